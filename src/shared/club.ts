@@ -1,0 +1,13 @@
+/** Facts about the club that appear on screens, in e-mails and in documents. */
+export const CLUB = {
+  name: 'Tweed Coast Anglers Club',
+  shortName: 'Tweed Coast Anglers',
+  region: 'Tweed Shire, New South Wales',
+  timeZone: 'Australia/Sydney',
+  colours: {
+    primary: '#1971c2',
+    primaryDark: '#0b3d6b',
+    accent: '#12b886',
+    sand: '#f8f4ec',
+  },
+} as const;

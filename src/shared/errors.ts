@@ -1,0 +1,15 @@
+/** Transport-neutral error codes; the tRPC layer maps them to HTTP statuses. */
+export const APP_ERROR_CODES = ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'TOO_MANY_REQUESTS', 'SERVICE_UNAVAILABLE'] as const;
+export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
+
+/** The one error a service throws: a code and a sentence a person understands. */
+export class AppError extends Error {
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    readonly details?: { field?: string; retryAfterSeconds?: number },
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
