@@ -26,6 +26,8 @@ export interface AppDeps {
   rateRules?: RateRules;
   /** Folder of the built client; without it only the API is served. */
   clientDir?: string;
+  /** Where log lines go (standard output when unset). */
+  logStream?: NodeJS.WritableStream;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -55,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 5000 },
     logger: {
       level: env.LOG_LEVEL,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: {
         // Links carry tokens in their query string: only the path is ever logged.

@@ -228,11 +228,14 @@ export class AuthService {
       throw new AppError('TOO_MANY_REQUESTS', `Please wait ${seconds} seconds before requesting another email.`, { retryAfterSeconds: seconds });
     }
     const raw = randomBytes(32).toString('base64url');
-    em.create(AuthToken, { tokenHash: hashToken(raw), purpose, user, createdAt: now, expiresAt: new Date(now.getTime() + LIFETIME_MS[purpose]) });
+    const token = em.create(AuthToken, { tokenHash: hashToken(raw), purpose, user, createdAt: now, expiresAt: new Date(now.getTime() + LIFETIME_MS[purpose]) });
     await em.flush();
     const url = `${this.deps.publicUrl}${LINK_PATHS[purpose]}?token=${raw}`;
-    const delivered = await this.deliver(user.email, await template(user, url));
-    if (!delivered && !options.quietWhenLocked) {
+    if (await this.deliver(user.email, await template(user, url))) return;
+    // Nothing went out: drop the token so the person may ask again at once, not after the lockout.
+    em.remove(token);
+    await em.flush();
+    if (!options.quietWhenLocked) {
       throw new AppError('SERVICE_UNAVAILABLE', 'We could not send the email right now. Please try again in a few minutes.');
     }
   }

@@ -1,0 +1,151 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { createTRPCClient, httpLink } from '@trpc/client';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import type { AppRouter } from '../../src/routers';
+import { buildApp } from '../../src/server/app';
+import type { Clock } from '../../src/server/clock';
+import { ormOptions } from '../../src/server/db/orm.config';
+import { loadEnv } from '../../src/server/env';
+import { createMailer } from '../../src/server/integrations/mailer';
+import { RATE_RULES, type RateRules } from '../../src/server/services/rate-limit.service';
+import { createTestDatabase } from './database';
+import { linkIn } from './mime';
+import { SmtpSink } from './smtp-sink';
+
+export const PUBLIC_URL = 'http://club.test';
+
+/** A clock the test moves by hand. */
+export class TestClock implements Clock {
+  private ms = Date.now();
+  now = () => new Date(this.ms);
+  advance(ms: number) {
+    this.ms += ms;
+  }
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  rateRules?: Partial<RateRules>;
+  /** Receives the app's log lines (JSON), at LOG_LEVEL info unless env says otherwise. */
+  logStream?: Writable;
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/** The real app on a fresh database, listening on loopback, with mail going to a real SMTP sink. */
+export async function startTestApp(options: TestAppOptions = {}) {
+  const databaseUrl = await createTestDatabase();
+  const mail = new SmtpSink();
+  const smtpUrl = await mail.start();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'club-test-data-'));
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    PUBLIC_URL,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: smtpUrl,
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
+    TRUST_PROXY: '127.0.0.1',
+    ...options.env,
+  });
+  const orm = await MikroORM.init(ormOptions(databaseUrl, { logger: () => {} }));
+  const clock = new TestClock();
+  const app = await buildApp({
+    env,
+    orm,
+    mailer: createMailer({ smtpUrl, from: '"Club" <club@club.test>', outboxDir: path.join(dataDir, 'outbox'), log: { info: () => {} } }),
+    sessionSecret: randomBytes(32).toString('hex'),
+    clock,
+    rateRules: { ...RATE_RULES, ...options.rateRules },
+    logStream: options.logStream,
+  });
+  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  return {
+    app,
+    orm,
+    clock,
+    mail,
+    baseUrl,
+    env,
+    /** A fresh EntityManager for looking at the database directly. */
+    em: () => orm.em.fork(),
+    /** A browser-like caller: its own cookie jar and its own client address. */
+    client: (ip?: string) => new TestClient(baseUrl, ip),
+    async close() {
+      await app.close();
+      await orm.close(true);
+      await mail.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let ipCounter = 1;
+
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  readonly ip: string;
+  readonly trpc;
+
+  constructor(
+    private readonly baseUrl: string,
+    ip?: string,
+  ) {
+    this.ip = ip ?? `10.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}.${Math.floor(Math.random() * 250) + 1}`;
+    this.trpc = createTRPCClient<AppRouter>({
+      links: [httpLink({ url: `${baseUrl}/trpc`, fetch: (url, init) => this.fetch(String(url), init as RequestInit) })],
+    });
+  }
+
+  /** fetch with this client's cookies, Origin and X-Forwarded-For. */
+  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (!headers.has('origin')) headers.set('origin', PUBLIC_URL);
+    headers.set('x-forwarded-for', this.ip);
+    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const target = url.startsWith('http') ? url : `${this.baseUrl}${url}`;
+    const response = await fetch(target, { ...init, headers, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /^\s*max-age=0/i.test(a) || (/^\s*expires=/i.test(a) && new Date(a.split('=')[1]) < new Date()));
+      if (!value || expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  /** A JSON request; returns status, parsed body and headers. */
+  async json(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const init: RequestInit = { method, headers: { ...headers } };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+    }
+    const response = await this.fetch(url, init);
+    const text = await response.text();
+    let parsed: any;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = text;
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  }
+}
+
+/** Signs a new user up through the API and follows the e-mailed link: a verified, signed-in client. */
+export async function signedInClient(t: TestApp, email = `angler-${randomBytes(4).toString('hex')}@example.com`, names = { firstName: 'Sam', lastName: 'Angler' }) {
+  const client = t.client();
+  const { userId } = await client.trpc.auth.signup.mutate({ email, ...names });
+  const token = linkIn(t.mail.last(email)).searchParams.get('token')!;
+  await client.trpc.auth.verifyToken.mutate({ token, purpose: 'verify_email' });
+  return { client, email, userId: userId! };
+}
