@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { AUTH_LIMITS, TOKEN_PURPOSES } from './auth.constants';
 
+/** A string field whose type errors read as a person would say them. */
+export const text = (label: string) =>
+  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required.` : `${label} must be text.`) });
+
 /** An e-mail address as people type it: trimmed, lower-cased, checked for shape. */
-export const emailSchema = z
-  .string({ error: 'Email is required.' })
+export const emailSchema = text('Email')
   .trim()
   .min(1, 'Please enter your email address')
   .max(AUTH_LIMITS.emailMaxLength, 'That email address is too long.')
@@ -11,15 +14,13 @@ export const emailSchema = z
   .pipe(z.email({ error: 'Please enter a valid email address.' }));
 
 const nameSchema = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
+  text(label)
     .trim()
     .min(1, `${label} is required.`)
     .max(AUTH_LIMITS.nameMaxLength, `${label} must be at most ${AUTH_LIMITS.nameMaxLength} characters.`)
     .refine((v) => !/[\u0000-\u001f\u007f<>]/.test(v), `${label} contains characters that are not allowed.`);
 
-export const passwordSchema = z
-  .string({ error: 'Password must be text.' })
+export const passwordSchema = text('Password')
   .min(AUTH_LIMITS.passwordMinLength, `Password must be at least ${AUTH_LIMITS.passwordMinLength} characters.`)
   .max(AUTH_LIMITS.passwordMaxLength, `Password must be at most ${AUTH_LIMITS.passwordMaxLength} characters.`);
 
@@ -33,8 +34,7 @@ export type SignupInput = z.infer<typeof signupInput>;
 /** Password is optional: without it the server e-mails a sign-in link. */
 export const loginInput = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: 'Password must be text.' })
+  password: text('Password')
     .max(AUTH_LIMITS.passwordMaxLength, 'Password is too long.')
     .optional()
     .nullable()
@@ -49,8 +49,7 @@ export const sendVerificationInput = z.object({
 export type SendVerificationInput = z.infer<typeof sendVerificationInput>;
 
 export const verifyTokenInput = z.object({
-  token: z
-    .string({ error: 'The link is missing its token.' })
+  token: text('The link token')
     .trim()
     .regex(/^[A-Za-z0-9_-]{43}$/, 'This link is invalid. Please request a new one.'),
   purpose: z.enum(TOKEN_PURPOSES).default('verify_email'),

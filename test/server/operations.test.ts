@@ -1,0 +1,81 @@
+import { execFile } from 'node:child_process';
+import { Writable } from 'node:stream';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuditLog, User } from '../../src/server/db/entities';
+import { linkIn } from '../support/mime';
+import { signedInClient, startTestApp, type TestApp } from '../support/test-app';
+
+const run = promisify(execFile);
+const tsx = 'node_modules/.bin/tsx';
+
+let t: TestApp;
+const logLines: string[] = [];
+beforeAll(async () => {
+  const logStream = new Writable({
+    write(chunk, _enc, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  t = await startTestApp({ logStream });
+});
+afterAll(() => t?.close());
+
+describe('operations', () => {
+  it('never writes a token, password or cookie to the log', async () => {
+    const password = 'my secret password 1';
+    const { client, email } = await signedInClient(t, 'logs@example.com');
+    const token = linkIn(t.mail.to(email)[0]).searchParams.get('token')!;
+    await client.trpc.auth.setPassword.mutate({ newPassword: password });
+    await t.client().json('POST', '/api/auth/login', { email, password });
+    await t.client().fetch(`/email-verified?token=${token}`);
+    await t.client().json('POST', '/api/auth/verify', { token });
+    const cookie = [...client.cookies.values()][0];
+
+    const log = logLines.join('');
+    expect(log).toContain('"url":"/api/auth/login"');
+    expect(log).toContain('"url":"/email-verified"');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain(password);
+    expect(log).not.toContain(cookie);
+  });
+
+  it('grants and revokes the admin role from the command line, with an audit entry', async () => {
+    const { client, email } = await signedInClient(t, 'volunteer@example.com');
+    const env = { ...process.env, DATABASE_URL: t.env.DATABASE_URL, LOG_LEVEL: 'silent' };
+    const granted = await run(tsx, ['scripts/cli.ts', 'admin', 'grant', 'Volunteer@Example.com'], { env });
+    expect(granted.stdout.trim()).toBe('volunteer@example.com is now an administrator.');
+    expect((await t.em().findOneOrFail(User, { email })).role).toBe('admin');
+    // The role change ends the user's sessions so it applies at once.
+    expect(await client.trpc.auth.me.query()).toBeNull();
+    const audit = await t.em().find(AuditLog, { entityId: (await t.em().findOneOrFail(User, { email })).id });
+    expect(audit.map((a) => [a.actorLabel, a.before, a.after])).toEqual([['cli', { role: 'member' }, { role: 'admin' }]]);
+
+    const revoked = await run(tsx, ['scripts/cli.ts', 'admin', 'revoke', email], { env });
+    expect(revoked.stdout.trim()).toBe('volunteer@example.com is now a member.');
+    expect((await t.em().findOneOrFail(User, { email })).role).toBe('member');
+
+    const unknown = await run(tsx, ['scripts/cli.ts', 'admin', 'grant', 'nobody@example.com'], { env }).catch((e) => e);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No user with the e-mail address nobody@example.com has signed up.');
+    const usage = await run(tsx, ['scripts/cli.ts', 'admin'], { env }).catch((e) => e);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('npm run cli -- admin grant <email>');
+  });
+
+  it('runs the README example script against the typed API', async () => {
+    const { client, email } = await signedInClient(t, 'scripter@example.com', { firstName: 'Scout', lastName: 'Script' });
+    await client.trpc.auth.setPassword.mutate({ newPassword: 'scripting password' });
+    const { stdout } = await run(tsx, ['scripts/api-example.ts'], {
+      env: { ...process.env, SITE_URL: t.baseUrl, EMAIL: email, PASSWORD: 'scripting password' },
+    });
+    expect(stdout).toContain('Signed in successfully.');
+    expect(stdout).toContain('Signed in as Scout Script <scripter@example.com> (member)');
+  });
+
+  it('answers the health and readiness checks', async () => {
+    expect((await t.client().json('GET', '/healthz')).body).toEqual({ status: 'ok' });
+    expect((await t.client().json('GET', '/readyz')).body).toEqual({ status: 'ok' });
+  });
+});
