@@ -8,6 +8,8 @@ import type { Writable } from 'node:stream';
 import type { AppRouter } from '../../src/routers';
 import { buildApp } from '../../src/server/app';
 import type { Clock } from '../../src/server/clock';
+import { freePort } from '../../src/server/db/embedded-postgres';
+import type { AddressInfo } from 'node:net';
 import { ormOptions } from '../../src/server/db/orm.config';
 import { loadEnv } from '../../src/server/env';
 import { createMailer } from '../../src/server/integrations/mailer';
@@ -18,17 +20,21 @@ import { SmtpSink } from './smtp-sink';
 
 export const PUBLIC_URL = 'http://club.test';
 
-/** A clock the test moves by hand. */
+/** A clock the test moves by hand: frozen, or (for browser tests) real time plus the moves. */
 export class TestClock implements Clock {
-  private ms = Date.now();
-  now = () => new Date(this.ms);
+  private readonly start = Date.now();
+  private offset = 0;
+  constructor(private readonly flowing = false) {}
+  now = () => new Date((this.flowing ? Date.now() : this.start) + this.offset);
   advance(ms: number) {
-    this.ms += ms;
+    this.offset += ms;
   }
 }
 
 export interface TestAppOptions {
   env?: Record<string, string>;
+  /** For browser tests: serve the built client, use the real clock and the outbox folder for mail. */
+  browser?: boolean;
   rateRules?: Partial<RateRules>;
   /** Receives the app's log lines (JSON), at LOG_LEVEL info unless env says otherwise. */
   logStream?: Writable;
@@ -40,11 +46,12 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 export async function startTestApp(options: TestAppOptions = {}) {
   const databaseUrl = await createTestDatabase();
   const mail = new SmtpSink();
-  const smtpUrl = await mail.start();
+  const smtpUrl = options.browser ? undefined : await mail.start();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'club-test-data-'));
+  const port = options.browser ? await freePort() : 0;
   const env = loadEnv({
     NODE_ENV: 'test',
-    PUBLIC_URL,
+    PUBLIC_URL: options.browser ? `http://localhost:${port}` : PUBLIC_URL,
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     SMTP_URL: smtpUrl,
@@ -53,7 +60,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     ...options.env,
   });
   const orm = await MikroORM.init(ormOptions(databaseUrl, { logger: () => {} }));
-  const clock = new TestClock();
+  const clock = new TestClock(options.browser);
   const app = await buildApp({
     env,
     orm,
@@ -62,14 +69,17 @@ export async function startTestApp(options: TestAppOptions = {}) {
     clock,
     rateRules: { ...RATE_RULES, ...options.rateRules },
     logStream: options.logStream,
+    clientDir: options.browser ? path.resolve('dist/client') : undefined,
   });
-  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port, host: '127.0.0.1' });
+  const baseUrl = options.browser ? env.PUBLIC_URL : `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   return {
     app,
     orm,
     clock,
     mail,
+    outboxDir: path.join(dataDir, 'outbox'),
     baseUrl,
     env,
     /** A fresh EntityManager for looking at the database directly. */
@@ -79,7 +89,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     async close() {
       await app.close();
       await orm.close(true);
-      await mail.stop();
+      if (smtpUrl) await mail.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,107 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkIn } from '../support/mime';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { launchBrowser, openPage, outboxMail, PHONE } from './browser';
+
+let t: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  t = await startTestApp({ browser: true, env: { ADMIN_EMAILS: 'chair@example.com' } });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+describe('a visitor signs up and signs in', () => {
+  it('sign up → link from the outbox → verified and signed in → logout', async () => {
+    const { page, problems, shot } = await openPage(browser, 'signup-verify-logout');
+    await page.goto(t.baseUrl);
+    await page.getByRole('button', { name: 'Login', exact: true }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Welcome', { exact: true }).waitFor();
+    await dialog.getByText('Access your club account').waitFor();
+    await shot('login-modal');
+
+    await dialog.getByRole('tab', { name: 'Sign Up' }).click();
+    await dialog.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('Please fill in all required fields').waitFor();
+    await dialog.getByLabel('Email').fill('mia.fisher@example.com');
+    await dialog.getByLabel('First Name').fill('Mia');
+    await dialog.getByLabel('Last Name').fill('Fisher');
+    await dialog.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('Check Your Email').waitFor();
+    await page.getByRole('button', { name: /Resend in \d+s/ }).waitFor();
+    await page.getByText(/Last sent at/).waitFor();
+    await shot('check-your-email');
+
+    const mail = await outboxMail(t.outboxDir, 'mia.fisher@example.com');
+    const link = linkIn(mail);
+    expect(link.pathname).toBe('/email-verified');
+    await page.goto(link.toString());
+    await page.getByText('Email Verified!').waitFor();
+    await shot('email-verified');
+    await page.getByRole('button', { name: 'Continue to Your Account' }).click();
+    await page.getByRole('button', { name: 'Mia' }).waitFor();
+    await shot('signed-in');
+
+    await page.getByRole('button', { name: 'Mia' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Login', exact: true }).first().waitFor();
+    await shot('signed-out');
+    expect(await page.getByRole('button', { name: 'Mia' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('e-mail-only login: check your e-mail, then the sign-in link lands on the member portal', async () => {
+    const api = t.client();
+    await api.trpc.auth.signup.mutate({ email: 'noah@example.com', firstName: 'Noah', lastName: 'Reel' });
+    const verify = linkIn(await outboxMail(t.outboxDir, 'noah@example.com'));
+    await api.trpc.auth.verifyToken.mutate({ token: verify.searchParams.get('token')!, purpose: 'verify_email' });
+
+    const { page, problems, shot } = await openPage(browser, 'email-only-login');
+    await page.goto(t.baseUrl);
+    await page.getByRole('button', { name: 'Login', exact: true }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByText('Please enter your email address').waitFor();
+    await dialog.getByLabel('Email').fill('noah@example.com');
+    await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByText('Check Your Email').waitFor();
+    await shot('check-your-email');
+
+    const link = linkIn(await outboxMail(t.outboxDir, 'noah@example.com', 2));
+    expect(link.pathname).toBe('/sign-in');
+    await page.goto(link.toString());
+    await page.waitForURL('**/member');
+    await page.getByRole('button', { name: 'Noah' }).waitFor();
+    await shot('member-portal');
+    expect(problems).toEqual([]);
+  });
+
+  it('shows the 404 page for unknown paths and for admin pages to non-admins', async () => {
+    const { page, shot } = await openPage(browser, 'not-found');
+    for (const url of ['/no-such-page', '/admin', '/admin/cms']) {
+      await page.goto(`${t.baseUrl}${url}`);
+      await page.getByText('404 Page Not Found').waitFor();
+      await page.getByText('Did you forget to add the page to the router?').waitFor();
+    }
+    await shot('not-found');
+  });
+
+  it('collapses the navigation into a menu on a phone', async () => {
+    const { page, problems, shot } = await openPage(browser, 'phone-menu', PHONE);
+    await page.goto(t.baseUrl);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('link', { name: 'Home' }).waitFor();
+    await drawer.getByRole('link', { name: 'Sponsors' }).waitFor();
+    await drawer.getByRole('button', { name: 'Login' }).waitFor();
+    await shot('menu-open');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    expect(problems).toEqual([]);
+  });
+});
