@@ -79,3 +79,24 @@ describe('operations', () => {
     expect((await t.client().json('GET', '/readyz')).body).toEqual({ status: 'ok' });
   });
 });
+
+describe('production mode', () => {
+  it('uses a __Host- prefixed Secure cookie and sends HSTS', async () => {
+    const prod = await startTestApp({ env: { NODE_ENV: 'production', SESSION_SECRET: 'a'.repeat(40) } });
+    try {
+      const browser = prod.client();
+      await browser.trpc.auth.signup.mutate({ email: 'prod@example.com', firstName: 'Pro', lastName: 'Duction' });
+      const token = linkIn(prod.mail.last('prod@example.com')).searchParams.get('token')!;
+      const res = await browser.fetch('/api/auth/verify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+      expect(res.status).toBe(200);
+      const cookie = res.headers.getSetCookie()[0];
+      expect(cookie).toMatch(/^__Host-session=/);
+      expect(cookie).toMatch(/; Secure/i);
+      expect(cookie).toMatch(/; Path=\//i);
+      expect(cookie).not.toMatch(/Domain=/i);
+      expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await prod.close();
+    }
+  });
+});
