@@ -1,9 +1,13 @@
 import { createCallerFactory, router } from '../server/trpc/init';
 import { adminRouter } from './admin.router';
 import { authRouter } from './auth.router';
+import { membersRouter } from './members.router';
+import { paymentsRouter } from './payments.router';
 
 export const appRouter = router({
   auth: authRouter,
+  members: membersRouter,
+  payments: paymentsRouter,
   admin: adminRouter,
 });
 

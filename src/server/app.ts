@@ -11,7 +11,10 @@ import { appRouter, type AppRouter } from '../routers';
 import { systemClock, type Clock } from './clock';
 import type { Env } from './env';
 import type { Mailer } from './integrations/mailer';
+import type { PaymentProvider } from './integrations/payments';
 import { registerAuthRoutes } from './rest/auth.rest';
+import { registerMemberRoutes } from './rest/members.rest';
+import { registerPayPalRoutes } from './rest/paypal.rest';
 import { createServices } from './services';
 import { RATE_RULES, type RateRules } from './services/rate-limit.service';
 import { createRequestContext, type ContextDeps } from './trpc/context';
@@ -22,6 +25,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Key material for the session cookie. */
   sessionSecret: string;
+  /** Card and wallet payments; `null` when none is configured (production without PayPal). */
+  payments: PaymentProvider | null;
   clock?: Clock;
   rateRules?: RateRules;
   /** Folder of the built client; without it only the API is served. */
@@ -72,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: env.PUBLIC_URL,
     adminEmails: env.ADMIN_EMAILS,
     rateRules: deps.rateRules ?? RATE_RULES,
+    payments: deps.payments,
     log: app.log,
   });
   const contextDeps: ContextDeps = { em: deps.orm.em, services };
@@ -136,6 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerAuthRoutes(app, contextDeps);
+  registerMemberRoutes(app, contextDeps);
+  registerPayPalRoutes(app, contextDeps);
 
   const clientDir = deps.clientDir && existsSync(path.join(deps.clientDir, 'index.html')) ? deps.clientDir : undefined;
   if (clientDir) {

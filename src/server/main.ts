@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/database';
 import { loadEnv } from './env';
 import { createMailer } from './integrations/mailer';
+import { createPaymentProvider } from './integrations/payments';
 import { CLUB } from '../shared/club';
 import { loadOrCreateSecrets } from './secrets';
 
@@ -33,6 +34,7 @@ async function main() {
     env,
     orm: db.orm,
     mailer,
+    payments: createPaymentProvider(env),
     sessionSecret: env.SESSION_SECRET ?? secrets.sessionSecret,
     clientDir: path.join(rootDir, 'dist/client'),
   });

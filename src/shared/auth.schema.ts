@@ -13,7 +13,8 @@ export const emailSchema = text('Email')
   .toLowerCase()
   .pipe(z.email({ error: 'Please enter a valid email address.' }));
 
-const nameSchema = (label: string) =>
+/** A person's name: trimmed, 1–80 characters, no markup or control characters. */
+export const nameSchema = (label: string) =>
   text(label)
     .trim()
     .min(1, `${label} is required.`)

@@ -1,5 +1,15 @@
 /** Transport-neutral error codes; the tRPC layer maps them to HTTP statuses. */
-export const APP_ERROR_CODES = ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'TOO_MANY_REQUESTS', 'SERVICE_UNAVAILABLE'] as const;
+export const APP_ERROR_CODES = [
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'PAYMENT_REQUIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'TOO_MANY_REQUESTS',
+  'BAD_GATEWAY',
+  'SERVICE_UNAVAILABLE',
+] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
 /** The one error a service throws: a code and a sentence a person understands. */

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { ormOptions } from '../../src/server/db/orm.config';
 import { loadEnv } from '../../src/server/env';
 import { createMailer } from '../../src/server/integrations/mailer';
+import { createPaymentProvider } from '../../src/server/integrations/payments';
 import { RATE_RULES, type RateRules } from '../../src/server/services/rate-limit.service';
 import { createTestDatabase } from './database';
 import { linkIn } from './mime';
@@ -66,6 +67,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     orm,
     mailer: createMailer({ smtpUrl, from: '"Club" <club@club.test>', outboxDir: path.join(dataDir, 'outbox'), log: { info: () => {} } }),
     sessionSecret: randomBytes(32).toString('hex'),
+    payments: createPaymentProvider(env),
     clock,
     rateRules: { ...RATE_RULES, ...options.rateRules },
     logStream: options.logStream,

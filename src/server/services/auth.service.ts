@@ -18,6 +18,7 @@ import { alreadyRegisteredMessage, passwordChangedMessage, signInLinkMessage, ve
 import type { RenderedEmail } from '../emails/layout';
 import type { Mailer } from '../integrations/mailer';
 import { recordAudit } from './audit.service';
+import { linkMemberToUser } from './members.service';
 import { consumeRateLimit, type RateRules } from './rate-limit.service';
 
 export interface AuthDeps {
@@ -201,6 +202,7 @@ export class AuthService {
 
   private async markSignedIn(em: EntityManager, user: User): Promise<void> {
     user.lastSignInAt = this.deps.clock.now();
+    await linkMemberToUser(em, user);
     if (this.deps.adminEmails.includes(user.email) && user.role !== 'admin') {
       recordAudit(em, { actor: null, actorLabel: 'ADMIN_EMAILS', action: 'user.role', entityType: 'User', entityId: user.id, before: { role: user.role }, after: { role: 'admin' } });
       user.role = 'admin';

@@ -8,6 +8,9 @@ import type { Services } from '../services';
 export interface SessionControl {
   start(claims: SessionClaims): void;
   end(): void;
+  /** The household of the join form filled in this browser, until it is paid. */
+  registrationId: string | undefined;
+  rememberRegistration(householdId: string): void;
 }
 
 export interface Context {
@@ -23,9 +26,10 @@ export interface ContextDeps {
 }
 
 const CLAIMS_KEY = 'claims';
+const REGISTRATION_KEY = 'registration';
 
 /** Builds the context of one HTTP request: a fresh EntityManager and the signed-in user, if any. */
-export async function createRequestContext(deps: ContextDeps, req: FastifyRequest, reply: FastifyReply): Promise<Context> {
+export async function createRequestContext(deps: ContextDeps, req: FastifyRequest, _reply?: FastifyReply): Promise<Context> {
   const em = deps.em.fork();
   const claims = req.session.get(CLAIMS_KEY) as SessionClaims | undefined;
   let user: User | null = null;
@@ -33,7 +37,6 @@ export async function createRequestContext(deps: ContextDeps, req: FastifyReques
     user = await deps.services.auth.resolveSession(em, claims);
     if (!user) req.session.delete();
   }
-  void reply;
   return {
     em,
     actor: { user, ip: req.ip },
@@ -45,6 +48,10 @@ export async function createRequestContext(deps: ContextDeps, req: FastifyReques
       end() {
         req.session.delete();
       },
+      registrationId: typeof req.session.get(REGISTRATION_KEY) === 'string' ? req.session.get(REGISTRATION_KEY) : undefined,
+      rememberRegistration(householdId) {
+        req.session.set(REGISTRATION_KEY, householdId);
+      },
     },
   };
 }
@@ -52,5 +59,6 @@ export async function createRequestContext(deps: ContextDeps, req: FastifyReques
 declare module '@fastify/secure-session' {
   interface SessionData {
     claims: SessionClaims;
+    registration: string;
   }
 }

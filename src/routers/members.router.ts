@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { memberListItem, memberProfile, registrationInput, registrationResult } from '../shared/members.schema';
+import { memberProcedure, publicProcedure, router } from '../server/trpc/init';
+
+export const membersRouter = router({
+  /** The join form; open to visitors. The household is remembered in the session for the payment. */
+  register: publicProcedure
+    .input(registrationInput)
+    .output(registrationResult)
+    .mutation(async ({ ctx, input }) => {
+      const result = await ctx.services.members.register(ctx.em, ctx.actor, input);
+      ctx.session.rememberRegistration(result.householdId);
+      return result;
+    }),
+
+  profile: memberProcedure.output(memberProfile.nullable()).query(({ ctx }) => ctx.services.members.profile(ctx.em, ctx.actor)),
+
+  list: memberProcedure.output(z.array(memberListItem)).query(({ ctx }) => ctx.services.members.list(ctx.em)),
+});

@@ -1,0 +1,37 @@
+import { defineEntity, p } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { GENDERS, MEMBER_STATUSES, MEMBERSHIP_TYPES, SHIRT_SIZES } from '../../../shared/membership';
+import { Household } from './household.entity';
+import { User } from './user.entity';
+
+/** One person in the club. The primary member of a household holds the contact details and the account link. */
+const MemberSchema = defineEntity({
+  name: 'Member',
+  tableName: 'members',
+  indexes: [{ properties: ['email'] }, { properties: ['lastName', 'firstName'] }, { properties: ['status', 'expiryDate'] }],
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    household: () => p.manyToOne(Household).deleteRule('cascade'),
+    user: () => p.manyToOne(User).nullable().unique().deleteRule('set null'),
+    isPrimary: p.boolean().default(false),
+    firstName: p.string().length(80),
+    lastName: p.string().length(80),
+    email: p.string().length(254).nullable(),
+    phone: p.string().length(40).nullable(),
+    address: p.string().length(300).nullable(),
+    dateOfBirth: p.date(),
+    gender: p.enum(GENDERS).nullable(),
+    shirtSize: p.enum(SHIRT_SIZES).nullable(),
+    membershipType: p.enum(MEMBERSHIP_TYPES),
+    status: p.enum(MEMBER_STATUSES).default('pending'),
+    memberSince: p.date().nullable(),
+    expiryDate: p.date().nullable(),
+    termsAcceptedAt: p.datetime().nullable(),
+    codeOfConductAcceptedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export class Member extends MemberSchema.class {}
+MemberSchema.setClass(Member);

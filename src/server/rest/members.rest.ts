@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { ContextDeps } from '../trpc/context';
+import { callProcedure } from './call';
+
+/** REST shims of SPEC §7 for members; each calls the matching `members` procedure. */
+export function registerMemberRoutes(app: FastifyInstance, deps: ContextDeps): void {
+  app.post('/api/members/register', (req, reply) => callProcedure(deps, req, reply, (api) => api.members.register(req.body as never)));
+
+  app.get('/api/members/profile', async (req, reply) => {
+    const profile = await callProcedure(deps, req, reply, (api) => api.members.profile());
+    if (profile === null) return reply.code(404).send({ message: 'No profile information available.' });
+    return profile;
+  });
+
+  app.get('/api/members', (req, reply) => callProcedure(deps, req, reply, (api) => api.members.list()));
+}

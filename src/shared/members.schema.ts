@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { emailSchema, nameSchema, text } from './auth.schema';
+import { isIsoDate } from './dates';
+import { CURRENCY, GENDERS, MEMBER_STATUSES, MEMBERSHIP_TYPES, SHIRT_SIZES } from './membership';
+
+const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === '' || issue.input === null ? `${label} is required.` : `Please choose a valid ${label.toLowerCase()}.`) });
+
+export const birthDateSchema = (label = 'Date of birth') =>
+  text(label)
+    .trim()
+    .min(1, `${label} is required.`)
+    .refine(isIsoDate, `${label} must be a date (YYYY-MM-DD).`)
+    .refine((v) => v >= '1900-01-01', `${label} is too far in the past.`)
+    .refine((v) => v <= new Date().toISOString().slice(0, 10), `${label} cannot be in the future.`);
+
+/** Australian phone numbers as people write them: 04xx xxx xxx, (07) 5555 1234, +61 4… */
+export const phoneSchema = text('Phone number')
+  .trim()
+  .min(1, 'Phone number is required.')
+  .max(40, 'Phone number is too long.')
+  .refine((v) => /^\+?[0-9 ()-]+$/.test(v) && v.replace(/\D/g, '').length >= 8 && v.replace(/\D/g, '').length <= 15, 'Please enter a valid phone number.');
+
+export const additionalMemberInput = z.object({
+  firstName: nameSchema('Additional member first name'),
+  lastName: nameSchema('Additional member last name'),
+  dateOfBirth: birthDateSchema('Additional member date of birth'),
+});
+export type AdditionalMemberInput = z.infer<typeof additionalMemberInput>;
+
+/** The join form (SPEC §3, §5): the person joining and, optionally, the others who pay with them. */
+export const registrationInput = z.object({
+  firstName: nameSchema('First name'),
+  lastName: nameSchema('Last name'),
+  email: emailSchema,
+  phone: phoneSchema,
+  address: text('Address').trim().min(1, 'Address is required.').max(300, 'Address must be at most 300 characters.'),
+  dateOfBirth: birthDateSchema(),
+  gender: requiredChoice(GENDERS, 'Gender'),
+  shirtSize: requiredChoice(SHIRT_SIZES, 'Shirt size'),
+  membershipType: requiredChoice(MEMBERSHIP_TYPES, 'Membership type'),
+  termsAccepted: z.literal(true, { error: 'Please accept the terms and conditions' }),
+  codeOfConductAccepted: z.literal(true, { error: 'Please agree to abide by the code of conduct' }),
+  additionalMembers: z.array(additionalMemberInput, { error: 'Additional members must be a list.' }).max(4, 'A household has at most 5 people.').default([]),
+});
+export type RegistrationInput = z.infer<typeof registrationInput>;
+export type RegistrationForm = z.input<typeof registrationInput>;
+
+export const registrationResult = z.object({
+  message: z.string(),
+  householdId: z.string(),
+  memberId: z.string(),
+  membershipType: z.enum(MEMBERSHIP_TYPES),
+  /** What the payment will be, e.g. '120.00'. */
+  amount: z.string(),
+  currency: z.literal(CURRENCY),
+  members: z.array(z.object({ firstName: z.string(), lastName: z.string(), membershipType: z.enum(MEMBERSHIP_TYPES) })),
+});
+export type RegistrationResult = z.infer<typeof registrationResult>;
+
+export const memberProfile = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  dateOfBirth: z.string(),
+  gender: z.enum(GENDERS).nullable(),
+  shirtSize: z.enum(SHIRT_SIZES).nullable(),
+  membershipType: z.enum(MEMBERSHIP_TYPES),
+  /** 'active' only while the membership is paid up to today. */
+  status: z.enum(MEMBER_STATUSES),
+  memberSince: z.string().nullable(),
+  expiryDate: z.string().nullable(),
+  household: z.array(z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), membershipType: z.enum(MEMBERSHIP_TYPES) })),
+  /** What renewing costs now, e.g. '40.00'. */
+  renewalAmount: z.string(),
+});
+export type MemberProfile = z.infer<typeof memberProfile>;
+
+export const memberListItem = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
+
+/** POST /paypal/order (SPEC §7): the client says what it expects to pay; the server decides. */
+export const createOrderInput = z.object({
+  amount: z.union([z.string(), z.number()], { error: 'Amount is required.' }).transform(String),
+  currency: text('Currency').trim().toUpperCase(),
+  intent: text('Intent').trim().toUpperCase().default('CAPTURE'),
+});
+export type CreateOrderInput = z.input<typeof createOrderInput>;
+export type CreateOrderRequest = z.output<typeof createOrderInput>;
+
+export const captureOrderInput = z.object({
+  orderId: text('Order id').trim().regex(/^[A-Za-z0-9-]{1,64}$/, 'That is not a valid order id.'),
+});
+
+export const paymentSetup = z.object({
+  provider: z.enum(['paypal', 'demo']),
+  clientId: z.string().nullable(),
+  clientToken: z.string().nullable(),
+  currency: z.literal(CURRENCY),
+});
+export type PaymentSetup = z.infer<typeof paymentSetup>;
+
+export const captureResult = z.object({
+  id: z.string(),
+  status: z.literal('COMPLETED'),
+  amount: z.string(),
+  currency: z.string(),
+  membership: z.object({ status: z.enum(MEMBER_STATUSES), memberSince: z.string().nullable(), expiryDate: z.string().nullable(), members: z.array(z.string()) }),
+});
+export type CaptureResult = z.infer<typeof captureResult>;

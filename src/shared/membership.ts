@@ -1,0 +1,41 @@
+import { ageOn, type IsoDate } from './dates';
+
+export const MEMBERSHIP_TYPES = ['adult', 'junior', 'family'] as const;
+export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
+
+export const GENDERS = ['male', 'female'] as const;
+export const SHIRT_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'] as const;
+export const MEMBER_STATUSES = ['pending', 'active', 'expired'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+/** Annual fees in cents (SPEC §9). */
+export const MEMBERSHIP_PRICES_CENTS: Record<MembershipType, number> = { adult: 4000, junior: 3000, family: 12000 };
+export const JUNIOR_MAX_AGE = 15;
+export const FAMILY_LIMITS = { adults: 2, juniors: 3 } as const;
+export const CURRENCY = 'AUD';
+
+export const MEMBERSHIP_LABELS: Record<MembershipType, string> = {
+  adult: 'Adult',
+  junior: 'Junior (under 16)',
+  family: 'Family (2 adults + 3 juniors)',
+};
+
+/** '$40.00' */
+export function formatAud(cents: number): string {
+  return `$${(cents / 100).toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** '40.00', the form PayPal and the REST shims use. */
+export const centsToAmount = (cents: number) => (cents / 100).toFixed(2);
+
+/** Whether a person born on `birthDate` is a junior (under 16) on `day`. */
+export const isJuniorOn = (birthDate: IsoDate, day: IsoDate) => ageOn(birthDate, day) <= JUNIOR_MAX_AGE;
+
+/**
+ * What one payment covers: the family fee for a whole family household, otherwise the sum of each
+ * person's own fee (an adult or junior who adds another member pays for both together).
+ */
+export function householdFeeCents(householdType: MembershipType, memberTypes: MembershipType[]): number {
+  if (householdType === 'family') return MEMBERSHIP_PRICES_CENTS.family;
+  return memberTypes.reduce((sum, t) => sum + MEMBERSHIP_PRICES_CENTS[t], 0);
+}

@@ -1,0 +1,335 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addYears, clubToday, formatAuDate } from '../../src/shared/dates';
+import { AuditLog, Member, Payment } from '../../src/server/db/entities';
+import { FakePayPal } from '../support/fake-paypal';
+import { signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+
+let t: TestApp;
+const paypal = new FakePayPal();
+beforeAll(async () => {
+  const apiBase = await paypal.start();
+  t = await startTestApp({ env: { PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, PAYPAL_API_BASE: apiBase } });
+});
+afterAll(async () => {
+  await t?.close();
+  await paypal.stop();
+});
+
+const today = () => clubToday(t.clock.now());
+/** A birth date that makes someone `age` today (their birthday is today). */
+const bornYearsAgo = (age: number) => addYears(today(), -age);
+
+let counter = 0;
+function form(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    firstName: 'Alex',
+    lastName: `Tailor${counter}`,
+    email: `alex${counter}@example.com`,
+    phone: '0412 345 678',
+    address: '1 Wharf St, Tweed Heads NSW 2485',
+    dateOfBirth: bornYearsAgo(35),
+    gender: 'male',
+    shirtSize: 'L',
+    membershipType: 'adult',
+    termsAccepted: true,
+    codeOfConductAccepted: true,
+    ...overrides,
+  };
+}
+
+async function join(client: TestClient, overrides: Record<string, unknown> = {}) {
+  const body = form(overrides);
+  const res = await client.json('POST', '/api/members/register', body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { ...res.body, email: body.email as string };
+}
+
+async function pay(client: TestClient, amount: string) {
+  const order = await client.json('POST', '/paypal/order', { amount, currency: 'AUD', intent: 'CAPTURE' });
+  expect(order.status, JSON.stringify(order.body)).toBe(200);
+  return { orderId: order.body.id as string, capture: () => client.json('POST', `/paypal/order/${order.body.id}/capture`, {}) };
+}
+
+describe('joining and paying', () => {
+  it('join → PayPal order → capture → active for one year → receipt e-mail', async () => {
+    const visitor = t.client();
+    const joined = await join(visitor, { firstName: 'Morgan', lastName: 'Reef', email: 'morgan@example.com' });
+    expect(joined).toMatchObject({ message: 'Registration Successful', membershipType: 'adult', amount: '40.00', currency: 'AUD', members: [{ firstName: 'Morgan', lastName: 'Reef', membershipType: 'adult' }] });
+    const pending = await t.em().findOneOrFail(Member, { email: 'morgan@example.com' });
+    expect(pending.status).toBe('pending');
+    expect(pending.termsAcceptedAt).not.toBeNull();
+    expect(pending.codeOfConductAcceptedAt).not.toBeNull();
+
+    const setup = await visitor.json('GET', '/paypal/setup');
+    expect(setup.body).toEqual({ provider: 'paypal', clientId: 'fake-client-id', clientToken: null, currency: 'AUD' });
+
+    const { orderId, capture } = await pay(visitor, '40.00');
+    const create = paypal.callsTo(/^\/v2\/checkout\/orders$/).at(-1)!;
+    expect(create.body.intent).toBe('CAPTURE');
+    expect(create.body.purchase_units[0].amount).toEqual({ currency_code: 'AUD', value: '40.00' });
+    expect(create.requestId).toMatch(/^order-/);
+
+    const captured = await capture();
+    expect(captured.status).toBe(200);
+    const expiry = addYears(today(), 1);
+    expect(captured.body).toEqual({
+      id: orderId,
+      status: 'COMPLETED',
+      amount: '40.00',
+      currency: 'AUD',
+      membership: { status: 'active', memberSince: today(), expiryDate: expiry, members: ['Morgan Reef'] },
+    });
+    expect(paypal.callsTo(/\/capture$/).at(-1)!.requestId).toMatch(/^capture-/);
+
+    const member = await t.em().findOneOrFail(Member, { email: 'morgan@example.com' });
+    expect(member).toMatchObject({ status: 'active', memberSince: today(), expiryDate: expiry });
+    const payment = await t.em().findOneOrFail(Payment, { providerOrderId: orderId });
+    expect(payment).toMatchObject({ kind: 'membership', purpose: 'join', amountCents: 4000, currency: 'AUD', provider: 'paypal', status: 'completed' });
+    expect(payment.providerCaptureId).toBeTruthy();
+    expect(payment.rawResponse).toMatchObject({ status: 'COMPLETED' });
+
+    const receipt = t.mail.last('morgan@example.com');
+    expect(receipt.subject).toBe('Receipt: Tweed Coast Anglers Club membership fee $40.00');
+    expect(receipt.text).toContain('Amount paid: $40.00 AUD');
+    expect(receipt.text).toContain('Membership type: Adult');
+    expect(receipt.text).toContain('Member: Morgan Reef');
+    expect(receipt.text).toContain(`Membership valid until: ${formatAuDate(expiry)}`);
+    expect(receipt.html).toContain('Morgan Reef');
+  });
+
+  it('refuses an order whose amount, currency or intent differs, without asking PayPal', async () => {
+    const visitor = t.client();
+    await join(visitor);
+    const before = paypal.callsTo(/^\/v2\/checkout\/orders$/).length;
+    const cases: [unknown, string][] = [
+      [{ amount: '4.00', currency: 'AUD', intent: 'CAPTURE' }, 'The amount does not match the adult membership fee of $40.00.'],
+      [{ amount: '0', currency: 'AUD', intent: 'CAPTURE' }, 'The amount does not match the adult membership fee of $40.00.'],
+      [{ amount: '-40', currency: 'AUD', intent: 'CAPTURE' }, 'The amount must be a number of dollars, such as 40.00.'],
+      [{ amount: '40.00', currency: 'USD', intent: 'CAPTURE' }, 'Payments are in Australian dollars (AUD).'],
+      [{ amount: '40.00', currency: 'AUD', intent: 'AUTHORIZE' }, 'Only immediate payment (intent CAPTURE) is supported.'],
+      [{ currency: 'AUD', intent: 'CAPTURE' }, 'Amount is required.'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await visitor.json('POST', '/paypal/order', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toEqual({ message });
+    }
+    expect(paypal.callsTo(/^\/v2\/checkout\/orders$/).length).toBe(before);
+    expect(await t.em().count(Payment, { status: 'created', amountCents: { $ne: 4000 } })).toBe(0);
+    // 40, 40.0 and 40.00 are the same amount.
+    expect((await visitor.json('POST', '/paypal/order', { amount: 40, currency: 'aud', intent: 'capture' })).status).toBe(200);
+  });
+
+  it('refuses an order when nothing is owed', async () => {
+    const res = await t.client().json('POST', '/paypal/order', { amount: '40.00', currency: 'AUD', intent: 'CAPTURE' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('There is nothing to pay for yet. Please fill in the join form first.');
+  });
+
+  it('leaves the member unpaid when the card is declined, and lets them retry the same order', async () => {
+    const visitor = t.client();
+    const { email } = await join(visitor);
+    const { capture } = await pay(visitor, '40.00');
+    paypal.declineNextCapture = true;
+    const declined = await capture();
+    expect(declined.status).toBe(402);
+    expect(declined.body).toEqual({ message: 'Payment failed. Please try again or contact support if the issue persists.' });
+    expect((await t.em().findOneOrFail(Member, { email })).status).toBe('pending');
+    expect(t.mail.to(email)).toHaveLength(0);
+
+    const retried = await capture();
+    expect(retried.status).toBe(200);
+    expect((await t.em().findOneOrFail(Member, { email })).status).toBe('active');
+  });
+
+  it('does not activate when PayPal captured a different amount', async () => {
+    const visitor = t.client();
+    const { email } = await join(visitor);
+    const { orderId, capture } = await pay(visitor, '40.00');
+    paypal.captureAmountOverride = '0.40';
+    try {
+      expect((await capture()).status).toBe(402);
+    } finally {
+      paypal.captureAmountOverride = undefined;
+    }
+    expect((await t.em().findOneOrFail(Member, { email })).status).toBe('pending');
+    expect((await t.em().findOneOrFail(Payment, { providerOrderId: orderId })).status).toBe('failed');
+  });
+
+  it('activates once and records one payment when ten captures of one order race', async () => {
+    const visitor = t.client();
+    const { email } = await join(visitor);
+    const { orderId } = await pay(visitor, '40.00');
+    const capturesBefore = paypal.callsTo(/\/capture$/).length;
+    paypal.captureDelayMs = 150;
+    let results;
+    try {
+      results = await Promise.all(Array.from({ length: 10 }, () => t.client().json('POST', `/paypal/order/${orderId}/capture`, {})));
+    } finally {
+      paypal.captureDelayMs = 0;
+    }
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(new Set(results.map((r) => JSON.stringify(r.body))).size).toBe(1);
+    expect(paypal.callsTo(/\/capture$/).length - capturesBefore).toBe(1);
+    expect(await t.em().count(Payment, { providerOrderId: orderId })).toBe(1);
+    expect(t.mail.to(email)).toHaveLength(1);
+    const member = await t.em().findOneOrFail(Member, { email });
+    expect(await t.em().count(AuditLog, { action: 'member.activate', entityId: member.id })).toBe(1);
+  });
+
+  it('answers a capture of an unknown order with 404', async () => {
+    const res = await t.client().json('POST', '/paypal/order/NOSUCHORDER123/capture', {});
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('We could not find that payment. Please start the payment again.');
+  });
+});
+
+describe('households and the junior rule', () => {
+  it('a family of 2 adults and 3 juniors pays $120 once and shares one expiry', async () => {
+    const visitor = t.client();
+    const joined = await join(visitor, {
+      membershipType: 'family',
+      additionalMembers: [
+        { firstName: 'Jo', lastName: 'Reef', dateOfBirth: bornYearsAgo(40) },
+        { firstName: 'Kid', lastName: 'One', dateOfBirth: bornYearsAgo(12) },
+        { firstName: 'Kid', lastName: 'Two', dateOfBirth: bornYearsAgo(9) },
+        { firstName: 'Kid', lastName: 'Three', dateOfBirth: bornYearsAgo(15) },
+      ],
+    });
+    expect(joined.amount).toBe('120.00');
+    expect(joined.members).toHaveLength(5);
+    const { capture } = await pay(visitor, '120.00');
+    expect((await capture()).body.membership.members).toHaveLength(5);
+    const members = await t.em().find(Member, { household: joined.householdId });
+    expect(members).toHaveLength(5);
+    expect(new Set(members.map((m) => m.expiryDate))).toEqual(new Set([addYears(today(), 1)]));
+    expect(members.every((m) => m.status === 'active' && m.membershipType === 'family')).toBe(true);
+    expect(await t.em().count(Payment, { household: joined.householdId, status: 'completed' })).toBe(1);
+  });
+
+  it('refuses a family with a third adult or a fourth junior', async () => {
+    const adults = await t.client().json('POST', '/api/members/register', form({
+      membershipType: 'family',
+      additionalMembers: [
+        { firstName: 'A', lastName: 'Two', dateOfBirth: bornYearsAgo(40) },
+        { firstName: 'A', lastName: 'Three', dateOfBirth: bornYearsAgo(16) },
+      ],
+    }));
+    expect(adults.status).toBe(400);
+    expect(adults.body.message).toBe('A family membership covers up to 2 adults and 3 juniors (under 16).');
+    const juniors = await t.client().json('POST', '/api/members/register', form({
+      membershipType: 'family',
+      additionalMembers: [1, 2, 3, 4].map((n) => ({ firstName: 'Kid', lastName: `N${n}`, dateOfBirth: bornYearsAgo(8) })),
+    }));
+    expect(juniors.status).toBe(400);
+  });
+
+  it('refuses junior membership for anyone 16 or over on the day of joining', async () => {
+    const sixteen = await t.client().json('POST', '/api/members/register', form({ firstName: 'Sam', membershipType: 'junior', dateOfBirth: bornYearsAgo(16) }));
+    expect(sixteen.status).toBe(400);
+    expect(sixteen.body.message).toBe('Junior membership is for people under 16 on the day of joining. Sam is 16, so please choose Adult or Family.');
+    // Turning 16 tomorrow is still 15 today.
+    const sixteenTomorrow = new Date(Date.parse(`${bornYearsAgo(16)}T00:00:00Z`) + 86400_000).toISOString().slice(0, 10);
+    const fifteen = await join(t.client(), { membershipType: 'junior', dateOfBirth: sixteenTomorrow });
+    expect(fifteen.amount).toBe('30.00');
+  });
+
+  it('an adult who adds another member pays for both together', async () => {
+    const joined = await join(t.client(), { additionalMembers: [{ firstName: 'Kid', lastName: 'Tag', dateOfBirth: bornYearsAgo(10) }] });
+    expect(joined.amount).toBe('70.00');
+    expect(joined.members.map((m: { membershipType: string }) => m.membershipType)).toEqual(['adult', 'junior']);
+    const two = await t.client().json('POST', '/api/members/register', form({
+      additionalMembers: [
+        { firstName: 'B', lastName: 'C', dateOfBirth: bornYearsAgo(30) },
+        { firstName: 'D', lastName: 'E', dateOfBirth: bornYearsAgo(30) },
+      ],
+    }));
+    expect(two.status).toBe(400);
+    expect(two.body.message).toBe('Only a family membership covers more than two people. Choose Family to add more members.');
+  });
+});
+
+describe('renewals and the member portal', () => {
+  it('a renewal extends from the current expiry, or from today once it has lapsed', async () => {
+    const { client, email } = await signedInClient(t, 'renew@example.com', { firstName: 'Rene', lastName: 'Wal' });
+    await join(client, { firstName: 'Rene', lastName: 'Wal', email });
+    await (await pay(client, '40.00')).capture();
+    const firstExpiry = addYears(today(), 1);
+    const profile = await client.json('GET', '/api/members/profile');
+    expect(profile.body).toMatchObject({ firstName: 'Rene', status: 'active', expiryDate: firstExpiry, renewalAmount: '40.00', membershipType: 'adult' });
+
+    t.clock.advance(300 * 86400_000);
+    const early = await pay(client, '40.00');
+    expect((await early.capture()).body.membership.expiryDate).toBe(addYears(firstExpiry, 1));
+    const renewal = await t.em().findOneOrFail(Payment, { providerOrderId: early.orderId });
+    expect(renewal.purpose).toBe('renewal');
+    expect(t.mail.last(email).subject).toBe('Receipt: Tweed Coast Anglers Club membership renewal $40.00');
+
+    t.clock.advance(2 * 365 * 86400_000);
+    expect((await client.json('GET', '/api/members/profile')).body.status).toBe('expired');
+    const late = await pay(client, '40.00');
+    expect((await late.capture()).body.membership.expiryDate).toBe(addYears(today(), 1));
+    const member = await t.em().findOneOrFail(Member, { email });
+    expect(member.memberSince).not.toBe(today());
+  });
+
+  it('links a paid registration to the account that signs in with its address', async () => {
+    const visitor = t.client();
+    await join(visitor, { firstName: 'Lin', lastName: 'Ked', email: 'linked@example.com' });
+    await (await pay(visitor, '40.00')).capture();
+    const { client } = await signedInClient(t, 'linked@example.com', { firstName: 'Lin', lastName: 'Ked' });
+    const profile = await client.json('GET', '/api/members/profile');
+    expect(profile.status).toBe(200);
+    expect(profile.body).toMatchObject({ firstName: 'Lin', lastName: 'Ked', email: 'linked@example.com', phone: '0412 345 678', shirtSize: 'L', status: 'active' });
+  });
+
+  it('answers the profile and member list only to signed-in users', async () => {
+    expect((await t.client().json('GET', '/api/members/profile')).status).toBe(401);
+    expect((await t.client().json('GET', '/api/members')).status).toBe(401);
+    const { client } = await signedInClient(t);
+    const none = await client.json('GET', '/api/members/profile');
+    expect(none.status).toBe(404);
+    expect(none.body).toEqual({ message: 'No profile information available.' });
+    const list = await client.json('GET', '/api/members');
+    expect(list.status).toBe(200);
+    expect(list.body.length).toBeGreaterThan(0);
+    expect(Object.keys(list.body[0]).sort()).toEqual(['firstName', 'id', 'lastName']);
+  });
+});
+
+describe('the join form is validated and safe to resubmit', () => {
+  it.each([
+    [{ firstName: '' }, 'First name is required.'],
+    [{ phone: 'call me' }, 'Please enter a valid phone number.'],
+    [{ address: '' }, 'Address is required.'],
+    [{ dateOfBirth: '' }, 'Date of birth is required.'],
+    [{ dateOfBirth: '2999-01-01' }, 'Date of birth cannot be in the future.'],
+    [{ dateOfBirth: '2001-02-30' }, 'Date of birth must be a date (YYYY-MM-DD).'],
+    [{ gender: undefined }, 'Gender is required.'],
+    [{ shirtSize: 'XXXL' }, 'Please choose a valid shirt size.'],
+    [{ membershipType: 'lifetime' }, 'Please choose a valid membership type.'],
+    [{ termsAccepted: false }, 'Please accept the terms and conditions'],
+    [{ codeOfConductAccepted: undefined }, 'Please agree to abide by the code of conduct'],
+  ])('%j → %s', async (overrides, message) => {
+    const before = await t.em().count(Member, {});
+    const res = await t.client().json('POST', '/api/members/register', form(overrides));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message });
+    expect(await t.em().count(Member, {})).toBe(before);
+  });
+
+  it('a second submission before paying replaces the first; a current member is refused', async () => {
+    const visitor = t.client();
+    const body = form({ email: 'twice@example.com' });
+    const first = await visitor.json('POST', '/api/members/register', body);
+    const second = await visitor.json('POST', '/api/members/register', { ...body, shirtSize: 'XL', membershipType: 'family' });
+    expect(second.body.householdId).toBe(first.body.householdId);
+    expect(second.body.amount).toBe('120.00');
+    expect(await t.em().count(Member, { email: 'twice@example.com' })).toBe(1);
+    await (await pay(visitor, '120.00')).capture();
+    const third = await t.client().json('POST', '/api/members/register', body);
+    expect(third.status).toBe(409);
+    expect(third.body.message).toBe('This email address already belongs to a current member. Sign in and use Renew Membership to extend the membership.');
+  });
+});
