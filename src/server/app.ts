@@ -39,13 +39,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const API_PREFIXES = ['/api/', '/trpc/', '/paypal/'];
 const MAX_BATCH = 10;
 
+// PayPal's checkout script, its frames and its calls are the only third-party content.
+const PAYPAL_HOSTS = 'https://www.paypal.com https://www.sandbox.paypal.com https://*.paypal.com https://*.paypalobjects.com';
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${PAYPAL_HOSTS}`,
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  `img-src 'self' data: blob: ${PAYPAL_HOSTS}`,
   "font-src 'self' data:",
-  "connect-src 'self'",
+  `connect-src 'self' ${PAYPAL_HOSTS}`,
+  `frame-src ${PAYPAL_HOSTS}`,
   "object-src 'none'",
   "frame-ancestors 'none'",
   "base-uri 'none'",
