@@ -137,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trpcOptions: {
       router: appRouter,
       maxBatchSize: MAX_BATCH,
-      createContext: ({ req, res }) => createRequestContext(contextDeps, req, res),
+      createContext: ({ req }) => createRequestContext(contextDeps, req),
       onError({ error, path: procedure, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, procedure }, 'Procedure failed');
       },

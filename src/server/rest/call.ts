@@ -16,7 +16,7 @@ export async function callProcedure<T>(
   reply: FastifyReply,
   run: (caller: Caller) => Promise<T>,
 ): Promise<T | undefined> {
-  const ctx = await createRequestContext(deps, req, reply);
+  const ctx = await createRequestContext(deps, req);
   try {
     return await run(createCaller(ctx));
   } catch (error) {

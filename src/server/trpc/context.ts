@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { User } from '../db/entities';
 import type { Actor, SessionClaims } from '../services/auth.service';
 import type { Services } from '../services';
@@ -29,7 +29,7 @@ const CLAIMS_KEY = 'claims';
 const REGISTRATION_KEY = 'registration';
 
 /** Builds the context of one HTTP request: a fresh EntityManager and the signed-in user, if any. */
-export async function createRequestContext(deps: ContextDeps, req: FastifyRequest, _reply?: FastifyReply): Promise<Context> {
+export async function createRequestContext(deps: ContextDeps, req: FastifyRequest): Promise<Context> {
   const em = deps.em.fork();
   const claims = req.session.get(CLAIMS_KEY) as SessionClaims | undefined;
   let user: User | null = null;
