@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memberListItem, memberProfile, registrationInput, registrationResult } from '../shared/members.schema';
+import { memberDashboard, memberListItem, memberProfile, registrationInput, registrationResult } from '../shared/members.schema';
 import { memberProcedure, publicProcedure, router } from '../server/trpc/init';
 
 export const membersRouter = router({
@@ -14,6 +14,8 @@ export const membersRouter = router({
     }),
 
   profile: memberProcedure.output(memberProfile.nullable()).query(({ ctx }) => ctx.services.members.profile(ctx.em, ctx.actor)),
+
+  dashboard: memberProcedure.output(memberDashboard).query(({ ctx }) => ctx.services.members.dashboard(ctx.em, ctx.actor)),
 
   list: memberProcedure.output(z.array(memberListItem)).query(({ ctx }) => ctx.services.members.list(ctx.em)),
 });

@@ -81,6 +81,16 @@ export type MemberProfile = z.infer<typeof memberProfile>;
 
 export const memberListItem = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
 
+/** The four cards of the portal dashboard (SPEC §2.9). */
+export const memberDashboard = z.object({
+  eventsAttended: z.number(),
+  fishCaught: z.number(),
+  competitions: z.number(),
+  /** Bronze in the first year, Silver from the second, Gold from the fifth. */
+  memberLevel: z.enum(['Bronze', 'Silver', 'Gold']),
+});
+export type MemberDashboard = z.infer<typeof memberDashboard>;
+
 /** POST /paypal/order (SPEC §7): the client says what it expects to pay; the server decides. */
 export const createOrderInput = z.object({
   amount: z.union([z.string(), z.number()], { error: 'Amount is required.' }).transform(String),

@@ -258,6 +258,7 @@ describe('renewals and the member portal', () => {
     const firstExpiry = addYears(today(), 1);
     const profile = await client.json('GET', '/api/members/profile');
     expect(profile.body).toMatchObject({ firstName: 'Rene', status: 'active', expiryDate: firstExpiry, renewalAmount: '40.00', membershipType: 'adult' });
+    expect(await client.trpc.members.dashboard.query()).toEqual({ eventsAttended: 0, fishCaught: 0, competitions: 0, memberLevel: 'Bronze' });
 
     t.clock.advance(300 * 86400_000);
     const early = await pay(client, '40.00');
@@ -272,6 +273,7 @@ describe('renewals and the member portal', () => {
     expect((await late.capture()).body.membership.expiryDate).toBe(addYears(today(), 1));
     const member = await t.em().findOneOrFail(Member, { email });
     expect(member.memberSince).not.toBe(today());
+    expect((await client.trpc.members.dashboard.query()).memberLevel).toBe('Silver');
   });
 
   it('links a paid registration to the account that signs in with its address', async () => {

@@ -10,7 +10,7 @@ import {
   type MemberStatus,
   type MembershipType,
 } from '../../shared/membership';
-import type { MemberProfile, RegistrationInput, RegistrationResult } from '../../shared/members.schema';
+import type { MemberDashboard, MemberProfile, RegistrationInput, RegistrationResult } from '../../shared/members.schema';
 import type { Clock } from '../clock';
 import { Household, Member, type User } from '../db/entities';
 import { recordAudit } from './audit.service';
@@ -162,6 +162,13 @@ export class MembersService {
       household: household.map((m) => ({ id: m.id, firstName: m.firstName, lastName: m.lastName, membershipType: m.membershipType })),
       renewalAmount: centsToAmount(feeFor(member.household, household)),
     };
+  }
+
+  /** The dashboard figures; events and catches are counted once those features exist. */
+  async dashboard(em: EntityManager, actor: Actor): Promise<MemberDashboard> {
+    const member = actor.user ? await em.findOne(Member, { user: actor.user }) : null;
+    const years = member?.memberSince ? ageOn(member.memberSince, this.today()) : 0;
+    return { eventsAttended: 0, fishCaught: 0, competitions: 0, memberLevel: years >= 4 ? 'Gold' : years >= 1 ? 'Silver' : 'Bronze' };
   }
 
   /** Members in good standing, by name: whom a catch can be logged for (SPEC §6). */
