@@ -4,6 +4,9 @@ export const CLUB = {
   shortName: 'Tweed Coast Anglers',
   region: 'Tweed Shire, New South Wales',
   timeZone: 'Australia/Sydney',
+  /** NSW Fair Trading incorporated association number, printed in the code of conduct. */
+  associationNumber: 'INC9887766',
+  contactEmail: 'committee@tweedcoastanglers.org.au',
   colours: {
     primary: '#1971c2',
     primaryDark: '#0b3d6b',
