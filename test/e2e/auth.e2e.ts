@@ -91,6 +91,23 @@ describe('a visitor signs up and signs in', () => {
     await shot('not-found');
   });
 
+  it('an address in ADMIN_EMAILS gets the Admin link and the admin screens', async () => {
+    const api = t.client();
+    await api.trpc.auth.signup.mutate({ email: 'chair@example.com', firstName: 'Casey', lastName: 'Chair' });
+    const link = linkIn(await outboxMail(t.outboxDir, 'chair@example.com'));
+    const { page, problems, shot } = await openPage(browser, 'admin');
+    await page.goto(link.toString());
+    await page.getByRole('button', { name: 'Continue to Your Account' }).click();
+    await page.getByRole('link', { name: 'Admin' }).click();
+    await page.waitForURL('**/admin');
+    await page.getByText('Content Management').first().waitFor();
+    await shot('admin-dashboard');
+    await page.goto(`${t.baseUrl}/admin/cms`);
+    await page.getByText('Content Management System').waitFor();
+    await shot('admin-cms');
+    expect(problems).toEqual([]);
+  });
+
   it('collapses the navigation into a menu on a phone', async () => {
     const { page, problems, shot } = await openPage(browser, 'phone-menu', PHONE);
     await page.goto(t.baseUrl);

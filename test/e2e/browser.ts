@@ -27,7 +27,7 @@ export const DESKTOP = { width: 1280, height: 860 };
 
 /** A page that records console errors and CSP violations, and takes a screenshot per journey step. */
 export async function openPage(browser: Browser, journey: string, viewport = DESKTOP) {
-  const context: BrowserContext = await browser.newContext({ viewport, locale: 'en-AU', timezoneId: 'Australia/Sydney' });
+  const context: BrowserContext = await browser.newContext({ viewport, locale: 'en-AU', timezoneId: 'Australia/Sydney', reducedMotion: 'reduce' });
   const page: Page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (msg) => {

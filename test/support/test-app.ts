@@ -87,7 +87,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     /** A fresh EntityManager for looking at the database directly. */
     em: () => orm.em.fork(),
     /** A browser-like caller: its own cookie jar and its own client address. */
-    client: (ip?: string) => new TestClient(baseUrl, ip),
+    client: (ip?: string) => new TestClient(baseUrl, env.PUBLIC_URL, ip),
     async close() {
       await app.close();
       await orm.close(true);
@@ -106,6 +106,7 @@ export class TestClient {
 
   constructor(
     private readonly baseUrl: string,
+    private readonly origin: string,
     ip?: string,
   ) {
     this.ip = ip ?? `10.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}.${Math.floor(Math.random() * 250) + 1}`;
@@ -117,7 +118,7 @@ export class TestClient {
   /** fetch with this client's cookies, Origin and X-Forwarded-For. */
   async fetch(url: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
-    if (!headers.has('origin')) headers.set('origin', PUBLIC_URL);
+    if (!headers.has('origin')) headers.set('origin', this.origin);
     headers.set('x-forwarded-for', this.ip);
     if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     const target = url.startsWith('http') ? url : `${this.baseUrl}${url}`;

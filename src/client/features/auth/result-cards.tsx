@@ -1,0 +1,61 @@
+import { Button, Card, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <Center px="md" py={48}>
+      <Card withBorder shadow="sm" padding="xl" radius="md" w="100%" maw={440}>
+        <Stack align="center" gap="md" ta="center">
+          {children}
+        </Stack>
+      </Card>
+    </Center>
+  );
+}
+
+export function PendingCard({ label }: { label: string }) {
+  return (
+    <Frame>
+      <Loader aria-hidden />
+      <Text role="status">{label}</Text>
+    </Frame>
+  );
+}
+
+/** 'Email Verified!' (SPEC §2.3). */
+export function SuccessCard({ title, text, action, onAction }: { title: string; text: string; action: string; onAction: () => void }) {
+  return (
+    <Frame>
+      <ThemeIcon size={56} radius="xl" color="teal" variant="light" aria-hidden>
+        <svg width="30" height="30" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M20 6 9 17l-5-5" />
+        </svg>
+      </ThemeIcon>
+      <Title order={2}>{title}</Title>
+      <Text>{text}</Text>
+      <Button fullWidth onClick={onAction}>
+        {action}
+      </Button>
+    </Frame>
+  );
+}
+
+/** 'Verification Failed' and friends: the message, and an optional way out. */
+export function FailureCard({ title, message, action, onAction }: { title: string; message: string; action?: string; onAction?: () => void }) {
+  return (
+    <Frame>
+      <ThemeIcon size={56} radius="xl" color="red" variant="light" aria-hidden>
+        <svg width="30" height="30" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M18 6 6 18M6 6l12 12" />
+        </svg>
+      </ThemeIcon>
+      <Title order={2}>{title}</Title>
+      <Text role="alert">{message}</Text>
+      {action && onAction && (
+        <Button fullWidth variant="light" onClick={onAction}>
+          {action}
+        </Button>
+      )}
+    </Frame>
+  );
+}

@@ -1,0 +1,84 @@
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { AUTH_LIMITS } from '../../../shared/auth.constants';
+import type { CurrentUser } from '../../../shared/auth.schema';
+import { toast } from '../../components/toast';
+import { isNetworkError, serverMessage } from '../../lib/errors';
+import { useTRPC } from '../../trpc';
+
+/** Settings: set a password, or change it (asking for the current one) when the account has one. */
+export function SettingsModal({ user, opened, onClose }: { user: CurrentUser; opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Settings" centered>
+      {/* Remounted on every opening so no password lingers in memory. */}
+      {opened && <PasswordForm user={user} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function PasswordForm({ user, onDone }: { user: CurrentUser; onDone: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const setPassword = useMutation(trpc.auth.setPassword.mutationOptions());
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const min = AUTH_LIMITS.passwordMinLength;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    if (user.hasPassword && !current) return setError('Please enter your current password.');
+    if (next.length < min) return setError(`Password must be at least ${min} characters.`);
+    if (next !== confirm) return setError('The new passwords do not match.');
+    try {
+      const updated = await setPassword.mutateAsync({ newPassword: next, ...(user.hasPassword ? { currentPassword: current } : {}) });
+      queryClient.setQueryData(trpc.auth.me.queryKey(), updated);
+      toast.success('Password saved', 'You can now log in with your e-mail and password.');
+      onDone();
+    } catch (e) {
+      setError(isNetworkError(e) ? 'Network error. Please try again.' : (serverMessage(e) ?? 'The password could not be saved. Please try again.'));
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="sm">
+        <Text size="sm" fw={600}>
+          {user.hasPassword ? 'Change password' : 'Set a password'}
+        </Text>
+        {!user.hasPassword && (
+          <Text size="sm" c="dimmed">
+            You currently sign in with links sent by e-mail. Set a password to log in straight away.
+          </Text>
+        )}
+        {user.hasPassword && (
+          <PasswordInput label="Current password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} />
+        )}
+        <PasswordInput
+          label="New password"
+          description={`At least ${min} characters`}
+          autoComplete="new-password"
+          value={next}
+          onChange={(e) => setNext(e.currentTarget.value)}
+        />
+        <PasswordInput label="Confirm new password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} />
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={setPassword.isPending}>
+            Save password
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

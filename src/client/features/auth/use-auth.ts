@@ -1,0 +1,40 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { CurrentUser } from '../../../shared/auth.schema';
+import { useTRPC } from '../../trpc';
+
+export interface AuthState {
+  user: CurrentUser | null;
+  /** True until the first answer of `auth.me` (SPEC §2.1 full-screen spinner). */
+  isLoading: boolean;
+  /** SPEC §4: true only when the current-user call returned a user. */
+  isAuthenticated: boolean;
+  isAdmin: boolean;
+}
+
+export function useAuth(): AuthState {
+  const trpc = useTRPC();
+  const me = useQuery(trpc.auth.me.queryOptions());
+  const user = me.data ?? null;
+  return { user, isLoading: me.isPending, isAuthenticated: user !== null, isAdmin: user?.role === 'admin' };
+}
+
+/** Re-reads `auth.me` (after login, password change, ...). */
+export function useRefreshAuth() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() }), [queryClient, trpc]);
+}
+
+export function displayFirstName(user: Pick<CurrentUser, 'firstName'> | null | undefined): string {
+  return user?.firstName?.trim() || 'Member';
+}
+
+export function fullName(user: Pick<CurrentUser, 'firstName' | 'lastName'>): string {
+  return [user.firstName, user.lastName].map((s) => s.trim()).filter(Boolean).join(' ') || 'Member';
+}
+
+/** A full page load, so every cache starts fresh for the new session. */
+export function goTo(path: string) {
+  window.location.assign(path);
+}

@@ -1,0 +1,20 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppProviders } from './providers';
+import { createAppRouter } from './router';
+import { createQueryClient, createTrpcClient } from './trpc';
+
+const queryClient = createQueryClient();
+const trpcClient = createTrpcClient();
+const router = createAppRouter();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

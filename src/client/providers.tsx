@@ -1,0 +1,30 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { TOAST_DURATION_MS, TOAST_LIMIT } from './components/toast';
+import { LoginModalProvider } from './features/auth/login-modal';
+import { theme } from './theme';
+import { TRPCProvider, type TrpcClient } from './trpc';
+
+export interface AppProvidersProps {
+  queryClient: QueryClient;
+  trpcClient: TrpcClient;
+  /** 'test' turns off Mantine transitions and portals (jsdom). */
+  env?: 'default' | 'test';
+  children: ReactNode;
+}
+
+/** Everything a screen needs around it: theme, toasts, query cache, typed API, login dialog. */
+export function AppProviders({ queryClient, trpcClient, env = 'default', children }: AppProvidersProps) {
+  return (
+    <MantineProvider theme={theme} env={env}>
+      <Notifications position="top-right" limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} />
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          <LoginModalProvider>{children}</LoginModalProvider>
+        </TRPCProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,87 @@
+import { createRootRoute, createRoute, createRouter, type RouterHistory } from '@tanstack/react-router';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { AppLayout } from './components/app-shell';
+import { SectionLoader } from './components/full-screen-loader';
+import { useAuth } from './features/auth/use-auth';
+import { EmailVerifiedPage } from './routes/email-verified';
+import { LandingPage } from './routes/landing';
+import { MemberPortalPage } from './routes/member';
+import { NotFoundPage } from './routes/not-found';
+import { PublicHomePage } from './routes/public';
+import { SignInPage } from './routes/sign-in';
+import { SponsorPage } from './routes/sponsor';
+
+// Admin screens are split out of the main bundle; visitors and members never download them.
+const AdminPage = lazy(() => import('./routes/admin'));
+const AdminCmsPage = lazy(() => import('./routes/admin-cms'));
+
+/** '/' is the member portal when signed in, the landing page otherwise (SPEC §2.1). */
+function HomeRoute() {
+  const { isAuthenticated } = useAuth();
+  return isAuthenticated ? <MemberPortalPage /> : <LandingPage />;
+}
+
+function MemberRoute() {
+  const { isAuthenticated } = useAuth();
+  return isAuthenticated ? <MemberPortalPage /> : <NotFoundPage />;
+}
+
+/** Admin routes exist only for admins; everyone else gets the not-found page (SPEC §2.1). */
+function adminOnly(Screen: LazyExoticComponent<ComponentType>) {
+  return function AdminRoute() {
+    const { isAdmin } = useAuth();
+    if (!isAdmin) return <NotFoundPage />;
+    return (
+      <Suspense fallback={<SectionLoader />}>
+        <Screen />
+      </Suspense>
+    );
+  };
+}
+
+const rootRoute = createRootRoute({ component: AppLayout, notFoundComponent: NotFoundPage });
+
+const routeTree = rootRoute.addChildren([
+  createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomeRoute }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/member', component: MemberRoute }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/public', component: PublicHomePage }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/sponsor', component: SponsorPage }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/email-verified', component: EmailVerifiedPage }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/sign-in', component: SignInPage }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/admin', component: adminOnly(AdminPage) }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/admin/cms', component: adminOnly(AdminCmsPage) }),
+]);
+
+/**
+ * Search parameters are plain strings (the default parser would JSON-decode them, turning a
+ * token of digits into a number): `?verified=true` stays the string 'true'.
+ */
+function parseSearch(search: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(search.startsWith('?') ? search.slice(1) : search));
+}
+
+function stringifySearch(search: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export function createAppRouter(options: { history?: RouterHistory } = {}) {
+  return createRouter({
+    routeTree,
+    parseSearch,
+    stringifySearch,
+    defaultNotFoundComponent: NotFoundPage,
+    scrollRestoration: true,
+    ...(options.history ? { history: options.history } : {}),
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

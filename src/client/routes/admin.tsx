@@ -1,0 +1,57 @@
+import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { SectionLoader } from '../components/full-screen-loader';
+import { serverMessage } from '../lib/errors';
+import { useTRPC } from '../trpc';
+
+/** SPEC §2.13 (placeholder): administration dashboard with the overview numbers. Lazy-loaded. */
+export default function AdminPage() {
+  const trpc = useTRPC();
+  const overview = useQuery(trpc.admin.overview.queryOptions());
+  const stats = overview.data
+    ? [
+        { label: 'Total users', value: overview.data.totalUsers },
+        { label: 'Verified users', value: overview.data.verifiedUsers },
+        { label: 'Administrators', value: overview.data.admins },
+      ]
+    : [];
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <Title order={1} fz={{ base: 26, sm: 34 }}>
+            Administration
+          </Title>
+          <Button component={Link} to="/admin/cms" variant="light">
+            Content Management
+          </Button>
+        </Group>
+        {overview.isPending && <SectionLoader label="Loading overview..." />}
+        {overview.isError && (
+          <Alert color="red" variant="light" title="Could not load the overview">
+            {serverMessage(overview.error) ?? 'Please try again later.'}
+          </Alert>
+        )}
+        {overview.data && (
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+            {stats.map((s) => (
+              <Card key={s.label} withBorder padding="lg">
+                <Text size="sm" c="dimmed">
+                  {s.label}
+                </Text>
+                <Text fz={32} fw={700} c="blue.8">
+                  {s.value}
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+        <Text c="dimmed" size="sm">
+          Member, event and sponsor management are coming soon.
+        </Text>
+      </Stack>
+    </Container>
+  );
+}

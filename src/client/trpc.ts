@@ -1,0 +1,35 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCContext } from '@trpc/tanstack-react-query';
+import type { AppRouter } from '../routers';
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+export type TrpcClient = ReturnType<typeof createTrpcClient>;
+
+/** The typed API client. `fetchImpl` lets tests stand in for the network. */
+export function createTrpcClient(options: { url?: string; fetch?: typeof fetch } = {}) {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: options.url ?? '/trpc',
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      }),
+    ],
+  });
+}
+
+/** SPEC §7: cached data never goes stale, no refetch on focus or reconnect, no retries. */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: Infinity,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,140 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AuthCard } from '../../src/client/features/auth/auth-card';
+import { fakeServer, ok, renderWithProviders, trpcError } from './render';
+
+const USER_ID = '0b6f1f9e-3f5a-4c1e-9a57-6a8d1b2c3d4e';
+
+function signUpServer() {
+  return fakeServer((procedure) => {
+    if (procedure === 'auth.signup') {
+      return ok({ message: 'We have sent a verification link to mia@example.com.', userId: USER_ID, requiresVerification: true });
+    }
+    return ok(null);
+  });
+}
+
+describe('auth card', () => {
+  it('shows "Please enter your email address" and sends nothing when the login e-mail is blank', async () => {
+    const server = fakeServer(() => ok(null));
+    const user = userEvent.setup();
+    renderWithProviders(<AuthCard />, server);
+
+    expect(screen.getByText('Welcome')).toBeTruthy();
+    expect(screen.getByText('Access your club account')).toBeTruthy();
+    await user.type(screen.getByLabelText('Email'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByText('Please enter your email address')).toBeTruthy();
+    expect(server.calls).toEqual([]);
+  });
+
+  it('shows "Please fill in all required fields" and sends nothing when a sign-up field is blank', async () => {
+    const server = signUpServer();
+    const user = userEvent.setup();
+    renderWithProviders(<AuthCard />, server);
+
+    await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
+    await user.type(screen.getByLabelText(/^Email/), 'mia@example.com');
+    await user.type(screen.getByLabelText(/^First Name/), '   ');
+    await user.type(screen.getByLabelText(/^Last Name/), 'Fisher');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(await screen.findByText('Please fill in all required fields')).toBeTruthy();
+    expect(server.calls).toEqual([]);
+  });
+
+  it('signs up with trimmed values, then shows Check Your Email with a 60-second resend lock', async () => {
+    const server = signUpServer();
+    const user = userEvent.setup();
+    renderWithProviders(<AuthCard initialTab="signup" />, server);
+
+    await user.type(screen.getByLabelText(/^Email/), '  mia@example.com ');
+    await user.type(screen.getByLabelText(/^First Name/), ' Mia ');
+    await user.type(screen.getByLabelText(/^Last Name/), ' Fisher');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(await screen.findByText('Check Your Email')).toBeTruthy();
+    expect(server.mutations()).toEqual([
+      { procedures: ['auth.signup'], method: 'POST', inputs: [{ email: 'mia@example.com', firstName: 'Mia', lastName: 'Fisher' }] },
+    ]);
+    expect(screen.getAllByText('We have sent a verification link to mia@example.com.').length).toBeGreaterThan(0);
+    expect(await screen.findByText('Account created')).toBeTruthy();
+    const resend = screen.getByRole('button', { name: /Resend in \d+s/ });
+    expect(resend.textContent).toMatch(/Resend in (60|59)s/);
+    expect((resend as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(/^Last sent at \d{1,2}:\d{2}\s?(am|pm)$/)).toBeTruthy();
+  });
+
+  it('counts the resend lock down each second and unlocks after 60 s', async () => {
+    const { vi } = await import('vitest');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const server = signUpServer();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithProviders(<AuthCard initialTab="signup" />, server);
+
+    await user.type(screen.getByLabelText(/^Email/), 'mia@example.com');
+    await user.type(screen.getByLabelText(/^First Name/), 'Mia');
+    await user.type(screen.getByLabelText(/^Last Name/), 'Fisher');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await screen.findByText('Check Your Email');
+
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(screen.getByRole('button', { name: /Resend in (50|49)s/ })).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(51_000);
+    expect(screen.getByRole('button', { name: 'Resend email' })).toBeTruthy();
+  });
+
+  it('shows the server message when login fails', async () => {
+    const server = fakeServer((procedure) =>
+      procedure === 'auth.login' ? trpcError(401, 'UNAUTHORIZED', 'Invalid email or password.') : ok(null),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<AuthCard />, server);
+
+    await user.type(screen.getByLabelText('Email'), ' noah@example.com ');
+    await user.type(screen.getByLabelText('Password'), 'not-the-password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByText('Invalid email or password.')).toBeTruthy();
+    expect(server.mutations()[0]).toEqual({
+      procedures: ['auth.login'],
+      method: 'POST',
+      inputs: [{ email: 'noah@example.com', password: 'not-the-password' }],
+    });
+    // Still on the form.
+    expect(screen.getByRole('tab', { name: 'Login' })).toBeTruthy();
+  });
+
+  it('shows the network error when the server cannot be reached', async () => {
+    const server = fakeServer(() => ok(null));
+    const failing = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    const user = userEvent.setup();
+    renderWithProviders(<AuthCard />, { ...server, fetch: failing });
+
+    await user.type(screen.getByLabelText('Email'), 'noah@example.com');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Network error. Please try again.')).toBeTruthy();
+  });
+
+  it('e-mail-only login shows Check Your Email and resends with the e-mail only', async () => {
+    const message = 'If an account exists for noah@example.com, we have e-mailed it a sign-in link.';
+    const server = fakeServer((procedure) =>
+      procedure === 'auth.login' ? ok({ message, userId: null, requiresVerification: false, linkSent: true }) : ok(null),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<AuthCard />, server);
+
+    await user.type(screen.getByLabelText('Email'), 'noah@example.com');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByText('Check Your Email')).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(server.mutations()[0].inputs).toEqual([{ email: 'noah@example.com' }]);
+    const view = screen.getByText('Check Your Email').parentElement!;
+    expect(within(view).getByRole('button', { name: /Resend in/ })).toBeTruthy();
+  });
+});

@@ -1,0 +1,75 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeServer, ok, renderApp, trpcError } from './render';
+
+const member = { id: 'u1', email: 'mia@example.com', firstName: 'Mia', lastName: 'Fisher', role: 'member', emailVerified: true, hasPassword: false };
+const signedOut = () => fakeServer(() => ok(null));
+
+describe('routes', () => {
+  it('shows the not-found page for an unknown path', async () => {
+    renderApp('/no-such-page', signedOut());
+    expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
+  });
+
+  it('shows the not-found page on /admin to a member', async () => {
+    renderApp('/admin', fakeServer((p) => (p === 'auth.me' ? ok(member) : ok(null))));
+    expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
+  });
+
+  it('shows "Invalid verification link" on /email-verified without parameters', async () => {
+    const server = signedOut();
+    renderApp('/email-verified', server);
+    expect(await screen.findByText('Invalid verification link')).toBeTruthy();
+    expect(screen.getByText('Verification Failed')).toBeTruthy();
+    expect(server.mutations()).toEqual([]);
+  });
+
+  it('shows the decoded error parameter on /email-verified', async () => {
+    renderApp('/email-verified?error=This%20link%20has%20expired.', signedOut());
+    expect(await screen.findByText('This link has expired.')).toBeTruthy();
+  });
+
+  it('shows the success card for verified=true', async () => {
+    renderApp('/email-verified?verified=true', signedOut());
+    expect(await screen.findByText('Email Verified!')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue to Your Account' })).toBeTruthy();
+  });
+
+  it('spends the token exactly once and shows the server message when it fails', async () => {
+    const token = 'a'.repeat(43);
+    const server = fakeServer((p) =>
+      p === 'auth.verifyToken' ? trpcError(400, 'BAD_REQUEST', 'This link has expired. Please request a new one.') : ok(null),
+    );
+    renderApp(`/email-verified?token=${token}`, server);
+    expect(await screen.findByText('This link has expired. Please request a new one.')).toBeTruthy();
+    const verifyCalls = server.calls.filter((c) => c.procedures.includes('auth.verifyToken'));
+    expect(verifyCalls).toHaveLength(1);
+    expect(verifyCalls[0].inputs).toEqual([{ token, purpose: 'verify_email' }]);
+  });
+
+  it('greets a signed-in member on /', async () => {
+    renderApp('/', fakeServer((p) => (p === 'auth.me' ? ok(member) : ok(null))));
+    expect(await screen.findByText('Welcome, Mia')).toBeTruthy();
+  });
+
+  it('shows the landing page with a Login button when signed out', async () => {
+    renderApp('/', signedOut());
+    expect(await screen.findByText('Ready to Cast Your Line?')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Login' }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('login dialog', () => {
+  it('opens from the navigation bar with the auth card and a Close button', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const user = userEvent.setup();
+    renderApp('/', signedOut());
+    const [navLogin] = await screen.findAllByRole('button', { name: 'Login' });
+    await user.click(navLogin);
+    const dialog = await screen.findByRole('dialog', { name: 'Login or sign up' });
+    expect(dialog.textContent).toContain('Access your club account');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
