@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { adminProcedure, router } from '../server/trpc/init';
+import { adminEventsRouter } from './events.router';
 
 export const adminRouter = router({
   overview: adminProcedure
     .output(z.object({ totalUsers: z.number(), verifiedUsers: z.number(), admins: z.number() }))
     .query(({ ctx }) => ctx.services.admin.overview(ctx.em)),
+
+  events: adminEventsRouter,
 });

@@ -1,6 +1,7 @@
 import { createCallerFactory, router } from '../server/trpc/init';
 import { adminRouter } from './admin.router';
 import { authRouter } from './auth.router';
+import { eventsRouter } from './events.router';
 import { membersRouter } from './members.router';
 import { paymentsRouter } from './payments.router';
 
@@ -8,6 +9,7 @@ export const appRouter = router({
   auth: authRouter,
   members: membersRouter,
   payments: paymentsRouter,
+  events: eventsRouter,
   admin: adminRouter,
 });
 

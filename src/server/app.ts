@@ -13,6 +13,7 @@ import type { Env } from './env';
 import type { Mailer } from './integrations/mailer';
 import type { PaymentProvider } from './integrations/payments';
 import { registerAuthRoutes } from './rest/auth.rest';
+import { registerEventRoutes } from './rest/events.rest';
 import { registerMemberRoutes } from './rest/members.rest';
 import { registerPayPalRoutes } from './rest/paypal.rest';
 import { createServices } from './services';
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthRoutes(app, contextDeps);
   registerMemberRoutes(app, contextDeps);
   registerPayPalRoutes(app, contextDeps);
+  registerEventRoutes(app, contextDeps);
 
   const clientDir = deps.clientDir && existsSync(path.join(deps.clientDir, 'index.html')) ? deps.clientDir : undefined;
   if (clientDir) {

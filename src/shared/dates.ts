@@ -30,3 +30,42 @@ export function formatAuDate(date: IsoDate): string {
 }
 
 export const isIsoDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+/** Offset of a time zone from UTC at an instant, in milliseconds. */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - Math.floor(instant / 1000) * 1000;
+}
+
+/** 'YYYY-MM-DDTHH:mm' on the club's clocks → the instant it names (daylight saving included). */
+export function clubLocalToInstant(local: string, timeZone: string = CLUB.timeZone): Date {
+  const [date, time = '00:00'] = local.split('T');
+  const [y, m, d] = date.split('-').map(Number);
+  const [hh, mm] = time.split(':').map(Number);
+  const wall = Date.UTC(y, m - 1, d, hh, mm);
+  let instant = wall - zoneOffsetMs(wall, timeZone);
+  // A second pass settles instants near a daylight-saving change.
+  instant = wall - zoneOffsetMs(instant, timeZone);
+  return new Date(instant);
+}
+
+/** The instant as 'YYYY-MM-DDTHH:mm' on the club's clocks (what a datetime-local input shows). */
+export function instantToClubLocal(instant: Date, timeZone: string = CLUB.timeZone): string {
+  const shifted = new Date(instant.getTime() + zoneOffsetMs(instant.getTime(), timeZone));
+  return shifted.toISOString().slice(0, 16);
+}
+
+/** 'Sat 5 Dec 2026, 7:00 am' in the club's time zone. */
+export function formatClubDateTime(instant: Date | string, timeZone: string = CLUB.timeZone): string {
+  return new Intl.DateTimeFormat('en-AU', { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(instant));
+}

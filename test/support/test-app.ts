@@ -162,3 +162,23 @@ export async function signedInClient(t: TestApp, email = `angler-${randomBytes(4
   await client.trpc.auth.verifyToken.mutate({ token, purpose: 'verify_email' });
   return { client, email, userId: userId! };
 }
+
+/** A signed-in user whose membership is paid (through the demo payment provider): can register for events. */
+export async function activeMemberClient(t: TestApp, email?: string, names = { firstName: 'Pat', lastName: 'Member' }) {
+  const signed = await signedInClient(t, email, names);
+  const joined = await signed.client.trpc.members.register.mutate({
+    ...names,
+    email: signed.email,
+    phone: '0400 000 000',
+    address: '1 River St, Murwillumbah NSW 2484',
+    dateOfBirth: '1980-05-05',
+    gender: 'female',
+    shirtSize: 'M',
+    membershipType: 'adult',
+    termsAccepted: true,
+    codeOfConductAccepted: true,
+  });
+  const order = await signed.client.trpc.payments.createOrder.mutate({ amount: joined.amount, currency: 'AUD', intent: 'CAPTURE' });
+  await signed.client.trpc.payments.capture.mutate({ orderId: order.id });
+  return { ...signed, memberId: joined.memberId };
+}

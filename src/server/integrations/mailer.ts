@@ -8,6 +8,7 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  attachments?: { filename: string; content: string | Buffer; contentType: string }[];
 }
 
 /** Delivers e-mail. Two implementations: SMTP, and an outbox folder of .eml files for machines without mail. */

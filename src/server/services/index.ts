@@ -1,6 +1,7 @@
 import type { PaymentProvider } from '../integrations/payments';
 import { AdminService } from './admin.service';
 import { AuthService, type AuthDeps } from './auth.service';
+import { EventsService } from './events.service';
 import { MembersService } from './members.service';
 import { PaymentsService } from './payments.service';
 
@@ -15,6 +16,7 @@ export function createServices(deps: ServiceDeps) {
     admin: new AdminService(),
     members: new MembersService(deps),
     payments: new PaymentsService(deps),
+    events: new EventsService(deps),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ageOn, clubToday, type IsoDate } from '../../shared/dates';
+import { ageOn, clubLocalToInstant, clubToday, type IsoDate } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import {
   centsToAmount,
@@ -12,7 +12,7 @@ import {
 } from '../../shared/membership';
 import type { MemberDashboard, MemberProfile, RegistrationInput, RegistrationResult } from '../../shared/members.schema';
 import type { Clock } from '../clock';
-import { Household, Member, type User } from '../db/entities';
+import { EventRegistration, Household, Member, type User } from '../db/entities';
 import { recordAudit } from './audit.service';
 import type { Actor } from './auth.service';
 
@@ -164,11 +164,18 @@ export class MembersService {
     };
   }
 
-  /** The dashboard figures; events and catches are counted once those features exist. */
+  /** The dashboard figures: events of this calendar year (club time); catches come with catch logging. */
   async dashboard(em: EntityManager, actor: Actor): Promise<MemberDashboard> {
     const member = actor.user ? await em.findOne(Member, { user: actor.user }) : null;
     const years = member?.memberSince ? ageOn(member.memberSince, this.today()) : 0;
-    return { eventsAttended: 0, fishCaught: 0, competitions: 0, memberLevel: years >= 4 ? 'Gold' : years >= 1 ? 'Silver' : 'Bronze' };
+    const year = this.today().slice(0, 4);
+    const eventsAttended = member
+      ? await em.count(EventRegistration, {
+          member,
+          event: { eventDate: { $gte: clubLocalToInstant(`${year}-01-01T00:00`), $lt: clubLocalToInstant(`${Number(year) + 1}-01-01T00:00`) } },
+        })
+      : 0;
+    return { eventsAttended, fishCaught: 0, competitions: 0, memberLevel: years >= 4 ? 'Gold' : years >= 1 ? 'Silver' : 'Bronze' };
   }
 
   /** Members in good standing, by name: whom a catch can be logged for (SPEC §6). */

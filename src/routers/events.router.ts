@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { adminEventView, eventIdInput, eventInput, eventView, memberRegistration } from '../shared/events.schema';
+import { adminProcedure, memberProcedure, publicProcedure, router } from '../server/trpc/init';
+
+export const eventsRouter = router({
+  upcoming: publicProcedure
+    .input(z.object({ limit: z.number().int().min(1).max(100).optional() }).optional())
+    .output(z.array(eventView))
+    .query(({ ctx, input }) => ctx.services.events.upcoming(ctx.em, input?.limit)),
+
+  calendar: publicProcedure
+    .input(eventIdInput)
+    .output(z.object({ filename: z.string(), content: z.string() }))
+    .query(({ ctx, input }) => ctx.services.events.calendar(ctx.em, input.id)),
+
+  myRegistrations: memberProcedure.output(z.array(memberRegistration)).query(({ ctx }) => ctx.services.events.memberRegistrations(ctx.em, ctx.actor)),
+
+  register: memberProcedure
+    .input(eventIdInput)
+    .output(memberRegistration)
+    .mutation(({ ctx, input }) => ctx.services.events.register(ctx.em, ctx.actor, input.id)),
+
+  cancel: memberProcedure
+    .input(eventIdInput)
+    .output(z.object({ message: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.events.cancel(ctx.em, ctx.actor, input.id);
+      return { message: 'Registration cancelled successfully.' };
+    }),
+});
+
+/** Mounted at `admin.events`. */
+export const adminEventsRouter = router({
+  list: adminProcedure.output(z.array(adminEventView)).query(({ ctx }) => ctx.services.events.adminList(ctx.em)),
+
+  create: adminProcedure
+    .input(eventInput)
+    .output(adminEventView)
+    .mutation(({ ctx, input }) => ctx.services.events.create(ctx.em, ctx.actor, input)),
+
+  update: adminProcedure
+    .input(eventIdInput.extend({ event: eventInput }))
+    .output(adminEventView)
+    .mutation(({ ctx, input }) => ctx.services.events.update(ctx.em, ctx.actor, input.id, input.event)),
+});

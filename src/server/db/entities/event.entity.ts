@@ -1,0 +1,31 @@
+import { defineEntity, p } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { EVENT_STATUSES } from '../../../shared/events.schema';
+
+/** A competition or club day. */
+const EventSchema = defineEntity({
+  name: 'Event',
+  tableName: 'events',
+  indexes: [{ properties: ['status', 'eventDate'] }],
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    name: p.string().length(120),
+    description: p.text().nullable(),
+    location: p.string().length(200),
+    eventDate: p.datetime(),
+    rules: p.text().nullable(),
+    prizes: p.text().nullable(),
+    registrationFeeCents: p.integer().default(0),
+    maxParticipants: p.integer().nullable(),
+    /** Kept in step with the registrations in the same transaction; capacity is checked against it atomically. */
+    registeredCount: p.integer().default(0),
+    status: p.enum(EVENT_STATUSES).default('active'),
+    /** Object-store key of the event image (and `<key>-thumb`), once one is attached. */
+    imageKey: p.string().length(200).nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export class Event extends EventSchema.class {}
+EventSchema.setClass(Event);

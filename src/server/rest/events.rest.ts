@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ContextDeps } from '../trpc/context';
+import { callProcedure } from './call';
+
+type IdParams = { Params: { id: string } };
+
+/** REST shims of SPEC §7 for events; each calls the matching `events` or `admin.events` procedure. */
+export function registerEventRoutes(app: FastifyInstance, deps: ContextDeps): void {
+  app.get('/api/events/upcoming', (req, reply) => callProcedure(deps, req, reply, (api) => api.events.upcoming()));
+  app.get('/api/members/events', (req, reply) => callProcedure(deps, req, reply, (api) => api.events.myRegistrations()));
+  app.post<IdParams>('/api/events/:id/register', (req, reply) => callProcedure(deps, req, reply, (api) => api.events.register({ id: req.params.id })));
+  app.delete<IdParams>('/api/events/:id/register', (req, reply) => callProcedure(deps, req, reply, (api) => api.events.cancel({ id: req.params.id })));
+
+  app.get<IdParams>('/api/events/:id/calendar.ics', async (req, reply) => {
+    const file = await callProcedure(deps, req, reply, (api) => api.events.calendar({ id: req.params.id }));
+    if (!file) return reply;
+    return reply
+      .type('text/calendar; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .header('cache-control', 'no-cache')
+      .send(file.content);
+  });
+
+  app.get('/api/admin/events', (req, reply) => callProcedure(deps, req, reply, (api) => api.admin.events.list()));
+  app.post('/api/admin/events', (req, reply) => callProcedure(deps, req, reply, (api) => api.admin.events.create(req.body as never)));
+  app.put<IdParams>('/api/admin/events/:id', (req, reply) =>
+    callProcedure(deps, req, reply, (api) => api.admin.events.update({ id: req.params.id, event: req.body as never })),
+  );
+}

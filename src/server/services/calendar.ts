@@ -1,0 +1,55 @@
+import { CLUB } from '../../shared/club';
+
+export interface CalendarEvent {
+  id: string;
+  name: string;
+  description?: string | null;
+  location: string;
+  start: Date;
+  url: string;
+}
+
+/** Club events run in the morning and finish by the afternoon presentation (competition rules). */
+const DEFAULT_DURATION_MS = 7 * 3600_000;
+
+const escapeText = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+
+/** Folds a content line at 75 octets, as RFC 5545 §3.1 asks, without splitting a UTF-8 character. */
+function fold(line: string): string {
+  const out: string[] = [];
+  let current = '';
+  for (const char of line) {
+    if (Buffer.byteLength(current + char) > (out.length ? 74 : 75)) {
+      out.push(current);
+      current = '';
+    }
+    current += char;
+  }
+  out.push(current);
+  return out.join('\r\n ');
+}
+
+/** An iCalendar (.ics) file with one event, for calendar apps. */
+export function eventIcs(event: CalendarEvent, now: Date): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//${CLUB.name}//Club website//EN`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:event-${event.id}@${new URL(event.url).hostname}`,
+    `DTSTAMP:${stamp(now)}`,
+    `DTSTART:${stamp(event.start)}`,
+    `DTEND:${stamp(new Date(event.start.getTime() + DEFAULT_DURATION_MS))}`,
+    `SUMMARY:${escapeText(event.name)}`,
+    `LOCATION:${escapeText(event.location)}`,
+    ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
+    `URL:${event.url}`,
+    `ORGANIZER;CN=${escapeText(CLUB.name)}:mailto:${CLUB.contactEmail}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return lines.map(fold).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,219 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { clubLocalToInstant, clubToday, instantToClubLocal } from '../../shared/dates';
+import type { AdminEventView, EventData, EventView, MemberRegistration } from '../../shared/events.schema';
+import { AppError } from '../../shared/errors';
+import { centsToAmount } from '../../shared/membership';
+import type { Clock } from '../clock';
+import { Event, EventRegistration, Member } from '../db/entities';
+import { eventRegistrationMessage } from '../emails/events.emails';
+import type { Mailer } from '../integrations/mailer';
+import { recordAudit } from './audit.service';
+import { requireUser, type Actor } from './auth.service';
+import { eventIcs } from './calendar';
+import { effectiveStatus } from './members.service';
+
+export interface EventsDeps {
+  clock: Clock;
+  mailer: Mailer;
+  publicUrl: string;
+  log: { error(obj: object, msg: string): void };
+}
+
+/** URL under which the object store serves a key. */
+export const objectUrl = (key: string) => `/api/objects/${key}`;
+
+const toCents = (amount: string) => Math.round(Number(amount) * 100);
+
+export class EventsService {
+  constructor(private readonly deps: EventsDeps) {}
+
+  /** Midnight at the start of today on the club's clocks: events from then on are 'upcoming'. */
+  private startOfClubToday(): Date {
+    return clubLocalToInstant(`${clubToday(this.deps.clock.now())}T00:00`);
+  }
+
+  view(event: Event): EventView {
+    const now = this.deps.clock.now();
+    const isFull = event.maxParticipants !== null && event.maxParticipants !== undefined && event.registeredCount >= event.maxParticipants;
+    return {
+      id: event.id,
+      name: event.name,
+      description: event.description ?? null,
+      location: event.location,
+      eventDate: event.eventDate.toISOString(),
+      date: event.eventDate.toISOString(),
+      imageUrl: event.imageKey ? objectUrl(event.imageKey) : null,
+      thumbnailUrl: event.imageKey ? objectUrl(`${event.imageKey}-thumb`) : null,
+      rules: event.rules ?? null,
+      prizes: event.prizes ?? null,
+      registrationFee: centsToAmount(event.registrationFeeCents),
+      maxParticipants: event.maxParticipants ?? null,
+      status: event.status,
+      registeredCount: event.registeredCount,
+      isFull,
+      isOpen: event.status === 'active' && event.eventDate > now && !isFull,
+    };
+  }
+
+  /** Active events from today on (club time), soonest first. */
+  async upcoming(em: EntityManager, limit?: number): Promise<EventView[]> {
+    const events = await em.find(Event, { status: 'active', eventDate: { $gte: this.startOfClubToday() } }, { orderBy: { eventDate: 'asc' }, limit });
+    return events.map((e) => this.view(e));
+  }
+
+  async memberRegistrations(em: EntityManager, actor: Actor): Promise<MemberRegistration[]> {
+    const member = await this.ownMember(em, actor);
+    if (!member) return [];
+    const registrations = await em.find(EventRegistration, { member }, { populate: ['event'], orderBy: { event: { eventDate: 'asc' } } });
+    return registrations.map((r) => ({
+      id: r.id,
+      eventId: r.event.id,
+      name: r.event.name,
+      location: r.event.location,
+      eventDate: r.event.eventDate.toISOString(),
+      date: r.event.eventDate.toISOString(),
+      registeredAt: r.createdAt.toISOString(),
+    }));
+  }
+
+  /**
+   * Registers the caller's membership. The capacity check is one conditional UPDATE, so with one place
+   * left exactly one of many simultaneous registrations gets it; a duplicate is refused by the unique key.
+   */
+  async register(em: EntityManager, actor: Actor, eventId: string): Promise<MemberRegistration> {
+    const member = await this.ownMember(em, actor);
+    if (!member || effectiveStatus(member, clubToday(this.deps.clock.now())) !== 'active') {
+      throw new AppError('FORBIDDEN', 'Only current club members can register for events. Join or renew your membership first.');
+    }
+    const now = this.deps.clock.now();
+    const registration = await em.transactional(async (tem) => {
+      const taken = await tem.execute<{ id: string }[]>(
+        `update events set registered_count = registered_count + 1
+         where id = ? and status = 'active' and event_date > ? and (max_participants is null or registered_count < max_participants)
+         returning id`,
+        [eventId, now],
+      );
+      if (!taken.length) {
+        const event = await tem.findOne(Event, { id: eventId });
+        if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
+        if (event.status !== 'active' || event.eventDate <= now) throw new AppError('BAD_REQUEST', 'Registration for this event has closed.');
+        throw new AppError('CONFLICT', 'Sorry, this event is full.');
+      }
+      if (await tem.count(EventRegistration, { event: eventId, member })) {
+        throw new AppError('CONFLICT', 'You are already registered for this event.');
+      }
+      const created = tem.create(EventRegistration, { event: tem.getReference(Event, eventId), member: tem.getReference(Member, member.id) });
+      await tem.flush().catch((error) => {
+        if ((error as { code?: string }).code === '23505' || (error as Error).name === 'UniqueConstraintViolationException') {
+          throw new AppError('CONFLICT', 'You are already registered for this event.');
+        }
+        throw error;
+      });
+      return created;
+    });
+    const event = await em.findOneOrFail(Event, { id: eventId }, { refresh: true });
+    await this.sendConfirmation(member, event, actor);
+    return {
+      id: registration.id,
+      eventId,
+      name: event.name,
+      location: event.location,
+      eventDate: event.eventDate.toISOString(),
+      date: event.eventDate.toISOString(),
+      registeredAt: registration.createdAt.toISOString(),
+    };
+  }
+
+  async cancel(em: EntityManager, actor: Actor, eventId: string): Promise<void> {
+    const member = await this.ownMember(em, actor);
+    await em.transactional(async (tem) => {
+      const registration = member ? await tem.findOne(EventRegistration, { event: eventId, member }, { populate: ['event'] }) : null;
+      if (!registration) throw new AppError('NOT_FOUND', 'You are not registered for this event.');
+      if (registration.event.eventDate <= this.deps.clock.now()) throw new AppError('BAD_REQUEST', 'This event has already started, so the registration can no longer be cancelled.');
+      tem.remove(registration);
+      await tem.flush();
+      await tem.execute('update events set registered_count = registered_count - 1 where id = ? and registered_count > 0', [eventId]);
+    });
+  }
+
+  /** The event as an .ics file for 'Add to calendar'. */
+  async calendar(em: EntityManager, eventId: string): Promise<{ filename: string; content: string }> {
+    const event = await em.findOne(Event, { id: eventId });
+    if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
+    return { filename: `${slug(event.name)}.ics`, content: this.ics(event) };
+  }
+
+  async adminList(em: EntityManager): Promise<AdminEventView[]> {
+    const events = await em.find(Event, {}, { orderBy: { eventDate: 'desc' } });
+    return events.map((e) => this.adminView(e));
+  }
+
+  async create(em: EntityManager, actor: Actor, input: EventData): Promise<AdminEventView> {
+    const event = em.create(Event, { ...this.fields(input), status: input.status ?? 'active', registeredCount: 0, imageKey: null });
+    recordAudit(em, { actor: actor.user, action: 'event.create', entityType: 'Event', entityId: event.id, after: { name: event.name } });
+    await em.flush();
+    return this.adminView(event);
+  }
+
+  async update(em: EntityManager, actor: Actor, id: string, input: EventData): Promise<AdminEventView> {
+    const event = await em.findOne(Event, { id });
+    if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
+    const fields = this.fields(input);
+    if (fields.maxParticipants !== null && fields.maxParticipants < event.registeredCount) {
+      throw new AppError('BAD_REQUEST', `${event.registeredCount} members are already registered, so the maximum cannot be lower than that.`, { field: 'maxParticipants' });
+    }
+    const before = { name: event.name, eventDate: event.eventDate.toISOString(), status: event.status };
+    em.assign(event, { ...fields, ...(input.status ? { status: input.status } : {}) });
+    recordAudit(em, { actor: actor.user, action: 'event.update', entityType: 'Event', entityId: event.id, before, after: { name: event.name, eventDate: event.eventDate.toISOString(), status: event.status } });
+    await em.flush();
+    return this.adminView(event);
+  }
+
+  private adminView(event: Event): AdminEventView {
+    return { ...this.view(event), eventDateLocal: instantToClubLocal(event.eventDate) };
+  }
+
+  private fields(input: EventData) {
+    return {
+      name: input.name,
+      description: input.description,
+      location: input.location,
+      eventDate: clubLocalToInstant(input.eventDate),
+      rules: input.rules,
+      prizes: input.prizes,
+      registrationFeeCents: toCents(input.registrationFee),
+      maxParticipants: input.maxParticipants,
+    };
+  }
+
+  private ics(event: Event): string {
+    return eventIcs(
+      { id: event.id, name: event.name, description: event.description, location: event.location, start: event.eventDate, url: `${this.deps.publicUrl}/member?tab=events` },
+      this.deps.clock.now(),
+    );
+  }
+
+  private async ownMember(em: EntityManager, actor: Actor): Promise<Member | null> {
+    return em.findOne(Member, { user: requireUser(actor) });
+  }
+
+  private async sendConfirmation(member: Member, event: Event, actor: Actor): Promise<void> {
+    const to = member.email ?? actor.user?.email;
+    if (!to) return;
+    try {
+      const mail = await eventRegistrationMessage({
+        firstName: member.firstName,
+        eventName: event.name,
+        location: event.location,
+        start: event.eventDate,
+        fee: centsToAmount(event.registrationFeeCents),
+        portalUrl: `${this.deps.publicUrl}/member?tab=events`,
+      });
+      await this.deps.mailer.send({ to, ...mail, attachments: [{ filename: `${slug(event.name)}.ics`, content: this.ics(event), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }] });
+    } catch (error) {
+      this.deps.log.error({ err: { message: (error as Error).message }, eventId: event.id }, 'Event confirmation e-mail could not be sent');
+    }
+  }
+}
+
+const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'event';

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { text } from './auth.schema';
+
+export const EVENT_STATUSES = ['active', 'cancelled', 'completed'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+/** Landing page and member home show at most this many upcoming events (SPEC §9). */
+export const UPCOMING_LIMIT = 4;
+
+const optionalText = (label: string, max: number) =>
+  z
+    .union([z.string(), z.null()], { error: `${label} must be text.` })
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim() : null))
+    .refine((v) => v === null || v.length <= max, `${label} must be at most ${max} characters.`);
+
+/** The admin event form (SPEC §5): blank fee → '0', blank maximum → null, blank description/rules → null. */
+export const eventInput = z.object({
+  name: text('Event name').trim().min(1, 'Event name is required.').max(120, 'Event name must be at most 120 characters.'),
+  description: optionalText('Description', 4000),
+  location: text('Location').trim().min(1, 'Location is required.').max(200, 'Location must be at most 200 characters.'),
+  /** Date and time on the club's clocks (Australia/Sydney), 'YYYY-MM-DDTHH:mm'. */
+  eventDate: text('Event date')
+    .trim()
+    .min(1, 'Event date is required.')
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/, 'Event date must be a date and time (YYYY-MM-DDTHH:mm).')
+    .transform((v) => v.slice(0, 16)),
+  rules: optionalText('Rules', 8000),
+  prizes: optionalText('Prizes', 4000),
+  registrationFee: z
+    .union([z.string(), z.number(), z.null()], { error: 'Registration fee must be an amount.' })
+    .optional()
+    .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? '0' : String(v).trim()))
+    .refine((v) => /^\d{1,5}(\.\d{1,2})?$/.test(v), 'Registration fee must be an amount in dollars with at most 2 decimals, such as 10.00.'),
+  maxParticipants: z
+    .union([z.string(), z.number(), z.null()], { error: 'Maximum participants must be a whole number.' })
+    .optional()
+    .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? null : Number(v)))
+    .refine((v) => v === null || (Number.isInteger(v) && v >= 1 && v <= 10000), 'Maximum participants must be a whole number from 1 to 10,000, or blank for no limit.'),
+  status: z.enum(EVENT_STATUSES, { error: 'Status must be active, cancelled or completed.' }).optional(),
+});
+export type EventInput = z.input<typeof eventInput>;
+export type EventData = z.output<typeof eventInput>;
+
+export const eventIdInput = z.object({ id: z.uuid({ error: 'That is not a valid event id.' }) });
+
+/** An event as members and visitors see it (SPEC §3). */
+export const eventView = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  location: z.string(),
+  /** ISO instant. */
+  eventDate: z.string(),
+  /** The same instant, for the dashboard that reads `date`. */
+  date: z.string(),
+  imageUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  rules: z.string().nullable(),
+  prizes: z.string().nullable(),
+  registrationFee: z.string(),
+  maxParticipants: z.number().nullable(),
+  status: z.enum(EVENT_STATUSES),
+  registeredCount: z.number(),
+  isFull: z.boolean(),
+  /** Registration is open: active, not started, not full. */
+  isOpen: z.boolean(),
+});
+export type EventView = z.infer<typeof eventView>;
+
+export const adminEventView = eventView.extend({
+  /** 'YYYY-MM-DDTHH:mm' on the club's clocks, for the edit form. */
+  eventDateLocal: z.string(),
+});
+export type AdminEventView = z.infer<typeof adminEventView>;
+
+/** A member's registration, with the event for the portal (SPEC §7 GET /api/members/events). */
+export const memberRegistration = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  name: z.string(),
+  location: z.string(),
+  eventDate: z.string(),
+  date: z.string(),
+  registeredAt: z.string(),
+});
+export type MemberRegistration = z.infer<typeof memberRegistration>;

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clubLocalToInstant } from '../../src/shared/dates';
+import { Event, EventRegistration } from '../../src/server/db/entities';
+import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+
+let t: TestApp;
+let admin: TestClient;
+beforeAll(async () => {
+  t = await startTestApp({ env: { ADMIN_EMAILS: 'admin@club.test' } });
+  admin = (await signedInClient(t, 'admin@club.test', { firstName: 'Ada', lastName: 'Min' })).client;
+});
+afterAll(() => t?.close());
+
+/** 'YYYY-MM-DDTHH:mm' on the club's clocks, `days` from the test clock's now. */
+function clubLocal(days: number, time = '07:00') {
+  const d = new Date(t.clock.now().getTime() + days * 86400_000);
+  return `${new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(d)}T${time}`;
+}
+
+let n = 0;
+async function createEvent(overrides: Record<string, unknown> = {}) {
+  n += 1;
+  const res = await admin.json('POST', '/api/admin/events', {
+    name: `Flathead Classic ${n}`,
+    description: 'Annual flathead competition on the Tweed River.',
+    location: 'Fingal Head boat ramp',
+    eventDate: clubLocal(14),
+    registrationFee: '10',
+    maxParticipants: '',
+    rules: 'Catch and release. Brag mat photos only.',
+    prizes: '1st $100 voucher',
+    ...overrides,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
+describe('admin event management', () => {
+  it('creates an event with the form rules of SPEC §5 and the club time zone', async () => {
+    const created = await createEvent({ eventDate: '2027-01-09T07:00', registrationFee: '', maxParticipants: '', description: '  ', rules: '' });
+    expect(created).toMatchObject({
+      name: `Flathead Classic ${n}`,
+      description: null,
+      rules: null,
+      registrationFee: '0.00',
+      maxParticipants: null,
+      status: 'active',
+      registeredCount: 0,
+      eventDate: '2027-01-08T20:00:00.000Z',
+      eventDateLocal: '2027-01-09T07:00',
+    });
+    const stored = await t.em().findOneOrFail(Event, { id: created.id });
+    expect(stored.eventDate.toISOString()).toBe('2027-01-08T20:00:00.000Z');
+    expect(stored.registrationFeeCents).toBe(0);
+
+    const winter = await createEvent({ eventDate: '2027-07-10T07:00', registrationFee: '12.5', maxParticipants: 30 });
+    expect(winter.eventDate).toBe('2027-07-09T21:00:00.000Z');
+    expect(winter.registrationFee).toBe('12.50');
+    expect(winter.maxParticipants).toBe(30);
+  });
+
+  it('edits an event and lists every event with its registration count', async () => {
+    const event = await createEvent();
+    const res = await admin.json('PUT', `/api/admin/events/${event.id}`, { name: 'Bream Bonanza', location: 'Kingscliff', eventDate: clubLocal(20, '06:30'), registrationFee: '5.00', maxParticipants: 12, status: 'active' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'Bream Bonanza', location: 'Kingscliff', registrationFee: '5.00', maxParticipants: 12, description: null });
+    const list = await admin.json('GET', '/api/admin/events');
+    expect(list.body.find((e: { id: string }) => e.id === event.id)).toMatchObject({ name: 'Bream Bonanza', registeredCount: 0 });
+  });
+
+  it.each([
+    [{ name: '' }, 'Event name is required.'],
+    [{ location: '' }, 'Location is required.'],
+    [{ eventDate: '' }, 'Event date is required.'],
+    [{ eventDate: 'next saturday' }, 'Event date must be a date and time (YYYY-MM-DDTHH:mm).'],
+    [{ registrationFee: '10.005' }, 'Registration fee must be an amount in dollars with at most 2 decimals, such as 10.00.'],
+    [{ registrationFee: '-5' }, 'Registration fee must be an amount in dollars with at most 2 decimals, such as 10.00.'],
+    [{ maxParticipants: '2.5' }, 'Maximum participants must be a whole number from 1 to 10,000, or blank for no limit.'],
+    [{ maxParticipants: 0 }, 'Maximum participants must be a whole number from 1 to 10,000, or blank for no limit.'],
+    [{ status: 'deleted' }, 'Status must be active, cancelled or completed.'],
+  ])('refuses %j with "%s" and stores nothing', async (overrides, message) => {
+    const before = await t.em().count(Event, {});
+    const res = await admin.json('POST', '/api/admin/events', { name: 'X', location: 'Y', eventDate: clubLocal(3), ...overrides });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message });
+    expect(await t.em().count(Event, {})).toBe(before);
+  });
+
+  it('keeps event management to admins', async () => {
+    const { client } = await signedInClient(t);
+    expect((await client.json('GET', '/api/admin/events')).status).toBe(403);
+    expect((await client.json('POST', '/api/admin/events', { name: 'X', location: 'Y', eventDate: clubLocal(3) })).status).toBe(403);
+    expect((await t.client().json('GET', '/api/admin/events')).status).toBe(401);
+    const event = await createEvent();
+    expect((await client.json('PUT', `/api/admin/events/${event.id}`, { name: 'Hacked', location: 'Y', eventDate: clubLocal(3) })).status).toBe(403);
+    expect((await t.em().findOneOrFail(Event, { id: event.id })).name).toBe(event.name);
+  });
+});
+
+describe('upcoming events', () => {
+  it('lists active events from the start of today on the club clocks, soonest first', async () => {
+    const fresh = await startTestApp({ env: { ADMIN_EMAILS: 'a@club.test' } });
+    try {
+      const boss = (await signedInClient(fresh, 'a@club.test')).client;
+      const now = fresh.clock.now();
+      const clubDate = (days: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(now.getTime() + days * 86400_000));
+      const [today, yesterday] = [clubDate(0), clubDate(-1)];
+      const add = (name: string, eventDate: string, status = 'active') => boss.trpc.admin.events.create.mutate({ name, location: 'Tweed', eventDate, status: status as 'active' });
+      await add('Later', `${clubDate(3)}T07:00`);
+      await add('Early today', `${today}T00:01`);
+      await add('Yesterday', `${yesterday}T23:59`);
+      await add('Cancelled', `${today}T12:00`, 'cancelled');
+      const res = await fresh.client().json('GET', '/api/events/upcoming');
+      expect(res.status).toBe(200);
+      expect(res.body.map((e: { name: string }) => e.name)).toEqual(['Early today', 'Later']);
+      // The day turns at midnight in Sydney, not at midnight UTC.
+      const startOfTomorrow = clubLocalToInstant(`${clubDate(1)}T00:00`);
+      fresh.clock.advance(startOfTomorrow.getTime() - now.getTime() - 1000);
+      expect((await fresh.client().json('GET', '/api/events/upcoming')).body.map((e: { name: string }) => e.name)).toEqual(['Early today', 'Later']);
+      fresh.clock.advance(2000);
+      expect((await fresh.client().json('GET', '/api/events/upcoming')).body.map((e: { name: string }) => e.name)).toEqual(['Later']);
+      expect(await fresh.client().trpc.events.upcoming.query({ limit: 1 })).toHaveLength(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('member registration', () => {
+  it('registers, confirms by e-mail with an .ics attachment, lists, and cancels', async () => {
+    const event = await createEvent({ name: 'Whiting Wander', location: 'Cudgen Creek', eventDate: clubLocal(10, '07:00') });
+    const { client, email } = await activeMemberClient(t, 'reg@example.com', { firstName: 'Reggie', lastName: 'Stray' });
+    const res = await client.json('POST', `/api/events/${event.id}/register`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ eventId: event.id, name: 'Whiting Wander', location: 'Cudgen Creek' });
+
+    const mail = t.mail.last(email);
+    expect(mail.subject).toBe("You're registered: Whiting Wander");
+    expect(mail.text).toContain('Where: Cudgen Creek');
+    expect(mail.text).toContain('Entry fee: $10.00, payable on the day.');
+    expect(mail.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/i);
+    expect(mail.raw).toMatch(/filename=whiting-wander\.ics/);
+
+    const mine = await client.json('GET', '/api/members/events');
+    expect(mine.body).toEqual([expect.objectContaining({ eventId: event.id, name: 'Whiting Wander', location: 'Cudgen Creek', eventDate: event.eventDate, date: event.eventDate })]);
+    expect((await client.trpc.members.dashboard.query()).eventsAttended).toBe(1);
+
+    const again = await client.json('POST', `/api/events/${event.id}/register`);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('You are already registered for this event.');
+    expect((await t.em().findOneOrFail(Event, { id: event.id })).registeredCount).toBe(1);
+
+    const cancel = await client.json('DELETE', `/api/events/${event.id}/register`);
+    expect(cancel.status).toBe(200);
+    expect(cancel.body).toEqual({ message: 'Registration cancelled successfully.' });
+    expect((await client.json('GET', '/api/members/events')).body).toEqual([]);
+    expect((await t.em().findOneOrFail(Event, { id: event.id })).registeredCount).toBe(0);
+    expect((await client.json('DELETE', `/api/events/${event.id}/register`)).status).toBe(404);
+  });
+
+  it('serves every event as an .ics download', async () => {
+    const event = await createEvent({ name: 'Jack Attack, Night Session', location: 'Tweed River; south arm', eventDate: '2027-02-06T18:00' });
+    const res = await t.client().fetch(`/api/events/${event.id}/calendar.ics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="jack-attack-night-session.ics"');
+    const ics = await res.text();
+    expect(ics).toContain('BEGIN:VEVENT\r\n');
+    expect(ics).toContain('DTSTART:20270206T070000Z\r\n');
+    expect(ics).toContain('SUMMARY:Jack Attack\\, Night Session\r\n');
+    expect(ics).toContain('LOCATION:Tweed River\\; south arm\r\n');
+    expect(ics.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    expect((await t.client().json('GET', '/api/events/00000000-0000-4000-8000-000000000000/calendar.ics')).status).toBe(404);
+  });
+
+  it('refuses non-members, past events and unknown events', async () => {
+    const event = await createEvent();
+    const { client: notMember } = await signedInClient(t);
+    const refused = await notMember.json('POST', `/api/events/${event.id}/register`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Only current club members can register for events. Join or renew your membership first.');
+    expect((await t.client().json('POST', `/api/events/${event.id}/register`)).status).toBe(401);
+
+    const { client } = await activeMemberClient(t);
+    const past = await createEvent({ eventDate: clubLocal(-2) });
+    const late = await client.json('POST', `/api/events/${past.id}/register`);
+    expect(late.status).toBe(400);
+    expect(late.body.message).toBe('Registration for this event has closed.');
+    expect((await client.json('POST', '/api/events/00000000-0000-4000-8000-000000000000/register')).status).toBe(404);
+    const bad = await client.json('POST', '/api/events/not-a-uuid/register');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('That is not a valid event id.');
+  });
+
+  it('admits exactly one of 20 simultaneous registrations for the last place', async () => {
+    const event = await createEvent({ maxParticipants: 2 });
+    const first = await activeMemberClient(t);
+    expect((await first.client.json('POST', `/api/events/${event.id}/register`)).status).toBe(200);
+    const members = await Promise.all(Array.from({ length: 20 }, (_, i) => activeMemberClient(t, `race${i}@example.com`)));
+    const results = await Promise.all(members.map((m) => m.client.json('POST', `/api/events/${event.id}/register`)));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    expect(results.find((r) => r.status === 409)!.body.message).toBe('Sorry, this event is full.');
+    expect(await t.em().count(EventRegistration, { event: event.id })).toBe(2);
+    const stored = await t.em().findOneOrFail(Event, { id: event.id });
+    expect(stored.registeredCount).toBe(2);
+    const upcoming = await t.client().trpc.events.upcoming.query();
+    expect(upcoming.find((e) => e.id === event.id)).toMatchObject({ isFull: true, isOpen: false, registeredCount: 2 });
+  });
+});
