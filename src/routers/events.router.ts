@@ -38,6 +38,11 @@ export const adminEventsRouter = router({
     .output(adminEventView)
     .mutation(({ ctx, input }) => ctx.services.events.create(ctx.em, ctx.actor, input)),
 
+  setImage: adminProcedure
+    .input(eventIdInput.extend({ imageUrl: z.string({ error: 'imageUrl is required.' }).max(2000, 'imageUrl is too long.') }))
+    .output(adminEventView)
+    .mutation(({ ctx, input }) => ctx.services.events.setImage(ctx.em, ctx.actor, input.id, input.imageUrl)),
+
   update: adminProcedure
     .input(eventIdInput.extend({ event: eventInput }))
     .output(adminEventView)

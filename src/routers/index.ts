@@ -3,6 +3,7 @@ import { adminRouter } from './admin.router';
 import { authRouter } from './auth.router';
 import { eventsRouter } from './events.router';
 import { membersRouter } from './members.router';
+import { objectsRouter } from './objects.router';
 import { paymentsRouter } from './payments.router';
 
 export const appRouter = router({
@@ -10,6 +11,7 @@ export const appRouter = router({
   members: membersRouter,
   payments: paymentsRouter,
   events: eventsRouter,
+  objects: objectsRouter,
   admin: adminRouter,
 });
 

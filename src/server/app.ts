@@ -12,8 +12,10 @@ import { systemClock, type Clock } from './clock';
 import type { Env } from './env';
 import type { Mailer } from './integrations/mailer';
 import type { PaymentProvider } from './integrations/payments';
+import { createObjectStore, type ObjectStore } from './integrations/storage';
 import { registerAuthRoutes } from './rest/auth.rest';
 import { registerEventRoutes } from './rest/events.rest';
+import { LOCAL_UPLOAD_PREFIX, registerObjectRoutes } from './rest/objects.rest';
 import { registerMemberRoutes } from './rest/members.rest';
 import { registerPayPalRoutes } from './rest/paypal.rest';
 import { createServices } from './services';
@@ -26,6 +28,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Key material for the session cookie. */
   sessionSecret: string;
+  /** Uploaded and processed files; DATA_DIR/objects unless given (S3 when S3_BUCKET is set). */
+  objects?: ObjectStore;
   /** Card and wallet payments; `null` when none is configured (production without PayPal). */
   payments: PaymentProvider | null;
   clock?: Clock;
@@ -75,7 +79,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  const objects = deps.objects ?? createObjectStore(env, deps.sessionSecret);
   const services = createServices({
+    objects,
     clock: deps.clock ?? systemClock,
     mailer: deps.mailer,
     publicUrl: env.PUBLIC_URL,
@@ -102,7 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (hasBody && type !== 'application/json' && API_PREFIXES.some((p) => req.url.startsWith(p))) {
+    const rawUpload = req.method === 'PUT' && req.url.startsWith(LOCAL_UPLOAD_PREFIX);
+    if (hasBody && !rawUpload && type !== 'application/json' && API_PREFIXES.some((p) => req.url.startsWith(p))) {
       return reply.code(415).send({ message: 'Requests must be sent as JSON (Content-Type: application/json).' });
     }
   });
@@ -149,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMemberRoutes(app, contextDeps);
   registerPayPalRoutes(app, contextDeps);
   registerEventRoutes(app, contextDeps);
+  registerObjectRoutes(app, contextDeps, objects);
 
   const clientDir = deps.clientDir && existsSync(path.join(deps.clientDir, 'index.html')) ? deps.clientDir : undefined;
   if (clientDir) {

@@ -11,9 +11,11 @@ import { recordAudit } from './audit.service';
 import { requireUser, type Actor } from './auth.service';
 import { eventIcs } from './calendar';
 import { effectiveStatus } from './members.service';
+import { thumbnailKey, type UploadsService } from './uploads.service';
 
 export interface EventsDeps {
   clock: Clock;
+  uploads: UploadsService;
   mailer: Mailer;
   publicUrl: string;
   log: { error(obj: object, msg: string): void };
@@ -43,7 +45,7 @@ export class EventsService {
       eventDate: event.eventDate.toISOString(),
       date: event.eventDate.toISOString(),
       imageUrl: event.imageKey ? objectUrl(event.imageKey) : null,
-      thumbnailUrl: event.imageKey ? objectUrl(`${event.imageKey}-thumb`) : null,
+      thumbnailUrl: event.imageKey ? objectUrl(thumbnailKey(event.imageKey)) : null,
       rules: event.rules ?? null,
       prizes: event.prizes ?? null,
       registrationFee: centsToAmount(event.registrationFeeCents),
@@ -165,6 +167,17 @@ export class EventsService {
     const before = { name: event.name, eventDate: event.eventDate.toISOString(), status: event.status };
     em.assign(event, { ...fields, ...(input.status ? { status: input.status } : {}) });
     recordAudit(em, { actor: actor.user, action: 'event.update', entityType: 'Event', entityId: event.id, before, after: { name: event.name, eventDate: event.eventDate.toISOString(), status: event.status } });
+    await em.flush();
+    return this.adminView(event);
+  }
+
+  /** Sets the event image from an upload this server issued (processed and re-encoded on the way). */
+  async setImage(em: EntityManager, actor: Actor, id: string, imageUrl: string): Promise<AdminEventView> {
+    const event = await em.findOne(Event, { id });
+    if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
+    const key = await this.deps.uploads.takeImage(em, actor, imageUrl);
+    recordAudit(em, { actor: actor.user, action: 'event.image', entityType: 'Event', entityId: event.id, before: { imageKey: event.imageKey ?? null }, after: { imageKey: key } });
+    event.imageKey = key;
     await em.flush();
     return this.adminView(event);
   }

@@ -6,7 +6,8 @@ import { Household } from './household.entity';
 import { Member } from './member.entity';
 import { Payment } from './payment.entity';
 import { RateLimitBucket } from './rate-limit-bucket.entity';
+import { StoredObject } from './stored-object.entity';
 import { User } from './user.entity';
 
-export { AuditLog, AuthToken, Event, EventRegistration, Household, Member, Payment, RateLimitBucket, User };
-export const entities = [User, AuthToken, RateLimitBucket, AuditLog, Household, Member, Payment, Event, EventRegistration];
+export { AuditLog, AuthToken, Event, EventRegistration, Household, Member, Payment, RateLimitBucket, StoredObject, User };
+export const entities = [User, AuthToken, RateLimitBucket, AuditLog, Household, Member, Payment, Event, EventRegistration, StoredObject];

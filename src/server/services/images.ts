@@ -1,0 +1,54 @@
+import sharp from 'sharp';
+import { AppError } from '../../shared/errors';
+
+/** Upload limits (SPEC §5, §9). */
+export const IMAGE_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  /** A decompression bomb (a tiny file that decodes to gigapixels) is refused before decoding. */
+  maxPixels: 40_000_000,
+  longSide: 2048,
+  thumbnailLongSide: 480,
+} as const;
+
+/** The image type the bytes themselves say, whatever the file name or declared type claims. */
+export function sniffImageType(bytes: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.subarray(0, 6).toString('latin1'))) return 'gif';
+  if (bytes.length >= 12 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (bytes.length >= 12 && bytes.subarray(4, 8).toString('latin1') === 'ftyp' && /^avi[fs]$/.test(bytes.subarray(8, 12).toString('latin1'))) return 'avif';
+  return null;
+}
+
+export interface NormalisedImage {
+  image: Buffer;
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * Re-encodes an uploaded picture as WebP: turned upright by its EXIF orientation, metadata (GPS included)
+ * stripped, at most 2048 px on the long side, with a 480 px thumbnail.
+ */
+export async function normaliseImage(bytes: Buffer): Promise<NormalisedImage> {
+  if (bytes.length > IMAGE_LIMITS.maxBytes) throw new AppError('BAD_REQUEST', 'The image is larger than 5 MB.');
+  if (!sniffImageType(bytes)) throw new AppError('BAD_REQUEST', 'That file is not an image. Please choose a JPEG, PNG, WebP or GIF picture.');
+  try {
+    const input = () => sharp(bytes, { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: 'error', animated: false }).rotate();
+    const { data: image, info } = await input()
+      .resize({ width: IMAGE_LIMITS.longSide, height: IMAGE_LIMITS.longSide, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    const thumbnail = await input()
+      .resize({ width: IMAGE_LIMITS.thumbnailLongSide, height: IMAGE_LIMITS.thumbnailLongSide, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 75 })
+      .toBuffer();
+    return { image, thumbnail, width: info.width, height: info.height };
+  } catch (error) {
+    if (/pixel limit/i.test((error as Error).message)) {
+      throw new AppError('BAD_REQUEST', 'That image has too many pixels (more than 40 megapixels). Please choose a smaller picture.');
+    }
+    throw new AppError('BAD_REQUEST', 'That image could not be read. It may be damaged; please choose another picture.');
+  }
+}

@@ -1,0 +1,68 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../shared/errors';
+import type { Clock } from '../clock';
+import { StoredObject } from '../db/entities';
+import type { ObjectStore } from '../integrations/storage';
+import { requireUser, type Actor } from './auth.service';
+import { IMAGE_LIMITS, normaliseImage } from './images';
+
+export interface UploadsDeps {
+  clock: Clock;
+  objects: ObjectStore;
+}
+
+/** Upload URLs are good for this long. */
+export const UPLOAD_URL_SECONDS = 10 * 60;
+/** The slot id at the end of an upload URL's path: ours (`/api/objects/upload/incoming/<id>`) or a bucket's. */
+const INCOMING = /\/incoming\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+export class UploadsService {
+  constructor(private readonly deps: UploadsDeps) {}
+
+  /** Hands out a one-file upload slot: the browser PUTs the file to `uploadURL`. */
+  async createUpload(em: EntityManager, actor: Actor): Promise<{ uploadURL: string }> {
+    const key = `incoming/${randomUUID()}`;
+    const expiresAt = new Date(this.deps.clock.now().getTime() + UPLOAD_URL_SECONDS * 1000);
+    em.create(StoredObject, { key, kind: 'upload', contentType: 'application/octet-stream', size: 0, createdBy: requireUser(actor), expiresAt, consumedAt: null });
+    await em.flush();
+    return { uploadURL: await this.deps.objects.uploadUrl(key, UPLOAD_URL_SECONDS) };
+  }
+
+  /**
+   * Turns an uploaded file into a served image: only a slot this server issued (to this user, unused),
+   * holding real image bytes within the limits. Returns the image's key.
+   */
+  async takeImage(em: EntityManager, actor: Actor, uploadUrl: string): Promise<string> {
+    const user = requireUser(actor);
+    const id = INCOMING.exec(uploadUrl.split(/[?#]/)[0])?.[1];
+    const slot = id ? await em.findOne(StoredObject, { key: `incoming/${id}`, kind: 'upload' }) : null;
+    if (!id || !slot || slot.createdBy?.id !== user.id) throw new AppError('BAD_REQUEST', 'That image was not uploaded through this site. Please upload it again.');
+    if (slot.consumedAt) throw new AppError('BAD_REQUEST', 'That upload has already been used. Please upload the image again.');
+    const bytes = await this.deps.objects.read(slot.key, IMAGE_LIMITS.maxBytes);
+    if (bytes === null) throw new AppError('BAD_REQUEST', 'The upload did not arrive. Please upload the image again.');
+    if (bytes === 'too-large') throw new AppError('BAD_REQUEST', 'The image is larger than 5 MB.');
+    const { image, thumbnail } = await normaliseImage(bytes);
+
+    const key = `images/${id}.webp`;
+    const thumbKey = thumbnailKey(key);
+    await this.deps.objects.put(key, image, 'image/webp');
+    await this.deps.objects.put(thumbKey, thumbnail, 'image/webp');
+    em.create(StoredObject, { key, kind: 'image', contentType: 'image/webp', size: image.length, createdBy: user, expiresAt: null, consumedAt: null });
+    em.create(StoredObject, { key: thumbKey, kind: 'thumbnail', contentType: 'image/webp', size: thumbnail.length, createdBy: user, expiresAt: null, consumedAt: null });
+    slot.consumedAt = this.deps.clock.now();
+    await em.flush();
+    await this.deps.objects.delete(slot.key);
+    return key;
+  }
+
+  /** A served object (an image or thumbnail) with its stored type, or null. */
+  async open(em: EntityManager, key: string) {
+    const record = await em.findOne(StoredObject, { key, kind: { $in: ['image', 'thumbnail'] } });
+    if (!record) return null;
+    const body = await this.deps.objects.open(key);
+    return body ? { ...body, contentType: record.contentType } : null;
+  }
+}
+
+export const thumbnailKey = (imageKey: string) => imageKey.replace(/\.webp$/, '-thumb.webp');
