@@ -4,6 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from './components/toast';
 import { LoginModalProvider } from './features/auth/login-modal';
+import { MembershipDialogsProvider } from './features/membership/membership-dialogs';
 import { theme } from './theme';
 import { TRPCProvider, type TrpcClient } from './trpc';
 
@@ -22,7 +23,9 @@ export function AppProviders({ queryClient, trpcClient, env = 'default', childre
       <Notifications position="top-right" limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <LoginModalProvider>{children}</LoginModalProvider>
+          <LoginModalProvider>
+            <MembershipDialogsProvider>{children}</MembershipDialogsProvider>
+          </LoginModalProvider>
         </TRPCProvider>
       </QueryClientProvider>
     </MantineProvider>

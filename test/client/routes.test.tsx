@@ -50,7 +50,9 @@ describe('routes', () => {
 
   it('greets a signed-in member on /', async () => {
     renderApp('/', fakeServer((p) => (p === 'auth.me' ? ok(member) : ok(null))));
-    expect(await screen.findByText('Welcome, Mia')).toBeTruthy();
+    // Without a membership yet, the portal banner greets them by their account name and offers to join.
+    expect(await screen.findByText(/^Welcome, Mia/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Join the Club' })).toBeTruthy();
   });
 
   it('shows the landing page with a Login button when signed out', async () => {

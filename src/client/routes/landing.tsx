@@ -2,6 +2,7 @@ import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon
 import type { ReactNode } from 'react';
 import { CLUB } from '../../shared/club';
 import { useLoginModal } from '../features/auth/login-modal';
+import { useMembershipDialogs } from '../features/membership/membership-dialogs';
 
 const FEATURES: { title: string; text: string; icon: ReactNode }[] = [
   {
@@ -39,6 +40,7 @@ function FeatureIcon({ children }: { children: ReactNode }) {
 /** SPEC §2.5 (placeholder): the landing page for visitors. */
 export function LandingPage() {
   const { openLogin } = useLoginModal();
+  const { openJoin } = useMembershipDialogs();
   const learnMore = () => document.getElementById('features')?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
 
   return (
@@ -57,7 +59,7 @@ export function LandingPage() {
               Fishing the rivers, estuaries and beaches of the {CLUB.region}. Join a friendly club of local anglers.
             </Text>
             <Group justify="center" gap="sm">
-              <Button size="lg" color="teal" onClick={() => openLogin('signup')}>
+              <Button size="lg" color="teal" onClick={() => openJoin()}>
                 Join Our Club Today
               </Button>
               <Button size="lg" variant="white" onClick={learnMore}>

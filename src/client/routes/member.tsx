@@ -1,24 +1,64 @@
-import { Alert, Container, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Stack, Tabs } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useAuth } from '../features/auth/use-auth';
+import { AssistantTab } from '../features/portal/assistant-tab';
+import { DashboardTab } from '../features/portal/dashboard-tab';
+import { MemberBanner } from '../features/portal/member-banner';
+import { ProfileTab } from '../features/portal/profile-tab';
+import { useTRPC } from '../trpc';
 
-/** SPEC §2.9 (placeholder): the member portal. */
+const TABS = [
+  { value: 'dashboard', label: 'Dashboard' },
+  { value: 'events', label: 'Events' },
+  { value: 'catches', label: 'Catches' },
+  { value: 'resources', label: 'NSW Resources' },
+  { value: 'profile', label: 'Profile' },
+  { value: 'chat', label: 'Assistant' },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+/** SPEC §2.9: the member portal, its banner and six tabs; the open tab is in the address (?tab=profile). */
 export function MemberPortalPage() {
   const { user } = useAuth();
+  const trpc = useTRPC();
+  const profile = useQuery(trpc.members.profile.queryOptions());
+  const search = useSearch({ strict: false }) as { tab?: string };
+  const navigate = useNavigate();
+  const tab: TabValue = TABS.some((t) => t.value === search.tab) ? (search.tab as TabValue) : 'dashboard';
+  if (!user) return null;
+
   return (
     <Container size="lg" py="xl">
-      <Stack gap="md">
-        <Title order={1} fz={{ base: 26, sm: 34 }}>
-          Welcome, {user?.firstName?.trim() || 'Member'}
-        </Title>
-        <Text c="dimmed">This is your member portal.</Text>
-        <Alert variant="light" color="blue" title="Coming soon">
-          Membership registration, club events and catch logging are on their way to this page.
-        </Alert>
-        {user && !user.hasPassword && (
-          <Text size="sm" c="dimmed">
-            Tip: you sign in with links sent by e-mail. You can set a password under Settings in the menu.
-          </Text>
-        )}
+      <Stack gap="lg">
+        <MemberBanner user={user} profile={profile.data ?? null} />
+        <Tabs value={tab} onChange={(value) => void navigate({ to: '.', search: { tab: value ?? 'dashboard' } as never, replace: true })} keepMounted={false}>
+          <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+            {TABS.map((t) => (
+              <Tabs.Tab key={t.value} value={t.value}>
+                {t.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="dashboard" pt="md">
+            <DashboardTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="events" pt="md">
+            <Alert variant="light">Event registration is coming soon.</Alert>
+          </Tabs.Panel>
+          <Tabs.Panel value="catches" pt="md">
+            <Alert variant="light">Catch logging is coming soon.</Alert>
+          </Tabs.Panel>
+          <Tabs.Panel value="resources" pt="md">
+            <Alert variant="light">Links to NSW fishing licences, bag and size limits and closures are coming soon.</Alert>
+          </Tabs.Panel>
+          <Tabs.Panel value="profile" pt="md">
+            <ProfileTab profile={profile.data} loading={profile.isPending} />
+          </Tabs.Panel>
+          <Tabs.Panel value="chat" pt="md">
+            <AssistantTab />
+          </Tabs.Panel>
+        </Tabs>
       </Stack>
     </Container>
   );

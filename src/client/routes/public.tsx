@@ -1,16 +1,37 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { CLUB } from '../../shared/club';
+import { useMembershipDialogs } from '../features/membership/membership-dialogs';
+import { PriceCards } from '../features/membership/price-cards';
 
-/** SPEC §2.1 (placeholder): the public home page. */
+/** SPEC §2.7: the member home panel, open to everyone at /public. */
 export function PublicHomePage() {
+  const { openJoin } = useMembershipDialogs();
   return (
     <Container size="lg" py="xl">
-      <Stack gap="sm">
-        <Title order={1} fz={{ base: 26, sm: 34 }}>
-          {CLUB.name}
-        </Title>
-        <Text c="dimmed">A recreational fishing club in the {CLUB.region}.</Text>
-        <Text>Upcoming events, club news and competition results will appear here soon.</Text>
+      <Stack gap="xl">
+        <Card radius="md" padding="xl" style={{ background: `linear-gradient(135deg, ${CLUB.colours.primaryDark}, ${CLUB.colours.primary})`, color: 'white' }}>
+          <Group justify="space-between" align="center" gap="md">
+            <Stack gap={4}>
+              <Title order={1} fz={{ base: 26, sm: 34 }}>
+                Welcome to {CLUB.name}
+              </Title>
+              <Text opacity={0.9}>Competitions, club days and good company on the rivers, estuaries and beaches of the Tweed.</Text>
+            </Stack>
+            <Button size="md" color="teal" onClick={() => openJoin()}>
+              Join the Club
+            </Button>
+          </Group>
+        </Card>
+        <Stack gap="sm">
+          <Title order={2}>Membership</Title>
+          <PriceCards />
+        </Stack>
+        <Card withBorder radius="md" padding="lg">
+          <Title order={2} mb="sm">
+            Upcoming Events
+          </Title>
+          <Text c="dimmed">No upcoming events at the moment. Check back soon!</Text>
+        </Card>
       </Stack>
     </Container>
   );

@@ -1,0 +1,170 @@
+import { ActionIcon, Anchor, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { clubToday, isIsoDate } from '../../../shared/dates';
+import { FAMILY_LIMITS, formatAud, GENDERS, householdFeeCents, isJuniorOn, MEMBERSHIP_LABELS, MEMBERSHIP_PRICES_CENTS, MEMBERSHIP_TYPES, SHIRT_SIZES, type MembershipType } from '../../../shared/membership';
+import type { RegistrationResult } from '../../../shared/members.schema';
+import { toast } from '../../components/toast';
+import { serverMessage } from '../../lib/errors';
+import { useTRPC } from '../../trpc';
+import { useAuth } from '../auth/use-auth';
+import { CodeOfConductDialog } from './code-of-conduct';
+
+interface Person {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+}
+
+const REQUIRED = ['firstName', 'lastName', 'email', 'dateOfBirth', 'gender', 'phone', 'address', 'shirtSize', 'membershipType'] as const;
+const emptyPerson = (): Person => ({ firstName: '', lastName: '', dateOfBirth: '' });
+
+/** The join form (SPEC §3, §5): the person joining and, optionally, the people who pay with them. */
+export function RegistrationForm({ initialType, onRegistered }: { initialType?: MembershipType; onRegistered: (result: RegistrationResult) => void }) {
+  const trpc = useTRPC();
+  const { user } = useAuth();
+  const register = useMutation(trpc.members.register.mutationOptions());
+  const [values, setValues] = useState({
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    email: user?.email ?? '',
+    phone: '',
+    address: '',
+    dateOfBirth: '',
+    gender: '',
+    shirtSize: '',
+    membershipType: initialType ?? '',
+  });
+  const [others, setOthers] = useState<Person[]>([]);
+  const [addOther, setAddOther] = useState(false);
+  const [terms, setTerms] = useState(false);
+  const [conduct, setConduct] = useState(false);
+  const [conductOpen, setConductOpen] = useState(false);
+  const [missing, setMissing] = useState<Set<string>>(new Set());
+
+  const type = values.membershipType as MembershipType | '';
+  const family = type === 'family';
+  const people = addOther || family ? others : [];
+  const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const today = clubToday(new Date());
+
+  const total = (() => {
+    if (!type) return null;
+    const extraTypes = people.map((p): MembershipType => (isIsoDate(p.dateOfBirth) && isJuniorOn(p.dateOfBirth, today) ? 'junior' : 'adult'));
+    return householdFeeCents(type, [type, ...extraTypes]);
+  })();
+
+  const toggleOther = (checked: boolean) => {
+    setAddOther(checked);
+    if (checked && others.length === 0) setOthers([emptyPerson()]);
+  };
+  const changeType = (value: string) => {
+    set('membershipType')(value);
+    if (value !== 'family' && others.length > 1) setOthers(others.slice(0, 1));
+  };
+  const updateOther = (index: number, field: keyof Person, value: string) => setOthers((list) => list.map((p, i) => (i === index ? { ...p, [field]: value } : p)));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])) as typeof values;
+    const extra = people.map((p) => ({ firstName: p.firstName.trim(), lastName: p.lastName.trim(), dateOfBirth: p.dateOfBirth }));
+    const blank = new Set<string>(REQUIRED.filter((f) => !trimmed[f]));
+    extra.forEach((p, i) => (['firstName', 'lastName', 'dateOfBirth'] as const).forEach((f) => !p[f] && blank.add(`other${i}.${f}`)));
+    setMissing(blank);
+    if (blank.size) return toast.error('Error', 'Please fill in all required fields');
+    if (!terms) return toast.error('Error', 'Please accept the terms and conditions');
+    if (!conduct) return toast.error('Error', 'Please agree to abide by the code of conduct');
+    try {
+      const result = await register.mutateAsync({
+        ...trimmed,
+        gender: trimmed.gender as (typeof GENDERS)[number],
+        shirtSize: trimmed.shirtSize as (typeof SHIRT_SIZES)[number],
+        membershipType: trimmed.membershipType as MembershipType,
+        termsAccepted: true,
+        codeOfConductAccepted: true,
+        additionalMembers: extra,
+      });
+      toast.success('Registration Successful', 'Now complete your payment to activate your membership.');
+      onRegistered(result);
+    } catch (error) {
+      toast.error('Registration Failed', serverMessage(error) ?? 'Please check your information and try again.');
+    }
+  };
+
+  const err = (field: string) => (missing.has(field) ? 'Required' : undefined);
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="First Name" required value={values.firstName} onChange={(e) => set('firstName')(e.currentTarget.value)} error={err('firstName')} autoComplete="given-name" />
+          <TextInput label="Last Name" required value={values.lastName} onChange={(e) => set('lastName')(e.currentTarget.value)} error={err('lastName')} autoComplete="family-name" />
+          <TextInput label="Email Address" type="email" required value={values.email} onChange={(e) => set('email')(e.currentTarget.value)} error={err('email')} autoComplete="email" />
+          <TextInput label="Phone Number" type="tel" required value={values.phone} onChange={(e) => set('phone')(e.currentTarget.value)} error={err('phone')} autoComplete="tel" />
+        </SimpleGrid>
+        <TextInput label="Address" required value={values.address} onChange={(e) => set('address')(e.currentTarget.value)} error={err('address')} autoComplete="street-address" />
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <TextInput label="Date of Birth" type="date" required value={values.dateOfBirth} max={today} onChange={(e) => set('dateOfBirth')(e.currentTarget.value)} error={err('dateOfBirth')} />
+          <NativeSelect label="Gender" required value={values.gender} onChange={(e) => set('gender')(e.currentTarget.value)} error={err('gender')} data={[{ value: '', label: 'Choose…' }, { value: 'male', label: 'Male' }, { value: 'female', label: 'Female' }]} />
+          <NativeSelect label="Shirt Size" required value={values.shirtSize} onChange={(e) => set('shirtSize')(e.currentTarget.value)} error={err('shirtSize')} data={[{ value: '', label: 'Choose…' }, ...SHIRT_SIZES.map((s) => ({ value: s, label: s }))]} />
+        </SimpleGrid>
+        <NativeSelect
+          label="Membership Type"
+          required
+          value={values.membershipType}
+          onChange={(e) => changeType(e.currentTarget.value)}
+          error={err('membershipType')}
+          data={[{ value: '', label: 'Choose…' }, ...MEMBERSHIP_TYPES.map((t) => ({ value: t, label: `${MEMBERSHIP_LABELS[t]}: ${formatAud(MEMBERSHIP_PRICES_CENTS[t])}` }))]}
+        />
+
+        {!family && <Checkbox label="Add another member and pay together" checked={addOther} onChange={(e) => toggleOther(e.currentTarget.checked)} />}
+        {family && <Text size="sm" c="dimmed">Family covers up to {FAMILY_LIMITS.adults} adults and {FAMILY_LIMITS.juniors} juniors (under 16). Add the other people in your household below.</Text>}
+        {people.map((person, i) => (
+          <Paper key={i} withBorder p="sm">
+            <Group justify="space-between" mb={4}>
+              <Text size="sm" fw={600}>{family ? `Household member ${i + 2}` : 'Additional member'}</Text>
+              {(family || others.length > 1) && (
+                <ActionIcon variant="subtle" color="gray" aria-label={`Remove household member ${i + 2}`} onClick={() => setOthers((list) => list.filter((_, j) => j !== i))}>
+                  ×
+                </ActionIcon>
+              )}
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+              <TextInput label="First name" value={person.firstName} onChange={(e) => updateOther(i, 'firstName', e.currentTarget.value)} error={err(`other${i}.firstName`)} />
+              <TextInput label="Last name" value={person.lastName} onChange={(e) => updateOther(i, 'lastName', e.currentTarget.value)} error={err(`other${i}.lastName`)} />
+              <TextInput label="Date of birth" type="date" max={today} value={person.dateOfBirth} onChange={(e) => updateOther(i, 'dateOfBirth', e.currentTarget.value)} error={err(`other${i}.dateOfBirth`)} />
+            </SimpleGrid>
+          </Paper>
+        ))}
+        {family && others.length < 4 && (
+          <Button variant="light" onClick={() => setOthers((list) => [...list, emptyPerson()])}>
+            Add family member
+          </Button>
+        )}
+
+        <Checkbox label="I accept the terms and conditions" checked={terms} onChange={(e) => setTerms(e.currentTarget.checked)} />
+        <Checkbox
+          checked={conduct}
+          onChange={(e) => setConduct(e.currentTarget.checked)}
+          label={
+            <>
+              I agree to abide by the club&apos;s{' '}
+              <Anchor component="button" type="button" onClick={() => setConductOpen(true)} inherit>
+                Code of Conduct
+              </Anchor>
+            </>
+          }
+        />
+        {total !== null && (
+          <Text fw={600}>
+            Total to pay: {formatAud(total)} AUD
+          </Text>
+        )}
+        <Button type="submit" size="md" loading={false} disabled={register.isPending}>
+          {register.isPending ? 'Processing...' : 'Submit and Pay'}
+        </Button>
+      </Stack>
+      <CodeOfConductDialog opened={conductOpen} onClose={() => setConductOpen(false)} />
+    </form>
+  );
+}
