@@ -1,0 +1,83 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Member } from '../../src/server/db/entities';
+import { linkIn } from '../support/mime';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { launchBrowser, openPage, outboxMail, PHONE } from './browser';
+
+let t: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  t = await startTestApp({ browser: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+/** Signs a new user up through the API and returns their verification link. */
+async function verificationLink(email: string, firstName: string) {
+  await t.client().trpc.auth.signup.mutate({ email, firstName, lastName: 'Angler' });
+  return linkIn(await outboxMail(t.outboxDir, email)).toString();
+}
+
+describe('joining the club', () => {
+  it('a signed-in user joins, pays with the demo provider and sees Active Member in the portal', async () => {
+    const { page, problems, shot } = await openPage(browser, 'join-and-pay');
+    await page.goto(await verificationLink('jordan@example.com', 'Jordan'));
+    await page.getByRole('button', { name: 'Continue to Your Account' }).click();
+    await page.getByRole('button', { name: 'Join the Club' }).click();
+
+    const form = page.getByRole('dialog', { name: 'Join the Club' });
+    expect(await form.getByLabel('Email Address').inputValue()).toBe('jordan@example.com');
+    await form.getByLabel('Phone Number').fill('0412 345 678');
+    await form.getByLabel(/^Address/).fill('7 Coral St, Kingscliff NSW 2487');
+    await form.getByLabel('Date of Birth').fill('1985-03-14');
+    await form.getByLabel('Gender').selectOption('female');
+    await form.getByLabel('Shirt Size').selectOption('M');
+    await form.getByLabel('Membership Type').selectOption('adult');
+    await form.getByLabel('I accept the terms and conditions').check();
+    await form.getByRole('button', { name: 'Code of Conduct' }).click();
+    const conduct = page.getByRole('dialog', { name: 'Code of Conduct' });
+    await conduct.getByText('Incorporated association').waitFor();
+    await shot('code-of-conduct');
+    await conduct.getByRole('button', { name: 'Close' }).click();
+    await form.getByRole('checkbox', { name: /Code of Conduct/ }).check();
+    await form.getByText('Total to pay: $40.00 AUD').waitFor();
+    await shot('join-form');
+    await form.getByRole('button', { name: 'Submit and Pay' }).click();
+
+    const pay = page.getByRole('dialog', { name: 'Complete Your Payment' });
+    await pay.getByText('Demo payments: no money is taken', { exact: false }).waitFor();
+    await pay.getByText('$40.00 AUD').waitFor();
+    await shot('payment');
+    await pay.getByRole('button', { name: 'Pay $40.00 (demo)' }).click();
+    await pay.getByText('Payment Successful!').waitFor();
+    await shot('payment-successful');
+    await pay.getByRole('button', { name: 'Continue' }).click();
+
+    await page.getByText('Active Member').waitFor();
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    await page.getByText('7 Coral St, Kingscliff NSW 2487').waitFor();
+    await shot('portal-active');
+    const member = await t.em().findOneOrFail(Member, { email: 'jordan@example.com' });
+    expect(member.status).toBe('active');
+    const receipt = await outboxMail(t.outboxDir, 'jordan@example.com', 2);
+    expect(receipt.subject).toBe('Receipt: Tweed Coast Anglers Club membership fee $40.00');
+    expect(problems).toEqual([]);
+  });
+
+  it('the join form and portal work at phone width', async () => {
+    const { page, problems, shot } = await openPage(browser, 'join-phone', PHONE);
+    await page.goto(`${t.baseUrl}/public`);
+    await page.getByRole('button', { name: 'Join as Family' }).click();
+    const form = page.getByRole('dialog', { name: 'Join the Club' });
+    expect(await form.getByLabel('Membership Type').inputValue()).toBe('family');
+    await form.getByRole('button', { name: 'Add family member' }).click();
+    await shot('family-form');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    expect(problems).toEqual([]);
+  });
+});
