@@ -95,6 +95,10 @@ describe('production mode', () => {
       expect(cookie).toMatch(/; Path=\//i);
       expect(cookie).not.toMatch(/Domain=/i);
       expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      // No demo payments in production: without PayPal credentials payments are unavailable, clearly.
+      const setup = await browser.json('GET', '/paypal/setup');
+      expect(setup.status).toBe(503);
+      expect(setup.body.message).toBe('Online payments are not available right now. Please contact the club to pay your membership.');
     } finally {
       await prod.close();
     }
