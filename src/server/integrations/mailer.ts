@@ -51,3 +51,17 @@ export function createMailer(options: MailerOptions): Mailer {
     close: () => transport.close(),
   };
 }
+
+/**
+ * Sends a mail without letting a delivery failure break the request: the failure is logged (subject only,
+ * never the body, which may hold a link) and reported as `false`.
+ */
+export async function deliverQuietly(mailer: Mailer, log: { error(obj: object, msg: string): void }, mail: OutgoingMail): Promise<boolean> {
+  try {
+    await mailer.send(mail);
+    return true;
+  } catch (error) {
+    log.error({ err: { name: (error as Error)?.name, message: (error as Error)?.message ?? String(error) }, subject: mail.subject }, 'E-mail delivery failed');
+    return false;
+  }
+}

@@ -16,7 +16,7 @@ import type { Clock } from '../clock';
 import { AuthToken, User } from '../db/entities';
 import { alreadyRegisteredMessage, passwordChangedMessage, signInLinkMessage, verifyEmailMessage } from '../emails/auth.emails';
 import type { RenderedEmail } from '../emails/layout';
-import type { Mailer } from '../integrations/mailer';
+import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import { recordAudit } from './audit.service';
 import { linkMemberToUser } from './members.service';
 import { consumeRateLimit, type RateRules } from './rate-limit.service';
@@ -242,15 +242,8 @@ export class AuthService {
     }
   }
 
-  /** Sends a mail; a delivery failure is logged and reported, never lost silently nor fatal to the request. */
-  private async deliver(to: string, mail: RenderedEmail): Promise<boolean> {
-    try {
-      await this.deps.mailer.send({ to, ...mail });
-      return true;
-    } catch (error) {
-      this.deps.log.error({ err: errorSummary(error), subject: mail.subject }, 'E-mail delivery failed');
-      return false;
-    }
+  private deliver(to: string, mail: RenderedEmail): Promise<boolean> {
+    return deliverQuietly(this.deps.mailer, this.deps.log, { to, ...mail });
   }
 
   private getDummyHash(): Promise<string> {
@@ -266,8 +259,4 @@ export function requireUser(actor: Actor): User {
 
 function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string })?.code === '23505' || (error as Error)?.name === 'UniqueConstraintViolationException';
-}
-
-function errorSummary(error: unknown) {
-  return error instanceof Error ? { name: error.name, message: error.message } : { message: String(error) };
 }

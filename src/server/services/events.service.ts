@@ -6,7 +6,7 @@ import { centsToAmount } from '../../shared/membership';
 import type { Clock } from '../clock';
 import { Event, EventRegistration, Member } from '../db/entities';
 import { eventRegistrationMessage } from '../emails/events.emails';
-import type { Mailer } from '../integrations/mailer';
+import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import { recordAudit } from './audit.service';
 import { requireUser, type Actor } from './auth.service';
 import { eventIcs } from './calendar';
@@ -213,19 +213,16 @@ export class EventsService {
   private async sendConfirmation(member: Member, event: Event, actor: Actor): Promise<void> {
     const to = member.email ?? actor.user?.email;
     if (!to) return;
-    try {
-      const mail = await eventRegistrationMessage({
-        firstName: member.firstName,
-        eventName: event.name,
-        location: event.location,
-        start: event.eventDate,
-        fee: centsToAmount(event.registrationFeeCents),
-        portalUrl: `${this.deps.publicUrl}/member?tab=events`,
-      });
-      await this.deps.mailer.send({ to, ...mail, attachments: [{ filename: `${slug(event.name)}.ics`, content: this.ics(event), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }] });
-    } catch (error) {
-      this.deps.log.error({ err: { message: (error as Error).message }, eventId: event.id }, 'Event confirmation e-mail could not be sent');
-    }
+    const mail = await eventRegistrationMessage({
+      firstName: member.firstName,
+      eventName: event.name,
+      location: event.location,
+      start: event.eventDate,
+      fee: centsToAmount(event.registrationFeeCents),
+      portalUrl: `${this.deps.publicUrl}/member?tab=events`,
+    });
+    const ics = { filename: `${slug(event.name)}.ics`, content: this.ics(event), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
+    await deliverQuietly(this.deps.mailer, this.deps.log, { to, ...mail, attachments: [ics] });
   }
 }
 

@@ -6,7 +6,7 @@ import type { CaptureResult, CreateOrderRequest, PaymentSetup } from '../../shar
 import type { Clock } from '../clock';
 import { Household, Member, Payment } from '../db/entities';
 import { membershipReceiptMessage } from '../emails/membership.emails';
-import type { Mailer } from '../integrations/mailer';
+import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import { PaymentProviderError, type PaymentProvider } from '../integrations/payments';
 import { recordAudit } from './audit.service';
 import type { Actor } from './auth.service';
@@ -167,22 +167,18 @@ export class PaymentsService {
   private async sendReceipt(payment: Payment, members: Member[]): Promise<void> {
     const primary = members[0];
     if (!primary?.email) return;
-    try {
-      const mail = await membershipReceiptMessage({
-        firstName: primary.firstName,
-        amountCents: payment.amountCents,
-        membershipType: primary.membershipType,
-        memberNames: members.map((m) => `${m.firstName} ${m.lastName}`),
-        expiryDate: primary.expiryDate!,
-        reference: payment.providerCaptureId ?? payment.providerOrderId,
-        paidOn: clubToday(payment.capturedAt ?? this.deps.clock.now()),
-        renewal: payment.purpose === 'renewal',
-        portalUrl: `${this.deps.publicUrl}/member`,
-      });
-      await this.deps.mailer.send({ to: primary.email, ...mail });
-    } catch (error) {
-      this.deps.log.error({ err: { message: (error as Error).message }, paymentId: payment.id }, 'Receipt e-mail could not be sent');
-    }
+    const mail = await membershipReceiptMessage({
+      firstName: primary.firstName,
+      amountCents: payment.amountCents,
+      membershipType: primary.membershipType,
+      memberNames: members.map((m) => `${m.firstName} ${m.lastName}`),
+      expiryDate: primary.expiryDate!,
+      reference: payment.providerCaptureId ?? payment.providerOrderId,
+      paidOn: clubToday(payment.capturedAt ?? this.deps.clock.now()),
+      renewal: payment.purpose === 'renewal',
+      portalUrl: `${this.deps.publicUrl}/member`,
+    });
+    await deliverQuietly(this.deps.mailer, this.deps.log, { to: primary.email, ...mail });
   }
 
   private async guard<T>(run: () => Promise<T>): Promise<T> {
