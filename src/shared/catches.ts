@@ -1,0 +1,62 @@
+/** Species a catch can be logged as (SPEC §5), which are also the competition categories (SPEC §9). */
+export const SPECIES = ['Mulloway', 'Whiting', 'Bream', 'Flathead', 'Mangrove Jack', 'Trevally', 'Tailor'] as const;
+export type Species = (typeof SPECIES)[number];
+
+export const FATE = ['kept', 'released'] as const;
+export type Fate = (typeof FATE)[number];
+
+/** NSW legal minimum lengths in cm for the species the club logs, as seeded; the committee edits them. */
+export const NSW_MINIMUM_LENGTHS_CM: Record<Species, number | null> = {
+  Flathead: 36, // dusky flathead
+  Bream: 25, // yellowfin bream
+  Mulloway: 70,
+  Whiting: 27, // sand whiting
+  'Mangrove Jack': 35,
+  Tailor: 30,
+  Trevally: null,
+};
+
+export const RARITIES = ['common', 'rare', 'epic', 'legendary'] as const;
+export type Rarity = (typeof RARITIES)[number];
+
+export interface Achievement {
+  id: string;
+  title: string;
+  description: string;
+  icon: string;
+  rarity: Rarity;
+  points: number;
+  fishType: string;
+  size?: number;
+  weight?: number;
+}
+
+interface CatchFacts {
+  fishType: string;
+  sizeCm: number;
+  /** Always 0 on the logging form (SPEC §9). */
+  weightKg?: number;
+  fate: Fate;
+}
+
+/**
+ * The achievement rules of SPEC §9, evaluated in their order; the first that matches wins. Because the
+ * 40 cm rule comes before it, 'Jewfish Master!' can never be awarded; the order is kept as specified.
+ */
+const RULES: { test: (c: CatchFacts) => boolean; id: string; title: string; description: string; icon: string; rarity: Rarity; points: number }[] = [
+  { test: (c) => c.sizeCm >= 50, id: 'monster', title: 'Monster Catch!', description: 'A fish of 50 cm or more.', icon: '🐋', rarity: 'legendary', points: 100 },
+  { test: (c) => c.sizeCm >= 40, id: 'big', title: 'Big Fish!', description: 'A fish of 40 cm or more.', icon: '🎣', rarity: 'epic', points: 50 },
+  { test: (c) => c.sizeCm >= 30, id: 'keeper', title: 'Keeper Size!', description: 'A fish of 30 cm or more.', icon: '📏', rarity: 'rare', points: 25 },
+  { test: (c) => (c.weightKg ?? 0) >= 5, id: 'heavy', title: 'Heavy Hitter!', description: 'A fish of 5 kg or more.', icon: '⚖️', rarity: 'epic', points: 75 },
+  { test: (c) => c.fishType === 'Mulloway' && c.sizeCm >= 45, id: 'jewfish', title: 'Jewfish Master!', description: 'A mulloway of 45 cm or more.', icon: '👑', rarity: 'legendary', points: 150 },
+  { test: (c) => c.fate === 'released', id: 'conservationist', title: 'Conservationist!', description: 'Released to fight another day.', icon: '🌊', rarity: 'rare', points: 30 },
+  { test: () => true, id: 'nice', title: 'Nice Catch!', description: 'Every fish counts.', icon: '🐟', rarity: 'common', points: 10 },
+];
+
+export function achievementFor(c: CatchFacts): Achievement {
+  const rule = RULES.find((r) => r.test(c))!;
+  return { id: rule.id, title: rule.title, description: rule.description, icon: rule.icon, rarity: rule.rarity, points: rule.points, fishType: c.fishType, size: c.sizeCm, weight: c.weightKg ?? 0 };
+}
+
+/** Champion points for 1st, 2nd and 3rd in a category (SPEC §9). */
+export const CHAMPION_POINTS = [3, 2, 1] as const;
