@@ -1,6 +1,7 @@
 import { createCallerFactory, router } from '../server/trpc/init';
 import { adminRouter } from './admin.router';
 import { authRouter } from './auth.router';
+import { catchesRouter } from './catches.router';
 import { eventsRouter } from './events.router';
 import { membersRouter } from './members.router';
 import { objectsRouter } from './objects.router';
@@ -12,6 +13,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   events: eventsRouter,
   objects: objectsRouter,
+  catches: catchesRouter,
   admin: adminRouter,
 });
 

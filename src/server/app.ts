@@ -14,6 +14,7 @@ import type { Mailer } from './integrations/mailer';
 import type { PaymentProvider } from './integrations/payments';
 import { createObjectStore, type ObjectStore } from './integrations/storage';
 import { registerAuthRoutes } from './rest/auth.rest';
+import { CATCH_SUBMISSION_PATH, registerCatchRoutes } from './rest/catches.rest';
 import { registerEventRoutes } from './rest/events.rest';
 import { LOCAL_UPLOAD_PREFIX, registerObjectRoutes } from './rest/objects.rest';
 import { registerMemberRoutes } from './rest/members.rest';
@@ -108,8 +109,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    // The documented exceptions: a raw file to our own upload URL, and the multipart catch submission.
     const rawUpload = req.method === 'PUT' && req.url.startsWith(LOCAL_UPLOAD_PREFIX);
-    if (hasBody && !rawUpload && type !== 'application/json' && API_PREFIXES.some((p) => req.url.startsWith(p))) {
+    const multipartCatch = req.method === 'POST' && req.url === CATCH_SUBMISSION_PATH && type === 'multipart/form-data';
+    if (hasBody && !rawUpload && !multipartCatch && type !== 'application/json' && API_PREFIXES.some((p) => req.url.startsWith(p))) {
       return reply.code(415).send({ message: 'Requests must be sent as JSON (Content-Type: application/json).' });
     }
   });
@@ -157,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPayPalRoutes(app, contextDeps);
   registerEventRoutes(app, contextDeps);
   registerObjectRoutes(app, contextDeps, objects);
+  registerCatchRoutes(app, contextDeps);
 
   const clientDir = deps.clientDir && existsSync(path.join(deps.clientDir, 'index.html')) ? deps.clientDir : undefined;
   if (clientDir) {

@@ -1,8 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createCaller } from '../../routers';
-import { createRequestContext, type ContextDeps } from '../trpc/context';
-import { httpStatusOf, publicMessage, retryAfterOf } from '../trpc/errors';
+import { AppError } from '../../shared/errors';
+import { ZodError } from 'zod';
+import { createRequestContext, type Context, type ContextDeps } from '../trpc/context';
+import { httpStatusOf, publicMessage, retryAfterOf, toTRPCError } from '../trpc/errors';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -16,10 +18,19 @@ export async function callProcedure<T>(
   reply: FastifyReply,
   run: (caller: Caller) => Promise<T>,
 ): Promise<T | undefined> {
+  return callService(deps, req, reply, (ctx) => run(createCaller(ctx)));
+}
+
+/**
+ * For the few documented routes that tRPC cannot carry (multipart uploads): runs a service call with the
+ * request's context and answers its errors exactly as `callProcedure` does.
+ */
+export async function callService<T>(deps: ContextDeps, req: FastifyRequest, reply: FastifyReply, run: (ctx: Context) => Promise<T>): Promise<T | undefined> {
   const ctx = await createRequestContext(deps, req);
   try {
-    return await run(createCaller(ctx));
-  } catch (error) {
+    return await run(ctx);
+  } catch (caught) {
+    const error = caught instanceof AppError ? toTRPCError(caught) : caught instanceof ZodError ? new TRPCError({ code: 'BAD_REQUEST', cause: caught }) : caught;
     if (!(error instanceof TRPCError)) throw error;
     const status = httpStatusOf(error);
     if (status >= 500) req.log.error({ err: error.cause ?? error }, 'Procedure failed');

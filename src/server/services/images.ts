@@ -1,3 +1,4 @@
+import exifReader from 'exif-reader';
 import sharp from 'sharp';
 import { AppError } from '../../shared/errors';
 
@@ -31,8 +32,8 @@ export interface NormalisedImage {
  * Re-encodes an uploaded picture as WebP: turned upright by its EXIF orientation, metadata (GPS included)
  * stripped, at most 2048 px on the long side, with a 480 px thumbnail.
  */
-export async function normaliseImage(bytes: Buffer): Promise<NormalisedImage> {
-  if (bytes.length > IMAGE_LIMITS.maxBytes) throw new AppError('BAD_REQUEST', 'The image is larger than 5 MB.');
+export async function normaliseImage(bytes: Buffer, maxBytes: number = IMAGE_LIMITS.maxBytes): Promise<NormalisedImage> {
+  if (bytes.length > maxBytes) throw new AppError('BAD_REQUEST', `The image is larger than ${maxBytes / 1024 / 1024} MB.`);
   if (!sniffImageType(bytes)) throw new AppError('BAD_REQUEST', 'That file is not an image. Please choose a JPEG, PNG, WebP or GIF picture.');
   try {
     const input = () => sharp(bytes, { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: 'error', animated: false }).rotate();
@@ -50,5 +51,37 @@ export async function normaliseImage(bytes: Buffer): Promise<NormalisedImage> {
       throw new AppError('BAD_REQUEST', 'That image has too many pixels (more than 40 megapixels). Please choose a smaller picture.');
     }
     throw new AppError('BAD_REQUEST', 'That image could not be read. It may be damaged; please choose another picture.');
+  }
+}
+
+export interface PhotoFacts {
+  takenAt: Date | null;
+  latitude: number | null;
+  longitude: number | null;
+  camera: string | null;
+}
+
+const dms = (parts: number[] | undefined, ref: string | undefined) =>
+  parts && parts.length === 3 ? (parts[0] + parts[1] / 60 + parts[2] / 3600) * (ref === 'S' || ref === 'W' ? -1 : 1) : null;
+
+/** What a photo's own EXIF says: when and where it was taken, and with what camera. */
+export async function readPhotoFacts(bytes: Buffer, wallClockToInstant: (local: string) => Date): Promise<PhotoFacts> {
+  const none: PhotoFacts = { takenAt: null, latitude: null, longitude: null, camera: null };
+  try {
+    const { exif } = await sharp(bytes).metadata();
+    if (!exif) return none;
+    const tags = exifReader(exif);
+    const original = tags.Photo?.DateTimeOriginal ?? tags.Image?.DateTime;
+    // EXIF times are the camera's wall clock without a zone: read them as the club's local time.
+    const takenAt = original instanceof Date && !Number.isNaN(original.getTime()) ? wallClockToInstant(original.toISOString().slice(0, 16)) : null;
+    const camera = [tags.Image?.Make, tags.Image?.Model].filter(Boolean).join(' ').trim() || null;
+    return {
+      takenAt,
+      latitude: dms(tags.GPSInfo?.GPSLatitude as number[] | undefined, tags.GPSInfo?.GPSLatitudeRef as string | undefined),
+      longitude: dms(tags.GPSInfo?.GPSLongitude as number[] | undefined, tags.GPSInfo?.GPSLongitudeRef as string | undefined),
+      camera,
+    };
+  } catch {
+    return none;
   }
 }

@@ -2,6 +2,7 @@ import type { PaymentProvider } from '../integrations/payments';
 import type { ObjectStore } from '../integrations/storage';
 import { AdminService } from './admin.service';
 import { AuthService, type AuthDeps } from './auth.service';
+import { CatchesService } from './catches.service';
 import { EventsService } from './events.service';
 import { MembersService } from './members.service';
 import { PaymentsService } from './payments.service';
@@ -22,6 +23,7 @@ export function createServices(deps: ServiceDeps) {
     members: new MembersService(deps),
     payments: new PaymentsService(deps),
     events: new EventsService({ ...deps, uploads }),
+    catches: new CatchesService({ ...deps, uploads }),
   };
 }
 

@@ -12,7 +12,7 @@ import {
 } from '../../shared/membership';
 import type { MemberDashboard, MemberProfile, RegistrationInput, RegistrationResult } from '../../shared/members.schema';
 import type { Clock } from '../clock';
-import { EventRegistration, Household, Member, type User } from '../db/entities';
+import { Catch, EventRegistration, Household, Member, type User } from '../db/entities';
 import { recordAudit } from './audit.service';
 import type { Actor } from './auth.service';
 
@@ -164,18 +164,17 @@ export class MembersService {
     };
   }
 
-  /** The dashboard figures: events of this calendar year (club time); catches come with catch logging. */
+  /** The dashboard figures: events this calendar year (club time), catches, events fished this year. */
   async dashboard(em: EntityManager, actor: Actor): Promise<MemberDashboard> {
     const member = actor.user ? await em.findOne(Member, { user: actor.user }) : null;
     const years = member?.memberSince ? ageOn(member.memberSince, this.today()) : 0;
     const year = this.today().slice(0, 4);
-    const eventsAttended = member
-      ? await em.count(EventRegistration, {
-          member,
-          event: { eventDate: { $gte: clubLocalToInstant(`${year}-01-01T00:00`), $lt: clubLocalToInstant(`${Number(year) + 1}-01-01T00:00`) } },
-        })
-      : 0;
-    return { eventsAttended, fishCaught: 0, competitions: 0, memberLevel: years >= 4 ? 'Gold' : years >= 1 ? 'Silver' : 'Bronze' };
+    const yearStart = clubLocalToInstant(`${year}-01-01T00:00`);
+    const yearEnd = clubLocalToInstant(`${Number(year) + 1}-01-01T00:00`);
+    const eventsAttended = member ? await em.count(EventRegistration, { member, event: { eventDate: { $gte: yearStart, $lt: yearEnd } } }) : 0;
+    const catches = member ? await em.find(Catch, { angler: member, status: { $ne: 'rejected' } }, { fields: ['event', 'caughtAt'] }) : [];
+    const competitions = new Set(catches.filter((c) => c.caughtAt >= yearStart && c.caughtAt < yearEnd).map((c) => c.event.id)).size;
+    return { eventsAttended, fishCaught: catches.length, competitions, memberLevel: years >= 4 ? 'Gold' : years >= 1 ? 'Silver' : 'Bronze' };
   }
 
   /** Members in good standing, by name: whom a catch can be logged for (SPEC §6). */

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../shared/errors';
 import type { Clock } from '../clock';
-import { StoredObject } from '../db/entities';
+import { StoredObject, type User } from '../db/entities';
 import type { ObjectStore } from '../integrations/storage';
 import { requireUser, type Actor } from './auth.service';
 import { IMAGE_LIMITS, normaliseImage } from './images';
@@ -42,17 +42,22 @@ export class UploadsService {
     const bytes = await this.deps.objects.read(slot.key, IMAGE_LIMITS.maxBytes);
     if (bytes === null) throw new AppError('BAD_REQUEST', 'The upload did not arrive. Please upload the image again.');
     if (bytes === 'too-large') throw new AppError('BAD_REQUEST', 'The image is larger than 5 MB.');
-    const { image, thumbnail } = await normaliseImage(bytes);
+    const key = await this.storeImage(em, user, bytes, IMAGE_LIMITS.maxBytes, id);
+    slot.consumedAt = this.deps.clock.now();
+    await em.flush();
+    await this.deps.objects.delete(slot.key);
+    return key;
+  }
 
+  /** Checks, re-encodes and stores an image with its thumbnail; returns its key (`images/<id>.webp`). */
+  async storeImage(em: EntityManager, user: User, bytes: Buffer, maxBytes: number, id: string = randomUUID()): Promise<string> {
+    const { image, thumbnail } = await normaliseImage(bytes, maxBytes);
     const key = `images/${id}.webp`;
     const thumbKey = thumbnailKey(key);
     await this.deps.objects.put(key, image, 'image/webp');
     await this.deps.objects.put(thumbKey, thumbnail, 'image/webp');
     em.create(StoredObject, { key, kind: 'image', contentType: 'image/webp', size: image.length, createdBy: user, expiresAt: null, consumedAt: null });
     em.create(StoredObject, { key: thumbKey, kind: 'thumbnail', contentType: 'image/webp', size: thumbnail.length, createdBy: user, expiresAt: null, consumedAt: null });
-    slot.consumedAt = this.deps.clock.now();
-    await em.flush();
-    await this.deps.objects.delete(slot.key);
     return key;
   }
 

@@ -1,5 +1,8 @@
 import { AuditLog } from './audit-log.entity';
 import { AuthToken } from './auth-token.entity';
+import { Catch } from './catch.entity';
+import { FishingSession } from './fishing-session.entity';
+import { SizeLimit } from './size-limit.entity';
 import { Event } from './event.entity';
 import { EventRegistration } from './event-registration.entity';
 import { Household } from './household.entity';
@@ -9,5 +12,5 @@ import { RateLimitBucket } from './rate-limit-bucket.entity';
 import { StoredObject } from './stored-object.entity';
 import { User } from './user.entity';
 
-export { AuditLog, AuthToken, Event, EventRegistration, Household, Member, Payment, RateLimitBucket, StoredObject, User };
-export const entities = [User, AuthToken, RateLimitBucket, AuditLog, Household, Member, Payment, Event, EventRegistration, StoredObject];
+export { AuditLog, AuthToken, Catch, Event, FishingSession, SizeLimit, EventRegistration, Household, Member, Payment, RateLimitBucket, StoredObject, User };
+export const entities = [User, AuthToken, RateLimitBucket, AuditLog, Household, Member, Payment, Event, EventRegistration, StoredObject, Catch, SizeLimit, FishingSession];

@@ -1,0 +1,46 @@
+import { defineEntity, p } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { FATE, SPECIES } from '../../../shared/catches';
+import { CATCH_STATUSES, type CatchFlag } from '../../../shared/catches.schema';
+import { Event } from './event.entity';
+import { Member } from './member.entity';
+import { User } from './user.entity';
+
+/** A fish logged on an event day: what the angler said, what the photo says, and the judge's verdict. */
+const CatchSchema = defineEntity({
+  name: 'Catch',
+  tableName: 'catches',
+  indexes: [{ properties: ['event', 'species', 'status'] }, { properties: ['angler', 'caughtAt'] }, { properties: ['photoHash'] }],
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    clientId: p.uuid().nullable().unique(),
+    event: () => p.manyToOne(Event).deleteRule('cascade'),
+    angler: () => p.manyToOne(Member).deleteRule('cascade'),
+    submittedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
+    species: p.enum(SPECIES),
+    sizeCm: p.decimal('number').precision(5).scale(1),
+    fate: p.enum(FATE),
+    /** When it was logged on the device. */
+    caughtAt: p.datetime(),
+    gpsText: p.string().length(60).nullable(),
+    latitude: p.double().nullable(),
+    longitude: p.double().nullable(),
+    photoKey: p.string().length(100),
+    photoHash: p.string().length(64),
+    photoTakenAt: p.datetime().nullable(),
+    photoLatitude: p.double().nullable(),
+    photoLongitude: p.double().nullable(),
+    photoCamera: p.string().length(120).nullable(),
+    flags: p.json<CatchFlag[]>(),
+    status: p.enum(CATCH_STATUSES).default('pending'),
+    verifiedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
+    verifiedAt: p.datetime().nullable(),
+    rejectReason: p.string().length(300).nullable(),
+    waiverAcceptedAt: p.datetime(),
+    accuracyConfirmedAt: p.datetime(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+export class Catch extends CatchSchema.class {}
+CatchSchema.setClass(Catch);

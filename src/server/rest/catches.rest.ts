@@ -1,0 +1,43 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { catchSubmissionInput } from '../../shared/catches.schema';
+import { AppError } from '../../shared/errors';
+import { CATCH_PHOTO_MAX_BYTES } from '../services/catches.service';
+import type { ContextDeps } from '../trpc/context';
+import { callProcedure, callService } from './call';
+
+/** The documented multipart route; `isMultipartRoute` lets it past the JSON-only rule for mutations. */
+export const CATCH_SUBMISSION_PATH = '/api/catches';
+
+/** REST shims of SPEC §7 for catches and fishing sessions. */
+export function registerCatchRoutes(app: FastifyInstance, deps: ContextDeps): void {
+  app.get('/api/members/catches', (req, reply) => callProcedure(deps, req, reply, (api) => api.catches.mine()));
+  app.post('/api/fishing-sessions', (req, reply) => callProcedure(deps, req, reply, (api) => api.catches.logSession(req.body as never)));
+
+  app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: CATCH_PHOTO_MAX_BYTES, files: 1, fields: 20, fieldSize: 1000, parts: 21 } });
+    scope.post(CATCH_SUBMISSION_PATH, (req, reply) =>
+      callService(deps, req, reply, async (ctx) => {
+        if (!req.isMultipart()) throw new AppError('BAD_REQUEST', 'A catch is sent as multipart/form-data with a photo.');
+        const fields: Record<string, string> = {};
+        let photo: Buffer | undefined;
+        try {
+          for await (const part of req.parts()) {
+            if (part.type === 'file') {
+              if (part.fieldname !== 'photo') throw new AppError('BAD_REQUEST', 'Only one photo field, named "photo", is accepted.');
+              photo = await part.toBuffer();
+            } else {
+              fields[part.fieldname] = String(part.value);
+            }
+          }
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('BAD_REQUEST', 'The photo is larger than 10 MB.');
+          if (error instanceof AppError) throw error;
+          throw new AppError('BAD_REQUEST', 'The upload could not be read. Please try again.');
+        }
+        const input = catchSubmissionInput.parse(fields);
+        return ctx.services.catches.submit(ctx.em, ctx.actor, input, photo);
+      }),
+    );
+  });
+}

@@ -1,0 +1,154 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { createHash } from 'node:crypto';
+import { achievementFor, type Achievement } from '../../shared/catches';
+import { GPS_UNAVAILABLE, type CatchFlag, type CatchSubmission, type CatchView } from '../../shared/catches.schema';
+import { clubLocalToInstant, clubToday } from '../../shared/dates';
+import { AppError } from '../../shared/errors';
+import { insidePolygon, parseGps } from '../../shared/tweed';
+import type { Clock } from '../clock';
+import { Catch, Event, FishingSession, Member, SizeLimit } from '../db/entities';
+import { requireUser, type Actor } from './auth.service';
+import { objectUrl } from './events.service';
+import { readPhotoFacts } from './images';
+import { effectiveStatus } from './members.service';
+import { thumbnailKey, type UploadsService } from './uploads.service';
+
+export interface CatchesDeps {
+  clock: Clock;
+  uploads: UploadsService;
+}
+
+/** A phone photo that the browser could not shrink is still accepted up to this size. */
+export const CATCH_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** Competition fishing runs 7am to 2pm (competition rules); measured from the event's start. */
+const FISHING_HOURS_MS = 7 * 3600_000;
+
+export class CatchesService {
+  constructor(private readonly deps: CatchesDeps) {}
+
+  /**
+   * Logs a catch on its event's day (club time; admins any day). The photo's own EXIF time and place are
+   * kept for the judge before the stored copy is re-encoded without metadata. The same clientId twice
+   * stores one catch.
+   */
+  async submit(em: EntityManager, actor: Actor, input: CatchSubmission, photo: Buffer | undefined): Promise<{ catch: CatchView; achievement: Achievement }> {
+    const user = requireUser(actor);
+    if (input.clientId) {
+      const existing = await em.findOne(Catch, { clientId: input.clientId }, { populate: ['event', 'angler'] });
+      if (existing) return this.result(existing);
+    }
+    const now = this.deps.clock.now();
+    const today = clubToday(now);
+    const isAdmin = user.role === 'admin';
+    const own = await em.findOne(Member, { user });
+    if (!isAdmin && (!own || effectiveStatus(own, today) !== 'active')) {
+      throw new AppError('FORBIDDEN', 'Only current club members can log catches. Join or renew your membership first.');
+    }
+    const event = await em.findOne(Event, { id: input.eventId });
+    if (!event) throw new AppError('BAD_REQUEST', 'Please choose the event.', { field: 'eventId' });
+    if (!isAdmin && clubToday(event.eventDate) !== today) {
+      throw new AppError('BAD_REQUEST', 'Catches can only be logged on the day of the event.', { field: 'eventId' });
+    }
+    const angler = await em.findOne(Member, { id: input.memberId });
+    if (!angler || effectiveStatus(angler, today) !== 'active') throw new AppError('BAD_REQUEST', 'Please choose a current club member as the angler.', { field: 'memberId' });
+    if (!photo?.length) throw new AppError('BAD_REQUEST', 'Please take a photo of your catch.', { field: 'photo' });
+
+    const facts = await readPhotoFacts(photo, (local) => clubLocalToInstant(local));
+    const photoHash = createHash('sha256').update(photo).digest('hex');
+    const photoKey = await this.deps.uploads.storeImage(em, user, photo, CATCH_PHOTO_MAX_BYTES);
+
+    const gps = parseGps(input.gpsCoordinates);
+    const flags: CatchFlag[] = [];
+    if (!gps) flags.push('no_gps');
+    else if (!insidePolygon(gps.lat, gps.lng)) flags.push('outside_tweed');
+    if (await em.count(Catch, { photoHash })) flags.push('duplicate_photo');
+    if (!facts.camera && !facts.takenAt) flags.push('no_camera_metadata');
+    const start = event.eventDate.getTime();
+    if (facts.takenAt && (facts.takenAt.getTime() < start || facts.takenAt.getTime() > start + FISHING_HOURS_MS)) flags.push('photo_time_outside_hours');
+
+    const created = em.create(Catch, {
+      clientId: input.clientId ?? null,
+      event,
+      angler,
+      submittedBy: user,
+      species: input.fishType,
+      sizeCm: input.size,
+      fate: input.fishKeptOrReleased,
+      caughtAt: now,
+      gpsText: input.gpsCoordinates || GPS_UNAVAILABLE,
+      latitude: gps?.lat ?? null,
+      longitude: gps?.lng ?? null,
+      photoKey,
+      photoHash,
+      photoTakenAt: facts.takenAt,
+      photoLatitude: facts.latitude,
+      photoLongitude: facts.longitude,
+      photoCamera: facts.camera,
+      flags,
+      status: 'pending',
+      verifiedBy: null,
+      verifiedAt: null,
+      rejectReason: null,
+      waiverAcceptedAt: now,
+      accuracyConfirmedAt: now,
+    });
+    try {
+      await em.flush();
+    } catch (error) {
+      // The same clientId sent twice at once: the unique key lets one through; answer with it.
+      if ((error as Error).name === 'UniqueConstraintViolationException' && input.clientId) {
+        em.clear();
+        return this.result(await em.findOneOrFail(Catch, { clientId: input.clientId }, { populate: ['event', 'angler'] }));
+      }
+      throw error;
+    }
+    return this.result(created);
+  }
+
+  /** Catches the user logged or that were logged for them, newest first. */
+  async mine(em: EntityManager, actor: Actor, limit = 50): Promise<CatchView[]> {
+    const user = requireUser(actor);
+    const own = await em.findOne(Member, { user });
+    const where = own ? { $or: [{ angler: own }, { submittedBy: user }] } : { submittedBy: user };
+    const catches = await em.find(Catch, where, { populate: ['event', 'angler'], orderBy: { caughtAt: 'desc' }, limit });
+    return catches.map((c) => this.view(c));
+  }
+
+  async sizeLimits(em: EntityManager) {
+    const limits = await em.find(SizeLimit, {}, { orderBy: { species: 'asc' } });
+    return limits.map((l) => ({ species: l.species, minimumCm: l.minimumCm ?? null }));
+  }
+
+  /** Records (or corrects) the hours a member fished today at an event. */
+  async logSession(em: EntityManager, actor: Actor, input: { eventId: string; memberId: string; hoursSpent: number; sessionDate: string }) {
+    requireUser(actor);
+    const [event, member] = await Promise.all([em.findOne(Event, { id: input.eventId }), em.findOne(Member, { id: input.memberId })]);
+    if (!event) throw new AppError('BAD_REQUEST', 'Please choose the event.', { field: 'eventId' });
+    if (!member) throw new AppError('BAD_REQUEST', 'Please choose the member.', { field: 'memberId' });
+    await em.upsert(FishingSession, { event, member, sessionDate: input.sessionDate, hoursSpent: input.hoursSpent }, { onConflictFields: ['event', 'member', 'sessionDate'], onConflictMergeFields: ['hoursSpent'] });
+    return { message: `${input.hoursSpent} hours logged for today.` };
+  }
+
+  private result(c: Catch) {
+    return { catch: this.view(c), achievement: achievementFor({ fishType: c.species, sizeCm: c.sizeCm, fate: c.fate }) };
+  }
+
+  view(c: Catch): CatchView {
+    return {
+      id: c.id,
+      fishType: c.species,
+      size: c.sizeCm,
+      fishKeptOrReleased: c.fate,
+      catchTime: c.caughtAt.toISOString(),
+      date: c.caughtAt.toISOString(),
+      verified: c.status === 'verified',
+      status: c.status,
+      eventId: c.event.id,
+      eventName: c.event.name,
+      location: c.event.location,
+      anglerName: `${c.angler.firstName} ${c.angler.lastName}`,
+      photoUrl: objectUrl(c.photoKey),
+      thumbnailUrl: objectUrl(thumbnailKey(c.photoKey)),
+    };
+  }
+}

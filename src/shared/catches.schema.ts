@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { text } from './auth.schema';
+import { FATE, SPECIES } from './catches';
+
+const trueFlag = (message: string) =>
+  z.union([z.literal(true), z.literal('true')], { error: message }).transform(() => true as const);
+
+/** 'lat, lng' with 6 decimals, or 'GPS not available' (SPEC §5). */
+export const GPS_UNAVAILABLE = 'GPS not available';
+
+/** The fields of a catch submission (SPEC §3); multipart sends them as text. */
+export const catchSubmissionInput = z.object({
+  fishType: z.enum(SPECIES, { error: 'Please choose a species from the list.' }),
+  size: z
+    .union([z.string(), z.number()], { error: 'Size is required.' })
+    .transform((v) => Number(v))
+    .refine((v) => Number.isFinite(v) && v > 0 && v <= 300, 'Size must be a length in cm between 0.1 and 300.')
+    .transform((v) => Math.round(v * 10) / 10),
+  fishKeptOrReleased: z.enum(FATE, { error: 'Please say whether the fish was kept or released.' }),
+  eventId: z.uuid({ error: 'Please choose the event.' }),
+  memberId: z.uuid({ error: 'Please choose the member who caught the fish.' }),
+  rulesWaiverAccepted: trueFlag('Please accept the competition rules and waiver.'),
+  dataAccuracyAcknowledged: trueFlag('Please confirm the accuracy of your data.'),
+  gpsCoordinates: text('GPS coordinates')
+    .trim()
+    .max(60)
+    .optional()
+    .refine((v) => !v || v === GPS_UNAVAILABLE || /^-?\d{1,2}\.\d{1,8}, ?-?\d{1,3}\.\d{1,8}$/.test(v), "GPS coordinates must be 'lat, lng' or 'GPS not available'."),
+  /** A client-generated id: the same id twice stores one catch (a retry or a double tap). */
+  clientId: z.uuid({ error: 'clientId must be a UUID.' }).optional(),
+});
+export type CatchSubmission = z.output<typeof catchSubmissionInput>;
+
+export const CATCH_FLAGS = ['no_gps', 'outside_tweed', 'duplicate_photo', 'no_camera_metadata', 'photo_time_outside_hours'] as const;
+export type CatchFlag = (typeof CATCH_FLAGS)[number];
+export const CATCH_STATUSES = ['pending', 'verified', 'rejected'] as const;
+
+/** A catch as its angler sees it (SPEC §3), with the achievement it earned. */
+export const catchView = z.object({
+  id: z.string(),
+  fishType: z.string(),
+  size: z.number(),
+  fishKeptOrReleased: z.enum(FATE),
+  catchTime: z.string(),
+  date: z.string(),
+  verified: z.boolean(),
+  status: z.enum(CATCH_STATUSES),
+  eventId: z.string(),
+  eventName: z.string(),
+  /** The event's location, never the GPS position. */
+  location: z.string(),
+  anglerName: z.string(),
+  photoUrl: z.string(),
+  thumbnailUrl: z.string(),
+});
+export type CatchView = z.infer<typeof catchView>;
+
+export const fishingSessionInput = z.object({
+  eventId: z.uuid({ error: 'Please choose the event.' }),
+  memberId: z.uuid({ error: 'Please choose the member.' }),
+  hoursSpent: z
+    .union([z.number(), z.string()], { error: 'Hours are required.' })
+    .transform(Number)
+    .refine((v) => Number.isFinite(v) && v >= 0 && v <= 24 && Math.round(v * 2) === v * 2, 'Hours must be between 0 and 24, in half hours.'),
+  sessionDate: text('Session date').regex(/^\d{4}-\d{2}-\d{2}$/, 'Session date must be YYYY-MM-DD.'),
+});
+
+export const sizeLimitView = z.object({ species: z.enum(SPECIES), minimumCm: z.number().nullable() });

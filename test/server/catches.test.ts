@@ -1,0 +1,174 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Catch, FishingSession } from '../../src/server/db/entities';
+import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+
+let t: TestApp;
+let admin: TestClient;
+let member: Awaited<ReturnType<typeof activeMemberClient>>;
+let todayEvent: { id: string; eventDateLocal: string };
+let today: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { ADMIN_EMAILS: 'judge@club.test' } });
+  admin = (await signedInClient(t, 'judge@club.test')).client;
+  member = await activeMemberClient(t, 'angler@example.com', { firstName: 'Ange', lastName: 'Ler' });
+  today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(t.clock.now());
+  todayEvent = await admin.trpc.admin.events.create.mutate({ name: 'Bream Bash', location: 'Tweed River, Chinderah', eventDate: `${today}T07:00` });
+});
+afterAll(() => t?.close());
+
+let shade = 0;
+/** A phone-like JPEG: camera make, the time it was taken (club wall clock) and, optionally, GPS. */
+async function photo(options: { takenAt?: string; camera?: boolean } = {}) {
+  shade += 1;
+  let image = sharp({ create: { width: 640, height: 480, channels: 3, background: { r: shade % 255, g: 120, b: 90 } } }).jpeg();
+  if (options.camera !== false) {
+    image = image.withExif({
+      IFD0: { Make: 'Pixel', Model: '9' },
+      IFD2: { DateTimeOriginal: options.takenAt ?? `${today.replace(/-/g, ':')} 08:30:00` },
+      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '28/1 11/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '153/1 33/1 0/1' },
+    });
+  }
+  return image.toBuffer();
+}
+
+function submission(fields: Record<string, string>, bytes?: Buffer) {
+  const form = new FormData();
+  const base: Record<string, string> = {
+    fishType: 'Bream',
+    size: '32.4',
+    fishKeptOrReleased: 'kept',
+    eventId: todayEvent.id,
+    memberId: member.memberId,
+    rulesWaiverAccepted: 'true',
+    dataAccuracyAcknowledged: 'true',
+    gpsCoordinates: '-28.264512, 153.563218',
+  };
+  for (const [k, v] of Object.entries({ ...base, ...fields })) if (v !== undefined) form.set(k, v);
+  if (bytes) form.set('photo', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'catch.jpg');
+  return form;
+}
+
+async function submit(client: TestClient, fields: Record<string, string> = {}, bytes?: Buffer | null) {
+  const res = await client.fetch('/api/catches', { method: 'POST', body: submission(fields, bytes === null ? undefined : (bytes ?? (await photo()))) });
+  return { status: res.status, body: await res.json() };
+}
+
+describe('logging a catch', () => {
+  it('stores the catch with the photo re-encoded, answers with the achievement, and lists it', async () => {
+    const res = await submit(member.client);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.achievement).toMatchObject({ title: 'Keeper Size!', rarity: 'rare', points: 25 });
+    expect(res.body.catch).toMatchObject({ fishType: 'Bream', size: 32.4, fishKeptOrReleased: 'kept', verified: false, location: 'Tweed River, Chinderah', anglerName: 'Ange Ler' });
+
+    const stored = await t.em().findOneOrFail(Catch, { id: res.body.catch.id });
+    expect(stored.flags).toEqual([]);
+    expect(stored.photoCamera).toBe('Pixel 9');
+    expect(stored.photoLatitude).toBeCloseTo(-28.1833, 3);
+    expect(stored.latitude).toBeCloseTo(-28.264512, 6);
+    const served = Buffer.from(await (await t.client().fetch(res.body.catch.photoUrl)).arrayBuffer());
+    const meta = await sharp(served).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.exif).toBeUndefined();
+
+    const mine = await member.client.json('GET', '/api/members/catches');
+    expect(mine.body[0]).toMatchObject({ id: res.body.catch.id, fishType: 'Bream', size: 32.4 });
+    expect(Object.keys(mine.body[0])).not.toContain('latitude');
+    expect((await member.client.trpc.members.dashboard.query()).fishCaught).toBeGreaterThanOrEqual(1);
+  });
+
+  it('stores one catch when the same clientId arrives twice', async () => {
+    const clientId = '6f2d3c1e-8a9b-4c7d-9e0f-1a2b3c4d5e6f';
+    const bytes = await photo();
+    const [a, b] = await Promise.all([submit(member.client, { clientId }, bytes), submit(member.client, { clientId }, bytes)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.catch.id).toBe(b.body.catch.id);
+    expect(await t.em().count(Catch, { clientId })).toBe(1);
+  });
+
+  it.each([
+    [{ fishType: '' }, 'Please choose a species from the list.'],
+    [{ fishType: 'Shark' }, 'Please choose a species from the list.'],
+    [{ size: '' }, 'Size must be a length in cm between 0.1 and 300.'],
+    [{ size: '-3' }, 'Size must be a length in cm between 0.1 and 300.'],
+    [{ fishKeptOrReleased: 'eaten' }, 'Please say whether the fish was kept or released.'],
+    [{ rulesWaiverAccepted: 'false' }, 'Please accept the competition rules and waiver.'],
+    [{ dataAccuracyAcknowledged: '' }, 'Please confirm the accuracy of your data.'],
+    [{ memberId: 'nobody' }, 'Please choose the member who caught the fish.'],
+    [{ gpsCoordinates: '<script>' }, "GPS coordinates must be 'lat, lng' or 'GPS not available'."],
+  ])('refuses %j with "%s" and stores nothing', async (fields, message) => {
+    const before = await t.em().count(Catch, {});
+    const res = await submit(member.client, fields);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message });
+    expect(await t.em().count(Catch, {})).toBe(before);
+  });
+
+  it('requires a photo that is an image', async () => {
+    expect((await submit(member.client, {}, null)).body).toEqual({ message: 'Please take a photo of your catch.' });
+    const html = await submit(member.client, {}, Buffer.from('<html>not a fish</html>'));
+    expect(html.status).toBe(400);
+    expect(html.body.message).toBe('That file is not an image. Please choose a JPEG, PNG, WebP or GIF picture.');
+  });
+
+  it('accepts catches only on the day of the event, except from admins', async () => {
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(t.clock.now().getTime() + 86400_000));
+    const later = await admin.trpc.admin.events.create.mutate({ name: 'Tomorrow Tailor', location: 'Kingscliff', eventDate: `${tomorrow}T07:00` });
+    const res = await submit(member.client, { eventId: later.id });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Catches can only be logged on the day of the event.');
+    expect((await submit(admin, { eventId: later.id })).status).toBe(200);
+  });
+
+  it('is for signed-in current members', async () => {
+    expect((await submit(t.client())).status).toBe(401);
+    const { client } = await signedInClient(t);
+    const res = await submit(client);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Only current club members can log catches. Join or renew your membership first.');
+    const json = await member.client.json('POST', '/api/catches', { fishType: 'Bream' });
+    expect(json.status).toBe(400);
+    expect(json.body.message).toBe('A catch is sent as multipart/form-data with a photo.');
+  });
+});
+
+describe('automatic flags for the judge', () => {
+  async function flagsOf(fields: Record<string, string>, bytes?: Buffer) {
+    const res = await submit(member.client, fields, bytes);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return (await t.em().findOneOrFail(Catch, { id: res.body.catch.id })).flags;
+  }
+
+  it('flags no GPS, a position outside the Tweed Shire, and a photo without camera metadata', async () => {
+    expect(await flagsOf({ gpsCoordinates: 'GPS not available' })).toEqual(['no_gps']);
+    expect(await flagsOf({ gpsCoordinates: '-33.856784, 151.215297' })).toEqual(['outside_tweed']);
+    expect(await flagsOf({}, await photo({ camera: false }))).toEqual(['no_camera_metadata']);
+  });
+
+  it('flags the same photo submitted twice and a photo taken outside the fishing hours', async () => {
+    const bytes = await photo();
+    expect(await flagsOf({}, bytes)).toEqual([]);
+    expect(await flagsOf({}, bytes)).toEqual(['duplicate_photo']);
+    expect(await flagsOf({}, await photo({ takenAt: `${today.replace(/-/g, ':')} 18:45:00` }))).toEqual(['photo_time_outside_hours']);
+  });
+});
+
+describe('fishing hours and size limits', () => {
+  it('records the hours for today once per member and event, correcting on a second post', async () => {
+    const body = { eventId: todayEvent.id, memberId: member.memberId, hoursSpent: 4.5, sessionDate: today };
+    const res = await member.client.json('POST', '/api/fishing-sessions', body);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: '4.5 hours logged for today.' });
+    await member.client.json('POST', '/api/fishing-sessions', { ...body, hoursSpent: 5 });
+    const sessions = await t.em().find(FishingSession, { event: todayEvent.id });
+    expect(sessions.map((s) => s.hoursSpent)).toEqual([5]);
+    expect((await member.client.json('POST', '/api/fishing-sessions', { ...body, hoursSpent: 25 })).status).toBe(400);
+    expect((await member.client.json('POST', '/api/fishing-sessions', { ...body, hoursSpent: 1.2 })).body.message).toBe('Hours must be between 0 and 24, in half hours.');
+  });
+
+  it('serves the seeded NSW minimum lengths', async () => {
+    const limits = await t.client().trpc.catches.sizeLimits.query();
+    expect(Object.fromEntries(limits.map((l) => [l.species, l.minimumCm]))).toEqual({ Bream: 25, Flathead: 36, 'Mangrove Jack': 35, Mulloway: 70, Tailor: 30, Trevally: null, Whiting: 27 });
+  });
+});
