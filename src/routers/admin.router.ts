@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminProcedure, router } from '../server/trpc/init';
+import { adminCatchesRouter } from './catches.router';
 import { adminEventsRouter } from './events.router';
 
 export const adminRouter = router({
@@ -8,4 +9,5 @@ export const adminRouter = router({
     .query(({ ctx }) => ctx.services.admin.overview(ctx.em)),
 
   events: adminEventsRouter,
+  catches: adminCatchesRouter,
 });

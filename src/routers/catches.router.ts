@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { catchView, fishingSessionInput, sizeLimitView } from '../shared/catches.schema';
-import { memberProcedure, publicProcedure, router } from '../server/trpc/init';
+import { catchView, eventResults, fishingSessionInput, judgeCatchView, judgeInput, seasonLadder, sizeLimitView } from '../shared/catches.schema';
+import { eventIdInput } from '../shared/events.schema';
+import { adminProcedure, memberProcedure, publicProcedure, router } from '../server/trpc/init';
 
 /** Catch submission itself is multipart (`POST /api/catches`), which tRPC does not carry. */
 export const catchesRouter = router({
@@ -11,8 +12,25 @@ export const catchesRouter = router({
 
   sizeLimits: publicProcedure.output(z.array(sizeLimitView)).query(({ ctx }) => ctx.services.catches.sizeLimits(ctx.em)),
 
+  /** Results of an event: public, with names, sizes and photos but never positions. */
+  results: publicProcedure.input(eventIdInput).output(eventResults).query(({ ctx, input }) => ctx.services.judging.results(ctx.em, input.id)),
+
+  ladder: publicProcedure
+    .input(z.object({ year: z.number().int().min(2000).max(2100) }))
+    .output(seasonLadder)
+    .query(({ ctx, input }) => ctx.services.judging.ladder(ctx.em, input.year)),
+
   logSession: memberProcedure
     .input(fishingSessionInput)
     .output(z.object({ message: z.string() }))
     .mutation(({ ctx, input }) => ctx.services.catches.logSession(ctx.em, ctx.actor, input)),
+});
+
+/** Mounted at `admin.catches`: the judging queue. */
+export const adminCatchesRouter = router({
+  queue: adminProcedure.output(z.array(judgeCatchView)).query(({ ctx }) => ctx.services.judging.queue(ctx.em)),
+  judge: adminProcedure
+    .input(judgeInput)
+    .output(judgeCatchView)
+    .mutation(({ ctx, input }) => ctx.services.judging.judge(ctx.em, ctx.actor, input)),
 });

@@ -13,6 +13,11 @@ export const eventsRouter = router({
     .output(z.object({ filename: z.string(), content: z.string() }))
     .query(({ ctx, input }) => ctx.services.events.calendar(ctx.em, input.id)),
 
+  clubCode: memberProcedure
+    .input(eventIdInput)
+    .output(z.object({ code: z.string().nullable() }))
+    .query(({ ctx, input }) => ctx.services.events.clubCode(ctx.em, ctx.actor, input.id)),
+
   myRegistrations: memberProcedure.output(z.array(memberRegistration)).query(({ ctx }) => ctx.services.events.memberRegistrations(ctx.em, ctx.actor)),
 
   register: memberProcedure

@@ -66,3 +66,55 @@ export const fishingSessionInput = z.object({
 });
 
 export const sizeLimitView = z.object({ species: z.enum(SPECIES), minimumCm: z.number().nullable() });
+
+/** A catch as the judge sees it: everything, including positions and the photo's own facts. */
+export const judgeCatchView = catchView.extend({
+  anglerId: z.string(),
+  gpsText: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  photoTakenAt: z.string().nullable(),
+  photoLatitude: z.number().nullable(),
+  photoLongitude: z.number().nullable(),
+  photoCamera: z.string().nullable(),
+  flags: z.array(z.enum(CATCH_FLAGS)),
+  clubCode: z.string().nullable(),
+  eventDate: z.string(),
+  rejectReason: z.string().nullable(),
+});
+export type JudgeCatchView = z.infer<typeof judgeCatchView>;
+
+export const judgeInput = z.discriminatedUnion(
+  'action',
+  [
+    z.object({
+      action: z.literal('approve'),
+      id: z.uuid({ error: 'That is not a valid catch id.' }),
+      /** Corrections the judge makes while approving. */
+      size: z.number().positive().max(300).optional(),
+      fishType: z.enum(SPECIES, { error: 'Please choose a species from the list.' }).optional(),
+    }),
+    z.object({
+      action: z.literal('reject'),
+      id: z.uuid({ error: 'That is not a valid catch id.' }),
+      reason: text('Reason').trim().min(3, 'Please give the angler a reason.').max(300, 'The reason must be at most 300 characters.'),
+    }),
+  ],
+  { error: "Action must be 'approve' or 'reject'." },
+);
+export type JudgeInput = z.output<typeof judgeInput>;
+
+/** Public results: names, species, sizes and photos, never a position. */
+export const eventResults = z.object({
+  eventId: z.string(),
+  eventName: z.string(),
+  categories: z.array(
+    z.object({
+      species: z.enum(SPECIES),
+      placings: z.array(z.object({ place: z.number(), points: z.number(), anglerName: z.string(), size: z.number(), catchId: z.string(), thumbnailUrl: z.string() })),
+    }),
+  ),
+});
+export type EventResults = z.infer<typeof eventResults>;
+
+export const seasonLadder = z.array(z.object({ memberId: z.string(), anglerName: z.string(), points: z.number() }));

@@ -37,6 +37,8 @@ export const eventInput = z.object({
     .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? null : Number(v)))
     .refine((v) => v === null || (Number.isInteger(v) && v >= 1 && v <= 10000), 'Maximum participants must be a whole number from 1 to 10,000, or blank for no limit.'),
   status: z.enum(EVENT_STATUSES, { error: 'Status must be active, cancelled or completed.' }).optional(),
+  /** The competition's code word for the brag mat (letters and digits). */
+  clubCode: optionalText('Club code', 40).refine((v) => v === null || /^[A-Za-z0-9 -]+$/.test(v), 'Club code may contain letters, digits, spaces and hyphens only.'),
 });
 export type EventInput = z.input<typeof eventInput>;
 export type EventData = z.output<typeof eventInput>;
@@ -70,6 +72,7 @@ export type EventView = z.infer<typeof eventView>;
 export const adminEventView = eventView.extend({
   /** 'YYYY-MM-DDTHH:mm' on the club's clocks, for the edit form. */
   eventDateLocal: z.string(),
+  clubCode: z.string().nullable(),
 });
 export type AdminEventView = z.infer<typeof adminEventView>;
 

@@ -86,7 +86,7 @@ export const memberDashboard = z.object({
   eventsAttended: z.number(),
   fishCaught: z.number(),
   competitions: z.number(),
-  /** Bronze in the first year, Silver from the second, Gold from the fifth. */
+  /** From champion points this season: Bronze 0–2, Silver 3–8, Gold 9 or more. */
   memberLevel: z.enum(['Bronze', 'Silver', 'Gold']),
 });
 export type MemberDashboard = z.infer<typeof memberDashboard>;

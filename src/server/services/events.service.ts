@@ -138,6 +138,22 @@ export class EventsService {
     });
   }
 
+  /**
+   * The code word for the brag mat, for a member registered for the event, once fishing has opened on the
+   * day (club time). Before that nobody but the committee knows it.
+   */
+  async clubCode(em: EntityManager, actor: Actor, eventId: string): Promise<{ code: string | null }> {
+    const member = await this.ownMember(em, actor);
+    const event = await em.findOne(Event, { id: eventId });
+    if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
+    const now = this.deps.clock.now();
+    if (!member || !(await em.count(EventRegistration, { event, member }))) throw new AppError('FORBIDDEN', 'Register for this event to see its club code.');
+    if (clubToday(now) !== clubToday(event.eventDate) || now < event.eventDate) {
+      throw new AppError('BAD_REQUEST', 'The club code is shown on the day of the event, once fishing opens.');
+    }
+    return { code: event.clubCode ?? null };
+  }
+
   /** The event as an .ics file for 'Add to calendar'. */
   async calendar(em: EntityManager, eventId: string): Promise<{ filename: string; content: string }> {
     const event = await em.findOne(Event, { id: eventId });
@@ -183,7 +199,7 @@ export class EventsService {
   }
 
   private adminView(event: Event): AdminEventView {
-    return { ...this.view(event), eventDateLocal: instantToClubLocal(event.eventDate) };
+    return { ...this.view(event), eventDateLocal: instantToClubLocal(event.eventDate), clubCode: event.clubCode ?? null };
   }
 
   private fields(input: EventData) {
@@ -196,6 +212,7 @@ export class EventsService {
       prizes: input.prizes,
       registrationFeeCents: toCents(input.registrationFee),
       maxParticipants: input.maxParticipants,
+      clubCode: input.clubCode,
     };
   }
 

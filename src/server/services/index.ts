@@ -4,6 +4,7 @@ import { AdminService } from './admin.service';
 import { AuthService, type AuthDeps } from './auth.service';
 import { CatchesService } from './catches.service';
 import { EventsService } from './events.service';
+import { JudgingService } from './judging.service';
 import { MembersService } from './members.service';
 import { PaymentsService } from './payments.service';
 import { UploadsService } from './uploads.service';
@@ -16,14 +17,17 @@ export interface ServiceDeps extends AuthDeps {
 /** Every domain service, built once per app with its dependencies. */
 export function createServices(deps: ServiceDeps) {
   const uploads = new UploadsService(deps);
+  const catches = new CatchesService({ ...deps, uploads });
+  const judging = new JudgingService({ ...deps, catches });
   return {
     uploads,
+    catches,
+    judging,
     auth: new AuthService(deps),
     admin: new AdminService(),
-    members: new MembersService(deps),
+    members: new MembersService({ ...deps, judging }),
     payments: new PaymentsService(deps),
     events: new EventsService({ ...deps, uploads }),
-    catches: new CatchesService({ ...deps, uploads }),
   };
 }
 

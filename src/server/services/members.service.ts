@@ -15,9 +15,16 @@ import type { Clock } from '../clock';
 import { Catch, EventRegistration, Household, Member, type User } from '../db/entities';
 import { recordAudit } from './audit.service';
 import type { Actor } from './auth.service';
+import type { JudgingService } from './judging.service';
 
 export interface MembersDeps {
   clock: Clock;
+  judging: Pick<JudgingService, 'ladder'>;
+}
+
+/** Member level from champion points this season (SPEC's fixed 'Gold' was a placeholder). */
+export function memberLevel(points: number): 'Bronze' | 'Silver' | 'Gold' {
+  return points >= 9 ? 'Gold' : points >= 3 ? 'Silver' : 'Bronze';
 }
 
 /** 'active' only while paid up to today; a lapsed expiry reads as 'expired' even before the nightly job. */
@@ -167,14 +174,14 @@ export class MembersService {
   /** The dashboard figures: events this calendar year (club time), catches, events fished this year. */
   async dashboard(em: EntityManager, actor: Actor): Promise<MemberDashboard> {
     const member = actor.user ? await em.findOne(Member, { user: actor.user }) : null;
-    const years = member?.memberSince ? ageOn(member.memberSince, this.today()) : 0;
     const year = this.today().slice(0, 4);
     const yearStart = clubLocalToInstant(`${year}-01-01T00:00`);
     const yearEnd = clubLocalToInstant(`${Number(year) + 1}-01-01T00:00`);
     const eventsAttended = member ? await em.count(EventRegistration, { member, event: { eventDate: { $gte: yearStart, $lt: yearEnd } } }) : 0;
     const catches = member ? await em.find(Catch, { angler: member, status: { $ne: 'rejected' } }, { fields: ['event', 'caughtAt'] }) : [];
     const competitions = new Set(catches.filter((c) => c.caughtAt >= yearStart && c.caughtAt < yearEnd).map((c) => c.event.id)).size;
-    return { eventsAttended, fishCaught: catches.length, competitions, memberLevel: years >= 4 ? 'Gold' : years >= 1 ? 'Silver' : 'Bronze' };
+    const points = member ? ((await this.deps.judging.ladder(em, Number(year))).find((row) => row.memberId === member.id)?.points ?? 0) : 0;
+    return { eventsAttended, fishCaught: catches.length, competitions, memberLevel: memberLevel(points) };
   }
 
   /** Members in good standing, by name: whom a catch can be logged for (SPEC §6). */

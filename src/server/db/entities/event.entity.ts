@@ -20,6 +20,8 @@ const EventSchema = defineEntity({
     /** Kept in step with the registrations in the same transaction; capacity is checked against it atomically. */
     registeredCount: p.integer().default(0),
     status: p.enum(EVENT_STATUSES).default('active'),
+    /** The word written on the brag mat in every photo; members see it only once fishing opens on the day. */
+    clubCode: p.string().length(40).nullable(),
     /** Object-store key of the event image (and `<key>-thumb`), once one is attached. */
     imageKey: p.string().length(200).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

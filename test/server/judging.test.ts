@@ -1,0 +1,113 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clubLocalToInstant } from '../../src/shared/dates';
+import { AuditLog, Catch } from '../../src/server/db/entities';
+import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+
+let t: TestApp;
+let admin: TestClient;
+let today: string;
+let n = 0;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { ADMIN_EMAILS: 'judge@club.test' } });
+  admin = (await signedInClient(t, 'judge@club.test')).client;
+  today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(t.clock.now());
+});
+afterAll(() => t?.close());
+
+async function log(client: TestClient, eventId: string, memberId: string, fishType: string, size: string) {
+  n += 1;
+  const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: n, g: 60, b: 200 } } }).jpeg().toBuffer();
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ fishType, size, fishKeptOrReleased: 'released', eventId, memberId, rulesWaiverAccepted: 'true', dataAccuracyAcknowledged: 'true', gpsCoordinates: '-28.264512, 153.563218' })) form.set(k, v);
+  form.set('photo', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'c.jpg');
+  const res = await client.fetch('/api/catches', { method: 'POST', body: form });
+  expect(res.status).toBe(200);
+  t.clock.advance(60_000);
+  return (await res.json()).catch.id as string;
+}
+
+describe('judging and results', () => {
+  it('approves, corrects and rejects with an audit entry, and the angler sees the outcome', async () => {
+    const event = await admin.trpc.admin.events.create.mutate({ name: 'Flathead Frenzy', location: 'Terranora Broadwater', eventDate: `${today}T00:05`, clubCode: 'TIDE42' });
+    const angler = await activeMemberClient(t, 'flatty@example.com', { firstName: 'Flo', lastName: 'Head' });
+    const a = await log(angler.client, event.id, angler.memberId, 'Flathead', '45');
+    const b = await log(angler.client, event.id, angler.memberId, 'Bream', '28');
+
+    const queue = await admin.trpc.admin.catches.queue.query();
+    const item = queue.find((c) => c.id === a)!;
+    expect(item).toMatchObject({ fishType: 'Flathead', size: 45, gpsText: '-28.264512, 153.563218', latitude: -28.264512, clubCode: 'TIDE42', flags: ['no_camera_metadata'] });
+
+    await admin.trpc.admin.catches.judge.mutate({ id: a, action: 'approve', size: 44.5 });
+    await admin.trpc.admin.catches.judge.mutate({ id: b, action: 'reject', reason: 'Club code not visible in the photo.' });
+    await expect(admin.trpc.admin.catches.judge.mutate({ id: b, action: 'reject', reason: '' } as never)).rejects.toThrow('Please give the angler a reason.');
+
+    const mine = await angler.client.trpc.catches.mine.query();
+    expect(mine.find((c) => c.id === a)).toMatchObject({ verified: true, status: 'verified', size: 44.5 });
+    expect(mine.find((c) => c.id === b)).toMatchObject({ verified: false, status: 'rejected' });
+    const audit = await t.em().find(AuditLog, { entityId: { $in: [a, b] } }, { orderBy: { id: 'asc' } });
+    expect(audit.map((e) => e.action)).toEqual(['catch.approve', 'catch.reject']);
+    expect(audit[0].before).toMatchObject({ sizeCm: 45 });
+    expect(audit[0].after).toMatchObject({ sizeCm: 44.5, status: 'verified' });
+    expect((await admin.trpc.admin.catches.queue.query()).map((c) => c.id)).not.toContain(a);
+  });
+
+  it('places the three longest verified catches per species, a tie going to the earlier catch, and adds up the season', async () => {
+    const event = await admin.trpc.admin.events.create.mutate({ name: 'Whiting Wars', location: 'Cudgen Creek', eventDate: `${today}T00:10` });
+    const [p, q, r] = await Promise.all(['Pia', 'Quin', 'Rex'].map((name, i) => activeMemberClient(t, `w${i}@example.com`, { firstName: name, lastName: 'Whiting' })));
+    const ids = [
+      await log(p.client, event.id, p.memberId, 'Whiting', '30.5'),
+      await log(q.client, event.id, q.memberId, 'Whiting', '30.5'),
+      await log(r.client, event.id, r.memberId, 'Whiting', '29'),
+      await log(p.client, event.id, p.memberId, 'Whiting', '28'),
+      await log(r.client, event.id, r.memberId, 'Tailor', '33'),
+      await log(q.client, event.id, q.memberId, 'Whiting', '40'),
+    ];
+    for (const id of ids.slice(0, 5)) await admin.trpc.admin.catches.judge.mutate({ id, action: 'approve' });
+    // The 40 cm whiting is never verified, so it does not place.
+
+    const results = await t.client().trpc.catches.results.query({ id: event.id });
+    const whiting = results.categories.find((c) => c.species === 'Whiting')!;
+    expect(whiting.placings.map((pl) => [pl.place, pl.anglerName, pl.size, pl.points])).toEqual([
+      [1, 'Pia Whiting', 30.5, 3],
+      [2, 'Quin Whiting', 30.5, 2],
+      [3, 'Rex Whiting', 29, 1],
+    ]);
+    expect(results.categories.find((c) => c.species === 'Tailor')!.placings).toHaveLength(1);
+    expect(JSON.stringify(results)).not.toMatch(/latitude|longitude|gps|-28\./i);
+
+    const ladder = await t.client().trpc.catches.ladder.query({ year: Number(today.slice(0, 4)) });
+    const points = Object.fromEntries(ladder.map((row) => [row.anglerName, row.points]));
+    expect(points).toMatchObject({ 'Pia Whiting': 3, 'Quin Whiting': 2, 'Rex Whiting': 4 });
+    expect(ladder.findIndex((row) => row.anglerName === 'Rex Whiting')).toBeLessThan(ladder.findIndex((row) => row.anglerName === 'Pia Whiting'));
+    expect((await r.client.trpc.members.dashboard.query()).memberLevel).toBe('Silver');
+    expect((await q.client.trpc.members.dashboard.query()).memberLevel).toBe('Bronze');
+  });
+
+  it('keeps positions to the angler and the judges', async () => {
+    const event = await admin.trpc.admin.events.create.mutate({ name: 'Privacy Cup', location: 'Pottsville', eventDate: `${today}T00:15` });
+    const angler = await activeMemberClient(t);
+    const id = await log(angler.client, event.id, angler.memberId, 'Tailor', '31');
+    const other = await activeMemberClient(t);
+    expect(JSON.stringify(await other.client.trpc.catches.mine.query())).not.toContain(id);
+    expect((await other.client.json('GET', `/trpc/admin.catches.queue`)).status).toBe(403);
+    const stored = await t.em().findOneOrFail(Catch, { id });
+    expect(stored.latitude).toBeCloseTo(-28.264512, 6);
+  });
+
+  it('shows the club code to registered members only once fishing opens on the day', async () => {
+    // Move the clock to 6 am tomorrow (club time) so the day's timeline is known.
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(t.clock.now().getTime() + 86400_000));
+    t.clock.advance(clubLocalToInstant(`${tomorrow}T06:00`).getTime() - t.clock.now().getTime());
+    const event = await admin.trpc.admin.events.create.mutate({ name: 'Code Day', location: 'Hastings Point', eventDate: `${tomorrow}T07:00`, clubCode: 'MULLET' });
+    const member = await activeMemberClient(t);
+    await expect(member.client.trpc.events.clubCode.query({ id: event.id })).rejects.toThrow('Register for this event to see its club code.');
+    await member.client.trpc.events.register.mutate({ id: event.id });
+    await expect(member.client.trpc.events.clubCode.query({ id: event.id })).rejects.toThrow('The club code is shown on the day of the event, once fishing opens.');
+    t.clock.advance(3600_000 + 1000);
+    expect(await member.client.trpc.events.clubCode.query({ id: event.id })).toEqual({ code: 'MULLET' });
+    t.clock.advance(86400_000);
+    await expect(member.client.trpc.events.clubCode.query({ id: event.id })).rejects.toThrow('once fishing opens');
+  });
+});
