@@ -171,4 +171,13 @@ describe('fishing hours and size limits', () => {
     const limits = await t.client().trpc.catches.sizeLimits.query();
     expect(Object.fromEntries(limits.map((l) => [l.species, l.minimumCm]))).toEqual({ Bream: 25, Flathead: 36, 'Mangrove Jack': 35, Mulloway: 70, Tailor: 30, Trevally: null, Whiting: 27 });
   });
+
+  it('lets the committee change a minimum length, and no one else', async () => {
+    await expect(member.client.trpc.admin.catches.setSizeLimit.mutate({ species: 'Trevally', minimumCm: 30 })).rejects.toThrow('Only club administrators can do that.');
+    await admin.trpc.admin.catches.setSizeLimit.mutate({ species: 'Trevally', minimumCm: 30 });
+    await expect(admin.trpc.admin.catches.setSizeLimit.mutate({ species: 'Bream', minimumCm: -1 })).rejects.toThrow('A minimum length must be more than 0 cm.');
+    const limits = await t.client().trpc.catches.sizeLimits.query();
+    expect(limits.find((l) => l.species === 'Trevally')!.minimumCm).toBe(30);
+    expect(limits.find((l) => l.species === 'Bream')!.minimumCm).toBe(25);
+  });
 });

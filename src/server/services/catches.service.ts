@@ -1,12 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
-import { achievementFor, type Achievement } from '../../shared/catches';
+import { achievementFor, type Achievement, type Species } from '../../shared/catches';
 import { GPS_UNAVAILABLE, type CatchFlag, type CatchSubmission, type CatchView } from '../../shared/catches.schema';
 import { clubLocalToInstant, clubToday } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { insidePolygon, parseGps } from '../../shared/tweed';
 import type { Clock } from '../clock';
 import { Catch, Event, FishingSession, Member, SizeLimit } from '../db/entities';
+import { recordAudit } from './audit.service';
 import { requireUser, type Actor } from './auth.service';
 import { objectUrl } from './events.service';
 import { readPhotoFacts } from './images';
@@ -117,6 +118,15 @@ export class CatchesService {
   async sizeLimits(em: EntityManager) {
     const limits = await em.find(SizeLimit, {}, { orderBy: { species: 'asc' } });
     return limits.map((l) => ({ species: l.species, minimumCm: l.minimumCm ?? null }));
+  }
+
+  /** The committee keeps the legal minimum lengths current; blank means no limit. Audited. */
+  async setSizeLimit(em: EntityManager, actor: Actor, species: Species, minimumCm: number | null) {
+    const limit = (await em.findOne(SizeLimit, { species })) ?? em.create(SizeLimit, { species, minimumCm: null });
+    recordAudit(em, { actor: actor.user, action: 'sizeLimit.set', entityType: 'SizeLimit', entityId: species, before: { minimumCm: limit.minimumCm ?? null }, after: { minimumCm } });
+    limit.minimumCm = minimumCm;
+    await em.flush();
+    return { species, minimumCm };
   }
 
   /** Records (or corrects) the hours a member fished today at an event. */
