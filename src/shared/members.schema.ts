@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema, text } from './auth.schema';
-import { isIsoDate } from './dates';
+import { clubToday, isIsoDate } from './dates';
 import { CURRENCY, GENDERS, MEMBER_STATUSES, MEMBERSHIP_TYPES, SHIRT_SIZES } from './membership';
 
 const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
@@ -12,7 +12,7 @@ export const birthDateSchema = (label = 'Date of birth') =>
     .min(1, `${label} is required.`)
     .refine(isIsoDate, `${label} must be a date (YYYY-MM-DD).`)
     .refine((v) => v >= '1900-01-01', `${label} is too far in the past.`)
-    .refine((v) => v <= new Date().toISOString().slice(0, 10), `${label} cannot be in the future.`);
+    .refine((v) => v <= clubToday(new Date()), `${label} cannot be in the future.`);
 
 /** Australian phone numbers as people write them: 04xx xxx xxx, (07) 5555 1234, +61 4… */
 export const phoneSchema = text('Phone number')
