@@ -4,7 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from './components/toast';
 import { LoginModalProvider } from './features/auth/login-modal';
-import { MembershipDialogsProvider } from './features/membership/membership-dialogs';
+import { JoinDialogProvider } from './features/membership/join-dialog';
 import { theme } from './theme';
 import { TRPCProvider, type TrpcClient } from './trpc';
 
@@ -24,7 +24,7 @@ export function AppProviders({ queryClient, trpcClient, env = 'default', childre
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
           <LoginModalProvider>
-            <MembershipDialogsProvider>{children}</MembershipDialogsProvider>
+            <JoinDialogProvider>{children}</JoinDialogProvider>
           </LoginModalProvider>
         </TRPCProvider>
       </QueryClientProvider>

@@ -38,7 +38,12 @@ export const eventInput = z.object({
     .refine((v) => v === null || (Number.isInteger(v) && v >= 1 && v <= 10000), 'Maximum participants must be a whole number from 1 to 10,000, or blank for no limit.'),
   status: z.enum(EVENT_STATUSES, { error: 'Status must be active, cancelled or completed.' }).optional(),
   /** The competition's code word for the brag mat (letters and digits). */
-  clubCode: optionalText('Club code', 40).refine((v) => v === null || /^[A-Za-z0-9 -]+$/.test(v), 'Club code may contain letters, digits, spaces and hyphens only.'),
+  /** Left out, an edit keeps the current code; blank clears it. */
+  clubCode: z
+    .union([z.string(), z.null()], { error: 'Club code must be text.' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v?.trim() || null))
+    .refine((v) => !v || (v.length <= 40 && /^[A-Za-z0-9 -]+$/.test(v)), 'Club code may contain letters, digits, spaces and hyphens only (at most 40).'),
 });
 export type EventInput = z.input<typeof eventInput>;
 export type EventData = z.output<typeof eventInput>;

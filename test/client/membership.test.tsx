@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CODE_OF_CONDUCT_RULES } from '../../src/client/features/membership/code-of-conduct-rules';
-import { useMembershipDialogs } from '../../src/client/features/membership/membership-dialogs';
+import { useJoinDialog } from '../../src/client/features/membership/join-dialog';
 import { fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
 
 const REGISTERED = {
@@ -35,7 +35,7 @@ function membershipServer(overrides: Record<string, () => { status?: number; bod
 }
 
 function JoinButton() {
-  const { openJoin, openPayment } = useMembershipDialogs();
+  const { openJoin, openPayment } = useJoinDialog();
   return (
     <>
       <button onClick={() => openJoin()}>Open join</button>
@@ -125,6 +125,110 @@ describe('join form', () => {
     expect(screen.getByText(/Morgan is 36, so please choose Adult or Family/)).toBeTruthy();
   });
 
+  it('marks the missing fields and unmarks a field once it is filled', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<JoinButton />, membershipServer());
+    await user.click(screen.getByText('Open join'));
+    await user.click(screen.getByRole('button', { name: 'Submit and Pay' }));
+    expect(screen.getByLabelText(/^Phone Number/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(/^Membership Type/).getAttribute('aria-invalid')).toBe('true');
+    await user.type(screen.getByLabelText(/^Phone Number/), '0412 345 678');
+    expect(screen.getByLabelText(/^Phone Number/).getAttribute('aria-invalid')).not.toBe('true');
+  });
+
+  it('asks for the code of conduct and sends nothing until it is agreed to', async () => {
+    const server = membershipServer();
+    const user = userEvent.setup();
+    renderWithProviders(<JoinButton />, server);
+    await user.click(screen.getByText('Open join'));
+    await fillForm(user);
+    await user.click(screen.getByLabelText('I accept the terms and conditions'));
+    await user.click(screen.getByRole('button', { name: 'Submit and Pay' }));
+    expect(await screen.findByText('Please agree to abide by the code of conduct')).toBeTruthy();
+    expect(server.mutations()).toEqual([]);
+  });
+
+  it('adds a junior to an adult membership: total $70.00 and the extra person is sent', async () => {
+    const server = membershipServer();
+    const user = userEvent.setup();
+    renderWithProviders(<JoinButton />, server);
+    await user.click(screen.getByText('Open join'));
+    await fillForm(user);
+    await user.click(screen.getByLabelText('Add another member and pay together'));
+    await user.type(screen.getByLabelText('First name'), ' Sam ');
+    await user.type(screen.getByLabelText('Last name'), 'Reef');
+    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '2015-06-01' } });
+    expect(screen.getByText('Total to pay: $70.00 AUD')).toBeTruthy();
+    await user.click(screen.getByLabelText('I accept the terms and conditions'));
+    await user.click(screen.getByRole('checkbox', { name: /Code of Conduct/ }));
+    await user.click(screen.getByRole('button', { name: 'Submit and Pay' }));
+    expect(await screen.findByText('Complete Your Payment')).toBeTruthy();
+    expect((server.mutations()[0].inputs[0] as { additionalMembers: unknown }).additionalMembers).toEqual([
+      { firstName: 'Sam', lastName: 'Reef', dateOfBirth: '2015-06-01' },
+    ]);
+  });
+
+  it('lists household members for a family and charges the family fee', async () => {
+    const server = membershipServer({
+      'members.register': () =>
+        ok({
+          ...REGISTERED,
+          membershipType: 'family',
+          amount: '120.00',
+          members: [
+            { firstName: 'Morgan', lastName: 'Reef', membershipType: 'adult' },
+            { firstName: 'Sam', lastName: 'Reef', membershipType: 'junior' },
+            { firstName: 'Alex', lastName: 'Reef', membershipType: 'adult' },
+          ],
+        }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<JoinButton />, server);
+    await user.click(screen.getByText('Open join'));
+    await fillForm(user);
+    await user.selectOptions(screen.getByLabelText(/^Membership Type/), 'family');
+    expect(screen.getByText(/Family covers up to 2 adults and 3 juniors \(under 16\)/)).toBeTruthy();
+    expect(screen.queryByLabelText('Add another member and pay together')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add family member' }));
+    await user.click(screen.getByRole('button', { name: 'Add family member' }));
+    const firstNames = screen.getAllByLabelText('First name');
+    const lastNames = screen.getAllByLabelText('Last name');
+    const births = screen.getAllByLabelText('Date of birth');
+    await user.type(firstNames[0], 'Sam');
+    await user.type(lastNames[0], 'Reef');
+    fireEvent.change(births[0], { target: { value: '2015-06-01' } });
+    await user.type(firstNames[1], 'Alex');
+    await user.type(lastNames[1], 'Reef');
+    fireEvent.change(births[1], { target: { value: '1988-02-03' } });
+    expect(screen.getByText('Total to pay: $120.00 AUD')).toBeTruthy();
+    await user.click(screen.getByLabelText('I accept the terms and conditions'));
+    await user.click(screen.getByRole('checkbox', { name: /Code of Conduct/ }));
+    await user.click(screen.getByRole('button', { name: 'Submit and Pay' }));
+    expect(await screen.findByText('Complete Your Payment')).toBeTruthy();
+    const sent = server.mutations()[0].inputs[0] as { membershipType: string; additionalMembers: unknown };
+    expect(sent.membershipType).toBe('family');
+    expect(sent.additionalMembers).toEqual([
+      { firstName: 'Sam', lastName: 'Reef', dateOfBirth: '2015-06-01' },
+      { firstName: 'Alex', lastName: 'Reef', dateOfBirth: '1988-02-03' },
+    ]);
+    expect(screen.getByText('Morgan Reef, Sam Reef, Alex Reef')).toBeTruthy();
+    expect(screen.getByText('$120.00 AUD')).toBeTruthy();
+  });
+
+  it('falls back to a general message when the server gives no reason', async () => {
+    const server = membershipServer({ 'members.register': () => trpcError(500, 'INTERNAL_SERVER_ERROR', '') });
+    const user = userEvent.setup();
+    renderWithProviders(<JoinButton />, server);
+    await user.click(screen.getByText('Open join'));
+    await fillForm(user);
+    await user.click(screen.getByLabelText('I accept the terms and conditions'));
+    await user.click(screen.getByRole('checkbox', { name: /Code of Conduct/ }));
+    await user.click(screen.getByRole('button', { name: 'Submit and Pay' }));
+    expect(await screen.findByText('Registration Failed')).toBeTruthy();
+    expect(screen.getByText('Please check your information and try again.')).toBeTruthy();
+    expect(screen.queryByText('Complete Your Payment')).toBeNull();
+  });
+
   it('opens the code of conduct with its 11 rules and the association number', async () => {
     const user = userEvent.setup();
     renderWithProviders(<JoinButton />, membershipServer());
@@ -170,6 +274,17 @@ describe('payment dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Pay $40.00 (demo)' }));
     expect(await screen.findByText('Payment Successful!')).toBeTruthy();
   });
+  it('shows why payments are unavailable', async () => {
+    const server = membershipServer({
+      'payments.setup': () => trpcError(503, 'SERVICE_UNAVAILABLE', 'Online payments are not available at the moment. Please contact the club.'),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<JoinButton />, server);
+    await user.click(screen.getByText('Open payment'));
+    expect(await screen.findByText('Online payments are not available at the moment. Please contact the club.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /\(demo\)/ })).toBeNull();
+  });
+
 });
 
 const USER = { id: 'u1', email: 'morgan@example.com', firstName: 'Morgan', lastName: 'Reef', role: 'member', emailVerified: true, hasPassword: false };
@@ -224,5 +339,71 @@ describe('member portal', () => {
     renderApp('/member?tab=profile', portalServer(null));
     expect(await screen.findByText('No profile information available.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Join the Club' })).toBeTruthy();
+  });
+  it('renews from the banner: payment for the household at the renewal amount', async () => {
+    const user = userEvent.setup();
+    const profile = {
+      ...PROFILE,
+      status: 'expired',
+      household: [...PROFILE.household, { id: 'm2', firstName: 'Sam', lastName: 'Reef', membershipType: 'junior' }],
+      renewalAmount: '70.00',
+    };
+    renderApp('/member', portalServer(profile));
+    await user.click(await screen.findByRole('button', { name: 'Renew Membership' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Your Payment' });
+    expect(within(dialog).getByText('Morgan Reef, Sam Reef')).toBeTruthy();
+    expect(within(dialog).getByText('$70.00 AUD')).toBeTruthy();
+  });
+
+  it('opens the join form from the banner with the account e-mail filled in, and shows the new pending membership after registering', async () => {
+    let profile: unknown = null;
+    const server = fakeServer((procedure) => {
+      if (procedure === 'auth.me') return ok(USER);
+      if (procedure === 'members.profile') return ok(profile);
+      if (procedure === 'members.register') {
+        profile = { ...PROFILE, status: 'pending', memberSince: null, expiryDate: null };
+        return ok(REGISTERED);
+      }
+      if (procedure === 'payments.setup') return ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', currency: 'AUD' });
+      return ok(null);
+    });
+    const user = userEvent.setup();
+    renderApp('/member?tab=profile', server);
+    await user.click(await screen.findByRole('button', { name: 'Join the Club' }));
+    expect((screen.getByLabelText(/^Email Address/) as HTMLInputElement).value).toBe('morgan@example.com');
+    expect((screen.getByLabelText(/^First Name/) as HTMLInputElement).value).toBe('Morgan');
+    await user.type(screen.getByLabelText(/^Phone Number/), '0412 345 678');
+    await user.type(screen.getByLabelText(/^Address/), '1 Wharf St, Tweed Heads');
+    fireEvent.change(screen.getByLabelText(/^Date of Birth/), { target: { value: '1990-04-01' } });
+    await user.selectOptions(screen.getByLabelText(/^Gender/), 'male');
+    await user.selectOptions(screen.getByLabelText(/^Shirt Size/), 'L');
+    await user.selectOptions(screen.getByLabelText(/^Membership Type/), 'adult');
+    await user.click(screen.getByLabelText('I accept the terms and conditions'));
+    await user.click(screen.getByRole('checkbox', { name: /Code of Conduct/ }));
+    await user.click(screen.getByRole('button', { name: 'Submit and Pay' }));
+    expect(await screen.findByRole('dialog', { name: 'Complete Your Payment' })).toBeTruthy();
+    // Behind the payment dialog the portal already knows the (unpaid) membership.
+    expect(await screen.findByText('Inactive')).toBeTruthy();
+    expect(screen.getByText(/Member since N\/A · Expires N\/A/)).toBeTruthy();
+  });
+
+  it("opens the Profile tab from the user menu's Profile item", async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/member', portalServer(PROFILE));
+    await user.click(await screen.findByRole('button', { name: 'Morgan' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Profile' }));
+    expect(await screen.findByText('1 Wharf St, Tweed Heads')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/member');
+    expect(router.state.location.search).toEqual({ tab: 'profile' });
+  });
+
+  it('shows the assistant placeholder and the events tab', async () => {
+    const user = userEvent.setup();
+    renderApp('/member?tab=chat', portalServer(PROFILE));
+    expect(await screen.findByText('AI assistant functionality will be available soon!')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
+    await user.click(screen.getByRole('tab', { name: 'Events' }));
+    expect(await screen.findByText('Event Day - Mobile Check-in')).toBeTruthy();
+    expect(screen.getByText('Catch logging on event days is coming soon.')).toBeTruthy();
   });
 });

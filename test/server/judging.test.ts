@@ -103,6 +103,8 @@ describe('judging and results', () => {
     const event = await admin.trpc.admin.events.create.mutate({ name: 'Code Day', location: 'Hastings Point', eventDate: `${tomorrow}T07:00`, clubCode: 'MULLET' });
     const member = await activeMemberClient(t);
     await expect(member.client.trpc.events.clubCode.query({ id: event.id })).rejects.toThrow('Register for this event to see its club code.');
+    // An edit that does not mention the code keeps it.
+    await admin.trpc.admin.events.update.mutate({ id: event.id, event: { name: 'Code Day', location: 'Hastings Point', eventDate: `${tomorrow}T07:00` } });
     await member.client.trpc.events.register.mutate({ id: event.id });
     await expect(member.client.trpc.events.clubCode.query({ id: event.id })).rejects.toThrow('The club code is shown on the day of the event, once fishing opens.');
     t.clock.advance(3600_000 + 1000);

@@ -1,10 +1,9 @@
 import { Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Menu, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet } from '@tanstack/react-router';
+import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CLUB } from '../../shared/club';
 import { useLoginModal } from '../features/auth/login-modal';
-import { ProfileModal } from '../features/auth/profile-modal';
 import { SettingsModal } from '../features/auth/settings-modal';
 import { displayFirstName, useAuth } from '../features/auth/use-auth';
 import { FullScreenLoader } from './full-screen-loader';
@@ -49,7 +48,10 @@ function NavBar() {
   const items = useNavItems();
   const { openLogin } = useLoginModal();
   const [drawerOpened, drawer] = useDisclosure(false);
-  const [dialog, setDialog] = useState<'profile' | 'settings' | null>(null);
+  const [dialog, setDialog] = useState<'settings' | null>(null);
+  const navigate = useNavigate();
+  // The member's profile lives in the portal's Profile tab (SPEC §2.9).
+  const openProfile = () => void navigate({ to: '/member', search: { tab: 'profile' } as never });
 
   return (
     <Box
@@ -81,7 +83,7 @@ function NavBar() {
                   </Button>
                 </Menu.Target>
                 <Menu.Dropdown>
-                  <Menu.Item onClick={() => setDialog('profile')}>Profile</Menu.Item>
+                  <Menu.Item onClick={openProfile}>Profile</Menu.Item>
                   <Menu.Item onClick={() => setDialog('settings')}>Settings</Menu.Item>
                   <Menu.Divider />
                   <Menu.Item color="red" onClick={logout}>
@@ -121,7 +123,7 @@ function NavBar() {
             <Text size="sm" c="dimmed">
               Signed in as {displayFirstName(user)}
             </Text>
-            <Button variant="default" onClick={() => (drawer.close(), setDialog('profile'))}>
+            <Button variant="default" onClick={() => (drawer.close(), openProfile())}>
               Profile
             </Button>
             <Button variant="default" onClick={() => (drawer.close(), setDialog('settings'))}>
@@ -140,7 +142,6 @@ function NavBar() {
 
       {user && (
         <>
-          <ProfileModal user={user} opened={dialog === 'profile'} onClose={() => setDialog(null)} />
           <SettingsModal user={user} opened={dialog === 'settings'} onClose={() => setDialog(null)} />
         </>
       )}

@@ -1,11 +1,12 @@
-import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { SectionLoader } from '../components/full-screen-loader';
+import { AdminEventsTab } from '../features/admin/events-tab';
 import { serverMessage } from '../lib/errors';
 import { useTRPC } from '../trpc';
 
-/** SPEC §2.13 (placeholder): administration dashboard with the overview numbers. Lazy-loaded. */
+/** SPEC §2.13: administration dashboard, the overview numbers and the tabs (events so far). Lazy-loaded. */
 export default function AdminPage() {
   const trpc = useTRPC();
   const overview = useQuery(trpc.admin.overview.queryOptions());
@@ -48,9 +49,26 @@ export default function AdminPage() {
             ))}
           </SimpleGrid>
         )}
-        <Text c="dimmed" size="sm">
-          Member, event and sponsor management are coming soon.
-        </Text>
+        <Tabs defaultValue="events" keepMounted={false}>
+          <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+            <Tabs.Tab value="members">Members</Tabs.Tab>
+            <Tabs.Tab value="events">Events</Tabs.Tab>
+            <Tabs.Tab value="reports">Reports</Tabs.Tab>
+            <Tabs.Tab value="accounting">Accounting</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="members" pt="md">
+            <Alert variant="light">Member management is coming soon.</Alert>
+          </Tabs.Panel>
+          <Tabs.Panel value="events" pt="md">
+            <AdminEventsTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="reports" pt="md">
+            <Alert variant="light">Reports are coming soon.</Alert>
+          </Tabs.Panel>
+          <Tabs.Panel value="accounting" pt="md">
+            <Alert variant="light">Accounting exports are coming soon.</Alert>
+          </Tabs.Panel>
+        </Tabs>
       </Stack>
     </Container>
   );

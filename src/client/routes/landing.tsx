@@ -2,7 +2,8 @@ import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon
 import type { ReactNode } from 'react';
 import { CLUB } from '../../shared/club';
 import { useLoginModal } from '../features/auth/login-modal';
-import { useMembershipDialogs } from '../features/membership/membership-dialogs';
+import { UpcomingEventsCard } from '../features/events/upcoming-events';
+import { useJoinDialog } from '../features/membership/join-dialog';
 
 const FEATURES: { title: string; text: string; icon: ReactNode }[] = [
   {
@@ -40,7 +41,7 @@ function FeatureIcon({ children }: { children: ReactNode }) {
 /** SPEC §2.5 (placeholder): the landing page for visitors. */
 export function LandingPage() {
   const { openLogin } = useLoginModal();
-  const { openJoin } = useMembershipDialogs();
+  const { openJoin } = useJoinDialog();
   const learnMore = () => document.getElementById('features')?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
 
   return (
@@ -89,6 +90,10 @@ export function LandingPage() {
             </Card>
           ))}
         </SimpleGrid>
+      </Container>
+
+      <Container size="lg" pb={{ base: 48, sm: 72 }}>
+        <UpcomingEventsCard action="join" />
       </Container>
 
       <Box component="section" py={{ base: 48, sm: 72 }} bg={CLUB.colours.sand}>

@@ -1,7 +1,9 @@
 import { Alert, Container, Stack, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { useAuth } from '../features/auth/use-auth';
+import { MemberEvents } from '../features/events/member-events';
 import { AssistantTab } from '../features/portal/assistant-tab';
 import { DashboardTab } from '../features/portal/dashboard-tab';
 import { MemberBanner } from '../features/portal/member-banner';
@@ -26,6 +28,18 @@ export function MemberPortalPage() {
   const search = useSearch({ strict: false }) as { tab?: string };
   const navigate = useNavigate();
   const tab: TabValue = TABS.some((t) => t.value === search.tab) ? (search.tab as TabValue) : 'dashboard';
+  const tabList = useRef<HTMLDivElement>(null);
+
+  // On a phone the tab strip scrolls sideways: bring the open tab into view (e.g. Profile from the user menu).
+  useEffect(() => {
+    const list = tabList.current;
+    const active = list?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!list || !active || list.scrollWidth <= list.clientWidth) return;
+    const listBox = list.getBoundingClientRect();
+    const tabBox = active.getBoundingClientRect();
+    list.scrollLeft += tabBox.left - listBox.left - (listBox.width - tabBox.width) / 2;
+  }, [tab]);
+
   if (!user) return null;
 
   return (
@@ -33,7 +47,17 @@ export function MemberPortalPage() {
       <Stack gap="lg">
         <MemberBanner user={user} profile={profile.data ?? null} />
         <Tabs value={tab} onChange={(value) => void navigate({ to: '.', search: { tab: value ?? 'dashboard' } as never, replace: true })} keepMounted={false}>
-          <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+          <Tabs.List
+            ref={tabList}
+            // Scrolls sideways on phones; the base line is an inset shadow so it spans the strip however far it is scrolled.
+            style={{
+              flexWrap: 'nowrap',
+              overflowX: 'auto',
+              overflowY: 'hidden',
+              '--tab-border-color': 'transparent',
+              boxShadow: 'inset 0 -2px 0 var(--mantine-color-gray-3)',
+            }}
+          >
             {TABS.map((t) => (
               <Tabs.Tab key={t.value} value={t.value}>
                 {t.label}
@@ -44,7 +68,7 @@ export function MemberPortalPage() {
             <DashboardTab />
           </Tabs.Panel>
           <Tabs.Panel value="events" pt="md">
-            <Alert variant="light">Event registration is coming soon.</Alert>
+            <MemberEvents />
           </Tabs.Panel>
           <Tabs.Panel value="catches" pt="md">
             <Alert variant="light">Catch logging is coming soon.</Alert>

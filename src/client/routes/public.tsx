@@ -1,11 +1,12 @@
 import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { CLUB } from '../../shared/club';
-import { useMembershipDialogs } from '../features/membership/membership-dialogs';
+import { UpcomingEventsCard } from '../features/events/upcoming-events';
+import { useJoinDialog } from '../features/membership/join-dialog';
 import { PriceCards } from '../features/membership/price-cards';
 
 /** SPEC §2.7: the member home panel, open to everyone at /public. */
 export function PublicHomePage() {
-  const { openJoin } = useMembershipDialogs();
+  const { openJoin } = useJoinDialog();
   return (
     <Container size="lg" py="xl">
       <Stack gap="xl">
@@ -26,12 +27,7 @@ export function PublicHomePage() {
           <Title order={2}>Membership</Title>
           <PriceCards />
         </Stack>
-        <Card withBorder radius="md" padding="lg">
-          <Title order={2} mb="sm">
-            Upcoming Events
-          </Title>
-          <Text c="dimmed">No upcoming events at the moment. Check back soon!</Text>
-        </Card>
+        <UpcomingEventsCard action="learn-more" />
       </Stack>
     </Container>
   );

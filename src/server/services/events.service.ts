@@ -167,7 +167,7 @@ export class EventsService {
   }
 
   async create(em: EntityManager, actor: Actor, input: EventData): Promise<AdminEventView> {
-    const event = em.create(Event, { ...this.fields(input), status: input.status ?? 'active', registeredCount: 0, imageKey: null });
+    const event = em.create(Event, { clubCode: null, ...this.fields(input), status: input.status ?? 'active', registeredCount: 0, imageKey: null });
     recordAudit(em, { actor: actor.user, action: 'event.create', entityType: 'Event', entityId: event.id, after: { name: event.name } });
     await em.flush();
     return this.adminView(event);
@@ -212,7 +212,7 @@ export class EventsService {
       prizes: input.prizes,
       registrationFeeCents: toCents(input.registrationFee),
       maxParticipants: input.maxParticipants,
-      clubCode: input.clubCode,
+      ...(input.clubCode !== undefined ? { clubCode: input.clubCode } : {}),
     };
   }
 

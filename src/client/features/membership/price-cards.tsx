@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatAud, MEMBERSHIP_PRICES_CENTS, type MembershipType } from '../../../shared/membership';
-import { useMembershipDialogs } from './membership-dialogs';
+import { useJoinDialog } from './join-dialog';
 
 const CARDS: { type: MembershipType; title: string; note: string; best?: boolean }[] = [
   { type: 'adult', title: 'Adult', note: 'Annual membership' },
@@ -10,7 +10,7 @@ const CARDS: { type: MembershipType; title: string; note: string; best?: boolean
 
 /** The three membership prices (SPEC §2.7); each card opens the join form with its type chosen. */
 export function PriceCards() {
-  const { openJoin } = useMembershipDialogs();
+  const { openJoin } = useJoinDialog();
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
       {CARDS.map((card) => (

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { clubToday, isIsoDate } from '../../../shared/dates';
 import { FAMILY_LIMITS, formatAud, GENDERS, householdFeeCents, isJuniorOn, MEMBERSHIP_LABELS, MEMBERSHIP_PRICES_CENTS, MEMBERSHIP_TYPES, SHIRT_SIZES, type MembershipType } from '../../../shared/membership';
@@ -23,7 +23,13 @@ const emptyPerson = (): Person => ({ firstName: '', lastName: '', dateOfBirth: '
 export function RegistrationForm({ initialType, onRegistered }: { initialType?: MembershipType; onRegistered: (result: RegistrationResult) => void }) {
   const trpc = useTRPC();
   const { user } = useAuth();
-  const register = useMutation(trpc.members.register.mutationOptions());
+  const queryClient = useQueryClient();
+  const register = useMutation(
+    trpc.members.register.mutationOptions({
+      // A signed-in user's registration is now theirs (pending until paid): the portal banner shows it.
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.members.profile.queryKey() }),
+    }),
+  );
   const [values, setValues] = useState({
     firstName: user?.firstName ?? '',
     lastName: user?.lastName ?? '',
@@ -45,7 +51,12 @@ export function RegistrationForm({ initialType, onRegistered }: { initialType?: 
   const type = values.membershipType as MembershipType | '';
   const family = type === 'family';
   const people = addOther || family ? others : [];
-  const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  /** A field marked missing stops being marked once something is typed into it. */
+  const unmark = (field: string) => setMissing((m) => (m.has(field) ? new Set([...m].filter((f) => f !== field)) : m));
+  const set = (field: keyof typeof values) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (value.trim()) unmark(field);
+  };
   const today = clubToday(new Date());
 
   const total = (() => {
@@ -62,7 +73,16 @@ export function RegistrationForm({ initialType, onRegistered }: { initialType?: 
     set('membershipType')(value);
     if (value !== 'family' && others.length > 1) setOthers(others.slice(0, 1));
   };
-  const updateOther = (index: number, field: keyof Person, value: string) => setOthers((list) => list.map((p, i) => (i === index ? { ...p, [field]: value } : p)));
+  const updateOther = (index: number, field: keyof Person, value: string) => {
+    setOthers((list) => list.map((p, i) => (i === index ? { ...p, [field]: value } : p)));
+    if (value.trim()) unmark(`other${index}.${field}`);
+  };
+
+  const removeOther = (index: number) => {
+    setOthers((list) => list.filter((_, j) => j !== index));
+    // Marks are by position: drop those of the household members so none lands on the wrong person.
+    setMissing((m) => new Set([...m].filter((f) => !f.startsWith('other'))));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -124,7 +144,7 @@ export function RegistrationForm({ initialType, onRegistered }: { initialType?: 
             <Group justify="space-between" mb={4}>
               <Text size="sm" fw={600}>{family ? `Household member ${i + 2}` : 'Additional member'}</Text>
               {(family || others.length > 1) && (
-                <ActionIcon variant="subtle" color="gray" aria-label={`Remove household member ${i + 2}`} onClick={() => setOthers((list) => list.filter((_, j) => j !== i))}>
+                <ActionIcon variant="subtle" color="gray" aria-label={`Remove household member ${i + 2}`} onClick={() => removeOther(i)}>
                   ×
                 </ActionIcon>
               )}

@@ -1,5 +1,6 @@
-import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { formatClubDateTime } from '../../../shared/dates';
 import { useTRPC } from '../../trpc';
 
 function Stat({ label, value, note }: { label: string; value: string | number; note?: string }) {
@@ -24,7 +25,10 @@ function Stat({ label, value, note }: { label: string; value: string | number; n
 export function DashboardTab() {
   const trpc = useTRPC();
   const dashboard = useQuery(trpc.members.dashboard.queryOptions());
+  const registrations = useQuery(trpc.events.myRegistrations.queryOptions());
   const d = dashboard.data;
+  const now = Date.now();
+  const upcoming = (registrations.data ?? []).filter((r) => new Date(r.eventDate).getTime() > now).slice(0, 3);
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
@@ -44,7 +48,28 @@ export function DashboardTab() {
           <Title order={3} mb="sm">
             Upcoming Events
           </Title>
-          <Text c="dimmed">No upcoming events</Text>
+          {upcoming.length === 0 ? (
+            <Text c="dimmed">No upcoming events</Text>
+          ) : (
+            <Stack gap="sm">
+              {upcoming.map((r) => (
+                <Group key={r.id} justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {r.name}
+                    </Text>
+                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {r.location}
+                    </Text>
+                    <Text size="sm">{formatClubDateTime(r.eventDate)}</Text>
+                  </Stack>
+                  <Badge color="green" variant="light" style={{ flexShrink: 0 }}>
+                    Registered
+                  </Badge>
+                </Group>
+              ))}
+            </Stack>
+          )}
         </Card>
       </SimpleGrid>
     </Stack>

@@ -30,7 +30,7 @@ export function ProfileTab({ profile, loading }: { profile: MemberProfile | null
               <Text size="sm" c="dimmed">
                 {label}
               </Text>
-              <Text>{value}</Text>
+              <Text style={{ overflowWrap: 'anywhere' }}>{value}</Text>
             </div>
           ))}
         </SimpleGrid>

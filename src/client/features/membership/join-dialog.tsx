@@ -2,22 +2,22 @@ import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { MembershipType } from '../../../shared/membership';
-import { PaymentPanel, type PaymentDetails } from './payment-panel';
+import { PaymentDialog, type PaymentDetails } from './payment-dialog';
 import { RegistrationForm } from './registration-form';
 
 type State = { step: 'closed' } | { step: 'join'; type?: MembershipType; key: number } | { step: 'pay'; details: PaymentDetails };
 
-interface MembershipDialogsApi {
+interface JoinDialogApi {
   /** Opens the join form, optionally with a membership type chosen. */
   openJoin: (type?: MembershipType) => void;
   /** Opens payment alone (a renewal). */
   openPayment: (details: PaymentDetails) => void;
 }
 
-const MembershipDialogsContext = createContext<MembershipDialogsApi | null>(null);
+const JoinDialogContext = createContext<JoinDialogApi | null>(null);
 
 /** The join form and the payment dialog that follows it; closing payment closes the whole registration (SPEC §4). */
-export function MembershipDialogsProvider({ children }: { children: ReactNode }) {
+export function JoinDialogProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<State>({ step: 'closed' });
   const phone = useMediaQuery('(max-width: 48em)');
   const close = useCallback(() => setState({ step: 'closed' }), []);
@@ -26,7 +26,7 @@ export function MembershipDialogsProvider({ children }: { children: ReactNode })
   const api = useMemo(() => ({ openJoin, openPayment }), [openJoin, openPayment]);
 
   return (
-    <MembershipDialogsContext.Provider value={api}>
+    <JoinDialogContext.Provider value={api}>
       {children}
       <Modal opened={state.step === 'join'} onClose={close} title="Join the Club" size="lg" fullScreen={phone}>
         {state.step === 'join' && (
@@ -39,15 +39,13 @@ export function MembershipDialogsProvider({ children }: { children: ReactNode })
           />
         )}
       </Modal>
-      <Modal opened={state.step === 'pay'} onClose={close} title="Complete Your Payment" size="md" fullScreen={phone}>
-        {state.step === 'pay' && <PaymentPanel details={state.details} onDone={close} />}
-      </Modal>
-    </MembershipDialogsContext.Provider>
+      <PaymentDialog details={state.step === 'pay' ? state.details : null} onClose={close} />
+    </JoinDialogContext.Provider>
   );
 }
 
-export function useMembershipDialogs(): MembershipDialogsApi {
-  const api = useContext(MembershipDialogsContext);
-  if (!api) throw new Error('useMembershipDialogs must be used inside <MembershipDialogsProvider>');
+export function useJoinDialog(): JoinDialogApi {
+  const api = useContext(JoinDialogContext);
+  if (!api) throw new Error('useJoinDialog must be used inside <JoinDialogProvider>');
   return api;
 }

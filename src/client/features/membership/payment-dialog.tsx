@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { formatAuDate } from '../../../shared/dates';
@@ -13,6 +13,18 @@ export interface PaymentDetails {
   membershipType: MembershipType;
   /** What the server said the payment is, e.g. '40.00'. */
   amount: string;
+}
+
+/** The payment dialog (SPEC §2.6, §4); full screen on phones. */
+export function PaymentDialog({ details, onClose, fullScreen }: { details: PaymentDetails | null; onClose: () => void; fullScreen?: boolean }) {
+  // Keep showing the last payment while the dialog fades out.
+  const shown = useRef(details);
+  if (details) shown.current = details;
+  return (
+    <Modal opened={details !== null} onClose={onClose} title="Complete Your Payment" size="md" fullScreen={fullScreen}>
+      {shown.current && <PaymentPanel details={shown.current} onDone={onClose} />}
+    </Modal>
+  );
 }
 
 const INLINE_FAILURE = 'Payment failed. Please try again or contact support if the issue persists.';
@@ -91,7 +103,7 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
       )}
       {setup.data?.provider === 'demo' && (
         <>
-          <Alert color="yellow" variant="light" title="Demo payments">
+          <Alert color="yellow" variant="light">
             Demo payments: no money is taken. This site has no PayPal account configured yet.
           </Alert>
           <Button

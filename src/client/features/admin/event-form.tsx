@@ -1,0 +1,153 @@
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import type { AdminEventView, EventInput, EventStatus } from '../../../shared/events.schema';
+import { toast } from '../../components/toast';
+
+export interface EventFormValues {
+  name: string;
+  eventDate: string;
+  location: string;
+  description: string;
+  rules: string;
+  prizes: string;
+  registrationFee: string;
+  maxParticipants: string;
+  clubCode: string;
+  status: EventStatus;
+}
+
+const BLANK: EventFormValues = {
+  name: '',
+  eventDate: '',
+  location: '',
+  description: '',
+  rules: '',
+  prizes: '',
+  registrationFee: '',
+  maxParticipants: '',
+  clubCode: '',
+  status: 'active',
+};
+
+export function formValuesOf(event: AdminEventView | null): EventFormValues {
+  if (!event) return BLANK;
+  return {
+    name: event.name,
+    eventDate: event.eventDateLocal,
+    location: event.location,
+    description: event.description ?? '',
+    rules: event.rules ?? '',
+    prizes: event.prizes ?? '',
+    registrationFee: event.registrationFee,
+    maxParticipants: event.maxParticipants === null ? '' : String(event.maxParticipants),
+    clubCode: event.clubCode ?? '',
+    status: event.status,
+  };
+}
+
+/** What the server receives: blank fee and maximum stay '' (the server reads them as 0 and no limit). */
+export function toEventInput(values: EventFormValues, editing: boolean): EventInput {
+  return {
+    name: values.name.trim(),
+    eventDate: values.eventDate,
+    location: values.location.trim(),
+    description: values.description,
+    rules: values.rules,
+    prizes: values.prizes,
+    registrationFee: values.registrationFee.trim(),
+    maxParticipants: values.maxParticipants.trim(),
+    clubCode: values.clubCode,
+    ...(editing ? { status: values.status } : {}),
+  };
+}
+
+/** SPEC §5: the admin event form (create and edit). */
+export function EventForm({
+  initial,
+  submitting,
+  onSubmit,
+  onCancel,
+}: {
+  initial: AdminEventView | null;
+  submitting: boolean;
+  onSubmit: (input: EventInput) => void;
+  onCancel: () => void;
+}) {
+  const editing = initial !== null;
+  const [values, setValues] = useState<EventFormValues>(() => formValuesOf(initial));
+  const set = (key: keyof EventFormValues) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setValues((v) => ({ ...v, [key]: value }));
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!values.name.trim() || !values.eventDate.trim() || !values.location.trim()) {
+      toast.error('Error', 'Please fill in all required fields');
+      return;
+    }
+    onSubmit(toEventInput(values, editing));
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput label="Event Name" withAsterisk value={values.name} onChange={set('name')} maxLength={120} />
+        <TextInput
+          label="Event Date and Time (Sydney time)"
+          withAsterisk
+          type="datetime-local"
+          value={values.eventDate}
+          onChange={set('eventDate')}
+        />
+        <TextInput label="Location" withAsterisk value={values.location} onChange={set('location')} maxLength={200} />
+        <Textarea label="Description" minRows={3} rows={3} value={values.description} onChange={set('description')} />
+        <Textarea label="Rules" minRows={3} rows={3} value={values.rules} onChange={set('rules')} />
+        <Textarea label="Prizes" minRows={3} rows={3} value={values.prizes} onChange={set('prizes')} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput
+            label="Registration Fee ($)"
+            type="number"
+            step="0.01"
+            min={0}
+            inputMode="decimal"
+            placeholder="0.00"
+            value={values.registrationFee}
+            onChange={set('registrationFee')}
+          />
+          <TextInput
+            label="Maximum Participants"
+            type="number"
+            step="1"
+            min={1}
+            inputMode="numeric"
+            placeholder="No limit"
+            value={values.maxParticipants}
+            onChange={set('maxParticipants')}
+          />
+        </SimpleGrid>
+        <TextInput label="Club Code (brag mat)" value={values.clubCode} onChange={set('clubCode')} maxLength={40} />
+        {editing && (
+          <NativeSelect
+            label="Status"
+            value={values.status}
+            onChange={set('status')}
+            data={[
+              { value: 'active', label: 'Active' },
+              { value: 'cancelled', label: 'Cancelled' },
+              { value: 'completed', label: 'Completed' },
+            ]}
+          />
+        )}
+        <Group justify="flex-end" gap="sm" mt="sm">
+          <Button variant="default" onClick={onCancel} disabled={submitting}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={submitting}>
+            {editing ? 'Save Changes' : 'Create Event'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,152 @@
+import { Alert, Badge, Box, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { AdminEventView, EventInput } from '../../../shared/events.schema';
+import { formatClubDateTime } from '../../../shared/dates';
+import { SectionLoader } from '../../components/full-screen-loader';
+import { toast } from '../../components/toast';
+import { serverMessage } from '../../lib/errors';
+import { useTRPC } from '../../trpc';
+import { EventImage } from '../events/upcoming-events';
+import { EventForm } from './event-form';
+import { EventImageUpload } from './event-image-upload';
+
+type Dialog = { kind: 'none' } | { kind: 'create'; key: number } | { kind: 'edit'; event: AdminEventView } | { kind: 'image'; event: AdminEventView };
+
+function useRefreshAdminEvents() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.admin.events.list.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.events.upcoming.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.admin.overview.queryKey() }),
+    ]);
+}
+
+function EventRow({ event, onEdit, onImage }: { event: AdminEventView; onEdit: () => void; onImage: () => void }) {
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="admin-event">
+      <Group align="flex-start" gap="md" wrap="wrap">
+        <Box style={{ flex: '0 0 auto', width: 140, maxWidth: '100%' }}>
+          <EventImage event={event} height={96} />
+        </Box>
+        <Stack gap={4} style={{ minWidth: 0, flex: '1 1 240px' }}>
+          <Group gap="xs">
+            <Title order={4} style={{ overflowWrap: 'anywhere' }}>
+              {event.name}
+            </Title>
+            <Badge color={event.status === 'active' ? 'green' : 'gray'} variant="light">
+              {event.status}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {event.location}
+          </Text>
+          <Text size="sm">{formatClubDateTime(event.eventDate)}</Text>
+          {event.description && (
+            <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+              {event.description}
+            </Text>
+          )}
+          <Text size="sm" fw={500}>
+            Registrations: {event.registeredCount} / {event.maxParticipants ?? 'No limit'}
+          </Text>
+        </Stack>
+        <Group gap="xs" style={{ flex: '0 0 auto' }}>
+          <Button variant="light" size="sm" onClick={onEdit} aria-label={`Edit ${event.name}`}>
+            Edit
+          </Button>
+          <Button variant="default" size="sm" onClick={onImage} aria-label={`Upload image for ${event.name}`}>
+            Upload Image
+          </Button>
+        </Group>
+      </Group>
+    </Card>
+  );
+}
+
+/** SPEC §2.13 events tab: list, create, edit and image upload. */
+export function AdminEventsTab() {
+  const trpc = useTRPC();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const list = useQuery(trpc.admin.events.list.queryOptions());
+  const refresh = useRefreshAdminEvents();
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const close = () => setDialog({ kind: 'none' });
+
+  const create = useMutation(
+    trpc.admin.events.create.mutationOptions({
+      onSuccess: () => {
+        toast.success('Event created successfully');
+        close();
+        void refresh();
+      },
+      onError: (error) => toast.error('Failed to create event', serverMessage(error)),
+    }),
+  );
+  const update = useMutation(
+    trpc.admin.events.update.mutationOptions({
+      onSuccess: () => {
+        toast.success('Event updated successfully');
+        close();
+        void refresh();
+      },
+      onError: (error) => toast.error('Failed to update event', serverMessage(error)),
+    }),
+  );
+
+  const events = list.data ?? [];
+  const formOpen = dialog.kind === 'create' || dialog.kind === 'edit';
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <Title order={2} fz="xl">
+          Events
+        </Title>
+        <Button onClick={() => setDialog({ kind: 'create', key: Date.now() })}>Create New Event</Button>
+      </Group>
+      {list.isPending ? (
+        <SectionLoader label="Loading events..." />
+      ) : list.isError ? (
+        <Alert color="red" variant="light">
+          {serverMessage(list.error) ?? 'Could not load the events. Please try again later.'}
+        </Alert>
+      ) : events.length === 0 ? (
+        <Text c="dimmed">No events found. Create your first event!</Text>
+      ) : (
+        events.map((event) => (
+          <EventRow key={event.id} event={event} onEdit={() => setDialog({ kind: 'edit', event })} onImage={() => setDialog({ kind: 'image', event })} />
+        ))
+      )}
+
+      <Modal opened={formOpen} onClose={close} title={dialog.kind === 'edit' ? 'Edit Event' : 'Create New Event'} size="lg" fullScreen={phone}>
+        {dialog.kind === 'create' && (
+          <EventForm key={dialog.key} initial={null} submitting={create.isPending} onSubmit={(input: EventInput) => create.mutate(input)} onCancel={close} />
+        )}
+        {dialog.kind === 'edit' && (
+          <EventForm
+            key={dialog.event.id}
+            initial={dialog.event}
+            submitting={update.isPending}
+            onSubmit={(input: EventInput) => update.mutate({ id: dialog.event.id, event: input })}
+            onCancel={close}
+          />
+        )}
+      </Modal>
+      <Modal opened={dialog.kind === 'image'} onClose={close} title="Upload Event Image" fullScreen={phone}>
+        {dialog.kind === 'image' && (
+          <EventImageUpload
+            event={dialog.event}
+            onDone={() => {
+              close();
+              void refresh();
+            }}
+          />
+        )}
+      </Modal>
+    </Stack>
+  );
+}

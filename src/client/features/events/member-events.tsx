@@ -1,0 +1,222 @@
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EventView, MemberRegistration } from '../../../shared/events.schema';
+import { SectionLoader } from '../../components/full-screen-loader';
+import { toast } from '../../components/toast';
+import { serverMessage } from '../../lib/errors';
+import { useTRPC } from '../../trpc';
+import { calendarHref, feeText, formatClubDateTime, maxText, placesLeftText } from './event-text';
+import { EventImage } from './upcoming-events';
+
+function CalendarLink({ id }: { id: string }) {
+  return (
+    <Anchor href={calendarHref(id)} download size="sm">
+      Add to calendar
+    </Anchor>
+  );
+}
+
+/** Invalidates everything a registration changes. */
+function useRefreshEvents() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.events.myRegistrations.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.events.upcoming.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.members.dashboard.queryKey() }),
+    ]);
+}
+
+function RegisteredEvent({ registration }: { registration: MemberRegistration }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshEvents();
+  const cancel = useMutation(
+    trpc.events.cancel.mutationOptions({
+      onSuccess: () => {
+        toast.success('Success', 'Registration cancelled successfully.');
+        void refresh();
+      },
+      onError: (error) => toast.error('Error', serverMessage(error) ?? 'Failed to cancel registration. Please try again.'),
+    }),
+  );
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="registered-event">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4} style={{ minWidth: 0, flex: '1 1 220px' }}>
+          <Group gap="xs">
+            <Title order={4} style={{ overflowWrap: 'anywhere' }}>
+              {registration.name}
+            </Title>
+            <Badge color="green" variant="light">
+              Registered
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {registration.location}
+          </Text>
+          <Text size="sm">{formatClubDateTime(registration.eventDate)}</Text>
+          <CalendarLink id={registration.eventId} />
+        </Stack>
+        <Button color="red" variant="light" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: registration.eventId })}>
+          {cancel.isPending ? 'Cancelling...' : 'Cancel Registration'}
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+function AvailableEvent({ event, registered }: { event: EventView; registered: boolean }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshEvents();
+  const register = useMutation(
+    trpc.events.register.mutationOptions({
+      onSuccess: () => {
+        toast.success('Success', 'Successfully registered for the event!');
+        void refresh();
+      },
+      onError: (error) => toast.error('Error', serverMessage(error) ?? 'Failed to register for event. Please try again.'),
+    }),
+  );
+  const places = placesLeftText(event);
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="available-event">
+      <Stack gap="sm">
+        <Group align="flex-start" gap="md" wrap="wrap">
+          <div style={{ flex: '0 0 auto', width: 160, maxWidth: '100%' }}>
+            <EventImage event={event} height={110} />
+          </div>
+          <Stack gap={4} style={{ minWidth: 0, flex: '1 1 220px' }}>
+            <Title order={4} style={{ overflowWrap: 'anywhere' }}>
+              {event.name}
+            </Title>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {event.location}
+            </Text>
+            <Text size="sm" fw={500}>
+              {formatClubDateTime(event.eventDate)}
+            </Text>
+            {event.description && (
+              <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                {event.description}
+              </Text>
+            )}
+          </Stack>
+        </Group>
+        {event.rules && (
+          <div>
+            <Text size="sm" fw={600}>
+              Event Rules:
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+              {event.rules}
+            </Text>
+          </div>
+        )}
+        {event.prizes && (
+          <div>
+            <Text size="sm" fw={600}>
+              Prizes:
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+              {event.prizes}
+            </Text>
+          </div>
+        )}
+        <Group gap="lg" wrap="wrap">
+          <Text size="sm">{feeText(event.registrationFee)}</Text>
+          <Text size="sm">{maxText(event.maxParticipants)}</Text>
+          {places && (
+            <Text size="sm" c={event.isFull ? 'red' : 'dimmed'}>
+              {places}
+            </Text>
+          )}
+        </Group>
+        <Group justify="space-between" gap="sm">
+          <CalendarLink id={event.id} />
+          {registered ? (
+            <Badge color="green" variant="light" size="lg">
+              Registered
+            </Badge>
+          ) : event.isFull ? (
+            <Button disabled>Event Full</Button>
+          ) : event.isOpen ? (
+            <Button color="teal" disabled={register.isPending} onClick={() => register.mutate({ id: event.id })}>
+              {register.isPending ? 'Registering...' : 'Register Now'}
+            </Button>
+          ) : (
+            <Button disabled>Registration Closed</Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** SPEC §2.8: the member events screen (portal Events tab). */
+export function MemberEvents() {
+  const trpc = useTRPC();
+  const mine = useQuery(trpc.events.myRegistrations.queryOptions());
+  const upcoming = useQuery(trpc.events.upcoming.queryOptions());
+  const registrations = mine.data ?? [];
+  const registeredIds = new Set(registrations.map((r) => r.eventId));
+  const events = upcoming.data ?? [];
+  const logCatch = () => document.getElementById('catch-logging')?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder radius="md" padding="md" bg="teal.0">
+        <Group justify="space-between" gap="sm">
+          <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
+            <Title order={3}>Event Day - Mobile Check-in</Title>
+            <Text size="sm" c="dimmed">
+              At the water on an event day? Log your catch from your phone.
+            </Text>
+          </Stack>
+          <Button color="teal" onClick={logCatch}>
+            Log a Catch
+          </Button>
+        </Group>
+      </Card>
+
+      <Stack gap="sm" component="section">
+        <Title order={3}>My Registered Events</Title>
+        {mine.isPending ? (
+          <SectionLoader label="Loading your events..." />
+        ) : mine.isError ? (
+          <Alert color="red" variant="light">
+            {serverMessage(mine.error) ?? 'Could not load your events. Please try again later.'}
+          </Alert>
+        ) : registrations.length === 0 ? (
+          <Text c="dimmed">You have not registered for any events yet.</Text>
+        ) : (
+          registrations.map((r) => <RegisteredEvent key={r.id} registration={r} />)
+        )}
+      </Stack>
+
+      <Stack gap="sm" component="section">
+        <Title order={3}>Available Events</Title>
+        {upcoming.isPending ? (
+          <SectionLoader label="Loading events..." />
+        ) : upcoming.isError ? (
+          <Alert color="red" variant="light">
+            Could not load the events. Please try again later.
+          </Alert>
+        ) : events.length === 0 ? (
+          <Text c="dimmed">No upcoming events at the moment. Check back soon!</Text>
+        ) : (
+          events.map((e) => <AvailableEvent key={e.id} event={e} registered={registeredIds.has(e.id)} />)
+        )}
+      </Stack>
+
+      <Card withBorder radius="md" padding="md" id="catch-logging" component="section" style={{ scrollMarginTop: 72 }}>
+        <Title order={3} mb="xs">
+          Log Your Catch
+        </Title>
+        <Text size="sm" c="dimmed">
+          Catch logging on event days is coming soon.
+        </Text>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,115 @@
+import { Alert, Box, Button, Card, Collapse, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { UPCOMING_LIMIT, type EventView } from '../../../shared/events.schema';
+import { SectionLoader } from '../../components/full-screen-loader';
+import { useTRPC } from '../../trpc';
+import { useJoinDialog } from '../membership/join-dialog';
+import { feeText, formatClubDateTime, maxText } from './event-text';
+
+export const NO_UPCOMING_EVENTS = 'No upcoming events at the moment. Check back soon!';
+
+/** The event picture (its thumbnail), or a neutral block of the same size. */
+export function EventImage({ event, height = 160 }: { event: Pick<EventView, 'name' | 'thumbnailUrl' | 'imageUrl'>; height?: number }) {
+  const src = event.thumbnailUrl ?? event.imageUrl;
+  if (src) return <Image src={src} alt={event.name} h={height} fit="cover" radius="sm" />;
+  return (
+    <Box h={height} bg="gray.1" style={{ borderRadius: 'var(--mantine-radius-sm)', display: 'flex', alignItems: 'center', justifyContent: 'center' }} aria-hidden>
+      <svg width="40" height="40" viewBox="0 0 24 24" fill="none" stroke="var(--mantine-color-gray-5)" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M8 2v4M16 2v4M3 10h18M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z" />
+      </svg>
+    </Box>
+  );
+}
+
+function JoinToRegister() {
+  const { openJoin } = useJoinDialog();
+  return (
+    <Button fullWidth color="teal" onClick={() => openJoin()}>
+      Join to Register
+    </Button>
+  );
+}
+
+function LearnMore({ event }: { event: EventView }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Stack gap="xs">
+      <Button fullWidth variant="light" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+        {open ? 'Show Less' : 'Learn More'}
+      </Button>
+      <Collapse expanded={open}>
+        <Stack gap={6}>
+          {event.rules && (
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+              <Text span fw={600}>
+                Event Rules:
+              </Text>{' '}
+              {event.rules}
+            </Text>
+          )}
+          {event.prizes && (
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+              <Text span fw={600}>
+                Prizes:
+              </Text>{' '}
+              {event.prizes}
+            </Text>
+          )}
+          <Text size="sm">{feeText(event.registrationFee)}</Text>
+          <Text size="sm">{maxText(event.maxParticipants)}</Text>
+        </Stack>
+      </Collapse>
+    </Stack>
+  );
+}
+
+/** SPEC §2.5 / §2.7: at most four upcoming events, for visitors ('Join to Register') or the home panel ('Learn More'). */
+export function UpcomingEventsCard({ action }: { action: 'join' | 'learn-more' }) {
+  const trpc = useTRPC();
+  const upcoming = useQuery(trpc.events.upcoming.queryOptions({ limit: UPCOMING_LIMIT }));
+  const events = (upcoming.data ?? []).slice(0, UPCOMING_LIMIT);
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="upcoming-events-title">
+      <Title order={2} mb="md" id="upcoming-events-title">
+        Upcoming Events
+      </Title>
+      {upcoming.isPending ? (
+        <SectionLoader label="Loading events..." />
+      ) : upcoming.isError ? (
+        <Alert color="red" variant="light">
+          Could not load the events. Please try again later.
+        </Alert>
+      ) : events.length === 0 ? (
+        <Text c="dimmed">{NO_UPCOMING_EVENTS}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+          {events.map((event) => (
+            <Card key={event.id} withBorder radius="md" padding="sm" data-testid="upcoming-event">
+              <Stack gap="xs" h="100%">
+                <EventImage event={event} height={140} />
+                <Text size="sm" c="teal.8" fw={600}>
+                  {formatClubDateTime(event.eventDate)}
+                </Text>
+                <Title order={3} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+                  {event.name}
+                </Title>
+                {event.description && (
+                  <Text size="sm" c="dimmed" lineClamp={4} style={{ overflowWrap: 'anywhere' }}>
+                    {event.description}
+                  </Text>
+                )}
+                <Group gap={4} wrap="nowrap">
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {event.location}
+                  </Text>
+                </Group>
+                <Box mt="auto">{action === 'join' ? <JoinToRegister /> : <LearnMore event={event} />}</Box>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+    </Card>
+  );
+}

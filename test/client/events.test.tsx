@@ -1,0 +1,205 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AdminEventsTab } from '../../src/client/features/admin/events-tab';
+import { MemberEvents } from '../../src/client/features/events/member-events';
+import { fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
+
+const ID = '33333333-3333-4333-8333-333333333333';
+const EVENT = {
+  id: ID,
+  name: 'Flathead Classic',
+  description: 'A morning on the Tweed.',
+  location: 'Jack Evans Boat Harbour',
+  eventDate: '2026-12-05T20:00:00.000Z',
+  date: '2026-12-05T20:00:00.000Z',
+  imageUrl: null,
+  thumbnailUrl: null,
+  rules: 'Lures only.',
+  prizes: 'A new rod.',
+  registrationFee: '10.00',
+  maxParticipants: 30,
+  status: 'active',
+  registeredCount: 4,
+  isFull: false,
+  isOpen: true,
+};
+const REGISTRATION = { id: 'r1', eventId: ID, name: 'Flathead Classic', location: 'Jack Evans Boat Harbour', eventDate: EVENT.eventDate, date: EVENT.date, registeredAt: '2026-11-20T00:00:00.000Z' };
+
+function eventsServer(overrides: Record<string, (input: unknown) => { status?: number; body: unknown }> = {}) {
+  return fakeServer((procedure, input) => {
+    if (overrides[procedure]) return overrides[procedure](input);
+    if (procedure === 'events.upcoming') return ok([EVENT]);
+    if (procedure === 'events.myRegistrations') return ok([]);
+    return ok(null);
+  });
+}
+
+describe('member events screen', () => {
+  it('shows rules, prizes and fee, and registers with the event id', async () => {
+    const server = eventsServer({ 'events.register': () => ok(REGISTRATION) });
+    const user = userEvent.setup();
+    renderWithProviders(<MemberEvents />, server);
+    const entry = await screen.findByTestId('available-event');
+    expect(within(entry).getByText('Event Rules:')).toBeTruthy();
+    expect(within(entry).getByText('Lures only.')).toBeTruthy();
+    expect(within(entry).getByText('Prizes:')).toBeTruthy();
+    expect(within(entry).getByText('A new rod.')).toBeTruthy();
+    expect(within(entry).getByText('Registration fee: $10.00')).toBeTruthy();
+    expect(within(entry).getByText('Maximum participants: 30')).toBeTruthy();
+    expect(within(entry).getByText('26 places left')).toBeTruthy();
+    expect(within(entry).getByText('Sun, 6 Dec 2026, 7:00 am')).toBeTruthy();
+    expect(within(entry).getByRole('link', { name: 'Add to calendar' }).getAttribute('href')).toBe(`/api/events/${ID}/calendar.ics`);
+    await user.click(within(entry).getByRole('button', { name: 'Register Now' }));
+    expect(await screen.findByText('Successfully registered for the event!')).toBeTruthy();
+    const calls = server.mutations().flatMap((c) => c.procedures.map((p, i) => [p, c.inputs[i]]));
+    expect(calls).toEqual([['events.register', { id: ID }]]);
+  });
+
+  it("shows the server's reason when the event is full", async () => {
+    const server = eventsServer({ 'events.register': () => trpcError(409, 'CONFLICT', 'Sorry, this event is full.') });
+    const user = userEvent.setup();
+    renderWithProviders(<MemberEvents />, server);
+    await user.click(await screen.findByRole('button', { name: 'Register Now' }));
+    expect(await screen.findByText('Sorry, this event is full.')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+  });
+
+  it('shows the generic message when the server gave no reason', async () => {
+    const server = eventsServer({ 'events.register': () => ({ status: 500, body: 'oops' }) });
+    const user = userEvent.setup();
+    renderWithProviders(<MemberEvents />, server);
+    await user.click(await screen.findByRole('button', { name: 'Register Now' }));
+    expect(await screen.findByText('Failed to register for event. Please try again.')).toBeTruthy();
+  });
+
+  it('shows registered events with the badge and cancels', async () => {
+    const server = eventsServer({ 'events.myRegistrations': () => ok([REGISTRATION]), 'events.cancel': () => ok({ message: 'Registration cancelled successfully.' }) });
+    const user = userEvent.setup();
+    renderWithProviders(<MemberEvents />, server);
+    const mine = await screen.findByTestId('registered-event');
+    expect(within(mine).getByText('Registered')).toBeTruthy();
+    expect(within(screen.getByTestId('available-event')).getByText('Registered')).toBeTruthy();
+    expect(within(screen.getByTestId('available-event')).queryByRole('button', { name: 'Register Now' })).toBeNull();
+    await user.click(within(mine).getByRole('button', { name: 'Cancel Registration' }));
+    expect(await screen.findByText('Registration cancelled successfully.')).toBeTruthy();
+    expect(server.mutations()[0].procedures).toEqual(['events.cancel']);
+    expect(server.mutations()[0].inputs).toEqual([{ id: ID }]);
+  });
+
+  it('offers a disabled Event Full button for a full event', async () => {
+    renderWithProviders(<MemberEvents />, eventsServer({ 'events.upcoming': () => ok([{ ...EVENT, isFull: true, isOpen: false, registeredCount: 30 }]) }));
+    const button = await screen.findByRole('button', { name: 'Event Full' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+  });
+});
+
+describe('landing upcoming events', () => {
+  it('asks for 4 events and shows at most 4, each with Join to Register', async () => {
+    const six = Array.from({ length: 6 }, (_, i) => ({ ...EVENT, id: `id-${i}`, name: `Event ${i}` }));
+    const server = fakeServer((p) => (p === 'events.upcoming' ? ok(six) : ok(null)));
+    renderApp('/', server);
+    expect(await screen.findByText('Event 0')).toBeTruthy();
+    expect(screen.getAllByTestId('upcoming-event')).toHaveLength(4);
+    expect(screen.getAllByRole('button', { name: 'Join to Register' })).toHaveLength(4);
+    const call = server.calls.find((c) => c.procedures.includes('events.upcoming'))!;
+    expect(call.inputs[call.procedures.indexOf('events.upcoming')]).toEqual({ limit: 4 });
+  });
+
+  it('shows the empty text when there are none', async () => {
+    renderApp('/', fakeServer((p) => (p === 'events.upcoming' ? ok([]) : ok(null))));
+    expect(await screen.findByText('No upcoming events at the moment. Check back soon!')).toBeTruthy();
+  });
+});
+
+describe('portal dashboard', () => {
+  it('lists the first 3 future registrations with a Registered badge', async () => {
+    const future = (i: number) => ({ ...REGISTRATION, id: `r${i}`, eventId: `e${i}`, name: `Future ${i}`, eventDate: new Date(Date.now() + (i + 1) * 86_400_000).toISOString() });
+    const past = { ...REGISTRATION, id: 'old', name: 'Past Event', eventDate: '2020-01-01T00:00:00.000Z' };
+    const user = { id: 'u1', email: 'mia@example.com', firstName: 'Mia', lastName: 'Fisher', role: 'member', emailVerified: true, hasPassword: false };
+    const server = fakeServer((p) =>
+      p === 'auth.me' ? ok(user) : p === 'events.myRegistrations' ? ok([past, future(0), future(1), future(2), future(3)]) : ok(null),
+    );
+    renderApp('/member', server);
+    expect(await screen.findByText('Future 0')).toBeTruthy();
+    expect(screen.getByText('Future 2')).toBeTruthy();
+    expect(screen.queryByText('Future 3')).toBeNull();
+    expect(screen.queryByText('Past Event')).toBeNull();
+    expect(screen.getAllByText('Registered')).toHaveLength(3);
+  });
+});
+
+const ADMIN_EVENT = { ...EVENT, eventDateLocal: '2026-12-06T07:00', clubCode: null };
+
+describe('admin events tab', () => {
+  it('creates an event, sending blank fee and maximum as empty text', async () => {
+    const server = fakeServer((p) => (p === 'admin.events.list' ? ok([]) : p === 'admin.events.create' ? ok(ADMIN_EVENT) : ok(null)));
+    const user = userEvent.setup();
+    renderWithProviders(<AdminEventsTab />, server);
+    expect(await screen.findByText('No events found. Create your first event!')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Create New Event' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Event' });
+    await user.type(within(dialog).getByLabelText(/^Event Name/), 'Flathead Classic');
+    await user.type(within(dialog).getByLabelText(/^Location/), 'Jack Evans Boat Harbour');
+    const date = within(dialog).getByLabelText(/^Event Date/);
+    expect(date.getAttribute('type')).toBe('datetime-local');
+    await user.type(date, '2026-12-06T07:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+    expect(await screen.findByText('Event created successfully')).toBeTruthy();
+    const create = server.mutations().find((c) => c.procedures[0] === 'admin.events.create')!;
+    expect(create.inputs[0]).toMatchObject({
+      name: 'Flathead Classic',
+      location: 'Jack Evans Boat Harbour',
+      eventDate: '2026-12-06T07:00',
+      registrationFee: '',
+      maxParticipants: '',
+    });
+    expect(create.inputs[0]).not.toHaveProperty('status');
+  });
+
+  it('refuses missing required fields without a request', async () => {
+    const server = fakeServer((p) => (p === 'admin.events.list' ? ok([]) : ok(null)));
+    const user = userEvent.setup();
+    renderWithProviders(<AdminEventsTab />, server);
+    await user.click(await screen.findByRole('button', { name: 'Create New Event' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Event' });
+    await user.type(within(dialog).getByLabelText(/^Event Name/), 'No place yet');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+    expect(await screen.findByText('Please fill in all required fields')).toBeTruthy();
+    expect(server.mutations()).toEqual([]);
+  });
+
+  it('lists events and edits one prefilled from its club-time date', async () => {
+    const server = fakeServer((p) =>
+      p === 'admin.events.list' ? ok([ADMIN_EVENT]) : p === 'admin.events.update' ? trpcError(400, 'BAD_REQUEST', 'Location must be at most 200 characters.') : ok(null),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<AdminEventsTab />, server);
+    const row = await screen.findByTestId('admin-event');
+    expect(within(row).getByText('active')).toBeTruthy();
+    expect(within(row).getByText('Registrations: 4 / 30')).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: 'Edit Flathead Classic' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Event' });
+    expect((within(dialog).getByLabelText(/^Event Date/) as HTMLInputElement).value).toBe('2026-12-06T07:00');
+    expect((within(dialog).getByLabelText(/^Registration Fee/) as HTMLInputElement).value).toBe('10.00');
+    expect((within(dialog).getByLabelText('Status') as HTMLSelectElement).value).toBe('active');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update event')).toBeTruthy();
+    expect(screen.getByText('Location must be at most 200 characters.')).toBeTruthy();
+    expect(server.mutations()[0].inputs[0]).toMatchObject({ id: ID, event: { status: 'active', maxParticipants: '30', registrationFee: '10.00' } });
+  });
+
+  it('refuses an image over 5 MB before any request', async () => {
+    const server = fakeServer((p) => (p === 'admin.events.list' ? ok([ADMIN_EVENT]) : ok(null)));
+    const user = userEvent.setup();
+    renderWithProviders(<AdminEventsTab />, server);
+    await user.click(await screen.findByRole('button', { name: 'Upload image for Flathead Classic' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload Event Image' });
+    const big = new File([new Uint8Array(5_242_881)], 'big.jpg', { type: 'image/jpeg' });
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, big);
+    expect(await within(dialog).findByText('The image is larger than 5 MB.')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Upload' }).hasAttribute('disabled')).toBe(true);
+    expect(server.mutations()).toEqual([]);
+  });
+});
