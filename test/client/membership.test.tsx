@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CODE_OF_CONDUCT_RULES } from '../../src/client/features/membership/code-of-conduct-rules';
+import { CODE_OF_CONDUCT_RULES } from '../../src/shared/documents';
 import { useJoinDialog } from '../../src/client/features/membership/join-dialog';
 import { fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
 

@@ -1,7 +1,6 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { parseMail, type ReceivedMail } from '../support/mime';
 
 export const ARTIFACTS = path.resolve('test/e2e/artifacts');
 
@@ -48,18 +47,4 @@ export async function openPage(browser: Browser, journey: string, viewport = DES
   };
 }
 
-/** The newest e-mail to `to` in the outbox folder (SMTP_URL unset), waiting for it briefly. */
-export async function outboxMail(outboxDir: string, to: string, count = 1): Promise<ReceivedMail> {
-  for (let i = 0; i < 50; i++) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(outboxDir).filter((f) => f.endsWith('.eml')).sort();
-    } catch {
-      // The folder appears with the first mail.
-    }
-    const mails = files.map((f) => parseMail(readFileSync(path.join(outboxDir, f), 'utf8'))).filter((m) => m.to.some((t) => t.includes(to)));
-    if (mails.length >= count) return mails[mails.length - 1];
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`No e-mail to ${to} in ${outboxDir}`);
-}
+export { outboxMail, outboxMails } from '../support/outbox';

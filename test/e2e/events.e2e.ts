@@ -6,8 +6,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantToClubLocal } from '../../src/shared/dates';
 import { linkIn } from '../support/mime';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { launchBrowser, openPage, outboxMail, PHONE } from './browser';
+import { activeMemberClient, startTestApp, type TestApp } from '../support/test-app';
+import { launchBrowser, openPage, outboxMail, outboxMails, PHONE } from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -24,36 +24,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A verified, paid-up member made through the API (mail goes to the outbox in browser mode). */
-async function paidUpMember(email: string) {
-  const api = t.client();
-  const names = { firstName: 'Casey', lastName: 'Cast' };
-  await api.trpc.auth.signup.mutate({ email, ...names });
-  const verify = linkIn(await outboxMail(t.outboxDir, email));
-  await api.trpc.auth.verifyToken.mutate({ token: verify.searchParams.get('token')!, purpose: 'verify_email' });
-  const joined = await api.trpc.members.register.mutate({
-    ...names,
-    email,
-    phone: '0400 000 000',
-    address: '1 River St, Murwillumbah NSW 2484',
-    dateOfBirth: '1980-05-05',
-    gender: 'female',
-    shirtSize: 'M',
-    membershipType: 'adult',
-    termsAccepted: true,
-    codeOfConductAccepted: true,
-  });
-  const order = await api.trpc.payments.createOrder.mutate({ amount: joined.amount, currency: 'AUD', intent: 'CAPTURE' });
-  await api.trpc.payments.capture.mutate({ orderId: order.id });
-}
-
 /** The member's signed-in browser cookies, kept for the phone check. */
 let memberCookies: Awaited<ReturnType<import('playwright-core').BrowserContext['cookies']>> = [];
 
-/** An e-mail-only login link (the member's second e-mail: the first was the verification link). */
+/** A fresh e-mail-only login link for the member. */
 async function loginLink(email: string) {
+  const before = outboxMails(t.outboxDir, email).length;
   await t.client().trpc.auth.login.mutate({ email });
-  return linkIn(await outboxMail(t.outboxDir, email, 2)).toString();
+  return linkIn(await outboxMail(t.outboxDir, email, before + 1)).toString();
 }
 
 describe('events', () => {
@@ -105,7 +83,7 @@ describe('events', () => {
   });
 
   it('a paid-up member registers for the event in the portal and cancels', async () => {
-    await paidUpMember(MEMBER);
+    await activeMemberClient(t, MEMBER, { firstName: 'Casey', lastName: 'Cast' });
     const { page, context, problems, shot } = await openPage(browser, 'member-events');
     await page.goto(await loginLink(MEMBER));
     await page.waitForURL('**/member');

@@ -17,6 +17,7 @@ import { createPaymentProvider } from '../../src/server/integrations/payments';
 import { RATE_RULES, type RateRules } from '../../src/server/services/rate-limit.service';
 import { createTestDatabase } from './database';
 import { linkIn } from './mime';
+import { outboxMail } from './outbox';
 import { SmtpSink } from './smtp-sink';
 
 export const PUBLIC_URL = 'http://club.test';
@@ -84,6 +85,8 @@ export async function startTestApp(options: TestAppOptions = {}) {
     outboxDir: path.join(dataDir, 'outbox'),
     baseUrl,
     env,
+    /** The newest e-mail to an address, from the SMTP sink or (browser mode) the outbox folder. */
+    latestMail: (to: string) => (smtpUrl ? Promise.resolve(mail.last(to)) : outboxMail(path.join(dataDir, 'outbox'), to)),
     /** A fresh EntityManager for looking at the database directly. */
     em: () => orm.em.fork(),
     /** A browser-like caller: its own cookie jar and its own client address. */
@@ -158,7 +161,7 @@ export class TestClient {
 export async function signedInClient(t: TestApp, email = `angler-${randomBytes(4).toString('hex')}@example.com`, names = { firstName: 'Sam', lastName: 'Angler' }) {
   const client = t.client();
   const { userId } = await client.trpc.auth.signup.mutate({ email, ...names });
-  const token = linkIn(t.mail.last(email)).searchParams.get('token')!;
+  const token = linkIn(await t.latestMail(email)).searchParams.get('token')!;
   await client.trpc.auth.verifyToken.mutate({ token, purpose: 'verify_email' });
   return { client, email, userId: userId! };
 }

@@ -1,6 +1,6 @@
 import { Button, List, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { CLUB } from '../../../shared/club';
-import { CODE_OF_CONDUCT_RULES } from './code-of-conduct-rules';
+import { CODE_OF_CONDUCT_RULES } from '../../../shared/documents';
 
 /** The full code of conduct with the association's registration number (SPEC §2.6). */
 export function CodeOfConductDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
