@@ -407,3 +407,15 @@ describe('member portal', () => {
     expect(screen.getByText('Catch logging on event days is coming soon.')).toBeTruthy();
   });
 });
+
+describe('NSW resources tab', () => {
+  it('lists the fisheries links with the licence marked REQUIRED and the legal notice', async () => {
+    renderApp('/member?tab=resources', portalServer(PROFILE));
+    expect(await screen.findByText('NSW Recreational Fishing Licence')).toBeTruthy();
+    expect(screen.getAllByText('REQUIRED')).toHaveLength(1);
+    expect(screen.getByText(/A valid NSW recreational fishing licence is required/)).toBeTruthy();
+    for (const title of ['Saltwater bag and size limits', 'Freshwater bag and size limits', 'FishSmart NSW app', 'Fishing closures', 'General fishing rules', 'Fishing locations', 'Species identification']) {
+      expect(screen.getByRole('link', { name: title }).getAttribute('rel')).toBe('noopener noreferrer');
+    }
+  });
+});

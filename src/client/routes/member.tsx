@@ -8,6 +8,7 @@ import { AssistantTab } from '../features/portal/assistant-tab';
 import { DashboardTab } from '../features/portal/dashboard-tab';
 import { MemberBanner } from '../features/portal/member-banner';
 import { ProfileTab } from '../features/portal/profile-tab';
+import { ResourcesTab } from '../features/portal/resources-tab';
 import { useTRPC } from '../trpc';
 
 const TABS = [
@@ -74,7 +75,7 @@ export function MemberPortalPage() {
             <Alert variant="light">Catch logging is coming soon.</Alert>
           </Tabs.Panel>
           <Tabs.Panel value="resources" pt="md">
-            <Alert variant="light">Links to NSW fishing licences, bag and size limits and closures are coming soon.</Alert>
+            <ResourcesTab />
           </Tabs.Panel>
           <Tabs.Panel value="profile" pt="md">
             <ProfileTab profile={profile.data} loading={profile.isPending} />

@@ -1,0 +1,28 @@
+import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { LICENCE_NOTICE, NSW_RESOURCES } from '../../../shared/documents';
+
+/** SPEC §2.9 NSW Resources: the state fisheries pages every angler needs, licence first. */
+export function ResourcesTab() {
+  return (
+    <Stack gap="md">
+      <Alert color="orange" variant="light" title="Legal notice">
+        {LICENCE_NOTICE}
+      </Alert>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {NSW_RESOURCES.map((r) => (
+          <Card key={r.url} withBorder radius="md" padding="md">
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+              <Anchor href={r.url} target="_blank" rel="noopener noreferrer" fw={600}>
+                {r.title}
+              </Anchor>
+              {r.required && <Badge color="red">REQUIRED</Badge>}
+            </Group>
+            <Text size="sm" c="dimmed" mt={4}>
+              {r.description}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
