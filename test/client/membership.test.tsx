@@ -1,6 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { ClubDocuments } from '../../src/client/features/documents/club-documents';
 import { CODE_OF_CONDUCT_RULES } from '../../src/shared/documents';
 import { useJoinDialog } from '../../src/client/features/membership/join-dialog';
 import { fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
@@ -417,5 +419,37 @@ describe('NSW resources tab', () => {
     for (const title of ['Saltwater bag and size limits', 'Freshwater bag and size limits', 'FishSmart NSW app', 'Fishing closures', 'General fishing rules', 'Fishing locations', 'Species identification']) {
       expect(screen.getByRole('link', { name: title }).getAttribute('rel')).toBe('noopener noreferrer');
     }
+  });
+});
+
+function RegistrationDocuments() {
+  const [accepted, setAccepted] = useState<Record<string, boolean>>({});
+  return <ClubDocuments registration accepted={accepted} onToggle={(id) => setAccepted((a) => ({ ...a, [id]: !a[id] }))} />;
+}
+
+describe('club documents', () => {
+  it('in the registration variant lists only the required documents, each with an accept toggle', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<RegistrationDocuments />, membershipServer());
+    expect(screen.getAllByRole('button', { name: 'Read Document' })).toHaveLength(3);
+    const toggles = screen.getAllByRole('button', { name: 'Accept Required' });
+    expect(toggles).toHaveLength(3);
+    await user.click(toggles[0]);
+    expect(screen.getAllByRole('button', { name: 'Accepted' })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Accepted' }));
+    expect(screen.getAllByRole('button', { name: 'Accept Required' })).toHaveLength(3);
+  });
+
+  it('shows the four documents with type and Required badges, and opens a text with Close', async () => {
+    const user = userEvent.setup();
+    renderApp('/member?tab=documents', portalServer(PROFILE));
+    expect(await screen.findByText('Club Documents')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'View Document' })).toHaveLength(4);
+    expect(screen.getAllByText('Required')).toHaveLength(3);
+    for (const type of ['Legal', 'Behavior', 'Competition', 'Culture']) expect(screen.getByText(type)).toBeTruthy();
+    await user.click(screen.getAllByRole('button', { name: 'View Document' })[2]);
+    const panel = await screen.findByRole('dialog', { name: 'Club Competition Rules' });
+    expect(within(panel).getByText(/Entry fee: \$10 per entrant, \$15 for non-members\./)).toBeTruthy();
+    await user.click(within(panel).getByRole('button', { name: 'Close' }));
   });
 });

@@ -7,9 +7,13 @@ import { MemberEvents } from '../features/events/member-events';
 import { AssistantTab } from '../features/portal/assistant-tab';
 import { DashboardTab } from '../features/portal/dashboard-tab';
 import { MemberBanner } from '../features/portal/member-banner';
+import { ClubDocuments } from '../features/documents/club-documents';
 import { ProfileTab } from '../features/portal/profile-tab';
 import { ResourcesTab } from '../features/portal/resources-tab';
 import { useTRPC } from '../trpc';
+
+/** Reachable by address (?tab=documents) and from links, without a tab trigger (SPEC §2.9). */
+const HIDDEN_TABS = ['documents'] as const;
 
 const TABS = [
   { value: 'dashboard', label: 'Dashboard' },
@@ -19,7 +23,7 @@ const TABS = [
   { value: 'profile', label: 'Profile' },
   { value: 'chat', label: 'Assistant' },
 ] as const;
-type TabValue = (typeof TABS)[number]['value'];
+type TabValue = (typeof TABS)[number]['value'] | (typeof HIDDEN_TABS)[number];
 
 /** SPEC §2.9: the member portal, its banner and six tabs; the open tab is in the address (?tab=profile). */
 export function MemberPortalPage() {
@@ -28,7 +32,7 @@ export function MemberPortalPage() {
   const profile = useQuery(trpc.members.profile.queryOptions());
   const search = useSearch({ strict: false }) as { tab?: string };
   const navigate = useNavigate();
-  const tab: TabValue = TABS.some((t) => t.value === search.tab) ? (search.tab as TabValue) : 'dashboard';
+  const tab: TabValue = [...TABS.map((t) => t.value), ...HIDDEN_TABS].includes(search.tab as TabValue) ? (search.tab as TabValue) : 'dashboard';
   const tabList = useRef<HTMLDivElement>(null);
 
   // On a phone the tab strip scrolls sideways: bring the open tab into view (e.g. Profile from the user menu).
@@ -79,6 +83,9 @@ export function MemberPortalPage() {
           </Tabs.Panel>
           <Tabs.Panel value="profile" pt="md">
             <ProfileTab profile={profile.data} loading={profile.isPending} />
+          </Tabs.Panel>
+          <Tabs.Panel value="documents" pt="md">
+            <ClubDocuments />
           </Tabs.Panel>
           <Tabs.Panel value="chat" pt="md">
             <AssistantTab />

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { LICENCE_NOTICE, NSW_RESOURCES } from '../../../shared/documents';
 
 /** SPEC §2.9 NSW Resources: the state fisheries pages every angler needs, licence first. */
@@ -8,6 +9,13 @@ export function ResourcesTab() {
       <Alert color="orange" variant="light" title="Legal notice">
         {LICENCE_NOTICE}
       </Alert>
+      <Text size="sm">
+        Club rules and forms are under{' '}
+        <Anchor component={Link} to="/member" search={{ tab: 'documents' } as never}>
+          Club Documents
+        </Anchor>
+        .
+      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {NSW_RESOURCES.map((r) => (
           <Card key={r.url} withBorder radius="md" padding="md">
