@@ -453,3 +453,26 @@ describe('club documents', () => {
     await user.click(within(panel).getByRole('button', { name: 'Close' }));
   });
 });
+
+describe('recent catches', () => {
+  const catchOf = (i: number, extra: Record<string, unknown> = {}) => ({
+    id: `c${i}`, fishType: 'Bream', size: 30 + i, fishKeptOrReleased: 'kept', catchTime: '2026-11-21T22:00:00.000Z', date: '2026-11-21T22:00:00.000Z',
+    verified: false, status: 'pending', eventId: 'e1', eventName: 'Bream Bash', location: 'Chinderah', anglerName: 'Morgan Reef', photoUrl: '/p', thumbnailUrl: '/t', ...extra,
+  });
+  const server = (catches: unknown[]) =>
+    fakeServer((procedure) => (procedure === 'auth.me' ? ok(USER) : procedure === 'members.profile' ? ok(PROFILE) : procedure === 'catches.mine' ? ok(catches) : ok(null)));
+
+  it('shows the first five with kept/released badges and a tick once verified', async () => {
+    renderApp('/member?tab=catches', server([catchOf(1, { verified: true, status: 'verified', fishKeptOrReleased: 'released' }), ...[2, 3, 4, 5, 6].map((i) => catchOf(i))]));
+    expect(await screen.findByText('Your Recent Catches')).toBeTruthy();
+    expect(await screen.findAllByText(/^Bream · /)).toHaveLength(5);
+    expect(screen.getAllByLabelText('Verified')).toHaveLength(1);
+    expect(screen.getByText('Released')).toBeTruthy();
+    expect(screen.getAllByText(/22\/11\/2026 · Bream Bash/, { selector: 'p' })).toHaveLength(5);
+  });
+
+  it("says 'No catches logged yet.' when there are none", async () => {
+    renderApp('/member?tab=catches', server([]));
+    expect(await screen.findByText('No catches logged yet.')).toBeTruthy();
+  });
+});

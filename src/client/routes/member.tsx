@@ -7,6 +7,7 @@ import { MemberEvents } from '../features/events/member-events';
 import { AssistantTab } from '../features/portal/assistant-tab';
 import { DashboardTab } from '../features/portal/dashboard-tab';
 import { MemberBanner } from '../features/portal/member-banner';
+import { RecentCatches } from '../features/catches/recent-catches';
 import { ClubDocuments } from '../features/documents/club-documents';
 import { ProfileTab } from '../features/portal/profile-tab';
 import { ResourcesTab } from '../features/portal/resources-tab';
@@ -76,7 +77,10 @@ export function MemberPortalPage() {
             <MemberEvents />
           </Tabs.Panel>
           <Tabs.Panel value="catches" pt="md">
-            <Alert variant="light">Catch logging is coming soon.</Alert>
+            <Stack gap="md">
+              <Alert variant="light">Logging a catch from this page arrives next; your logged catches and the judges' verdicts show here.</Alert>
+              <RecentCatches />
+            </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="resources" pt="md">
             <ResourcesTab />

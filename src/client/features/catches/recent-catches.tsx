@@ -1,0 +1,40 @@
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { formatAuDate } from '../../../shared/dates';
+import { useTRPC } from '../../trpc';
+
+/** 'Your Recent Catches' (SPEC §2.10): the first five, kept or released, with a tick once verified. */
+export function RecentCatches() {
+  const trpc = useTRPC();
+  const catches = useQuery(trpc.catches.mine.queryOptions({ limit: 5 }));
+  const list = (catches.data ?? []).slice(0, 5);
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Title order={3} mb="sm">
+        Your Recent Catches
+      </Title>
+      {list.length === 0 ? (
+        <Text c="dimmed">No catches logged yet.</Text>
+      ) : (
+        <Stack gap="xs">
+          {list.map((c) => (
+            <Group key={c.id} justify="space-between" wrap="nowrap">
+              <div>
+                <Text fw={600}>
+                  {c.fishType} · {c.size} cm {c.verified && <span aria-label="Verified" title="Verified">✓</span>}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {formatAuDate(new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(c.catchTime)))} · {c.eventName}
+                  {c.status === 'rejected' ? ' · not accepted by the judge' : ''}
+                </Text>
+              </div>
+              <Badge color={c.fishKeptOrReleased === 'released' ? 'teal' : 'blue'} variant="light">
+                {c.fishKeptOrReleased === 'released' ? 'Released' : 'Kept'}
+              </Badge>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
