@@ -52,6 +52,8 @@ export const catchView = z.object({
   anglerName: z.string(),
   photoUrl: z.string(),
   thumbnailUrl: z.string(),
+  /** The judge's reason, shown to the angler, when the catch was not accepted. */
+  rejectReason: z.string().nullable(),
 });
 export type CatchView = z.infer<typeof catchView>;
 
@@ -80,7 +82,6 @@ export const judgeCatchView = catchView.extend({
   flags: z.array(z.enum(CATCH_FLAGS)),
   clubCode: z.string().nullable(),
   eventDate: z.string(),
-  rejectReason: z.string().nullable(),
 });
 export type JudgeCatchView = z.infer<typeof judgeCatchView>;
 

@@ -406,7 +406,7 @@ describe('member portal', () => {
     expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
     await user.click(screen.getByRole('tab', { name: 'Events' }));
     expect(await screen.findByText('Event Day - Mobile Check-in')).toBeTruthy();
-    expect(screen.getByText('Catch logging on event days is coming soon.')).toBeTruthy();
+    expect(await screen.findByRole('form', { name: 'Log Your Catch' })).toBeTruthy();
   });
 });
 
@@ -467,8 +467,13 @@ describe('recent catches', () => {
     expect(await screen.findByText('Your Recent Catches')).toBeTruthy();
     expect(await screen.findAllByText(/^Bream · /)).toHaveLength(5);
     expect(screen.getAllByLabelText('Verified')).toHaveLength(1);
-    expect(screen.getByText('Released')).toBeTruthy();
+    expect(screen.getAllByText('Released', { selector: '.mantine-Badge-label' })).toHaveLength(1);
     expect(screen.getAllByText(/22\/11\/2026 · Bream Bash/, { selector: 'p' })).toHaveLength(5);
+  });
+
+  it("tells the angler the judge's reason when a catch was not accepted", async () => {
+    renderApp('/member?tab=catches', server([catchOf(1, { status: 'rejected', rejectReason: 'The club code is not visible on the mat.' })]));
+    expect(await screen.findByText('Not accepted by the judge: The club code is not visible on the mat.')).toBeTruthy();
   });
 
   it("says 'No catches logged yet.' when there are none", async () => {

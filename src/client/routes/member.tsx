@@ -1,4 +1,4 @@
-import { Alert, Container, Stack, Tabs } from '@mantine/core';
+import { Container, Stack, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
@@ -7,14 +7,14 @@ import { MemberEvents } from '../features/events/member-events';
 import { AssistantTab } from '../features/portal/assistant-tab';
 import { DashboardTab } from '../features/portal/dashboard-tab';
 import { MemberBanner } from '../features/portal/member-banner';
-import { RecentCatches } from '../features/catches/recent-catches';
+import { FishLogging } from '../features/catches/fish-logging';
 import { ClubDocuments } from '../features/documents/club-documents';
 import { ProfileTab } from '../features/portal/profile-tab';
 import { ResourcesTab } from '../features/portal/resources-tab';
 import { useTRPC } from '../trpc';
 
-/** Reachable by address (?tab=documents) and from links, without a tab trigger (SPEC §2.9). */
-const HIDDEN_TABS = ['documents'] as const;
+/** Reachable by address (?tab=documents, ?tab=fish-logging) and from links, without a tab trigger (SPEC §2.9). */
+const HIDDEN_TABS = ['documents', 'fish-logging'] as const;
 
 const TABS = [
   { value: 'dashboard', label: 'Dashboard' },
@@ -77,16 +77,16 @@ export function MemberPortalPage() {
             <MemberEvents />
           </Tabs.Panel>
           <Tabs.Panel value="catches" pt="md">
-            <Stack gap="md">
-              <Alert variant="light">Logging a catch from this page arrives next; your logged catches and the judges' verdicts show here.</Alert>
-              <RecentCatches />
-            </Stack>
+            <FishLogging />
           </Tabs.Panel>
           <Tabs.Panel value="resources" pt="md">
             <ResourcesTab />
           </Tabs.Panel>
           <Tabs.Panel value="profile" pt="md">
             <ProfileTab profile={profile.data} loading={profile.isPending} />
+          </Tabs.Panel>
+          <Tabs.Panel value="fish-logging" pt="md">
+            <FishLogging />
           </Tabs.Panel>
           <Tabs.Panel value="documents" pt="md">
             <ClubDocuments />

@@ -159,6 +159,7 @@ export class CatchesService {
       anglerName: `${c.angler.firstName} ${c.angler.lastName}`,
       photoUrl: objectUrl(c.photoKey),
       thumbnailUrl: objectUrl(thumbnailKey(c.photoKey)),
+      rejectReason: c.rejectReason ?? null,
     };
   }
 }

@@ -122,7 +122,6 @@ export class JudgingService {
       flags: c.flags,
       clubCode: c.event.clubCode ?? null,
       eventDate: c.event.eventDate.toISOString(),
-      rejectReason: c.rejectReason ?? null,
     };
   }
 }

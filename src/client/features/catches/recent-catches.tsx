@@ -1,6 +1,6 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatAuDate } from '../../../shared/dates';
+import { clubToday, formatAuDate } from '../../../shared/dates';
 import { useTRPC } from '../../trpc';
 
 /** 'Your Recent Catches' (SPEC §2.10): the first five, kept or released, with a tick once verified. */
@@ -24,9 +24,13 @@ export function RecentCatches() {
                   {c.fishType} · {c.size} cm {c.verified && <span aria-label="Verified" title="Verified">✓</span>}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  {formatAuDate(new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(c.catchTime)))} · {c.eventName}
-                  {c.status === 'rejected' ? ' · not accepted by the judge' : ''}
+                  {formatAuDate(clubToday(new Date(c.catchTime)))} · {c.eventName}
                 </Text>
+                {c.status === 'rejected' && (
+                  <Text size="sm" c="red.7">
+                    Not accepted by the judge{c.rejectReason ? `: ${c.rejectReason}` : ''}
+                  </Text>
+                )}
               </div>
               <Badge color={c.fishKeptOrReleased === 'released' ? 'teal' : 'blue'} variant="light">
                 {c.fishKeptOrReleased === 'released' ? 'Released' : 'Kept'}

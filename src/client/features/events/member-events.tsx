@@ -5,6 +5,7 @@ import { SectionLoader } from '../../components/full-screen-loader';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
+import { FishLogging } from '../catches/fish-logging';
 import { calendarHref, feeText, formatClubDateTime, maxText, placesLeftText } from './event-text';
 import { EventImage } from './upcoming-events';
 
@@ -209,14 +210,9 @@ export function MemberEvents() {
         )}
       </Stack>
 
-      <Card withBorder radius="md" padding="md" id="catch-logging" component="section" style={{ scrollMarginTop: 72 }}>
-        <Title order={3} mb="xs">
-          Log Your Catch
-        </Title>
-        <Text size="sm" c="dimmed">
-          Catch logging on event days is coming soon.
-        </Text>
-      </Card>
+      <section id="catch-logging" style={{ scrollMarginTop: 72 }}>
+        <FishLogging />
+      </section>
     </Stack>
   );
 }

@@ -1,0 +1,43 @@
+import { Badge, Modal, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import type { Achievement } from '../../../shared/catches';
+
+const RARITY_COLOR = { common: 'gray', rare: 'blue', epic: 'grape', legendary: 'yellow' } as const;
+export const ACHIEVEMENT_SHOW_MS = 4000;
+const FADE_MS = 500;
+
+/** The achievement celebration (SPEC §4): centred, visible for 4 s, then it fades and closes half a second later. */
+export function AchievementPopup({ achievement, onClose }: { achievement: Achievement | null; onClose: () => void }) {
+  const [fading, setFading] = useState(false);
+  const close = useRef(onClose);
+  close.current = onClose;
+
+  useEffect(() => {
+    if (!achievement) return;
+    setFading(false);
+    const fade = setTimeout(() => setFading(true), ACHIEVEMENT_SHOW_MS);
+    const done = setTimeout(() => close.current(), ACHIEVEMENT_SHOW_MS + FADE_MS);
+    return () => {
+      clearTimeout(fade);
+      clearTimeout(done);
+    };
+  }, [achievement]);
+
+  return (
+    <Modal opened={achievement !== null} onClose={onClose} centered withCloseButton={false} size="sm" title={null} aria-label="Achievement unlocked">
+      {achievement && (
+        <Stack align="center" ta="center" gap="xs" py="md" style={{ opacity: fading ? 0 : 1, transition: `opacity ${FADE_MS}ms ease` }} data-testid="achievement-popup">
+          <Text fz={56} lh={1} aria-hidden>
+            {achievement.icon}
+          </Text>
+          <Title order={3}>{achievement.title}</Title>
+          <Text>{achievement.description}</Text>
+          <Text fw={700}>+{achievement.points} points</Text>
+          <Badge color={RARITY_COLOR[achievement.rarity]} variant="filled" tt="capitalize">
+            {achievement.rarity}
+          </Badge>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

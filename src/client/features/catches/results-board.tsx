@@ -1,0 +1,173 @@
+import { Alert, Card, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { clubToday, formatAuDate } from '../../../shared/dates';
+import { SectionLoader } from '../../components/full-screen-loader';
+import { serverMessage } from '../../lib/errors';
+import { useTRPC } from '../../trpc';
+
+export interface ResultsEvent {
+  id: string;
+  name: string;
+  /** ISO instant of the event's start. */
+  eventDate: string;
+}
+
+/** 1st, 2nd, 3rd, 4th… */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
+}
+
+/** The season in club time (Australia/Sydney), so New Year's Eve on the Tweed still counts for the old year. */
+export function currentClubYear(now: Date = new Date()): number {
+  return Number(clubToday(now).slice(0, 4));
+}
+
+const eventLabel = (e: ResultsEvent) => `${e.name} (${formatAuDate(clubToday(new Date(e.eventDate)))})`;
+
+/** Champion points of the season, highest first; equal points share a rank. Names and points only. */
+export function SeasonLadder({ year = currentClubYear() }: { year?: number }) {
+  const trpc = useTRPC();
+  const ladder = useQuery(trpc.catches.ladder.queryOptions({ year }));
+  const rows = ladder.data ?? [];
+
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="sm">
+        <Title order={3} fz="lg">
+          Season Ladder {year}
+        </Title>
+        {ladder.isPending ? (
+          <SectionLoader label="Loading the ladder..." />
+        ) : ladder.isError ? (
+          <Alert color="red" variant="light">
+            {serverMessage(ladder.error) ?? 'Could not load the season ladder. Please try again later.'}
+          </Alert>
+        ) : rows.length === 0 ? (
+          <Text c="dimmed">No points yet this season.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={280}>
+            <Table striped aria-label={`Season Ladder ${year}`}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Rank</Table.Th>
+                  <Table.Th>Angler</Table.Th>
+                  <Table.Th ta="right">Points</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => {
+                  const rank = rows.findIndex((r) => r.points === row.points) + 1;
+                  return (
+                    <Table.Tr key={row.memberId} data-testid="ladder-row">
+                      <Table.Td>{rank}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.anglerName}</Table.Td>
+                      <Table.Td ta="right">{row.points}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function EventResultsTables({ eventId }: { eventId: string }) {
+  const trpc = useTRPC();
+  const results = useQuery(trpc.catches.results.queryOptions(eventId ? { id: eventId } : skipToken));
+
+  if (results.isPending) return <SectionLoader label="Loading results..." />;
+  if (results.isError) {
+    return (
+      <Alert color="red" variant="light">
+        {serverMessage(results.error) ?? 'Could not load the results. Please try again later.'}
+      </Alert>
+    );
+  }
+  const categories = results.data.categories.filter((c) => c.placings.length > 0);
+  if (categories.length === 0) return <Text c="dimmed">No verified catches for this event yet.</Text>;
+
+  return (
+    <Stack gap="md">
+      {categories.map((category) => (
+        <Stack key={category.species} gap={4} data-testid="results-category">
+          <Title order={4}>{category.species}</Title>
+          <Table.ScrollContainer minWidth={360}>
+            <Table striped aria-label={`${category.species} results`}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Place</Table.Th>
+                  <Table.Th>Angler</Table.Th>
+                  <Table.Th ta="right">Size (cm)</Table.Th>
+                  <Table.Th ta="right">Points</Table.Th>
+                  <Table.Th>Photo</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {category.placings.map((p) => (
+                  <Table.Tr key={p.catchId}>
+                    <Table.Td fw={600}>{ordinal(p.place)}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.anglerName}</Table.Td>
+                    <Table.Td ta="right">{p.size}</Table.Td>
+                    <Table.Td ta="right">{p.points}</Table.Td>
+                    <Table.Td>
+                      <img
+                        src={p.thumbnailUrl}
+                        alt={`${category.species} by ${p.anglerName}`}
+                        width={56}
+                        height={42}
+                        loading="lazy"
+                        style={{ display: 'block', objectFit: 'cover', borderRadius: 4 }}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * Results of a chosen event (top three per species with champion points 3, 2 and 1) and the season
+ * ladder. Public: names, species, sizes and photos only, never a GPS position.
+ */
+export function ResultsBoard({ events }: { events: ResultsEvent[] }) {
+  const sorted = useMemo(() => [...events].sort((a, b) => Date.parse(b.eventDate) - Date.parse(a.eventDate)), [events]);
+  // Until someone chooses, show the latest event that has started (else the newest listed).
+  const fallback = useMemo(() => {
+    const now = Date.now();
+    return (sorted.find((e) => Date.parse(e.eventDate) <= now) ?? sorted[0])?.id ?? '';
+  }, [sorted]);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const eventId = chosen && sorted.some((e) => e.id === chosen) ? chosen : fallback;
+
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="md" padding="md">
+        <Stack gap="sm">
+          <Title order={3} fz="lg">
+            Event Results
+          </Title>
+          {sorted.length === 0 ? (
+            <Text c="dimmed">No events yet.</Text>
+          ) : (
+            <>
+              <NativeSelect label="Event" value={eventId} onChange={(e) => setChosen(e.currentTarget.value)} data={sorted.map((e) => ({ value: e.id, label: eventLabel(e) }))} />
+              <EventResultsTables eventId={eventId} />
+            </>
+          )}
+        </Stack>
+      </Card>
+      <SeasonLadder />
+    </Stack>
+  );
+}

@@ -1,0 +1,224 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clubToday } from '../../src/shared/dates';
+import { ACCURACY_TEXT, LogCatchForm } from '../../src/client/features/catches/log-catch-form';
+import { ACHIEVEMENTS_KEY } from '../../src/client/features/catches/device-achievements';
+import { installFakeXhr, type XhrRequest } from './fake-xhr';
+import { fakeServer, ok, renderWithProviders, trpcError } from './render';
+
+const ME = '11111111-1111-4111-8111-111111111111';
+const MATE = '22222222-2222-4222-8222-222222222222';
+const EVENT_ID = '33333333-3333-4333-8333-333333333333';
+const todaysEvent = () => ({
+  id: EVENT_ID, name: 'Flathead Classic', description: '', location: 'Jack Evans Boat Harbour', eventDate: new Date().toISOString(), date: new Date().toISOString(),
+  imageUrl: null, thumbnailUrl: null, rules: null, prizes: null, registrationFee: '10.00', maxParticipants: null, status: 'active', registeredCount: 1, isFull: false, isOpen: true,
+});
+const ACHIEVEMENT = { id: 'big', title: 'Big Fish!', description: 'A fish of 40 cm or more.', icon: '🎣', rarity: 'epic', points: 50, fishType: 'Flathead', size: 42.5, weight: 0 };
+const CREATED = { catch: { id: 'c1', fishType: 'Flathead' }, achievement: ACHIEVEMENT };
+
+function server(overrides: Record<string, (input: unknown) => { status?: number; body: unknown }> = {}) {
+  return fakeServer((procedure, input) => {
+    if (overrides[procedure]) return overrides[procedure](input);
+    if (procedure === 'members.list') return ok([{ id: ME, firstName: 'Morgan', lastName: 'Reef' }, { id: MATE, firstName: 'Sam', lastName: 'Tide' }]);
+    if (procedure === 'members.profile') return ok({ id: ME, firstName: 'Morgan', lastName: 'Reef' });
+    if (procedure === 'events.upcoming') return ok([todaysEvent()]);
+    if (procedure === 'catches.sizeLimits') return ok([{ species: 'Flathead', minimumCm: 36 }, { species: 'Trevally', minimumCm: null }]);
+    if (procedure === 'events.clubCode') return ok({ code: 'MULLET' });
+    return ok(null);
+  });
+}
+
+let xhr: ReturnType<typeof installFakeXhr>;
+let answer: (r: XhrRequest) => { status: number; body: unknown } | 'network-error';
+beforeEach(() => {
+  localStorage.clear();
+  answer = () => ({ status: 201, body: CREATED });
+  xhr = installFakeXhr((r) => answer(r));
+  Object.defineProperty(navigator, 'geolocation', {
+    configurable: true,
+    value: { getCurrentPosition: (success: PositionCallback) => success({ coords: { latitude: -28.17452, longitude: 153.541234 } } as GeolocationPosition) },
+  });
+});
+afterEach(() => xhr.restore());
+
+const photo = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xd9])], 'fish.jpg', { type: 'image/jpeg' });
+
+async function fill(user: ReturnType<typeof userEvent.setup>, values: { species?: string; size?: string; fate?: 'Kept' | 'Released'; photo?: boolean; accurate?: boolean }) {
+  await waitFor(() => expect((screen.getByLabelText(/^Event/) as HTMLSelectElement).value).toBe(EVENT_ID));
+  await waitFor(() => expect((screen.getByLabelText(/^Member/) as HTMLSelectElement).value).toBe(ME));
+  if (values.species) await user.selectOptions(screen.getByLabelText(/^Species/), values.species);
+  if (values.size) await user.type(screen.getByLabelText(/^Size \(cm\)/), values.size);
+  if (values.fate) await user.click(screen.getByLabelText(values.fate));
+  if (values.photo) await user.upload(screen.getByLabelText(/^Photo/), photo());
+  if (values.accurate) await user.click(screen.getByLabelText(ACCURACY_TEXT));
+}
+const submit = (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Submit Catch' }));
+const acceptWaiver = async (user: ReturnType<typeof userEvent.setup>) => {
+  expect(await screen.findByRole('dialog', { name: 'Competition Rules & Waiver' })).toBeTruthy();
+  await user.click(screen.getByRole('button', { name: 'Accept & Continue' }));
+};
+
+describe('Log Your Catch (SPEC §4 order, §5 messages)', () => {
+  it('refuses missing fields first, then a missing photo, and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LogCatchForm />, server());
+    await fill(user, { species: 'Flathead' });
+    await submit(user);
+    expect(await screen.findByText('Missing Information')).toBeTruthy();
+    expect(screen.getByText('Please fill in all required fields.')).toBeTruthy();
+    await fill(user, { size: '42.5', fate: 'Kept' });
+    await submit(user);
+    expect(await screen.findByText('Photo Required')).toBeTruthy();
+    expect(screen.getByText('Please take a photo of your catch.')).toBeTruthy();
+    expect(xhr.requests).toHaveLength(0);
+  });
+
+  it('shows the waiver before the accuracy check; Cancel sends nothing, accepting resubmits into the accuracy check', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LogCatchForm />, server());
+    await fill(user, { species: 'Flathead', size: '42.5', fate: 'Kept', photo: true });
+    await submit(user);
+    expect(await screen.findByRole('dialog', { name: 'Competition Rules & Waiver' })).toBeTruthy();
+    expect(screen.getByText(/Photo tampering means disqualification/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(xhr.requests).toHaveLength(0);
+    await submit(user);
+    await acceptWaiver(user);
+    expect(await screen.findByText('Accuracy Acknowledgment Required')).toBeTruthy();
+    expect(screen.getByText('Please confirm the accuracy of your data.')).toBeTruthy();
+    expect(xhr.requests).toHaveLength(0);
+  });
+
+  it('uploads the multipart fields with the GPS text, celebrates, keeps the achievement on the device and resets the form', async () => {
+    const user = userEvent.setup();
+    const api = server();
+    renderWithProviders(<LogCatchForm />, api);
+    expect(await screen.findByText('MULLET')).toBeTruthy();
+    await fill(user, { species: 'Flathead', size: '42.5', fate: 'Kept', photo: true, accurate: true });
+    expect(await screen.findByText('GPS: -28.174520, 153.541234')).toBeTruthy();
+    await submit(user);
+    await acceptWaiver(user);
+    expect(await screen.findByText('Fish catch logged successfully!')).toBeTruthy();
+    expect(xhr.requests).toHaveLength(1);
+    const [request] = xhr.requests;
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe('/api/catches');
+    expect(request.fields).toMatchObject({
+      fishType: 'Flathead', size: '42.5', fishKeptOrReleased: 'kept', eventId: EVENT_ID, memberId: ME,
+      rulesWaiverAccepted: 'true', dataAccuracyAcknowledged: 'true', gpsCoordinates: '-28.174520, 153.541234',
+    });
+    expect(request.fields.clientId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(request.file?.type).toBe('image/jpeg');
+    expect(await screen.findByText('Big Fish!')).toBeTruthy();
+    expect(screen.getByText('+50 points')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(ACHIEVEMENTS_KEY)!)).toMatchObject([{ title: 'Big Fish!', rarity: 'epic', points: 50 }]);
+    expect((screen.getByLabelText(/^Species/) as HTMLSelectElement).value).toBe('');
+    expect((screen.getByLabelText(/^Size \(cm\)/) as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText(ACCURACY_TEXT) as HTMLInputElement).checked).toBe(false);
+    // The waiver is remembered: the next catch goes straight to the accuracy check.
+    await fill(user, { species: 'Bream', size: '28', fate: 'Released', photo: true });
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await submit(user);
+    expect(await screen.findByText('Accuracy Acknowledgment Required')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Competition Rules & Waiver' })).toBeNull();
+  });
+
+  it('the achievement popup closes by itself after about 4.5 s and the hours dialog follows', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LogCatchForm />, server());
+    await fill(user, { species: 'Flathead', size: '42.5', fate: 'Kept', photo: true, accurate: true });
+    await submit(user);
+    await acceptWaiver(user);
+    expect(await screen.findByText('Big Fish!')).toBeTruthy();
+    expect(screen.queryByText('Daily Fishing Hours')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Big Fish!')).toBeNull(), { timeout: 6000 });
+    expect(await screen.findByText('Daily Fishing Hours')).toBeTruthy();
+  }, 10_000);
+
+  it('warns before a kept fish under the legal minimum; Go Back sends nothing, Submit Anyway sends', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LogCatchForm />, server());
+    await fill(user, { species: 'Flathead', size: '30', fate: 'Kept', photo: true, accurate: true });
+    await submit(user);
+    await acceptWaiver(user);
+    expect(await screen.findByText('Under the Legal Minimum Length')).toBeTruthy();
+    expect(screen.getByText(/A kept flathead must be at least 36 cm in NSW. This one is 30 cm/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Go Back' }));
+    expect(xhr.requests).toHaveLength(0);
+    await submit(user);
+    await user.click(await screen.findByRole('button', { name: 'Submit Anyway' }));
+    await waitFor(() => expect(xhr.requests).toHaveLength(1));
+  });
+
+  it('does not warn for a released fish under the minimum', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('tcac.waiverAccepted', 'true');
+    renderWithProviders(<LogCatchForm />, server());
+    await fill(user, { species: 'Flathead', size: '30', fate: 'Released', photo: true, accurate: true });
+    await submit(user);
+    await waitFor(() => expect(xhr.requests).toHaveLength(1));
+    expect(screen.queryByText('Under the Legal Minimum Length')).toBeNull();
+  });
+
+  it("shows the server's reason when the catch is refused, and the generic text when the network fails; a retry after a network failure reuses the client id", async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('tcac.waiverAccepted', 'true');
+    renderWithProviders(<LogCatchForm />, server());
+    answer = () => 'network-error';
+    await fill(user, { species: 'Bream', size: '28', fate: 'Released', photo: true, accurate: true });
+    await submit(user);
+    expect(await screen.findByText('Failed to log fish catch. Please try again.')).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Skip' }));
+    answer = () => ({ status: 400, body: { message: 'Catches can only be logged on the day of the event.' } });
+    await submit(user);
+    expect(await screen.findByText('Catches can only be logged on the day of the event.')).toBeTruthy();
+    expect(xhr.requests).toHaveLength(2);
+    expect(xhr.requests[1].fields.clientId).toBe(xhr.requests[0].fields.clientId);
+    // The hours dialog is offered once per event and angler a day.
+    expect(screen.queryByText('Daily Fishing Hours')).toBeNull();
+  });
+
+  it("records today's hours only when a value is entered", async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('tcac.waiverAccepted', 'true');
+    const api = server({ 'catches.logSession': () => ok({ message: 'ok' }) });
+    renderWithProviders(<LogCatchForm />, api);
+    answer = () => ({ status: 400, body: { message: 'Nope.' } });
+    await fill(user, { species: 'Bream', size: '28', fate: 'Released', photo: true, accurate: true });
+    await submit(user);
+    const hours = await screen.findByLabelText('Hours fished today');
+    await user.type(hours, '3.5');
+    await user.click(screen.getByRole('button', { name: 'Record Hours' }));
+    expect(await screen.findByText('3.5 hours logged for today.')).toBeTruthy();
+    const calls = api.mutations().flatMap((c) => c.procedures.map((p, i) => [p, c.inputs[i]]));
+    expect(calls).toEqual([['catches.logSession', { eventId: EVENT_ID, memberId: ME, hoursSpent: 3.5, sessionDate: clubToday(new Date()) }]]);
+  });
+
+  it('Skip in the hours dialog posts nothing', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('tcac.waiverAccepted', 'true');
+    const api = server();
+    renderWithProviders(<LogCatchForm />, api);
+    answer = () => ({ status: 400, body: { message: 'Nope.' } });
+    await fill(user, { species: 'Bream', size: '28', fate: 'Released', photo: true, accurate: true });
+    await submit(user);
+    await user.click(await screen.findByRole('button', { name: 'Skip' }));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(api.mutations()).toHaveLength(0);
+  });
+
+  it("explains why the club code is not shown yet, and says when there is no event today", async () => {
+    renderWithProviders(
+      <LogCatchForm />,
+      server({ 'events.clubCode': () => trpcError(400, 'BAD_REQUEST', 'The club code is shown on the day of the event, once fishing opens.') }),
+    );
+    expect(await screen.findByText('The club code is shown on the day of the event, once fishing opens.')).toBeTruthy();
+  });
+
+  it('says when there is no club event today', async () => {
+    renderWithProviders(<LogCatchForm />, server({ 'events.upcoming': () => ok([]) }));
+    expect(await screen.findByText('There is no club event today. Catches are logged on the day of an event.')).toBeTruthy();
+    expect((screen.getByLabelText(/^Event/) as HTMLSelectElement).disabled).toBe(true);
+  });
+});
