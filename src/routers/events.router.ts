@@ -8,6 +8,12 @@ export const eventsRouter = router({
     .output(z.array(eventView))
     .query(({ ctx, input }) => ctx.services.events.upcoming(ctx.em, input?.limit)),
 
+  /** Events that have started, newest first, for the results board. */
+  started: publicProcedure
+    .input(z.object({ limit: z.number().int().min(1).max(100).optional() }).optional())
+    .output(z.array(eventView))
+    .query(({ ctx, input }) => ctx.services.events.started(ctx.em, input?.limit)),
+
   calendar: publicProcedure
     .input(eventIdInput)
     .output(z.object({ filename: z.string(), content: z.string() }))

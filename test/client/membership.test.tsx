@@ -318,6 +318,19 @@ function portalServer(profile: unknown) {
 }
 
 describe('member portal', () => {
+  it("on an event day the dashboard leads to the fish logging screen", async () => {
+    const user = userEvent.setup();
+    const now = new Date().toISOString();
+    const today = { id: 'r1', eventId: 'e1', name: 'Bream Bash', location: 'Chinderah', eventDate: now, date: now, registeredAt: now };
+    renderApp(
+      '/member',
+      fakeServer((procedure) => (procedure === 'events.myRegistrations' ? ok([today]) : procedure === 'members.list' ? ok([]) : procedure === 'auth.me' ? ok(USER) : procedure === 'members.profile' ? ok(PROFILE) : ok(null))),
+    );
+    expect(await screen.findByText('Event day: Bream Bash')).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'Log a Catch' }));
+    expect(await screen.findByRole('form', { name: 'Log Your Catch' })).toBeTruthy();
+  });
+
   it('shows the banner of an active member and the read-only profile tab', async () => {
     renderApp('/member?tab=profile', portalServer(PROFILE));
     expect(await screen.findByText('Active Member')).toBeTruthy();

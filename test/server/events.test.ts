@@ -120,6 +120,8 @@ describe('upcoming events', () => {
       fresh.clock.advance(2000);
       expect((await fresh.client().json('GET', '/api/events/upcoming')).body.map((e: { name: string }) => e.name)).toEqual(['Later']);
       expect(await fresh.client().trpc.events.upcoming.query({ limit: 1 })).toHaveLength(1);
+      // The results board offers the events that have started, newest first, never cancelled ones.
+      expect((await fresh.client().trpc.events.started.query()).map((e) => e.name)).toEqual(['Early today', 'Yesterday']);
     } finally {
       await fresh.close();
     }

@@ -3,8 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { SectionLoader } from '../components/full-screen-loader';
 import { AdminEventsTab } from '../features/admin/events-tab';
+import { AdminJudgingTab } from '../features/admin/judging-tab';
+import { SizeLimitsEditor } from '../features/admin/size-limits-editor';
+import { ResultsBoard } from '../features/catches/results-board';
 import { serverMessage } from '../lib/errors';
 import { useTRPC } from '../trpc';
+
+/** Results tab: the minimum lengths, then the results board over every event (past ones included). */
 
 /** SPEC §2.13: administration dashboard, the overview numbers and the tabs (events so far). Lazy-loaded. */
 export default function AdminPage() {
@@ -53,6 +58,8 @@ export default function AdminPage() {
           <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
             <Tabs.Tab value="members">Members</Tabs.Tab>
             <Tabs.Tab value="events">Events</Tabs.Tab>
+            <Tabs.Tab value="judging">Judging</Tabs.Tab>
+            <Tabs.Tab value="results">Results</Tabs.Tab>
             <Tabs.Tab value="reports">Reports</Tabs.Tab>
             <Tabs.Tab value="accounting">Accounting</Tabs.Tab>
           </Tabs.List>
@@ -61,6 +68,15 @@ export default function AdminPage() {
           </Tabs.Panel>
           <Tabs.Panel value="events" pt="md">
             <AdminEventsTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="judging" pt="md">
+            <AdminJudgingTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="results" pt="md">
+            <Stack gap="md">
+              <SizeLimitsEditor />
+              <ResultsBoard />
+            </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="reports" pt="md">
             <Alert variant="light">Reports are coming soon.</Alert>

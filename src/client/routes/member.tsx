@@ -8,6 +8,7 @@ import { AssistantTab } from '../features/portal/assistant-tab';
 import { DashboardTab } from '../features/portal/dashboard-tab';
 import { MemberBanner } from '../features/portal/member-banner';
 import { FishLogging } from '../features/catches/fish-logging';
+import { ResultsBoard } from '../features/catches/results-board';
 import { ClubDocuments } from '../features/documents/club-documents';
 import { ProfileTab } from '../features/portal/profile-tab';
 import { ResourcesTab } from '../features/portal/resources-tab';
@@ -77,7 +78,10 @@ export function MemberPortalPage() {
             <MemberEvents />
           </Tabs.Panel>
           <Tabs.Panel value="catches" pt="md">
-            <FishLogging />
+            <Stack gap="md">
+              <FishLogging />
+              <ResultsBoard />
+            </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="resources" pt="md">
             <ResourcesTab />

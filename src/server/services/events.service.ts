@@ -63,6 +63,12 @@ export class EventsService {
     return events.map((e) => this.view(e));
   }
 
+  /** Events that have started (today's included), newest first: what the results board offers. */
+  async started(em: EntityManager, limit = 20): Promise<EventView[]> {
+    const events = await em.find(Event, { status: { $ne: 'cancelled' }, eventDate: { $lte: this.deps.clock.now() } }, { orderBy: { eventDate: 'desc' }, limit });
+    return events.map((e) => this.view(e));
+  }
+
   async memberRegistrations(em: EntityManager, actor: Actor): Promise<MemberRegistration[]> {
     const member = await this.ownMember(em, actor);
     if (!member) return [];

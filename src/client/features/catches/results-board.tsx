@@ -1,17 +1,10 @@
 import { Alert, Card, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { clubToday, formatAuDate } from '../../../shared/dates';
 import { SectionLoader } from '../../components/full-screen-loader';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-
-export interface ResultsEvent {
-  id: string;
-  name: string;
-  /** ISO instant of the event's start. */
-  eventDate: string;
-}
 
 /** 1st, 2nd, 3rd, 4th… */
 export function ordinal(n: number): string {
@@ -25,7 +18,7 @@ export function currentClubYear(now: Date = new Date()): number {
   return Number(clubToday(now).slice(0, 4));
 }
 
-const eventLabel = (e: ResultsEvent) => `${e.name} (${formatAuDate(clubToday(new Date(e.eventDate)))})`;
+const eventLabel = (e: { name: string; eventDate: string }) => `${e.name} (${formatAuDate(clubToday(new Date(e.eventDate)))})`;
 
 /** Champion points of the season, highest first; equal points share a rank. Names and points only. */
 export function SeasonLadder({ year = currentClubYear() }: { year?: number }) {
@@ -138,17 +131,15 @@ function EventResultsTables({ eventId }: { eventId: string }) {
 
 /**
  * Results of a chosen event (top three per species with champion points 3, 2 and 1) and the season
- * ladder. Public: names, species, sizes and photos only, never a GPS position.
+ * ladder. Public: names, species, sizes and photos only, never a GPS position. It offers the events
+ * that have started, newest first, and opens on the latest.
  */
-export function ResultsBoard({ events }: { events: ResultsEvent[] }) {
-  const sorted = useMemo(() => [...events].sort((a, b) => Date.parse(b.eventDate) - Date.parse(a.eventDate)), [events]);
-  // Until someone chooses, show the latest event that has started (else the newest listed).
-  const fallback = useMemo(() => {
-    const now = Date.now();
-    return (sorted.find((e) => Date.parse(e.eventDate) <= now) ?? sorted[0])?.id ?? '';
-  }, [sorted]);
+export function ResultsBoard() {
+  const trpc = useTRPC();
+  const events = useQuery(trpc.events.started.queryOptions());
   const [chosen, setChosen] = useState<string | null>(null);
-  const eventId = chosen && sorted.some((e) => e.id === chosen) ? chosen : fallback;
+  const list = events.data ?? [];
+  const eventId = chosen && list.some((e) => e.id === chosen) ? chosen : (list[0]?.id ?? '');
 
   return (
     <Stack gap="md">
@@ -157,11 +148,17 @@ export function ResultsBoard({ events }: { events: ResultsEvent[] }) {
           <Title order={3} fz="lg">
             Event Results
           </Title>
-          {sorted.length === 0 ? (
-            <Text c="dimmed">No events yet.</Text>
+          {events.isPending ? (
+            <SectionLoader label="Loading events..." />
+          ) : events.isError ? (
+            <Alert color="red" variant="light">
+              {serverMessage(events.error) ?? 'Could not load the events. Please try again later.'}
+            </Alert>
+          ) : list.length === 0 ? (
+            <Text c="dimmed">No competitions have been fished yet.</Text>
           ) : (
             <>
-              <NativeSelect label="Event" value={eventId} onChange={(e) => setChosen(e.currentTarget.value)} data={sorted.map((e) => ({ value: e.id, label: eventLabel(e) }))} />
+              <NativeSelect label="Event" value={eventId} onChange={(e) => setChosen(e.currentTarget.value)} data={list.map((e) => ({ value: e.id, label: eventLabel(e) }))} />
               <EventResultsTables eventId={eventId} />
             </>
           )}

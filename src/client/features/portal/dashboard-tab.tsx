@@ -1,6 +1,7 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatClubDateTime } from '../../../shared/dates';
+import { Link } from '@tanstack/react-router';
+import { clubToday, formatClubDateTime } from '../../../shared/dates';
 import { useTRPC } from '../../trpc';
 
 function Stat({ label, value, note }: { label: string; value: string | number; note?: string }) {
@@ -29,8 +30,27 @@ export function DashboardTab() {
   const d = dashboard.data;
   const now = Date.now();
   const upcoming = (registrations.data ?? []).filter((r) => new Date(r.eventDate).getTime() > now).slice(0, 3);
+  const today = clubToday(new Date(now));
+  const eventToday = registrations.data?.find((r) => clubToday(new Date(r.eventDate)) === today);
   return (
     <Stack gap="lg">
+      {eventToday && (
+        <Card withBorder radius="md" padding="md" bg="teal.0">
+          <Group justify="space-between" gap="sm">
+            <div>
+              <Title order={3} fz="lg">
+                Event day: {eventToday.name}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {eventToday.location} · fishing from {formatClubDateTime(eventToday.eventDate).split(', ').pop()}
+              </Text>
+            </div>
+            <Button component={Link} to="/member" search={{ tab: 'fish-logging' } as never} color="teal">
+              Log a Catch
+            </Button>
+          </Group>
+        </Card>
+      )}
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
         <Stat label="Events Attended" value={d?.eventsAttended ?? '–'} note="This year" />
         <Stat label="Fish Caught" value={d?.fishCaught ?? '–'} />

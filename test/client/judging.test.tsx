@@ -1,0 +1,446 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AdminJudgingTab } from '../../src/client/features/admin/judging-tab';
+import { SizeLimitsEditor } from '../../src/client/features/admin/size-limits-editor';
+import { ResultsBoard, SeasonLadder } from '../../src/client/features/catches/results-board';
+import type { JudgeCatchView } from '../../src/shared/catches.schema';
+import { clubToday } from '../../src/shared/dates';
+import { fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
+
+const CATCH_ID = '11111111-1111-4111-8111-111111111111';
+const OTHER_ID = '22222222-2222-4222-8222-222222222222';
+const EVENT_ID = '33333333-3333-4333-8333-333333333333';
+const PAST_EVENT_ID = '44444444-4444-4444-8444-444444444444';
+
+const PENDING: JudgeCatchView = {
+  id: CATCH_ID,
+  fishType: 'Flathead',
+  size: 42.5,
+  fishKeptOrReleased: 'released',
+  catchTime: '2026-12-05T21:30:00.000Z',
+  date: '2026-12-06',
+  verified: false,
+  status: 'pending',
+  eventId: EVENT_ID,
+  eventName: 'Flathead Classic',
+  location: 'Jack Evans Boat Harbour',
+  anglerName: 'Mia Fisher',
+  photoUrl: 'https://files.example.com/catches/abc.jpg',
+  thumbnailUrl: 'https://files.example.com/catches/abc-thumb.jpg',
+  rejectReason: null,
+  anglerId: 'm1',
+  gpsText: '-28.174500, 153.541200',
+  latitude: -28.1745,
+  longitude: 153.5412,
+  photoTakenAt: '2026-12-05T21:25:00.000Z',
+  photoLatitude: -28.1746,
+  photoLongitude: 153.5413,
+  photoCamera: 'Apple iPhone 15',
+  flags: ['outside_tweed', 'photo_time_outside_hours'],
+  clubCode: 'MULLET',
+  eventDate: '2026-12-05T20:00:00.000Z',
+};
+
+const BARE: JudgeCatchView = {
+  ...PENDING,
+  id: OTHER_ID,
+  fishType: 'Bream',
+  size: 28,
+  anglerName: 'Sam Carter',
+  fishKeptOrReleased: 'kept',
+  photoUrl: 'https://files.example.com/catches/def.jpg',
+  gpsText: 'GPS not available',
+  latitude: null,
+  longitude: null,
+  photoTakenAt: null,
+  photoLatitude: null,
+  photoLongitude: null,
+  photoCamera: null,
+  flags: ['no_gps', 'duplicate_photo', 'no_camera_metadata'],
+  clubCode: null,
+};
+
+type Answer = { status?: number; body: unknown };
+
+/** A judging server that really removes judged catches from its queue. */
+function judgingServer(queue: JudgeCatchView[], judge?: (input: unknown) => Answer) {
+  let pending = [...queue];
+  return fakeServer((procedure, input) => {
+    if (procedure === 'admin.catches.queue') return ok(pending);
+    if (procedure === 'admin.catches.judge') {
+      if (judge) return judge(input);
+      const { id, action, size, fishType } = input as { id: string; action: string; size?: number; fishType?: string };
+      const found = pending.find((c) => c.id === id)!;
+      pending = pending.filter((c) => c.id !== id);
+      return ok({ ...found, status: action === 'approve' ? 'verified' : 'rejected', size: size ?? found.size, fishType: fishType ?? found.fishType });
+    }
+    return ok(null);
+  });
+}
+
+const judgeCalls = (server: ReturnType<typeof fakeServer>) =>
+  server
+    .mutations()
+    .flatMap((c) => c.procedures.map((p, i) => [p, c.inputs[i]] as const))
+    .filter(([p]) => p === 'admin.catches.judge')
+    .map(([, input]) => input);
+
+async function firstCard() {
+  return (await screen.findAllByTestId('judge-catch'))[0];
+}
+
+describe('admin judging queue', () => {
+  it('shows the photo, club code, flags, GPS link and the photo facts', async () => {
+    renderWithProviders(<AdminJudgingTab />, judgingServer([PENDING, BARE]));
+    const [card, bare] = await screen.findAllByTestId('judge-catch');
+
+    const photo = within(card).getByRole('img', { name: 'Catch photo: Flathead by Mia Fisher' });
+    expect(photo.getAttribute('src')).toBe(PENDING.photoUrl);
+    const photoLink = photo.closest('a')!;
+    expect(photoLink.getAttribute('href')).toBe(PENDING.photoUrl);
+    expect(photoLink.getAttribute('target')).toBe('_blank');
+
+    expect(within(card).getByText('Club code: MULLET — check it is on the brag mat')).toBeTruthy();
+    expect(within(card).getByText('Outside the Tweed Shire')).toBeTruthy();
+    expect(within(card).getByText("Photo time outside the event's fishing hours")).toBeTruthy();
+    expect(within(card).getByText('Mia Fisher')).toBeTruthy();
+    expect(within(card).getByText('Flathead Classic, Sun, 6 Dec 2026, 7:00 am')).toBeTruthy();
+    expect(within(card).getByText('42.5 cm')).toBeTruthy();
+    expect(within(card).getByText('Released')).toBeTruthy();
+    expect(within(card).getByText('Sun, 6 Dec 2026, 8:30 am')).toBeTruthy();
+    expect(within(card).getByText(/-28\.174500, 153\.541200/)).toBeTruthy();
+    const map = within(card).getByRole('link', { name: 'View on OpenStreetMap' });
+    expect(map.getAttribute('href')).toBe('https://www.openstreetmap.org/?mlat=-28.1745&mlon=153.5412#map=15/-28.1745/153.5412');
+    expect(map.getAttribute('target')).toBe('_blank');
+    expect(within(card).getByText('Sun, 6 Dec 2026, 8:25 am')).toBeTruthy();
+    expect(within(card).getByText('Photo taken:')).toBeTruthy();
+    expect(within(card).getByText('Photo location:')).toBeTruthy();
+    expect(within(card).getByText('Apple iPhone 15')).toBeTruthy();
+
+    // Oldest first, as the server sent them; the second has none of the photo's facts.
+    expect(within(bare).getByRole('img', { name: 'Catch photo: Bream by Sam Carter' })).toBeTruthy();
+    expect(within(bare).getByText('No club code set for this event')).toBeTruthy();
+    expect(within(bare).getByText('No GPS')).toBeTruthy();
+    expect(within(bare).getByText('Same photo submitted before')).toBeTruthy();
+    expect(within(bare).getAllByText('No camera metadata')).toHaveLength(2); // the flag and the facts line
+    expect(within(bare).getByText('GPS not available')).toBeTruthy();
+    expect(within(bare).queryByRole('link', { name: 'View on OpenStreetMap' })).toBeNull();
+    expect(within(bare).queryByText('Photo taken:')).toBeNull();
+    expect(within(bare).getByText('Kept')).toBeTruthy();
+  });
+
+  it('approves as logged and the card leaves the list', async () => {
+    const server = judgingServer([PENDING]);
+    const user = userEvent.setup();
+    renderWithProviders(<AdminJudgingTab />, server);
+    await user.click(within(await firstCard()).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Catch approved')).toBeTruthy();
+    expect(judgeCalls(server)).toEqual([{ action: 'approve', id: CATCH_ID }]);
+    expect(await screen.findByText('No catches waiting for review.')).toBeTruthy();
+    expect(screen.queryByTestId('judge-catch')).toBeNull();
+  });
+
+  it('Correct & Approve sends only the corrected size', async () => {
+    const server = judgingServer([PENDING]);
+    const user = userEvent.setup();
+    renderWithProviders(<AdminJudgingTab />, server);
+    const card = await firstCard();
+    await user.click(within(card).getByRole('button', { name: 'Correct & Approve' }));
+    expect((within(card).getByLabelText('Species') as HTMLSelectElement).value).toBe('Flathead');
+    const size = within(card).getByLabelText('Size (cm)') as HTMLInputElement;
+    expect(size.value).toBe('42.5');
+    await user.clear(size);
+    await user.type(size, '40.2');
+    await user.click(within(card).getByRole('button', { name: 'Save & Approve' }));
+    expect(await screen.findByText('Catch approved')).toBeTruthy();
+    expect(judgeCalls(server)).toEqual([{ action: 'approve', id: CATCH_ID, size: 40.2 }]);
+    await waitFor(() => expect(screen.queryByTestId('judge-catch')).toBeNull());
+  });
+
+  it('Correct & Approve sends only the corrected species', async () => {
+    const server = judgingServer([PENDING]);
+    const user = userEvent.setup();
+    renderWithProviders(<AdminJudgingTab />, server);
+    const card = await firstCard();
+    await user.click(within(card).getByRole('button', { name: 'Correct & Approve' }));
+    await user.selectOptions(within(card).getByLabelText('Species'), 'Bream');
+    await user.click(within(card).getByRole('button', { name: 'Save & Approve' }));
+    expect(await screen.findByText('Catch approved')).toBeTruthy();
+    expect(judgeCalls(server)).toEqual([{ action: 'approve', id: CATCH_ID, fishType: 'Bream' }]);
+  });
+
+  it('refuses a rejection without a reason, then sends the reason', async () => {
+    const server = judgingServer([PENDING]);
+    const user = userEvent.setup();
+    renderWithProviders(<AdminJudgingTab />, server);
+    const card = await firstCard();
+    await user.click(within(card).getByRole('button', { name: 'Reject' }));
+    await user.click(within(card).getByRole('button', { name: 'Confirm Reject' }));
+    expect(await within(card).findByText('Please give the angler a reason (at least 3 characters).')).toBeTruthy();
+    await user.type(within(card).getByLabelText(/^Reason/), '  ab  ');
+    await user.click(within(card).getByRole('button', { name: 'Confirm Reject' }));
+    expect(await within(card).findByText('Please give the angler a reason (at least 3 characters).')).toBeTruthy();
+    expect(server.mutations()).toEqual([]);
+
+    await user.clear(within(card).getByLabelText(/^Reason/));
+    await user.type(within(card).getByLabelText(/^Reason/), 'The club code is not on the brag mat.');
+    await user.click(within(card).getByRole('button', { name: 'Confirm Reject' }));
+    expect(await screen.findByText('Catch rejected')).toBeTruthy();
+    expect(judgeCalls(server)).toEqual([{ action: 'reject', id: CATCH_ID, reason: 'The club code is not on the brag mat.' }]);
+    expect(await screen.findByText('No catches waiting for review.')).toBeTruthy();
+  });
+
+  it("shows the server's message when judging fails, and keeps the card", async () => {
+    const server = judgingServer([PENDING], () => trpcError(404, 'NOT_FOUND', 'That catch does not exist.'));
+    const user = userEvent.setup();
+    renderWithProviders(<AdminJudgingTab />, server);
+    await user.click(within(await firstCard()).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('That catch does not exist.')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+    expect(screen.queryByText('Catch approved')).toBeNull();
+    expect(screen.getAllByTestId('judge-catch')).toHaveLength(1);
+  });
+
+  it('shows the generic message when the server gave no reason', async () => {
+    const server = judgingServer([PENDING], () => ({ status: 500, body: 'oops' }));
+    const user = userEvent.setup();
+    renderWithProviders(<AdminJudgingTab />, server);
+    await user.click(within(await firstCard()).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Failed to judge the catch. Please try again.')).toBeTruthy();
+  });
+
+  it('shows the empty text', async () => {
+    renderWithProviders(<AdminJudgingTab />, judgingServer([]));
+    expect(await screen.findByText('No catches waiting for review.')).toBeTruthy();
+  });
+
+  it('shows an alert when the queue cannot be loaded', async () => {
+    renderWithProviders(<AdminJudgingTab />, fakeServer(() => trpcError(403, 'FORBIDDEN', 'Administrators only.')));
+    expect(await screen.findByText('Administrators only.')).toBeTruthy();
+  });
+});
+
+const LIMITS = [
+  { species: 'Mulloway', minimumCm: 70 },
+  { species: 'Flathead', minimumCm: 36 },
+  { species: 'Trevally', minimumCm: null },
+];
+
+function limitsServer() {
+  const limits = LIMITS.map((l) => ({ ...l }));
+  return fakeServer((procedure, input) => {
+    if (procedure === 'catches.sizeLimits') return ok(limits);
+    if (procedure === 'admin.catches.setSizeLimit') {
+      const { species, minimumCm } = input as { species: string; minimumCm: number | null };
+      limits.find((l) => l.species === species)!.minimumCm = minimumCm;
+      return ok({ species, minimumCm });
+    }
+    return ok(null);
+  });
+}
+
+describe('size-limits editor', () => {
+  it('saves a changed minimum, and an emptied one as no limit', async () => {
+    const server = limitsServer();
+    const user = userEvent.setup();
+    renderWithProviders(<SizeLimitsEditor />, server);
+    expect(await screen.findByText('Legal Minimum Lengths')).toBeTruthy();
+    expect(screen.getByText(/Seeded with NSW DPI values; check the current limits at fisheries\.nsw\.gov\.au\./)).toBeTruthy();
+    const flathead = (await screen.findByLabelText('Flathead minimum length (cm)')) as HTMLInputElement;
+    expect(flathead.value).toBe('36');
+    expect((screen.getByLabelText('Trevally minimum length (cm)') as HTMLInputElement).value).toBe('');
+    const saveFlathead = screen.getByRole('button', { name: 'Save Flathead minimum length' });
+    expect(saveFlathead.hasAttribute('disabled')).toBe(true);
+
+    await user.clear(flathead);
+    await user.type(flathead, '38');
+    expect(saveFlathead.hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Save Mulloway minimum length' }).hasAttribute('disabled')).toBe(true);
+    await user.click(saveFlathead);
+    expect(await screen.findByText('Minimum length saved')).toBeTruthy();
+    await waitFor(() => expect(saveFlathead.hasAttribute('disabled')).toBe(true));
+
+    await user.clear(screen.getByLabelText('Mulloway minimum length (cm)'));
+    await user.click(screen.getByRole('button', { name: 'Save Mulloway minimum length' }));
+    await waitFor(() => expect(server.mutations()).toHaveLength(2));
+
+    const sent = server.mutations().map((c) => [c.procedures[0], c.inputs[0]]);
+    expect(sent).toEqual([
+      ['admin.catches.setSizeLimit', { species: 'Flathead', minimumCm: 38 }],
+      ['admin.catches.setSizeLimit', { species: 'Mulloway', minimumCm: null }],
+    ]);
+    // The list is fetched again after each save.
+    await waitFor(() => expect(server.calls.filter((c) => c.procedures.includes('catches.sizeLimits')).length).toBeGreaterThanOrEqual(3));
+  });
+
+  it('does not offer to save 0 cm', async () => {
+    const server = limitsServer();
+    const user = userEvent.setup();
+    renderWithProviders(<SizeLimitsEditor />, server);
+    const flathead = await screen.findByLabelText('Flathead minimum length (cm)');
+    await user.clear(flathead);
+    await user.type(flathead, '0');
+    expect(screen.getByText('Enter a length of more than 0 cm and at most 300 cm, or leave it empty for no limit.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save Flathead minimum length' }).hasAttribute('disabled')).toBe(true);
+    expect(server.mutations()).toEqual([]);
+  });
+});
+
+/** As events.started sends them: newest first. */
+const EVENTS = [
+  { id: EVENT_ID, name: 'Flathead Classic', eventDate: '2026-10-03T20:00:00.000Z' },
+  { id: PAST_EVENT_ID, name: 'Winter Bream Bash', eventDate: '2026-07-04T21:00:00.000Z' },
+];
+
+/** Results as a careless server might send them, with positions the board must never show. */
+const RESULTS = {
+  eventId: EVENT_ID,
+  eventName: 'Flathead Classic',
+  categories: [
+    {
+      species: 'Flathead',
+      placings: [
+        { place: 1, points: 3, anglerName: 'Mia Fisher', size: 61.5, catchId: 'c1', thumbnailUrl: 'https://files.example.com/t1.jpg', gpsText: '-28.174500, 153.541200', latitude: -28.1745, longitude: 153.5412 },
+        { place: 2, points: 2, anglerName: 'Sam Carter', size: 55, catchId: 'c2', thumbnailUrl: 'https://files.example.com/t2.jpg', gpsText: '-28.180000, 153.550000' },
+        { place: 3, points: 1, anglerName: 'Mia Fisher', size: 48.2, catchId: 'c3', thumbnailUrl: 'https://files.example.com/t3.jpg', gpsText: 'GPS not available' },
+      ],
+    },
+    { species: 'Bream', placings: [{ place: 1, points: 3, anglerName: 'Jo Lee', size: 33, catchId: 'c4', thumbnailUrl: 'https://files.example.com/t4.jpg' }] },
+  ],
+};
+const LADDER = [
+  { memberId: 'm1', anglerName: 'Mia Fisher', points: 4 },
+  { memberId: 'm2', anglerName: 'Jo Lee', points: 3 },
+  { memberId: 'm3', anglerName: 'Sam Carter', points: 2 },
+];
+const year = Number(clubToday(new Date()).slice(0, 4));
+
+function resultsServer(ladder: unknown[] = LADDER) {
+  return fakeServer((procedure, input) => {
+    if (procedure === 'events.started') return ok(EVENTS);
+    if (procedure === 'catches.results') {
+      const { id } = input as { id: string };
+      return ok(id === EVENT_ID ? RESULTS : { eventId: id, eventName: 'Winter Bream Bash', categories: [] });
+    }
+    if (procedure === 'catches.ladder') return ok(ladder);
+    return ok(null);
+  });
+}
+
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+
+describe('results board', () => {
+  it('shows placings 1st, 2nd and 3rd with points and photos, and never a GPS position', async () => {
+    const server = resultsServer();
+    renderWithProviders(<ResultsBoard />, server);
+    const flathead = await screen.findByRole('table', { name: 'Flathead results' });
+    expect(within(flathead).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Place', 'Angler', 'Size (cm)', 'Points', 'Photo']);
+    expect(rowsOf(flathead)).toEqual([
+      ['1st', 'Mia Fisher', '61.5', '3', ''],
+      ['2nd', 'Sam Carter', '55', '2', ''],
+      ['3rd', 'Mia Fisher', '48.2', '1', ''],
+    ]);
+    expect(within(flathead).getByRole('img', { name: 'Flathead by Sam Carter' }).getAttribute('src')).toBe('https://files.example.com/t2.jpg');
+    expect(rowsOf(screen.getByRole('table', { name: 'Bream results' }))).toEqual([['1st', 'Jo Lee', '33', '3', '']]);
+
+    // The latest event that has started is chosen first.
+    expect((screen.getByLabelText('Event') as HTMLSelectElement).value).toBe(EVENT_ID);
+    const asked = server.calls.find((c) => c.procedures.includes('catches.results'))!;
+    expect(asked.inputs[asked.procedures.indexOf('catches.results')]).toEqual({ id: EVENT_ID });
+
+    const text = document.body.textContent ?? '';
+    expect(text).not.toMatch(/GPS/i);
+    expect(text).not.toContain('-28.17');
+    expect(text).not.toContain('153.54');
+    expect(document.querySelector('a[href*="openstreetmap"]')).toBeNull();
+  });
+
+  it('shows the empty text for an event without verified catches', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ResultsBoard />, resultsServer());
+    await screen.findByRole('table', { name: 'Flathead results' });
+    await user.selectOptions(screen.getByLabelText('Event'), PAST_EVENT_ID);
+    expect(await screen.findByText('No verified catches for this event yet.')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Flathead results' })).toBeNull();
+  });
+
+  it('shows the season ladder of the current club year', async () => {
+    const server = resultsServer();
+    renderWithProviders(<SeasonLadder />, server);
+    const ladder = await screen.findByRole('table', { name: `Season Ladder ${year}` });
+    expect(screen.getByText(`Season Ladder ${year}`)).toBeTruthy();
+    expect(rowsOf(ladder)).toEqual([
+      ['1', 'Mia Fisher', '4'],
+      ['2', 'Jo Lee', '3'],
+      ['3', 'Sam Carter', '2'],
+    ]);
+    const asked = server.calls.find((c) => c.procedures.includes('catches.ladder'))!;
+    expect(asked.inputs[asked.procedures.indexOf('catches.ladder')]).toEqual({ year });
+  });
+
+  it('shares a rank between equal points', async () => {
+    renderWithProviders(<SeasonLadder year={2025} />, resultsServer([LADDER[0], { ...LADDER[1], points: 4 }, LADDER[2]]));
+    const ladder = await screen.findByRole('table', { name: 'Season Ladder 2025' });
+    expect(rowsOf(ladder).map((r) => r[0])).toEqual(['1', '1', '3']);
+  });
+
+  it('says when nobody has points yet', async () => {
+    renderWithProviders(<SeasonLadder />, resultsServer([]));
+    expect(await screen.findByText('No points yet this season.')).toBeTruthy();
+  });
+});
+
+describe('admin page tabs', () => {
+  const admin = { id: 'a1', email: 'sec@example.com', firstName: 'Pat', lastName: 'Secretary', role: 'admin', emailVerified: true, hasPassword: true };
+  const ADMIN_EVENTS = EVENTS.map((e) => ({
+    ...e,
+    description: null,
+    location: 'Jack Evans Boat Harbour',
+    date: e.eventDate,
+    imageUrl: null,
+    thumbnailUrl: null,
+    rules: null,
+    prizes: null,
+    registrationFee: '10.00',
+    maxParticipants: null,
+    status: 'completed',
+    registeredCount: 0,
+    isFull: false,
+    isOpen: false,
+    eventDateLocal: '2026-10-04T06:00',
+    clubCode: null,
+  }));
+
+  it('adds Judging and Results after Events; Results lists every event', async () => {
+    const server = fakeServer((p, input) => {
+      if (p === 'auth.me') return ok(admin);
+      if (p === 'admin.overview') return ok({ totalUsers: 3, verifiedUsers: 2, admins: 1 });
+      if (p === 'admin.events.list') return ok(ADMIN_EVENTS);
+      if (p === 'events.started') return ok(EVENTS);
+      if (p === 'admin.catches.queue') return ok([PENDING]);
+      if (p === 'catches.sizeLimits') return ok(LIMITS);
+      if (p === 'catches.results') return ok((input as { id: string }).id === EVENT_ID ? RESULTS : { eventId: PAST_EVENT_ID, eventName: 'Winter Bream Bash', categories: [] });
+      if (p === 'catches.ladder') return ok(LADDER);
+      return ok(null);
+    });
+    const user = userEvent.setup();
+    renderApp('/admin', server);
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Members', 'Events', 'Judging', 'Results', 'Reports', 'Accounting']);
+
+    await user.click(screen.getByRole('tab', { name: 'Judging' }));
+    expect(await screen.findByText('Club code: MULLET — check it is on the brag mat')).toBeTruthy();
+
+    await user.click(screen.getByRole('tab', { name: 'Results' }));
+    expect(await screen.findByText('Legal Minimum Lengths')).toBeTruthy();
+    const select = (await screen.findByLabelText('Event')) as HTMLSelectElement;
+    expect(Array.from(select.options).map((o) => o.textContent)).toEqual(['Flathead Classic (04/10/2026)', 'Winter Bream Bash (05/07/2026)']);
+    expect(await screen.findByRole('table', { name: 'Flathead results' })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: `Season Ladder ${year}` })).toBeTruthy();
+  });
+});

@@ -1,0 +1,162 @@
+import { statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instantToClubLocal } from '../../src/shared/dates';
+import { linkIn } from '../support/mime';
+import { activeMemberClient, signedInClient, startTestApp, type TestApp } from '../support/test-app';
+import { launchBrowser, openPage, outboxMail, outboxMails, PHONE } from './browser';
+
+let t: TestApp;
+let browser: Browser;
+const ADMIN = 'judge@example.com';
+const MEMBER = 'flo.head@example.com';
+const EVENT_NAME = 'Flathead Frenzy';
+const CLUB_CODE = 'TIDE42';
+/** Fingal Head, inside the Tweed Shire. */
+const POSITION = { latitude: -28.201234, longitude: 153.565432 };
+
+beforeAll(async () => {
+  t = await startTestApp({ browser: true, env: { ADMIN_EMAILS: ADMIN } });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+async function loginLink(email: string) {
+  const before = outboxMails(t.outboxDir, email).length;
+  await t.client().trpc.auth.login.mutate({ email });
+  return linkIn(await outboxMail(t.outboxDir, email, before + 1)).toString();
+}
+
+/** A 4032×3024 phone photo (about 7 MB) with the camera's EXIF: make, the time it was taken and its position. */
+async function phonePhoto() {
+  const takenAt = instantToClubLocal(t.clock.now()).replace('T', ' ').replaceAll('-', ':').slice(0, 16) + ':00';
+  const bytes = await sharp({ create: { width: 4032, height: 3024, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 120, sigma: 30 } } })
+    .blur(0.6)
+    .jpeg({ quality: 95 })
+    .withExif({
+      IFD0: { Make: 'PhoneCo', Model: 'Riverbank 7' },
+      IFD2: { DateTimeOriginal: takenAt },
+      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '28/1 12/1 4/1', GPSLongitudeRef: 'E', GPSLongitude: '153/1 33/1 55/1' },
+    })
+    .toBuffer();
+  const file = path.join(os.tmpdir(), `catch-${Date.now()}.jpg`);
+  writeFileSync(file, bytes);
+  return file;
+}
+
+describe('catch logging, judging and results', () => {
+  let memberCookies: Awaited<ReturnType<import('playwright-core').BrowserContext['cookies']>> = [];
+
+  it('a member on a phone logs a catch with a photo and GPS and sees the achievement', async () => {
+    const admin = (await signedInClient(t, ADMIN, { firstName: 'Jude', lastName: 'Judge' })).client;
+    // The member registers before the start; then the server's clock moves on to when fishing has opened.
+    const opens = new Date(t.clock.now().getTime() + 2 * 60_000);
+    const event = await admin.trpc.admin.events.create.mutate({ name: EVENT_NAME, location: 'Fingal Head', eventDate: instantToClubLocal(opens).slice(0, 16), clubCode: CLUB_CODE });
+    const member = await activeMemberClient(t, MEMBER, { firstName: 'Flo', lastName: 'Head' });
+    await member.client.trpc.events.register.mutate({ id: event.id });
+    t.clock.advance(5 * 60_000);
+
+    const { page, context, problems, shot } = await openPage(browser, 'log-catch-phone', PHONE);
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation(POSITION);
+    await page.goto(await loginLink(MEMBER));
+    await page.waitForURL('**/member');
+    memberCookies = await context.cookies();
+    await page.getByRole('tab', { name: 'Events' }).click();
+    await page.getByRole('button', { name: 'Log a Catch' }).click();
+    const form = page.getByRole('form', { name: 'Log Your Catch' });
+    await expect.poll(() => form.getByLabel(/^Event/).inputValue()).toBe(event.id);
+    await expect.poll(() => form.getByLabel(/^Member/).inputValue()).toBe(member.memberId);
+    await form.getByTestId('club-code').getByText(CLUB_CODE).waitFor();
+    await shot('form-with-club-code');
+
+    await form.getByLabel(/^Species/).selectOption('Flathead');
+    await form.getByLabel(/^Size \(cm\)/).fill('45.5');
+    await form.getByLabel('Kept', { exact: true }).check();
+    const photo = await phonePhoto();
+    expect(statSync(photo).size).toBeGreaterThan(5_000_000);
+    await form.getByLabel(/^Photo/).setInputFiles(photo);
+    await form.getByText('GPS: -28.201234, 153.565432').waitFor();
+    await form.getByLabel('I confirm that all information provided is accurate and truthful to the best of my knowledge.').check();
+    await shot('form-filled');
+
+    const sent: number[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/catches') && r.method() === 'POST') sent.push(r.postDataBuffer()?.length ?? 0);
+    });
+    await form.getByRole('button', { name: 'Submit Catch' }).click();
+    const waiver = page.getByRole('dialog', { name: 'Competition Rules & Waiver' });
+    await waiver.getByText(/Photo tampering means disqualification/).waitFor();
+    await shot('waiver');
+    await waiver.getByRole('button', { name: 'Accept & Continue' }).click();
+
+    await page.getByText('Fish catch logged successfully!').waitFor();
+    const popup = page.getByTestId('achievement-popup');
+    await popup.getByText('Big Fish!').waitFor();
+    await shot('achievement');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toBeLessThan(1_000_000);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('tcac.achievements') ?? '[]').map((a: { title: string }) => a.title))).toEqual(['Big Fish!']);
+
+    // The popup leaves by itself; the hours dialog follows.
+    const hours = page.getByRole('dialog', { name: 'Daily Fishing Hours' });
+    await hours.waitFor({ timeout: 8000 });
+    await hours.getByLabel('Hours fished today').fill('3.5');
+    await hours.getByRole('button', { name: 'Record Hours' }).click();
+    await page.getByText('3.5 hours logged for today.').waitFor();
+
+    const recent = page.getByText('Your Recent Catches').locator('xpath=ancestor::div[contains(@class,"mantine-Card-root")][1]');
+    await recent.getByText('Flathead · 45.5 cm').waitFor();
+    await recent.getByText('Kept').waitFor();
+    expect(await form.getByLabel(/^Size \(cm\)/).inputValue()).toBe('');
+    await shot('logged');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('an admin judges it beside the club code, with the photo’s own time and place, and the result board shows it without a position', async () => {
+    const { page, problems, shot } = await openPage(browser, 'judge-catch');
+    await page.goto(await loginLink(ADMIN));
+    await page.waitForURL('**/member');
+    await page.goto(`${t.baseUrl}/admin`);
+    await page.getByRole('tab', { name: 'Judging' }).click();
+    const card = page.getByTestId('judge-catch').filter({ hasText: 'Flo Head' });
+    await card.getByText(CLUB_CODE).waitFor();
+    await card.getByText('Photo taken:').waitFor();
+    await card.getByText(/PhoneCo/).waitFor();
+    expect(await card.getByText('not recorded').count()).toBe(0);
+    await card.getByText(/-28\.201234, 153\.565432/).waitFor();
+    const photo = card.getByRole('img', { name: /Catch photo/ });
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2048);
+    expect(await card.getByText('No camera metadata').count()).toBe(0);
+    await shot('judging-queue');
+    await card.getByRole('button', { name: 'Approve', exact: true }).click();
+    await page.getByText('Catch approved').waitFor();
+    await page.getByText('No catches waiting for review.').waitFor();
+
+    await page.getByRole('tab', { name: 'Results' }).click();
+    const board = page.getByRole('table', { name: 'Flathead results' });
+    await board.getByRole('row', { name: /1st Flo Head 45.5 3/ }).waitFor();
+    await page.getByRole('table', { name: /Season Ladder/ }).getByText('Flo Head').waitFor();
+    await shot('results');
+    expect(await page.locator('body').textContent()).not.toContain('-28.20');
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('the member sees the verified tick on the phone', async () => {
+    const { page, context, problems, shot } = await openPage(browser, 'verified-phone', PHONE);
+    await context.addCookies(memberCookies);
+    await page.goto(`${t.baseUrl}/member?tab=catches`);
+    await page.getByLabel('Verified').first().waitFor();
+    // Members see the same public board: names and sizes, never a position.
+    await page.getByRole('table', { name: 'Flathead results' }).getByText('Flo Head').waitFor();
+    await shot('verified');
+    expect(problems).toEqual([]);
+  });
+});
