@@ -146,7 +146,15 @@ describe('catch logging, judging and results', () => {
     await page.getByRole('table', { name: /Season Ladder/ }).getByText('Flo Head').waitFor();
     await shot('results');
     expect(await page.locator('body').textContent()).not.toContain('-28.20');
-    expect(problems).toEqual([]);
+
+    // Visitors see the same board on the public home page.
+    const visitor = await openPage(browser, 'public-results', PHONE);
+    await visitor.page.goto(`${t.baseUrl}/public`);
+    await visitor.page.getByRole('table', { name: 'Flathead results' }).getByRole('row', { name: /1st Flo Head 45.5 3/ }).waitFor();
+    await visitor.shot('public-results');
+    expect(await visitor.page.locator('body').textContent()).not.toContain('-28.20');
+    expect(await visitor.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    expect([...problems, ...visitor.problems]).toEqual([]);
   }, 60_000);
 
   it('the member sees the verified tick on the phone', async () => {

@@ -1,5 +1,6 @@
 import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { CLUB } from '../../shared/club';
+import { ResultsBoard } from '../features/catches/results-board';
 import { UpcomingEventsCard } from '../features/events/upcoming-events';
 import { useJoinDialog } from '../features/membership/join-dialog';
 import { PriceCards } from '../features/membership/price-cards';
@@ -28,6 +29,10 @@ export function PublicHomePage() {
           <PriceCards />
         </Stack>
         <UpcomingEventsCard action="learn-more" />
+        <Stack gap="sm">
+          <Title order={2}>Competition Results</Title>
+          <ResultsBoard />
+        </Stack>
       </Stack>
     </Container>
   );

@@ -90,7 +90,7 @@ function EventResultsTables({ eventId }: { eventId: string }) {
       {categories.map((category) => (
         <Stack key={category.species} gap={4} data-testid="results-category">
           <Title order={4}>{category.species}</Title>
-          <Table.ScrollContainer minWidth={360}>
+          <Table.ScrollContainer minWidth={300}>
             <Table striped aria-label={`${category.species} results`}>
               <Table.Thead>
                 <Table.Tr>
