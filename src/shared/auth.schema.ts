@@ -5,6 +5,14 @@ import { AUTH_LIMITS, TOKEN_PURPOSES } from './auth.constants';
 export const text = (label: string) =>
   z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required.` : `${label} must be text.`) });
 
+/** Optional text: blank or missing becomes null, otherwise trimmed and at most `max` characters. */
+export const optionalText = (label: string, max: number) =>
+  z
+    .union([z.string(), z.null()], { error: `${label} must be text.` })
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim() : null))
+    .refine((v) => v === null || v.length <= max, `${label} must be at most ${max} characters.`);
+
 /** An e-mail address as people type it: trimmed, lower-cased, checked for shape. */
 export const emailSchema = text('Email')
   .trim()

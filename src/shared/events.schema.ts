@@ -1,17 +1,10 @@
 import { z } from 'zod';
-import { text } from './auth.schema';
+import { optionalText, text } from './auth.schema';
 
 export const EVENT_STATUSES = ['active', 'cancelled', 'completed'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 /** Landing page and member home show at most this many upcoming events (SPEC §9). */
 export const UPCOMING_LIMIT = 4;
-
-const optionalText = (label: string, max: number) =>
-  z
-    .union([z.string(), z.null()], { error: `${label} must be text.` })
-    .optional()
-    .transform((v) => (v && v.trim() ? v.trim() : null))
-    .refine((v) => v === null || v.length <= max, `${label} must be at most ${max} characters.`);
 
 /** The admin event form (SPEC §5): blank fee → '0', blank maximum → null, blank description/rules → null. */
 export const eventInput = z.object({

