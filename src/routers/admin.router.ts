@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { adminProcedure, router } from '../server/trpc/init';
 import { adminCatchesRouter } from './catches.router';
+import { adminCmsRouter } from './cms.router';
 import { adminEventsRouter } from './events.router';
+import { adminSponsorsRouter } from './sponsors.router';
 
 export const adminRouter = router({
   overview: adminProcedure
@@ -10,4 +12,6 @@ export const adminRouter = router({
 
   events: adminEventsRouter,
   catches: adminCatchesRouter,
+  sponsors: adminSponsorsRouter,
+  cms: adminCmsRouter,
 });

@@ -2,10 +2,12 @@ import { createCallerFactory, router } from '../server/trpc/init';
 import { adminRouter } from './admin.router';
 import { authRouter } from './auth.router';
 import { catchesRouter } from './catches.router';
+import { cmsRouter } from './cms.router';
 import { eventsRouter } from './events.router';
 import { membersRouter } from './members.router';
 import { objectsRouter } from './objects.router';
 import { paymentsRouter } from './payments.router';
+import { sponsorsRouter } from './sponsors.router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -14,6 +16,8 @@ export const appRouter = router({
   events: eventsRouter,
   objects: objectsRouter,
   catches: catchesRouter,
+  sponsors: sponsorsRouter,
+  cms: cmsRouter,
   admin: adminRouter,
 });
 

@@ -15,11 +15,14 @@ import type { PaymentProvider } from './integrations/payments';
 import { createObjectStore, type ObjectStore } from './integrations/storage';
 import { registerAuthRoutes } from './rest/auth.rest';
 import { CATCH_SUBMISSION_PATH, registerCatchRoutes } from './rest/catches.rest';
+import { registerContentRoutes } from './rest/content.rest';
 import { registerEventRoutes } from './rest/events.rest';
+import { registerSponsorRoutes } from './rest/sponsors.rest';
 import { LOCAL_UPLOAD_PREFIX, registerObjectRoutes } from './rest/objects.rest';
 import { registerMemberRoutes } from './rest/members.rest';
 import { registerPayPalRoutes } from './rest/paypal.rest';
 import { createServices } from './services';
+import { ContentCache } from './services/content-cache';
 import { RATE_RULES, type RateRules } from './services/rate-limit.service';
 import { createRequestContext, type ContextDeps } from './trpc/context';
 
@@ -81,7 +84,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const objects = deps.objects ?? createObjectStore(env, deps.sessionSecret);
+  const cache = new ContentCache(deps.orm.config.get('clientUrl'), app.log);
+  await cache.start();
+  app.addHook('onClose', async () => cache.close());
   const services = createServices({
+    cache,
     objects,
     clock: deps.clock ?? systemClock,
     mailer: deps.mailer,
@@ -161,6 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEventRoutes(app, contextDeps);
   registerObjectRoutes(app, contextDeps, objects);
   registerCatchRoutes(app, contextDeps);
+  registerSponsorRoutes(app, contextDeps);
+  registerContentRoutes(app, contextDeps);
 
   const clientDir = deps.clientDir && existsSync(path.join(deps.clientDir, 'index.html')) ? deps.clientDir : undefined;
   if (clientDir) {

@@ -38,6 +38,8 @@ export interface TestAppOptions {
   /** For browser tests: serve the built client, use the real clock and the outbox folder for mail. */
   browser?: boolean;
   rateRules?: Partial<RateRules>;
+  /** Share another test app's database (a second instance of the site). */
+  databaseUrl?: string;
   /** Receives the app's log lines (JSON), at LOG_LEVEL info unless env says otherwise. */
   logStream?: Writable;
 }
@@ -46,7 +48,7 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
 /** The real app on a fresh database, listening on loopback, with mail going to a real SMTP sink. */
 export async function startTestApp(options: TestAppOptions = {}) {
-  const databaseUrl = await createTestDatabase();
+  const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   const mail = new SmtpSink();
   const smtpUrl = options.browser ? undefined : await mail.start();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'club-test-data-'));
@@ -89,6 +91,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     latestMail: (to: string) => (smtpUrl ? Promise.resolve(mail.last(to)) : outboxMail(path.join(dataDir, 'outbox'), to)),
     /** A fresh EntityManager for looking at the database directly. */
     em: () => orm.em.fork(),
+    databaseUrl,
     /** A browser-like caller: its own cookie jar and its own client address. */
     client: (ip?: string) => new TestClient(baseUrl, env.PUBLIC_URL, ip),
     async close() {

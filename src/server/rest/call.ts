@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createCaller } from '../../routers';
 import { AppError } from '../../shared/errors';
 import { ZodError } from 'zod';
+import { etagOf } from '../services/content-cache';
 import { createRequestContext, type Context, type ContextDeps } from '../trpc/context';
 import { httpStatusOf, publicMessage, retryAfterOf, toTRPCError } from '../trpc/errors';
 
@@ -39,4 +40,18 @@ export async function callService<T>(deps: ContextDeps, req: FastifyRequest, rep
     await reply.code(status).send({ message: publicMessage(error) });
     return undefined;
   }
+}
+
+/**
+ * A public read with an ETag (revalidated on every use): a browser that already holds this version gets
+ * 304 and no body. The value itself comes from the content cache, so this stays cheap.
+ */
+export async function callPublicRead<T>(deps: ContextDeps, req: FastifyRequest, reply: FastifyReply, run: (caller: Caller) => Promise<T>) {
+  const value = await callProcedure(deps, req, reply, run);
+  if (value === undefined || reply.sent) return reply;
+  const etag = etagOf(value);
+  reply.header('etag', etag).header('cache-control', 'no-cache');
+  const known = req.headers['if-none-match'];
+  if (known && known.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+  return value;
 }

@@ -8,6 +8,7 @@ import { Event, EventRegistration, Member } from '../db/entities';
 import { eventRegistrationMessage } from '../emails/events.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import { recordAudit } from './audit.service';
+import type { ContentCache } from './content-cache';
 import { requireUser, type Actor } from './auth.service';
 import { eventIcs } from './calendar';
 import { effectiveStatus } from './members.service';
@@ -19,6 +20,7 @@ export interface EventsDeps {
   mailer: Mailer;
   publicUrl: string;
   log: { error(obj: object, msg: string): void };
+  cache: ContentCache;
 }
 
 /** URL under which the object store serves a key. */
@@ -59,8 +61,12 @@ export class EventsService {
 
   /** Active events from today on (club time), soonest first. */
   async upcoming(em: EntityManager, limit?: number): Promise<EventView[]> {
-    const events = await em.find(Event, { status: 'active', eventDate: { $gte: this.startOfClubToday() } }, { orderBy: { eventDate: 'asc' }, limit });
-    return events.map((e) => this.view(e));
+    const from = this.startOfClubToday();
+    const { value } = await this.deps.cache.get(`events.upcoming:${from.toISOString()}:${limit ?? 'all'}`, async () => {
+      const events = await em.find(Event, { status: 'active', eventDate: { $gte: from } }, { orderBy: { eventDate: 'asc' }, limit });
+      return events.map((e) => this.view(e));
+    });
+    return value;
   }
 
   /** Events that have started (today's included), newest first: what the results board offers. */
@@ -119,6 +125,7 @@ export class EventsService {
       });
       return created;
     });
+    await this.deps.cache.changed(em);
     const event = await em.findOneOrFail(Event, { id: eventId }, { refresh: true });
     await this.sendConfirmation(member, event, actor);
     return {
@@ -142,6 +149,7 @@ export class EventsService {
       await tem.flush();
       await tem.execute('update events set registered_count = registered_count - 1 where id = ? and registered_count > 0', [eventId]);
     });
+    await this.deps.cache.changed(em);
   }
 
   /**
@@ -176,6 +184,7 @@ export class EventsService {
     const event = em.create(Event, { clubCode: null, ...this.fields(input), status: input.status ?? 'active', registeredCount: 0, imageKey: null });
     recordAudit(em, { actor: actor.user, action: 'event.create', entityType: 'Event', entityId: event.id, after: { name: event.name } });
     await em.flush();
+    await this.deps.cache.changed(em);
     return this.adminView(event);
   }
 
@@ -190,6 +199,7 @@ export class EventsService {
     em.assign(event, { ...fields, ...(input.status ? { status: input.status } : {}) });
     recordAudit(em, { actor: actor.user, action: 'event.update', entityType: 'Event', entityId: event.id, before, after: { name: event.name, eventDate: event.eventDate.toISOString(), status: event.status } });
     await em.flush();
+    await this.deps.cache.changed(em);
     return this.adminView(event);
   }
 
@@ -201,6 +211,7 @@ export class EventsService {
     recordAudit(em, { actor: actor.user, action: 'event.image', entityType: 'Event', entityId: event.id, before: { imageKey: event.imageKey ?? null }, after: { imageKey: key } });
     event.imageKey = key;
     await em.flush();
+    await this.deps.cache.changed(em);
     return this.adminView(event);
   }
 

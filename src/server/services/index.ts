@@ -3,15 +3,19 @@ import type { ObjectStore } from '../integrations/storage';
 import { AdminService } from './admin.service';
 import { AuthService, type AuthDeps } from './auth.service';
 import { CatchesService } from './catches.service';
+import { CmsService } from './cms.service';
+import type { ContentCache } from './content-cache';
 import { EventsService } from './events.service';
 import { JudgingService } from './judging.service';
 import { MembersService } from './members.service';
 import { PaymentsService } from './payments.service';
+import { SponsorsService } from './sponsors.service';
 import { UploadsService } from './uploads.service';
 
 export interface ServiceDeps extends AuthDeps {
   payments: PaymentProvider | null;
   objects: ObjectStore;
+  cache: ContentCache;
 }
 
 /** Every domain service, built once per app with its dependencies. */
@@ -19,7 +23,10 @@ export function createServices(deps: ServiceDeps) {
   const uploads = new UploadsService(deps);
   const catches = new CatchesService({ ...deps, uploads });
   const judging = new JudgingService({ ...deps, catches });
+  const cms = new CmsService(deps);
   return {
+    cms,
+    sponsors: new SponsorsService({ ...deps, cms }),
     uploads,
     catches,
     judging,

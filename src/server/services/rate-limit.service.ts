@@ -16,6 +16,7 @@ export const RATE_RULES = {
   loginPerEmail: { name: 'login-email', limit: 10, windowSeconds: 900 },
   emailPerIp: { name: 'email-ip', limit: 20, windowSeconds: 3600 },
   verifyPerIp: { name: 'verify-ip', limit: 60, windowSeconds: 900 },
+  sponsorPerIp: { name: 'sponsor-ip', limit: 5, windowSeconds: 3600 },
 } satisfies Record<string, RateRule>;
 
 export type RateRules = { [K in keyof typeof RATE_RULES]: RateRule };

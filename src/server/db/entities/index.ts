@@ -1,6 +1,8 @@
 import { AuditLog } from './audit-log.entity';
 import { AuthToken } from './auth-token.entity';
 import { Catch } from './catch.entity';
+import { ContentPage, NewsArticle, SiteSection, SiteSetting } from './content.entity';
+import { Sponsor } from './sponsor.entity';
 import { FishingSession } from './fishing-session.entity';
 import { SizeLimit } from './size-limit.entity';
 import { Event } from './event.entity';
@@ -12,5 +14,5 @@ import { RateLimitBucket } from './rate-limit-bucket.entity';
 import { StoredObject } from './stored-object.entity';
 import { User } from './user.entity';
 
-export { AuditLog, AuthToken, Catch, Event, FishingSession, SizeLimit, EventRegistration, Household, Member, Payment, RateLimitBucket, StoredObject, User };
-export const entities = [User, AuthToken, RateLimitBucket, AuditLog, Household, Member, Payment, Event, EventRegistration, StoredObject, Catch, SizeLimit, FishingSession];
+export { AuditLog, AuthToken, Catch, ContentPage, NewsArticle, SiteSection, SiteSetting, Sponsor, Event, FishingSession, SizeLimit, EventRegistration, Household, Member, Payment, RateLimitBucket, StoredObject, User };
+export const entities = [User, AuthToken, RateLimitBucket, AuditLog, Household, Member, Payment, Event, EventRegistration, StoredObject, Catch, SizeLimit, FishingSession, Sponsor, ContentPage, SiteSection, SiteSetting, NewsArticle];

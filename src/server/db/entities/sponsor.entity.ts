@@ -1,0 +1,31 @@
+import { defineEntity, p } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { SPONSOR_STATUSES, SPONSORSHIP_TYPES } from '../../../shared/sponsors.schema';
+
+/** A sponsor application and, once the committee accepts it, a sponsor shown on the site. */
+const SponsorSchema = defineEntity({
+  name: 'Sponsor',
+  tableName: 'sponsors',
+  indexes: [{ properties: ['status', 'endDate'] }],
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    companyName: p.string().length(120),
+    contactPerson: p.string().length(120),
+    email: p.string().length(254),
+    phone: p.string().length(40),
+    address: p.string().length(300).nullable(),
+    comments: p.text().nullable(),
+    sponsorshipType: p.enum(SPONSORSHIP_TYPES),
+    /** From the package at the time of application (SPEC §9). */
+    amountCents: p.integer(),
+    status: p.enum(SPONSOR_STATUSES).default('pending'),
+    logoUrl: p.string().length(500).nullable(),
+    websiteUrl: p.string().length(500).nullable(),
+    /** The last day shown publicly (club date); null = open-ended. */
+    endDate: p.string().length(10).nullable(),
+    reviewedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export class Sponsor extends SponsorSchema.class {}
+SponsorSchema.setClass(Sponsor);

@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import type { ContextDeps } from '../trpc/context';
+import { callProcedure, callPublicRead } from './call';
+
+/** REST shims of SPEC §7 for sponsors. */
+export function registerSponsorRoutes(app: FastifyInstance, deps: ContextDeps): void {
+  app.get('/api/sponsors/active', (req, reply) => callPublicRead(deps, req, reply, (api) => api.sponsors.active()));
+  app.post('/api/sponsors/register', (req, reply) => callProcedure(deps, req, reply, (api) => api.sponsors.register(req.body as never)));
+  app.get('/api/admin/sponsors', (req, reply) => callProcedure(deps, req, reply, (api) => api.admin.sponsors.list()));
+}

@@ -1,0 +1,315 @@
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import {
+  KNOWN_SETTINGS,
+  SECTION_TEMPLATES,
+  type NewsData,
+  type NewsView,
+  type PageData,
+  type PageView,
+  type PublicSection,
+  type PublicSettings,
+  type SectionData,
+  type SectionTemplate,
+  type SectionView,
+  type SettingData,
+  type SettingView,
+} from '../../shared/cms.schema';
+import { AppError } from '../../shared/errors';
+import type { Clock } from '../clock';
+import { ContentPage, NewsArticle, SiteSection, SiteSetting } from '../db/entities';
+import { recordAudit } from './audit.service';
+import type { Actor } from './auth.service';
+import type { ContentCache } from './content-cache';
+import { sanitizeHtml } from './html';
+
+export interface CmsDeps {
+  clock: Clock;
+  cache: ContentCache;
+}
+
+const IMAGE_URL = /^(https?:\/\/|\/)[^\s"'<>]*$/i;
+
+/** Pages, sections, settings and news the committee edits, and the public reads of them. */
+export class CmsService {
+  constructor(private readonly deps: CmsDeps) {}
+
+  // ---------- Public reads (cached, HTML sanitised again on the way out) ----------
+
+  async sections(em: EntityManager, pageSlug: string): Promise<PublicSection[]> {
+    const { value } = await this.deps.cache.get(`cms.sections:${pageSlug}`, async () => {
+      const rows = await em.find(SiteSection, { pageSlug, published: true }, { orderBy: { sortOrder: 'asc', createdAt: 'asc' } });
+      return rows.map((s) => ({ sectionKey: s.sectionKey, title: s.title, contentType: s.contentType, content: servedContent(s.contentType, s.content) }));
+    });
+    return value;
+  }
+
+  async publishedPages(em: EntityManager): Promise<PageView[]> {
+    const { value } = await this.deps.cache.get('cms.pages', async () => {
+      const pages = await em.find(ContentPage, { published: true }, { orderBy: { title: 'asc' } });
+      return pages.map((p) => this.pageView(p, true));
+    });
+    return value;
+  }
+
+  async publishedPage(em: EntityManager, slug: string): Promise<PageView> {
+    const page = (await this.publishedPages(em)).find((p) => p.slug === slug);
+    if (!page) throw new AppError('NOT_FOUND', 'That page does not exist.');
+    return page;
+  }
+
+  async publishedNews(em: EntityManager, limit = 10): Promise<NewsView[]> {
+    const { value } = await this.deps.cache.get(`cms.news:${limit}`, async () => {
+      const articles = await em.find(NewsArticle, { published: true }, { orderBy: { publishedAt: 'desc' }, limit });
+      return articles.map((a) => this.newsView(a, true));
+    });
+    return value;
+  }
+
+  async publicSettings(em: EntityManager): Promise<PublicSettings> {
+    const { value } = await this.deps.cache.get('cms.settings', async () => {
+      const rows = await em.find(SiteSetting, { settingKey: { $in: ['site_title', 'contact_email'] } });
+      const get = (key: string) => rows.find((r) => r.settingKey === key)?.settingValue.trim() || KNOWN_SETTINGS[key].defaultValue;
+      return { siteTitle: get('site_title'), contactEmail: get('contact_email') };
+    });
+    return value;
+  }
+
+  /** Where sponsor notices and the assistant's "ask the committee" point. */
+  async contactEmail(em: EntityManager): Promise<string> {
+    return (await this.publicSettings(em)).contactEmail;
+  }
+
+  // ---------- Pages ----------
+
+  async listPages(em: EntityManager): Promise<PageView[]> {
+    return (await em.find(ContentPage, {}, { orderBy: { title: 'asc' } })).map((p) => this.pageView(p));
+  }
+
+  async createPage(em: EntityManager, actor: Actor, input: PageData): Promise<PageView> {
+    const page = em.create(ContentPage, { ...input, content: sanitizeHtml(input.content) });
+    await this.save(em, actor, 'page.create', 'ContentPage', page.id, null, input, 'A page with that slug already exists.');
+    return this.pageView(page);
+  }
+
+  async updatePage(em: EntityManager, actor: Actor, id: string, input: PageData): Promise<PageView> {
+    const page = await this.find(em, ContentPage, id, 'That page does not exist.');
+    const before = this.pageView(page);
+    em.assign(page, { ...input, content: sanitizeHtml(input.content) });
+    await this.save(em, actor, 'page.update', 'ContentPage', id, before, input, 'A page with that slug already exists.');
+    return this.pageView(page);
+  }
+
+  async deletePage(em: EntityManager, actor: Actor, id: string): Promise<{ message: string }> {
+    const page = await this.find(em, ContentPage, id, 'That page does not exist.');
+    recordAudit(em, { actor: actor.user, action: 'page.delete', entityType: 'ContentPage', entityId: id, before: this.pageView(page), after: null });
+    em.remove(page);
+    await em.flush();
+    await this.deps.cache.changed(em);
+    return { message: 'Page deleted successfully' };
+  }
+
+  // ---------- Sections ----------
+
+  async listSections(em: EntityManager): Promise<SectionView[]> {
+    return (await em.find(SiteSection, {}, { orderBy: { pageSlug: 'asc', sortOrder: 'asc', createdAt: 'asc' } })).map((s) => this.sectionView(s));
+  }
+
+  async createSection(em: EntityManager, actor: Actor, input: SectionData): Promise<SectionView> {
+    const section = em.create(SiteSection, { ...input, content: storedContent(input.contentType, input.content) });
+    await this.save(em, actor, 'section.create', 'SiteSection', section.id, null, input, 'That page already has a section with this key.');
+    return this.sectionView(section);
+  }
+
+  async updateSection(em: EntityManager, actor: Actor, id: string, input: SectionData): Promise<SectionView> {
+    const section = await this.find(em, SiteSection, id, 'That section does not exist.');
+    const before = this.sectionView(section);
+    em.assign(section, { ...input, content: storedContent(input.contentType, input.content) });
+    await this.save(em, actor, 'section.update', 'SiteSection', id, before, input, 'That page already has a section with this key.');
+    return this.sectionView(section);
+  }
+
+  async deleteSection(em: EntityManager, actor: Actor, id: string): Promise<{ message: string }> {
+    const section = await this.find(em, SiteSection, id, 'That section does not exist.');
+    recordAudit(em, { actor: actor.user, action: 'section.delete', entityType: 'SiteSection', entityId: id, before: this.sectionView(section), after: null });
+    em.remove(section);
+    await em.flush();
+    await this.deps.cache.changed(em);
+    return { message: 'Section deleted successfully' };
+  }
+
+  /** SPEC §4: up lowers sortOrder by 1 only when above 0; down raises it by 1. */
+  async moveSection(em: EntityManager, actor: Actor, id: string, direction: 'up' | 'down'): Promise<SectionView> {
+    const section = await this.find(em, SiteSection, id, 'That section does not exist.');
+    const before = section.sortOrder;
+    section.sortOrder = direction === 'up' ? Math.max(0, before - 1) : before + 1;
+    if (section.sortOrder === before) return this.sectionView(section);
+    recordAudit(em, { actor: actor.user, action: 'section.move', entityType: 'SiteSection', entityId: id, before: { sortOrder: before }, after: { sortOrder: section.sortOrder } });
+    await em.flush();
+    await this.deps.cache.changed(em);
+    return this.sectionView(section);
+  }
+
+  /** SPEC §4: key + '_copy', title + ' (Copy)', sortOrder + 1, unpublished. A second copy gets '_copy_2', and so on. */
+  async duplicateSection(em: EntityManager, actor: Actor, id: string): Promise<SectionView> {
+    const source = await this.find(em, SiteSection, id, 'That section does not exist.');
+    const taken = new Set((await em.find(SiteSection, { pageSlug: source.pageSlug, sectionKey: { $like: `${source.sectionKey}_copy%` } })).map((s) => s.sectionKey));
+    let key = `${source.sectionKey}_copy`;
+    for (let n = 2; taken.has(key); n++) key = `${source.sectionKey}_copy_${n}`;
+    const copy = em.create(SiteSection, {
+      pageSlug: source.pageSlug,
+      sectionKey: key.slice(0, 80),
+      title: `${source.title} (Copy)`.slice(0, 200),
+      contentType: source.contentType,
+      content: source.content,
+      sortOrder: source.sortOrder + 1,
+      published: false,
+    });
+    await this.save(em, actor, 'section.duplicate', 'SiteSection', copy.id, { from: source.id }, { sectionKey: copy.sectionKey }, 'That page already has a section with this key.');
+    return this.sectionView(copy);
+  }
+
+  /** Creates a template's sections on a page (sortOrder 0, published); keys the page already has are left alone. */
+  async fromTemplate(em: EntityManager, actor: Actor, template: SectionTemplate, pageSlug: string): Promise<SectionView[]> {
+    const existing = new Set((await em.find(SiteSection, { pageSlug })).map((s) => s.sectionKey));
+    const created = SECTION_TEMPLATES[template]
+      .filter((t) => !existing.has(t.sectionKey))
+      .map((t) => em.create(SiteSection, { pageSlug, sectionKey: t.sectionKey, title: t.title, contentType: t.contentType, content: t.content, sortOrder: 0, published: true }));
+    if (created.length === 0) throw new AppError('CONFLICT', `The page '${pageSlug}' already has every section of ${template}.`);
+    recordAudit(em, { actor: actor.user, action: 'section.template', entityType: 'SiteSection', entityId: pageSlug, before: null, after: { template, keys: created.map((s) => s.sectionKey) } });
+    await em.flush();
+    await this.deps.cache.changed(em);
+    return created.map((s) => this.sectionView(s));
+  }
+
+  // ---------- Settings ----------
+
+  async listSettings(em: EntityManager): Promise<SettingView[]> {
+    return (await em.find(SiteSetting, {}, { orderBy: { settingKey: 'asc' } })).map((s) => this.settingView(s));
+  }
+
+  /** Creates or updates the setting with this key (POST /api/admin/settings). */
+  async saveSetting(em: EntityManager, actor: Actor, input: SettingData): Promise<SettingView> {
+    const known = KNOWN_SETTINGS[input.settingKey];
+    if (known && known.type !== input.settingType) throw new AppError('BAD_REQUEST', `${input.settingKey} is a ${known.type} setting.`, { field: 'settingType' });
+    const value = input.settingType === 'text' ? input.settingValue.trim() : input.settingValue;
+    let setting = await em.findOne(SiteSetting, { settingKey: input.settingKey });
+    const before = setting ? this.settingView(setting) : null;
+    if (setting) em.assign(setting, { settingValue: value, settingType: input.settingType, description: input.description ?? setting.description ?? null });
+    else setting = em.create(SiteSetting, { settingKey: input.settingKey, settingValue: value, settingType: input.settingType, description: input.description ?? known?.description ?? null });
+    await this.save(em, actor, 'setting.save', 'SiteSetting', setting.id, before, { settingKey: input.settingKey, settingValue: value }, 'That setting was just created by someone else; please try again.');
+    return this.settingView(setting);
+  }
+
+  async deleteSetting(em: EntityManager, actor: Actor, id: string): Promise<{ message: string }> {
+    const setting = await this.find(em, SiteSetting, id, 'That setting does not exist.');
+    recordAudit(em, { actor: actor.user, action: 'setting.delete', entityType: 'SiteSetting', entityId: id, before: this.settingView(setting), after: null });
+    em.remove(setting);
+    await em.flush();
+    await this.deps.cache.changed(em);
+    return { message: 'Setting deleted successfully' };
+  }
+
+  // ---------- News ----------
+
+  async listNews(em: EntityManager): Promise<NewsView[]> {
+    return (await em.find(NewsArticle, {}, { orderBy: { createdAt: 'desc' } })).map((a) => this.newsView(a));
+  }
+
+  async createNews(em: EntityManager, actor: Actor, input: NewsData): Promise<NewsView> {
+    const article = em.create(NewsArticle, { ...input, content: sanitizeHtml(input.content), publishedAt: input.published ? this.deps.clock.now() : null });
+    await this.save(em, actor, 'news.create', 'NewsArticle', article.id, null, { title: input.title, published: input.published });
+    return this.newsView(article);
+  }
+
+  /** SPEC §4: publishing stamps publishedAt now; unpublishing clears it; staying published keeps the stamp. */
+  async updateNews(em: EntityManager, actor: Actor, id: string, input: NewsData): Promise<NewsView> {
+    const article = await this.find(em, NewsArticle, id, 'That article does not exist.');
+    const before = { title: article.title, published: article.published, publishedAt: article.publishedAt?.toISOString() ?? null };
+    const publishedAt = input.published ? (article.published && article.publishedAt ? article.publishedAt : this.deps.clock.now()) : null;
+    em.assign(article, { ...input, content: sanitizeHtml(input.content), publishedAt });
+    await this.save(em, actor, 'news.update', 'NewsArticle', id, before, { title: input.title, published: input.published });
+    return this.newsView(article);
+  }
+
+  async deleteNews(em: EntityManager, actor: Actor, id: string): Promise<{ message: string }> {
+    const article = await this.find(em, NewsArticle, id, 'That article does not exist.');
+    recordAudit(em, { actor: actor.user, action: 'news.delete', entityType: 'NewsArticle', entityId: id, before: { title: article.title }, after: null });
+    em.remove(article);
+    await em.flush();
+    await this.deps.cache.changed(em);
+    return { message: 'Article deleted successfully' };
+  }
+
+  // ---------- Helpers ----------
+
+  private async find<T extends object>(em: EntityManager, entity: new () => T, id: string, missing: string): Promise<T> {
+    const found = await em.findOne(entity as never, { id } as never);
+    if (!found) throw new AppError('NOT_FOUND', missing);
+    return found as T;
+  }
+
+  /** Audit, flush (a unique key clash becomes a clear 409), then tell every instance's cache. */
+  private async save(em: EntityManager, actor: Actor, action: string, entityType: string, entityId: string, before: unknown, after: unknown, duplicate = 'That already exists.') {
+    recordAudit(em, { actor: actor.user, action, entityType, entityId, before: before as never, after: after as never });
+    try {
+      await em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) {
+        em.clear();
+        throw new AppError('CONFLICT', duplicate);
+      }
+      throw error;
+    }
+    await this.deps.cache.changed(em);
+  }
+
+  private pageView(p: ContentPage, served = false): PageView {
+    return {
+      id: p.id,
+      title: p.title,
+      slug: p.slug,
+      content: served ? sanitizeHtml(p.content) : p.content,
+      metaDescription: p.metaDescription ?? null,
+      published: p.published,
+      createdAt: p.createdAt.toISOString(),
+      updatedAt: p.updatedAt.toISOString(),
+    };
+  }
+
+  private sectionView(s: SiteSection): SectionView {
+    return { id: s.id, pageSlug: s.pageSlug, sectionKey: s.sectionKey, title: s.title, content: s.content, contentType: s.contentType, sortOrder: s.sortOrder, published: s.published, updatedAt: s.updatedAt.toISOString() };
+  }
+
+  private settingView(s: SiteSetting): SettingView {
+    return { id: s.id, settingKey: s.settingKey, settingValue: s.settingValue, settingType: s.settingType, description: s.description ?? null };
+  }
+
+  private newsView(a: NewsArticle, served = false): NewsView {
+    return {
+      id: a.id,
+      title: a.title,
+      excerpt: a.excerpt ?? null,
+      content: served ? sanitizeHtml(a.content) : a.content,
+      featuredImageUrl: a.featuredImageUrl ?? null,
+      published: a.published,
+      publishedAt: a.publishedAt?.toISOString() ?? null,
+      createdAt: a.createdAt.toISOString(),
+    };
+  }
+}
+
+/** What is stored: HTML sanitised, image URLs checked, text as typed. */
+function storedContent(type: SectionData['contentType'], content: string): string {
+  if (type === 'html') return sanitizeHtml(content);
+  if (type === 'image') {
+    const url = content.trim();
+    if (url && !IMAGE_URL.test(url)) throw new AppError('BAD_REQUEST', 'An image section needs an image address starting with https:// (or an uploaded image).', { field: 'content' });
+    return url;
+  }
+  return content;
+}
+
+/** What is served: HTML sanitised again (a row written before a rule tightened is still safe). */
+function servedContent(type: SectionData['contentType'], content: string): string {
+  return type === 'html' ? sanitizeHtml(content) : content;
+}

@@ -1,0 +1,115 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+
+/** The PostgreSQL channel every instance listens on; any admin write to public content notifies it. */
+export const CONTENT_CHANNEL = 'club_content_changed';
+/** A backstop for what changes with time alone (an event starting, a sponsor's end date passing). */
+const MAX_AGE_MS = 60_000;
+const RECONNECT_MS = [250, 1000, 3000, 10_000];
+
+export interface Cached<T> {
+  value: T;
+  /** A strong validator of the JSON the value serialises to. */
+  etag: string;
+}
+
+interface Log {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
+/**
+ * An in-process cache of public content (landing sections, active sponsors, upcoming events, news,
+ * settings). Writes call `changed(em)` once flushed, which clears this instance and sends a NOTIFY, so
+ * every instance listening on the channel clears its cache too.
+ * While this instance is not listening (starting, or the database connection dropped) it serves
+ * straight from the database, so it is never stale because it missed a notification.
+ */
+export class ContentCache {
+  private readonly entries = new Map<string, Cached<unknown> & { at: number }>();
+  private generation = 0;
+  private listener: pg.Client | null = null;
+  private listening = false;
+  private closed = false;
+  private attempt = 0;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly databaseUrl: string | undefined,
+    private readonly log: Log,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Starts listening for other instances' writes (no-op without a database URL: nothing is cached). */
+  async start(): Promise<void> {
+    if (!this.databaseUrl || this.closed) return;
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client));
+    client.on('notification', () => this.clear());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CONTENT_CHANNEL}`);
+      if (this.closed) return void (await client.end().catch(() => {}));
+      this.listener = client;
+      this.clear();
+      this.listening = true;
+      this.attempt = 0;
+    } catch (error) {
+      this.lost(client, error as Error);
+    }
+  }
+
+  private lost(client: pg.Client, error?: Error) {
+    if (this.listener && this.listener !== client) return;
+    this.listening = false;
+    this.listener = null;
+    this.clear();
+    client.end().catch(() => {});
+    if (this.closed || this.timer) return;
+    if (error) this.log.warn({ err: error.message }, 'Content cache lost its database listener; serving uncached until it reconnects');
+    const delay = RECONNECT_MS[Math.min(this.attempt++, RECONNECT_MS.length - 1)];
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.start();
+    }, delay);
+    this.timer.unref();
+  }
+
+  /** The cached value of `key`, loading it when missing, expired or while not listening. */
+  async get<T>(key: string, load: () => Promise<T>): Promise<Cached<T>> {
+    const hit = this.entries.get(key);
+    if (this.listening && hit && this.now() - hit.at < MAX_AGE_MS) return hit as Cached<T>;
+    const generation = this.generation;
+    const value = await load();
+    const entry = { value, etag: etagOf(value), at: this.now() };
+    // A write that landed while this was loading wins: do not keep what may predate it.
+    if (this.listening && generation === this.generation) this.entries.set(key, entry);
+    return entry;
+  }
+
+  private clear() {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  /** Call after a write to public content has been flushed: clears here and notifies the other instances. */
+  async changed(em: EntityManager): Promise<void> {
+    this.clear();
+    await em.getConnection().execute(`select pg_notify('${CONTENT_CHANNEL}', '')`);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.listening = false;
+    const client = this.listener;
+    this.listener = null;
+    await client?.end().catch(() => {});
+  }
+}
+
+export function etagOf(value: unknown): string {
+  return `"${createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 27)}"`;
+}

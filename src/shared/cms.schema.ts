@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import { optionalText, text } from './auth.schema';
+import { CLUB } from './club';
+
+/** The landing page's editable texts (SPEC §2.5) and their built-in defaults, used when no published section has the key. */
+export const LANDING_DEFAULTS = {
+  hero_title: CLUB.name,
+  hero_subtitle: `Fishing the rivers, estuaries and beaches of the ${CLUB.region}. Join a friendly club of local anglers.`,
+  cta_primary: 'Join Our Club Today',
+  cta_secondary: 'Learn More',
+  feature_community_title: 'Community',
+  feature_community_desc: 'Meet fellow anglers from across the Tweed, share local knowledge and fish together.',
+  feature_events_title: 'Events',
+  feature_events_desc: 'Club days, working bees and social outings on the river, estuary and beaches.',
+  feature_competitions_title: 'Competitions',
+  feature_competitions_desc: 'Monthly competitions across seven species categories, with prizes and champion points.',
+  feature_experience_title: 'Experience',
+  feature_experience_desc: 'Learn from experienced members, from rigging and bait to reading the tides.',
+  final_cta_title: 'Ready to Cast Your Line?',
+  final_cta_desc: 'Create your account or log in to register for events and log your catches.',
+  final_cta_button: 'Login / Get Started',
+} as const;
+export type LandingKey = keyof typeof LANDING_DEFAULTS;
+
+/** Lowercase words joined by hyphens: 'about', 'club-history'. */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Section keys: 'hero_title', 'feature_1_desc'. */
+const KEY = /^[a-z][a-z0-9_]*$/;
+
+export const slugSchema = (label: string) =>
+  text(label)
+    .trim()
+    .toLowerCase()
+    .min(1, `${label} is required.`)
+    .max(80, `${label} must be at most 80 characters.`)
+    .refine((v) => SLUG.test(v), `${label} may contain lowercase letters, digits and hyphens only (e.g. club-history).`);
+
+const idInput = z.object({ id: z.uuid({ error: 'That is not a valid id.' }) });
+export { idInput as cmsIdInput };
+
+const published = z.boolean({ error: 'Published must be true or false.' }).optional().default(false);
+
+// ---------- Pages ----------
+export const pageInput = z.object({
+  title: text('Title').trim().min(1, 'Title is required.').max(200, 'Title must be at most 200 characters.'),
+  slug: slugSchema('Slug'),
+  /** HTML; sanitised by the server when saved and when served. */
+  content: z.string({ error: 'Content must be text.' }).max(200_000, 'Content is too long.').optional().default(''),
+  metaDescription: optionalText('Meta description', 300),
+  published,
+});
+export type PageInput = z.input<typeof pageInput>;
+export type PageData = z.output<typeof pageInput>;
+export const pageView = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  content: z.string(),
+  metaDescription: z.string().nullable(),
+  published: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PageView = z.infer<typeof pageView>;
+
+// ---------- Sections ----------
+export const CONTENT_TYPES = ['text', 'html', 'image'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export const sectionInput = z.object({
+  pageSlug: slugSchema('Page slug'),
+  sectionKey: text('Section key')
+    .trim()
+    .min(1, 'Section key is required.')
+    .max(80, 'Section key must be at most 80 characters.')
+    .refine((v) => KEY.test(v), 'Section key may contain lowercase letters, digits and underscores, starting with a letter (e.g. hero_title).'),
+  title: text('Title').trim().min(1, 'Title is required.').max(200, 'Title must be at most 200 characters.'),
+  content: z.string({ error: 'Content must be text.' }).max(100_000, 'Content is too long.').optional().default(''),
+  contentType: z.enum(CONTENT_TYPES, { error: 'Content type must be text, html or image.' }).optional().default('text'),
+  /** SPEC §5: parsed as an integer, falling back to 0. */
+  sortOrder: z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((v) => {
+      const n = typeof v === 'number' ? Math.trunc(v) : Number.parseInt(String(v ?? ''), 10);
+      return Number.isFinite(n) ? n : 0;
+    })
+    .refine((v) => v >= 0 && v <= 10_000, 'Sort order must be between 0 and 10,000.'),
+  /** New sections are published unless said otherwise (SPEC §9). */
+  published: z.boolean({ error: 'Published must be true or false.' }).optional().default(true),
+});
+export type SectionInput = z.input<typeof sectionInput>;
+export type SectionData = z.output<typeof sectionInput>;
+export const sectionView = z.object({
+  id: z.string(),
+  pageSlug: z.string(),
+  sectionKey: z.string(),
+  title: z.string(),
+  content: z.string(),
+  contentType: z.enum(CONTENT_TYPES),
+  sortOrder: z.number(),
+  published: z.boolean(),
+  updatedAt: z.string(),
+});
+export type SectionView = z.infer<typeof sectionView>;
+/** What public pages read: GET /api/content/sections/landing → [{ sectionKey, content }]. */
+export const publicSection = z.object({ sectionKey: z.string(), title: z.string(), content: z.string(), contentType: z.enum(CONTENT_TYPES) });
+export type PublicSection = z.infer<typeof publicSection>;
+
+export const SECTION_TEMPLATES = {
+  hero_section: [
+    { sectionKey: 'hero_title', title: 'Hero Title', contentType: 'text', content: 'Welcome to our club' },
+    { sectionKey: 'hero_subtitle', title: 'Hero Subtitle', contentType: 'text', content: 'A short line about what we do' },
+    { sectionKey: 'hero_cta', title: 'Hero Button', contentType: 'text', content: 'Join Our Club Today' },
+    { sectionKey: 'hero_image', title: 'Hero Image', contentType: 'image', content: '' },
+  ],
+  feature_grid: [1, 2, 3, 4].flatMap((n) => [
+    { sectionKey: `feature_${n}_title`, title: `Feature ${n} Title`, contentType: 'text', content: `Feature ${n}` },
+    { sectionKey: `feature_${n}_desc`, title: `Feature ${n} Description`, contentType: 'text', content: `A sentence about feature ${n}.` },
+  ]),
+  about_section: [
+    { sectionKey: 'about_title', title: 'About Title', contentType: 'text', content: 'About us' },
+    { sectionKey: 'about_content', title: 'About Content', contentType: 'html', content: '<p>Tell visitors about the club.</p>' },
+    { sectionKey: 'about_image', title: 'About Image', contentType: 'image', content: '' },
+  ],
+} as const satisfies Record<string, { sectionKey: string; title: string; contentType: ContentType; content: string }[]>;
+export type SectionTemplate = keyof typeof SECTION_TEMPLATES;
+export const SECTION_TEMPLATE_NAMES = Object.keys(SECTION_TEMPLATES) as SectionTemplate[];
+
+export const templateInput = z.object({
+  template: z.enum(SECTION_TEMPLATE_NAMES as [SectionTemplate, ...SectionTemplate[]], { error: 'Please choose a template.' }),
+  pageSlug: z
+    .string({ error: 'Please enter a page slug' })
+    .trim()
+    .min(1, 'Please enter a page slug')
+    .pipe(slugSchema('Page slug')),
+});
+
+// ---------- Settings ----------
+export const SETTING_TYPES = ['text', 'number', 'boolean', 'json'] as const;
+export type SettingType = (typeof SETTING_TYPES)[number];
+
+/** Settings the site itself reads, with their type; others may be added freely. */
+export const KNOWN_SETTINGS: Record<string, { type: SettingType; description: string; defaultValue: string }> = {
+  site_title: { type: 'text', description: 'The name in the browser tab and the footer.', defaultValue: CLUB.name },
+  contact_email: { type: 'text', description: 'Where sponsor notices go; shown in the footer.', defaultValue: CLUB.contactEmail },
+};
+
+/** A setting value checked against its type (SPEC §3). */
+export function settingValueProblem(type: SettingType, value: string): string | null {
+  if (type === 'number') return /^-?\d+(\.\d+)?$/.test(value.trim()) ? null : 'This setting must be a number.';
+  if (type === 'boolean') return value === 'true' || value === 'false' ? null : 'This setting must be true or false.';
+  if (type === 'json') {
+    try {
+      JSON.parse(value);
+      return null;
+    } catch {
+      return 'This setting must be valid JSON.';
+    }
+  }
+  return null;
+}
+
+export const settingInput = z
+  .object({
+    settingKey: text('Setting key')
+      .trim()
+      .min(1, 'Setting key is required.')
+      .max(80, 'Setting key must be at most 80 characters.')
+      .refine((v) => KEY.test(v), 'Setting key may contain lowercase letters, digits and underscores (e.g. contact_email).'),
+    settingValue: text('Setting value').max(10_000, 'Setting value is too long.').refine((v) => v.trim().length > 0, 'Setting value is required.'),
+    settingType: z.enum(SETTING_TYPES, { error: 'Setting type must be text, number, boolean or json.' }).optional().default('text'),
+    description: optionalText('Description', 300),
+  })
+  .superRefine((s, ctx) => {
+    const problem = settingValueProblem(s.settingType, s.settingValue);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['settingValue'], message: problem });
+    if (s.settingKey === 'contact_email' && !z.email().safeParse(s.settingValue.trim()).success) {
+      ctx.addIssue({ code: 'custom', path: ['settingValue'], message: 'contact_email must be an e-mail address.' });
+    }
+  });
+export type SettingInput = z.input<typeof settingInput>;
+export type SettingData = z.output<typeof settingInput>;
+export const settingView = z.object({
+  id: z.string(),
+  settingKey: z.string(),
+  settingValue: z.string(),
+  settingType: z.enum(SETTING_TYPES),
+  description: z.string().nullable(),
+});
+export type SettingView = z.infer<typeof settingView>;
+
+// ---------- News ----------
+export const newsInput = z.object({
+  title: text('Title').trim().min(1, 'Title is required.').max(200, 'Title must be at most 200 characters.'),
+  excerpt: optionalText('Excerpt', 500),
+  /** HTML; sanitised by the server. */
+  content: text('Content').max(200_000, 'Content is too long.').refine((v) => v.trim().length > 0, 'Content is required.'),
+  featuredImageUrl: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => v?.trim() || null)
+    .refine((v) => !v || (v.length <= 500 && /^(https?:\/\/|\/)/i.test(v)), 'The image must be a web address starting with https://.'),
+  /** New articles start unpublished (SPEC §4). */
+  published,
+});
+export type NewsInput = z.input<typeof newsInput>;
+export type NewsData = z.output<typeof newsInput>;
+export const newsView = z.object({
+  id: z.string(),
+  title: z.string(),
+  excerpt: z.string().nullable(),
+  content: z.string(),
+  featuredImageUrl: z.string().nullable(),
+  published: z.boolean(),
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type NewsView = z.infer<typeof newsView>;
+
+/** The public site's settings (title and contact e-mail), defaults filled in. */
+export const publicSettings = z.object({ siteTitle: z.string(), contactEmail: z.string() });
+export type PublicSettings = z.infer<typeof publicSettings>;

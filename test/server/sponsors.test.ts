@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLUB } from '../../src/shared/club';
+import { AuditLog, Sponsor } from '../../src/server/db/entities';
+import { signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+
+let t: TestApp;
+let admin: TestClient;
+const APPLICATION = {
+  companyName: 'Tweed Tackle & Bait',
+  contactPerson: 'Robin Reel',
+  email: 'robin@tweedtackle.example',
+  phone: '07 5536 1234',
+  address: '1 Wharf St, Tweed Heads NSW 2485',
+  sponsorshipType: 'shirt',
+  comments: 'Happy to donate prizes too.',
+};
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { ADMIN_EMAILS: 'treasurer@club.test' } });
+  admin = (await signedInClient(t, 'treasurer@club.test')).client;
+});
+afterAll(() => t?.close());
+
+describe('sponsor applications', () => {
+  it('stores a pending application at the package amount and e-mails the applicant and the club', async () => {
+    const res = await t.client().json('POST', '/api/sponsors/register', APPLICATION);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Sponsor application submitted successfully! We will contact you within 2 business days.' });
+    const stored = await t.em().findOneOrFail(Sponsor, { email: APPLICATION.email });
+    expect(stored).toMatchObject({ companyName: 'Tweed Tackle & Bait', status: 'pending', amountCents: 100_000, sponsorshipType: 'shirt' });
+
+    const ack = t.mail.last(APPLICATION.email);
+    expect(ack.subject).toBe(`Thank you for offering to sponsor ${CLUB.name}`);
+    expect(ack.text).toContain('within 2 business days');
+    expect(ack.text).toContain('Shirt Sponsorship ($1,000.00 a year)');
+    const notice = t.mail.last(CLUB.contactEmail);
+    expect(notice.subject).toBe('New sponsor application: Tweed Tackle & Bait');
+    expect(notice.text).toContain('Robin Reel, robin@tweedtackle.example, 07 5536 1234');
+    // Not yet public.
+    expect((await t.client().json('GET', '/api/sponsors/active')).body).toEqual([]);
+  });
+
+  it('keeps one application when the same company applies again while pending', async () => {
+    const again = await t.client().json('POST', '/api/sponsors/register', { ...APPLICATION, companyName: 'TWEED TACKLE & BAIT', sponsorshipType: 'both' });
+    expect(again.status).toBe(200);
+    const rows = await t.em().find(Sponsor, { email: APPLICATION.email });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ sponsorshipType: 'both', amountCents: 150_000 });
+  });
+
+  it('refuses bad input with a clear message and stores nothing', async () => {
+    const before = await t.em().count(Sponsor);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...APPLICATION, companyName: '  ' }, 'Company name is required.'],
+      [{ ...APPLICATION, email: 'not-an-email' }, 'Please enter a valid email address.'],
+      [{ ...APPLICATION, phone: 'call me' }, 'Please enter a valid phone number.'],
+      [{ ...APPLICATION, sponsorshipType: 'gold' }, 'Please choose a sponsorship type.'],
+      [{ ...APPLICATION, contactPerson: undefined }, 'Contact person is required.'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await t.client().json('POST', '/api/sponsors/register', body);
+      expect(res.status, message).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect(await t.em().count(Sponsor)).toBe(before);
+  });
+
+  it('limits applications from one address', async () => {
+    const client = t.client();
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await client.json('POST', '/api/sponsors/register', { ...APPLICATION, companyName: `Spam ${i}`, email: `s${i}@spam.example` })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('sends the notice to the contact_email setting when the committee has set one', async () => {
+    await admin.trpc.admin.cms.settings.save.mutate({ settingKey: 'contact_email', settingValue: 'sponsorship@club.test', settingType: 'text' });
+    await t.client().json('POST', '/api/sponsors/register', { ...APPLICATION, companyName: 'Cudgen Creek Cafe', email: 'cafe@example.com', sponsorshipType: 'website' });
+    expect(t.mail.last('sponsorship@club.test').subject).toBe('New sponsor application: Cudgen Creek Cafe');
+  });
+});
+
+describe('review and the public list', () => {
+  it('shows a sponsor once the committee makes it active, until its end date; every review is audited', async () => {
+    const list = await admin.trpc.admin.sponsors.list.query();
+    const tackle = list.find((s) => s.email === APPLICATION.email)!;
+    const cafe = list.find((s) => s.companyName === 'Cudgen Creek Cafe')!;
+    expect(tackle).toMatchObject({ status: 'pending', amount: '1500.00', contactPerson: 'Robin Reel' });
+
+    await admin.trpc.admin.sponsors.review.mutate({ id: tackle.id, status: 'active', websiteUrl: 'https://tweedtackle.example', logoUrl: 'https://tweedtackle.example/logo.png' });
+    await admin.trpc.admin.sponsors.review.mutate({ id: cafe.id, status: 'active', endDate: '2020-06-30' });
+    const active = await t.client().json('GET', '/api/sponsors/active');
+    expect(active.body).toEqual([
+      { id: tackle.id, companyName: 'TWEED TACKLE & BAIT', sponsorshipType: 'both', amount: '1500.00', logoUrl: 'https://tweedtackle.example/logo.png', websiteUrl: 'https://tweedtackle.example' },
+    ]);
+
+    await admin.trpc.admin.sponsors.review.mutate({ id: cafe.id, endDate: null });
+    expect((await t.client().json('GET', '/api/sponsors/active')).body.map((s: { companyName: string }) => s.companyName)).toEqual(['TWEED TACKLE & BAIT', 'Cudgen Creek Cafe']);
+    await admin.trpc.admin.sponsors.review.mutate({ id: cafe.id, status: 'declined' });
+    expect((await t.client().json('GET', '/api/sponsors/active')).body).toHaveLength(1);
+
+    const audit = await t.em().find(AuditLog, { entityId: cafe.id }, { orderBy: { id: 'asc' } });
+    expect(audit.map((a) => [a.action, (a.after as { status: string }).status])).toEqual([
+      ['sponsor.review', 'active'],
+      ['sponsor.review', 'active'],
+      ['sponsor.review', 'declined'],
+    ]);
+  });
+
+  it('answers 304 to a browser that already has the current list, and a new ETag after a change', async () => {
+    const first = await t.client().json('GET', '/api/sponsors/active');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await t.client().fetch('/api/sponsors/active', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const [tackle] = first.body;
+    await admin.trpc.admin.sponsors.review.mutate({ id: tackle.id, websiteUrl: 'https://tackle.example' });
+    const changed = await t.client().fetch('/api/sponsors/active', { headers: { 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('refuses bad review input and keeps the sponsor as it was', async () => {
+    const [tackle] = (await t.client().json('GET', '/api/sponsors/active')).body;
+    await expect(admin.trpc.admin.sponsors.review.mutate({ id: tackle.id, websiteUrl: 'javascript:alert(1)' })).rejects.toThrow('Website must be a web address starting with https://.');
+    await expect(admin.trpc.admin.sponsors.review.mutate({ id: tackle.id, endDate: '30/06/2027' })).rejects.toThrow('End date must be a date (YYYY-MM-DD).');
+    expect((await t.em().findOneOrFail(Sponsor, { id: tackle.id })).websiteUrl).toBe('https://tackle.example');
+  });
+
+  it('keeps the applications to admins', async () => {
+    expect((await t.client().json('GET', '/api/admin/sponsors')).status).toBe(401);
+    const member = (await signedInClient(t)).client;
+    expect((await member.json('GET', '/api/admin/sponsors')).status).toBe(403);
+    expect((await admin.json('GET', '/api/admin/sponsors')).status).toBe(200);
+  });
+});
