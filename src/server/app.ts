@@ -15,6 +15,7 @@ import type { PaymentProvider } from './integrations/payments';
 import { createObjectStore, type ObjectStore } from './integrations/storage';
 import { registerAuthRoutes } from './rest/auth.rest';
 import { CATCH_SUBMISSION_PATH, registerCatchRoutes } from './rest/catches.rest';
+import { registerAdminRoutes } from './rest/admin.rest';
 import { registerContentRoutes } from './rest/content.rest';
 import { registerEventRoutes } from './rest/events.rest';
 import { registerSponsorRoutes } from './rest/sponsors.rest';
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCatchRoutes(app, contextDeps);
   registerSponsorRoutes(app, contextDeps);
   registerContentRoutes(app, contextDeps);
+  registerAdminRoutes(app, contextDeps);
 
   const clientDir = deps.clientDir && existsSync(path.join(deps.clientDir, 'index.html')) ? deps.clientDir : undefined;
   if (clientDir) {

@@ -257,6 +257,13 @@ export function requireUser(actor: Actor): User {
   return actor.user;
 }
 
+/** For the few REST routes outside tRPC (file downloads): the same rule as admin procedures. */
+export function requireAdmin(actor: Actor): User {
+  const user = requireUser(actor);
+  if (user.role !== 'admin') throw new AppError('FORBIDDEN', 'Only club administrators can do that.');
+  return user;
+}
+
 function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string })?.code === '23505' || (error as Error)?.name === 'UniqueConstraintViolationException';
 }

@@ -1,5 +1,6 @@
 import type { PaymentProvider } from '../integrations/payments';
 import type { ObjectStore } from '../integrations/storage';
+import { AdminMembersService } from './admin-members.service';
 import { AdminService } from './admin.service';
 import { AuthService, type AuthDeps } from './auth.service';
 import { CatchesService } from './catches.service';
@@ -24,14 +25,16 @@ export function createServices(deps: ServiceDeps) {
   const catches = new CatchesService({ ...deps, uploads });
   const judging = new JudgingService({ ...deps, catches });
   const cms = new CmsService(deps);
+  const admin = new AdminService();
   return {
+    admin,
+    adminMembers: new AdminMembersService({ ...deps, admin }),
     cms,
     sponsors: new SponsorsService({ ...deps, cms }),
     uploads,
     catches,
     judging,
     auth: new AuthService(deps),
-    admin: new AdminService(),
     members: new MembersService({ ...deps, judging }),
     payments: new PaymentsService(deps),
     events: new EventsService({ ...deps, uploads }),
