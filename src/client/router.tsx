@@ -3,6 +3,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { AppLayout } from './components/app-shell';
 import { SectionLoader } from './components/full-screen-loader';
 import { useAuth } from './features/auth/use-auth';
+import { ContentPage } from './routes/content-page';
 import { EmailVerifiedPage } from './routes/email-verified';
 import { LandingPage } from './routes/landing';
 import { MemberPortalPage } from './routes/member';
@@ -46,6 +47,7 @@ const routeTree = rootRoute.addChildren([
   createRoute({ getParentRoute: () => rootRoute, path: '/member', component: MemberRoute }),
   createRoute({ getParentRoute: () => rootRoute, path: '/public', component: PublicHomePage }),
   createRoute({ getParentRoute: () => rootRoute, path: '/sponsor', component: SponsorPage }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/pages/$slug', component: ContentPage }),
   createRoute({ getParentRoute: () => rootRoute, path: '/email-verified', component: EmailVerifiedPage }),
   createRoute({ getParentRoute: () => rootRoute, path: '/sign-in', component: SignInPage }),
   createRoute({ getParentRoute: () => rootRoute, path: '/admin', component: adminOnly(AdminPage) }),

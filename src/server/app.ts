@@ -55,7 +55,8 @@ const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   `script-src 'self' ${PAYPAL_HOSTS}`,
   "style-src 'self' 'unsafe-inline'",
-  `img-src 'self' data: blob: ${PAYPAL_HOSTS}`,
+  // https: images: sponsor logos and CMS images may live on the sponsor's or another site.
+  "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
   `connect-src 'self' ${PAYPAL_HOSTS}`,
   `frame-src ${PAYPAL_HOSTS}`,

@@ -144,6 +144,9 @@ export type SettingType = (typeof SETTING_TYPES)[number];
 export const KNOWN_SETTINGS: Record<string, { type: SettingType; description: string; defaultValue: string }> = {
   site_title: { type: 'text', description: 'The name in the browser tab and the footer.', defaultValue: CLUB.name },
   contact_email: { type: 'text', description: 'Where sponsor notices go; shown in the footer.', defaultValue: CLUB.contactEmail },
+  account_code_membership: { type: 'text', description: 'Accounting export: account code for membership fees.', defaultValue: '200' },
+  account_code_event: { type: 'text', description: 'Accounting export: account code for event registrations.', defaultValue: '201' },
+  account_code_sponsorship: { type: 'text', description: 'Accounting export: account code for sponsorships.', defaultValue: '202' },
 };
 
 /** A setting value checked against its type (SPEC §3). */

@@ -6,6 +6,7 @@ import { CLUB } from '../../shared/club';
 import { useLoginModal } from '../features/auth/login-modal';
 import { SettingsModal } from '../features/auth/settings-modal';
 import { displayFirstName, useAuth } from '../features/auth/use-auth';
+import { useSiteSettings } from '../features/public-content/use-site-settings';
 import { FullScreenLoader } from './full-screen-loader';
 import { ChevronDown, ClubMark } from './logo';
 
@@ -149,13 +150,23 @@ function NavBar() {
   );
 }
 
+/** The footer: site title and contact e-mail from the settings (the club's own until they load, or if they fail). */
 function Footer() {
+  const { siteTitle, contactEmail } = useSiteSettings();
   return (
     <Box component="footer" py="lg" style={{ borderTop: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-gray-0)' }}>
       <Container size="lg">
-        <Text size="sm" c="dimmed" ta="center">
-          {CLUB.name} · {CLUB.region}
-        </Text>
+        <Stack gap={4} align="center" ta="center">
+          <Text size="sm" c="dimmed">
+            {siteTitle} · {CLUB.region}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Contact us:{' '}
+            <Anchor href={`mailto:${contactEmail}`} inherit style={{ overflowWrap: 'anywhere' }}>
+              {contactEmail}
+            </Anchor>
+          </Text>
+        </Stack>
       </Container>
     </Box>
   );

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { SectionLoader } from '../components/full-screen-loader';
 import { AdminEventsTab } from '../features/admin/events-tab';
 import { AdminJudgingTab } from '../features/admin/judging-tab';
+import { AdminSponsorsTab } from '../features/admin/sponsors-tab';
 import { SizeLimitsEditor } from '../features/admin/size-limits-editor';
 import { ResultsBoard } from '../features/catches/results-board';
 import { serverMessage } from '../lib/errors';
@@ -60,6 +61,7 @@ export default function AdminPage() {
             <Tabs.Tab value="events">Events</Tabs.Tab>
             <Tabs.Tab value="judging">Judging</Tabs.Tab>
             <Tabs.Tab value="results">Results</Tabs.Tab>
+            <Tabs.Tab value="sponsors">Sponsors</Tabs.Tab>
             <Tabs.Tab value="reports">Reports</Tabs.Tab>
             <Tabs.Tab value="accounting">Accounting</Tabs.Tab>
           </Tabs.List>
@@ -77,6 +79,9 @@ export default function AdminPage() {
               <SizeLimitsEditor />
               <ResultsBoard />
             </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="sponsors" pt="md">
+            <AdminSponsorsTab />
           </Tabs.Panel>
           <Tabs.Panel value="reports" pt="md">
             <Alert variant="light">Reports are coming soon.</Alert>

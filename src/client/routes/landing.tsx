@@ -1,32 +1,54 @@
 import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { CLUB } from '../../shared/club';
+import { LANDING_DEFAULTS, type LandingKey } from '../../shared/cms.schema';
 import { useLoginModal } from '../features/auth/login-modal';
 import { UpcomingEventsCard } from '../features/events/upcoming-events';
 import { useJoinDialog } from '../features/membership/join-dialog';
+import { SponsorLogoStrip } from '../features/sponsors/sponsor-logo-strip';
+import { useTRPC } from '../trpc';
 
-const FEATURES: { title: string; text: string; icon: ReactNode }[] = [
+const FEATURES: { key: 'community' | 'events' | 'competitions' | 'experience'; icon: ReactNode }[] = [
   {
-    title: 'Community',
-    text: 'Meet fellow anglers from across the Tweed, share local knowledge and fish together.',
+    key: 'community',
     icon: <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM22 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75" />,
   },
   {
-    title: 'Events',
-    text: 'Club days, working bees and social outings on the river, estuary and beaches.',
+    key: 'events',
     icon: <path d="M8 2v4M16 2v4M3 10h18M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z" />,
   },
   {
-    title: 'Competitions',
-    text: 'Monthly competitions across seven species categories, with prizes and champion points.',
+    key: 'competitions',
     icon: <path d="M8 21h8M12 17v4M7 4h10v5a5 5 0 0 1-10 0V4zM17 5h3v2a3 3 0 0 1-3 3M7 5H4v2a3 3 0 0 0 3 3" />,
   },
   {
-    title: 'Experience',
-    text: 'Learn from experienced members, from rigging and bait to reading the tides.',
+    key: 'experience',
     icon: <path d="M12 2 15 8.5 22 9.3l-5 4.8 1.3 7-6.3-3.5L5.7 21 7 14.1 2 9.3l7-.8L12 2z" />,
   },
 ];
+
+/** The plain text of an HTML snippet (landing texts are shown as text, never as markup). */
+function htmlToText(html: string): string {
+  if (typeof DOMParser === 'undefined') return html.replace(/<[^>]*>/g, '');
+  return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+}
+
+/**
+ * SPEC §2.5: the landing texts from the published 'landing' sections, each falling back to its
+ * built-in default (also while they load, so the page never waits or jumps to a spinner).
+ */
+function useLandingTexts(): (key: LandingKey) => string {
+  const trpc = useTRPC();
+  const sections = useQuery(trpc.cms.sections.queryOptions({ pageSlug: 'landing' }));
+  const byKey = new Map<string, string>();
+  for (const section of sections.data ?? []) {
+    if (section.contentType === 'image' || byKey.has(section.sectionKey)) continue;
+    const text = (section.contentType === 'html' ? htmlToText(section.content) : section.content).trim();
+    if (text) byKey.set(section.sectionKey, text);
+  }
+  return (key) => byKey.get(key) ?? LANDING_DEFAULTS[key];
+}
 
 function FeatureIcon({ children }: { children: ReactNode }) {
   return (
@@ -38,10 +60,11 @@ function FeatureIcon({ children }: { children: ReactNode }) {
   );
 }
 
-/** SPEC §2.5 (placeholder): the landing page for visitors. */
+/** SPEC §2.5: the landing page for visitors. */
 export function LandingPage() {
   const { openLogin } = useLoginModal();
   const { openJoin } = useJoinDialog();
+  const t = useLandingTexts();
   const learnMore = () => document.getElementById('features')?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
 
   return (
@@ -54,17 +77,17 @@ export function LandingPage() {
         <Container size="md">
           <Stack align="center" ta="center" gap="lg">
             <Title order={1} fz={{ base: 32, sm: 48 }} lh={1.15}>
-              {CLUB.name}
+              {t('hero_title')}
             </Title>
-            <Text fz={{ base: 'md', sm: 'xl' }} maw={620} opacity={0.92}>
-              Fishing the rivers, estuaries and beaches of the {CLUB.region}. Join a friendly club of local anglers.
+            <Text fz={{ base: 'md', sm: 'xl' }} maw={620} opacity={0.92} style={{ whiteSpace: 'pre-line' }}>
+              {t('hero_subtitle')}
             </Text>
             <Group justify="center" gap="sm">
               <Button size="lg" color="teal" onClick={() => openJoin()}>
-                Join Our Club Today
+                {t('cta_primary')}
               </Button>
               <Button size="lg" variant="white" onClick={learnMore}>
-                Learn More
+                {t('cta_secondary')}
               </Button>
             </Group>
           </Stack>
@@ -77,14 +100,14 @@ export function LandingPage() {
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
           {FEATURES.map((f) => (
-            <Card key={f.title} withBorder padding="lg" radius="md">
+            <Card key={f.key} withBorder padding="lg" radius="md">
               <Stack gap="sm">
                 <FeatureIcon>{f.icon}</FeatureIcon>
                 <Title order={3} fz="lg">
-                  {f.title}
+                  {t(`feature_${f.key}_title`)}
                 </Title>
-                <Text size="sm" c="dimmed">
-                  {f.text}
+                <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+                  {t(`feature_${f.key}_desc`)}
                 </Text>
               </Stack>
             </Card>
@@ -96,13 +119,17 @@ export function LandingPage() {
         <UpcomingEventsCard action="join" />
       </Container>
 
+      <SponsorLogoStrip />
+
       <Box component="section" py={{ base: 48, sm: 72 }} bg={CLUB.colours.sand}>
         <Container size="sm">
           <Stack align="center" ta="center" gap="md">
-            <Title order={2}>Ready to Cast Your Line?</Title>
-            <Text c="dimmed">Create your account or log in to register for events and log your catches.</Text>
+            <Title order={2}>{t('final_cta_title')}</Title>
+            <Text c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+              {t('final_cta_desc')}
+            </Text>
             <Button size="lg" onClick={() => openLogin('login')}>
-              Login / Get Started
+              {t('final_cta_button')}
             </Button>
           </Stack>
         </Container>

@@ -4,6 +4,9 @@ import { ResultsBoard } from '../features/catches/results-board';
 import { UpcomingEventsCard } from '../features/events/upcoming-events';
 import { useJoinDialog } from '../features/membership/join-dialog';
 import { PriceCards } from '../features/membership/price-cards';
+import { NewsList } from '../features/public-content/news-list';
+import { PageSections } from '../features/public-content/page-sections';
+import { SponsorsCard } from '../features/sponsors/sponsors-card';
 
 /** SPEC §2.7: the member home panel, open to everyone at /public. */
 export function PublicHomePage() {
@@ -24,11 +27,14 @@ export function PublicHomePage() {
             </Button>
           </Group>
         </Card>
+        <PageSections pageSlug="home" />
         <Stack gap="sm">
           <Title order={2}>Membership</Title>
           <PriceCards />
         </Stack>
         <UpcomingEventsCard action="learn-more" />
+        <SponsorsCard />
+        <NewsList />
         <Stack gap="sm">
           <Title order={2}>Competition Results</Title>
           <ResultsBoard />

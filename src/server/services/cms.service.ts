@@ -74,6 +74,12 @@ export class CmsService {
     return value;
   }
 
+  /** A setting's saved value, or its built-in default. */
+  async settingValue(em: EntityManager, key: keyof typeof KNOWN_SETTINGS): Promise<string> {
+    const row = await em.findOne(SiteSetting, { settingKey: key });
+    return row?.settingValue.trim() || KNOWN_SETTINGS[key].defaultValue;
+  }
+
   /** Where sponsor notices and the assistant's "ask the committee" point. */
   async contactEmail(em: EntityManager): Promise<string> {
     return (await this.publicSettings(em)).contactEmail;

@@ -66,6 +66,7 @@ export class PaymentsService {
       household,
       createdBy: actor.user,
       description: `${MEMBERSHIP_LABELS[household.membershipType]} membership ${purpose === 'renewal' ? 'renewal' : 'fee'}`,
+      payee: payeeOf(members),
       amountCents: expected,
       currency: CURRENCY,
       provider: provider.kind,
@@ -192,4 +193,10 @@ export class PaymentsService {
       throw error;
     }
   }
+}
+
+/** The household's primary member (or first member) as the payee in the accounts. */
+function payeeOf(members: Member[]): string | null {
+  const primary = members.find((m) => m.isPrimary) ?? members[0];
+  return primary ? `${primary.firstName} ${primary.lastName}` : null;
 }

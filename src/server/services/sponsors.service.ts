@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { clubToday } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
-import { centsToAmount } from '../../shared/membership';
-import { SPONSORSHIP_PRICES_CENTS, type AdminSponsor, type PublicSponsor, type SponsorApplication, type SponsorReview } from '../../shared/sponsors.schema';
+import { CURRENCY, centsToAmount } from '../../shared/membership';
+import { SPONSORSHIP_LABELS, SPONSORSHIP_PRICES_CENTS, type AdminSponsor, type PublicSponsor, type SponsorApplication, type SponsorReview } from '../../shared/sponsors.schema';
 import type { Clock } from '../clock';
-import { Sponsor } from '../db/entities';
+import { Payment, Sponsor } from '../db/entities';
 import { sponsorAcknowledgementMessage, sponsorNoticeMessage } from '../emails/sponsors.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import { recordAudit } from './audit.service';
@@ -77,10 +77,38 @@ export class SponsorsService {
     const changes = Object.fromEntries(Object.entries({ status: input.status, logoUrl: input.logoUrl, websiteUrl: input.websiteUrl, endDate: input.endDate }).filter(([, v]) => v !== undefined));
     em.assign(sponsor, changes);
     if (input.status && input.status !== before.status) sponsor.reviewedAt = this.deps.clock.now();
+    if (sponsor.status === 'active') await this.recordSponsorship(em, sponsor);
     recordAudit(em, { actor: actor.user, action: 'sponsor.review', entityType: 'Sponsor', entityId: sponsor.id, before, after: this.reviewFields(sponsor) });
     await em.flush();
     await this.deps.cache.changed(em);
     return this.adminView(sponsor);
+  }
+
+  /**
+   * An accepted sponsor's package goes into the accounts once, as received (the club invoices sponsors
+   * outside the site); the order id makes a second activation a no-op.
+   */
+  private async recordSponsorship(em: EntityManager, sponsor: Sponsor) {
+    const providerOrderId = `sponsor-${sponsor.id}`;
+    if (await em.count(Payment, { providerOrderId })) return;
+    const now = this.deps.clock.now();
+    em.create(Payment, {
+      kind: 'sponsorship',
+      purpose: sponsor.sponsorshipType,
+      household: null,
+      createdBy: null,
+      description: `${SPONSORSHIP_LABELS[sponsor.sponsorshipType]}`,
+      payee: sponsor.companyName,
+      amountCents: sponsor.amountCents,
+      currency: CURRENCY,
+      provider: 'manual',
+      providerOrderId,
+      providerCaptureId: null,
+      status: 'completed',
+      capturedAt: now,
+      lastError: null,
+      rawResponse: null,
+    });
   }
 
   private reviewFields(s: Sponsor) {

@@ -4,8 +4,10 @@ import { Household } from './household.entity';
 import { User } from './user.entity';
 
 export const PAYMENT_KINDS = ['membership', 'event', 'sponsorship'] as const;
-export const PAYMENT_STATUSES = ['created', 'completed', 'declined', 'failed'] as const;
-export const PAYMENT_PROVIDERS = ['paypal', 'demo'] as const;
+/** 'refunded': money returned; never counted in revenue. */
+export const PAYMENT_STATUSES = ['created', 'completed', 'declined', 'failed', 'refunded'] as const;
+/** 'manual': recorded by the committee (a sponsorship invoiced and received outside the site). */
+export const PAYMENT_PROVIDERS = ['paypal', 'demo', 'manual'] as const;
 
 /** Every payment, as the provider reported it; the source for receipts, reports and accounting. */
 const PaymentSchema = defineEntity({
@@ -20,6 +22,8 @@ const PaymentSchema = defineEntity({
     household: () => p.manyToOne(Household).nullable().deleteRule('set null'),
     createdBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
     description: p.string().length(200),
+    /** Who paid, as the accounts show it: the household's primary member, or the sponsor. */
+    payee: p.string().length(200).nullable(),
     amountCents: p.integer(),
     currency: p.string().length(3),
     provider: p.enum(PAYMENT_PROVIDERS),

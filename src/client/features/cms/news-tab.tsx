@@ -1,0 +1,174 @@
+import { Badge, Box, Button, Card, Group, Modal, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { NewsInput, NewsView } from '../../../shared/cms.schema';
+import { clubToday, formatAuDate } from '../../../shared/dates';
+import { toast } from '../../components/toast';
+import { serverMessage } from '../../lib/errors';
+import { useTRPC } from '../../trpc';
+import { ConfirmDelete, ContentEditor, FormButtons, ListState, RowAction, RowActions, textOf, usePhone, useRefresh } from './cms-common';
+import { ImageUploadField } from './image-upload-field';
+
+/** The created date as people here read it, on the club's calendar. */
+export const createdDate = (createdAt: string) => formatAuDate(clubToday(new Date(createdAt)));
+
+/** SPEC §5: the article form; save stays disabled until title and content are set. New articles start unpublished. */
+export function ArticleForm({
+  initial,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  initial: NewsView | null;
+  busy: boolean;
+  onSubmit: (input: NewsInput) => void;
+  onCancel: () => void;
+}) {
+  const [title, setTitle] = useState(initial?.title ?? '');
+  const [excerpt, setExcerpt] = useState(initial?.excerpt ?? '');
+  const [content, setContent] = useState(initial?.content ?? '');
+  const [featuredImageUrl, setFeaturedImageUrl] = useState(initial?.featuredImageUrl ?? '');
+  const [published, setPublished] = useState(initial?.published ?? false);
+  const ready = title.trim() !== '' && content.trim() !== '';
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!ready) return;
+    onSubmit({ title: title.trim(), excerpt, content, featuredImageUrl: featuredImageUrl.trim() || null, published });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput label="Title" withAsterisk value={title} onChange={(e) => setTitle(textOf(e))} maxLength={200} />
+        <Textarea label="Excerpt" description="A sentence or two shown in news lists." rows={3} value={excerpt} onChange={(e) => setExcerpt(textOf(e))} maxLength={500} />
+        <ContentEditor kind="html" value={content} onChange={setContent} required />
+        <Stack gap="xs">
+          <ImageUploadField label="Featured Image" disabled={busy} onUploaded={setFeaturedImageUrl} />
+          <TextInput
+            label="Featured Image URL"
+            description="Or paste the address of an image."
+            placeholder="https://"
+            value={featuredImageUrl}
+            onChange={(e) => setFeaturedImageUrl(textOf(e))}
+            maxLength={500}
+          />
+          {featuredImageUrl.trim() && (
+            <Box>
+              <img src={featuredImageUrl.trim()} alt="Featured image preview" style={{ display: 'block', maxWidth: '100%', maxHeight: 180, borderRadius: 4 }} />
+            </Box>
+          )}
+        </Stack>
+        <Switch label="Published" checked={published} onChange={(e) => setPublished(e.currentTarget.checked)} />
+        <FormButtons label={initial ? 'Update Article' : 'Create Article'} disabled={!ready} busy={busy} onCancel={onCancel} />
+      </Stack>
+    </form>
+  );
+}
+
+type Dialog = { kind: 'none' } | { kind: 'create'; key: number } | { kind: 'edit'; article: NewsView };
+
+/** SPEC §2.14 News: the list (title, Published or Draft, created date) and the form. */
+export function NewsTab() {
+  const trpc = useTRPC();
+  const phone = usePhone();
+  const list = useQuery(trpc.admin.cms.news.list.queryOptions());
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const [deleting, setDeleting] = useState<NewsView | null>(null);
+  const close = () => setDialog({ kind: 'none' });
+  const refresh = useRefresh(trpc.admin.cms.news.list.queryKey());
+
+  const create = useMutation(
+    trpc.admin.cms.news.create.mutationOptions({
+      onSuccess: () => {
+        toast.success('Article created successfully');
+        close();
+        void refresh();
+      },
+      onError: (error) => toast.error('Failed to create article', serverMessage(error)),
+    }),
+  );
+  const update = useMutation(
+    trpc.admin.cms.news.update.mutationOptions({
+      onSuccess: () => {
+        toast.success('Article updated successfully');
+        close();
+        void refresh();
+      },
+      onError: (error) => toast.error('Failed to update article', serverMessage(error)),
+    }),
+  );
+  const remove = useMutation(
+    trpc.admin.cms.news.delete.mutationOptions({
+      onSuccess: () => {
+        toast.success('Article deleted successfully');
+        setDeleting(null);
+        void refresh();
+      },
+      onError: (error) => toast.error('Failed to delete article', serverMessage(error)),
+    }),
+  );
+
+  const articles = list.data ?? [];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <Title order={2} fz="xl">
+          News
+        </Title>
+        <Button onClick={() => setDialog({ kind: 'create', key: Date.now() })}>Create New Article</Button>
+      </Group>
+      <ListState pending={list.isPending} error={list.error} label="articles">
+        {articles.length === 0 ? (
+          <Text c="dimmed">No articles yet. Write your first one!</Text>
+        ) : (
+          articles.map((article) => (
+            <Card key={article.id} withBorder radius="md" padding="sm" data-testid="cms-article">
+              <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+                <Stack gap={4} style={{ minWidth: 0, flex: '1 1 220px' }}>
+                  <Group gap="xs">
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {article.title}
+                    </Text>
+                    <Badge color={article.published ? 'green' : 'gray'} variant="light">
+                      {article.published ? 'Published' : 'Draft'}
+                    </Badge>
+                  </Group>
+                  <Text size="sm" c="dimmed">
+                    Created {createdDate(article.createdAt)}
+                  </Text>
+                </Stack>
+                <RowActions>
+                  <RowAction icon="edit" label="Edit" onClick={() => setDialog({ kind: 'edit', article })} />
+                  <RowAction icon="delete" label="Delete" color="red" onClick={() => setDeleting(article)} />
+                </RowActions>
+              </Group>
+            </Card>
+          ))
+        )}
+      </ListState>
+
+      <Modal opened={dialog.kind !== 'none'} onClose={close} title={dialog.kind === 'edit' ? 'Edit Article' : 'Create New Article'} size="xl" fullScreen={phone}>
+        {dialog.kind === 'create' && <ArticleForm key={dialog.key} initial={null} busy={create.isPending} onSubmit={(input) => create.mutate(input)} onCancel={close} />}
+        {dialog.kind === 'edit' && (
+          <ArticleForm
+            key={dialog.article.id}
+            initial={dialog.article}
+            busy={update.isPending}
+            onSubmit={(input) => update.mutate({ id: dialog.article.id, article: input })}
+            onCancel={close}
+          />
+        )}
+      </Modal>
+      <ConfirmDelete
+        noun="article"
+        name={deleting?.title}
+        opened={deleting !== null}
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,203 @@
+import { Badge, Button, Card, Code, Group, Modal, NativeSelect, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { KNOWN_SETTINGS, SETTING_TYPES, settingValueProblem, type SettingInput, type SettingType, type SettingView } from '../../../shared/cms.schema';
+import { toast } from '../../components/toast';
+import { serverMessage } from '../../lib/errors';
+import { useTRPC } from '../../trpc';
+import { ConfirmDelete, FormButtons, ListState, RowAction, RowActions, textOf, usePhone, useRefresh } from './cms-common';
+
+/** What the form starts from: a stored setting (edit), a known setting not yet stored, or nothing. */
+interface SettingDraft {
+  id: string | null;
+  settingKey: string;
+  settingValue: string;
+  settingType: SettingType;
+  description: string;
+}
+
+const BLANK: SettingDraft = { id: null, settingKey: '', settingValue: '', settingType: 'text', description: '' };
+
+const draftOf = (s: SettingView): SettingDraft => ({ id: s.id, settingKey: s.settingKey, settingValue: s.settingValue, settingType: s.settingType, description: s.description ?? '' });
+
+/** SPEC §5: the setting form; save stays disabled until key and value are set and the value suits its type. */
+export function SettingForm({ initial, busy, onSubmit, onCancel }: { initial: SettingDraft; busy: boolean; onSubmit: (input: SettingInput) => void; onCancel: () => void }) {
+  const editing = initial.id !== null;
+  const [settingKey, setSettingKey] = useState(initial.settingKey);
+  const [settingValue, setSettingValue] = useState(initial.settingValue);
+  const [settingType, setSettingType] = useState<SettingType>(KNOWN_SETTINGS[initial.settingKey]?.type ?? initial.settingType);
+  const [description, setDescription] = useState(initial.description);
+  const known = KNOWN_SETTINGS[settingKey.trim()];
+  const problem = settingValue.trim() ? settingValueProblem(settingType, settingValue) : null;
+  const ready = settingKey.trim() !== '' && settingValue.trim() !== '' && problem === null;
+
+  const changeKey = (value: string) => {
+    setSettingKey(value);
+    // A setting the site reads has a fixed type.
+    const match = KNOWN_SETTINGS[value.trim()];
+    if (match) setSettingType(match.type);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!ready) return;
+    onSubmit({ settingKey: settingKey.trim(), settingValue, settingType, description });
+  };
+
+  const valueProps = {
+    label: 'Value',
+    withAsterisk: true,
+    value: settingValue,
+    onChange: (e: { currentTarget: { value: string } }) => setSettingValue(textOf(e)),
+    error: problem,
+    description: settingType === 'boolean' ? 'true or false' : settingType === 'number' ? 'A number, e.g. 10 or 2.5' : undefined,
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label="Key"
+          description={known ? known.description : 'Lowercase letters, digits and underscores (e.g. contact_email).'}
+          withAsterisk
+          value={settingKey}
+          onChange={(e) => changeKey(textOf(e))}
+          readOnly={editing}
+          maxLength={80}
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <NativeSelect
+          label="Type"
+          value={settingType}
+          onChange={(e) => setSettingType(textOf(e) as SettingType)}
+          data={[...SETTING_TYPES]}
+          disabled={known !== undefined}
+        />
+        {settingType === 'json' ? <Textarea {...valueProps} rows={6} styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} /> : <TextInput {...valueProps} />}
+        <TextInput label="Description" value={description} onChange={(e) => setDescription(textOf(e))} placeholder={known?.description} maxLength={300} />
+        <FormButtons label={editing ? 'Update Setting' : 'Create Setting'} disabled={!ready} busy={busy} onCancel={onCancel} />
+      </Stack>
+    </form>
+  );
+}
+
+interface SettingRowData {
+  setting: SettingView | null;
+  settingKey: string;
+  settingValue: string;
+  settingType: SettingType;
+  description: string | null;
+}
+
+/** Stored settings, then the settings the site reads that have not been stored yet (showing their defaults). */
+function rowsOf(settings: SettingView[]): SettingRowData[] {
+  const stored = settings.map((s) => ({ setting: s, ...s, description: s.description ?? KNOWN_SETTINGS[s.settingKey]?.description ?? null }));
+  const missing = Object.entries(KNOWN_SETTINGS)
+    .filter(([key]) => !settings.some((s) => s.settingKey === key))
+    .map(([key, k]) => ({ setting: null, settingKey: key, settingValue: k.defaultValue, settingType: k.type, description: k.description }));
+  return [...stored, ...missing];
+}
+
+type Dialog = { kind: 'none' } | { kind: 'form'; key: string; draft: SettingDraft };
+
+/** SPEC §2.14 Settings: the list (key, value, type, description) and the form. */
+export function SettingsTab() {
+  const trpc = useTRPC();
+  const phone = usePhone();
+  const list = useQuery(trpc.admin.cms.settings.list.queryOptions());
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const [deleting, setDeleting] = useState<SettingView | null>(null);
+  const close = () => setDialog({ kind: 'none' });
+  const refresh = useRefresh(trpc.admin.cms.settings.list.queryKey());
+
+  const save = useMutation(
+    trpc.admin.cms.settings.save.mutationOptions({
+      onSuccess: () => {
+        toast.success('Setting updated successfully');
+        close();
+        void refresh();
+      },
+      onError: (error) => toast.error('Failed to update setting', serverMessage(error)),
+    }),
+  );
+  const remove = useMutation(
+    trpc.admin.cms.settings.delete.mutationOptions({
+      onSuccess: () => {
+        toast.success('Setting deleted successfully');
+        setDeleting(null);
+        void refresh();
+      },
+      onError: (error) => toast.error('Failed to delete setting', serverMessage(error)),
+    }),
+  );
+
+  const open = (draft: SettingDraft) => setDialog({ kind: 'form', key: `${draft.id ?? draft.settingKey}-${Date.now()}`, draft });
+  const editing = dialog.kind === 'form' && dialog.draft.id !== null;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <Title order={2} fz="xl">
+          Settings
+        </Title>
+        <Button onClick={() => open(BLANK)}>Create New Setting</Button>
+      </Group>
+      <ListState pending={list.isPending} error={list.error} label="settings">
+        {rowsOf(list.data ?? []).map((row) => (
+          <Card key={row.settingKey} withBorder radius="md" padding="sm" data-testid="cms-setting">
+            <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+              <Stack gap={4} style={{ minWidth: 0, flex: '1 1 220px' }}>
+                <Group gap="xs">
+                  <Code style={{ overflowWrap: 'anywhere' }}>{row.settingKey}</Code>
+                  <Badge variant="light" color="gray">
+                    {row.settingType}
+                  </Badge>
+                  {!row.setting && (
+                    <Badge variant="light" color="yellow">
+                      Default
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} lineClamp={4}>
+                  {row.settingValue}
+                </Text>
+                {row.description && (
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {row.description}
+                  </Text>
+                )}
+              </Stack>
+              <RowActions>
+                {row.setting ? (
+                  <>
+                    <RowAction icon="edit" label="Edit" onClick={() => open(draftOf(row.setting!))} />
+                    <RowAction icon="delete" label="Delete" color="red" onClick={() => setDeleting(row.setting)} />
+                  </>
+                ) : (
+                  <RowAction
+                    icon="edit"
+                    label="Edit"
+                    onClick={() => open({ id: null, settingKey: row.settingKey, settingValue: row.settingValue, settingType: row.settingType, description: '' })}
+                  />
+                )}
+              </RowActions>
+            </Group>
+          </Card>
+        ))}
+      </ListState>
+
+      <Modal opened={dialog.kind === 'form'} onClose={close} title={editing ? 'Edit Setting' : 'Create New Setting'} size="lg" fullScreen={phone}>
+        {dialog.kind === 'form' && <SettingForm key={dialog.key} initial={dialog.draft} busy={save.isPending} onSubmit={(input) => save.mutate(input)} onCancel={close} />}
+      </Modal>
+      <ConfirmDelete
+        noun="setting"
+        name={deleting?.settingKey}
+        opened={deleting !== null}
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,44 @@
+import { Image, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { PublicSection } from '../../../shared/cms.schema';
+import { useTRPC } from '../../trpc';
+import { CmsHtml } from './cms-html';
+
+function TextSection({ content }: { content: string }) {
+  const paragraphs = content
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return (
+    <Stack gap="xs">
+      {paragraphs.map((p, i) => (
+        <Text key={i} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          {p}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+function Section({ section }: { section: PublicSection }) {
+  if (section.contentType === 'image') {
+    return section.content ? <Image src={section.content} alt={section.title} radius="md" maw="100%" w="auto" mah={480} fit="contain" /> : null;
+  }
+  if (section.contentType === 'html') return <CmsHtml html={section.content} />;
+  return <TextSection content={section.content} />;
+}
+
+/** The published sections of a page, in the order the committee set (text, HTML or image). Nothing while loading or when empty. */
+export function PageSections({ pageSlug }: { pageSlug: string }) {
+  const trpc = useTRPC();
+  const sections = useQuery(trpc.cms.sections.queryOptions({ pageSlug }));
+  const shown = (sections.data ?? []).filter((s) => s.content.trim());
+  if (shown.length === 0) return null;
+  return (
+    <Stack gap="md" data-testid={`sections-${pageSlug}`}>
+      {shown.map((section) => (
+        <Section key={section.sectionKey} section={section} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import { Alert, Anchor, Box, Card, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { PublicSponsor } from '../../../shared/sponsors.schema';
+import { SectionLoader } from '../../components/full-screen-loader';
+import { useTRPC } from '../../trpc';
+import { sponsorAmountText, sponsorHref, SPONSOR_LINK_PROPS, sponsorTypeText } from './sponsor-text';
+
+export const NO_SPONSORS = 'Be our first sponsor! Join us in supporting the fishing community.';
+
+/** The active sponsors (one cached list shared by the landing page, the home panel and the sponsor page). */
+export function useActiveSponsors() {
+  const trpc = useTRPC();
+  const query = useQuery(trpc.sponsors.active.queryOptions());
+  const sponsors: PublicSponsor[] = query.data ?? [];
+  return { ...query, sponsors };
+}
+
+/** The company name, linked to its website when it has one. */
+export function SponsorName({ sponsor, fw = 600 }: { sponsor: PublicSponsor; fw?: number }) {
+  const href = sponsorHref(sponsor.websiteUrl);
+  if (!href) return <>{sponsor.companyName}</>;
+  return (
+    <Anchor href={href} {...SPONSOR_LINK_PROPS} fw={fw} inherit>
+      {sponsor.companyName}
+    </Anchor>
+  );
+}
+
+/** SPEC §2.12: 'Our Current Sponsors' grid, with a spinner while loading and an invitation when empty. */
+export function CurrentSponsors() {
+  const { sponsors, isPending, isError } = useActiveSponsors();
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="current-sponsors-title">
+      <Title order={2} mb="md" id="current-sponsors-title">
+        Our Current Sponsors
+      </Title>
+      {isPending ? (
+        <SectionLoader label="Loading sponsors..." />
+      ) : isError ? (
+        <Alert color="red" variant="light">
+          Could not load the sponsors. Please try again later.
+        </Alert>
+      ) : sponsors.length === 0 ? (
+        <Text c="dimmed">{NO_SPONSORS}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+          {sponsors.map((sponsor) => (
+            <Card key={sponsor.id} withBorder radius="md" padding="md" data-testid="current-sponsor">
+              <Stack gap={6} align="center" ta="center">
+                {sponsor.logoUrl && (
+                  <Box h={80} w="100%" style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+                    <Image src={sponsor.logoUrl} alt={`${sponsor.companyName} logo`} mah={80} maw="100%" w="auto" fit="contain" />
+                  </Box>
+                )}
+                <Text fw={600} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+                  <SponsorName sponsor={sponsor} />
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {sponsorTypeText(sponsor)}
+                </Text>
+                <Text fw={700} c="teal.8">
+                  {sponsorAmountText(sponsor.amount)}
+                </Text>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+    </Card>
+  );
+}

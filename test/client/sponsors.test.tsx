@@ -1,0 +1,358 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AdminSponsorsTab } from '../../src/client/features/admin/sponsors-tab';
+import { SPONSOR_DRAFT_KEY } from '../../src/client/features/sponsors/sponsor-form';
+import { fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
+
+type Answer = { status?: number; body: unknown };
+type Overrides = Record<string, (input: unknown) => Answer>;
+
+const SPONSOR = {
+  id: '44444444-4444-4444-8444-444444444444',
+  companyName: 'Tweed Tackle & Bait',
+  sponsorshipType: 'shirt',
+  amount: '1000.00',
+  logoUrl: '/objects/tackle.webp',
+  websiteUrl: 'https://tweedtackle.example',
+};
+const PLAIN_SPONSOR = { id: '55555555-5555-4555-8555-555555555555', companyName: 'Kingscliff Marine', sponsorshipType: 'website', amount: '500.00', logoUrl: null, websiteUrl: null };
+
+function sponsorServer(overrides: Overrides = {}) {
+  return fakeServer((procedure, input) => {
+    if (overrides[procedure]) return overrides[procedure](input);
+    if (procedure === 'sponsors.active') return ok([]);
+    if (procedure === 'sponsors.register') return ok({ message: 'Thank you.' });
+    return ok(null);
+  });
+}
+
+const activeCalls = (server: ReturnType<typeof fakeServer>) => server.calls.filter((c) => c.procedures.includes('sponsors.active')).length;
+const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(field(/^Company Name/), 'Tweed Tackle & Bait');
+  await user.type(field(/^Contact Person/), 'Robin Banks');
+  await user.type(field(/^Email/), 'Robin@Example.com');
+  await user.type(field(/^Phone/), '07 5536 1234');
+  await user.type(field(/^Address/), '2 Bay St, Tweed Heads');
+  await user.selectOptions(screen.getByLabelText(/^Sponsorship Type/), 'both');
+  await user.type(screen.getByLabelText(/^Comments/), 'Happy to help.');
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('sponsor page', () => {
+  it('shows the two packages; each button chooses its package in the form', async () => {
+    const user = userEvent.setup();
+    renderApp('/sponsor', sponsorServer());
+    const packages = await screen.findAllByTestId('sponsor-package');
+    expect(packages).toHaveLength(2);
+    expect(within(packages[0]).getByText('$1,000.00')).toBeTruthy();
+    expect(within(packages[0]).getByText('Logo on all member shirts')).toBeTruthy();
+    expect(within(packages[1]).getByText('$500.00')).toBeTruthy();
+    expect(within(packages[1]).getByText('Social media mentions')).toBeTruthy();
+
+    const select = screen.getByLabelText(/^Sponsorship Type/) as HTMLSelectElement;
+    expect(select.value).toBe('');
+    expect(within(select).getByRole('option', { name: 'Shirt Sponsorship - $1,000.00' })).toBeTruthy();
+    expect(within(select).getByRole('option', { name: 'Website Sponsorship - $500.00' })).toBeTruthy();
+    expect(within(select).getByRole('option', { name: 'Shirt & Website Sponsorship - $1,500.00' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Choose Website Sponsorship' }));
+    expect(select.value).toBe('website');
+    expect(document.activeElement).toBe(field(/^Company Name/));
+    await user.click(screen.getByRole('button', { name: 'Choose Shirt Sponsorship' }));
+    expect(select.value).toBe('shirt');
+  });
+
+  it('shows what is wrong with each field and sends nothing', async () => {
+    const server = sponsorServer();
+    const user = userEvent.setup();
+    renderApp('/sponsor', server);
+    await user.click(await screen.findByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Company name is required.')).toBeTruthy();
+    expect(screen.getByText('Contact person is required.')).toBeTruthy();
+    expect(screen.getByText('Please enter your email address')).toBeTruthy();
+    expect(screen.getByText('Phone number is required.')).toBeTruthy();
+    expect(screen.getByText('Please choose a sponsorship type.')).toBeTruthy();
+    expect(field(/^Phone/).getAttribute('type')).toBe('tel');
+
+    await user.type(field(/^Email/), 'not-an-email');
+    expect(screen.queryByText('Please enter your email address')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Please enter a valid email address.')).toBeTruthy();
+    expect(server.mutations()).toEqual([]);
+  });
+
+  it('saves a draft on this device and restores it on return', async () => {
+    const user = userEvent.setup();
+    const first = renderApp('/sponsor', sponsorServer());
+    await screen.findByRole('button', { name: 'Save Draft' });
+    await user.type(field(/^Company Name/), 'Tweed Tackle & Bait');
+    await user.type(field(/^Contact Person/), 'Robin Banks');
+    await user.click(screen.getByRole('button', { name: 'Choose Shirt Sponsorship' }));
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+    expect(await screen.findByText('Draft saved')).toBeTruthy();
+    first.unmount();
+
+    renderApp('/sponsor', sponsorServer());
+    await screen.findByRole('button', { name: 'Save Draft' });
+    expect(field(/^Company Name/).value).toBe('Tweed Tackle & Bait');
+    expect(field(/^Contact Person/).value).toBe('Robin Banks');
+    expect((screen.getByLabelText(/^Sponsorship Type/) as HTMLSelectElement).value).toBe('shirt');
+    expect(field(/^Email/).value).toBe('');
+  });
+
+  it('shows Submitting... while sending, then thanks, clears the form, drops the draft and refetches the sponsors', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const server = sponsorServer();
+    const gated = {
+      ...server,
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).includes('sponsors.register')) await gate;
+        return server.fetch(input, init);
+      }) as typeof fetch,
+    };
+    const user = userEvent.setup();
+    renderApp('/sponsor', gated);
+    expect(await screen.findByText('Be our first sponsor! Join us in supporting the fishing community.')).toBeTruthy();
+    const before = activeCalls(server);
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+    expect(localStorage.getItem(SPONSOR_DRAFT_KEY)).not.toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    const busy = await screen.findByRole('button', { name: 'Submitting...' });
+    expect(busy.hasAttribute('disabled')).toBe(true);
+    release();
+
+    expect(await screen.findByText('Sponsor application submitted successfully! We will contact you within 2 business days.')).toBeTruthy();
+    expect(screen.getByText('Success')).toBeTruthy();
+    expect(server.mutations()[0].procedures).toEqual(['sponsors.register']);
+    expect(server.mutations()[0].inputs[0]).toEqual({
+      companyName: 'Tweed Tackle & Bait',
+      contactPerson: 'Robin Banks',
+      email: 'robin@example.com',
+      phone: '07 5536 1234',
+      address: '2 Bay St, Tweed Heads',
+      sponsorshipType: 'both',
+      comments: 'Happy to help.',
+    });
+    expect(field(/^Company Name/).value).toBe('');
+    expect(field(/^Email/).value).toBe('');
+    expect((screen.getByLabelText(/^Sponsorship Type/) as HTMLSelectElement).value).toBe('');
+    expect(screen.getByRole('button', { name: 'Submit Application' })).toBeTruthy();
+    expect(localStorage.getItem(SPONSOR_DRAFT_KEY)).toBeNull();
+    await waitFor(() => expect(activeCalls(server)).toBeGreaterThan(before));
+  });
+
+  it("shows the failure toast with the server's reason and keeps what was typed", async () => {
+    const server = sponsorServer({ 'sponsors.register': () => trpcError(429, 'TOO_MANY_REQUESTS', 'Too many applications. Please try again later.') });
+    const user = userEvent.setup();
+    renderApp('/sponsor', server);
+    await screen.findByRole('button', { name: 'Submit Application' });
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Failed to submit sponsor application: Too many applications. Please try again later.')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+    expect(field(/^Company Name/).value).toBe('Tweed Tackle & Bait');
+  });
+
+  it('shows the plain failure toast when the server gave no reason', async () => {
+    const user = userEvent.setup();
+    renderApp('/sponsor', sponsorServer({ 'sponsors.register': () => ({ status: 500, body: 'oops' }) }));
+    await screen.findByRole('button', { name: 'Submit Application' });
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Failed to submit sponsor application')).toBeTruthy();
+  });
+
+  it('lists the current sponsors with logo, linked name, type and amount', async () => {
+    renderApp('/sponsor', sponsorServer({ 'sponsors.active': () => ok([SPONSOR, PLAIN_SPONSOR]) }));
+    const cards = await screen.findAllByTestId('current-sponsor');
+    expect(cards).toHaveLength(2);
+    const link = within(cards[0]).getByRole('link', { name: 'Tweed Tackle & Bait' });
+    expect(link.getAttribute('href')).toBe('https://tweedtackle.example');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer sponsored');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(within(cards[0]).getByRole('img', { name: 'Tweed Tackle & Bait logo' }).getAttribute('src')).toBe('/objects/tackle.webp');
+    expect(within(cards[0]).getByText('Shirt Sponsor')).toBeTruthy();
+    expect(within(cards[0]).getByText('$1,000.00')).toBeTruthy();
+    expect(within(cards[1]).getByText('Kingscliff Marine')).toBeTruthy();
+    expect(within(cards[1]).queryByRole('link')).toBeNull();
+    expect(within(cards[1]).getByText('Website Sponsor')).toBeTruthy();
+    expect(within(cards[1]).getByText('$500.00')).toBeTruthy();
+    expect(screen.queryByText('Be our first sponsor! Join us in supporting the fishing community.')).toBeNull();
+  });
+
+  it('invites the first sponsor when there are none', async () => {
+    renderApp('/sponsor', sponsorServer());
+    expect(await screen.findByText('Be our first sponsor! Join us in supporting the fishing community.')).toBeTruthy();
+    expect(screen.queryAllByTestId('current-sponsor')).toHaveLength(0);
+  });
+});
+
+// ---------- Admin ----------
+
+const APPLICATION = {
+  ...PLAIN_SPONSOR,
+  contactPerson: 'Casey Hull',
+  email: 'casey@kingscliffmarine.example',
+  phone: '0412 000 111',
+  address: null,
+  comments: 'Keen to support juniors.',
+  status: 'pending',
+  endDate: null,
+  createdAt: '2026-11-20T01:00:00.000Z',
+  reviewedAt: null,
+};
+const ACTIVE_APPLICATION = { ...SPONSOR, contactPerson: 'Robin Banks', email: 'robin@example.com', phone: '07 5536 1234', address: '2 Bay St', comments: null, status: 'active', endDate: '2027-06-30', createdAt: '2026-10-01T01:00:00.000Z', reviewedAt: '2026-10-02T01:00:00.000Z' };
+
+function adminServer(overrides: Overrides = {}) {
+  return fakeServer((procedure, input) => {
+    if (overrides[procedure]) return overrides[procedure](input);
+    if (procedure === 'admin.sponsors.list') return ok([APPLICATION, ACTIVE_APPLICATION]);
+    if (procedure === 'admin.sponsors.review') return ok({ ...APPLICATION, ...(input as object) });
+    return ok(null);
+  });
+}
+
+/** A browser upload target for the logo's PUT (jsdom has no network). */
+function installPutTarget() {
+  const original = globalThis.XMLHttpRequest;
+  const puts: { url: string; body: unknown }[] = [];
+  class PutXhr {
+    status = 0;
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private url = '';
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader() {}
+    send(body: unknown) {
+      puts.push({ url: this.url, body });
+      setTimeout(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 1 });
+        this.status = 200;
+        this.onload?.();
+      }, 5);
+    }
+  }
+  globalThis.XMLHttpRequest = PutXhr as unknown as typeof XMLHttpRequest;
+  return { puts, restore: () => (globalThis.XMLHttpRequest = original) };
+}
+
+describe('admin sponsors tab', () => {
+  let put: ReturnType<typeof installPutTarget>;
+  beforeEach(() => (put = installPutTarget()));
+  afterEach(() => put.restore());
+
+  it('lists applications with their details and filters by status', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<AdminSponsorsTab />, adminServer());
+    const rows = await screen.findAllByTestId('admin-sponsor');
+    expect(rows).toHaveLength(2);
+    const pending = rows[0];
+    expect(within(pending).getByText('Kingscliff Marine')).toBeTruthy();
+    expect(within(pending).getByText('Pending')).toBeTruthy();
+    expect(within(pending).getByText('Casey Hull')).toBeTruthy();
+    expect(within(pending).getByRole('link', { name: 'casey@kingscliffmarine.example' }).getAttribute('href')).toBe('mailto:casey@kingscliffmarine.example');
+    expect(within(pending).getByText('0412 000 111')).toBeTruthy();
+    expect(within(pending).getByText('Website Sponsorship · $500.00')).toBeTruthy();
+    expect(within(pending).getByText('20/11/2026')).toBeTruthy();
+    expect(within(pending).getByText('No end date')).toBeTruthy();
+    expect(within(rows[1]).getByText('30/06/2027')).toBeTruthy();
+
+    await user.selectOptions(screen.getByLabelText('Filter by status'), 'active');
+    const shown = screen.getAllByTestId('admin-sponsor');
+    expect(shown).toHaveLength(1);
+    expect(within(shown[0]).getByText('Tweed Tackle & Bait')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Filter by status'), 'declined');
+    expect(screen.getByText('No sponsors with this status.')).toBeTruthy();
+  });
+
+  it('reviews an application: status, website, end date and an uploaded logo', async () => {
+    const server = adminServer({
+      'objects.createUpload': () => ok({ uploadURL: 'https://storage.example/upload/abc?sig=1' }),
+      'objects.finishImage': () => ok({ url: '/objects/kingscliff.webp' }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminSponsorsTab />, server);
+    await user.click(await screen.findByRole('button', { name: 'Review Kingscliff Marine' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review Kingscliff Marine' });
+    expect((within(dialog).getByLabelText('Status') as HTMLSelectElement).value).toBe('pending');
+    await user.selectOptions(within(dialog).getByLabelText('Status'), 'active');
+    await user.type(within(dialog).getByLabelText('Website'), 'https://kingscliffmarine.example');
+    const endDate = within(dialog).getByLabelText(/^End Date/);
+    expect(endDate.getAttribute('type')).toBe('date');
+    await user.type(endDate, '2027-12-31');
+
+    const logo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
+    await user.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, logo);
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Image uploaded successfully')).toBeTruthy();
+    expect(put.puts).toEqual([{ url: 'https://storage.example/upload/abc?sig=1', body: logo }]);
+    expect((within(dialog).getByLabelText(/^Logo URL/) as HTMLInputElement).value).toBe('/objects/kingscliff.webp');
+    expect(within(dialog).getByRole('img', { name: 'Kingscliff Marine logo' }).getAttribute('src')).toBe('/objects/kingscliff.webp');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Sponsor updated successfully')).toBeTruthy();
+    const calls = server.mutations().flatMap((c) => c.procedures.map((p, i) => [p, c.inputs[i]]));
+    expect(calls).toEqual([
+      ['objects.createUpload', undefined],
+      ['objects.finishImage', { uploadURL: 'https://storage.example/upload/abc?sig=1' }],
+      [
+        'admin.sponsors.review',
+        { id: APPLICATION.id, status: 'active', websiteUrl: 'https://kingscliffmarine.example', endDate: '2027-12-31', logoUrl: '/objects/kingscliff.webp' },
+      ],
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('clears a pasted logo and end date as null, and shows the server reason on failure', async () => {
+    const server = adminServer({ 'admin.sponsors.review': () => trpcError(400, 'BAD_REQUEST', 'That sponsor no longer exists.') });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminSponsorsTab />, server);
+    await user.click(await screen.findByRole('button', { name: 'Review Tweed Tackle & Bait' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review Tweed Tackle & Bait' });
+    expect((within(dialog).getByLabelText(/^End Date/) as HTMLInputElement).value).toBe('2027-06-30');
+    await user.clear(within(dialog).getByLabelText(/^Logo URL/));
+    await user.clear(within(dialog).getByLabelText(/^End Date/));
+    await user.selectOptions(within(dialog).getByLabelText('Status'), 'declined');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to update sponsor')).toBeTruthy();
+    expect(screen.getByText('That sponsor no longer exists.')).toBeTruthy();
+    expect(server.mutations()[0].inputs[0]).toEqual({ id: SPONSOR.id, status: 'declined', logoUrl: null, websiteUrl: 'https://tweedtackle.example', endDate: null });
+    expect(screen.getByRole('dialog', { name: 'Review Tweed Tackle & Bait' })).toBeTruthy();
+  });
+
+  it('refuses a website that is not a web address before sending', async () => {
+    const server = adminServer();
+    const user = userEvent.setup();
+    renderWithProviders(<AdminSponsorsTab />, server);
+    await user.click(await screen.findByRole('button', { name: 'Review Kingscliff Marine' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review Kingscliff Marine' });
+    await user.type(within(dialog).getByLabelText('Website'), 'kingscliffmarine.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Website must be a web address starting with https://.')).toBeTruthy();
+    expect(server.mutations()).toEqual([]);
+  });
+});
+
+describe('admin page', () => {
+  it('has a Sponsors tab after Results that lists the applications', async () => {
+    const admin = { id: 'a1', email: 'sec@example.com', firstName: 'Pat', lastName: 'Secretary', role: 'admin', emailVerified: true, hasPassword: true };
+    const server = adminServer({ 'auth.me': () => ok(admin), 'admin.overview': () => ok({ totalUsers: 3, verifiedUsers: 2, admins: 1 }), 'admin.events.list': () => ok([]) });
+    const user = userEvent.setup();
+    renderApp('/admin', server);
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Members', 'Events', 'Judging', 'Results', 'Sponsors', 'Reports', 'Accounting']);
+    await user.click(screen.getByRole('tab', { name: 'Sponsors' }));
+    expect(await screen.findAllByTestId('admin-sponsor')).toHaveLength(2);
+  });
+});
