@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminOverview, financialSummary, membershipReport, periodInput } from '../shared/reports.schema';
 import { adminMemberRow, memberPage, memberSearchInput, memberUpdateInput } from '../shared/admin.schema';
 import { adminProcedure, router } from '../server/trpc/init';
 import { adminCatchesRouter } from './catches.router';
@@ -7,9 +8,19 @@ import { adminEventsRouter } from './events.router';
 import { adminSponsorsRouter } from './sponsors.router';
 
 export const adminRouter = router({
-  overview: adminProcedure
-    .output(z.object({ totalUsers: z.number(), verifiedUsers: z.number(), admins: z.number() }))
-    .query(({ ctx }) => ctx.services.admin.overview(ctx.em)),
+  /** The dashboard cards and charts (SPEC §2.13). */
+  overview: adminProcedure.output(adminOverview).query(({ ctx }) => ctx.services.reports.overview(ctx.em)),
+
+  reports: router({
+    financial: adminProcedure
+      .input(periodInput)
+      .output(financialSummary)
+      .query(({ ctx, input }) => ctx.services.reports.financial(ctx.em, ctx.services.reports.period(input))),
+    membership: adminProcedure
+      .input(periodInput)
+      .output(membershipReport)
+      .query(({ ctx, input }) => ctx.services.reports.membership(ctx.em, ctx.services.reports.period(input))),
+  }),
 
   members: router({
     search: adminProcedure.input(memberSearchInput).output(memberPage).query(({ ctx, input }) => ctx.services.adminMembers.search(ctx.em, input)),

@@ -18,6 +18,7 @@ import { CATCH_SUBMISSION_PATH, registerCatchRoutes } from './rest/catches.rest'
 import { registerAdminRoutes } from './rest/admin.rest';
 import { registerContentRoutes } from './rest/content.rest';
 import { registerEventRoutes } from './rest/events.rest';
+import { registerReportRoutes } from './rest/reports.rest';
 import { registerSponsorRoutes } from './rest/sponsors.rest';
 import { LOCAL_UPLOAD_PREFIX, registerObjectRoutes } from './rest/objects.rest';
 import { registerMemberRoutes } from './rest/members.rest';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSponsorRoutes(app, contextDeps);
   registerContentRoutes(app, contextDeps);
   registerAdminRoutes(app, contextDeps);
+  registerReportRoutes(app, contextDeps);
 
   const clientDir = deps.clientDir && existsSync(path.join(deps.clientDir, 'index.html')) ? deps.clientDir : undefined;
   if (clientDir) {

@@ -419,7 +419,7 @@ describe('admin page tabs', () => {
   it('adds Judging and Results after Events; Results lists every event', async () => {
     const server = fakeServer((p, input) => {
       if (p === 'auth.me') return ok(admin);
-      if (p === 'admin.overview') return ok({ totalUsers: 3, verifiedUsers: 2, admins: 1 });
+      if (p === 'admin.overview') return ok({ totalMembers: 3, activeEvents: 1, revenueYtdCents: 4000, financialYear: 'FY 2026–27', sponsors: 0, membersByType: [], revenueByMonth: [], catchesBySpecies: [] });
       if (p === 'admin.events.list') return ok(ADMIN_EVENTS);
       if (p === 'events.started') return ok(EVENTS);
       if (p === 'admin.catches.queue') return ok([PENDING]);

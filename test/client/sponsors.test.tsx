@@ -347,7 +347,7 @@ describe('admin sponsors tab', () => {
 describe('admin page', () => {
   it('has a Sponsors tab after Results that lists the applications', async () => {
     const admin = { id: 'a1', email: 'sec@example.com', firstName: 'Pat', lastName: 'Secretary', role: 'admin', emailVerified: true, hasPassword: true };
-    const server = adminServer({ 'auth.me': () => ok(admin), 'admin.overview': () => ok({ totalUsers: 3, verifiedUsers: 2, admins: 1 }), 'admin.events.list': () => ok([]) });
+    const server = adminServer({ 'auth.me': () => ok(admin), 'admin.overview': () => ok({ totalMembers: 3, activeEvents: 1, revenueYtdCents: 4000, financialYear: 'FY 2026–27', sponsors: 0, membersByType: [], revenueByMonth: [], catchesBySpecies: [] }), 'admin.events.list': () => ok([]) });
     const user = userEvent.setup();
     renderApp('/admin', server);
     const tabs = await screen.findAllByRole('tab');

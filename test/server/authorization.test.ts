@@ -63,7 +63,6 @@ describe('procedure access', () => {
     const { client } = await signedInClient(t, 'chair@club.test', { firstName: 'Chris', lastName: 'Chair' });
     expect(await client.trpc.auth.me.query()).toMatchObject({ role: 'admin' });
     const overview = await client.trpc.admin.overview.query();
-    expect(overview.admins).toBe(1);
-    expect(overview.totalUsers).toBeGreaterThanOrEqual(1);
+    expect(overview).toMatchObject({ totalMembers: 0, activeEvents: 0, revenueYtdCents: 0, sponsors: 0 });
   });
 });

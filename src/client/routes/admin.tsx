@@ -8,6 +8,7 @@ import { AdminSponsorsTab } from '../features/admin/sponsors-tab';
 import { SizeLimitsEditor } from '../features/admin/size-limits-editor';
 import { ResultsBoard } from '../features/catches/results-board';
 import { serverMessage } from '../lib/errors';
+import { formatAud } from '../../shared/membership';
 import { useTRPC } from '../trpc';
 
 /** Results tab: the minimum lengths, then the results board over every event (past ones included). */
@@ -18,9 +19,10 @@ export default function AdminPage() {
   const overview = useQuery(trpc.admin.overview.queryOptions());
   const stats = overview.data
     ? [
-        { label: 'Total users', value: overview.data.totalUsers },
-        { label: 'Verified users', value: overview.data.verifiedUsers },
-        { label: 'Administrators', value: overview.data.admins },
+        { label: 'Total Members', value: overview.data.totalMembers.toLocaleString('en-AU') },
+        { label: 'Active Events', value: overview.data.activeEvents.toLocaleString('en-AU') },
+        { label: 'Revenue (YTD)', value: formatAud(overview.data.revenueYtdCents), note: overview.data.financialYear },
+        { label: 'Sponsors', value: overview.data.sponsors.toLocaleString('en-AU') },
       ]
     : [];
 
@@ -42,15 +44,20 @@ export default function AdminPage() {
           </Alert>
         )}
         {overview.data && (
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
             {stats.map((s) => (
               <Card key={s.label} withBorder padding="lg">
                 <Text size="sm" c="dimmed">
                   {s.label}
                 </Text>
-                <Text fz={32} fw={700} c="blue.8">
+                <Text fz={{ base: 24, sm: 32 }} fw={700} c="blue.8">
                   {s.value}
                 </Text>
+                {'note' in s && (
+                  <Text size="xs" c="dimmed">
+                    {s.note}
+                  </Text>
+                )}
               </Card>
             ))}
           </SimpleGrid>

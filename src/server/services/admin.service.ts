@@ -4,22 +4,7 @@ import { AppError } from '../../shared/errors';
 import { User } from '../db/entities';
 import { recordAudit } from './audit.service';
 
-export interface AdminOverview {
-  totalUsers: number;
-  verifiedUsers: number;
-  admins: number;
-}
-
 export class AdminService {
-  async overview(em: EntityManager): Promise<AdminOverview> {
-    const [totalUsers, verifiedUsers, admins] = await Promise.all([
-      em.count(User, {}),
-      em.count(User, { emailVerifiedAt: { $ne: null } }),
-      em.count(User, { role: 'admin' }),
-    ]);
-    return { totalUsers, verifiedUsers, admins };
-  }
-
   /** Grants or revokes the admin role; the user's sessions end so the change applies at once. */
   async setRole(em: EntityManager, actor: { user: User | null; label: string }, email: string, role: Role): Promise<User> {
     const user = await em.findOne(User, { email: email.trim().toLowerCase() });

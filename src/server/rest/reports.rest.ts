@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Readable } from 'node:stream';
+import { eventIdInput } from '../../shared/events.schema';
+import { periodInput } from '../../shared/reports.schema';
+import { requireAdmin } from '../services/auth.service';
+import type { ContextDeps } from '../trpc/context';
+import { callService } from './call';
+
+type PeriodQuery = { Querystring: { from?: string; to?: string } };
+type EventParams = { Params: { id: string } };
+
+const fileName = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'report';
+
+function download(reply: FastifyReply, name: string, type: 'csv' | 'pdf', body: string | Buffer | Readable) {
+  return reply
+    .type(type === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf')
+    .header('content-disposition', `attachment; filename="${name}.${type}"`)
+    .header('cache-control', 'no-store')
+    .send(body);
+}
+
+/** Report and export downloads for the Reports and Accounting tabs (admins only). */
+export function registerReportRoutes(app: FastifyInstance, deps: ContextDeps): void {
+  const period = (query: PeriodQuery['Querystring']) => periodInput.parse({ from: query.from || undefined, to: query.to || undefined });
+
+  app.get<PeriodQuery>('/api/admin/reports/financial.csv', (req, reply) =>
+    callService(deps, req, reply, async (ctx) => {
+      requireAdmin(ctx.actor);
+      const p = ctx.services.reports.period(period(req.query));
+      return download(reply, `financial-summary-${p.from}-to-${p.to}`, 'csv', await ctx.services.reports.financialCsv(ctx.em, p));
+    }),
+  );
+  app.get<PeriodQuery>('/api/admin/reports/financial.pdf', (req, reply) =>
+    callService(deps, req, reply, async (ctx) => {
+      requireAdmin(ctx.actor);
+      const p = ctx.services.reports.period(period(req.query));
+      return download(reply, `financial-summary-${p.from}-to-${p.to}`, 'pdf', await ctx.services.reports.financialPdf(ctx.em, p));
+    }),
+  );
+  app.get<PeriodQuery>('/api/admin/reports/membership.csv', (req, reply) =>
+    callService(deps, req, reply, async (ctx) => {
+      requireAdmin(ctx.actor);
+      const p = ctx.services.reports.period(period(req.query));
+      return download(reply, `membership-${p.from}-to-${p.to}`, 'csv', await ctx.services.reports.membershipCsv(ctx.em, p));
+    }),
+  );
+  app.get<EventParams>('/api/admin/reports/events/:id/results.csv', (req, reply) =>
+    callService(deps, req, reply, async (ctx) => {
+      requireAdmin(ctx.actor);
+      const { name, csv } = await ctx.services.reports.eventResultsCsv(ctx.em, eventIdInput.parse(req.params).id);
+      return download(reply, `results-${fileName(name)}`, 'csv', csv);
+    }),
+  );
+  app.get<EventParams>('/api/admin/reports/events/:id/results.pdf', (req, reply) =>
+    callService(deps, req, reply, async (ctx) => {
+      requireAdmin(ctx.actor);
+      const { name, pdf } = await ctx.services.reports.eventResultsPdf(ctx.em, eventIdInput.parse(req.params).id);
+      return download(reply, `results-${fileName(name)}`, 'pdf', pdf);
+    }),
+  );
+  /** 'Export to accounting': Xero bank-statement CSV of the period's payments. */
+  app.get<PeriodQuery>('/api/admin/export/accounting.csv', (req, reply) =>
+    callService(deps, req, reply, async (ctx) => {
+      requireAdmin(ctx.actor);
+      const p = ctx.services.reports.period(period(req.query));
+      return download(reply, `accounting-${p.from}-to-${p.to}`, 'csv', Readable.from(ctx.services.reports.accountingCsv(ctx.em, p)));
+    }),
+  );
+}

@@ -1,0 +1,255 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { EXPIRING_DAYS } from '../../shared/admin.schema';
+import { clubLocalToInstant, clubToday, formatAuDate } from '../../shared/dates';
+import { centsToAmount, formatAud, MEMBERSHIP_LABELS } from '../../shared/membership';
+import {
+  financialYearOf,
+  REVENUE_KINDS,
+  REVENUE_LABELS,
+  type AdminOverview,
+  type FinancialSummary,
+  type MembershipReport,
+  type RevenueKind,
+} from '../../shared/reports.schema';
+import { CLUB } from '../../shared/club';
+import type { Clock } from '../clock';
+import { Event, Member, Sponsor } from '../db/entities';
+import type { CmsService } from './cms.service';
+import { CSV_BOM, csvLine } from './csv';
+import type { JudgingService } from './judging.service';
+import { renderReportPdf } from './pdf';
+
+export interface ReportsDeps {
+  clock: Clock;
+  cms: CmsService;
+  judging: JudgingService;
+}
+
+interface Period {
+  from: string;
+  to: string;
+}
+
+const ZONE = CLUB.timeZone;
+const EXPORT_BATCH = 500;
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const emptyMoney = () => ({ membership: 0, event: 0, sponsorship: 0, total: 0 });
+const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-AU', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** The committee's figures, reports and exports. Every sum and count runs in PostgreSQL. */
+export class ReportsService {
+  constructor(private readonly deps: ReportsDeps) {}
+
+  private today() {
+    return clubToday(this.deps.clock.now());
+  }
+
+  /** The period asked for, or the current financial year. */
+  period(input: { from?: string; to?: string }): Period {
+    const fy = financialYearOf(this.today());
+    return { from: input.from ?? fy.start, to: input.to ?? fy.end };
+  }
+
+  /** Instants bounding a period of club days: [start of `from`, start of the day after `to`). */
+  private bounds(p: Period): [Date, Date] {
+    return [clubLocalToInstant(`${p.from}T00:00`), clubLocalToInstant(`${addDays(p.to, 1)}T00:00`)];
+  }
+
+  async overview(em: EntityManager): Promise<AdminOverview> {
+    const today = this.today();
+    const fy = financialYearOf(today);
+    const [totalMembers, activeEvents, sponsors, financial, membersByType, catchesBySpecies] = await Promise.all([
+      em.fork().count(Member, { status: { $ne: 'pending' } }),
+      em.fork().count(Event, { status: 'active' }),
+      em.fork().count(Sponsor, { status: 'active', $or: [{ endDate: null }, { endDate: { $gte: today } }] }),
+      this.financial(em.fork(), { from: fy.start, to: fy.end }),
+      this.membersByType(em.fork(), today),
+      em
+        .fork()
+        .getConnection()
+        .execute<{ species: string; count: number }[]>(
+          `select species, count(*)::int as count from catches where status <> 'rejected' and caught_at >= ? and caught_at < ? group by species order by count desc, species`,
+          this.bounds({ from: fy.start, to: fy.end }),
+        ),
+    ]);
+    return {
+      totalMembers,
+      activeEvents,
+      sponsors,
+      revenueYtdCents: financial.totals.total,
+      financialYear: fy.label,
+      membersByType,
+      revenueByMonth: financial.months,
+      catchesBySpecies,
+    };
+  }
+
+  /** Members whose membership covered the last day of each of the last 12 months (today for this month), by type. */
+  private async membersByType(em: EntityManager, today: string): Promise<AdminOverview['membersByType']> {
+    const rows = await em.getConnection().execute<{ month: string; membership_type: string | null; count: number }[]>(
+      `with months as (
+         select to_char(m, 'YYYY-MM') as month,
+                least((m + interval '1 month' - interval '1 day')::date, ?::date) as day
+         from generate_series(date_trunc('month', ?::date) - interval '11 months', date_trunc('month', ?::date), interval '1 month') as m
+       )
+       select months.month, mem.membership_type, count(mem.id)::int as count
+       from months
+       left join members mem on mem.member_since is not null and mem.member_since <= months.day
+         and mem.expiry_date >= months.day and mem.status <> 'pending'
+       group by months.month, mem.membership_type
+       order by months.month`,
+      [today, today, today],
+    );
+    const byMonth = new Map<string, { month: string; adult: number; junior: number; family: number }>();
+    for (const row of rows) {
+      const entry = byMonth.get(row.month) ?? { month: row.month, adult: 0, junior: 0, family: 0 };
+      if (row.membership_type) entry[row.membership_type as 'adult' | 'junior' | 'family'] = row.count;
+      byMonth.set(row.month, entry);
+    }
+    return [...byMonth.values()];
+  }
+
+  /** Captured payments in the period by month and kind (refunded, failed and unfinished ones are not revenue). */
+  async financial(em: EntityManager, period: Period): Promise<FinancialSummary> {
+    const rows = await em.getConnection().execute<{ month: string; kind: RevenueKind; cents: number; count: number }[]>(
+      `select to_char(captured_at at time zone '${ZONE}', 'YYYY-MM') as month, kind, sum(amount_cents)::int as cents, count(*)::int as count
+       from payments where status = 'completed' and captured_at >= ? and captured_at < ?
+       group by 1, 2 order by 1, 2`,
+      this.bounds(period),
+    );
+    const totals = emptyMoney();
+    const months = new Map<string, ReturnType<typeof emptyMoney> & { month: string }>();
+    let payments = 0;
+    for (const row of rows) {
+      const month = months.get(row.month) ?? { month: row.month, ...emptyMoney() };
+      month[row.kind] += row.cents;
+      month.total += row.cents;
+      totals[row.kind] += row.cents;
+      totals.total += row.cents;
+      payments += row.count;
+      months.set(row.month, month);
+    }
+    return { from: period.from, to: period.to, totals, months: [...months.values()], payments };
+  }
+
+  async financialCsv(em: EntityManager, period: Period): Promise<string> {
+    const f = await this.financial(em, period);
+    const lines = [csvLine(['Month', ...REVENUE_KINDS.map((k) => REVENUE_LABELS[k]), 'Total'])];
+    for (const m of f.months) lines.push(csvLine([m.month, ...REVENUE_KINDS.map((k) => centsToAmount(m[k])), centsToAmount(m.total)]));
+    lines.push(csvLine(['Total', ...REVENUE_KINDS.map((k) => centsToAmount(f.totals[k])), centsToAmount(f.totals.total)]));
+    return CSV_BOM + lines.join('');
+  }
+
+  async financialPdf(em: EntityManager, period: Period): Promise<Buffer> {
+    const f = await this.financial(em, period);
+    const money = (c: number) => formatAud(c);
+    return renderReportPdf({
+      title: 'Financial Summary',
+      subtitle: `${formatAuDate(f.from)} to ${formatAuDate(f.to)} · ${f.payments} payments · amounts in AUD`,
+      tables: [
+        {
+          heading: 'By month',
+          columns: [{ label: 'Month', width: 95 }, ...REVENUE_KINDS.map((k) => ({ label: REVENUE_LABELS[k], width: 110, align: 'right' as const })), { label: 'Total', width: 84, align: 'right' }],
+          rows: [...f.months.map((m) => [monthLabel(m.month), ...REVENUE_KINDS.map((k) => money(m[k])), money(m.total)]), ['Total', ...REVENUE_KINDS.map((k) => money(f.totals[k])), money(f.totals.total)]],
+          empty: 'No payments in this period.',
+        },
+      ],
+    });
+  }
+
+  async membership(em: EntityManager, period: Period): Promise<MembershipReport> {
+    const today = this.today();
+    const [from, to] = this.bounds(period);
+    const connection = em.getConnection();
+    const [byTypeAndStatus, joined, renewed, expiring] = await Promise.all([
+      connection.execute<MembershipReport['byTypeAndStatus']>(
+        `select membership_type as "membershipType",
+                case when status = 'active' and expiry_date < ? then 'expired' else status end as status,
+                count(*)::int as count
+         from members group by 1, 2 order by 1, 2`,
+        [today],
+      ),
+      connection.execute<{ count: number }[]>(`select count(*)::int as count from members where member_since between ? and ?`, [period.from, period.to]),
+      connection.execute<{ count: number }[]>(
+        `select count(distinct household_id)::int as count from payments where kind = 'membership' and purpose = 'renewal' and status = 'completed' and captured_at >= ? and captured_at < ?`,
+        [from, to],
+      ),
+      em.find(Member, { status: 'active', expiryDate: { $gte: today, $lte: addDays(today, EXPIRING_DAYS) } }, { orderBy: { expiryDate: 'asc', lastName: 'asc' } }),
+    ]);
+    return {
+      from: period.from,
+      to: period.to,
+      byTypeAndStatus,
+      joined: joined[0].count,
+      renewed: renewed[0].count,
+      expiringSoon: expiring.map((m) => ({ name: `${m.firstName} ${m.lastName}`, email: m.email ?? null, membershipType: m.membershipType, expiryDate: m.expiryDate! })),
+    };
+  }
+
+  async membershipCsv(em: EntityManager, period: Period): Promise<string> {
+    const r = await this.membership(em, period);
+    const lines = [csvLine(['Membership report', `${r.from} to ${r.to}`]), csvLine([]), csvLine(['Type', 'Status', 'Members'])];
+    for (const row of r.byTypeAndStatus) lines.push(csvLine([MEMBERSHIP_LABELS[row.membershipType], row.status, row.count]));
+    lines.push(csvLine([]), csvLine(['Joined in period', r.joined]), csvLine(['Households renewed in period', r.renewed]), csvLine([]));
+    lines.push(csvLine([`Expiring within ${EXPIRING_DAYS} days`, 'Email', 'Type', 'Expiry']));
+    for (const m of r.expiringSoon) lines.push(csvLine([m.name, m.email, MEMBERSHIP_LABELS[m.membershipType], m.expiryDate]));
+    return CSV_BOM + lines.join('');
+  }
+
+  /** Event Results: each category's placings and champion points. */
+  async eventResultsCsv(em: EntityManager, eventId: string): Promise<{ name: string; csv: string }> {
+    const results = await this.deps.judging.results(em, eventId);
+    const lines = [csvLine(['Event', 'Category', 'Place', 'Angler', 'Size (cm)', 'Points'])];
+    for (const c of results.categories) for (const p of c.placings) lines.push(csvLine([results.eventName, c.species, p.place, p.anglerName, p.size, p.points]));
+    return { name: results.eventName, csv: CSV_BOM + lines.join('') };
+  }
+
+  async eventResultsPdf(em: EntityManager, eventId: string): Promise<{ name: string; pdf: Buffer }> {
+    const results = await this.deps.judging.results(em, eventId);
+    const event = await em.findOneOrFail(Event, { id: eventId });
+    const pdf = await renderReportPdf({
+      title: `Event Results: ${results.eventName}`,
+      subtitle: `${event.location} · ${formatAuDate(clubToday(event.eventDate))} · champion points 3, 2 and 1`,
+      tables: results.categories.length
+        ? results.categories.map((c) => ({
+            heading: c.species,
+            columns: [{ label: 'Place', width: 60 }, { label: 'Angler', width: 220 }, { label: 'Size (cm)', width: 110, align: 'right' }, { label: 'Points', width: 100, align: 'right' }],
+            rows: c.placings.map((p) => [String(p.place), p.anglerName, p.size.toFixed(1), String(p.points)]),
+          }))
+        : [{ heading: 'Results', columns: [], rows: [], empty: 'No verified catches for this event yet.' }],
+    });
+    return { name: results.eventName, pdf };
+  }
+
+  /**
+   * 'Export to accounting': the period's payments as a Xero bank-statement CSV (precoded), oldest first,
+   * with the account code of each kind from the settings. Written in batches.
+   */
+  async *accountingCsv(em: EntityManager, period: Period): AsyncGenerator<string> {
+    const codes = {
+      membership: await this.deps.cms.settingValue(em, 'account_code_membership'),
+      event: await this.deps.cms.settingValue(em, 'account_code_event'),
+      sponsorship: await this.deps.cms.settingValue(em, 'account_code_sponsorship'),
+    };
+    const [from, to] = this.bounds(period);
+    yield CSV_BOM + csvLine(['*Date', '*Amount', 'Payee', 'Description', 'Reference', 'Account Code']);
+    let after: { at: Date; id: string } | null = null;
+    for (;;) {
+      const batch: { id: string; captured_at: Date; amount_cents: number; kind: RevenueKind; payee: string | null; description: string; reference: string }[] = await em
+        .getConnection()
+        .execute(
+          `select id, captured_at, amount_cents, kind, payee, description, coalesce(provider_capture_id, provider_order_id) as reference
+           from payments where status = 'completed' and captured_at >= ? and captured_at < ?
+           ${after ? 'and (captured_at, id) > (?, ?)' : ''}
+           order by captured_at, id limit ${EXPORT_BATCH}`,
+          after ? [from, to, after.at, after.id] : [from, to],
+        );
+      if (!batch.length) return;
+      yield batch
+        .map((p) => csvLine([formatAuDate(clubToday(new Date(p.captured_at))), centsToAmount(p.amount_cents), p.payee, p.description, p.reference, codes[p.kind]]))
+        .join('');
+      const last = batch[batch.length - 1];
+      after = { at: new Date(last.captured_at), id: last.id };
+    }
+  }
+}
