@@ -173,6 +173,8 @@ describe('footer', () => {
     const mail = await within(footer).findByRole('link', { name: 'hello@tweedanglers.example' });
     expect(mail.getAttribute('href')).toBe('mailto:hello@tweedanglers.example');
     expect(within(footer).getByText(/^Tweed Anglers ·/)).toBeTruthy();
+    // The browser tab too.
+    await waitFor(() => expect(document.title).toBe('Tweed Anglers'));
   });
 
   it("falls back to the club's own name and address when the settings fail", async () => {

@@ -1,7 +1,7 @@
 import { Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Menu, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { CLUB } from '../../shared/club';
 import { useLoginModal } from '../features/auth/login-modal';
 import { SettingsModal } from '../features/auth/settings-modal';
@@ -153,6 +153,11 @@ function NavBar() {
 /** The footer: site title and contact e-mail from the settings (the club's own until they load, or if they fail). */
 function Footer() {
   const { siteTitle, contactEmail } = useSiteSettings();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // The browser tab shows the site title; content pages set their own ('Page · Site').
+  useEffect(() => {
+    if (!pathname.startsWith('/pages/')) document.title = siteTitle;
+  }, [siteTitle, pathname]);
   return (
     <Box component="footer" py="lg" style={{ borderTop: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-gray-0)' }}>
       <Container size="lg">
