@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { SectionLoader } from '../../components/full-screen-loader';
+import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { HtmlPreview } from './html-preview';
@@ -17,6 +18,18 @@ export function useRefresh(listKey: QueryKey) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return () => Promise.all([queryClient.invalidateQueries({ queryKey: listKey }), queryClient.invalidateQueries({ queryKey: trpc.cms.pathKey() })]);
+}
+
+/** The §8 toasts of a CMS change; on success the form or dialog closes and the lists refresh. */
+export function feedback(success: string, failure: string, done: () => void, refresh: () => Promise<unknown>) {
+  return {
+    onSuccess: () => {
+      toast.success(success);
+      done();
+      void refresh();
+    },
+    onError: (error: unknown) => toast.error(failure, serverMessage(error)),
+  };
 }
 
 /** A form field's change handler that stores the typed text. */

@@ -3,10 +3,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { NewsInput, NewsView } from '../../../shared/cms.schema';
 import { clubToday, formatAuDate } from '../../../shared/dates';
-import { toast } from '../../components/toast';
-import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { ConfirmDelete, ContentEditor, FormButtons, ListState, RowAction, RowActions, textOf, usePhone, useRefresh } from './cms-common';
+import { ConfirmDelete, ContentEditor, FormButtons, ListState, RowAction, RowActions, textOf, usePhone, useRefresh, feedback } from './cms-common';
 import { ImageUploadField } from './image-upload-field';
 
 /** The created date as people here read it, on the club's calendar. */
@@ -79,34 +77,13 @@ export function NewsTab() {
   const refresh = useRefresh(trpc.admin.cms.news.list.queryKey());
 
   const create = useMutation(
-    trpc.admin.cms.news.create.mutationOptions({
-      onSuccess: () => {
-        toast.success('Article created successfully');
-        close();
-        void refresh();
-      },
-      onError: (error) => toast.error('Failed to create article', serverMessage(error)),
-    }),
+    trpc.admin.cms.news.create.mutationOptions(feedback('Article created successfully', 'Failed to create article', close, refresh)),
   );
   const update = useMutation(
-    trpc.admin.cms.news.update.mutationOptions({
-      onSuccess: () => {
-        toast.success('Article updated successfully');
-        close();
-        void refresh();
-      },
-      onError: (error) => toast.error('Failed to update article', serverMessage(error)),
-    }),
+    trpc.admin.cms.news.update.mutationOptions(feedback('Article updated successfully', 'Failed to update article', close, refresh)),
   );
   const remove = useMutation(
-    trpc.admin.cms.news.delete.mutationOptions({
-      onSuccess: () => {
-        toast.success('Article deleted successfully');
-        setDeleting(null);
-        void refresh();
-      },
-      onError: (error) => toast.error('Failed to delete article', serverMessage(error)),
-    }),
+    trpc.admin.cms.news.delete.mutationOptions(feedback('Article deleted successfully', 'Failed to delete article', () => setDeleting(null), refresh)),
   );
 
   const articles = list.data ?? [];

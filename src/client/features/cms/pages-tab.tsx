@@ -2,10 +2,8 @@ import { Badge, Button, Card, Group, Modal, Stack, Switch, Text, TextInput, Titl
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { PageInput, PageView } from '../../../shared/cms.schema';
-import { toast } from '../../components/toast';
-import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { ConfirmDelete, ContentEditor, FormButtons, ListState, RowAction, RowActions, textOf, usePhone, useRefresh } from './cms-common';
+import { ConfirmDelete, ContentEditor, FormButtons, ListState, RowAction, RowActions, textOf, usePhone, useRefresh, feedback } from './cms-common';
 
 /** SPEC §5: the page form; save stays disabled until title and slug are filled. */
 export function PageForm({
@@ -69,34 +67,13 @@ export function PagesTab() {
   const refresh = useRefresh(trpc.admin.cms.pages.list.queryKey());
 
   const create = useMutation(
-    trpc.admin.cms.pages.create.mutationOptions({
-      onSuccess: () => {
-        toast.success('Page created successfully');
-        close();
-        void refresh();
-      },
-      onError: (error) => toast.error('Failed to create page', serverMessage(error)),
-    }),
+    trpc.admin.cms.pages.create.mutationOptions(feedback('Page created successfully', 'Failed to create page', close, refresh)),
   );
   const update = useMutation(
-    trpc.admin.cms.pages.update.mutationOptions({
-      onSuccess: () => {
-        toast.success('Page updated successfully');
-        close();
-        void refresh();
-      },
-      onError: (error) => toast.error('Failed to update page', serverMessage(error)),
-    }),
+    trpc.admin.cms.pages.update.mutationOptions(feedback('Page updated successfully', 'Failed to update page', close, refresh)),
   );
   const remove = useMutation(
-    trpc.admin.cms.pages.delete.mutationOptions({
-      onSuccess: () => {
-        toast.success('Page deleted successfully');
-        setDeleting(null);
-        void refresh();
-      },
-      onError: (error) => toast.error('Failed to delete page', serverMessage(error)),
-    }),
+    trpc.admin.cms.pages.delete.mutationOptions(feedback('Page deleted successfully', 'Failed to delete page', () => setDeleting(null), refresh)),
   );
 
   const pages = list.data ?? [];

@@ -5,7 +5,7 @@ import { CONTENT_TYPES, type ContentType, type SectionInput, type SectionTemplat
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { ConfirmDelete, ContentEditor, FormButtons, ListState, RowAction, RowActions, textOf, usePhone, useRefresh } from './cms-common';
+import { ConfirmDelete, ContentEditor, FormButtons, ListState, RowAction, RowActions, textOf, usePhone, useRefresh, feedback } from './cms-common';
 import { ImageUploadField } from './image-upload-field';
 
 /** SPEC §9: content previews are cut at 50 characters. */
@@ -265,34 +265,13 @@ export function SectionsTab() {
   const refresh = useRefresh(trpc.admin.cms.sections.list.queryKey());
 
   const create = useMutation(
-    trpc.admin.cms.sections.create.mutationOptions({
-      onSuccess: () => {
-        toast.success('Section created successfully');
-        close();
-        void refresh();
-      },
-      onError: (error) => toast.error('Failed to create section', serverMessage(error)),
-    }),
+    trpc.admin.cms.sections.create.mutationOptions(feedback('Section created successfully', 'Failed to create section', close, refresh)),
   );
   const update = useMutation(
-    trpc.admin.cms.sections.update.mutationOptions({
-      onSuccess: () => {
-        toast.success('Section updated successfully');
-        close();
-        void refresh();
-      },
-      onError: (error) => toast.error('Failed to update section', serverMessage(error)),
-    }),
+    trpc.admin.cms.sections.update.mutationOptions(feedback('Section updated successfully', 'Failed to update section', close, refresh)),
   );
   const remove = useMutation(
-    trpc.admin.cms.sections.delete.mutationOptions({
-      onSuccess: () => {
-        toast.success('Section deleted successfully');
-        setDeleting(null);
-        void refresh();
-      },
-      onError: (error) => toast.error('Failed to delete section', serverMessage(error)),
-    }),
+    trpc.admin.cms.sections.delete.mutationOptions(feedback('Section deleted successfully', 'Failed to delete section', () => setDeleting(null), refresh)),
   );
   const move = useMutation(
     trpc.admin.cms.sections.move.mutationOptions({

@@ -2,10 +2,8 @@ import { Badge, Button, Card, Code, Group, Modal, NativeSelect, Stack, Text, Tex
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { KNOWN_SETTINGS, SETTING_TYPES, settingValueProblem, type SettingInput, type SettingType, type SettingView } from '../../../shared/cms.schema';
-import { toast } from '../../components/toast';
-import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { ConfirmDelete, FormButtons, ListState, RowAction, RowActions, textOf, usePhone, useRefresh } from './cms-common';
+import { ConfirmDelete, FormButtons, ListState, RowAction, RowActions, textOf, usePhone, useRefresh, feedback } from './cms-common';
 
 /** What the form starts from: a stored setting (edit), a known setting not yet stored, or nothing. */
 interface SettingDraft {
@@ -112,24 +110,10 @@ export function SettingsTab() {
   const refresh = useRefresh(trpc.admin.cms.settings.list.queryKey());
 
   const save = useMutation(
-    trpc.admin.cms.settings.save.mutationOptions({
-      onSuccess: () => {
-        toast.success('Setting updated successfully');
-        close();
-        void refresh();
-      },
-      onError: (error) => toast.error('Failed to update setting', serverMessage(error)),
-    }),
+    trpc.admin.cms.settings.save.mutationOptions(feedback('Setting updated successfully', 'Failed to update setting', close, refresh)),
   );
   const remove = useMutation(
-    trpc.admin.cms.settings.delete.mutationOptions({
-      onSuccess: () => {
-        toast.success('Setting deleted successfully');
-        setDeleting(null);
-        void refresh();
-      },
-      onError: (error) => toast.error('Failed to delete setting', serverMessage(error)),
-    }),
+    trpc.admin.cms.settings.delete.mutationOptions(feedback('Setting deleted successfully', 'Failed to delete setting', () => setDeleting(null), refresh)),
   );
 
   const open = (draft: SettingDraft) => setDialog({ kind: 'form', key: `${draft.id ?? draft.settingKey}-${Date.now()}`, draft });
