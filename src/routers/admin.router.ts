@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminOverview, financialSummary, membershipReport, periodInput } from '../shared/reports.schema';
-import { adminMemberRow, memberPage, memberSearchInput, memberUpdateInput } from '../shared/admin.schema';
+import { adminMemberRow, auditPage, auditSearchInput, memberPage, memberSearchInput, memberUpdateInput } from '../shared/admin.schema';
+import { searchAudit } from '../server/services/audit.service';
 import { adminProcedure, router } from '../server/trpc/init';
 import { adminCatchesRouter } from './catches.router';
 import { adminCmsRouter } from './cms.router';
@@ -26,6 +27,7 @@ export const adminRouter = router({
     search: adminProcedure.input(memberSearchInput).output(memberPage).query(({ ctx, input }) => ctx.services.adminMembers.search(ctx.em, input)),
     update: adminProcedure.input(memberUpdateInput).output(adminMemberRow).mutation(({ ctx, input }) => ctx.services.adminMembers.update(ctx.em, ctx.actor, input)),
   }),
+  audit: adminProcedure.input(auditSearchInput).output(auditPage).query(({ ctx, input }) => searchAudit(ctx.em, input)),
   events: adminEventsRouter,
   catches: adminCatchesRouter,
   sponsors: adminSponsorsRouter,

@@ -61,3 +61,26 @@ export const memberUpdateInput = z.object({
 });
 export type MemberUpdateInput = z.input<typeof memberUpdateInput>;
 export type MemberUpdate = z.output<typeof memberUpdateInput>;
+
+/** The audit log screen: newest first, filterable by record. */
+export const auditSearchInput = z.object({
+  entityType: z.string().trim().max(80).optional(),
+  entityId: z.string().trim().max(80).optional(),
+  page: z.number().int().min(1).max(100_000).optional().default(1),
+  pageSize: z.number().int().min(1).max(100, 'At most 100 entries per page.').optional().default(50),
+});
+export type AuditSearchInput = z.input<typeof auditSearchInput>;
+
+export const auditEntry = z.object({
+  id: z.number(),
+  at: z.string(),
+  /** The admin's e-mail, or a label such as 'cli' or 'renewals'. */
+  actor: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export const auditPage = z.object({ rows: z.array(auditEntry), total: z.number(), entityTypes: z.array(z.string()) });
+export type AuditPage = z.infer<typeof auditPage>;

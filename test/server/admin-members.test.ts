@@ -65,6 +65,11 @@ describe('the members list', () => {
     const audit = await t.em().findOneOrFail(AuditLog, { entityId: cleo.id, action: 'member.update' });
     expect(audit.before).toMatchObject({ status: 'expired', expiryDate: day(-1) });
     expect(audit.after).toMatchObject({ status: 'active', expiryDate: day(365) });
+    // The audit log screen finds it by record, newest first, with who did it.
+    const log = await admin.trpc.admin.audit.query({ entityType: 'Member', entityId: cleo.id });
+    expect(log.total).toBe(1);
+    expect(log.rows[0]).toMatchObject({ actor: 'secretary@club.test', action: 'member.update', entityType: 'Member', entityId: cleo.id });
+    expect(log.entityTypes).toContain('Member');
   });
 
   it("changes a member's role, which ends their sessions", async () => {

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AuditPage } from '../../shared/admin.schema';
 import { AuditLog, type User } from '../db/entities';
 
 export interface AuditEntry {
@@ -22,4 +23,27 @@ export function recordAudit(em: EntityManager, entry: AuditEntry): void {
     before: entry.before ?? null,
     after: entry.after ?? null,
   });
+}
+
+/** The audit log, newest first, filtered by record type and id; the types present feed the filter. */
+export async function searchAudit(em: EntityManager, input: { entityType?: string; entityId?: string; page: number; pageSize: number }): Promise<AuditPage> {
+  const where = { ...(input.entityType ? { entityType: input.entityType } : {}), ...(input.entityId ? { entityId: input.entityId } : {}) };
+  const [[rows, total], types] = await Promise.all([
+    em.findAndCount(AuditLog, where, { populate: ['actor'], orderBy: { id: 'desc' }, limit: input.pageSize, offset: (input.page - 1) * input.pageSize }),
+    em.fork().getConnection().execute<{ entity_type: string }[]>('select distinct entity_type from audit_log order by entity_type'),
+  ]);
+  return {
+    total,
+    entityTypes: types.map((t) => t.entity_type),
+    rows: rows.map((r) => ({
+      id: Number(r.id),
+      at: r.createdAt.toISOString(),
+      actor: r.actor?.email ?? r.actorLabel ?? 'system',
+      action: r.action,
+      entityType: r.entityType,
+      entityId: r.entityId,
+      before: r.before ?? null,
+      after: r.after ?? null,
+    })),
+  };
 }
