@@ -25,6 +25,7 @@ import { registerMemberRoutes } from './rest/members.rest';
 import { registerPayPalRoutes } from './rest/paypal.rest';
 import { createServices } from './services';
 import { ContentCache } from './services/content-cache';
+import { scheduleRenewals } from './services/renewals.service';
 import { RATE_RULES, type RateRules } from './services/rate-limit.service';
 import { createRequestContext, type ContextDeps } from './trpc/context';
 
@@ -102,6 +103,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const contextDeps: ContextDeps = { em: deps.orm.em, services };
+  if (env.RENEWALS_INTERVAL_MINUTES > 0) {
+    const stop = scheduleRenewals(() => services.renewals.run(deps.orm.em.fork()), env.RENEWALS_INTERVAL_MINUTES, app.log);
+    app.addHook('onClose', async () => stop());
+  }
   const allowedOrigin = new URL(env.PUBLIC_URL).origin;
 
   app.addHook('onRequest', async (req, reply) => {

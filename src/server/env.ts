@@ -36,6 +36,8 @@ const envSchema = z
     ASSISTANT_API_KEY: optionalString,
     ASSISTANT_MODEL: optionalString,
     TRUST_PROXY: commaList,
+    /** How often the renewal job (reminders, expiry) runs inside the app; 0 turns it off. */
+    RENEWALS_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({

@@ -61,6 +61,8 @@ export async function startTestApp(options: TestAppOptions = {}) {
     SMTP_URL: smtpUrl,
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
     TRUST_PROXY: '127.0.0.1',
+    // Tests run the renewal job themselves.
+    RENEWALS_INTERVAL_MINUTES: '0',
     ...options.env,
   });
   const orm = await MikroORM.init(ormOptions(databaseUrl, { logger: () => {} }));

@@ -27,7 +27,7 @@ export interface AuthDeps {
   publicUrl: string;
   adminEmails: readonly string[];
   rateRules: RateRules;
-  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
 /** Who is calling: the signed-in user, if any, and the client address used for rate limits. */

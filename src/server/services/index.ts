@@ -10,6 +10,7 @@ import { EventsService } from './events.service';
 import { JudgingService } from './judging.service';
 import { MembersService } from './members.service';
 import { PaymentsService } from './payments.service';
+import { RenewalsService } from './renewals.service';
 import { ReportsService } from './reports.service';
 import { SponsorsService } from './sponsors.service';
 import { UploadsService } from './uploads.service';
@@ -31,6 +32,7 @@ export function createServices(deps: ServiceDeps) {
     admin,
     adminMembers: new AdminMembersService({ ...deps, admin }),
     reports: new ReportsService({ ...deps, cms, judging }),
+    renewals: new RenewalsService(deps),
     cms,
     sponsors: new SponsorsService({ ...deps, cms }),
     uploads,

@@ -11,8 +11,9 @@ import { Household } from './household.entity';
 import { Member } from './member.entity';
 import { Payment } from './payment.entity';
 import { RateLimitBucket } from './rate-limit-bucket.entity';
+import { RenewalReminder } from './renewal-reminder.entity';
 import { StoredObject } from './stored-object.entity';
 import { User } from './user.entity';
 
-export { AuditLog, AuthToken, Catch, ContentPage, NewsArticle, SiteSection, SiteSetting, Sponsor, Event, FishingSession, SizeLimit, EventRegistration, Household, Member, Payment, RateLimitBucket, StoredObject, User };
-export const entities = [User, AuthToken, RateLimitBucket, AuditLog, Household, Member, Payment, Event, EventRegistration, StoredObject, Catch, SizeLimit, FishingSession, Sponsor, ContentPage, SiteSection, SiteSetting, NewsArticle];
+export { AuditLog, AuthToken, Catch, ContentPage, NewsArticle, SiteSection, SiteSetting, Sponsor, Event, FishingSession, SizeLimit, EventRegistration, Household, Member, Payment, RateLimitBucket, RenewalReminder, StoredObject, User };
+export const entities = [User, AuthToken, RateLimitBucket, AuditLog, Household, Member, Payment, Event, EventRegistration, StoredObject, Catch, SizeLimit, FishingSession, Sponsor, ContentPage, SiteSection, SiteSetting, NewsArticle, RenewalReminder];
