@@ -351,7 +351,7 @@ describe('admin page', () => {
     const user = userEvent.setup();
     renderApp('/admin', server);
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Members', 'Events', 'Judging', 'Results', 'Sponsors', 'Reports', 'Accounting']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Members', 'Events', 'Judging', 'Results', 'Sponsors', 'Reports', 'Accounting', 'Audit Log']);
     await user.click(screen.getByRole('tab', { name: 'Sponsors' }));
     expect(await screen.findAllByTestId('admin-sponsor')).toHaveLength(2);
   });

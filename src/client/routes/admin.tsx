@@ -1,9 +1,15 @@
 import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { SectionLoader } from '../components/full-screen-loader';
+import { AdminAccountingTab } from '../features/admin/accounting-tab';
+import { AdminAuditTab } from '../features/admin/audit-tab';
+import { DashboardCharts } from '../features/admin/dashboard-charts';
 import { AdminEventsTab } from '../features/admin/events-tab';
 import { AdminJudgingTab } from '../features/admin/judging-tab';
+import { AdminMembersTab } from '../features/admin/members-tab';
+import { AdminReportsTab } from '../features/admin/reports-tab';
 import { AdminSponsorsTab } from '../features/admin/sponsors-tab';
 import { SizeLimitsEditor } from '../features/admin/size-limits-editor';
 import { ResultsBoard } from '../features/catches/results-board';
@@ -17,6 +23,7 @@ import { useTRPC } from '../trpc';
 export default function AdminPage() {
   const trpc = useTRPC();
   const overview = useQuery(trpc.admin.overview.queryOptions());
+  const [tab, setTab] = useState<string | null>('events');
   const stats = overview.data
     ? [
         { label: 'Total Members', value: overview.data.totalMembers.toLocaleString('en-AU') },
@@ -62,7 +69,8 @@ export default function AdminPage() {
             ))}
           </SimpleGrid>
         )}
-        <Tabs defaultValue="events" keepMounted={false}>
+        {overview.data && <DashboardCharts overview={overview.data} />}
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
             <Tabs.Tab value="members">Members</Tabs.Tab>
             <Tabs.Tab value="events">Events</Tabs.Tab>
@@ -71,9 +79,10 @@ export default function AdminPage() {
             <Tabs.Tab value="sponsors">Sponsors</Tabs.Tab>
             <Tabs.Tab value="reports">Reports</Tabs.Tab>
             <Tabs.Tab value="accounting">Accounting</Tabs.Tab>
+            <Tabs.Tab value="audit">Audit Log</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="members" pt="md">
-            <Alert variant="light">Member management is coming soon.</Alert>
+            <AdminMembersTab />
           </Tabs.Panel>
           <Tabs.Panel value="events" pt="md">
             <AdminEventsTab />
@@ -91,10 +100,13 @@ export default function AdminPage() {
             <AdminSponsorsTab />
           </Tabs.Panel>
           <Tabs.Panel value="reports" pt="md">
-            <Alert variant="light">Reports are coming soon.</Alert>
+            <AdminReportsTab />
           </Tabs.Panel>
           <Tabs.Panel value="accounting" pt="md">
-            <Alert variant="light">Accounting exports are coming soon.</Alert>
+            <AdminAccountingTab onOpenReports={() => setTab('reports')} />
+          </Tabs.Panel>
+          <Tabs.Panel value="audit" pt="md">
+            <AdminAuditTab />
           </Tabs.Panel>
         </Tabs>
       </Stack>

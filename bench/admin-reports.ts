@@ -1,0 +1,128 @@
+/**
+ * The committee's desk at club scale: seeds 10,000 members, 300 events, 100,000 catches and 12,000
+ * payments into a throw-away embedded PostgreSQL, then times the member search, the CSV exports and
+ * every report, and prints a table. Run: `npm run bench:admin`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { memberSearchInput } from '../src/shared/admin.schema';
+import { systemClock } from '../src/server/clock';
+import { openDatabase } from '../src/server/db/database';
+import { loadEnv } from '../src/server/env';
+import { createMailer } from '../src/server/integrations/mailer';
+import { createObjectStore } from '../src/server/integrations/storage';
+import { createServices } from '../src/server/services';
+import { ContentCache } from '../src/server/services/content-cache';
+import { RATE_RULES } from '../src/server/services/rate-limit.service';
+
+const MEMBERS = 10_000;
+const EVENTS = 300;
+const CATCHES = 100_000;
+const PAYMENTS = 12_000;
+const RUNS = 7;
+
+const quiet = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} };
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'club-bench-'));
+  const db = await openDatabase({ dataDir, databasePassword: 'bench', log: quiet });
+  try {
+    const em = db.orm.em.fork();
+    const sql = (query: string) => em.getConnection().execute(query);
+    const seedStart = performance.now();
+    await sql(`insert into households (id, membership_type, created_at)
+      select ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, (array['adult','junior','family'])[1 + g % 3], now()
+      from generate_series(1, ${MEMBERS}) g`);
+    await sql(`insert into members (id, household_id, is_primary, first_name, last_name, email, date_of_birth, membership_type, status, member_since, expiry_date, created_at, updated_at)
+      select gen_random_uuid(), ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, true,
+        (array['Ava','Ben','Cleo','Dan','Eve','Finn','Gus','Hana','Ivy','Jack'])[1 + g % 10],
+        (array['Bream','Flathead','Whiting','Tailor','Mulloway','Trevally','Jack','Snapper','Luderick','Dart'])[1 + (g / 10) % 10] || ' ' || g,
+        'member' || g || '@example.com', date '1970-01-01' + (g % 15000),
+        (array['adult','junior','family'])[1 + g % 3],
+        (array['active','active','active','expired','pending'])[1 + g % 5],
+        date '2022-07-01' + (g % 1400), current_date + (g % 700) - 300, now(), now()
+      from generate_series(1, ${MEMBERS}) g`);
+    await sql(`insert into events (id, name, location, event_date, status, created_at, updated_at)
+      select gen_random_uuid(), 'Competition ' || g, 'Tweed River', now() - (g || ' days')::interval, 'completed', now(), now()
+      from generate_series(1, ${EVENTS}) g`);
+    await sql(`insert into catches (id, event_id, angler_id, species, size_cm, fate, caught_at, photo_key, photo_hash, flags, status, waiver_accepted_at, accuracy_confirmed_at, created_at)
+      select gen_random_uuid(), e.ids[1 + g % ${EVENTS}], m.ids[1 + g % ${MEMBERS}],
+        (array['Mulloway','Whiting','Bream','Flathead','Mangrove Jack','Trevally','Tailor'])[1 + g % 7],
+        round((15 + random() * 70)::numeric, 1), (array['kept','released'])[1 + g % 2], e.days[1 + g % ${EVENTS}] + interval '2 hours',
+        'catches/bench.webp', md5(g::text), '[]', (array['verified','verified','pending','rejected'])[1 + g % 4], now(), now(), now()
+      from generate_series(1, ${CATCHES}) g,
+        (select array_agg(id order by event_date) as ids, array_agg(event_date order by event_date) as days from events) e,
+        (select array_agg(id order by id) as ids from members) m`);
+    await sql(`insert into payments (id, kind, purpose, description, payee, amount_cents, currency, provider, provider_order_id, provider_capture_id, status, captured_at, created_at, updated_at)
+      select gen_random_uuid(), (array['membership','membership','membership','event','sponsorship'])[1 + g % 5], 'renewal', 'Bench payment', 'Payer ' || g,
+        (array[4000, 3000, 12000, 1000, 50000])[1 + g % 5], 'AUD', 'demo', 'BENCH-' || g, 'CAP-' || g,
+        (array['completed','completed','completed','refunded','failed'])[1 + g % 5], now() - ((g % 700) || ' days')::interval, now(), now()
+      from generate_series(1, ${PAYMENTS}) g`);
+    await sql('analyze');
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+
+    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const services = createServices({
+      objects: createObjectStore(env, 'bench-secret-bench-secret-bench-secret'),
+      cache: new ContentCache(undefined, quiet),
+      clock: systemClock,
+      mailer: createMailer({ from: 'bench@club.test', outboxDir: path.join(dataDir, 'outbox'), log: quiet }),
+      publicUrl: 'http://localhost:3000',
+      adminEmails: [],
+      rateRules: RATE_RULES,
+      payments: null,
+      log: quiet,
+    });
+    const anEvent = (await sql(`select id from events order by event_date desc limit 1`))[0].id as string;
+
+    const drain = async (chunks: AsyncGenerator<string>) => {
+      let bytes = 0;
+      for await (const chunk of chunks) bytes += Buffer.byteLength(chunk);
+      return `${(bytes / 1024).toFixed(0)} KiB`;
+    };
+    const cases: [string, () => Promise<string>][] = [
+      ['member search "bream" (page 1 of 25)', async () => `${(await services.adminMembers.search(em.fork(), memberSearchInput.parse({ search: 'bream' }))).total} matches`],
+      ['member search "ava flathead", expiring, by expiry', async () => `${(await services.adminMembers.search(em.fork(), memberSearchInput.parse({ search: 'ava flathead', status: 'expiring', sort: 'expiry' }))).total} matches`],
+      ['member list, page 200, sorted by name', async () => `${(await services.adminMembers.search(em.fork(), memberSearchInput.parse({ page: 200 }))).rows.length} rows`],
+      ['Export CSV (all members, streamed)', () => drain(services.adminMembers.exportCsv(em.fork(), {}))],
+      ['dashboard overview (figures and charts)', async () => `${(await services.reports.overview(em.fork())).totalMembers} members`],
+      ['Financial Summary (figures)', async () => `${(await services.reports.financial(em.fork(), services.reports.period({}))).payments} payments`],
+      ['Financial Summary PDF', async () => `${((await services.reports.financialPdf(em.fork(), services.reports.period({}))).length / 1024).toFixed(0)} KiB`],
+      ['Membership report CSV', async () => `${((await services.reports.membershipCsv(em.fork(), services.reports.period({}))).length / 1024).toFixed(0)} KiB`],
+      ['Event Results PDF (one event)', async () => `${((await services.reports.eventResultsPdf(em.fork(), anEvent)).pdf.length / 1024).toFixed(0)} KiB`],
+      ['Export to accounting (Xero CSV, 2 years)', () => drain(services.reports.accountingCsv(em.fork(), { from: '2024-01-01', to: '2027-12-31' }))],
+    ];
+
+    const rows: string[][] = [];
+    for (const [name, run] of cases) {
+      await run(); // warm-up
+      const times: number[] = [];
+      let result = '';
+      for (let i = 0; i < RUNS; i++) {
+        const start = performance.now();
+        result = await run();
+        times.push(performance.now() - start);
+      }
+      times.sort((a, b) => a - b);
+      rows.push([name, times[Math.floor(times.length / 2)].toFixed(1), times[times.length - 1].toFixed(1), result]);
+    }
+
+    console.log(`\nSeeded ${MEMBERS.toLocaleString()} members, ${EVENTS} events, ${CATCHES.toLocaleString()} catches and ${PAYMENTS.toLocaleString()} payments in ${seedSeconds.toFixed(1)} s; ${RUNS} runs each after a warm-up.\n`);
+    const header = ['operation', 'median ms', 'max ms', 'result'];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 1 || i === 2 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
+    console.log(line(header));
+    console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+    for (const row of rows) console.log(line(row));
+  } finally {
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,259 @@
+import { Alert, Avatar, Badge, Button, Group, Modal, NativeSelect, Pagination, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { EXPIRING_DAYS, type AdminMemberRow, type MemberSearchInput } from '../../../shared/admin.schema';
+import { formatAuDate } from '../../../shared/dates';
+import { type MemberStatus, type MembershipType } from '../../../shared/membership';
+import { SectionLoader } from '../../components/full-screen-loader';
+import { serverMessage } from '../../lib/errors';
+import { useTRPC } from '../../trpc';
+import { MEMBER_STATUS_LABELS, MemberEditForm } from './member-edit-form';
+
+export const MEMBERS_PAGE_SIZE = 25;
+export const SEARCH_DEBOUNCE_MS = 300;
+
+type SortColumn = 'name' | 'type' | 'status' | 'expiry';
+type Direction = 'asc' | 'desc';
+type StatusFilter = '' | MemberStatus | 'expiring';
+
+const TYPE_LABELS: Record<MembershipType, string> = { adult: 'Adult', junior: 'Junior', family: 'Family' };
+const STATUS_COLOURS: Record<MemberStatus, string> = { active: 'green', pending: 'yellow', expired: 'red' };
+
+/** 'Showing 1–25 of 123' */
+export const showingText = (page: number, pageSize: number, total: number) =>
+  `Showing ${((page - 1) * pageSize + 1).toLocaleString('en-AU')}–${Math.min(page * pageSize, total).toLocaleString('en-AU')} of ${total.toLocaleString('en-AU')}`;
+
+/** The list address of 'Export CSV': the filters in force (not the page or sort). */
+export function memberExportUrl(filters: { search?: string; type?: string; status?: string }): string {
+  const params = new URLSearchParams();
+  for (const key of ['search', 'type', 'status'] as const) if (filters[key]) params.set(key, filters[key]!);
+  const query = params.toString();
+  return `/api/admin/export/members${query ? `?${query}` : ''}`;
+}
+
+function SortHeader({
+  column,
+  sort,
+  direction,
+  onSort,
+  children,
+}: {
+  column: SortColumn;
+  sort: SortColumn;
+  direction: Direction;
+  onSort: (column: SortColumn) => void;
+  children: ReactNode;
+}) {
+  const active = sort === column;
+  return (
+    <Table.Th aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <UnstyledButton onClick={() => onSort(column)} fw={700} fz="sm" style={{ whiteSpace: 'nowrap' }}>
+        {children}
+        <Text span c={active ? undefined : 'dimmed'} ml={4} aria-hidden="true" inherit>
+          {active ? (direction === 'asc' ? '▲' : '▼') : '↕'}
+        </Text>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+function MemberRow({ member, onEdit }: { member: AdminMemberRow; onEdit: () => void }) {
+  const name = `${member.firstName} ${member.lastName}`;
+  return (
+    <Table.Tr data-testid="admin-member">
+      <Table.Td>
+        <Group gap="sm" wrap="nowrap">
+          <Avatar color="initials" name={name} radius="xl" size="md" aria-hidden="true">
+            {member.initials}
+          </Avatar>
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" fw={500}>
+              {name}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {member.email ?? 'No e-mail'}
+            </Text>
+          </div>
+        </Group>
+      </Table.Td>
+      <Table.Td>{TYPE_LABELS[member.membershipType] ?? member.membershipType}</Table.Td>
+      <Table.Td>
+        <Badge color={STATUS_COLOURS[member.status] ?? 'gray'} variant="light">
+          {MEMBER_STATUS_LABELS[member.status] ?? member.status}
+        </Badge>
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{member.expiryDate ? formatAuDate(member.expiryDate) : '—'}</Table.Td>
+      <Table.Td>
+        <Button variant="light" size="xs" onClick={onEdit} aria-label={`Edit ${name}`}>
+          Edit
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** SPEC §2.13 members tab: server-side search, filters, sorting and pages; Edit and Export CSV. */
+export function AdminMembersTab() {
+  const trpc = useTRPC();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [type, setType] = useState<'' | MembershipType>('');
+  const [status, setStatus] = useState<StatusFilter>('');
+  const [sort, setSort] = useState<SortColumn>('name');
+  const [direction, setDirection] = useState<Direction>('asc');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<AdminMemberRow | null>(null);
+
+  // A new search starts again on the first page (the debounced text is what was sent).
+  const [searchedFor, setSearchedFor] = useState(debouncedSearch);
+  if (searchedFor !== debouncedSearch) {
+    setSearchedFor(debouncedSearch);
+    setPage(1);
+  }
+
+  const input: MemberSearchInput = {
+    ...(debouncedSearch ? { search: debouncedSearch } : {}),
+    ...(type ? { type } : {}),
+    ...(status ? { status } : {}),
+    sort,
+    direction,
+    page,
+    pageSize: MEMBERS_PAGE_SIZE,
+  };
+  const list = useQuery({ ...trpc.admin.members.search.queryOptions(input), placeholderData: keepPreviousData });
+
+  const onSort = (column: SortColumn) => {
+    if (column === sort) setDirection((d) => (d === 'asc' ? 'desc' : 'asc'));
+    else {
+      setSort(column);
+      setDirection('asc');
+    }
+    setPage(1);
+  };
+
+  const exportCsv = () => {
+    window.open(memberExportUrl({ search: search.trim(), type, status }), '_blank');
+  };
+
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const headers = { sort, direction, onSort };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Title order={2} fz="xl">
+          Members
+        </Title>
+        <Button variant="default" onClick={exportCsv}>
+          Export CSV
+        </Button>
+      </Group>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          type="search"
+          aria-label="Search members"
+          placeholder="Search by name or e-mail"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          maxLength={100}
+          style={{ flex: '1 1 240px' }}
+        />
+        <NativeSelect
+          label="Type"
+          value={type}
+          onChange={(e) => (setType(e.currentTarget.value as typeof type), setPage(1))}
+          data={[
+            { value: '', label: 'All types' },
+            { value: 'adult', label: 'Adult' },
+            { value: 'junior', label: 'Junior' },
+            { value: 'family', label: 'Family' },
+          ]}
+          style={{ flex: '0 1 160px' }}
+        />
+        <NativeSelect
+          label="Status"
+          value={status}
+          onChange={(e) => (setStatus(e.currentTarget.value as StatusFilter), setPage(1))}
+          data={[
+            { value: '', label: 'All' },
+            { value: 'active', label: 'Active' },
+            { value: 'pending', label: 'Pending' },
+            { value: 'expired', label: 'Expired' },
+            { value: 'expiring', label: `Expiring within ${EXPIRING_DAYS} days` },
+          ]}
+          style={{ flex: '0 1 220px' }}
+        />
+      </Group>
+
+      {list.isPending ? (
+        <SectionLoader label="Loading members..." />
+      ) : list.isError && !data ? (
+        <Alert color="red" variant="light">
+          {serverMessage(list.error) ?? 'Could not load the members. Please try again later.'}
+        </Alert>
+      ) : data && data.total === 0 ? (
+        <Text c="dimmed" py="md">
+          No members found.
+        </Text>
+      ) : data ? (
+        <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={list.isFetching}>
+          {list.isError && (
+            <Alert color="red" variant="light">
+              {serverMessage(list.error) ?? 'Could not load the members. Please try again later.'}
+            </Alert>
+          )}
+          <Table.ScrollContainer minWidth={720} type="native">
+            <Table striped highlightOnHover verticalSpacing="sm" aria-label="Members">
+              <Table.Thead>
+                <Table.Tr>
+                  <SortHeader column="name" {...headers}>
+                    Member
+                  </SortHeader>
+                  <SortHeader column="type" {...headers}>
+                    Type
+                  </SortHeader>
+                  <SortHeader column="status" {...headers}>
+                    Status
+                  </SortHeader>
+                  <SortHeader column="expiry" {...headers}>
+                    Expiry
+                  </SortHeader>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.rows.map((member) => (
+                  <MemberRow key={member.id} member={member} onEdit={() => setEditing(member)} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {showingText(data.page, data.pageSize, data.total)}
+            </Text>
+            {pages > 1 && (
+              <Pagination
+                total={pages}
+                value={Math.min(page, pages)}
+                onChange={setPage}
+                siblings={phone ? 0 : 1}
+                size="sm"
+                aria-label="Member pages"
+                getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+                getControlProps={(control) => ({ 'aria-label': `${control[0].toUpperCase()}${control.slice(1)} page` })}
+              />
+            )}
+          </Group>
+        </Stack>
+      ) : null}
+
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing ? `Edit ${editing.firstName} ${editing.lastName}` : 'Edit member'} size="lg" fullScreen={phone}>
+        {editing && <MemberEditForm key={editing.id} member={editing} onDone={() => setEditing(null)} />}
+      </Modal>
+    </Stack>
+  );
+}
