@@ -61,6 +61,7 @@ async function main() {
         (array['completed','completed','completed','refunded','failed'])[1 + g % 5], now() - ((g % 700) || ' days')::interval, now(), now()
       from generate_series(1, ${PAYMENTS}) g`);
     await sql('analyze');
+    process.stderr.write(`seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`);
     const seedSeconds = (performance.now() - seedStart) / 1000;
 
     const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
@@ -97,6 +98,7 @@ async function main() {
 
     const rows: string[][] = [];
     for (const [name, run] of cases) {
+      process.stderr.write(`${name}…\n`);
       await run(); // warm-up
       const times: number[] = [];
       let result = '';

@@ -114,6 +114,17 @@ describe('Export to accounting', () => {
       '',
     ]);
   });
+
+  it('pages through thousands of payments with microsecond times, each once', async () => {
+    await t.em().getConnection().execute(`insert into payments (id, kind, description, payee, amount_cents, currency, provider, provider_order_id, provider_capture_id, status, captured_at, created_at, updated_at)
+      select gen_random_uuid(), 'membership', 'Bulk', 'Bulk payer', 4000, 'AUD', 'demo', 'BULK-' || g, 'BULK-CAP-' || g, 'completed',
+             timestamptz '2024-03-01 10:00:00.123456+00' + (g % 7) * interval '1 microsecond', now(), now()
+      from generate_series(1, 1234) g`);
+    const lines = await csvLines(await admin.fetch('/api/admin/export/accounting.csv?from=2024-01-01&to=2024-12-31'));
+    const rows = lines.slice(1, -1);
+    expect(rows).toHaveLength(1234);
+    expect(new Set(rows.map((r) => r.split(',')[4])).size).toBe(1234);
+  });
 });
 
 describe('membership and event results', () => {

@@ -233,14 +233,15 @@ export class ReportsService {
     };
     const [from, to] = this.bounds(period);
     yield CSV_BOM + csvLine(['*Date', '*Amount', 'Payee', 'Description', 'Reference', 'Account Code']);
-    let after: { at: Date; id: string } | null = null;
+    // Keyset pages on (captured_at, id); the cursor keeps PostgreSQL's own microsecond text, which a JS Date would round.
+    let after: { at: string; id: string } | null = null;
     for (;;) {
-      const batch: { id: string; captured_at: Date; amount_cents: number; kind: RevenueKind; payee: string | null; description: string; reference: string }[] = await em
+      const batch: { id: string; at: string; captured_at: Date; amount_cents: number; kind: RevenueKind; payee: string | null; description: string; reference: string }[] = await em
         .getConnection()
         .execute(
-          `select id, captured_at, amount_cents, kind, payee, description, coalesce(provider_capture_id, provider_order_id) as reference
+          `select id, captured_at::text as at, captured_at, amount_cents, kind, payee, description, coalesce(provider_capture_id, provider_order_id) as reference
            from payments where status = 'completed' and captured_at >= ? and captured_at < ?
-           ${after ? 'and (captured_at, id) > (?, ?)' : ''}
+           ${after ? 'and (captured_at, id) > (?::timestamptz, ?::uuid)' : ''}
            order by captured_at, id limit ${EXPORT_BATCH}`,
           after ? [from, to, after.at, after.id] : [from, to],
         );
@@ -249,7 +250,7 @@ export class ReportsService {
         .map((p) => csvLine([formatAuDate(clubToday(new Date(p.captured_at))), centsToAmount(p.amount_cents), p.payee, p.description, p.reference, codes[p.kind]]))
         .join('');
       const last = batch[batch.length - 1];
-      after = { at: new Date(last.captured_at), id: last.id };
+      after = { at: last.at, id: last.id };
     }
   }
 }
