@@ -236,10 +236,10 @@ export class ReportsService {
     // Keyset pages on (captured_at, id); the cursor keeps PostgreSQL's own microsecond text, which a JS Date would round.
     let after: { at: string; id: string } | null = null;
     for (;;) {
-      const batch: { id: string; at: string; captured_at: Date; amount_cents: number; kind: RevenueKind; payee: string | null; description: string; reference: string }[] = await em
+      const batch: { id: string; at: string; day: string; amount_cents: number; kind: RevenueKind; payee: string | null; description: string; reference: string }[] = await em
         .getConnection()
         .execute(
-          `select id, captured_at::text as at, captured_at, amount_cents, kind, payee, description, coalesce(provider_capture_id, provider_order_id) as reference
+          `select id, captured_at::text as at, to_char(captured_at at time zone '${ZONE}', 'DD/MM/YYYY') as day, amount_cents, kind, payee, description, coalesce(provider_capture_id, provider_order_id) as reference
            from payments where status = 'completed' and captured_at >= ? and captured_at < ?
            ${after ? 'and (captured_at, id) > (?::timestamptz, ?::uuid)' : ''}
            order by captured_at, id limit ${EXPORT_BATCH}`,
@@ -247,7 +247,7 @@ export class ReportsService {
         );
       if (!batch.length) return;
       yield batch
-        .map((p) => csvLine([formatAuDate(clubToday(new Date(p.captured_at))), centsToAmount(p.amount_cents), p.payee, p.description, p.reference, codes[p.kind]]))
+        .map((p) => csvLine([p.day, centsToAmount(p.amount_cents), p.payee, p.description, p.reference, codes[p.kind]]))
         .join('');
       const last = batch[batch.length - 1];
       after = { at: last.at, id: last.id };
