@@ -68,6 +68,7 @@ async function main() {
     const services = createServices({
       objects: createObjectStore(env, 'bench-secret-bench-secret-bench-secret'),
       cache: new ContentCache(undefined, quiet),
+      assistantModel: null,
       clock: systemClock,
       mailer: createMailer({ from: 'bench@club.test', outboxDir: path.join(dataDir, 'outbox'), log: quiet }),
       publicUrl: 'http://localhost:3000',

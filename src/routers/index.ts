@@ -2,6 +2,7 @@ import { createCallerFactory, router } from '../server/trpc/init';
 import { adminRouter } from './admin.router';
 import { authRouter } from './auth.router';
 import { catchesRouter } from './catches.router';
+import { chatRouter } from './chat.router';
 import { cmsRouter } from './cms.router';
 import { eventsRouter } from './events.router';
 import { membersRouter } from './members.router';
@@ -18,6 +19,7 @@ export const appRouter = router({
   catches: catchesRouter,
   sponsors: sponsorsRouter,
   cms: cmsRouter,
+  chat: chatRouter,
   admin: adminRouter,
 });
 

@@ -16,6 +16,7 @@ import { createObjectStore, type ObjectStore } from './integrations/storage';
 import { registerAuthRoutes } from './rest/auth.rest';
 import { CATCH_SUBMISSION_PATH, registerCatchRoutes } from './rest/catches.rest';
 import { registerAdminRoutes } from './rest/admin.rest';
+import { registerChatRoutes } from './rest/chat.rest';
 import { registerContentRoutes } from './rest/content.rest';
 import { registerEventRoutes } from './rest/events.rest';
 import { registerReportRoutes } from './rest/reports.rest';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => cache.close());
   const services = createServices({
     cache,
+    assistantModel: env.ASSISTANT_API_URL ? { url: env.ASSISTANT_API_URL, key: env.ASSISTANT_API_KEY, model: env.ASSISTANT_MODEL ?? 'gpt-4o-mini', timeoutMs: 8000 } : null,
     objects,
     clock: deps.clock ?? systemClock,
     mailer: deps.mailer,
@@ -180,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerContentRoutes(app, contextDeps);
   registerAdminRoutes(app, contextDeps);
   registerReportRoutes(app, contextDeps);
+  registerChatRoutes(app, contextDeps);
 
   const clientDir = deps.clientDir && existsSync(path.join(deps.clientDir, 'index.html')) ? deps.clientDir : undefined;
   if (clientDir) {

@@ -8,6 +8,7 @@ import { insidePolygon, parseGps } from '../../shared/tweed';
 import type { Clock } from '../clock';
 import { Catch, Event, FishingSession, Member, SizeLimit } from '../db/entities';
 import { recordAudit } from './audit.service';
+import type { ContentCache } from './content-cache';
 import { requireUser, type Actor } from './auth.service';
 import { objectUrl } from './events.service';
 import { readPhotoFacts } from './images';
@@ -17,6 +18,7 @@ import { thumbnailKey, type UploadsService } from './uploads.service';
 export interface CatchesDeps {
   clock: Clock;
   uploads: UploadsService;
+  cache: ContentCache;
 }
 
 /** A phone photo that the browser could not shrink is still accepted up to this size. */
@@ -126,6 +128,7 @@ export class CatchesService {
     recordAudit(em, { actor: actor.user, action: 'sizeLimit.set', entityType: 'SizeLimit', entityId: species, before: { minimumCm: limit.minimumCm ?? null }, after: { minimumCm } });
     limit.minimumCm = minimumCm;
     await em.flush();
+    await this.deps.cache.changed(em);
     return { species, minimumCm };
   }
 

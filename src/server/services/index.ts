@@ -3,6 +3,7 @@ import type { ObjectStore } from '../integrations/storage';
 import { AdminMembersService } from './admin-members.service';
 import { AdminService } from './admin.service';
 import { AuthService, type AuthDeps } from './auth.service';
+import { AssistantService, type AssistantModel } from './assistant/assistant.service';
 import { CatchesService } from './catches.service';
 import { CmsService } from './cms.service';
 import type { ContentCache } from './content-cache';
@@ -19,6 +20,8 @@ export interface ServiceDeps extends AuthDeps {
   payments: PaymentProvider | null;
   objects: ObjectStore;
   cache: ContentCache;
+  /** An OpenAI-compatible model for the assistant's wording; null: the built-in answers. */
+  assistantModel: AssistantModel | null;
 }
 
 /** Every domain service, built once per app with its dependencies. */
@@ -28,7 +31,9 @@ export function createServices(deps: ServiceDeps) {
   const judging = new JudgingService({ ...deps, catches });
   const cms = new CmsService(deps);
   const admin = new AdminService();
+  const events = new EventsService({ ...deps, uploads });
   return {
+    assistant: new AssistantService({ ...deps, model: deps.assistantModel, cms, events, catches }),
     admin,
     adminMembers: new AdminMembersService({ ...deps, admin }),
     reports: new ReportsService({ ...deps, cms, judging }),
@@ -41,7 +46,7 @@ export function createServices(deps: ServiceDeps) {
     auth: new AuthService(deps),
     members: new MembersService({ ...deps, judging }),
     payments: new PaymentsService(deps),
-    events: new EventsService({ ...deps, uploads }),
+    events,
   };
 }
 
