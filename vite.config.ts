@@ -14,6 +14,6 @@ export default defineConfig({
   },
   server: {
     // `npx vite` for hot reload beside `npm start` (which serves the API on :3000).
-    proxy: { '/api': 'http://localhost:3000', '/trpc': 'http://localhost:3000' },
+    proxy: { '^/api/': 'http://localhost:3000', '^/trpc/': 'http://localhost:3000', '^/paypal/': 'http://localhost:3000' },
   },
 });

@@ -4,6 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from './components/toast';
 import { LoginModalProvider } from './features/auth/login-modal';
+import { ChatProvider } from './features/chat/chat-provider';
 import { JoinDialogProvider } from './features/membership/join-dialog';
 import { theme } from './theme';
 import { TRPCProvider, type TrpcClient } from './trpc';
@@ -24,7 +25,9 @@ export function AppProviders({ queryClient, trpcClient, env = 'default', childre
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
           <LoginModalProvider>
-            <JoinDialogProvider>{children}</JoinDialogProvider>
+            <JoinDialogProvider>
+              <ChatProvider>{children}</ChatProvider>
+            </JoinDialogProvider>
           </LoginModalProvider>
         </TRPCProvider>
       </QueryClientProvider>

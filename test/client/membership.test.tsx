@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { CHAT_GREETING } from '../../src/shared/chat.schema';
 import { describe, expect, it } from 'vitest';
 import { ClubDocuments } from '../../src/client/features/documents/club-documents';
 import { CODE_OF_CONDUCT_RULES } from '../../src/shared/documents';
@@ -412,11 +413,11 @@ describe('member portal', () => {
     expect(router.state.location.search).toEqual({ tab: 'profile' });
   });
 
-  it('shows the assistant placeholder and the events tab', async () => {
+  it('shows the assistant and the events tab', async () => {
     const user = userEvent.setup();
     renderApp('/member?tab=chat', portalServer(PROFILE));
-    expect(await screen.findByText('AI assistant functionality will be available soon!')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
+    expect(await screen.findByText(CHAT_GREETING)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(false);
     await user.click(screen.getByRole('tab', { name: 'Events' }));
     expect(await screen.findByText('Event Day - Mobile Check-in')).toBeTruthy();
     expect(await screen.findByRole('form', { name: 'Log Your Catch' })).toBeTruthy();

@@ -23,6 +23,7 @@ afterAll(() => t?.close());
 const QUESTIONS: [string, string[], string?][] = [
   ['How much is junior membership?', ['$30.00', 'under 16'], '/public'],
   ['What does it cost for my kids to join?', ['$30.00']],
+  ['How much is it for a junior to join?', ['$30.00'], '/public'],
   ['adult membership price', ['$40.00'], '/public'],
   ['How much is a family membership?', ['$120.00', '2 adults and 3 juniors']],
   ['How do I join the club?', ['registration form', 'PayPal']],

@@ -6,6 +6,7 @@ import { CLUB } from '../../shared/club';
 import { useLoginModal } from '../features/auth/login-modal';
 import { SettingsModal } from '../features/auth/settings-modal';
 import { displayFirstName, useAuth } from '../features/auth/use-auth';
+import { ChatWidget } from '../features/chat/chat-widget';
 import { useSiteSettings } from '../features/public-content/use-site-settings';
 import { FullScreenLoader } from './full-screen-loader';
 import { ChevronDown, ClubMark } from './logo';
@@ -40,6 +41,7 @@ export function AppLayout() {
         <Outlet />
       </Box>
       <Footer />
+      <ChatWidget />
     </Box>
   );
 }

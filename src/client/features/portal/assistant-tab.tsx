@@ -1,21 +1,17 @@
-import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
-import { CLUB } from '../../../shared/club';
+import { Card } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { SectionLoader } from '../../components/full-screen-loader';
 
-/** SPEC §2.9 chat tab: the assistant arrives in a later release. */
+// The same chunk as the floating widget's panel, so the conversation code stays out of the main bundle.
+const ChatConversation = lazy(() => import('../chat/chat-conversation'));
+
+/** SPEC §2.9 chat tab: the site's one conversation with the assistant (the floating widget's, shown in place). */
 export function AssistantTab() {
   return (
-    <Card withBorder radius="md" padding="lg">
-      <Stack gap="md">
-        <Text>
-          G&apos;day! I&apos;m the {CLUB.shortName} assistant. Ask me about club events, competition rules, bag and size limits or fishing spots around the
-          Tweed.
-        </Text>
-        <Group gap="xs" wrap="nowrap">
-          <TextInput aria-label="Message" placeholder="Type your question…" disabled style={{ flexGrow: 1 }} />
-          <Button disabled>Send</Button>
-        </Group>
-        <Alert variant="light">AI assistant functionality will be available soon!</Alert>
-      </Stack>
+    <Card withBorder radius="md" padding="md" h="min(640px, calc(100dvh - 220px))" mih={360}>
+      <Suspense fallback={<SectionLoader label="Loading the assistant..." />}>
+        <ChatConversation />
+      </Suspense>
     </Card>
   );
 }

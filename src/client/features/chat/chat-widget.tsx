@@ -1,0 +1,134 @@
+import { ActionIcon, Box, Center, CloseButton, Group, Loader, Paper, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useAuth } from '../auth/use-auth';
+
+// The conversation (and its input, list, link handling) is a chunk of its own, fetched on first
+// open (or when the pointer reaches the button); the page bundle carries only the round button.
+const loadConversation = () => import('./chat-conversation');
+const ChatConversation = lazy(loadConversation);
+
+const Z_INDEX = 150; // above the sticky header (100), below dialogs and drawers (200)
+const GAP = 16;
+const BUTTON_SIZE = 56;
+const safe = (side: 'top' | 'right' | 'bottom' | 'left', px: number) => `calc(${px}px + env(safe-area-inset-${side}, 0px))`;
+
+/** The portal's Assistant tab shows this same conversation: no second one floating over it. */
+function useOnAssistantTab(): boolean {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const tab = useRouterState({ select: (s) => String((s.location.search as { tab?: unknown }).tab ?? '') });
+  const { isAuthenticated } = useAuth();
+  // '/' is the portal too when signed in (SPEC §2.1).
+  return tab === 'chat' && (pathname === '/member' || (pathname === '/' && isAuthenticated));
+}
+
+function ChatBubbleIcon() {
+  return (
+    <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+      <path d="M21 11.5a8.38 8.38 0 0 1-.9 3.8 8.5 8.5 0 0 1-7.6 4.7 8.38 8.38 0 0 1-3.8-.9L3 21l1.9-5.7a8.38 8.38 0 0 1-.9-3.8 8.5 8.5 0 0 1 4.7-7.6 8.38 8.38 0 0 1 3.8-.9h.5a8.48 8.48 0 0 1 8 8v.5z" />
+    </svg>
+  );
+}
+
+/** SPEC §2.15: on every page a round button bottom-right that opens the assistant's panel. */
+export function ChatWidget() {
+  const hidden = useOnAssistantTab();
+  const [opened, setOpened] = useState(false);
+  const phone = useMediaQuery('(max-width: 36em)');
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const titleId = useId();
+
+  useEffect(() => {
+    if (hidden) setOpened(false);
+  }, [hidden]);
+
+  if (hidden) return null;
+
+  const close = () => {
+    setOpened(false);
+    // The button is not rendered under the phone panel; it is back by the time this runs.
+    requestAnimationFrame(() => button.current?.focus());
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    event.stopPropagation();
+    close();
+  };
+
+  const panelPlace: CSSProperties = phone
+    ? { top: safe('top', 8), right: safe('right', 8), bottom: safe('bottom', 8), left: safe('left', 8) }
+    : {
+        right: safe('right', GAP),
+        bottom: safe('bottom', GAP + BUTTON_SIZE + 12),
+        width: 360,
+        maxWidth: `calc(100vw - ${2 * GAP}px)`,
+        height: 520,
+        maxHeight: `calc(100dvh - ${GAP + BUTTON_SIZE + 12 + GAP}px - env(safe-area-inset-top, 0px) - env(safe-area-inset-bottom, 0px))`,
+      };
+
+  return (
+    <>
+      {/* On phones the page ends with room for the button, so it never sits over the footer's text. */}
+      <Box hiddenFrom="sm" aria-hidden style={{ height: safe('bottom', BUTTON_SIZE + 2 * GAP), background: 'var(--mantine-color-gray-0)', flexShrink: 0 }} />
+      {opened && (
+        <Paper
+          id={panelId}
+          role="dialog"
+          aria-modal="false"
+          aria-labelledby={titleId}
+          onKeyDown={onKeyDown}
+          withBorder
+          shadow="xl"
+          radius="md"
+          style={{ position: 'fixed', zIndex: Z_INDEX, display: 'flex', flexDirection: 'column', overflow: 'hidden', ...panelPlace }}
+        >
+          <Group
+            justify="space-between"
+            wrap="nowrap"
+            px="md"
+            py="xs"
+            style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-blue-0)' }}
+          >
+            <Title order={2} size="h5" id={titleId}>
+              Fishing Assistant
+            </Title>
+            <CloseButton aria-label="Close the assistant" onClick={close} />
+          </Group>
+          <div style={{ flex: 1, minHeight: 0, padding: 'var(--mantine-spacing-sm)' }}>
+            <Suspense
+              fallback={
+                <Center h="100%">
+                  <Loader size="sm" aria-label="Loading the assistant" />
+                </Center>
+              }
+            >
+              <ChatConversation autoFocus onNavigate={phone ? close : undefined} />
+            </Suspense>
+          </div>
+        </Paper>
+      )}
+      {!(opened && phone) && (
+        <ActionIcon
+          ref={button}
+          size={BUTTON_SIZE}
+          radius="xl"
+          variant="filled"
+          aria-label="Open the fishing assistant"
+          aria-expanded={opened}
+          aria-controls={opened ? panelId : undefined}
+          aria-haspopup="dialog"
+          onClick={() => (opened ? close() : setOpened(true))}
+          onKeyDown={opened ? onKeyDown : undefined}
+          onPointerEnter={() => void loadConversation()}
+          onFocus={() => void loadConversation()}
+          style={{ position: 'fixed', right: safe('right', GAP), bottom: safe('bottom', GAP), zIndex: Z_INDEX, boxShadow: 'var(--mantine-shadow-lg)' }}
+        >
+          <ChatBubbleIcon />
+        </ActionIcon>
+      )}
+    </>
+  );
+}
