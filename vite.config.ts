@@ -11,6 +11,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    // bench/bundle.ts reads which chunks each screen loads.
+    manifest: true,
   },
   server: {
     // `npx vite` for hot reload beside `npm start` (which serves the API on :3000).

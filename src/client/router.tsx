@@ -3,16 +3,30 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { AppLayout } from './components/app-shell';
 import { SectionLoader } from './components/full-screen-loader';
 import { useAuth } from './features/auth/use-auth';
-import { ContentPage } from './routes/content-page';
-import { EmailVerifiedPage } from './routes/email-verified';
 import { LandingPage } from './routes/landing';
-import { MemberPortalPage } from './routes/member';
 import { NotFoundPage } from './routes/not-found';
-import { PublicHomePage } from './routes/public';
-import { SignInPage } from './routes/sign-in';
-import { SponsorPage } from './routes/sponsor';
 
-// Admin screens are split out of the main bundle; visitors and members never download them.
+/**
+ * Only the landing page is in the main bundle; every other screen loads when first visited, so a
+ * visitor on a phone downloads what the landing page needs and no more. Admin code never loads for visitors.
+ */
+function onDemand<T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) {
+  const Screen = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return function OnDemandScreen() {
+    return (
+      <Suspense fallback={<SectionLoader />}>
+        <Screen />
+      </Suspense>
+    );
+  };
+}
+
+const MemberPortalPage = onDemand(() => import('./routes/member'), 'MemberPortalPage');
+const PublicHomePage = onDemand(() => import('./routes/public'), 'PublicHomePage');
+const SponsorPage = onDemand(() => import('./routes/sponsor'), 'SponsorPage');
+const ContentPage = onDemand(() => import('./routes/content-page'), 'ContentPage');
+const EmailVerifiedPage = onDemand(() => import('./routes/email-verified'), 'EmailVerifiedPage');
+const SignInPage = onDemand(() => import('./routes/sign-in'), 'SignInPage');
 const AdminPage = lazy(() => import('./routes/admin'));
 const AdminCmsPage = lazy(() => import('./routes/admin-cms'));
 
