@@ -32,15 +32,18 @@ export function putFile(url: string, file: File, onProgress: (percent: number) =
   });
 }
 
-/** The 'Upload Image' dialog body: choose, then Upload; progress while the PUT runs; then set the event image. */
-export function EventImageUpload({ event, onDone }: { event: AdminEventView; onDone: () => void }) {
+/**
+ * The upload flow shared by every image field: choose (checked), get an upload slot, PUT the file with
+ * progress, then `finish` with the slot's address. Failures show the §8 toasts under `failure`.
+ * Resolves true once finished.
+ */
+export function useImageUpload(failure: string, finish: (uploadURL: string) => Promise<void>) {
   const trpc = useTRPC();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const createUpload = useMutation(trpc.objects.createUpload.mutationOptions());
-  const setImage = useMutation(trpc.admin.events.setImage.mutationOptions());
 
   const choose = (chosen: File | null) => {
     setFile(chosen);
@@ -48,8 +51,8 @@ export function EventImageUpload({ event, onDone }: { event: AdminEventView; onD
     setProblem(chosen ? imageProblem(chosen) : null);
   };
 
-  const upload = async () => {
-    if (!file || imageProblem(file)) return;
+  const upload = async (): Promise<boolean> => {
+    if (!file || imageProblem(file)) return false;
     setBusy(true);
     try {
       let uploadURL: string | undefined;
@@ -57,33 +60,42 @@ export function EventImageUpload({ event, onDone }: { event: AdminEventView; onD
         uploadURL = (await createUpload.mutateAsync()).uploadURL;
       } catch (error) {
         toast.error('Failed to get upload URL', serverMessage(error));
-        return;
+        return false;
       }
       if (!uploadURL) {
         toast.error('Failed to get upload URL', 'No upload URL received from server');
-        return;
+        return false;
       }
       setProgress(0);
       try {
         await putFile(uploadURL, file, setProgress);
+        setProgress(100);
+        await finish(uploadURL);
       } catch (error) {
         setProgress(null);
-        toast.error('Failed to update event image', error instanceof Error ? error.message : undefined);
-        return;
+        toast.error(failure, serverMessage(error) ?? (error instanceof Error ? error.message : undefined));
+        return false;
       }
-      setProgress(100);
-      try {
-        await setImage.mutateAsync({ id: event.id, imageUrl: uploadURL });
-      } catch (error) {
-        setProgress(null);
-        toast.error('Failed to update event image', serverMessage(error));
-        return;
-      }
-      toast.success('Event image uploaded successfully');
-      onDone();
+      return true;
     } finally {
       setBusy(false);
     }
+  };
+
+  return { file, setFile, problem, progress, busy, choose, upload };
+}
+
+/** The 'Upload Image' dialog body: choose, then Upload; progress while the PUT runs; then set the event image. */
+export function EventImageUpload({ event, onDone }: { event: AdminEventView; onDone: () => void }) {
+  const trpc = useTRPC();
+  const setImage = useMutation(trpc.admin.events.setImage.mutationOptions());
+  const { file, problem, progress, busy, choose, upload: send } = useImageUpload('Failed to update event image', async (uploadURL) => {
+    await setImage.mutateAsync({ id: event.id, imageUrl: uploadURL });
+  });
+  const upload = async () => {
+    if (!(await send())) return;
+    toast.success('Event image uploaded successfully');
+    onDone();
   };
 
   return (

@@ -1,10 +1,8 @@
 import { Alert, Button, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { toast } from '../../components/toast';
-import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { imageProblem, putFile } from '../admin/event-image-upload';
+import { useImageUpload } from '../admin/event-image-upload';
 
 /**
  * SPEC §5/§9: one image of at most 5 MB, sent through an upload URL. When the server has stored it,
@@ -12,57 +10,16 @@ import { imageProblem, putFile } from '../admin/event-image-upload';
  */
 export function ImageUploadField({ label, onUploaded, disabled = false }: { label: string; onUploaded: (url: string) => void; disabled?: boolean }) {
   const trpc = useTRPC();
-  const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const createUpload = useMutation(trpc.objects.createUpload.mutationOptions());
   const finishImage = useMutation(trpc.objects.finishImage.mutationOptions());
-
-  const choose = (chosen: File | null) => {
-    setFile(chosen);
-    setProgress(null);
-    setProblem(chosen ? imageProblem(chosen) : null);
-  };
-
+  let uploaded = '';
+  const { file, setFile, problem, progress, busy, choose, upload: send } = useImageUpload('Upload failed', async (uploadURL) => {
+    uploaded = (await finishImage.mutateAsync({ uploadURL })).url;
+  });
   const upload = async () => {
-    if (!file || imageProblem(file)) return;
-    setBusy(true);
-    try {
-      let uploadURL: string | undefined;
-      try {
-        uploadURL = (await createUpload.mutateAsync()).uploadURL;
-      } catch (error) {
-        toast.error('Failed to get upload URL', serverMessage(error));
-        return;
-      }
-      if (!uploadURL) {
-        toast.error('Failed to get upload URL', 'No upload URL received from server');
-        return;
-      }
-      setProgress(0);
-      try {
-        await putFile(uploadURL, file, setProgress);
-      } catch (error) {
-        setProgress(null);
-        toast.error('Upload failed', error instanceof Error ? error.message : undefined);
-        return;
-      }
-      setProgress(100);
-      let url: string;
-      try {
-        url = (await finishImage.mutateAsync({ uploadURL })).url;
-      } catch (error) {
-        setProgress(null);
-        toast.error('Upload failed', serverMessage(error));
-        return;
-      }
-      onUploaded(url);
-      setFile(null);
-      toast.success('Image uploaded successfully');
-    } finally {
-      setBusy(false);
-    }
+    if (!(await send())) return;
+    onUploaded(uploaded);
+    setFile(null);
+    toast.success('Image uploaded successfully');
   };
 
   return (
