@@ -1,8 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { TOAST_DURATION_MS, TOAST_LIMIT } from './components/toast';
+import { Toasts } from './components/toasts';
 import { LoginModalProvider } from './features/auth/login-modal';
 import { ChatProvider } from './features/chat/chat-provider';
 import { JoinDialogProvider } from './features/membership/join-dialog';
@@ -21,7 +20,7 @@ export interface AppProvidersProps {
 export function AppProviders({ queryClient, trpcClient, env = 'default', children }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} env={env}>
-      <Notifications position="top-right" limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} />
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
           <LoginModalProvider>

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { optionalText, text } from './auth.schema';
+import { EVENT_STATUSES } from './events';
 
-export const EVENT_STATUSES = ['active', 'cancelled', 'completed'] as const;
-export type EventStatus = (typeof EVENT_STATUSES)[number];
-/** Landing page and member home show at most this many upcoming events (SPEC §9). */
-export const UPCOMING_LIMIT = 4;
+export { EVENT_STATUSES, type EventStatus, UPCOMING_LIMIT } from './events';
 
 /** The admin event form (SPEC §5): blank fee → '0', blank maximum → null, blank description/rules → null. */
 export const eventInput = z.object({

@@ -48,7 +48,8 @@ function JoinButton() {
 }
 
 async function fillForm(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText(/^First Name/), ' Morgan ');
+  // The form is fetched when the dialog first opens.
+  await user.type(await screen.findByLabelText(/^First Name/), ' Morgan ');
   await user.type(screen.getByLabelText(/^Last Name/), 'Reef');
   await user.type(screen.getByLabelText(/^Email Address/), 'morgan@example.com');
   await user.type(screen.getByLabelText(/^Phone Number/), '0412 345 678');
@@ -76,7 +77,7 @@ describe('join form', () => {
     const user = userEvent.setup();
     renderWithProviders(<JoinButton />, server);
     await user.click(screen.getByText('Open join'));
-    await user.type(screen.getByLabelText(/^First Name/), 'Morgan');
+    await user.type(await screen.findByLabelText(/^First Name/), 'Morgan');
     await user.click(screen.getByRole('button', { name: 'Submit and Pay' }));
     expect(await screen.findByText('Please fill in all required fields')).toBeTruthy();
     expect(server.mutations()).toEqual([]);
@@ -132,7 +133,7 @@ describe('join form', () => {
     const user = userEvent.setup();
     renderWithProviders(<JoinButton />, membershipServer());
     await user.click(screen.getByText('Open join'));
-    await user.click(screen.getByRole('button', { name: 'Submit and Pay' }));
+    await user.click(await screen.findByRole('button', { name: 'Submit and Pay' }));
     expect(screen.getByLabelText(/^Phone Number/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText(/^Membership Type/).getAttribute('aria-invalid')).toBe('true');
     await user.type(screen.getByLabelText(/^Phone Number/), '0412 345 678');
@@ -236,7 +237,7 @@ describe('join form', () => {
     const user = userEvent.setup();
     renderWithProviders(<JoinButton />, membershipServer());
     await user.click(screen.getByText('Open join'));
-    await user.click(screen.getByRole('button', { name: 'Code of Conduct' }));
+    await user.click(await screen.findByRole('button', { name: 'Code of Conduct' }));
     const dialog = await screen.findByRole('dialog', { name: 'Code of Conduct' });
     expect(within(dialog).getAllByRole('listitem')).toHaveLength(11);
     expect(CODE_OF_CONDUCT_RULES).toHaveLength(11);
@@ -386,7 +387,7 @@ describe('member portal', () => {
     const user = userEvent.setup();
     renderApp('/member?tab=profile', server);
     await user.click(await screen.findByRole('button', { name: 'Join the Club' }));
-    expect((screen.getByLabelText(/^Email Address/) as HTMLInputElement).value).toBe('morgan@example.com');
+    expect(((await screen.findByLabelText(/^Email Address/)) as HTMLInputElement).value).toBe('morgan@example.com');
     expect((screen.getByLabelText(/^First Name/) as HTMLInputElement).value).toBe('Morgan');
     await user.type(screen.getByLabelText(/^Phone Number/), '0412 345 678');
     await user.type(screen.getByLabelText(/^Address/), '1 Wharf St, Tweed Heads');

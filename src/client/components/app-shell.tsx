@@ -1,15 +1,21 @@
-import { Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Menu, NavLink, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { CLUB } from '../../shared/club';
-import { useLoginModal } from '../features/auth/login-modal';
-import { SettingsModal } from '../features/auth/settings-modal';
+import { preloadLogin, useLoginModal } from '../features/auth/login-modal';
 import { displayFirstName, useAuth } from '../features/auth/use-auth';
 import { ChatWidget } from '../features/chat/chat-widget';
 import { useSiteSettings } from '../features/public-content/use-site-settings';
 import { FullScreenLoader } from './full-screen-loader';
 import { ChevronDown, ClubMark } from './logo';
+import { DialogLoader, LoadBoundary, onDemandPart } from './on-demand';
+
+// The account menu, the settings dialog and the phone drawer (for members, or on phones only) are
+// chunks of their own, fetched on first use: a visitor's first view carries none of them.
+const UserMenu = onDemandPart(async () => (await import('./user-menu')).UserMenu);
+const NavDrawer = onDemandPart(async () => (await import('./nav-drawer')).NavDrawer);
+const SettingsModal = onDemandPart(async () => (await import('../features/auth/settings-modal')).SettingsModal);
 
 interface NavItem {
   label: string;
@@ -52,6 +58,9 @@ function NavBar() {
   const { openLogin } = useLoginModal();
   const [drawerOpened, drawer] = useDisclosure(false);
   const [dialog, setDialog] = useState<'settings' | null>(null);
+  // The account button was clicked before its menu had loaded: the menu opens as soon as it has
+  // (each click also retries a fetch that failed).
+  const [menuRequest, setMenuRequest] = useState(0);
   const navigate = useNavigate();
   // The member's profile lives in the portal's Profile tab (SPEC §2.9).
   const openProfile = () => void navigate({ to: '/member', search: { tab: 'profile' } as never });
@@ -79,76 +88,82 @@ function NavBar() {
               </Button>
             ))}
             {user ? (
-              <Menu position="bottom-end" width={180} withinPortal>
-                <Menu.Target>
-                  <Button variant="light" size="sm" rightSection={<ChevronDown />}>
-                    {displayFirstName(user)}
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item onClick={openProfile}>Profile</Menu.Item>
-                  <Menu.Item onClick={() => setDialog('settings')}>Settings</Menu.Item>
-                  <Menu.Divider />
-                  <Menu.Item color="red" onClick={logout}>
-                    Logout
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
+              <AccountMenu
+                name={displayFirstName(user)}
+                requested={menuRequest}
+                onRequest={() => setMenuRequest((n) => n + 1)}
+                onProfile={openProfile}
+                onSettings={() => setDialog('settings')}
+              />
             ) : (
-              <Button size="sm" onClick={() => openLogin('login')}>
+              <Button size="sm" onClick={() => openLogin('login')} onPointerEnter={preloadLogin} onFocus={preloadLogin}>
                 Login
               </Button>
             )}
           </Group>
 
-          <Burger hiddenFrom="sm" opened={drawerOpened} onClick={drawer.toggle} aria-label="Open menu" size="sm" />
+          <Burger
+            hiddenFrom="sm"
+            opened={drawerOpened}
+            onClick={drawer.toggle}
+            onPointerEnter={NavDrawer.preload}
+            onFocus={NavDrawer.preload}
+            aria-label="Open menu"
+            size="sm"
+          />
         </Group>
       </Container>
 
-      <Drawer
-        opened={drawerOpened}
-        onClose={drawer.close}
-        position="right"
-        size="xs"
-        title={CLUB.shortName}
-        hiddenFrom="sm"
-        // Gone at once when an item is chosen, so only the dialog it opens is on screen.
-        transitionProps={{ exitDuration: 0 }}
-      >
-        <Stack gap={4} component="nav" aria-label="Main">
-          {items.map((item) => (
-            <NavLink key={item.to} component={Link} to={item.to} label={item.label} onClick={drawer.close} />
-          ))}
-        </Stack>
-        <Divider my="md" />
-        {user ? (
-          <Stack gap="xs">
-            <Text size="sm" c="dimmed">
-              Signed in as {displayFirstName(user)}
-            </Text>
-            <Button variant="default" onClick={() => (drawer.close(), openProfile())}>
-              Profile
-            </Button>
-            <Button variant="default" onClick={() => (drawer.close(), setDialog('settings'))}>
-              Settings
-            </Button>
-            <Button color="red" variant="light" onClick={logout}>
-              Logout
-            </Button>
-          </Stack>
-        ) : (
-          <Button fullWidth onClick={() => (drawer.close(), openLogin('login'))}>
-            Login
-          </Button>
-        )}
-      </Drawer>
+      {(drawerOpened || NavDrawer.isLoaded()) && (
+        <LoadBoundary onError={drawer.close}>
+          <Suspense fallback={null}>
+            <NavDrawer
+              opened={drawerOpened}
+              onClose={drawer.close}
+              items={items}
+              user={user}
+              onLogin={() => openLogin('login')}
+              onProfile={openProfile}
+              onSettings={() => setDialog('settings')}
+              onLogout={logout}
+            />
+          </Suspense>
+        </LoadBoundary>
+      )}
 
-      {user && (
-        <>
-          <SettingsModal user={user} opened={dialog === 'settings'} onClose={() => setDialog(null)} />
-        </>
+      {user && (dialog === 'settings' || SettingsModal.isLoaded()) && (
+        <LoadBoundary onError={() => setDialog(null)}>
+          <Suspense fallback={dialog === 'settings' ? <DialogLoader onClose={() => setDialog(null)} /> : null}>
+            <SettingsModal user={user} opened={dialog === 'settings'} onClose={() => setDialog(null)} />
+          </Suspense>
+        </LoadBoundary>
       )}
     </Box>
+  );
+}
+
+interface AccountMenuProps {
+  name: string;
+  /** How many times the button was clicked before its menu had loaded. */
+  requested: number;
+  onRequest: () => void;
+  onProfile: () => void;
+  onSettings: () => void;
+}
+
+/** The member's account button; its menu is fetched once someone is signed in (visitors never load it). */
+function AccountMenu({ name, requested, onRequest, onProfile, onSettings }: AccountMenuProps) {
+  const button = (onClick?: () => void) => (
+    <Button variant="light" size="sm" rightSection={<ChevronDown />} onClick={onClick}>
+      {name}
+    </Button>
+  );
+  return (
+    <LoadBoundary key={requested} onError={() => undefined} fallback={button(onRequest)}>
+      <Suspense fallback={button(onRequest)}>
+        <UserMenu target={button()} defaultOpened={requested > 0} onProfile={onProfile} onSettings={onSettings} onLogout={logout} />
+      </Suspense>
+    </LoadBoundary>
   );
 }
 

@@ -2,10 +2,10 @@ import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { CLUB } from '../../shared/club';
-import { LANDING_DEFAULTS, type LandingKey } from '../../shared/cms.schema';
-import { useLoginModal } from '../features/auth/login-modal';
+import { LANDING_DEFAULTS, type LandingKey } from '../../shared/cms-defaults';
+import { preloadLogin, useLoginModal } from '../features/auth/login-modal';
 import { UpcomingEventsCard } from '../features/events/upcoming-events';
-import { useJoinDialog } from '../features/membership/join-dialog';
+import { preloadJoin, useJoinDialog } from '../features/membership/join-dialog';
 import { SponsorLogoStrip } from '../features/sponsors/sponsor-logo-strip';
 import { useTRPC } from '../trpc';
 
@@ -83,7 +83,7 @@ export function LandingPage() {
               {t('hero_subtitle')}
             </Text>
             <Group justify="center" gap="sm">
-              <Button size="lg" color="teal" onClick={() => openJoin()}>
+              <Button size="lg" color="teal" onClick={() => openJoin()} onPointerEnter={preloadJoin} onFocus={preloadJoin}>
                 {t('cta_primary')}
               </Button>
               <Button size="lg" variant="white" onClick={learnMore}>
@@ -128,7 +128,7 @@ export function LandingPage() {
             <Text c="dimmed" style={{ whiteSpace: 'pre-line' }}>
               {t('final_cta_desc')}
             </Text>
-            <Button size="lg" onClick={() => openLogin('login')}>
+            <Button size="lg" onClick={() => openLogin('login')} onPointerEnter={preloadLogin} onFocus={preloadLogin}>
               {t('final_cta_button')}
             </Button>
           </Stack>

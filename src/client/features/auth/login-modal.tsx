@@ -1,6 +1,6 @@
-import { Button, Modal, Stack } from '@mantine/core';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { AuthCard, type AuthTab } from './auth-card';
+import { createContext, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { DialogLoader, LoadBoundary, onDemandPart } from '../../components/on-demand';
+import type { AuthTab } from './auth-card';
 
 interface LoginModalApi {
   openLogin: (tab?: AuthTab) => void;
@@ -8,6 +8,13 @@ interface LoginModalApi {
 }
 
 const LoginModalContext = createContext<LoginModalApi | null>(null);
+
+// The dialog (its frame, the form and all they need) is a chunk of its own, fetched when it first
+// opens, or earlier when the pointer reaches (or focus lands on) a button that opens it.
+const LoginDialog = onDemandPart(async () => (await import('./login-dialog')).LoginDialog);
+
+/** Fetches the login dialog ahead of a click (onPointerEnter / onFocus of a Login button). */
+export const preloadLogin = LoginDialog.preload;
 
 /** Holds the one login / sign-up dialog of the site (SPEC §2.2), openable from anywhere. */
 export function LoginModalProvider({ children }: { children: ReactNode }) {
@@ -19,20 +26,13 @@ export function LoginModalProvider({ children }: { children: ReactNode }) {
   return (
     <LoginModalContext.Provider value={api}>
       {children}
-      {/* Compound form so the dialog itself carries an accessible name (no visible title bar). */}
-      <Modal.Root opened={state.opened} onClose={closeLogin} centered size="md">
-        <Modal.Overlay />
-        <Modal.Content aria-label="Login or sign up">
-          <Modal.Body pt="md">
-            <Stack gap="md">
-              <AuthCard key={state.key} initialTab={state.tab} onSuccess={closeLogin} embedded />
-              <Button variant="default" fullWidth onClick={closeLogin}>
-                Close
-              </Button>
-            </Stack>
-          </Modal.Body>
-        </Modal.Content>
-      </Modal.Root>
+      {(state.opened || LoginDialog.isLoaded()) && (
+        <LoadBoundary onError={closeLogin}>
+          <Suspense fallback={state.opened ? <DialogLoader onClose={closeLogin} /> : null}>
+            <LoginDialog opened={state.opened} tab={state.tab} formKey={state.key} onClose={closeLogin} />
+          </Suspense>
+        </LoadBoundary>
+      )}
     </LoginModalContext.Provider>
   );
 }

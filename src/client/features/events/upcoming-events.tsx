@@ -1,10 +1,11 @@
 import { Alert, Box, Button, Card, Collapse, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { UPCOMING_LIMIT, type EventView } from '../../../shared/events.schema';
+import { UPCOMING_LIMIT } from '../../../shared/events';
+import type { EventView } from '../../../shared/events.schema';
 import { SectionLoader } from '../../components/full-screen-loader';
 import { useTRPC } from '../../trpc';
-import { useJoinDialog } from '../membership/join-dialog';
+import { preloadJoin, useJoinDialog } from '../membership/join-dialog';
 import { feeText, formatClubDateTime, maxText } from './event-text';
 
 export const NO_UPCOMING_EVENTS = 'No upcoming events at the moment. Check back soon!';
@@ -25,7 +26,7 @@ export function EventImage({ event, height = 160 }: { event: Pick<EventView, 'na
 function JoinToRegister() {
   const { openJoin } = useJoinDialog();
   return (
-    <Button fullWidth color="teal" onClick={() => openJoin()}>
+    <Button fullWidth color="teal" onClick={() => openJoin()} onPointerEnter={preloadJoin} onFocus={preloadJoin}>
       Join to Register
     </Button>
   );

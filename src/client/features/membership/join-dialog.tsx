@@ -1,11 +1,10 @@
-import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { MembershipType } from '../../../shared/membership';
-import { PaymentDialog, type PaymentDetails } from './payment-dialog';
-import { RegistrationForm } from './registration-form';
+import { DialogLoader, LoadBoundary, onDemandPart } from '../../components/on-demand';
+import type { PaymentDetails } from './payment-dialog';
 
-type State = { step: 'closed' } | { step: 'join'; type?: MembershipType; key: number } | { step: 'pay'; details: PaymentDetails };
+export type JoinState = { step: 'closed' } | { step: 'join'; type?: MembershipType; key: number } | { step: 'pay'; details: PaymentDetails };
 
 interface JoinDialogApi {
   /** Opens the join form, optionally with a membership type chosen. */
@@ -16,9 +15,16 @@ interface JoinDialogApi {
 
 const JoinDialogContext = createContext<JoinDialogApi | null>(null);
 
+// The dialogs (their frames, the form, the payment and all they need) are a chunk of their own,
+// fetched when one first opens, or earlier when the pointer reaches (or focus lands on) a Join button.
+const JoinDialogs = onDemandPart(async () => (await import('./join-dialogs')).JoinDialogs);
+
+/** Fetches the join dialog ahead of a click (onPointerEnter / onFocus of a Join button). */
+export const preloadJoin = JoinDialogs.preload;
+
 /** The join form and the payment dialog that follows it; closing payment closes the whole registration (SPEC §4). */
 export function JoinDialogProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<State>({ step: 'closed' });
+  const [state, setState] = useState<JoinState>({ step: 'closed' });
   const phone = useMediaQuery('(max-width: 48em)');
   const close = useCallback(() => setState({ step: 'closed' }), []);
   const openJoin = useCallback((type?: MembershipType) => setState({ step: 'join', type, key: Date.now() }), []);
@@ -28,18 +34,13 @@ export function JoinDialogProvider({ children }: { children: ReactNode }) {
   return (
     <JoinDialogContext.Provider value={api}>
       {children}
-      <Modal opened={state.step === 'join'} onClose={close} title="Join the Club" size="lg" fullScreen={phone}>
-        {state.step === 'join' && (
-          <RegistrationForm
-            key={state.key}
-            initialType={state.type}
-            onRegistered={(result) =>
-              openPayment({ names: result.members.map((m) => `${m.firstName} ${m.lastName}`), membershipType: result.membershipType, amount: result.amount })
-            }
-          />
-        )}
-      </Modal>
-      <PaymentDialog details={state.step === 'pay' ? state.details : null} onClose={close} />
+      {(state.step !== 'closed' || JoinDialogs.isLoaded()) && (
+        <LoadBoundary onError={close}>
+          <Suspense fallback={state.step !== 'closed' ? <DialogLoader onClose={close} /> : null}>
+            <JoinDialogs state={state} phone={phone} onClose={close} onPay={openPayment} />
+          </Suspense>
+        </LoadBoundary>
+      )}
     </JoinDialogContext.Provider>
   );
 }

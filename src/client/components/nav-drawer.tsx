@@ -1,0 +1,60 @@
+import { Button, Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { CurrentUser } from '../../shared/auth.schema';
+import { CLUB } from '../../shared/club';
+import { preloadLogin } from '../features/auth/login-modal';
+import { displayFirstName } from '../features/auth/use-auth';
+
+export interface NavDrawerProps {
+  opened: boolean;
+  onClose: () => void;
+  items: { label: string; to: '/public' | '/member' | '/sponsor' | '/admin' }[];
+  user: CurrentUser | null;
+  onLogin: () => void;
+  onProfile: () => void;
+  onSettings: () => void;
+  onLogout: () => void;
+}
+
+/** The phone navigation (SPEC §2.2): a chunk of its own, fetched when the menu button is first used. */
+export function NavDrawer({ opened, onClose, items, user, onLogin, onProfile, onSettings, onLogout }: NavDrawerProps) {
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="xs"
+      title={CLUB.shortName}
+      hiddenFrom="sm"
+      // Gone at once when an item is chosen, so only the dialog it opens is on screen.
+      transitionProps={{ exitDuration: 0 }}
+    >
+      <Stack gap={4} component="nav" aria-label="Main">
+        {items.map((item) => (
+          <NavLink key={item.to} component={Link} to={item.to} label={item.label} onClick={onClose} />
+        ))}
+      </Stack>
+      <Divider my="md" />
+      {user ? (
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed">
+            Signed in as {displayFirstName(user)}
+          </Text>
+          <Button variant="default" onClick={() => (onClose(), onProfile())}>
+            Profile
+          </Button>
+          <Button variant="default" onClick={() => (onClose(), onSettings())}>
+            Settings
+          </Button>
+          <Button color="red" variant="light" onClick={onLogout}>
+            Logout
+          </Button>
+        </Stack>
+      ) : (
+        <Button fullWidth onClick={() => (onClose(), onLogin())} onPointerEnter={preloadLogin} onFocus={preloadLogin}>
+          Login
+        </Button>
+      )}
+    </Drawer>
+  );
+}
