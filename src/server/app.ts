@@ -88,6 +88,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  // Requests in flight, counted from arrival (before their body is read) to the response or an abort, so a
+  // shutdown can let them finish: `drain` stops new connections and waits for these.
+  let inFlight = 0;
+  app.addHook('onRequest', async () => void inFlight++);
+  app.addHook('onResponse', async () => void inFlight--);
+  app.addHook('onRequestAbort', (_req, done) => {
+    inFlight--;
+    done();
+  });
+  app.decorate('drain', async (timeoutMs: number) => {
+    app.server.close();
+    const deadline = Date.now() + timeoutMs;
+    while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+
   const objects = deps.objects ?? createObjectStore(env, deps.sessionSecret);
   const cache = new ContentCache(deps.orm.config.get('clientUrl'), app.log);
   await cache.start();
@@ -221,3 +236,9 @@ function clientErrorMessage(error: FastifyError): string {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Stops taking connections and waits (up to `timeoutMs`) for the requests already in flight. */
+    drain(timeoutMs: number): Promise<void>;
+  }
+}

@@ -44,6 +44,8 @@ async function main() {
     if (closing) return;
     closing = true;
     log.info(`${signal} received: finishing open requests, then stopping`);
+    // Stop taking connections, let the requests already here finish (up to 10 s), then close.
+    await app.drain(10_000);
     await app.close();
     await db.close();
     process.exit(0);

