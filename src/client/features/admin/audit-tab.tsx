@@ -1,5 +1,5 @@
-import { Alert, Anchor, Code, Group, NativeSelect, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Alert, Anchor, Code, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AuditPage, AuditSearchInput } from '../../../shared/admin.schema';
@@ -7,7 +7,8 @@ import { formatClubDateTime } from '../../../shared/dates';
 import { SectionLoader } from '../../components/full-screen-loader';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { SEARCH_DEBOUNCE_MS, showingText } from './members-tab';
+import { ListPager } from '../../components/list-pager';
+import { SEARCH_DEBOUNCE_MS } from './members-tab';
 
 export const AUDIT_PAGE_SIZE = 25;
 const MAX_CHANGES = 6;
@@ -61,7 +62,6 @@ function Changes({ entry }: { entry: Entry }) {
 /** Issue 7: who changed what and when, newest first, filterable by record type and id. */
 export function AdminAuditTab() {
   const trpc = useTRPC();
-  const phone = useMediaQuery('(max-width: 48em)');
   const [entityType, setEntityType] = useState('');
   const [entityId, setEntityId] = useState('');
   const [debouncedId] = useDebouncedValue(entityId.trim(), SEARCH_DEBOUNCE_MS);
@@ -80,7 +80,6 @@ export function AdminAuditTab() {
   };
   const log = useQuery({ ...trpc.admin.audit.queryOptions(input), placeholderData: keepPreviousData });
   const data = log.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / AUDIT_PAGE_SIZE)) : 1;
   const types = [...new Set([...(data?.entityTypes ?? []), ...(entityType ? [entityType] : [])])];
 
   const showRecord = (entry: Entry) => {
@@ -163,23 +162,7 @@ export function AdminAuditTab() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between" gap="sm" wrap="wrap">
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {showingText(page, AUDIT_PAGE_SIZE, data.total)}
-            </Text>
-            {pages > 1 && (
-              <Pagination
-                total={pages}
-                value={Math.min(page, pages)}
-                onChange={setPage}
-                siblings={phone ? 0 : 1}
-                size="sm"
-                aria-label="Audit log pages"
-                getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-                getControlProps={(control) => ({ 'aria-label': `${control[0].toUpperCase()}${control.slice(1)} page` })}
-              />
-            )}
-          </Group>
+          <ListPager page={page} pageSize={AUDIT_PAGE_SIZE} total={data.total} onChange={setPage} label="Audit log pages" />
         </Stack>
       ) : null}
     </Stack>

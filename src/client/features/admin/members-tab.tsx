@@ -1,4 +1,4 @@
-import { Alert, Avatar, Badge, Button, Group, Modal, NativeSelect, Pagination, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -7,6 +7,7 @@ import { formatAuDate } from '../../../shared/dates';
 import { type MemberStatus, type MembershipType } from '../../../shared/membership';
 import { SectionLoader } from '../../components/full-screen-loader';
 import { serverMessage } from '../../lib/errors';
+import { ListPager } from '../../components/list-pager';
 import { useTRPC } from '../../trpc';
 import { MEMBER_STATUS_LABELS, MemberEditForm } from './member-edit-form';
 
@@ -19,10 +20,6 @@ type StatusFilter = '' | MemberStatus | 'expiring';
 
 const TYPE_LABELS: Record<MembershipType, string> = { adult: 'Adult', junior: 'Junior', family: 'Family' };
 const STATUS_COLOURS: Record<MemberStatus, string> = { active: 'green', pending: 'yellow', expired: 'red' };
-
-/** 'Showing 1–25 of 123' */
-export const showingText = (page: number, pageSize: number, total: number) =>
-  `Showing ${((page - 1) * pageSize + 1).toLocaleString('en-AU')}–${Math.min(page * pageSize, total).toLocaleString('en-AU')} of ${total.toLocaleString('en-AU')}`;
 
 /** The list address of 'Export CSV': the filters in force (not the page or sort). */
 export function memberExportUrl(filters: { search?: string; type?: string; status?: string }): string {
@@ -138,7 +135,6 @@ export function AdminMembersTab() {
   };
 
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const headers = { sort, direction, onSort };
 
   return (
@@ -231,23 +227,7 @@ export function AdminMembersTab() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between" gap="sm" wrap="wrap">
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {showingText(data.page, data.pageSize, data.total)}
-            </Text>
-            {pages > 1 && (
-              <Pagination
-                total={pages}
-                value={Math.min(page, pages)}
-                onChange={setPage}
-                siblings={phone ? 0 : 1}
-                size="sm"
-                aria-label="Member pages"
-                getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-                getControlProps={(control) => ({ 'aria-label': `${control[0].toUpperCase()}${control.slice(1)} page` })}
-              />
-            )}
-          </Group>
+          <ListPager page={data.page} pageSize={data.pageSize} total={data.total} onChange={setPage} label="Member pages" />
         </Stack>
       ) : null}
 

@@ -8,7 +8,7 @@ import { SectionLoader } from '../../components/full-screen-loader';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { ImageUploadField } from '../cms/image-upload-field';
+import { ImageField } from '../cms/image-upload-field';
 import { sponsorAmountText, sponsorHref, SPONSOR_LINK_PROPS } from '../sponsors/sponsor-text';
 
 const STATUS_LABELS: Record<SponsorStatus, string> = { pending: 'Pending', active: 'Active', declined: 'Declined' };
@@ -150,7 +150,6 @@ function ReviewForm({ sponsor, onDone }: { sponsor: AdminSponsor; onDone: () => 
   };
 
   const busy = review.isPending;
-  const logoPreview = sponsorHref(logoUrl);
 
   return (
     <form onSubmit={submit} noValidate>
@@ -185,30 +184,16 @@ function ReviewForm({ sponsor, onDone }: { sponsor: AdminSponsor; onDone: () => 
           error={errors.endDate}
           disabled={busy}
         />
-        <Stack gap="xs">
-          {logoPreview && (
-            <Box p="xs" bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-sm)', display: 'flex', justifyContent: 'center' }}>
-              <Image src={logoPreview} alt={`${sponsor.companyName} logo`} h={80} w="auto" maw="100%" fit="contain" />
-            </Box>
-          )}
-          <ImageUploadField
-            label="Upload logo"
-            disabled={busy}
-            onUploaded={(url) => {
-              setLogoUrl(url);
-              clearError('logoUrl');
-            }}
-          />
-          <TextInput
-            label="Logo URL"
-            description="Or paste the address of a logo image."
-            placeholder="https://"
-            value={logoUrl}
-            onChange={(e) => (setLogoUrl(e.currentTarget.value), clearError('logoUrl'))}
-            error={errors.logoUrl}
-            disabled={busy}
-          />
-        </Stack>
+        <ImageField
+          uploadLabel="Upload logo"
+          urlLabel="Logo URL"
+          urlDescription="Or paste the address of a logo image."
+          previewAlt={`${sponsor.companyName} logo`}
+          value={logoUrl}
+          onChange={(url) => (setLogoUrl(url), clearError('logoUrl'))}
+          error={errors.logoUrl}
+          disabled={busy}
+        />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onDone} disabled={busy}>
             Cancel

@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, FileInput, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../components/toast';
 import { useTRPC } from '../../trpc';
@@ -52,6 +52,52 @@ export function ImageUploadField({ label, onUploaded, disabled = false }: { labe
             {progress < 100 ? `Uploading... ${progress}%` : busy ? 'Processing image... 100%' : 'Uploaded'}
           </Text>
         </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * An image chosen either way: uploaded here, or its address pasted; the chosen image is previewed.
+ * Used for section images, news featured images and sponsor logos.
+ */
+export function ImageField({
+  uploadLabel,
+  urlLabel,
+  urlDescription = 'Or paste the address of an image.',
+  previewAlt,
+  value,
+  onChange,
+  error,
+  disabled = false,
+}: {
+  uploadLabel: string;
+  urlLabel: string;
+  urlDescription?: string;
+  previewAlt: string;
+  value: string;
+  onChange: (url: string) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  const preview = /^(https?:\/\/|\/)/i.test(value.trim()) ? value.trim() : null;
+  return (
+    <Stack gap="xs">
+      <ImageUploadField label={uploadLabel} disabled={disabled} onUploaded={onChange} />
+      <TextInput
+        label={urlLabel}
+        description={urlDescription}
+        placeholder="https://"
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        error={error}
+        disabled={disabled}
+        maxLength={500}
+      />
+      {preview && (
+        <Box p="xs" bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+          <img src={preview} alt={previewAlt} style={{ display: 'block', maxWidth: '100%', maxHeight: 180, objectFit: 'contain', margin: '0 auto' }} />
+        </Box>
       )}
     </Stack>
   );

@@ -1,11 +1,11 @@
-import { Badge, Box, Button, Card, Group, Modal, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { NewsInput, NewsView } from '../../../shared/cms.schema';
 import { clubToday, formatAuDate } from '../../../shared/dates';
 import { useTRPC } from '../../trpc';
 import { ConfirmDelete, ContentEditor, FormButtons, ListState, RowAction, RowActions, textOf, usePhone, useRefresh, feedback } from './cms-common';
-import { ImageUploadField } from './image-upload-field';
+import { ImageField } from './image-upload-field';
 
 /** The created date as people here read it, on the club's calendar. */
 export const createdDate = (createdAt: string) => formatAuDate(clubToday(new Date(createdAt)));
@@ -41,22 +41,7 @@ export function ArticleForm({
         <TextInput label="Title" withAsterisk value={title} onChange={(e) => setTitle(textOf(e))} maxLength={200} />
         <Textarea label="Excerpt" description="A sentence or two shown in news lists." rows={3} value={excerpt} onChange={(e) => setExcerpt(textOf(e))} maxLength={500} />
         <ContentEditor kind="html" value={content} onChange={setContent} required />
-        <Stack gap="xs">
-          <ImageUploadField label="Featured Image" disabled={busy} onUploaded={setFeaturedImageUrl} />
-          <TextInput
-            label="Featured Image URL"
-            description="Or paste the address of an image."
-            placeholder="https://"
-            value={featuredImageUrl}
-            onChange={(e) => setFeaturedImageUrl(textOf(e))}
-            maxLength={500}
-          />
-          {featuredImageUrl.trim() && (
-            <Box>
-              <img src={featuredImageUrl.trim()} alt="Featured image preview" style={{ display: 'block', maxWidth: '100%', maxHeight: 180, borderRadius: 4 }} />
-            </Box>
-          )}
-        </Stack>
+        <ImageField uploadLabel="Featured Image" urlLabel="Featured Image URL" previewAlt="Featured image preview" value={featuredImageUrl} onChange={setFeaturedImageUrl} disabled={busy} />
         <Switch label="Published" checked={published} onChange={(e) => setPublished(e.currentTarget.checked)} />
         <FormButtons label={initial ? 'Update Article' : 'Create Article'} disabled={!ready} busy={busy} onCancel={onCancel} />
       </Stack>

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Group, Modal, NativeSelect, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, NativeSelect, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { CONTENT_TYPES, type ContentType, type SectionInput, type SectionTemplate, type SectionView } from '../../../shared/cms.schema';
@@ -6,7 +6,7 @@ import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { ConfirmDelete, ContentEditor, FormButtons, ListState, RowAction, RowActions, textOf, usePhone, useRefresh, feedback } from './cms-common';
-import { ImageUploadField } from './image-upload-field';
+import { ImageField } from './image-upload-field';
 
 /** SPEC §9: content previews are cut at 50 characters. */
 export const PREVIEW_LENGTH = 50;
@@ -100,29 +100,7 @@ export function SectionForm({
           <TextInput label="Sort Order" inputMode="numeric" value={sortOrder} onChange={(e) => setSortOrder(textOf(e))} maxLength={6} />
         </SimpleGrid>
         {contentType === 'image' ? (
-          <Stack gap="xs">
-            <ImageUploadField
-              label="Section Image"
-              disabled={busy}
-              onUploaded={(url) => {
-                setContent(url);
-                setContentType('image');
-              }}
-            />
-            <TextInput
-              label="Image URL"
-              description="Or paste the address of an image."
-              placeholder="https://"
-              value={content}
-              onChange={(e) => setContent(textOf(e))}
-              maxLength={500}
-            />
-            {content.trim() && (
-              <Box>
-                <img src={content.trim()} alt="Section image preview" style={{ display: 'block', maxWidth: '100%', maxHeight: 180, borderRadius: 4 }} />
-              </Box>
-            )}
-          </Stack>
+          <ImageField uploadLabel="Section Image" urlLabel="Image URL" previewAlt="Section image preview" value={content} onChange={setContent} disabled={busy} />
         ) : (
           <ContentEditor kind={contentType} value={content} onChange={setContent} />
         )}
