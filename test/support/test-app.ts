@@ -76,7 +76,8 @@ export async function startTestApp(options: TestAppOptions = {}) {
     clock,
     rateRules: { ...RATE_RULES, ...options.rateRules },
     logStream: options.logStream,
-    clientDir: options.browser ? path.resolve('dist/client') : undefined,
+    // E2E_CLIENT_DIR lets two builds be tested side by side (default: what `npm run build` writes).
+    clientDir: options.browser ? path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client') : undefined,
   });
   await app.listen({ port, host: '127.0.0.1' });
   const baseUrl = options.browser ? env.PUBLIC_URL : `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
