@@ -1,36 +1,66 @@
 // Command-line tools for the club's operators: `npm run cli -- <command>`.
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { ROLES, type Role } from '../src/shared/auth.constants';
 import { AppError } from '../src/shared/errors';
+import { restoreBackup, writeBackup } from '../src/server/db/backup';
 import { openDatabase } from '../src/server/db/database';
 import { loadEnv } from '../src/server/env';
+import { createObjectStore } from '../src/server/integrations/storage';
 import { loadOrCreateSecrets } from '../src/server/secrets';
 import { AdminService } from '../src/server/services/admin.service';
 
 const USAGE = `Usage:
   npm run cli -- admin grant <email>    make a signed-up user an administrator
   npm run cli -- admin revoke <email>   make an administrator an ordinary member again
+  npm run cli -- backup [file]          write the database and every uploaded image to one file
+                                        (default DATA_DIR/backups/club-<date>-<time>.jsonl.gz)
+  npm run cli -- restore <file>         load a backup into an empty database and object store
 
-Uses DATABASE_URL, or the embedded database in DATA_DIR (default ./data), whether or not the site is running.
+Uses DATABASE_URL, or the embedded database in DATA_DIR (default ./data), whether or not the site is running,
+and S3_* or DATA_DIR/objects for images.
 Note: an address listed in ADMIN_EMAILS becomes an administrator again at its next sign-in.`;
 
+const stamp = (d: Date) => d.toISOString().slice(0, 16).replace(':', '');
+
 async function main(args: string[]): Promise<number> {
-  const [group, action, email] = args;
-  if (group !== 'admin' || (action !== 'grant' && action !== 'revoke') || !email) {
+  const [command, action, email] = args;
+  const valid =
+    (command === 'admin' && (action === 'grant' || action === 'revoke') && !!email) ||
+    (command === 'backup' && args.length <= 2) ||
+    (command === 'restore' && args.length === 2);
+  if (!valid) {
     console.error(USAGE);
     return 2;
   }
   const env = loadEnv();
   const log = pino({ level: env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL });
   const dataDir = path.resolve(env.DATA_DIR);
+  const secrets = loadOrCreateSecrets(dataDir);
   const db = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir,
-    databasePassword: loadOrCreateSecrets(dataDir).databasePassword,
+    databasePassword: secrets.databasePassword,
     log: { info: (m) => log.info(m), debug: (m) => log.debug(m) },
+    migrate: command !== 'restore',
   });
+  const objects = createObjectStore(env, env.SESSION_SECRET ?? secrets.sessionSecret);
   try {
+    if (command === 'backup') {
+      const file = path.resolve(action ?? path.join(dataDir, 'backups', `club-${stamp(new Date())}.jsonl.gz`));
+      mkdirSync(path.dirname(file), { recursive: true });
+      const summary = await writeBackup({ databaseUrl: db.url, objects, file });
+      const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);
+      console.log(`Backed up ${rows} records and ${summary.objects} images to ${file}`);
+      return 0;
+    }
+    if (command === 'restore') {
+      const summary = await restoreBackup({ orm: db.orm, databaseUrl: db.url, objects, file: path.resolve(action) });
+      const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);
+      console.log(`Restored ${rows} records and ${summary.objects} images from ${action}`);
+      return 0;
+    }
     const role: Role = action === 'grant' ? 'admin' : ROLES[0];
     const user = await new AdminService().setRole(db.orm.em.fork(), { user: null, label: 'cli' }, email, role);
     console.log(`${user.email} is now ${role === 'admin' ? 'an administrator' : 'a member'}.`);

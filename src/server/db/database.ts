@@ -14,6 +14,8 @@ interface OpenOptions {
   dataDir: string;
   databasePassword: string;
   log: { info(msg: string): void; debug(msg: string): void };
+  /** false: leave the schema as it is (a restore brings it to the backup's migrations itself). */
+  migrate?: boolean;
 }
 
 /** DATABASE_URL when given, otherwise an embedded PostgreSQL in DATA_DIR/postgres; migrations applied. */
@@ -34,7 +36,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     }
   }
   const orm = await MikroORM.init(ormOptions(url));
-  const applied = await orm.migrator.up();
+  const applied = options.migrate === false ? [] : await orm.migrator.up();
   if (applied.length) options.log.info(`Applied ${applied.length} database migration(s)`);
   return {
     orm,
