@@ -7,8 +7,10 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { AUTH_LIMITS } from '../shared/auth.constants';
+import { AppError } from '../shared/errors';
 import { appRouter, type AppRouter } from '../routers';
 import { systemClock, type Clock } from './clock';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, unavailableOr } from './db/unavailable';
 import type { Env } from './env';
 import type { Mailer } from './integrations/mailer';
 import type { PaymentProvider } from './integrations/payments';
@@ -29,6 +31,7 @@ import { ContentCache } from './services/content-cache';
 import { scheduleRenewals } from './services/renewals.service';
 import { RATE_RULES, type RateRules } from './services/rate-limit.service';
 import { createRequestContext, type ContextDeps } from './trpc/context';
+import { toTRPCError } from './trpc/errors';
 
 export interface AppDeps {
   env: Env;
@@ -150,6 +153,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      req.log.warn({ err: error }, 'Database unavailable');
+      return reply.code(503).header('retry-after', '30').send({ message: DATABASE_UNAVAILABLE });
+    }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       req.log.error({ err: error }, 'Request failed');
@@ -180,7 +187,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trpcOptions: {
       router: appRouter,
       maxBatchSize: MAX_BATCH,
-      createContext: ({ req }) => createRequestContext(contextDeps, req),
+      createContext: ({ req }) =>
+        createRequestContext(contextDeps, req).catch((error: unknown) => {
+          const cause = unavailableOr(error);
+          throw cause instanceof AppError ? toTRPCError(cause) : error;
+        }),
       onError({ error, path: procedure, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, procedure }, 'Procedure failed');
       },

@@ -37,6 +37,8 @@ export interface EmbeddedDatabase {
   urlFor(database: string): string;
   createDatabase(name: string, template?: string): Promise<void>;
   stop(): Promise<void>;
+  /** Starts it again after `stop` (same folder and port): a database restart. */
+  restart(): Promise<void>;
 }
 
 export interface EmbeddedOptions {
@@ -123,5 +125,6 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       }
     },
     stop: () => server.stop(),
+    restart: () => server.start(),
   };
 }

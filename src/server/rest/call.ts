@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createCaller } from '../../routers';
 import { AppError } from '../../shared/errors';
 import { ZodError } from 'zod';
+import { unavailableOr } from '../db/unavailable';
 import { etagOf } from '../services/content-cache';
 import { createRequestContext, type Context, type ContextDeps } from '../trpc/context';
 import { httpStatusOf, publicMessage, retryAfterOf, toTRPCError } from '../trpc/errors';
@@ -27,10 +28,10 @@ export async function callProcedure<T>(
  * request's context and answers its errors exactly as `callProcedure` does.
  */
 export async function callService<T>(deps: ContextDeps, req: FastifyRequest, reply: FastifyReply, run: (ctx: Context) => Promise<T>): Promise<T | undefined> {
-  const ctx = await createRequestContext(deps, req);
   try {
-    return await run(ctx);
-  } catch (caught) {
+    return await run(await createRequestContext(deps, req));
+  } catch (thrown) {
+    const caught = unavailableOr(thrown);
     const error = caught instanceof AppError ? toTRPCError(caught) : caught instanceof ZodError ? new TRPCError({ code: 'BAD_REQUEST', cause: caught }) : caught;
     if (!(error instanceof TRPCError)) throw error;
     const status = httpStatusOf(error);

@@ -1,5 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { AppError } from '../../shared/errors';
+import { unavailableOr } from '../db/unavailable';
 import type { Context } from './context';
 import { fieldErrors, publicMessage, retryAfterOf, toTRPCError } from './errors';
 
@@ -34,7 +35,9 @@ export const createCallerFactory = t.createCallerFactory;
 // Services throw AppError; here it becomes the matching tRPC error (and so HTTP status).
 const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+  if (result.ok) return result;
+  const cause = unavailableOr(result.error.cause);
+  if (cause instanceof AppError) throw toTRPCError(cause);
   return result;
 });
 
