@@ -28,10 +28,22 @@ export const catchSubmissionInput = z.object({
     .refine((v) => !v || v === GPS_UNAVAILABLE || /^-?\d{1,2}\.\d{1,8}, ?-?\d{1,3}\.\d{1,8}$/.test(v), "GPS coordinates must be 'lat, lng' or 'GPS not available'."),
   /** A client-generated id: the same id twice stores one catch (a retry or a double tap). */
   clientId: z.uuid({ error: 'clientId must be a UUID.' }).optional(),
+  /** When the catch was logged on the phone (it may be sent hours later, once there is signal). */
+  loggedAt: z.iso.datetime({ offset: true, error: 'loggedAt must be an ISO date and time.' }).optional(),
 });
 export type CatchSubmission = z.output<typeof catchSubmissionInput>;
 
-export const CATCH_FLAGS = ['no_gps', 'outside_tweed', 'duplicate_photo', 'no_camera_metadata', 'photo_time_outside_hours'] as const;
+export const CATCH_FLAGS = [
+  'no_gps',
+  'outside_tweed',
+  'duplicate_photo',
+  'no_camera_metadata',
+  'photo_time_outside_hours',
+  'photo_time_differs',
+  'sent_late',
+] as const;
+/** A catch logged without signal may arrive this many days after its event day, and no later. */
+export const LATE_CATCH_DAYS = 7;
 export type CatchFlag = (typeof CATCH_FLAGS)[number];
 export const CATCH_STATUSES = ['pending', 'verified', 'rejected'] as const;
 
@@ -82,6 +94,8 @@ export const judgeCatchView = catchView.extend({
   flags: z.array(z.enum(CATCH_FLAGS)),
   clubCode: z.string().nullable(),
   eventDate: z.string(),
+  /** When the site received it (later than catchTime when it waited on the phone for signal). */
+  receivedAt: z.string(),
 });
 export type JudgeCatchView = z.infer<typeof judgeCatchView>;
 

@@ -40,6 +40,7 @@ const PENDING: JudgeCatchView = {
   flags: ['outside_tweed', 'photo_time_outside_hours'],
   clubCode: 'MULLET',
   eventDate: '2026-12-05T20:00:00.000Z',
+  receivedAt: '2026-12-05T21:31:00.000Z',
 };
 
 const BARE: JudgeCatchView = {

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catch, FishingSession } from '../../src/server/db/entities';
+import { clubLocalToInstant, clubToday, instantToClubLocal } from '../../src/shared/dates';
 import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
@@ -11,6 +12,9 @@ let today: string;
 
 beforeAll(async () => {
   t = await startTestApp({ env: { ADMIN_EMAILS: 'judge@club.test' } });
+  // Half past eight on the event morning, whenever the tests run (the photos say 8:30 am).
+  const morning = clubLocalToInstant(`${clubToday(t.clock.now())}T08:35`);
+  t.clock.advance(morning.getTime() - t.clock.now().getTime());
   admin = (await signedInClient(t, 'judge@club.test')).client;
   member = await activeMemberClient(t, 'angler@example.com', { firstName: 'Ange', lastName: 'Ler' });
   today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(t.clock.now());
@@ -150,7 +154,7 @@ describe('automatic flags for the judge', () => {
     const bytes = await photo();
     expect(await flagsOf({}, bytes)).toEqual([]);
     expect(await flagsOf({}, bytes)).toEqual(['duplicate_photo']);
-    expect(await flagsOf({}, await photo({ takenAt: `${today.replace(/-/g, ':')} 18:45:00` }))).toEqual(['photo_time_outside_hours']);
+    expect(await flagsOf({}, await photo({ takenAt: `${today.replace(/-/g, ':')} 18:45:00` }))).toEqual(['photo_time_outside_hours', 'photo_time_differs']);
   });
 });
 
@@ -179,5 +183,54 @@ describe('fishing hours and size limits', () => {
     const limits = await t.client().trpc.catches.sizeLimits.query();
     expect(limits.find((l) => l.species === 'Trevally')!.minimumCm).toBe(30);
     expect(limits.find((l) => l.species === 'Bream')!.minimumCm).toBe(25);
+  });
+});
+
+// Last in the file: it moves the test clock on by days.
+describe('catches logged without signal and sent later', () => {
+  const exifTime = (at: Date) => `${instantToClubLocal(at).replace('T', ' ').replace(/-/g, ':')}:00`;
+
+  it('accepts a catch queued on the event day after the day has ended, keeping the time it was logged', async () => {
+    const loggedAt = new Date(t.clock.now().getTime() - 60_000);
+    const clientId = '0d1e2f30-4152-4637-8899-aabbccddeeff';
+    const bytes = await photo({ takenAt: exifTime(loggedAt) });
+    t.clock.advance(2 * 86_400_000);
+    // Without its logged time it would be a new catch on a day without an event.
+    expect((await submit(member.client, {}, bytes)).body).toEqual({ message: 'Catches can only be logged on the day of the event.' });
+
+    const res = await submit(member.client, { clientId, loggedAt: loggedAt.toISOString() }, bytes);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.catch.catchTime).toBe(loggedAt.toISOString());
+    const stored = await t.em().findOneOrFail(Catch, { clientId });
+    expect(stored.caughtAt.toISOString()).toBe(loggedAt.toISOString());
+    expect(stored.flags).toContain('sent_late');
+    expect(stored.flags).not.toContain('photo_time_differs');
+
+    // The judge sees when it was logged and when it arrived.
+    const queue = await admin.trpc.admin.catches.queue.query();
+    const judged = queue.find((c) => c.id === stored.id)!;
+    expect(judged.catchTime).toBe(loggedAt.toISOString());
+    expect(judged.receivedAt).toBe(t.clock.now().toISOString());
+
+    // The phone sending it again (it never heard the answer) stores nothing new.
+    const again = await submit(member.client, { clientId, loggedAt: loggedAt.toISOString() }, bytes);
+    expect(again.body.catch.id).toBe(stored.id);
+    expect(await t.em().count(Catch, { clientId })).toBe(1);
+  });
+
+  it("flags a photo whose own time is far from the logged time, and refuses a future time or one over a week old", async () => {
+    const loggedAt = new Date(t.clock.now().getTime() - 2 * 86_400_000 - 120_000);
+    const res = await submit(member.client, { loggedAt: loggedAt.toISOString() }, await photo({ takenAt: exifTime(new Date(loggedAt.getTime() - 3 * 3600_000)) }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await t.em().findOneOrFail(Catch, { id: res.body.catch.id })).flags).toEqual(expect.arrayContaining(['sent_late', 'photo_time_differs']));
+
+    const before = await t.em().count(Catch, {});
+    const future = await submit(member.client, { loggedAt: new Date(t.clock.now().getTime() + 3600_000).toISOString() });
+    expect(future).toEqual({ status: 400, body: { message: "The catch's time is in the future. Please check the date and time on your phone." } });
+    t.clock.advance(7 * 86_400_000);
+    const stale = await submit(member.client, { loggedAt: loggedAt.toISOString() });
+    expect(stale).toEqual({ status: 400, body: { message: 'This catch was logged more than 7 days ago, too late to send. Please ask the committee to add it.' } });
+    expect((await submit(member.client, { loggedAt: 'yesterday' })).body).toEqual({ message: 'loggedAt must be an ISO date and time.' });
+    expect(await t.em().count(Catch, {})).toBe(before);
   });
 });

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import { achievementFor, type Achievement, type Species } from '../../shared/catches';
-import { GPS_UNAVAILABLE, type CatchFlag, type CatchSubmission, type CatchView } from '../../shared/catches.schema';
+import { GPS_UNAVAILABLE, LATE_CATCH_DAYS, type CatchFlag, type CatchSubmission, type CatchView } from '../../shared/catches.schema';
 import { clubLocalToInstant, clubToday } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { insidePolygon, parseGps } from '../../shared/tweed';
@@ -25,14 +25,20 @@ export interface CatchesDeps {
 export const CATCH_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 /** Competition fishing runs 7am to 2pm (competition rules); measured from the event's start. */
 const FISHING_HOURS_MS = 7 * 3600_000;
+/** A phone clock may run a little ahead of ours. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+/** The judge is told when the photo's time or the arrival strays this far from the logged time. */
+const TIME_GAP_MS = 60 * 60_000;
 
 export class CatchesService {
   constructor(private readonly deps: CatchesDeps) {}
 
   /**
-   * Logs a catch on its event's day (club time; admins any day). The photo's own EXIF time and place are
-   * kept for the judge before the stored copy is re-encoded without metadata. The same clientId twice
-   * stores one catch.
+   * Logs a catch on its event's day (club time; admins any day). A catch logged on the phone without
+   * signal carries its `loggedAt` and is accepted up to LATE_CATCH_DAYS after its day; the judge sees how
+   * late it came and how its time compares with the photo's own. The photo's EXIF time and place are kept
+   * for the judge before the stored copy is re-encoded without metadata. The same clientId twice stores
+   * one catch.
    */
   async submit(em: EntityManager, actor: Actor, input: CatchSubmission, photo: Buffer | undefined): Promise<{ catch: CatchView; achievement: Achievement }> {
     const user = requireUser(actor);
@@ -41,19 +47,21 @@ export class CatchesService {
       if (existing) return this.result(existing);
     }
     const now = this.deps.clock.now();
-    const today = clubToday(now);
+    const loggedAt = this.loggedTime(input.loggedAt, now);
+    // The day the catch was logged decides, so a catch queued on the water still counts after the day ends.
+    const day = clubToday(loggedAt);
     const isAdmin = user.role === 'admin';
     const own = await em.findOne(Member, { user });
-    if (!isAdmin && (!own || effectiveStatus(own, today) !== 'active')) {
+    if (!isAdmin && (!own || effectiveStatus(own, day) !== 'active')) {
       throw new AppError('FORBIDDEN', 'Only current club members can log catches. Join or renew your membership first.');
     }
     const event = await em.findOne(Event, { id: input.eventId });
     if (!event) throw new AppError('BAD_REQUEST', 'Please choose the event.', { field: 'eventId' });
-    if (!isAdmin && clubToday(event.eventDate) !== today) {
+    if (!isAdmin && clubToday(event.eventDate) !== day) {
       throw new AppError('BAD_REQUEST', 'Catches can only be logged on the day of the event.', { field: 'eventId' });
     }
     const angler = await em.findOne(Member, { id: input.memberId });
-    if (!angler || effectiveStatus(angler, today) !== 'active') throw new AppError('BAD_REQUEST', 'Please choose a current club member as the angler.', { field: 'memberId' });
+    if (!angler || effectiveStatus(angler, day) !== 'active') throw new AppError('BAD_REQUEST', 'Please choose a current club member as the angler.', { field: 'memberId' });
     if (!photo?.length) throw new AppError('BAD_REQUEST', 'Please take a photo of your catch.', { field: 'photo' });
 
     const facts = await readPhotoFacts(photo, (local) => clubLocalToInstant(local));
@@ -68,6 +76,8 @@ export class CatchesService {
     if (!facts.camera && !facts.takenAt) flags.push('no_camera_metadata');
     const start = event.eventDate.getTime();
     if (facts.takenAt && (facts.takenAt.getTime() < start || facts.takenAt.getTime() > start + FISHING_HOURS_MS)) flags.push('photo_time_outside_hours');
+    if (facts.takenAt && Math.abs(facts.takenAt.getTime() - loggedAt.getTime()) > TIME_GAP_MS) flags.push('photo_time_differs');
+    if (now.getTime() - loggedAt.getTime() > TIME_GAP_MS) flags.push('sent_late');
 
     const created = em.create(Catch, {
       clientId: input.clientId ?? null,
@@ -77,7 +87,8 @@ export class CatchesService {
       species: input.fishType,
       sizeCm: input.size,
       fate: input.fishKeptOrReleased,
-      caughtAt: now,
+      caughtAt: loggedAt,
+      createdAt: now,
       gpsText: input.gpsCoordinates || GPS_UNAVAILABLE,
       latitude: gps?.lat ?? null,
       longitude: gps?.lng ?? null,
@@ -106,6 +117,20 @@ export class CatchesService {
       throw error;
     }
     return this.result(created);
+  }
+
+  /** When the phone logged the catch (now when it did not say); never in the future, never long ago. */
+  private loggedTime(loggedAt: string | undefined, now: Date): Date {
+    if (!loggedAt) return now;
+    const at = new Date(loggedAt);
+    if (at.getTime() > now.getTime() + CLOCK_SKEW_MS) {
+      throw new AppError('BAD_REQUEST', "The catch's time is in the future. Please check the date and time on your phone.", { field: 'loggedAt' });
+    }
+    const daysAgo = (Date.parse(clubToday(now)) - Date.parse(clubToday(at))) / 86_400_000;
+    if (daysAgo > LATE_CATCH_DAYS) {
+      throw new AppError('BAD_REQUEST', `This catch was logged more than ${LATE_CATCH_DAYS} days ago, too late to send. Please ask the committee to add it.`, { field: 'loggedAt' });
+    }
+    return at > now ? now : at;
   }
 
   /** Catches the user logged or that were logged for them, newest first. */

@@ -122,6 +122,7 @@ export class JudgingService {
       flags: c.flags,
       clubCode: c.event.clubCode ?? null,
       eventDate: c.event.eventDate.toISOString(),
+      receivedAt: c.createdAt.toISOString(),
     };
   }
 }

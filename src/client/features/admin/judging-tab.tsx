@@ -16,6 +16,8 @@ export const FLAG_LABELS: Record<CatchFlag, { label: string; color: string }> = 
   duplicate_photo: { label: 'Same photo submitted before', color: 'red' },
   no_camera_metadata: { label: 'No camera metadata', color: 'orange' },
   photo_time_outside_hours: { label: "Photo time outside the event's fishing hours", color: 'orange' },
+  photo_time_differs: { label: 'Photo taken over an hour from the logged time', color: 'orange' },
+  sent_late: { label: 'Logged without signal, sent later', color: 'gray' },
 };
 
 /** A map of a position on OpenStreetMap, zoomed to street level. */
@@ -190,6 +192,7 @@ function JudgeCard({ item }: { item: JudgeCatchView }) {
           <Fact label="Size">{item.size} cm</Fact>
           <Fact label="Kept or released">{item.fishKeptOrReleased === 'kept' ? 'Kept' : 'Released'}</Fact>
           <Fact label="Logged">{formatClubDateTime(item.catchTime)}</Fact>
+          {item.flags.includes('sent_late') && <Fact label="Received">{formatClubDateTime(item.receivedAt)}</Fact>}
           <Fact label="GPS">
             {item.gpsText ?? 'GPS not available'}
             {hasGps && (
