@@ -1,12 +1,44 @@
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, transformWithOxc, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('./src/client', import.meta.url));
 
+/**
+ * Emits /sw.js from src/client/offline/service-worker.ts with the list of every file of this build
+ * (the app shell, its chunks and styles, the public folder) and a version derived from their names,
+ * which carry content hashes: any change to the app gives a new version, and so an update.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'club-service-worker',
+    apply: 'build',
+    async generateBundle(_options, bundle) {
+      const built = Object.keys(bundle).filter((file) => !file.endsWith('.map') && !file.startsWith('.vite/') && file !== 'index.html');
+      const publicDir = path.join(root, 'public');
+      const copied = readdirSync(publicDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+      const precache = ['/', ...[...built, ...copied].sort().map((file) => `/${file}`)];
+      const html = bundle['index.html'];
+      const version = createHash('sha256')
+        .update(precache.join('\n'))
+        .update(html && html.type === 'asset' ? html.source : '')
+        .digest('hex')
+        .slice(0, 16);
+      const file = path.join(root, 'offline/service-worker.ts');
+      const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file, { lang: 'ts' });
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: `const PRECACHE = ${JSON.stringify(precache)};\nconst VERSION = '${version}';\n${code}` });
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), serviceWorker()],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,

@@ -3,6 +3,8 @@ import '@mantine/notifications/styles.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { keepQueriesOnDevice } from './offline/query-persistence';
+import { reloadIfUpdated } from './offline/register-service-worker';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 import { createQueryClient, createTrpcClient } from './trpc';
@@ -10,6 +12,8 @@ import { createQueryClient, createTrpcClient } from './trpc';
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
 const router = createAppRouter();
+keepQueriesOnDevice(queryClient);
+router.subscribe('onResolved', reloadIfUpdated);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

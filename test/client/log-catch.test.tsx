@@ -21,6 +21,7 @@ function server(overrides: Record<string, (input: unknown) => { status?: number;
   return fakeServer((procedure, input) => {
     if (overrides[procedure]) return overrides[procedure](input);
     if (procedure === 'members.list') return ok([{ id: ME, firstName: 'Morgan', lastName: 'Reef' }, { id: MATE, firstName: 'Sam', lastName: 'Tide' }]);
+    if (procedure === 'auth.me') return ok({ id: 'u1', email: 'morgan@example.com', firstName: 'Morgan', lastName: 'Reef', role: 'member', emailVerified: true, hasPassword: false });
     if (procedure === 'members.profile') return ok({ id: ME, firstName: 'Morgan', lastName: 'Reef' });
     if (procedure === 'events.upcoming') return ok([todaysEvent()]);
     if (procedure === 'catches.sizeLimits') return ok([{ species: 'Flathead', minimumCm: 36 }, { species: 'Trevally', minimumCm: null }]);
@@ -161,22 +162,23 @@ describe('Log Your Catch (SPEC §4 order, §5 messages)', () => {
     expect(screen.queryByText('Under the Legal Minimum Length')).toBeNull();
   });
 
-  it("shows the server's reason when the catch is refused, and the generic text when the network fails; a retry after a network failure reuses the client id", async () => {
+  it("shows the server's reason when the catch is refused, and the generic text when the network fails (no queue in this browser); a retry after a network failure reuses the client id", async () => {
     const user = userEvent.setup();
     localStorage.setItem('tcac.waiverAccepted', 'true');
     renderWithProviders(<LogCatchForm />, server());
-    answer = () => 'network-error';
+    // The first send meets no network, the second a refusal.
+    answer = (r) => (xhr.requests.indexOf(r) === 0 ? 'network-error' : { status: 400, body: { message: 'Catches can only be logged on the day of the event.' } });
     await fill(user, { species: 'Bream', size: '28', fate: 'Released', photo: true, accurate: true });
     await submit(user);
     expect(await screen.findByText('Failed to log fish catch. Please try again.')).toBeTruthy();
-    await user.click(await screen.findByRole('button', { name: 'Skip' }));
-    answer = () => ({ status: 400, body: { message: 'Catches can only be logged on the day of the event.' } });
+    // Without signal the hours wait for a catch sent online.
+    expect(screen.queryByText('Daily Fishing Hours')).toBeNull();
     await submit(user);
     expect(await screen.findByText('Catches can only be logged on the day of the event.')).toBeTruthy();
     expect(xhr.requests).toHaveLength(2);
     expect(xhr.requests[1].fields.clientId).toBe(xhr.requests[0].fields.clientId);
-    // The hours dialog is offered once per event and angler a day.
-    expect(screen.queryByText('Daily Fishing Hours')).toBeNull();
+    expect(xhr.requests[1].fields.loggedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(await screen.findByText('Daily Fishing Hours')).toBeTruthy();
   });
 
   it("records today's hours only when a value is entered", async () => {

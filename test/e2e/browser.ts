@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -45,6 +46,42 @@ export async function openPage(browser: Browser, journey: string, viewport = DES
       await page.screenshot({ path: path.join(dir, `${String(step).padStart(2, '0')}-${name}.png`), fullPage: true });
     },
   };
+}
+
+/** One axe-core result, as much of it as a failure message needs. */
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; html: string; any: { data?: unknown }[] }[];
+}
+
+let axeSource: string | undefined;
+
+/**
+ * Runs axe-core on the page as it is now and fails listing every serious or critical violation
+ * (rule, impact, what to do, and the selectors of the elements). axe is evaluated through the
+ * DevTools protocol, which the site's CSP (`script-src 'self'`) does not apply to, so the check
+ * itself leaves no CSP report in the page's `problems`.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, data: n.any[0]?.data })) }));
+  });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (serious.length > 0) {
+    // Colour contrast says which colours and what ratio; other rules are clear from the element.
+    const detail = (data: unknown) => {
+      const c = data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+      return c?.contrastRatio ? ` (${c.fgColor} on ${c.bgColor}: ${c.contrastRatio}:1)` : '';
+    };
+    const lines = serious.map((v) => `- ${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)}${detail(n.data)}  ${n.html.slice(0, 160)}`).join('\n')}`);
+    throw new Error(`Accessibility problems on ${screen} (${page.url()}):\n${lines.join('\n')}`);
+  }
 }
 
 export { outboxMail, outboxMails } from '../support/outbox';

@@ -7,6 +7,7 @@ import { preloadLogin, useLoginModal } from '../features/auth/login-modal';
 import { displayFirstName, useAuth } from '../features/auth/use-auth';
 import { ChatWidget } from '../features/chat/chat-widget';
 import { useSiteSettings } from '../features/public-content/use-site-settings';
+import { forgetSavedQueries } from '../offline/query-persistence';
 import { FullScreenLoader } from './full-screen-loader';
 import { ChevronDown, ClubMark } from './logo';
 import { DialogLoader, LoadBoundary, onDemandPart } from './on-demand';
@@ -16,6 +17,8 @@ import { DialogLoader, LoadBoundary, onDemandPart } from './on-demand';
 const UserMenu = onDemandPart(async () => (await import('./user-menu')).UserMenu);
 const NavDrawer = onDemandPart(async () => (await import('./nav-drawer')).NavDrawer);
 const SettingsModal = onDemandPart(async () => (await import('../features/auth/settings-modal')).SettingsModal);
+// Offline field mode (service worker, queued catches and their count) is for signed-in members only.
+const FieldMode = onDemandPart(async () => (await import('../features/catches/field-mode')).FieldMode);
 
 interface NavItem {
   label: string;
@@ -33,6 +36,7 @@ function useNavItems(): NavItem[] {
 }
 
 export function logout() {
+  forgetSavedQueries();
   window.location.href = '/api/logout';
 }
 
@@ -42,13 +46,41 @@ export function AppLayout() {
   if (isLoading) return <FullScreenLoader />;
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column', overflowX: 'clip' }}>
+      <SkipLink />
       <NavBar />
-      <Box component="main" id="main" style={{ flex: 1 }}>
+      <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
         <Outlet />
       </Box>
       <Footer />
       <ChatWidget />
     </Box>
+  );
+}
+
+const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+
+/** The first Tab stop on every page: jumps past the navigation to the screen itself. Seen only while focused. */
+function SkipLink() {
+  const [focused, setFocused] = useState(false);
+  return (
+    <Anchor
+      href="#main"
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+      onClick={(event) => {
+        // Focus, not the address: the router owns the URL, and the next Tab should start inside the screen.
+        event.preventDefault();
+        document.getElementById('main')?.focus();
+      }}
+      fw={600}
+      style={
+        focused
+          ? { position: 'fixed', top: 8, left: 8, zIndex: 1000, padding: '8px 12px', background: 'var(--mantine-color-body)', borderRadius: 'var(--mantine-radius-md)', boxShadow: 'var(--mantine-shadow-md)' }
+          : VISUALLY_HIDDEN
+      }
+    >
+      Skip to main content
+    </Anchor>
   );
 }
 
@@ -101,6 +133,14 @@ function NavBar() {
               </Button>
             )}
           </Group>
+
+          {user && (
+            <LoadBoundary onError={() => undefined} fallback={null}>
+              <Suspense fallback={null}>
+                <FieldMode userId={user.id} />
+              </Suspense>
+            </LoadBoundary>
+          )}
 
           <Burger
             hiddenFrom="sm"

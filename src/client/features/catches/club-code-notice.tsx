@@ -14,7 +14,7 @@ export function ClubCodeNotice({ eventId }: { eventId: string }) {
   if (code.isError) {
     return (
       <Text size="sm" c="dimmed">
-        {serverMessage(code.error) ?? 'The club code could not be loaded.'}
+        {serverMessage(code.error) ?? (navigator.onLine ? 'The club code could not be loaded.' : 'No signal: the club code shows once the phone is back online.')}
       </Text>
     );
   }

@@ -1,12 +1,14 @@
 import { Stack } from '@mantine/core';
 import { LogCatchForm } from './log-catch-form';
+import { QueuedCatches } from './queued-catches';
 import { RecentCatches } from './recent-catches';
 
-/** The fish logging screen (SPEC §2.10): the form and 'Your Recent Catches'. */
+/** The fish logging screen (SPEC §2.10): the form, any catches waiting on this phone, and 'Your Recent Catches'. */
 export function FishLogging() {
   return (
     <Stack gap="md">
       <LogCatchForm />
+      <QueuedCatches />
       <RecentCatches />
     </Stack>
   );

@@ -1,18 +1,20 @@
 import { Alert, Button, Card, Checkbox, Group, Modal, NativeSelect, NumberInput, Progress, Radio, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { type Achievement, type Fate, SPECIES } from '../../../shared/catches';
+import { type Achievement, achievementFor, type Fate, SPECIES, type Species } from '../../../shared/catches';
 import { GPS_UNAVAILABLE } from '../../../shared/catches.schema';
 import { clubToday } from '../../../shared/dates';
 import { CLUB_DOCUMENTS } from '../../../shared/documents';
 import { toast } from '../../components/toast';
 import { useTRPC } from '../../trpc';
+import { useAuth } from '../auth/use-auth';
 import { AchievementPopup } from './achievement-popup';
 import { ClubCodeNotice } from './club-code-notice';
 import { playAchievementSound, saveAchievement } from './device-achievements';
 import { FishingHoursDialog, hoursAlreadyAsked } from './fishing-hours-dialog';
 import { currentGpsText, shrinkPhoto } from './photo';
-import { CatchUploadError, uploadCatch } from './upload-catch';
+import { putQueued, removeQueued, type QueuedCatch } from './catch-queue';
+import { sendQueued, type SendOutcome } from './catch-sender';
 
 export const ACCURACY_TEXT = 'I confirm that all information provided is accurate and truthful to the best of my knowledge.';
 const LOCATING = 'Getting location...';
@@ -23,6 +25,7 @@ const WAIVER_TEXT = ['waiver', 'competition_rules'].map((id) => CLUB_DOCUMENTS.f
 export function LogCatchForm() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { user } = useAuth();
   const members = useQuery(trpc.members.list.queryOptions());
   const profile = useQuery(trpc.members.profile.queryOptions());
   const upcoming = useQuery(trpc.events.upcoming.queryOptions());
@@ -110,42 +113,76 @@ export function LogCatchForm() {
     void send(photo, fate);
   };
 
+  /**
+   * The catch is kept on the phone first (photo, GPS and the moment it was logged), then sent: without
+   * signal it waits in the queue and sends by itself later, so a catch is never lost.
+   */
   const send = async (file: File, fateValue: Fate) => {
     const attempt = { eventId, memberId };
     setUploading(true);
     setProgress(0);
     let earned: Achievement | null = null;
+    let online = navigator.onLine;
     try {
-      const result = await uploadCatch(
-        {
-          fishType,
-          size: sizeCm,
-          fishKeptOrReleased: fateValue,
-          eventId,
-          memberId,
-          gpsCoordinates: gps && gps !== LOCATING ? gps : GPS_UNAVAILABLE,
-          clientId: clientId.current,
-          photo: await shrinkPhoto(file),
-        },
-        setProgress,
+      const angler = members.data?.find((m) => m.id === memberId);
+      const entry: QueuedCatch = {
+        clientId: clientId.current,
+        loggedAt: new Date().toISOString(),
+        userId: user?.id ?? '',
+        fishType,
+        size: sizeCm,
+        fishKeptOrReleased: fateValue,
+        eventId,
+        memberId,
+        gpsCoordinates: gps && gps !== LOCATING ? gps : GPS_UNAVAILABLE,
+        photo: await shrinkPhoto(file),
+        eventName: todaysEvents.find((e) => e.id === eventId)?.name ?? '',
+        anglerName: angler ? `${angler.firstName} ${angler.lastName}` : '',
+        state: online ? 'sending' : 'waiting',
+        sendingSince: new Date().toISOString(),
+      };
+      const queued = await putQueued(entry).then(
+        () => true,
+        () => false,
       );
-      earned = result.achievement;
-      toast.success('Success', 'Fish catch logged successfully!');
-      void queryClient.invalidateQueries({ queryKey: trpc.catches.mine.queryKey() });
-      void queryClient.invalidateQueries({ queryKey: trpc.members.dashboard.queryKey() });
-      reset();
-      saveAchievement(earned);
-      setAchievement(earned);
-      playAchievementSound(earned.rarity);
+      const outcome: SendOutcome = !online && queued ? { kind: 'offline' } : await sendQueued(entry, setProgress);
+      online = outcome.kind === 'sent' || outcome.kind === 'refused';
+      if (outcome.kind === 'sent') {
+        earned = outcome.result.achievement;
+        toast.success('Success', 'Fish catch logged successfully!');
+        void queryClient.invalidateQueries({ queryKey: trpc.catches.mine.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.members.dashboard.queryKey() });
+      } else if (outcome.kind === 'refused') {
+        // The member is here to fix the form: the refused catch leaves the queue, the next try is a new catch.
+        await removeQueued(entry.clientId).catch(() => undefined);
+        clientId.current = crypto.randomUUID();
+        toast.error('Error', outcome.message);
+      } else if (!queued) {
+        toast.error('Error', 'Failed to log fish catch. Please try again.');
+      } else {
+        earned = achievementFor({ fishType: entry.fishType as Species, sizeCm: entry.size, fate: entry.fishKeptOrReleased });
+        toast.info(
+          'Waiting to send',
+          outcome.kind === 'signed-out'
+            ? 'Your session has ended: the catch is saved on this phone and sends once you sign in again.'
+            : 'No signal right now: the catch is saved on this phone and sends by itself when you are back online.',
+        );
+      }
+      if (earned) {
+        reset();
+        saveAchievement(earned);
+        setAchievement(earned);
+        playAchievementSound(earned.rarity);
+      }
     } catch (error) {
-      if (error instanceof CatchUploadError && error.status >= 400 && error.status < 500) clientId.current = crypto.randomUUID();
-      else console.error('Catch upload failed', error);
-      toast.error('Error', (error instanceof CatchUploadError && error.serverMessage) || 'Failed to log fish catch. Please try again.');
+      console.error('Catch could not be logged', error);
+      toast.error('Error', 'Failed to log fish catch. Please try again.');
     } finally {
       setUploading(false);
     }
-    // After a submit attempt the hours dialog opens (SPEC §4): once per event and angler a day, after any celebration.
-    if (!hoursAlreadyAsked(attempt, today)) {
+    // After a submit attempt the hours dialog opens (SPEC §4): once per event and angler a day, after any
+    // celebration; without signal it waits for a catch logged online.
+    if (online && !hoursAlreadyAsked(attempt, today)) {
       if (earned) setHoursPending(attempt);
       else setHoursFor(attempt);
     }
@@ -232,7 +269,7 @@ export function LogCatchForm() {
 
       <Modal opened={waiverOpen} onClose={() => setWaiverOpen(false)} title="Competition Rules & Waiver" centered size="lg">
         <Stack gap="sm">
-          <ScrollArea.Autosize mah="50vh" type="auto">
+          <ScrollArea.Autosize mah="50vh" type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Competition rules and waiver' }}>
             {WAIVER_TEXT.map((doc) => (
               <Stack key={doc.id} gap={4} mb="sm">
                 <Text fw={700}>{doc.title}</Text>

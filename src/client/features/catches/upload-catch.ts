@@ -13,7 +13,9 @@ export interface CatchFields {
   gpsCoordinates: string;
   /** The same id on a retry or a double tap stores one catch. */
   clientId: string;
-  photo: File;
+  /** When the phone logged it (ISO); the catch time, however much later it is sent. */
+  loggedAt: string;
+  photo: Blob;
 }
 
 export class CatchUploadError extends Error {
@@ -38,7 +40,8 @@ export function uploadCatch(fields: CatchFields, onProgress: (percent: number) =
   form.append('dataAccuracyAcknowledged', 'true');
   form.append('gpsCoordinates', fields.gpsCoordinates);
   form.append('clientId', fields.clientId);
-  form.append('photo', fields.photo, fields.photo.name || 'catch.jpg');
+  form.append('loggedAt', fields.loggedAt);
+  form.append('photo', fields.photo, (fields.photo instanceof File && fields.photo.name) || 'catch.jpg');
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', CATCH_SUBMISSION_URL);

@@ -1,0 +1,177 @@
+import { Alert, Badge, Button, Card, Group, Modal, NativeSelect, NumberInput, Radio, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type Fate, SPECIES } from '../../../shared/catches';
+import { formatClubDateTime } from '../../../shared/dates';
+import { toast } from '../../components/toast';
+import { useTRPC } from '../../trpc';
+import { useAuth } from '../auth/use-auth';
+import { removeQueued, updateQueued, type QueuedCatch } from './catch-queue';
+import { sendQueued } from './catch-sender';
+import { useCatchQueue } from './use-catch-queue';
+
+const STATE_LABEL: Record<QueuedCatch['state'], { text: string; color: string }> = {
+  waiting: { text: 'Waiting to send', color: 'orange' },
+  sending: { text: 'Sending…', color: 'blue' },
+  failed: { text: 'Not sent', color: 'red' },
+};
+
+/** The catches still on this phone: what they are, why any was refused, and what the member can do about it. */
+export function QueuedCatches() {
+  const { user } = useAuth();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const queue = useCatchQueue().filter((entry) => entry.userId === user?.id);
+  const [editing, setEditing] = useState<QueuedCatch | null>(null);
+  const [discarding, setDiscarding] = useState<QueuedCatch | null>(null);
+  if (queue.length === 0) return null;
+
+  const sendNow = async (entry: QueuedCatch) => {
+    const outcome = await sendQueued(entry);
+    if (outcome.kind === 'sent') {
+      toast.success('Catch sent', `${entry.fishType} ${entry.size} cm has reached the club.`);
+      void queryClient.invalidateQueries({ queryKey: trpc.catches.mine.queryKey() });
+    } else if (outcome.kind === 'refused') toast.error('Not sent', outcome.message);
+    else toast.info('Waiting to send', 'Still no connection to the club. It will send by itself when there is signal.');
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md" aria-labelledby="queued-catches-title">
+      <Title order={3} id="queued-catches-title" mb={4}>
+        Waiting to send ({queue.length})
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Saved on this phone. They send by themselves, oldest first, as soon as there is signal.
+      </Text>
+      <Stack gap="sm">
+        {queue.map((entry) => (
+          <Card key={entry.clientId} withBorder radius="sm" padding="sm" data-testid="queued-catch">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <div>
+                <Text fw={600}>
+                  {entry.fishType} · {entry.size} cm · {entry.fishKeptOrReleased === 'kept' ? 'Kept' : 'Released'}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {[entry.anglerName, entry.eventName, formatClubDateTime(entry.loggedAt)].filter(Boolean).join(' · ')}
+                </Text>
+              </div>
+              <Badge color={STATE_LABEL[entry.state].color} variant="light" style={{ flexShrink: 0 }}>
+                {STATE_LABEL[entry.state].text}
+              </Badge>
+            </Group>
+            {entry.state === 'failed' && entry.error && (
+              <Alert color="red" variant="light" mt="xs" p="xs">
+                {entry.error}
+              </Alert>
+            )}
+            <Group gap="xs" mt="xs">
+              {entry.state === 'failed' ? (
+                <Button size="compact-sm" variant="light" onClick={() => setEditing(entry)}>
+                  Fix &amp; resend
+                </Button>
+              ) : (
+                <Button size="compact-sm" variant="light" disabled={entry.state === 'sending'} onClick={() => void sendNow(entry)}>
+                  Send now
+                </Button>
+              )}
+              <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDiscarding(entry)}>
+                Discard
+              </Button>
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+
+      {editing && (
+        <FixQueuedCatch
+          entry={editing}
+          onClose={() => setEditing(null)}
+          onResend={async (patch) => {
+            setEditing(null);
+            await updateQueued(editing.clientId, { ...patch, state: 'waiting', error: undefined });
+            await sendNow({ ...editing, ...patch });
+          }}
+        />
+      )}
+
+      <Modal opened={discarding !== null} onClose={() => setDiscarding(null)} title="Discard this catch?" centered>
+        <Stack gap="sm">
+          <Text size="sm">
+            {discarding?.fishType} {discarding?.size} cm will be removed from this phone and never reach the club.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDiscarding(null)}>
+              Keep it
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                const entry = discarding!;
+                setDiscarding(null);
+                void removeQueued(entry.clientId).then(() => toast.info('Discarded', `${entry.fishType} ${entry.size} cm was removed from this phone.`));
+              }}
+            >
+              Discard
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}
+
+type Fix = Pick<QueuedCatch, 'memberId' | 'anglerName' | 'fishType' | 'size' | 'fishKeptOrReleased'>;
+
+/** Corrects what the club refused (the angler, species, size, kept or released) and sends it again under the same id. */
+function FixQueuedCatch({ entry, onClose, onResend }: { entry: QueuedCatch; onClose: () => void; onResend: (fix: Fix) => Promise<void> }) {
+  const trpc = useTRPC();
+  const members = useQuery(trpc.members.list.queryOptions());
+  const [memberId, setMemberId] = useState(entry.memberId);
+  const [fishType, setFishType] = useState(entry.fishType);
+  const [size, setSize] = useState<number | string>(entry.size);
+  const [fate, setFate] = useState<Fate>(entry.fishKeptOrReleased);
+  const sizeCm = typeof size === 'number' ? size : Number.NaN;
+  const angler = members.data?.find((m) => m.id === memberId);
+  return (
+    <Modal opened onClose={onClose} title="Fix & resend" centered>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!(sizeCm > 0)) return toast.error('Missing Information', 'Please fill in all required fields.');
+          void onResend({ memberId, anglerName: angler ? `${angler.firstName} ${angler.lastName}` : entry.anglerName, fishType, size: sizeCm, fishKeptOrReleased: fate });
+        }}
+      >
+        <Stack gap="sm">
+          {entry.error && (
+            <Alert color="red" variant="light" p="xs">
+              {entry.error}
+            </Alert>
+          )}
+          <NativeSelect
+            label="Member"
+            value={memberId}
+            onChange={(e) => setMemberId(e.currentTarget.value)}
+            data={(members.data ?? [{ id: entry.memberId, firstName: entry.anglerName, lastName: '' }]).map((m) => ({ value: m.id, label: `${m.firstName} ${m.lastName}`.trim() }))}
+          />
+          <NativeSelect label="Species" value={fishType} onChange={(e) => setFishType(e.currentTarget.value)} data={[...SPECIES]} />
+          <NumberInput label="Size (cm)" min={0} step={0.1} decimalScale={1} allowNegative={false} inputMode="decimal" value={size} onChange={setSize} />
+          <Radio.Group label="Kept or Released" value={fate} onChange={(v) => setFate(v as Fate)}>
+            <Group gap="lg" mt={4}>
+              <Radio value="kept" label="Kept" />
+              <Radio value="released" label="Released" />
+            </Group>
+          </Radio.Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" color="teal">
+              Resend
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,53 @@
+import { dehydrate, hydrate, type Query, type QueryClient } from '@tanstack/react-query';
+
+const STORAGE_KEY = 'tcac.savedQueries';
+/** What the portal and the fish-logging screen need to open without signal; never admin data. */
+const SAVED_ROUTERS = new Set(['auth', 'members', 'events', 'catches']);
+const SAVE_DELAY_MS = 1000;
+
+const routerOf = (query: Query) => (Array.isArray(query.queryKey[0]) ? String(query.queryKey[0][0]) : '');
+const isMe = (query: Query) => Array.isArray(query.queryKey[0]) && query.queryKey[0].join('.') === 'auth.me';
+
+/**
+ * Keeps the signed-in member's last answers on the phone, so the portal opens with them when there is
+ * no signal. They are shown at once and asked for again (now, or when the signal returns). Nothing is
+ * kept for visitors, and signing out forgets it (`forgetSavedQueries`).
+ */
+export function keepQueriesOnDevice(queryClient: QueryClient) {
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    if (saved) {
+      hydrate(queryClient, JSON.parse(saved));
+      void queryClient.invalidateQueries();
+    }
+  } catch {
+    forgetSavedQueries();
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const save = () => {
+    timer = undefined;
+    const cache = queryClient.getQueryCache();
+    const me = cache.getAll().find(isMe);
+    if (!me?.state.data) {
+      if (me?.state.status === 'success') forgetSavedQueries();
+      return;
+    }
+    const state = dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' && SAVED_ROUTERS.has(routerOf(q)) });
+    try {
+      localStorage.setItem(STORAGE_KEY, JSON.stringify(state));
+    } catch {
+      // Storage full or blocked: the site still works online.
+    }
+  };
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && !timer) timer = setTimeout(save, SAVE_DELAY_MS);
+  });
+}
+
+export function forgetSavedQueries() {
+  try {
+    localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing kept.
+  }
+}

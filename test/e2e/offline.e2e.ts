@@ -1,0 +1,222 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Catch } from '../../src/server/db/entities';
+import { instantToClubLocal } from '../../src/shared/dates';
+import { linkIn } from '../support/mime';
+import { activeMemberClient, signedInClient, startTestApp, type TestApp } from '../support/test-app';
+import { expectAccessible, launchBrowser, openPage, outboxMail, outboxMails, PHONE } from './browser';
+
+// The site is served from a copy of the build, so the test can deploy a "new version" under the running app.
+const clientDir = mkdtempSync(path.join(os.tmpdir(), 'club-offline-client-'));
+let t: TestApp;
+let browser: Browser;
+let memberId: string;
+let eventId: string;
+const MEMBER = 'field.mode@example.com';
+const POSITION = { latitude: -28.264512, longitude: 153.563218 };
+
+beforeAll(async () => {
+  cpSync(path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client'), clientDir, { recursive: true });
+  const previous = process.env.E2E_CLIENT_DIR;
+  process.env.E2E_CLIENT_DIR = clientDir;
+  t = await startTestApp({ browser: true, env: { ADMIN_EMAILS: 'steward@example.com' } });
+  if (previous === undefined) delete process.env.E2E_CLIENT_DIR;
+  else process.env.E2E_CLIENT_DIR = previous;
+  browser = await launchBrowser();
+  const admin = (await signedInClient(t, 'steward@example.com')).client;
+  // Registered before the start; then the server's clock moves on to when fishing has opened.
+  const starts = new Date(t.clock.now().getTime() + 2 * 60_000);
+  const event = await admin.trpc.admin.events.create.mutate({ name: 'Estuary Dawn Patrol', location: 'Tweed River, Chinderah', eventDate: instantToClubLocal(starts).slice(0, 16) });
+  eventId = event.id;
+  const member = await activeMemberClient(t, MEMBER, { firstName: 'Fern', lastName: 'Field' });
+  memberId = member.memberId;
+  await member.client.trpc.events.register.mutate({ id: event.id });
+  t.clock.advance(5 * 60_000);
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+async function loginLink(email: string) {
+  const before = outboxMails(t.outboxDir, email).length;
+  await t.client().trpc.auth.login.mutate({ email });
+  return linkIn(await outboxMail(t.outboxDir, email, before + 1)).toString();
+}
+
+let shade = 0;
+async function photoFile() {
+  shade += 40;
+  const file = path.join(os.tmpdir(), `offline-catch-${Date.now()}-${shade}.jpg`);
+  writeFileSync(file, await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: shade % 255, g: 110, b: 150 } } }).jpeg().toBuffer());
+  return file;
+}
+
+async function logCatch(page: Page, species: string, size: string) {
+  const form = page.getByRole('form', { name: 'Log Your Catch' });
+  await expect.poll(() => form.getByLabel(/^Event/).inputValue()).toBe(eventId);
+  await expect.poll(() => form.getByLabel(/^Member/).inputValue()).toBe(memberId);
+  await form.getByLabel(/^Species/).selectOption(species);
+  await form.getByLabel(/^Size \(cm\)/).fill(size);
+  await form.getByLabel('Released', { exact: true }).check();
+  await form.getByLabel(/^Photo/).setInputFiles(await photoFile());
+  await form.getByText('GPS: -28.264512, 153.563218').waitFor();
+  await form.getByLabel('I confirm that all information provided is accurate and truthful to the best of my knowledge.').check();
+  await form.getByRole('button', { name: 'Submit Catch' }).click();
+  const waiver = page.getByRole('dialog', { name: 'Competition Rules & Waiver' });
+  if (await waiver.isVisible().catch(() => false)) await waiver.getByRole('button', { name: 'Accept & Continue' }).click();
+}
+
+const waitingButton = (page: Page) => page.getByRole('link', { name: /^Waiting to send/ });
+/** The navigation bar's 'Waiting to send' with its count, as a screen reader reads it. */
+const waiting = (page: Page, name: string) => page.getByRole('link', { name, exact: true }).waitFor();
+/** The catch submissions that reached the site (attempts without a network never do). */
+const catchPosts = (context: BrowserContext) => {
+  const posts: string[] = [];
+  context.on('requestfinished', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/catches')) posts.push(r.url());
+  });
+  return posts;
+};
+
+describe('field mode: an installable app that logs catches without signal', () => {
+  let cookies: Awaited<ReturnType<BrowserContext['cookies']>> = [];
+
+  it('is installable: a valid manifest with icons, theme colour and standalone display, and a service worker', async () => {
+    const { page, context, problems } = await openPage(browser, 'offline-install', PHONE);
+    await page.goto(await loginLink(MEMBER));
+    await page.waitForURL('**/member');
+    cookies = await context.cookies();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 20_000 }).toBe(`${t.baseUrl}/sw.js`);
+
+    const cdp = await context.newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[]; data?: string };
+    expect(manifest.url).toBe(`${t.baseUrl}/manifest.webmanifest`);
+    expect(manifest.errors).toEqual([]);
+    const parsed = JSON.parse(manifest.data!);
+    expect(parsed).toMatchObject({ name: 'Tweed Coast Anglers Club', display: 'standalone', start_url: '/member', theme_color: '#1971c2' });
+    for (const icon of parsed.icons as { src: string; sizes: string }[]) {
+      const response = await page.request.get(`${t.baseUrl}${icon.src}`);
+      expect(response.headers()['content-type']).toBe('image/png');
+      const { width, height } = await sharp(await response.body()).metadata();
+      expect(`${width}x${height}`).toBe(icon.sizes);
+    }
+    const installability = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+    // The test browser's contexts are incognito-like, where Chromium never offers to install; nothing else may stand in the way.
+    expect(installability.installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('logs two catches with photos offline, keeps them through a reload without signal, then sends each once', async () => {
+    const { page, context, problems, shot } = await openPage(browser, 'offline-catches', PHONE);
+    await context.addCookies(cookies);
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation(POSITION);
+    const posts = catchPosts(context);
+    await page.goto(`${t.baseUrl}/member?tab=fish-logging`);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+    // The portal's answers are kept on the phone (what the screen shows offline).
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('tcac.savedQueries')?.includes('Estuary Dawn Patrol') ?? false)).toBe(true);
+
+    await context.setOffline(true);
+    const loggedFrom = new Date();
+    await logCatch(page, 'Flathead', '41.5');
+    await page.getByText('No signal right now: the catch is saved on this phone and sends by itself when you are back online.').waitFor();
+    await page.getByTestId('achievement-popup').getByText('Big Fish!').waitFor();
+    await waiting(page, 'Waiting to send 1 catch');
+    await shot('first-catch-queued');
+    await page.getByTestId('achievement-popup').waitFor({ state: 'detached', timeout: 8000 });
+    await logCatch(page, 'Bream', '27');
+    await waiting(page, 'Waiting to send 2 catches');
+
+    // Reload with no signal: the app opens from the phone, with both catches still waiting.
+    await page.reload();
+    await page.getByRole('form', { name: 'Log Your Catch' }).waitFor();
+    await expect.poll(() => page.getByTestId('queued-catch').count()).toBe(2);
+    await waiting(page, 'Waiting to send 2 catches');
+    await page.getByTestId('queued-catch').first().getByText('Flathead · 41.5 cm · Released').waitFor();
+    await shot('reloaded-offline');
+    await expectAccessible(page, 'fish logging with catches waiting to send');
+    expect(posts).toEqual([]);
+
+    // Signal again: both go by themselves, oldest first, once each.
+    await context.setOffline(false);
+    await waitingButton(page).waitFor({ state: 'detached', timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('queued-catch').count()).toBe(0);
+    const stored = await t.em().find(Catch, { angler: memberId }, { orderBy: { caughtAt: 'asc' } });
+    expect(stored.map((c) => [c.species, c.sizeCm])).toEqual([
+      ['Flathead', 41.5],
+      ['Bream', 27],
+    ]);
+    // Each carries the moment it was logged on the phone, not when it arrived.
+    for (const c of stored) {
+      expect(c.caughtAt.getTime()).toBeGreaterThanOrEqual(loggedFrom.getTime() - 1000);
+      expect(c.createdAt.getTime()).toBeGreaterThan(c.caughtAt.getTime());
+    }
+    expect(posts).toHaveLength(2);
+    await page.getByText('Your Recent Catches').locator('xpath=ancestor::div[contains(@class,"mantine-Card-root")][1]').getByText('Bream · 27 cm').waitFor();
+    await shot('sent');
+    expect(problems.filter((p) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(p))).toEqual([]);
+  }, 90_000);
+
+  it('a refused catch shows the reason and can be fixed and resent, or discarded; a new version of the site takes over without losing the queue', async () => {
+    const { page, context, problems, shot } = await openPage(browser, 'offline-update', PHONE);
+    await context.addCookies(cookies);
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation(POSITION);
+    await page.goto(`${t.baseUrl}/member?tab=fish-logging`);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+    const oldVersion = await page.evaluate(async () => (await caches.keys()).find((k) => k.startsWith('tcac-app-')));
+
+    // Queued without signal; when the signal returns the club refuses it (the angler's membership has lapsed meanwhile).
+    await context.setOffline(true);
+    await logCatch(page, 'Whiting', '31');
+    await waiting(page, 'Waiting to send 1 catch');
+    await page.route('**/api/catches', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Please choose a current club member as the angler.' }) }));
+    await context.setOffline(false);
+    const queued = page.getByTestId('queued-catch');
+    await queued.getByText('Please choose a current club member as the angler.').waitFor({ timeout: 30_000 });
+    await queued.getByText('Not sent').waitFor();
+    await waiting(page, 'Waiting to send 1 catch, 1 needs your attention');
+    await shot('refused');
+
+    // A new version is deployed while the catch waits.
+    const sw = path.join(clientDir, 'sw.js');
+    writeFileSync(sw, readFileSync(sw, 'utf8').replace(/const VERSION = '([0-9a-f]+)'/, "const VERSION = '$1-next'"));
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    await expect.poll(() => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('tcac-app-'))), { timeout: 20_000 }).toEqual([`${oldVersion}-next`]);
+    // The next navigation loads the new version; the refused catch is still there.
+    await Promise.all([page.waitForEvent('load'), page.getByRole('tab', { name: 'Events' }).click()]);
+    await page.getByRole('tab', { name: 'Catches' }).click();
+    await waiting(page, 'Waiting to send 1 catch, 1 needs your attention');
+
+    // Fixed and resent under the same id; the club stores it.
+    await page.unroute('**/api/catches');
+    await page.goto(`${t.baseUrl}/member?tab=fish-logging`);
+    await queued.getByRole('button', { name: 'Fix & resend' }).click();
+    const fix = page.getByRole('dialog', { name: 'Fix & resend' });
+    await fix.getByLabel('Size (cm)').fill('30.5');
+    await fix.getByRole('button', { name: 'Resend' }).click();
+    await page.getByText('Whiting 30.5 cm has reached the club.').waitFor();
+    await waitingButton(page).waitFor({ state: 'detached' });
+    expect((await t.em().find(Catch, { angler: memberId, species: 'Whiting' })).map((c) => c.sizeCm)).toEqual([30.5]);
+
+    // Another one refused is discarded and never reaches the club.
+    await context.setOffline(true);
+    await logCatch(page, 'Tailor', '35');
+    await page.route('**/api/catches', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Catches can only be logged on the day of the event.' }) }));
+    await context.setOffline(false);
+    await queued.getByText('Catches can only be logged on the day of the event.').waitFor({ timeout: 30_000 });
+    await queued.getByRole('button', { name: 'Discard' }).click();
+    await page.getByRole('dialog', { name: 'Discard this catch?' }).getByRole('button', { name: 'Discard' }).click();
+    await page.getByText('Tailor 35 cm was removed from this phone.').waitFor();
+    await expect.poll(() => queued.count()).toBe(0);
+    expect(await t.em().count(Catch, { angler: memberId, species: 'Tailor' })).toBe(0);
+    expect(problems.filter((p) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(p))).toEqual([]);
+  }, 120_000);
+});
