@@ -8,7 +8,7 @@ export const membersRouter = router({
     .input(registrationInput)
     .output(registrationResult)
     .mutation(async ({ ctx, input }) => {
-      const result = await ctx.services.members.register(ctx.em, ctx.actor, input);
+      const result = await ctx.services.members.register(ctx.em, ctx.actor, input, ctx.session.registrationId);
       ctx.session.rememberRegistration(result.householdId);
       return result;
     }),

@@ -10,7 +10,7 @@ import { AUTH_LIMITS } from '../shared/auth.constants';
 import { AppError } from '../shared/errors';
 import { appRouter, type AppRouter } from '../routers';
 import { systemClock, type Clock } from './clock';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, unavailableOr } from './db/unavailable';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, databaseErrorOr } from './db/unavailable';
 import type { Env } from './env';
 import type { Mailer } from './integrations/mailer';
 import type { PaymentProvider } from './integrations/payments';
@@ -26,6 +26,8 @@ import { registerSponsorRoutes } from './rest/sponsors.rest';
 import { LOCAL_UPLOAD_PREFIX, registerObjectRoutes } from './rest/objects.rest';
 import { registerMemberRoutes } from './rest/members.rest';
 import { registerPayPalRoutes } from './rest/paypal.rest';
+import { registerPublicReadCache } from './public-read-cache';
+import { inputProblem } from './input-text';
 import { createServices } from './services';
 import { ContentCache } from './services/content-cache';
 import { scheduleRenewals } from './services/renewals.service';
@@ -147,9 +149,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The documented exceptions: a raw file to our own upload URL, and the multipart catch submission.
     const rawUpload = req.method === 'PUT' && req.url.startsWith(LOCAL_UPLOAD_PREFIX);
     const multipartCatch = req.method === 'POST' && req.url === CATCH_SUBMISSION_PATH && type === 'multipart/form-data';
-    if (hasBody && !rawUpload && !multipartCatch && type !== 'application/json' && API_PREFIXES.some((p) => req.url.startsWith(p))) {
+    // A form declares its encoding even when it sends no fields, so any declared type must be JSON too;
+    // only a call with neither body nor type (the client's body-less POSTs) goes without.
+    if ((hasBody || type !== '') && !rawUpload && !multipartCatch && type !== 'application/json' && API_PREFIXES.some((p) => req.url.startsWith(p))) {
       return reply.code(415).send({ message: 'Requests must be sent as JSON (Content-Type: application/json).' });
     }
+  });
+
+  // Before the session: a repeated public read is answered from memory without decoding any cookie.
+  registerPublicReadCache(app, cache, deps.clock ?? systemClock);
+
+  // Broken JSON and NUL characters (which PostgreSQL cannot store) are refused before any handler runs.
+  app.addHook('preHandler', async (req, reply) => {
+    const problem = inputProblem(req);
+    if (problem) return reply.code(400).send({ message: problem });
   });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
@@ -189,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       maxBatchSize: MAX_BATCH,
       createContext: ({ req }) =>
         createRequestContext(contextDeps, req).catch((error: unknown) => {
-          const cause = unavailableOr(error);
+          const cause = databaseErrorOr(error);
           throw cause instanceof AppError ? toTRPCError(cause) : error;
         }),
       onError({ error, path: procedure, req }) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema, optionalText } from './auth.schema';
 import { ROLES } from './auth.constants';
+import { isIsoDate } from './dates';
 import { MEMBER_STATUSES, MEMBERSHIP_TYPES } from './membership';
 
 /** Members tab filters: the stored statuses plus 'expiring' (active, expiry within 30 days). */
@@ -55,7 +56,7 @@ export const memberUpdateInput = z.object({
     .union([z.string(), z.null()])
     .optional()
     .transform((v) => v?.trim() || null)
-    .refine((v) => v === null || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Expiry must be a date (YYYY-MM-DD).'),
+    .refine((v) => v === null || isIsoDate(v), 'Expiry must be a date (YYYY-MM-DD).'),
   /** Only for a member with an account. */
   role: z.enum(ROLES, { error: 'Role must be member or admin.' }).optional(),
 });

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { text } from './auth.schema';
 import { FATE, SPECIES } from './catches';
+import { isIsoDate } from './dates';
 
 const trueFlag = (message: string) =>
   z.union([z.literal(true), z.literal('true')], { error: message }).transform(() => true as const);
+
+/** A number as a form field sends it ('32.4'); hex, exponents and other things `Number()` would take become NaN. */
+const decimal = (value: string | number) => (typeof value === 'number' || /^\s*\d{1,6}(\.\d{1,6})?\s*$/.test(value) ? Number(value) : Number.NaN);
 
 /** 'lat, lng' with 6 decimals, or 'GPS not available' (SPEC §5). */
 export const GPS_UNAVAILABLE = 'GPS not available';
@@ -13,7 +17,7 @@ export const catchSubmissionInput = z.object({
   fishType: z.enum(SPECIES, { error: 'Please choose a species from the list.' }),
   size: z
     .union([z.string(), z.number()], { error: 'Size is required.' })
-    .transform((v) => Number(v))
+    .transform(decimal)
     .refine((v) => Number.isFinite(v) && v > 0 && v <= 300, 'Size must be a length in cm between 0.1 and 300.')
     .transform((v) => Math.round(v * 10) / 10),
   fishKeptOrReleased: z.enum(FATE, { error: 'Please say whether the fish was kept or released.' }),
@@ -74,9 +78,9 @@ export const fishingSessionInput = z.object({
   memberId: z.uuid({ error: 'Please choose the member.' }),
   hoursSpent: z
     .union([z.number(), z.string()], { error: 'Hours are required.' })
-    .transform(Number)
+    .transform(decimal)
     .refine((v) => Number.isFinite(v) && v >= 0 && v <= 24 && Math.round(v * 2) === v * 2, 'Hours must be between 0 and 24, in half hours.'),
-  sessionDate: text('Session date').regex(/^\d{4}-\d{2}-\d{2}$/, 'Session date must be YYYY-MM-DD.'),
+  sessionDate: text('Session date').refine(isIsoDate, 'Session date must be YYYY-MM-DD.'),
 });
 
 export const sizeLimitView = z.object({ species: z.enum(SPECIES), minimumCm: z.number().nullable() });

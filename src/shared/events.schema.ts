@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText, text } from './auth.schema';
+import { isIsoDate } from './dates';
 import { EVENT_STATUSES } from './events';
 
 export { EVENT_STATUSES, type EventStatus, UPCOMING_LIMIT } from './events';
@@ -13,7 +14,8 @@ export const eventInput = z.object({
   eventDate: text('Event date')
     .trim()
     .min(1, 'Event date is required.')
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/, 'Event date must be a date and time (YYYY-MM-DDTHH:mm).')
+    .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?$/, 'Event date must be a date and time (YYYY-MM-DDTHH:mm).')
+    .refine((v) => isIsoDate(v.slice(0, 10)), 'Event date must be a date and time (YYYY-MM-DDTHH:mm).')
     .transform((v) => v.slice(0, 16)),
   rules: optionalText('Rules', 8000),
   prizes: optionalText('Prizes', 4000),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from './dates';
 import { MEMBER_STATUSES, MEMBERSHIP_TYPES } from './membership';
 
 /** The Australian financial year (1 July – 30 June) that holds `day` (YYYY-MM-DD, club time). */
@@ -12,7 +13,7 @@ export const REVENUE_KINDS = ['membership', 'event', 'sponsorship'] as const;
 export type RevenueKind = (typeof REVENUE_KINDS)[number];
 export const REVENUE_LABELS: Record<RevenueKind, string> = { membership: 'Membership fees', event: 'Event registrations', sponsorship: 'Sponsorships' };
 
-const isoDay = (label: string) => z.string({ error: `${label} is required.` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD).`);
+const isoDay = (label: string) => z.string({ error: `${label} is required.` }).refine(isIsoDate, `${label} must be a date (YYYY-MM-DD).`);
 
 /** A reporting period, both days included (club time); defaults to the current financial year. */
 export const periodInput = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, optionalText, text } from './auth.schema';
+import { isIsoDate } from './dates';
 import { phoneSchema } from './members.schema';
 import { SPONSOR_STATUSES, SPONSORSHIP_TYPES } from './sponsors';
 
@@ -70,7 +71,7 @@ export const sponsorReviewInput = z.object({
     .union([z.string(), z.null()], { error: 'End date must be a date.' })
     .optional()
     .transform((v) => (v === undefined ? undefined : v?.trim() || null))
-    .refine((v) => !v || /^\d{4}-\d{2}-\d{2}$/.test(v), 'End date must be a date (YYYY-MM-DD).'),
+    .refine((v) => !v || isIsoDate(v), 'End date must be a date (YYYY-MM-DD).'),
 });
 export type SponsorReviewInput = z.input<typeof sponsorReviewInput>;
 export type SponsorReview = z.output<typeof sponsorReviewInput>;

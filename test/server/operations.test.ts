@@ -94,7 +94,7 @@ describe('operations', () => {
 });
 
 describe('production mode', () => {
-  it('uses a __Host- prefixed Secure cookie and sends HSTS', async () => {
+  it('uses a __Host- prefixed, Secure, HttpOnly, SameSite=Lax cookie and sends HSTS', async () => {
     const prod = await startTestApp({ env: { NODE_ENV: 'production', SESSION_SECRET: 'a'.repeat(40) } });
     try {
       const browser = prod.client();
@@ -107,6 +107,8 @@ describe('production mode', () => {
       expect(cookie).toMatch(/; Secure/i);
       expect(cookie).toMatch(/; Path=\//i);
       expect(cookie).not.toMatch(/Domain=/i);
+      expect(cookie).toMatch(/; HttpOnly/i);
+      expect(cookie).toMatch(/; SameSite=Lax/i);
       expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
       // No demo payments in production: without PayPal credentials payments are unavailable, clearly.
       const setup = await browser.json('GET', '/paypal/setup');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { User } from '../../src/server/db/entities';
+import { RATE_RULES } from '../../src/server/services/rate-limit.service';
 import { signedInClient, startTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -37,19 +38,39 @@ describe('rate limits', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
   });
+});
 
-  it('does not trust X-Forwarded-For from an unlisted proxy', async () => {
-    const direct = await startTestApp({ env: { TRUST_PROXY: '' } });
-    try {
-      // Each request claims a fresh address; without a trusted proxy they all count as 127.0.0.1.
-      for (let i = 0; i < 10; i++) {
-        const res = await direct.client(`198.51.100.${i}`).json('POST', '/api/auth/signup', { email: `xff${i}@example.com`, firstName: 'X', lastName: 'F' });
-        expect(res.status).toBe(200);
-      }
-      const refused = await direct.client('198.51.100.99').json('POST', '/api/auth/signup', { email: 'xff99@example.com', firstName: 'X', lastName: 'F' });
-      expect(refused.status).toBe(429);
-    } finally {
-      await direct.close();
+describe('the address a limit counts (TRUST_PROXY)', () => {
+  const LINKS_AN_HOUR = RATE_RULES.emailPerIp.limit;
+
+  /** Asks for e-mailed sign-in links, request i claiming `forwardedFor(i)`; answers the statuses. */
+  async function askForSignInLinks(app: TestApp, forwardedFor: (i: number) => string, count: number) {
+    const statuses: number[] = [];
+    for (let i = 0; i < count; i++) {
+      statuses.push((await app.client(forwardedFor(i)).json('POST', '/api/auth/login', { email: `nobody${i}@example.com` })).status);
     }
+    return statuses;
+  }
+
+  // The test client connects from 127.0.0.1 and sends its own X-Forwarded-For on every request.
+  it.each([
+    ['no proxy is trusted', '', (i: number) => `198.51.100.${i}`],
+    ['a proxy is listed, but the request does not come through it', '192.0.2.254', (i: number) => `198.51.100.${i}`],
+    ['through the listed proxy, the client forges the start of the chain', '127.0.0.1', (i: number) => `198.51.100.${i}, 203.0.113.50`],
+  ])('%s: a rotating X-Forwarded-For gets no fresh bucket', async (_case, trustProxy, forwardedFor) => {
+    const app = await startTestApp({ env: { TRUST_PROXY: trustProxy } });
+    try {
+      const statuses = await askForSignInLinks(app, forwardedFor, LINKS_AN_HOUR + 1);
+      expect(statuses).toEqual([...Array(LINKS_AN_HOUR).fill(200), 429]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('honours the address a listed proxy forwards: each client has its own bucket', async () => {
+    const statuses = await askForSignInLinks(t, () => '203.0.113.60', LINKS_AN_HOUR + 1);
+    expect(statuses.at(-1)).toBe(429);
+    expect(await askForSignInLinks(t, () => '203.0.113.61', 1)).toEqual([200]);
+    expect(await askForSignInLinks(t, () => '198.51.100.7, 203.0.113.62', 1)).toEqual([200]);
   });
 });

@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createCaller } from '../../routers';
 import { AppError } from '../../shared/errors';
 import { ZodError } from 'zod';
-import { unavailableOr } from '../db/unavailable';
-import { etagOf } from '../services/content-cache';
+import { databaseErrorOr } from '../db/unavailable';
+import { etagMatches, etagOf } from '../services/content-cache';
 import { createRequestContext, type Context, type ContextDeps } from '../trpc/context';
 import { httpStatusOf, publicMessage, retryAfterOf, toTRPCError } from '../trpc/errors';
 
@@ -31,7 +31,7 @@ export async function callService<T>(deps: ContextDeps, req: FastifyRequest, rep
   try {
     return await run(await createRequestContext(deps, req));
   } catch (thrown) {
-    const caught = unavailableOr(thrown);
+    const caught = databaseErrorOr(thrown);
     const error = caught instanceof AppError ? toTRPCError(caught) : caught instanceof ZodError ? new TRPCError({ code: 'BAD_REQUEST', cause: caught }) : caught;
     if (!(error instanceof TRPCError)) throw error;
     const status = httpStatusOf(error);
@@ -52,7 +52,6 @@ export async function callPublicRead<T>(deps: ContextDeps, req: FastifyRequest, 
   if (value === undefined || reply.sent) return reply;
   const etag = etagOf(value);
   reply.header('etag', etag).header('cache-control', 'no-cache');
-  const known = req.headers['if-none-match'];
-  if (known && known.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+  if (etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send();
   return value;
 }

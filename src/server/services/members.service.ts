@@ -47,9 +47,10 @@ export class MembersService {
 
   /**
    * Records a join form: a household of pending members that will pay together. Submitting again
-   * before paying replaces the earlier form instead of creating a second registration.
+   * before paying replaces the earlier form instead of creating a second registration, but only for its
+   * owner: see `mayReplace`. `sessionHouseholdId` is the household this browser's join form created.
    */
-  async register(em: EntityManager, actor: Actor, input: RegistrationInput): Promise<RegistrationResult> {
+  async register(em: EntityManager, actor: Actor, input: RegistrationInput, sessionHouseholdId?: string): Promise<RegistrationResult> {
     const today = this.today();
     const people = [{ firstName: input.firstName, lastName: input.lastName, dateOfBirth: input.dateOfBirth }, ...input.additionalMembers];
     const type = input.membershipType;
@@ -78,6 +79,9 @@ export class MembersService {
       let primary = await tem.findOne(Member, { email: input.email, isPrimary: true }, { orderBy: { createdAt: 'desc' }, populate: ['household'] });
       if (primary && effectiveStatus(primary, today) === 'active') {
         throw new AppError('CONFLICT', 'This email address already belongs to a current member. Sign in and use Renew Membership to extend the membership.', { field: 'email' });
+      }
+      if (primary && !mayReplace(primary, actor, input.email, sessionHouseholdId)) {
+        throw new AppError('FORBIDDEN', 'This email address is already registered. Sign in with it to change that registration or renew the membership.', { field: 'email' });
       }
       let household: Household;
       if (primary) {
@@ -193,6 +197,17 @@ export class MembersService {
     );
     return members.map((m) => ({ id: m.id, firstName: m.firstName, lastName: m.lastName }));
   }
+}
+
+/**
+ * Whether a join form may overwrite the existing record registered with its e-mail address (an unpaid form
+ * or a lapsed membership): only its own account may, or, for a record no account has claimed yet, the
+ * browser that filled it in or someone signed in with that address. Anyone else would be rewriting
+ * another person's details (name, address, household) just by knowing their e-mail address.
+ */
+function mayReplace(primary: Member, actor: Actor, email: string, sessionHouseholdId: string | undefined): boolean {
+  if (primary.user) return actor.user?.id === primary.user.id;
+  return primary.household.id === sessionHouseholdId || actor.user?.email === email;
 }
 
 /** Links a verified user to the member record registered with their e-mail address, if it has no account yet. */

@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { AppError } from '../../shared/errors';
-import { unavailableOr } from '../db/unavailable';
+import { databaseErrorOr } from '../db/unavailable';
 import type { Context } from './context';
 import { fieldErrors, publicMessage, retryAfterOf, toTRPCError } from './errors';
 
@@ -36,7 +36,7 @@ export const createCallerFactory = t.createCallerFactory;
 const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (result.ok) return result;
-  const cause = unavailableOr(result.error.cause);
+  const cause = databaseErrorOr(result.error.cause);
   if (cause instanceof AppError) throw toTRPCError(cause);
   return result;
 });
