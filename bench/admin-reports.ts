@@ -16,6 +16,7 @@ import { createObjectStore } from '../src/server/integrations/storage';
 import { createServices } from '../src/server/services';
 import { ContentCache } from '../src/server/services/content-cache';
 import { RATE_RULES } from '../src/server/services/rate-limit.service';
+import { seedClub } from './seed';
 
 const MEMBERS = 10_000;
 const EVENTS = 300;
@@ -31,38 +32,8 @@ async function main() {
   try {
     const em = db.orm.em.fork();
     const sql = (query: string) => em.getConnection().execute(query);
-    const seedStart = performance.now();
-    await sql(`insert into households (id, membership_type, created_at)
-      select ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, (array['adult','junior','family'])[1 + g % 3], now()
-      from generate_series(1, ${MEMBERS}) g`);
-    await sql(`insert into members (id, household_id, is_primary, first_name, last_name, email, date_of_birth, membership_type, status, member_since, expiry_date, created_at, updated_at)
-      select gen_random_uuid(), ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, true,
-        (array['Ava','Ben','Cleo','Dan','Eve','Finn','Gus','Hana','Ivy','Jack'])[1 + g % 10],
-        (array['Bream','Flathead','Whiting','Tailor','Mulloway','Trevally','Jack','Snapper','Luderick','Dart'])[1 + (g / 10) % 10] || ' ' || g,
-        'member' || g || '@example.com', date '1970-01-01' + (g % 15000),
-        (array['adult','junior','family'])[1 + g % 3],
-        (array['active','active','active','expired','pending'])[1 + g % 5],
-        date '2022-07-01' + (g % 1400), current_date + (g % 700) - 300, now(), now()
-      from generate_series(1, ${MEMBERS}) g`);
-    await sql(`insert into events (id, name, location, event_date, status, created_at, updated_at)
-      select gen_random_uuid(), 'Competition ' || g, 'Tweed River', now() - (g || ' days')::interval, 'completed', now(), now()
-      from generate_series(1, ${EVENTS}) g`);
-    await sql(`insert into catches (id, event_id, angler_id, species, size_cm, fate, caught_at, photo_key, photo_hash, flags, status, waiver_accepted_at, accuracy_confirmed_at, created_at)
-      select gen_random_uuid(), e.ids[1 + g % ${EVENTS}], m.ids[1 + g % ${MEMBERS}],
-        (array['Mulloway','Whiting','Bream','Flathead','Mangrove Jack','Trevally','Tailor'])[1 + g % 7],
-        round((15 + random() * 70)::numeric, 1), (array['kept','released'])[1 + g % 2], e.days[1 + g % ${EVENTS}] + interval '2 hours',
-        'catches/bench.webp', md5(g::text), '[]', (array['verified','verified','pending','rejected'])[1 + g % 4], now(), now(), now()
-      from generate_series(1, ${CATCHES}) g,
-        (select array_agg(id order by event_date) as ids, array_agg(event_date order by event_date) as days from events) e,
-        (select array_agg(id order by id) as ids from members) m`);
-    await sql(`insert into payments (id, kind, purpose, description, payee, amount_cents, currency, provider, provider_order_id, provider_capture_id, status, captured_at, created_at, updated_at)
-      select gen_random_uuid(), (array['membership','membership','membership','event','sponsorship'])[1 + g % 5], 'renewal', 'Bench payment', 'Payer ' || g,
-        (array[4000, 3000, 12000, 1000, 50000])[1 + g % 5], 'AUD', 'demo', 'BENCH-' || g, 'CAP-' || g,
-        (array['completed','completed','completed','refunded','failed'])[1 + g % 5], now() - ((g % 700) || ' days')::interval, now(), now()
-      from generate_series(1, ${PAYMENTS}) g`);
-    await sql('analyze');
-    process.stderr.write(`seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`);
-    const seedSeconds = (performance.now() - seedStart) / 1000;
+    const seedSeconds = await seedClub(em, { members: MEMBERS, pastEvents: EVENTS, catches: CATCHES, payments: PAYMENTS });
+    process.stderr.write(`seeded in ${seedSeconds.toFixed(1)} s\n`);
 
     const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     const services = createServices({

@@ -3,9 +3,25 @@ import { CLUB } from './club';
 /** A calendar date as 'YYYY-MM-DD'. */
 export type IsoDate = string;
 
+// Building an Intl.DateTimeFormat costs far more than using one, and the public reads ask for "today"
+// on every request: one formatter per time zone and kind, made on first use.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: 'day' | 'parts', timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind}:${timeZone}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made =
+      kind === 'day'
+        ? new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+        : new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 /** Today's date in the club's time zone (Australia/Sydney), whatever the server's zone. */
 export function clubToday(now: Date, timeZone: string = CLUB.timeZone): IsoDate {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return formatter('day', timeZone).format(now);
 }
 
 /** Adds whole years; 29 February becomes 28 February in a common year. */
@@ -33,16 +49,7 @@ export const isIsoDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) &&
 
 /** Offset of a time zone from UTC at an instant, in milliseconds. */
 function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
+  const parts = formatter('parts', timeZone).formatToParts(new Date(instant));
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - Math.floor(instant / 1000) * 1000;
 }

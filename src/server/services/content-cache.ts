@@ -6,12 +6,20 @@ import pg from 'pg';
 export const CONTENT_CHANNEL = 'club_content_changed';
 /** A backstop for what changes with time alone (an event starting, a sponsor's end date passing). */
 const MAX_AGE_MS = 60_000;
+/** Finished answers kept at most (one per URL asked for, so a caller varying the query cannot grow it). */
+const MAX_RESPONSES = 200;
 const RECONNECT_MS = [250, 1000, 3000, 10_000];
 
 export interface Cached<T> {
   value: T;
   /** A strong validator of the JSON the value serialises to. */
   etag: string;
+}
+
+/** The finished HTTP answer to a public read: its bytes and the headers that describe them. */
+export interface CachedResponse {
+  body: Buffer;
+  headers: Record<string, string>;
 }
 
 interface Log {
@@ -25,10 +33,15 @@ interface Log {
  * every instance listening on the channel clears its cache too.
  * While this instance is not listening (starting, or the database connection dropped) it serves
  * straight from the database, so it is never stale because it missed a notification.
+ * Besides the values it keeps the finished answers made from them (`response`), cleared with them.
+ * Everything kept is dropped together at most MAX_AGE_MS after the cache was last cleared, so an answer
+ * made from cached values is never older than MAX_AGE_MS either.
  */
 export class ContentCache {
-  private readonly entries = new Map<string, Cached<unknown> & { at: number }>();
+  private readonly entries = new Map<string, Cached<unknown>>();
+  private readonly responses = new Map<string, CachedResponse>();
   private generation = 0;
+  private clearedAt: number;
   private listener: pg.Client | null = null;
   private listening = false;
   private closed = false;
@@ -39,7 +52,9 @@ export class ContentCache {
     private readonly databaseUrl: string | undefined,
     private readonly log: Log,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.clearedAt = now();
+  }
 
   /** Starts listening for other instances' writes (no-op without a database URL: nothing is cached). */
   async start(): Promise<void> {
@@ -79,19 +94,48 @@ export class ContentCache {
 
   /** The cached value of `key`, loading it when missing, expired or while not listening. */
   async get<T>(key: string, load: () => Promise<T>): Promise<Cached<T>> {
+    this.expire();
     const hit = this.entries.get(key);
-    if (this.listening && hit && this.now() - hit.at < MAX_AGE_MS) return hit as Cached<T>;
+    if (this.listening && hit) return hit as Cached<T>;
     const generation = this.generation;
     const value = await load();
-    const entry = { value, etag: etagOf(value), at: this.now() };
+    const entry = { value, etag: etagOf(value) };
     // A write that landed while this was loading wins: do not keep what may predate it.
     if (this.listening && generation === this.generation) this.entries.set(key, entry);
     return entry;
   }
 
+  /** The kept answer for `key`, if any. */
+  response(key: string): CachedResponse | undefined {
+    this.expire();
+    return this.listening ? this.responses.get(key) : undefined;
+  }
+
+  /**
+   * Take a ticket before making an answer and hand it to `keepResponse` with the answer: an answer whose
+   * values may predate a write (or an expiry) since the ticket is not kept. `null`: nothing may be kept now.
+   */
+  responseTicket(): number | null {
+    this.expire();
+    return this.listening ? this.generation : null;
+  }
+
+  keepResponse(key: string, ticket: number, response: CachedResponse): void {
+    this.expire();
+    if (!this.listening || ticket !== this.generation) return;
+    if (this.responses.size >= MAX_RESPONSES && !this.responses.has(key)) this.responses.delete(this.responses.keys().next().value!);
+    this.responses.set(key, response);
+  }
+
+  private expire() {
+    if (this.now() - this.clearedAt >= MAX_AGE_MS) this.clear();
+  }
+
   private clear() {
     this.generation++;
     this.entries.clear();
+    this.responses.clear();
+    this.clearedAt = this.now();
   }
 
   /** Call after a write to public content has been flushed: clears here and notifies the other instances. */
@@ -112,4 +156,9 @@ export class ContentCache {
 
 export function etagOf(value: unknown): string {
   return `"${createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 27)}"`;
+}
+
+/** Whether an If-None-Match header names `etag` (weak or strong). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  return !!ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

@@ -10,7 +10,8 @@ import { User } from './user.entity';
 const CatchSchema = defineEntity({
   name: 'Catch',
   tableName: 'catches',
-  indexes: [{ properties: ['event', 'species', 'status'] }, { properties: ['angler', 'caughtAt'] }, { properties: ['photoHash'] }],
+  // A member's own catches are theirs as angler or as the one who logged them (catches.mine asks for both).
+  indexes: [{ properties: ['event', 'species', 'status'] }, { properties: ['angler', 'caughtAt'] }, { properties: ['submittedBy', 'caughtAt'] }, { properties: ['photoHash'] }],
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     clientId: p.uuid().nullable().unique(),
