@@ -99,7 +99,7 @@ describe('field mode: an installable app that logs catches without signal', () =
     expect(manifest.url).toBe(`${t.baseUrl}/manifest.webmanifest`);
     expect(manifest.errors).toEqual([]);
     const parsed = JSON.parse(manifest.data!);
-    expect(parsed).toMatchObject({ name: 'Tweed Coast Anglers Club', display: 'standalone', start_url: '/member', theme_color: '#1971c2' });
+    expect(parsed).toMatchObject({ name: 'Tweed Coast Anglers Club', display: 'standalone', start_url: '/member?from=home-screen', theme_color: '#1971c2' });
     for (const icon of parsed.icons as { src: string; sizes: string }[]) {
       const response = await page.request.get(`${t.baseUrl}${icon.src}`);
       expect(response.headers()['content-type']).toBe('image/png');
@@ -161,6 +161,14 @@ describe('field mode: an installable app that logs catches without signal', () =
     expect(posts).toHaveLength(2);
     await page.getByText('Your Recent Catches').locator('xpath=ancestor::div[contains(@class,"mantine-Card-root")][1]').getByText('Bream · 27 cm').waitFor();
     await shot('sent');
+
+    // Opened from the home screen with no signal, the app starts where the member left it: logging catches.
+    await context.setOffline(true);
+    await page.goto(`${t.baseUrl}/member?from=home-screen`);
+    await page.getByRole('form', { name: 'Log Your Catch' }).waitFor();
+    await page.getByText('Bream · 27 cm').waitFor();
+    await shot('installed-app-offline');
+    await context.setOffline(false);
     expect(problems.filter((p) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(p))).toEqual([]);
   }, 90_000);
 

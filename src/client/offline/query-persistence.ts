@@ -1,4 +1,4 @@
-import { dehydrate, hydrate, type Query, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, onlineManager, type Query, type QueryClient } from '@tanstack/react-query';
 
 const STORAGE_KEY = 'tcac.savedQueries';
 /** What the portal and the fish-logging screen need to open without signal; never admin data. */
@@ -14,6 +14,9 @@ const isMe = (query: Query) => Array.isArray(query.queryKey[0]) && query.queryKe
  * kept for visitors, and signing out forgets it (`forgetSavedQueries`).
  */
 export function keepQueriesOnDevice(queryClient: QueryClient) {
+  // TanStack Query assumes a network until told otherwise: a page opened without signal waits for it
+  // (paused queries) instead of failing every read.
+  onlineManager.setOnline(navigator.onLine);
   try {
     const saved = localStorage.getItem(STORAGE_KEY);
     if (saved) {
@@ -32,7 +35,8 @@ export function keepQueriesOnDevice(queryClient: QueryClient) {
       if (me?.state.status === 'success') forgetSavedQueries();
       return;
     }
-    const state = dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' && SAVED_ROUTERS.has(routerOf(q)) });
+    // A read that failed on a weak signal still holds its last answer: that is kept too.
+    const state = dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.data !== undefined && SAVED_ROUTERS.has(routerOf(q)) });
     try {
       localStorage.setItem(STORAGE_KEY, JSON.stringify(state));
     } catch {

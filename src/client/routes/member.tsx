@@ -27,14 +27,29 @@ const TABS = [
 ] as const;
 type TabValue = (typeof TABS)[number]['value'] | (typeof HIDDEN_TABS)[number];
 
+/** Screen readers get one heading per tab, between the member's name (h1) and the cards' own headings (h3). */
+const TAB_HEADINGS: Record<Exclude<TabValue, 'documents'>, string> = {
+  ...(Object.fromEntries(TABS.map((t) => [t.value, t.label])) as Record<(typeof TABS)[number]['value'], string>),
+  'fish-logging': 'Fish Logging',
+};
+const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+
+const LAST_TAB_KEY = 'tcac.lastPortalTab';
+/** Opened as the installed app (its start address says so; standalone display is the fallback). */
+const installedApp = () => typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches;
+
 /** SPEC §2.9: the member portal, its banner and six tabs; the open tab is in the address (?tab=profile). */
 export function MemberPortalPage() {
   const { user } = useAuth();
   const trpc = useTRPC();
   const profile = useQuery(trpc.members.profile.queryOptions());
-  const search = useSearch({ strict: false }) as { tab?: string };
+  const search = useSearch({ strict: false }) as { tab?: string; from?: string };
   const navigate = useNavigate();
-  const tab: TabValue = [...TABS.map((t) => t.value), ...HIDDEN_TABS].includes(search.tab as TabValue) ? (search.tab as TabValue) : 'dashboard';
+  // The installed app opens where the member left it (often the fish-logging screen on an event day).
+  const fromHomeScreen = search.from === 'home-screen' || installedApp();
+  const requested = search.tab ?? (fromHomeScreen ? (localStorage.getItem(LAST_TAB_KEY) ?? undefined) : undefined);
+  const tab: TabValue = [...TABS.map((t) => t.value), ...HIDDEN_TABS].includes(requested as TabValue) ? (requested as TabValue) : 'dashboard';
+  useEffect(() => localStorage.setItem(LAST_TAB_KEY, tab), [tab]);
   const tabList = useRef<HTMLDivElement>(null);
 
   // On a phone the tab strip scrolls sideways: bring the open tab into view (e.g. Profile from the user menu).
@@ -71,6 +86,8 @@ export function MemberPortalPage() {
               </Tabs.Tab>
             ))}
           </Tabs.List>
+          {/* The documents tab has a visible heading of its own. */}
+          {tab !== 'documents' && <h2 style={VISUALLY_HIDDEN}>{TAB_HEADINGS[tab]}</h2>}
           <Tabs.Panel value="dashboard" pt="md">
             <DashboardTab />
           </Tabs.Panel>
