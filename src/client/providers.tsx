@@ -5,7 +5,7 @@ import { Toasts } from './components/toasts';
 import { LoginModalProvider } from './features/auth/login-modal';
 import { ChatProvider } from './features/chat/chat-provider';
 import { JoinDialogProvider } from './features/membership/join-dialog';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 import { TRPCProvider, type TrpcClient } from './trpc';
 
 export interface AppProvidersProps {
@@ -19,7 +19,7 @@ export interface AppProvidersProps {
 /** Everything a screen needs around it: theme, toasts, query cache, typed API, login dialog. */
 export function AppProviders({ queryClient, trpcClient, env = 'default', children }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <Toasts />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

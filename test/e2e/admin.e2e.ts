@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubToday } from '../../src/shared/dates';
 import { linkIn } from '../support/mime';
 import { activeMemberClient, signedInClient, startTestApp, type TestApp } from '../support/test-app';
-import { launchBrowser, openPage, outboxMail, outboxMails, PHONE } from './browser';
+import { expectAccessible, launchBrowser, openPage, outboxMail, outboxMails, PHONE } from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -39,6 +39,7 @@ describe("the committee's desk", () => {
     await page.getByText('Revenue (YTD)').waitFor();
     await page.getByText('$80.00').first().waitFor(); // two adult memberships paid with the demo provider
     await shot('dashboard');
+    await expectAccessible(page, 'admin dashboard');
 
     await page.getByRole('tab', { name: 'Members' }).click();
     await page.getByLabel('Search members').fill('reef');
@@ -46,12 +47,14 @@ describe("the committee's desk", () => {
     await table.getByText('morgan.reef@example.com').waitFor();
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
     await shot('found');
+    await expectAccessible(page, 'admin members');
 
     await table.getByRole('button', { name: 'Edit Morgan Reef' }).click();
     const form = page.getByRole('dialog', { name: 'Edit Morgan Reef' });
     const newExpiry = `${Number(clubToday(new Date()).slice(0, 4)) + 2}-06-30`;
     await form.getByLabel('Expiry date').fill(newExpiry);
     await shot('edit');
+    await expectAccessible(page, 'edit member dialog');
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Member updated successfully').waitFor();
     await table.getByText(`30/06/${newExpiry.slice(0, 4)}`).waitFor();
@@ -77,16 +80,24 @@ describe("the committee's desk", () => {
     expect(text).toContain('Financial Summary');
     expect(text).toContain('$80.00');
     await shot('reports');
+    await expectAccessible(page, 'admin reports');
+
+    await page.getByRole('tab', { name: 'Accounting' }).click();
+    await page.getByTestId('accounting-figure').filter({ hasText: 'Membership fees' }).getByText('$80.00').waitFor();
+    await expectAccessible(page, 'admin accounting');
 
     await page.getByRole('tab', { name: 'Audit Log' }).click();
     await page.getByText('member.update').first().waitFor();
     await shot('audit');
+    await expectAccessible(page, 'admin audit log');
     expect(problems).toEqual([]);
 
     await page.setViewportSize(PHONE);
     await page.getByRole('tab', { name: 'Members' }).click();
     await page.getByRole('table', { name: 'Members' }).waitFor();
     await shot('members-phone');
+    await expectAccessible(page, 'admin members on a phone');
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    expect(problems).toEqual([]);
   });
 });

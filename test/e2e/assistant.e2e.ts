@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { launchBrowser, openPage, PHONE } from './browser';
+import { expectAccessible, launchBrowser, openPage, PHONE } from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -22,6 +22,7 @@ describe('the fishing assistant', () => {
     await page.getByRole('button', { name: 'Open the fishing assistant' }).click();
     const panel = page.getByRole('dialog', { name: 'Fishing Assistant' });
     await panel.getByText("G'day!").waitFor();
+    await expectAccessible(page, 'assistant open on a phone');
     const input = panel.getByLabel('Message');
     await input.fill('How much is it for a junior to join?');
     await input.press('Enter');
@@ -29,12 +30,14 @@ describe('the fishing assistant', () => {
     const link = panel.locator('a[href="/public"]').first();
     await link.waitFor();
     await shot('junior-fee');
+    await expectAccessible(page, 'assistant with an answer');
 
     await link.click();
     await page.waitForURL('**/public');
     await page.getByRole('button', { name: 'Open the fishing assistant' }).click();
     await page.getByRole('dialog', { name: 'Fishing Assistant' }).getByText('How much is it for a junior to join?').waitFor();
     await shot('after-navigation');
+    await expectAccessible(page, 'assistant on the public home');
     expect(problems).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn } from '../support/mime';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { launchBrowser, openPage, outboxMail, PHONE } from './browser';
+import { expectAccessible, launchBrowser, openPage, outboxMail, PHONE } from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -19,15 +19,19 @@ describe('a visitor signs up and signs in', () => {
   it('sign up → link from the outbox → verified and signed in → logout', async () => {
     const { page, problems, shot } = await openPage(browser, 'signup-verify-logout');
     await page.goto(t.baseUrl);
+    await page.getByText('No upcoming events at the moment. Check back soon!').waitFor();
+    await expectAccessible(page, 'landing');
     await page.getByRole('button', { name: 'Login', exact: true }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Welcome', { exact: true }).waitFor();
     await dialog.getByText('Access your club account').waitFor();
     await shot('login-modal');
+    await expectAccessible(page, 'login dialog');
 
     await dialog.getByRole('tab', { name: 'Sign Up' }).click();
     await dialog.getByRole('button', { name: 'Sign Up' }).click();
     await page.getByText('Please fill in all required fields').waitFor();
+    await expectAccessible(page, 'sign-up dialog with a toast');
     await dialog.getByLabel('Email').fill('mia.fisher@example.com');
     await dialog.getByLabel('First Name').fill('Mia');
     await dialog.getByLabel('Last Name').fill('Fisher');
@@ -36,6 +40,7 @@ describe('a visitor signs up and signs in', () => {
     await page.getByRole('button', { name: /Resend in \d+s/ }).waitFor();
     await page.getByText(/Last sent at/).waitFor();
     await shot('check-your-email');
+    await expectAccessible(page, 'check your email');
 
     const mail = await outboxMail(t.outboxDir, 'mia.fisher@example.com');
     const link = linkIn(mail);
@@ -43,11 +48,15 @@ describe('a visitor signs up and signs in', () => {
     await page.goto(link.toString());
     await page.getByText('Email Verified!').waitFor();
     await shot('email-verified');
+    await expectAccessible(page, 'email verified');
     await page.getByRole('button', { name: 'Continue to Your Account' }).click();
     await page.getByRole('button', { name: 'Mia' }).waitFor();
     await shot('signed-in');
+    await expectAccessible(page, 'member portal');
 
     await page.getByRole('button', { name: 'Mia' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
+    await expectAccessible(page, 'account menu');
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.getByRole('button', { name: 'Login', exact: true }).first().waitFor();
     await shot('signed-out');
@@ -82,13 +91,15 @@ describe('a visitor signs up and signs in', () => {
   });
 
   it('shows the 404 page for unknown paths and for admin pages to non-admins', async () => {
-    const { page, shot } = await openPage(browser, 'not-found');
+    const { page, problems, shot } = await openPage(browser, 'not-found');
     for (const url of ['/no-such-page', '/admin', '/admin/cms']) {
       await page.goto(`${t.baseUrl}${url}`);
       await page.getByText('404 Page Not Found').waitFor();
       await page.getByText('Did you forget to add the page to the router?').waitFor();
+      await expectAccessible(page, `not found (${url})`);
     }
     await shot('not-found');
+    expect(problems).toEqual([]);
   });
 
   it('an address in ADMIN_EMAILS gets the Admin link and the admin screens', async () => {
@@ -102,21 +113,26 @@ describe('a visitor signs up and signs in', () => {
     await page.waitForURL('**/admin');
     await page.getByText('Content Management').first().waitFor();
     await shot('admin-dashboard');
+    await expectAccessible(page, 'admin dashboard');
     await page.goto(`${t.baseUrl}/admin/cms`);
     await page.getByText('Content Management System').waitFor();
     await shot('admin-cms');
+    await expectAccessible(page, 'content management');
     expect(problems).toEqual([]);
   });
 
   it('collapses the navigation into a menu on a phone', async () => {
     const { page, problems, shot } = await openPage(browser, 'phone-menu', PHONE);
     await page.goto(t.baseUrl);
+    await page.getByText('No upcoming events at the moment. Check back soon!').waitFor();
+    await expectAccessible(page, 'landing (phone)');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog');
     await drawer.getByRole('link', { name: 'Home' }).waitFor();
     await drawer.getByRole('link', { name: 'Sponsors' }).waitFor();
     await drawer.getByRole('button', { name: 'Login' }).waitFor();
     await shot('menu-open');
+    await expectAccessible(page, 'phone menu');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
     expect(problems).toEqual([]);

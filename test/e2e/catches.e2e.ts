@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantToClubLocal } from '../../src/shared/dates';
 import { linkIn } from '../support/mime';
 import { activeMemberClient, signedInClient, startTestApp, type TestApp } from '../support/test-app';
-import { launchBrowser, openPage, outboxMail, outboxMails, PHONE } from './browser';
+import { expectAccessible, launchBrowser, openPage, outboxMail, outboxMails, PHONE } from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -75,6 +75,7 @@ describe('catch logging, judging and results', () => {
     await expect.poll(() => form.getByLabel(/^Member/).inputValue()).toBe(member.memberId);
     await form.getByTestId('club-code').getByText(CLUB_CODE).waitFor();
     await shot('form-with-club-code');
+    await expectAccessible(page, 'log a catch on a phone');
 
     await form.getByLabel(/^Species/).selectOption('Flathead');
     await form.getByLabel(/^Size \(cm\)/).fill('45.5');
@@ -85,6 +86,7 @@ describe('catch logging, judging and results', () => {
     await form.getByText('GPS: -28.201234, 153.565432').waitFor();
     await form.getByLabel('I confirm that all information provided is accurate and truthful to the best of my knowledge.').check();
     await shot('form-filled');
+    await expectAccessible(page, 'log a catch filled in');
 
     const sent: number[] = [];
     page.on('request', (r) => {
@@ -94,12 +96,14 @@ describe('catch logging, judging and results', () => {
     const waiver = page.getByRole('dialog', { name: 'Competition Rules & Waiver' });
     await waiver.getByText(/Photo tampering means disqualification/).waitFor();
     await shot('waiver');
+    await expectAccessible(page, 'waiver dialog');
     await waiver.getByRole('button', { name: 'Accept & Continue' }).click();
 
     await page.getByText('Fish catch logged successfully!').waitFor();
     const popup = page.getByTestId('achievement-popup');
     await popup.getByText('Big Fish!').waitFor();
     await shot('achievement');
+    await expectAccessible(page, 'achievement popup');
     expect(sent).toHaveLength(1);
     expect(sent[0]).toBeLessThan(1_000_000);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('tcac.achievements') ?? '[]').map((a: { title: string }) => a.title))).toEqual(['Big Fish!']);
@@ -107,6 +111,7 @@ describe('catch logging, judging and results', () => {
     // The popup leaves by itself; the hours dialog follows.
     const hours = page.getByRole('dialog', { name: 'Daily Fishing Hours' });
     await hours.waitFor({ timeout: 8000 });
+    await expectAccessible(page, 'fishing hours dialog');
     await hours.getByLabel('Hours fished today').fill('3.5');
     await hours.getByRole('button', { name: 'Record Hours' }).click();
     await page.getByText('3.5 hours logged for today.').waitFor();
@@ -116,6 +121,7 @@ describe('catch logging, judging and results', () => {
     await recent.getByText('Kept').waitFor();
     expect(await form.getByLabel(/^Size \(cm\)/).inputValue()).toBe('');
     await shot('logged');
+    await expectAccessible(page, 'catch logged');
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     expect(problems).toEqual([]);
   }, 60_000);
@@ -136,6 +142,7 @@ describe('catch logging, judging and results', () => {
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2048);
     expect(await card.getByText('No camera metadata').count()).toBe(0);
     await shot('judging-queue');
+    await expectAccessible(page, 'judging');
     await card.getByRole('button', { name: 'Approve', exact: true }).click();
     await page.getByText('Catch approved').waitFor();
     await page.getByText('No catches waiting for review.').waitFor();
@@ -145,6 +152,7 @@ describe('catch logging, judging and results', () => {
     await board.getByRole('row', { name: /1st Flo Head 45.5 3/ }).waitFor();
     await page.getByRole('table', { name: /Season Ladder/ }).getByText('Flo Head').waitFor();
     await shot('results');
+    await expectAccessible(page, 'admin results');
     expect(await page.locator('body').textContent()).not.toContain('-28.20');
 
     // Visitors see the same board on the public home page.
@@ -152,6 +160,7 @@ describe('catch logging, judging and results', () => {
     await visitor.page.goto(`${t.baseUrl}/public`);
     await visitor.page.getByRole('table', { name: 'Flathead results' }).getByRole('row', { name: /1st Flo Head 45.5 3/ }).waitFor();
     await visitor.shot('public-results');
+    await expectAccessible(visitor.page, 'public home with results on a phone');
     expect(await visitor.page.locator('body').textContent()).not.toContain('-28.20');
     expect(await visitor.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     expect([...problems, ...visitor.problems]).toEqual([]);
@@ -165,6 +174,7 @@ describe('catch logging, judging and results', () => {
     // Members see the same public board: names and sizes, never a position.
     await page.getByRole('table', { name: 'Flathead results' }).getByText('Flo Head').waitFor();
     await shot('verified');
+    await expectAccessible(page, 'member catches on a phone');
     expect(problems).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantToClubLocal } from '../../src/shared/dates';
 import { linkIn } from '../support/mime';
 import { activeMemberClient, startTestApp, type TestApp } from '../support/test-app';
-import { launchBrowser, openPage, outboxMail, outboxMails, PHONE } from './browser';
+import { expectAccessible, launchBrowser, openPage, outboxMail, outboxMails, PHONE } from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -44,6 +44,7 @@ describe('events', () => {
     await page.goto(`${t.baseUrl}/admin`);
     await page.getByText('No events found. Create your first event!').waitFor();
     await shot('admin-events-empty');
+    await expectAccessible(page, 'admin events (none yet)');
 
     await page.getByRole('button', { name: 'Create New Event' }).click();
     const form = page.getByRole('dialog', { name: 'Create New Event' });
@@ -56,6 +57,7 @@ describe('events', () => {
     await form.getByLabel(/^Registration Fee/).fill('10');
     await form.getByLabel('Maximum Participants').fill('30');
     await shot('create-event-form');
+    await expectAccessible(page, 'create event dialog');
     await form.getByRole('button', { name: 'Create Event' }).click();
     await page.getByText('Event created successfully').waitFor();
     const row = page.getByTestId('admin-event').filter({ hasText: EVENT_NAME });
@@ -68,16 +70,19 @@ describe('events', () => {
     const upload = page.getByRole('dialog', { name: 'Upload Event Image' });
     await upload.locator('input[type="file"]').setInputFiles(file);
     await shot('upload-dialog');
+    await expectAccessible(page, 'upload event image dialog');
     await upload.getByRole('button', { name: 'Upload' }).click();
     await page.getByText('Event image uploaded successfully').waitFor();
     const image = row.getByRole('img', { name: EVENT_NAME });
     await image.waitFor();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await shot('admin-event-with-image');
+    await expectAccessible(page, 'admin events');
 
     await page.setViewportSize(PHONE);
     await row.getByRole('button', { name: /^Edit/ }).waitFor();
     await shot('admin-events-phone');
+    await expectAccessible(page, 'admin events on a phone');
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     expect(problems).toEqual([]);
   });
@@ -93,15 +98,18 @@ describe('events', () => {
     await entry.getByText('Event Rules:').waitFor();
     await entry.getByText('Registration fee: $10.00').waitFor();
     await shot('available-events');
+    await expectAccessible(page, 'member events');
     await entry.getByRole('button', { name: 'Register Now' }).click();
     await page.getByText('Successfully registered for the event!').waitFor();
     const mine = page.getByTestId('registered-event').filter({ hasText: EVENT_NAME });
     await mine.getByText('Registered').waitFor();
     await entry.getByText('29 places left').waitFor();
     await shot('registered');
+    await expectAccessible(page, 'member events, registered');
 
     await page.getByRole('tab', { name: 'Dashboard' }).click();
     await page.getByText(EVENT_NAME).waitFor();
+    await expectAccessible(page, 'member dashboard with an event');
     await page.getByRole('tab', { name: 'Events' }).click();
     await page.getByTestId('registered-event').filter({ hasText: EVENT_NAME }).getByRole('button', { name: 'Cancel Registration' }).click();
     await page.getByText('Registration cancelled successfully.').waitFor();
@@ -117,6 +125,7 @@ describe('events', () => {
     await page.goto(`${t.baseUrl}/member?tab=events`);
     await page.getByTestId('available-event').filter({ hasText: EVENT_NAME }).getByText('Prizes:').waitFor();
     await shot('events-tab-phone');
+    await expectAccessible(page, 'member events on a phone');
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     await page.getByRole('button', { name: 'Log a Catch' }).click();
     // The check-in button scrolls to the fish logging form; with no event today it says so.
@@ -132,9 +141,19 @@ describe('events', () => {
     await card.getByText('Jack Evans Boat Harbour, Tweed Heads').waitFor();
     await card.getByRole('img', { name: EVENT_NAME }).waitFor();
     await shot('landing-upcoming-events');
+    await expectAccessible(page, 'landing with an event');
     await card.getByRole('button', { name: 'Join to Register' }).click();
     await page.getByRole('dialog', { name: 'Join the Club' }).waitFor();
     await shot('landing-join');
+    await expectAccessible(page, 'join form from the landing page');
+
+    // The other public screens at desktop width.
+    await page.goto(`${t.baseUrl}/public`);
+    await page.getByText(EVENT_NAME).first().waitFor();
+    await expectAccessible(page, 'public home');
+    await page.goto(`${t.baseUrl}/sponsor`);
+    await page.getByText('Be our first sponsor! Join us in supporting the fishing community.').waitFor();
+    await expectAccessible(page, 'sponsor page');
     expect(problems).toEqual([]);
   });
 });

@@ -17,13 +17,13 @@ export interface UserMenuProps {
  */
 export function UserMenu({ target, defaultOpened, onProfile, onSettings, onLogout }: UserMenuProps) {
   return (
-    <Menu position="bottom-end" width={180} withinPortal defaultOpened={defaultOpened}>
+    <Menu position="bottom-end" width={180} withinPortal defaultOpened={defaultOpened} withInitialFocusPlaceholder={false}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Item onClick={onProfile}>Profile</Menu.Item>
         <Menu.Item onClick={onSettings}>Settings</Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" onClick={onLogout}>
+        <Menu.Item color="red.9" onClick={onLogout}>
           Logout
         </Menu.Item>
       </Menu.Dropdown>

@@ -63,7 +63,7 @@ export function AdminAccountingTab({ onOpenReports }: { onOpenReports?: () => vo
             </Button>
             <Text size="sm" c="dimmed" mt="xs">
               A Xero bank-statement CSV (Date, Amount, Payee, Description, Reference, Account Code). Account codes are settings in{' '}
-              <Anchor href="/admin/cms" inherit>
+              <Anchor href="/admin/cms" inherit underline="always">
                 Content Management
               </Anchor>
               : account_code_membership, account_code_event, account_code_sponsorship.

@@ -143,7 +143,7 @@ function ChartCard({ title, note, legend, empty, children }: { title: string; no
     <Card withBorder padding="md" data-testid="dashboard-chart">
       <Stack gap="xs">
         <div>
-          <Title order={3} fz="md">
+          <Title order={2} fz="md">
             {title}
           </Title>
           {note && (

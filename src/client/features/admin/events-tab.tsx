@@ -34,7 +34,7 @@ function EventRow({ event, onEdit, onImage }: { event: AdminEventView; onEdit: (
         </Box>
         <Stack gap={4} style={{ minWidth: 0, flex: '1 1 240px' }}>
           <Group gap="xs">
-            <Title order={4} style={{ overflowWrap: 'anywhere' }}>
+            <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
               {event.name}
             </Title>
             <Badge color={event.status === 'active' ? 'green' : 'gray'} variant="light">

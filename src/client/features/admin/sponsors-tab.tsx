@@ -46,7 +46,7 @@ function SponsorRow({ sponsor, today, onReview }: { sponsor: AdminSponsor; today
         <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             {sponsor.logoUrl && <Image src={sponsor.logoUrl} alt={`${sponsor.companyName} logo`} h={40} w="auto" maw={100} fit="contain" />}
-            <Title order={4} style={{ overflowWrap: 'anywhere' }}>
+            <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
               {sponsor.companyName}
             </Title>
             <StatusBadge status={sponsor.status} />

@@ -31,7 +31,10 @@ export function SuccessCard({ title, text, action, onAction }: { title: string; 
           <path d="M20 6 9 17l-5-5" />
         </svg>
       </ThemeIcon>
-      <Title order={2}>{title}</Title>
+      {/* The page's own heading (these cards stand alone on /email-verified and /sign-in). */}
+      <Title order={1} size="h2">
+        {title}
+      </Title>
       <Text>{text}</Text>
       <Button fullWidth onClick={onAction}>
         {action}
@@ -49,7 +52,10 @@ export function FailureCard({ title, message, action, onAction }: { title: strin
           <path d="M18 6 6 18M6 6l12 12" />
         </svg>
       </ThemeIcon>
-      <Title order={2}>{title}</Title>
+      {/* The page's own heading (these cards stand alone on /email-verified and /sign-in). */}
+      <Title order={1} size="h2">
+        {title}
+      </Title>
       <Text role="alert">{message}</Text>
       {action && onAction && (
         <Button fullWidth variant="light" onClick={onAction}>

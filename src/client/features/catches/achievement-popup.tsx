@@ -23,21 +23,27 @@ export function AchievementPopup({ achievement, onClose }: { achievement: Achiev
     };
   }, [achievement]);
 
+  // The parts of a Modal, so the dialog itself (not its wrapper) carries the name: it has no title bar.
   return (
-    <Modal opened={achievement !== null} onClose={onClose} centered withCloseButton={false} size="sm" title={null} aria-label="Achievement unlocked">
-      {achievement && (
-        <Stack align="center" ta="center" gap="xs" py="md" style={{ opacity: fading ? 0 : 1, transition: `opacity ${FADE_MS}ms ease` }} data-testid="achievement-popup">
-          <Text fz={56} lh={1} aria-hidden>
-            {achievement.icon}
-          </Text>
-          <Title order={3}>{achievement.title}</Title>
-          <Text>{achievement.description}</Text>
-          <Text fw={700}>+{achievement.points} points</Text>
-          <Badge color={RARITY_COLOR[achievement.rarity]} variant="filled" tt="capitalize">
-            {achievement.rarity}
-          </Badge>
-        </Stack>
-      )}
-    </Modal>
+    <Modal.Root opened={achievement !== null} onClose={onClose} centered size="sm">
+      <Modal.Overlay />
+      <Modal.Content aria-label="Achievement unlocked">
+        <Modal.Body>
+          {achievement && (
+            <Stack align="center" ta="center" gap="xs" py="md" style={{ opacity: fading ? 0 : 1, transition: `opacity ${FADE_MS}ms ease` }} data-testid="achievement-popup">
+              <Text fz={56} lh={1} aria-hidden>
+                {achievement.icon}
+              </Text>
+              <Title order={3}>{achievement.title}</Title>
+              <Text>{achievement.description}</Text>
+              <Text fw={700}>+{achievement.points} points</Text>
+              <Badge color={RARITY_COLOR[achievement.rarity]} variant="filled" tt="capitalize">
+                {achievement.rarity}
+              </Badge>
+            </Stack>
+          )}
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

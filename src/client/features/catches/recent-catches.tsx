@@ -21,13 +21,13 @@ export function RecentCatches() {
             <Group key={c.id} justify="space-between" wrap="nowrap">
               <div>
                 <Text fw={600}>
-                  {c.fishType} · {c.size} cm {c.verified && <span aria-label="Verified" title="Verified">✓</span>}
+                  {c.fishType} · {c.size} cm {c.verified && <span role="img" aria-label="Verified" title="Verified">✓</span>}
                 </Text>
                 <Text size="sm" c="dimmed">
                   {formatAuDate(clubToday(new Date(c.catchTime)))} · {c.eventName}
                 </Text>
                 {c.status === 'rejected' && (
-                  <Text size="sm" c="red.7">
+                  <Text size="sm" c="red.9">
                     Not accepted by the judge{c.rejectReason ? `: ${c.rejectReason}` : ''}
                   </Text>
                 )}

@@ -18,6 +18,12 @@ export function currentClubYear(now: Date = new Date()): number {
   return Number(clubToday(now).slice(0, 4));
 }
 
+/**
+ * On a phone a results table can be wider than the screen and scroll sideways; the scrolling box is
+ * then a named, focusable region so keyboard users can scroll it with the arrow keys too.
+ */
+const scrollRegion = (label: string) => ({ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } });
+
 const eventLabel = (e: { name: string; eventDate: string }) => `${e.name} (${formatAuDate(clubToday(new Date(e.eventDate)))})`;
 
 /** Champion points of the season, highest first; equal points share a rank. Names and points only. */
@@ -41,7 +47,7 @@ export function SeasonLadder({ year = currentClubYear() }: { year?: number }) {
         ) : rows.length === 0 ? (
           <Text c="dimmed">No points yet this season.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={280}>
+          <Table.ScrollContainer minWidth={280} scrollAreaProps={scrollRegion(`Season Ladder ${year}`)}>
             <Table striped aria-label={`Season Ladder ${year}`}>
               <Table.Thead>
                 <Table.Tr>
@@ -90,7 +96,7 @@ function EventResultsTables({ eventId }: { eventId: string }) {
       {categories.map((category) => (
         <Stack key={category.species} gap={4} data-testid="results-category">
           <Title order={4}>{category.species}</Title>
-          <Table.ScrollContainer minWidth={300}>
+          <Table.ScrollContainer minWidth={300} scrollAreaProps={scrollRegion(`${category.species} results`)}>
             <Table striped aria-label={`${category.species} results`}>
               <Table.Thead>
                 <Table.Tr>

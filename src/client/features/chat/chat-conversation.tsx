@@ -89,7 +89,7 @@ function MessageBubble({ message, onNavigate }: { message: ChatMessage; onNaviga
           borderRadius: 'var(--mantine-radius-lg)',
           borderBottomLeftRadius: fromBot ? 'var(--mantine-radius-xs)' : undefined,
           borderBottomRightRadius: fromBot ? undefined : 'var(--mantine-radius-xs)',
-          background: fromBot ? 'var(--mantine-color-gray-1)' : 'var(--mantine-color-blue-6)',
+          background: fromBot ? 'var(--mantine-color-gray-1)' : 'var(--mantine-color-blue-filled)',
           color: fromBot ? 'var(--mantine-color-text)' : 'var(--mantine-color-white)',
         }}
       >

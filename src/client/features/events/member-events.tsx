@@ -162,7 +162,12 @@ export function MemberEvents() {
   const registrations = mine.data ?? [];
   const registeredIds = new Set(registrations.map((r) => r.eventId));
   const events = upcoming.data ?? [];
-  const logCatch = () => document.getElementById('catch-logging')?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  const logCatch = () => {
+    const section = document.getElementById('catch-logging');
+    section?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    // Keyboard and screen-reader users carry on from the form, not from the button they left behind.
+    section?.focus({ preventScroll: true });
+  };
 
   return (
     <Stack gap="lg">
@@ -210,7 +215,7 @@ export function MemberEvents() {
         )}
       </Stack>
 
-      <section id="catch-logging" style={{ scrollMarginTop: 72 }}>
+      <section id="catch-logging" tabIndex={-1} aria-label="Fish logging" style={{ scrollMarginTop: 72, outline: 'none' }}>
         <FishLogging />
       </section>
     </Stack>

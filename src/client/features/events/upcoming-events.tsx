@@ -89,7 +89,7 @@ export function UpcomingEventsCard({ action }: { action: 'join' | 'learn-more' }
             <Card key={event.id} withBorder radius="md" padding="sm" data-testid="upcoming-event">
               <Stack gap="xs" h="100%">
                 <EventImage event={event} height={140} />
-                <Text size="sm" c="teal.8" fw={600}>
+                <Text size="sm" c="teal.9" fw={600}>
                   {formatClubDateTime(event.eventDate)}
                 </Text>
                 <Title order={3} fz="lg" style={{ overflowWrap: 'anywhere' }}>

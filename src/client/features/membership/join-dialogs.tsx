@@ -1,4 +1,5 @@
 import { Modal } from '@mantine/core';
+import { useState } from 'react';
 import type { JoinState } from './join-dialog';
 import { PaymentDialog, type PaymentDetails } from './payment-dialog';
 import { RegistrationForm } from './registration-form';
@@ -13,13 +14,17 @@ export interface JoinDialogsProps {
 
 /** The join form and the payment dialog themselves: a chunk of their own, fetched when one first opens. */
 export function JoinDialogs({ state, phone, onClose, onPay }: JoinDialogsProps) {
+  // Every open dialog closes on Escape; while the code of conduct is open over the form, Escape is
+  // for it alone, or a keyboard user reading it would lose the whole form.
+  const [conductOpen, setConductOpen] = useState(false);
   return (
     <>
-      <Modal opened={state.step === 'join'} onClose={onClose} title="Join the Club" size="lg" fullScreen={phone}>
+      <Modal opened={state.step === 'join'} onClose={onClose} closeOnEscape={!conductOpen} title="Join the Club" size="lg" fullScreen={phone}>
         {state.step === 'join' && (
           <RegistrationForm
             key={state.key}
             initialType={state.type}
+            onNestedDialog={setConductOpen}
             onRegistered={(result) =>
               onPay({ names: result.members.map((m) => `${m.firstName} ${m.lastName}`), membershipType: result.membershipType, amount: result.amount })
             }

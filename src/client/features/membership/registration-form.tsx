@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { clubToday, isIsoDate } from '../../../shared/dates';
 import { FAMILY_LIMITS, formatAud, GENDERS, householdFeeCents, isJuniorOn, MEMBERSHIP_LABELS, MEMBERSHIP_PRICES_CENTS, MEMBERSHIP_TYPES, SHIRT_SIZES, type MembershipType } from '../../../shared/membership';
 import type { RegistrationResult } from '../../../shared/members.schema';
@@ -19,8 +19,15 @@ interface Person {
 const REQUIRED = ['firstName', 'lastName', 'email', 'dateOfBirth', 'gender', 'phone', 'address', 'shirtSize', 'membershipType'] as const;
 const emptyPerson = (): Person => ({ firstName: '', lastName: '', dateOfBirth: '' });
 
+export interface RegistrationFormProps {
+  initialType?: MembershipType;
+  onRegistered: (result: RegistrationResult) => void;
+  /** Told when the code of conduct opens over the form and closes again (the dialog around the form then leaves Escape to it). */
+  onNestedDialog?: (open: boolean) => void;
+}
+
 /** The join form (SPEC §3, §5): the person joining and, optionally, the people who pay with them. */
-export function RegistrationForm({ initialType, onRegistered }: { initialType?: MembershipType; onRegistered: (result: RegistrationResult) => void }) {
+export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: RegistrationFormProps) {
   const trpc = useTRPC();
   const { user } = useAuth();
   const queryClient = useQueryClient();
@@ -47,6 +54,10 @@ export function RegistrationForm({ initialType, onRegistered }: { initialType?: 
   const [conduct, setConduct] = useState(false);
   const [conductOpen, setConductOpen] = useState(false);
   const [missing, setMissing] = useState<Set<string>>(new Set());
+  useEffect(() => {
+    onNestedDialog?.(conductOpen);
+    return () => onNestedDialog?.(false);
+  }, [conductOpen, onNestedDialog]);
 
   const type = values.membershipType as MembershipType | '';
   const family = type === 'family';

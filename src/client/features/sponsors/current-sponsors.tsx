@@ -58,7 +58,7 @@ export function CurrentSponsors() {
                 <Text size="sm" c="dimmed">
                   {sponsorTypeText(sponsor)}
                 </Text>
-                <Text fw={700} c="teal.8">
+                <Text fw={700} c="teal.9">
                   {sponsorAmountText(sponsor.amount)}
                 </Text>
               </Stack>
