@@ -1,29 +1,62 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { buildApp } from './app';
 import { openDatabase } from './db/database';
-import { loadEnv } from './env';
+import { loadEnv, type Env } from './env';
 import { createMailer } from './integrations/mailer';
 import { createPaymentProvider } from './integrations/payments';
+import { createObjectStore, type ObjectStore } from './integrations/storage';
 import { CLUB } from '../shared/club';
 import { loadOrCreateSecrets } from './secrets';
 
 const rootDir = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
-async function main() {
-  let env;
-  try {
-    env = loadEnv();
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
+/** What a start-up hook gets: the checked configuration, the migrated database and the object store. */
+export interface SiteParts {
+  env: Env;
+  orm: MikroORM;
+  objects: ObjectStore;
+  log: Logger;
+}
+
+export interface StartOptions {
+  /** The configuration (default: read from the environment; a bad one ends the process with code 1). */
+  env?: Env;
+  /** Runs after migrations and before the site listens; if it throws, the database is closed and the error passed on. */
+  prepare?: (site: SiteParts) => Promise<void>;
+  /** Runs once the site is listening. */
+  ready?: (site: SiteParts) => void;
+}
+
+/** Starts the site: env → database (DATABASE_URL or embedded) → migrations → buildApp → listen. */
+export async function startSite(options: StartOptions = {}): Promise<void> {
+  let env = options.env;
+  if (!env) {
+    try {
+      env = loadEnv();
+    } catch (error) {
+      console.error((error as Error).message);
+      process.exit(1);
+    }
   }
   const log = pino({ level: env.LOG_LEVEL });
   const dataDir = path.resolve(env.DATA_DIR);
   const secrets = loadOrCreateSecrets(dataDir);
+  const sessionSecret = env.SESSION_SECRET ?? secrets.sessionSecret;
 
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, databasePassword: secrets.databasePassword, log: { info: (m) => log.info(m), debug: (m) => log.debug(m) } });
+  const objects = createObjectStore(env, sessionSecret);
+  const parts: SiteParts = { env, orm: db.orm, objects, log };
+  if (options.prepare) {
+    try {
+      await options.prepare(parts);
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+  }
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM ?? `"${CLUB.name}" <no-reply@${new URL(env.PUBLIC_URL).hostname}>`,
@@ -34,8 +67,9 @@ async function main() {
     env,
     orm: db.orm,
     mailer,
+    objects,
     payments: createPaymentProvider(env),
-    sessionSecret: env.SESSION_SECRET ?? secrets.sessionSecret,
+    sessionSecret,
     clientDir: path.join(rootDir, 'dist/client'),
   });
 
@@ -55,9 +89,13 @@ async function main() {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   log.info(`${CLUB.name} is ready at ${env.PUBLIC_URL} (mail: ${mailer.kind === 'smtp' ? 'SMTP' : `outbox folder ${path.join(dataDir, 'outbox')}`})`);
+  options.ready?.(parts);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// Run as the entry point (`node --import tsx src/server/main.ts`); imported (npm run demo), it only exports.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  startSite().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

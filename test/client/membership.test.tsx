@@ -491,6 +491,18 @@ describe('recent catches', () => {
     expect(await screen.findByText('Not accepted by the judge: The club code is not visible on the mat.')).toBeTruthy();
   });
 
+  it('lists the first three on the dashboard with species, place, length and date', async () => {
+    renderApp('/member', server([1, 2, 3, 4].map((i) => catchOf(i, { fishType: ['Flathead', 'Whiting', 'Tailor', 'Bream'][i - 1], location: `Spot ${i}` }))));
+    expect(await screen.findByText('Flathead')).toBeTruthy();
+    expect(screen.getByText('Whiting')).toBeTruthy();
+    expect(screen.getByText('Tailor')).toBeTruthy();
+    expect(screen.queryByText('Bream')).toBeNull();
+    expect(screen.getByText('Spot 1')).toBeTruthy();
+    expect(screen.getByText('31 cm')).toBeTruthy();
+    expect(screen.getAllByText('Sun, 22 Nov 2026')).toHaveLength(3);
+    expect(screen.queryByText('No catches logged yet')).toBeNull();
+  });
+
   it("says 'No catches logged yet.' when there are none", async () => {
     renderApp('/member?tab=catches', server([]));
     expect(await screen.findByText('No catches logged yet.')).toBeTruthy();

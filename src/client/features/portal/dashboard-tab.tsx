@@ -27,6 +27,9 @@ export function DashboardTab() {
   const trpc = useTRPC();
   const dashboard = useQuery(trpc.members.dashboard.queryOptions());
   const registrations = useQuery(trpc.events.myRegistrations.queryOptions());
+  // The same query as the catches list (its first five), so logging a catch refreshes both.
+  const catches = useQuery(trpc.catches.mine.queryOptions({ limit: 5 }));
+  const recentCatches = (catches.data ?? []).slice(0, 3);
   const d = dashboard.data;
   const now = Date.now();
   const upcoming = (registrations.data ?? []).filter((r) => new Date(r.eventDate).getTime() > now).slice(0, 3);
@@ -62,7 +65,26 @@ export function DashboardTab() {
           <Title order={3} mb="sm">
             Recent Catches
           </Title>
-          <Text c="dimmed">No catches logged yet</Text>
+          {recentCatches.length === 0 ? (
+            <Text c="dimmed">No catches logged yet</Text>
+          ) : (
+            <Stack gap="sm">
+              {recentCatches.map((c) => (
+                <Group key={c.id} justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    <Text fw={600}>{c.fishType}</Text>
+                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {c.location}
+                    </Text>
+                    <Text size="sm">{formatClubDateTime(c.date).split(', ').slice(0, 2).join(', ')}</Text>
+                  </Stack>
+                  <Badge color="blue" variant="light" style={{ flexShrink: 0 }}>
+                    {c.size} cm
+                  </Badge>
+                </Group>
+              ))}
+            </Stack>
+          )}
         </Card>
         <Card withBorder radius="md" padding="md">
           <Title order={3} mb="sm">

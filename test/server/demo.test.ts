@@ -1,0 +1,225 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clubToday } from '../../src/shared/dates';
+import { ormOptions } from '../../src/server/db/orm.config';
+import { DEMO_DOMAIN, DEMO_LOGINS, DemoSeedRefused, demoEnvironmentRefusal, seedDemoClub, type DemoSeedResult } from '../../src/server/db/seeders/demo';
+import { User } from '../../src/server/db/entities';
+import { createLocalStore } from '../../src/server/integrations/storage/local-store';
+import { createTestDatabase } from '../support/database';
+import { PUBLIC_URL, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+
+const env = { NODE_ENV: 'test' as const, PUBLIC_URL };
+
+/** An ORM and a local object store on a fresh database, as `npm run demo` has them before it listens. */
+async function freshSite() {
+  const databaseUrl = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'club-demo-'));
+  const orm = await MikroORM.init(ormOptions(databaseUrl, { logger: () => {} }));
+  const objects = createLocalStore({ dir: path.join(dataDir, 'objects'), publicUrl: PUBLIC_URL, secret: 'demo-test-secret-demo-test-secret' });
+  return {
+    databaseUrl,
+    dataDir,
+    orm,
+    objects,
+    async close() {
+      await orm.close(true);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function signIn(t: TestApp, login: { email: string; password: string }): Promise<TestClient> {
+  const client = t.client();
+  await client.trpc.auth.login.mutate(login);
+  return client;
+}
+
+/** Fetches a served image and says what it is. */
+async function image(client: TestClient, url: string) {
+  const res = await client.fetch(url);
+  return { status: res.status, type: res.headers.get('content-type'), bytes: (await res.arrayBuffer()).byteLength };
+}
+
+describe('the demo club (npm run demo)', () => {
+  let site: Awaited<ReturnType<typeof freshSite>>;
+  let first: DemoSeedResult;
+  let t: TestApp;
+  let member: TestClient;
+  let admin: TestClient;
+  const today = clubToday(new Date());
+
+  beforeAll(async () => {
+    site = await freshSite();
+    first = await seedDemoClub({ orm: site.orm, objects: site.objects, env });
+    // The site as it then runs on that database and object folder.
+    t = await startTestApp({ databaseUrl: site.databaseUrl, env: { DATA_DIR: site.dataDir } });
+    member = await signIn(t, DEMO_LOGINS.member);
+    admin = await signIn(t, DEMO_LOGINS.admin);
+  }, 240_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await site?.close();
+  });
+
+  it('seeds an empty database and reports what it made', () => {
+    expect(first.seeded).toBe(true);
+    expect(first.seededOn).toBe(today);
+    expect(first.counts.members).toBeGreaterThanOrEqual(40);
+    expect(first.counts.members).toBeLessThanOrEqual(60);
+  });
+
+  it('has members of every type and status, with paid memberships', async () => {
+    const search = (input: Parameters<typeof admin.trpc.admin.members.search.query>[0]) => admin.trpc.admin.members.search.query({ pageSize: 100, ...input });
+    const all = await search({});
+    expect(all.total).toBe(first.counts.members);
+    for (const type of ['adult', 'junior', 'family'] as const) expect((await search({ type })).total, type).toBeGreaterThan(0);
+    for (const status of ['active', 'pending', 'expired', 'expiring'] as const) expect((await search({ status })).total, status).toBeGreaterThan(0);
+    // A family household: 2 adults and juniors, on one family membership.
+    const nguyens = await search({ search: 'Nguyen' });
+    expect(nguyens.rows.map((r) => r.membershipType)).toEqual(['family', 'family', 'family', 'family']);
+    // Everyone is on the demo's own domain, with Australian addresses in the Tweed.
+    expect(all.rows.filter((r) => r.email).every((r) => r.email!.endsWith(`@${DEMO_DOMAIN}`))).toBe(true);
+    expect(all.rows.filter((r) => r.address).every((r) => / NSW 24\d\d$/.test(r.address!))).toBe(true);
+
+    const overview = await admin.trpc.admin.overview.query();
+    // Those who have not paid yet are not counted as members.
+    expect(overview.totalMembers).toBe(all.total - (await search({ status: 'pending' })).total);
+    expect(overview.revenueYtdCents).toBeGreaterThan(0);
+    expect(overview.sponsors).toBeGreaterThanOrEqual(5);
+    expect(overview.activeEvents).toBeGreaterThanOrEqual(4);
+  });
+
+  it('logs the demo member in to a family membership with events and catches', async () => {
+    const me = await member.trpc.auth.me.query();
+    expect(me).toMatchObject({ email: DEMO_LOGINS.member.email, firstName: 'Daniel', role: 'member' });
+    const profile = (await member.trpc.members.profile.query())!;
+    expect(profile).toMatchObject({ membershipType: 'family', status: 'active' });
+    expect(profile.household).toHaveLength(4);
+    expect(profile.expiryDate! > today).toBe(true);
+
+    const registrations = await member.trpc.events.myRegistrations.query();
+    expect(registrations.some((r) => r.eventDate.slice(0, 10) < today)).toBe(true);
+    expect(registrations.some((r) => clubToday(new Date(r.eventDate)) === today)).toBe(true);
+
+    const catches = await member.trpc.catches.mine.query();
+    const statuses = new Set(catches.map((c) => c.status));
+    expect(statuses).toEqual(new Set(['verified', 'rejected', 'pending']));
+    expect(catches.filter((c) => c.status === 'rejected').map((c) => c.rejectReason)).toContainEqual(expect.stringMatching(/club code/i));
+    const photo = await image(member, catches[0].photoUrl);
+    expect(photo).toMatchObject({ status: 200, type: 'image/webp' });
+    expect(photo.bytes).toBeGreaterThan(5000);
+    expect((await image(member, catches[0].thumbnailUrl)).status).toBe(200);
+  });
+
+  it('signs the administrator in with the admin role', async () => {
+    expect(await admin.trpc.auth.me.query()).toMatchObject({ email: DEMO_LOGINS.admin.email, role: 'admin' });
+  });
+
+  it('has past events with results and upcoming ones, one of them today', async () => {
+    const visitor = t.client();
+    const upcoming = await visitor.trpc.events.upcoming.query();
+    expect(upcoming.length).toBeGreaterThanOrEqual(4);
+    expect(clubToday(new Date(upcoming[0].eventDate))).toBe(today);
+    expect(upcoming.every((e) => e.imageUrl)).toBe(true);
+    expect((await image(visitor, upcoming[0].imageUrl!)).status).toBe(200);
+    expect(upcoming.some((e) => e.registeredCount > 0)).toBe(true);
+    expect(upcoming.some((e) => e.isFull)).toBe(true);
+
+    const events = await admin.trpc.admin.events.list.query();
+    expect(events.filter((e) => e.status === 'completed').length).toBeGreaterThanOrEqual(3);
+    expect(events.some((e) => e.status === 'cancelled')).toBe(true);
+
+    const started = await visitor.trpc.events.started.query();
+    const completed = started.filter((e) => e.status === 'completed');
+    const results = await visitor.trpc.catches.results.query({ id: completed[completed.length - 1].id });
+    expect(results.categories.length).toBeGreaterThan(1);
+    expect(results.categories[0].placings[0]).toMatchObject({ place: 1, points: 3 });
+    expect((await image(visitor, results.categories[0].placings[0].thumbnailUrl)).status).toBe(200);
+    const ladder = await visitor.trpc.catches.ladder.query({ year: Number(today.slice(0, 4)) });
+    // The season ladder counts this calendar year only: empty in the first weeks of January.
+    if (completed.some((e) => e.eventDate.slice(0, 4) === today.slice(0, 4))) expect(ladder.length).toBeGreaterThan(0);
+  });
+
+  it('has judged catches with flags and reasons, and a queue still to judge', async () => {
+    const queue = await admin.trpc.admin.catches.queue.query();
+    expect(queue.length).toBeGreaterThanOrEqual(2);
+    expect(queue.every((c) => c.photoUrl && c.gpsText)).toBe(true);
+    const overview = await admin.trpc.admin.overview.query();
+    expect(overview.catchesBySpecies.length).toBeGreaterThanOrEqual(5);
+    const audit = await admin.trpc.admin.audit.query({ entityType: 'Catch', page: 1, pageSize: 100 });
+    const rejected = audit.rows.filter((r) => r.action === 'catch.reject');
+    expect(rejected.length).toBeGreaterThanOrEqual(4);
+    expect(rejected.map((r) => (r.after as { rejectReason: string }).rejectReason).join(' ')).toMatch(/Tweed Shire/);
+    // Catch photos carry the camera's time and place, which the judge sees beside the flags.
+    const withCamera = queue.filter((c) => c.photoCamera);
+    expect(withCamera.length).toBeGreaterThan(0);
+    expect(withCamera[0].photoLatitude).toBeLessThan(-28);
+  });
+
+  it('has active sponsors with logos, a pending application, news and content', async () => {
+    const visitor = t.client();
+    const sponsors = await visitor.trpc.sponsors.active.query();
+    expect(sponsors.length).toBeGreaterThanOrEqual(5);
+    for (const sponsor of sponsors) expect((await image(visitor, sponsor.logoUrl!)).type).toBe('image/webp');
+    const all = await admin.trpc.admin.sponsors.list.query();
+    expect(all.some((s) => s.status === 'pending')).toBe(true);
+
+    const news = await visitor.trpc.cms.news.query({ limit: 10 });
+    expect(news.length).toBeGreaterThanOrEqual(4);
+    expect(news.some((n) => n.title.startsWith('Results:'))).toBe(true);
+    expect((await admin.trpc.admin.cms.news.list.query()).some((n) => !n.published)).toBe(true);
+
+    const landing = await visitor.trpc.cms.sections.query({ pageSlug: 'landing' });
+    expect(landing.find((s) => s.sectionKey === 'hero_subtitle')!.content).toMatch(/Tweed/);
+    const home = await visitor.trpc.cms.sections.query({ pageSlug: 'home' });
+    const picture = home.find((s) => s.contentType === 'image')!;
+    expect((await image(visitor, picture.content)).status).toBe(200);
+    expect((await visitor.trpc.cms.pages.query()).map((p) => p.slug)).toContain('about');
+    expect((await visitor.trpc.cms.settings.query()).contactEmail).toBe(`committee@${DEMO_DOMAIN}`);
+  });
+
+  it('seeding again reuses the demo instead of adding a second one', async () => {
+    const again = await seedDemoClub({ orm: site.orm, objects: site.objects, env });
+    expect(again).toMatchObject({ seeded: false, seededOn: first.seededOn });
+    expect((await admin.trpc.admin.members.search.query({})).total).toBe(first.counts.members);
+    expect((await admin.trpc.admin.events.list.query()).length).toBe(first.counts.events);
+    expect((await admin.trpc.admin.sponsors.list.query()).length).toBe(first.counts.sponsors);
+  });
+});
+
+describe('the demo never goes into a production or real database', () => {
+  it('refuses NODE_ENV=production, before touching the database', async () => {
+    const site = await freshSite();
+    try {
+      await expect(seedDemoClub({ orm: site.orm, objects: site.objects, env: { ...env, NODE_ENV: 'production' } })).rejects.toThrow(DemoSeedRefused);
+      expect(await site.orm.em.fork().count(User, {})).toBe(0);
+    } finally {
+      await site.close();
+    }
+    expect(demoEnvironmentRefusal({ NODE_ENV: 'production' }, true)).toMatch(/NODE_ENV is production/);
+  });
+
+  it('refuses an external database or bucket unless explicitly allowed', () => {
+    expect(demoEnvironmentRefusal({ NODE_ENV: 'development' }, false)).toBeNull();
+    expect(demoEnvironmentRefusal({ NODE_ENV: 'development', DATABASE_URL: 'postgresql://club@db.example/club' }, false)).toMatch(/DATABASE_URL.*--allow-external-database/s);
+    expect(demoEnvironmentRefusal({ NODE_ENV: 'development', S3_BUCKET: 'club-photos' }, false)).toMatch(/S3_BUCKET/);
+    expect(demoEnvironmentRefusal({ NODE_ENV: 'development', DATABASE_URL: 'postgresql://club@db.example/club' }, true)).toBeNull();
+  });
+
+  it('refuses a database that already has real users, and leaves it as it was', async () => {
+    const site = await freshSite();
+    try {
+      const em = site.orm.em.fork();
+      em.create(User, { email: 'secretary@tweedcoastanglers.org.au', firstName: 'Real', lastName: 'Person' });
+      await em.flush();
+      await expect(seedDemoClub({ orm: site.orm, objects: site.objects, env })).rejects.toThrow(/already has real users \(for example secretary@tweedcoastanglers\.org\.au\)/);
+      expect(await site.orm.em.fork().count(User, {})).toBe(1);
+    } finally {
+      await site.close();
+    }
+  });
+});
