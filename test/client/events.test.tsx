@@ -24,7 +24,9 @@ const EVENT = {
   isFull: false,
   isOpen: true,
 };
-const REGISTRATION = { id: 'r1', eventId: ID, name: 'Flathead Classic', location: 'Jack Evans Boat Harbour', eventDate: EVENT.eventDate, date: EVENT.date, registeredAt: '2026-11-20T00:00:00.000Z' };
+// Always ahead of the test run: a registration can be cancelled until its event starts.
+const REGISTRATION_DATE = new Date(Date.now() + 14 * 86_400_000).toISOString();
+const REGISTRATION = { id: 'r1', eventId: ID, name: 'Flathead Classic', location: 'Jack Evans Boat Harbour', eventDate: REGISTRATION_DATE, date: REGISTRATION_DATE, registeredAt: '2026-11-20T00:00:00.000Z' };
 
 function eventsServer(overrides: Record<string, (input: unknown) => { status?: number; body: unknown }> = {}) {
   return fakeServer((procedure, input) => {
@@ -85,6 +87,14 @@ describe('member events screen', () => {
     expect(await screen.findByText('Registration cancelled successfully.')).toBeTruthy();
     expect(server.mutations()[0].procedures).toEqual(['events.cancel']);
     expect(server.mutations()[0].inputs).toEqual([{ id: ID }]);
+  });
+
+  it('offers no cancel once an event has started', async () => {
+    const started = { ...REGISTRATION, eventDate: new Date(Date.now() - 3600_000).toISOString() };
+    renderWithProviders(<MemberEvents />, eventsServer({ 'events.myRegistrations': () => ok([started]) }));
+    const mine = await screen.findByTestId('registered-event');
+    expect(within(mine).getByText('Registered')).toBeTruthy();
+    expect(within(mine).queryByRole('button', { name: 'Cancel Registration' })).toBeNull();
   });
 
   it('offers a disabled Event Full button for a full event', async () => {

@@ -192,6 +192,7 @@ describe('field mode: an installable app that logs catches without signal', () =
     await queued.getByText('Not sent').waitFor();
     await waiting(page, 'Waiting to send 1 catch, 1 needs your attention');
     await shot('refused');
+    await expectAccessible(page, 'a refused catch waiting on the phone');
 
     // A new version is deployed while the catch waits.
     const sw = path.join(clientDir, 'sw.js');
@@ -208,6 +209,7 @@ describe('field mode: an installable app that logs catches without signal', () =
     await page.goto(`${t.baseUrl}/member?tab=fish-logging`);
     await queued.getByRole('button', { name: 'Fix & resend' }).click();
     const fix = page.getByRole('dialog', { name: 'Fix & resend' });
+    await expectAccessible(page, 'fix & resend dialog');
     await fix.getByLabel('Size (cm)').fill('30.5');
     await fix.getByRole('button', { name: 'Resend' }).click();
     await page.getByText('Whiting 30.5 cm has reached the club.').waitFor();

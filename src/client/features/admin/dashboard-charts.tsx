@@ -68,6 +68,9 @@ function StackedBars({ label, columns, series, axisFormat }: { label: string; co
   const y = (v: number) => margin.top + plotHeight - (v / max) * plotHeight;
   const slot = plotWidth / Math.max(columns.length, 1);
   const barWidth = Math.max(2, slot * 0.62);
+  // Month names need about 6 units a letter: where they would run together, every second (or third) is shown.
+  const widestTick = Math.max(0, ...columns.map((c) => c.tick.length * 6 + 6));
+  const tickEvery = Math.max(1, Math.ceil(widestTick / slot));
 
   return (
     <svg viewBox={`0 0 ${WIDTH} ${height}`} width="100%" role="group" aria-label={label} style={{ display: 'block', height: 'auto', overflow: 'visible' }}>
@@ -97,9 +100,11 @@ function StackedBars({ label, columns, series, axisFormat }: { label: string; co
               base += v;
               return rect;
             })}
-            <text x={x + barWidth / 2} y={height - 6} textAnchor="middle" fontSize={10} fill={AXIS_TEXT} aria-hidden="true">
-              {c.tick}
-            </text>
+            {i % tickEvery === 0 && (
+              <text x={x + barWidth / 2} y={height - 6} textAnchor="middle" fontSize={10} fill={AXIS_TEXT} aria-hidden="true">
+                {c.tick}
+              </text>
+            )}
           </g>
         );
       })}

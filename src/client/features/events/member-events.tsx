@@ -59,9 +59,12 @@ function RegisteredEvent({ registration }: { registration: MemberRegistration })
           <Text size="sm">{formatClubDateTime(registration.eventDate)}</Text>
           <CalendarLink id={registration.eventId} />
         </Stack>
-        <Button color="red" variant="light" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: registration.eventId })}>
-          {cancel.isPending ? 'Cancelling...' : 'Cancel Registration'}
-        </Button>
+        {/* Once an event has started its registration stands (the club refuses to cancel it). */}
+        {new Date(registration.eventDate).getTime() > Date.now() && (
+          <Button color="red" variant="light" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: registration.eventId })}>
+            {cancel.isPending ? 'Cancelling...' : 'Cancel Registration'}
+          </Button>
+        )}
       </Group>
     </Card>
   );
