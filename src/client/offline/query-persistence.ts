@@ -46,6 +46,14 @@ export function keepQueriesOnDevice(queryClient: QueryClient) {
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type === 'updated' && !timer) timer = setTimeout(save, SAVE_DELAY_MS);
   });
+  // Leaving the page (or the phone putting the app away) writes what is waiting at once.
+  const flush = () => {
+    if (!timer) return;
+    clearTimeout(timer);
+    save();
+  };
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
 }
 
 export function forgetSavedQueries() {
