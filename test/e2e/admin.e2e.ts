@@ -3,9 +3,8 @@ import type { Browser } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubToday } from '../../src/shared/dates';
-import { linkIn } from '../support/mime';
 import { activeMemberClient, signedInClient, startTestApp, type TestApp } from '../support/test-app';
-import { expectAccessible, launchBrowser, openPage, outboxMail, outboxMails, PHONE } from './browser';
+import { expectAccessible, launchBrowser, openPage, PHONE, loginLink } from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -23,16 +22,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function loginLink(email: string) {
-  const before = outboxMails(t.outboxDir, email).length;
-  await t.client().trpc.auth.login.mutate({ email });
-  return linkIn(await outboxMail(t.outboxDir, email, before + 1)).toString();
-}
 
 describe("the committee's desk", () => {
   it('an admin finds a member, edits the expiry, exports the CSV and downloads a report', async () => {
     const { page, context, problems, shot } = await openPage(browser, 'admin-desk');
-    await page.goto(await loginLink(ADMIN));
+    await page.goto(await loginLink(t, ADMIN));
     await page.waitForURL('**/member');
     await page.goto(`${t.baseUrl}/admin`);
     await page.getByText('Total Members').waitFor();

@@ -2,6 +2,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { linkIn } from '../support/mime';
+import { outboxMail, outboxMails } from '../support/outbox';
+import type { TestApp } from '../support/test-app';
 
 export const ARTIFACTS = path.resolve('test/e2e/artifacts');
 
@@ -84,4 +87,11 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   }
 }
 
-export { outboxMail, outboxMails } from '../support/outbox';
+export { outboxMail, outboxMails };
+
+/** Asks for an e-mail sign-in link (as the login form does) and returns it from the outbox. */
+export async function loginLink(t: TestApp, email: string): Promise<string> {
+  const before = outboxMails(t.outboxDir, email).length;
+  await t.client().trpc.auth.login.mutate({ email });
+  return linkIn(await outboxMail(t.outboxDir, email, before + 1)).toString();
+}

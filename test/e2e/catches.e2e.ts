@@ -5,9 +5,8 @@ import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantToClubLocal } from '../../src/shared/dates';
-import { linkIn } from '../support/mime';
 import { activeMemberClient, signedInClient, startTestApp, type TestApp } from '../support/test-app';
-import { expectAccessible, launchBrowser, openPage, outboxMail, outboxMails, PHONE } from './browser';
+import { expectAccessible, launchBrowser, openPage, PHONE, loginLink } from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -27,11 +26,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function loginLink(email: string) {
-  const before = outboxMails(t.outboxDir, email).length;
-  await t.client().trpc.auth.login.mutate({ email });
-  return linkIn(await outboxMail(t.outboxDir, email, before + 1)).toString();
-}
 
 /** A 4032×3024 phone photo (about 7 MB) with the camera's EXIF: make, the time it was taken and its position. */
 async function phonePhoto() {
@@ -65,7 +59,7 @@ describe('catch logging, judging and results', () => {
     const { page, context, problems, shot } = await openPage(browser, 'log-catch-phone', PHONE);
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation(POSITION);
-    await page.goto(await loginLink(MEMBER));
+    await page.goto(await loginLink(t, MEMBER));
     await page.waitForURL('**/member');
     memberCookies = await context.cookies();
     await page.getByRole('tab', { name: 'Events' }).click();
@@ -128,7 +122,7 @@ describe('catch logging, judging and results', () => {
 
   it('an admin judges it beside the club code, with the photo’s own time and place, and the result board shows it without a position', async () => {
     const { page, problems, shot } = await openPage(browser, 'judge-catch');
-    await page.goto(await loginLink(ADMIN));
+    await page.goto(await loginLink(t, ADMIN));
     await page.waitForURL('**/member');
     await page.goto(`${t.baseUrl}/admin`);
     await page.getByRole('tab', { name: 'Judging' }).click();

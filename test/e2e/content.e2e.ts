@@ -1,8 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn } from '../support/mime';
 import { signedInClient, startTestApp, type TestApp } from '../support/test-app';
-import { expectAccessible, launchBrowser, openPage, outboxMail, outboxMails, PHONE } from './browser';
+import { expectAccessible, launchBrowser, openPage, outboxMail, PHONE, loginLink } from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -20,11 +19,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function loginLink(email: string) {
-  const before = outboxMails(t.outboxDir, email).length;
-  await t.client().trpc.auth.login.mutate({ email });
-  return linkIn(await outboxMail(t.outboxDir, email, before + 1)).toString();
-}
 
 describe('content management and sponsors', () => {
   /** The admin's signed-in cookies (sign-in links are limited to one a minute per address). */
@@ -32,7 +26,7 @@ describe('content management and sponsors', () => {
 
   it('an admin edits the hero title and publishes a news article; a visitor sees both', async () => {
     const { page, context, problems, shot } = await openPage(browser, 'cms');
-    await page.goto(await loginLink(ADMIN));
+    await page.goto(await loginLink(t, ADMIN));
     await page.waitForURL('**/member');
     adminCookies = await context.cookies();
     await page.goto(`${t.baseUrl}/admin/cms`);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantToClubLocal } from '../../src/shared/dates';
 import { linkIn } from '../support/mime';
 import { activeMemberClient, startTestApp, type TestApp } from '../support/test-app';
-import { expectAccessible, launchBrowser, openPage, outboxMail, outboxMails, PHONE } from './browser';
+import { expectAccessible, launchBrowser, openPage, outboxMail, PHONE, loginLink } from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -28,11 +28,6 @@ afterAll(async () => {
 let memberCookies: Awaited<ReturnType<import('playwright-core').BrowserContext['cookies']>> = [];
 
 /** A fresh e-mail-only login link for the member. */
-async function loginLink(email: string) {
-  const before = outboxMails(t.outboxDir, email).length;
-  await t.client().trpc.auth.login.mutate({ email });
-  return linkIn(await outboxMail(t.outboxDir, email, before + 1)).toString();
-}
 
 describe('events', () => {
   it('an admin creates an event and uploads its image', async () => {
@@ -90,7 +85,7 @@ describe('events', () => {
   it('a paid-up member registers for the event in the portal and cancels', async () => {
     await activeMemberClient(t, MEMBER, { firstName: 'Casey', lastName: 'Cast' });
     const { page, context, problems, shot } = await openPage(browser, 'member-events');
-    await page.goto(await loginLink(MEMBER));
+    await page.goto(await loginLink(t, MEMBER));
     await page.waitForURL('**/member');
     memberCookies = await context.cookies();
     await page.getByRole('tab', { name: 'Events' }).click();

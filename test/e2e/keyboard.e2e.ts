@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantToClubLocal } from '../../src/shared/dates';
 import { linkIn } from '../support/mime';
 import { activeMemberClient, signedInClient, startTestApp, type TestApp } from '../support/test-app';
-import { expectAccessible, launchBrowser, openPage, outboxMail, outboxMails, PHONE } from './browser';
+import { expectAccessible, launchBrowser, openPage, outboxMail, PHONE, loginLink } from './browser';
 
 // Everything a person does here is done with the keyboard alone: Tab, Enter, Space, Escape, the
 // arrow keys and typing. No clicks. The only exceptions are what happens outside the site: opening
@@ -118,11 +118,6 @@ async function fillByTab(page: Page, within: Locator, last: Locator, actions: Re
   throw new Error(`Tab never reached the last control; it went: ${stops.join(' → ')}`);
 }
 
-async function loginLink(email: string) {
-  const before = outboxMails(t.outboxDir, email).length;
-  await t.client().trpc.auth.login.mutate({ email });
-  return linkIn(await outboxMail(t.outboxDir, email, before + 1)).toString();
-}
 
 describe('the site by keyboard alone', () => {
   it('a visitor signs up, joins and pays, and registers for an event without touching the mouse', async () => {
@@ -265,7 +260,7 @@ describe('the site by keyboard alone', () => {
     const { page, context, problems, shot } = await openPage(browser, 'keyboard-catch', PHONE);
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation(POSITION);
-    await page.goto(await loginLink('lou.keys@example.com'));
+    await page.goto(await loginLink(t, 'lou.keys@example.com'));
     await page.waitForURL('**/member');
     await page.getByText('Active Member').waitFor();
 

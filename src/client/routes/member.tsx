@@ -1,4 +1,4 @@
-import { Container, Stack, Tabs } from '@mantine/core';
+import { Container, Stack, Tabs, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
@@ -32,7 +32,6 @@ const TAB_HEADINGS: Record<Exclude<TabValue, 'documents'>, string> = {
   ...(Object.fromEntries(TABS.map((t) => [t.value, t.label])) as Record<(typeof TABS)[number]['value'], string>),
   'fish-logging': 'Fish Logging',
 };
-const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
 
 const LAST_TAB_KEY = 'tcac.lastPortalTab';
 /** Opened as the installed app (its start address says so; standalone display is the fallback). */
@@ -87,7 +86,7 @@ export function MemberPortalPage() {
             ))}
           </Tabs.List>
           {/* The documents tab has a visible heading of its own. */}
-          {tab !== 'documents' && <h2 style={VISUALLY_HIDDEN}>{TAB_HEADINGS[tab]}</h2>}
+          {tab !== 'documents' && <VisuallyHidden component="h2">{TAB_HEADINGS[tab]}</VisuallyHidden>}
           <Tabs.Panel value="dashboard" pt="md">
             <DashboardTab />
           </Tabs.Panel>

@@ -29,7 +29,7 @@ export interface BackupSummary {
   objects: number;
 }
 
-const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const ident = pg.escapeIdentifier;
 
 /** Tables of the public schema, parents before children (by foreign key), without the migrations log. */
 async function tablesInOrder(db: pg.ClientBase): Promise<string[]> {
