@@ -1,5 +1,5 @@
-import { captureOrderInput, captureResult, createOrderInput, paymentSetup } from '../shared/members.schema';
 import { z } from 'zod';
+import { captureOrderInput, captureResult, createOrderInput, paymentOutcomeInput, paymentSetup } from '../shared/members.schema';
 import { publicProcedure, router } from '../server/trpc/init';
 
 export const paymentsRouter = router({
@@ -8,10 +8,17 @@ export const paymentsRouter = router({
   createOrder: publicProcedure
     .input(createOrderInput)
     .output(z.object({ id: z.string() }))
-    .mutation(({ ctx, input }) => ctx.services.payments.createOrder(ctx.em, ctx.actor, input, ctx.session.registrationId)),
+    .mutation(({ ctx, input }) => ctx.services.payments.createOrder(ctx.em, ctx.actor, ctx.session.payer, input, ctx.session.registrationId)),
 
+  /** Only the browser or account that created the order; repeating it after a lost answer is safe. */
   capture: publicProcedure
     .input(captureOrderInput)
     .output(captureResult)
-    .mutation(({ ctx, input }) => ctx.services.payments.capture(ctx.em, ctx.actor, input.orderId)),
+    .mutation(({ ctx, input }) => ctx.services.payments.capture(ctx.em, ctx.actor, ctx.session.payer, input.orderId, { simulate: input.simulate })),
+
+  /** Where an order stands (a pending payment, a dialog reopened), for the browser or account that created it. */
+  outcome: publicProcedure
+    .input(paymentOutcomeInput)
+    .output(captureResult)
+    .query(({ ctx, input }) => ctx.services.payments.outcome(ctx.em, ctx.actor, ctx.session.payer, input.orderId)),
 });

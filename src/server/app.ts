@@ -30,7 +30,7 @@ import { registerPublicReadCache } from './public-read-cache';
 import { inputProblem } from './input-text';
 import { createServices } from './services';
 import { ContentCache } from './services/content-cache';
-import { scheduleRenewals } from './services/renewals.service';
+import { scheduleJob } from './services/schedule';
 import { RATE_RULES, type RateRules } from './services/rate-limit.service';
 import { createRequestContext, type ContextDeps } from './trpc/context';
 import { toTRPCError } from './trpc/errors';
@@ -126,7 +126,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const contextDeps: ContextDeps = { em: deps.orm.em, services };
   if (env.RENEWALS_INTERVAL_MINUTES > 0) {
-    const stop = scheduleRenewals(() => services.renewals.run(deps.orm.em.fork()), env.RENEWALS_INTERVAL_MINUTES, app.log);
+    const stop = scheduleJob('Renewal job', () => services.renewals.run(deps.orm.em.fork()), env.RENEWALS_INTERVAL_MINUTES, app.log);
+    app.addHook('onClose', async () => stop());
+  }
+  if (env.PAYMENTS_RECONCILE_MINUTES > 0 && deps.payments) {
+    const stop = scheduleJob('Payment reconciliation', () => services.payments.reconcile(deps.orm.em.fork()), env.PAYMENTS_RECONCILE_MINUTES, app.log);
     app.addHook('onClose', async () => stop());
   }
   const allowedOrigin = new URL(env.PUBLIC_URL).origin;

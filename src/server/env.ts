@@ -25,6 +25,10 @@ const envSchema = z
     PAYPAL_CLIENT_SECRET: optionalString,
     PAYPAL_API_BASE: optionalString,
     PAYPAL_WEBHOOK_ID: optionalString,
+    /** 'paypal' or 'demo'; unset: PayPal when its credentials are set, demo payments on a loopback PUBLIC_URL only. */
+    PAYMENTS_PROVIDER: optionalString.pipe(z.enum(['paypal', 'demo'], { error: "PAYMENTS_PROVIDER must be 'paypal' or 'demo'." }).optional()),
+    /** How often unfinished PayPal payments are checked with PayPal (reconciliation); 0 turns it off. */
+    PAYMENTS_RECONCILE_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
     S3_BUCKET: optionalString,
     S3_REGION: optionalString,
     S3_ENDPOINT: optionalString,
@@ -45,6 +49,12 @@ const envSchema = z
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
   }))
   .superRefine((env, ctx) => {
+    if (env.PAYMENTS_PROVIDER === 'paypal' && !(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENTS_PROVIDER'], message: 'PAYMENTS_PROVIDER=paypal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET.' });
+    }
+    if (env.PAYMENTS_PROVIDER === 'demo' && env.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENTS_PROVIDER'], message: 'Demo payments give memberships away: PAYMENTS_PROVIDER=demo is refused in production.' });
+    }
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required in production (at least 32 random characters).' });
     }
@@ -60,4 +70,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** Whether an address is this machine only (localhost, 127.x, ::1): nobody else can reach a site there. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1';
 }

@@ -2,6 +2,8 @@
 export const AUTH_LIMITS = {
   verificationLinkHours: 24,
   signInLinkMinutes: 15,
+  /** The sign-in link in a receipt or an invitation: read later than a link someone just asked for. */
+  welcomeLinkDays: 7,
   resendLockoutSeconds: 60,
   passwordMinLength: 10,
   passwordMaxLength: 200,

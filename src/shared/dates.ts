@@ -32,6 +32,11 @@ export function addYears(date: IsoDate, years: number): IsoDate {
   return `${target}-${String(m).padStart(2, '0')}-${String(Math.min(d, lastDay)).padStart(2, '0')}`;
 }
 
+/** Adds (or with a negative number, takes away) whole days. */
+export function addDays(date: IsoDate, days: number): IsoDate {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** Full years between a birth date and a day. */
 export function ageOn(birthDate: IsoDate, day: IsoDate): number {
   const [by, bm, bd] = birthDate.split('-').map(Number);

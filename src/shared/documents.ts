@@ -7,6 +7,8 @@ export interface ClubDocument {
   title: string;
   type: DocumentType;
   required: boolean;
+  /** The adopted version (its date); an acceptance records which version a person agreed to. */
+  version: string;
   description: string;
   /** Plain text; paragraphs separated by blank lines, list items starting with a number or '-'. */
   content: string;
@@ -34,6 +36,7 @@ export const CODE_OF_CONDUCT_RULES: { title: string; text: string }[] = [
 export const CLUB_DOCUMENTS: ClubDocument[] = [
   {
     id: 'waiver',
+    version: '2026-07-01',
     title: 'Competition Rules & Waiver',
     type: 'Legal',
     required: true,
@@ -47,6 +50,7 @@ export const CLUB_DOCUMENTS: ClubDocument[] = [
   },
   {
     id: 'code_of_conduct',
+    version: '2026-07-01',
     title: 'Code of Conduct',
     type: 'Behavior',
     required: true,
@@ -55,6 +59,7 @@ export const CLUB_DOCUMENTS: ClubDocument[] = [
   },
   {
     id: 'competition_rules',
+    version: '2026-07-01',
     title: 'Club Competition Rules',
     type: 'Competition',
     required: true,
@@ -72,6 +77,7 @@ export const CLUB_DOCUMENTS: ClubDocument[] = [
   },
   {
     id: 'mission_values',
+    version: '2026-07-01',
     title: 'Mission & Values',
     type: 'Culture',
     required: false,
@@ -106,3 +112,9 @@ export const NSW_RESOURCES: ResourceLink[] = [
 ];
 
 export const LICENCE_NOTICE = 'A valid NSW recreational fishing licence is required to fish in NSW waters, unless you are exempt. Fines apply.';
+
+/** The documents a person must accept to join (SPEC §2.11's registration variant). */
+export const REQUIRED_DOCUMENTS = CLUB_DOCUMENTS.filter((d) => d.required);
+
+/** Every required document accepted at its current version (what a completed join form sends). */
+export const acceptRequiredDocuments = () => REQUIRED_DOCUMENTS.map((d) => ({ id: d.id, version: d.version }));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema, text } from './auth.schema';
 import { clubToday, isIsoDate } from './dates';
+import { REQUIRED_DOCUMENTS } from './documents';
 import { CURRENCY, GENDERS, MEMBER_STATUSES, MEMBERSHIP_TYPES, SHIRT_SIZES } from './membership';
 
 const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
@@ -28,6 +29,15 @@ export const additionalMemberInput = z.object({
 });
 export type AdditionalMemberInput = z.infer<typeof additionalMemberInput>;
 
+const REQUIRED_DOCUMENT_IDS = REQUIRED_DOCUMENTS.map((d) => d.id) as [string, ...string[]];
+export const DOCUMENTS_REQUIRED_MESSAGE = `Please read and accept ${REQUIRED_DOCUMENTS.map((d) => d.title).join(', ').replace(/, ([^,]*)$/, ' and $1')}.`;
+
+/** The club documents accepted on the join form, each at the version that was shown. */
+export const documentsAcceptedSchema = z
+  .array(z.object({ id: z.enum(REQUIRED_DOCUMENT_IDS), version: text('Document version').trim().min(1).max(20) }), { error: DOCUMENTS_REQUIRED_MESSAGE })
+  .max(10)
+  .refine((list) => REQUIRED_DOCUMENTS.every((d) => list.some((a) => a.id === d.id && a.version === d.version)), DOCUMENTS_REQUIRED_MESSAGE);
+
 /** The join form (SPEC §3, §5): the person joining and, optionally, the others who pay with them. */
 export const registrationInput = z.object({
   firstName: nameSchema('First name'),
@@ -42,8 +52,18 @@ export const registrationInput = z.object({
   termsAccepted: z.literal(true, { error: 'Please accept the terms and conditions' }),
   codeOfConductAccepted: z.literal(true, { error: 'Please agree to abide by the code of conduct' }),
   additionalMembers: z.array(additionalMemberInput, { error: 'Additional members must be a list.' }).max(4, 'A household has at most 5 people.').default([]),
+  documentsAccepted: documentsAcceptedSchema,
 });
 export type RegistrationInput = z.infer<typeof registrationInput>;
+
+/**
+ * POST /api/members/register as SPEC §7 documents it: gender, the acceptances and the additional members are
+ * not sent. The browser's form sends them through the typed procedure; here they are simply not recorded.
+ */
+export const documentedRegistrationInput = registrationInput
+  .pick({ firstName: true, lastName: true, email: true, phone: true, address: true, dateOfBirth: true, shirtSize: true, membershipType: true })
+  .extend({ gender: registrationInput.shape.gender.optional() });
+export type DocumentedRegistrationInput = z.infer<typeof documentedRegistrationInput>;
 export type RegistrationForm = z.input<typeof registrationInput>;
 
 export const registrationResult = z.object({
@@ -76,6 +96,13 @@ export const memberProfile = z.object({
   household: z.array(z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), membershipType: z.enum(MEMBERSHIP_TYPES) })),
   /** What renewing costs now, e.g. '40.00'. */
   renewalAmount: z.string(),
+  /**
+   * paid: nothing owed; awaiting_payment: registered but never paid ('Complete payment'); processing: PayPal
+   * holds a payment and has not released it yet ('Payment pending').
+   */
+  paymentState: z.enum(['paid', 'awaiting_payment', 'processing']),
+  /** Renewal opens RENEWAL_WINDOW_DAYS before expiry (or once lapsed); before that it needs an explicit early renewal. */
+  renewal: z.object({ open: z.boolean(), opensOn: z.string().nullable(), extendsTo: z.string() }),
 });
 export type MemberProfile = z.infer<typeof memberProfile>;
 
@@ -96,13 +123,19 @@ export const createOrderInput = z.object({
   amount: z.union([z.string(), z.number()], { error: 'Amount is required.' }).transform(String),
   currency: text('Currency').trim().toUpperCase(),
   intent: text('Intent').trim().toUpperCase().default('CAPTURE'),
+  /** A renewal before the window opens must say so (the member confirmed what it extends). */
+  earlyRenewal: z.boolean({ error: 'earlyRenewal must be true or false.' }).optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderInput>;
 export type CreateOrderRequest = z.output<typeof createOrderInput>;
 
+const orderId = text('Order id').trim().regex(/^[A-Za-z0-9-]{1,64}$/, 'That is not a valid order id.');
 export const captureOrderInput = z.object({
-  orderId: text('Order id').trim().regex(/^[A-Za-z0-9-]{1,64}$/, 'That is not a valid order id.'),
+  orderId,
+  /** The demo provider's 'decline' button (PayPal's window has its own); ignored by PayPal. */
+  simulate: z.enum(['decline']).optional(),
 });
+export const paymentOutcomeInput = z.object({ orderId });
 
 export const paymentSetup = z.object({
   provider: z.enum(['paypal', 'demo']),
@@ -114,7 +147,8 @@ export type PaymentSetup = z.infer<typeof paymentSetup>;
 
 export const captureResult = z.object({
   id: z.string(),
-  status: z.literal('COMPLETED'),
+  /** PENDING: PayPal took the payment but has not released it; the membership starts when it does. */
+  status: z.enum(['COMPLETED', 'PENDING']),
   amount: z.string(),
   currency: z.string(),
   membership: z.object({ status: z.enum(MEMBER_STATUSES), memberSince: z.string().nullable(), expiryDate: z.string().nullable(), members: z.array(z.string()) }),

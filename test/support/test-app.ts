@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { AppRouter } from '../../src/routers';
+import { acceptRequiredDocuments } from '../../src/shared/documents';
 import { buildApp } from '../../src/server/app';
 import type { Clock } from '../../src/server/clock';
 import { freePort } from '../../src/server/db/embedded-postgres';
@@ -61,8 +62,11 @@ export async function startTestApp(options: TestAppOptions = {}) {
     SMTP_URL: smtpUrl,
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
     TRUST_PROXY: '127.0.0.1',
-    // Tests run the renewal job themselves.
+    // Tests run the renewal job and reconciliation themselves.
     RENEWALS_INTERVAL_MINUTES: '0',
+    PAYMENTS_RECONCILE_MINUTES: '0',
+    // club.test is not loopback: demo payments must be asked for (a test that sets PayPal gets PayPal).
+    ...(options.env?.PAYPAL_CLIENT_ID ? {} : { PAYMENTS_PROVIDER: 'demo' }),
     ...options.env,
   });
   const orm = await MikroORM.init(ormOptions(databaseUrl, { logger: () => {} }));
@@ -186,6 +190,7 @@ export async function activeMemberClient(t: TestApp, email?: string, names = { f
     membershipType: 'adult',
     termsAccepted: true,
     codeOfConductAccepted: true,
+    documentsAccepted: acceptRequiredDocuments(),
   });
   const order = await signed.client.trpc.payments.createOrder.mutate({ amount: joined.amount, currency: 'AUD', intent: 'CAPTURE' });
   await signed.client.trpc.payments.capture.mutate({ orderId: order.id });

@@ -31,8 +31,12 @@ export interface BackupSummary {
 
 const ident = pg.escapeIdentifier;
 
-/** Tables of the public schema, parents before children (by foreign key), without the migrations log. */
-async function tablesInOrder(db: pg.ClientBase): Promise<string[]> {
+/**
+ * Tables of the public schema, parents before children (by foreign key), without the migrations log.
+ * `selfReferencing`: tables whose rows point at rows of the same table (a refund at its payment); their rows
+ * are written oldest first so that a row's parent is restored before it.
+ */
+async function tablesInOrder(db: pg.ClientBase): Promise<{ tables: string[]; selfReferencing: Set<string> }> {
   const tables = (
     await db.query<{ name: string }>(
       `select table_name as name from information_schema.tables
@@ -55,7 +59,7 @@ async function tablesInOrder(db: pg.ClientBase): Promise<string[]> {
     ordered.push(table);
   };
   for (const t of tables) visit(t, new Set());
-  return ordered;
+  return { tables: ordered, selfReferencing: new Set(edges.filter((e) => e.child === e.parent).map((e) => e.child)) };
 }
 
 async function executedMigrations(db: pg.ClientBase): Promise<string[]> {
@@ -93,9 +97,11 @@ export async function writeBackup(options: { databaseUrl: string; objects: Objec
       summary.objects += 1;
     }
 
-    for (const table of await tablesInOrder(db)) {
+    const { tables, selfReferencing } = await tablesInOrder(db);
+    for (const table of tables) {
       summary.rows[table] = 0;
-      await db.query(`declare rows_cursor no scroll cursor for select row_to_json(t) as row from ${ident(table)} t`);
+      const order = selfReferencing.has(table) ? ' order by t.created_at' : '';
+      await db.query(`declare rows_cursor no scroll cursor for select row_to_json(t) as row from ${ident(table)} t${order}`);
       for (;;) {
         const batch = await db.query<{ row: Record<string, unknown> }>(`fetch ${BATCH} from rows_cursor`);
         for (const { row } of batch.rows) await write({ table, row });

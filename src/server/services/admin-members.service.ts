@@ -1,6 +1,6 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { EXPIRING_DAYS, type AdminMemberRow, type MemberPage, type MemberSearch, type MemberUpdate } from '../../shared/admin.schema';
-import { clubToday } from '../../shared/dates';
+import { addDays, clubToday } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { MEMBERSHIP_LABELS } from '../../shared/membership';
 import type { Clock } from '../clock';
@@ -18,7 +18,6 @@ export interface AdminMembersDeps {
 
 const EXPORT_BATCH = 1000;
 
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The committee's member list: search, filters, sorting and pages run in the database. */
 export class AdminMembersService {

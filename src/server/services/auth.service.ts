@@ -13,7 +13,7 @@ import type {
 } from '../../shared/auth.schema';
 import { AppError } from '../../shared/errors';
 import type { Clock } from '../clock';
-import { AuthToken, User } from '../db/entities';
+import { AuthToken, Member, User } from '../db/entities';
 import { alreadyRegisteredMessage, passwordChangedMessage, signInLinkMessage, verifyEmailMessage } from '../emails/auth.emails';
 import type { RenderedEmail } from '../emails/layout';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
@@ -101,7 +101,11 @@ export class AuthService {
 
     if (input.password === undefined) {
       await consumeRateLimit(em, this.deps.clock, this.deps.rateRules.emailPerIp, actor.ip);
-      if (user) await this.sendLink(em, user, 'sign_in', signInLinkMessage, { quietWhenLocked: true });
+      // Someone who joined and paid without an account yet owns a membership under this address: the link
+      // proves the address and makes the account. Mail goes out after the answer, so a known address is not
+      // slower to answer than an unknown one.
+      const owner = user ?? (await this.accountForMemberAddress(em, input.email));
+      if (owner) this.inBackground(em, owner.id, (fork, person) => this.sendLink(fork, person, 'sign_in', signInLinkMessage, { quietWhenLocked: true }));
       return {
         response: {
           message: `If an account exists for ${input.email}, we have e-mailed it a sign-in link. The link is valid for ${AUTH_LIMITS.signInLinkMinutes} minutes.`,
@@ -130,6 +134,55 @@ export class AuthService {
     }
     await this.markSignedIn(em, user);
     return { response: { message: 'Signed in successfully.', userId: user.id, requiresVerification: false }, user };
+  }
+
+  /**
+   * A single-use link that signs in the owner of an address, for e-mails that follow a payment (a receipt, the
+   * committee's invitation). The account of that address is made if there is none: only whoever reads that
+   * mailbox can use the link, and using it verifies the address.
+   */
+  async welcomeLink(em: EntityManager, person: { email: string; firstName: string; lastName: string }): Promise<{ url: string; days: number }> {
+    const email = person.email.toLowerCase();
+    let user = await em.findOne(User, { email });
+    if (!user) {
+      user = em.create(User, { email, firstName: person.firstName, lastName: person.lastName });
+      try {
+        await em.flush();
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        em.clear();
+        user = await em.findOneOrFail(User, { email });
+      }
+    }
+    const now = this.deps.clock.now();
+    const raw = randomBytes(32).toString('base64url');
+    em.create(AuthToken, { tokenHash: hashToken(raw), purpose: 'sign_in', user, createdAt: now, expiresAt: new Date(now.getTime() + AUTH_LIMITS.welcomeLinkDays * 86_400_000) });
+    await em.flush();
+    return { url: `${this.deps.publicUrl}${LINK_PATHS.sign_in}?token=${raw}`, days: AUTH_LIMITS.welcomeLinkDays };
+  }
+
+  /** The account for an address that has a membership but no account yet (a visitor who joined and paid). */
+  private async accountForMemberAddress(em: EntityManager, email: string): Promise<User | null> {
+    const member = await em.findOne(Member, { email, isPrimary: true, user: null }, { orderBy: { createdAt: 'desc' } });
+    if (!member) return null;
+    const user = em.create(User, { email, firstName: member.firstName, lastName: member.lastName });
+    try {
+      await em.flush();
+      return user;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      em.clear();
+      return em.findOne(User, { email });
+    }
+  }
+
+  /** Work (an e-mail) done after the answer has gone, on a unit of work of its own. */
+  private inBackground(em: EntityManager, userId: string, work: (fork: EntityManager, user: User) => Promise<void>): void {
+    const fork = em.fork();
+    void fork
+      .findOneOrFail(User, { id: userId })
+      .then((user) => work(fork, user))
+      .catch((error: unknown) => this.deps.log.error({ err: { message: (error as Error).message } }, 'Sign-in link not sent'));
   }
 
   /** Sends the verification link again; refused for 60 s after each send. */

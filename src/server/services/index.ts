@@ -32,6 +32,7 @@ export function createServices(deps: ServiceDeps) {
   const cms = new CmsService(deps);
   const admin = new AdminService();
   const events = new EventsService({ ...deps, uploads });
+  const auth = new AuthService(deps);
   return {
     assistant: new AssistantService({ ...deps, model: deps.assistantModel, cms, events, catches }),
     admin,
@@ -43,9 +44,9 @@ export function createServices(deps: ServiceDeps) {
     uploads,
     catches,
     judging,
-    auth: new AuthService(deps),
-    members: new MembersService({ ...deps, judging }),
-    payments: new PaymentsService(deps),
+    auth,
+    members: new MembersService({ ...deps, judging, auth }),
+    payments: new PaymentsService({ ...deps, auth }),
     events,
   };
 }

@@ -1,26 +1,37 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ageOn, clubLocalToInstant, clubToday, type IsoDate } from '../../shared/dates';
+import { ageOn, clubLocalToInstant, clubToday, formatAuDate, type IsoDate } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import {
   centsToAmount,
   CURRENCY,
   FAMILY_LIMITS,
+  formatAud,
   householdFeeCents,
+  MEMBERSHIP_PRICES_CENTS,
   isJuniorOn,
   type MemberStatus,
   type MembershipType,
 } from '../../shared/membership';
-import type { MemberDashboard, MemberProfile, RegistrationInput, RegistrationResult } from '../../shared/members.schema';
+import type { DocumentedRegistrationInput, MemberDashboard, MemberProfile, RegistrationInput, RegistrationResult } from '../../shared/members.schema';
+import { renewalWindow } from '../../shared/payments';
 import type { Clock } from '../clock';
-import { Catch, EventRegistration, Household, Member, type User } from '../db/entities';
+import { Catch, EventRegistration, Household, Member, Payment, type User } from '../db/entities';
+import { joinAddressUsedMessage } from '../emails/membership.emails';
+import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import { recordAudit } from './audit.service';
-import type { Actor } from './auth.service';
+import type { Actor, AuthService } from './auth.service';
 import type { JudgingService } from './judging.service';
 
 export interface MembersDeps {
   clock: Clock;
+  mailer: Mailer;
   judging: Pick<JudgingService, 'ladder'>;
+  auth: Pick<AuthService, 'welcomeLink'>;
+  log: { error(obj: object, msg: string): void };
 }
+
+/** A join form from the browser (everything) or from SPEC §7's documented REST body (no gender, acceptances or extra people). */
+export type RegistrationRequest = DocumentedRegistrationInput & Partial<Pick<RegistrationInput, 'additionalMembers' | 'termsAccepted' | 'codeOfConductAccepted' | 'documentsAccepted'>>;
 
 /** Member level from champion points this season (SPEC's fixed 'Gold' was a placeholder). */
 export function memberLevel(points: number): 'Bronze' | 'Silver' | 'Gold' {
@@ -46,61 +57,54 @@ export class MembersService {
   }
 
   /**
-   * Records a join form: a household of pending members that will pay together. Submitting again
-   * before paying replaces the earlier form instead of creating a second registration, but only for its
-   * owner: see `mayReplace`. `sessionHouseholdId` is the household this browser's join form created.
+   * Records a join form: a household of pending members that will pay together. Submitting again before paying
+   * replaces the earlier form (and voids its unpaid orders) instead of creating a second registration, but only
+   * for its owner (see `mayReplace`). Anyone else who types an address that already has a record gets the same
+   * answer as a stranger and a registration of their own; the address's owner is told by e-mail. So the answer
+   * never says whether an address belongs to a member, and nobody can change another person's record.
+   * `sessionHouseholdId` is the household this browser's join form created.
    */
-  async register(em: EntityManager, actor: Actor, input: RegistrationInput, sessionHouseholdId?: string): Promise<RegistrationResult> {
+  async register(em: EntityManager, actor: Actor, input: RegistrationRequest, sessionHouseholdId?: string): Promise<RegistrationResult> {
     const today = this.today();
-    const people = [{ firstName: input.firstName, lastName: input.lastName, dateOfBirth: input.dateOfBirth }, ...input.additionalMembers];
     const type = input.membershipType;
-
-    if (type === 'junior' && !isJuniorOn(input.dateOfBirth, today)) {
-      throw new AppError(
-        'BAD_REQUEST',
-        `Junior membership is for people under 16 on the day of joining. ${input.firstName} is ${ageOn(input.dateOfBirth, today)}, so please choose Adult or Family.`,
-        { field: 'membershipType' },
-      );
-    }
-    if (type !== 'family' && input.additionalMembers.length > 1) {
+    const additional = input.additionalMembers ?? [];
+    checkAge(input, type, today);
+    if (type !== 'family' && additional.length > 1) {
       throw new AppError('BAD_REQUEST', 'Only a family membership covers more than two people. Choose Family to add more members.', { field: 'additionalMembers' });
-    }
-    if (type === 'family') {
-      const juniors = people.filter((p) => isJuniorOn(p.dateOfBirth, today)).length;
-      if (people.length - juniors > FAMILY_LIMITS.adults || juniors > FAMILY_LIMITS.juniors) {
-        throw new AppError('BAD_REQUEST', 'A family membership covers up to 2 adults and 3 juniors (under 16).', { field: 'additionalMembers' });
-      }
     }
     const typeOf = (birthDate: IsoDate, isPrimary: boolean): MembershipType =>
       type === 'family' ? 'family' : isPrimary ? type : isJuniorOn(birthDate, today) ? 'junior' : 'adult';
 
-    return em.transactional(async (tem) => {
+    const { result, notifyOwner } = await em.transactional(async (tem) => {
       const now = this.deps.clock.now();
-      let primary = await tem.findOne(Member, { email: input.email, isPrimary: true }, { orderBy: { createdAt: 'desc' }, populate: ['household'] });
-      if (primary && effectiveStatus(primary, today) === 'active') {
-        throw new AppError('CONFLICT', 'This email address already belongs to a current member. Sign in and use Renew Membership to extend the membership.', { field: 'email' });
+      const existing = await this.recordFor(tem, input.email, actor, sessionHouseholdId);
+      const owned = existing && mayReplace(existing, actor, input.email, sessionHouseholdId) ? existing : null;
+      if (owned && effectiveStatus(owned, today) === 'active') {
+        throw new AppError('CONFLICT', `You are already a member, paid until ${formatAuDate(owned.expiryDate!)}. Use Renew Membership in the member portal to extend it.`, { field: 'email' });
       }
-      if (primary && !mayReplace(primary, actor, input.email, sessionHouseholdId)) {
-        throw new AppError('FORBIDDEN', 'This email address is already registered. Sign in with it to change that registration or renew the membership.', { field: 'email' });
-      }
+
       let household: Household;
-      if (primary) {
-        household = primary.household;
+      let primary: Member;
+      let kept: Member[] = [];
+      if (owned) {
+        primary = owned;
+        household = owned.household;
         household.membershipType = type;
-        // Those who never paid are replaced by the people on this form.
-        const stale = await tem.find(Member, { household, isPrimary: false, memberSince: null });
-        stale.forEach((m) => tem.remove(m));
+        // Orders priced for the earlier form can no longer activate anything.
+        await tem.nativeUpdate(Payment, { household, kind: 'membership', status: 'created' }, { status: 'void', lastError: 'Replaced by a newer join form.' });
+        // Those who never paid are replaced by the people on this form; those who paid before stay and are renewed.
+        const others = await tem.find(Member, { household, isPrimary: false }, { orderBy: { createdAt: 'asc' } });
+        others.filter((m) => !m.memberSince).forEach((m) => tem.remove(m));
+        kept = others.filter((m) => m.memberSince);
       } else {
         household = tem.create(Household, { membershipType: type });
-        primary = tem.create(Member, {
-          household,
-          isPrimary: true,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          dateOfBirth: input.dateOfBirth,
-          membershipType: type,
-        });
+        primary = tem.create(Member, { household, isPrimary: true, firstName: input.firstName, lastName: input.lastName, dateOfBirth: input.dateOfBirth, membershipType: type });
       }
+      const samePerson = (m: Member, p: { firstName: string; lastName: string; dateOfBirth: IsoDate }) =>
+        m.firstName.toLowerCase() === p.firstName.toLowerCase() && m.lastName.toLowerCase() === p.lastName.toLowerCase() && m.dateOfBirth === p.dateOfBirth;
+      const added = additional.filter((p) => !kept.some((m) => samePerson(m, p)));
+      checkHousehold(type, [input.dateOfBirth, ...kept.map((m) => m.dateOfBirth), ...added.map((p) => p.dateOfBirth)], today);
+
       tem.assign(primary, {
         firstName: input.firstName,
         lastName: input.lastName,
@@ -108,25 +112,20 @@ export class MembersService {
         phone: input.phone,
         address: input.address,
         dateOfBirth: input.dateOfBirth,
-        gender: input.gender,
+        gender: input.gender ?? null,
         shirtSize: input.shirtSize,
         membershipType: type,
-        termsAcceptedAt: now,
-        codeOfConductAcceptedAt: now,
+        termsAcceptedAt: input.termsAccepted ? now : null,
+        codeOfConductAcceptedAt: input.codeOfConductAccepted ? now : null,
+        documentsAccepted: input.documentsAccepted?.map((d) => ({ id: d.id, version: d.version, acceptedAt: now.toISOString() })) ?? null,
       });
-      // A signed-in joiner's record becomes theirs; otherwise it is linked when its address signs in.
-      if (!primary.user && actor.user && !(await tem.count(Member, { user: actor.user }))) primary.user = actor.user;
+      kept.forEach((m) => (m.membershipType = typeOf(m.dateOfBirth, false)));
+      // Only the owner of the address gets the record on their account (an address belongs to whoever proves it).
+      const provenOwner = actor.user?.emailVerifiedAt && actor.user.email === input.email ? actor.user : null;
+      if (provenOwner && primary.user?.id !== provenOwner.id && !(await tem.count(Member, { user: provenOwner }))) primary.user = provenOwner;
 
-      input.additionalMembers.forEach((p) =>
-        tem.create(Member, {
-          household,
-          isPrimary: false,
-          firstName: p.firstName,
-          lastName: p.lastName,
-          dateOfBirth: p.dateOfBirth,
-          address: input.address,
-          membershipType: typeOf(p.dateOfBirth, false),
-        }),
+      added.forEach((p) =>
+        tem.create(Member, { household, isPrimary: false, firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth, address: input.address, membershipType: typeOf(p.dateOfBirth, false) }),
       );
       await tem.flush();
       const members = await tem.find(Member, { household }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } });
@@ -135,19 +134,47 @@ export class MembersService {
         action: 'member.register',
         entityType: 'Household',
         entityId: household.id,
-        after: { membershipType: type, members: members.map((m) => `${m.firstName} ${m.lastName}`) },
+        after: { membershipType: type, members: members.map((m) => `${m.firstName} ${m.lastName}`), documents: input.documentsAccepted?.map((d) => `${d.id}@${d.version}`) ?? null },
       });
       await tem.flush();
       return {
-        message: 'Registration Successful',
-        householdId: household.id,
-        memberId: primary.id,
-        membershipType: type,
-        amount: centsToAmount(feeFor(household, members)),
-        currency: CURRENCY,
-        members: members.map((m) => ({ firstName: m.firstName, lastName: m.lastName, membershipType: m.membershipType })),
+        notifyOwner: existing && !owned ? { firstName: existing.firstName, state: recordState(existing, today), expiryDate: existing.expiryDate ?? null } : null,
+        result: {
+          message: 'Registration Successful',
+          householdId: household.id,
+          memberId: primary.id,
+          membershipType: type,
+          amount: centsToAmount(feeFor(household, members)),
+          currency: CURRENCY,
+          members: members.map((m) => ({ firstName: m.firstName, lastName: m.lastName, membershipType: m.membershipType })),
+        } satisfies RegistrationResult,
       };
     });
+    if (notifyOwner) await this.tellAddressOwner(em, input.email, notifyOwner);
+    return result;
+  }
+
+  /** The record a join form with this address would change: this browser's, the caller's own, or the address's. */
+  private async recordFor(em: EntityManager, email: string, actor: Actor, sessionHouseholdId?: string): Promise<Member | null> {
+    const records = await em.find(Member, { email, isPrimary: true }, { populate: ['household', 'user'], orderBy: { createdAt: 'desc' } });
+    return (
+      records.find((m) => m.household.id === sessionHouseholdId) ??
+      records.find((m) => actor.user && m.user?.id === actor.user.id) ??
+      records.find((m) => m.user) ??
+      records.find((m) => m.memberSince) ??
+      records[0] ??
+      null
+    );
+  }
+
+  private async tellAddressOwner(em: EntityManager, email: string, record: { firstName: string; state: 'current' | 'registered' | 'lapsed'; expiryDate: string | null }): Promise<void> {
+    try {
+      const link = await this.deps.auth.welcomeLink(em, { email, firstName: record.firstName, lastName: '' });
+      const mail = await joinAddressUsedMessage({ ...record, signInUrl: link.url });
+      await deliverQuietly(this.deps.mailer, this.deps.log, { to: email, ...mail });
+    } catch (error) {
+      this.deps.log.error({ err: { message: (error as Error).message } }, 'Join form notice not sent');
+    }
   }
 
   /** The signed-in user's own member record, with the household they pay with. */
@@ -172,6 +199,12 @@ export class MembersService {
       expiryDate: member.expiryDate ?? null,
       household: household.map((m) => ({ id: m.id, firstName: m.firstName, lastName: m.lastName, membershipType: m.membershipType })),
       renewalAmount: centsToAmount(feeFor(member.household, household)),
+      paymentState: (await em.count(Payment, { household: member.household, kind: 'membership', status: 'pending' }))
+        ? 'processing'
+        : member.memberSince
+          ? 'paid'
+          : 'awaiting_payment',
+      renewal: (({ open, opensOn, extendsTo }) => ({ open, opensOn, extendsTo }))(renewalWindow(household.map((m) => m.expiryDate ?? null), this.today())),
     };
   }
 
@@ -206,13 +239,50 @@ export class MembersService {
  * another person's details (name, address, household) just by knowing their e-mail address.
  */
 function mayReplace(primary: Member, actor: Actor, email: string, sessionHouseholdId: string | undefined): boolean {
+  // The proven owner of the address may always take back a record typed with it, even one another account holds.
+  if (actor.user?.emailVerifiedAt && actor.user.email === email) return true;
   if (primary.user) return actor.user?.id === primary.user.id;
-  return primary.household.id === sessionHouseholdId || actor.user?.email === email;
+  return primary.household.id === sessionHouseholdId;
+}
+
+/** How a record stands, in the words of the e-mail to its address's owner. */
+function recordState(member: Member, today: IsoDate): 'current' | 'registered' | 'lapsed' {
+  const status = effectiveStatus(member, today);
+  return status === 'active' ? 'current' : member.memberSince ? 'lapsed' : 'registered';
+}
+
+/** Junior is for people under 16 on the day of joining, and adult for people 16 or over. */
+function checkAge(person: { firstName: string; dateOfBirth: IsoDate }, type: MembershipType, today: IsoDate): void {
+  const age = ageOn(person.dateOfBirth, today);
+  if (type === 'junior' && !isJuniorOn(person.dateOfBirth, today)) {
+    throw new AppError('BAD_REQUEST', `Junior membership is for people under 16 on the day of joining. ${person.firstName} is ${age}, so please choose Adult or Family.`, { field: 'membershipType' });
+  }
+  if (type === 'adult' && isJuniorOn(person.dateOfBirth, today)) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `Adult membership is for people 16 or over. ${person.firstName} is ${age}, so please choose Junior (${formatAud(MEMBERSHIP_PRICES_CENTS.junior)}) instead.`,
+      { field: 'membershipType' },
+    );
+  }
+}
+
+/** Everyone who will be active in the household after payment: up to 2 adults and 3 juniors for a family, 2 people otherwise. */
+function checkHousehold(type: MembershipType, birthDates: IsoDate[], today: IsoDate): void {
+  if (type !== 'family') {
+    if (birthDates.length > 2) throw new AppError('BAD_REQUEST', 'Only a family membership covers more than two people. Choose Family to add more members.', { field: 'additionalMembers' });
+    return;
+  }
+  const juniors = birthDates.filter((d) => isJuniorOn(d, today)).length;
+  if (birthDates.length - juniors > FAMILY_LIMITS.adults || juniors > FAMILY_LIMITS.juniors) {
+    throw new AppError('BAD_REQUEST', 'A family membership covers up to 2 adults and 3 juniors (under 16), counting everyone in the household who will be a member after this payment.', { field: 'additionalMembers' });
+  }
 }
 
 /** Links a verified user to the member record registered with their e-mail address, if it has no account yet. */
 export async function linkMemberToUser(em: EntityManager, user: User): Promise<void> {
   if (!user.emailVerifiedAt || (await em.count(Member, { user }))) return;
-  const member = await em.findOne(Member, { email: user.email, isPrimary: true, user: null }, { orderBy: { createdAt: 'desc' } });
+  const records = await em.find(Member, { email: user.email, isPrimary: true, user: null }, { orderBy: { createdAt: 'desc' } });
+  // A paid membership before an unpaid registration with the same address.
+  const member = records.find((m) => m.status === 'active') ?? records.find((m) => m.memberSince) ?? records[0];
   if (member) member.user = user;
 }

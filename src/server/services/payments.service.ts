@@ -1,15 +1,16 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
-import { addYears, clubToday } from '../../shared/dates';
+import { addYears, clubToday, formatAuDate, type IsoDate } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { centsToAmount, CURRENCY, formatAud, MEMBERSHIP_LABELS } from '../../shared/membership';
 import type { CaptureResult, CreateOrderRequest, PaymentSetup } from '../../shared/members.schema';
+import { renewalWindow } from '../../shared/payments';
 import type { Clock } from '../clock';
-import { Household, Member, Payment } from '../db/entities';
+import { Household, Member, Payment, WebhookEvent, type PaymentCovers } from '../db/entities';
 import { membershipReceiptMessage } from '../emails/membership.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
-import { PaymentProviderError, type PaymentProvider } from '../integrations/payments';
+import { PaymentProviderError, type PaymentProvider, type ProviderCapture, type WebhookDelivery } from '../integrations/payments';
 import { recordAudit } from './audit.service';
-import type { Actor } from './auth.service';
+import type { Actor, AuthService } from './auth.service';
 import { effectiveStatus, feeFor } from './members.service';
 
 export interface PaymentsDeps {
@@ -17,17 +18,36 @@ export interface PaymentsDeps {
   mailer: Mailer;
   payments: PaymentProvider | null;
   publicUrl: string;
-  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  auth: Pick<AuthService, 'welcomeLink'>;
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+}
+
+/** The browser making the call: a random key its session carries, made when it first creates an order. */
+export interface PayerSession {
+  key: string | undefined;
+  ensureKey(): string;
 }
 
 const UNAVAILABLE = 'Online payments are not available right now. Please contact the club to pay your membership.';
 const PROVIDER_DOWN = 'The payment service is not responding. No money was taken; please try again in a few minutes.';
+const NOT_YOURS = 'We could not find that payment. Please start the payment again.';
+const DECLINED = 'Payment failed. Please try again or contact support if the issue persists.';
+/** An order nobody approved within this time is closed (PayPal lets an unapproved order lapse after 3 hours). */
+const ABANDONED_AFTER_MS = 6 * 3600_000;
+/** How long the reconciliation job leaves a fresh order to the browser before it asks PayPal itself. */
+const RECONCILE_AFTER_MS = 10 * 60_000;
 
 /** '40', '40.0' and '40.00' are 4000 cents; anything else is not an amount. */
-function parseAmountCents(amount: string): number | null {
+export function parseAmountCents(amount: string): number | null {
   const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(amount.trim());
   return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : null;
 }
+
+/** What settling a provider's answer did to a payment. */
+type Settled =
+  | { kind: 'completed'; paymentId: string; fresh: boolean }
+  | { kind: 'pending'; paymentId: string }
+  | { kind: 'declined'; paymentId: string; reason: string };
 
 export class PaymentsService {
   constructor(private readonly deps: PaymentsDeps) {}
@@ -37,6 +57,10 @@ export class PaymentsService {
     return this.deps.payments;
   }
 
+  private today(): IsoDate {
+    return clubToday(this.deps.clock.now());
+  }
+
   async setup(): Promise<PaymentSetup> {
     const provider = this.provider();
     const config = await this.guard(() => provider.clientConfig());
@@ -44,91 +68,380 @@ export class PaymentsService {
   }
 
   /**
-   * Creates a provider order for what the caller owes: the join form in their session, or else their own
-   * membership's renewal. The amount is the server's; a client that expects another amount is refused.
+   * Creates a provider order for what the caller owes: the join form of this browser, or else their own
+   * membership's renewal. The amount is the server's; a client that expects another amount is refused. The
+   * order records exactly whom it was priced for, and only the newest open order of a household can be paid.
    */
-  async createOrder(em: EntityManager, actor: Actor, input: CreateOrderRequest, registrationHouseholdId?: string): Promise<{ id: string }> {
+  async createOrder(em: EntityManager, actor: Actor, payer: PayerSession, input: CreateOrderRequest, registrationHouseholdId?: string): Promise<{ id: string }> {
     const provider = this.provider();
     if (input.intent !== 'CAPTURE') throw new AppError('BAD_REQUEST', 'Only immediate payment (intent CAPTURE) is supported.', { field: 'intent' });
     if (input.currency !== CURRENCY) throw new AppError('BAD_REQUEST', 'Payments are in Australian dollars (AUD).', { field: 'currency' });
-
-    const { household, members, purpose } = await this.payable(em, actor, registrationHouseholdId);
-    const expected = feeFor(household, members);
     const offered = parseAmountCents(input.amount);
     if (offered === null) throw new AppError('BAD_REQUEST', 'The amount must be a number of dollars, such as 40.00.', { field: 'amount' });
+
+    const { household, members, purpose } = await this.payable(em, actor, registrationHouseholdId);
+    if (purpose === 'renewal') this.checkRenewalWindow(members, input.earlyRenewal === true);
+    if (await em.count(Payment, { household, kind: 'membership', status: 'pending' })) {
+      throw new AppError('CONFLICT', 'PayPal is still processing a payment for this membership. It starts as soon as PayPal releases it; there is nothing more to pay.');
+    }
+    const expected = feeFor(household, members);
     if (offered !== expected) {
       throw new AppError('BAD_REQUEST', `The amount does not match the ${MEMBERSHIP_LABELS[household.membershipType].toLowerCase()} membership fee of ${formatAud(expected)}.`, { field: 'amount' });
     }
 
+    // The row exists before PayPal is asked, so its id is the idempotency key and the reference PayPal shows.
     const payment = em.create(Payment, {
       kind: 'membership',
       purpose,
       household,
+      covers: { householdType: household.membershipType, members: members.map((m) => ({ id: m.id, membershipType: m.membershipType })) } satisfies PaymentCovers,
       createdBy: actor.user,
+      payerKey: payer.ensureKey(),
       description: `${MEMBERSHIP_LABELS[household.membershipType]} membership ${purpose === 'renewal' ? 'renewal' : 'fee'}`,
       payee: payeeOf(members),
       amountCents: expected,
       currency: CURRENCY,
       provider: provider.kind,
-      providerOrderId: 'pending',
+      method: provider.kind,
+      providerOrderId: `unsent-${crypto.randomUUID()}`,
       rawResponse: null,
     });
-    const order = await this.guard(() =>
-      provider.createOrder({ amount: centsToAmount(expected), currency: CURRENCY, description: payment.description, reference: payment.id, requestId: `order-${payment.id}` }),
-    );
-    payment.providerOrderId = order.id;
-    payment.rawResponse = order.raw;
     await em.flush();
-    return { id: order.id };
+    return { id: await this.sendOrder(em, payment) };
+  }
+
+  /** Asks the provider for an order for a payment row already written; the row is voided if that fails. */
+  async sendOrder(em: EntityManager, payment: Payment): Promise<string> {
+    const provider = this.provider();
+    try {
+      const order = await this.guard(() =>
+        provider.createOrder({ amount: centsToAmount(payment.amountCents), currency: payment.currency, description: payment.description, reference: payment.id, requestId: `order-${payment.id}` }),
+      );
+      payment.providerOrderId = order.id;
+      payment.rawResponse = order.raw;
+      await em.flush();
+      // Only the newest order of a household can be paid: an older one left open in another tab never activates.
+      if (payment.household) {
+        await em.nativeUpdate(
+          Payment,
+          { household: payment.household, kind: payment.kind, status: 'created', id: { $ne: payment.id } },
+          { status: 'void', lastError: 'Replaced by a newer order.' },
+        );
+      }
+      return order.id;
+    } catch (error) {
+      payment.status = 'void';
+      payment.lastError = 'The provider did not create the order.';
+      await em.flush().catch(() => {});
+      throw error;
+    }
   }
 
   /**
-   * Captures an order once. Concurrent captures queue on the payment's row lock; the first one asks the
-   * provider, the others find it completed and answer alike. Activation needs COMPLETED and the exact amount.
+   * Captures an order for the browser or account that created it. The provider is asked outside any
+   * transaction (with a fixed idempotency key, so asking again after a lost answer never charges twice);
+   * its answer is then settled under the payment's row lock.
    */
-  async capture(em: EntityManager, actor: Actor, orderId: string): Promise<CaptureResult> {
+  async capture(em: EntityManager, actor: Actor, payer: PayerSession, orderId: string, options: { simulate?: 'decline' } = {}): Promise<CaptureResult> {
     const provider = this.provider();
-    const outcome = await em.transactional(async (tem) => {
-      const payment = await tem.findOne(Payment, { providerOrderId: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!payment || payment.kind !== 'membership' || !payment.household) {
-        throw new AppError('NOT_FOUND', 'We could not find that payment. Please start the payment again.');
-      }
-      if (payment.status === 'completed') return { payment, fresh: false };
+    const payment = await this.ownedPayment(em, actor, payer, orderId);
+    if (payment.status === 'completed' || payment.status === 'pending') {
+      if (payment.status === 'pending' && payment.providerCaptureId) await this.refreshPending(em, payment);
+      return this.outcomeOf(em, payment.id);
+    }
+    if (payment.status === 'void') {
+      throw new AppError('CONFLICT', 'This payment was replaced by a newer one, or it was closed. No money was taken for it; please start the payment again.');
+    }
+    if (payment.status !== 'created') throw new AppError('PAYMENT_REQUIRED', DECLINED);
+    await this.refuseIfAlreadyPaid(em, payment);
 
-      const result = await this.guard(() => provider.captureOrder(orderId, `capture-${payment.id}`));
-      payment.rawResponse = result.raw;
-      if (result.outcome === 'declined') {
-        // The buyer may try another card on the same order, so it stays open.
-        payment.lastError = result.reason;
-        return { payment, declined: result.reason };
+    const answer = await this.guard(() => provider.captureOrder(orderId, `capture-${payment.id}`, { simulateDecline: options.simulate === 'decline' }));
+    const settled = await this.settle(em, payment.id, answer, { actor: actor.user, label: 'payment' });
+    if (settled.kind === 'declined') throw new AppError('PAYMENT_REQUIRED', DECLINED);
+    return this.outcomeOf(em, payment.id);
+  }
+
+  /** Where a payment stands, for the browser or account that created it (a dialog reopened, a pending payment). */
+  async outcome(em: EntityManager, actor: Actor, payer: PayerSession, orderId: string): Promise<CaptureResult> {
+    const payment = await this.ownedPayment(em, actor, payer, orderId);
+    if (payment.status === 'pending' && payment.providerCaptureId) await this.refreshPending(em, payment);
+    if (payment.status !== 'completed' && payment.status !== 'pending') {
+      throw new AppError('PAYMENT_REQUIRED', payment.status === 'created' ? 'This payment has not been made yet.' : DECLINED);
+    }
+    return this.outcomeOf(em, payment.id);
+  }
+
+  /**
+   * Applies a provider's answer to a payment, once: under the row lock, a payment already completed stays as
+   * it is. Completed money activates exactly what the order was priced for; the receipt goes out after commit.
+   */
+  async settle(em: EntityManager, paymentId: string, answer: ProviderCapture, by: { actor: Actor['user']; label: string }): Promise<Settled> {
+    const settled = await em.transactional(async (tem): Promise<Settled> => {
+      const payment = await tem.findOneOrFail(Payment, { id: paymentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (payment.status === 'completed') return { kind: 'completed', paymentId, fresh: false };
+      payment.rawResponse = answer.raw;
+      if (answer.outcome === 'declined') {
+        payment.lastError = answer.reason;
+        // A pending capture that PayPal then denies is over; a declined card may be retried on the same order.
+        if (payment.status === 'pending') payment.status = 'declined';
+        return { kind: 'declined', paymentId, reason: answer.reason };
       }
-      if (result.currency !== payment.currency || parseAmountCents(result.amount) !== payment.amountCents) {
+      if (answer.currency !== payment.currency || parseAmountCents(answer.amount) !== payment.amountCents) {
         payment.status = 'failed';
-        payment.lastError = `Captured ${result.amount} ${result.currency}, expected ${centsToAmount(payment.amountCents)} ${payment.currency}.`;
-        this.deps.log.error({ paymentId: payment.id, orderId }, 'Captured amount differs from the order: membership not activated');
-        return { payment, declined: payment.lastError };
+        payment.lastError = `Captured ${answer.amount} ${answer.currency}, expected ${centsToAmount(payment.amountCents)} ${payment.currency}.`;
+        this.deps.log.error({ paymentId, orderId: payment.providerOrderId }, 'Captured amount differs from the order: nothing activated');
+        recordAudit(tem, { actor: by.actor, actorLabel: by.label, action: 'payment.amount_mismatch', entityType: 'Payment', entityId: payment.id, after: { lastError: payment.lastError } });
+        return { kind: 'declined', paymentId, reason: payment.lastError };
       }
+      payment.providerCaptureId = answer.captureId;
+      if (answer.outcome === 'pending') {
+        if (payment.status !== 'pending') {
+          recordAudit(tem, { actor: by.actor, actorLabel: by.label, action: 'payment.pending', entityType: 'Payment', entityId: payment.id, after: { reason: answer.reason, amountCents: payment.amountCents } });
+        }
+        payment.status = 'pending';
+        payment.lastError = `PayPal is holding the payment (${answer.reason}).`;
+        return { kind: 'pending', paymentId };
+      }
+      const wasVoid = payment.status === 'void';
       payment.status = 'completed';
       payment.capturedAt = this.deps.clock.now();
-      payment.providerCaptureId = result.captureId;
-      payment.lastError = null;
-      await this.activate(tem, actor, payment);
-      return { payment, fresh: true };
+      payment.lastError = wasVoid ? 'Captured after it had been replaced: nothing was activated. Refund it, or apply it by hand.' : null;
+      recordAudit(tem, {
+        actor: by.actor,
+        actorLabel: by.label,
+        action: wasVoid ? 'payment.needs_review' : 'payment.completed',
+        entityType: 'Payment',
+        entityId: payment.id,
+        after: { amountCents: payment.amountCents, provider: payment.provider, orderId: payment.providerOrderId, captureId: answer.captureId },
+      });
+      if (!wasVoid) await this.activate(tem, by, payment);
+      return { kind: 'completed', paymentId, fresh: !wasVoid };
     });
+    if (settled.kind === 'completed' && settled.fresh) await this.sendReceipt(em, paymentId);
+    return settled;
+  }
 
-    if ('declined' in outcome) {
-      throw new AppError('PAYMENT_REQUIRED', 'Payment failed. Please try again or contact support if the issue persists.');
+  /**
+   * A PayPal webhook: verified with PayPal's verify-webhook-signature call (against PAYPAL_WEBHOOK_ID), then
+   * applied once. Every step is idempotent (settling a payment, recording a refund by its id), and the event id
+   * is stored afterwards, so a replay changes nothing and a delivery cut short by an outage is applied when
+   * PayPal retries it.
+   */
+  async handleWebhook(em: EntityManager, delivery: WebhookDelivery): Promise<{ outcome: string }> {
+    const provider = this.deps.payments;
+    if (provider?.kind !== 'paypal') throw new AppError('NOT_FOUND', 'This site does not take PayPal webhooks.');
+    let event: { id?: unknown; event_type?: unknown; resource?: any };
+    try {
+      event = JSON.parse(delivery.rawBody);
+    } catch {
+      throw new AppError('BAD_REQUEST', 'The webhook body is not valid JSON.');
     }
-    const members = await em.find(Member, { household: outcome.payment.household! }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } });
-    if (outcome.fresh) await this.sendReceipt(outcome.payment, members);
+    if (typeof event?.id !== 'string' || typeof event.event_type !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(event.id)) {
+      throw new AppError('BAD_REQUEST', 'The webhook has no event id or type.');
+    }
+    if (!(await this.guard(() => provider.verifyWebhook(delivery)))) throw new AppError('BAD_REQUEST', 'The webhook signature could not be verified.');
+    if (await em.count(WebhookEvent, { id: event.id })) return { outcome: 'Already processed.' };
+
+    const outcome = await this.applyWebhook(em, event.event_type, event.resource ?? {});
+    await em.getConnection().execute(
+      `insert into webhook_events (id, provider, event_type, resource_id, outcome, received_at) values (?, 'paypal', ?, ?, ?, ?) on conflict (id) do nothing`,
+      [event.id, event.event_type.slice(0, 80), typeof event.resource?.id === 'string' ? event.resource.id.slice(0, 64) : null, outcome.slice(0, 200), this.deps.clock.now()],
+    );
+    this.deps.log.info({ eventId: event.id, eventType: event.event_type, outcome }, 'PayPal webhook');
+    return { outcome };
+  }
+
+  private async applyWebhook(em: EntityManager, type: string, resource: any): Promise<string> {
+    const by = { actor: null, label: 'paypal webhook' };
+    const amount = { value: String(resource?.amount?.value ?? ''), currency: String(resource?.amount?.currency_code ?? '') };
+    if (type === 'PAYMENT.CAPTURE.REFUNDED') {
+      const captureId = (resource?.links as { rel?: string; href?: string }[] | undefined)?.find((l) => l.rel === 'up')?.href?.split('/').pop();
+      const original = captureId ? await em.findOne(Payment, { providerCaptureId: captureId }) : null;
+      const cents = parseAmountCents(amount.value);
+      if (!original || cents === null || typeof resource?.id !== 'string') return 'Refund of a payment this site does not know: ignored.';
+      const recorded = await this.recordRefund(em, original.id, { amountCents: cents, refundId: resource.id, by, note: 'Refunded in PayPal' });
+      return recorded ? `Refund of ${formatAud(cents)} recorded.` : 'Refund already recorded.';
+    }
+    const answers: Record<string, (capture: any) => ProviderCapture> = {
+      'PAYMENT.CAPTURE.COMPLETED': (c) => ({ outcome: 'completed', captureId: c.id, amount: amount.value, currency: amount.currency, raw: c }),
+      'PAYMENT.CAPTURE.PENDING': (c) => ({ outcome: 'pending', captureId: c.id, amount: amount.value, currency: amount.currency, reason: c.status_details?.reason ?? 'PENDING', raw: c }),
+      'PAYMENT.CAPTURE.DENIED': (c) => ({ outcome: 'declined', reason: 'PayPal denied the payment.', raw: c }),
+      'PAYMENT.CAPTURE.DECLINED': (c) => ({ outcome: 'declined', reason: 'PayPal declined the payment.', raw: c }),
+    };
+    const answer = answers[type];
+    if (!answer) return `Event ${type} is not used by the club: ignored.`;
+    if (typeof resource?.id !== 'string') return 'The capture has no id: ignored.';
+    const orderId: unknown = resource?.supplementary_data?.related_ids?.order_id;
+    const payment =
+      (typeof orderId === 'string' ? await em.findOne(Payment, { providerOrderId: orderId }) : null) ?? (await em.findOne(Payment, { providerCaptureId: resource.id }));
+    if (!payment) return 'A payment this site does not know: ignored.';
+    const settled = await this.settle(em, payment.id, answer(resource), by);
+    return { completed: 'Payment completed.', pending: 'Payment pending at PayPal.', declined: 'Payment declined.' }[settled.kind];
+  }
+
+  /**
+   * Records money returned on a payment as a negative payment of its own (so every sum of received money nets
+   * it out), once per provider refund id. Returns false when that refund was already recorded.
+   */
+  async recordRefund(
+    em: EntityManager,
+    paymentId: string,
+    refund: { amountCents: number; refundId: string; by: { actor: Actor['user']; label: string }; note: string },
+  ): Promise<boolean> {
+    return em.transactional(async (tem) => {
+      const original = await tem.findOneOrFail(Payment, { id: paymentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const providerOrderId = `refund-${refund.refundId}`.slice(0, 64);
+      if (await tem.count(Payment, { providerOrderId })) return false;
+      if (original.status !== 'completed' || refund.amountCents <= 0 || refund.amountCents > original.amountCents - original.refundedCents) {
+        throw new AppError('BAD_REQUEST', `At most ${formatAud(Math.max(0, original.amountCents - original.refundedCents))} of this payment can be refunded.`, { field: 'amount' });
+      }
+      tem.create(Payment, {
+        kind: original.kind,
+        purpose: 'refund',
+        household: original.household,
+        sponsor: original.sponsor,
+        season: original.season,
+        refundOf: original,
+        createdBy: refund.by.actor,
+        description: `Refund: ${original.description}`.slice(0, 200),
+        payee: original.payee,
+        amountCents: -refund.amountCents,
+        currency: original.currency,
+        provider: original.provider,
+        method: original.method,
+        providerOrderId,
+        providerCaptureId: refund.refundId.slice(0, 64),
+        status: 'completed',
+        capturedAt: this.deps.clock.now(),
+        lastError: refund.note,
+        rawResponse: null,
+      });
+      original.refundedCents += refund.amountCents;
+      recordAudit(tem, {
+        actor: refund.by.actor,
+        actorLabel: refund.by.label,
+        action: 'payment.refund',
+        entityType: 'Payment',
+        entityId: original.id,
+        after: { refundedCents: refund.amountCents, totalRefundedCents: original.refundedCents, refundId: refund.refundId, note: refund.note },
+      });
+      return true;
+    });
+  }
+
+  /** A capture PayPal reported pending, asked about again (the dialog, the member's banner, reconciliation). */
+  private async refreshPending(em: EntityManager, payment: Payment): Promise<void> {
+    try {
+      const answer = await this.provider().getCapture(payment.providerCaptureId!);
+      if (answer.outcome !== 'pending') await this.settle(em, payment.id, answer, { actor: null, label: 'reconciliation' });
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      // PayPal unreachable: the payment stays pending and the webhook or the next check settles it.
+    }
+  }
+
+  /**
+   * Reconciliation: asks the provider about payments left unfinished (an answer lost on the way, a browser
+   * closed after approving, a capture still pending) and completes or closes them. Each run claims its rows,
+   * so several instances never ask twice about the same payment at once.
+   */
+  async reconcile(em: EntityManager): Promise<{ checked: number; completed: number; closed: number }> {
+    const provider = this.deps.payments;
+    if (!provider) return { checked: 0, completed: 0, closed: 0 };
+    const now = this.deps.clock.now();
+    const claimed = await em.getConnection().execute<{ id: string }[]>(
+      `update payments set checked_at = ? where id in (
+         select id from payments
+         where provider = ? and status in ('created', 'pending') and provider_order_id not like 'unsent-%'
+           and created_at < ? and (checked_at is null or checked_at < ?)
+         order by created_at limit 50 for update skip locked
+       ) returning id`,
+      [now, provider.kind, new Date(now.getTime() - RECONCILE_AFTER_MS), new Date(now.getTime() - RECONCILE_AFTER_MS)],
+    );
+    const result = { checked: claimed.length, completed: 0, closed: 0 };
+    for (const { id } of claimed) {
+      const fork = em.fork();
+      const payment = await fork.findOneOrFail(Payment, { id });
+      try {
+        const outcome = await this.reconcileOne(fork, payment, now);
+        if (outcome === 'completed') result.completed += 1;
+        if (outcome === 'closed') result.closed += 1;
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        this.deps.log.warn({ paymentId: id, err: { message: error.message, status: error.status } }, 'Reconciliation could not reach the payment provider');
+      }
+    }
+    if (result.completed || result.closed) this.deps.log.info(result, 'Payments reconciled');
+    return result;
+  }
+
+  private async reconcileOne(em: EntityManager, payment: Payment, now: Date): Promise<'completed' | 'closed' | 'unchanged'> {
+    const provider = this.provider();
+    const by = { actor: null, label: 'reconciliation' };
+    if (payment.status === 'pending' && payment.providerCaptureId) {
+      const settled = await this.settle(em, payment.id, await provider.getCapture(payment.providerCaptureId), by);
+      return settled.kind === 'completed' ? 'completed' : 'unchanged';
+    }
+    const order = await provider.getOrder(payment.providerOrderId);
+    if (order.state === 'captured') {
+      const settled = await this.settle(em, payment.id, order.capture, by);
+      return settled.kind === 'completed' ? 'completed' : 'unchanged';
+    }
+    if (order.state === 'approved') {
+      // The buyer approved and our capture never reached PayPal (a browser closed, an answer lost): finish it,
+      // unless the household paid another way since.
+      if (await this.alreadyPaidSince(em, payment)) return this.close(em, payment, 'The membership was paid by another payment.', by);
+      const settled = await this.settle(em, payment.id, await provider.captureOrder(payment.providerOrderId, `capture-${payment.id}`), by);
+      return settled.kind === 'completed' ? 'completed' : 'unchanged';
+    }
+    if (order.state === 'voided' || order.state === 'not_found' || now.getTime() - payment.createdAt.getTime() > ABANDONED_AFTER_MS) {
+      return this.close(em, payment, order.state === 'created' ? 'Not approved in time.' : `The provider reports the order as ${order.state.replace('_', ' ')}.`, by);
+    }
+    return 'unchanged';
+  }
+
+  private async close(em: EntityManager, payment: Payment, reason: string, by: { actor: Actor['user']; label: string }): Promise<'closed'> {
+    await em.transactional(async (tem) => {
+      const locked = await tem.findOneOrFail(Payment, { id: payment.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (locked.status !== 'created') return;
+      locked.status = 'void';
+      locked.lastError = reason;
+      recordAudit(tem, { actor: by.actor, actorLabel: by.label, action: 'payment.closed', entityType: 'Payment', entityId: locked.id, after: { reason } });
+    });
+    return 'closed';
+  }
+
+  /** The payment behind an order id, for the browser or account that created it; anyone else is told it does not exist. */
+  private async ownedPayment(em: EntityManager, actor: Actor, payer: PayerSession, orderId: string): Promise<Payment> {
+    const payment = await em.findOne(Payment, { providerOrderId: orderId, kind: 'membership' });
+    const mine = payment && ((payment.createdBy && actor.user?.id === payment.createdBy.id) || (payment.payerKey !== null && payment.payerKey !== undefined && payer.key === payment.payerKey));
+    if (!payment || !mine || !payment.household) throw new AppError('NOT_FOUND', NOT_YOURS);
+    return payment;
+  }
+
+  /** A second order for a household that has been paid since it was made (another tab, a double click) is refused unpaid. */
+  private async refuseIfAlreadyPaid(em: EntityManager, payment: Payment): Promise<void> {
+    if (!(await this.alreadyPaidSince(em, payment))) return;
+    await this.close(em, payment, 'The membership was paid by another payment.', { actor: null, label: 'payment' });
+    throw new AppError('CONFLICT', 'This membership has just been paid by another payment, so this one was not taken. Check your e-mail for the receipt.');
+  }
+
+  private async alreadyPaidSince(em: EntityManager, payment: Payment): Promise<boolean> {
+    if (!payment.household) return false;
+    return (await em.count(Payment, { household: payment.household, kind: 'membership', status: { $in: ['completed', 'pending'] }, id: { $ne: payment.id }, createdAt: { $gte: payment.createdAt } })) > 0;
+  }
+
+  private async outcomeOf(em: EntityManager, paymentId: string): Promise<CaptureResult> {
+    const payment = await em.findOneOrFail(Payment, { id: paymentId }, { refresh: true });
+    const members = await em.find(Member, { household: payment.household! }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' }, refresh: true });
     const primary = members[0];
     return {
-      id: orderId,
-      status: 'COMPLETED',
-      amount: centsToAmount(outcome.payment.amountCents),
-      currency: outcome.payment.currency,
+      id: payment.providerOrderId,
+      status: payment.status === 'pending' ? 'PENDING' : 'COMPLETED',
+      amount: centsToAmount(payment.amountCents),
+      currency: payment.currency,
       membership: {
-        status: effectiveStatus(primary, clubToday(this.deps.clock.now())),
+        status: effectiveStatus(primary, this.today()),
         memberSince: primary.memberSince ?? null,
         expiryDate: primary.expiryDate ?? null,
         members: members.map((m) => `${m.firstName} ${m.lastName}`),
@@ -138,22 +451,47 @@ export class PaymentsService {
 
   /** Which household the caller is paying for, and whether it is joining or renewing. */
   private async payable(em: EntityManager, actor: Actor, registrationHouseholdId?: string) {
+    const today = this.today();
     if (registrationHouseholdId) {
       const household = await em.findOne(Household, { id: registrationHouseholdId });
-      const members = household ? await em.find(Member, { household }) : [];
-      if (household && members.length && members.every((m) => m.memberSince === null || m.memberSince === undefined)) {
-        return { household, members, purpose: 'join' as const };
+      const members = household ? await em.find(Member, { household }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } }) : [];
+      // The join form of this browser, until it is paid.
+      if (household && members.some((m) => effectiveStatus(m, today) !== 'active')) {
+        return { household, members, purpose: members.some((m) => m.memberSince) ? ('renewal' as const) : ('join' as const) };
       }
     }
     const own = actor.user ? await em.findOne(Member, { user: actor.user }, { populate: ['household'] }) : null;
-    if (own) return { household: own.household, members: await em.find(Member, { household: own.household }), purpose: own.memberSince ? ('renewal' as const) : ('join' as const) };
+    if (own) {
+      const members = await em.find(Member, { household: own.household }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } });
+      return { household: own.household, members, purpose: own.memberSince ? ('renewal' as const) : ('join' as const) };
+    }
     throw new AppError('BAD_REQUEST', 'There is nothing to pay for yet. Please fill in the join form first.');
   }
 
-  /** Every member of the household becomes active until one year after the later of today and their expiry. */
-  private async activate(em: EntityManager, actor: Actor, payment: Payment): Promise<void> {
-    const today = clubToday(this.deps.clock.now());
-    const members = await em.find(Member, { household: payment.household! });
+  /** Renewal opens RENEWAL_WINDOW_DAYS before the membership ends; earlier only when the member asked for it. */
+  private checkRenewalWindow(members: Member[], early: boolean): void {
+    const window = renewalWindow(members.map((m) => m.expiryDate ?? null), this.today());
+    if (window.open || early) return;
+    throw new AppError(
+      'CONFLICT',
+      `Your membership is paid until ${formatAuDate(window.expiryDate!)}. Renewal opens on ${formatAuDate(window.opensOn!)}; renewing now would extend it to ${formatAuDate(window.extendsTo)}. Confirm an early renewal to pay now.`,
+      { field: 'earlyRenewal' },
+    );
+  }
+
+  /** What a completed payment buys. */
+  private async activate(em: EntityManager, by: { actor: Actor['user']; label: string }, payment: Payment): Promise<void> {
+    if (payment.kind === 'membership') await this.activateMembership(em, by, payment);
+  }
+
+  /**
+   * Exactly the people the order was priced for become active until one year after the later of today and
+   * the latest expiry among them. Anyone added to the household after the order is untouched.
+   */
+  private async activateMembership(em: EntityManager, by: { actor: Actor['user']; label: string }, payment: Payment): Promise<void> {
+    const today = this.today();
+    const ids = payment.covers?.members.map((m) => m.id) ?? [];
+    const members = await em.find(Member, { id: { $in: ids }, household: payment.household! });
     const latest = members.reduce<string>((max, m) => (m.expiryDate && m.expiryDate > max ? m.expiryDate : max), today);
     const expiryDate = addYears(latest, 1);
     for (const member of members) {
@@ -161,25 +499,39 @@ export class PaymentsService {
       member.status = 'active';
       member.memberSince ??= today;
       member.expiryDate = expiryDate;
-      recordAudit(em, { actor: actor.user, actorLabel: 'payment', action: 'member.activate', entityType: 'Member', entityId: member.id, before, after: { status: 'active', expiryDate, paymentId: payment.id } });
+      recordAudit(em, { actor: by.actor, actorLabel: by.label, action: 'member.activate', entityType: 'Member', entityId: member.id, before, after: { status: 'active', expiryDate, paymentId: payment.id } });
     }
   }
 
-  private async sendReceipt(payment: Payment, members: Member[]): Promise<void> {
-    const primary = members[0];
-    if (!primary?.email) return;
-    const mail = await membershipReceiptMessage({
-      firstName: primary.firstName,
-      amountCents: payment.amountCents,
-      membershipType: primary.membershipType,
-      memberNames: members.map((m) => `${m.firstName} ${m.lastName}`),
-      expiryDate: primary.expiryDate!,
-      reference: payment.providerCaptureId ?? payment.providerOrderId,
-      paidOn: clubToday(payment.capturedAt ?? this.deps.clock.now()),
-      renewal: payment.purpose === 'renewal',
-      portalUrl: `${this.deps.publicUrl}/member`,
-    });
-    await deliverQuietly(this.deps.mailer, this.deps.log, { to: primary.email, ...mail });
+  /**
+   * The receipt, to the household's primary member. A person who has not signed in yet gets a single-use link
+   * that signs them in (to the account of that address, made if need be): the e-mail proves the address.
+   */
+  private async sendReceipt(em: EntityManager, paymentId: string): Promise<void> {
+    try {
+      const payment = await em.findOneOrFail(Payment, { id: paymentId }, { refresh: true });
+      if (payment.kind !== 'membership' || !payment.household) return;
+      const members = await em.find(Member, { household: payment.household }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' }, populate: ['user'], refresh: true });
+      const primary = members[0];
+      if (!primary?.email) return;
+      const signIn = primary.user?.lastSignInAt ? null : await this.deps.auth.welcomeLink(em, { email: primary.email, firstName: primary.firstName, lastName: primary.lastName });
+      const mail = await membershipReceiptMessage({
+        firstName: primary.firstName,
+        amountCents: payment.amountCents,
+        membershipType: primary.membershipType,
+        memberNames: members.filter((m) => payment.covers?.members.some((c) => c.id === m.id) ?? true).map((m) => `${m.firstName} ${m.lastName}`),
+        expiryDate: primary.expiryDate!,
+        reference: payment.providerCaptureId ?? payment.providerOrderId,
+        paidOn: clubToday(payment.capturedAt ?? this.deps.clock.now()),
+        renewal: payment.purpose === 'renewal',
+        portalUrl: signIn?.url ?? `${this.deps.publicUrl}/member`,
+        signInLinkDays: signIn?.days,
+      });
+      await deliverQuietly(this.deps.mailer, this.deps.log, { to: primary.email, ...mail });
+    } catch (error) {
+      // The payment is safely recorded; a receipt that cannot be made must not turn it into an error.
+      this.deps.log.error({ paymentId, err: { message: (error as Error).message } }, 'Receipt not sent');
+    }
   }
 
   private async guard<T>(run: () => Promise<T>): Promise<T> {

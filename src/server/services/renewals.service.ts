@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { clubToday } from '../../shared/dates';
+import { addDays, clubToday } from '../../shared/dates';
 import type { Clock } from '../clock';
 import { Member } from '../db/entities';
 import { renewalReminderMessage } from '../emails/renewal.emails';
@@ -19,7 +19,6 @@ const WINDOWS = [
   { kind: '7_days', from: 0, to: 7 },
 ] as const;
 
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /**
@@ -86,28 +85,4 @@ export class RenewalsService {
     }
     return sent;
   }
-}
-
-/** Runs the job now and then every `minutes`, inside the app; returns a stop function. */
-export function scheduleRenewals(run: () => Promise<unknown>, minutes: number, log: { error(obj: object, msg: string): void }): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await run();
-    } catch (error) {
-      log.error({ err: (error as Error).message }, 'Renewal job failed; it runs again at the next interval');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void tick(), 5_000);
-  const timer = setInterval(() => void tick(), minutes * 60_000);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EXPIRING_DAYS } from '../../shared/admin.schema';
-import { clubLocalToInstant, clubToday, formatAuDate } from '../../shared/dates';
+import { addDays, clubLocalToInstant, clubToday, formatAuDate } from '../../shared/dates';
 import { centsToAmount, formatAud, MEMBERSHIP_LABELS } from '../../shared/membership';
 import {
   financialYearOf,
@@ -32,7 +32,6 @@ interface Period {
 
 const ZONE = CLUB.timeZone;
 const EXPORT_BATCH = 500;
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const emptyMoney = () => ({ membership: 0, event: 0, sponsorship: 0, total: 0 });
 const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-AU', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 

@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import type { User } from '../db/entities';
 import type { Actor, SessionClaims } from '../services/auth.service';
+import type { PayerSession } from '../services/payments.service';
 import type { Services } from '../services';
 
 /** Starts and ends the cookie session of the current request. */
@@ -11,6 +13,8 @@ export interface SessionControl {
   /** The household of the join form filled in this browser, until it is paid. */
   registrationId: string | undefined;
   rememberRegistration(householdId: string): void;
+  /** This browser as a payer: only the browser (or account) that created an order may capture it. */
+  payer: PayerSession;
 }
 
 export interface Context {
@@ -27,6 +31,7 @@ export interface ContextDeps {
 
 const CLAIMS_KEY = 'claims';
 const REGISTRATION_KEY = 'registration';
+const PAYER_KEY = 'payer';
 
 /** Builds the context of one HTTP request: a fresh EntityManager and the signed-in user, if any. */
 export async function createRequestContext(deps: ContextDeps, req: FastifyRequest): Promise<Context> {
@@ -52,6 +57,19 @@ export async function createRequestContext(deps: ContextDeps, req: FastifyReques
       rememberRegistration(householdId) {
         req.session.set(REGISTRATION_KEY, householdId);
       },
+      payer: {
+        get key() {
+          const key = req.session.get(PAYER_KEY);
+          return typeof key === 'string' ? key : undefined;
+        },
+        ensureKey() {
+          const key = req.session.get(PAYER_KEY);
+          if (typeof key === 'string') return key;
+          const made = randomBytes(24).toString('base64url');
+          req.session.set(PAYER_KEY, made);
+          return made;
+        },
+      },
     },
   };
 }
@@ -60,5 +78,6 @@ declare module '@fastify/secure-session' {
   interface SessionData {
     claims: SessionClaims;
     registration: string;
+    payer: string;
   }
 }

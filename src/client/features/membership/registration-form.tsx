@@ -9,6 +9,7 @@ import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { useAuth } from '../auth/use-auth';
 import { CodeOfConductDialog } from './code-of-conduct';
+import { acceptRequiredDocuments } from '../../../shared/documents';
 
 interface Person {
   firstName: string;
@@ -114,6 +115,7 @@ export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: 
         termsAccepted: true,
         codeOfConductAccepted: true,
         additionalMembers: extra,
+        documentsAccepted: acceptRequiredDocuments(),
       });
       toast.success('Registration Successful', 'Now complete your payment to activate your membership.');
       onRegistered(result);

@@ -10,10 +10,12 @@ import { EventRegistration } from './event-registration.entity';
 import { Household } from './household.entity';
 import { Member } from './member.entity';
 import { Payment } from './payment.entity';
+export type { PaymentCovers } from './payment.entity';
 import { RateLimitBucket } from './rate-limit-bucket.entity';
 import { RenewalReminder } from './renewal-reminder.entity';
 import { StoredObject } from './stored-object.entity';
 import { User } from './user.entity';
+import { WebhookEvent } from './webhook-event.entity';
 
-export { AuditLog, AuthToken, Catch, ContentPage, NewsArticle, SiteSection, SiteSetting, Sponsor, Event, FishingSession, SizeLimit, EventRegistration, Household, Member, Payment, RateLimitBucket, RenewalReminder, StoredObject, User };
-export const entities = [User, AuthToken, RateLimitBucket, AuditLog, Household, Member, Payment, Event, EventRegistration, StoredObject, Catch, SizeLimit, FishingSession, Sponsor, ContentPage, SiteSection, SiteSetting, NewsArticle, RenewalReminder];
+export { AuditLog, AuthToken, Catch, ContentPage, NewsArticle, SiteSection, SiteSetting, Sponsor, Event, FishingSession, SizeLimit, EventRegistration, Household, Member, Payment, RateLimitBucket, RenewalReminder, StoredObject, User, WebhookEvent };
+export const entities = [User, AuthToken, RateLimitBucket, AuditLog, Household, Member, Payment, Event, EventRegistration, StoredObject, Catch, SizeLimit, FishingSession, Sponsor, ContentPage, SiteSection, SiteSetting, NewsArticle, RenewalReminder, WebhookEvent];

@@ -28,6 +28,8 @@ const MemberSchema = defineEntity({
     expiryDate: p.date().nullable(),
     termsAcceptedAt: p.datetime().nullable(),
     codeOfConductAcceptedAt: p.datetime().nullable(),
+    /** The club documents accepted on the join form: which, which version, when. */
+    documentsAccepted: p.json<{ id: string; version: string; acceptedAt: string }[]>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

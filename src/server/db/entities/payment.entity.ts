@@ -1,36 +1,70 @@
 import { defineEntity, p } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import { MEMBERSHIP_TYPES } from '../../../shared/membership';
+import { PAYMENT_METHODS } from '../../../shared/payments';
 import { Household } from './household.entity';
+import { Sponsor } from './sponsor.entity';
 import { User } from './user.entity';
 
 export const PAYMENT_KINDS = ['membership', 'event', 'sponsorship'] as const;
-/** 'refunded': money returned; never counted in revenue. */
-export const PAYMENT_STATUSES = ['created', 'completed', 'declined', 'failed', 'refunded'] as const;
-/** 'manual': recorded by the committee (a sponsorship invoiced and received outside the site). */
+/**
+ * created: waiting for the payer (or an invoice waiting to be paid); pending: the provider accepted the
+ * payment but has not released the money yet; completed: money received; void: replaced or closed, can never
+ * activate anything. 'declined', 'failed' and 'refunded' are kept for older rows: a refund is now a
+ * negative payment of its own (see `refundOf`), so the original stays 'completed' and sums net out.
+ */
+export const PAYMENT_STATUSES = ['created', 'pending', 'completed', 'declined', 'failed', 'refunded', 'void'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** 'manual': recorded by the committee (cash, bank transfer, a card at the desk). */
 export const PAYMENT_PROVIDERS = ['paypal', 'demo', 'manual'] as const;
+
+/** Exactly what a membership payment was priced for: these people, as these types. Capture activates no one else. */
+export interface PaymentCovers {
+  householdType: (typeof MEMBERSHIP_TYPES)[number];
+  members: { id: string; membershipType: (typeof MEMBERSHIP_TYPES)[number] }[];
+}
 
 /** Every payment, as the provider reported it; the source for receipts, reports and accounting. */
 const PaymentSchema = defineEntity({
   name: 'Payment',
   tableName: 'payments',
-  indexes: [{ properties: ['status', 'capturedAt'] }],
+  indexes: [{ properties: ['status', 'capturedAt'] }, { properties: ['household', 'status'] }, { properties: ['sponsor'] }],
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     kind: p.enum(PAYMENT_KINDS),
-    /** For memberships: 'join' or 'renewal'. */
+    /** Memberships: 'join' or 'renewal'; sponsorships: the package; refunds: 'refund'. */
     purpose: p.string().length(40).nullable(),
     household: () => p.manyToOne(Household).nullable().deleteRule('set null'),
+    sponsor: () => p.manyToOne(Sponsor).nullable().deleteRule('set null'),
+    /** Sponsorships: the season paid for, e.g. '2026-27' (1 July to 30 June). */
+    season: p.string().length(10).nullable(),
+    covers: p.json<PaymentCovers>().nullable(),
     createdBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
+    /** The browser that created the order (a random key in its session); only it or `createdBy` may capture. */
+    payerKey: p.string().length(64).nullable(),
     description: p.string().length(200),
     /** Who paid, as the accounts show it: the household's primary member, or the sponsor. */
     payee: p.string().length(200).nullable(),
+    /** Negative for a refund. */
     amountCents: p.integer(),
     currency: p.string().length(3),
     provider: p.enum(PAYMENT_PROVIDERS),
+    /** How the money came: PayPal, the demo provider, or cash / bank transfer / card recorded by the committee. */
+    method: p.enum(PAYMENT_METHODS).nullable(),
+    /** A receipt number or bank reference the committee typed for a manual payment. */
+    reference: p.string().length(120).nullable(),
     providerOrderId: p.string().length(64).unique(),
     providerCaptureId: p.string().length(64).nullable(),
     status: p.enum(PAYMENT_STATUSES).default('created'),
     capturedAt: p.datetime().nullable(),
+    /** A refund row points at the payment it returns money from. */
+    refundOf: () => p.manyToOne(Payment).nullable().deleteRule('set null'),
+    /** On the original payment: how much of it has been returned so far. */
+    refundedCents: p.integer().default(0),
+    /** SHA-256 of the secret in a sponsor's pay link (sponsorship invoices only). */
+    payTokenHash: p.string().length(64).nullable().unique(),
+    /** When the reconciliation job last asked the provider about this payment. */
+    checkedAt: p.datetime().nullable(),
     lastError: p.text().nullable(),
     rawResponse: p.json<unknown>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

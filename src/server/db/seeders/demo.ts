@@ -8,7 +8,8 @@
  * It all runs in one transaction: a database is either left untouched or holds the whole demo.
  */
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { addYears, clubLocalToInstant, clubToday, instantToClubLocal, type IsoDate } from '../../../shared/dates';
+import { acceptRequiredDocuments } from '../../../shared/documents';
+import { addDays, addYears, clubLocalToInstant, clubToday, instantToClubLocal, type IsoDate } from '../../../shared/dates';
 import { SPECIES, type Species } from '../../../shared/catches';
 import { catchSubmissionInput } from '../../../shared/catches.schema';
 import { pageInput, sectionInput, settingInput, newsInput } from '../../../shared/cms.schema';
@@ -158,7 +159,6 @@ const discardMail: Mailer = { kind: 'outbox', send: async () => {}, close: () =>
 
 const unlimited: RateRules = Object.fromEntries(Object.entries(RATE_RULES).map(([k, rule]) => [k, { ...rule, limit: 1_000_000 }])) as RateRules;
 
-const addDays = (day: IsoDate, days: number): IsoDate => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const dayOfWeek = (day: IsoDate) => new Date(`${day}T00:00:00Z`).getUTCDay();
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -316,6 +316,7 @@ class DemoSeeder {
             membershipType: plan.type,
             termsAccepted: true,
             codeOfConductAccepted: true,
+            documentsAccepted: acceptRequiredDocuments(),
             additionalMembers: people.slice(1).map((p) => ({ firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth })),
           }),
         ),
@@ -324,8 +325,9 @@ class DemoSeeder {
       for (const [i, day] of payments.entries()) {
         await this.at(i === 0 ? new Date(joinedAt.getTime() + 4 * 60_000) : this.local(day, hhmm(this.rng.int(7 * 60, 22 * 60))), async () => {
           const amount = i === 0 ? registration.amount : (await this.services.members.profile(this.em, actor))!.renewalAmount;
-          const order = await this.services.payments.createOrder(this.em, actor, { amount, currency: 'AUD', intent: 'CAPTURE' }, i === 0 ? registration.householdId : undefined);
-          await this.services.payments.capture(this.em, actor, order.id);
+          const payer = { key: `demo-${email}`, ensureKey: () => `demo-${email}` };
+          const order = await this.services.payments.createOrder(this.em, actor, payer, { amount, currency: 'AUD', intent: 'CAPTURE' }, i === 0 ? registration.householdId : undefined);
+          await this.services.payments.capture(this.em, actor, payer, order.id);
         });
       }
 

@@ -1,26 +1,52 @@
-import { PaymentProviderError, type CreateOrderRequest, type PaymentProvider, type ProviderCapture } from './payment-provider';
+import {
+  PaymentProviderError,
+  type CreateOrderRequest,
+  type PaymentProvider,
+  type ProviderCapture,
+  type ProviderOrderState,
+  type WebhookDelivery,
+} from './payment-provider';
 
 interface PayPalOptions {
   clientId: string;
   clientSecret: string;
   /** https://api-m.sandbox.paypal.com or https://api-m.paypal.com (or a test server). */
   apiBase: string;
+  /** The webhook's id in the PayPal app; without it no webhook is trusted. */
+  webhookId?: string;
+  /** The site's address: the browser client token is bound to its domain. */
+  siteUrl: string;
   timeoutMs?: number;
 }
 
-interface PayPalCaptureBody {
+interface PayPalCapture {
   id: string;
   status: string;
-  purchase_units?: { payments?: { captures?: { id: string; status: string; amount: { currency_code: string; value: string } }[] } }[];
+  status_details?: { reason?: string };
+  amount: { currency_code: string; value: string };
 }
 
-/** PayPal Orders v2 over its REST API, with OAuth client credentials. */
+interface PayPalOrderBody {
+  id: string;
+  status: string;
+  purchase_units?: { payments?: { captures?: PayPalCapture[] } }[];
+}
+
+const ORDER_STATES: Record<string, 'created' | 'approved' | 'voided'> = {
+  CREATED: 'created',
+  SAVED: 'created',
+  PAYER_ACTION_REQUIRED: 'created',
+  APPROVED: 'approved',
+  VOIDED: 'voided',
+};
+
+/** PayPal Orders v2 and Payments v2 over the REST API, with OAuth client credentials. */
 export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
   const base = options.apiBase.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 15_000;
   let token: { value: string; expiresAt: number } | undefined;
 
-  async function call(method: string, path: string, init: { body?: unknown; headers?: Record<string, string>; form?: string; basic?: boolean } = {}) {
+  async function call(method: string, path: string, init: { body?: unknown; rawJson?: string; headers?: Record<string, string>; form?: string; basic?: boolean } = {}) {
     const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
     if (init.basic) headers.authorization = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
     else headers.authorization = `Bearer ${await accessToken()}`;
@@ -28,9 +54,9 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
     if (init.form !== undefined) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = init.form;
-    } else if (init.body !== undefined) {
+    } else if (init.rawJson !== undefined || init.body !== undefined) {
       headers['content-type'] = 'application/json';
-      body = JSON.stringify(init.body);
+      body = init.rawJson ?? JSON.stringify(init.body);
     }
     let response: Response;
     try {
@@ -56,18 +82,29 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
     return token.value;
   }
 
-  function captureOf(body: PayPalCaptureBody): ProviderCapture {
-    const capture = body.purchase_units?.[0]?.payments?.captures?.[0];
-    if (body.status === 'COMPLETED' && capture?.status === 'COMPLETED') {
-      return { outcome: 'completed', captureId: capture.id, amount: capture.amount.value, currency: capture.amount.currency_code, raw: body };
+  function captureOf(capture: PayPalCapture | undefined, raw: unknown, orderStatus?: string): ProviderCapture {
+    if (capture?.status === 'COMPLETED') {
+      return { outcome: 'completed', captureId: capture.id, amount: capture.amount.value, currency: capture.amount.currency_code, raw };
     }
-    return { outcome: 'declined', reason: `PayPal reported the capture as ${capture?.status ?? body.status}.`, raw: body };
+    if (capture?.status === 'PENDING') {
+      const reason = capture.status_details?.reason ?? 'PENDING_REVIEW';
+      return { outcome: 'pending', captureId: capture.id, amount: capture.amount.value, currency: capture.amount.currency_code, reason, raw };
+    }
+    return { outcome: 'declined', reason: `PayPal reported the capture as ${capture?.status ?? orderStatus ?? 'unknown'}.`, raw };
   }
 
-  return {
+  const firstCapture = (body: PayPalOrderBody) => body.purchase_units?.[0]?.payments?.captures?.[0];
+
+  const provider: PaymentProvider = {
     kind: 'paypal',
+
+    /** A browser-safe client token (PayPal's client-token grant, bound to the site's domain) for the JS SDK v6. */
     async clientConfig() {
-      return { clientId: options.clientId, clientToken: null };
+      const form = new URLSearchParams({ grant_type: 'client_credentials', response_type: 'client_token', intent: 'sdk_init' });
+      form.append('domains[]', new URL(options.siteUrl).hostname);
+      const res = await call('POST', '/v1/oauth2/token', { form: form.toString(), basic: true });
+      if (!res.ok || !res.json?.access_token) throw new PaymentProviderError(`PayPal did not issue a client token (HTTP ${res.status}).`, res.status);
+      return { clientId: options.clientId, clientToken: String(res.json.access_token) };
     },
 
     async createOrder(request: CreateOrderRequest) {
@@ -92,16 +129,68 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
     async captureOrder(orderId: string, requestId: string) {
       const path = `/v2/checkout/orders/${encodeURIComponent(orderId)}`;
       const res = await call('POST', `${path}/capture`, { headers: { 'paypal-request-id': requestId, prefer: 'return=representation' }, body: {} });
-      if (res.ok) return captureOf(res.json as PayPalCaptureBody);
+      if (res.ok) return captureOf(firstCapture(res.json as PayPalOrderBody), res.json, res.json?.status);
       const issue: string | undefined = res.json?.details?.[0]?.issue;
       if (issue === 'ORDER_ALREADY_CAPTURED') {
+        // An earlier capture went through but its answer never reached us: read the order instead.
         const order = await call('GET', path);
-        if (order.ok) return captureOf(order.json as PayPalCaptureBody);
+        if (order.ok) return captureOf(firstCapture(order.json as PayPalOrderBody), order.json, order.json?.status);
       }
       if (res.status === 422 || res.status === 400) {
         return { outcome: 'declined', reason: issue ?? res.json?.message ?? `PayPal refused the capture (HTTP ${res.status}).`, raw: res.json };
       }
       throw new PaymentProviderError(`PayPal could not capture the order (HTTP ${res.status}).`, res.status);
     },
+
+    async getOrder(orderId: string): Promise<ProviderOrderState> {
+      const res = await call('GET', `/v2/checkout/orders/${encodeURIComponent(orderId)}`);
+      if (res.status === 404) return { state: 'not_found', raw: res.json };
+      if (!res.ok) throw new PaymentProviderError(`PayPal could not look up the order (HTTP ${res.status}).`, res.status);
+      const body = res.json as PayPalOrderBody;
+      if (body.status === 'COMPLETED') return { state: 'captured', capture: captureOf(firstCapture(body), body, body.status), raw: body };
+      return { state: ORDER_STATES[body.status] ?? 'created', raw: body };
+    },
+
+    async getCapture(captureId: string) {
+      const res = await call('GET', `/v2/payments/captures/${encodeURIComponent(captureId)}`);
+      if (!res.ok) throw new PaymentProviderError(`PayPal could not look up the capture (HTTP ${res.status}).`, res.status);
+      return captureOf(res.json as PayPalCapture, res.json);
+    },
+
+    async refund(captureId: string, amount: string, currency: string, requestId: string) {
+      const res = await call('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
+        headers: { 'paypal-request-id': requestId, prefer: 'return=representation' },
+        body: { amount: { value: amount, currency_code: currency } },
+      });
+      if (!res.ok || !res.json?.id) {
+        const issue: string | undefined = res.json?.details?.[0]?.issue;
+        throw new PaymentProviderError(`PayPal refused the refund${issue ? ` (${issue})` : ''} (HTTP ${res.status}).`, res.status);
+      }
+      return { refundId: String(res.json.id), status: res.json.status === 'COMPLETED' ? 'completed' : 'pending', amount: String(res.json.amount?.value ?? amount), raw: res.json };
+    },
+
+    /** PayPal's verify-webhook-signature call, with the event exactly as it arrived. */
+    async verifyWebhook(delivery: WebhookDelivery) {
+      if (!options.webhookId) return false;
+      const header = (name: string) => {
+        const value = delivery.headers[name];
+        return typeof value === 'string' ? value : undefined;
+      };
+      const fields = {
+        auth_algo: header('paypal-auth-algo'),
+        cert_url: header('paypal-cert-url'),
+        transmission_id: header('paypal-transmission-id'),
+        transmission_sig: header('paypal-transmission-sig'),
+        transmission_time: header('paypal-transmission-time'),
+        webhook_id: options.webhookId,
+      };
+      if (Object.values(fields).some((v) => !v)) return false;
+      // Re-serialising the event could change it (number formats, key order) and break the signature.
+      const rawJson = `${JSON.stringify(fields).slice(0, -1)},"webhook_event":${delivery.rawBody}}`;
+      const res = await call('POST', '/v1/notifications/verify-webhook-signature', { rawJson });
+      if (!res.ok) throw new PaymentProviderError(`PayPal could not verify the webhook (HTTP ${res.status}).`, res.status);
+      return res.json?.verification_status === 'SUCCESS';
+    },
   };
+  return provider;
 }

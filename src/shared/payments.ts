@@ -1,0 +1,31 @@
+import { addDays, addYears, type IsoDate } from './dates';
+
+/** How money reached the club (payments recorded by the site or by the committee). */
+export const PAYMENT_METHODS = ['paypal', 'demo', 'cash', 'bank_transfer', 'card', 'cheque'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** The methods the committee records by hand. */
+export const MANUAL_PAYMENT_METHODS = ['cash', 'bank_transfer', 'card', 'cheque'] as const;
+export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  paypal: 'PayPal',
+  demo: 'Demo payment',
+  cash: 'Cash',
+  bank_transfer: 'Bank transfer',
+  card: 'Card (at the desk)',
+  cheque: 'Cheque',
+};
+
+/** Renewal opens this many days before a membership ends; earlier needs an explicit early renewal. */
+export const RENEWAL_WINDOW_DAYS = 60;
+
+/**
+ * Where a household stands for renewal, from its members' expiry dates: open from RENEWAL_WINDOW_DAYS before the
+ * latest expiry, or once lapsed or never paid; a renewal extends one year from the later of today and that expiry.
+ */
+export function renewalWindow(expiryDates: (IsoDate | null)[], today: IsoDate): { open: boolean; opensOn: IsoDate | null; expiryDate: IsoDate | null; extendsTo: IsoDate } {
+  const expiryDate = expiryDates.reduce<IsoDate | null>((max, d) => (d && (!max || d > max) ? d : max), null);
+  const opensOn = expiryDate ? addDays(expiryDate, -RENEWAL_WINDOW_DAYS) : null;
+  const extendsTo = addYears(expiryDate && expiryDate > today ? expiryDate : today, 1);
+  return { open: !opensOn || opensOn <= today, opensOn, expiryDate, extendsTo };
+}
