@@ -175,7 +175,7 @@ export class PaymentsService {
    * Applies a provider's answer to a payment, once: under the row lock, a payment already completed stays as
    * it is. Completed money activates exactly what the order was priced for; the receipt goes out after commit.
    */
-  async settle(em: EntityManager, paymentId: string, answer: ProviderCapture, by: { actor: Actor['user']; label: string }): Promise<Settled> {
+  async settle(em: EntityManager, paymentId: string, answer: ProviderCapture, by: { actor: Actor['user']; label: string; capturedAt?: Date }): Promise<Settled> {
     const settled = await em.transactional(async (tem): Promise<Settled> => {
       const payment = await tem.findOneOrFail(Payment, { id: paymentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (payment.status === 'completed') return { kind: 'completed', paymentId, fresh: false };
@@ -204,7 +204,7 @@ export class PaymentsService {
       }
       const wasVoid = payment.status === 'void';
       payment.status = 'completed';
-      payment.capturedAt = this.deps.clock.now();
+      payment.capturedAt = by.capturedAt ?? this.deps.clock.now();
       payment.lastError = wasVoid ? 'Captured after it had been replaced: nothing was activated. Refund it, or apply it by hand.' : null;
       recordAudit(tem, {
         actor: by.actor,
@@ -277,6 +277,29 @@ export class PaymentsService {
     if (!payment) return 'A payment this site does not know: ignored.';
     const settled = await this.settle(em, payment.id, answer(resource), by);
     return { completed: 'Payment completed.', pending: 'Payment pending at PayPal.', declined: 'Payment declined.' }[settled.kind];
+  }
+
+  /**
+   * Returns money on a completed payment: through the provider's refund API for PayPal (outside any transaction,
+   * with an idempotency key per refund so a retried request never refunds twice), recorded only for money the
+   * committee took by hand. `requestKey` names this refund (one per committee action); the same key again is a no-op.
+   */
+  async refund(em: EntityManager, actor: Actor, paymentId: string, input: { amountCents: number; note: string; requestKey: string }): Promise<{ refunded: boolean }> {
+    const payment = await em.findOne(Payment, { id: paymentId });
+    if (!payment || payment.purpose === 'refund') throw new AppError('NOT_FOUND', 'That payment does not exist.');
+    const left = payment.amountCents - payment.refundedCents;
+    if (payment.status !== 'completed') throw new AppError('BAD_REQUEST', 'Only a received payment can be refunded.');
+    if (!Number.isInteger(input.amountCents) || input.amountCents <= 0 || input.amountCents > left) {
+      throw new AppError('BAD_REQUEST', `At most ${formatAud(Math.max(0, left))} of this payment can be refunded.`, { field: 'amount' });
+    }
+    const by = { actor: actor.user, label: 'committee' };
+    if (payment.provider === 'paypal') {
+      if (!payment.providerCaptureId || this.deps.payments?.kind !== 'paypal') throw new AppError('SERVICE_UNAVAILABLE', 'PayPal is not configured, so this PayPal payment cannot be refunded from here.');
+      const provider = this.deps.payments;
+      const made = await this.guard(() => provider.refund(payment.providerCaptureId!, centsToAmount(input.amountCents), payment.currency, `refund-${input.requestKey}`));
+      return { refunded: await this.recordRefund(em, payment.id, { amountCents: input.amountCents, refundId: made.refundId, by, note: input.note }) };
+    }
+    return { refunded: await this.recordRefund(em, payment.id, { amountCents: input.amountCents, refundId: `${payment.provider}-${input.requestKey}`, by, note: input.note }) };
   }
 
   /**
