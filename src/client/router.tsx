@@ -27,6 +27,7 @@ const SponsorPage = onDemand(() => import('./routes/sponsor'), 'SponsorPage');
 const ContentPage = onDemand(() => import('./routes/content-page'), 'ContentPage');
 const EmailVerifiedPage = onDemand(() => import('./routes/email-verified'), 'EmailVerifiedPage');
 const SignInPage = onDemand(() => import('./routes/sign-in'), 'SignInPage');
+const MemberSignInPage = onDemand(() => import('./routes/sign-in'), 'MemberSignInPage');
 const AdminPage = lazy(() => import('./routes/admin'));
 const AdminCmsPage = lazy(() => import('./routes/admin-cms'));
 
@@ -36,9 +37,10 @@ function HomeRoute() {
   return isAuthenticated ? <MemberPortalPage /> : <LandingPage />;
 }
 
+/** Signed out, /member (a bookmark, the link in a receipt, an expired session) asks the person to sign in. */
 function MemberRoute() {
   const { isAuthenticated } = useAuth();
-  return isAuthenticated ? <MemberPortalPage /> : <NotFoundPage />;
+  return isAuthenticated ? <MemberPortalPage /> : <MemberSignInPage />;
 }
 
 /** Admin routes exist only for admins; everyone else gets the not-found page (SPEC §2.1). */

@@ -125,12 +125,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const contextDeps: ContextDeps = { em: deps.orm.em, services };
+  const jobs = {
+    renewals: () => services.renewals.run(deps.orm.em.fork()),
+    reconcilePayments: () => services.payments.reconcile(deps.orm.em.fork()),
+  };
+  app.decorate('jobs', jobs);
   if (env.RENEWALS_INTERVAL_MINUTES > 0) {
-    const stop = scheduleJob('Renewal job', () => services.renewals.run(deps.orm.em.fork()), env.RENEWALS_INTERVAL_MINUTES, app.log);
+    const stop = scheduleJob('Renewal job', jobs.renewals, env.RENEWALS_INTERVAL_MINUTES, app.log);
     app.addHook('onClose', async () => stop());
   }
   if (env.PAYMENTS_RECONCILE_MINUTES > 0 && deps.payments) {
-    const stop = scheduleJob('Payment reconciliation', () => services.payments.reconcile(deps.orm.em.fork()), env.PAYMENTS_RECONCILE_MINUTES, app.log);
+    const stop = scheduleJob('Payment reconciliation', jobs.reconcilePayments, env.PAYMENTS_RECONCILE_MINUTES, app.log);
     app.addHook('onClose', async () => stop());
   }
   const allowedOrigin = new URL(env.PUBLIC_URL).origin;
@@ -268,5 +273,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Stops taking connections and waits (up to `timeoutMs`) for the requests already in flight. */
     drain(timeoutMs: number): Promise<void>;
+    /** The background jobs the app schedules, to run one now (tests, the command line). */
+    jobs: {
+      renewals(): Promise<{ reminded: number; expired: number }>;
+      reconcilePayments(): Promise<{ checked: number; completed: number; closed: number }>;
+    };
   }
 }

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addYears, clubToday, formatAuDate } from '../../src/shared/dates';
+import { addDays, addYears, clubToday, formatAuDate } from '../../src/shared/dates';
+import { acceptRequiredDocuments } from '../../src/shared/documents';
+import { DOCUMENTS_REQUIRED_MESSAGE } from '../../src/shared/members.schema';
 import { AuditLog, Member, Payment } from '../../src/server/db/entities';
 import { FakePayPal } from '../support/fake-paypal';
+import { linkIn } from '../support/mime';
 import { signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
@@ -34,13 +37,17 @@ function form(overrides: Record<string, unknown> = {}) {
     membershipType: 'adult',
     termsAccepted: true,
     codeOfConductAccepted: true,
+    documentsAccepted: acceptRequiredDocuments(),
     ...overrides,
   };
 }
 
+/** The join form as the browser sends it (the typed procedure: gender, acceptances, additional members). */
+const register = (client: TestClient, body: Record<string, unknown>) => client.mutation('members.register', body);
+
 async function join(client: TestClient, overrides: Record<string, unknown> = {}) {
   const body = form(overrides);
-  const res = await client.json('POST', '/api/members/register', body);
+  const res = await register(client, body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { ...res.body, email: body.email as string };
 }
@@ -60,9 +67,12 @@ describe('joining and paying', () => {
     expect(pending.status).toBe('pending');
     expect(pending.termsAcceptedAt).not.toBeNull();
     expect(pending.codeOfConductAcceptedAt).not.toBeNull();
+    expect(pending.documentsAccepted?.map((d) => `${d.id}@${d.version}`)).toEqual(acceptRequiredDocuments().map((d) => `${d.id}@${d.version}`));
 
+    // The browser's PayPal buttons (JS SDK v6) start from a client token made with PayPal's client-token grant.
     const setup = await visitor.json('GET', '/paypal/setup');
-    expect(setup.body).toEqual({ provider: 'paypal', clientId: 'fake-client-id', clientToken: null, currency: 'AUD' });
+    expect(setup.body).toEqual({ provider: 'paypal', clientId: 'fake-client-id', clientToken: paypal.clientTokens.at(-1)!.token, currency: 'AUD' });
+    expect(paypal.clientTokens.at(-1)!.domains).toEqual(['club.test']);
 
     const { orderId, capture } = await pay(visitor, '40.00');
     const create = paypal.callsTo(/^\/v2\/checkout\/orders$/).at(-1)!;
@@ -96,6 +106,14 @@ describe('joining and paying', () => {
     expect(receipt.text).toContain('Member: Morgan Reef');
     expect(receipt.text).toContain(`Membership valid until: ${formatAuDate(expiry)}`);
     expect(receipt.html).toContain('Morgan Reef');
+    // The visitor never signed in: the receipt's button signs them in, once, as the owner of the address.
+    const link = linkIn(receipt);
+    expect(link.pathname).toBe('/sign-in');
+    const reader = t.client();
+    await reader.trpc.auth.verifyToken.mutate({ token: link.searchParams.get('token')!, purpose: 'sign_in' });
+    expect(await reader.trpc.auth.me.query()).toMatchObject({ email: 'morgan@example.com', emailVerified: true });
+    expect(await reader.trpc.members.profile.query()).toMatchObject({ firstName: 'Morgan', status: 'active', expiryDate: expiry, paymentState: 'paid' });
+    await expect(t.client().trpc.auth.verifyToken.mutate({ token: link.searchParams.get('token')!, purpose: 'sign_in' })).rejects.toThrow('This link has already been used.');
   });
 
   it('refuses an order whose amount, currency or intent differs, without asking PayPal', async () => {
@@ -165,13 +183,14 @@ describe('joining and paying', () => {
     paypal.captureDelayMs = 150;
     let results;
     try {
-      results = await Promise.all(Array.from({ length: 10 }, () => t.client().json('POST', `/paypal/order/${orderId}/capture`, {})));
+      results = await Promise.all(Array.from({ length: 10 }, () => visitor.json('POST', `/paypal/order/${orderId}/capture`, {})));
     } finally {
       paypal.captureDelayMs = 0;
     }
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
     expect(new Set(results.map((r) => JSON.stringify(r.body))).size).toBe(1);
     expect(paypal.callsTo(/\/capture$/).length - capturesBefore).toBe(1);
+    expect(paypal.chargesFor(orderId)).toHaveLength(1);
     expect(await t.em().count(Payment, { providerOrderId: orderId })).toBe(1);
     expect(t.mail.to(email)).toHaveLength(1);
     const member = await t.em().findOneOrFail(Member, { email });
@@ -209,7 +228,7 @@ describe('households and the junior rule', () => {
   });
 
   it('refuses a family with a third adult or a fourth junior', async () => {
-    const adults = await t.client().json('POST', '/api/members/register', form({
+    const adults = await register(t.client(), form({
       membershipType: 'family',
       additionalMembers: [
         { firstName: 'A', lastName: 'Two', dateOfBirth: bornYearsAgo(40) },
@@ -217,8 +236,8 @@ describe('households and the junior rule', () => {
       ],
     }));
     expect(adults.status).toBe(400);
-    expect(adults.body.message).toBe('A family membership covers up to 2 adults and 3 juniors (under 16).');
-    const juniors = await t.client().json('POST', '/api/members/register', form({
+    expect(adults.body.message).toBe('A family membership covers up to 2 adults and 3 juniors (under 16), counting everyone in the household who will be a member after this payment.');
+    const juniors = await register(t.client(), form({
       membershipType: 'family',
       additionalMembers: [1, 2, 3, 4].map((n) => ({ firstName: 'Kid', lastName: `N${n}`, dateOfBirth: bornYearsAgo(8) })),
     }));
@@ -226,7 +245,7 @@ describe('households and the junior rule', () => {
   });
 
   it('refuses junior membership for anyone 16 or over on the day of joining', async () => {
-    const sixteen = await t.client().json('POST', '/api/members/register', form({ firstName: 'Sam', membershipType: 'junior', dateOfBirth: bornYearsAgo(16) }));
+    const sixteen = await register(t.client(), form({ firstName: 'Sam', membershipType: 'junior', dateOfBirth: bornYearsAgo(16) }));
     expect(sixteen.status).toBe(400);
     expect(sixteen.body.message).toBe('Junior membership is for people under 16 on the day of joining. Sam is 16, so please choose Adult or Family.');
     // Turning 16 tomorrow is still 15 today.
@@ -235,11 +254,21 @@ describe('households and the junior rule', () => {
     expect(fifteen.amount).toBe('30.00');
   });
 
+  it('refuses adult membership for someone under 16 and offers junior', async () => {
+    const before = await t.em().count(Member, {});
+    const fifteen = await register(t.client(), form({ firstName: 'Tia', membershipType: 'adult', dateOfBirth: bornYearsAgo(15) }));
+    expect(fifteen.status).toBe(400);
+    expect(fifteen.body.message).toBe('Adult membership is for people 16 or over. Tia is 15, so please choose Junior ($30.00) instead.');
+    expect(fifteen.fieldErrors).toMatchObject({ membershipType: expect.any(String) });
+    expect(await t.em().count(Member, {})).toBe(before);
+    expect((await join(t.client(), { membershipType: 'adult', dateOfBirth: bornYearsAgo(16) })).amount).toBe('40.00');
+  });
+
   it('an adult who adds another member pays for both together', async () => {
     const joined = await join(t.client(), { additionalMembers: [{ firstName: 'Kid', lastName: 'Tag', dateOfBirth: bornYearsAgo(10) }] });
     expect(joined.amount).toBe('70.00');
     expect(joined.members.map((m: { membershipType: string }) => m.membershipType)).toEqual(['adult', 'junior']);
-    const two = await t.client().json('POST', '/api/members/register', form({
+    const two = await register(t.client(), form({
       additionalMembers: [
         { firstName: 'B', lastName: 'C', dateOfBirth: bornYearsAgo(30) },
         { firstName: 'D', lastName: 'E', dateOfBirth: bornYearsAgo(30) },
@@ -260,9 +289,23 @@ describe('renewals and the member portal', () => {
     expect(profile.body).toMatchObject({ firstName: 'Rene', status: 'active', expiryDate: firstExpiry, renewalAmount: '40.00', membershipType: 'adult' });
     expect(await client.trpc.members.dashboard.query()).toEqual({ eventsAttended: 0, fishCaught: 0, competitions: 0, memberLevel: 'Bronze' });
 
-    t.clock.advance(300 * 86400_000);
+    expect(profile.body.renewal).toEqual({ open: false, opensOn: addDays(firstExpiry, -60), extendsTo: addYears(firstExpiry, 1) });
+    // 'Renew Membership' straight after joining: refused unless the member confirms an early renewal.
+    const tooEarly = await client.json('POST', '/paypal/order', { amount: '40.00', currency: 'AUD', intent: 'CAPTURE' });
+    expect(tooEarly.status).toBe(409);
+    expect(tooEarly.body.message).toBe(
+      `Your membership is paid until ${formatAuDate(firstExpiry)}. Renewal opens on ${formatAuDate(addDays(firstExpiry, -60))}; renewing now would extend it to ${formatAuDate(addYears(firstExpiry, 1))}. Confirm an early renewal to pay now.`,
+    );
+    const confirmedEarly = await client.mutation('payments.createOrder', { amount: '40.00', currency: 'AUD', intent: 'CAPTURE', earlyRenewal: true });
+    expect(confirmedEarly.status).toBe(200);
+
+    t.clock.advance(310 * 86400_000);
+    expect((await client.json('GET', '/api/members/profile')).body.renewal.open).toBe(true);
     const early = await pay(client, '40.00');
     expect((await early.capture()).body.membership.expiryDate).toBe(addYears(firstExpiry, 1));
+    // The early order confirmed earlier was replaced by the newer one and can no longer take money.
+    const stale = await client.json('POST', `/paypal/order/${confirmedEarly.body.id}/capture`, {});
+    expect(stale.status).toBe(409);
     const renewal = await t.em().findOneOrFail(Payment, { providerOrderId: early.orderId });
     expect(renewal.purpose).toBe('renewal');
     expect(t.mail.last(email).subject).toBe('Receipt: Tweed Coast Anglers Club membership renewal $40.00');
@@ -302,6 +345,17 @@ describe('renewals and the member portal', () => {
 });
 
 describe('the join form is validated and safe to resubmit', () => {
+  it('POST /api/members/register takes exactly SPEC §7\'s body, without gender, acceptances or additional people', async () => {
+    const { gender: _gender, termsAccepted: _terms, codeOfConductAccepted: _conduct, documentsAccepted: _documents, ...documented } = form({ email: 'script@example.com' });
+    const res = await t.client().json('POST', '/api/members/register', documented);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ message: 'Registration Successful', amount: '40.00', currency: 'AUD' });
+    const member = await t.em().findOneOrFail(Member, { email: 'script@example.com' });
+    expect(member).toMatchObject({ status: 'pending', gender: null, termsAcceptedAt: null, documentsAccepted: null });
+    const bad = await t.client().json('POST', '/api/members/register', { ...documented, shirtSize: 'XXXL' });
+    expect(bad).toMatchObject({ status: 400, body: { message: 'Please choose a valid shirt size.' } });
+  });
+
   it.each([
     [{ firstName: '' }, 'First name is required.'],
     [{ phone: 'call me' }, 'Please enter a valid phone number.'],
@@ -314,25 +368,26 @@ describe('the join form is validated and safe to resubmit', () => {
     [{ membershipType: 'lifetime' }, 'Please choose a valid membership type.'],
     [{ termsAccepted: false }, 'Please accept the terms and conditions'],
     [{ codeOfConductAccepted: undefined }, 'Please agree to abide by the code of conduct'],
+    [{ documentsAccepted: [] }, DOCUMENTS_REQUIRED_MESSAGE],
+    [{ documentsAccepted: undefined }, DOCUMENTS_REQUIRED_MESSAGE],
+    [{ documentsAccepted: acceptRequiredDocuments().map((d) => ({ ...d, version: '2001-01-01' })) }, DOCUMENTS_REQUIRED_MESSAGE],
   ])('%j → %s', async (overrides, message) => {
     const before = await t.em().count(Member, {});
-    const res = await t.client().json('POST', '/api/members/register', form(overrides));
+    const res = await register(t.client(), form(overrides));
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });
     expect(await t.em().count(Member, {})).toBe(before);
   });
 
-  it('a second submission before paying replaces the first; a current member is refused', async () => {
+  it('a second submission before paying replaces the first', async () => {
     const visitor = t.client();
     const body = form({ email: 'twice@example.com' });
-    const first = await visitor.json('POST', '/api/members/register', body);
-    const second = await visitor.json('POST', '/api/members/register', { ...body, shirtSize: 'XL', membershipType: 'family' });
+    const first = await register(visitor, body);
+    const second = await register(visitor, { ...body, shirtSize: 'XL', membershipType: 'family' });
     expect(second.body.householdId).toBe(first.body.householdId);
     expect(second.body.amount).toBe('120.00');
     expect(await t.em().count(Member, { email: 'twice@example.com' })).toBe(1);
     await (await pay(visitor, '120.00')).capture();
-    const third = await t.client().json('POST', '/api/members/register', body);
-    expect(third.status).toBe(409);
-    expect(third.body.message).toBe('This email address already belongs to a current member. Sign in and use Renew Membership to extend the membership.');
+    expect((await t.em().findOneOrFail(Member, { email: 'twice@example.com' })).status).toBe('active');
   });
 });

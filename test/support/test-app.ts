@@ -148,6 +148,15 @@ export class TestClient {
     return response;
   }
 
+  /**
+   * A tRPC mutation over plain HTTP, answered like a REST call: the status, and the result or `{ message }`
+   * (for tests that assert what a browser or script sees when the typed procedure refuses).
+   */
+  async mutation(path: string, input: unknown) {
+    const res = await this.json('POST', `/trpc/${path}`, input);
+    return { status: res.status, body: res.status < 300 ? res.body?.result?.data : { message: res.body?.error?.message }, fieldErrors: res.body?.error?.data?.fieldErrors };
+  }
+
   /** A JSON request; returns status, parsed body and headers. */
   async json(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
     const init: RequestInit = { method, headers: { ...headers } };

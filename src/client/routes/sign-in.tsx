@@ -1,5 +1,7 @@
-import { useSearch } from '@tanstack/react-router';
+import { Center, Stack, Text, Title } from '@mantine/core';
+import { useLocation, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { AuthCard } from '../features/auth/auth-card';
 import { useLoginModal } from '../features/auth/login-modal';
 import { FailureCard, PendingCard } from '../features/auth/result-cards';
 import { goTo } from '../features/auth/use-auth';
@@ -22,4 +24,29 @@ export function SignInPage() {
     return <FailureCard title="Sign-in Link Failed" message={link.message} action="Request a new link" onAction={() => openLogin('login')} />;
   }
   return <PendingCard label="Signing you in..." />;
+}
+
+/**
+ * /member when signed out (a bookmark, the link in a receipt, an expired session): the sign-in card, not the
+ * not-found page. A password login comes back to the same portal address (a tab such as ?tab=events included);
+ * the e-mailed sign-in link lands on /member.
+ */
+export function MemberSignInPage() {
+  const location = useLocation();
+  const back = location.pathname.startsWith('/member') ? location.href : '/member';
+  return (
+    <Center px="md" py={{ base: 'lg', sm: 48 }}>
+      <Stack gap="md" w="100%" maw={440} align="stretch">
+        <div>
+          <Title order={1} size="h2" ta="center">
+            Member Portal
+          </Title>
+          <Text c="dimmed" ta="center" size="sm">
+            Please sign in to see your membership, events and catches.
+          </Text>
+        </div>
+        <AuthCard redirectTo={back} />
+      </Stack>
+    </Center>
+  );
 }

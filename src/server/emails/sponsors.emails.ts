@@ -1,6 +1,8 @@
 import { CLUB } from '../../shared/club';
+import { formatAuDate } from '../../shared/dates';
 import { formatAud } from '../../shared/membership';
-import { SPONSORSHIP_LABELS, type SponsorshipType } from '../../shared/sponsors.schema';
+import type { PaymentMethod } from '../../shared/payments';
+import { seasonEnd, seasonStart, SPONSORSHIP_LABELS, type SponsorshipType } from '../../shared/sponsors.schema';
 import { renderEmail } from './layout';
 
 interface Application {
@@ -45,4 +47,77 @@ export const sponsorNoticeMessage = (a: Application, reviewUrl: string) =>
     ],
     button: { label: 'Review sponsor applications', url: reviewUrl },
     footnote: CLUB.name,
+  });
+
+export interface SponsorInvoiceDetails {
+  companyName: string;
+  contactPerson: string;
+  sponsorshipType: SponsorshipType;
+  amountCents: number;
+  season: string;
+  /** `${publicUrl}/sponsor/pay?token=…` */
+  payUrl: string;
+  /** Where to write to pay by bank transfer instead. */
+  contactEmail: string;
+  /** Why the invoice is sent: the committee accepted the sponsor, renewed them, or asked for a new link. */
+  occasion: 'accepted' | 'renewed' | 'resent';
+}
+
+const seasonDates = (season: string) => `${formatAuDate(seasonStart(season))} to ${formatAuDate(seasonEnd(season))}`;
+
+/** The sponsor's invoice for a season, with their pay link (sent on acceptance, on renewal and on request). */
+export const sponsorInvoiceMessage = (d: SponsorInvoiceDetails) =>
+  renderEmail({
+    subject:
+      d.occasion === 'accepted'
+        ? `Welcome aboard: ${d.companyName} is now a sponsor of ${CLUB.name}`
+        : d.occasion === 'renewed'
+          ? `Your ${CLUB.name} sponsorship for ${d.season}`
+          : `Your pay link for the ${CLUB.name} sponsorship ${d.season}`,
+    preview: `${SPONSORSHIP_LABELS[d.sponsorshipType]}, season ${d.season}: ${formatAud(d.amountCents)}`,
+    greeting: `Hello ${d.contactPerson},`,
+    paragraphs: [
+      d.occasion === 'accepted'
+        ? `Thank you! The committee has accepted ${d.companyName} as a sponsor of ${CLUB.name}. Your logo goes up on our website now.`
+        : d.occasion === 'renewed'
+          ? `Thank you for sponsoring ${CLUB.name} again. The committee has renewed ${d.companyName} for the ${d.season} season.`
+          : `Here is a new pay link for your sponsorship of ${CLUB.name}. Any earlier link for this invoice no longer works.`,
+      `Package: ${SPONSORSHIP_LABELS[d.sponsorshipType]}`,
+      `Season: ${d.season} (${seasonDates(d.season)})`,
+      `Amount: ${formatAud(d.amountCents)} AUD`,
+      'You can pay online with the button below (PayPal or card).',
+      `Prefer a bank transfer? Write to ${d.contactEmail} and the committee will send you the club's bank details; they record your payment when it arrives. Cash and cheques are welcome at club meetings too.`,
+    ],
+    button: { label: `Pay ${formatAud(d.amountCents)}`, url: d.payUrl },
+    footnote: `Anyone with this link can see and pay this invoice, so please keep it within your business. We e-mail a receipt as soon as your payment arrives. ${CLUB.name} · Incorporated association ${CLUB.associationNumber}`,
+  });
+
+export interface SponsorReceiptDetails {
+  companyName: string;
+  contactPerson: string;
+  sponsorshipType: SponsorshipType;
+  amountCents: number;
+  season: string;
+  paidOn: string;
+  method: PaymentMethod | null;
+  reference: string;
+  /** The last day the sponsor is shown on the site; null: no end date. */
+  shownUntil: string | null;
+}
+
+const PAID_BY: Record<PaymentMethod, string> = { paypal: 'PayPal', demo: 'demo payment', cash: 'cash', bank_transfer: 'bank transfer', card: 'card', cheque: 'cheque' };
+
+/** The sponsor's receipt, once the season's money has arrived (online or recorded by the committee). */
+export const sponsorReceiptMessage = (d: SponsorReceiptDetails) =>
+  renderEmail({
+    subject: `Receipt: ${CLUB.name} sponsorship ${d.season} ${formatAud(d.amountCents)}`,
+    preview: `Thank you for sponsoring ${CLUB.name} for the ${d.season} season.`,
+    greeting: `Thank you, ${d.contactPerson}!`,
+    paragraphs: [
+      `We have received ${d.companyName}'s payment for the ${SPONSORSHIP_LABELS[d.sponsorshipType]}, season ${d.season} (${seasonDates(d.season)}).`,
+      `Amount paid: ${formatAud(d.amountCents)} AUD`,
+      `Paid on ${formatAuDate(d.paidOn)}${d.method ? ` by ${PAID_BY[d.method]}` : ''}, receipt reference ${d.reference}.`,
+      d.shownUntil ? `Your logo is shown on our website until ${formatAuDate(d.shownUntil)}.` : 'Your logo is shown on our website.',
+    ],
+    footnote: `Keep this e-mail as your receipt. Questions? Just reply to the club committee. ${CLUB.name} · Incorporated association ${CLUB.associationNumber}`,
   });

@@ -91,7 +91,7 @@ export class MembersService {
         household = owned.household;
         household.membershipType = type;
         // Orders priced for the earlier form can no longer activate anything.
-        await tem.nativeUpdate(Payment, { household, kind: 'membership', status: 'created' }, { status: 'void', lastError: 'Replaced by a newer join form.' });
+        await tem.nativeUpdate(Payment, { household, kind: 'membership', status: 'created' }, { status: 'void', lastError: 'Replaced by a newer join form.', checkedAt: null });
         // Those who never paid are replaced by the people on this form; those who paid before stay and are renewed.
         const others = await tem.find(Member, { household, isPrimary: false }, { orderBy: { createdAt: 'asc' } });
         others.filter((m) => !m.memberSince).forEach((m) => tem.remove(m));

@@ -12,6 +12,7 @@ import { PaymentProviderError, type PaymentProvider, type ProviderCapture, type 
 import { recordAudit } from './audit.service';
 import type { Actor, AuthService } from './auth.service';
 import { effectiveStatus, feeFor } from './members.service';
+import { activateSponsorship, sendSponsorshipReceipt } from './sponsor-invoices';
 
 export interface PaymentsDeps {
   clock: Clock;
@@ -34,6 +35,8 @@ const NOT_YOURS = 'We could not find that payment. Please start the payment agai
 const DECLINED = 'Payment failed. Please try again or contact support if the issue persists.';
 /** An order nobody approved within this time is closed (PayPal lets an unapproved order lapse after 3 hours). */
 const ABANDONED_AFTER_MS = 6 * 3600_000;
+/** A capture that started this long ago and never finished (its request died) may be tried again. */
+const CAPTURE_CLAIM_MS = 15_000;
 /** How long the reconciliation job leaves a fresh order to the browser before it asks PayPal itself. */
 const RECONCILE_AFTER_MS = 10 * 60_000;
 
@@ -44,7 +47,7 @@ export function parseAmountCents(amount: string): number | null {
 }
 
 /** What settling a provider's answer did to a payment. */
-type Settled =
+export type Settled =
   | { kind: 'completed'; paymentId: string; fresh: boolean }
   | { kind: 'pending'; paymentId: string }
   | { kind: 'declined'; paymentId: string; reason: string };
@@ -84,6 +87,7 @@ export class PaymentsService {
     if (await em.count(Payment, { household, kind: 'membership', status: 'pending' })) {
       throw new AppError('CONFLICT', 'PayPal is still processing a payment for this membership. It starts as soon as PayPal releases it; there is nothing more to pay.');
     }
+    await this.settleEarlierOrders(em, household);
     const expected = feeFor(household, members);
     if (offered !== expected) {
       throw new AppError('BAD_REQUEST', `The amount does not match the ${MEMBERSHIP_LABELS[household.membershipType].toLowerCase()} membership fee of ${formatAud(expected)}.`, { field: 'amount' });
@@ -105,9 +109,39 @@ export class PaymentsService {
       method: provider.kind,
       providerOrderId: `unsent-${crypto.randomUUID()}`,
       rawResponse: null,
+      // The club's clock (not the database's): reconciliation measures an order's age with it.
+      createdAt: this.deps.clock.now(),
     });
     await em.flush();
     return { id: await this.sendOrder(em, payment) };
+  }
+
+  /**
+   * Before a household gets a new order, its earlier open orders are checked with the provider: one that was
+   * captured after all (its answer lost, the database away at that moment) is settled now and the new order is
+   * refused, so nobody pays twice for one membership.
+   */
+  private async settleEarlierOrders(em: EntityManager, household: Household): Promise<void> {
+    const provider = this.provider();
+    const open = await em.find(Payment, {
+      household,
+      kind: 'membership',
+      $or: [{ status: 'created' }, { status: 'void', checkedAt: null }],
+      provider: provider.kind,
+      $not: { providerOrderId: { $like: 'unsent-%' } },
+      createdAt: { $gt: new Date(this.deps.clock.now().getTime() - 3 * 86_400_000) },
+    });
+    for (const earlier of open) {
+      const state = await this.guard(() => provider.getOrder(earlier.providerOrderId));
+      if (earlier.status === 'void') earlier.checkedAt = this.deps.clock.now();
+      if (state.state !== 'captured') continue;
+      const wasOpen = earlier.status === 'created';
+      await em.flush();
+      const settled = await this.settle(em, earlier.id, state.capture, { actor: null, label: 'payment' });
+      if (wasOpen && (settled.kind === 'completed' || settled.kind === 'pending')) {
+        throw new AppError('CONFLICT', 'Your earlier payment for this membership went through after all, so there is nothing more to pay. Check your e-mail for the receipt.');
+      }
+    }
   }
 
   /** Asks the provider for an order for a payment row already written; the row is voided if that fails. */
@@ -115,7 +149,8 @@ export class PaymentsService {
     const provider = this.provider();
     try {
       const order = await this.guard(() =>
-        provider.createOrder({ amount: centsToAmount(payment.amountCents), currency: payment.currency, description: payment.description, reference: payment.id, requestId: `order-${payment.id}` }),
+        // A sponsor's invoice may need several orders over time: each attempt gets its own key.
+        provider.createOrder({ amount: centsToAmount(payment.amountCents), currency: payment.currency, description: payment.description, reference: payment.id, requestId: `order-${payment.payTokenHash ? payment.providerOrderId : payment.id}` }),
       );
       payment.providerOrderId = order.id;
       payment.rawResponse = order.raw;
@@ -125,16 +160,34 @@ export class PaymentsService {
         await em.nativeUpdate(
           Payment,
           { household: payment.household, kind: payment.kind, status: 'created', id: { $ne: payment.id } },
-          { status: 'void', lastError: 'Replaced by a newer order.' },
+          { status: 'void', lastError: 'Replaced by a newer order.', checkedAt: null },
         );
       }
       return order.id;
     } catch (error) {
-      payment.status = 'void';
-      payment.lastError = 'The provider did not create the order.';
-      await em.flush().catch(() => {});
+      // A sponsor's invoice stays payable: only this attempt failed.
+      if (!payment.payTokenHash) {
+        payment.status = 'void';
+        payment.lastError = 'The provider did not create the order.';
+        await em.flush().catch(() => {});
+      }
       throw error;
     }
+  }
+
+  /** The idempotency key of capturing a payment's current order (an invoice's orders each get their own). */
+  private captureRequestId(payment: Payment): string {
+    return `capture-${payment.payTokenHash ? payment.providerOrderId : payment.id}`;
+  }
+
+  /**
+   * Captures the current order of a payment row (a sponsor's invoice) outside any transaction and settles the
+   * answer; asking again after a lost answer gets the provider's first answer, so it never charges twice.
+   */
+  async captureAndSettle(em: EntityManager, payment: Payment, by: { actor: Actor['user']; label: string }): Promise<{ settled: Settled; answer: ProviderCapture }> {
+    const provider = this.provider();
+    const answer = await this.guard(() => provider.captureOrder(payment.providerOrderId, this.captureRequestId(payment)));
+    return { settled: await this.settle(em, payment.id, answer, by), answer };
   }
 
   /**
@@ -155,10 +208,36 @@ export class PaymentsService {
     if (payment.status !== 'created') throw new AppError('PAYMENT_REQUIRED', DECLINED);
     await this.refuseIfAlreadyPaid(em, payment);
 
-    const answer = await this.guard(() => provider.captureOrder(orderId, `capture-${payment.id}`, { simulateDecline: options.simulate === 'decline' }));
-    const settled = await this.settle(em, payment.id, answer, { actor: actor.user, label: 'payment' });
+    // One capture at a time asks the provider (a double click, two tabs); the others wait for its outcome. A claim
+    // left by a request that died half-way (the database went away) lapses after CAPTURE_CLAIM_MS.
+    const deadline = Date.now() + 20_000;
+    while (!(await this.claimCapture(em, payment.id))) {
+      if (Date.now() > deadline) throw new AppError('SERVICE_UNAVAILABLE', 'Your payment is still being confirmed. Please wait a moment; nothing more will be taken.');
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const current = await em.findOneOrFail(Payment, { id: payment.id }, { refresh: true });
+      if (current.status === 'completed' || current.status === 'pending') return this.outcomeOf(em, payment.id);
+      if (current.status !== 'created') throw new AppError('PAYMENT_REQUIRED', DECLINED);
+    }
+    let settled: Settled;
+    try {
+      const answer = await this.guard(() => provider.captureOrder(orderId, `capture-${payment.id}`, { simulateDecline: options.simulate === 'decline' }));
+      settled = await this.settle(em, payment.id, answer, { actor: actor.user, label: 'payment' });
+    } finally {
+      await em.nativeUpdate(Payment, { id: payment.id, status: 'created' }, { checkedAt: null }).catch(() => {});
+    }
     if (settled.kind === 'declined') throw new AppError('PAYMENT_REQUIRED', DECLINED);
     return this.outcomeOf(em, payment.id);
+  }
+
+  /** Marks a capture as under way, unless another one started within CAPTURE_CLAIM_MS. */
+  private async claimCapture(em: EntityManager, paymentId: string): Promise<boolean> {
+    const now = this.deps.clock.now();
+    const claimed = await em.nativeUpdate(
+      Payment,
+      { id: paymentId, status: 'created', $or: [{ checkedAt: null }, { checkedAt: { $lt: new Date(now.getTime() - CAPTURE_CLAIM_MS) } }] },
+      { checkedAt: now },
+    );
+    return claimed === 1;
   }
 
   /** Where a payment stands, for the browser or account that created it (a dialog reopened, a pending payment). */
@@ -373,13 +452,16 @@ export class PaymentsService {
     if (!provider) return { checked: 0, completed: 0, closed: 0 };
     const now = this.deps.clock.now();
     const claimed = await em.getConnection().execute<{ id: string }[]>(
+      // Open payments, and once each, orders voided here (a newer form, a newer order) that PayPal may still have
+      // captured if an answer was lost on the way.
       `update payments set checked_at = ? where id in (
          select id from payments
-         where provider = ? and status in ('created', 'pending') and provider_order_id not like 'unsent-%'
-           and created_at < ? and (checked_at is null or checked_at < ?)
+         where provider = ? and provider_order_id not like 'unsent-%' and provider_order_id not like 'invoice-%' and created_at < ?
+           and ((status in ('created', 'pending') and (checked_at is null or checked_at < ?))
+             or (status = 'void' and checked_at is null and created_at > ?))
          order by created_at limit 50 for update skip locked
        ) returning id`,
-      [now, provider.kind, new Date(now.getTime() - RECONCILE_AFTER_MS), new Date(now.getTime() - RECONCILE_AFTER_MS)],
+      [now, provider.kind, new Date(now.getTime() - RECONCILE_AFTER_MS), new Date(now.getTime() - RECONCILE_AFTER_MS), new Date(now.getTime() - 3 * 86_400_000)],
     );
     const result = { checked: claimed.length, completed: 0, closed: 0 };
     for (const { id } of claimed) {
@@ -410,14 +492,16 @@ export class PaymentsService {
       const settled = await this.settle(em, payment.id, order.capture, by);
       return settled.kind === 'completed' ? 'completed' : 'unchanged';
     }
+    if (payment.status === 'void') return 'unchanged';
     if (order.state === 'approved') {
       // The buyer approved and our capture never reached PayPal (a browser closed, an answer lost): finish it,
       // unless the household paid another way since.
       if (await this.alreadyPaidSince(em, payment)) return this.close(em, payment, 'The membership was paid by another payment.', by);
-      const settled = await this.settle(em, payment.id, await provider.captureOrder(payment.providerOrderId, `capture-${payment.id}`), by);
+      const settled = await this.settle(em, payment.id, await provider.captureOrder(payment.providerOrderId, this.captureRequestId(payment)), by);
       return settled.kind === 'completed' ? 'completed' : 'unchanged';
     }
-    if (order.state === 'voided' || order.state === 'not_found' || now.getTime() - payment.createdAt.getTime() > ABANDONED_AFTER_MS) {
+    // An invoice is older than its newest order, so only the provider's own word closes an invoice's order.
+    if (order.state === 'voided' || order.state === 'not_found' || (!payment.payTokenHash && now.getTime() - payment.createdAt.getTime() > ABANDONED_AFTER_MS)) {
       return this.close(em, payment, order.state === 'created' ? 'Not approved in time.' : `The provider reports the order as ${order.state.replace('_', ' ')}.`, by);
     }
     return 'unchanged';
@@ -427,6 +511,13 @@ export class PaymentsService {
     await em.transactional(async (tem) => {
       const locked = await tem.findOneOrFail(Payment, { id: payment.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (locked.status !== 'created') return;
+      if (locked.payTokenHash) {
+        // A sponsor's invoice outlives its orders: it stays payable from its link, with a new order next time.
+        locked.providerOrderId = `invoice-${crypto.randomUUID()}`;
+        locked.lastError = reason;
+        recordAudit(tem, { actor: by.actor, actorLabel: by.label, action: 'payment.order_closed', entityType: 'Payment', entityId: locked.id, after: { reason } });
+        return;
+      }
       locked.status = 'void';
       locked.lastError = reason;
       recordAudit(tem, { actor: by.actor, actorLabel: by.label, action: 'payment.closed', entityType: 'Payment', entityId: locked.id, after: { reason } });
@@ -505,6 +596,7 @@ export class PaymentsService {
   /** What a completed payment buys. */
   private async activate(em: EntityManager, by: { actor: Actor['user']; label: string }, payment: Payment): Promise<void> {
     if (payment.kind === 'membership') await this.activateMembership(em, by, payment);
+    if (payment.kind === 'sponsorship') await activateSponsorship(em, by, payment);
   }
 
   /**
@@ -533,6 +625,7 @@ export class PaymentsService {
   private async sendReceipt(em: EntityManager, paymentId: string): Promise<void> {
     try {
       const payment = await em.findOneOrFail(Payment, { id: paymentId }, { refresh: true });
+      if (payment.kind === 'sponsorship') return await sendSponsorshipReceipt(em, payment, this.deps);
       if (payment.kind !== 'membership' || !payment.household) return;
       const members = await em.find(Member, { household: payment.household }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' }, populate: ['user'], refresh: true });
       const primary = members[0];

@@ -17,6 +17,8 @@ export const RATE_RULES = {
   emailPerIp: { name: 'email-ip', limit: 20, windowSeconds: 3600 },
   verifyPerIp: { name: 'verify-ip', limit: 60, windowSeconds: 900 },
   sponsorPerIp: { name: 'sponsor-ip', limit: 5, windowSeconds: 3600 },
+  /** Sponsors' pay links: reading the invoice, making an order, capturing it. Guessing a secret gets nowhere. */
+  payLinkPerIp: { name: 'paylink-ip', limit: 60, windowSeconds: 900 },
   chatPerIp: { name: 'chat-ip', limit: 30, windowSeconds: 600 },
   chatPerUser: { name: 'chat-user', limit: 60, windowSeconds: 600 },
 } satisfies Record<string, RateRule>;

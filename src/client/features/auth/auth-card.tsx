@@ -15,6 +15,8 @@ export interface AuthCardProps {
   onSuccess?: () => void;
   /** Drop the card's own border and padding (inside a dialog). */
   embedded?: boolean;
+  /** Where a password login lands (a full load); the member portal unless the card stands on another portal address. */
+  redirectTo?: string;
 }
 
 interface Pending {
@@ -27,7 +29,7 @@ interface Pending {
 const NETWORK_ERROR = 'Network error. Please try again.';
 
 /** SPEC §2.3: 'Welcome' card with Login and Sign Up tabs, then the 'Check Your Email' view. */
-export function AuthCard({ initialTab = 'login', onSuccess, embedded = false }: AuthCardProps) {
+export function AuthCard({ initialTab = 'login', onSuccess, embedded = false, redirectTo = '/member' }: AuthCardProps) {
   const trpc = useTRPC();
   const refreshAuth = useRefreshAuth();
   const [tab, setTab] = useState<AuthTab>(initialTab);
@@ -63,7 +65,7 @@ export function AuthCard({ initialTab = 'login', onSuccess, embedded = false }: 
       toast.success('Welcome back!', result.message);
       onSuccess?.();
       await refreshAuth();
-      goTo('/member');
+      goTo(redirectTo);
     } catch (error) {
       toast.error('Error', isNetworkError(error) ? NETWORK_ERROR : (serverMessage(error) ?? 'Login failed. Please try again.'));
     }

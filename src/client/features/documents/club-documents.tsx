@@ -1,11 +1,11 @@
 import { Badge, Button, Card, Group, Modal, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CLUB_DOCUMENTS, type ClubDocument } from '../../../shared/documents';
 
 /** One document's text in a scrollable panel with Close (SPEC §2.11). */
-function DocumentPanel({ doc, onClose }: { doc: ClubDocument | null; onClose: () => void }) {
+function DocumentPanel({ doc, onClose, zIndex }: { doc: ClubDocument | null; onClose: () => void; zIndex?: number }) {
   return (
-    <Modal opened={doc !== null} onClose={onClose} title={doc?.title} size="lg" scrollAreaComponent={ScrollArea.Autosize}>
+    <Modal opened={doc !== null} onClose={onClose} title={doc?.title} size="lg" zIndex={zIndex} scrollAreaComponent={ScrollArea.Autosize}>
       <Stack gap="sm">
         {doc?.content.split(/\n+/).map((paragraph, i) => <Text key={i}>{paragraph}</Text>)}
         <Button variant="default" onClick={onClose}>
@@ -16,43 +16,74 @@ function DocumentPanel({ doc, onClose }: { doc: ClubDocument | null; onClose: ()
   );
 }
 
+export interface ClubDocumentsProps {
+  /** SPEC §2.11's registration variant: only the required documents, each with an accept toggle. */
+  registration?: boolean;
+  /** Document id → accepted (the registration variant is controlled by its form). */
+  accepted?: Record<string, boolean>;
+  onToggle?: (id: ClubDocument['id']) => void;
+  /** Told when a document's text opens and closes (a dialog around the documents then leaves Escape to it). */
+  onPanelChange?: (open: boolean) => void;
+}
+
 /**
  * The club documents (SPEC §2.11): a card grid, or — `registration` — only the required ones with an
  * 'Accept Required' / 'Accepted' toggle per document.
  */
-export function ClubDocuments({ registration = false, accepted = {}, onToggle }: { registration?: boolean; accepted?: Record<string, boolean>; onToggle?: (id: string) => void }) {
+export function ClubDocuments({ registration = false, accepted = {}, onToggle, onPanelChange }: ClubDocumentsProps) {
   const [open, setOpen] = useState<ClubDocument | null>(null);
   const docs = registration ? CLUB_DOCUMENTS.filter((d) => d.required) : CLUB_DOCUMENTS;
+  const panelOpen = open !== null;
+  useEffect(() => {
+    onPanelChange?.(panelOpen);
+    return () => onPanelChange?.(false);
+  }, [panelOpen, onPanelChange]);
   return (
     <Stack gap="md">
       {!registration && <Title order={2}>Club Documents</Title>}
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        {docs.map((doc) => (
-          <Card key={doc.id} withBorder radius="md" padding="md">
-            <Stack gap="xs" h="100%">
-              <Group gap="xs">
-                <Badge variant="light">{doc.type}</Badge>
-                {doc.required && <Badge color="red" variant="light">Required</Badge>}
-              </Group>
-              <Text fw={600}>{doc.title}</Text>
-              <Text size="sm" c="dimmed" style={{ flexGrow: 1 }}>
-                {doc.description}
-              </Text>
-              <Group gap="xs">
-                <Button variant="light" onClick={() => setOpen(doc)}>
-                  {registration ? 'Read Document' : 'View Document'}
-                </Button>
-                {registration && (
-                  <Button color={accepted[doc.id] ? 'green' : undefined} variant={accepted[doc.id] ? 'filled' : 'default'} onClick={() => onToggle?.(doc.id)} aria-pressed={Boolean(accepted[doc.id])}>
-                    {accepted[doc.id] ? 'Accepted' : 'Accept Required'}
+      <SimpleGrid cols={registration ? 1 : { base: 1, sm: 2 }} spacing="md">
+        {docs.map((doc) => {
+          const titleId = `club-document-${registration ? 'registration-' : ''}${doc.id}`;
+          return (
+            <Card key={doc.id} withBorder radius="md" padding="md">
+              <Stack gap="xs" h="100%">
+                <Group gap="xs">
+                  <Badge variant="light">{doc.type}</Badge>
+                  {doc.required && (
+                    <Badge color="red" variant="light">
+                      Required
+                    </Badge>
+                  )}
+                </Group>
+                <Text fw={600} id={titleId}>
+                  {doc.title}
+                </Text>
+                <Text size="sm" c="dimmed" style={{ flexGrow: 1 }}>
+                  {doc.description}
+                </Text>
+                <Group gap="xs">
+                  <Button variant="light" onClick={() => setOpen(doc)} aria-describedby={titleId}>
+                    {registration ? 'Read Document' : 'View Document'}
                   </Button>
-                )}
-              </Group>
-            </Stack>
-          </Card>
-        ))}
+                  {registration && (
+                    <Button
+                      color={accepted[doc.id] ? 'green' : undefined}
+                      variant={accepted[doc.id] ? 'filled' : 'default'}
+                      onClick={() => onToggle?.(doc.id)}
+                      aria-pressed={Boolean(accepted[doc.id])}
+                      aria-describedby={titleId}
+                    >
+                      {accepted[doc.id] ? 'Accepted' : 'Accept Required'}
+                    </Button>
+                  )}
+                </Group>
+              </Stack>
+            </Card>
+          );
+        })}
       </SimpleGrid>
-      <DocumentPanel doc={open} onClose={() => setOpen(null)} />
+      {/* Over the join dialog (as the code of conduct is). */}
+      <DocumentPanel doc={open} onClose={() => setOpen(null)} zIndex={registration ? 400 : undefined} />
     </Stack>
   );
 }

@@ -1,11 +1,13 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EventView, MemberRegistration } from '../../../shared/events.schema';
+import type { MemberProfile } from '../../../shared/members.schema';
 import { SectionLoader } from '../../components/full-screen-loader';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { FishLogging } from '../catches/fish-logging';
+import { householdPayment, useJoinDialog } from '../membership/join-dialog';
 import { calendarHref, feeText, formatClubDateTime, maxText, placesLeftText } from './event-text';
 import { EventImage } from './upcoming-events';
 
@@ -70,7 +72,47 @@ function RegisteredEvent({ registration }: { registration: MemberRegistration })
   );
 }
 
-function AvailableEvent({ event, registered }: { event: EventView; registered: boolean }) {
+/** Why this person cannot register for events yet (the club registers paid-up members only). */
+type Gate = { kind: 'join' } | { kind: 'pay' | 'processing' | 'renew'; profile: MemberProfile };
+
+function gateFor(profile: MemberProfile | null): Gate | null {
+  if (!profile) return { kind: 'join' };
+  if (profile.status === 'active') return null;
+  if (profile.paymentState === 'awaiting_payment') return { kind: 'pay', profile };
+  if (profile.paymentState === 'processing') return { kind: 'processing', profile };
+  return { kind: 'renew', profile };
+}
+
+/** Says that registering needs a paid-up membership, with the way to get there (instead of Register buttons that fail). */
+function MembershipNeeded({ gate }: { gate: Gate }) {
+  const { openJoin, openPayment } = useJoinDialog();
+  const reason =
+    gate.kind === 'join'
+      ? 'You are not a member of the club yet.'
+      : gate.kind === 'pay'
+        ? 'Your registration is waiting for payment.'
+        : gate.kind === 'processing'
+          ? 'PayPal is still processing your payment; you can register as soon as it is released.'
+          : gate.profile.status === 'expired'
+            ? 'Your membership has expired.'
+            : 'Your membership is not active.';
+  return (
+    <Alert color="yellow" variant="light" title="Paid-up membership needed" data-testid="membership-needed">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">Registering for events needs a paid-up club membership. {reason}</Text>
+        {gate.kind === 'join' && (
+          <Button color="teal" onClick={() => openJoin()}>
+            Join the Club
+          </Button>
+        )}
+        {gate.kind === 'pay' && <Button onClick={() => openPayment(householdPayment(gate.profile))}>Complete payment</Button>}
+        {gate.kind === 'renew' && <Button onClick={() => openPayment(householdPayment(gate.profile))}>Renew Membership</Button>}
+      </Stack>
+    </Alert>
+  );
+}
+
+function AvailableEvent({ event, registered, membersOnly }: { event: EventView; registered: boolean; membersOnly: boolean }) {
   const trpc = useTRPC();
   const refresh = useRefreshEvents();
   const register = useMutation(
@@ -144,6 +186,10 @@ function AvailableEvent({ event, registered }: { event: EventView; registered: b
             </Badge>
           ) : event.isFull ? (
             <Button disabled>Event Full</Button>
+          ) : event.isOpen && membersOnly ? (
+            <Text size="sm" c="dimmed">
+              Paid-up members only
+            </Text>
           ) : event.isOpen ? (
             <Button color="teal" disabled={register.isPending} onClick={() => register.mutate({ id: event.id })}>
               {register.isPending ? 'Registering...' : 'Register Now'}
@@ -162,6 +208,9 @@ export function MemberEvents() {
   const trpc = useTRPC();
   const mine = useQuery(trpc.events.myRegistrations.queryOptions());
   const upcoming = useQuery(trpc.events.upcoming.queryOptions());
+  const profile = useQuery(trpc.members.profile.queryOptions());
+  // Known only once the profile has loaded; until then (or if it cannot be read) the server has the last word.
+  const gate = profile.isSuccess ? gateFor(profile.data) : null;
   const registrations = mine.data ?? [];
   const registeredIds = new Set(registrations.map((r) => r.eventId));
   const events = upcoming.data ?? [];
@@ -174,6 +223,7 @@ export function MemberEvents() {
 
   return (
     <Stack gap="lg">
+      {gate && <MembershipNeeded gate={gate} />}
       <Card withBorder radius="md" padding="md" bg="teal.0">
         <Group justify="space-between" gap="sm">
           <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
@@ -214,7 +264,7 @@ export function MemberEvents() {
         ) : events.length === 0 ? (
           <Text c="dimmed">No upcoming events at the moment. Check back soon!</Text>
         ) : (
-          events.map((e) => <AvailableEvent key={e.id} event={e} registered={registeredIds.has(e.id)} />)
+          events.map((e) => <AvailableEvent key={e.id} event={e} registered={registeredIds.has(e.id)} membersOnly={gate !== null} />)
         )}
       </Stack>
 

@@ -1,5 +1,6 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { createContext, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { MemberProfile } from '../../../shared/members.schema';
 import type { MembershipType } from '../../../shared/membership';
 import { DialogLoader, LoadBoundary, onDemandPart } from '../../components/on-demand';
 import type { PaymentDetails } from './payment-dialog';
@@ -43,6 +44,17 @@ export function JoinDialogProvider({ children }: { children: ReactNode }) {
       )}
     </JoinDialogContext.Provider>
   );
+}
+
+/** Paying for a member's own household: a registration not paid yet, or a renewal (early only when confirmed). */
+export function householdPayment(profile: MemberProfile, options: { earlyRenewal?: boolean } = {}): PaymentDetails {
+  return {
+    names: profile.household.map((m) => `${m.firstName} ${m.lastName}`),
+    membershipType: profile.membershipType,
+    amount: profile.renewalAmount,
+    email: profile.email,
+    ...(options.earlyRenewal ? { earlyRenewal: true } : {}),
+  };
 }
 
 export function useJoinDialog(): JoinDialogApi {

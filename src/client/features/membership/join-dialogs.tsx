@@ -25,13 +25,13 @@ export function JoinDialogs({ state, phone, onClose, onPay }: JoinDialogsProps) 
             key={state.key}
             initialType={state.type}
             onNestedDialog={setConductOpen}
-            onRegistered={(result) =>
-              onPay({ names: result.members.map((m) => `${m.firstName} ${m.lastName}`), membershipType: result.membershipType, amount: result.amount })
+            onRegistered={(result, email) =>
+              onPay({ names: result.members.map((m) => `${m.firstName} ${m.lastName}`), membershipType: result.membershipType, amount: result.amount, email })
             }
           />
         )}
       </Modal>
-      <PaymentDialog details={state.step === 'pay' ? state.details : null} onClose={onClose} />
+      <PaymentDialog details={state.step === 'pay' ? state.details : null} onClose={onClose} fullScreen={phone} />
     </>
   );
 }

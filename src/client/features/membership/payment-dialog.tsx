@@ -1,18 +1,23 @@
-import { Alert, Button, Center, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatAuDate } from '../../../shared/dates';
 import { MEMBERSHIP_LABELS, type MembershipType } from '../../../shared/membership';
-import type { CaptureResult } from '../../../shared/members.schema';
+import type { CaptureResult, PaymentSetup } from '../../../shared/members.schema';
 import { toast } from '../../components/toast';
-import { serverMessage } from '../../lib/errors';
+import { fieldErrorsOf, httpStatusOf, isLostAnswer, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
+import { useAuth } from '../auth/use-auth';
 
 export interface PaymentDetails {
   names: string[];
   membershipType: MembershipType;
   /** What the server said the payment is, e.g. '40.00'. */
   amount: string;
+  /** A renewal before the renewal window opens, which the member has confirmed. */
+  earlyRenewal?: boolean;
+  /** Where the receipt goes (said on the success view), when known. */
+  email?: string | null;
 }
 
 /** The payment dialog (SPEC §2.6, §4); full screen on phones. */
@@ -27,60 +32,196 @@ export function PaymentDialog({ details, onClose, fullScreen }: { details: Payme
   );
 }
 
-const INLINE_FAILURE = 'Payment failed. Please try again or contact support if the issue persists.';
+/** SPEC §8. */
+export const PAYMENT_FAILED_INLINE = 'Payment failed. Please try again or contact support if the issue persists.';
+const PAYMENT_FAILED_TOAST = ['Payment Failed', 'There was an issue processing your payment. Please try again.'] as const;
+const PAYMENT_CANCELLED_TOAST = ['Payment Cancelled', 'You can complete your payment later to activate your membership.'] as const;
+export const PAYMENT_PENDING_TEXT = 'PayPal is still processing your payment. Your membership starts as soon as PayPal releases it; we will e-mail your receipt.';
 
-/** Pays for a membership (SPEC §4 payment dialog): PayPal's buttons, or the demo provider on a machine without PayPal. */
+/**
+ * Waits before each repeat of a capture whose answer was lost (about 10 s in all). Capturing the same order
+ * again is safe: the server and PayPal both treat a repeat as the same capture, so nobody pays twice.
+ */
+const CAPTURE_RETRY_DELAYS_MS = [1000, 3000, 6000];
+/** How often a payment PayPal is holding is asked about while the dialog is open. */
+const PENDING_POLL_MS = 4000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Pays for a membership (SPEC §4 payment dialog): PayPal's button, or the demo provider on a machine without PayPal. */
 export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onDone: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { user } = useAuth();
   const setup = useQuery(trpc.payments.setup.queryOptions());
-  const [failed, setFailed] = useState(false);
-  const [result, setResult] = useState<CaptureResult | null>(null);
   const createOrder = useMutation(trpc.payments.createOrder.mutationOptions());
   const capture = useMutation(trpc.payments.capture.mutationOptions());
 
-  const order = () => createOrder.mutateAsync({ amount: details.amount, currency: 'AUD', intent: 'CAPTURE' }).then((o) => o.id);
+  const [failed, setFailed] = useState(false);
+  /** The server's sentence when it refused (an early renewal not confirmed, an order replaced, already paid). */
+  const [refusal, setRefusal] = useState<{ message: string; earlyRenewal: boolean } | null>(null);
+  const [earlyRenewal, setEarlyRenewal] = useState(Boolean(details.earlyRenewal));
+  const [capturing, setCapturing] = useState<'first' | 'retrying' | null>(null);
+  const [demoBusy, setDemoBusy] = useState<'approve' | 'decline' | null>(null);
+  const [pendingOrder, setPendingOrder] = useState<string | null>(null);
+  const [result, setResult] = useState<CaptureResult | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  // Set once a failure of the current attempt has been shown, so PayPal's own onError does not repeat it.
+  const reported = useRef(false);
 
-  const finish = async (orderId: string) => {
+  const refreshMembership = useCallback(
+    () => Promise.all([trpc.members.profile, trpc.members.dashboard, trpc.auth.me].map((p) => queryClient.invalidateQueries({ queryKey: p.queryKey() }))),
+    [queryClient, trpc],
+  );
+
+  const fail = useCallback((error?: unknown) => {
+    if (error) console.error('Payment failed', serverMessage(error) ?? error);
+    reported.current = true;
+    setFailed(true);
+    toast.error(...PAYMENT_FAILED_TOAST);
+  }, []);
+
+  const refuse = (error: unknown) => {
+    reported.current = true;
+    setRefusal({ message: serverMessage(error)!, earlyRenewal: Boolean(fieldErrorsOf(error).earlyRenewal) });
+  };
+
+  const cancelled = () => toast.info(...PAYMENT_CANCELLED_TOAST);
+
+  /** A new order for exactly this payment (the server prices it); a refusal is shown here and the error passed on. */
+  const order = async (): Promise<string> => {
+    reported.current = false;
+    setFailed(false);
+    setRefusal(null);
     try {
-      const captured = await capture.mutateAsync({ orderId });
-      setFailed(false);
-      setResult(captured);
-      await Promise.all(
-        [trpc.members.profile, trpc.members.dashboard, trpc.auth.me].map((p) => queryClient.invalidateQueries({ queryKey: p.queryKey() })),
-      );
+      const created = await createOrder.mutateAsync({ amount: details.amount, currency: 'AUD', intent: 'CAPTURE', ...(earlyRenewal ? { earlyRenewal: true } : {}) });
+      return created.id;
     } catch (error) {
-      fail(error);
+      const status = httpStatusOf(error);
+      // A refusal with a reason (renewal window, a payment PayPal is still processing, nothing to pay) is not a failure.
+      if (status && status >= 400 && status < 500 && status !== 402 && serverMessage(error)) refuse(error);
+      else fail(error);
+      throw error;
     }
   };
 
-  const fail = (error?: unknown) => {
-    if (error) console.error('Payment failed', serverMessage(error) ?? error);
-    setFailed(true);
-    toast.error('Payment Failed', 'There was an issue processing your payment. Please try again.');
+  /** Captures, asking again with the same order id while answers are being lost (network, 502, 503). */
+  const captureSafely = async (input: { orderId: string; simulate?: 'decline' }): Promise<CaptureResult> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await capture.mutateAsync(input);
+      } catch (error) {
+        if (!isLostAnswer(error) || attempt >= CAPTURE_RETRY_DELAYS_MS.length || !mounted.current) throw error;
+        setCapturing('retrying');
+        await sleep(CAPTURE_RETRY_DELAYS_MS[attempt]);
+      }
+    }
   };
 
-  const cancelled = () => toast.info('Payment Cancelled', 'You can complete your payment later to activate your membership.');
+  const settle = useCallback(
+    (outcome: CaptureResult) => {
+      if (outcome.status === 'COMPLETED') {
+        setPendingOrder(null);
+        setResult(outcome);
+      } else {
+        // The poll below starts from this answer rather than asking again at once.
+        queryClient.setQueryData(trpc.payments.outcome.queryKey({ orderId: outcome.id }), outcome);
+        setPendingOrder(outcome.id);
+      }
+      void refreshMembership();
+    },
+    [queryClient, refreshMembership, trpc],
+  );
+
+  const finish = async (orderId: string, simulate?: 'decline') => {
+    setCapturing('first');
+    try {
+      settle(await captureSafely({ orderId, ...(simulate ? { simulate } : {}) }));
+    } catch (error) {
+      // 409: this order was replaced or closed, or the membership was paid by another payment: the server says which.
+      if (httpStatusOf(error) === 409 && serverMessage(error)) refuse(error);
+      else fail(error);
+    } finally {
+      setCapturing(null);
+    }
+  };
+
+  // A payment PayPal is holding: ask every few seconds while the dialog is open; it becomes the success view when released.
+  const outcome = useQuery(
+    trpc.payments.outcome.queryOptions(pendingOrder ? { orderId: pendingOrder } : skipToken, {
+      refetchInterval: (query) => (query.state.data?.status === 'PENDING' && httpStatusOf(query.state.error) !== 402 ? PENDING_POLL_MS : false),
+    }),
+  );
+  useEffect(() => {
+    if (pendingOrder && outcome.data?.status === 'COMPLETED') settle(outcome.data);
+  }, [pendingOrder, outcome.data, settle]);
+  useEffect(() => {
+    // PayPal denied the payment it was holding.
+    if (pendingOrder && httpStatusOf(outcome.error) === 402) {
+      setPendingOrder(null);
+      fail(outcome.error);
+    }
+  }, [pendingOrder, outcome.error, fail]);
+
+  const demo = async (kind: 'approve' | 'decline') => {
+    setDemoBusy(kind);
+    try {
+      const orderId = await order();
+      await finish(orderId, kind === 'decline' ? 'decline' : undefined);
+    } catch {
+      // Already shown by order().
+    } finally {
+      setDemoBusy(null);
+    }
+  };
 
   if (result) {
+    const email = details.email?.trim() || null;
     return (
       <Stack align="center" ta="center" gap="md" py="md">
         <Title order={3}>Payment Successful!</Title>
+        <Text>Your membership is now active until {result.membership.expiryDate ? formatAuDate(result.membership.expiryDate) : 'N/A'}.</Text>
         <Text>
-          Your membership is now active until {result.membership.expiryDate ? formatAuDate(result.membership.expiryDate) : 'N/A'}. A receipt is on its way to
-          your e-mail.
+          {user
+            ? `A receipt is on its way to ${email ?? 'your e-mail'}.`
+            : `A receipt is on its way to ${email ?? 'your e-mail'}, with a link that signs you in to the member portal.`}
         </Text>
         <Button onClick={onDone}>Continue</Button>
       </Stack>
     );
   }
 
+  if (pendingOrder) {
+    return (
+      <Stack align="center" ta="center" gap="md" py="md">
+        <Title order={3}>Payment pending</Title>
+        <Text>{PAYMENT_PENDING_TEXT}</Text>
+        <Group gap="xs" justify="center">
+          <Loader size="sm" aria-hidden />
+          <Text size="sm" c="dimmed" role="status">
+            Checking with PayPal every few seconds…
+          </Text>
+        </Group>
+        <Button variant="default" onClick={onDone}>
+          Close
+        </Button>
+      </Stack>
+    );
+  }
+
+  const busy = createOrder.isPending || capturing !== null || demoBusy !== null;
   return (
     <Stack gap="md">
       <Stack gap={4}>
         <Text fw={600}>{details.names.join(', ')}</Text>
         <Text size="sm" c="dimmed">
-          {MEMBERSHIP_LABELS[details.membershipType]} membership, one year
+          {MEMBERSHIP_LABELS[details.membershipType]} membership, one year{earlyRenewal ? ' (early renewal)' : ''}
         </Text>
         <Text fz="xl" fw={700}>
           ${details.amount} AUD
@@ -88,8 +229,35 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
       </Stack>
       {failed && (
         <Alert color="red" variant="light" role="alert">
-          {INLINE_FAILURE}
+          {PAYMENT_FAILED_INLINE}
         </Alert>
+      )}
+      {refusal && (
+        <Alert color="orange" variant="light" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{refusal.message}</Text>
+            {refusal.earlyRenewal && !earlyRenewal && (
+              <Button
+                size="sm"
+                variant="default"
+                onClick={() => {
+                  setEarlyRenewal(true);
+                  setRefusal(null);
+                }}
+              >
+                Renew early
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      )}
+      {capturing && (
+        <Group gap="xs">
+          <Loader size="sm" aria-hidden />
+          <Text size="sm" role="status">
+            {capturing === 'retrying' ? 'Still confirming your payment: the answer is taking a while…' : 'Confirming your payment…'}
+          </Text>
+        </Group>
       )}
       {setup.isPending && (
         <Center py="md">
@@ -104,62 +272,146 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
       {setup.data?.provider === 'demo' && (
         <>
           <Alert color="yellow" variant="light">
-            Demo payments: no money is taken. This site has no PayPal account configured yet.
+            Demo payments: no money is taken. This site has no PayPal account configured yet. Try each answer PayPal&apos;s window can give:
           </Alert>
-          <Button
-            size="md"
-            loading={createOrder.isPending || capture.isPending}
-            onClick={() => order().then(finish, fail)}
-          >
-            Pay ${details.amount} (demo)
-          </Button>
+          <Stack gap="xs">
+            <Button size="md" loading={demoBusy === 'approve'} disabled={busy} onClick={() => void demo('approve')}>
+              Pay ${details.amount} (demo)
+            </Button>
+            <Button variant="default" disabled={busy} onClick={cancelled}>
+              Cancel payment (demo)
+            </Button>
+            <Button variant="light" color="red" loading={demoBusy === 'decline'} disabled={busy} onClick={() => void demo('decline')}>
+              Decline payment (demo)
+            </Button>
+          </Stack>
         </>
       )}
-      {setup.data?.provider === 'paypal' && setup.data.clientId && (
-        <PayPalButtons clientId={setup.data.clientId} createOrder={order} onApprove={finish} onCancel={cancelled} onError={fail} />
-      )}
+      {setup.data?.provider === 'paypal' &&
+        (setup.data.clientToken ? (
+          <PayPalButton
+            clientToken={setup.data.clientToken}
+            environment={paypalEnvironment(setup.data)}
+            disabled={busy}
+            createOrder={order}
+            onApprove={finish}
+            onCancel={cancelled}
+            onError={(error) => {
+              if (!reported.current) fail(error);
+            }}
+          />
+        ) : (
+          <Alert color="red" variant="light">
+            PayPal could not be loaded. Please try again later.
+          </Alert>
+        ))}
     </Stack>
   );
 }
 
-interface PayPalButtonsProps {
-  clientId: string;
+/**
+ * Which PayPal host serves the SDK: the client token only works with the script of the PayPal environment
+ * (sandbox or live) it was issued by. The setup answer does not say which (yet): when it carries an
+ * `environment`, that wins. Otherwise a development build, or a site on this computer (`npm start` on a
+ * laptop, where the server uses PayPal's sandbox unless told otherwise), uses the sandbox, and a built site on
+ * a public address uses live PayPal (the server uses api-m.paypal.com when NODE_ENV=production). A public
+ * staging site with sandbox credentials needs the setup answer to say 'sandbox'.
+ */
+export function paypalEnvironment(setup: PaymentSetup, hostname: string = window.location.hostname): 'sandbox' | 'production' {
+  const told = (setup as PaymentSetup & { environment?: unknown }).environment;
+  if (told === 'sandbox' || told === 'production') return told;
+  const local = hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127\./.test(hostname);
+  return import.meta.env.PROD && !local ? 'production' : 'sandbox';
+}
+
+interface PayPalButtonProps {
+  clientToken: string;
+  environment: 'sandbox' | 'production';
+  disabled: boolean;
   createOrder: () => Promise<string>;
   onApprove: (orderId: string) => Promise<void>;
   onCancel: () => void;
   onError: (error: unknown) => void;
 }
 
-/** PayPal's own buttons; its script is fetched only when a payment dialog opens. */
-function PayPalButtons({ clientId, createOrder, onApprove, onCancel, onError }: PayPalButtonsProps) {
+type LoadState = 'loading' | 'ready' | 'failed' | 'ineligible';
+
+/**
+ * PayPal's own button (JavaScript SDK v6, started from the server's client token). Its script is fetched only
+ * when a payment dialog opens; PayPal's window then calls back with approve, cancel or error.
+ */
+function PayPalButton({ clientToken, environment, disabled, createOrder, onApprove, onCancel, onError }: PayPalButtonProps) {
   const container = useRef<HTMLDivElement>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const button = useRef<HTMLElement | null>(null);
+  const [state, setState] = useState<LoadState>('loading');
   const handlers = useRef({ createOrder, onApprove, onCancel, onError });
   handlers.current = { createOrder, onApprove, onCancel, onError };
 
   useEffect(() => {
     let closed = false;
-    let buttons: { close?: () => Promise<void> } | undefined;
-    import('@paypal/paypal-js')
-      .then(({ loadScript }) => loadScript({ clientId, currency: 'AUD', intent: 'capture' }))
-      .then((paypal) => {
-        if (closed || !paypal?.Buttons || !container.current) return;
-        const instance = paypal.Buttons({
-          createOrder: () => handlers.current.createOrder(),
-          onApprove: (data) => handlers.current.onApprove(data.orderID),
-          onCancel: () => handlers.current.onCancel(),
-          onError: (error) => handlers.current.onError(error),
-        });
-        buttons = instance;
-        return instance.render(container.current);
-      })
-      .catch(() => !closed && setLoadFailed(true));
+    let session: { start: (mode: { presentationMode: 'auto' }, order: Promise<{ orderId: string }>) => Promise<unknown>; destroy: () => void } | undefined;
+    let element: HTMLElement | undefined;
+    const start = async () => {
+      if (!session || element?.hasAttribute('disabled')) return;
+      try {
+        // The order is created as the window opens; PayPal waits for it.
+        await session.start({ presentationMode: 'auto' }, handlers.current.createOrder().then((orderId) => ({ orderId })));
+      } catch (error) {
+        handlers.current.onError(error);
+      }
+    };
+    (async () => {
+      const { loadCoreSdkScript } = await import('@paypal/paypal-js/sdk-v6');
+      const paypal = await loadCoreSdkScript({ environment });
+      if (closed || !paypal) return;
+      const sdk = await paypal.createInstance({ clientToken, components: ['paypal-payments'], pageType: 'checkout', locale: 'en-AU' });
+      if (closed) return;
+      const methods = await sdk.findEligibleMethods({ currencyCode: 'AUD' });
+      if (closed) return;
+      if (!methods.isEligible('paypal')) {
+        setState('ineligible');
+        return;
+      }
+      session = sdk.createPayPalOneTimePaymentSession({
+        onApprove: (data) => handlers.current.onApprove(data.orderId),
+        onCancel: () => handlers.current.onCancel(),
+        onError: (error) => handlers.current.onError(error),
+      });
+      element = document.createElement('paypal-button');
+      element.setAttribute('type', 'pay');
+      element.addEventListener('click', () => void start());
+      container.current?.append(element);
+      button.current = element;
+      setState('ready');
+    })().catch((error: unknown) => {
+      if (closed) return;
+      console.error('PayPal could not be loaded', error);
+      setState('failed');
+    });
     return () => {
       closed = true;
-      void buttons?.close?.();
+      element?.remove();
+      button.current = null;
+      session?.destroy();
     };
-  }, [clientId]);
+  }, [clientToken, environment]);
 
-  if (loadFailed) return <Alert color="red">PayPal could not be loaded. Please check your connection and try again.</Alert>;
-  return <div ref={container} data-testid="paypal-buttons" />;
+  // No second order while one is being created or captured.
+  useEffect(() => {
+    if (disabled) button.current?.setAttribute('disabled', '');
+    else button.current?.removeAttribute('disabled');
+  }, [disabled, state]);
+
+  if (state === 'failed') return <Alert color="red">PayPal could not be loaded. Please check your connection and try again.</Alert>;
+  if (state === 'ineligible') return <Alert color="red">PayPal is not available for this payment. Please contact the club to pay another way.</Alert>;
+  return (
+    <>
+      {state === 'loading' && (
+        <Center py="md">
+          <Loader aria-label="Loading PayPal" />
+        </Center>
+      )}
+      <div ref={container} data-testid="paypal-buttons" />
+    </>
+  );
 }

@@ -1,15 +1,16 @@
-import { ActionIcon, Anchor, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Checkbox, Fieldset, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { clubToday, isIsoDate } from '../../../shared/dates';
 import { FAMILY_LIMITS, formatAud, GENDERS, householdFeeCents, isJuniorOn, MEMBERSHIP_LABELS, MEMBERSHIP_PRICES_CENTS, MEMBERSHIP_TYPES, SHIRT_SIZES, type MembershipType } from '../../../shared/membership';
-import type { RegistrationResult } from '../../../shared/members.schema';
+import { REQUIRED_DOCUMENTS, type ClubDocument } from '../../../shared/documents';
+import { DOCUMENTS_REQUIRED_MESSAGE, type RegistrationResult } from '../../../shared/members.schema';
 import { toast } from '../../components/toast';
-import { serverMessage } from '../../lib/errors';
+import { fieldErrorsOf, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { useAuth } from '../auth/use-auth';
+import { ClubDocuments } from '../documents/club-documents';
 import { CodeOfConductDialog } from './code-of-conduct';
-import { acceptRequiredDocuments } from '../../../shared/documents';
 
 interface Person {
   firstName: string;
@@ -22,10 +23,16 @@ const emptyPerson = (): Person => ({ firstName: '', lastName: '', dateOfBirth: '
 
 export interface RegistrationFormProps {
   initialType?: MembershipType;
-  onRegistered: (result: RegistrationResult) => void;
-  /** Told when the code of conduct opens over the form and closes again (the dialog around the form then leaves Escape to it). */
+  /** The registration, and the e-mail address its receipt will go to. */
+  onRegistered: (result: RegistrationResult, email: string) => void;
+  /** Told when a document (or the code of conduct) opens over the form and closes again (the dialog around the form then leaves Escape to it). */
   onNestedDialog?: (open: boolean) => void;
 }
+
+type DocumentId = ClubDocument['id'];
+
+/** A server field name as the form names it ('additionalMembers.0.firstName' is the first extra person's first name). */
+const formField = (field: string) => field.replace(/^additionalMembers\.(\d+)\./, 'other$1.');
 
 /** The join form (SPEC §3, §5): the person joining and, optionally, the people who pay with them. */
 export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: RegistrationFormProps) {
@@ -52,24 +59,44 @@ export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: 
   const [others, setOthers] = useState<Person[]>([]);
   const [addOther, setAddOther] = useState(false);
   const [terms, setTerms] = useState(false);
-  const [conduct, setConduct] = useState(false);
+  const [accepted, setAccepted] = useState<Partial<Record<DocumentId, boolean>>>({});
+  // The code-of-conduct checkbox (SPEC §5) and the Code of Conduct document's toggle are one acceptance.
+  const conduct = Boolean(accepted.code_of_conduct);
+  const allAccepted = REQUIRED_DOCUMENTS.every((d) => accepted[d.id]);
+  const [documentsRefused, setDocumentsRefused] = useState(false);
+  const documentsRef = useRef<HTMLFieldSetElement>(null);
   const [conductOpen, setConductOpen] = useState(false);
+  const [documentOpen, setDocumentOpen] = useState(false);
   const [missing, setMissing] = useState<Set<string>>(new Set());
+  /** The server's sentences for fields it refused (e.g. an adult membership for a 12-year-old). */
+  const [refused, setRefused] = useState<Record<string, string>>({});
   useEffect(() => {
-    onNestedDialog?.(conductOpen);
+    onNestedDialog?.(conductOpen || documentOpen);
     return () => onNestedDialog?.(false);
-  }, [conductOpen, onNestedDialog]);
+  }, [conductOpen, documentOpen, onNestedDialog]);
+  const onPanelChange = useCallback((open: boolean) => setDocumentOpen(open), []);
 
   const type = values.membershipType as MembershipType | '';
   const family = type === 'family';
   const people = addOther || family ? others : [];
-  /** A field marked missing stops being marked once something is typed into it. */
-  const unmark = (field: string) => setMissing((m) => (m.has(field) ? new Set([...m].filter((f) => f !== field)) : m));
+  /** A field marked missing (or refused by the server) stops being marked once something is typed into it. */
+  const unmark = (field: string) => {
+    setMissing((m) => (m.has(field) ? new Set([...m].filter((f) => f !== field)) : m));
+    setRefused((r) => (field in r ? Object.fromEntries(Object.entries(r).filter(([f]) => f !== field)) : r));
+  };
   const set = (field: keyof typeof values) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     if (value.trim()) unmark(field);
   };
   const today = clubToday(new Date());
+  // The server refused Adult for someone under 16: offer Junior in one click.
+  const offerJunior = Boolean(refused.membershipType) && values.membershipType === 'adult' && isIsoDate(values.dateOfBirth) && isJuniorOn(values.dateOfBirth, today);
+
+  const setDocument = (id: DocumentId, value: boolean) => {
+    const next = { ...accepted, [id]: value };
+    setAccepted(next);
+    if (REQUIRED_DOCUMENTS.every((d) => next[d.id])) setDocumentsRefused(false);
+  };
 
   const total = (() => {
     if (!type) return null;
@@ -83,6 +110,7 @@ export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: 
   };
   const changeType = (value: string) => {
     set('membershipType')(value);
+    unmark('membershipType');
     if (value !== 'family' && others.length > 1) setOthers(others.slice(0, 1));
   };
   const updateOther = (index: number, field: keyof Person, value: string) => {
@@ -105,7 +133,12 @@ export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: 
     setMissing(blank);
     if (blank.size) return toast.error('Error', 'Please fill in all required fields');
     if (!terms) return toast.error('Error', 'Please accept the terms and conditions');
-    if (!conduct) return toast.error('Error', 'Please agree to abide by the code of conduct');
+    if (!allAccepted) {
+      setDocumentsRefused(true);
+      documentsRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+      return toast.error('Error', DOCUMENTS_REQUIRED_MESSAGE);
+    }
+    setRefused({});
     try {
       const result = await register.mutateAsync({
         ...trimmed,
@@ -115,16 +148,20 @@ export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: 
         termsAccepted: true,
         codeOfConductAccepted: true,
         additionalMembers: extra,
-        documentsAccepted: acceptRequiredDocuments(),
+        // Each document at the version this form showed: the server records which text was agreed to.
+        documentsAccepted: REQUIRED_DOCUMENTS.map((d) => ({ id: d.id, version: d.version })),
       });
       toast.success('Registration Successful', 'Now complete your payment to activate your membership.');
-      onRegistered(result);
+      onRegistered(result, trimmed.email);
     } catch (error) {
+      const fields = Object.fromEntries(Object.entries(fieldErrorsOf(error)).map(([field, message]) => [formField(field), message]));
+      setRefused(fields);
+      if (fields.documentsAccepted) setDocumentsRefused(true);
       toast.error('Registration Failed', serverMessage(error) ?? 'Please check your information and try again.');
     }
   };
 
-  const err = (field: string) => (missing.has(field) ? 'Required' : undefined);
+  const err = (field: string) => (missing.has(field) ? 'Required' : refused[field]);
 
   return (
     <form onSubmit={submit} noValidate>
@@ -149,6 +186,21 @@ export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: 
           error={err('membershipType')}
           data={[{ value: '', label: 'Choose…' }, ...MEMBERSHIP_TYPES.map((t) => ({ value: t, label: `${MEMBERSHIP_LABELS[t]}: ${formatAud(MEMBERSHIP_PRICES_CENTS[t])}` }))]}
         />
+        {offerJunior && (
+          <Group gap="sm" wrap="wrap">
+            <Button variant="light" color="teal" onClick={() => changeType('junior')}>
+              Choose Junior
+            </Button>
+            <Text size="sm" c="dimmed">
+              {MEMBERSHIP_LABELS.junior} membership: {formatAud(MEMBERSHIP_PRICES_CENTS.junior)} a year, for people under 16.
+            </Text>
+          </Group>
+        )}
+        {refused.additionalMembers && (
+          <Text size="sm" c="red.8" role="alert">
+            {refused.additionalMembers}
+          </Text>
+        )}
 
         {!family && <Checkbox label="Add another member and pay together" checked={addOther} onChange={(e) => toggleOther(e.currentTarget.checked)} />}
         {family && <Text size="sm" c="dimmed">Family covers up to {FAMILY_LIMITS.adults} adults and {FAMILY_LIMITS.juniors} juniors (under 16). Add the other people in your household below.</Text>}
@@ -175,10 +227,26 @@ export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: 
           </Button>
         )}
 
+        <Fieldset
+          ref={documentsRef}
+          legend="Club documents"
+          aria-describedby="join-documents-note"
+          p={{ base: 'xs', sm: 'md' }}
+          style={{ scrollMarginTop: 16, ...(documentsRefused ? { borderColor: 'var(--mantine-color-red-7)', borderWidth: 2 } : {}) }}
+          styles={{ legend: { fontWeight: 600 } }}
+        >
+          <Stack gap="xs">
+            <Text id="join-documents-note" size="sm" c={documentsRefused ? 'red.8' : 'dimmed'} fw={documentsRefused ? 600 : undefined} role={documentsRefused ? 'alert' : undefined}>
+              {documentsRefused ? DOCUMENTS_REQUIRED_MESSAGE : 'Please read and accept each of the club documents.'}
+            </Text>
+            <ClubDocuments registration accepted={accepted} onToggle={(id) => setDocument(id, !accepted[id])} onPanelChange={onPanelChange} />
+          </Stack>
+        </Fieldset>
+
         <Checkbox label="I accept the terms and conditions" checked={terms} onChange={(e) => setTerms(e.currentTarget.checked)} />
         <Checkbox
           checked={conduct}
-          onChange={(e) => setConduct(e.currentTarget.checked)}
+          onChange={(e) => setDocument('code_of_conduct', e.currentTarget.checked)}
           label={
             <>
               I agree to abide by the club&apos;s{' '}

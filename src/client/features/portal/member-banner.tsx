@@ -1,56 +1,116 @@
-import { Badge, Button, Card, Group, Stack, Text, Title, useMatches } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Stack, Text, Title, useMatches } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
 import { formatAuDate } from '../../../shared/dates';
 import type { MemberProfile } from '../../../shared/members.schema';
 import type { CurrentUser } from '../../../shared/auth.schema';
-import { useJoinDialog } from '../membership/join-dialog';
+import { householdPayment, useJoinDialog } from '../membership/join-dialog';
 
-/** The portal's welcome banner (SPEC §2.9): names, member since, expiry, status badge and renewal. */
+/** The line under the greeting: member since, then when the membership ends or what it is waiting for. */
+function statusLine(profile: MemberProfile): string {
+  const since = `Member since ${profile.memberSince ? profile.memberSince.slice(0, 4) : 'N/A'}`;
+  if (profile.paymentState === 'awaiting_payment') return `${since} · Your registration is waiting for payment: complete it to activate your membership.`;
+  if (profile.paymentState === 'processing') return `${since} · PayPal is processing your payment. Your membership starts as soon as PayPal releases it.`;
+  // Paid up, and too early to renew: say how long it runs rather than when it 'expires'.
+  if (profile.status === 'active' && !profile.renewal.open && profile.expiryDate) return `${since} · Active until ${formatAuDate(profile.expiryDate)}`;
+  return `${since} · Expires ${profile.expiryDate ? formatAuDate(profile.expiryDate) : 'N/A'}`;
+}
+
+/** The portal's welcome banner (SPEC §2.9): names, member since, expiry, status badge and what can be paid now. */
 export function MemberBanner({ user, profile }: { user: CurrentUser; profile: MemberProfile | null }) {
   const { openJoin, openPayment } = useJoinDialog();
+  const [confirmEarly, setConfirmEarly] = useState(false);
+  const phone = useMediaQuery('(max-width: 48em)');
   const active = profile?.status === 'active';
+  const awaitingPayment = profile?.paymentState === 'awaiting_payment';
+  const processing = profile?.paymentState === 'processing';
+  const renewalOpen = profile?.renewal.open ?? true;
   // Beside the greeting on wide screens (right-aligned), under it on phones (left-aligned).
   const actionsAlign = useMatches({ base: 'flex-start', sm: 'flex-end' });
+
+  const badge = !profile ? null : awaitingPayment || processing ? (
+    <Badge size="lg" color="orange" variant="light">
+      Payment pending
+    </Badge>
+  ) : (
+    <Badge size="lg" color={active ? 'green' : 'gray'} variant={active ? 'filled' : 'light'}>
+      {active ? 'Active Member' : 'Inactive'}
+    </Badge>
+  );
+
+  let action = null;
+  if (!profile) {
+    action = (
+      <Button color="teal" onClick={() => openJoin()}>
+        Join the Club
+      </Button>
+    );
+  } else if (awaitingPayment) {
+    action = <Button onClick={() => openPayment(householdPayment(profile))}>Complete payment</Button>;
+  } else if (processing) {
+    action = null;
+  } else if (active && !renewalOpen) {
+    action = (
+      <Button variant="subtle" size="xs" onClick={() => setConfirmEarly(true)}>
+        Renew early
+      </Button>
+    );
+  } else {
+    action = (
+      <Button variant={active ? 'light' : 'filled'} onClick={() => openPayment(householdPayment(profile))}>
+        Renew Membership
+      </Button>
+    );
+  }
+
   return (
     <Card withBorder radius="md" padding="lg" style={{ background: 'linear-gradient(135deg, var(--mantine-color-blue-0), var(--mantine-color-teal-0))' }}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
-        <Stack gap={4}>
-          <Title order={1} fz={{ base: 24, sm: 32 }}>
+        <Stack gap={4} style={{ minWidth: 0, flex: '1 1 260px' }}>
+          <Title order={1} fz={{ base: 24, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
             Welcome, {profile ? `${profile.firstName} ${profile.lastName}` : `${user.firstName} ${user.lastName}`}
           </Title>
           {profile ? (
-            <Text c="dimmed">
-              Member since {profile.memberSince ? profile.memberSince.slice(0, 4) : 'N/A'} · Expires {profile.expiryDate ? formatAuDate(profile.expiryDate) : 'N/A'}
-            </Text>
+            <>
+              <Text c="dimmed">{statusLine(profile)}</Text>
+              {active && !renewalOpen && profile.renewal.opensOn && (
+                <Text size="sm" c="dimmed">
+                  Renewal opens on {formatAuDate(profile.renewal.opensOn)}.
+                </Text>
+              )}
+            </>
           ) : (
             <Text c="dimmed">You are not a member of the club yet. Join to register for competitions and log your catches.</Text>
           )}
         </Stack>
         <Stack gap="xs" align={actionsAlign}>
-          {profile && (
-            <Badge size="lg" color={active ? 'green' : 'gray'} variant={active ? 'filled' : 'light'}>
-              {active ? 'Active Member' : 'Inactive'}
-            </Badge>
-          )}
-          {profile ? (
-            <Button
-              variant={active ? 'light' : 'filled'}
-              onClick={() =>
-                openPayment({
-                  names: profile.household.map((m) => `${m.firstName} ${m.lastName}`),
-                  membershipType: profile.membershipType,
-                  amount: profile.renewalAmount,
-                })
-              }
-            >
-              Renew Membership
-            </Button>
-          ) : (
-            <Button color="teal" onClick={() => openJoin()}>
-              Join the Club
-            </Button>
-          )}
+          {badge}
+          {action}
         </Stack>
       </Group>
+      {profile && (
+        <Modal opened={confirmEarly} onClose={() => setConfirmEarly(false)} title="Renew early?" size="sm" fullScreen={phone}>
+          <Stack gap="md">
+            <Text>
+              Your membership runs until {profile.expiryDate ? formatAuDate(profile.expiryDate) : 'N/A'}. Paying ${profile.renewalAmount} now extends it to{' '}
+              {formatAuDate(profile.renewal.extendsTo)}.
+            </Text>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setConfirmEarly(false)}>
+                Not now
+              </Button>
+              <Button
+                onClick={() => {
+                  setConfirmEarly(false);
+                  openPayment(householdPayment(profile, { earlyRenewal: true }));
+                }}
+              >
+                Renew early
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
     </Card>
   );
 }
