@@ -8,6 +8,8 @@ export class SmtpSink {
   private server: SMTPServer;
   /** When set, the server refuses messages (an outage of the mail provider). */
   failing = false;
+  /** Milliseconds the server takes to accept each message (a slow mail provider). */
+  delayMs = 0;
 
   constructor() {
     this.server = new SMTPServer({
@@ -17,7 +19,8 @@ export class SmtpSink {
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
+        stream.on('end', async () => {
+          if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
           if (this.failing) return callback(new Error('451 Temporary failure, please try again later'));
           this.messages.push(
             parseMail(Buffer.concat(chunks).toString('utf8'), {
@@ -43,6 +46,12 @@ export class SmtpSink {
 
   to(address: string): ReceivedMail[] {
     return this.messages.filter((m) => m.to.includes(address));
+  }
+
+  /** Waits (up to 5 s) until at least `count` messages to an address have arrived; returns the newest. */
+  async waitFor(address: string, count: number): Promise<ReceivedMail> {
+    for (let i = 0; i < 100 && this.to(address).length < count; i++) await new Promise((r) => setTimeout(r, 50));
+    return this.last(address);
   }
 
   /** The newest message to an address; fails if none arrived. */

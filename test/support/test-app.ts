@@ -18,7 +18,7 @@ import { createPaymentProvider } from '../../src/server/integrations/payments';
 import { RATE_RULES, type RateRules } from '../../src/server/services/rate-limit.service';
 import { createTestDatabase } from './database';
 import { linkIn } from './mime';
-import { outboxMail } from './outbox';
+import { outboxMail, outboxMails } from './outbox';
 import { SmtpSink } from './smtp-sink';
 
 export const PUBLIC_URL = 'http://club.test';
@@ -96,6 +96,12 @@ export async function startTestApp(options: TestAppOptions = {}) {
     env,
     /** The newest e-mail to an address, from the SMTP sink or (browser mode) the outbox folder. */
     latestMail: (to: string) => (smtpUrl ? Promise.resolve(mail.last(to)) : outboxMail(path.join(dataDir, 'outbox'), to)),
+    /** Runs `action` and returns the e-mail it sent to `to` (mail that goes out after the answer included). */
+    async mailAfter(to: string, action: () => Promise<unknown>) {
+      const before = smtpUrl ? mail.to(to).length : outboxMails(path.join(dataDir, 'outbox'), to).length;
+      await action();
+      return smtpUrl ? mail.waitFor(to, before + 1) : outboxMail(path.join(dataDir, 'outbox'), to, before + 1);
+    },
     /** A fresh EntityManager for looking at the database directly. */
     em: () => orm.em.fork(),
     databaseUrl,

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Member, User } from '../../src/server/db/entities';
+import { addYears, clubToday } from '../../src/shared/dates';
+import { acceptRequiredDocuments } from '../../src/shared/documents';
+import { linkIn } from '../support/mime';
+import { signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+
+// E-mail addresses belong to whoever proves them: in the join form, in e-mail-only login, in the receipt.
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const today = () => clubToday(t.clock.now());
+let counter = 0;
+function form(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    firstName: 'Nat',
+    lastName: `Whiting${counter}`,
+    email: `nat${counter}@example.com`,
+    phone: '0412 345 678',
+    address: '9 Kingscliff St, Kingscliff NSW 2487',
+    dateOfBirth: addYears(today(), -37),
+    gender: 'female',
+    shirtSize: 'S',
+    membershipType: 'adult',
+    termsAccepted: true,
+    codeOfConductAccepted: true,
+    documentsAccepted: acceptRequiredDocuments(),
+    ...overrides,
+  };
+}
+
+async function joinAndPay(client: TestClient, overrides: Record<string, unknown> = {}) {
+  const joined = await client.mutation('members.register', form(overrides));
+  expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+  const order = await client.json('POST', '/paypal/order', { amount: joined.body.amount, currency: 'AUD', intent: 'CAPTURE' });
+  const captured = await client.json('POST', `/paypal/order/${order.body.id}/capture`, {});
+  expect(captured.status, JSON.stringify(captured.body)).toBe(200);
+  return joined.body;
+}
+
+describe('the join form never says whether an address belongs to a member', () => {
+  it('answers alike for a current member\'s, a lapsed member\'s, an unpaid and an unknown address; the owner is told by e-mail; their record is untouched', async () => {
+    const current = await joinAndPay(t.client(), { email: 'current@example.com', firstName: 'Cora' });
+    const unpaidBrowser = t.client();
+    await unpaidBrowser.mutation('members.register', form({ email: 'unpaid@example.com', firstName: 'Una' }));
+
+    const stranger = t.client();
+    const answers: Awaited<ReturnType<TestClient['mutation']>>[] = [];
+    for (const email of ['current@example.com', 'unpaid@example.com', 'nobody.yet@example.com']) {
+      answers.push(await stranger.mutation('members.register', form({ email, firstName: 'Mal', lastName: 'Lory' })));
+    }
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const shape = (a: (typeof answers)[number]) => ({ ...a.body, householdId: 'x', memberId: 'x' });
+    expect(new Set(answers.map((a) => JSON.stringify(shape(a)))).size).toBe(1);
+
+    // The member's own record is as it was.
+    const record = await t.em().findOneOrFail(Member, { id: current.memberId });
+    expect(record).toMatchObject({ firstName: 'Cora', status: 'active' });
+    const notice = t.mail.last('current@example.com');
+    expect(notice.subject).toBe('Your e-mail address was used to join Tweed Coast Anglers Club');
+    expect(notice.text).toContain('You are already a member');
+    expect(t.mail.last('unpaid@example.com').text).toContain('You registered before and have not paid yet');
+    expect(t.mail.to('nobody.yet@example.com')).toHaveLength(0);
+    // The notice's button signs the owner in.
+    const owner = t.client();
+    await owner.trpc.auth.verifyToken.mutate({ token: linkIn(notice).searchParams.get('token')!, purpose: 'sign_in' });
+    expect(await owner.trpc.members.profile.query()).toMatchObject({ firstName: 'Cora', status: 'active' });
+  });
+});
+
+describe('an e-mail address belongs to whoever proves it', () => {
+  it('a signed-in account that types someone else\'s address does not get that membership; the owner can still join and claim it', async () => {
+    const typist = await signedInClient(t, 'typist@example.com', { firstName: 'Ty', lastName: 'Pist' });
+    const joined = await typist.client.mutation('members.register', form({ email: 'owner@example.com', firstName: 'Olive', lastName: 'Owner' }));
+    expect(joined.status).toBe(200);
+    expect(await typist.client.trpc.members.profile.query()).toBeNull();
+    const typed = await t.em().findOneOrFail(Member, { id: joined.body.memberId }, { populate: ['user'] });
+    expect(typed.user).toBeNull();
+
+    // The owner signs up with her address and joins: her form replaces what was typed with her address.
+    const owner = await signedInClient(t, 'owner@example.com', { firstName: 'Olive', lastName: 'Owner' });
+    const own = await owner.client.mutation('members.register', form({ email: 'owner@example.com', firstName: 'Olive', lastName: 'Owner', shirtSize: 'M' }));
+    expect(own.status).toBe(200);
+    const profile = await owner.client.trpc.members.profile.query();
+    expect(profile).toMatchObject({ firstName: 'Olive', email: 'owner@example.com', shirtSize: 'M', status: 'pending', paymentState: 'awaiting_payment' });
+  });
+
+  it('the owner of an address takes back a record another account held with it', async () => {
+    const owner = await signedInClient(t, 'taken@example.com', { firstName: 'Tia', lastName: 'Ken' });
+    const holder = await signedInClient(t, 'holder@example.com', { firstName: 'Hol', lastName: 'Der' });
+    // A record with her address held by another account (as the earlier version of the site allowed).
+    const joined = await holder.client.mutation('members.register', form({ email: 'taken@example.com', firstName: 'Tia', lastName: 'Ken' }));
+    const em = t.em();
+    const record = await em.findOneOrFail(Member, { id: joined.body.memberId });
+    record.user = await em.findOneOrFail(User, { email: 'holder@example.com' });
+    await em.flush();
+
+    const claimed = await owner.client.mutation('members.register', form({ email: 'taken@example.com', firstName: 'Tia', lastName: 'Ken' }));
+    expect(claimed.status).toBe(200);
+    expect(claimed.body.memberId).toBe(joined.body.memberId);
+    expect(await owner.client.trpc.members.profile.query()).toMatchObject({ firstName: 'Tia', email: 'taken@example.com' });
+  });
+});
+
+describe('a visitor who joins and pays gets in with nothing more than their e-mail', () => {
+  it('e-mail-only login works for a paid visitor who never made an account, and answers before the mail goes out', async () => {
+    await joinAndPay(t.client(), { email: 'walkin@example.com', firstName: 'Wal', lastName: 'Kin' });
+    // The receipt's link is one way in; asking for a link at the login form is another.
+    t.mail.delayMs = 800;
+    try {
+      const before = t.mail.to('walkin@example.com').length;
+      const known = await t.client().json('POST', '/api/auth/login', { email: 'walkin@example.com' });
+      // The answer came while the mail server was still busy with the mail.
+      expect(t.mail.to('walkin@example.com')).toHaveLength(before);
+      const unknown = await t.client().json('POST', '/api/auth/login', { email: 'never.joined@example.com' });
+      expect({ ...known.body, message: known.body.message.replace('walkin@example.com', 'X') }).toEqual({ ...unknown.body, message: unknown.body.message.replace('never.joined@example.com', 'X') });
+      const link = linkIn(await t.mail.waitFor('walkin@example.com', before + 1));
+      const browser = t.client();
+      await browser.trpc.auth.verifyToken.mutate({ token: link.searchParams.get('token')!, purpose: 'sign_in' });
+      expect(await browser.trpc.members.profile.query()).toMatchObject({ firstName: 'Wal', status: 'active' });
+    } finally {
+      t.mail.delayMs = 0;
+    }
+    expect(t.mail.to('never.joined@example.com')).toHaveLength(0);
+  });
+});
