@@ -81,6 +81,8 @@ const REST_ACCESS: Record<string, 'public' | 'member' | 'admin' | 'signed-link'>
   'GET /paypal/setup': 'public',
   'POST /paypal/order': 'public',
   'POST /paypal/order/:id/capture': 'public',
+  // Anyone may send; only what PayPal's verify-webhook-signature call confirms is applied (payment-recovery.test.ts).
+  'POST /paypal/webhook': 'public',
   'GET /api/members': 'member',
   'GET /api/members/profile': 'member',
   'GET /api/members/events': 'member',

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../src/server/env';
+import { createPaymentProvider } from '../../src/server/integrations/payments';
 
 describe('configuration', () => {
   it('has working defaults for a fresh machine', () => {
@@ -31,5 +32,23 @@ describe('configuration', () => {
     }).catch((e) => e);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('SESSION_SECRET is required in production (at least 32 random characters).');
+  });
+
+  it('gives demo payments (free memberships) only where nobody else can reach the site, or when asked for', () => {
+    const kind = (source: Record<string, string>) => createPaymentProvider(loadEnv(source))?.kind ?? null;
+    // npm start on a laptop: demo payments, out of the box.
+    expect(kind({})).toBe('demo');
+    expect(kind({ PUBLIC_URL: 'http://127.0.0.1:3000' })).toBe('demo');
+    // A public address without PayPal: no payments at all, whatever NODE_ENV says.
+    expect(kind({ PUBLIC_URL: 'https://club.example' })).toBeNull();
+    expect(kind({ PUBLIC_URL: 'https://club.example', NODE_ENV: 'development' })).toBeNull();
+    expect(kind({ PUBLIC_URL: 'http://localhost.evil.example' })).toBeNull();
+    // Asked for by name (a staging site), but never in production.
+    expect(kind({ PUBLIC_URL: 'https://staging.club.example', PAYMENTS_PROVIDER: 'demo' })).toBe('demo');
+    expect(() => loadEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PAYMENTS_PROVIDER: 'demo' })).toThrow('PAYMENTS_PROVIDER=demo is refused in production');
+    expect(() => loadEnv({ PAYMENTS_PROVIDER: 'paypal' })).toThrow('PAYMENTS_PROVIDER=paypal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET.');
+    expect(() => loadEnv({ PAYMENTS_PROVIDER: 'stripe' })).toThrow("PAYMENTS_PROVIDER must be 'paypal' or 'demo'.");
+    // PayPal when configured, even on a laptop.
+    expect(kind({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' })).toBe('paypal');
   });
 });
