@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { acceptRequiredDocuments } from '../../src/shared/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { BAD_DATA, databaseErrorOr } from '../../src/server/db/unavailable';
@@ -257,7 +258,9 @@ function restCases(route: RestRoute): { label: string; url: string; body?: strin
   const params = route.path.match(/:\w+/g) ?? [];
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
   // Path parameters are ids, slugs, file names and order ids: none of these values is one.
-  for (const value of params.length ? sample(PARAM_VALUES, 8) : []) {
+  // …except that a made-up id can be a well-formed page slug, which simply has no sections.
+  const values = route.path.includes(':pageSlug') ? PARAM_VALUES.filter((v) => !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(v)) : PARAM_VALUES;
+  for (const value of params.length ? sample(values, 8) : []) {
     cases.push({ label: `path ${clip(value)}`, url: fillPath(route.path, () => value), body: hasBody ? '{}' : undefined, expect4xx: true });
   }
   for (const value of params.length ? sample(RAW_PARAM_VALUES, 3) : []) {
@@ -337,6 +340,12 @@ function refusedByServices(): { path: string; type: 'query' | 'mutation'; input:
     { path: 'admin.events.update', type: 'mutation', input: { id: nobody(), event: { name: 'X', location: 'Y', eventDate: '2099-01-01T07:00' } } },
     { path: 'admin.catches.judge', type: 'mutation', input: { action: 'approve', id: nobody() } },
     { path: 'admin.sponsors.review', type: 'mutation', input: { id: nobody(), status: 'active' } },
+    { path: 'admin.sponsors.recordPayment', type: 'mutation', input: { invoiceId: nobody(), method: 'cash', paidOn: today } },
+    { path: 'admin.sponsors.renew', type: 'mutation', input: { id: nobody() } },
+    { path: 'admin.sponsors.sendPayLink', type: 'mutation', input: { invoiceId: nobody() } },
+    { path: 'sponsorships.invoice', type: 'query', input: { token: 'A'.repeat(43) } },
+    { path: 'sponsorships.createOrder', type: 'mutation', input: { token: 'A'.repeat(43) } },
+    { path: 'sponsorships.capture', type: 'mutation', input: { token: 'A'.repeat(43), orderId: 'DEMO-0123456789ABCDEF' } },
     ...['pages', 'sections', 'news', 'settings'].map((kind) => ({ path: `admin.cms.${kind}.delete`, type: 'mutation' as const, input: { id: nobody() } })),
     { path: 'admin.cms.pages.update', type: 'mutation', input: { id: nobody(), page: { title: 'X', slug: 'x' } } },
     { path: 'admin.cms.sections.update', type: 'mutation', input: { id: nobody(), section: { pageSlug: 'x', sectionKey: 'x', title: 'X' } } },
@@ -362,8 +371,10 @@ function validInputs(): Record<string, unknown> {
     'auth.sendVerification': { email: 'chair@club.test', userId: adminUserId },
     'auth.verifyToken': { token: 'B'.repeat(43), purpose: 'verify_email' },
     'auth.setPassword': { currentPassword: 'not the password', newPassword: 'a password of some length' },
-    'members.register': { firstName: 'Fuzz', lastName: 'Joiner', email: 'fuzz-joiner@example.com', phone: '0400 123 456', address: '1 Fuzz St', dateOfBirth: '1990-01-01', gender: 'other', shirtSize: 'M', membershipType: 'adult', termsAccepted: true, codeOfConductAccepted: true, additionalMembers: [{ firstName: 'Kid', lastName: 'Joiner', dateOfBirth: '2015-01-01' }] },
-    'payments.createOrder': { amount: '40.00', currency: 'AUD', intent: 'CAPTURE' },
+    'members.register': { firstName: 'Fuzz', lastName: 'Joiner', email: 'fuzz-joiner@example.com', phone: '0400 123 456', address: '1 Fuzz St', dateOfBirth: '1990-01-01', gender: 'other', shirtSize: 'M', membershipType: 'adult', termsAccepted: true, codeOfConductAccepted: true, additionalMembers: [{ firstName: 'Kid', lastName: 'Joiner', dateOfBirth: '2015-01-01' }], documentsAccepted: acceptRequiredDocuments() },
+    'members.registerDocumented': { firstName: 'Fuzz', lastName: 'Script', email: 'fuzz-script@example.com', phone: '0400 123 457', address: '2 Fuzz St', dateOfBirth: '1990-01-01', shirtSize: 'M', membershipType: 'adult' },
+    'payments.createOrder': { amount: '40.00', currency: 'AUD', intent: 'CAPTURE', earlyRenewal: false },
+    'payments.outcome': { orderId: 'DEMO-00000000000000AB' },
     'payments.capture': { orderId: 'DEMO-00000000000000AA' },
     'events.upcoming': { limit: 4 },
     'events.started': { limit: 4 },
@@ -392,6 +403,12 @@ function validInputs(): Record<string, unknown> {
     'admin.catches.setSizeLimit': { species: 'Bream', minimumCm: 25 },
     'admin.catches.judge': { action: 'reject', id: ids.catch, reason: 'Too blurry to measure' },
     'admin.sponsors.review': { id: ids.sponsor, status: 'active', logoUrl: 'https://example.com/logo.png', websiteUrl: 'https://example.com', endDate: '2099-12-31' },
+    'admin.sponsors.recordPayment': { invoiceId: randomUUID(), method: 'bank_transfer', paidOn: '2020-01-01', reference: 'EFT 1' },
+    'admin.sponsors.renew': { id: ids.sponsor, season: '2099-00' },
+    'admin.sponsors.sendPayLink': { invoiceId: randomUUID() },
+    'sponsorships.invoice': { token: 'B'.repeat(43) },
+    'sponsorships.createOrder': { token: 'B'.repeat(43) },
+    'sponsorships.capture': { token: 'B'.repeat(43), orderId: 'DEMO-00000000000000AC' },
     'admin.cms.pages.create': page,
     'admin.cms.pages.update': { id: ids.page, page: { ...page, slug: 'fuzz' } },
     'admin.cms.pages.delete': { id: ids.page },

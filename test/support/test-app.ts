@@ -66,7 +66,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     RENEWALS_INTERVAL_MINUTES: '0',
     PAYMENTS_RECONCILE_MINUTES: '0',
     // club.test is not loopback: demo payments must be asked for (a test that sets PayPal gets PayPal).
-    ...(options.env?.PAYPAL_CLIENT_ID ? {} : { PAYMENTS_PROVIDER: 'demo' }),
+    ...(options.env?.PAYPAL_CLIENT_ID || options.env?.NODE_ENV === 'production' ? {} : { PAYMENTS_PROVIDER: 'demo' }),
     ...options.env,
   });
   const orm = await MikroORM.init(ormOptions(databaseUrl, { logger: () => {} }));
