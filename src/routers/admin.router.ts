@@ -3,6 +3,7 @@ import { adminOverview, financialSummary, membershipReport, periodInput } from '
 import { adminMemberRow, auditPage, auditSearchInput, memberPage, memberSearchInput, memberUpdateInput } from '../shared/admin.schema';
 import { searchAudit } from '../server/services/audit.service';
 import { adminProcedure, router } from '../server/trpc/init';
+import { adminPaymentsRouter } from './admin-payments.router';
 import { adminCatchesRouter } from './catches.router';
 import { adminCmsRouter } from './cms.router';
 import { adminEventsRouter } from './events.router';
@@ -31,5 +32,6 @@ export const adminRouter = router({
   events: adminEventsRouter,
   catches: adminCatchesRouter,
   sponsors: adminSponsorsRouter,
+  payments: adminPaymentsRouter,
   cms: adminCmsRouter,
 });

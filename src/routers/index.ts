@@ -8,6 +8,7 @@ import { eventsRouter } from './events.router';
 import { membersRouter } from './members.router';
 import { objectsRouter } from './objects.router';
 import { paymentsRouter } from './payments.router';
+import { sponsorshipsRouter } from './sponsorships.router';
 import { sponsorsRouter } from './sponsors.router';
 
 export const appRouter = router({
@@ -18,6 +19,7 @@ export const appRouter = router({
   objects: objectsRouter,
   catches: catchesRouter,
   sponsors: sponsorsRouter,
+  sponsorships: sponsorshipsRouter,
   cms: cmsRouter,
   chat: chatRouter,
   admin: adminRouter,

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { adminSponsor, publicSponsor, sponsorApplicationInput, sponsorReviewInput } from '../shared/sponsors.schema';
+import {
+  adminSponsor,
+  publicSponsor,
+  recordSponsorPaymentInput,
+  renewSponsorInput,
+  sponsorApplicationInput,
+  sponsorInvoiceIdInput,
+  sponsorReviewInput,
+} from '../shared/sponsors.schema';
 import { adminProcedure, publicProcedure, router } from '../server/trpc/init';
 
 export const sponsorsRouter = router({
@@ -17,4 +25,19 @@ export const adminSponsorsRouter = router({
     .input(sponsorReviewInput)
     .output(adminSponsor)
     .mutation(({ ctx, input }) => ctx.services.sponsors.review(ctx.em, ctx.actor, input)),
+  /** Money received outside the site for a season's invoice (cash, bank transfer, card, cheque). */
+  recordPayment: adminProcedure
+    .input(recordSponsorPaymentInput)
+    .output(adminSponsor)
+    .mutation(({ ctx, input }) => ctx.services.sponsors.recordPayment(ctx.em, ctx.actor, input)),
+  /** Invoices an active sponsor for the next season (or this one) and e-mails the pay link. */
+  renew: adminProcedure
+    .input(renewSponsorInput)
+    .output(adminSponsor)
+    .mutation(({ ctx, input }) => ctx.services.sponsors.renew(ctx.em, ctx.actor, input)),
+  /** A new pay link for an unpaid invoice; the old one stops working. */
+  sendPayLink: adminProcedure
+    .input(sponsorInvoiceIdInput)
+    .output(adminSponsor)
+    .mutation(({ ctx, input }) => ctx.services.sponsors.sendPayLink(ctx.em, ctx.actor, input)),
 });

@@ -28,11 +28,34 @@ const EVENT = {
 const REGISTRATION_DATE = new Date(Date.now() + 14 * 86_400_000).toISOString();
 const REGISTRATION = { id: 'r1', eventId: ID, name: 'Flathead Classic', location: 'Jack Evans Boat Harbour', eventDate: REGISTRATION_DATE, date: REGISTRATION_DATE, registeredAt: '2026-11-20T00:00:00.000Z' };
 
+const PROFILE = {
+  id: 'm1',
+  firstName: 'Mia',
+  lastName: 'Fisher',
+  email: 'mia@example.com',
+  phone: '0412 345 678',
+  address: '1 Wharf St, Tweed Heads',
+  dateOfBirth: '1990-04-01',
+  gender: 'female',
+  shirtSize: 'M',
+  membershipType: 'adult',
+  status: 'active',
+  memberSince: '2026-11-21',
+  expiryDate: '2027-11-21',
+  household: [{ id: 'm1', firstName: 'Mia', lastName: 'Fisher', membershipType: 'adult' }],
+  renewalAmount: '40.00',
+  paymentState: 'paid',
+  renewal: { open: false, opensOn: '2027-09-22', extendsTo: '2028-11-21' },
+};
+const UNPAID = { ...PROFILE, status: 'pending', memberSince: null, expiryDate: null, paymentState: 'awaiting_payment', renewal: { open: true, opensOn: null, extendsTo: '2027-11-21' } };
+
 function eventsServer(overrides: Record<string, (input: unknown) => { status?: number; body: unknown }> = {}) {
   return fakeServer((procedure, input) => {
     if (overrides[procedure]) return overrides[procedure](input);
     if (procedure === 'events.upcoming') return ok([EVENT]);
     if (procedure === 'events.myRegistrations') return ok([]);
+    if (procedure === 'members.profile') return ok(PROFILE);
+    if (procedure === 'payments.setup') return ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', currency: 'AUD' });
     return ok(null);
   });
 }
@@ -43,6 +66,7 @@ describe('member events screen', () => {
     const user = userEvent.setup();
     renderWithProviders(<MemberEvents />, server);
     const entry = await screen.findByTestId('available-event');
+    expect(screen.queryByTestId('membership-needed')).toBeNull();
     expect(within(entry).getByText('Event Rules:')).toBeTruthy();
     expect(within(entry).getByText('Lures only.')).toBeTruthy();
     expect(within(entry).getByText('Prizes:')).toBeTruthy();
@@ -95,6 +119,45 @@ describe('member events screen', () => {
     const mine = await screen.findByTestId('registered-event');
     expect(within(mine).getByText('Registered')).toBeTruthy();
     expect(within(mine).queryByRole('button', { name: 'Cancel Registration' })).toBeNull();
+  });
+
+  it('tells a member whose registration is unpaid that events need a paid-up membership, with Complete payment instead of Register', async () => {
+    const server = eventsServer({ 'members.profile': () => ok(UNPAID) });
+    const user = userEvent.setup();
+    renderWithProviders(<MemberEvents />, server);
+    const note = await screen.findByTestId('membership-needed');
+    expect(within(note).getByText('Paid-up membership needed')).toBeTruthy();
+    expect(within(note).getByText('Registering for events needs a paid-up club membership. Your registration is waiting for payment.')).toBeTruthy();
+    const entry = await screen.findByTestId('available-event');
+    expect(within(entry).queryByRole('button', { name: 'Register Now' })).toBeNull();
+    expect(within(entry).getByText('Paid-up members only')).toBeTruthy();
+    await user.click(within(note).getByRole('button', { name: 'Complete payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Your Payment' });
+    expect(within(dialog).getByText('Mia Fisher')).toBeTruthy();
+    expect(within(dialog).getByText('$40.00 AUD')).toBeTruthy();
+    expect(server.mutations()).toEqual([]);
+  });
+
+  it('offers Renew Membership to an expired member, and nothing to pay while PayPal is processing', async () => {
+    const { unmount } = renderWithProviders(<MemberEvents />, eventsServer({ 'members.profile': () => ok({ ...PROFILE, status: 'expired', expiryDate: '2026-10-01' }) }));
+    const note = await screen.findByTestId('membership-needed');
+    expect(within(note).getByText(/Your membership has expired\./)).toBeTruthy();
+    expect(within(note).getByRole('button', { name: 'Renew Membership' })).toBeTruthy();
+    unmount();
+
+    renderWithProviders(<MemberEvents />, eventsServer({ 'members.profile': () => ok({ ...UNPAID, paymentState: 'processing' }) }));
+    const processing = await screen.findByTestId('membership-needed');
+    expect(within(processing).getByText(/PayPal is still processing your payment/)).toBeTruthy();
+    expect(within(processing).queryByRole('button')).toBeNull();
+    expect(await screen.findByText('Paid-up members only')).toBeTruthy();
+  });
+
+  it('invites someone without a membership to join instead of offering Register', async () => {
+    renderWithProviders(<MemberEvents />, eventsServer({ 'members.profile': () => ok(null) }));
+    const note = await screen.findByTestId('membership-needed');
+    expect(within(note).getByText(/You are not a member of the club yet\./)).toBeTruthy();
+    expect(within(note).getByRole('button', { name: 'Join the Club' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Register Now' })).toBeNull();
   });
 
   it('offers a disabled Event Full button for a full event', async () => {

@@ -1,11 +1,13 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { CHAT_GREETING } from '../../src/shared/chat.schema';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClubDocuments } from '../../src/client/features/documents/club-documents';
-import { CODE_OF_CONDUCT_RULES } from '../../src/shared/documents';
+import { CODE_OF_CONDUCT_RULES, REQUIRED_DOCUMENTS } from '../../src/shared/documents';
+import { DOCUMENTS_REQUIRED_MESSAGE } from '../../src/shared/members.schema';
 import { useJoinDialog } from '../../src/client/features/membership/join-dialog';
+import { paypalEnvironment } from '../../src/client/features/membership/payment-dialog';
 import { fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
 
 const REGISTERED = {
@@ -46,6 +48,19 @@ function JoinButton() {
     </>
   );
 }
+
+/** The terms, the code-of-conduct checkbox and the toggles of the other required documents. */
+async function acceptAll(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByLabelText('I accept the terms and conditions'));
+  await user.click(screen.getByRole('checkbox', { name: /Code of Conduct/ }));
+  for (const toggle of screen.queryAllByRole('button', { name: 'Accept Required' })) await user.click(toggle);
+}
+
+const DOCUMENTS_SENT = [
+  { id: 'waiver', version: '2026-07-01' },
+  { id: 'code_of_conduct', version: '2026-07-01' },
+  { id: 'competition_rules', version: '2026-07-01' },
+];
 
 async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   // The form is fetched when the dialog first opens.
@@ -90,8 +105,7 @@ describe('join form', () => {
     await user.click(screen.getByText('Open join'));
     await fillForm(user);
     expect(screen.getByText('Total to pay: $40.00 AUD')).toBeTruthy();
-    await user.click(screen.getByLabelText('I accept the terms and conditions'));
-    await user.click(screen.getByRole('checkbox', { name: /Code of Conduct/ }));
+    await acceptAll(user);
     await user.click(screen.getByRole('button', { name: 'Submit and Pay' }));
 
     expect(await screen.findByText('Complete Your Payment')).toBeTruthy();
@@ -108,6 +122,7 @@ describe('join form', () => {
       termsAccepted: true,
       codeOfConductAccepted: true,
       additionalMembers: [],
+      documentsAccepted: DOCUMENTS_SENT,
     });
     expect(screen.getByText('Morgan Reef')).toBeTruthy();
     expect(screen.getByText('Adult membership, one year')).toBeTruthy();
@@ -122,8 +137,7 @@ describe('join form', () => {
     renderWithProviders(<JoinButton />, server);
     await user.click(screen.getByText('Open join'));
     await fillForm(user);
-    await user.click(screen.getByLabelText('I accept the terms and conditions'));
-    await user.click(screen.getByRole('checkbox', { name: /Code of Conduct/ }));
+    await acceptAll(user);
     await user.click(screen.getByRole('button', { name: 'Submit and Pay' }));
     expect(await screen.findByText('Registration Failed')).toBeTruthy();
     expect(screen.getByText(/Morgan is 36, so please choose Adult or Family/)).toBeTruthy();
@@ -140,16 +154,106 @@ describe('join form', () => {
     expect(screen.getByLabelText(/^Phone Number/).getAttribute('aria-invalid')).not.toBe('true');
   });
 
-  it('asks for the code of conduct and sends nothing until it is agreed to', async () => {
+  it('shows the three required documents and sends nothing until each is accepted, then sends which versions', async () => {
     const server = membershipServer();
     const user = userEvent.setup();
     renderWithProviders(<JoinButton />, server);
     await user.click(screen.getByText('Open join'));
     await fillForm(user);
+    const documents = screen.getByRole('group', { name: 'Club documents' });
+    expect(within(documents).getAllByRole('button', { name: 'Read Document' })).toHaveLength(3);
+    for (const doc of REQUIRED_DOCUMENTS) expect(within(documents).getByText(doc.title)).toBeTruthy();
     await user.click(screen.getByLabelText('I accept the terms and conditions'));
+    // The code-of-conduct checkbox is that document's acceptance: ticking it marks the document Accepted.
+    await user.click(screen.getByRole('checkbox', { name: /Code of Conduct/ }));
+    expect(within(documents).getAllByRole('button', { name: 'Accepted' })).toHaveLength(1);
+    await user.click(within(documents).getAllByRole('button', { name: 'Accept Required' })[0]);
     await user.click(screen.getByRole('button', { name: 'Submit and Pay' }));
-    expect(await screen.findByText('Please agree to abide by the code of conduct')).toBeTruthy();
+
+    expect(await screen.findByText('Error')).toBeTruthy();
+    // In the toast and at the documents themselves.
+    expect(screen.getAllByText(DOCUMENTS_REQUIRED_MESSAGE).length).toBeGreaterThanOrEqual(2);
+    expect(within(documents).getByRole('alert').textContent).toBe(DOCUMENTS_REQUIRED_MESSAGE);
     expect(server.mutations()).toEqual([]);
+
+    await user.click(within(documents).getByRole('button', { name: 'Accept Required' }));
+    expect(within(documents).queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Submit and Pay' }));
+    expect(await screen.findByText('Complete Your Payment')).toBeTruthy();
+    const sent = server.mutations()[0].inputs[0] as { documentsAccepted: unknown; codeOfConductAccepted: unknown };
+    expect(sent.documentsAccepted).toEqual(DOCUMENTS_SENT);
+    expect(sent.codeOfConductAccepted).toBe(true);
+  });
+
+  it('un-ticking the code-of-conduct checkbox takes back the acceptance of that document', async () => {
+    const server = membershipServer();
+    const user = userEvent.setup();
+    renderWithProviders(<JoinButton />, server);
+    await user.click(screen.getByText('Open join'));
+    await fillForm(user);
+    await acceptAll(user);
+    await user.click(screen.getByRole('checkbox', { name: /Code of Conduct/ }));
+    const documents = screen.getByRole('group', { name: 'Club documents' });
+    expect(within(documents).getAllByRole('button', { name: 'Accept Required' })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Submit and Pay' }));
+    expect((await screen.findAllByText(DOCUMENTS_REQUIRED_MESSAGE)).length).toBeGreaterThan(0);
+    expect(server.mutations()).toEqual([]);
+  });
+
+  it('reads a document over the form; Escape closes the document and keeps the form', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<JoinButton />, membershipServer());
+    await user.click(screen.getByText('Open join'));
+    const documents = await screen.findByRole('group', { name: 'Club documents' });
+    await user.click(within(documents).getAllByRole('button', { name: 'Read Document' })[0]);
+    expect(await screen.findByRole('dialog', { name: 'Competition Rules & Waiver' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Competition Rules & Waiver' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Join the Club' })).toBeTruthy();
+  });
+
+  it('offers Junior in one click when the server refuses an adult membership for someone under 16', async () => {
+    const message = 'Adult membership is for people 16 or over. Morgan is 12, so please choose Junior ($30.00) instead.';
+    const server = membershipServer({
+      'members.register': () => trpcError(400, 'BAD_REQUEST', message, { fieldErrors: { membershipType: message } }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<JoinButton />, server);
+    await user.click(screen.getByText('Open join'));
+    await fillForm(user);
+    fireEvent.change(screen.getByLabelText(/^Date of Birth/), { target: { value: '2014-05-01' } });
+    await acceptAll(user);
+    await user.click(screen.getByRole('button', { name: 'Submit and Pay' }));
+    expect(await screen.findByText('Registration Failed')).toBeTruthy();
+    const select = screen.getByLabelText(/^Membership Type/) as HTMLSelectElement;
+    expect(select.getAttribute('aria-invalid')).toBe('true');
+    // At the field (and in the toast).
+    expect(screen.getAllByText(message).length).toBeGreaterThanOrEqual(2);
+
+    server.calls.length = 0;
+    await user.click(screen.getByRole('button', { name: 'Choose Junior' }));
+    expect(select.value).toBe('junior');
+    expect(select.getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.queryByRole('button', { name: 'Choose Junior' })).toBeNull();
+    expect(screen.getByText('Total to pay: $30.00 AUD')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Submit and Pay' }));
+    await waitFor(() => expect(server.mutations()).toHaveLength(1));
+    expect((server.mutations()[0].inputs[0] as { membershipType: string }).membershipType).toBe('junior');
+  });
+
+  it('offers no Junior when the refused person is 16 or over', async () => {
+    const message = 'Junior membership is for people under 16 on the day of joining. Morgan is 36, so please choose Adult or Family.';
+    const server = membershipServer({ 'members.register': () => trpcError(400, 'BAD_REQUEST', message, { fieldErrors: { membershipType: message } }) });
+    const user = userEvent.setup();
+    renderWithProviders(<JoinButton />, server);
+    await user.click(screen.getByText('Open join'));
+    await fillForm(user);
+    await user.selectOptions(screen.getByLabelText(/^Membership Type/), 'junior');
+    await acceptAll(user);
+    await user.click(screen.getByRole('button', { name: 'Submit and Pay' }));
+    expect(await screen.findByText('Registration Failed')).toBeTruthy();
+    expect(screen.getByLabelText(/^Membership Type/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('button', { name: 'Choose Junior' })).toBeNull();
   });
 
   it('adds a junior to an adult membership: total $70.00 and the extra person is sent', async () => {
@@ -163,8 +267,7 @@ describe('join form', () => {
     await user.type(screen.getByLabelText('Last name'), 'Reef');
     fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '2015-06-01' } });
     expect(screen.getByText('Total to pay: $70.00 AUD')).toBeTruthy();
-    await user.click(screen.getByLabelText('I accept the terms and conditions'));
-    await user.click(screen.getByRole('checkbox', { name: /Code of Conduct/ }));
+    await acceptAll(user);
     await user.click(screen.getByRole('button', { name: 'Submit and Pay' }));
     expect(await screen.findByText('Complete Your Payment')).toBeTruthy();
     expect((server.mutations()[0].inputs[0] as { additionalMembers: unknown }).additionalMembers).toEqual([
@@ -205,8 +308,7 @@ describe('join form', () => {
     await user.type(lastNames[1], 'Reef');
     fireEvent.change(births[1], { target: { value: '1988-02-03' } });
     expect(screen.getByText('Total to pay: $120.00 AUD')).toBeTruthy();
-    await user.click(screen.getByLabelText('I accept the terms and conditions'));
-    await user.click(screen.getByRole('checkbox', { name: /Code of Conduct/ }));
+    await acceptAll(user);
     await user.click(screen.getByRole('button', { name: 'Submit and Pay' }));
     expect(await screen.findByText('Complete Your Payment')).toBeTruthy();
     const sent = server.mutations()[0].inputs[0] as { membershipType: string; additionalMembers: unknown };
@@ -225,8 +327,7 @@ describe('join form', () => {
     renderWithProviders(<JoinButton />, server);
     await user.click(screen.getByText('Open join'));
     await fillForm(user);
-    await user.click(screen.getByLabelText('I accept the terms and conditions'));
-    await user.click(screen.getByRole('checkbox', { name: /Code of Conduct/ }));
+    await acceptAll(user);
     await user.click(screen.getByRole('button', { name: 'Submit and Pay' }));
     expect(await screen.findByText('Registration Failed')).toBeTruthy();
     expect(screen.getByText('Please check your information and try again.')).toBeTruthy();
@@ -245,7 +346,46 @@ describe('join form', () => {
   });
 });
 
+type PayPalSessionOptions = { onApprove: (data: { orderId: string }) => Promise<void>; onCancel: (data: { orderId?: string }) => void; onError: (error: Error) => void };
+
+/**
+ * Stands in for PayPal's JavaScript SDK v6 on window.paypal (what its core script defines): its window
+ * approves or cancels as soon as it opens, once the order promise has given an order id.
+ */
+function fakePayPalSdk(answer: 'approve' | 'cancel') {
+  const seen: { clientToken?: string; opened: number } = { opened: 0 };
+  Object.assign(window, {
+    paypal: {
+      version: '6.1.0',
+      createInstance: async (options: { clientToken: string }) => {
+        seen.clientToken = options.clientToken;
+        return {
+          findEligibleMethods: async () => ({ isEligible: (method: string) => method === 'paypal' }),
+          createPayPalOneTimePaymentSession: (session: PayPalSessionOptions) => ({
+            start: async (_mode: unknown, order: Promise<{ orderId: string }>) => {
+              seen.opened++;
+              const { orderId } = await order;
+              if (answer === 'approve') await session.onApprove({ orderId });
+              else session.onCancel({ orderId });
+            },
+            destroy: () => {},
+            cancel: () => {},
+          }),
+        };
+      },
+    },
+  });
+  return seen;
+}
+
+const paymentCalls = (server: ReturnType<typeof fakeServer>) => server.mutations().flatMap((c) => c.procedures.map((p, i) => [p, c.inputs[i]]));
+const PENDING = { ...CAPTURED, status: 'PENDING', membership: { ...CAPTURED.membership, status: 'pending', memberSince: null, expiryDate: null } };
+
 describe('payment dialog', () => {
+  afterEach(() => {
+    delete (window as { paypal?: unknown }).paypal;
+  });
+
   it('pays with the demo provider: order for the amount, capture, then Payment Successful!', async () => {
     const server = membershipServer();
     const user = userEvent.setup();
@@ -255,12 +395,54 @@ describe('payment dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Pay $40.00 (demo)' }));
     expect(await screen.findByText('Payment Successful!')).toBeTruthy();
     expect(screen.getByText(/active until 21\/11\/2027/)).toBeTruthy();
-    const mutations = server.mutations().flatMap((c) => c.procedures.map((p, i) => [p, c.inputs[i]]));
-    expect(mutations).toEqual([
+    // Signed out: the receipt's link is how they reach the portal.
+    expect(screen.getByText('A receipt is on its way to your e-mail, with a link that signs you in to the member portal.')).toBeTruthy();
+    expect(paymentCalls(server)).toEqual([
       ['payments.createOrder', { amount: '40.00', currency: 'AUD', intent: 'CAPTURE' }],
       ['payments.capture', { orderId: 'DEMO-1' }],
     ]);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
+  });
+
+  it('after joining, says the receipt goes to the address on the form', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<JoinButton />, membershipServer());
+    await user.click(screen.getByText('Open join'));
+    await fillForm(user);
+    await acceptAll(user);
+    await user.click(screen.getByRole('button', { name: 'Submit and Pay' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay $40.00 (demo)' }));
+    expect(await screen.findByText('A receipt is on its way to morgan@example.com, with a link that signs you in to the member portal.')).toBeTruthy();
+  });
+
+  it("demo Cancel gives 'Payment Cancelled' and takes nothing", async () => {
+    const server = membershipServer();
+    const user = userEvent.setup();
+    renderWithProviders(<JoinButton />, server);
+    await user.click(screen.getByText('Open payment'));
+    await user.click(await screen.findByRole('button', { name: 'Cancel payment (demo)' }));
+    expect(await screen.findByText('Payment Cancelled')).toBeTruthy();
+    expect(screen.getByText('You can complete your payment later to activate your membership.')).toBeTruthy();
+    expect(server.mutations()).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Pay $40.00 (demo)' })).toBeTruthy();
+  });
+
+  it('demo Decline captures with simulate decline and shows both failure texts', async () => {
+    const server = membershipServer({
+      'payments.capture': () => trpcError(402, 'PAYMENT_REQUIRED', 'Payment failed. Please try again or contact support if the issue persists.'),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<JoinButton />, server);
+    await user.click(screen.getByText('Open payment'));
+    await user.click(await screen.findByRole('button', { name: 'Decline payment (demo)' }));
+    expect(await screen.findByText('Payment Failed')).toBeTruthy();
+    expect(screen.getByText('There was an issue processing your payment. Please try again.')).toBeTruthy();
+    const dialog = screen.getByRole('dialog', { name: 'Complete Your Payment' });
+    expect(within(dialog).getByRole('alert').textContent).toBe('Payment failed. Please try again or contact support if the issue persists.');
+    expect(paymentCalls(server)).toEqual([
+      ['payments.createOrder', { amount: '40.00', currency: 'AUD', intent: 'CAPTURE' }],
+      ['payments.capture', { orderId: 'DEMO-1', simulate: 'decline' }],
+    ]);
   });
 
   it('shows the inline failure and lets the member try again', async () => {
@@ -278,6 +460,138 @@ describe('payment dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Pay $40.00 (demo)' }));
     expect(await screen.findByText('Payment Successful!')).toBeTruthy();
   });
+
+  it('asks again for a capture whose answer was lost (502), with the same order, before reporting anything', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let captures = 0;
+    const server = membershipServer({
+      'payments.capture': () => (++captures === 1 ? trpcError(502, 'BAD_GATEWAY', 'The payment service is not responding. Please try again in a moment.') : ok(CAPTURED)),
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithProviders(<JoinButton />, server);
+    await user.click(screen.getByText('Open payment'));
+    await user.click(await screen.findByRole('button', { name: 'Pay $40.00 (demo)' }));
+    expect(await screen.findByText(/Still confirming your payment/)).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(await screen.findByText('Payment Successful!')).toBeTruthy();
+    expect(screen.queryByText('Payment Failed')).toBeNull();
+    expect(paymentCalls(server)).toEqual([
+      ['payments.createOrder', { amount: '40.00', currency: 'AUD', intent: 'CAPTURE' }],
+      ['payments.capture', { orderId: 'DEMO-1' }],
+      ['payments.capture', { orderId: 'DEMO-1' }],
+    ]);
+  });
+
+  it('reports the failure only after the repeated captures all lost their answer (503)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const server = membershipServer({ 'payments.capture': () => trpcError(503, 'SERVICE_UNAVAILABLE', 'The database is not available at the moment. Please try again shortly.') });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithProviders(<JoinButton />, server);
+    await user.click(screen.getByText('Open payment'));
+    await user.click(await screen.findByRole('button', { name: 'Pay $40.00 (demo)' }));
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(screen.queryByText('Payment Failed')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(6000));
+    expect(await screen.findByText('Payment Failed')).toBeTruthy();
+    expect(screen.getByText('Payment failed. Please try again or contact support if the issue persists.')).toBeTruthy();
+    expect(paymentCalls(server).filter(([p]) => p === 'payments.capture')).toHaveLength(4);
+  });
+
+  it('shows Payment pending while PayPal holds the payment, asks every few seconds, then shows the success view', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let outcomes = 0;
+    const server = membershipServer({
+      'payments.capture': () => ok(PENDING),
+      'payments.outcome': () => ok(++outcomes < 2 ? PENDING : CAPTURED),
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithProviders(<JoinButton />, server);
+    await user.click(screen.getByText('Open payment'));
+    await user.click(await screen.findByRole('button', { name: 'Pay $40.00 (demo)' }));
+    expect(await screen.findByText('Payment pending')).toBeTruthy();
+    expect(screen.getByText('PayPal is still processing your payment. Your membership starts as soon as PayPal releases it; we will e-mail your receipt.')).toBeTruthy();
+    expect(outcomes).toBe(0);
+    await act(() => vi.advanceTimersByTimeAsync(4100));
+    await waitFor(() => expect(outcomes).toBe(1));
+    expect(screen.getByText('Payment pending')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(4100));
+    expect(await screen.findByText('Payment Successful!')).toBeTruthy();
+    const polls = server.calls.filter((c) => c.procedures.includes('payments.outcome'));
+    expect(polls.map((c) => c.inputs[c.procedures.indexOf('payments.outcome')])).toEqual([{ orderId: 'DEMO-1' }, { orderId: 'DEMO-1' }]);
+  });
+
+  it("shows the server's reason when a capture is refused with 409", async () => {
+    const message = 'This membership has just been paid by another payment, so this one was not taken. Check your e-mail for the receipt.';
+    const server = membershipServer({ 'payments.capture': () => trpcError(409, 'CONFLICT', message) });
+    const user = userEvent.setup();
+    renderWithProviders(<JoinButton />, server);
+    await user.click(screen.getByText('Open payment'));
+    await user.click(await screen.findByRole('button', { name: 'Pay $40.00 (demo)' }));
+    await screen.findByText(message);
+    expect(within(screen.getByRole('dialog', { name: 'Complete Your Payment' })).getByRole('alert').textContent).toBe(message);
+    expect(screen.queryByText('Payment Failed')).toBeNull();
+  });
+
+  it('a renewal refused as too early says why inline; confirming sends earlyRenewal', async () => {
+    const message = 'Your membership is paid until 21/11/2027. Renewal opens on 22/09/2027; renewing now would extend it to 21/11/2028. Confirm an early renewal to pay now.';
+    const server = membershipServer({
+      'payments.createOrder': () => trpcError(409, 'CONFLICT', message, { fieldErrors: { earlyRenewal: message } }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<JoinButton />, server);
+    await user.click(screen.getByText('Open payment'));
+    await user.click(await screen.findByRole('button', { name: 'Pay $40.00 (demo)' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByText('Payment Failed')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Renew early' }));
+    expect(screen.getByText('Adult membership, one year (early renewal)')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Pay $40.00 (demo)' }));
+    await waitFor(() => expect(paymentCalls(server)).toHaveLength(2));
+    expect(paymentCalls(server)[1]).toEqual(['payments.createOrder', { amount: '40.00', currency: 'AUD', intent: 'CAPTURE', earlyRenewal: true }]);
+  });
+
+  it("starts PayPal's SDK v6 from the server's client token; approving captures the order", async () => {
+    const sdk = fakePayPalSdk('approve');
+    const server = membershipServer({
+      'payments.setup': () => ok({ provider: 'paypal', clientId: 'AbC123', clientToken: 'eyJ.client-token', currency: 'AUD' }),
+      'payments.createOrder': () => ok({ id: '5O190127TN364715T' }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<JoinButton />, server);
+    await user.click(screen.getByText('Open payment'));
+    const holder = await screen.findByTestId('paypal-buttons');
+    await waitFor(() => expect(holder.querySelector('paypal-button')).toBeTruthy());
+    expect(sdk.clientToken).toBe('eyJ.client-token');
+    fireEvent.click(holder.querySelector('paypal-button')!);
+    expect(await screen.findByText('Payment Successful!')).toBeTruthy();
+    expect(paymentCalls(server)).toEqual([
+      ['payments.createOrder', { amount: '40.00', currency: 'AUD', intent: 'CAPTURE' }],
+      ['payments.capture', { orderId: '5O190127TN364715T' }],
+    ]);
+  });
+
+  it("cancelling in PayPal's window gives 'Payment Cancelled'", async () => {
+    const sdk = fakePayPalSdk('cancel');
+    const server = membershipServer({ 'payments.setup': () => ok({ provider: 'paypal', clientId: 'AbC123', clientToken: 'eyJ.client-token', currency: 'AUD' }) });
+    const user = userEvent.setup();
+    renderWithProviders(<JoinButton />, server);
+    await user.click(screen.getByText('Open payment'));
+    const holder = await screen.findByTestId('paypal-buttons');
+    await waitFor(() => expect(holder.querySelector('paypal-button')).toBeTruthy());
+    fireEvent.click(holder.querySelector('paypal-button')!);
+    expect(await screen.findByText('Payment Cancelled')).toBeTruthy();
+    expect(screen.getByText('You can complete your payment later to activate your membership.')).toBeTruthy();
+    expect(sdk.opened).toBe(1);
+    expect(paymentCalls(server).map(([p]) => p)).toEqual(['payments.createOrder']);
+  });
+
+  it("loads PayPal's script from the environment the setup names, else the sandbox off a public build", () => {
+    const setup = { provider: 'paypal' as const, clientId: 'x', clientToken: 'y', currency: 'AUD' as const };
+    expect(paypalEnvironment({ ...setup, environment: 'production' } as typeof setup, 'localhost')).toBe('production');
+    expect(paypalEnvironment(setup, 'localhost')).toBe('sandbox');
+    expect(paypalEnvironment(setup, '127.0.0.1')).toBe('sandbox');
+  });
+
   it('shows why payments are unavailable', async () => {
     const server = membershipServer({
       'payments.setup': () => trpcError(503, 'SERVICE_UNAVAILABLE', 'Online payments are not available at the moment. Please contact the club.'),
@@ -288,7 +602,6 @@ describe('payment dialog', () => {
     expect(await screen.findByText('Online payments are not available at the moment. Please contact the club.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /\(demo\)/ })).toBeNull();
   });
-
 });
 
 const USER = { id: 'u1', email: 'morgan@example.com', firstName: 'Morgan', lastName: 'Reef', role: 'member', emailVerified: true, hasPassword: false };
@@ -308,10 +621,19 @@ const PROFILE = {
   expiryDate: '2027-11-21',
   household: [{ id: 'm1', firstName: 'Morgan', lastName: 'Reef', membershipType: 'adult' }],
   renewalAmount: '40.00',
+  paymentState: 'paid',
+  // Paid a year ahead: renewal opens 60 days before expiry.
+  renewal: { open: false, opensOn: '2027-09-22', extendsTo: '2028-11-21' },
 };
+/** Within 60 days of expiry: renewal is open. */
+const RENEWABLE = { ...PROFILE, expiryDate: '2026-12-20', renewal: { open: true, opensOn: '2026-10-21', extendsTo: '2027-12-20' } };
+/** Registered, never paid. */
+const UNPAID = { ...PROFILE, status: 'pending', memberSince: null, expiryDate: null, paymentState: 'awaiting_payment', renewal: { open: true, opensOn: null, extendsTo: '2027-11-21' } };
+const EXPIRED = { ...PROFILE, status: 'expired', expiryDate: '2026-10-01', renewal: { open: true, opensOn: '2026-08-02', extendsTo: '2027-11-21' } };
 
-function portalServer(profile: unknown) {
+function portalServer(profile: unknown, extra: Record<string, () => { status?: number; body: unknown }> = {}) {
   return fakeServer((procedure) => {
+    if (extra[procedure]) return extra[procedure]();
     if (procedure === 'auth.me') return ok(USER);
     if (procedure === 'members.profile') return ok(profile);
     if (procedure === 'members.dashboard') return ok({ eventsAttended: 2, fishCaught: 0, competitions: 0, memberLevel: 'Bronze' });
@@ -334,18 +656,71 @@ describe('member portal', () => {
   });
 
   it('shows the banner of an active member and the read-only profile tab', async () => {
-    renderApp('/member?tab=profile', portalServer(PROFILE));
+    renderApp('/member?tab=profile', portalServer(RENEWABLE));
     expect(await screen.findByText('Active Member')).toBeTruthy();
     expect(screen.getByText('Welcome, Morgan Reef')).toBeTruthy();
-    expect(screen.getByText(/Member since 2026 · Expires 21\/11\/2027/)).toBeTruthy();
+    expect(screen.getByText(/Member since 2026 · Expires 20\/12\/2026/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Renew Membership' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Renew early' })).toBeNull();
     for (const label of ['First Name', 'Last Name', 'Email', 'Phone', 'Membership Type', 'Shirt Size', 'Address']) expect(screen.getByText(label)).toBeTruthy();
     expect(screen.getByText('0412 345 678')).toBeTruthy();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Dashboard', 'Events', 'Catches', 'NSW Resources', 'Profile', 'Assistant']);
   });
 
+  it('before the renewal window reads Active until, offers no Renew Membership, and renews early only after a confirmation', async () => {
+    const server = portalServer(PROFILE, {
+      'payments.setup': () => ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', currency: 'AUD' }),
+      'payments.createOrder': () => ok({ id: 'DEMO-7' }),
+      'payments.capture': () => ok({ ...CAPTURED, id: 'DEMO-7', membership: { ...CAPTURED.membership, expiryDate: '2028-11-21' } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/member', server);
+    expect(await screen.findByText('Member since 2026 · Active until 21/11/2027')).toBeTruthy();
+    expect(screen.getByText('Active Member')).toBeTruthy();
+    expect(screen.getByText('Renewal opens on 22/09/2027.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Renew Membership' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Renew early' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Renew early?' });
+    expect(within(confirm).getByText('Your membership runs until 21/11/2027. Paying $40.00 now extends it to 21/11/2028.')).toBeTruthy();
+    // Nothing is ordered until the member confirms.
+    expect(server.mutations()).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Renew early?' })).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Renew early' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Renew early?' })).getByRole('button', { name: 'Renew early' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Your Payment' });
+    expect(within(dialog).getByText('Adult membership, one year (early renewal)')).toBeTruthy();
+    await user.click(await within(dialog).findByRole('button', { name: 'Pay $40.00 (demo)' }));
+    expect(await screen.findByText('Payment Successful!')).toBeTruthy();
+    expect(screen.getByText('A receipt is on its way to morgan@example.com.')).toBeTruthy();
+    expect(server.mutations()[0].inputs[0]).toEqual({ amount: '40.00', currency: 'AUD', intent: 'CAPTURE', earlyRenewal: true });
+  });
+
+  it("a registration that was never paid shows 'Payment pending' and Complete payment for the household", async () => {
+    const user = userEvent.setup();
+    const profile = { ...UNPAID, household: [...UNPAID.household, { id: 'm2', firstName: 'Sam', lastName: 'Reef', membershipType: 'junior' }], renewalAmount: '70.00' };
+    renderApp('/member', portalServer(profile));
+    expect(await screen.findByText('Payment pending')).toBeTruthy();
+    expect(screen.queryByText('Inactive')).toBeNull();
+    expect(screen.getByText(/Your registration is waiting for payment/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Renew Membership' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Complete payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Your Payment' });
+    expect(within(dialog).getByText('Morgan Reef, Sam Reef')).toBeTruthy();
+    expect(within(dialog).getByText('$70.00 AUD')).toBeTruthy();
+  });
+
+  it("while PayPal processes a payment shows 'Payment pending' and says so, with nothing to pay", async () => {
+    renderApp('/member', portalServer({ ...UNPAID, paymentState: 'processing' }));
+    expect(await screen.findByText('Payment pending')).toBeTruthy();
+    expect(screen.getByText(/PayPal is processing your payment/)).toBeTruthy();
+    for (const name of ['Complete payment', 'Renew Membership', 'Renew early']) expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+
   it('shows Inactive for an expired membership and the dashboard figures', async () => {
-    renderApp('/member', portalServer({ ...PROFILE, status: 'expired' }));
+    renderApp('/member', portalServer(EXPIRED));
     expect(await screen.findByText('Inactive')).toBeTruthy();
     expect(await screen.findByText('Events Attended')).toBeTruthy();
     expect(await screen.findByText('Bronze')).toBeTruthy();
@@ -360,8 +735,7 @@ describe('member portal', () => {
   it('renews from the banner: payment for the household at the renewal amount', async () => {
     const user = userEvent.setup();
     const profile = {
-      ...PROFILE,
-      status: 'expired',
+      ...EXPIRED,
       household: [...PROFILE.household, { id: 'm2', firstName: 'Sam', lastName: 'Reef', membershipType: 'junior' }],
       renewalAmount: '70.00',
     };
@@ -378,7 +752,7 @@ describe('member portal', () => {
       if (procedure === 'auth.me') return ok(USER);
       if (procedure === 'members.profile') return ok(profile);
       if (procedure === 'members.register') {
-        profile = { ...PROFILE, status: 'pending', memberSince: null, expiryDate: null };
+        profile = UNPAID;
         return ok(REGISTERED);
       }
       if (procedure === 'payments.setup') return ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', currency: 'AUD' });
@@ -395,13 +769,12 @@ describe('member portal', () => {
     await user.selectOptions(screen.getByLabelText(/^Gender/), 'male');
     await user.selectOptions(screen.getByLabelText(/^Shirt Size/), 'L');
     await user.selectOptions(screen.getByLabelText(/^Membership Type/), 'adult');
-    await user.click(screen.getByLabelText('I accept the terms and conditions'));
-    await user.click(screen.getByRole('checkbox', { name: /Code of Conduct/ }));
+    await acceptAll(user);
     await user.click(screen.getByRole('button', { name: 'Submit and Pay' }));
     expect(await screen.findByRole('dialog', { name: 'Complete Your Payment' })).toBeTruthy();
     // Behind the payment dialog the portal already knows the (unpaid) membership.
-    expect(await screen.findByText('Inactive')).toBeTruthy();
-    expect(screen.getByText(/Member since N\/A · Expires N\/A/)).toBeTruthy();
+    expect(await screen.findByText('Payment pending')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Complete payment', hidden: true })).toBeTruthy();
   });
 
   it("opens the Profile tab from the user menu's Profile item", async () => {

@@ -39,9 +39,20 @@ export function fakeServer(respond: Responder) {
 
 export const ok = (data: unknown) => ({ body: { result: { data } } });
 
-export function trpcError(status: number, code: string, message: string) {
-  const jsonCodes: Record<string, number> = { BAD_REQUEST: -32600, UNAUTHORIZED: -32001, FORBIDDEN: -32003, TOO_MANY_REQUESTS: -32029 };
-  return { status, body: { error: { message, code: jsonCodes[code] ?? -32603, data: { code, httpStatus: status } } } };
+/** An error as our server sends it; `data` adds to its error data (e.g. `{ fieldErrors: { email: '…' } }`). */
+export function trpcError(status: number, code: string, message: string, data: Record<string, unknown> = {}) {
+  const jsonCodes: Record<string, number> = {
+    BAD_REQUEST: -32600,
+    UNAUTHORIZED: -32001,
+    PAYMENT_REQUIRED: -32002,
+    FORBIDDEN: -32003,
+    NOT_FOUND: -32004,
+    CONFLICT: -32009,
+    TOO_MANY_REQUESTS: -32029,
+    BAD_GATEWAY: -32603,
+    SERVICE_UNAVAILABLE: -32603,
+  };
+  return { status, body: { error: { message, code: jsonCodes[code] ?? -32603, data: { code, httpStatus: status, ...data } } } };
 }
 
 function providers(server: ReturnType<typeof fakeServer>, children: ReactNode) {

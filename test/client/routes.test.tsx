@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, ok, renderApp, trpcError } from './render';
 
@@ -10,6 +10,40 @@ describe('routes', () => {
     renderApp('/no-such-page', signedOut());
     expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
+  });
+
+  it('shows the sign-in card, not the not-found page, on /member when signed out', async () => {
+    const server = fakeServer((p) =>
+      p === 'auth.login' ? ok({ message: 'We have e-mailed you a sign-in link.', userId: null, requiresVerification: false, linkSent: true }) : ok(null),
+    );
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const user = userEvent.setup();
+    renderApp('/member', server);
+    expect(await screen.findByRole('heading', { name: 'Member Portal' })).toBeTruthy();
+    expect(screen.getByText('Access your club account')).toBeTruthy();
+    expect(screen.queryByText('404 Page Not Found')).toBeNull();
+    // E-mail-only login from here sends the link (which lands on /member once used).
+    const form = screen.getByRole('form', { name: 'Login' });
+    await user.type(within(form).getByLabelText('Email'), 'mia@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Check Your Email')).toBeTruthy();
+    expect(server.mutations()[0]).toMatchObject({ procedures: ['auth.login'], inputs: [{ email: 'mia@example.com' }] });
+  });
+
+  it('shows the sign-in card for a portal tab address too (an e-mailed /member?tab=events link)', async () => {
+    renderApp('/member?tab=events', signedOut());
+    expect(await screen.findByText('Access your club account')).toBeTruthy();
+    expect(screen.queryByText('404 Page Not Found')).toBeNull();
+  });
+
+  it('keeps the not-found page for admin routes when signed out', async () => {
+    const { unmount } = renderApp('/admin', signedOut());
+    expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
+    expect(screen.queryByText('Access your club account')).toBeNull();
+    unmount();
+    renderApp('/admin/cms', signedOut());
+    expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
+    expect(screen.queryByText('Access your club account')).toBeNull();
   });
 
   it('shows the not-found page on /admin to a member', async () => {

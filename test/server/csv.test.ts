@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvLine } from '../../src/server/services/csv';
+import { csvField, csvLine, csvNumber } from '../../src/server/services/csv';
 
 describe('CSV fields', () => {
   it.each([
@@ -20,6 +20,11 @@ describe('CSV fields', () => {
     ['Zoë Müller', 'Zoë Müller'],
   ])('%j → %j', (value, expected) => {
     expect(csvField(value)).toBe(expected);
+  });
+
+  it('writes amounts marked as numbers as they are, negative ones included', () => {
+    expect(csvLine(['Refund', csvNumber('-15.00'), csvNumber('40.00'), '-15.00'])).toBe("Refund,-15.00,40.00,'-15.00\r\n");
+    expect(() => csvNumber('-1+1')).toThrow();
   });
 
   it('ends lines with CRLF', () => {

@@ -12,7 +12,7 @@ let admin: TestClient;
 let n = 0;
 
 /** A payment as the provider left it; `at` is an instant (UTC). */
-function pay(kind: 'membership' | 'event' | 'sponsorship', cents: number, at: string, status: 'completed' | 'refunded' | 'failed' | 'created' = 'completed', payee = 'Pat Payer') {
+function pay(kind: 'membership' | 'event' | 'sponsorship', cents: number, at: string, status: 'completed' | 'refunded' | 'failed' | 'created' | 'void' = 'completed', payee = 'Pat Payer') {
   n += 1;
   return { kind, purpose: null, household: null, createdBy: null, description: `${kind} ${n}`, payee, amountCents: cents, currency: 'AUD', provider: 'demo' as const, providerOrderId: `ORDER-${n}`, providerCaptureId: status === 'completed' ? `CAPTURE-${n}` : null, status, capturedAt: new Date(at), lastError: null, rawResponse: null };
 }
@@ -160,13 +160,57 @@ describe('membership and event results', () => {
     expect((await admin.fetch(`/api/admin/reports/events/${crypto.randomUUID()}/results.pdf`)).status).toBe(404);
   });
 
-  it('records an accepted sponsorship in the accounts once', async () => {
+  it('invoices an accepted sponsorship once, and counts it only when the money arrives', async () => {
     await t.client().json('POST', '/api/sponsors/register', { companyName: 'Cabarita Cafe', contactPerson: 'Cam', email: 'cam@cafe.example', phone: '02 6676 1111', sponsorshipType: 'website' });
     const [sponsor] = (await admin.trpc.admin.sponsors.list.query()).filter((s) => s.companyName === 'Cabarita Cafe');
+    const today = clubToday(t.clock.now());
+    const fy = financialYearOf(today);
+    const before = await admin.trpc.admin.reports.financial.query({ from: fy.start, to: fy.end });
     await admin.trpc.admin.sponsors.review.mutate({ id: sponsor.id, status: 'active' });
     await admin.trpc.admin.sponsors.review.mutate({ id: sponsor.id, status: 'active', websiteUrl: 'https://cafe.example' });
     const recorded = await t.em().find(Payment, { kind: 'sponsorship', payee: 'Cabarita Cafe' });
-    expect(recorded.map((p) => [p.amountCents, p.status, p.provider])).toEqual([[50000, 'completed', 'manual']]);
+    expect(recorded.map((p) => [p.amountCents, p.status, p.capturedAt])).toEqual([[50000, 'created', null]]);
+    expect((await admin.trpc.admin.reports.financial.query({ from: fy.start, to: fy.end })).totals).toEqual(before.totals);
+
+    await admin.trpc.admin.sponsors.recordPayment.mutate({ invoiceId: recorded[0].id, method: 'bank_transfer', paidOn: today, reference: 'EFT 77' });
+    const after = await admin.trpc.admin.reports.financial.query({ from: fy.start, to: fy.end });
+    expect(after.totals.sponsorship - before.totals.sponsorship).toBe(50000);
+    expect(after.payments - before.payments).toBe(1);
+  });
+});
+
+describe('refunds and invoices', () => {
+  it('nets a refund against the month it was made, counts only payments received, and exports the refund as its own negative line', async () => {
+    const em = t.em();
+    const original = em.create(Payment, { ...pay('membership', 4000, '2022-09-01T02:00:00Z', 'completed', 'Rae Refund'), refundedCents: 1500 });
+    em.create(Payment, { ...pay('membership', -1500, '2022-10-05T03:00:00Z', 'completed', 'Rae Refund'), purpose: 'refund', refundOf: original, description: 'Refund: membership fee', providerCaptureId: 'RF-123' });
+    // An unpaid sponsor invoice and a cancelled one are not money received.
+    em.create(Payment, { ...pay('sponsorship', 50000, '2022-09-10T02:00:00Z', 'created', 'Unpaid Sponsor'), capturedAt: null });
+    em.create(Payment, { ...pay('sponsorship', 100000, '2022-09-11T02:00:00Z', 'void', 'Cancelled Sponsor'), capturedAt: null });
+    await em.flush();
+
+    const fy = await admin.trpc.admin.reports.financial.query({ from: '2022-07-01', to: '2023-06-30' });
+    expect(fy.totals).toEqual({ membership: 2500, event: 0, sponsorship: 0, total: 2500 });
+    expect(fy.months).toEqual([
+      { month: '2022-09', membership: 4000, event: 0, sponsorship: 0, total: 4000 },
+      { month: '2022-10', membership: -1500, event: 0, sponsorship: 0, total: -1500 },
+    ]);
+    expect(fy.payments).toBe(1);
+    expect(await csvLines(await admin.fetch('/api/admin/reports/financial.csv?from=2022-07-01&to=2023-06-30'))).toEqual([
+      'Month,Membership fees,Event registrations,Sponsorships,Total',
+      '2022-09,40.00,0.00,0.00,40.00',
+      '2022-10,-15.00,0.00,0.00,-15.00',
+      'Total,25.00,0.00,0.00,25.00',
+      '',
+    ]);
+    const pdf = await pdfText(await admin.fetch('/api/admin/reports/financial.pdf?from=2022-07-01&to=2023-06-30'));
+    expect(pdf).toContain('-$15.00');
+    expect(pdf).toContain('$25.00');
+    const xero = await csvLines(await admin.fetch('/api/admin/export/accounting.csv?from=2022-07-01&to=2023-06-30'));
+    expect(xero.slice(1, -1)).toEqual([
+      expect.stringMatching(/^01\/09\/2022,40\.00,Rae Refund,membership \d+,CAPTURE-\d+,200$/),
+      '05/10/2022,-15.00,Rae Refund,Refund: membership fee,RF-123,200',
+    ]);
   });
 });
 

@@ -134,3 +134,32 @@ describe('review and the public list', () => {
     expect((await admin.json('GET', '/api/admin/sponsors')).status).toBe(200);
   });
 });
+
+describe('matching a repeated application', () => {
+  it("takes the company name literally: '%' or '_' with another applicant's e-mail is a new application and changes nothing else", async () => {
+    const victim = { ...APPLICATION, companyName: 'Cudgen Creek Bait Co', email: 'owner@cudgenbait.example', contactPerson: 'Olive Owner', sponsorshipType: 'shirt', comments: 'Original comment.' };
+    expect((await t.client().json('POST', '/api/sponsors/register', victim)).status).toBe(200);
+    const original = await t.em().findOneOrFail(Sponsor, { email: victim.email });
+    const others = (await t.em().find(Sponsor, { email: { $ne: victim.email } })).map((s) => ({ ...s }));
+
+    for (const companyName of ['%', '_udgen Creek Bait Co', 'Cudgen%']) {
+      const res = await t.client().json('POST', '/api/sponsors/register', { ...victim, companyName, contactPerson: 'Mallory', sponsorshipType: 'website', comments: 'Overwritten!' });
+      expect(res.status, companyName).toBe(200);
+    }
+    const rows = await t.em().find(Sponsor, { email: victim.email }, { orderBy: { createdAt: 'asc' } });
+    expect(rows.map((s) => [s.companyName, s.contactPerson, s.status])).toEqual([
+      ['Cudgen Creek Bait Co', 'Olive Owner', 'pending'],
+      ['%', 'Mallory', 'pending'],
+      ['_udgen Creek Bait Co', 'Mallory', 'pending'],
+      ['Cudgen%', 'Mallory', 'pending'],
+    ]);
+    const unchanged = await t.em().findOneOrFail(Sponsor, { id: original.id });
+    expect({ ...unchanged }).toEqual({ ...original });
+    expect((await t.em().find(Sponsor, { email: { $ne: victim.email } })).map((s) => ({ ...s }))).toEqual(others);
+
+    // The same name in another case is still the same application.
+    await t.client().json('POST', '/api/sponsors/register', { ...victim, companyName: 'CUDGEN CREEK BAIT CO', sponsorshipType: 'both' });
+    expect(await t.em().count(Sponsor, { email: victim.email })).toBe(4);
+    expect((await t.em().findOneOrFail(Sponsor, { id: original.id })).sponsorshipType).toBe('both');
+  });
+});

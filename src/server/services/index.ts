@@ -1,6 +1,7 @@
 import type { PaymentProvider } from '../integrations/payments';
 import type { ObjectStore } from '../integrations/storage';
 import { AdminMembersService } from './admin-members.service';
+import { AdminPaymentsService } from './admin-payments.service';
 import { AdminService } from './admin.service';
 import { AuthService, type AuthDeps } from './auth.service';
 import { AssistantService, type AssistantModel } from './assistant/assistant.service';
@@ -33,6 +34,8 @@ export function createServices(deps: ServiceDeps) {
   const admin = new AdminService();
   const events = new EventsService({ ...deps, uploads });
   const auth = new AuthService(deps);
+  const payments = new PaymentsService({ ...deps, auth });
+  const members = new MembersService({ ...deps, judging, auth });
   return {
     assistant: new AssistantService({ ...deps, model: deps.assistantModel, cms, events, catches }),
     admin,
@@ -40,13 +43,14 @@ export function createServices(deps: ServiceDeps) {
     reports: new ReportsService({ ...deps, cms, judging }),
     renewals: new RenewalsService(deps),
     cms,
-    sponsors: new SponsorsService({ ...deps, cms }),
+    sponsors: new SponsorsService({ ...deps, cms, paymentsService: payments }),
     uploads,
     catches,
     judging,
     auth,
-    members: new MembersService({ ...deps, judging, auth }),
-    payments: new PaymentsService({ ...deps, auth }),
+    members,
+    payments,
+    adminPayments: new AdminPaymentsService({ ...deps, payments, members }),
     events,
   };
 }

@@ -15,7 +15,7 @@ import { CLUB } from '../../shared/club';
 import type { Clock } from '../clock';
 import { Event, Member, Sponsor } from '../db/entities';
 import type { CmsService } from './cms.service';
-import { CSV_BOM, csvLine } from './csv';
+import { CSV_BOM, csvLine, csvNumber } from './csv';
 import type { JudgingService } from './judging.service';
 import { renderReportPdf } from './pdf';
 
@@ -108,10 +108,14 @@ export class ReportsService {
     return [...byMonth.values()];
   }
 
-  /** Captured payments in the period by month and kind (refunded, failed and unfinished ones are not revenue). */
+  /**
+   * Money received in the period by month and kind: completed payments only (unpaid invoices, failed and unfinished
+   * payments are not revenue), with refunds netted, because a refund is a negative completed payment on its own date.
+   * `payments` counts the payments received, not the refunds.
+   */
   async financial(em: EntityManager, period: Period): Promise<FinancialSummary> {
     const rows = await em.getConnection().execute<{ month: string; kind: RevenueKind; cents: number; count: number }[]>(
-      `select to_char(captured_at at time zone '${ZONE}', 'YYYY-MM') as month, kind, sum(amount_cents)::int as cents, count(*)::int as count
+      `select to_char(captured_at at time zone '${ZONE}', 'YYYY-MM') as month, kind, sum(amount_cents)::int as cents, (count(*) filter (where amount_cents > 0))::int as count
        from payments where status = 'completed' and captured_at >= ? and captured_at < ?
        group by 1, 2 order by 1, 2`,
       this.bounds(period),
@@ -134,14 +138,16 @@ export class ReportsService {
   async financialCsv(em: EntityManager, period: Period): Promise<string> {
     const f = await this.financial(em, period);
     const lines = [csvLine(['Month', ...REVENUE_KINDS.map((k) => REVENUE_LABELS[k]), 'Total'])];
-    for (const m of f.months) lines.push(csvLine([m.month, ...REVENUE_KINDS.map((k) => centsToAmount(m[k])), centsToAmount(m.total)]));
-    lines.push(csvLine(['Total', ...REVENUE_KINDS.map((k) => centsToAmount(f.totals[k])), centsToAmount(f.totals.total)]));
+    const amount = (cents: number) => csvNumber(centsToAmount(cents));
+    for (const m of f.months) lines.push(csvLine([m.month, ...REVENUE_KINDS.map((k) => amount(m[k])), amount(m.total)]));
+    lines.push(csvLine(['Total', ...REVENUE_KINDS.map((k) => amount(f.totals[k])), amount(f.totals.total)]));
     return CSV_BOM + lines.join('');
   }
 
   async financialPdf(em: EntityManager, period: Period): Promise<Buffer> {
     const f = await this.financial(em, period);
-    const money = (c: number) => formatAud(c);
+    // A month of refunds can be negative: -$15.00, as accounts write it.
+    const money = (c: number) => (c < 0 ? `-${formatAud(-c)}` : formatAud(c));
     return renderReportPdf({
       title: 'Financial Summary',
       subtitle: `${formatAuDate(f.from)} to ${formatAuDate(f.to)} · ${f.payments} payments · amounts in AUD`,
@@ -221,8 +227,9 @@ export class ReportsService {
   }
 
   /**
-   * 'Export to accounting': the period's payments as a Xero bank-statement CSV (precoded), oldest first,
-   * with the account code of each kind from the settings. Written in batches.
+   * 'Export to accounting': the period's money received as a Xero bank-statement CSV (precoded), oldest first,
+   * with the account code of each kind from the settings; a refund is its own negative line on its date, and a
+   * payment the committee recorded carries the reference they typed. Written in batches.
    */
   async *accountingCsv(em: EntityManager, period: Period): AsyncGenerator<string> {
     const codes = {
@@ -238,7 +245,7 @@ export class ReportsService {
       const batch: { id: string; at: string; day: string; amount_cents: number; kind: RevenueKind; payee: string | null; description: string; reference: string }[] = await em
         .getConnection()
         .execute(
-          `select id, captured_at::text as at, to_char(captured_at at time zone '${ZONE}', 'DD/MM/YYYY') as day, amount_cents, kind, payee, description, coalesce(provider_capture_id, provider_order_id) as reference
+          `select id, captured_at::text as at, to_char(captured_at at time zone '${ZONE}', 'DD/MM/YYYY') as day, amount_cents, kind, payee, description, coalesce(reference, provider_capture_id, provider_order_id) as reference
            from payments where status = 'completed' and captured_at >= ? and captured_at < ?
            ${after ? 'and (captured_at, id) > (?::timestamptz, ?::uuid)' : ''}
            order by captured_at, id limit ${EXPORT_BATCH}`,
@@ -246,7 +253,7 @@ export class ReportsService {
         );
       if (!batch.length) return;
       yield batch
-        .map((p) => csvLine([p.day, centsToAmount(p.amount_cents), p.payee, p.description, p.reference, codes[p.kind]]))
+        .map((p) => csvLine([p.day, csvNumber(centsToAmount(p.amount_cents)), p.payee, p.description, p.reference, codes[p.kind]]))
         .join('');
       const last = batch[batch.length - 1];
       after = { at: last.at, id: last.id };

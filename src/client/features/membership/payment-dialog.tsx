@@ -271,7 +271,7 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
       )}
       {setup.data?.provider === 'demo' && (
         <>
-          <Alert color="yellow" variant="light">
+          <Alert color="yellow" variant="light" role="note">
             Demo payments: no money is taken. This site has no PayPal account configured yet. Try each answer PayPal&apos;s window can give:
           </Alert>
           <Stack gap="xs">

@@ -197,7 +197,7 @@ export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: 
           </Group>
         )}
         {refused.additionalMembers && (
-          <Text size="sm" c="red.8" role="alert">
+          <Text size="sm" c="red.9" role="alert">
             {refused.additionalMembers}
           </Text>
         )}
@@ -236,7 +236,7 @@ export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: 
           styles={{ legend: { fontWeight: 600 } }}
         >
           <Stack gap="xs">
-            <Text id="join-documents-note" size="sm" c={documentsRefused ? 'red.8' : 'dimmed'} fw={documentsRefused ? 600 : undefined} role={documentsRefused ? 'alert' : undefined}>
+            <Text id="join-documents-note" size="sm" c={documentsRefused ? 'red.9' : 'dimmed'} fw={documentsRefused ? 600 : undefined} role={documentsRefused ? 'alert' : undefined}>
               {documentsRefused ? DOCUMENTS_REQUIRED_MESSAGE : 'Please read and accept each of the club documents.'}
             </Text>
             <ClubDocuments registration accepted={accepted} onToggle={(id) => setDocument(id, !accepted[id])} onPanelChange={onPanelChange} />

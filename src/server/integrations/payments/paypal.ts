@@ -45,6 +45,9 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
   const base = options.apiBase.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 15_000;
   let token: { value: string; expiresAt: number } | undefined;
+  // The browser token is the same for every visitor (bound to the site's domain, not to a person): one is reused
+  // while it has more than five of its fifteen minutes left, so opening payment dialogs does not hammer PayPal.
+  let clientToken: { value: string; expiresAt: number } | undefined;
 
   async function call(method: string, path: string, init: { body?: unknown; rawJson?: string; headers?: Record<string, string>; form?: string; basic?: boolean } = {}) {
     const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
@@ -100,11 +103,14 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
 
     /** A browser-safe client token (PayPal's client-token grant, bound to the site's domain) for the JS SDK v6. */
     async clientConfig() {
-      const form = new URLSearchParams({ grant_type: 'client_credentials', response_type: 'client_token', intent: 'sdk_init' });
-      form.append('domains[]', new URL(options.siteUrl).hostname);
-      const res = await call('POST', '/v1/oauth2/token', { form: form.toString(), basic: true });
-      if (!res.ok || !res.json?.access_token) throw new PaymentProviderError(`PayPal did not issue a client token (HTTP ${res.status}).`, res.status);
-      return { clientId: options.clientId, clientToken: String(res.json.access_token) };
+      if (!clientToken || clientToken.expiresAt < Date.now() + 5 * 60_000) {
+        const form = new URLSearchParams({ grant_type: 'client_credentials', response_type: 'client_token', intent: 'sdk_init' });
+        form.append('domains[]', new URL(options.siteUrl).hostname);
+        const res = await call('POST', '/v1/oauth2/token', { form: form.toString(), basic: true });
+        if (!res.ok || !res.json?.access_token) throw new PaymentProviderError(`PayPal did not issue a client token (HTTP ${res.status}).`, res.status);
+        clientToken = { value: String(res.json.access_token), expiresAt: Date.now() + Number(res.json.expires_in ?? 900) * 1000 };
+      }
+      return { clientId: options.clientId, clientToken: clientToken.value };
     },
 
     async createOrder(request: CreateOrderRequest) {
