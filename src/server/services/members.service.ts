@@ -19,6 +19,7 @@ import { Catch, EventRegistration, Household, Member, Payment, type User } from 
 import { joinAddressUsedMessage } from '../emails/membership.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import { recordAudit } from './audit.service';
+import { consumeRateLimit, type RateRules } from './rate-limit.service';
 import type { Actor, AuthService } from './auth.service';
 import type { JudgingService } from './judging.service';
 
@@ -27,6 +28,7 @@ export interface MembersDeps {
   mailer: Mailer;
   judging: Pick<JudgingService, 'ladder'>;
   auth: Pick<AuthService, 'welcomeLink'>;
+  rateRules: RateRules;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -169,10 +171,13 @@ export class MembersService {
 
   private async tellAddressOwner(em: EntityManager, email: string, record: { firstName: string; state: 'current' | 'registered' | 'lapsed'; expiryDate: string | null }): Promise<void> {
     try {
+      await consumeRateLimit(em, this.deps.clock, this.deps.rateRules.joinNoticePerEmail, email);
       const link = await this.deps.auth.welcomeLink(em, { email, firstName: record.firstName, lastName: '' });
       const mail = await joinAddressUsedMessage({ ...record, signInUrl: link.url });
       await deliverQuietly(this.deps.mailer, this.deps.log, { to: email, ...mail });
     } catch (error) {
+      // Over the day's few notices: the owner has been told already, and nobody may flood their inbox.
+      if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') return;
       this.deps.log.error({ err: { message: (error as Error).message } }, 'Join form notice not sent');
     }
   }

@@ -142,6 +142,7 @@ export class PaymentsService {
         throw new AppError('CONFLICT', 'Your earlier payment for this membership went through after all, so there is nothing more to pay. Check your e-mail for the receipt.');
       }
     }
+    await em.flush();
   }
 
   /** Asks the provider for an order for a payment row already written; the row is voided if that fails. */

@@ -19,6 +19,8 @@ export const RATE_RULES = {
   sponsorPerIp: { name: 'sponsor-ip', limit: 5, windowSeconds: 3600 },
   /** Sponsors' pay links: reading the invoice, making an order, capturing it. Guessing a secret gets nowhere. */
   payLinkPerIp: { name: 'paylink-ip', limit: 60, windowSeconds: 900 },
+  /** E-mails telling an address's owner that someone used it on the join form: a few a day, however often it is tried. */
+  joinNoticePerEmail: { name: 'join-notice-email', limit: 3, windowSeconds: 86_400 },
   chatPerIp: { name: 'chat-ip', limit: 30, windowSeconds: 600 },
   chatPerUser: { name: 'chat-user', limit: 60, windowSeconds: 600 },
 } satisfies Record<string, RateRule>;
