@@ -141,6 +141,8 @@ export const paymentSetup = z.object({
   provider: z.enum(['paypal', 'demo']),
   clientId: z.string().nullable(),
   clientToken: z.string().nullable(),
+  /** Which PayPal serves the browser's SDK script: the client token only works with its own environment. */
+  environment: z.enum(['sandbox', 'production']).nullable(),
   currency: z.literal(CURRENCY),
 });
 export type PaymentSetup = z.infer<typeof paymentSetup>;

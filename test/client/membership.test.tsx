@@ -7,7 +7,6 @@ import { ClubDocuments } from '../../src/client/features/documents/club-document
 import { CODE_OF_CONDUCT_RULES, REQUIRED_DOCUMENTS } from '../../src/shared/documents';
 import { DOCUMENTS_REQUIRED_MESSAGE } from '../../src/shared/members.schema';
 import { useJoinDialog } from '../../src/client/features/membership/join-dialog';
-import { paypalEnvironment } from '../../src/client/features/membership/payment-dialog';
 import { fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
 
 const REGISTERED = {
@@ -28,7 +27,7 @@ function membershipServer(overrides: Record<string, () => { status?: number; bod
       case 'members.register':
         return ok(REGISTERED);
       case 'payments.setup':
-        return ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', currency: 'AUD' });
+        return ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' });
       case 'payments.createOrder':
         return ok({ id: 'DEMO-1' });
       case 'payments.capture':
@@ -494,6 +493,7 @@ describe('payment dialog', () => {
     await act(() => vi.advanceTimersByTimeAsync(6000));
     expect(await screen.findByText('Payment Failed')).toBeTruthy();
     expect(screen.getByText('Payment failed. Please try again or contact support if the issue persists.')).toBeTruthy();
+    expect(screen.getByText('The database is not available at the moment. Please try again shortly.')).toBeTruthy();
     expect(paymentCalls(server).filter(([p]) => p === 'payments.capture')).toHaveLength(4);
   });
 
@@ -553,7 +553,7 @@ describe('payment dialog', () => {
   it("starts PayPal's SDK v6 from the server's client token; approving captures the order", async () => {
     const sdk = fakePayPalSdk('approve');
     const server = membershipServer({
-      'payments.setup': () => ok({ provider: 'paypal', clientId: 'AbC123', clientToken: 'eyJ.client-token', currency: 'AUD' }),
+      'payments.setup': () => ok({ provider: 'paypal', clientId: 'AbC123', clientToken: 'eyJ.client-token', environment: 'sandbox', currency: 'AUD' }),
       'payments.createOrder': () => ok({ id: '5O190127TN364715T' }),
     });
     const user = userEvent.setup();
@@ -572,7 +572,7 @@ describe('payment dialog', () => {
 
   it("cancelling in PayPal's window gives 'Payment Cancelled'", async () => {
     const sdk = fakePayPalSdk('cancel');
-    const server = membershipServer({ 'payments.setup': () => ok({ provider: 'paypal', clientId: 'AbC123', clientToken: 'eyJ.client-token', currency: 'AUD' }) });
+    const server = membershipServer({ 'payments.setup': () => ok({ provider: 'paypal', clientId: 'AbC123', clientToken: 'eyJ.client-token', environment: 'sandbox', currency: 'AUD' }) });
     const user = userEvent.setup();
     renderWithProviders(<JoinButton />, server);
     await user.click(screen.getByText('Open payment'));
@@ -583,13 +583,6 @@ describe('payment dialog', () => {
     expect(screen.getByText('You can complete your payment later to activate your membership.')).toBeTruthy();
     expect(sdk.opened).toBe(1);
     expect(paymentCalls(server).map(([p]) => p)).toEqual(['payments.createOrder']);
-  });
-
-  it("loads PayPal's script from the environment the setup names, else the sandbox off a public build", () => {
-    const setup = { provider: 'paypal' as const, clientId: 'x', clientToken: 'y', currency: 'AUD' as const };
-    expect(paypalEnvironment({ ...setup, environment: 'production' } as typeof setup, 'localhost')).toBe('production');
-    expect(paypalEnvironment(setup, 'localhost')).toBe('sandbox');
-    expect(paypalEnvironment(setup, '127.0.0.1')).toBe('sandbox');
   });
 
   it('shows why payments are unavailable', async () => {
@@ -669,7 +662,7 @@ describe('member portal', () => {
 
   it('before the renewal window reads Active until, offers no Renew Membership, and renews early only after a confirmation', async () => {
     const server = portalServer(PROFILE, {
-      'payments.setup': () => ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', currency: 'AUD' }),
+      'payments.setup': () => ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' }),
       'payments.createOrder': () => ok({ id: 'DEMO-7' }),
       'payments.capture': () => ok({ ...CAPTURED, id: 'DEMO-7', membership: { ...CAPTURED.membership, expiryDate: '2028-11-21' } }),
     });
@@ -755,7 +748,7 @@ describe('member portal', () => {
         profile = UNPAID;
         return ok(REGISTERED);
       }
-      if (procedure === 'payments.setup') return ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', currency: 'AUD' });
+      if (procedure === 'payments.setup') return ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' });
       return ok(null);
     });
     const user = userEvent.setup();

@@ -71,7 +71,7 @@ describe('joining and paying', () => {
 
     // The browser's PayPal buttons (JS SDK v6) start from a client token made with PayPal's client-token grant.
     const setup = await visitor.json('GET', '/paypal/setup');
-    expect(setup.body).toEqual({ provider: 'paypal', clientId: 'fake-client-id', clientToken: paypal.clientTokens.at(-1)!.token, currency: 'AUD' });
+    expect(setup.body).toEqual({ provider: 'paypal', clientId: 'fake-client-id', clientToken: paypal.clientTokens.at(-1)!.token, environment: 'sandbox', currency: 'AUD' });
     expect(paypal.clientTokens.at(-1)!.domains).toEqual(['club.test']);
 
     const { orderId, capture } = await pay(visitor, '40.00');

@@ -57,7 +57,8 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
   const createOrder = useMutation(trpc.payments.createOrder.mutationOptions());
   const capture = useMutation(trpc.payments.capture.mutationOptions());
 
-  const [failed, setFailed] = useState(false);
+  /** The inline failure (SPEC §8) is showing; `detail` is the server's own sentence about it, when it gave a different one. */
+  const [failed, setFailed] = useState<{ detail: string | null } | null>(null);
   /** The server's sentence when it refused (an early renewal not confirmed, an order replaced, already paid). */
   const [refusal, setRefusal] = useState<{ message: string; earlyRenewal: boolean } | null>(null);
   const [earlyRenewal, setEarlyRenewal] = useState(Boolean(details.earlyRenewal));
@@ -83,13 +84,16 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
   const fail = useCallback((error?: unknown) => {
     if (error) console.error('Payment failed', serverMessage(error) ?? error);
     reported.current = true;
-    setFailed(true);
+    const detail = serverMessage(error) ?? null;
+    setFailed({ detail: detail && detail !== PAYMENT_FAILED_INLINE ? detail : null });
     toast.error(...PAYMENT_FAILED_TOAST);
   }, []);
 
   const refuse = (error: unknown) => {
     reported.current = true;
     setRefusal({ message: serverMessage(error)!, earlyRenewal: Boolean(fieldErrorsOf(error).earlyRenewal) });
+    // The reason may be that the membership is paid after all (another tab, an earlier payment PayPal released).
+    void refreshMembership();
   };
 
   const cancelled = () => toast.info(...PAYMENT_CANCELLED_TOAST);
@@ -97,7 +101,7 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
   /** A new order for exactly this payment (the server prices it); a refusal is shown here and the error passed on. */
   const order = async (): Promise<string> => {
     reported.current = false;
-    setFailed(false);
+    setFailed(null);
     setRefusal(null);
     try {
       const created = await createOrder.mutateAsync({ amount: details.amount, currency: 'AUD', intent: 'CAPTURE', ...(earlyRenewal ? { earlyRenewal: true } : {}) });
@@ -229,7 +233,12 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
       </Stack>
       {failed && (
         <Alert color="red" variant="light" role="alert">
-          {PAYMENT_FAILED_INLINE}
+          <Text size="sm">{PAYMENT_FAILED_INLINE}</Text>
+          {failed.detail && (
+            <Text size="sm" mt={4}>
+              {failed.detail}
+            </Text>
+          )}
         </Alert>
       )}
       {refusal && (
@@ -291,7 +300,7 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
         (setup.data.clientToken ? (
           <PayPalButton
             clientToken={setup.data.clientToken}
-            environment={paypalEnvironment(setup.data)}
+            environment={setup.data.environment ?? 'sandbox'}
             disabled={busy}
             createOrder={order}
             onApprove={finish}
@@ -307,21 +316,6 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
         ))}
     </Stack>
   );
-}
-
-/**
- * Which PayPal host serves the SDK: the client token only works with the script of the PayPal environment
- * (sandbox or live) it was issued by. The setup answer does not say which (yet): when it carries an
- * `environment`, that wins. Otherwise a development build, or a site on this computer (`npm start` on a
- * laptop, where the server uses PayPal's sandbox unless told otherwise), uses the sandbox, and a built site on
- * a public address uses live PayPal (the server uses api-m.paypal.com when NODE_ENV=production). A public
- * staging site with sandbox credentials needs the setup answer to say 'sandbox'.
- */
-export function paypalEnvironment(setup: PaymentSetup, hostname: string = window.location.hostname): 'sandbox' | 'production' {
-  const told = (setup as PaymentSetup & { environment?: unknown }).environment;
-  if (told === 'sandbox' || told === 'production') return told;
-  const local = hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127\./.test(hostname);
-  return import.meta.env.PROD && !local ? 'production' : 'sandbox';
 }
 
 interface PayPalButtonProps {

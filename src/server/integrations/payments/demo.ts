@@ -18,7 +18,7 @@ export function createDemoProvider(): PaymentProvider {
   return {
     kind: 'demo',
     async clientConfig() {
-      return { clientId: null, clientToken: `demo-${randomBytes(8).toString('hex')}` };
+      return { clientId: null, clientToken: `demo-${randomBytes(8).toString('hex')}`, environment: null };
     },
     async createOrder(request) {
       const id = `DEMO-${randomBytes(8).toString('hex').toUpperCase()}`;

@@ -46,7 +46,7 @@ export interface WebhookDelivery {
 export interface PaymentProvider {
   readonly kind: 'paypal' | 'demo';
   /** What the browser needs to show the provider's buttons. */
-  clientConfig(): Promise<{ clientId: string | null; clientToken: string | null }>;
+  clientConfig(): Promise<{ clientId: string | null; clientToken: string | null; environment: 'sandbox' | 'production' | null }>;
   createOrder(request: CreateOrderRequest): Promise<ProviderOrder>;
   /** Safe to repeat with the same requestId: the provider answers a repeat with the first outcome. */
   captureOrder(orderId: string, requestId: string, options?: { simulateDecline?: boolean }): Promise<ProviderCapture>;

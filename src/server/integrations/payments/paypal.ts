@@ -110,7 +110,9 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
         if (!res.ok || !res.json?.access_token) throw new PaymentProviderError(`PayPal did not issue a client token (HTTP ${res.status}).`, res.status);
         clientToken = { value: String(res.json.access_token), expiresAt: Date.now() + Number(res.json.expires_in ?? 900) * 1000 };
       }
-      return { clientId: options.clientId, clientToken: clientToken.value };
+      // Live only with PayPal's live API; the sandbox (and any test server) pairs with the sandbox script.
+      const environment = new URL(base).hostname === 'api-m.paypal.com' ? ('production' as const) : ('sandbox' as const);
+      return { clientId: options.clientId, clientToken: clientToken.value, environment };
     },
 
     async createOrder(request: CreateOrderRequest) {
