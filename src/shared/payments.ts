@@ -1,5 +1,16 @@
 import { addDays, addYears, type IsoDate } from './dates';
 
+export const PAYMENT_KINDS = ['membership', 'event', 'sponsorship'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+/**
+ * created: waiting for the payer (or an invoice waiting to be paid); pending: the provider accepted the payment but
+ * has not released the money yet; completed: money received; void: replaced or closed, can never activate anything.
+ * 'declined', 'failed' and 'refunded' are kept for older rows: a refund is a negative payment of its own, so the
+ * original stays 'completed' and sums of received money net it out.
+ */
+export const PAYMENT_STATUSES = ['created', 'pending', 'completed', 'declined', 'failed', 'refunded', 'void'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
 /** How money reached the club (payments recorded by the site or by the committee). */
 export const PAYMENT_METHODS = ['paypal', 'demo', 'cash', 'bank_transfer', 'card', 'cheque'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

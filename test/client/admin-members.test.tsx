@@ -272,7 +272,7 @@ describe('admin page tabs', () => {
     const user = userEvent.setup();
     renderApp('/admin', server);
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Members', 'Events', 'Judging', 'Results', 'Sponsors', 'Reports', 'Accounting', 'Audit Log']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Members', 'Events', 'Judging', 'Results', 'Payments', 'Sponsors', 'Reports', 'Accounting', 'Audit Log']);
     await user.click(screen.getByRole('tab', { name: 'Members' }));
     expect(await screen.findByText('Mia Fisher')).toBeTruthy();
     expect(screen.getByText('Showing 1–2 of 2')).toBeTruthy();

@@ -432,7 +432,7 @@ describe('admin page tabs', () => {
     const user = userEvent.setup();
     renderApp('/admin', server);
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Members', 'Events', 'Judging', 'Results', 'Sponsors', 'Reports', 'Accounting', 'Audit Log']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Members', 'Events', 'Judging', 'Results', 'Payments', 'Sponsors', 'Reports', 'Accounting', 'Audit Log']);
 
     await user.click(screen.getByRole('tab', { name: 'Judging' }));
     expect(await screen.findByText('Club code: MULLET — check it is on the brag mat')).toBeTruthy();

@@ -9,6 +9,7 @@ import { DashboardCharts } from '../features/admin/dashboard-charts';
 import { AdminEventsTab } from '../features/admin/events-tab';
 import { AdminJudgingTab } from '../features/admin/judging-tab';
 import { AdminMembersTab } from '../features/admin/members-tab';
+import { AdminPaymentsTab } from '../features/admin/payments-tab';
 import { AdminReportsTab } from '../features/admin/reports-tab';
 import { AdminSponsorsTab } from '../features/admin/sponsors-tab';
 import { SizeLimitsEditor } from '../features/admin/size-limits-editor';
@@ -76,6 +77,7 @@ export default function AdminPage() {
             <Tabs.Tab value="events">Events</Tabs.Tab>
             <Tabs.Tab value="judging">Judging</Tabs.Tab>
             <Tabs.Tab value="results">Results</Tabs.Tab>
+            <Tabs.Tab value="payments">Payments</Tabs.Tab>
             <Tabs.Tab value="sponsors">Sponsors</Tabs.Tab>
             <Tabs.Tab value="reports">Reports</Tabs.Tab>
             <Tabs.Tab value="accounting">Accounting</Tabs.Tab>
@@ -95,6 +97,9 @@ export default function AdminPage() {
               <SizeLimitsEditor />
               <ResultsBoard />
             </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="payments" pt="md">
+            <AdminPaymentsTab />
           </Tabs.Panel>
           <Tabs.Panel value="sponsors" pt="md">
             <AdminSponsorsTab />

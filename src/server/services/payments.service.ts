@@ -40,6 +40,14 @@ const CAPTURE_CLAIM_MS = 15_000;
 /** How long the reconciliation job leaves a fresh order to the browser before it asks PayPal itself. */
 const RECONCILE_AFTER_MS = 10 * 60_000;
 
+/** PayPal's reasons for refusing a refund, in the committee's words. */
+const REFUND_REFUSALS: Record<string, string> = {
+  CAPTURE_FULLY_REFUNDED: 'this payment has already been refunded in full in PayPal',
+  REFUND_AMOUNT_EXCEEDED: 'more of this payment has already been refunded in PayPal than is left to refund',
+  REFUND_TIME_LIMIT_EXCEEDED: 'PayPal no longer refunds a payment this old; return the money another way and record it',
+  REFUND_NOT_ALLOWED: 'PayPal does not allow a refund of this payment',
+};
+
 /** '40', '40.0' and '40.00' are 4000 cents; anything else is not an amount. */
 export function parseAmountCents(amount: string): number | null {
   const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(amount.trim());
@@ -376,7 +384,19 @@ export class PaymentsService {
     if (payment.provider === 'paypal') {
       if (!payment.providerCaptureId || this.deps.payments?.kind !== 'paypal') throw new AppError('SERVICE_UNAVAILABLE', 'PayPal is not configured, so this PayPal payment cannot be refunded from here.');
       const provider = this.deps.payments;
-      const made = await this.guard(() => provider.refund(payment.providerCaptureId!, centsToAmount(input.amountCents), payment.currency, `refund-${input.requestKey}`));
+      let made;
+      try {
+        made = await provider.refund(payment.providerCaptureId!, centsToAmount(input.amountCents), payment.currency, `refund-${input.requestKey}`);
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        this.deps.log.warn({ paymentId, err: { message: error.message, status: error.status } }, 'PayPal refund failed');
+        // PayPal's own refusal (already refunded in its dashboard, too old) is said as it is; nothing was recorded.
+        if (error.status && error.status >= 400 && error.status < 500) {
+          const why = REFUND_REFUSALS[error.issue ?? ''] ?? `PayPal refused it${error.issue ? ` (${error.issue})` : ''}`;
+          throw new AppError('BAD_REQUEST', `No refund was made: ${why}. Nothing was recorded; check the payment in PayPal.`);
+        }
+        throw new AppError('BAD_GATEWAY', 'PayPal is not responding, so no refund was made. Please try again in a few minutes.');
+      }
       return { refunded: await this.recordRefund(em, payment.id, { amountCents: input.amountCents, refundId: made.refundId, by, note: input.note }) };
     }
     return { refunded: await this.recordRefund(em, payment.id, { amountCents: input.amountCents, refundId: `${payment.provider}-${input.requestKey}`, by, note: input.note }) };

@@ -1,20 +1,13 @@
 import { defineEntity, p } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { MEMBERSHIP_TYPES } from '../../../shared/membership';
-import { PAYMENT_METHODS } from '../../../shared/payments';
+import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../shared/payments';
 import { Household } from './household.entity';
 import { Sponsor } from './sponsor.entity';
 import { User } from './user.entity';
 
-export const PAYMENT_KINDS = ['membership', 'event', 'sponsorship'] as const;
-/**
- * created: waiting for the payer (or an invoice waiting to be paid); pending: the provider accepted the
- * payment but has not released the money yet; completed: money received; void: replaced or closed, can never
- * activate anything. 'declined', 'failed' and 'refunded' are kept for older rows: a refund is now a
- * negative payment of its own (see `refundOf`), so the original stays 'completed' and sums net out.
- */
-export const PAYMENT_STATUSES = ['created', 'pending', 'completed', 'declined', 'failed', 'refunded', 'void'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export { PAYMENT_KINDS, PAYMENT_STATUSES, type PaymentStatus } from '../../../shared/payments';
+
 /** 'manual': recorded by the committee (cash, bank transfer, a card at the desk). */
 export const PAYMENT_PROVIDERS = ['paypal', 'demo', 'manual'] as const;
 

@@ -60,7 +60,8 @@ export interface PaymentProvider {
 
 /** The provider could not be reached or answered with an error that is not the buyer's. */
 export class PaymentProviderError extends Error {
-  constructor(message: string, readonly status?: number) {
+  /** `issue`: the provider's own code for a refusal (PayPal's details[0].issue, e.g. REFUND_AMOUNT_EXCEEDED). */
+  constructor(message: string, readonly status?: number, readonly issue?: string) {
     super(message);
     this.name = 'PaymentProviderError';
   }

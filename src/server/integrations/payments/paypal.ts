@@ -172,7 +172,7 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
       });
       if (!res.ok || !res.json?.id) {
         const issue: string | undefined = res.json?.details?.[0]?.issue;
-        throw new PaymentProviderError(`PayPal refused the refund${issue ? ` (${issue})` : ''} (HTTP ${res.status}).`, res.status);
+        throw new PaymentProviderError(`PayPal refused the refund${issue ? ` (${issue})` : ''} (HTTP ${res.status}).`, res.status, issue);
       }
       return { refundId: String(res.json.id), status: res.json.status === 'COMPLETED' ? 'completed' : 'pending', amount: String(res.json.amount?.value ?? amount), raw: res.json };
     },
