@@ -24,6 +24,7 @@ function onDemand<T extends Record<string, unknown>>(load: () => Promise<T>, nam
 const MemberPortalPage = onDemand(() => import('./routes/member'), 'MemberPortalPage');
 const PublicHomePage = onDemand(() => import('./routes/public'), 'PublicHomePage');
 const SponsorPage = onDemand(() => import('./routes/sponsor'), 'SponsorPage');
+const SponsorPayPage = onDemand(() => import('./routes/sponsor-pay'), 'SponsorPayPage');
 const ContentPage = onDemand(() => import('./routes/content-page'), 'ContentPage');
 const EmailVerifiedPage = onDemand(() => import('./routes/email-verified'), 'EmailVerifiedPage');
 const SignInPage = onDemand(() => import('./routes/sign-in'), 'SignInPage');
@@ -63,6 +64,7 @@ const routeTree = rootRoute.addChildren([
   createRoute({ getParentRoute: () => rootRoute, path: '/member', component: MemberRoute }),
   createRoute({ getParentRoute: () => rootRoute, path: '/public', component: PublicHomePage }),
   createRoute({ getParentRoute: () => rootRoute, path: '/sponsor', component: SponsorPage }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/sponsor/pay', component: SponsorPayPage }),
   createRoute({ getParentRoute: () => rootRoute, path: '/pages/$slug', component: ContentPage }),
   createRoute({ getParentRoute: () => rootRoute, path: '/email-verified', component: EmailVerifiedPage }),
   createRoute({ getParentRoute: () => rootRoute, path: '/sign-in', component: SignInPage }),

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addDays, clubToday, formatAuDate } from '../../src/shared/dates';
+import { nextSeason, seasonOf } from '../../src/shared/sponsors';
 import { AdminSponsorsTab } from '../../src/client/features/admin/sponsors-tab';
 import { SPONSOR_DRAFT_KEY } from '../../src/client/features/sponsors/sponsor-form';
 import { fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
@@ -207,8 +209,26 @@ const APPLICATION = {
   endDate: null,
   createdAt: '2026-11-20T01:00:00.000Z',
   reviewedAt: null,
+  invoices: [],
 };
-const ACTIVE_APPLICATION = { ...SPONSOR, contactPerson: 'Robin Banks', email: 'robin@example.com', phone: '07 5536 1234', address: '2 Bay St', comments: null, status: 'active', endDate: '2027-06-30', createdAt: '2026-10-01T01:00:00.000Z', reviewedAt: '2026-10-02T01:00:00.000Z' };
+const TODAY = clubToday(new Date());
+const SEASON = seasonOf(TODAY);
+const LAST_SEASON = seasonOf(addDays(TODAY, -366));
+const invoice = (fields: Record<string, unknown>) => ({ id: crypto.randomUUID(), season: SEASON, amount: '1000.00', status: 'unpaid', paidOn: null, method: null, reference: null, refunded: '0.00', createdAt: '2026-10-02T01:00:00.000Z', ...fields });
+const UNPAID = invoice({ id: '66666666-6666-4666-8666-666666666666' });
+const ACTIVE_APPLICATION = {
+  ...SPONSOR,
+  contactPerson: 'Robin Banks',
+  email: 'robin@example.com',
+  phone: '07 5536 1234',
+  address: '2 Bay St',
+  comments: null,
+  status: 'active',
+  endDate: '2027-06-30',
+  createdAt: '2026-10-01T01:00:00.000Z',
+  reviewedAt: '2026-10-02T01:00:00.000Z',
+  invoices: [UNPAID, invoice({ season: LAST_SEASON, status: 'paid', paidOn: '2025-08-01', method: 'bank_transfer', reference: 'EFT 1', refunded: '100.00' }), invoice({ season: LAST_SEASON, status: 'void' })],
+};
 
 function adminServer(overrides: Overrides = {}) {
   return fakeServer((procedure, input) => {
@@ -344,6 +364,91 @@ describe('admin sponsors tab', () => {
   });
 });
 
+describe('sponsor invoices in the admin tab', () => {
+  const byName = (name: string) => screen.findByRole('button', { name });
+
+  it("shows each season's invoice with its status, how it was paid, and what can be done", async () => {
+    renderWithProviders(<AdminSponsorsTab />, adminServer());
+    const rows = await screen.findAllByTestId('admin-sponsor');
+    expect(within(rows[0]).queryAllByTestId('sponsor-invoice')).toHaveLength(0);
+    const lines = within(rows[1]).getAllByTestId('sponsor-invoice');
+    expect(lines.map((l) => within(l).getByText(/^(Unpaid|Pending|Paid|Void)$/).textContent)).toEqual(['Unpaid', 'Paid', 'Void']);
+    expect(within(lines[0]).getByText(SEASON)).toBeTruthy();
+    expect(within(lines[0]).getByText('$1,000.00')).toBeTruthy();
+    expect(within(lines[1]).getByText('Paid 01/08/2025 · Bank transfer · EFT 1 · $100.00 refunded')).toBeTruthy();
+    expect(within(lines[1]).queryByRole('button')).toBeNull();
+    expect(within(lines[0]).getByRole('button', { name: `Record payment for Tweed Tackle & Bait ${SEASON}` })).toBeTruthy();
+    expect(within(lines[0]).getByRole('button', { name: `Send pay link again to Tweed Tackle & Bait for ${SEASON}` })).toBeTruthy();
+    // This season is invoiced, so only the next one is offered.
+    expect(within(rows[1]).getByRole('button', { name: `Renew for ${nextSeason(SEASON)}: Tweed Tackle & Bait` }).textContent).toBe(`Renew for ${nextSeason(SEASON)}`);
+    expect(within(rows[1]).queryByRole('button', { name: `Renew for ${SEASON}: Tweed Tackle & Bait` })).toBeNull();
+  });
+
+  it('records a payment with its method, date and reference', async () => {
+    const server = adminServer({ 'admin.sponsors.recordPayment': () => ok(ACTIVE_APPLICATION) });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminSponsorsTab />, server);
+    await user.click(await byName(`Record payment for Tweed Tackle & Bait ${SEASON}`));
+    const dialog = await screen.findByRole('dialog', { name: 'Record payment: Tweed Tackle & Bait' });
+    expect((within(dialog).getByLabelText('Method') as HTMLSelectElement).value).toBe('bank_transfer');
+    const paidOn = within(dialog).getByLabelText(/^Paid on/) as HTMLInputElement;
+    expect(paidOn.value).toBe(TODAY);
+    await user.clear(paidOn);
+    await user.type(paidOn, addDays(TODAY, 1));
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(await within(dialog).findByText('Paid on cannot be in the future.')).toBeTruthy();
+    expect(server.mutations()).toEqual([]);
+
+    await user.selectOptions(within(dialog).getByLabelText('Method'), 'cash');
+    await user.clear(paidOn);
+    await user.type(paidOn, addDays(TODAY, -2));
+    await user.type(within(dialog).getByLabelText(/^Reference/), 'Receipt 17');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(await screen.findByText('Payment recorded')).toBeTruthy();
+    expect(server.mutations().map((c) => [c.procedures[0], c.inputs[0]])).toEqual([
+      ['admin.sponsors.recordPayment', { invoiceId: UNPAID.id, method: 'cash', paidOn: addDays(TODAY, -2), reference: 'Receipt 17' }],
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("shows the server's reason when a payment cannot be recorded", async () => {
+    const server = adminServer({ 'admin.sponsors.recordPayment': () => trpcError(409, 'CONFLICT', `This invoice was already paid on ${formatAuDate(TODAY)}.`) });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminSponsorsTab />, server);
+    await user.click(await byName(`Record payment for Tweed Tackle & Bait ${SEASON}`));
+    const dialog = await screen.findByRole('dialog', { name: 'Record payment: Tweed Tackle & Bait' });
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(await screen.findByText('Failed to record the payment')).toBeTruthy();
+    expect(screen.getByText(`This invoice was already paid on ${formatAuDate(TODAY)}.`)).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('renews for the next season once confirmed', async () => {
+    const server = adminServer({ 'admin.sponsors.renew': () => ok(ACTIVE_APPLICATION) });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminSponsorsTab />, server);
+    await user.click(await byName(`Renew for ${nextSeason(SEASON)}: Tweed Tackle & Bait`));
+    const dialog = await screen.findByRole('dialog', { name: `Renew Tweed Tackle & Bait for ${nextSeason(SEASON)}` });
+    expect(within(dialog).getByText(/will be e-mailed an invoice for the .* season \(Shirt Sponsorship, \$1,000.00\) with a link to pay it/)).toBeTruthy();
+    expect(server.mutations()).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: `Renew for ${nextSeason(SEASON)}` }));
+    expect(await screen.findByText('Sponsor renewed')).toBeTruthy();
+    expect(server.mutations().map((c) => [c.procedures[0], c.inputs[0]])).toEqual([['admin.sponsors.renew', { id: SPONSOR.id, season: nextSeason(SEASON) }]]);
+  });
+
+  it('sends a new pay link once confirmed', async () => {
+    const server = adminServer({ 'admin.sponsors.sendPayLink': () => ok(ACTIVE_APPLICATION) });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminSponsorsTab />, server);
+    await user.click(await byName(`Send pay link again to Tweed Tackle & Bait for ${SEASON}`));
+    const dialog = await screen.findByRole('dialog', { name: 'Send pay link again: Tweed Tackle & Bait' });
+    expect(within(dialog).getByText(/The link sent before stops working/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Send pay link' }));
+    expect(await screen.findByText('Pay link sent')).toBeTruthy();
+    expect(server.mutations().map((c) => [c.procedures[0], c.inputs[0]])).toEqual([['admin.sponsors.sendPayLink', { invoiceId: UNPAID.id }]]);
+  });
+});
+
 describe('admin page', () => {
   it('has a Sponsors tab after Results that lists the applications', async () => {
     const admin = { id: 'a1', email: 'sec@example.com', firstName: 'Pat', lastName: 'Secretary', role: 'admin', emailVerified: true, hasPassword: true };
@@ -351,7 +456,7 @@ describe('admin page', () => {
     const user = userEvent.setup();
     renderApp('/admin', server);
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Members', 'Events', 'Judging', 'Results', 'Sponsors', 'Reports', 'Accounting', 'Audit Log']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Members', 'Events', 'Judging', 'Results', 'Payments', 'Sponsors', 'Reports', 'Accounting', 'Audit Log']);
     await user.click(screen.getByRole('tab', { name: 'Sponsors' }));
     expect(await screen.findAllByTestId('admin-sponsor')).toHaveLength(2);
   });

@@ -39,6 +39,16 @@ describe('procedure access', () => {
     });
   });
 
+  it('keeps money taken by hand, refunds and the payments list to admins', () => {
+    const access = Object.fromEntries(allProcedures().filter((p) => p.path.startsWith('admin.payments.')).map((p) => [p.path, p.access]));
+    expect(access).toEqual({
+      'admin.payments.list': 'admin',
+      'admin.payments.quote': 'admin',
+      'admin.payments.record': 'admin',
+      'admin.payments.refund': 'admin',
+    });
+  });
+
   it('refuses anonymous callers on every member and admin procedure with UNAUTHORIZED (401)', async () => {
     const anonymous = t.client();
     for (const p of allProcedures().filter((p) => p.access !== 'public')) {

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubToday } from '../../src/shared/dates';
+import { financialYearOf } from '../../src/shared/reports.schema';
+import { nextSeason } from '../../src/shared/sponsors';
 import { ormOptions } from '../../src/server/db/orm.config';
 import { DEMO_DOMAIN, DEMO_LOGINS, DemoSeedRefused, demoEnvironmentRefusal, seedDemoClub, type DemoSeedResult } from '../../src/server/db/seeders/demo';
 import { User } from '../../src/server/db/entities';
@@ -167,6 +169,20 @@ describe('the demo club (npm run demo)', () => {
     for (const sponsor of sponsors) expect((await image(visitor, sponsor.logoUrl!)).type).toBe('image/webp');
     const all = await admin.trpc.admin.sponsors.list.query();
     expect(all.some((s) => s.status === 'pending')).toBe(true);
+
+    // Season invoices: paid by bank transfer or online, one accepted sponsor still to pay, one renewed for the season after.
+    const invoices = all.flatMap((s) => s.invoices);
+    expect(invoices.some((i) => i.status === 'paid' && i.method === 'bank_transfer' && i.reference)).toBe(true);
+    expect(invoices.some((i) => i.status === 'paid' && i.method === 'demo')).toBe(true);
+    expect(all.find((s) => s.companyName === 'Salt & Ice Seafood Co.')!.invoices.map((i) => i.status)).toEqual(['unpaid']);
+    const renewed = all.find((s) => s.companyName === 'Kingscliff Marine & Outboard')!.invoices;
+    expect(renewed.map((i) => i.status)).toEqual(['unpaid', 'paid']);
+    expect(renewed[0].season).toBe(nextSeason(renewed[1].season));
+    // Only money received is revenue.
+    const fy = financialYearOf(today);
+    const summary = await admin.trpc.admin.reports.financial.query({ from: fy.start, to: fy.end });
+    const received = invoices.filter((i) => i.paidOn && i.paidOn >= fy.start && i.paidOn <= fy.end).reduce((sum, i) => sum + Math.round(Number(i.amount) * 100), 0);
+    expect(summary.totals.sponsorship).toBe(received);
 
     const news = await visitor.trpc.cms.news.query({ limit: 10 });
     expect(news.length).toBeGreaterThanOrEqual(4);

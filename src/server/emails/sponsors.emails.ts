@@ -61,6 +61,8 @@ export interface SponsorInvoiceDetails {
   contactEmail: string;
   /** Why the invoice is sent: the committee accepted the sponsor, renewed them, or asked for a new link. */
   occasion: 'accepted' | 'renewed' | 'resent';
+  /** Whether the site takes online payments (PayPal); otherwise the link only shows the invoice. */
+  payOnline: boolean;
 }
 
 const seasonDates = (season: string) => `${formatAuDate(seasonStart(season))} to ${formatAuDate(seasonEnd(season))}`;
@@ -85,10 +87,10 @@ export const sponsorInvoiceMessage = (d: SponsorInvoiceDetails) =>
       `Package: ${SPONSORSHIP_LABELS[d.sponsorshipType]}`,
       `Season: ${d.season} (${seasonDates(d.season)})`,
       `Amount: ${formatAud(d.amountCents)} AUD`,
-      'You can pay online with the button below (PayPal or card).',
+      d.payOnline ? 'You can pay online with the button below (PayPal or card).' : 'The button below shows your invoice; online payment is not available yet, so please pay by bank transfer.',
       `Prefer a bank transfer? Write to ${d.contactEmail} and the committee will send you the club's bank details; they record your payment when it arrives. Cash and cheques are welcome at club meetings too.`,
     ],
-    button: { label: `Pay ${formatAud(d.amountCents)}`, url: d.payUrl },
+    button: { label: d.payOnline ? `Pay ${formatAud(d.amountCents)}` : 'View your invoice', url: d.payUrl },
     footnote: `Anyone with this link can see and pay this invoice, so please keep it within your business. We e-mail a receipt as soon as your payment arrives. ${CLUB.name} · Incorporated association ${CLUB.associationNumber}`,
   });
 

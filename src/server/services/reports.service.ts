@@ -146,8 +146,6 @@ export class ReportsService {
 
   async financialPdf(em: EntityManager, period: Period): Promise<Buffer> {
     const f = await this.financial(em, period);
-    // A month of refunds can be negative: -$15.00, as accounts write it.
-    const money = (c: number) => (c < 0 ? `-${formatAud(-c)}` : formatAud(c));
     return renderReportPdf({
       title: 'Financial Summary',
       subtitle: `${formatAuDate(f.from)} to ${formatAuDate(f.to)} · ${f.payments} payments · amounts in AUD`,
@@ -155,7 +153,7 @@ export class ReportsService {
         {
           heading: 'By month',
           columns: [{ label: 'Month', width: 95 }, ...REVENUE_KINDS.map((k) => ({ label: REVENUE_LABELS[k], width: 110, align: 'right' as const })), { label: 'Total', width: 84, align: 'right' }],
-          rows: [...f.months.map((m) => [monthLabel(m.month), ...REVENUE_KINDS.map((k) => money(m[k])), money(m.total)]), ['Total', ...REVENUE_KINDS.map((k) => money(f.totals[k])), money(f.totals.total)]],
+          rows: [...f.months.map((m) => [monthLabel(m.month), ...REVENUE_KINDS.map((k) => formatAud(m[k])), formatAud(m.total)]), ['Total', ...REVENUE_KINDS.map((k) => formatAud(f.totals[k])), formatAud(f.totals.total)]],
           empty: 'No payments in this period.',
         },
       ],

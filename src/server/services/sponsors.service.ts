@@ -1,6 +1,6 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { clubLocalToInstant, clubToday, formatAuDate } from '../../shared/dates';
+import { addYears, clubLocalToInstant, clubToday, formatAuDate } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { CURRENCY, centsToAmount } from '../../shared/membership';
 import {
@@ -58,7 +58,7 @@ const WRONG_ORDER = 'That payment is not for this invoice. Please start the paym
 const DECLINED = 'Payment failed. Please try again or contact support if the issue persists.';
 
 type By = { actor: Actor['user']; label: string };
-type InvoiceMail = Omit<SponsorInvoiceDetails, 'contactEmail'> & { to: string };
+type InvoiceMail = Omit<SponsorInvoiceDetails, 'contactEmail' | 'payOnline'> & { to: string };
 
 /** Sponsor applications from the public form, the committee's review, the sponsors shown on the site, and their season invoices. */
 export class SponsorsService {
@@ -203,16 +203,20 @@ export class SponsorsService {
    */
   async recordPayment(em: EntityManager, actor: Actor, input: RecordSponsorPayment): Promise<AdminSponsor> {
     const today = this.today();
-    if (input.paidOn > today) throw new AppError('BAD_REQUEST', `The payment date cannot be in the future (today is ${formatAuDate(today)}).`, { field: 'paidOn' });
+    // As for membership payments: a real day, not after today and at most a year back (a mistyped year is caught).
+    if (input.paidOn > today) throw new AppError('BAD_REQUEST', `Paid on cannot be in the future (today is ${formatAuDate(today)}).`, { field: 'paidOn' });
+    const earliest = addYears(today, -1);
+    if (input.paidOn < earliest) throw new AppError('BAD_REQUEST', `Paid on must be within the last year (on or after ${formatAuDate(earliest)}).`, { field: 'paidOn' });
     const invoice = await em.findOne(Payment, { id: input.invoiceId, kind: 'sponsorship', refundOf: null });
     if (!invoice?.sponsor) throw new AppError('NOT_FOUND', 'That invoice does not exist.');
     this.refuseUnlessPayable(invoice, 'committee');
     const noon = clubLocalToInstant(`${input.paidOn}T12:00`);
     const now = this.deps.clock.now();
     const by = { actor: actor.user, label: 'committee' };
-    await em.transactional(async (tem) => {
+    const previous = await em.transactional(async (tem) => {
       const locked = await tem.findOneOrFail(Payment, { id: invoice.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       this.refuseUnlessPayable(locked, 'committee');
+      const was = { provider: locked.provider, method: locked.method ?? null, reference: locked.reference ?? null };
       locked.provider = 'manual';
       locked.method = input.method;
       locked.reference = input.reference;
@@ -224,8 +228,9 @@ export class SponsorsService {
         entityId: locked.id,
         after: { method: input.method, paidOn: input.paidOn, reference: input.reference, amountCents: locked.amountCents, season: invoiceSeason(locked) },
       });
+      return was;
     });
-    await this.deps.paymentsService.settle(
+    const settled = await this.deps.paymentsService.settle(
       em,
       invoice.id,
       {
@@ -237,6 +242,13 @@ export class SponsorsService {
       },
       { ...by, capturedAt: noon < now ? noon : now },
     );
+    if (settled.kind !== 'completed' || !settled.fresh) {
+      // The sponsor's online payment completed in the same moment: it stands as it came, and nothing is recorded twice.
+      await em.nativeUpdate(Payment, { id: invoice.id }, previous);
+      recordAudit(em, { actor: actor.user, actorLabel: 'committee', action: 'payment.manual_discarded', entityType: 'Payment', entityId: invoice.id, after: { reason: 'Paid online at the same time' } });
+      await em.flush();
+      throw new AppError('CONFLICT', 'This invoice was paid online just now, so your payment was not recorded. If the sponsor paid twice, refund one payment under Payments.');
+    }
     await this.deps.cache.changed(em);
     return this.adminOne(em, invoice.sponsor.id);
   }
@@ -392,7 +404,7 @@ export class SponsorsService {
     if (!mails.length) return;
     const contactEmail = await this.deps.cms.contactEmail(em);
     for (const { to, ...details } of mails) {
-      await deliverQuietly(this.deps.mailer, this.deps.log, { to, ...(await sponsorInvoiceMessage({ ...details, contactEmail })) });
+      await deliverQuietly(this.deps.mailer, this.deps.log, { to, ...(await sponsorInvoiceMessage({ ...details, contactEmail, payOnline: this.deps.payments !== null })) });
     }
   }
 

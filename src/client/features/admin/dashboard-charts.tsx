@@ -63,7 +63,9 @@ function StackedBars({ label, columns, series, axisFormat }: { label: string; co
   const margin = { left: 44, right: 6, top: 10, bottom: 22 };
   const plotWidth = WIDTH - margin.left - margin.right;
   const plotHeight = height - margin.top - margin.bottom;
-  const total = (c: Column) => series.reduce((sum, s) => sum + (c.values[s.key] ?? 0), 0);
+  // Bars stack only what is above zero (a month whose refunds outweigh a kind's takings shows no bar for it), so the
+  // axis must reach the stacked height, not the month's net total.
+  const total = (c: Column) => series.reduce((sum, s) => sum + Math.max(0, c.values[s.key] ?? 0), 0);
   const max = niceMax(Math.max(0, ...columns.map(total)));
   const y = (v: number) => margin.top + plotHeight - (v / max) * plotHeight;
   const slot = plotWidth / Math.max(columns.length, 1);

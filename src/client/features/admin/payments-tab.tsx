@@ -25,7 +25,7 @@ const day = (iso: string) => formatAuDate(clubToday(new Date(iso)));
 const purposeOf = (p: PaymentRow) => `${KIND_LABELS[p.kind]}${p.purpose ? ` · ${PURPOSE_LABELS[p.purpose] ?? p.purpose}` : ''}`;
 const methodOf = (p: PaymentRow) => (p.method ? PAYMENT_METHOD_LABELS[p.method] : p.provider === 'paypal' ? 'PayPal' : '—');
 /** '$40.00', and '-$40.00' for money returned. */
-const money = (amount: string) => (amount.startsWith('-') ? `-${formatAud(-amountCents(amount))}` : formatAud(amountCents(amount)));
+const money = (amount: string) => formatAud(amountCents(amount));
 const canRefund = (p: PaymentRow) => p.status === 'completed' && p.purpose !== 'refund' && amountCents(p.refundable) > 0;
 
 function StatusBadge({ payment }: { payment: PaymentRow }) {

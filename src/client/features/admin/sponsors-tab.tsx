@@ -2,8 +2,22 @@ import { Alert, Anchor, Badge, Box, Button, Card, Group, Image, Modal, NativeSel
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { clubToday, formatAuDate } from '../../../shared/dates';
-import { SPONSOR_STATUSES, SPONSORSHIP_LABELS, sponsorReviewInput, type AdminSponsor, type SponsorStatus } from '../../../shared/sponsors.schema';
+import { addYears, clubToday, formatAuDate } from '../../../shared/dates';
+import { formatAud } from '../../../shared/membership';
+import { MANUAL_PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type ManualPaymentMethod } from '../../../shared/payments';
+import {
+  INVOICE_STATUS_LABELS,
+  nextSeason,
+  recordSponsorPaymentInput,
+  seasonOf,
+  SPONSOR_STATUSES,
+  SPONSORSHIP_LABELS,
+  sponsorReviewInput,
+  type AdminSponsor,
+  type InvoiceStatus,
+  type SponsorInvoice,
+  type SponsorStatus,
+} from '../../../shared/sponsors.schema';
 import { SectionLoader } from '../../components/full-screen-loader';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
@@ -15,6 +29,14 @@ const STATUS_LABELS: Record<SponsorStatus, string> = { pending: 'Pending', activ
 const STATUS_COLOURS: Record<SponsorStatus, string> = { pending: 'yellow', active: 'green', declined: 'red' };
 
 const appliedOn = (iso: string) => formatAuDate(clubToday(new Date(iso)));
+const INVOICE_COLOURS: Record<InvoiceStatus, string> = { unpaid: 'orange', pending: 'blue', paid: 'green', void: 'gray' };
+const dollars = (amount: string) => formatAud(Math.round(Number(amount) * 100));
+
+/** What the committee can do to a sponsor's invoices from the list. */
+type InvoiceAction =
+  | { kind: 'record'; sponsor: AdminSponsor; invoice: SponsorInvoice }
+  | { kind: 'resend'; sponsor: AdminSponsor; invoice: SponsorInvoice }
+  | { kind: 'renew'; sponsor: AdminSponsor; season: string };
 
 function StatusBadge({ status }: { status: SponsorStatus }) {
   return (
@@ -37,7 +59,91 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function SponsorRow({ sponsor, today, onReview }: { sponsor: AdminSponsor; today: string; onReview: () => void }) {
+function InvoiceBadge({ status }: { status: InvoiceStatus }) {
+  return (
+    <Badge color={INVOICE_COLOURS[status]} variant={status === 'paid' ? 'filled' : 'light'}>
+      {INVOICE_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** One season's invoice: amount, status, how and when it was paid, and what can be done while it is unpaid. */
+function InvoiceLine({ sponsor, invoice, onAction }: { sponsor: AdminSponsor; invoice: SponsorInvoice; onAction: (action: InvoiceAction) => void }) {
+  const paidText = invoice.paidOn
+    ? `Paid ${formatAuDate(invoice.paidOn)}${invoice.method ? ` · ${PAYMENT_METHOD_LABELS[invoice.method]}` : ''}${invoice.reference ? ` · ${invoice.reference}` : ''}`
+    : invoice.status === 'pending'
+      ? 'PayPal is holding the payment'
+      : invoice.status === 'void'
+        ? 'Cancelled'
+        : 'Awaiting payment';
+  return (
+    <Box data-testid="sponsor-invoice" py={6} style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      <Group justify="space-between" align="center" gap="xs" wrap="wrap">
+        <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600}>
+            {invoice.season}
+          </Text>
+          <Text size="sm">{dollars(invoice.amount)}</Text>
+          <InvoiceBadge status={invoice.status} />
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {paidText}
+            {invoice.refunded !== '0.00' ? ` · ${dollars(invoice.refunded)} refunded` : ''}
+          </Text>
+        </Group>
+        {invoice.status === 'unpaid' && (
+          <Group gap="xs" wrap="wrap">
+            <Button size="xs" variant="light" onClick={() => onAction({ kind: 'record', sponsor, invoice })} aria-label={`Record payment for ${sponsor.companyName} ${invoice.season}`}>
+              Record payment
+            </Button>
+            {sponsor.status === 'active' && (
+              <Button size="xs" variant="subtle" onClick={() => onAction({ kind: 'resend', sponsor, invoice })} aria-label={`Send pay link again to ${sponsor.companyName} for ${invoice.season}`}>
+                Send pay link again
+              </Button>
+            )}
+          </Group>
+        )}
+      </Group>
+    </Box>
+  );
+}
+
+/** The seasons an active sponsor can still be invoiced for: this one (if it has no invoice) and the next. */
+function renewableSeasons(sponsor: AdminSponsor, today: string): string[] {
+  if (sponsor.status !== 'active') return [];
+  const current = seasonOf(today);
+  const invoiced = new Set(sponsor.invoices.filter((i) => i.status !== 'void').map((i) => i.season));
+  return [current, nextSeason(current)].filter((season) => !invoiced.has(season));
+}
+
+function SponsorInvoices({ sponsor, today, onAction }: { sponsor: AdminSponsor; today: string; onAction: (action: InvoiceAction) => void }) {
+  const renewable = renewableSeasons(sponsor, today);
+  if (!sponsor.invoices.length && !renewable.length) return null;
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between" align="center" gap="xs" wrap="wrap">
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          Season invoices
+        </Text>
+        <Group gap="xs" wrap="wrap">
+          {renewable.map((season) => (
+            <Button key={season} size="xs" variant="outline" onClick={() => onAction({ kind: 'renew', sponsor, season })} aria-label={`Renew for ${season}: ${sponsor.companyName}`}>
+              Renew for {season}
+            </Button>
+          ))}
+        </Group>
+      </Group>
+      {sponsor.invoices.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No invoices yet.
+        </Text>
+      ) : (
+        sponsor.invoices.map((invoice) => <InvoiceLine key={invoice.id} sponsor={sponsor} invoice={invoice} onAction={onAction} />)
+      )}
+    </Stack>
+  );
+}
+
+function SponsorRow({ sponsor, today, onReview, onAction }: { sponsor: AdminSponsor; today: string; onReview: () => void; onAction: (action: InvoiceAction) => void }) {
   const ended = sponsor.endDate !== null && sponsor.endDate < today;
   const website = sponsorHref(sponsor.websiteUrl);
   return (
@@ -93,8 +199,143 @@ function SponsorRow({ sponsor, today, onReview }: { sponsor: AdminSponsor; today
             “{sponsor.comments}”
           </Text>
         )}
+        <SponsorInvoices sponsor={sponsor} today={today} onAction={onAction} />
       </Stack>
     </Card>
+  );
+}
+
+type PaymentField = 'method' | 'paidOn' | 'reference';
+
+/** Money the committee received outside the site, recorded against a season's invoice. */
+function RecordPaymentForm({ sponsor, invoice, onDone }: { sponsor: AdminSponsor; invoice: SponsorInvoice; onDone: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const today = clubToday(new Date());
+  const [method, setMethod] = useState<ManualPaymentMethod | ''>('bank_transfer');
+  const [paidOn, setPaidOn] = useState(today);
+  const [reference, setReference] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<PaymentField, string>>>({});
+
+  const record = useMutation(
+    trpc.admin.sponsors.recordPayment.mutationOptions({
+      onSuccess: () => {
+        toast.success('Payment recorded', `${sponsor.companyName} has paid for ${invoice.season}. A receipt is on its way to them.`);
+        void Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.admin.sponsors.list.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.admin.overview.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.admin.reports.financial.pathKey() }),
+        ]);
+        onDone();
+      },
+      onError: (error) => toast.error('Failed to record the payment', serverMessage(error)),
+    }),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = { invoiceId: invoice.id, method, paidOn, reference };
+    const parsed = recordSponsorPaymentInput.safeParse(input);
+    const found: Partial<Record<PaymentField, string>> = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as PaymentField;
+        if (!found[field]) found[field] = issue.message;
+      }
+    } else if (parsed.data.paidOn > today) {
+      found.paidOn = 'Paid on cannot be in the future.';
+    }
+    setErrors(found);
+    if (Object.keys(found).length || !parsed.success) return;
+    record.mutate(parsed.data);
+  };
+  const busy = record.isPending;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Text size="sm">
+          {SPONSORSHIP_LABELS[sponsor.sponsorshipType]} · season {invoice.season} · {dollars(invoice.amount)}
+        </Text>
+        <NativeSelect
+          label="Method"
+          value={method}
+          onChange={(e) => (setMethod(e.currentTarget.value as ManualPaymentMethod), setErrors((x) => ({ ...x, method: undefined })))}
+          error={errors.method}
+          disabled={busy}
+          data={MANUAL_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+        />
+        <TextInput
+          label="Paid on"
+          type="date"
+          description="The day the money arrived."
+          min={addYears(today, -1)}
+          max={today}
+          value={paidOn}
+          onChange={(e) => (setPaidOn(e.currentTarget.value), setErrors((x) => ({ ...x, paidOn: undefined })))}
+          error={errors.paidOn}
+          disabled={busy}
+        />
+        <TextInput
+          label="Reference"
+          description="Optional: a bank reference, receipt or cheque number."
+          value={reference}
+          maxLength={120}
+          onChange={(e) => (setReference(e.currentTarget.value), setErrors((x) => ({ ...x, reference: undefined })))}
+          error={errors.reference}
+          disabled={busy}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onDone} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Record payment
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Renewing and resending e-mail the sponsor, so each is confirmed first. */
+function ConfirmInvoiceMail({ action, onDone }: { action: Extract<InvoiceAction, { kind: 'renew' | 'resend' }>; onDone: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.sponsors.list.queryKey() });
+  const renew = useMutation(
+    trpc.admin.sponsors.renew.mutationOptions({
+      onSuccess: () => (toast.success('Sponsor renewed', `The invoice and pay link for ${action.kind === 'renew' ? action.season : ''} are on their way to ${action.sponsor.email}.`), void refresh(), onDone()),
+      onError: (error) => toast.error('Failed to renew the sponsor', serverMessage(error)),
+    }),
+  );
+  const resend = useMutation(
+    trpc.admin.sponsors.sendPayLink.mutationOptions({
+      onSuccess: () => (toast.success('Pay link sent', `A new pay link is on its way to ${action.sponsor.email}.`), void refresh(), onDone()),
+      onError: (error) => toast.error('Failed to send the pay link', serverMessage(error)),
+    }),
+  );
+  const busy = renew.isPending || resend.isPending;
+  const price = action.kind === 'resend' ? dollars(action.invoice.amount) : action.sponsor.amount ? dollars(action.sponsor.amount) : '';
+  return (
+    <Stack gap="sm">
+      <Text size="sm">
+        {action.kind === 'renew'
+          ? `${action.sponsor.companyName} will be e-mailed an invoice for the ${action.season} season (${SPONSORSHIP_LABELS[action.sponsor.sponsorshipType]}, ${price}) with a link to pay it. It counts as revenue only once it is paid.`
+          : `${action.sponsor.companyName} will be e-mailed a new pay link for ${action.invoice.season} (${price}). The link sent before stops working.`}
+      </Text>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onDone} disabled={busy}>
+          Cancel
+        </Button>
+        <Button
+          loading={busy}
+          onClick={() => (action.kind === 'renew' ? renew.mutate({ id: action.sponsor.id, season: action.season }) : resend.mutate({ invoiceId: action.invoice.id }))}
+        >
+          {action.kind === 'renew' ? `Renew for ${action.season}` : 'Send pay link'}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 
@@ -214,6 +455,7 @@ export function AdminSponsorsTab() {
   const list = useQuery(trpc.admin.sponsors.list.queryOptions());
   const [filter, setFilter] = useState<'all' | SponsorStatus>('all');
   const [reviewing, setReviewing] = useState<AdminSponsor | null>(null);
+  const [action, setAction] = useState<InvoiceAction | null>(null);
 
   const sponsors = list.data ?? [];
   const shown = filter === 'all' ? sponsors : sponsors.filter((s) => s.status === filter);
@@ -246,11 +488,29 @@ export function AdminSponsorsTab() {
       ) : shown.length === 0 ? (
         <Text c="dimmed">{sponsors.length === 0 ? 'No sponsor applications yet.' : 'No sponsors with this status.'}</Text>
       ) : (
-        shown.map((sponsor) => <SponsorRow key={sponsor.id} sponsor={sponsor} today={today} onReview={() => setReviewing(sponsor)} />)
+        shown.map((sponsor) => <SponsorRow key={sponsor.id} sponsor={sponsor} today={today} onReview={() => setReviewing(sponsor)} onAction={setAction} />)
       )}
 
       <Modal opened={reviewing !== null} onClose={() => setReviewing(null)} title={reviewing ? `Review ${reviewing.companyName}` : 'Review'} size="lg" fullScreen={phone}>
         {reviewing && <ReviewForm key={reviewing.id} sponsor={reviewing} onDone={() => setReviewing(null)} />}
+      </Modal>
+
+      <Modal
+        opened={action !== null}
+        onClose={() => setAction(null)}
+        title={
+          action?.kind === 'record'
+            ? `Record payment: ${action.sponsor.companyName}`
+            : action?.kind === 'renew'
+              ? `Renew ${action.sponsor.companyName} for ${action.season}`
+              : action
+                ? `Send pay link again: ${action.sponsor.companyName}`
+                : ''
+        }
+        fullScreen={phone && action?.kind === 'record'}
+      >
+        {action?.kind === 'record' && <RecordPaymentForm key={action.invoice.id} sponsor={action.sponsor} invoice={action.invoice} onDone={() => setAction(null)} />}
+        {action && action.kind !== 'record' && <ConfirmInvoiceMail action={action} onDone={() => setAction(null)} />}
       </Modal>
     </Stack>
   );

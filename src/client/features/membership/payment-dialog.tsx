@@ -7,6 +7,7 @@ import type { CaptureResult, PaymentSetup } from '../../../shared/members.schema
 import { toast } from '../../components/toast';
 import { fieldErrorsOf, httpStatusOf, isLostAnswer, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
+import { PayPalButton } from '../payments/paypal-button';
 import { useAuth } from '../auth/use-auth';
 
 export interface PaymentDetails {
@@ -301,6 +302,7 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
           <PayPalButton
             clientToken={setup.data.clientToken}
             environment={setup.data.environment ?? 'sandbox'}
+            otherwise="Please contact the club to pay another way."
             disabled={busy}
             createOrder={order}
             onApprove={finish}
@@ -315,97 +317,5 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
           </Alert>
         ))}
     </Stack>
-  );
-}
-
-interface PayPalButtonProps {
-  clientToken: string;
-  environment: 'sandbox' | 'production';
-  disabled: boolean;
-  createOrder: () => Promise<string>;
-  onApprove: (orderId: string) => Promise<void>;
-  onCancel: () => void;
-  onError: (error: unknown) => void;
-}
-
-type LoadState = 'loading' | 'ready' | 'failed' | 'ineligible';
-
-/**
- * PayPal's own button (JavaScript SDK v6, started from the server's client token). Its script is fetched only
- * when a payment dialog opens; PayPal's window then calls back with approve, cancel or error.
- */
-function PayPalButton({ clientToken, environment, disabled, createOrder, onApprove, onCancel, onError }: PayPalButtonProps) {
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLElement | null>(null);
-  const [state, setState] = useState<LoadState>('loading');
-  const handlers = useRef({ createOrder, onApprove, onCancel, onError });
-  handlers.current = { createOrder, onApprove, onCancel, onError };
-
-  useEffect(() => {
-    let closed = false;
-    let session: { start: (mode: { presentationMode: 'auto' }, order: Promise<{ orderId: string }>) => Promise<unknown>; destroy: () => void } | undefined;
-    let element: HTMLElement | undefined;
-    const start = async () => {
-      if (!session || element?.hasAttribute('disabled')) return;
-      try {
-        // The order is created as the window opens; PayPal waits for it.
-        await session.start({ presentationMode: 'auto' }, handlers.current.createOrder().then((orderId) => ({ orderId })));
-      } catch (error) {
-        handlers.current.onError(error);
-      }
-    };
-    (async () => {
-      const { loadCoreSdkScript } = await import('@paypal/paypal-js/sdk-v6');
-      const paypal = await loadCoreSdkScript({ environment });
-      if (closed || !paypal) return;
-      const sdk = await paypal.createInstance({ clientToken, components: ['paypal-payments'], pageType: 'checkout', locale: 'en-AU' });
-      if (closed) return;
-      const methods = await sdk.findEligibleMethods({ currencyCode: 'AUD' });
-      if (closed) return;
-      if (!methods.isEligible('paypal')) {
-        setState('ineligible');
-        return;
-      }
-      session = sdk.createPayPalOneTimePaymentSession({
-        onApprove: (data) => handlers.current.onApprove(data.orderId),
-        onCancel: () => handlers.current.onCancel(),
-        onError: (error) => handlers.current.onError(error),
-      });
-      element = document.createElement('paypal-button');
-      element.setAttribute('type', 'pay');
-      element.addEventListener('click', () => void start());
-      container.current?.append(element);
-      button.current = element;
-      setState('ready');
-    })().catch((error: unknown) => {
-      if (closed) return;
-      console.error('PayPal could not be loaded', error);
-      setState('failed');
-    });
-    return () => {
-      closed = true;
-      element?.remove();
-      button.current = null;
-      session?.destroy();
-    };
-  }, [clientToken, environment]);
-
-  // No second order while one is being created or captured.
-  useEffect(() => {
-    if (disabled) button.current?.setAttribute('disabled', '');
-    else button.current?.removeAttribute('disabled');
-  }, [disabled, state]);
-
-  if (state === 'failed') return <Alert color="red">PayPal could not be loaded. Please check your connection and try again.</Alert>;
-  if (state === 'ineligible') return <Alert color="red">PayPal is not available for this payment. Please contact the club to pay another way.</Alert>;
-  return (
-    <>
-      {state === 'loading' && (
-        <Center py="md">
-          <Loader aria-label="Loading PayPal" />
-        </Center>
-      )}
-      <div ref={container} data-testid="paypal-buttons" />
-    </>
   );
 }

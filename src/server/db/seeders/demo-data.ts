@@ -266,29 +266,63 @@ export interface DemoSponsor {
   sponsorshipType: SponsorshipType;
   comments: string | null;
   appliedDaysAgo: number;
-  outcome: { status: 'active'; reviewedDaysAgo: number; website: string; endsInDays: number | null; logo: { icon: LogoIcon; background: string; foreground: string; tagline: string } } | { status: 'declined'; reviewedDaysAgo: number } | { status: 'pending' };
+  outcome:
+    | {
+        status: 'active';
+        reviewedDaysAgo: number;
+        website: string;
+        endsInDays: number | null;
+        logo: { icon: LogoIcon; background: string; foreground: string; tagline: string };
+        /** How the season's invoice was paid, and how many days after acceptance; absent: still unpaid. */
+        paid?: DemoSponsorPayment;
+        /** Renewed for the season after its invoice's, this many days ago (and perhaps paid). */
+        renewed?: { daysAgo: number; paid?: DemoSponsorPayment };
+      }
+    | { status: 'declined'; reviewedDaysAgo: number }
+    | { status: 'pending' };
+}
+
+/** A sponsor's payment: online through the demo provider, or recorded by the committee. */
+export interface DemoSponsorPayment {
+  method: 'demo' | 'bank_transfer' | 'cash' | 'cheque';
+  daysAfter: number;
+  reference?: string;
 }
 
 export const SPONSORS: DemoSponsor[] = [
   {
     companyName: 'Tweed Tackle & Bait', contactPerson: 'Gary Whitfield', email: `gary@tweedtackle.${DEMO_DOMAIN}`, phone: '(07) 5524 3310', address: 'Shop 4, 31 Minjungbal Drive, Tweed Heads South NSW 2486',
     sponsorshipType: 'shirt', comments: 'Happy to donate junior prizes as well.', appliedDaysAgo: 300,
-    outcome: { status: 'active', reviewedDaysAgo: 297, website: 'https://tweedtackle.example', endsInDays: 220, logo: { icon: 'hook', background: '#0b3d6b', foreground: '#ffffff', tagline: 'Tweed Heads South' } },
+    outcome: {
+      status: 'active', reviewedDaysAgo: 297, website: 'https://tweedtackle.example', endsInDays: 220, logo: { icon: 'hook', background: '#0b3d6b', foreground: '#ffffff', tagline: 'Tweed Heads South' },
+      paid: { method: 'bank_transfer', daysAfter: 6, reference: 'EFT TWEEDTACKLE' },
+      renewed: { daysAgo: 150, paid: { method: 'demo', daysAfter: 9 } },
+    },
   },
   {
     companyName: 'Kingscliff Marine & Outboard', contactPerson: 'Leanne Cho', email: `leanne@kingscliffmarine.${DEMO_DOMAIN}`, phone: '(02) 6674 1288', address: '12 Ozone Street, Chinderah NSW 2487',
     sponsorshipType: 'both', comments: 'We would like to put up the $500 mulloway prize for the Classic.', appliedDaysAgo: 120,
-    outcome: { status: 'active', reviewedDaysAgo: 115, website: 'https://kingscliffmarine.example', endsInDays: null, logo: { icon: 'anchor', background: '#f1f3f5', foreground: '#0b3d6b', tagline: 'Servicing · Sales · Parts' } },
+    outcome: {
+      status: 'active', reviewedDaysAgo: 115, website: 'https://kingscliffmarine.example', endsInDays: null, logo: { icon: 'anchor', background: '#f1f3f5', foreground: '#0b3d6b', tagline: 'Servicing · Sales · Parts' },
+      paid: { method: 'demo', daysAfter: 2 },
+      renewed: { daysAgo: 3 },
+    },
   },
   {
     companyName: 'Northern Rivers Fishing Charters', contactPerson: 'Rob Kingsley', email: `rob@nrcharters.${DEMO_DOMAIN}`, phone: '0412 903 557', address: 'Jack Evans Boat Harbour, Tweed Heads NSW 2485',
-    sponsorshipType: 'shirt', comments: null, appliedDaysAgo: 150,
-    outcome: { status: 'active', reviewedDaysAgo: 149, website: 'https://nrcharters.example', endsInDays: 200, logo: { icon: 'sun', background: '#1864ab', foreground: '#ffe066', tagline: 'Tweed Heads' } },
+    sponsorshipType: 'shirt', comments: null, appliedDaysAgo: 140,
+    outcome: {
+      status: 'active', reviewedDaysAgo: 138, website: 'https://nrcharters.example', endsInDays: 200, logo: { icon: 'sun', background: '#1864ab', foreground: '#ffe066', tagline: 'Tweed Heads' },
+      paid: { method: 'bank_transfer', daysAfter: 20, reference: 'NRFC INV 2231' },
+    },
   },
   {
     companyName: 'Wollumbin Boat Hire', contactPerson: 'Pete Sorensen', email: `pete@wollumbinboats.${DEMO_DOMAIN}`, phone: '0427 450 918', address: '2 Riverside Drive, Tumbulgum NSW 2490',
     sponsorshipType: 'website', comments: 'Club members get 10% off half-day hire.', appliedDaysAgo: 200,
-    outcome: { status: 'active', reviewedDaysAgo: 198, website: 'https://wollumbinboats.example', endsInDays: 165, logo: { icon: 'boat', background: '#2b8a3e', foreground: '#ffffff', tagline: 'Tumbulgum' } },
+    outcome: {
+      status: 'active', reviewedDaysAgo: 198, website: 'https://wollumbinboats.example', endsInDays: 165, logo: { icon: 'boat', background: '#2b8a3e', foreground: '#ffffff', tagline: 'Tumbulgum' },
+      paid: { method: 'cheque', daysAfter: 10, reference: 'Chq 004417' },
+    },
   },
   {
     companyName: 'Salt & Ice Seafood Co.', contactPerson: 'Maria Costa', email: `maria@saltandice.${DEMO_DOMAIN}`, phone: '(02) 6676 4431', address: '1 Pandanus Parade, Cabarita Beach NSW 2488',

@@ -3,7 +3,7 @@
  * photos, sponsors, news and content, so a newcomer sees every screen filled.
  *
  * Everything goes through the club's own services (joining and paying with the demo payment provider,
- * registering for events, logging and judging catches, sponsor applications, the CMS), each run with a
+ * registering for events, logging and judging catches, sponsor applications, their invoices and payments, the CMS), each run with a
  * clock set to when it "happened", so the records agree with each other the way real use leaves them.
  * It all runs in one transaction: a database is either left untouched or holds the whole demo.
  */
@@ -16,7 +16,7 @@ import { pageInput, sectionInput, settingInput, newsInput } from '../../../share
 import { eventInput } from '../../../shared/events.schema';
 import { registrationInput } from '../../../shared/members.schema';
 import { isJuniorOn } from '../../../shared/membership';
-import { sponsorApplicationInput, sponsorReviewInput } from '../../../shared/sponsors.schema';
+import { nextSeason, recordSponsorPaymentInput, renewSponsorInput, sponsorApplicationInput, sponsorReviewInput } from '../../../shared/sponsors.schema';
 import type { Clock } from '../../clock';
 import type { Env } from '../../env';
 import type { Mailer } from '../../integrations/mailer';
@@ -28,6 +28,7 @@ import { ContentCache } from '../../services/content-cache';
 import { objectUrl } from '../../services/events.service';
 import { createServices, type Services } from '../../services';
 import { RATE_RULES, type RateRules } from '../../services/rate-limit.service';
+import { invoiceSeason } from '../../services/sponsor-invoices';
 import { AuditLog, Catch, ContentPage, Event, Member, NewsArticle, Payment, SiteSection, SiteSetting, Sponsor, User } from '../entities';
 import {
   CAMERAS,
@@ -44,6 +45,7 @@ import {
   SPONSORS,
   type DemoEvent,
   type DemoHousehold,
+  type DemoSponsorPayment,
 } from './demo-data';
 import { catchPhoto, randomSource, scenePhoto, sponsorLogo, type RandomSource } from './demo-images';
 
@@ -445,7 +447,42 @@ class DemoSeeder {
           sponsorReviewInput.parse({ id: sponsor.id, status: 'active', logoUrl, websiteUrl: outcome.website, endDate: outcome.endsInDays === null ? null : addDays(this.today, outcome.endsInDays) }),
         ),
       );
+      // Each season is invoiced on acceptance or renewal and counts as money only once it is paid.
+      if (outcome.paid) await this.payLatestInvoice(sponsor, addDays(clubToday(reviewed), outcome.paid.daysAfter), outcome.paid);
+      if (outcome.renewed) {
+        const renewedOn = addDays(this.today, -outcome.renewed.daysAgo);
+        const latest = await this.latestInvoice(sponsor);
+        await this.at(this.local(renewedOn, hhmm(this.rng.int(18 * 60, 21 * 60))), () =>
+          this.services.sponsors.renew(this.em, this.admin.actor, renewSponsorInput.parse({ id: sponsor.id, season: nextSeason(invoiceSeason(latest)) })),
+        );
+        if (outcome.renewed.paid) await this.payLatestInvoice(sponsor, addDays(renewedOn, outcome.renewed.paid.daysAfter), outcome.renewed.paid);
+      }
     }
+  }
+
+  private async latestInvoice(sponsor: Sponsor): Promise<Payment> {
+    const [latest] = await this.em.find(Payment, { sponsor, kind: 'sponsorship', refundOf: null }, { orderBy: { season: 'desc', createdAt: 'desc' }, limit: 1 });
+    return latest;
+  }
+
+  /** A sponsor pays their newest invoice on `day`: online with the demo provider, or by hand to the committee. */
+  private async payLatestInvoice(sponsor: Sponsor, day: IsoDate, payment: DemoSponsorPayment) {
+    const invoice = await this.latestInvoice(sponsor);
+    const when = this.local(day, hhmm(this.rng.int(9 * 60, 17 * 60)));
+    if (payment.method === 'demo') {
+      await this.at(when, async () => {
+        await this.services.sponsors.orderInvoice(this.em, invoice);
+        await this.services.sponsors.captureInvoice(this.em, invoice, { actor: null, label: 'sponsor pay link' });
+      });
+      return;
+    }
+    await this.at(when, () =>
+      this.services.sponsors.recordPayment(
+        this.em,
+        this.admin.actor,
+        recordSponsorPaymentInput.parse({ invoiceId: invoice.id, method: payment.method, paidOn: clubToday(this.clock.now()), reference: payment.reference }),
+      ),
+    );
   }
 
   // ---------- Events and registrations ----------
