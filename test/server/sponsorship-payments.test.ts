@@ -122,6 +122,20 @@ describe('accepting a sponsor', () => {
 });
 
 describe('paying through the pay link', () => {
+  it('a capture whose answer was lost is found when the sponsor presses Pay again: no second order, nothing charged twice', async () => {
+    const { token } = await acceptedSponsor('website');
+    const payer = t.client();
+    const orderId = (await createOrder(payer, token)).body.id as string;
+    paypal.loseNextCaptureAnswer = true;
+    expect((await capture(payer, token, orderId)).status).toBe(502);
+    const ordersBefore = paypal.callsTo(/^\/v2\/checkout\/orders$/).length;
+    const again = await createOrder(payer, token);
+    expect(again).toMatchObject({ status: 409, body: { message: ALREADY_PAID } });
+    expect(paypal.callsTo(/^\/v2\/checkout\/orders$/).length).toBe(ordersBefore);
+    expect(paypal.chargesFor(orderId)).toHaveLength(1);
+    expect((await invoiceQuery(payer, token)).body.result.data.status).toBe('paid');
+  });
+
   it('pays with PayPal: an order for exactly the invoice, counted once, a receipt, and the logo shown until the season ends', async () => {
     // The committee had given an end date before the season's end; paying for the season extends it.
     const { sponsor, token, email, companyName } = await acceptedSponsor('shirt', { endDate: addDays(today(), 30) });

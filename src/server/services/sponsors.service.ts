@@ -23,7 +23,7 @@ import type { Clock } from '../clock';
 import { Payment, Sponsor } from '../db/entities';
 import { sponsorAcknowledgementMessage, sponsorInvoiceMessage, sponsorNoticeMessage, type SponsorInvoiceDetails } from '../emails/sponsors.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
-import type { PaymentProvider } from '../integrations/payments';
+import { PaymentProviderError, type PaymentProvider } from '../integrations/payments';
 import { recordAudit } from './audit.service';
 import type { Actor } from './auth.service';
 import type { CmsService } from './cms.service';
@@ -282,6 +282,17 @@ export class SponsorsService {
     if (!provider) throw new AppError('SERVICE_UNAVAILABLE', NO_ONLINE_PAYMENT);
     const sponsor = await em.findOne(Sponsor, { id: invoice.sponsor!.id });
     if (sponsor?.status !== 'active') throw new AppError('CONFLICT', CANCELLED);
+    // The invoice's previous order may have been paid after all (an answer lost on the way): never a second one then.
+    if (invoice.provider === provider.kind && !invoice.providerOrderId.startsWith('invoice-')) {
+      const earlier = await provider.getOrder(invoice.providerOrderId).catch((error: unknown) => {
+        if (error instanceof PaymentProviderError) throw new AppError('BAD_GATEWAY', 'The payment service is not responding. No money was taken; please try again in a few minutes.');
+        throw error;
+      });
+      if (earlier.state === 'captured') {
+        await this.deps.paymentsService.settle(em, invoice.id, earlier.capture, { actor: null, label: 'sponsor pay link' });
+        throw new AppError('CONFLICT', ALREADY_PAID);
+      }
+    }
     invoice.status = 'created';
     invoice.provider = provider.kind;
     invoice.method = provider.kind;
