@@ -176,6 +176,15 @@ describe('the site by keyboard alone', () => {
     await submit.waitFor();
     await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
     const conductLink = form.getByRole('button', { name: 'Code of Conduct', exact: true });
+    /** The title of the club document the focused button belongs to (its accessible description). */
+    const focusedDocument = () =>
+      page.evaluate(() => {
+        const described = document.activeElement?.getAttribute('aria-describedby');
+        return (described && document.getElementById(described)?.textContent) || null;
+      });
+    const accepted = (title: string) =>
+      form.getByRole('group', { name: 'Club documents' }).locator('.mantine-Card-root').filter({ has: page.getByText(title, { exact: true }) }).getByRole('button', { name: 'Accepted' });
+    let documentsRead = 0;
     const joinStops = await fillByTab(page, form, submit, {
       'Phone Number': () => page.keyboard.type('0412 345 678'),
       Address: () => page.keyboard.type('9 Keyboard Lane, Kingscliff NSW 2487'),
@@ -184,8 +193,35 @@ describe('the site by keyboard alone', () => {
       Gender: () => page.keyboard.type('Female'),
       'Shirt Size': () => page.keyboard.type('M'),
       'Membership Type': () => page.keyboard.type('Adult'),
+      // Read the first document (Enter), close it with Escape: only the document closes and the focus comes back.
+      'Read Document': async () => {
+        if (documentsRead++ > 0) return;
+        const title = (await focusedDocument())!;
+        expect(title).toBe('Competition Rules & Waiver');
+        await page.keyboard.press('Enter');
+        const panel = page.getByRole('dialog', { name: title });
+        await panel.getByText('I take part at my own risk', { exact: false }).waitFor();
+        await shot('document-open');
+        await page.keyboard.press('Escape');
+        await panel.waitFor({ state: 'hidden' });
+        await expect.poll(() => focusedDocument()).toBe(title);
+        expect(await focusedName(page)).toBe('Read Document');
+        expect(await form.isVisible()).toBe(true);
+      },
+      // Space accepts the waiver and the competition rules; the Code of Conduct is accepted with its checkbox below.
+      'Accept Required': async () => {
+        const title = (await focusedDocument())!;
+        if (title === 'Code of Conduct') return;
+        await page.keyboard.press('Space');
+        await accepted(title).waitFor();
+        expect(await focusedName(page)).toBe('Accepted');
+      },
       'I accept the terms and conditions': () => page.keyboard.press('Space'),
-      "I agree to abide by the club's Code of Conduct": () => page.keyboard.press('Space'),
+      // The checkbox and the Code of Conduct document's toggle are one acceptance.
+      "I agree to abide by the club's Code of Conduct": async () => {
+        await page.keyboard.press('Space');
+        await accepted('Code of Conduct').waitFor();
+      },
       'Code of Conduct': async () => {
         // Read it, close it with Escape: only the code of conduct closes and the focus comes back.
         await page.keyboard.press('Enter');
@@ -209,6 +245,12 @@ describe('the site by keyboard alone', () => {
       'Shirt Size',
       'Membership Type',
       'Add another member and pay together',
+      'Read Document',
+      'Accept Required',
+      'Read Document',
+      'Accept Required',
+      'Read Document',
+      'Accept Required',
       'I accept the terms and conditions',
       "I agree to abide by the club's Code of Conduct",
       'Code of Conduct',
@@ -217,6 +259,8 @@ describe('the site by keyboard alone', () => {
     expect(await form.getByLabel('Date of Birth').inputValue()).toBe('1985-03-03');
     expect(await form.getByLabel('Gender').inputValue()).toBe('female');
     expect(await form.getByLabel('Membership Type').inputValue()).toBe('adult');
+    expect(await form.getByRole('button', { name: 'Accepted' }).count()).toBe(3);
+    expect(await form.getByRole('button', { name: 'Accept Required' }).count()).toBe(0);
     await form.getByText('Total to pay: $40.00 AUD').waitFor();
     await shot('join-form');
     await page.keyboard.press('Enter');

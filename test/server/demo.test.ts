@@ -162,6 +162,17 @@ describe('the demo club (npm run demo)', () => {
     expect(withCamera[0].photoLatitude).toBeLessThan(-28);
   });
 
+  it('has membership payments taken by hand, a refund that ended a membership, and an unpaid registration', async () => {
+    const { rows } = await admin.trpc.admin.payments.list.query({ kind: 'membership', pageSize: 100 });
+    const methods = new Set(rows.map((r) => r.method));
+    for (const method of ['demo', 'cash', 'bank_transfer', 'cheque'] as const) expect(methods, method).toContain(method);
+    expect(rows.find((r) => r.method === 'bank_transfer')?.reference).toBe('EFT T HARRIS SUBS');
+    const refund = rows.find((r) => r.purpose === 'refund')!;
+    expect(refund).toMatchObject({ amount: '-40.00', payee: 'Chloe Bishop', note: 'Moving to Perth for work before her first competition' });
+    const chloe = await admin.trpc.admin.members.search.query({ search: 'Chloe Bishop', pageSize: 5 });
+    expect(chloe.rows[0].status).toBe('expired');
+  });
+
   it('has active sponsors with logos, a pending application, news and content', async () => {
     const visitor = t.client();
     const sponsors = await visitor.trpc.sponsors.active.query();

@@ -14,4 +14,6 @@ export const toast = {
   success: (title: string, message?: string) => show('green', title, message),
   error: (title: string, message?: string) => show('red', title, message),
   info: (title: string, message?: string) => show('blue', title, message),
+  /** Takes away what is showing (a failure that a new attempt has made stale). */
+  clear: () => notifications.clean(),
 };

@@ -275,7 +275,8 @@ export class AuthService {
     options: { quietWhenLocked: boolean },
   ): Promise<void> {
     const now = this.deps.clock.now();
-    const last = await em.findOne(AuthToken, { user, purpose }, { orderBy: { createdAt: 'desc' } });
+    // Only links this person asked for count towards the lockout: a receipt's week-long link (welcomeLink) does not.
+    const last = await em.findOne(AuthToken, { user, purpose, expiresAt: { $lte: new Date(now.getTime() + LIFETIME_MS[purpose]) } }, { orderBy: { createdAt: 'desc' } });
     const waitMs = last ? last.createdAt.getTime() + AUTH_LIMITS.resendLockoutSeconds * 1000 - now.getTime() : 0;
     if (waitMs > 0) {
       if (options.quietWhenLocked) return;

@@ -83,7 +83,8 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
   );
 
   const fail = useCallback((error?: unknown) => {
-    if (error) console.error('Payment failed', serverMessage(error) ?? error);
+    // A declined card is an answer, not a fault of the site; anything else is worth a line in the console.
+    if (error && httpStatusOf(error) !== 402) console.error('Payment failed', serverMessage(error) ?? error);
     reported.current = true;
     const detail = serverMessage(error) ?? null;
     setFailed({ detail: detail && detail !== PAYMENT_FAILED_INLINE ? detail : null });
@@ -102,6 +103,8 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
   /** A new order for exactly this payment (the server prices it); a refusal is shown here and the error passed on. */
   const order = async (): Promise<string> => {
     reported.current = false;
+    // A new attempt: the last one's failure, inline and as a toast, no longer applies.
+    if (failed) toast.clear();
     setFailed(null);
     setRefusal(null);
     try {

@@ -45,6 +45,10 @@ export interface DemoHousehold extends DemoPerson {
   sinceYear?: number;
   registeredDaysAgo?: number;
   login?: 'admin' | 'member';
+  /** The renewal was paid to the committee by hand (Admin → Payments → Record payment), not online. */
+  renewedBy?: { method: 'cash' | 'bank_transfer' | 'card' | 'cheque'; reference?: string };
+  /** The committee refunded the last payment (and ended the membership) for this reason. */
+  refunded?: string;
 }
 
 const address = (street: string, suburb: string, postcode: string) => `${street}, ${suburb} NSW ${postcode}`;
@@ -61,20 +65,22 @@ export const HOUSEHOLDS: DemoHousehold[] = [
     ],
   },
   // Adults, paid up.
-  { type: 'adult', firstName: 'Graham', lastName: 'Fletcher', born: '1958-02-11', gender: 'male', shirt: 'XL', phone: '0407 221 384', address: address('9 Leisure Drive', 'Banora Point', '2486'), state: 'member', expiresIn: 160, sinceYear: 2008 },
+  { type: 'adult', firstName: 'Graham', lastName: 'Fletcher', born: '1958-02-11', gender: 'male', shirt: 'XL', phone: '0407 221 384', address: address('9 Leisure Drive', 'Banora Point', '2486'), state: 'member', expiresIn: 160, sinceYear: 2008, renewedBy: { method: 'cash', reference: 'Receipt book 0412' } },
   { type: 'adult', firstName: 'Steve', lastName: 'Kowalski', born: '1976-11-23', gender: 'male', shirt: 'L', phone: '0419 880 215', address: address('31 Minjungbal Drive', 'Tweed Heads South', '2486'), state: 'member', expiresIn: 95 },
   { type: 'adult', firstName: 'Rhys', lastName: 'Donovan', born: '1990-05-07', gender: 'male', shirt: 'M', phone: '0433 712 096', address: address('5 Pearl Street', 'Kingscliff', '2487'), state: 'member', expiresIn: 240, sinceYear: 2017 },
-  { type: 'adult', firstName: 'Tom', lastName: 'Harris', born: '1965-08-14', gender: 'male', shirt: 'XL', phone: '(02) 6672 3419', address: address('48 Queen Street', 'Murwillumbah', '2484'), state: 'member', expiresIn: 58, sinceYear: 2004 },
+  { type: 'adult', firstName: 'Tom', lastName: 'Harris', born: '1965-08-14', gender: 'male', shirt: 'XL', phone: '(02) 6672 3419', address: address('48 Queen Street', 'Murwillumbah', '2484'), state: 'member', expiresIn: 58, sinceYear: 2004, renewedBy: { method: 'bank_transfer', reference: 'EFT T HARRIS SUBS' } },
   { type: 'adult', firstName: 'Rebecca', lastName: 'Lawson', born: '1988-12-01', gender: 'female', shirt: 'S', phone: '0421 559 730', address: address('17 Coronation Avenue', 'Pottsville', '2489'), state: 'member', expiresIn: 132 },
   { type: 'adult', firstName: 'Jason', lastName: 'Papadopoulos', born: '1979-04-19', gender: 'male', shirt: 'L', phone: '0402 318 664', address: address('3 Tweed Coast Road', 'Cabarita Beach', '2488'), state: 'member', expiresIn: 275, sinceYear: 2014 },
   { type: 'adult', firstName: 'Matt', lastName: "O'Brien", born: '1983-06-27', gender: 'male', shirt: 'XL', phone: '0438 904 117', address: address('26 Casuarina Way', 'Casuarina', '2487'), state: 'member', expiresIn: 189 },
   { type: 'adult', firstName: 'Aaron', lastName: 'Walker', born: '1995-01-15', gender: 'male', shirt: 'M', phone: '0450 276 381', address: address('12 Hastings Road', 'Bogangar', '2488'), state: 'member', expiresIn: 330 },
   { type: 'adult', firstName: 'Greg', lastName: 'Tran', born: '1969-10-03', gender: 'male', shirt: 'M', phone: '0417 630 258', address: address('88 Terranora Road', 'Terranora', '2486'), state: 'member', expiresIn: 75, sinceYear: 2012 },
-  { type: 'adult', firstName: 'Bruce', lastName: 'McAllister', born: '1954-07-21', gender: 'male', shirt: 'XXL', phone: '(07) 5524 2871', address: address('6 Lighthouse Parade', 'Fingal Head', '2487'), state: 'member', expiresIn: 44, sinceYear: 1998 },
+  { type: 'adult', firstName: 'Bruce', lastName: 'McAllister', born: '1954-07-21', gender: 'male', shirt: 'XXL', phone: '(07) 5524 2871', address: address('6 Lighthouse Parade', 'Fingal Head', '2487'), state: 'member', expiresIn: 44, sinceYear: 1998, renewedBy: { method: 'cheque', reference: 'Cheque 100382' } },
   { type: 'adult', firstName: 'Nathan', lastName: 'Reid', born: '1992-03-09', gender: 'male', shirt: 'L', phone: '0447 118 903', address: address('2 Chinderah Bay Drive', 'Chinderah', '2487'), state: 'member', expiresIn: 205 },
   { type: 'adult', firstName: 'Kylie', lastName: 'Jenkins', born: '1981-09-16', gender: 'female', shirt: 'M', phone: '0423 885 140', address: address('41 Tweed Coast Road', 'Hastings Point', '2489'), state: 'member', expiresIn: 118, sinceYear: 2015 },
   { type: 'adult', firstName: 'Craig', lastName: 'Sutherland', born: '1973-12-30', gender: 'male', shirt: 'L', phone: '(02) 6679 5512', address: address('15 Kyogle Road', 'Uki', '2484'), state: 'member', expiresIn: 260 },
   { type: 'adult', firstName: 'Hayden', lastName: 'Brooks', born: '1999-08-05', gender: 'male', shirt: 'M', phone: '0458 327 719', address: address('19 Kennedy Drive', 'Tweed Heads West', '2485'), state: 'member', expiresIn: 350, isNew: true },
+  // Joined online, then moved away before her first competition: the committee refunded her fee and ended the membership.
+  { type: 'adult', firstName: 'Chloe', lastName: 'Bishop', born: '1997-04-12', gender: 'female', shirt: 'S', phone: '0434 271 906', address: address('6 Ocean Avenue', 'Kingscliff', '2487'), state: 'member', expiresIn: 345, isNew: true, refunded: 'Moving to Perth for work before her first competition' },
   { type: 'adult', firstName: 'Priya', lastName: 'Sharma', born: '1993-02-22', gender: 'female', shirt: 'S', phone: '0431 660 482', address: address('7 Darlington Drive', 'Banora Point', '2486'), state: 'member', expiresIn: 330, isNew: true },
   { type: 'adult', firstName: 'Mick', lastName: 'Doyle', born: '1962-05-30', gender: 'male', shirt: 'XL', phone: '(02) 6676 1098', address: address('4 Riverside Drive', 'Tumbulgum', '2490'), state: 'member', expiresIn: 150, sinceYear: 2001 },
   { type: 'adult', firstName: 'Wayne', lastName: 'Pearce', born: '1960-03-12', gender: 'male', shirt: 'L', phone: '0409 554 126', address: address('23 Overall Drive', 'Pottsville', '2489'), state: 'member', expiresIn: 88, sinceYear: 2009 },

@@ -7,7 +7,9 @@
  * clock set to when it "happened", so the records agree with each other the way real use leaves them.
  * It all runs in one transaction: a database is either left untouched or holds the whole demo.
  */
+import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { recordPaymentInput, refundPaymentInput } from '../../../shared/admin-payments.schema';
 import { acceptRequiredDocuments } from '../../../shared/documents';
 import { addDays, addYears, clubLocalToInstant, clubToday, instantToClubLocal, type IsoDate } from '../../../shared/dates';
 import { SPECIES, type Species } from '../../../shared/catches';
@@ -327,10 +329,29 @@ class DemoSeeder {
       for (const [i, day] of payments.entries()) {
         await this.at(i === 0 ? new Date(joinedAt.getTime() + 4 * 60_000) : this.local(day, hhmm(this.rng.int(7 * 60, 22 * 60))), async () => {
           const amount = i === 0 ? registration.amount : (await this.services.members.profile(this.em, actor))!.renewalAmount;
+          if (i > 0 && plan.renewedBy) {
+            // Paid to the treasurer by hand and recorded under Admin → Payments.
+            await this.services.adminPayments.recordMembershipPayment(
+              this.em,
+              this.admin.actor,
+              recordPaymentInput.parse({ mode: 'renewal', memberId: registration.memberId, ...plan.renewedBy, paidOn: clubToday(this.clock.now()), amount, requestKey: randomUUID() }),
+            );
+            return;
+          }
           const payer = { key: `demo-${email}`, ensureKey: () => `demo-${email}` };
           const order = await this.services.payments.createOrder(this.em, actor, payer, { amount, currency: 'AUD', intent: 'CAPTURE' }, i === 0 ? registration.householdId : undefined);
           await this.services.payments.capture(this.em, actor, payer, order.id);
         });
+      }
+      if (plan.refunded) {
+        const [last] = await this.em.find(Payment, { household: registration.householdId, status: 'completed' }, { orderBy: { capturedAt: 'desc' }, limit: 1 });
+        await this.at(this.local(addDays(joinDay, 12), hhmm(19 * 60 + 30)), () =>
+          this.services.adminPayments.refund(
+            this.em,
+            this.admin.actor,
+            refundPaymentInput.parse({ paymentId: last.id, amount: (last.amountCents / 100).toFixed(2), reason: plan.refunded, endMembership: true, requestKey: randomUUID() }),
+          ),
+        );
       }
 
       const members = await this.em.find(Member, { household: registration.householdId });
@@ -344,7 +365,9 @@ class DemoSeeder {
           if (plan.sinceYear && member.memberSince && typeof person?.born === 'string') member.memberSince = `${plan.sinceYear}${member.memberSince.slice(4)}`;
         }
       });
-      const seeded: SeededHousehold = { plan, user, actor, primary: members[0], members, joinedOn: payments[0] ?? null, expiresOn };
+      // A refund that ended the membership ended it the day before the refund.
+      const endedOn = plan.refunded ? addDays(joinDay, 11) : expiresOn;
+      const seeded: SeededHousehold = { plan, user, actor, primary: members[0], members, joinedOn: payments[0] ?? null, expiresOn: endedOn };
       this.households.push(seeded);
       if (plan.login === 'admin') this.admin = seeded;
       if (plan.login === 'member') this.member = seeded;
@@ -361,13 +384,14 @@ class DemoSeeder {
 
   /** Households whose membership covered the whole span from `from` to `to`. */
   private activeBetween(from: IsoDate, to: IsoDate): SeededHousehold[] {
-    return this.households.filter((h) => h.joinedOn && h.expiresOn && h.joinedOn < from && h.expiresOn >= to);
+    // (A refunded household is already ended in the database, whatever the dates say.)
+    return this.households.filter((h) => h.joinedOn && h.expiresOn && h.joinedOn < from && h.expiresOn >= to && !h.plan.refunded);
   }
 
   private async expireLapsedMemberships() {
     // What the nightly renewal job would have done on the day after each expiry.
     for (const h of this.households) {
-      if (!h.expiresOn || h.expiresOn >= this.today) continue;
+      if (!h.expiresOn || h.expiresOn >= this.today || h.plan.refunded) continue;
       await this.at(this.local(addDays(h.expiresOn, 1), '00:05'), async () => {
         for (const member of h.members) {
           recordAudit(this.em, { actor: null, actorLabel: 'renewals', action: 'member.expire', entityType: 'Member', entityId: member.id, before: { status: 'active', expiryDate: member.expiryDate }, after: { status: 'expired' } });
