@@ -23,7 +23,8 @@ export default defineConfig({
           include: ['test/client/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['test/client/setup.ts'],
-          testTimeout: 20_000,
+          // A form typed key by key takes about a second alone, but far longer while every test file shares two cores.
+          testTimeout: 60_000,
         },
       },
     ],

@@ -1,27 +1,22 @@
 import { z } from 'zod';
 import { documentedRegistrationInput, memberDashboard, memberListItem, memberProfile, registrationInput, registrationResult } from '../shared/members.schema';
+import type { Context } from '../server/trpc/context';
+import type { RegistrationRequest } from '../server/services/members.service';
 import { memberProcedure, publicProcedure, router } from '../server/trpc/init';
 
+/** Records a join form; the household is remembered in this browser's session for the payment. */
+async function register(ctx: Context, input: RegistrationRequest) {
+  const result = await ctx.services.members.register(ctx.em, ctx.actor, input, ctx.session.registrationId);
+  ctx.session.rememberRegistration(result.householdId);
+  return result;
+}
+
 export const membersRouter = router({
-  /** The join form; open to visitors. The household is remembered in the session for the payment. */
-  register: publicProcedure
-    .input(registrationInput)
-    .output(registrationResult)
-    .mutation(async ({ ctx, input }) => {
-      const result = await ctx.services.members.register(ctx.em, ctx.actor, input, ctx.session.registrationId);
-      ctx.session.rememberRegistration(result.householdId);
-      return result;
-    }),
+  /** The join form; open to visitors. */
+  register: publicProcedure.input(registrationInput).output(registrationResult).mutation(({ ctx, input }) => register(ctx, input)),
 
   /** POST /api/members/register with SPEC §7's body (no gender, acceptances or additional people). */
-  registerDocumented: publicProcedure
-    .input(documentedRegistrationInput)
-    .output(registrationResult)
-    .mutation(async ({ ctx, input }) => {
-      const result = await ctx.services.members.register(ctx.em, ctx.actor, input, ctx.session.registrationId);
-      ctx.session.rememberRegistration(result.householdId);
-      return result;
-    }),
+  registerDocumented: publicProcedure.input(documentedRegistrationInput).output(registrationResult).mutation(({ ctx, input }) => register(ctx, input)),
 
   profile: memberProcedure.output(memberProfile.nullable()).query(({ ctx }) => ctx.services.members.profile(ctx.em, ctx.actor)),
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Member, User } from '../../src/server/db/entities';
-import { addYears, clubToday } from '../../src/shared/dates';
-import { acceptRequiredDocuments } from '../../src/shared/documents';
+import { clubToday } from '../../src/shared/dates';
+import { joinForm } from '../support/join-form';
 import { linkIn } from '../support/mime';
 import { signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
@@ -15,25 +15,7 @@ afterAll(async () => {
 });
 
 const today = () => clubToday(t.clock.now());
-let counter = 0;
-function form(overrides: Record<string, unknown> = {}) {
-  counter += 1;
-  return {
-    firstName: 'Nat',
-    lastName: `Whiting${counter}`,
-    email: `nat${counter}@example.com`,
-    phone: '0412 345 678',
-    address: '9 Kingscliff St, Kingscliff NSW 2487',
-    dateOfBirth: addYears(today(), -37),
-    gender: 'female',
-    shirtSize: 'S',
-    membershipType: 'adult',
-    termsAccepted: true,
-    codeOfConductAccepted: true,
-    documentsAccepted: acceptRequiredDocuments(),
-    ...overrides,
-  };
-}
+const form = (overrides: Record<string, unknown> = {}) => joinForm(today(), overrides);
 
 async function joinAndPay(client: TestClient, overrides: Record<string, unknown> = {}) {
   const joined = await client.mutation('members.register', form(overrides));

@@ -4,6 +4,7 @@ import { acceptRequiredDocuments } from '../../src/shared/documents';
 import { DOCUMENTS_REQUIRED_MESSAGE } from '../../src/shared/members.schema';
 import { AuditLog, Member, Payment } from '../../src/server/db/entities';
 import { FakePayPal } from '../support/fake-paypal';
+import { joinForm } from '../support/join-form';
 import { linkIn } from '../support/mime';
 import { signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
@@ -22,25 +23,7 @@ const today = () => clubToday(t.clock.now());
 /** A birth date that makes someone `age` today (their birthday is today). */
 const bornYearsAgo = (age: number) => addYears(today(), -age);
 
-let counter = 0;
-function form(overrides: Record<string, unknown> = {}) {
-  counter += 1;
-  return {
-    firstName: 'Alex',
-    lastName: `Tailor${counter}`,
-    email: `alex${counter}@example.com`,
-    phone: '0412 345 678',
-    address: '1 Wharf St, Tweed Heads NSW 2485',
-    dateOfBirth: bornYearsAgo(35),
-    gender: 'male',
-    shirtSize: 'L',
-    membershipType: 'adult',
-    termsAccepted: true,
-    codeOfConductAccepted: true,
-    documentsAccepted: acceptRequiredDocuments(),
-    ...overrides,
-  };
-}
+const form = (overrides: Record<string, unknown> = {}) => joinForm(today(), overrides);
 
 /** The join form as the browser sends it (the typed procedure: gender, acceptances, additional members). */
 const register = (client: TestClient, body: Record<string, unknown>) => client.mutation('members.register', body);

@@ -8,8 +8,8 @@ import { AuditLog, Member, Payment, WebhookEvent } from '../../src/server/db/ent
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/server/db/embedded-postgres';
 import { ormOptions } from '../../src/server/db/orm.config';
 import { addYears, clubToday } from '../../src/shared/dates';
-import { acceptRequiredDocuments } from '../../src/shared/documents';
 import { FakePayPal } from '../support/fake-paypal';
+import { joinForm } from '../support/join-form';
 import { signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 // A PostgreSQL of this file's own, so it can be stopped in the middle of a payment.
@@ -40,26 +40,7 @@ afterAll(async () => {
 
 const today = () => clubToday(t.clock.now());
 const bornYearsAgo = (age: number) => addYears(today(), -age);
-let counter = 0;
-
-function form(overrides: Record<string, unknown> = {}) {
-  counter += 1;
-  return {
-    firstName: 'Dale',
-    lastName: `Mangrove${counter}`,
-    email: `dale${counter}@example.com`,
-    phone: '0412 345 678',
-    address: '3 Boat Harbour Rd, Tweed Heads NSW 2485',
-    dateOfBirth: bornYearsAgo(42),
-    gender: 'male',
-    shirtSize: 'L',
-    membershipType: 'adult',
-    termsAccepted: true,
-    codeOfConductAccepted: true,
-    documentsAccepted: acceptRequiredDocuments(),
-    ...overrides,
-  };
-}
+const form = (overrides: Record<string, unknown> = {}) => joinForm(today(), overrides);
 
 async function join(client: TestClient, overrides: Record<string, unknown> = {}) {
   const body = form(overrides);
