@@ -233,8 +233,10 @@ describe('no payment is lost or taken twice', () => {
     expect(pending.status).toBe(200);
     expect(pending.body).toMatchObject({ status: 'PENDING', membership: { status: 'pending' } });
     expect((await client.trpc.members.profile.query())!).toMatchObject({ status: 'pending', paymentState: 'processing' });
-    // Nothing to pay twice while PayPal holds it.
+    // Nothing to pay twice, and nothing to change, while PayPal holds it.
     expect((await client.json('POST', '/paypal/order', { amount: '40.00', currency: 'AUD', intent: 'CAPTURE' })).status).toBe(409);
+    const changed = await client.mutation('members.register', form({ email, firstName: 'Eve', lastName: 'Check', membershipType: 'family' }));
+    expect(changed).toMatchObject({ status: 409, body: { message: 'PayPal is still processing the payment for this registration, so it cannot be changed now. It starts as soon as PayPal releases it.' } });
 
     const captureId = paypal.chargesFor(orderId)[0].id;
     paypal.settleCapture(captureId, 'COMPLETED');

@@ -91,6 +91,9 @@ export class MembersService {
       if (owned) {
         primary = owned;
         household = owned.household;
+        if (await tem.count(Payment, { household, kind: 'membership', status: 'pending' })) {
+          throw new AppError('CONFLICT', 'PayPal is still processing the payment for this registration, so it cannot be changed now. It starts as soon as PayPal releases it.');
+        }
         household.membershipType = type;
         // Orders priced for the earlier form can no longer activate anything.
         await tem.nativeUpdate(Payment, { household, kind: 'membership', status: 'created' }, { status: 'void', lastError: 'Replaced by a newer join form.', checkedAt: null });
