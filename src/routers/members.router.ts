@@ -22,5 +22,5 @@ export const membersRouter = router({
 
   dashboard: memberProcedure.output(memberDashboard).query(({ ctx }) => ctx.services.members.dashboard(ctx.em, ctx.actor)),
 
-  list: memberProcedure.output(z.array(memberListItem)).query(({ ctx }) => ctx.services.members.list(ctx.em)),
+  list: memberProcedure.output(z.array(memberListItem)).query(({ ctx }) => ctx.services.members.list(ctx.em, ctx.actor)),
 });

@@ -22,7 +22,7 @@ function server(overrides: Record<string, (input: unknown) => { status?: number;
     if (overrides[procedure]) return overrides[procedure](input);
     if (procedure === 'members.list') return ok([{ id: ME, firstName: 'Morgan', lastName: 'Reef' }, { id: MATE, firstName: 'Sam', lastName: 'Tide' }]);
     if (procedure === 'auth.me') return ok({ id: 'u1', email: 'morgan@example.com', firstName: 'Morgan', lastName: 'Reef', role: 'member', emailVerified: true, hasPassword: false });
-    if (procedure === 'members.profile') return ok({ id: ME, firstName: 'Morgan', lastName: 'Reef' });
+    if (procedure === 'members.profile') return ok({ id: ME, firstName: 'Morgan', lastName: 'Reef', status: 'active' });
     if (procedure === 'events.upcoming') return ok([todaysEvent()]);
     if (procedure === 'catches.sizeLimits') return ok([{ species: 'Flathead', minimumCm: 36 }, { species: 'Trevally', minimumCm: null }]);
     if (procedure === 'events.clubCode') return ok({ code: 'MULLET' });

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Catch, FishingSession } from '../../src/server/db/entities';
+import { Catch, EventRegistration, FishingSession } from '../../src/server/db/entities';
 import { clubLocalToInstant, clubToday, instantToClubLocal } from '../../src/shared/dates';
 import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
@@ -161,6 +161,13 @@ describe('automatic flags for the judge', () => {
 describe('fishing hours and size limits', () => {
   it('records the hours for today once per member and event, correcting on a second post', async () => {
     const body = { eventId: todayEvent.id, memberId: member.memberId, hoursSpent: 4.5, sessionDate: today };
+    // Only for a member entered in the event.
+    const notEntered = await member.client.json('POST', '/api/fishing-sessions', body);
+    expect(notEntered).toMatchObject({ status: 400, body: { message: 'Ange is not entered in Bream Bash, so no hours can be recorded for it.' } });
+    // (Entered before the day: today's event has started, and entries close when it starts.)
+    const em = t.em();
+    em.create(EventRegistration, { event: todayEvent.id, member: member.memberId });
+    await em.flush();
     const res = await member.client.json('POST', '/api/fishing-sessions', body);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: '4.5 hours logged for today.' });
@@ -169,6 +176,22 @@ describe('fishing hours and size limits', () => {
     expect(sessions.map((s) => s.hoursSpent)).toEqual([5]);
     expect((await member.client.json('POST', '/api/fishing-sessions', { ...body, hoursSpent: 25 })).status).toBe(400);
     expect((await member.client.json('POST', '/api/fishing-sessions', { ...body, hoursSpent: 1.2 })).body.message).toBe('Hours must be between 0 and 24, in half hours.');
+  });
+
+  it('records hours only for an account with a membership, for its own household, on the event day and never ahead', async () => {
+    const before = await t.em().count(FishingSession, {});
+    const body = { eventId: todayEvent.id, memberId: member.memberId, hoursSpent: 3, sessionDate: today };
+    const signedUpOnly = (await signedInClient(t)).client;
+    const refused = await signedUpOnly.json('POST', '/api/fishing-sessions', body);
+    expect(refused).toMatchObject({ status: 403, body: { message: 'Only current club members can record fishing hours. Join or renew your membership first.' } });
+    const other = await activeMemberClient(t, 'other.angler@example.com', { firstName: 'Otto', lastName: 'Angler' });
+    expect(await other.client.json('POST', '/api/fishing-sessions', body)).toMatchObject({ status: 403, body: { message: 'You can record fishing hours for yourself and your household only.' } });
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    expect((await member.client.json('POST', '/api/fishing-sessions', { ...body, sessionDate: tomorrow })).body.message).toBe('Fishing hours cannot be recorded for a day that has not come yet.');
+    expect(await t.em().count(FishingSession, {})).toBe(before);
+    // Nor does an account without a membership read the members list (it names juniors).
+    expect((await signedUpOnly.json('GET', '/api/members')).status).toBe(403);
+    expect((await other.client.json('GET', '/api/members')).status).toBe(200);
   });
 
   it('serves the seeded NSW minimum lengths', async () => {

@@ -6,13 +6,13 @@ import { clubLocalToInstant, clubToday } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { insidePolygon, parseGps } from '../../shared/tweed';
 import type { Clock } from '../clock';
-import { Catch, Event, FishingSession, Member, SizeLimit } from '../db/entities';
+import { Catch, Event, EventRegistration, FishingSession, Member, SizeLimit } from '../db/entities';
 import { recordAudit } from './audit.service';
 import type { ContentCache } from './content-cache';
 import { requireUser, type Actor } from './auth.service';
 import { objectUrl } from './events.service';
 import { readPhotoFacts } from './images';
-import { effectiveStatus } from './members.service';
+import { effectiveStatus, requireCurrentMember } from './members.service';
 import { thumbnailKey, type UploadsService } from './uploads.service';
 
 export interface CatchesDeps {
@@ -157,12 +157,25 @@ export class CatchesService {
     return { species, minimumCm };
   }
 
-  /** Records (or corrects) the hours a member fished today at an event. */
+  /**
+   * Records (or corrects) the hours a member fished at an event, on the event's day and never ahead of it: for
+   * the caller's own household and only for a member entered in that event; the committee may record anyone's.
+   */
   async logSession(em: EntityManager, actor: Actor, input: { eventId: string; memberId: string; hoursSpent: number; sessionDate: string }) {
-    requireUser(actor);
+    const today = clubToday(this.deps.clock.now());
+    const own = await requireCurrentMember(em, actor, today, 'record fishing hours');
+    const isAdmin = actor.user!.role === 'admin';
     const [event, member] = await Promise.all([em.findOne(Event, { id: input.eventId }), em.findOne(Member, { id: input.memberId })]);
     if (!event) throw new AppError('BAD_REQUEST', 'Please choose the event.', { field: 'eventId' });
     if (!member) throw new AppError('BAD_REQUEST', 'Please choose the member.', { field: 'memberId' });
+    if (input.sessionDate > today) throw new AppError('BAD_REQUEST', 'Fishing hours cannot be recorded for a day that has not come yet.', { field: 'sessionDate' });
+    if (input.sessionDate !== clubToday(event.eventDate)) throw new AppError('BAD_REQUEST', "Fishing hours are recorded for the event's own day.", { field: 'sessionDate' });
+    if (!isAdmin) {
+      if (member.household.id !== own!.household.id) throw new AppError('FORBIDDEN', 'You can record fishing hours for yourself and your household only.');
+      if (!(await em.count(EventRegistration, { event, member }))) {
+        throw new AppError('BAD_REQUEST', `${member.firstName} is not entered in ${event.name}, so no hours can be recorded for it.`, { field: 'memberId' });
+      }
+    }
     await em.upsert(FishingSession, { event, member, sessionDate: input.sessionDate, hoursSpent: input.hoursSpent }, { onConflictFields: ['event', 'member', 'sessionDate'], onConflictMergeFields: ['hoursSpent'] });
     return { message: `${input.hoursSpent} hours logged for today.` };
   }

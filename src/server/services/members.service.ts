@@ -229,8 +229,12 @@ export class MembersService {
     return { eventsAttended, fishCaught: catches.length, competitions, memberLevel: memberLevel(points) };
   }
 
-  /** Members in good standing, by name: whom a catch can be logged for (SPEC §6). */
-  async list(em: EntityManager): Promise<{ id: string; firstName: string; lastName: string }[]> {
+  /**
+   * Members in good standing, by name: whom a catch can be logged for (SPEC §6). Only for members in good
+   * standing themselves (and the committee): an account is not a membership, and the list names juniors.
+   */
+  async list(em: EntityManager, actor: Actor): Promise<{ id: string; firstName: string; lastName: string }[]> {
+    await requireCurrentMember(em, actor, this.today(), 'see the members list');
     const members = await em.find(
       Member,
       { status: 'active', expiryDate: { $gte: this.today() } },
@@ -293,4 +297,19 @@ export async function linkMemberToUser(em: EntityManager, user: User): Promise<v
   // A paid membership before an unpaid registration with the same address.
   const member = records.find((m) => m.status === 'active') ?? records.find((m) => m.memberSince) ?? records[0];
   if (member) member.user = user;
+}
+
+/**
+ * The caller's own member record, when it is paid up on `day`; admins pass with theirs or none. Anyone else is
+ * refused: signing up makes an account, only paying makes a member.
+ */
+export async function requireCurrentMember(em: EntityManager, actor: Actor, day: IsoDate, toDo: string): Promise<Member | null> {
+  const user = actor.user;
+  if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in first.');
+  const own = await em.findOne(Member, { user });
+  if (user.role === 'admin') return own;
+  if (!own || effectiveStatus(own, day) !== 'active') {
+    throw new AppError('FORBIDDEN', `Only current club members can ${toDo}. Join or renew your membership first.`);
+  }
+  return own;
 }

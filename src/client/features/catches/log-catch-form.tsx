@@ -26,8 +26,9 @@ export function LogCatchForm() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { user } = useAuth();
-  const members = useQuery(trpc.members.list.queryOptions());
   const profile = useQuery(trpc.members.profile.queryOptions());
+  // The members list is for members in good standing (and the committee).
+  const members = useQuery({ ...trpc.members.list.queryOptions(), enabled: profile.data?.status === 'active' || user?.role === 'admin' });
   const upcoming = useQuery(trpc.events.upcoming.queryOptions());
   const sizeLimits = useQuery(trpc.catches.sizeLimits.queryOptions());
 
