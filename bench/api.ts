@@ -111,6 +111,7 @@ async function main() {
       DATA_DIR: dataDir,
       DATABASE_URL: db.url,
       SESSION_SECRET: randomBytes(32).toString('hex'),
+      MAIL_OUTBOX_IN_PRODUCTION: '1',
       LOG_LEVEL: 'silent',
       RENEWALS_INTERVAL_MINUTES: '0',
     });

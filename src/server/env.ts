@@ -14,13 +14,16 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    /** 127.0.0.1: only this machine (npm start, npm run demo with its published logins); the Docker image says 0.0.0.0. */
+    HOST: z.string().default('127.0.0.1'),
     PUBLIC_URL: optionalString.pipe(z.url().optional()),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalString,
     SESSION_SECRET: optionalString.pipe(z.string().min(32, 'SESSION_SECRET must be at least 32 characters.').optional()),
     SMTP_URL: optionalString,
     MAIL_FROM: optionalString,
+    /** '1': a production site without SMTP_URL writes its mail to DATA_DIR/outbox (sign-in links nobody reads). */
+    MAIL_OUTBOX_IN_PRODUCTION: z.enum(['0', '1'], { error: 'MAIL_OUTBOX_IN_PRODUCTION must be 1 or 0.' }).optional(),
     PAYPAL_CLIENT_ID: optionalString,
     PAYPAL_CLIENT_SECRET: optionalString,
     PAYPAL_API_BASE: optionalString,
@@ -44,10 +47,6 @@ const envSchema = z
     RENEWALS_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
-  .transform((env) => ({
-    ...env,
-    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
-  }))
   .superRefine((env, ctx) => {
     if (env.PAYMENTS_PROVIDER === 'paypal' && !(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['PAYMENTS_PROVIDER'], message: 'PAYMENTS_PROVIDER=paypal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET.' });
@@ -55,10 +54,24 @@ const envSchema = z
     if (env.PAYMENTS_PROVIDER === 'demo' && env.NODE_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['PAYMENTS_PROVIDER'], message: 'Demo payments give memberships away: PAYMENTS_PROVIDER=demo is refused in production.' });
     }
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: "PUBLIC_URL is required in production: the site's address as people type it (e.g. https://club.example.org), used in e-mailed links and to check where requests come from." });
+    }
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL && env.MAIL_OUTBOX_IN_PRODUCTION !== '1') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'SMTP_URL is required in production, or sign-in links and receipts are written to a folder nobody reads (e.g. smtps://user:pass@smtp.example.org:465). To accept that anyway, set MAIL_OUTBOX_IN_PRODUCTION=1.',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required in production (at least 32 random characters).' });
     }
-  });
+  })
+  .transform((env) => ({
+    ...env,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+  }));
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -7,7 +7,7 @@ import { createPaymentProvider } from '../../src/server/integrations/payments';
 describe('configuration', () => {
   it('has working defaults for a fresh machine', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: './data', LOG_LEVEL: 'info' });
+    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: './data', LOG_LEVEL: 'info' });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.ADMIN_EMAILS).toEqual([]);
   });
@@ -23,6 +23,14 @@ describe('configuration', () => {
     expect(() => loadEnv({ PORT: 'eighty', PUBLIC_URL: 'not a url', LOG_LEVEL: 'loud' })).toThrow(
       /Invalid configuration:\n {2}- PORT: .*\n {2}- PUBLIC_URL: .*\n {2}- LOG_LEVEL: /,
     );
+  });
+
+  it('refuses production without the site\'s address or mail delivery, and says what to set', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) };
+    expect(() => loadEnv({ ...production, SMTP_URL: 'smtp://mail.example:25' })).toThrow(/PUBLIC_URL is required in production/);
+    expect(() => loadEnv({ ...production, PUBLIC_URL: 'https://club.example' })).toThrow(/SMTP_URL is required in production.*MAIL_OUTBOX_IN_PRODUCTION=1/);
+    expect(loadEnv({ ...production, PUBLIC_URL: 'https://club.example', MAIL_OUTBOX_IN_PRODUCTION: '1' }).PUBLIC_URL).toBe('https://club.example');
+    expect(loadEnv({ ...production, PUBLIC_URL: 'https://club.example', SMTP_URL: 'smtp://mail.example:25' }).HOST).toBe('127.0.0.1');
   });
 
   it('refuses to start in production without SESSION_SECRET', async () => {

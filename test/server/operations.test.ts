@@ -6,6 +6,8 @@ import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog, User } from '../../src/server/db/entities';
+import { openDatabase } from '../../src/server/db/database';
+import { createTestDatabase } from '../support/database';
 import { linkIn } from '../support/mime';
 import { signedInClient, startTestApp, type TestApp } from '../support/test-app';
 
@@ -116,6 +118,26 @@ describe('production mode', () => {
       expect(setup.body.message).toBe('Online payments are not available right now. Please contact the club to pay your membership.');
     } finally {
       await prod.close();
+    }
+  });
+});
+
+describe('migrations', () => {
+  it('two instances starting together on an empty database migrate it once', async () => {
+    const url = await createTestDatabase({ empty: true });
+    const log = { info: () => {}, debug: () => {} };
+    const opened = await Promise.all([1, 2].map(() => openDatabase({ databaseUrl: url, dataDir: os.tmpdir(), databasePassword: 'unused', log })));
+    try {
+      const [{ applied, runs }] = await opened[0].orm.em
+        .fork()
+        .getConnection()
+        .execute<{ applied: number; runs: number }[]>('select count(*)::int as applied, count(distinct name)::int as runs from mikro_orm_migrations');
+      expect(applied).toBeGreaterThan(5);
+      expect(runs).toBe(applied);
+      // Both see the whole schema.
+      for (const db of opened) expect(await db.orm.em.fork().getConnection().execute('select count(*)::int as n from payments')).toEqual([{ n: 0 }]);
+    } finally {
+      await Promise.all(opened.map((db) => db.close()));
     }
   });
 });

@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
 import path from 'node:path';
 import { runningEmbeddedPort, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
 import { ormOptions } from './orm.config';
@@ -36,7 +37,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     }
   }
   const orm = await MikroORM.init(ormOptions(url));
-  const applied = options.migrate === false ? [] : await orm.migrator.up();
+  const applied = options.migrate === false ? [] : await migrateOnce(orm, url);
   if (applied.length) options.log.info(`Applied ${applied.length} database migration(s)`);
   return {
     orm,
@@ -46,4 +47,23 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await embedded?.stop();
     },
   };
+}
+
+/** Any fixed number: the advisory lock every instance of the site takes to migrate. */
+const MIGRATION_LOCK = 72_116_042;
+
+/**
+ * Applies pending migrations while holding a PostgreSQL advisory lock, so that instances starting together
+ * migrate once: the others wait for the lock, then find nothing left to apply. The lock lives in a connection of
+ * its own (the migrator uses the pool) and ends with it, also if this process dies half-way.
+ */
+async function migrateOnce(orm: MikroORM, url: string) {
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    return await orm.migrator.up();
+  } finally {
+    await lock.end().catch(() => {});
+  }
 }
