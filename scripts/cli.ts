@@ -1,5 +1,6 @@
 // Command-line tools for the club's operators: `npm run cli -- <command>`.
-import { mkdirSync } from 'node:fs';
+import { generateIdentity, identityToRecipient } from 'age-encryption';
+import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { ROLES, type Role } from '../src/shared/auth.constants';
@@ -17,6 +18,11 @@ const USAGE = `Usage:
   npm run cli -- backup [file]          write the database and every uploaded image to one file
                                         (default DATA_DIR/backups/club-<date>-<time>.jsonl.gz)
   npm run cli -- restore <file>         load a backup into an empty database and object store
+  npm run cli -- backup-key             make a key pair for encrypted backups: the public key goes into
+                                        BACKUP_RECIPIENT on the server, the secret key stays with the committee
+
+Backups are encrypted (age) when BACKUP_RECIPIENT or BACKUP_PASSPHRASE is set; restore opens them with
+BACKUP_IDENTITY (the secret key) or BACKUP_PASSPHRASE.
 
 Uses DATABASE_URL, or the embedded database in DATA_DIR (default ./data), whether or not the site is running,
 and S3_* or DATA_DIR/objects for images.
@@ -30,6 +36,12 @@ async function main(args: string[]): Promise<number> {
     (command === 'admin' && (action === 'grant' || action === 'revoke') && !!email) ||
     (command === 'backup' && args.length <= 2) ||
     (command === 'restore' && args.length === 2);
+  if (command === 'backup-key' && args.length === 1) {
+    const secretKey = await generateIdentity();
+    console.log(`Public key (set BACKUP_RECIPIENT to it on the server):\n  ${await identityToRecipient(secretKey)}\n`);
+    console.log(`Secret key (keep it off the server, e.g. in the committee's password manager; restore needs it as BACKUP_IDENTITY):\n  ${secretKey}`);
+    return 0;
+  }
   if (!valid) {
     console.error(USAGE);
     return 2;
@@ -48,15 +60,19 @@ async function main(args: string[]): Promise<number> {
   const objects = createObjectStore(env, env.SESSION_SECRET ?? secrets.sessionSecret);
   try {
     if (command === 'backup') {
-      const file = path.resolve(action ?? path.join(dataDir, 'backups', `club-${stamp(new Date())}.jsonl.gz`));
-      mkdirSync(path.dirname(file), { recursive: true });
-      const summary = await writeBackup({ databaseUrl: db.url, objects, file });
+      const encryption = env.BACKUP_RECIPIENT || env.BACKUP_PASSPHRASE ? { recipient: env.BACKUP_RECIPIENT, passphrase: env.BACKUP_PASSPHRASE } : undefined;
+      const file = path.resolve(action ?? path.join(dataDir, 'backups', `club-${stamp(new Date())}.jsonl.gz${encryption ? '.age' : ''}`));
+      // Every member's details are in there: the folder is its owner's alone.
+      mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+      if (!action) chmodSync(path.dirname(file), 0o700);
+      const summary = await writeBackup({ databaseUrl: db.url, objects, file, encryption });
       const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);
-      console.log(`Backed up ${rows} records and ${summary.objects} images to ${file}`);
+      console.log(`Backed up ${rows} records and ${summary.objects} images to ${file}${encryption ? ' (encrypted with age)' : ' (not encrypted: set BACKUP_RECIPIENT to encrypt backups)'}`);
       return 0;
     }
     if (command === 'restore') {
-      const summary = await restoreBackup({ orm: db.orm, databaseUrl: db.url, objects, file: path.resolve(action) });
+      const decryption = { identity: env.BACKUP_IDENTITY, passphrase: env.BACKUP_PASSPHRASE };
+      const summary = await restoreBackup({ orm: db.orm, databaseUrl: db.url, objects, file: path.resolve(action), decryption });
       const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);
       console.log(`Restored ${rows} records and ${summary.objects} images from ${action}`);
       return 0;

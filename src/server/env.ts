@@ -46,6 +46,12 @@ const envSchema = z
     /** How often the renewal job (reminders, expiry) runs inside the app; 0 turns it off. */
     RENEWALS_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Backups are encrypted to this age public key (the committee keeps the secret key, never on the server). */
+    BACKUP_RECIPIENT: optionalString.pipe(z.string().regex(/^age1[0-9a-z]{20,}$/, 'BACKUP_RECIPIENT must be an age public key (age1…), made with age-keygen.').optional()),
+    /** Or to a passphrase (it then opens them too). */
+    BACKUP_PASSPHRASE: optionalString.pipe(z.string().min(12, 'BACKUP_PASSPHRASE must be at least 12 characters.').optional()),
+    /** For restore only: the secret key that opens backups encrypted to BACKUP_RECIPIENT. */
+    BACKUP_IDENTITY: optionalString,
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS_PROVIDER === 'paypal' && !(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET)) {

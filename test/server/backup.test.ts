@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { generateIdentity, identityToRecipient } from 'age-encryption';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -91,7 +92,8 @@ describe('backup and restore', () => {
     const backup = await cli(['backup', file], { DATABASE_URL: t.databaseUrl, DATA_DIR: t.env.DATA_DIR });
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
-    expect(backup.stdout).toMatch(/^Backed up \d+ records and 2 images to .*nightly\.jsonl\.gz$/m);
+    expect(backup.stdout).toMatch(/^Backed up \d+ records and 2 images to .*nightly\.jsonl\.gz \(not encrypted: set BACKUP_RECIPIENT to encrypt backups\)$/m);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
     // No secrets in the file: only hashes of passwords and tokens.
     expect(gunzipSync(readFileSync(file)).toString()).not.toContain('a long restored password');
 
@@ -149,6 +151,35 @@ describe('backup and restore', () => {
     const tables = await untouched.query(`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
     await untouched.end();
     expect(tables.rows[0].n).toBe(0);
+  });
+
+  it('writes backups for their owner only (0600 in a 0700 folder), encrypted to the committee\'s age key, and refuses a wrong key', async () => {
+    const secretKey = await generateIdentity();
+    const publicKey = await identityToRecipient(secretKey);
+    const backup = await cli(['backup'], { DATABASE_URL: t.databaseUrl, DATA_DIR: t.env.DATA_DIR, BACKUP_RECIPIENT: publicKey });
+    expect(backup.code, backup.stderr).toBe(0);
+    const file = /to (.*\.jsonl\.gz\.age) \(encrypted with age\)$/m.exec(backup.stdout)![1];
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+    expect(readFileSync(file).subarray(0, 21).toString()).toBe('age-encryption.org/v1');
+    expect(readFileSync(file).toString('latin1')).not.toContain('restore-me@example.com');
+
+    const freshUrl = await emptyDatabase('encrypted_restore');
+    const env = { DATABASE_URL: freshUrl, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'club-encrypted-')) };
+    const noKey = await cli(['restore', file], env);
+    expect([noKey.code, noKey.stderr]).toEqual([1, expect.stringContaining('is encrypted: set BACKUP_IDENTITY')]);
+    const wrongKey = await cli(['restore', file], { ...env, BACKUP_IDENTITY: await generateIdentity() });
+    expect([wrongKey.code, wrongKey.stderr]).toEqual([1, expect.stringContaining('is encrypted and the key or passphrase given does not open it')]);
+    const untouched = new pg.Client({ connectionString: freshUrl });
+    await untouched.connect();
+    const tables = await untouched.query(`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
+    await untouched.end();
+    expect(tables.rows[0].n).toBe(0);
+
+    const restored = await cli(['restore', file], { ...env, BACKUP_IDENTITY: secretKey });
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stdout).toMatch(/^Restored \d+ records and 2 images from /m);
+    expect(await snapshot(freshUrl)).toEqual(await snapshot(t.databaseUrl));
   });
 
   it('explains its usage', async () => {

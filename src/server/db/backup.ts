@@ -1,10 +1,12 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { Decrypter, Encrypter } from 'age-encryption';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import type { Readable, Writable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { createGunzip, createGzip } from 'node:zlib';
 import pg from 'pg';
 import type { ObjectStore } from '../integrations/storage';
@@ -23,6 +25,21 @@ export const BACKUP_FORMAT = 'tweed-club-backup';
 const VERSION = 1;
 const MIGRATIONS_TABLE = 'mikro_orm_migrations';
 const BATCH = 2000;
+
+/** Who can open an encrypted backup: an age public key (`age1…`, the committee keeps the secret key) and/or a passphrase. */
+export interface BackupEncryption {
+  recipient?: string;
+  passphrase?: string;
+}
+
+/** What opens an encrypted backup: the age secret key (`AGE-SECRET-KEY-1…`) or the passphrase. */
+export interface BackupDecryption {
+  identity?: string;
+  passphrase?: string;
+}
+
+/** The start of every age file (binary and armoured): how an encrypted backup is told from a plain one. */
+const AGE_MAGIC = ['age-encryption.org/v1', '-----BEGIN AGE ENCRYPTED FILE-----'];
 
 export interface BackupSummary {
   rows: Record<string, number>;
@@ -73,11 +90,16 @@ function lineWriter(out: Writable) {
   };
 }
 
-/** Writes a backup of the database at `databaseUrl` and of every stored image to `file` (written beside, then renamed). */
-export async function writeBackup(options: { databaseUrl: string; objects: ObjectStore; file: string; now?: Date }): Promise<BackupSummary> {
+/**
+ * Writes a backup of the database at `databaseUrl` and of every stored image to `file` (written beside, then
+ * renamed), readable by its owner only (0600): it holds every member's details. With `encryption`, the gzip is
+ * encrypted with age (https://age-encryption.org) to the committee's key or passphrase.
+ */
+export async function writeBackup(options: { databaseUrl: string; objects: ObjectStore; file: string; now?: Date; encryption?: BackupEncryption }): Promise<BackupSummary> {
   const partial = `${options.file}.partial`;
   const gzip = createGzip();
-  const done = pipeline(gzip, createWriteStream(partial));
+  const out = createWriteStream(partial, { mode: 0o600 });
+  const done = options.encryption ? pipeline(await encrypted(gzip, options.encryption), out) : pipeline(gzip, out);
   const write = lineWriter(gzip);
   const db = new pg.Client({ connectionString: options.databaseUrl });
   await db.connect();
@@ -132,8 +154,41 @@ type Line =
   | { table: string; row: Record<string, unknown> }
   | { end: true; rows: Record<string, number>; objects: number };
 
-async function* readLines(file: string): AsyncGenerator<Line> {
-  const input = createReadStream(file).pipe(createGunzip());
+async function encrypted(input: Readable, encryption: BackupEncryption): Promise<Readable> {
+  const encrypter = new Encrypter();
+  if (encryption.passphrase) encrypter.setPassphrase(encryption.passphrase);
+  if (encryption.recipient) encrypter.addRecipient(encryption.recipient);
+  const stream = await encrypter.encrypt(Readable.toWeb(input) as unknown as ReadableStream<Uint8Array>);
+  return Readable.fromWeb(stream as unknown as WebReadableStream<Uint8Array>);
+}
+
+/** The backup's gzip bytes: decrypted first when the file is an age file, with a sentence when it cannot be. */
+async function gzipOf(file: string, decryption: BackupDecryption): Promise<Readable> {
+  const handle = await open(file, 'r');
+  const start = Buffer.alloc(40);
+  try {
+    await handle.read(start, 0, start.length, 0);
+  } finally {
+    await handle.close();
+  }
+  const head = start.toString('latin1');
+  if (!AGE_MAGIC.some((magic) => head.startsWith(magic))) return createReadStream(file);
+  if (!decryption.identity && !decryption.passphrase) {
+    throw new AppError('BAD_REQUEST', `${file} is encrypted: set BACKUP_IDENTITY to the committee's secret key (AGE-SECRET-KEY-1…) or BACKUP_PASSPHRASE to restore it.`);
+  }
+  const decrypter = new Decrypter();
+  if (decryption.identity) decrypter.addIdentity(decryption.identity);
+  if (decryption.passphrase) decrypter.addPassphrase(decryption.passphrase);
+  try {
+    const stream = await decrypter.decrypt(Readable.toWeb(createReadStream(file)) as unknown as ReadableStream<Uint8Array>);
+    return Readable.fromWeb(stream as unknown as WebReadableStream<Uint8Array>);
+  } catch (error) {
+    throw new AppError('BAD_REQUEST', `${file} is encrypted and the key or passphrase given does not open it (${(error as Error).message}). Nothing was changed.`);
+  }
+}
+
+async function* readLines(file: string, decryption: BackupDecryption = {}): AsyncGenerator<Line> {
+  const input = (await gzipOf(file, decryption)).pipe(createGunzip());
   const lines = createInterface({ input: input as unknown as Readable, crlfDelay: Infinity });
   let number = 0;
   try {
@@ -153,11 +208,11 @@ async function* readLines(file: string): AsyncGenerator<Line> {
 }
 
 /** Checks the file end to end (header, trailer, counts) before anything is changed. */
-async function checkBackup(file: string) {
+async function checkBackup(file: string, decryption: BackupDecryption) {
   let header: Extract<Line, { format: string }> | undefined;
   const rows: Record<string, number> = {};
   let objects = 0;
-  for await (const line of readLines(file)) {
+  for await (const line of readLines(file, decryption)) {
     if (!header) {
       if (!('format' in line) || line.format !== BACKUP_FORMAT) throw new AppError('BAD_REQUEST', `${file} is not a club backup.`);
       if (line.version > VERSION) throw new AppError('BAD_REQUEST', `${file} was written by a newer version of the site; upgrade first.`);
@@ -179,8 +234,9 @@ async function checkBackup(file: string) {
  * images back, loads every row in one transaction, then applies the migrations the backup predates.
  * Refuses a database that already holds users, members or payments.
  */
-export async function restoreBackup(options: { orm: MikroORM; databaseUrl: string; objects: ObjectStore; file: string }): Promise<BackupSummary> {
-  const { header, summary } = await checkBackup(options.file);
+export async function restoreBackup(options: { orm: MikroORM; databaseUrl: string; objects: ObjectStore; file: string; decryption?: BackupDecryption }): Promise<BackupSummary> {
+  const decryption = options.decryption ?? {};
+  const { header, summary } = await checkBackup(options.file, decryption);
   const known = new Set((await options.orm.migrator.getExecuted()).map((m) => m.name));
   for (const m of await options.orm.migrator.getPending()) known.add(m.name);
   const unknown = header.migrations.filter((name) => !known.has(name));
@@ -199,7 +255,7 @@ export async function restoreBackup(options: { orm: MikroORM; databaseUrl: strin
       throw new AppError('CONFLICT', 'This database already holds club records; restore into an empty database (a new DATA_DIR or DATABASE_URL).');
     }
 
-    for await (const line of readLines(options.file)) {
+    for await (const line of readLines(options.file, decryption)) {
       if ('object' in line) await options.objects.put(line.object, Buffer.from(line.data, 'base64'), line.contentType);
     }
 
@@ -228,7 +284,7 @@ export async function restoreBackup(options: { orm: MikroORM; databaseUrl: strin
     };
     let current = '';
     let batch: Record<string, unknown>[] = [];
-    for await (const line of readLines(options.file)) {
+    for await (const line of readLines(options.file, decryption)) {
       if (!('table' in line)) continue;
       if (line.table !== current || batch.length >= BATCH) {
         await flush(current, batch);
