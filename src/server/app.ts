@@ -27,6 +27,8 @@ import { LOCAL_UPLOAD_PREFIX, registerObjectRoutes } from './rest/objects.rest';
 import { registerMemberRoutes } from './rest/members.rest';
 import { registerPayPalRoutes } from './rest/paypal.rest';
 import { registerPublicReadCache } from './public-read-cache';
+import { API_PREFIXES, registerNoStore, securityHeaders } from './http-policy';
+import { pageStatus, registerSiteFiles } from './site-pages';
 import { inputProblem } from './input-text';
 import { createServices } from './services';
 import { ContentCache } from './services/content-cache';
@@ -54,25 +56,7 @@ export interface AppDeps {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const API_PREFIXES = ['/api/', '/trpc/', '/paypal/'];
 const MAX_BATCH = 10;
-
-// PayPal's checkout script, its frames and its calls are the only third-party content.
-const PAYPAL_HOSTS = 'https://www.paypal.com https://www.sandbox.paypal.com https://*.paypal.com https://*.paypalobjects.com';
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  `script-src 'self' ${PAYPAL_HOSTS}`,
-  "style-src 'self' 'unsafe-inline'",
-  // https: images: sponsor logos and CMS images may live on the sponsor's or another site.
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  `connect-src 'self' ${PAYPAL_HOSTS}`,
-  `frame-src ${PAYPAL_HOSTS}`,
-  "object-src 'none'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-].join('; ');
 
 /** Builds the whole site (API, REST shims, static client) without listening. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -81,6 +65,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     trustProxy: env.TRUST_PROXY.length ? env.TRUST_PROXY : false,
     bodyLimit: 1024 * 1024,
+    // A request (headers and body) must arrive within this time, so clients trickling bytes cannot hold connections.
+    requestTimeout: env.REQUEST_TIMEOUT_SECONDS * 1000,
+    // Node checks those deadlines every 30 s by default; every 2 s, a client slow with its headers is cut off close to its deadline.
+    http: { connectionsCheckingInterval: 2_000 },
     routerOptions: { maxParamLength: 5000 },
     logger: {
       level: env.LOG_LEVEL,
@@ -97,6 +85,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // shutdown can let them finish: `drain` stops new connections and waits for these.
   let inFlight = 0;
   app.addHook('onRequest', async () => void inFlight++);
+  // Node's requestTimeout stops watching once the headers are in; a body trickled byte by byte is cut off here.
+  app.addHook('onRequest', (req, reply, done) => {
+    const timer = setTimeout(() => {
+      if (req.raw.complete || reply.sent) return;
+      req.log.info({ url: req.url.split('?')[0] }, 'Request body too slow: connection closed');
+      reply.raw.writeHead(408, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+      reply.raw.end(JSON.stringify({ message: 'The request took too long to arrive. Please try again.' }), () => req.raw.socket.destroy());
+    }, env.REQUEST_TIMEOUT_SECONDS * 1000);
+    timer.unref();
+    req.raw.once('close', () => clearTimeout(timer));
+    done();
+  });
   app.addHook('onResponse', async () => void inFlight--);
   app.addHook('onRequestAbort', (_req, done) => {
     inFlight--;
@@ -140,12 +140,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   const allowedOrigin = new URL(env.PUBLIC_URL).origin;
 
+  const headers = securityHeaders(production);
   app.addHook('onRequest', async (req, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-    reply.header('x-frame-options', 'DENY');
-    if (production) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    reply.headers(headers);
 
     if (SAFE_METHODS.has(req.method)) return;
     // Mutations come only from our own pages, and only as JSON (form posts cannot forge them).
@@ -167,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Before the session: a repeated public read is answered from memory without decoding any cookie.
   registerPublicReadCache(app, cache, deps.clock ?? systemClock);
+  registerNoStore(app);
 
   // Broken JSON and NUL characters (which PostgreSQL cannot store) are refused before any handler runs.
   app.addHook('preHandler', async (req, reply) => {
@@ -220,7 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  registerAuthRoutes(app, contextDeps);
+  registerAuthRoutes(app, contextDeps, allowedOrigin);
   registerMemberRoutes(app, contextDeps);
   registerPayPalRoutes(app, contextDeps);
   registerEventRoutes(app, contextDeps);
@@ -237,16 +235,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
+      // The client's source maps stay with the developers: in production they answer 404 like any unknown path.
+      ...(production ? { allowedPath: (file: string) => !file.endsWith('.map') } : {}),
       setHeaders(res, file) {
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
 
-  app.setNotFoundHandler((req, reply) => {
+  const publishedPages = () => services.cms.publishedPages(deps.orm.em.fork());
+  registerSiteFiles(app, env.PUBLIC_URL, publishedPages);
+
+  app.setNotFoundHandler(async (req, reply) => {
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !API_PREFIXES.some((p) => req.url.startsWith(p));
     if (!isPage) return reply.code(404).send({ message: 'Not found.' });
-    // Client-side routes, including the not-found page, are drawn by the single-page app.
+    // The single-page app draws every page, the §2.1 not-found page included; the status tells crawlers which is which.
+    reply.code(await pageStatus(req.url, publishedPages));
     if (clientDir) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.type('text/html').send('<!doctype html><p>The client has not been built. Run <code>npm run build</code>.</p>');
   });

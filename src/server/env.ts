@@ -45,6 +45,8 @@ const envSchema = z
     TRUST_PROXY: commaList,
     /** How often the renewal job (reminders, expiry) runs inside the app; 0 turns it off. */
     RENEWALS_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+    /** How long a request (headers and body, a catch photo on a weak signal included) may take to arrive. */
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Backups are encrypted to this age public key (the committee keeps the secret key, never on the server). */
     BACKUP_RECIPIENT: optionalString.pipe(z.string().regex(/^age1[0-9a-z]{20,}$/, 'BACKUP_RECIPIENT must be an age public key (age1…), made with age-keygen.').optional()),

@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import closeWithGrace from 'close-with-grace';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app';
 import { openDatabase } from './db/database';
@@ -10,6 +11,9 @@ import { createPaymentProvider } from './integrations/payments';
 import { createObjectStore, type ObjectStore } from './integrations/storage';
 import { CLUB } from '../shared/club';
 import { loadOrCreateSecrets } from './secrets';
+
+/** How long a shutdown may take, all told (docker stop waits 10 s before SIGKILL). */
+const SHUTDOWN_MS = 10_000;
 
 const rootDir = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
@@ -73,19 +77,17 @@ export async function startSite(options: StartOptions = {}): Promise<void> {
     clientDir: path.join(rootDir, 'dist/client'),
   });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    log.info(`${signal} received: finishing open requests, then stopping`);
-    // Stop taking connections, let the requests already here finish (up to 10 s), then close.
-    await app.drain(10_000);
+  // SIGTERM/SIGINT (docker stop, Ctrl+C): stop taking connections, let the requests already here finish, cut what
+  // is left (idle keep-alives, stalled uploads), close the database; whatever happens, exit within 10 s. A second
+  // signal exits at once.
+  closeWithGrace({ delay: SHUTDOWN_MS, logger: { error: (message: unknown) => log.error(message) }, skip: ['beforeExit'] }, async ({ signal, err }) => {
+    if (err) log.error({ err }, 'Stopping after an unexpected error');
+    else log.info(`${signal} received: finishing open requests, then stopping`);
+    await app.drain(SHUTDOWN_MS - 2_000);
+    app.server.closeAllConnections();
     await app.close();
     await db.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  });
 
   await app.listen({ port: env.PORT, host: env.HOST });
   log.info(`${CLUB.name} is ready at ${env.PUBLIC_URL} (mail: ${mailer.kind === 'smtp' ? 'SMTP' : `outbox folder ${path.join(dataDir, 'outbox')}`})`);

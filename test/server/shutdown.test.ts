@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -56,6 +57,65 @@ describe('graceful shutdown', () => {
     } finally {
       site.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  /** The site as `npm start` runs it, on a test database; resolves once it answers. */
+  async function startSite(env: Record<string, string> = {}) {
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'club-shutdown-'));
+    const site = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: await createTestDatabase(), LOG_LEVEL: 'info', RENEWALS_INTERVAL_MINUTES: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => site.on('exit', (code) => resolve(code)));
+    await expect.poll(() => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status, () => 0), { timeout: 30_000, interval: 200 }).toBe(200);
+    return { port, site, exited, cleanup: () => (site.kill('SIGKILL'), rmSync(dataDir, { recursive: true, force: true })) };
+  }
+
+  /** A connection that sends the start of a request and then `trickle` bytes now and then (or nothing). */
+  function slowClient(port: number, trickleEveryMs?: number) {
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk));
+    socket.on('error', () => {});
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(`POST /api/chat/fishing HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 4000\r\nOrigin: http://localhost:${port}\r\n\r\n{"message":"`);
+    const timer = trickleEveryMs ? setInterval(() => socket.write('a'), trickleEveryMs) : undefined;
+    return { closed, received: () => received, stop: () => (clearInterval(timer), socket.destroy()) };
+  }
+
+  it('on SIGTERM exits within 10 s whatever the clients do: a stalled upload and an idle keep-alive connection are cut', async () => {
+    const { port, site, exited, cleanup } = await startSite();
+    const stalled = slowClient(port);
+    const keptAlive = connect(port, '127.0.0.1');
+    keptAlive.on('error', () => {});
+    keptAlive.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n\r\n`);
+    try {
+      await sleep(300);
+      site.kill('SIGTERM');
+      const outcome = await Promise.race([exited, sleep(15_000).then(() => 'still running')]);
+      expect(outcome).toBe(0);
+      await stalled.closed;
+    } finally {
+      stalled.stop();
+      keptAlive.destroy();
+      cleanup();
+    }
+  }, 60_000);
+
+  it('cuts off a client that trickles its request body (REQUEST_TIMEOUT_SECONDS)', async () => {
+    const { port, cleanup } = await startSite({ REQUEST_TIMEOUT_SECONDS: '2' });
+    const trickling = slowClient(port, 400);
+    try {
+      const outcome = await Promise.race([trickling.closed.then(() => 'closed'), sleep(15_000).then(() => 'still open')]);
+      expect(outcome).toBe('closed');
+      expect(trickling.received()).toMatch(/^HTTP\/1\.1 408/);
+      // The site itself is fine.
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    } finally {
+      trickling.stop();
+      cleanup();
     }
   }, 60_000);
 });
