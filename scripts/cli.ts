@@ -54,7 +54,7 @@ async function main(args: string[]): Promise<number> {
     databaseUrl: env.DATABASE_URL,
     dataDir,
     databasePassword: secrets.databasePassword,
-    log: { info: (m) => log.info(m), debug: (m) => log.debug(m) },
+    log: { info: (m) => log.info(m), warn: (m) => log.warn(m), debug: (m) => log.debug(m) },
     migrate: command !== 'restore',
   });
   const objects = createObjectStore(env, env.SESSION_SECRET ?? secrets.sessionSecret);

@@ -53,7 +53,13 @@ export interface AppDeps {
   clientDir?: string;
   /** Where log lines go (standard output when unset). */
   logStream?: NodeJS.WritableStream;
+  /** The embedded database's self-repair (see Database.heal); without it, an outage is waited out. */
+  healDatabase?: () => Promise<'running' | 'restarted'>;
 }
+
+/** How often the database is checked, and how long it may stay unreachable before /healthz fails (embedded only). */
+const DATABASE_CHECK_MS = 5_000;
+const UNHEALTHY_AFTER_MS = 60_000;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const MAX_BATCH = 10;
@@ -192,7 +198,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: production, maxAge: AUTH_LIMITS.sessionDays * 86400 },
   });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  // The database watch: a failed check asks the embedded PostgreSQL to heal itself (restart after a crash). If it
+  // stays unreachable longer than a restart takes, /healthz fails, so Docker restarts the container.
+  let unreachableSince: number | null = null;
+  const checkDatabase = async () => {
+    try {
+      await deps.orm.em.fork().execute('select 1');
+      unreachableSince = null;
+    } catch {
+      unreachableSince ??= Date.now();
+      await deps.healDatabase?.().catch((error: unknown) => app.log.error({ err: { message: (error as Error).message } }, 'Database not healed'));
+    }
+  };
+  if (deps.healDatabase) {
+    const watch = setInterval(() => void checkDatabase(), DATABASE_CHECK_MS);
+    watch.unref();
+    app.addHook('onClose', async () => clearInterval(watch));
+  }
+  app.get('/healthz', async (_req, reply) => {
+    if (deps.healDatabase && unreachableSince !== null && Date.now() - unreachableSince > UNHEALTHY_AFTER_MS) {
+      return reply.code(503).send({ status: 'unhealthy', message: 'The database has been unreachable for over a minute and did not recover.' });
+    }
+    return { status: 'ok' };
+  });
   app.get('/readyz', async (_req, reply) => {
     try {
       await deps.orm.em.fork().execute('select 1');

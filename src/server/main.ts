@@ -50,7 +50,7 @@ export async function startSite(options: StartOptions = {}): Promise<void> {
   const secrets = loadOrCreateSecrets(dataDir);
   const sessionSecret = env.SESSION_SECRET ?? secrets.sessionSecret;
 
-  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, databasePassword: secrets.databasePassword, log: { info: (m) => log.info(m), debug: (m) => log.debug(m) } });
+  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, databasePassword: secrets.databasePassword, log: { info: (m) => log.info(m), warn: (m) => log.warn(m), debug: (m) => log.debug(m) } });
   const objects = createObjectStore(env, sessionSecret);
   const parts: SiteParts = { env, orm: db.orm, objects, log };
   if (options.prepare) {
@@ -75,6 +75,7 @@ export async function startSite(options: StartOptions = {}): Promise<void> {
     payments: createPaymentProvider(env),
     sessionSecret,
     clientDir: path.join(rootDir, 'dist/client'),
+    healDatabase: db.heal,
   });
 
   // SIGTERM/SIGINT (docker stop, Ctrl+C): stop taking connections, let the requests already here finish, cut what

@@ -125,7 +125,7 @@ describe('production mode', () => {
 describe('migrations', () => {
   it('two instances starting together on an empty database migrate it once', async () => {
     const url = await createTestDatabase({ empty: true });
-    const log = { info: () => {}, debug: () => {} };
+    const log = { info: () => {}, warn: () => {}, debug: () => {} };
     const opened = await Promise.all([1, 2].map(() => openDatabase({ databaseUrl: url, dataDir: os.tmpdir(), databasePassword: 'unused', log })));
     try {
       const [{ applied, runs }] = await opened[0].orm.em

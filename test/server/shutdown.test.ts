@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import os from 'node:os';
@@ -118,4 +119,35 @@ describe('graceful shutdown', () => {
       cleanup();
     }
   }, 60_000);
+
+  it('restarts its embedded PostgreSQL by itself when that process dies, and serves again in the same process', async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'club-heal-'));
+    const { DATABASE_URL: _external, ...inherited } = process.env;
+    const site = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...inherited, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', RENEWALS_INTERVAL_MINUTES: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    site.stdout.on('data', (chunk) => (output += chunk));
+    site.stderr.on('data', (chunk) => (output += chunk));
+    const ready = () => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status, () => 0);
+    try {
+      await expect.poll(ready, { timeout: 60_000, interval: 250 }).toBe(200);
+      // The database server dies as a crash would take it: no shutdown, no warning.
+      const postmaster = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      process.kill(postmaster, 'SIGKILL');
+      await expect.poll(ready, { timeout: 30_000, interval: 250 }).toBe(503);
+      // Back within 30 s, without anyone restarting the site.
+      await expect.poll(ready, { timeout: 30_000, interval: 250 }).toBe(200);
+      expect(site.exitCode).toBeNull();
+      expect((await fetch(`http://127.0.0.1:${port}/api/events/upcoming`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+      expect(output).toContain('The embedded PostgreSQL has stopped: starting it again');
+    } finally {
+      site.kill('SIGTERM');
+      await new Promise((resolve) => site.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 150_000);
 });

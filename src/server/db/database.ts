@@ -8,13 +8,18 @@ export interface Database {
   orm: MikroORM;
   url: string;
   close(): Promise<void>;
+  /**
+   * Embedded PostgreSQL only: starts it again if its process has died (PostgreSQL's own crash recovery then
+   * runs). Resolves 'running' when it is up, 'restarted' after a restart; rejects when it cannot be started.
+   */
+  heal?(): Promise<'running' | 'restarted'>;
 }
 
 interface OpenOptions {
   databaseUrl?: string;
   dataDir: string;
   databasePassword: string;
-  log: { info(msg: string): void; debug(msg: string): void };
+  log: { info(msg: string): void; warn(msg: string): void; debug(msg: string): void };
   /** false: leave the schema as it is (a restore brings it to the backup's migrations itself). */
   migrate?: boolean;
 }
@@ -39,13 +44,33 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const orm = await MikroORM.init(ormOptions(url));
   const applied = options.migrate === false ? [] : await migrateOnce(orm, url);
   if (applied.length) options.log.info(`Applied ${applied.length} database migration(s)`);
+  const dir = path.join(options.dataDir, 'postgres');
+  let closed = false;
   return {
     orm,
     url,
     async close() {
+      closed = true;
       await orm.close(true);
       await embedded?.stop();
     },
+    heal: embedded
+      ? async () => {
+          if (closed || runningEmbeddedPort(dir)) return 'running';
+          options.log.warn('The embedded PostgreSQL has stopped: starting it again');
+          // Its last backends may take a moment to go after the server died; try a few times.
+          for (let attempt = 1; ; attempt++) {
+            try {
+              await embedded!.restart();
+              options.log.info('The embedded PostgreSQL is running again');
+              return 'restarted';
+            } catch (error) {
+              if (attempt >= 5) throw new Error(`The embedded PostgreSQL could not be started again: ${(error as Error)?.message ?? 'it exited at once'}`);
+              await new Promise((resolve) => setTimeout(resolve, attempt * 1000));
+            }
+          }
+        }
+      : undefined,
   };
 }
 
