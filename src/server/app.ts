@@ -134,10 +134,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = {
     renewals: () => services.renewals.run(deps.orm.em.fork()),
     reconcilePayments: () => services.payments.reconcile(deps.orm.em.fork()),
+    cleanUploads: () => services.uploads.cleanup(deps.orm.em.fork()),
   };
   app.decorate('jobs', jobs);
   if (env.RENEWALS_INTERVAL_MINUTES > 0) {
     const stop = scheduleJob('Renewal job', jobs.renewals, env.RENEWALS_INTERVAL_MINUTES, app.log);
+    app.addHook('onClose', async () => stop());
+  }
+  if (env.RENEWALS_INTERVAL_MINUTES > 0) {
+    // Housekeeping on the same beat as the renewal job.
+    const stop = scheduleJob('Upload clean-up', jobs.cleanUploads, env.RENEWALS_INTERVAL_MINUTES, app.log);
     app.addHook('onClose', async () => stop());
   }
   if (env.PAYMENTS_RECONCILE_MINUTES > 0 && deps.payments) {
@@ -309,6 +315,7 @@ declare module 'fastify' {
     jobs: {
       renewals(): Promise<{ reminded: number; expired: number }>;
       reconcilePayments(): Promise<{ checked: number; completed: number; closed: number }>;
+      cleanUploads(): Promise<{ removed: number }>;
     };
   }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -154,13 +154,14 @@ uploadSuite('uploads to an S3-compatible bucket (s3rver on loopback)', async () 
 
 describe('the local upload URL', () => {
   let t: TestApp;
+  let client: TestClient;
   beforeAll(async () => {
     t = await startTestApp({ env: { ADMIN_EMAILS: 'boss@club.test' } });
+    client = (await signedInClient(t, 'boss@club.test')).client;
   });
   afterAll(() => t?.close());
 
   it('refuses a tampered or expired signature', async () => {
-    const { client } = await signedInClient(t, 'boss@club.test');
     const uploadURL = reachable(t, (await client.trpc.objects.createUpload.mutate()).uploadURL);
     expect((await fetch(uploadURL, { method: 'PUT', body: 'x' })).status).toBe(200);
     // A different first character of the signature, whatever it was.
@@ -169,5 +170,33 @@ describe('the local upload URL', () => {
     const otherKey = uploadURL.replace(/incoming\/[0-9a-f-]+/, 'incoming/00000000-0000-4000-8000-000000000000');
     expect((await fetch(otherKey, { method: 'PUT', body: 'x' })).status).toBe(403);
     expect((await fetch(uploadURL.replace('incoming/', 'incoming/..%2F..%2F'), { method: 'PUT', body: 'x' })).status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('takes one file per slot: once its image is attached or it has expired it takes nothing more; abandoned uploads are cleaned up', async () => {
+    const slot = reachable(t, (await client.trpc.objects.createUpload.mutate()).uploadURL);
+    const photo = new Uint8Array(await phonePhoto());
+    expect((await fetch(slot, { method: 'PUT', body: photo })).status).toBe(200);
+    await client.trpc.objects.finishImage.mutate({ uploadURL: slot });
+    const again = await fetch(slot, { method: 'PUT', body: photo });
+    expect(again.status).toBe(410);
+    expect(await again.json()).toEqual({ message: 'This upload link has already been used or has expired. Please choose the image again.' });
+
+    // An upload that never became an image (refused, or the person gave up) is removed once its slot has expired.
+    const abandoned = reachable(t, (await client.trpc.objects.createUpload.mutate()).uploadURL);
+    expect((await fetch(abandoned, { method: 'PUT', body: 'not an image' })).status).toBe(200);
+    await expect(client.trpc.objects.finishImage.mutate({ uploadURL: abandoned })).rejects.toThrow();
+    const key = `incoming/${/incoming\/([0-9a-f-]+)/.exec(abandoned)![1]}`;
+    t.clock.advance(11 * 60_000);
+    expect((await fetch(abandoned, { method: 'PUT', body: photo })).status).toBe(410);
+    await t.app.jobs.cleanUploads();
+    expect(await t.em().count(StoredObject, { key })).toBe(0);
+    expect(readdirSync(path.join(t.env.DATA_DIR, 'objects', 'incoming')).filter((f) => key.endsWith(f))).toEqual([]);
+  });
+
+  it('answers an oversize upload 413 before reading it', async () => {
+    const slot = reachable(t, (await client.trpc.objects.createUpload.mutate()).uploadURL);
+    const res = await fetch(slot, { method: 'PUT', body: new Uint8Array(6 * 1024 * 1024) });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: 'The image is larger than 5 MB.' });
   });
 });

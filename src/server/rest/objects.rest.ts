@@ -25,11 +25,18 @@ export function registerObjectRoutes(app: FastifyInstance, deps: ContextDeps, ob
   if (objects.kind !== 'local') return;
   const local = objects as LocalStore;
   app.register(async (scope) => {
+    // Too large is said before the body is read (the declared length), not by cutting the connection half-way.
+    scope.addHook('onRequest', async (req, reply) => {
+      if (Number(req.headers['content-length'] ?? 0) > IMAGE_LIMITS.maxBytes) return reply.code(413).send({ message: 'The image is larger than 5 MB.' });
+    });
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: IMAGE_LIMITS.maxBytes }, (_req, body, done) => done(null, body));
     scope.put<{ Params: { id: string }; Querystring: { expires?: string; signature?: string } }>(`${LOCAL_UPLOAD_PREFIX}incoming/:id`, async (req, reply) => {
       const key = `incoming/${req.params.id}`;
       if (!local.verifyUpload(key, req.query.expires ?? '', req.query.signature ?? '')) {
         return reply.code(403).send({ message: 'This upload link is not valid or has expired. Please try again.' });
+      }
+      if (!(await deps.services.uploads.slotOpen(deps.em.fork(), key))) {
+        return reply.code(410).send({ message: 'This upload link has already been used or has expired. Please choose the image again.' });
       }
       const body = req.body as Buffer | undefined;
       if (!body?.length) return reply.code(400).send({ message: 'The upload was empty.' });

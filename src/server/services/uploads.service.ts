@@ -49,6 +49,32 @@ export class UploadsService {
     return key;
   }
 
+  /**
+   * Whether the upload target may take a file for this slot now: a slot this server issued, not yet turned into an
+   * image and not expired. A slot takes one file for one image, never more.
+   */
+  async slotOpen(em: EntityManager, key: string): Promise<boolean> {
+    const slot = await em.findOne(StoredObject, { key, kind: 'upload' });
+    return Boolean(slot && !slot.consumedAt && slot.expiresAt && slot.expiresAt > this.deps.clock.now());
+  }
+
+  /**
+   * Removes what uploads leave behind: files of slots that expired without becoming an image (abandoned, or refused
+   * as not an image), and the records of slots used or expired over a day ago. Safe on several instances at once.
+   */
+  async cleanup(em: EntityManager): Promise<{ removed: number }> {
+    const now = this.deps.clock.now();
+    const expired = await em.find(StoredObject, { kind: 'upload', expiresAt: { $lt: now } }, { limit: 500 });
+    for (const slot of expired) await this.deps.objects.delete(slot.key).catch(() => {});
+    const dayAgo = new Date(now.getTime() - 86_400_000);
+    const removed = await em.nativeDelete(StoredObject, {
+      kind: 'upload',
+      key: { $in: expired.map((slot) => slot.key) },
+      $or: [{ expiresAt: { $lt: dayAgo } }, { consumedAt: null }],
+    });
+    return { removed: expired.length ? removed : 0 };
+  }
+
   /** Checks, re-encodes and stores an image with its thumbnail; returns its key (`images/<id>.webp`). */
   async storeImage(em: EntityManager, user: User, bytes: Buffer, maxBytes: number, id: string = randomUUID()): Promise<string> {
     const { image, thumbnail } = await normaliseImage(bytes, maxBytes);
