@@ -33,7 +33,7 @@ import { inputProblem } from './input-text';
 import { createServices } from './services';
 import { ContentCache } from './services/content-cache';
 import { scheduleJob } from './services/schedule';
-import { RATE_RULES, type RateRules } from './services/rate-limit.service';
+import { pruneRateLimits, RATE_RULES, type RateRules } from './services/rate-limit.service';
 import { createRequestContext, type ContextDeps } from './trpc/context';
 import { toTRPCError } from './trpc/errors';
 
@@ -134,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = {
     renewals: () => services.renewals.run(deps.orm.em.fork()),
     reconcilePayments: () => services.payments.reconcile(deps.orm.em.fork()),
-    cleanUploads: () => services.uploads.cleanup(deps.orm.em.fork()),
+    housekeeping: async () => ({ ...(await services.uploads.cleanup(deps.orm.em.fork())), rateLimitsPruned: await pruneRateLimits(deps.orm.em.fork(), deps.clock ?? systemClock) }),
   };
   app.decorate('jobs', jobs);
   if (env.RENEWALS_INTERVAL_MINUTES > 0) {
@@ -143,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   if (env.RENEWALS_INTERVAL_MINUTES > 0) {
     // Housekeeping on the same beat as the renewal job.
-    const stop = scheduleJob('Upload clean-up', jobs.cleanUploads, env.RENEWALS_INTERVAL_MINUTES, app.log);
+    const stop = scheduleJob('Housekeeping', jobs.housekeeping, env.RENEWALS_INTERVAL_MINUTES, app.log);
     app.addHook('onClose', async () => stop());
   }
   if (env.PAYMENTS_RECONCILE_MINUTES > 0 && deps.payments) {
@@ -315,7 +315,8 @@ declare module 'fastify' {
     jobs: {
       renewals(): Promise<{ reminded: number; expired: number }>;
       reconcilePayments(): Promise<{ checked: number; completed: number; closed: number }>;
-      cleanUploads(): Promise<{ removed: number }>;
+      /** Housekeeping: abandoned uploads, and rate-limit counters whose window has long closed. */
+      housekeeping(): Promise<{ removed: number; rateLimitsPruned: number }>;
     };
   }
 }

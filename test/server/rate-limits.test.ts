@@ -73,4 +73,14 @@ describe('the address a limit counts (TRUST_PROXY)', () => {
     expect(await askForSignInLinks(t, () => '203.0.113.61', 1)).toEqual([200]);
     expect(await askForSignInLinks(t, () => '198.51.100.7, 203.0.113.62', 1)).toEqual([200]);
   });
+
+  it('prunes counters whose window closed long ago (housekeeping)', async () => {
+    const count = async () => Number((await t.em().execute<{ n: string }[]>('select count(*) as n from rate_limit_buckets'))[0].n);
+    await t.client('198.51.100.9').json('POST', '/api/auth/login', { email: 'nobody@example.com' });
+    expect(await count()).toBeGreaterThan(0);
+    t.clock.advance(2 * 86_400_000);
+    const { rateLimitsPruned } = await t.app.jobs.housekeeping();
+    expect(rateLimitsPruned).toBeGreaterThan(0);
+    expect(await count()).toBe(0);
+  });
 });

@@ -188,7 +188,7 @@ describe('the local upload URL', () => {
     const key = `incoming/${/incoming\/([0-9a-f-]+)/.exec(abandoned)![1]}`;
     t.clock.advance(11 * 60_000);
     expect((await fetch(abandoned, { method: 'PUT', body: photo })).status).toBe(410);
-    await t.app.jobs.cleanUploads();
+    await t.app.jobs.housekeeping();
     expect(await t.em().count(StoredObject, { key })).toBe(0);
     expect(readdirSync(path.join(t.env.DATA_DIR, 'objects', 'incoming')).filter((f) => key.endsWith(f))).toEqual([]);
   });

@@ -54,3 +54,10 @@ export async function consumeRateLimit(em: EntityManager, clock: Clock, rule: Ra
     );
   }
 }
+
+/** Removes counters whose window closed long ago (the longest window is a day), so the table stays small. */
+export async function pruneRateLimits(em: EntityManager, clock: Clock): Promise<number> {
+  const longest = Math.max(...Object.values(RATE_RULES).map((rule) => rule.windowSeconds));
+  const rows = await em.execute<{ key: string }[]>(`delete from rate_limit_buckets where window_start < ? returning key`, [new Date(clock.now().getTime() - longest * 1000)]);
+  return rows.length;
+}
