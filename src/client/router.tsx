@@ -1,5 +1,6 @@
 import { createRootRoute, createRoute, createRouter, type RouterHistory } from '@tanstack/react-router';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { ROUTES } from '../shared/routes';
 import { AppLayout } from './components/app-shell';
 import { SectionLoader } from './components/full-screen-loader';
 import { useAuth } from './features/auth/use-auth';
@@ -29,6 +30,7 @@ const ContentPage = onDemand(() => import('./routes/content-page'), 'ContentPage
 const EmailVerifiedPage = onDemand(() => import('./routes/email-verified'), 'EmailVerifiedPage');
 const SignInPage = onDemand(() => import('./routes/sign-in'), 'SignInPage');
 const MemberSignInPage = onDemand(() => import('./routes/sign-in'), 'MemberSignInPage');
+const SignOutPage = onDemand(() => import('./routes/sign-out'), 'SignOutPage');
 const AdminPage = lazy(() => import('./routes/admin'));
 const AdminCmsPage = lazy(() => import('./routes/admin-cms'));
 
@@ -59,17 +61,19 @@ function adminOnly(Screen: LazyExoticComponent<ComponentType>) {
 
 const rootRoute = createRootRoute({ component: AppLayout, notFoundComponent: NotFoundPage });
 
+// Paths come from src/shared/routes.ts, which the server also reads to answer 404 for any other path.
 const routeTree = rootRoute.addChildren([
-  createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomeRoute }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/member', component: MemberRoute }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/public', component: PublicHomePage }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/sponsor', component: SponsorPage }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/sponsor/pay', component: SponsorPayPage }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/pages/$slug', component: ContentPage }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/email-verified', component: EmailVerifiedPage }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/sign-in', component: SignInPage }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/admin', component: adminOnly(AdminPage) }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/admin/cms', component: adminOnly(AdminCmsPage) }),
+  createRoute({ getParentRoute: () => rootRoute, path: ROUTES.home, component: HomeRoute }),
+  createRoute({ getParentRoute: () => rootRoute, path: ROUTES.member, component: MemberRoute }),
+  createRoute({ getParentRoute: () => rootRoute, path: ROUTES.publicHome, component: PublicHomePage }),
+  createRoute({ getParentRoute: () => rootRoute, path: ROUTES.sponsor, component: SponsorPage }),
+  createRoute({ getParentRoute: () => rootRoute, path: ROUTES.sponsorPay, component: SponsorPayPage }),
+  createRoute({ getParentRoute: () => rootRoute, path: ROUTES.contentPage, component: ContentPage }),
+  createRoute({ getParentRoute: () => rootRoute, path: ROUTES.emailVerified, component: EmailVerifiedPage }),
+  createRoute({ getParentRoute: () => rootRoute, path: ROUTES.signIn, component: SignInPage }),
+  createRoute({ getParentRoute: () => rootRoute, path: ROUTES.signOut, component: SignOutPage }),
+  createRoute({ getParentRoute: () => rootRoute, path: ROUTES.admin, component: adminOnly(AdminPage) }),
+  createRoute({ getParentRoute: () => rootRoute, path: ROUTES.adminCms, component: adminOnly(AdminCmsPage) }),
 ]);
 
 /**

@@ -11,7 +11,8 @@ const PUBLIC_PREFIX = '/api/content/sections/';
 /** What a kept answer carries besides its bytes (never a cookie). */
 const KEPT_HEADERS = ['content-type', 'etag', 'cache-control', 'vary'];
 
-function isPublicRead(req: FastifyRequest): boolean {
+/** True for a GET of a public read, whose answer depends on nothing about the caller. */
+export function isPublicRead(req: FastifyRequest): boolean {
   // A streaming tRPC client (trpc-accept) gets another format: leave it to tRPC.
   if (req.method !== 'GET' || req.headers['trpc-accept'] !== undefined) return false;
   const query = req.url.indexOf('?');

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeServer, ok, renderApp, trpcError } from './render';
 
 const member = { id: 'u1', email: 'mia@example.com', firstName: 'Mia', lastName: 'Fisher', role: 'member', emailVerified: true, hasPassword: false };
@@ -70,16 +70,73 @@ describe('routes', () => {
     expect(screen.getByRole('button', { name: 'Continue to Your Account' })).toBeTruthy();
   });
 
-  it('spends the token exactly once and shows the server message when it fails', async () => {
+  it('spends a verification token only when the person presses the button, once, and shows the server message when it fails', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const user = userEvent.setup();
     const token = 'a'.repeat(43);
     const server = fakeServer((p) =>
       p === 'auth.verifyToken' ? trpcError(400, 'BAD_REQUEST', 'This link has expired. Please request a new one.') : ok(null),
     );
     renderApp(`/email-verified?token=${token}`, server);
+    const button = await screen.findByRole('button', { name: 'Verify my email address' });
+    expect(screen.getByRole('heading', { name: 'Verify your email' })).toBeTruthy();
+    // Loading the page (as a mail scanner that renders it would) spends nothing.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.mutations()).toEqual([]);
+
+    await user.dblClick(button);
     expect(await screen.findByText('This link has expired. Please request a new one.')).toBeTruthy();
+    expect(screen.getByText('Verification Failed')).toBeTruthy();
     const verifyCalls = server.calls.filter((c) => c.procedures.includes('auth.verifyToken'));
     expect(verifyCalls).toHaveLength(1);
     expect(verifyCalls[0].inputs).toEqual([{ token, purpose: 'verify_email' }]);
+  });
+
+  it('shows "Email Verified!" once the person has pressed the button and the token was accepted', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const user = userEvent.setup();
+    const server = fakeServer((p) => (p === 'auth.verifyToken' ? ok(member) : ok(null)));
+    renderApp(`/email-verified?token=${'b'.repeat(43)}`, server);
+    await user.click(await screen.findByRole('button', { name: 'Verify my email address' }));
+    expect(await screen.findByText('Email Verified!')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue to Your Account' })).toBeTruthy();
+  });
+
+  it('spends a sign-in token (an e-mailed or a receipt link) only when the person presses the button', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const user = userEvent.setup();
+    const token = 'c'.repeat(43);
+    const server = fakeServer((p) =>
+      p === 'auth.verifyToken' ? trpcError(400, 'BAD_REQUEST', 'This link has already been used. Please request a new one.') : ok(null),
+    );
+    renderApp(`/sign-in?token=${token}`, server);
+    const button = await screen.findByRole('button', { name: 'Sign in to your account' });
+    expect(screen.getByRole('heading', { name: 'Sign in to the club' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.mutations()).toEqual([]);
+    await user.click(button);
+    expect(await screen.findByText('This link has already been used. Please request a new one.')).toBeTruthy();
+    expect(server.mutations()).toMatchObject([{ procedures: ['auth.verifyToken'], inputs: [{ token, purpose: 'sign_in' }] }]);
+  });
+
+  it("asks 'Sign out?' on /sign-out and signs out only on the button", async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const user = userEvent.setup();
+    const server = fakeServer((p) => (p === 'auth.me' ? ok(member) : p === 'auth.logout' ? ok({ message: 'You have been signed out.' }) : ok(null)));
+    renderApp('/sign-out', server);
+    expect(await screen.findByRole('heading', { name: 'Sign out?' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Stay signed in' })).toBeTruthy();
+    expect(server.mutations()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await vi.waitFor(() => expect(server.mutations().map((c) => c.procedures)).toEqual([['auth.logout']]));
+  });
+
+  it('says so on /sign-out when nobody is signed in', async () => {
+    const server = signedOut();
+    renderApp('/sign-out', server);
+    expect(await screen.findByRole('heading', { name: 'You are signed out' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Go to the home page' })).toBeTruthy();
+    expect(server.mutations()).toEqual([]);
   });
 
   it('greets a signed-in member on /', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Member } from '../../src/server/db/entities';
 import { addYears, clubToday, formatAuDate } from '../../src/shared/dates';
 import { signedInClient, startTestApp, type TestApp } from '../support/test-app';
-import { expectAccessible, launchBrowser, loginLink, openPage, PHONE } from './browser';
+import { expectAccessible, launchBrowser, loginLink, openPage, PHONE, followLink } from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -22,7 +22,7 @@ afterAll(async () => {
 describe('payments taken by hand, on a phone', () => {
   it('the treasurer records a cash payment for a new member, then refunds it and ends the membership', async () => {
     const { page, problems, shot } = await openPage(browser, 'admin-payments', PHONE);
-    await page.goto(await loginLink(t, ADMIN));
+    await followLink(page, await loginLink(t, ADMIN));
     await page.waitForURL('**/member');
     await page.goto(`${t.baseUrl}/admin`);
     await page.getByRole('tab', { name: 'Payments' }).click();

@@ -4,7 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubToday } from '../../src/shared/dates';
 import { activeMemberClient, signedInClient, startTestApp, type TestApp } from '../support/test-app';
-import { expectAccessible, launchBrowser, openPage, PHONE, loginLink } from './browser';
+import { expectAccessible, launchBrowser, openPage, PHONE, loginLink, followLink } from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -26,7 +26,7 @@ afterAll(async () => {
 describe("the committee's desk", () => {
   it('an admin finds a member, edits the expiry, exports the CSV and downloads a report', async () => {
     const { page, context, problems, shot } = await openPage(browser, 'admin-desk');
-    await page.goto(await loginLink(t, ADMIN));
+    await followLink(page, await loginLink(t, ADMIN));
     await page.waitForURL('**/member');
     await page.goto(`${t.baseUrl}/admin`);
     await page.getByText('Total Members').waitFor();

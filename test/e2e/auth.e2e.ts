@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn } from '../support/mime';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { expectAccessible, launchBrowser, openPage, outboxMail, PHONE } from './browser';
+import { expectAccessible, followLink, launchBrowser, openPage, outboxMail, PHONE } from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -45,7 +45,22 @@ describe('a visitor signs up and signs in', () => {
     const mail = await outboxMail(t.outboxDir, 'mia.fisher@example.com');
     const link = linkIn(mail);
     expect(link.pathname).toBe('/email-verified');
+    // A mail scanner that opens and renders the link (a browser of its own, no click) spends nothing.
+    const scanner = await openPage(browser, 'mail-scanner');
+    await scanner.page.goto(link.toString());
+    await scanner.page.getByRole('button', { name: 'Verify my email address' }).waitFor();
+    await scanner.page.waitForLoadState('networkidle');
+    await scanner.shot('link-page-unclicked');
+    expect(await scanner.page.getByRole('button', { name: 'Login', exact: true }).count()).toBeGreaterThan(0);
+    expect((await scanner.context.request.get(`${t.baseUrl}/api/auth/user`)).status()).toBe(401);
+    expect(scanner.problems).toEqual([]);
+    await scanner.context.close();
+
+    // The person opens it and presses the button.
     await page.goto(link.toString());
+    await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
+    await expectAccessible(page, 'verification link page');
+    await page.getByRole('button', { name: 'Verify my email address' }).click();
     await page.getByText('Email Verified!').waitFor();
     await shot('email-verified');
     await expectAccessible(page, 'email verified');
@@ -53,6 +68,19 @@ describe('a visitor signs up and signs in', () => {
     await page.getByRole('button', { name: 'Mia' }).waitFor();
     await shot('signed-in');
     await expectAccessible(page, 'member portal');
+
+    // Another site sending the browser to /api/logout only gets the 'Sign out?' page; staying changes nothing.
+    const elsewhere = await page.context().newPage();
+    await elsewhere.setContent(`<a href="${t.baseUrl}/api/logout">Win a prize</a>`);
+    await elsewhere.getByRole('link', { name: 'Win a prize' }).click();
+    await elsewhere.getByRole('heading', { name: 'Sign out?' }).waitFor();
+    expect(new URL(elsewhere.url()).pathname).toBe('/sign-out');
+    await expectAccessible(elsewhere, 'sign out? page');
+    await elsewhere.getByRole('button', { name: 'Stay signed in' }).click();
+    await elsewhere.getByRole('button', { name: 'Mia' }).waitFor();
+    await elsewhere.close();
+    await page.reload();
+    await page.getByRole('button', { name: 'Mia' }).waitFor();
 
     await page.getByRole('button', { name: 'Mia' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
@@ -84,9 +112,23 @@ describe('a visitor signs up and signs in', () => {
     const link = linkIn(await outboxMail(t.outboxDir, 'noah@example.com', 2));
     expect(link.pathname).toBe('/sign-in');
     await page.goto(link.toString());
+    await page.getByRole('heading', { name: 'Sign in to the club' }).waitFor();
+    await shot('sign-in-link');
+    await expectAccessible(page, 'sign-in link page');
+    await page.getByRole('button', { name: 'Sign in to your account' }).click();
     await page.waitForURL('**/member');
     await page.getByRole('button', { name: 'Noah' }).waitFor();
     await shot('member-portal');
+
+    // From another site, /api/logout asks first; the person's own click on 'Sign out' signs out.
+    await page.goto('about:blank');
+    await page.setContent(`<a href="${t.baseUrl}/api/logout">Read more</a>`);
+    await page.getByRole('link', { name: 'Read more' }).click();
+    await page.getByRole('heading', { name: 'Sign out?' }).waitFor();
+    await shot('sign-out-asks');
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.getByRole('button', { name: 'Login', exact: true }).first().waitFor();
+    expect((await page.context().request.get(`${t.baseUrl}/api/auth/user`)).status()).toBe(401);
     expect(problems).toEqual([]);
   });
 
@@ -107,7 +149,7 @@ describe('a visitor signs up and signs in', () => {
     await api.trpc.auth.signup.mutate({ email: 'chair@example.com', firstName: 'Casey', lastName: 'Chair' });
     const link = linkIn(await outboxMail(t.outboxDir, 'chair@example.com'));
     const { page, problems, shot } = await openPage(browser, 'admin');
-    await page.goto(link.toString());
+    await followLink(page, link);
     await page.getByRole('button', { name: 'Continue to Your Account' }).click();
     await page.getByRole('link', { name: 'Admin' }).click();
     await page.waitForURL('**/admin');

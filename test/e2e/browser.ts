@@ -28,12 +28,32 @@ export function launchBrowser(): Promise<Browser> {
 export const PHONE = { width: 375, height: 740 };
 export const DESKTOP = { width: 1280, height: 860 };
 
-/** A page that records console errors and CSP violations, and takes a screenshot per journey step. */
+/** Said on the console by the init script below for each CSP violation, eval included. */
+const CSP_VIOLATION = 'CSP violation:';
+
+/**
+ * A page that records console errors and CSP violations, and takes a screenshot per journey step.
+ * Every violation counts, also those Chromium does not print (a caught `new Function`, an eval probe):
+ * a `securitypolicyviolation` listener installed before any of the site's scripts reports each one.
+ * A page address answered with 404 on purpose (the §2.1 not-found page) is not a problem; its files failing are.
+ */
 export async function openPage(browser: Browser, journey: string, viewport = DESKTOP) {
   const context: BrowserContext = await browser.newContext({ viewport, locale: 'en-AU', timezoneId: 'Australia/Sydney', reducedMotion: 'reduce' });
+  await context.addInitScript((prefix: string) => {
+    window.addEventListener(
+      'securitypolicyviolation',
+      (e) => console.error(`${prefix} ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile || e.documentURI}:${e.lineNumber}`),
+      true,
+    );
+  }, CSP_VIOLATION);
   const page: Page = await context.newPage();
   const problems: string[] = [];
+  const notFoundPages = new Set<string>();
+  page.on('response', (response) => {
+    if (response.status() === 404 && response.request().isNavigationRequest()) notFoundPages.add(response.url());
+  });
   page.on('console', (msg) => {
+    if (/^Failed to load resource: .* 404/.test(msg.text()) && notFoundPages.has(msg.location().url)) return;
     if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) problems.push(msg.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
@@ -94,4 +114,13 @@ export async function loginLink(t: TestApp, email: string): Promise<string> {
   const before = outboxMails(t.outboxDir, email).length;
   await t.client().trpc.auth.login.mutate({ email });
   return linkIn(await outboxMail(t.outboxDir, email, before + 1)).toString();
+}
+
+/** The buttons that spend an e-mailed link: opening its page spends nothing (mail scanners open links). */
+const LINK_BUTTONS = /^(Sign in to your account|Verify my email address)$/;
+
+/** Opens an e-mailed sign-in or verification link as its owner does: the page, then its one button. */
+export async function followLink(page: Page, url: string | URL): Promise<void> {
+  await page.goto(url.toString());
+  await page.getByRole('button', { name: LINK_BUTTONS }).click();
 }

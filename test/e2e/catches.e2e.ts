@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantToClubLocal } from '../../src/shared/dates';
 import { activeMemberClient, signedInClient, startTestApp, type TestApp } from '../support/test-app';
-import { expectAccessible, launchBrowser, openPage, PHONE, loginLink } from './browser';
+import { expectAccessible, launchBrowser, openPage, PHONE, loginLink, followLink } from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -59,7 +59,7 @@ describe('catch logging, judging and results', () => {
     const { page, context, problems, shot } = await openPage(browser, 'log-catch-phone', PHONE);
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation(POSITION);
-    await page.goto(await loginLink(t, MEMBER));
+    await followLink(page, await loginLink(t, MEMBER));
     await page.waitForURL('**/member');
     memberCookies = await context.cookies();
     await page.getByRole('tab', { name: 'Events' }).click();
@@ -122,7 +122,7 @@ describe('catch logging, judging and results', () => {
 
   it('an admin judges it beside the club code, with the photo’s own time and place, and the result board shows it without a position', async () => {
     const { page, problems, shot } = await openPage(browser, 'judge-catch');
-    await page.goto(await loginLink(t, ADMIN));
+    await followLink(page, await loginLink(t, ADMIN));
     await page.waitForURL('**/member');
     await page.goto(`${t.baseUrl}/admin`);
     await page.getByRole('tab', { name: 'Judging' }).click();

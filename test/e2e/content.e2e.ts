@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, startTestApp, type TestApp } from '../support/test-app';
-import { expectAccessible, launchBrowser, openPage, outboxMail, PHONE, loginLink } from './browser';
+import { expectAccessible, launchBrowser, openPage, outboxMail, PHONE, loginLink, followLink } from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -26,7 +26,7 @@ describe('content management and sponsors', () => {
 
   it('an admin edits the hero title and publishes a news article; a visitor sees both', async () => {
     const { page, context, problems, shot } = await openPage(browser, 'cms');
-    await page.goto(await loginLink(t, ADMIN));
+    await followLink(page, await loginLink(t, ADMIN));
     await page.waitForURL('**/member');
     adminCookies = await context.cookies();
     await page.goto(`${t.baseUrl}/admin/cms`);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantToClubLocal } from '../../src/shared/dates';
 import { linkIn } from '../support/mime';
 import { activeMemberClient, startTestApp, type TestApp } from '../support/test-app';
-import { expectAccessible, launchBrowser, openPage, outboxMail, PHONE, loginLink } from './browser';
+import { expectAccessible, launchBrowser, openPage, outboxMail, PHONE, loginLink, followLink } from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -34,7 +34,7 @@ describe('events', () => {
     await t.client().trpc.auth.signup.mutate({ email: ADMIN, firstName: 'Wren', lastName: 'Warden' });
     const link = linkIn(await outboxMail(t.outboxDir, ADMIN)).toString();
     const { page, problems, shot } = await openPage(browser, 'admin-events');
-    await page.goto(link);
+    await followLink(page, link);
     await page.getByRole('button', { name: 'Continue to Your Account' }).click();
     await page.goto(`${t.baseUrl}/admin`);
     await page.getByText('No events found. Create your first event!').waitFor();
@@ -85,7 +85,7 @@ describe('events', () => {
   it('a paid-up member registers for the event in the portal and cancels', async () => {
     await activeMemberClient(t, MEMBER, { firstName: 'Casey', lastName: 'Cast' });
     const { page, context, problems, shot } = await openPage(browser, 'member-events');
-    await page.goto(await loginLink(t, MEMBER));
+    await followLink(page, await loginLink(t, MEMBER));
     await page.waitForURL('**/member');
     memberCookies = await context.cookies();
     await page.getByRole('tab', { name: 'Events' }).click();

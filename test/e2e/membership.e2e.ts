@@ -5,7 +5,7 @@ import { DOCUMENTS_REQUIRED_MESSAGE } from '../../src/shared/members.schema';
 import { Member } from '../../src/server/db/entities';
 import { linkIn } from '../support/mime';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { expectAccessible, launchBrowser, openPage, outboxMail, outboxMails, PHONE } from './browser';
+import { expectAccessible, launchBrowser, openPage, outboxMail, outboxMails, PHONE, followLink } from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -88,7 +88,7 @@ async function throttle(context: BrowserContext, page: Page) {
 describe('joining the club', () => {
   it('a signed-in user joins, pays with the demo provider and sees Active Member in the portal', async () => {
     const { page, problems, shot } = await openPage(browser, 'join-and-pay');
-    await page.goto(await verificationLink('jordan@example.com', 'Jordan'));
+    await followLink(page, await verificationLink('jordan@example.com', 'Jordan'));
     await page.getByRole('button', { name: 'Continue to Your Account' }).click();
     await page.getByText('No catches logged yet').waitFor();
     await expectAccessible(page, 'member portal before joining');
@@ -307,7 +307,7 @@ describe('joining the club', () => {
     const mail = await openPage(browser, 'phone-join-receipt-link', PHONE);
     await throttle(mail.context, mail.page);
     start();
-    await mail.page.goto(link.toString());
+    await followLink(mail.page, link);
     await mail.page.waitForURL('**/member');
     mark('sign-in link to /member');
     const banner = mail.page.getByRole('heading', { name: 'Welcome, Ari Tidewater' });
@@ -343,7 +343,7 @@ describe('joining the club', () => {
     await expectNoOverflow(other.page, 'signed-out /member');
     const signInTargets = await smallTargets(other.page);
     // The receipt's link signs in once only.
-    await other.page.goto(link.toString());
+    await followLink(other.page, link);
     await other.page.getByText('Sign-in Link Failed').waitFor();
     await other.shot('receipt-link-used');
     await expectAccessible(other.page, 'used sign-in link');
@@ -357,7 +357,7 @@ describe('joining the club', () => {
     await other.shot('check-your-email');
     const signIn = linkIn(await outboxMail(t.outboxDir, EMAIL, before + 1));
     expect(signIn.pathname).toBe('/sign-in');
-    await other.page.goto(signIn.toString());
+    await followLink(other.page, signIn);
     await other.page.waitForURL('**/member');
     await other.page.getByRole('heading', { name: 'Welcome, Ari Tidewater' }).waitFor();
     await other.page.getByText('Active Member').waitFor();

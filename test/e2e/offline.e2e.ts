@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catch } from '../../src/server/db/entities';
 import { instantToClubLocal } from '../../src/shared/dates';
 import { activeMemberClient, signedInClient, startTestApp, type TestApp } from '../support/test-app';
-import { expectAccessible, launchBrowser, openPage, PHONE, loginLink } from './browser';
+import { expectAccessible, launchBrowser, openPage, PHONE, loginLink, followLink } from './browser';
 
 // The site is served from a copy of the build, so the test can deploy a "new version" under the running app.
 const clientDir = mkdtempSync(path.join(os.tmpdir(), 'club-offline-client-'));
@@ -83,7 +83,7 @@ describe('field mode: an installable app that logs catches without signal', () =
 
   it('is installable: a valid manifest with icons, theme colour and standalone display, and a service worker', async () => {
     const { page, context, problems } = await openPage(browser, 'offline-install', PHONE);
-    await page.goto(await loginLink(t, MEMBER));
+    await followLink(page, await loginLink(t, MEMBER));
     await page.waitForURL('**/member');
     cookies = await context.cookies();
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 20_000 }).toBe(`${t.baseUrl}/sw.js`);

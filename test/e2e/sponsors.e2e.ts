@@ -4,7 +4,7 @@ import { clubToday } from '../../src/shared/dates';
 import { nextSeason, seasonOf } from '../../src/shared/sponsors';
 import { linkIn } from '../support/mime';
 import { signedInClient, startTestApp, type TestApp } from '../support/test-app';
-import { expectAccessible, launchBrowser, loginLink, openPage, outboxMail } from './browser';
+import { expectAccessible, launchBrowser, loginLink, openPage, outboxMail, followLink } from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -36,7 +36,7 @@ describe('sponsorship money on a phone', () => {
 
     const committee = await openPage(browser, 'sponsor-invoices', SMALL_PHONE);
     const { page } = committee;
-    await page.goto(await loginLink(t, ADMIN));
+    await followLink(page, await loginLink(t, ADMIN));
     await page.waitForURL('**/member');
     await page.goto(`${t.baseUrl}/admin?tab=sponsors`);
     await page.getByRole('tab', { name: 'Sponsors' }).click();

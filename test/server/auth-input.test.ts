@@ -81,12 +81,13 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
     expect(batch.status).toBe(400);
   });
 
-  it('answers an unknown API path with a JSON 404 and a page path with the app', async () => {
+  it('answers an unknown API path with a JSON 404 and an unknown page path with 404 and the app', async () => {
     const api = await t.client().json('GET', '/api/nothing-here');
     expect(api.status).toBe(404);
     expect(api.body).toEqual({ message: 'Not found.' });
     const page = await t.client().fetch('/some/page');
-    expect(page.status).toBe(200);
+    expect(page.status).toBe(404);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect((await t.client().fetch('/sponsor')).status).toBe(200);
   });
 });

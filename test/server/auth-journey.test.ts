@@ -48,10 +48,11 @@ describe('sign-up → e-mail → verify → session → logout', () => {
     expect(me.body.email).toBe('jess.walker@example.com');
     await t.em().findOneOrFail(User, { email: 'jess.walker@example.com', emailVerifiedAt: { $ne: null } });
 
-    // Logout is a browser navigation; it ends this and every other session of the user.
+    // Logout is a browser navigation from the site's own menu; it ends this and every other session of the user.
+    // (From another site it only asks first: test/server/cross-site.test.ts.)
     const otherDevice = t.client();
     for (const [k, v] of browser.cookies) otherDevice.cookies.set(k, v);
-    const logout = await browser.fetch('/api/logout');
+    const logout = await browser.fetch('/api/logout', { headers: { referer: 'http://club.test/member' } });
     expect(logout.status).toBe(303);
     expect(logout.headers.get('location')).toBe('/');
     expect((await browser.json('GET', '/api/auth/user')).status).toBe(401);

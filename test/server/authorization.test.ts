@@ -86,6 +86,8 @@ describe('procedure access', () => {
 const REST_ACCESS: Record<string, 'public' | 'member' | 'admin' | 'signed-link'> = {
   'GET /healthz': 'public',
   'GET /readyz': 'public',
+  'GET /robots.txt': 'public',
+  'GET /sitemap.xml': 'public',
   'GET /api/auth/user': 'member',
   'POST /api/auth/login': 'public',
   'POST /api/auth/signup': 'public',

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeHtml } from '../../src/server/services/html';
 
+const SITE = 'https://club.example';
+
 /** Classic XSS payloads (OWASP filter-evasion cheat sheet and friends). */
 const PAYLOADS = [
   '<script>alert(1)</script>',
@@ -40,7 +42,7 @@ const PAYLOADS = [
 
 describe('the HTML sanitiser', () => {
   it.each(PAYLOADS)('neutralises %s', (payload) => {
-    const clean = sanitizeHtml(payload);
+    const clean = sanitizeHtml(payload, SITE);
     expect(clean).not.toMatch(/<\s*(script|iframe|object|embed|form|input|style|link|meta|base|svg|math|body|video|source|details)\b/i);
     expect(clean).not.toMatch(/\son[a-z]+\s*=/i);
     expect(clean).not.toMatch(/(javascript|vbscript|data):/i);
@@ -52,15 +54,46 @@ describe('the HTML sanitiser', () => {
   it('keeps the formatting a committee writes', () => {
     const html =
       '<h2>Bream Bash</h2><p>Meet at <strong>7am</strong> at <a href="https://maps.example/jack-evans">Jack Evans</a>.</p><ul><li>Lures only</li></ul><img src="https://club.example/fish.jpg" alt="A bream"><table><tr><td>1st</td><td>$100</td></tr></table>';
-    expect(sanitizeHtml(html)).toBe(
+    expect(sanitizeHtml(html, SITE)).toBe(
       '<h2>Bream Bash</h2><p>Meet at <strong>7am</strong> at <a href="https://maps.example/jack-evans">Jack Evans</a>.</p><ul><li>Lures only</li></ul><img src="https://club.example/fish.jpg" alt="A bream" /><table><tr><td>1st</td><td>$100</td></tr></table>',
     );
   });
 
   it('lets new-tab links not reach back into the site, and keeps mailto and tel', () => {
-    expect(sanitizeHtml('<a href="https://x.example" target="_blank">x</a>')).toBe('<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a>');
-    expect(sanitizeHtml('<a href="mailto:committee@club.example">e-mail</a> <a href="tel:+61755361234">call</a>')).toBe(
+    expect(sanitizeHtml('<a href="https://x.example" target="_blank">x</a>', SITE)).toBe('<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeHtml('<a href="mailto:committee@club.example">e-mail</a> <a href="tel:+61755361234">call</a>', SITE)).toBe(
       '<a href="mailto:committee@club.example">e-mail</a> <a href="tel:+61755361234">call</a>',
     );
+  });
+
+  it("strips images and links that lead into the site's own API, however they are written", () => {
+    const intoApi = [
+      '/api/logout',
+      'api/logout',
+      './api/logout',
+      '../../api/logout',
+      '/pages/../api/logout',
+      '/API/logout',
+      '//api/logout',
+      '/%61pi/logout',
+      '&#47;api&#47;logout',
+      '/trpc/auth.logout',
+      'https://club.example/api/logout',
+      'http://club.example:8080/api/logout?x=1',
+      'https://www.club.example/trpc/auth.me',
+      '//club.example/api/logout',
+      '/\\club.example/api/logout',
+      '/api/objects/images/00000000-0000-4000-8000-000000000000.webp?x',
+    ];
+    for (const url of intoApi) {
+      expect(sanitizeHtml(`<p><img src="${url}" alt="x"></p>`, SITE), url).toBe('<p></p>');
+      expect(sanitizeHtml(`<a href="${url}">sign out</a>`, SITE), url).toBe('<a>sign out</a>');
+    }
+    // The site's own uploaded images, its pages, and other sites' /api addresses stay.
+    const kept = ['/api/objects/images/00000000-0000-4000-8000-000000000000.webp', '/pages/api', '/apiary', 'https://sponsor.example/api/logo.png', '/member?tab=events'];
+    for (const url of kept) {
+      expect(sanitizeHtml(`<img src="${url}" alt="x">`, SITE), url).toBe(`<img src="${url.replace(/&/g, '&amp;')}" alt="x" />`);
+      expect(sanitizeHtml(`<a href="${url}">x</a>`, SITE), url).toBe(`<a href="${url.replace(/&/g, '&amp;')}">x</a>`);
+    }
   });
 });

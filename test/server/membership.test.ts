@@ -6,7 +6,7 @@ import { AuditLog, Member, Payment } from '../../src/server/db/entities';
 import { FakePayPal } from '../support/fake-paypal';
 import { joinForm } from '../support/join-form';
 import { linkIn } from '../support/mime';
-import { signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 const paypal = new FakePayPal();
@@ -313,14 +313,17 @@ describe('renewals and the member portal', () => {
     expect(profile.body).toMatchObject({ firstName: 'Lin', lastName: 'Ked', email: 'linked@example.com', phone: '0412 345 678', shirtSize: 'L', status: 'active' });
   });
 
-  it('answers the profile and member list only to signed-in users', async () => {
+  it('answers the profile to signed-in users, and the member list to members in good standing only', async () => {
     expect((await t.client().json('GET', '/api/members/profile')).status).toBe(401);
     expect((await t.client().json('GET', '/api/members')).status).toBe(401);
     const { client } = await signedInClient(t);
     const none = await client.json('GET', '/api/members/profile');
     expect(none.status).toBe(404);
     expect(none.body).toEqual({ message: 'No profile information available.' });
-    const list = await client.json('GET', '/api/members');
+    // An account is not a membership: the list (which names juniors) is for paid-up members.
+    expect(await client.json('GET', '/api/members')).toMatchObject({ status: 403, body: { message: 'Only current club members can see the members list. Join or renew your membership first.' } });
+    const member = (await activeMemberClient(t, 'lister@example.com', { firstName: 'Lis', lastName: 'Ter' })).client;
+    const list = await member.json('GET', '/api/members');
     expect(list.status).toBe(200);
     expect(list.body.length).toBeGreaterThan(0);
     expect(Object.keys(list.body[0]).sort()).toEqual(['firstName', 'id', 'lastName']);

@@ -43,6 +43,8 @@ export interface TestAppOptions {
   databaseUrl?: string;
   /** Receives the app's log lines (JSON), at LOG_LEVEL info unless env says otherwise. */
   logStream?: Writable;
+  /** Serve this folder as the client (browser tests serve the build in dist/client). */
+  clientDir?: string;
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -81,7 +83,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     rateRules: { ...RATE_RULES, ...options.rateRules },
     logStream: options.logStream,
     // E2E_CLIENT_DIR lets two builds be tested side by side (default: what `npm run build` writes).
-    clientDir: options.browser ? path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client') : undefined,
+    clientDir: options.clientDir ?? (options.browser ? path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client') : undefined),
   });
   await app.listen({ port, host: '127.0.0.1' });
   const baseUrl = options.browser ? env.PUBLIC_URL : `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -1,5 +1,5 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { FailureCard, PendingCard, SuccessCard } from '../features/auth/result-cards';
+import { FailureCard, LinkActionCard, PendingCard, SuccessCard } from '../features/auth/result-cards';
 import { goTo } from '../features/auth/use-auth';
 import { useTokenLink } from '../features/auth/use-token-link';
 
@@ -9,7 +9,11 @@ export interface EmailVerifiedSearch {
   error?: string;
 }
 
-/** SPEC §2.4: the landing page of the verification link in the e-mail. */
+/**
+ * SPEC §2.4: the landing page of the verification link in the e-mail. The link's token is spent only when the
+ * person presses 'Verify my email address' (then the 'Verifying your email...' spinner and the result cards), so
+ * a mail scanner that opens or renders the page does not use it up.
+ */
 export function EmailVerifiedPage() {
   const search = useSearch({ strict: false }) as EmailVerifiedSearch;
   const navigate = useNavigate();
@@ -19,6 +23,16 @@ export function EmailVerifiedPage() {
   if (search.token) {
     if (link.status === 'success') return <Verified />;
     if (link.status === 'error') return <FailureCard title="Verification Failed" message={link.message} action="Try Again" onAction={tryAgain} />;
+    if (link.status === 'idle') {
+      return (
+        <LinkActionCard
+          title="Verify your email"
+          text="Press the button below to verify your email address and sign in to your club account."
+          action="Verify my email address"
+          onAction={link.spend}
+        />
+      );
+    }
     return <PendingCard label="Verifying your email..." />;
   }
   if (search.verified === 'true') return <Verified />;

@@ -3,11 +3,14 @@ import { useLocation, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AuthCard } from '../features/auth/auth-card';
 import { useLoginModal } from '../features/auth/login-modal';
-import { FailureCard, PendingCard } from '../features/auth/result-cards';
+import { FailureCard, LinkActionCard, PendingCard } from '../features/auth/result-cards';
 import { goTo } from '../features/auth/use-auth';
 import { useTokenLink } from '../features/auth/use-token-link';
 
-/** Landing page of the e-mailed sign-in link (e-mail-only login). */
+/**
+ * Landing page of an e-mailed sign-in link (e-mail-only login, a receipt's week-long link): one click signs in.
+ * Opening the page spends nothing, so a mail scanner that follows or renders the link leaves it for its owner.
+ */
 export function SignInPage() {
   const { token } = useSearch({ strict: false }) as { token?: string };
   const link = useTokenLink(token || undefined, 'sign_in');
@@ -22,6 +25,16 @@ export function SignInPage() {
   }
   if (link.status === 'error') {
     return <FailureCard title="Sign-in Link Failed" message={link.message} action="Request a new link" onAction={() => openLogin('login')} />;
+  }
+  if (link.status === 'idle') {
+    return (
+      <LinkActionCard
+        title="Sign in to the club"
+        text="Press the button below to sign in to your club account with this link. It can be used once."
+        action="Sign in to your account"
+        onAction={link.spend}
+      />
+    );
   }
   return <PendingCard label="Signing you in..." />;
 }

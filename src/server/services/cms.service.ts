@@ -20,25 +20,32 @@ import { ContentPage, NewsArticle, SiteSection, SiteSetting } from '../db/entiti
 import { recordAudit } from './audit.service';
 import type { Actor } from './auth.service';
 import type { ContentCache } from './content-cache';
+import { API_ADDRESS_MESSAGE, pointsIntoApi } from '../../shared/site-urls';
 import { sanitizeHtml } from './html';
 
 export interface CmsDeps {
   clock: Clock;
   cache: ContentCache;
+  /** The site's address: committee content may not point into its API. */
+  publicUrl: string;
 }
 
 const IMAGE_URL = /^(https?:\/\/|\/)[^\s"'<>]*$/i;
 
 /** Pages, sections, settings and news the committee edits, and the public reads of them. */
 export class CmsService {
-  constructor(private readonly deps: CmsDeps) {}
+  private readonly siteOrigin: string;
+
+  constructor(private readonly deps: CmsDeps) {
+    this.siteOrigin = new URL(deps.publicUrl).origin;
+  }
 
   // ---------- Public reads (cached, HTML sanitised again on the way out) ----------
 
   async sections(em: EntityManager, pageSlug: string): Promise<PublicSection[]> {
     const { value } = await this.deps.cache.get(`cms.sections:${pageSlug}`, async () => {
       const rows = await em.find(SiteSection, { pageSlug, published: true }, { orderBy: { sortOrder: 'asc', createdAt: 'asc' } });
-      return rows.map((s) => ({ sectionKey: s.sectionKey, title: s.title, contentType: s.contentType, content: servedContent(s.contentType, s.content) }));
+      return rows.map((s) => ({ sectionKey: s.sectionKey, title: s.title, contentType: s.contentType, content: servedContent(s.contentType, s.content, this.siteOrigin) }));
     });
     return value;
   }
@@ -92,7 +99,7 @@ export class CmsService {
   }
 
   async createPage(em: EntityManager, actor: Actor, input: PageData): Promise<PageView> {
-    const page = em.create(ContentPage, { ...input, content: sanitizeHtml(input.content) });
+    const page = em.create(ContentPage, { ...input, content: sanitizeHtml(input.content, this.siteOrigin) });
     await this.save(em, actor, 'page.create', 'ContentPage', page.id, null, input, 'A page with that slug already exists.');
     return this.pageView(page);
   }
@@ -100,7 +107,7 @@ export class CmsService {
   async updatePage(em: EntityManager, actor: Actor, id: string, input: PageData): Promise<PageView> {
     const page = await this.find(em, ContentPage, id, 'That page does not exist.');
     const before = this.pageView(page);
-    em.assign(page, { ...input, content: sanitizeHtml(input.content) });
+    em.assign(page, { ...input, content: sanitizeHtml(input.content, this.siteOrigin) });
     await this.save(em, actor, 'page.update', 'ContentPage', id, before, input, 'A page with that slug already exists.');
     return this.pageView(page);
   }
@@ -121,7 +128,7 @@ export class CmsService {
   }
 
   async createSection(em: EntityManager, actor: Actor, input: SectionData): Promise<SectionView> {
-    const section = em.create(SiteSection, { ...input, content: storedContent(input.contentType, input.content) });
+    const section = em.create(SiteSection, { ...input, content: storedContent(input.contentType, input.content, this.siteOrigin) });
     await this.save(em, actor, 'section.create', 'SiteSection', section.id, null, input, 'That page already has a section with this key.');
     return this.sectionView(section);
   }
@@ -129,7 +136,7 @@ export class CmsService {
   async updateSection(em: EntityManager, actor: Actor, id: string, input: SectionData): Promise<SectionView> {
     const section = await this.find(em, SiteSection, id, 'That section does not exist.');
     const before = this.sectionView(section);
-    em.assign(section, { ...input, content: storedContent(input.contentType, input.content) });
+    em.assign(section, { ...input, content: storedContent(input.contentType, input.content, this.siteOrigin) });
     await this.save(em, actor, 'section.update', 'SiteSection', id, before, input, 'That page already has a section with this key.');
     return this.sectionView(section);
   }
@@ -222,17 +229,19 @@ export class CmsService {
   }
 
   async createNews(em: EntityManager, actor: Actor, input: NewsData): Promise<NewsView> {
-    const article = em.create(NewsArticle, { ...input, content: sanitizeHtml(input.content), publishedAt: input.published ? this.deps.clock.now() : null });
+    refuseApiAddress(input.featuredImageUrl, 'The featured image', 'featuredImageUrl', this.siteOrigin);
+    const article = em.create(NewsArticle, { ...input, content: sanitizeHtml(input.content, this.siteOrigin), publishedAt: input.published ? this.deps.clock.now() : null });
     await this.save(em, actor, 'news.create', 'NewsArticle', article.id, null, { title: input.title, published: input.published });
     return this.newsView(article);
   }
 
   /** SPEC §4: publishing stamps publishedAt now; unpublishing clears it; staying published keeps the stamp. */
   async updateNews(em: EntityManager, actor: Actor, id: string, input: NewsData): Promise<NewsView> {
+    refuseApiAddress(input.featuredImageUrl, 'The featured image', 'featuredImageUrl', this.siteOrigin);
     const article = await this.find(em, NewsArticle, id, 'That article does not exist.');
     const before = { title: article.title, published: article.published, publishedAt: article.publishedAt?.toISOString() ?? null };
     const publishedAt = input.published ? (article.published && article.publishedAt ? article.publishedAt : this.deps.clock.now()) : null;
-    em.assign(article, { ...input, content: sanitizeHtml(input.content), publishedAt });
+    em.assign(article, { ...input, content: sanitizeHtml(input.content, this.siteOrigin), publishedAt });
     await this.save(em, actor, 'news.update', 'NewsArticle', id, before, { title: input.title, published: input.published });
     return this.newsView(article);
   }
@@ -274,7 +283,7 @@ export class CmsService {
       id: p.id,
       title: p.title,
       slug: p.slug,
-      content: served ? sanitizeHtml(p.content) : p.content,
+      content: served ? sanitizeHtml(p.content, this.siteOrigin) : p.content,
       metaDescription: p.metaDescription ?? null,
       published: p.published,
       createdAt: p.createdAt.toISOString(),
@@ -295,7 +304,7 @@ export class CmsService {
       id: a.id,
       title: a.title,
       excerpt: a.excerpt ?? null,
-      content: served ? sanitizeHtml(a.content) : a.content,
+      content: served ? sanitizeHtml(a.content, this.siteOrigin) : a.content,
       featuredImageUrl: a.featuredImageUrl ?? null,
       published: a.published,
       publishedAt: a.publishedAt?.toISOString() ?? null,
@@ -305,17 +314,23 @@ export class CmsService {
 }
 
 /** What is stored: HTML sanitised, image URLs checked, text as typed. */
-function storedContent(type: SectionData['contentType'], content: string): string {
-  if (type === 'html') return sanitizeHtml(content);
+function storedContent(type: SectionData['contentType'], content: string, siteOrigin: string): string {
+  if (type === 'html') return sanitizeHtml(content, siteOrigin);
   if (type === 'image') {
     const url = content.trim();
     if (url && !IMAGE_URL.test(url)) throw new AppError('BAD_REQUEST', 'An image section needs an image address starting with https:// (or an uploaded image).', { field: 'content' });
+    refuseApiAddress(url, 'The image', 'content', siteOrigin);
     return url;
   }
   return content;
 }
 
 /** What is served: HTML sanitised again (a row written before a rule tightened is still safe). */
-function servedContent(type: SectionData['contentType'], content: string): string {
-  return type === 'html' ? sanitizeHtml(content) : content;
+function servedContent(type: SectionData['contentType'], content: string, siteOrigin: string): string {
+  return type === 'html' ? sanitizeHtml(content, siteOrigin) : content;
+}
+
+/** An address field (image, logo, website) may not lead into the site's own API (an image of /api/logout). */
+export function refuseApiAddress(url: string | null | undefined, label: string, field: string, siteOrigin: string): void {
+  if (url && pointsIntoApi(url, siteOrigin)) throw new AppError('BAD_REQUEST', API_ADDRESS_MESSAGE(label), { field });
 }

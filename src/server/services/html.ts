@@ -1,9 +1,11 @@
 import sanitize from 'sanitize-html';
+import { pointsIntoApi } from '../../shared/site-urls';
 
 /**
  * The allow-list for committee-written HTML (pages, HTML sections, news): structure and formatting
  * only. No scripts, event handlers, iframes, forms, style attributes or <style>; links only to
- * http(s), mailto and tel (never javascript:); images only from http(s) or our own paths.
+ * http(s), mailto and tel (never javascript:); images only from http(s) or our own paths. Neither a link nor an
+ * image may lead into the site's own API (an image of /api/logout would act for whoever views the page).
  */
 const OPTIONS: sanitize.IOptions = {
   allowedTags: [
@@ -23,16 +25,28 @@ const OPTIONS: sanitize.IOptions = {
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  // Links that open a new tab cannot reach back into the site.
-  transformTags: {
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
-    }),
-  },
 };
 
 /** Committee HTML made safe to show; applied when content is saved and again when it is served. */
-export function sanitizeHtml(html: string): string {
-  return sanitize(html, OPTIONS).trim();
+export function sanitizeHtml(html: string, siteOrigin: string): string {
+  return sanitize(html, {
+    ...OPTIONS,
+    transformTags: {
+      a: (tagName, attribs) => {
+        const kept = withoutApiUrl(attribs, 'href', siteOrigin);
+        return { tagName, attribs: kept.target === '_blank' ? { ...kept, rel: 'noopener noreferrer' } : kept };
+      },
+      img: (tagName, attribs) => ({ tagName, attribs: withoutApiUrl(attribs, 'src', siteOrigin) }),
+    },
+    // An image left without its address is nothing to show.
+    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+  }).trim();
+}
+
+function withoutApiUrl(attribs: sanitize.Attributes, name: string, siteOrigin: string): sanitize.Attributes {
+  const value = attribs[name];
+  if (value === undefined || !pointsIntoApi(value, siteOrigin)) return attribs;
+  const rest = { ...attribs };
+  delete rest[name];
+  return rest;
 }

@@ -26,7 +26,7 @@ import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import { PaymentProviderError, type PaymentProvider } from '../integrations/payments';
 import { recordAudit } from './audit.service';
 import type { Actor } from './auth.service';
-import type { CmsService } from './cms.service';
+import { refuseApiAddress, type CmsService } from './cms.service';
 import type { ContentCache } from './content-cache';
 import type { PaymentsService } from './payments.service';
 import { consumeRateLimit, type RateRules } from './rate-limit.service';
@@ -118,6 +118,9 @@ export class SponsorsService {
    * sponsorship cancels what it has not paid. Money already received stays (the committee can refund it).
    */
   async review(em: EntityManager, actor: Actor, input: SponsorReview): Promise<AdminSponsor> {
+    const siteOrigin = new URL(this.deps.publicUrl).origin;
+    refuseApiAddress(input.logoUrl, 'The logo', 'logoUrl', siteOrigin);
+    refuseApiAddress(input.websiteUrl, 'The website', 'websiteUrl', siteOrigin);
     const today = this.today();
     const mails: InvoiceMail[] = [];
     const sponsorId = await em.transactional(async (tem) => {

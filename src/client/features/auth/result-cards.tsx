@@ -65,3 +65,27 @@ export function FailureCard({ title, message, action, onAction }: { title: strin
     </Frame>
   );
 }
+
+/**
+ * The landing card of an e-mailed link: the link is spent only when the person presses the button, so a mail
+ * scanner that opens or renders the page spends nothing.
+ */
+export function LinkActionCard({ title, text, action, onAction }: { title: string; text: string; action: string; onAction: () => void }) {
+  return (
+    <Frame>
+      <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
+        <svg width="30" height="30" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <rect x="3" y="5" width="18" height="14" rx="2" />
+          <path d="m3 7 9 6 9-6" />
+        </svg>
+      </ThemeIcon>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <Text>{text}</Text>
+      <Button fullWidth onClick={onAction}>
+        {action}
+      </Button>
+    </Frame>
+  );
+}

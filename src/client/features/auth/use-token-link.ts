@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import type { TokenPurpose } from '../../../shared/auth.constants';
 import { isNetworkError, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
@@ -7,10 +7,11 @@ import { useTRPC } from '../../trpc';
 export type TokenLinkState = { status: 'idle' | 'pending' | 'success' } | { status: 'error'; message: string };
 
 /**
- * Spends the token of an e-mailed link exactly once (a ref guards against React StrictMode
- * running the effect twice) and signs the browser in.
+ * The token of an e-mailed link, spent only when the person asks (`spend`, from a button): loading the page
+ * spends nothing, so a mail scanner that opens or even renders the link neither uses it up nor gets the session.
+ * A ref keeps a double click from sending it twice.
  */
-export function useTokenLink(token: string | undefined, purpose: TokenPurpose): TokenLinkState {
+export function useTokenLink(token: string | undefined, purpose: TokenPurpose): TokenLinkState & { spend: () => void } {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const started = useRef(false);
@@ -20,21 +21,21 @@ export function useTokenLink(token: string | undefined, purpose: TokenPurpose): 
     }),
   );
   const { mutate } = verify;
-
-  useEffect(() => {
+  const spend = useCallback(() => {
     if (!token || started.current) return;
     started.current = true;
     mutate({ token, purpose });
   }, [token, purpose, mutate]);
 
-  if (!token) return { status: 'idle' };
+  if (!token || verify.isIdle) return { status: 'idle', spend };
   if (verify.isError) {
     const error = verify.error;
     return {
       status: 'error',
+      spend,
       message: isNetworkError(error) ? 'Network error. Please check your connection and try again.' : (serverMessage(error) ?? 'This link could not be used. Please request a new one.'),
     };
   }
-  if (verify.isSuccess) return { status: 'success' };
-  return { status: 'pending' };
+  if (verify.isSuccess) return { status: 'success', spend };
+  return { status: 'pending', spend };
 }

@@ -31,7 +31,7 @@ import { objectUrl } from '../../services/events.service';
 import { createServices, type Services } from '../../services';
 import { RATE_RULES, type RateRules } from '../../services/rate-limit.service';
 import { invoiceSeason } from '../../services/sponsor-invoices';
-import { AuditLog, Catch, ContentPage, Event, Member, NewsArticle, Payment, SiteSection, SiteSetting, Sponsor, User } from '../entities';
+import { AuditLog, Catch, ContentPage, Event, EventRegistration, Member, NewsArticle, Payment, SiteSection, SiteSetting, Sponsor, User } from '../entities';
 import {
   CAMERAS,
   DEMO_DOMAIN,
@@ -706,6 +706,8 @@ class DemoSeeder {
     for (const angler of anglers) {
       if (seen.has(angler.id)) continue;
       seen.add(angler.id);
+      // Hours are recorded for the members entered in the event (the club's rule).
+      if (!(await this.em.count(EventRegistration, { event: seeded.event, member: angler }))) continue;
       const household = this.households.find((h) => h.members.some((m) => m.id === angler.id))!;
       await this.at(new Date(seeded.start.getTime() + 7.2 * 3600_000), () =>
         this.services.catches.logSession(this.em, household.actor, { eventId: seeded.event.id, memberId: angler.id, hoursSpent: this.rng.int(8, 14) / 2, sessionDate: seeded.day }),

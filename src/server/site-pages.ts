@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { PageView } from '../shared/cms.schema';
+import { contentPagePath, matchRoute, PUBLIC_ROUTES, ROUTES } from '../shared/routes';
+
+/** Reads the published content pages (the content cache's public read). */
+type PublishedPages = () => Promise<Pick<PageView, 'slug' | 'updatedAt'>[]>;
+
+/** Where search engines are not welcome: the API, the member and admin areas, and pages reached by links. */
+const NOT_FOR_CRAWLERS = [
+  ROUTES.admin,
+  '/api/',
+  '/trpc/',
+  '/paypal/',
+  ROUTES.member,
+  ROUTES.signIn,
+  ROUTES.signOut,
+  ROUTES.emailVerified,
+  ROUTES.sponsorPay,
+];
+
+const xmlEscape = (text: string) => text.replace(/[<>&'"]/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`);
+
+/**
+ * The status a page path answers with: 200 for a route of the app (a content page only while it is published),
+ * 404 for anything else. Either way the app itself is sent, which draws the page or the §2.1 not-found page.
+ */
+export async function pageStatus(url: string, publishedPages: PublishedPages): Promise<200 | 404> {
+  const match = matchRoute(url.split('?')[0]);
+  if (match.kind === 'none') return 404;
+  if (match.kind === 'page') return 200;
+  try {
+    return (await publishedPages()).some((page) => page.slug === match.slug) ? 200 : 404;
+  } catch {
+    // The database is unreachable: let the app try (it shows its own message) rather than claim the page is gone.
+    return 200;
+  }
+}
+
+/** `/robots.txt` and `/sitemap.xml`, with absolute addresses on `publicUrl`. */
+export function registerSiteFiles(app: FastifyInstance, publicUrl: string, publishedPages: PublishedPages): void {
+  const site = publicUrl.replace(/\/+$/, '');
+
+  app.get('/robots.txt', async (_req, reply) => {
+    const lines = ['User-agent: *', 'Allow: /', ...NOT_FOR_CRAWLERS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${site}/sitemap.xml`, ''];
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(lines.join('\n'));
+  });
+
+  app.get('/sitemap.xml', async (_req, reply) => {
+    const pages = await publishedPages();
+    const entries = [
+      ...PUBLIC_ROUTES.map((path) => ({ loc: `${site}${path}`, lastmod: undefined as string | undefined })),
+      ...pages.map((page) => ({ loc: `${site}${contentPagePath(page.slug)}`, lastmod: page.updatedAt })),
+    ];
+    const urls = entries.map(({ loc, lastmod }) => `  <url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`);
+    const xml = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(xml);
+  });
+}

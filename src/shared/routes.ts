@@ -1,0 +1,56 @@
+/**
+ * The paths of the single-page app (SPEC §2.1). The client's router builds its routes from these and the
+ * server answers 404 for any other page path, so the two cannot disagree. No React here: the server imports it.
+ */
+export const ROUTES = {
+  home: '/',
+  member: '/member',
+  publicHome: '/public',
+  sponsor: '/sponsor',
+  sponsorPay: '/sponsor/pay',
+  contentPage: '/pages/$slug',
+  emailVerified: '/email-verified',
+  signIn: '/sign-in',
+  /** The 'Sign out?' page a logout link from another site lands on. */
+  signOut: '/sign-out',
+  admin: '/admin',
+  adminCms: '/admin/cms',
+} as const;
+
+export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
+
+/** The pages anyone may find through a search engine (besides the published content pages). */
+export const PUBLIC_ROUTES: readonly RoutePath[] = [ROUTES.home, ROUTES.publicHome, ROUTES.sponsor];
+
+/** The app's address of a published content page. */
+export const contentPagePath = (slug: string) => ROUTES.contentPage.replace('$slug', encodeURIComponent(slug));
+
+export type RouteMatch = { kind: 'page' } | { kind: 'content'; slug: string } | { kind: 'none' };
+
+/**
+ * Which route of the app a request path (no query string) is, as the client's router reads it: any case, a
+ * trailing slash ignored, and a `$param` matching one non-empty segment.
+ */
+export function matchRoute(pathname: string): RouteMatch {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const segments = path.split('/');
+  for (const route of Object.values(ROUTES)) {
+    const parts = route.split('/');
+    if (parts.length !== segments.length) continue;
+    let slug: string | undefined;
+    const matches = parts.every((part, i) => {
+      if (!part.startsWith('$')) return part === segments[i].toLowerCase();
+      if (!segments[i]) return false;
+      slug = segments[i];
+      return true;
+    });
+    if (!matches) continue;
+    if (route !== ROUTES.contentPage) return { kind: 'page' };
+    try {
+      return { kind: 'content', slug: decodeURIComponent(slug!) };
+    } catch {
+      return { kind: 'none' };
+    }
+  }
+  return { kind: 'none' };
+}
