@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import secureSession from '@fastify/secure-session';
 import fastifyStatic from '@fastify/static';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -173,6 +174,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.code(415).send({ message: 'Requests must be sent as JSON (Content-Type: application/json).' });
     }
   });
+
+  // A coarse limit on every request from one address (public reads and uploads included), before any work is done;
+  // the per-purpose limits (sign-in, e-mails, chat…) stay as they are. Health checks are never limited.
+  if (env.RATE_LIMIT_PER_MINUTE > 0) {
+    // As an app-wide onRequest hook (not per route), so it also counts what the public read cache answers early.
+    await app.register(rateLimit, { global: false });
+    app.addHook(
+      'onRequest',
+      app.rateLimit({
+        max: env.RATE_LIMIT_PER_MINUTE,
+        timeWindow: 60_000,
+        allowList: (req) => req.url === '/healthz' || req.url === '/readyz',
+        errorResponseBuilder: (_req, context) => ({
+          statusCode: 429,
+          message: `Too many requests from your address. Please wait ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds and try again.`,
+        }),
+      }),
+    );
+  }
 
   // Before the session: a repeated public read is answered from memory without decoding any cookie.
   registerPublicReadCache(app, cache, deps.clock ?? systemClock);

@@ -45,6 +45,8 @@ const envSchema = z
     TRUST_PROXY: commaList,
     /** How often the renewal job (reminders, expiry) runs inside the app; 0 turns it off. */
     RENEWALS_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+    /** A coarse limit on everything, per client address (through TRUST_PROXY), on top of the per-purpose limits; 0 turns it off. */
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(600),
     /** How long a request (headers and body, a catch photo on a weak signal included) may take to arrive. */
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -84,3 +84,23 @@ describe('the address a limit counts (TRUST_PROXY)', () => {
     expect(await count()).toBe(0);
   });
 });
+
+describe('the coarse limit on everything', () => {
+  it('answers 429 with Retry-After to an address over RATE_LIMIT_PER_MINUTE, public reads included; other addresses and health checks go on', async () => {
+    const app = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '20' } });
+    try {
+      const busy = app.client('192.0.2.10');
+      for (let i = 0; i < 20; i++) expect((await busy.json('GET', '/api/events/upcoming')).status).toBe(200);
+      const refused = await busy.json('GET', '/api/events/upcoming');
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toMatch(/^Too many requests from your address\. Please wait \d+ seconds and try again\.$/);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await busy.json('POST', '/api/auth/login', { email: 'someone@example.com' })).status).toBe(429);
+      expect((await app.client('192.0.2.11').json('GET', '/api/events/upcoming')).status).toBe(200);
+      for (let i = 0; i < 5; i++) expect((await busy.json('GET', '/healthz')).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+

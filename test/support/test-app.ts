@@ -66,6 +66,8 @@ export async function startTestApp(options: TestAppOptions = {}) {
     TRUST_PROXY: '127.0.0.1',
     // Tests run the renewal job and reconciliation themselves.
     RENEWALS_INTERVAL_MINUTES: '0',
+    // The coarse per-address limit has a test of its own; the journeys and the fuzz pass send far more than people do.
+    RATE_LIMIT_PER_MINUTE: '0',
     PAYMENTS_RECONCILE_MINUTES: '0',
     // club.test is not loopback: demo payments must be asked for (a test that sets PayPal gets PayPal).
     ...(options.env?.PAYPAL_CLIENT_ID || options.env?.NODE_ENV === 'production' ? {} : { PAYMENTS_PROVIDER: 'demo' }),
