@@ -179,7 +179,7 @@ export function newHouseholdFeeCents(type: MembershipType, additionalBirthDates:
   return householdFeeCents(type, [type, ...others]);
 }
 
-export const MANUAL_METHOD_OPTIONS = MANUAL_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
+export { MANUAL_METHOD_OPTIONS } from './payments';
 
 /** 'Jane Citizen', 'Jane and John' → 'Jane Citizen and John Citizen', three or more with commas. */
 export function namesList(names: string[]): string {

@@ -27,6 +27,9 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   cheque: 'Cheque',
 };
 
+/** The committee's choice of method, for a select. */
+export const MANUAL_METHOD_OPTIONS = MANUAL_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
+
 /** Renewal opens this many days before a membership ends; earlier needs an explicit early renewal. */
 export const RENEWAL_WINDOW_DAYS = 60;
 

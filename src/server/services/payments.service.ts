@@ -229,7 +229,7 @@ export class PaymentsService {
     }
     let settled: Settled;
     try {
-      const answer = await this.guard(() => provider.captureOrder(orderId, `capture-${payment.id}`, { simulateDecline: options.simulate === 'decline' }));
+      const answer = await this.guard(() => provider.captureOrder(orderId, this.captureRequestId(payment), { simulateDecline: options.simulate === 'decline' }));
       settled = await this.settle(em, payment.id, answer, { actor: actor.user, label: 'payment' });
     } finally {
       await em.nativeUpdate(Payment, { id: payment.id, status: 'created' }, { checkedAt: null }).catch(() => {});
@@ -549,7 +549,7 @@ export class PaymentsService {
   /** The payment behind an order id, for the browser or account that created it; anyone else is told it does not exist. */
   private async ownedPayment(em: EntityManager, actor: Actor, payer: PayerSession, orderId: string): Promise<Payment> {
     const payment = await em.findOne(Payment, { providerOrderId: orderId, kind: 'membership' });
-    const mine = payment && ((payment.createdBy && actor.user?.id === payment.createdBy.id) || (payment.payerKey !== null && payment.payerKey !== undefined && payer.key === payment.payerKey));
+    const mine = payment && ((payment.createdBy && actor.user?.id === payment.createdBy.id) || (payer.key !== undefined && payer.key === payment.payerKey));
     if (!payment || !mine || !payment.household) throw new AppError('NOT_FOUND', NOT_YOURS);
     return payment;
   }

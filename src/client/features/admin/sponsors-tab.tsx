@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { addYears, clubToday, formatAuDate } from '../../../shared/dates';
 import { formatAud } from '../../../shared/membership';
-import { MANUAL_PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type ManualPaymentMethod } from '../../../shared/payments';
+import { MANUAL_METHOD_OPTIONS, PAYMENT_METHOD_LABELS, type ManualPaymentMethod } from '../../../shared/payments';
 import {
   INVOICE_STATUS_LABELS,
   nextSeason,
@@ -263,7 +263,7 @@ function RecordPaymentForm({ sponsor, invoice, onDone }: { sponsor: AdminSponsor
           onChange={(e) => (setMethod(e.currentTarget.value as ManualPaymentMethod), setErrors((x) => ({ ...x, method: undefined })))}
           error={errors.method}
           disabled={busy}
-          data={MANUAL_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+          data={MANUAL_METHOD_OPTIONS}
         />
         <TextInput
           label="Paid on"

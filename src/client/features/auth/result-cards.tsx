@@ -22,16 +22,13 @@ export function PendingCard({ label }: { label: string }) {
   );
 }
 
-/** 'Email Verified!' (SPEC §2.3). */
-export function SuccessCard({ title, text, action, onAction }: { title: string; text: string; action: string; onAction: () => void }) {
+/** A card with an icon, the page's own heading (these cards stand alone on /email-verified and /sign-in), a text and one button. */
+function ActionCard({ icon, color, title, text, action, onAction }: { icon: ReactNode; color?: string; title: string; text: string; action: string; onAction: () => void }) {
   return (
     <Frame>
-      <ThemeIcon size={56} radius="xl" color="teal" variant="light" aria-hidden>
-        <svg width="30" height="30" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
-          <path d="M20 6 9 17l-5-5" />
-        </svg>
+      <ThemeIcon size={56} radius="xl" color={color} variant="light" aria-hidden>
+        {icon}
       </ThemeIcon>
-      {/* The page's own heading (these cards stand alone on /email-verified and /sign-in). */}
       <Title order={1} size="h2">
         {title}
       </Title>
@@ -41,6 +38,16 @@ export function SuccessCard({ title, text, action, onAction }: { title: string; 
       </Button>
     </Frame>
   );
+}
+
+/** 'Email Verified!' (SPEC §2.3). */
+export function SuccessCard(props: { title: string; text: string; action: string; onAction: () => void }) {
+  const tick = (
+    <svg width="30" height="30" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M20 6 9 17l-5-5" />
+    </svg>
+  );
+  return <ActionCard icon={tick} color="teal" {...props} />;
 }
 
 /** 'Verification Failed' and friends: the message, and an optional way out. */
@@ -70,22 +77,12 @@ export function FailureCard({ title, message, action, onAction }: { title: strin
  * The landing card of an e-mailed link: the link is spent only when the person presses the button, so a mail
  * scanner that opens or renders the page spends nothing.
  */
-export function LinkActionCard({ title, text, action, onAction }: { title: string; text: string; action: string; onAction: () => void }) {
-  return (
-    <Frame>
-      <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
-        <svg width="30" height="30" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          <rect x="3" y="5" width="18" height="14" rx="2" />
-          <path d="m3 7 9 6 9-6" />
-        </svg>
-      </ThemeIcon>
-      <Title order={1} size="h2">
-        {title}
-      </Title>
-      <Text>{text}</Text>
-      <Button fullWidth onClick={onAction}>
-        {action}
-      </Button>
-    </Frame>
+export function LinkActionCard(props: { title: string; text: string; action: string; onAction: () => void }) {
+  const envelope = (
+    <svg width="30" height="30" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m3 7 9 6 9-6" />
+    </svg>
   );
+  return <ActionCard icon={envelope} {...props} />;
 }
