@@ -6,15 +6,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
 import { ormOptions } from '../src/server/db/orm.config';
+import { MIGRATIONS_DIR, writeMigrationsIndex } from './migrations-index';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'club-migration-'));
 const pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), password: 'migration', ephemeral: true });
 try {
   await pg.createDatabase('club');
-  const orm = await MikroORM.init(ormOptions(pg.urlFor('club')));
+  // Migrations found by file here (the app uses the generated list), so that the new file can be written beside them.
+  const orm = await MikroORM.init(ormOptions(pg.urlFor('club'), { migrations: { path: MIGRATIONS_DIR, glob: 'Migration*.ts', transactional: true, snapshot: false } }));
   await orm.migrator.up();
   const result = await orm.migrator.create(undefined, false, process.argv.includes('--initial'));
-  console.log(result.fileName ? `Created ${result.fileName}` : 'No changes: the entities match the migrations.');
+  if (result.fileName) writeMigrationsIndex();
+  console.log(result.fileName ? `Created ${result.fileName} and listed it in migrations/index.ts` : 'No changes: the entities match the migrations.');
   await orm.close(true);
 } finally {
   await pg.stop();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { clubToday, formatAuDate } from '../src/shared/dates';
 import { ALLOW_EXTERNAL_FLAG, DEMO_LOGINS, DemoSeedRefused, demoEnvironmentRefusal, seedDemoClub, type DemoSeedResult } from '../src/server/db/seeders/demo';
 import { loadEnv } from '../src/server/env';
-import { startSite } from '../src/server/main';
+import { startSite } from '../src/server/start-site';
 
 async function main(args: string[]): Promise<number | null> {
   const allowExternal = args.includes(ALLOW_EXTERNAL_FLAG);

@@ -1,9 +1,7 @@
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
-import { fileURLToPath } from 'node:url';
 import { entities } from './entities';
-
-const migrationsPath = fileURLToPath(new URL('./migrations', import.meta.url));
+import { migrations } from './migrations';
 
 /** ORM options shared by the app, the tests and the MikroORM CLI. */
 export function ormOptions(clientUrl: string, extra: Partial<Options> = {}): Options {
@@ -12,8 +10,8 @@ export function ormOptions(clientUrl: string, extra: Partial<Options> = {}): Opt
     entities,
     extensions: [Migrator],
     migrations: {
-      path: migrationsPath,
-      glob: '!(*.d).{js,ts}',
+      // A list rather than a folder to read, so the bundled server carries them (scripts/create-migration.ts keeps it).
+      migrationsList: migrations,
       transactional: true,
       snapshot: false,
     },
