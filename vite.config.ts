@@ -31,7 +31,11 @@ function serviceWorker(): Plugin {
         .slice(0, 16);
       const file = path.join(root, 'offline/service-worker.ts');
       const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file, { lang: 'ts' });
-      this.emitFile({ type: 'asset', fileName: 'sw.js', source: `const PRECACHE = ${JSON.stringify(precache)};\nconst VERSION = '${version}';\n${code}` });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sw.js',
+        source: `const PRECACHE = ${JSON.stringify(precache)};\nconst VERSION = '${version}';\n${code}`,
+      });
     },
   };
 }

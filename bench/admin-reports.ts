@@ -56,16 +56,41 @@ async function main() {
       return `${(bytes / 1024).toFixed(0)} KiB`;
     };
     const cases: [string, () => Promise<string>][] = [
-      ['member search "bream" (page 1 of 25)', async () => `${(await services.adminMembers.search(em.fork(), memberSearchInput.parse({ search: 'bream' }))).total} matches`],
-      ['member search "ava flathead", expiring, by expiry', async () => `${(await services.adminMembers.search(em.fork(), memberSearchInput.parse({ search: 'ava flathead', status: 'expiring', sort: 'expiry' }))).total} matches`],
-      ['member list, page 200, sorted by name', async () => `${(await services.adminMembers.search(em.fork(), memberSearchInput.parse({ page: 200 }))).rows.length} rows`],
+      [
+        'member search "bream" (page 1 of 25)',
+        async () => `${(await services.adminMembers.search(em.fork(), memberSearchInput.parse({ search: 'bream' }))).total} matches`,
+      ],
+      [
+        'member search "ava flathead", expiring, by expiry',
+        async () =>
+          `${(await services.adminMembers.search(em.fork(), memberSearchInput.parse({ search: 'ava flathead', status: 'expiring', sort: 'expiry' }))).total} matches`,
+      ],
+      [
+        'member list, page 200, sorted by name',
+        async () => `${(await services.adminMembers.search(em.fork(), memberSearchInput.parse({ page: 200 }))).rows.length} rows`,
+      ],
       ['Export CSV (all members, streamed)', () => drain(services.adminMembers.exportCsv(em.fork(), {}))],
       ['dashboard overview (figures and charts)', async () => `${(await services.reports.overview(em.fork())).totalMembers} members`],
-      ['Financial Summary (figures)', async () => `${(await services.reports.financial(em.fork(), services.reports.period({}))).payments} payments`],
-      ['Financial Summary PDF', async () => `${((await services.reports.financialPdf(em.fork(), services.reports.period({}))).length / 1024).toFixed(0)} KiB`],
-      ['Membership report CSV', async () => `${((await services.reports.membershipCsv(em.fork(), services.reports.period({}))).length / 1024).toFixed(0)} KiB`],
-      ['Event Results PDF (one event)', async () => `${((await services.reports.eventResultsPdf(em.fork(), anEvent)).pdf.length / 1024).toFixed(0)} KiB`],
-      ['Export to accounting (Xero CSV, 2 years)', () => drain(services.reports.accountingCsv(em.fork(), { from: '2024-01-01', to: '2027-12-31' }))],
+      [
+        'Financial Summary (figures)',
+        async () => `${(await services.reports.financial(em.fork(), services.reports.period({}))).payments} payments`,
+      ],
+      [
+        'Financial Summary PDF',
+        async () => `${((await services.reports.financialPdf(em.fork(), services.reports.period({}))).length / 1024).toFixed(0)} KiB`,
+      ],
+      [
+        'Membership report CSV',
+        async () => `${((await services.reports.membershipCsv(em.fork(), services.reports.period({}))).length / 1024).toFixed(0)} KiB`,
+      ],
+      [
+        'Event Results PDF (one event)',
+        async () => `${((await services.reports.eventResultsPdf(em.fork(), anEvent)).pdf.length / 1024).toFixed(0)} KiB`,
+      ],
+      [
+        'Export to accounting (Xero CSV, 2 years)',
+        () => drain(services.reports.accountingCsv(em.fork(), { from: '2024-01-01', to: '2027-12-31' })),
+      ],
     ];
 
     const rows: string[][] = [];
@@ -83,10 +108,13 @@ async function main() {
       rows.push([name, times[Math.floor(times.length / 2)].toFixed(1), times[times.length - 1].toFixed(1), result]);
     }
 
-    console.log(`\nSeeded ${MEMBERS.toLocaleString()} members, ${EVENTS} events, ${CATCHES.toLocaleString()} catches and ${PAYMENTS.toLocaleString()} payments in ${seedSeconds.toFixed(1)} s; ${RUNS} runs each after a warm-up.\n`);
+    console.log(
+      `\nSeeded ${MEMBERS.toLocaleString()} members, ${EVENTS} events, ${CATCHES.toLocaleString()} catches and ${PAYMENTS.toLocaleString()} payments in ${seedSeconds.toFixed(1)} s; ${RUNS} runs each after a warm-up.\n`,
+    );
     const header = ['operation', 'median ms', 'max ms', 'result'];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-    const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 1 || i === 2 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
+    const line = (cells: string[]) =>
+      `| ${cells.map((c, i) => (i === 1 || i === 2 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
     console.log(line(header));
     console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
     for (const row of rows) console.log(line(row));

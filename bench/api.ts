@@ -84,7 +84,8 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 function table(header: string[], rows: string[][], rightAligned: number[]) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (rightAligned.includes(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (rightAligned.includes(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
   console.log(line(header));
   console.log(`|${widths.map((w, i) => (rightAligned.includes(i) ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);
   for (const row of rows) console.log(line(row));
@@ -154,11 +155,19 @@ async function main() {
     const viaRest = async (name: string, restPath: string) => {
       const response = await fetch(`${site}${restPath}`);
       if (response.status !== 200) throw new Error(`${restPath} answered ${response.status}`);
-      endpoints.push({ name, path: restPath, body: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get('content-type')!, isPublic: true });
+      endpoints.push({
+        name,
+        path: restPath,
+        body: Buffer.from(await response.arrayBuffer()),
+        contentType: response.headers.get('content-type')!,
+        isPublic: true,
+      });
     };
 
     // Public reads, first as the landing page asks for them, then through the documented REST paths.
-    const upcoming = await viaTrpc(`upcoming events (tRPC, limit ${UPCOMING_LIMIT})`, true, () => api.events.upcoming.query({ limit: UPCOMING_LIMIT }));
+    const upcoming = await viaTrpc(`upcoming events (tRPC, limit ${UPCOMING_LIMIT})`, true, () =>
+      api.events.upcoming.query({ limit: UPCOMING_LIMIT }),
+    );
     const sections = await viaTrpc('landing sections (tRPC)', true, () => api.cms.sections.query({ pageSlug: 'landing' }));
     const sponsors = await viaTrpc('active sponsors (tRPC)', true, () => api.sponsors.active.query());
     await viaRest('upcoming events (REST, all)', '/api/events/upcoming');
@@ -173,7 +182,9 @@ async function main() {
     await api.auth.verifyToken.mutate({ token, purpose: 'verify_email' });
     if (!cookie) throw new Error('No session cookie after following the link');
     const mine = await viaTrpc('member catches (tRPC, limit 5, signed in)', false, () => api.catches.mine.query({ limit: 5 }));
-    process.stderr.write(`reads ok: ${upcoming.length} upcoming events, ${sections.length} landing sections, ${sponsors.length} sponsors, ${mine.length} own catches\n`);
+    process.stderr.write(
+      `reads ok: ${upcoming.length} upcoming events, ${sections.length} landing sections, ${sponsors.length} sponsors, ${mine.length} own catches\n`,
+    );
 
     // The baseline: a bare Fastify with one route per read, sending the bytes the app sent.
     for (const e of endpoints) plain.get(e.path.split('?')[0], (_req, reply) => reply.type(e.contentType).send(e.body));
@@ -233,23 +244,29 @@ async function main() {
 
     const soakFailures = soak.errors + soak.non2xx;
     const peak = (key: 'rss' | 'heapUsed') => Math.max(...samples.map((s) => s[key]));
-    console.log(`\nSoak: ${SOAK_SECONDS} s at ${CONNECTIONS} connections over the four tRPC reads (memory of this process every 5 s, ${samples.length} samples).\n`);
+    console.log(
+      `\nSoak: ${SOAK_SECONDS} s at ${CONNECTIONS} connections over the four tRPC reads (memory of this process every 5 s, ${samples.length} samples).\n`,
+    );
     table(
       ['requests', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'timeouts', 'non-2xx', 'RSS start / max / end', 'heap used start / max / end'],
-      [[
-        soak.total.toLocaleString(),
-        soak.requestsPerSecond.toFixed(0),
-        String(soak.p50),
-        String(soak.p99),
-        String(soak.errors),
-        String(soak.timeouts),
-        String(soak.non2xx),
-        `${mb(samples[0].rss)} / ${mb(peak('rss'))} / ${mb(samples.at(-1)!.rss)}`,
-        `${mb(samples[0].heapUsed)} / ${mb(peak('heapUsed'))} / ${mb(samples.at(-1)!.heapUsed)}`,
-      ]],
+      [
+        [
+          soak.total.toLocaleString(),
+          soak.requestsPerSecond.toFixed(0),
+          String(soak.p50),
+          String(soak.p99),
+          String(soak.errors),
+          String(soak.timeouts),
+          String(soak.non2xx),
+          `${mb(samples[0].rss)} / ${mb(peak('rss'))} / ${mb(samples.at(-1)!.rss)}`,
+          `${mb(samples[0].heapUsed)} / ${mb(peak('heapUsed'))} / ${mb(samples.at(-1)!.heapUsed)}`,
+        ],
+      ],
       [0, 1, 2, 3, 4, 5, 6],
     );
-    console.log(`\nRSS every 5 s: ${samples.map((m) => (m.rss / 1024 / 1024).toFixed(0)).join(', ')} MB. Heap after a full collection: ${mb(retainedBefore)} before the soak, ${mb(retainedAfter)} after.`);
+    console.log(
+      `\nRSS every 5 s: ${samples.map((m) => (m.rss / 1024 / 1024).toFixed(0)).join(', ')} MB. Heap after a full collection: ${mb(retainedBefore)} before the soak, ${mb(retainedAfter)} after.`,
+    );
     if (soakFailures) {
       console.log(`\nThe soak had ${soakFailures} failed requests.`);
       process.exitCode = 1;

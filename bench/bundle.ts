@@ -60,9 +60,13 @@ const rows = routes.map(([route, key]) => {
 });
 
 const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-console.log(`\nGzip kB of what the first view of each screen loads (budget for the landing page: ${LANDING_BUDGET_KB} kB of JavaScript).\n`);
+console.log(
+  `\nGzip kB of what the first view of each screen loads (budget for the landing page: ${LANDING_BUDGET_KB} kB of JavaScript).\n`,
+);
 console.log(line(['screen', 'JS kB', 'CSS kB', 'chunks', 'admin code?']));
 console.log(line(['---', '---:', '---:', '---:', '---']));
 for (const r of rows) console.log(line([r.route, r.js.toFixed(1), r.css.toFixed(1), String(r.chunks), r.adminInside ? 'yes' : 'no']));
 const landing = rows[0];
-console.log(`\nLanding page JavaScript: ${landing.js.toFixed(1)} kB of ${LANDING_BUDGET_KB} kB — ${landing.js <= LANDING_BUDGET_KB ? 'within budget' : 'OVER BUDGET'}; admin code for visitors: ${landing.adminInside ? 'YES (fix)' : 'none'}.`);
+console.log(
+  `\nLanding page JavaScript: ${landing.js.toFixed(1)} kB of ${LANDING_BUDGET_KB} kB — ${landing.js <= LANDING_BUDGET_KB ? 'within budget' : 'OVER BUDGET'}; admin code for visitors: ${landing.adminInside ? 'YES (fix)' : 'none'}.`,
+);

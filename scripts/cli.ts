@@ -39,7 +39,9 @@ async function main(args: string[]): Promise<number> {
   if (command === 'backup-key' && args.length === 1) {
     const secretKey = await generateIdentity();
     console.log(`Public key (set BACKUP_RECIPIENT to it on the server):\n  ${await identityToRecipient(secretKey)}\n`);
-    console.log(`Secret key (keep it off the server, e.g. in the committee's password manager; restore needs it as BACKUP_IDENTITY):\n  ${secretKey}`);
+    console.log(
+      `Secret key (keep it off the server, e.g. in the committee's password manager; restore needs it as BACKUP_IDENTITY):\n  ${secretKey}`,
+    );
     return 0;
   }
   if (!valid) {
@@ -60,14 +62,17 @@ async function main(args: string[]): Promise<number> {
   const objects = createObjectStore(env, env.SESSION_SECRET ?? secrets.sessionSecret);
   try {
     if (command === 'backup') {
-      const encryption = env.BACKUP_RECIPIENT || env.BACKUP_PASSPHRASE ? { recipient: env.BACKUP_RECIPIENT, passphrase: env.BACKUP_PASSPHRASE } : undefined;
+      const encryption =
+        env.BACKUP_RECIPIENT || env.BACKUP_PASSPHRASE ? { recipient: env.BACKUP_RECIPIENT, passphrase: env.BACKUP_PASSPHRASE } : undefined;
       const file = path.resolve(action ?? path.join(dataDir, 'backups', `club-${stamp(new Date())}.jsonl.gz${encryption ? '.age' : ''}`));
       // Every member's details are in there: the folder is its owner's alone.
       mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
       if (!action) chmodSync(path.dirname(file), 0o700);
       const summary = await writeBackup({ databaseUrl: db.url, objects, file, encryption });
       const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);
-      console.log(`Backed up ${rows} records and ${summary.objects} images to ${file}${encryption ? ' (encrypted with age)' : ' (not encrypted: set BACKUP_RECIPIENT to encrypt backups)'}`);
+      console.log(
+        `Backed up ${rows} records and ${summary.objects} images to ${file}${encryption ? ' (encrypted with age)' : ' (not encrypted: set BACKUP_RECIPIENT to encrypt backups)'}`,
+      );
       return 0;
     }
     if (command === 'restore') {

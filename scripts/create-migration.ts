@@ -13,11 +13,15 @@ const pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), password: 'm
 try {
   await pg.createDatabase('club');
   // Migrations found by file here (the app uses the generated list), so that the new file can be written beside them.
-  const orm = await MikroORM.init(ormOptions(pg.urlFor('club'), { migrations: { path: MIGRATIONS_DIR, glob: 'Migration*.ts', transactional: true, snapshot: false } }));
+  const orm = await MikroORM.init(
+    ormOptions(pg.urlFor('club'), { migrations: { path: MIGRATIONS_DIR, glob: 'Migration*.ts', transactional: true, snapshot: false } }),
+  );
   await orm.migrator.up();
   const result = await orm.migrator.create(undefined, false, process.argv.includes('--initial'));
   if (result.fileName) writeMigrationsIndex();
-  console.log(result.fileName ? `Created ${result.fileName} and listed it in migrations/index.ts` : 'No changes: the entities match the migrations.');
+  console.log(
+    result.fileName ? `Created ${result.fileName} and listed it in migrations/index.ts` : 'No changes: the entities match the migrations.',
+  );
   await orm.close(true);
 } finally {
   await pg.stop();

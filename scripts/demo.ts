@@ -2,7 +2,14 @@
 // data folder, ./data-demo unless DATA_DIR says otherwise. Seeded once; delete the folder to start again.
 import path from 'node:path';
 import { clubToday, formatAuDate } from '../src/shared/dates';
-import { ALLOW_EXTERNAL_FLAG, DEMO_LOGINS, DemoSeedRefused, demoEnvironmentRefusal, seedDemoClub, type DemoSeedResult } from '../src/server/db/seeders/demo';
+import {
+  ALLOW_EXTERNAL_FLAG,
+  DEMO_LOGINS,
+  DemoSeedRefused,
+  demoEnvironmentRefusal,
+  seedDemoClub,
+  type DemoSeedResult,
+} from '../src/server/db/seeders/demo';
 import { loadEnv } from '../src/server/env';
 import { startSite } from '../src/server/start-site';
 
@@ -38,14 +45,22 @@ async function main(args: string[]): Promise<number | null> {
         console.log(
           [
             '',
-            `Demo club ready at ${env!.PUBLIC_URL}  (${result!.seeded ? `seeded just now: ${Object.entries(result!.counts).map(([k, v]) => `${v} ${k}`).join(', ')}` : `reusing the demo seeded on ${seededOn}`})`,
+            `Demo club ready at ${env!.PUBLIC_URL}  (${
+              result!.seeded
+                ? `seeded just now: ${Object.entries(result!.counts)
+                    .map(([k, v]) => `${v} ${k}`)
+                    .join(', ')}`
+                : `reusing the demo seeded on ${seededOn}`
+            })`,
             `  Administrator: ${DEMO_LOGINS.admin.email}  password: ${DEMO_LOGINS.admin.password}`,
             `  Member:        ${DEMO_LOGINS.member.email}  password: ${DEMO_LOGINS.member.password}  (Daniel Nguyen, family membership)`,
             `  Other demo members sign in with their e-mail alone; the link lands in ${path.join(dataDir, 'outbox')}.`,
             env!.DATABASE_URL
               ? '  To start again, stop the site and empty that database.'
               : `  Everything lives in ${dataDir}. To start again with dates around today: stop the site (Ctrl+C) and delete ${dataDir}.`,
-            ...(result!.seededOn !== clubToday(new Date()) && !result!.seeded ? [`  Its dates are relative to ${seededOn}; delete ${dataDir} to move them to today.`] : []),
+            ...(result!.seededOn !== clubToday(new Date()) && !result!.seeded
+              ? [`  Its dates are relative to ${seededOn}; delete ${dataDir} to move them to today.`]
+              : []),
             '',
           ].join('\n'),
         );

@@ -15,6 +15,9 @@ for (const [name, svg, size] of [
   ['maskable-512.png', maskable, 512],
   ['apple-touch-icon.png', maskable, 180],
 ] as const) {
-  await sharp(Buffer.from(svg), { density: 72 * (size / 64) }).resize(size, size).png().toFile(path.join(dir, name));
+  await sharp(Buffer.from(svg), { density: 72 * (size / 64) })
+    .resize(size, size)
+    .png()
+    .toFile(path.join(dir, name));
   console.log(`wrote ${name}`);
 }

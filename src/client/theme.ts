@@ -19,7 +19,8 @@ export const theme = createTheme({
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } },
       // Under a title Mantine greys the text with a fixed gray.6 (3.3:1 on white): use the readable dimmed grey.
-      styles: (_theme: unknown, props: { title?: unknown }) => (props.title ? { description: { color: 'var(--mantine-color-dimmed)' } } : {}),
+      styles: (_theme: unknown, props: { title?: unknown }) =>
+        props.title ? { description: { color: 'var(--mantine-color-dimmed)' } } : {},
     },
     FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Remove the chosen file' } } },
   },
@@ -46,7 +47,13 @@ export function contrastRatio(a: string, b: string): number {
 }
 
 function darken(hex: string, amount: number): string {
-  return `#${[1, 3, 5].map((i) => Math.round(parseInt(hex.slice(i, i + 2), 16) * (1 - amount)).toString(16).padStart(2, '0')).join('')}`;
+  return `#${[1, 3, 5]
+    .map((i) =>
+      Math.round(parseInt(hex.slice(i, i + 2), 16) * (1 - amount))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** `colour`, darkened in small steps until it reads at 4.5:1 or better on every one of `backgrounds`. */

@@ -25,10 +25,19 @@ export const adminRouter = router({
   }),
 
   members: router({
-    search: adminProcedure.input(memberSearchInput).output(memberPage).query(({ ctx, input }) => ctx.services.adminMembers.search(ctx.em, input)),
-    update: adminProcedure.input(memberUpdateInput).output(adminMemberRow).mutation(({ ctx, input }) => ctx.services.adminMembers.update(ctx.em, ctx.actor, input)),
+    search: adminProcedure
+      .input(memberSearchInput)
+      .output(memberPage)
+      .query(({ ctx, input }) => ctx.services.adminMembers.search(ctx.em, input)),
+    update: adminProcedure
+      .input(memberUpdateInput)
+      .output(adminMemberRow)
+      .mutation(({ ctx, input }) => ctx.services.adminMembers.update(ctx.em, ctx.actor, input)),
   }),
-  audit: adminProcedure.input(auditSearchInput).output(auditPage).query(({ ctx, input }) => searchAudit(ctx.em, input)),
+  audit: adminProcedure
+    .input(auditSearchInput)
+    .output(auditPage)
+    .query(({ ctx, input }) => searchAudit(ctx.em, input)),
   events: adminEventsRouter,
   catches: adminCatchesRouter,
   sponsors: adminSponsorsRouter,

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { catchView, eventResults, fishingSessionInput, judgeCatchView, judgeInput, seasonLadder, sizeLimitView } from '../shared/catches.schema';
+import {
+  catchView,
+  eventResults,
+  fishingSessionInput,
+  judgeCatchView,
+  judgeInput,
+  seasonLadder,
+  sizeLimitView,
+} from '../shared/catches.schema';
 import { eventIdInput } from '../shared/events.schema';
 import { adminProcedure, memberProcedure, publicProcedure, router } from '../server/trpc/init';
 
@@ -13,7 +21,10 @@ export const catchesRouter = router({
   sizeLimits: publicProcedure.output(z.array(sizeLimitView)).query(({ ctx }) => ctx.services.catches.sizeLimits(ctx.em)),
 
   /** Results of an event: public, with names, sizes and photos but never positions. */
-  results: publicProcedure.input(eventIdInput).output(eventResults).query(({ ctx, input }) => ctx.services.judging.results(ctx.em, input.id)),
+  results: publicProcedure
+    .input(eventIdInput)
+    .output(eventResults)
+    .query(({ ctx, input }) => ctx.services.judging.results(ctx.em, input.id)),
 
   ladder: publicProcedure
     .input(z.object({ year: z.number().int().min(2000).max(2100) }))

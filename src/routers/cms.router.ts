@@ -40,26 +40,41 @@ export const cmsRouter = router({
 export const adminCmsRouter = router({
   pages: router({
     list: adminProcedure.output(z.array(pageView)).query(({ ctx }) => ctx.services.cms.listPages(ctx.em)),
-    create: adminProcedure.input(pageInput).output(pageView).mutation(({ ctx, input }) => ctx.services.cms.createPage(ctx.em, ctx.actor, input)),
+    create: adminProcedure
+      .input(pageInput)
+      .output(pageView)
+      .mutation(({ ctx, input }) => ctx.services.cms.createPage(ctx.em, ctx.actor, input)),
     update: adminProcedure
       .input(cmsIdInput.extend({ page: pageInput }))
       .output(pageView)
       .mutation(({ ctx, input }) => ctx.services.cms.updatePage(ctx.em, ctx.actor, input.id, input.page)),
-    delete: adminProcedure.input(cmsIdInput).output(message).mutation(({ ctx, input }) => ctx.services.cms.deletePage(ctx.em, ctx.actor, input.id)),
+    delete: adminProcedure
+      .input(cmsIdInput)
+      .output(message)
+      .mutation(({ ctx, input }) => ctx.services.cms.deletePage(ctx.em, ctx.actor, input.id)),
   }),
   sections: router({
     list: adminProcedure.output(z.array(sectionView)).query(({ ctx }) => ctx.services.cms.listSections(ctx.em)),
-    create: adminProcedure.input(sectionInput).output(sectionView).mutation(({ ctx, input }) => ctx.services.cms.createSection(ctx.em, ctx.actor, input)),
+    create: adminProcedure
+      .input(sectionInput)
+      .output(sectionView)
+      .mutation(({ ctx, input }) => ctx.services.cms.createSection(ctx.em, ctx.actor, input)),
     update: adminProcedure
       .input(cmsIdInput.extend({ section: sectionInput }))
       .output(sectionView)
       .mutation(({ ctx, input }) => ctx.services.cms.updateSection(ctx.em, ctx.actor, input.id, input.section)),
-    delete: adminProcedure.input(cmsIdInput).output(message).mutation(({ ctx, input }) => ctx.services.cms.deleteSection(ctx.em, ctx.actor, input.id)),
+    delete: adminProcedure
+      .input(cmsIdInput)
+      .output(message)
+      .mutation(({ ctx, input }) => ctx.services.cms.deleteSection(ctx.em, ctx.actor, input.id)),
     move: adminProcedure
       .input(cmsIdInput.extend({ direction: z.enum(['up', 'down'], { error: "Direction must be 'up' or 'down'." }) }))
       .output(sectionView)
       .mutation(({ ctx, input }) => ctx.services.cms.moveSection(ctx.em, ctx.actor, input.id, input.direction)),
-    duplicate: adminProcedure.input(cmsIdInput).output(sectionView).mutation(({ ctx, input }) => ctx.services.cms.duplicateSection(ctx.em, ctx.actor, input.id)),
+    duplicate: adminProcedure
+      .input(cmsIdInput)
+      .output(sectionView)
+      .mutation(({ ctx, input }) => ctx.services.cms.duplicateSection(ctx.em, ctx.actor, input.id)),
     fromTemplate: adminProcedure
       .input(templateInput)
       .output(z.array(sectionView))
@@ -67,16 +82,28 @@ export const adminCmsRouter = router({
   }),
   settings: router({
     list: adminProcedure.output(z.array(settingView)).query(({ ctx }) => ctx.services.cms.listSettings(ctx.em)),
-    save: adminProcedure.input(settingInput).output(settingView).mutation(({ ctx, input }) => ctx.services.cms.saveSetting(ctx.em, ctx.actor, input)),
-    delete: adminProcedure.input(cmsIdInput).output(message).mutation(({ ctx, input }) => ctx.services.cms.deleteSetting(ctx.em, ctx.actor, input.id)),
+    save: adminProcedure
+      .input(settingInput)
+      .output(settingView)
+      .mutation(({ ctx, input }) => ctx.services.cms.saveSetting(ctx.em, ctx.actor, input)),
+    delete: adminProcedure
+      .input(cmsIdInput)
+      .output(message)
+      .mutation(({ ctx, input }) => ctx.services.cms.deleteSetting(ctx.em, ctx.actor, input.id)),
   }),
   news: router({
     list: adminProcedure.output(z.array(newsView)).query(({ ctx }) => ctx.services.cms.listNews(ctx.em)),
-    create: adminProcedure.input(newsInput).output(newsView).mutation(({ ctx, input }) => ctx.services.cms.createNews(ctx.em, ctx.actor, input)),
+    create: adminProcedure
+      .input(newsInput)
+      .output(newsView)
+      .mutation(({ ctx, input }) => ctx.services.cms.createNews(ctx.em, ctx.actor, input)),
     update: adminProcedure
       .input(cmsIdInput.extend({ article: newsInput }))
       .output(newsView)
       .mutation(({ ctx, input }) => ctx.services.cms.updateNews(ctx.em, ctx.actor, input.id, input.article)),
-    delete: adminProcedure.input(cmsIdInput).output(message).mutation(({ ctx, input }) => ctx.services.cms.deleteNews(ctx.em, ctx.actor, input.id)),
+    delete: adminProcedure
+      .input(cmsIdInput)
+      .output(message)
+      .mutation(({ ctx, input }) => ctx.services.cms.deleteNews(ctx.em, ctx.actor, input.id)),
   }),
 });

@@ -24,7 +24,9 @@ export const eventsRouter = router({
     .output(z.object({ code: z.string().nullable() }))
     .query(({ ctx, input }) => ctx.services.events.clubCode(ctx.em, ctx.actor, input.id)),
 
-  myRegistrations: memberProcedure.output(z.array(memberRegistration)).query(({ ctx }) => ctx.services.events.memberRegistrations(ctx.em, ctx.actor)),
+  myRegistrations: memberProcedure
+    .output(z.array(memberRegistration))
+    .query(({ ctx }) => ctx.services.events.memberRegistrations(ctx.em, ctx.actor)),
 
   register: memberProcedure
     .input(eventIdInput)

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { documentedRegistrationInput, memberDashboard, memberListItem, memberProfile, registrationInput, registrationResult } from '../shared/members.schema';
+import {
+  documentedRegistrationInput,
+  memberDashboard,
+  memberListItem,
+  memberProfile,
+  registrationInput,
+  registrationResult,
+} from '../shared/members.schema';
 import type { Context } from '../server/trpc/context';
 import type { RegistrationRequest } from '../server/services/members.service';
 import { memberProcedure, publicProcedure, router } from '../server/trpc/init';
@@ -13,10 +20,16 @@ async function register(ctx: Context, input: RegistrationRequest) {
 
 export const membersRouter = router({
   /** The join form; open to visitors. */
-  register: publicProcedure.input(registrationInput).output(registrationResult).mutation(({ ctx, input }) => register(ctx, input)),
+  register: publicProcedure
+    .input(registrationInput)
+    .output(registrationResult)
+    .mutation(({ ctx, input }) => register(ctx, input)),
 
   /** POST /api/members/register with SPEC §7's body (no gender, acceptances or additional people). */
-  registerDocumented: publicProcedure.input(documentedRegistrationInput).output(registrationResult).mutation(({ ctx, input }) => register(ctx, input)),
+  registerDocumented: publicProcedure
+    .input(documentedRegistrationInput)
+    .output(registrationResult)
+    .mutation(({ ctx, input }) => register(ctx, input)),
 
   profile: memberProcedure.output(memberProfile.nullable()).query(({ ctx }) => ctx.services.members.profile(ctx.em, ctx.actor)),
 

@@ -121,7 +121,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => cache.close());
   const services = createServices({
     cache,
-    assistantModel: env.ASSISTANT_API_URL ? { url: env.ASSISTANT_API_URL, key: env.ASSISTANT_API_KEY, model: env.ASSISTANT_MODEL ?? 'gpt-4o-mini', timeoutMs: 8000 } : null,
+    assistantModel: env.ASSISTANT_API_URL
+      ? { url: env.ASSISTANT_API_URL, key: env.ASSISTANT_API_KEY, model: env.ASSISTANT_MODEL ?? 'gpt-4o-mini', timeoutMs: 8000 }
+      : null,
     objects,
     clock: deps.clock ?? systemClock,
     mailer: deps.mailer,
@@ -135,7 +137,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = {
     renewals: () => services.renewals.run(deps.orm.em.fork()),
     reconcilePayments: () => services.payments.reconcile(deps.orm.em.fork()),
-    housekeeping: async () => ({ ...(await services.uploads.cleanup(deps.orm.em.fork())), rateLimitsPruned: await pruneRateLimits(deps.orm.em.fork(), deps.clock ?? systemClock) }),
+    housekeeping: async () => ({
+      ...(await services.uploads.cleanup(deps.orm.em.fork())),
+      rateLimitsPruned: await pruneRateLimits(deps.orm.em.fork(), deps.clock ?? systemClock),
+    }),
   };
   app.decorate('jobs', jobs);
   if (env.RENEWALS_INTERVAL_MINUTES > 0) {
@@ -170,7 +175,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const multipartCatch = req.method === 'POST' && req.url === CATCH_SUBMISSION_PATH && type === 'multipart/form-data';
     // A form declares its encoding even when it sends no fields, so any declared type must be JSON too;
     // only a call with neither body nor type (the client's body-less POSTs) goes without.
-    if ((hasBody || type !== '') && !rawUpload && !multipartCatch && type !== 'application/json' && API_PREFIXES.some((p) => req.url.startsWith(p))) {
+    if (
+      (hasBody || type !== '') &&
+      !rawUpload &&
+      !multipartCatch &&
+      type !== 'application/json' &&
+      API_PREFIXES.some((p) => req.url.startsWith(p))
+    ) {
       return reply.code(415).send({ message: 'Requests must be sent as JSON (Content-Type: application/json).' });
     }
   });
@@ -233,7 +244,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       unreachableSince = null;
     } catch {
       unreachableSince ??= Date.now();
-      await deps.healDatabase?.().catch((error: unknown) => app.log.error({ err: { message: (error as Error).message } }, 'Database not healed'));
+      await deps
+        .healDatabase?.()
+        .catch((error: unknown) => app.log.error({ err: { message: (error as Error).message } }, 'Database not healed'));
     }
   };
   if (deps.healDatabase) {
@@ -243,7 +256,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   app.get('/healthz', async (_req, reply) => {
     if (deps.healDatabase && unreachableSince !== null && Date.now() - unreachableSince > UNHEALTHY_AFTER_MS) {
-      return reply.code(503).send({ status: 'unhealthy', message: 'The database has been unreachable for over a minute and did not recover.' });
+      return reply
+        .code(503)
+        .send({ status: 'unhealthy', message: 'The database has been unreachable for over a minute and did not recover.' });
     }
     return { status: 'ok' };
   });

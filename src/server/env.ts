@@ -3,7 +3,14 @@ import { z } from 'zod';
 const commaList = z
   .string()
   .optional()
-  .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []));
+  .transform((v) =>
+    v
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+  );
 
 const optionalString = z
   .string()
@@ -29,7 +36,9 @@ const envSchema = z
     PAYPAL_API_BASE: optionalString,
     PAYPAL_WEBHOOK_ID: optionalString,
     /** 'paypal' or 'demo'; unset: PayPal when its credentials are set, demo payments on a loopback PUBLIC_URL only. */
-    PAYMENTS_PROVIDER: optionalString.pipe(z.enum(['paypal', 'demo'], { error: "PAYMENTS_PROVIDER must be 'paypal' or 'demo'." }).optional()),
+    PAYMENTS_PROVIDER: optionalString.pipe(
+      z.enum(['paypal', 'demo'], { error: "PAYMENTS_PROVIDER must be 'paypal' or 'demo'." }).optional(),
+    ),
     /** How often unfinished PayPal payments are checked with PayPal (reconciliation); 0 turns it off. */
     PAYMENTS_RECONCILE_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
     S3_BUCKET: optionalString,
@@ -51,7 +60,12 @@ const envSchema = z
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Backups are encrypted to this age public key (the committee keeps the secret key, never on the server). */
-    BACKUP_RECIPIENT: optionalString.pipe(z.string().regex(/^age1[0-9a-z]{20,}$/, 'BACKUP_RECIPIENT must be an age public key (age1…), made with age-keygen.').optional()),
+    BACKUP_RECIPIENT: optionalString.pipe(
+      z
+        .string()
+        .regex(/^age1[0-9a-z]{20,}$/, 'BACKUP_RECIPIENT must be an age public key (age1…), made with age-keygen.')
+        .optional(),
+    ),
     /** Or to a passphrase (it then opens them too). */
     BACKUP_PASSPHRASE: optionalString.pipe(z.string().min(12, 'BACKUP_PASSPHRASE must be at least 12 characters.').optional()),
     /** For restore only: the secret key that opens backups encrypted to BACKUP_RECIPIENT. */
@@ -59,23 +73,41 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS_PROVIDER === 'paypal' && !(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET)) {
-      ctx.addIssue({ code: 'custom', path: ['PAYMENTS_PROVIDER'], message: 'PAYMENTS_PROVIDER=paypal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS_PROVIDER'],
+        message: 'PAYMENTS_PROVIDER=paypal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET.',
+      });
     }
     if (env.PAYMENTS_PROVIDER === 'demo' && env.NODE_ENV === 'production') {
-      ctx.addIssue({ code: 'custom', path: ['PAYMENTS_PROVIDER'], message: 'Demo payments give memberships away: PAYMENTS_PROVIDER=demo is refused in production.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS_PROVIDER'],
+        message: 'Demo payments give memberships away: PAYMENTS_PROVIDER=demo is refused in production.',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
-      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: "PUBLIC_URL is required in production: the site's address as people type it (e.g. https://club.example.org), used in e-mailed links and to check where requests come from." });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message:
+          "PUBLIC_URL is required in production: the site's address as people type it (e.g. https://club.example.org), used in e-mailed links and to check where requests come from.",
+      });
     }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL && env.MAIL_OUTBOX_IN_PRODUCTION !== '1') {
       ctx.addIssue({
         code: 'custom',
         path: ['SMTP_URL'],
-        message: 'SMTP_URL is required in production, or sign-in links and receipts are written to a folder nobody reads (e.g. smtps://user:pass@smtp.example.org:465). To accept that anyway, set MAIL_OUTBOX_IN_PRODUCTION=1.',
+        message:
+          'SMTP_URL is required in production, or sign-in links and receipts are written to a folder nobody reads (e.g. smtps://user:pass@smtp.example.org:465). To accept that anyway, set MAIL_OUTBOX_IN_PRODUCTION=1.',
       });
     }
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required in production (at least 32 random characters).' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'SESSION_SECRET is required in production (at least 32 random characters).',
+      });
     }
   })
   .transform((env) => ({

@@ -32,7 +32,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   // The site's files and images are for its own pages; other sites embed none of them.
   'cross-origin-resource-policy': 'same-origin',
   // The catch form uses the camera and the position; PayPal's frames may ask for payment. Nothing else may.
-  'permissions-policy': 'camera=(self), geolocation=(self), microphone=(), payment=(self "https://www.paypal.com" "https://www.sandbox.paypal.com")',
+  'permissions-policy':
+    'camera=(self), geolocation=(self), microphone=(), payment=(self "https://www.paypal.com" "https://www.sandbox.paypal.com")',
 };
 /** Sent in production only (a developer's http://localhost must not be pinned to https). */
 const PRODUCTION_HEADERS = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' };

@@ -4,7 +4,15 @@ import type { Clock } from './clock';
 import { etagMatches, type ContentCache } from './services/content-cache';
 
 /** tRPC procedures whose answer comes from the content cache and depends on nothing about the caller. */
-const PUBLIC_PROCEDURES = new Set(['events.upcoming', 'cms.sections', 'cms.pages', 'cms.page', 'cms.news', 'cms.settings', 'sponsors.active']);
+const PUBLIC_PROCEDURES = new Set([
+  'events.upcoming',
+  'cms.sections',
+  'cms.pages',
+  'cms.page',
+  'cms.news',
+  'cms.settings',
+  'sponsors.active',
+]);
 /** Their REST shims (the `callPublicRead` routes). */
 const PUBLIC_PATHS = new Set(['/api/events/upcoming', '/api/content/pages', '/api/settings', '/api/news', '/api/sponsors/active']);
 const PUBLIC_PREFIX = '/api/content/sections/';
@@ -17,7 +25,11 @@ export function isPublicRead(req: FastifyRequest): boolean {
   if (req.method !== 'GET' || req.headers['trpc-accept'] !== undefined) return false;
   const query = req.url.indexOf('?');
   const path = query === -1 ? req.url : req.url.slice(0, query);
-  if (path.startsWith('/trpc/')) return path.slice('/trpc/'.length).split(',').every((name) => PUBLIC_PROCEDURES.has(name));
+  if (path.startsWith('/trpc/'))
+    return path
+      .slice('/trpc/'.length)
+      .split(',')
+      .every((name) => PUBLIC_PROCEDURES.has(name));
   return PUBLIC_PATHS.has(path) || (path.startsWith(PUBLIC_PREFIX) && !path.includes('/', PUBLIC_PREFIX.length));
 }
 
@@ -60,7 +72,10 @@ export function registerPublicReadCache(app: FastifyInstance, cache: ContentCach
       return body;
     }
     if (reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
-      cache.keepResponse(made.key, made.ticket, { body: Buffer.from(payload), headers: keptHeaders((name) => reply.getHeader(name)?.toString()) });
+      cache.keepResponse(made.key, made.ticket, {
+        body: Buffer.from(payload),
+        headers: keptHeaders((name) => reply.getHeader(name)?.toString()),
+      });
     }
     return payload;
   });

@@ -18,7 +18,8 @@ const NOT_FOR_CRAWLERS = [
   ROUTES.sponsorPay,
 ];
 
-const xmlEscape = (text: string) => text.replace(/[<>&'"]/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`);
+const xmlEscape = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`);
 
 /**
  * The status a page path answers with: 200 for a route of the app (a content page only while it is published),
@@ -41,7 +42,14 @@ export function registerSiteFiles(app: FastifyInstance, publicUrl: string, publi
   const site = publicUrl.replace(/\/+$/, '');
 
   app.get('/robots.txt', async (_req, reply) => {
-    const lines = ['User-agent: *', 'Allow: /', ...NOT_FOR_CRAWLERS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${site}/sitemap.xml`, ''];
+    const lines = [
+      'User-agent: *',
+      'Allow: /',
+      ...NOT_FOR_CRAWLERS.map((path) => `Disallow: ${path}`),
+      '',
+      `Sitemap: ${site}/sitemap.xml`,
+      '',
+    ];
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(lines.join('\n'));
   });
 
@@ -51,8 +59,16 @@ export function registerSiteFiles(app: FastifyInstance, publicUrl: string, publi
       ...PUBLIC_ROUTES.map((path) => ({ loc: `${site}${path}`, lastmod: undefined as string | undefined })),
       ...pages.map((page) => ({ loc: `${site}${contentPagePath(page.slug)}`, lastmod: page.updatedAt })),
     ];
-    const urls = entries.map(({ loc, lastmod }) => `  <url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`);
-    const xml = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
+    const urls = entries.map(
+      ({ loc, lastmod }) => `  <url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`,
+    );
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...urls,
+      '</urlset>',
+      '',
+    ].join('\n');
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(xml);
   });
 }

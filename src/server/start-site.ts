@@ -50,7 +50,12 @@ export async function startSite(options: StartOptions = {}): Promise<void> {
   const secrets = loadOrCreateSecrets(dataDir);
   const sessionSecret = env.SESSION_SECRET ?? secrets.sessionSecret;
 
-  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, databasePassword: secrets.databasePassword, log: { info: (m) => log.info(m), warn: (m) => log.warn(m), debug: (m) => log.debug(m) } });
+  const db = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    databasePassword: secrets.databasePassword,
+    log: { info: (m) => log.info(m), warn: (m) => log.warn(m), debug: (m) => log.debug(m) },
+  });
   const objects = createObjectStore(env, sessionSecret);
   const parts: SiteParts = { env, orm: db.orm, objects, log };
   if (options.prepare) {
@@ -81,16 +86,21 @@ export async function startSite(options: StartOptions = {}): Promise<void> {
   // SIGTERM/SIGINT (docker stop, Ctrl+C): stop taking connections, let the requests already here finish, cut what
   // is left (idle keep-alives, stalled uploads), close the database; whatever happens, exit within 10 s. A second
   // signal exits at once.
-  closeWithGrace({ delay: SHUTDOWN_MS, logger: { error: (message: unknown) => log.error(message) }, skip: ['beforeExit'] }, async ({ signal, err }) => {
-    if (err) log.error({ err }, 'Stopping after an unexpected error');
-    else log.info(`${signal} received: finishing open requests, then stopping`);
-    await app.drain(SHUTDOWN_MS - 2_000);
-    app.server.closeAllConnections();
-    await app.close();
-    await db.close();
-  });
+  closeWithGrace(
+    { delay: SHUTDOWN_MS, logger: { error: (message: unknown) => log.error(message) }, skip: ['beforeExit'] },
+    async ({ signal, err }) => {
+      if (err) log.error({ err }, 'Stopping after an unexpected error');
+      else log.info(`${signal} received: finishing open requests, then stopping`);
+      await app.drain(SHUTDOWN_MS - 2_000);
+      app.server.closeAllConnections();
+      await app.close();
+      await db.close();
+    },
+  );
 
   await app.listen({ port: env.PORT, host: env.HOST });
-  log.info(`${CLUB.name} is ready at ${env.PUBLIC_URL} (mail: ${mailer.kind === 'smtp' ? 'SMTP' : `outbox folder ${path.join(dataDir, 'outbox')}`})`);
+  log.info(
+    `${CLUB.name} is ready at ${env.PUBLIC_URL} (mail: ${mailer.kind === 'smtp' ? 'SMTP' : `outbox folder ${path.join(dataDir, 'outbox')}`})`,
+  );
   options.ready?.(parts);
 }

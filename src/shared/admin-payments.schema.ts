@@ -3,10 +3,22 @@ import { optionalText, text } from './auth.schema';
 import { isIsoDate } from './dates';
 import { additionalMemberInput, documentedRegistrationInput } from './members.schema';
 import { formatAud, isJuniorOn, MEMBERSHIP_PRICES_CENTS, MEMBERSHIP_TYPES, householdFeeCents, type MembershipType } from './membership';
-import { MANUAL_PAYMENT_METHODS, PAYMENT_KINDS as PAYMENT_LIST_KINDS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_STATUSES as PAYMENT_LIST_STATUSES, type PaymentMethod, type PaymentStatus as PaymentListStatus } from './payments';
+import {
+  MANUAL_PAYMENT_METHODS,
+  PAYMENT_KINDS as PAYMENT_LIST_KINDS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES as PAYMENT_LIST_STATUSES,
+  type PaymentMethod,
+  type PaymentStatus as PaymentListStatus,
+} from './payments';
 
 /** The payments list's filters are the payment's own kinds and statuses. */
-export { PAYMENT_KINDS as PAYMENT_LIST_KINDS, PAYMENT_STATUSES as PAYMENT_LIST_STATUSES, type PaymentStatus as PaymentListStatus } from './payments';
+export {
+  PAYMENT_KINDS as PAYMENT_LIST_KINDS,
+  PAYMENT_STATUSES as PAYMENT_LIST_STATUSES,
+  type PaymentStatus as PaymentListStatus,
+} from './payments';
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentListStatus, string> = {
   created: 'Awaiting payment',
@@ -23,14 +35,14 @@ const requestKey = z.uuid({ error: 'The request key must be a UUID; please reloa
 const uuid = (what: string) => z.uuid({ error: `That is not a valid ${what} id.` });
 
 /** 'YYYY-MM-DD'; the range (not in the future, at most a year back) is the server's, against the club's today. */
-const paidOn = text('Paid on')
-  .trim()
-  .min(1, 'Paid on is required.')
-  .refine(isIsoDate, 'Paid on must be a date (YYYY-MM-DD).');
+const paidOn = text('Paid on').trim().min(1, 'Paid on is required.').refine(isIsoDate, 'Paid on must be a date (YYYY-MM-DD).');
 
 /** The join form's fields as the committee types them: no acceptances (the person signs on paper), gender optional. */
 export const adminNewMemberInput = documentedRegistrationInput.extend({
-  additionalMembers: z.array(additionalMemberInput, { error: 'Additional members must be a list.' }).max(4, 'A household has at most 5 people.').default([]),
+  additionalMembers: z
+    .array(additionalMemberInput, { error: 'Additional members must be a list.' })
+    .max(4, 'A household has at most 5 people.')
+    .default([]),
 });
 export type AdminNewMemberInput = z.input<typeof adminNewMemberInput>;
 
@@ -67,7 +79,13 @@ export const paymentQuoteInput = z.discriminatedUnion(
       lastName: z.string().trim().max(80).optional(),
       dateOfBirth: text('Date of birth').refine(isIsoDate, 'Date of birth must be a date (YYYY-MM-DD).'),
       additionalMembers: z
-        .array(z.object({ firstName: z.string().trim().max(80).optional(), lastName: z.string().trim().max(80).optional(), dateOfBirth: text('Date of birth').refine(isIsoDate, 'Date of birth must be a date (YYYY-MM-DD).') }))
+        .array(
+          z.object({
+            firstName: z.string().trim().max(80).optional(),
+            lastName: z.string().trim().max(80).optional(),
+            dateOfBirth: text('Date of birth').refine(isIsoDate, 'Date of birth must be a date (YYYY-MM-DD).'),
+          }),
+        )
         .max(4, 'A household has at most 5 people.')
         .default([]),
     }),
@@ -175,7 +193,9 @@ export type PaymentPage = z.infer<typeof paymentPage>;
  * fee plus each additional person's (junior under 16, adult otherwise).
  */
 export function newHouseholdFeeCents(type: MembershipType, additionalBirthDates: string[], today: string): number {
-  const others = additionalBirthDates.map((d): MembershipType => (type === 'family' ? 'family' : isJuniorOn(d, today) ? 'junior' : 'adult'));
+  const others = additionalBirthDates.map((d): MembershipType =>
+    type === 'family' ? 'family' : isJuniorOn(d, today) ? 'junior' : 'adult',
+  );
   return householdFeeCents(type, [type, ...others]);
 }
 
@@ -191,7 +211,14 @@ export function namesList(names: string[]): string {
  * The sentence the committee confirms before a refund, e.g. 'Refund $40.00 to Jane Citizen through PayPal and end
  * the membership of Jane Citizen.'
  */
-export function refundSummary(refund: { amountCents: number; payee: string | null; provider: 'paypal' | 'demo' | 'manual'; method: PaymentMethod | null; endMembership: boolean; members: string[] }): string {
+export function refundSummary(refund: {
+  amountCents: number;
+  payee: string | null;
+  provider: 'paypal' | 'demo' | 'manual';
+  method: PaymentMethod | null;
+  endMembership: boolean;
+  members: string[];
+}): string {
   const to = refund.payee ? ` to ${refund.payee}` : '';
   const money =
     refund.provider === 'paypal'

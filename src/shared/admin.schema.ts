@@ -48,7 +48,10 @@ export const memberUpdateInput = z.object({
   id: z.uuid({ error: 'That is not a valid member id.' }),
   firstName: nameSchema('First name'),
   lastName: nameSchema('Last name'),
-  email: z.union([emailSchema, z.literal(''), z.null()]).optional().transform((v) => v || null),
+  email: z
+    .union([emailSchema, z.literal(''), z.null()])
+    .optional()
+    .transform((v) => v || null),
   phone: optionalText('Phone', 40),
   address: optionalText('Address', 300),
   status: z.enum(MEMBER_STATUSES, { error: 'Status must be pending, active or expired.' }),

@@ -3,11 +3,11 @@ import { text } from './auth.schema';
 import { FATE, SPECIES } from './catches';
 import { isIsoDate } from './dates';
 
-const trueFlag = (message: string) =>
-  z.union([z.literal(true), z.literal('true')], { error: message }).transform(() => true as const);
+const trueFlag = (message: string) => z.union([z.literal(true), z.literal('true')], { error: message }).transform(() => true as const);
 
 /** A number as a form field sends it ('32.4'); hex, exponents and other things `Number()` would take become NaN. */
-const decimal = (value: string | number) => (typeof value === 'number' || /^\s*\d{1,6}(\.\d{1,6})?\s*$/.test(value) ? Number(value) : Number.NaN);
+const decimal = (value: string | number) =>
+  typeof value === 'number' || /^\s*\d{1,6}(\.\d{1,6})?\s*$/.test(value) ? Number(value) : Number.NaN;
 
 /** 'lat, lng' with 6 decimals, or 'GPS not available' (SPEC §5). */
 export const GPS_UNAVAILABLE = 'GPS not available';
@@ -29,7 +29,10 @@ export const catchSubmissionInput = z.object({
     .trim()
     .max(60)
     .optional()
-    .refine((v) => !v || v === GPS_UNAVAILABLE || /^-?\d{1,2}\.\d{1,8}, ?-?\d{1,3}\.\d{1,8}$/.test(v), "GPS coordinates must be 'lat, lng' or 'GPS not available'."),
+    .refine(
+      (v) => !v || v === GPS_UNAVAILABLE || /^-?\d{1,2}\.\d{1,8}, ?-?\d{1,3}\.\d{1,8}$/.test(v),
+      "GPS coordinates must be 'lat, lng' or 'GPS not available'.",
+    ),
   /** A client-generated id: the same id twice stores one catch (a retry or a double tap). */
   clientId: z.uuid({ error: 'clientId must be a UUID.' }).optional(),
   /** When the catch was logged on the phone (it may be sent hours later, once there is signal). */
@@ -79,7 +82,10 @@ export const fishingSessionInput = z.object({
   hoursSpent: z
     .union([z.number(), z.string()], { error: 'Hours are required.' })
     .transform(decimal)
-    .refine((v) => Number.isFinite(v) && v >= 0 && v <= 24 && Math.round(v * 2) === v * 2, 'Hours must be between 0 and 24, in half hours.'),
+    .refine(
+      (v) => Number.isFinite(v) && v >= 0 && v <= 24 && Math.round(v * 2) === v * 2,
+      'Hours must be between 0 and 24, in half hours.',
+    ),
   sessionDate: text('Session date').refine(isIsoDate, 'Session date must be YYYY-MM-DD.'),
 });
 
@@ -130,7 +136,16 @@ export const eventResults = z.object({
   categories: z.array(
     z.object({
       species: z.enum(SPECIES),
-      placings: z.array(z.object({ place: z.number(), points: z.number(), anglerName: z.string(), size: z.number(), catchId: z.string(), thumbnailUrl: z.string() })),
+      placings: z.array(
+        z.object({
+          place: z.number(),
+          points: z.number(),
+          anglerName: z.string(),
+          size: z.number(),
+          catchId: z.string(),
+          thumbnailUrl: z.string(),
+        }),
+      ),
     }),
   ),
 });

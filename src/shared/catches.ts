@@ -43,19 +43,85 @@ interface CatchFacts {
  * The achievement rules of SPEC §9, evaluated in their order; the first that matches wins. Because the
  * 40 cm rule comes before it, 'Jewfish Master!' can never be awarded; the order is kept as specified.
  */
-const RULES: { test: (c: CatchFacts) => boolean; id: string; title: string; description: string; icon: string; rarity: Rarity; points: number }[] = [
-  { test: (c) => c.sizeCm >= 50, id: 'monster', title: 'Monster Catch!', description: 'A fish of 50 cm or more.', icon: '🐋', rarity: 'legendary', points: 100 },
-  { test: (c) => c.sizeCm >= 40, id: 'big', title: 'Big Fish!', description: 'A fish of 40 cm or more.', icon: '🎣', rarity: 'epic', points: 50 },
-  { test: (c) => c.sizeCm >= 30, id: 'keeper', title: 'Keeper Size!', description: 'A fish of 30 cm or more.', icon: '📏', rarity: 'rare', points: 25 },
-  { test: (c) => (c.weightKg ?? 0) >= 5, id: 'heavy', title: 'Heavy Hitter!', description: 'A fish of 5 kg or more.', icon: '⚖️', rarity: 'epic', points: 75 },
-  { test: (c) => c.fishType === 'Mulloway' && c.sizeCm >= 45, id: 'jewfish', title: 'Jewfish Master!', description: 'A mulloway of 45 cm or more.', icon: '👑', rarity: 'legendary', points: 150 },
-  { test: (c) => c.fate === 'released', id: 'conservationist', title: 'Conservationist!', description: 'Released to fight another day.', icon: '🌊', rarity: 'rare', points: 30 },
+const RULES: {
+  test: (c: CatchFacts) => boolean;
+  id: string;
+  title: string;
+  description: string;
+  icon: string;
+  rarity: Rarity;
+  points: number;
+}[] = [
+  {
+    test: (c) => c.sizeCm >= 50,
+    id: 'monster',
+    title: 'Monster Catch!',
+    description: 'A fish of 50 cm or more.',
+    icon: '🐋',
+    rarity: 'legendary',
+    points: 100,
+  },
+  {
+    test: (c) => c.sizeCm >= 40,
+    id: 'big',
+    title: 'Big Fish!',
+    description: 'A fish of 40 cm or more.',
+    icon: '🎣',
+    rarity: 'epic',
+    points: 50,
+  },
+  {
+    test: (c) => c.sizeCm >= 30,
+    id: 'keeper',
+    title: 'Keeper Size!',
+    description: 'A fish of 30 cm or more.',
+    icon: '📏',
+    rarity: 'rare',
+    points: 25,
+  },
+  {
+    test: (c) => (c.weightKg ?? 0) >= 5,
+    id: 'heavy',
+    title: 'Heavy Hitter!',
+    description: 'A fish of 5 kg or more.',
+    icon: '⚖️',
+    rarity: 'epic',
+    points: 75,
+  },
+  {
+    test: (c) => c.fishType === 'Mulloway' && c.sizeCm >= 45,
+    id: 'jewfish',
+    title: 'Jewfish Master!',
+    description: 'A mulloway of 45 cm or more.',
+    icon: '👑',
+    rarity: 'legendary',
+    points: 150,
+  },
+  {
+    test: (c) => c.fate === 'released',
+    id: 'conservationist',
+    title: 'Conservationist!',
+    description: 'Released to fight another day.',
+    icon: '🌊',
+    rarity: 'rare',
+    points: 30,
+  },
   { test: () => true, id: 'nice', title: 'Nice Catch!', description: 'Every fish counts.', icon: '🐟', rarity: 'common', points: 10 },
 ];
 
 export function achievementFor(c: CatchFacts): Achievement {
   const rule = RULES.find((r) => r.test(c))!;
-  return { id: rule.id, title: rule.title, description: rule.description, icon: rule.icon, rarity: rule.rarity, points: rule.points, fishType: c.fishType, size: c.sizeCm, weight: c.weightKg ?? 0 };
+  return {
+    id: rule.id,
+    title: rule.title,
+    description: rule.description,
+    icon: rule.icon,
+    rarity: rule.rarity,
+    points: rule.points,
+    fishType: c.fishType,
+    size: c.sizeCm,
+    weight: c.weightKg ?? 0,
+  };
 }
 
 /** Champion points for 1st, 2nd and 3rd in a category (SPEC §9). */

@@ -55,7 +55,10 @@ export const sectionInput = z.object({
     .trim()
     .min(1, 'Section key is required.')
     .max(80, 'Section key must be at most 80 characters.')
-    .refine((v) => KEY.test(v), 'Section key may contain lowercase letters, digits and underscores, starting with a letter (e.g. hero_title).'),
+    .refine(
+      (v) => KEY.test(v),
+      'Section key may contain lowercase letters, digits and underscores, starting with a letter (e.g. hero_title).',
+    ),
   title: text('Title').trim().min(1, 'Title is required.').max(200, 'Title must be at most 200 characters.'),
   content: z.string({ error: 'Content must be text.' }).max(100_000, 'Content is too long.').optional().default(''),
   contentType: z.enum(CONTENT_TYPES, { error: 'Content type must be text, html or image.' }).optional().default('text'),
@@ -86,7 +89,12 @@ export const sectionView = z.object({
 });
 export type SectionView = z.infer<typeof sectionView>;
 /** What public pages read: GET /api/content/sections/landing → [{ sectionKey, content }]. */
-export const publicSection = z.object({ sectionKey: z.string(), title: z.string(), content: z.string(), contentType: z.enum(CONTENT_TYPES) });
+export const publicSection = z.object({
+  sectionKey: z.string(),
+  title: z.string(),
+  content: z.string(),
+  contentType: z.enum(CONTENT_TYPES),
+});
 export type PublicSection = z.infer<typeof publicSection>;
 
 export const SECTION_TEMPLATES = {
@@ -111,11 +119,7 @@ export const SECTION_TEMPLATE_NAMES = Object.keys(SECTION_TEMPLATES) as SectionT
 
 export const templateInput = z.object({
   template: z.enum(SECTION_TEMPLATE_NAMES as [SectionTemplate, ...SectionTemplate[]], { error: 'Please choose a template.' }),
-  pageSlug: z
-    .string({ error: 'Please enter a page slug' })
-    .trim()
-    .min(1, 'Please enter a page slug')
-    .pipe(slugSchema('Page slug')),
+  pageSlug: z.string({ error: 'Please enter a page slug' }).trim().min(1, 'Please enter a page slug').pipe(slugSchema('Page slug')),
 });
 
 // ---------- Settings ----------
@@ -153,7 +157,9 @@ export const settingInput = z
       .min(1, 'Setting key is required.')
       .max(80, 'Setting key must be at most 80 characters.')
       .refine((v) => KEY.test(v), 'Setting key may contain lowercase letters, digits and underscores (e.g. contact_email).'),
-    settingValue: text('Setting value').max(10_000, 'Setting value is too long.').refine((v) => v.trim().length > 0, 'Setting value is required.'),
+    settingValue: text('Setting value')
+      .max(10_000, 'Setting value is too long.')
+      .refine((v) => v.trim().length > 0, 'Setting value is required.'),
     settingType: z.enum(SETTING_TYPES, { error: 'Setting type must be text, number, boolean or json.' }).optional().default('text'),
     description: optionalText('Description', 300),
   })
@@ -180,7 +186,9 @@ export const newsInput = z.object({
   title: text('Title').trim().min(1, 'Title is required.').max(200, 'Title must be at most 200 characters.'),
   excerpt: optionalText('Excerpt', 500),
   /** HTML; sanitised by the server. */
-  content: text('Content').max(200_000, 'Content is too long.').refine((v) => v.trim().length > 0, 'Content is required.'),
+  content: text('Content')
+    .max(200_000, 'Content is too long.')
+    .refine((v) => v.trim().length > 0, 'Content is required.'),
   featuredImageUrl: z
     .union([z.string(), z.null()])
     .optional()

@@ -13,7 +13,16 @@ function formatter(kind: 'day' | 'parts', timeZone: string): Intl.DateTimeFormat
     made =
       kind === 'day'
         ? new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-        : new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+        : new Intl.DateTimeFormat('en-US', {
+            timeZone,
+            hourCycle: 'h23',
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+            hour: '2-digit',
+            minute: '2-digit',
+            second: '2-digit',
+          });
     formatters.set(key, made);
   }
   return made;
@@ -50,7 +59,10 @@ export function formatAuDate(date: IsoDate): string {
   return `${d}/${m}/${y}`;
 }
 
-export const isIsoDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+export const isIsoDate = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+  new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /** Offset of a time zone from UTC at an instant, in milliseconds. */
 function zoneOffsetMs(instant: number, timeZone: string): number {
@@ -79,5 +91,13 @@ export function instantToClubLocal(instant: Date, timeZone: string = CLUB.timeZo
 
 /** 'Sat 5 Dec 2026, 7:00 am' in the club's time zone. */
 export function formatClubDateTime(instant: Date | string, timeZone: string = CLUB.timeZone): string {
-  return new Intl.DateTimeFormat('en-AU', { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(instant));
+  return new Intl.DateTimeFormat('en-AU', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(instant));
 }

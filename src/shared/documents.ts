@@ -16,20 +16,50 @@ export interface ClubDocument {
 
 /** The club's code of conduct: eleven rules in the order the committee adopted them (SPEC §2.6). */
 export const CODE_OF_CONDUCT_RULES: { title: string; text: string }[] = [
-  { title: 'Uphold the interests of the club', text: 'Members act in the best interests of the club and its members, and support its objects and its committee.' },
-  { title: 'Authority to speak', text: 'Only the President, or a member the committee authorises, speaks to the media, councils or other bodies on behalf of the club.' },
+  {
+    title: 'Uphold the interests of the club',
+    text: 'Members act in the best interests of the club and its members, and support its objects and its committee.',
+  },
+  {
+    title: 'Authority to speak',
+    text: 'Only the President, or a member the committee authorises, speaks to the media, councils or other bodies on behalf of the club.',
+  },
   {
     title: 'Our primary activity and NSW fishery laws',
     text: 'Recreational fishing is the primary activity of the club. Members comply with NSW fishery laws at all times, including bag and size limits and closures, and hold a current NSW recreational fishing licence where one is required.',
   },
-  { title: 'Prizes and judging', text: "Judges' and weigh-masters' decisions on catches, points and prizes are final. Disputes go to the committee in writing, never to the judges on the day." },
-  { title: 'Risk awareness', text: 'Fishing near water, rocks and boats carries risk. Members take part at their own risk and are responsible for their own equipment, boats and safety gear.' },
-  { title: 'Supervision of juniors', text: 'Junior members (under 16) are supervised at all times by a parent, guardian or a responsible adult they have nominated.' },
-  { title: 'Catch, click and return on competition days', text: 'On competition days fish are photographed on the club brag mat with the club code and released quickly and carefully unless the rules of the day say otherwise.' },
-  { title: 'Respect', text: 'Treat fellow members, other waterway users, landholders and the environment with courtesy and respect. Take your rubbish and used line home.' },
-  { title: 'Alcohol and behaviour', text: 'No alcohol is consumed while fishing in a club competition or while in charge of a boat. Abusive, threatening or unsafe behaviour is not tolerated.' },
-  { title: 'Representing the club', text: 'Members wearing club shirts or fishing in club events represent the club and behave in a way that reflects well on it.' },
-  { title: 'Safety first', text: 'Wear a lifejacket where required, check the weather and tides, tell someone where you are fishing, and never fish alone from the rocks.' },
+  {
+    title: 'Prizes and judging',
+    text: "Judges' and weigh-masters' decisions on catches, points and prizes are final. Disputes go to the committee in writing, never to the judges on the day.",
+  },
+  {
+    title: 'Risk awareness',
+    text: 'Fishing near water, rocks and boats carries risk. Members take part at their own risk and are responsible for their own equipment, boats and safety gear.',
+  },
+  {
+    title: 'Supervision of juniors',
+    text: 'Junior members (under 16) are supervised at all times by a parent, guardian or a responsible adult they have nominated.',
+  },
+  {
+    title: 'Catch, click and return on competition days',
+    text: 'On competition days fish are photographed on the club brag mat with the club code and released quickly and carefully unless the rules of the day say otherwise.',
+  },
+  {
+    title: 'Respect',
+    text: 'Treat fellow members, other waterway users, landholders and the environment with courtesy and respect. Take your rubbish and used line home.',
+  },
+  {
+    title: 'Alcohol and behaviour',
+    text: 'No alcohol is consumed while fishing in a club competition or while in charge of a boat. Abusive, threatening or unsafe behaviour is not tolerated.',
+  },
+  {
+    title: 'Representing the club',
+    text: 'Members wearing club shirts or fishing in club events represent the club and behave in a way that reflects well on it.',
+  },
+  {
+    title: 'Safety first',
+    text: 'Wear a lifejacket where required, check the weather and tides, tell someone where you are fishing, and never fish alone from the rocks.',
+  },
 ];
 
 /** The four club documents (SPEC §2.11); the competition rules carry the facts of SPEC §9. */
@@ -101,17 +131,51 @@ export interface ResourceLink {
 
 /** NSW Department of Primary Industries fishing pages (SPEC §2.9 NSW Resources). */
 export const NSW_RESOURCES: ResourceLink[] = [
-  { title: 'NSW Recreational Fishing Licence', description: 'Buy or renew the licence you need to fish in NSW waters.', url: 'https://www.dpi.nsw.gov.au/fishing/recreational/fishing-fees-and-licences', required: true },
-  { title: 'Saltwater bag and size limits', description: 'Legal lengths and daily limits for saltwater species.', url: 'https://www.dpi.nsw.gov.au/fishing/recreational/fishing-rules-and-regs/saltwater-bag-and-size-limits' },
-  { title: 'Freshwater bag and size limits', description: 'Legal lengths and daily limits for freshwater species.', url: 'https://www.dpi.nsw.gov.au/fishing/recreational/fishing-rules-and-regs/freshwater-bag-and-size-limits' },
-  { title: 'FishSmart NSW app', description: "The department's app: rules, limits and maps on your phone.", url: 'https://www.dpi.nsw.gov.au/fishing/recreational/resources/fishsmart-app' },
-  { title: 'Fishing closures', description: 'Waters closed to fishing and the species they protect.', url: 'https://www.dpi.nsw.gov.au/fishing/closures' },
-  { title: 'General fishing rules', description: 'Gear, methods and the rules that apply everywhere.', url: 'https://www.dpi.nsw.gov.au/fishing/recreational/fishing-rules-and-regs' },
-  { title: 'Fishing locations', description: 'Where to fish, boat ramps and fishing havens.', url: 'https://www.dpi.nsw.gov.au/fishing/recreational/wheretofish' },
-  { title: 'Species identification', description: 'Tell your dusky flathead from your bartailed.', url: 'https://www.dpi.nsw.gov.au/fishing/aquatic-biosecurity/species-identification' },
+  {
+    title: 'NSW Recreational Fishing Licence',
+    description: 'Buy or renew the licence you need to fish in NSW waters.',
+    url: 'https://www.dpi.nsw.gov.au/fishing/recreational/fishing-fees-and-licences',
+    required: true,
+  },
+  {
+    title: 'Saltwater bag and size limits',
+    description: 'Legal lengths and daily limits for saltwater species.',
+    url: 'https://www.dpi.nsw.gov.au/fishing/recreational/fishing-rules-and-regs/saltwater-bag-and-size-limits',
+  },
+  {
+    title: 'Freshwater bag and size limits',
+    description: 'Legal lengths and daily limits for freshwater species.',
+    url: 'https://www.dpi.nsw.gov.au/fishing/recreational/fishing-rules-and-regs/freshwater-bag-and-size-limits',
+  },
+  {
+    title: 'FishSmart NSW app',
+    description: "The department's app: rules, limits and maps on your phone.",
+    url: 'https://www.dpi.nsw.gov.au/fishing/recreational/resources/fishsmart-app',
+  },
+  {
+    title: 'Fishing closures',
+    description: 'Waters closed to fishing and the species they protect.',
+    url: 'https://www.dpi.nsw.gov.au/fishing/closures',
+  },
+  {
+    title: 'General fishing rules',
+    description: 'Gear, methods and the rules that apply everywhere.',
+    url: 'https://www.dpi.nsw.gov.au/fishing/recreational/fishing-rules-and-regs',
+  },
+  {
+    title: 'Fishing locations',
+    description: 'Where to fish, boat ramps and fishing havens.',
+    url: 'https://www.dpi.nsw.gov.au/fishing/recreational/wheretofish',
+  },
+  {
+    title: 'Species identification',
+    description: 'Tell your dusky flathead from your bartailed.',
+    url: 'https://www.dpi.nsw.gov.au/fishing/aquatic-biosecurity/species-identification',
+  },
 ];
 
-export const LICENCE_NOTICE = 'A valid NSW recreational fishing licence is required to fish in NSW waters, unless you are exempt. Fines apply.';
+export const LICENCE_NOTICE =
+  'A valid NSW recreational fishing licence is required to fish in NSW waters, unless you are exempt. Fines apply.';
 
 /** The documents a person must accept to join (SPEC §2.11's registration variant). */
 export const REQUIRED_DOCUMENTS = CLUB_DOCUMENTS.filter((d) => d.required);

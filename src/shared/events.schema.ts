@@ -23,12 +23,18 @@ export const eventInput = z.object({
     .union([z.string(), z.number(), z.null()], { error: 'Registration fee must be an amount.' })
     .optional()
     .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? '0' : String(v).trim()))
-    .refine((v) => /^\d{1,5}(\.\d{1,2})?$/.test(v), 'Registration fee must be an amount in dollars with at most 2 decimals, such as 10.00.'),
+    .refine(
+      (v) => /^\d{1,5}(\.\d{1,2})?$/.test(v),
+      'Registration fee must be an amount in dollars with at most 2 decimals, such as 10.00.',
+    ),
   maxParticipants: z
     .union([z.string(), z.number(), z.null()], { error: 'Maximum participants must be a whole number.' })
     .optional()
     .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? null : Number(v)))
-    .refine((v) => v === null || (Number.isInteger(v) && v >= 1 && v <= 10000), 'Maximum participants must be a whole number from 1 to 10,000, or blank for no limit.'),
+    .refine(
+      (v) => v === null || (Number.isInteger(v) && v >= 1 && v <= 10000),
+      'Maximum participants must be a whole number from 1 to 10,000, or blank for no limit.',
+    ),
   status: z.enum(EVENT_STATUSES, { error: 'Status must be active, cancelled or completed.' }).optional(),
   /** The competition's code word for the brag mat (letters and digits). */
   /** Left out, an edit keeps the current code; blank clears it. */
@@ -36,7 +42,10 @@ export const eventInput = z.object({
     .union([z.string(), z.null()], { error: 'Club code must be text.' })
     .optional()
     .transform((v) => (v === undefined ? undefined : v?.trim() || null))
-    .refine((v) => !v || (v.length <= 40 && /^[A-Za-z0-9 -]+$/.test(v)), 'Club code may contain letters, digits, spaces and hyphens only (at most 40).'),
+    .refine(
+      (v) => !v || (v.length <= 40 && /^[A-Za-z0-9 -]+$/.test(v)),
+      'Club code may contain letters, digits, spaces and hyphens only (at most 40).',
+    ),
 });
 export type EventInput = z.input<typeof eventInput>;
 export type EventData = z.output<typeof eventInput>;

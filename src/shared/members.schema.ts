@@ -5,7 +5,12 @@ import { REQUIRED_DOCUMENTS } from './documents';
 import { CURRENCY, GENDERS, MEMBER_STATUSES, MEMBERSHIP_TYPES, SHIRT_SIZES } from './membership';
 
 const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
-  z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === '' || issue.input === null ? `${label} is required.` : `Please choose a valid ${label.toLowerCase()}.`) });
+  z.enum(values, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === '' || issue.input === null
+        ? `${label} is required.`
+        : `Please choose a valid ${label.toLowerCase()}.`,
+  });
 
 export const birthDateSchema = (label = 'Date of birth') =>
   text(label)
@@ -20,7 +25,10 @@ export const phoneSchema = text('Phone number')
   .trim()
   .min(1, 'Phone number is required.')
   .max(40, 'Phone number is too long.')
-  .refine((v) => /^\+?[0-9 ()-]+$/.test(v) && v.replace(/\D/g, '').length >= 8 && v.replace(/\D/g, '').length <= 15, 'Please enter a valid phone number.');
+  .refine(
+    (v) => /^\+?[0-9 ()-]+$/.test(v) && v.replace(/\D/g, '').length >= 8 && v.replace(/\D/g, '').length <= 15,
+    'Please enter a valid phone number.',
+  );
 
 export const additionalMemberInput = z.object({
   firstName: nameSchema('Additional member first name'),
@@ -30,13 +38,20 @@ export const additionalMemberInput = z.object({
 export type AdditionalMemberInput = z.infer<typeof additionalMemberInput>;
 
 const REQUIRED_DOCUMENT_IDS = REQUIRED_DOCUMENTS.map((d) => d.id) as [string, ...string[]];
-export const DOCUMENTS_REQUIRED_MESSAGE = `Please read and accept ${REQUIRED_DOCUMENTS.map((d) => d.title).join(', ').replace(/, ([^,]*)$/, ' and $1')}.`;
+export const DOCUMENTS_REQUIRED_MESSAGE = `Please read and accept ${REQUIRED_DOCUMENTS.map((d) => d.title)
+  .join(', ')
+  .replace(/, ([^,]*)$/, ' and $1')}.`;
 
 /** The club documents accepted on the join form, each at the version that was shown. */
 export const documentsAcceptedSchema = z
-  .array(z.object({ id: z.enum(REQUIRED_DOCUMENT_IDS), version: text('Document version').trim().min(1).max(20) }), { error: DOCUMENTS_REQUIRED_MESSAGE })
+  .array(z.object({ id: z.enum(REQUIRED_DOCUMENT_IDS), version: text('Document version').trim().min(1).max(20) }), {
+    error: DOCUMENTS_REQUIRED_MESSAGE,
+  })
   .max(10)
-  .refine((list) => REQUIRED_DOCUMENTS.every((d) => list.some((a) => a.id === d.id && a.version === d.version)), DOCUMENTS_REQUIRED_MESSAGE);
+  .refine(
+    (list) => REQUIRED_DOCUMENTS.every((d) => list.some((a) => a.id === d.id && a.version === d.version)),
+    DOCUMENTS_REQUIRED_MESSAGE,
+  );
 
 /** The join form (SPEC §3, §5): the person joining and, optionally, the others who pay with them. */
 export const registrationInput = z.object({
@@ -51,7 +66,10 @@ export const registrationInput = z.object({
   membershipType: requiredChoice(MEMBERSHIP_TYPES, 'Membership type'),
   termsAccepted: z.literal(true, { error: 'Please accept the terms and conditions' }),
   codeOfConductAccepted: z.literal(true, { error: 'Please agree to abide by the code of conduct' }),
-  additionalMembers: z.array(additionalMemberInput, { error: 'Additional members must be a list.' }).max(4, 'A household has at most 5 people.').default([]),
+  additionalMembers: z
+    .array(additionalMemberInput, { error: 'Additional members must be a list.' })
+    .max(4, 'A household has at most 5 people.')
+    .default([]),
   documentsAccepted: documentsAcceptedSchema,
 });
 export type RegistrationInput = z.infer<typeof registrationInput>;
@@ -61,7 +79,16 @@ export type RegistrationInput = z.infer<typeof registrationInput>;
  * not sent. The browser's form sends them through the typed procedure; here they are simply not recorded.
  */
 export const documentedRegistrationInput = registrationInput
-  .pick({ firstName: true, lastName: true, email: true, phone: true, address: true, dateOfBirth: true, shirtSize: true, membershipType: true })
+  .pick({
+    firstName: true,
+    lastName: true,
+    email: true,
+    phone: true,
+    address: true,
+    dateOfBirth: true,
+    shirtSize: true,
+    membershipType: true,
+  })
   .extend({ gender: registrationInput.shape.gender.optional() });
 export type DocumentedRegistrationInput = z.infer<typeof documentedRegistrationInput>;
 export type RegistrationForm = z.input<typeof registrationInput>;
@@ -129,7 +156,9 @@ export const createOrderInput = z.object({
 export type CreateOrderInput = z.input<typeof createOrderInput>;
 export type CreateOrderRequest = z.output<typeof createOrderInput>;
 
-const orderId = text('Order id').trim().regex(/^[A-Za-z0-9-]{1,64}$/, 'That is not a valid order id.');
+const orderId = text('Order id')
+  .trim()
+  .regex(/^[A-Za-z0-9-]{1,64}$/, 'That is not a valid order id.');
 export const captureOrderInput = z.object({
   orderId,
   /** The demo provider's 'decline' button (PayPal's window has its own); ignored by PayPal. */
@@ -153,6 +182,11 @@ export const captureResult = z.object({
   status: z.enum(['COMPLETED', 'PENDING']),
   amount: z.string(),
   currency: z.string(),
-  membership: z.object({ status: z.enum(MEMBER_STATUSES), memberSince: z.string().nullable(), expiryDate: z.string().nullable(), members: z.array(z.string()) }),
+  membership: z.object({
+    status: z.enum(MEMBER_STATUSES),
+    memberSince: z.string().nullable(),
+    expiryDate: z.string().nullable(),
+    members: z.array(z.string()),
+  }),
 });
 export type CaptureResult = z.infer<typeof captureResult>;

@@ -37,7 +37,10 @@ export const RENEWAL_WINDOW_DAYS = 60;
  * Where a household stands for renewal, from its members' expiry dates: open from RENEWAL_WINDOW_DAYS before the
  * latest expiry, or once lapsed or never paid; a renewal extends one year from the later of today and that expiry.
  */
-export function renewalWindow(expiryDates: (IsoDate | null)[], today: IsoDate): { open: boolean; opensOn: IsoDate | null; expiryDate: IsoDate | null; extendsTo: IsoDate } {
+export function renewalWindow(
+  expiryDates: (IsoDate | null)[],
+  today: IsoDate,
+): { open: boolean; opensOn: IsoDate | null; expiryDate: IsoDate | null; extendsTo: IsoDate } {
   const expiryDate = expiryDates.reduce<IsoDate | null>((max, d) => (d && (!max || d > max) ? d : max), null);
   const opensOn = expiryDate ? addDays(expiryDate, -RENEWAL_WINDOW_DAYS) : null;
   const extendsTo = addYears(expiryDate && expiryDate > today ? expiryDate : today, 1);

@@ -11,7 +11,11 @@ export function financialYearOf(day: string): { start: string; end: string; labe
 
 export const REVENUE_KINDS = ['membership', 'event', 'sponsorship'] as const;
 export type RevenueKind = (typeof REVENUE_KINDS)[number];
-export const REVENUE_LABELS: Record<RevenueKind, string> = { membership: 'Membership fees', event: 'Event registrations', sponsorship: 'Sponsorships' };
+export const REVENUE_LABELS: Record<RevenueKind, string> = {
+  membership: 'Membership fees',
+  event: 'Event registrations',
+  sponsorship: 'Sponsorships',
+};
 
 const isoDay = (label: string) => z.string({ error: `${label} is required.` }).refine(isIsoDate, `${label} must be a date (YYYY-MM-DD).`);
 
@@ -53,6 +57,8 @@ export const membershipReport = z.object({
   byTypeAndStatus: z.array(z.object({ membershipType: z.enum(MEMBERSHIP_TYPES), status: z.enum(MEMBER_STATUSES), count: z.number() })),
   joined: z.number(),
   renewed: z.number(),
-  expiringSoon: z.array(z.object({ name: z.string(), email: z.string().nullable(), membershipType: z.enum(MEMBERSHIP_TYPES), expiryDate: z.string() })),
+  expiringSoon: z.array(
+    z.object({ name: z.string(), email: z.string().nullable(), membershipType: z.enum(MEMBERSHIP_TYPES), expiryDate: z.string() }),
+  ),
 });
 export type MembershipReport = z.infer<typeof membershipReport>;

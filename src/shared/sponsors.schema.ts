@@ -28,7 +28,10 @@ export {
 /** POST /api/sponsors/register (SPEC §3, §5). */
 export const sponsorApplicationInput = z.object({
   companyName: text('Company name').trim().min(1, 'Company name is required.').max(120, 'Company name must be at most 120 characters.'),
-  contactPerson: text('Contact person').trim().min(1, 'Contact person is required.').max(120, 'Contact person must be at most 120 characters.'),
+  contactPerson: text('Contact person')
+    .trim()
+    .min(1, 'Contact person is required.')
+    .max(120, 'Contact person must be at most 120 characters.'),
   email: emailSchema,
   phone: phoneSchema,
   address: optionalText('Address', 300),
@@ -126,10 +129,7 @@ export type RecordSponsorPayment = z.output<typeof recordSponsorPaymentInput>;
 /** Invoices an active sponsor for a season: the next one unless another is named (this season or the next). */
 export const renewSponsorInput = z.object({
   id: uuid('sponsor'),
-  season: text('Season')
-    .trim()
-    .refine(isSeason, 'Season must look like 2027-28.')
-    .optional(),
+  season: text('Season').trim().refine(isSeason, 'Season must look like 2027-28.').optional(),
 });
 export type RenewSponsorInput = z.input<typeof renewSponsorInput>;
 
@@ -145,7 +145,9 @@ const payToken = text('Pay link')
 export const payLinkInput = z.object({ token: payToken });
 export const payLinkCaptureInput = z.object({
   token: payToken,
-  orderId: text('Order id').trim().regex(/^[A-Za-z0-9-]{1,64}$/, 'That is not a valid order id.'),
+  orderId: text('Order id')
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'That is not a valid order id.'),
 });
 
 /** What the pay page shows: the invoice behind a pay link. */

@@ -15,8 +15,16 @@ export const SPONSOR_TYPE_NAMES: Record<SponsorshipType, string> = { shirt: 'Shi
 
 /** The two package cards of SPEC §2.12. */
 export const SPONSOR_PACKAGES: { type: Exclude<SponsorshipType, 'both'>; title: string; benefits: string[] }[] = [
-  { type: 'shirt', title: 'Shirt Sponsorship', benefits: ['Logo on all member shirts', 'Event merchandise branding', 'Annual recognition ceremony'] },
-  { type: 'website', title: 'Website Sponsorship', benefits: ['Homepage logo placement', 'E-mail newsletter inclusion', 'Social media mentions'] },
+  {
+    type: 'shirt',
+    title: 'Shirt Sponsorship',
+    benefits: ['Logo on all member shirts', 'Event merchandise branding', 'Annual recognition ceremony'],
+  },
+  {
+    type: 'website',
+    title: 'Website Sponsorship',
+    benefits: ['Homepage logo placement', 'E-mail newsletter inclusion', 'Social media mentions'],
+  },
 ];
 
 export const SPONSOR_STATUSES = ['pending', 'active', 'declined'] as const;

@@ -59,7 +59,10 @@ function membersServer(options: { rows?: AdminMemberRow[]; total?: number; updat
 
 /** The inputs of every members search, in order. */
 const searches = (server: ReturnType<typeof fakeServer>) =>
-  server.calls.flatMap((c) => c.procedures.map((p, i) => [p, c.inputs[i]] as const)).filter(([p]) => p === 'admin.members.search').map(([, input]) => input as MemberSearchInput);
+  server.calls
+    .flatMap((c) => c.procedures.map((p, i) => [p, c.inputs[i]] as const))
+    .filter(([p]) => p === 'admin.members.search')
+    .map(([, input]) => input as MemberSearchInput);
 
 const lastSearch = (server: ReturnType<typeof fakeServer>) => searches(server).at(-1);
 
@@ -136,12 +139,16 @@ describe('admin members tab', () => {
     expect(screen.getByRole('columnheader', { name: 'Expiry' }).getAttribute('aria-sort')).toBe('descending');
 
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
-    await waitFor(() => expect(lastSearch(server)).toEqual({ type: 'junior', status: 'expiring', sort: 'expiry', direction: 'desc', page: 2, pageSize: 25 }));
+    await waitFor(() =>
+      expect(lastSearch(server)).toEqual({ type: 'junior', status: 'expiring', sort: 'expiry', direction: 'desc', page: 2, pageSize: 25 }),
+    );
     expect(await screen.findByText('Showing 26–50 of 123')).toBeTruthy();
 
     // A new filter starts again on the first page.
     await user.selectOptions(screen.getByLabelText('Type'), 'All types');
-    await waitFor(() => expect(lastSearch(server)).toEqual({ status: 'expiring', sort: 'expiry', direction: 'desc', page: 1, pageSize: 25 }));
+    await waitFor(() =>
+      expect(lastSearch(server)).toEqual({ status: 'expiring', sort: 'expiry', direction: 'desc', page: 1, pageSize: 25 }),
+    );
   });
 
   it('says so when no member matches', async () => {
@@ -260,11 +267,28 @@ describe('admin members tab', () => {
 
 describe('admin page tabs', () => {
   it('has the tabs in order, Audit Log last, and the Members tab lists members', async () => {
-    const admin = { id: 'a1', email: 'sec@example.com', firstName: 'Pat', lastName: 'Secretary', role: 'admin', emailVerified: true, hasPassword: true };
+    const admin = {
+      id: 'a1',
+      email: 'sec@example.com',
+      firstName: 'Pat',
+      lastName: 'Secretary',
+      role: 'admin',
+      emailVerified: true,
+      hasPassword: true,
+    };
     const server = fakeServer((p, input) => {
       if (p === 'auth.me') return ok(admin);
       if (p === 'admin.overview')
-        return ok({ totalMembers: 2, activeEvents: 0, revenueYtdCents: 0, financialYear: 'FY 2026–27', sponsors: 0, membersByType: [], revenueByMonth: [], catchesBySpecies: [] });
+        return ok({
+          totalMembers: 2,
+          activeEvents: 0,
+          revenueYtdCents: 0,
+          financialYear: 'FY 2026–27',
+          sponsors: 0,
+          membersByType: [],
+          revenueByMonth: [],
+          catchesBySpecies: [],
+        });
       if (p === 'admin.events.list') return ok([]);
       if (p === 'admin.members.search') return ok({ rows: [MIA, SAM], total: 2, page: (input as { page: number }).page, pageSize: 25 });
       return ok(null);
@@ -272,7 +296,17 @@ describe('admin page tabs', () => {
     const user = userEvent.setup();
     renderApp('/admin', server);
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Members', 'Events', 'Judging', 'Results', 'Payments', 'Sponsors', 'Reports', 'Accounting', 'Audit Log']);
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      'Members',
+      'Events',
+      'Judging',
+      'Results',
+      'Payments',
+      'Sponsors',
+      'Reports',
+      'Accounting',
+      'Audit Log',
+    ]);
     await user.click(screen.getByRole('tab', { name: 'Members' }));
     expect(await screen.findByText('Mia Fisher')).toBeTruthy();
     expect(screen.getByText('Showing 1–2 of 2')).toBeTruthy();

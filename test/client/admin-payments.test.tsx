@@ -59,22 +59,48 @@ const MIA = {
   isPrimary: true,
 };
 
-function paymentsServer(options: { refund?: (input: Record<string, unknown>) => Answer; record?: (input: Record<string, unknown>) => Answer } = {}) {
+function paymentsServer(
+  options: { refund?: (input: Record<string, unknown>) => Answer; record?: (input: Record<string, unknown>) => Answer } = {},
+) {
   return fakeServer((procedure, input) => {
     if (procedure === 'admin.payments.list') return ok({ rows: [JANE_PAYPAL, SAM_CASH], total: 2, page: 1, pageSize: 25 });
     if (procedure === 'admin.members.search') return ok({ rows: [MIA], total: 1, page: 1, pageSize: 8 });
     if (procedure === 'admin.payments.quote') {
-      return ok({ amount: '40.00', purpose: 'renewal', membershipType: 'adult', members: ['Mia Fisher'], payee: 'Mia Fisher', email: 'mia@example.com', expiryDate: '2026-12-05', extendsTo: '2027-12-05', paypalPending: false });
+      return ok({
+        amount: '40.00',
+        purpose: 'renewal',
+        membershipType: 'adult',
+        members: ['Mia Fisher'],
+        payee: 'Mia Fisher',
+        email: 'mia@example.com',
+        expiryDate: '2026-12-05',
+        extendsTo: '2027-12-05',
+        paypalPending: false,
+      });
     }
     if (procedure === 'admin.payments.record') {
       const i = input as Record<string, unknown>;
       if (options.record) return options.record(i);
-      return ok({ paymentId: '77777777-7777-4777-8777-777777777777', recorded: true, amount: '40.00', payee: 'Mia Fisher', members: ['Mia Fisher'], expiryDate: '2027-12-05', receiptTo: 'mia@example.com' });
+      return ok({
+        paymentId: '77777777-7777-4777-8777-777777777777',
+        recorded: true,
+        amount: '40.00',
+        payee: 'Mia Fisher',
+        members: ['Mia Fisher'],
+        expiryDate: '2027-12-05',
+        receiptTo: 'mia@example.com',
+      });
     }
     if (procedure === 'admin.payments.refund') {
       const i = input as Record<string, unknown>;
       if (options.refund) return options.refund(i);
-      return ok({ refunded: true, amount: i.amount, payee: 'Jane Citizen', throughPayPal: true, endedMembers: i.endMembership ? ['Jane Citizen'] : [] });
+      return ok({
+        refunded: true,
+        amount: i.amount,
+        payee: 'Jane Citizen',
+        throughPayPal: true,
+        endedMembers: i.endMembership ? ['Jane Citizen'] : [],
+      });
     }
     return ok(null);
   });
@@ -82,10 +108,26 @@ function paymentsServer(options: { refund?: (input: Record<string, unknown>) => 
 
 describe('refund confirmation text', () => {
   it('says what will happen, for PayPal and for money taken by hand', () => {
-    expect(refundSummary({ amountCents: 4000, payee: 'Jane Citizen', provider: 'paypal', method: 'paypal', endMembership: true, members: ['Jane Citizen'] })).toBe(
-      'Refund $40.00 to Jane Citizen through PayPal and end the membership of Jane Citizen.',
-    );
-    expect(refundSummary({ amountCents: 1000, payee: 'Sam Carter', provider: 'manual', method: 'bank_transfer', endMembership: false, members: ['Sam Carter', 'Kim Carter'] })).toBe(
+    expect(
+      refundSummary({
+        amountCents: 4000,
+        payee: 'Jane Citizen',
+        provider: 'paypal',
+        method: 'paypal',
+        endMembership: true,
+        members: ['Jane Citizen'],
+      }),
+    ).toBe('Refund $40.00 to Jane Citizen through PayPal and end the membership of Jane Citizen.');
+    expect(
+      refundSummary({
+        amountCents: 1000,
+        payee: 'Sam Carter',
+        provider: 'manual',
+        method: 'bank_transfer',
+        endMembership: false,
+        members: ['Sam Carter', 'Kim Carter'],
+      }),
+    ).toBe(
       'Record a refund of $10.00 to Sam Carter (paid by bank transfer: the club returns the money itself). The membership of Sam Carter and Kim Carter stays as it is.',
     );
   });
@@ -121,7 +163,9 @@ describe('admin payments tab', () => {
     await user.click(within(dialog).getByLabelText(/End the membership/));
     await user.click(within(dialog).getByRole('button', { name: 'Review refund' }));
 
-    expect(within(dialog).getByTestId('refund-summary').textContent).toBe('Refund $40.00 to Jane Citizen through PayPal and end the membership of Jane Citizen.');
+    expect(within(dialog).getByTestId('refund-summary').textContent).toBe(
+      'Refund $40.00 to Jane Citizen through PayPal and end the membership of Jane Citizen.',
+    );
     expect(server.mutations()).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm refund' }));
 
@@ -134,7 +178,10 @@ describe('admin payments tab', () => {
   });
 
   it("refuses more than is left before asking, and shows the server's message when the refund fails", async () => {
-    const server = paymentsServer({ refund: () => trpcError(502, 'BAD_GATEWAY', 'The payment service is not responding. No money was taken; please try again in a few minutes.') });
+    const server = paymentsServer({
+      refund: () =>
+        trpcError(502, 'BAD_GATEWAY', 'The payment service is not responding. No money was taken; please try again in a few minutes.'),
+    });
     const user = userEvent.setup();
     renderWithProviders(<AdminPaymentsTab />, server);
     await user.click(await screen.findByRole('button', { name: /^Refund Sam Carter \$120\.00/ }));
@@ -185,7 +232,14 @@ describe('admin payments tab', () => {
   });
 
   it("keeps the dialog open with the server's sentence when the payment is refused", async () => {
-    const server = paymentsServer({ record: () => trpcError(409, 'CONFLICT', 'PayPal is still holding a payment for this membership. Wait until PayPal releases or denies it before recording another payment.') });
+    const server = paymentsServer({
+      record: () =>
+        trpcError(
+          409,
+          'CONFLICT',
+          'PayPal is still holding a payment for this membership. Wait until PayPal releases or denies it before recording another payment.',
+        ),
+    });
     const user = userEvent.setup();
     renderWithProviders(<AdminPaymentsTab />, server);
     await user.click(await screen.findByRole('button', { name: 'Record payment' }));
@@ -195,7 +249,11 @@ describe('admin payments tab', () => {
     await user.click(await within(dialog).findByText('Mia Fisher'));
     await user.click(await within(dialog).findByRole('button', { name: 'Record $40.00 payment' }));
     expect(await screen.findByText('Payment not recorded')).toBeTruthy();
-    expect(screen.getByText('PayPal is still holding a payment for this membership. Wait until PayPal releases or denies it before recording another payment.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'PayPal is still holding a payment for this membership. Wait until PayPal releases or denies it before recording another payment.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Record payment' })).toBeTruthy();
   });
 });

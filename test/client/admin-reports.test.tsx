@@ -33,7 +33,12 @@ const OVERVIEW: AdminOverview = {
   ],
 };
 
-const EMPTY_OVERVIEW: AdminOverview = { ...OVERVIEW, membersByType: [{ month: '2026-11', adult: 0, junior: 0, family: 0 }], revenueByMonth: [], catchesBySpecies: [] };
+const EMPTY_OVERVIEW: AdminOverview = {
+  ...OVERVIEW,
+  membersByType: [{ month: '2026-11', adult: 0, junior: 0, family: 0 }],
+  revenueByMonth: [],
+  catchesBySpecies: [],
+};
 
 const SUMMARY = (from: string, to: string): FinancialSummary => ({
   from,
@@ -97,7 +102,10 @@ function reportsServer(overrides: Record<string, (input: unknown) => { status?: 
 }
 
 const inputsOf = (server: ReturnType<typeof fakeServer>, procedure: string) =>
-  server.calls.flatMap((c) => c.procedures.map((p, i) => [p, c.inputs[i]] as const)).filter(([p]) => p === procedure).map(([, input]) => input);
+  server.calls
+    .flatMap((c) => c.procedures.map((p, i) => [p, c.inputs[i]] as const))
+    .filter(([p]) => p === procedure)
+    .map(([, input]) => input);
 
 let opened: unknown[][];
 const realOpen = window.open;
@@ -117,22 +125,37 @@ describe('dashboard charts', () => {
     renderWithProviders(<DashboardCharts overview={OVERVIEW} />, reportsServer());
 
     const members = screen.getByRole('group', { name: 'Members by type, last 12 months' });
-    expect(within(members).getAllByRole('img').map((b) => b.getAttribute('aria-label'))).toEqual([
-      'October 2026: 10 adult, 3 junior, 1 family, 14 in total',
-      'November 2026: 12 adult, 3 junior, 2 family, 17 in total',
-    ]);
+    expect(
+      within(members)
+        .getAllByRole('img')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['October 2026: 10 adult, 3 junior, 1 family, 14 in total', 'November 2026: 12 adult, 3 junior, 2 family, 17 in total']);
 
     // The whole financial year, July to June, months without payments included.
     const revenue = screen.getByRole('group', { name: 'Revenue by month, FY 2026–27' });
     const bars = within(revenue).getAllByRole('img');
     expect(bars).toHaveLength(12);
-    expect(bars[0].getAttribute('aria-label')).toBe('July 2026: Membership fees $0.00, Event registrations $0.00, Sponsorships $0.00, total $0.00');
-    expect(within(revenue).getByRole('img', { name: 'August 2026: Membership fees $80.00, Event registrations $20.00, Sponsorships $0.00, total $100.00' })).toBeTruthy();
-    expect(within(revenue).getByRole('img', { name: 'November 2026: Membership fees $40.00, Event registrations $20.00, Sponsorships $100.00, total $160.00' })).toBeTruthy();
+    expect(bars[0].getAttribute('aria-label')).toBe(
+      'July 2026: Membership fees $0.00, Event registrations $0.00, Sponsorships $0.00, total $0.00',
+    );
+    expect(
+      within(revenue).getByRole('img', {
+        name: 'August 2026: Membership fees $80.00, Event registrations $20.00, Sponsorships $0.00, total $100.00',
+      }),
+    ).toBeTruthy();
+    expect(
+      within(revenue).getByRole('img', {
+        name: 'November 2026: Membership fees $40.00, Event registrations $20.00, Sponsorships $100.00, total $160.00',
+      }),
+    ).toBeTruthy();
     expect(bars[11].getAttribute('aria-label')).toMatch(/^June 2027: /);
 
     const catches = screen.getByRole('group', { name: 'Catches by species, FY 2026–27' });
-    expect(within(catches).getAllByRole('img').map((b) => b.getAttribute('aria-label'))).toEqual(['Flathead: 12 catches', 'Bream: 1 catch']);
+    expect(
+      within(catches)
+        .getAllByRole('img')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Flathead: 12 catches', 'Bream: 1 catch']);
 
     expect(screen.getByText('Members by type')).toBeTruthy();
     expect(screen.getByText('Revenue by month')).toBeTruthy();
@@ -157,8 +180,12 @@ describe('admin reports tab', () => {
 
     expect((within(card).getByLabelText('From') as HTMLInputElement).value).toBe(FY.start);
     expect((within(card).getByLabelText('To') as HTMLInputElement).value).toBe(FY.end);
-    expect(within(card).getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(`/api/admin/reports/financial.csv?from=${FY.start}&to=${FY.end}`);
-    expect(within(card).getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(`/api/admin/reports/financial.pdf?from=${FY.start}&to=${FY.end}`);
+    expect(within(card).getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      `/api/admin/reports/financial.csv?from=${FY.start}&to=${FY.end}`,
+    );
+    expect(within(card).getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(
+      `/api/admin/reports/financial.pdf?from=${FY.start}&to=${FY.end}`,
+    );
     expect(inputsOf(server, 'admin.reports.financial')).toEqual([]);
 
     await user.click(within(card).getByRole('button', { name: 'Generate Report' }));
@@ -177,7 +204,9 @@ describe('admin reports tab', () => {
 
     fireEvent.change(within(card).getByLabelText('From'), { target: { value: '2026-08-01' } });
     fireEvent.change(within(card).getByLabelText('To'), { target: { value: '2026-11-30' } });
-    expect(within(card).getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe('/api/admin/reports/financial.csv?from=2026-08-01&to=2026-11-30');
+    expect(within(card).getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      '/api/admin/reports/financial.csv?from=2026-08-01&to=2026-11-30',
+    );
     await user.click(within(card).getByRole('button', { name: 'Generate Report' }));
     expect(await within(card).findByText(/01\/08\/2026 to 30\/11\/2026/)).toBeTruthy();
     expect(inputsOf(server, 'admin.reports.financial').at(-1)).toEqual({ from: '2026-08-01', to: '2026-11-30' });
@@ -198,7 +227,9 @@ describe('admin reports tab', () => {
     const user = userEvent.setup();
     renderWithProviders(<AdminReportsTab />, server);
     const card = screen.getByRole('region', { name: 'Membership Report' });
-    expect(within(card).getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(`/api/admin/reports/membership.csv?from=${FY.start}&to=${FY.end}`);
+    expect(within(card).getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      `/api/admin/reports/membership.csv?from=${FY.start}&to=${FY.end}`,
+    );
 
     await user.click(within(card).getByRole('button', { name: 'Generate Report' }));
     const report = await within(card).findByTestId('membership-report');
@@ -206,9 +237,17 @@ describe('admin reports tab', () => {
     expect(within(report).getByText('Joined in period').nextSibling?.textContent).toBe('9');
     expect(within(report).getByText('Households renewed').nextSibling?.textContent).toBe('5');
     const adult = within(report).getByRole('rowheader', { name: 'Adult' }).closest('tr')!;
-    expect(within(adult).getAllByRole('cell').map((c) => c.textContent)).toEqual(['0', '12', '4', '16']);
+    expect(
+      within(adult)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['0', '12', '4', '16']);
     const total = within(report).getByRole('rowheader', { name: 'Total' }).closest('tr')!;
-    expect(within(total).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['2', '15', '4', '21']);
+    expect(
+      within(total)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['2', '15', '4', '21']);
     const expiring = within(report).getByRole('table', { name: 'Expiring within 30 days' });
     expect(within(expiring).getByText('Mia Fisher')).toBeTruthy();
     expect(within(expiring).getByText('05/12/2026')).toBeTruthy();
@@ -219,13 +258,18 @@ describe('admin reports tab', () => {
     renderWithProviders(<AdminReportsTab />, reportsServer());
     const card = screen.getByRole('region', { name: 'Event Results Report' });
     const select = (await within(card).findByLabelText('Event')) as HTMLSelectElement;
-    expect(Array.from(select.options).map((o) => o.textContent)).toEqual(['Flathead Classic (04/10/2026)', 'Winter Bream Bash (05/07/2026)']);
+    expect(Array.from(select.options).map((o) => o.textContent)).toEqual([
+      'Flathead Classic (04/10/2026)',
+      'Winter Bream Bash (05/07/2026)',
+    ]);
 
     await user.click(within(card).getByRole('button', { name: 'Generate Report' }));
     expect(opened).toEqual([[`/api/admin/reports/events/${EVENT_ID}/results.pdf`, '_blank']]);
 
     await user.selectOptions(select, 'Winter Bream Bash (05/07/2026)');
-    expect(within(card).getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe('/api/admin/reports/events/44444444-4444-4444-8444-444444444444/results.csv');
+    expect(within(card).getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      '/api/admin/reports/events/44444444-4444-4444-8444-444444444444/results.csv',
+    );
   });
 });
 
@@ -259,7 +303,9 @@ describe('admin accounting tab', () => {
 
     expect(screen.getByText(/A Xero bank-statement CSV \(Date, Amount, Payee, Description, Reference, Account Code\)/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Content Management' }).getAttribute('href')).toBe('/admin/cms');
-    expect(screen.getByRole('link', { name: 'Financial Summary CSV' }).getAttribute('href')).toBe('/api/admin/reports/financial.csv?from=2026-07-01&to=2026-09-30');
+    expect(screen.getByRole('link', { name: 'Financial Summary CSV' }).getAttribute('href')).toBe(
+      '/api/admin/reports/financial.csv?from=2026-07-01&to=2026-09-30',
+    );
     await user.click(screen.getByRole('button', { name: 'Member List CSV' }));
     expect(opened[2]).toEqual(['/api/admin/export/members', '_blank']);
   });
@@ -299,13 +345,11 @@ describe('admin audit log', () => {
     renderWithProviders(<AdminAuditTab />, server);
 
     const [update, create] = await screen.findAllByTestId('audit-entry');
-    expect(within(update).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      'Sat, 21 Nov 2026, 10:15 am',
-      'sec@example.com',
-      'member.update',
-      'Member 11111111',
-      'expiryDate: 2026-12-05 → 2027-12-05',
-    ]);
+    expect(
+      within(update)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Sat, 21 Nov 2026, 10:15 am', 'sec@example.com', 'member.update', 'Member 11111111', 'expiryDate: 2026-12-05 → 2027-12-05']);
     expect(within(create).getByText('Flathead Classic', { exact: false }).textContent).toBe('name: Flathead Classic');
     expect(inputsOf(server, 'admin.audit')).toEqual([{ page: 1, pageSize: 25 }]);
 
@@ -314,18 +358,31 @@ describe('admin audit log', () => {
 
     await user.type(screen.getByLabelText('Record id'), '11111111-1111-4111-8111-111111111111');
     await waitFor(() =>
-      expect(inputsOf(server, 'admin.audit').at(-1)).toEqual({ entityType: 'Member', entityId: '11111111-1111-4111-8111-111111111111', page: 1, pageSize: 25 }),
+      expect(inputsOf(server, 'admin.audit').at(-1)).toEqual({
+        entityType: 'Member',
+        entityId: '11111111-1111-4111-8111-111111111111',
+        page: 1,
+        pageSize: 25,
+      }),
     );
 
     await user.click(screen.getByRole('button', { name: 'Show every change to Event 33333333-3333-4333-8333-333333333333' }));
     await waitFor(() =>
-      expect(inputsOf(server, 'admin.audit').at(-1)).toEqual({ entityType: 'Event', entityId: '33333333-3333-4333-8333-333333333333', page: 1, pageSize: 25 }),
+      expect(inputsOf(server, 'admin.audit').at(-1)).toEqual({
+        entityType: 'Event',
+        entityId: '33333333-3333-4333-8333-333333333333',
+        page: 1,
+        pageSize: 25,
+      }),
     );
     expect((screen.getByLabelText('Record type') as HTMLSelectElement).value).toBe('Event');
   });
 
   it('says so when nothing matches', async () => {
-    renderWithProviders(<AdminAuditTab />, fakeServer((p) => (p === 'admin.audit' ? ok({ total: 0, rows: [], entityTypes: [] }) : ok(null))));
+    renderWithProviders(
+      <AdminAuditTab />,
+      fakeServer((p) => (p === 'admin.audit' ? ok({ total: 0, rows: [], entityTypes: [] }) : ok(null))),
+    );
     expect(await screen.findByText('No audit entries found.')).toBeTruthy();
   });
 });

@@ -4,11 +4,18 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_FAILURE, CHAT_GREETING, CHAT_MAX_LENGTH } from '../../src/shared/chat.schema';
 import { fakeServer, ok, renderApp, trpcError } from './render';
 
-
 type Server = ReturnType<typeof fakeServer>;
 type Answer = { status?: number; body: unknown };
 
-const member = { id: 'u1', email: 'mia@example.com', firstName: 'Mia', lastName: 'Fisher', role: 'member', emailVerified: true, hasPassword: false };
+const member = {
+  id: 'u1',
+  email: 'mia@example.com',
+  firstName: 'Mia',
+  lastName: 'Fisher',
+  role: 'member',
+  emailVerified: true,
+  hasPassword: false,
+};
 
 const REPLY = {
   response: 'A junior membership is $30 a year.\nYou can join from the Home page.',
@@ -117,7 +124,10 @@ describe('chat widget', () => {
         { title: 'Plain http', url: 'http://example.com/' },
       ],
     };
-    renderApp('/', chatServer(() => ok(reply)));
+    renderApp(
+      '/',
+      chatServer(() => ok(reply)),
+    );
     const panel = await openWidget(user);
     await user.type(messageBox(panel), 'Where are the resources?{Enter}');
     await within(panel).findByText('See the resources.');
@@ -189,7 +199,10 @@ describe('chat widget', () => {
   it('shows the failure message when the reply fails', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = userEvent.setup();
-    renderApp('/', chatServer(() => trpcError(500, 'INTERNAL_SERVER_ERROR', 'Internal server error')));
+    renderApp(
+      '/',
+      chatServer(() => trpcError(500, 'INTERNAL_SERVER_ERROR', 'Internal server error')),
+    );
     const panel = await openWidget(user);
     await user.type(messageBox(panel), 'Is the club open on Sunday?{Enter}');
     expect(await within(panel).findByText(CHAT_FAILURE)).toBeTruthy();
@@ -200,7 +213,10 @@ describe('chat widget', () => {
 
   it('shows markup in a reply as text, never as HTML', async () => {
     const user = userEvent.setup();
-    renderApp('/', chatServer(() => ok({ response: 'Say <b>x</b><img src=x onerror="alert(1)">', links: [] })));
+    renderApp(
+      '/',
+      chatServer(() => ok({ response: 'Say <b>x</b><img src=x onerror="alert(1)">', links: [] })),
+    );
     const panel = await openWidget(user);
     await user.type(messageBox(panel), 'Hello{Enter}');
     expect(await within(panel).findByText('Say <b>x</b><img src=x onerror="alert(1)">')).toBeTruthy();
@@ -243,7 +259,10 @@ describe('chat widget', () => {
   it('keeps only the newest 50 messages for a reload', async () => {
     const user = userEvent.setup();
     let n = 0;
-    const first = renderApp('/', chatServer(() => ok({ response: `Answer ${++n}`, links: [] })));
+    const first = renderApp(
+      '/',
+      chatServer(() => ok({ response: `Answer ${++n}`, links: [] })),
+    );
     const panel = await openWidget(user);
     for (let i = 1; i <= 26; i++) {
       await user.type(messageBox(panel), `Question ${i}{Enter}`);

@@ -32,20 +32,74 @@ const PAGE: PageView = {
 
 const LONG = 'Fishing the rivers, estuaries and beaches of the Tweed Coast with friends.';
 const SECTIONS: SectionView[] = [
-  { id: S1, pageSlug: 'about', sectionKey: 'about_image', title: 'About Image', contentType: 'image', content: 'https://files.example.com/images/a.webp', sortOrder: 0, published: true, updatedAt: '2026-11-01T00:00:00.000Z' },
-  { id: S2, pageSlug: 'home', sectionKey: 'hero_title', title: 'Hero Title', contentType: 'text', content: LONG, sortOrder: 0, published: true, updatedAt: '2026-11-01T00:00:00.000Z' },
-  { id: S3, pageSlug: 'home', sectionKey: 'hero_subtitle', title: 'Hero Subtitle', contentType: 'html', content: '', sortOrder: 2, published: false, updatedAt: '2026-11-01T00:00:00.000Z' },
+  {
+    id: S1,
+    pageSlug: 'about',
+    sectionKey: 'about_image',
+    title: 'About Image',
+    contentType: 'image',
+    content: 'https://files.example.com/images/a.webp',
+    sortOrder: 0,
+    published: true,
+    updatedAt: '2026-11-01T00:00:00.000Z',
+  },
+  {
+    id: S2,
+    pageSlug: 'home',
+    sectionKey: 'hero_title',
+    title: 'Hero Title',
+    contentType: 'text',
+    content: LONG,
+    sortOrder: 0,
+    published: true,
+    updatedAt: '2026-11-01T00:00:00.000Z',
+  },
+  {
+    id: S3,
+    pageSlug: 'home',
+    sectionKey: 'hero_subtitle',
+    title: 'Hero Subtitle',
+    contentType: 'html',
+    content: '',
+    sortOrder: 2,
+    published: false,
+    updatedAt: '2026-11-01T00:00:00.000Z',
+  },
 ];
 
 const ARTICLES: NewsView[] = [
   // 14:30 UTC on 20 November is already 21 November in Sydney.
-  { id: NEWS_ID, title: 'Flathead Classic results', excerpt: null, content: '<p>Well done all.</p>', featuredImageUrl: null, published: true, publishedAt: '2026-11-20T14:30:00.000Z', createdAt: '2026-11-20T14:30:00.000Z' },
-  { id: `${NEWS_ID.slice(0, -1)}4`, title: 'Working bee next month', excerpt: null, content: '<p>Bring gloves.</p>', featuredImageUrl: null, published: false, publishedAt: null, createdAt: '2026-11-02T01:00:00.000Z' },
+  {
+    id: NEWS_ID,
+    title: 'Flathead Classic results',
+    excerpt: null,
+    content: '<p>Well done all.</p>',
+    featuredImageUrl: null,
+    published: true,
+    publishedAt: '2026-11-20T14:30:00.000Z',
+    createdAt: '2026-11-20T14:30:00.000Z',
+  },
+  {
+    id: `${NEWS_ID.slice(0, -1)}4`,
+    title: 'Working bee next month',
+    excerpt: null,
+    content: '<p>Bring gloves.</p>',
+    featuredImageUrl: null,
+    published: false,
+    publishedAt: null,
+    createdAt: '2026-11-02T01:00:00.000Z',
+  },
 ];
 
 const SETTINGS: SettingView[] = [
   { id: SETTING_ID, settingKey: 'site_title', settingValue: 'Tweed Anglers', settingType: 'text', description: null },
-  { id: `${SETTING_ID.slice(0, -1)}5`, settingKey: 'max_results', settingValue: '10', settingType: 'number', description: 'Rows on the results board' },
+  {
+    id: `${SETTING_ID.slice(0, -1)}5`,
+    settingKey: 'max_results',
+    settingValue: '10',
+    settingType: 'number',
+    description: 'Rows on the results board',
+  },
 ];
 
 function cmsServer(overrides: Overrides = {}) {
@@ -60,7 +114,8 @@ function cmsServer(overrides: Overrides = {}) {
 }
 
 /** Every mutation sent, as [procedure, input]. */
-const sent = (server: ReturnType<typeof fakeServer>) => server.mutations().flatMap((c) => c.procedures.map((p, i) => [p, c.inputs[i]] as const));
+const sent = (server: ReturnType<typeof fakeServer>) =>
+  server.mutations().flatMap((c) => c.procedures.map((p, i) => [p, c.inputs[i]] as const));
 
 const isDisabled = (el: HTMLElement) => el.hasAttribute('disabled');
 
@@ -97,7 +152,13 @@ describe('CMS pages tab', () => {
     expect(sent(server)).toEqual([
       [
         'admin.cms.pages.create',
-        { title: 'Our Waters', slug: 'our-waters', metaDescription: '', content: '<h2>Tweed River</h2><script>alert(1)</script>', published: true },
+        {
+          title: 'Our Waters',
+          slug: 'our-waters',
+          metaDescription: '',
+          content: '<h2>Tweed River</h2><script>alert(1)</script>',
+          published: true,
+        },
       ],
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create New Page' })).toBeNull());
@@ -115,7 +176,19 @@ describe('CMS pages tab', () => {
     expect(await screen.findByText('Failed to update page')).toBeTruthy();
     expect(screen.getByText('A page with that slug already exists.')).toBeTruthy();
     expect(sent(server)).toEqual([
-      ['admin.cms.pages.update', { id: PAGE_ID, page: { title: 'Club History', slug: 'club-history', metaDescription: 'How the club began', content: '<p>Founded on the Tweed.</p>', published: true } }],
+      [
+        'admin.cms.pages.update',
+        {
+          id: PAGE_ID,
+          page: {
+            title: 'Club History',
+            slug: 'club-history',
+            metaDescription: 'How the club began',
+            content: '<p>Founded on the Tweed.</p>',
+            published: true,
+          },
+        },
+      ],
     ]);
   });
 
@@ -179,7 +252,8 @@ describe('CMS sections tab', () => {
   it('disables Move up at order 0 and sends { id, direction } for the moves, { id } to duplicate', async () => {
     const server = cmsServer({
       'admin.cms.sections.move': () => ok({ ...SECTIONS[2], sortOrder: 1 }),
-      'admin.cms.sections.duplicate': () => ok({ ...SECTIONS[1], id: S4, sectionKey: 'hero_title_copy', title: 'Hero Title (Copy)', sortOrder: 1, published: false }),
+      'admin.cms.sections.duplicate': () =>
+        ok({ ...SECTIONS[1], id: S4, sectionKey: 'hero_title_copy', title: 'Hero Title (Copy)', sortOrder: 1, published: false }),
     });
     const user = userEvent.setup();
     renderWithProviders(<SectionsTab />, server);
@@ -243,7 +317,9 @@ describe('CMS sections tab', () => {
   });
 
   it('says when a template fails', async () => {
-    const server = cmsServer({ 'admin.cms.sections.fromTemplate': () => trpcError(409, 'CONFLICT', 'Section hero_title already exists on about.') });
+    const server = cmsServer({
+      'admin.cms.sections.fromTemplate': () => trpcError(409, 'CONFLICT', 'Section hero_title already exists on about.'),
+    });
     const user = userEvent.setup();
     renderWithProviders(<SectionsTab />, server);
     await user.click(await screen.findByRole('button', { name: 'Templates' }));
@@ -262,7 +338,11 @@ describe('CMS sections tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create New Section' });
     const save = within(dialog).getByRole('button', { name: 'Create Section' });
     expect(isDisabled(save)).toBe(true);
-    expect(within(dialog).getByLabelText(/^Content$/).getAttribute('rows')).toBe('6');
+    expect(
+      within(dialog)
+        .getByLabelText(/^Content$/)
+        .getAttribute('rows'),
+    ).toBe('6');
     expect((within(dialog).getByLabelText('Published') as HTMLInputElement).checked).toBe(true);
 
     await user.type(within(dialog).getByLabelText(/^Title/), 'Welcome');
@@ -278,13 +358,23 @@ describe('CMS sections tab', () => {
     expect(sent(server)).toEqual([
       [
         'admin.cms.sections.create',
-        { pageSlug: 'home', sectionKey: 'welcome_text', title: 'Welcome', content: 'Hello anglers', contentType: 'text', sortOrder: 0, published: true },
+        {
+          pageSlug: 'home',
+          sectionKey: 'welcome_text',
+          title: 'Welcome',
+          content: 'Hello anglers',
+          contentType: 'text',
+          sortOrder: 0,
+          published: true,
+        },
       ],
     ]);
   });
 
   it('edits a section in edit mode, showing HTML content with a preview', async () => {
-    const server = cmsServer({ 'admin.cms.sections.update': () => trpcError(400, 'BAD_REQUEST', 'Sort order must be between 0 and 10,000.') });
+    const server = cmsServer({
+      'admin.cms.sections.update': () => trpcError(400, 'BAD_REQUEST', 'Sort order must be between 0 and 10,000.'),
+    });
     const user = userEvent.setup();
     renderWithProviders(<SectionsTab />, server);
     const [, , html] = await screen.findAllByTestId('cms-section');
@@ -300,7 +390,18 @@ describe('CMS sections tab', () => {
     expect(screen.getByText('Sort order must be between 0 and 10,000.')).toBeTruthy();
     expect(sent(server)[0]).toEqual([
       'admin.cms.sections.update',
-      { id: S3, section: { pageSlug: 'home', sectionKey: 'hero_subtitle', title: 'Hero Subtitle', content: '<em>Big tides</em>', contentType: 'html', sortOrder: 2, published: false } },
+      {
+        id: S3,
+        section: {
+          pageSlug: 'home',
+          sectionKey: 'hero_subtitle',
+          title: 'Hero Subtitle',
+          content: '<em>Big tides</em>',
+          contentType: 'html',
+          sortOrder: 2,
+          published: false,
+        },
+      },
     ]);
   });
 });
@@ -363,7 +464,9 @@ describe('CMS section image', () => {
     expect(xhr.requests).toHaveLength(1);
     expect(xhr.requests[0]).toMatchObject({ method: 'PUT', url: uploadURL });
     expect((xhr.requests[0].body as File).name).toBe('ramp.jpg');
-    expect((within(dialog).getByLabelText(/^Image URL/) as HTMLInputElement).value).toBe('/api/objects/images/55555555-5555-4555-8555-555555555555.webp');
+    expect((within(dialog).getByLabelText(/^Image URL/) as HTMLInputElement).value).toBe(
+      '/api/objects/images/55555555-5555-4555-8555-555555555555.webp',
+    );
 
     await user.click(within(dialog).getByRole('button', { name: 'Create Section' }));
     expect(await screen.findByText('Section created successfully')).toBeTruthy();
@@ -400,13 +503,18 @@ describe('CMS section image', () => {
   });
 
   it('says when no upload URL could be had', async () => {
-    const server = cmsServer({ 'objects.createUpload': () => trpcError(429, 'TOO_MANY_REQUESTS', 'Too many uploads. Please wait a minute.') });
+    const server = cmsServer({
+      'objects.createUpload': () => trpcError(429, 'TOO_MANY_REQUESTS', 'Too many uploads. Please wait a minute.'),
+    });
     const user = userEvent.setup();
     renderWithProviders(<SectionsTab />, server);
     await user.click(await screen.findByRole('button', { name: 'Create New Section' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create New Section' });
     await user.selectOptions(within(dialog).getByLabelText('Content Type'), 'Image');
-    await user.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, new File([new Uint8Array(10)], 'a.png', { type: 'image/png' }));
+    await user.upload(
+      dialog.querySelector('input[type="file"]') as HTMLInputElement,
+      new File([new Uint8Array(10)], 'a.png', { type: 'image/png' }),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('Failed to get upload URL')).toBeTruthy();
     expect(screen.getByText('Too many uploads. Please wait a minute.')).toBeTruthy();
@@ -451,7 +559,9 @@ describe('CMS settings tab', () => {
     expect(isDisabled(save)).toBe(false);
     await user.click(save);
     expect(await screen.findByText('Setting updated successfully')).toBeTruthy();
-    expect(sent(server)).toEqual([['admin.cms.settings.save', { settingKey: 'results_shown', settingValue: '12', settingType: 'number', description: '' }]]);
+    expect(sent(server)).toEqual([
+      ['admin.cms.settings.save', { settingKey: 'results_shown', settingValue: '12', settingType: 'number', description: '' }],
+    ]);
   });
 
   it("edits a setting and shows the server's message when saving fails", async () => {
@@ -467,7 +577,9 @@ describe('CMS settings tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Update Setting' }));
     expect(await screen.findByText('Failed to update setting')).toBeTruthy();
     expect(screen.getByText('Setting value is too long.')).toBeTruthy();
-    expect(sent(server)).toEqual([['admin.cms.settings.save', { settingKey: 'site_title', settingValue: 'Tweed Coast Anglers', settingType: 'text', description: '' }]]);
+    expect(sent(server)).toEqual([
+      ['admin.cms.settings.save', { settingKey: 'site_title', settingValue: 'Tweed Coast Anglers', settingType: 'text', description: '' }],
+    ]);
   });
 });
 
@@ -500,12 +612,17 @@ describe('CMS news tab', () => {
     await user.click(save);
     expect(await screen.findByText('Article created successfully')).toBeTruthy();
     expect(sent(server)).toEqual([
-      ['admin.cms.news.create', { title: 'Season opener', excerpt: '', content: '<p>See you at the ramp.</p>', featuredImageUrl: null, published: true }],
+      [
+        'admin.cms.news.create',
+        { title: 'Season opener', excerpt: '', content: '<p>See you at the ramp.</p>', featuredImageUrl: null, published: true },
+      ],
     ]);
   });
 
   it("edits an article in edit mode and shows the server's message on failure", async () => {
-    const server = cmsServer({ 'admin.cms.news.update': () => trpcError(400, 'BAD_REQUEST', 'The image must be a web address starting with https://.') });
+    const server = cmsServer({
+      'admin.cms.news.update': () => trpcError(400, 'BAD_REQUEST', 'The image must be a web address starting with https://.'),
+    });
     const user = userEvent.setup();
     renderWithProviders(<NewsTab />, server);
     const [, draft] = await screen.findAllByTestId('cms-article');
@@ -517,14 +634,31 @@ describe('CMS news tab', () => {
     expect(screen.getByText('The image must be a web address starting with https://.')).toBeTruthy();
     expect(sent(server)[0]).toEqual([
       'admin.cms.news.update',
-      { id: ARTICLES[1].id, article: { title: 'Working bee next month', excerpt: '', content: '<p>Bring gloves.</p>', featuredImageUrl: 'ftp://x', published: false } },
+      {
+        id: ARTICLES[1].id,
+        article: {
+          title: 'Working bee next month',
+          excerpt: '',
+          content: '<p>Bring gloves.</p>',
+          featuredImageUrl: 'ftp://x',
+          published: false,
+        },
+      },
     ]);
   });
 });
 
 describe('/admin/cms', () => {
   it('shows the title and the four tabs to an administrator', async () => {
-    const admin = { id: 'u9', email: 'admin@example.com', firstName: 'Ada', lastName: 'Min', role: 'admin', emailVerified: true, hasPassword: true };
+    const admin = {
+      id: 'u9',
+      email: 'admin@example.com',
+      firstName: 'Ada',
+      lastName: 'Min',
+      role: 'admin',
+      emailVerified: true,
+      hasPassword: true,
+    };
     const user = userEvent.setup();
     renderApp('/admin/cms', cmsServer({ 'auth.me': () => ok(admin) }));
     expect(await screen.findByRole('heading', { name: 'Content Management System' })).toBeTruthy();

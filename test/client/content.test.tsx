@@ -9,7 +9,8 @@ type Answer = { status?: number; body: unknown };
 function contentServer(answers: Record<string, (input: unknown) => Answer> = {}) {
   return fakeServer((procedure, input) => {
     if (answers[procedure]) return answers[procedure](input);
-    if (procedure === 'cms.sections' || procedure === 'cms.news' || procedure === 'sponsors.active' || procedure === 'events.upcoming') return ok([]);
+    if (procedure === 'cms.sections' || procedure === 'cms.news' || procedure === 'sponsors.active' || procedure === 'events.upcoming')
+      return ok([]);
     return ok(null);
   });
 }
@@ -19,8 +20,22 @@ const inputOf = (server: ReturnType<typeof fakeServer>, procedure: string) => {
   return call?.inputs[call.procedures.indexOf(procedure)];
 };
 
-const SPONSOR = { id: '44444444-4444-4444-8444-444444444444', companyName: 'Tweed Tackle & Bait', sponsorshipType: 'shirt', amount: '1000.00', logoUrl: '/objects/tackle.webp', websiteUrl: 'https://tweedtackle.example' };
-const NAME_ONLY_SPONSOR = { id: '55555555-5555-4555-8555-555555555555', companyName: 'Kingscliff Marine', sponsorshipType: 'both', amount: '1500.00', logoUrl: null, websiteUrl: null };
+const SPONSOR = {
+  id: '44444444-4444-4444-8444-444444444444',
+  companyName: 'Tweed Tackle & Bait',
+  sponsorshipType: 'shirt',
+  amount: '1000.00',
+  logoUrl: '/objects/tackle.webp',
+  websiteUrl: 'https://tweedtackle.example',
+};
+const NAME_ONLY_SPONSOR = {
+  id: '55555555-5555-4555-8555-555555555555',
+  companyName: 'Kingscliff Marine',
+  sponsorshipType: 'both',
+  amount: '1500.00',
+  logoUrl: null,
+  websiteUrl: null,
+};
 
 describe('landing page texts', () => {
   it("shows a published section's text instead of the default, and the default for every key without one", async () => {
@@ -86,7 +101,12 @@ describe('public home', () => {
         (input as { pageSlug: string }).pageSlug === 'home'
           ? ok([
               { sectionKey: 'intro', title: 'Intro', content: 'First paragraph.\n\nSecond paragraph.', contentType: 'text' },
-              { sectionKey: 'about_content', title: 'About', content: '<h3>Our history</h3><p>Founded on the Tweed.</p>', contentType: 'html' },
+              {
+                sectionKey: 'about_content',
+                title: 'About',
+                content: '<h3>Our history</h3><p>Founded on the Tweed.</p>',
+                contentType: 'html',
+              },
               { sectionKey: 'about_image', title: 'Members at the boat ramp', content: '/objects/ramp.webp', contentType: 'image' },
             ])
           : ok([]),
@@ -111,7 +131,11 @@ describe('public home', () => {
     expect(article.querySelector('img')?.getAttribute('src')).toBe('/objects/classic.webp');
     expect(within(article).queryByText(/with a 68 cm flathead/)).toBeNull();
     await user.click(within(article).getByRole('button', { name: 'Read more' }));
-    expect(within(article).getByText(/with a 68 cm flathead/).closest('.cms-content')).toBeTruthy();
+    expect(
+      within(article)
+        .getByText(/with a 68 cm flathead/)
+        .closest('.cms-content'),
+    ).toBeTruthy();
     expect(within(article).getByRole('button', { name: 'Show less' }).getAttribute('aria-expanded')).toBe('true');
 
     const sponsors = screen.getByRole('region', { name: 'Our Sponsors' });
@@ -146,7 +170,10 @@ describe('content pages (/pages/$slug)', () => {
 
   it('shows the page, sets the title and the meta description, and puts them back on leaving', async () => {
     document.title = 'Before';
-    const server = contentServer({ 'cms.page': () => ok(PAGE), 'cms.settings': () => ok({ siteTitle: 'Tweed Anglers', contactEmail: 'hello@tweedanglers.example' }) });
+    const server = contentServer({
+      'cms.page': () => ok(PAGE),
+      'cms.settings': () => ok({ siteTitle: 'Tweed Anglers', contactEmail: 'hello@tweedanglers.example' }),
+    });
     const { router } = renderApp('/pages/club-history', server);
     expect(await screen.findByRole('heading', { level: 1, name: 'Club History' })).toBeTruthy();
     expect(screen.getByText('The club was founded in 1978.').closest('.cms-content')).toBeTruthy();
@@ -168,7 +195,10 @@ describe('content pages (/pages/$slug)', () => {
 
 describe('footer', () => {
   it('shows the site title and contact e-mail from the settings', async () => {
-    renderApp('/sponsor', contentServer({ 'cms.settings': () => ok({ siteTitle: 'Tweed Anglers', contactEmail: 'hello@tweedanglers.example' }) }));
+    renderApp(
+      '/sponsor',
+      contentServer({ 'cms.settings': () => ok({ siteTitle: 'Tweed Anglers', contactEmail: 'hello@tweedanglers.example' }) }),
+    );
     const footer = await screen.findByRole('contentinfo');
     const mail = await within(footer).findByRole('link', { name: 'hello@tweedanglers.example' });
     expect(mail.getAttribute('href')).toBe('mailto:hello@tweedanglers.example');

@@ -26,7 +26,15 @@ const EVENT = {
 };
 // Always ahead of the test run: a registration can be cancelled until its event starts.
 const REGISTRATION_DATE = new Date(Date.now() + 14 * 86_400_000).toISOString();
-const REGISTRATION = { id: 'r1', eventId: ID, name: 'Flathead Classic', location: 'Jack Evans Boat Harbour', eventDate: REGISTRATION_DATE, date: REGISTRATION_DATE, registeredAt: '2026-11-20T00:00:00.000Z' };
+const REGISTRATION = {
+  id: 'r1',
+  eventId: ID,
+  name: 'Flathead Classic',
+  location: 'Jack Evans Boat Harbour',
+  eventDate: REGISTRATION_DATE,
+  date: REGISTRATION_DATE,
+  registeredAt: '2026-11-20T00:00:00.000Z',
+};
 
 const PROFILE = {
   id: 'm1',
@@ -47,7 +55,14 @@ const PROFILE = {
   paymentState: 'paid',
   renewal: { open: false, opensOn: '2027-09-22', extendsTo: '2028-11-21' },
 };
-const UNPAID = { ...PROFILE, status: 'pending', memberSince: null, expiryDate: null, paymentState: 'awaiting_payment', renewal: { open: true, opensOn: null, extendsTo: '2027-11-21' } };
+const UNPAID = {
+  ...PROFILE,
+  status: 'pending',
+  memberSince: null,
+  expiryDate: null,
+  paymentState: 'awaiting_payment',
+  renewal: { open: true, opensOn: null, extendsTo: '2027-11-21' },
+};
 
 function eventsServer(overrides: Record<string, (input: unknown) => { status?: number; body: unknown }> = {}) {
   return fakeServer((procedure, input) => {
@@ -100,7 +115,10 @@ describe('member events screen', () => {
   });
 
   it('shows registered events with the badge and cancels', async () => {
-    const server = eventsServer({ 'events.myRegistrations': () => ok([REGISTRATION]), 'events.cancel': () => ok({ message: 'Registration cancelled successfully.' }) });
+    const server = eventsServer({
+      'events.myRegistrations': () => ok([REGISTRATION]),
+      'events.cancel': () => ok({ message: 'Registration cancelled successfully.' }),
+    });
     const user = userEvent.setup();
     renderWithProviders(<MemberEvents />, server);
     const mine = await screen.findByTestId('registered-event');
@@ -127,7 +145,9 @@ describe('member events screen', () => {
     renderWithProviders(<MemberEvents />, server);
     const note = await screen.findByTestId('membership-needed');
     expect(within(note).getByText('Paid-up membership needed')).toBeTruthy();
-    expect(within(note).getByText('Registering for events needs a paid-up club membership. Your registration is waiting for payment.')).toBeTruthy();
+    expect(
+      within(note).getByText('Registering for events needs a paid-up club membership. Your registration is waiting for payment.'),
+    ).toBeTruthy();
     const entry = await screen.findByTestId('available-event');
     expect(within(entry).queryByRole('button', { name: 'Register Now' })).toBeNull();
     expect(within(entry).getByText('Paid-up members only')).toBeTruthy();
@@ -139,7 +159,10 @@ describe('member events screen', () => {
   });
 
   it('offers Renew Membership to an expired member, and nothing to pay while PayPal is processing', async () => {
-    const { unmount } = renderWithProviders(<MemberEvents />, eventsServer({ 'members.profile': () => ok({ ...PROFILE, status: 'expired', expiryDate: '2026-10-01' }) }));
+    const { unmount } = renderWithProviders(
+      <MemberEvents />,
+      eventsServer({ 'members.profile': () => ok({ ...PROFILE, status: 'expired', expiryDate: '2026-10-01' }) }),
+    );
     const note = await screen.findByTestId('membership-needed');
     expect(within(note).getByText(/Your membership has expired\./)).toBeTruthy();
     expect(within(note).getByRole('button', { name: 'Renew Membership' })).toBeTruthy();
@@ -161,7 +184,10 @@ describe('member events screen', () => {
   });
 
   it('offers a disabled Event Full button for a full event', async () => {
-    renderWithProviders(<MemberEvents />, eventsServer({ 'events.upcoming': () => ok([{ ...EVENT, isFull: true, isOpen: false, registeredCount: 30 }]) }));
+    renderWithProviders(
+      <MemberEvents />,
+      eventsServer({ 'events.upcoming': () => ok([{ ...EVENT, isFull: true, isOpen: false, registeredCount: 30 }]) }),
+    );
     const button = await screen.findByRole('button', { name: 'Event Full' });
     expect(button.hasAttribute('disabled')).toBe(true);
   });
@@ -180,16 +206,33 @@ describe('landing upcoming events', () => {
   });
 
   it('shows the empty text when there are none', async () => {
-    renderApp('/', fakeServer((p) => (p === 'events.upcoming' ? ok([]) : ok(null))));
+    renderApp(
+      '/',
+      fakeServer((p) => (p === 'events.upcoming' ? ok([]) : ok(null))),
+    );
     expect(await screen.findByText('No upcoming events at the moment. Check back soon!')).toBeTruthy();
   });
 });
 
 describe('portal dashboard', () => {
   it('lists the first 3 future registrations with a Registered badge', async () => {
-    const future = (i: number) => ({ ...REGISTRATION, id: `r${i}`, eventId: `e${i}`, name: `Future ${i}`, eventDate: new Date(Date.now() + (i + 1) * 86_400_000).toISOString() });
+    const future = (i: number) => ({
+      ...REGISTRATION,
+      id: `r${i}`,
+      eventId: `e${i}`,
+      name: `Future ${i}`,
+      eventDate: new Date(Date.now() + (i + 1) * 86_400_000).toISOString(),
+    });
     const past = { ...REGISTRATION, id: 'old', name: 'Past Event', eventDate: '2020-01-01T00:00:00.000Z' };
-    const user = { id: 'u1', email: 'mia@example.com', firstName: 'Mia', lastName: 'Fisher', role: 'member', emailVerified: true, hasPassword: false };
+    const user = {
+      id: 'u1',
+      email: 'mia@example.com',
+      firstName: 'Mia',
+      lastName: 'Fisher',
+      role: 'member',
+      emailVerified: true,
+      hasPassword: false,
+    };
     const server = fakeServer((p) =>
       p === 'auth.me' ? ok(user) : p === 'events.myRegistrations' ? ok([past, future(0), future(1), future(2), future(3)]) : ok(null),
     );
@@ -244,7 +287,11 @@ describe('admin events tab', () => {
 
   it('lists events and edits one prefilled from its club-time date', async () => {
     const server = fakeServer((p) =>
-      p === 'admin.events.list' ? ok([ADMIN_EVENT]) : p === 'admin.events.update' ? trpcError(400, 'BAD_REQUEST', 'Location must be at most 200 characters.') : ok(null),
+      p === 'admin.events.list'
+        ? ok([ADMIN_EVENT])
+        : p === 'admin.events.update'
+          ? trpcError(400, 'BAD_REQUEST', 'Location must be at most 200 characters.')
+          : ok(null),
     );
     const user = userEvent.setup();
     renderWithProviders(<AdminEventsTab />, server);
@@ -259,7 +306,10 @@ describe('admin events tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Failed to update event')).toBeTruthy();
     expect(screen.getByText('Location must be at most 200 characters.')).toBeTruthy();
-    expect(server.mutations()[0].inputs[0]).toMatchObject({ id: ID, event: { status: 'active', maxParticipants: '30', registrationFee: '10.00' } });
+    expect(server.mutations()[0].inputs[0]).toMatchObject({
+      id: ID,
+      event: { status: 'active', maxParticipants: '30', registrationFee: '10.00' },
+    });
   });
 
   it('refuses an image over 5 MB before any request', async () => {

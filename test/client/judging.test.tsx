@@ -74,7 +74,12 @@ function judgingServer(queue: JudgeCatchView[], judge?: (input: unknown) => Answ
       const { id, action, size, fishType } = input as { id: string; action: string; size?: number; fishType?: string };
       const found = pending.find((c) => c.id === id)!;
       pending = pending.filter((c) => c.id !== id);
-      return ok({ ...found, status: action === 'approve' ? 'verified' : 'rejected', size: size ?? found.size, fishType: fishType ?? found.fishType });
+      return ok({
+        ...found,
+        status: action === 'approve' ? 'verified' : 'rejected',
+        size: size ?? found.size,
+        fishType: fishType ?? found.fishType,
+      });
     }
     return ok(null);
   });
@@ -217,7 +222,10 @@ describe('admin judging queue', () => {
   });
 
   it('shows an alert when the queue cannot be loaded', async () => {
-    renderWithProviders(<AdminJudgingTab />, fakeServer(() => trpcError(403, 'FORBIDDEN', 'Administrators only.')));
+    renderWithProviders(
+      <AdminJudgingTab />,
+      fakeServer(() => trpcError(403, 'FORBIDDEN', 'Administrators only.')),
+    );
     expect(await screen.findByText('Administrators only.')).toBeTruthy();
   });
 });
@@ -302,12 +310,41 @@ const RESULTS = {
     {
       species: 'Flathead',
       placings: [
-        { place: 1, points: 3, anglerName: 'Mia Fisher', size: 61.5, catchId: 'c1', thumbnailUrl: 'https://files.example.com/t1.jpg', gpsText: '-28.174500, 153.541200', latitude: -28.1745, longitude: 153.5412 },
-        { place: 2, points: 2, anglerName: 'Sam Carter', size: 55, catchId: 'c2', thumbnailUrl: 'https://files.example.com/t2.jpg', gpsText: '-28.180000, 153.550000' },
-        { place: 3, points: 1, anglerName: 'Mia Fisher', size: 48.2, catchId: 'c3', thumbnailUrl: 'https://files.example.com/t3.jpg', gpsText: 'GPS not available' },
+        {
+          place: 1,
+          points: 3,
+          anglerName: 'Mia Fisher',
+          size: 61.5,
+          catchId: 'c1',
+          thumbnailUrl: 'https://files.example.com/t1.jpg',
+          gpsText: '-28.174500, 153.541200',
+          latitude: -28.1745,
+          longitude: 153.5412,
+        },
+        {
+          place: 2,
+          points: 2,
+          anglerName: 'Sam Carter',
+          size: 55,
+          catchId: 'c2',
+          thumbnailUrl: 'https://files.example.com/t2.jpg',
+          gpsText: '-28.180000, 153.550000',
+        },
+        {
+          place: 3,
+          points: 1,
+          anglerName: 'Mia Fisher',
+          size: 48.2,
+          catchId: 'c3',
+          thumbnailUrl: 'https://files.example.com/t3.jpg',
+          gpsText: 'GPS not available',
+        },
       ],
     },
-    { species: 'Bream', placings: [{ place: 1, points: 3, anglerName: 'Jo Lee', size: 33, catchId: 'c4', thumbnailUrl: 'https://files.example.com/t4.jpg' }] },
+    {
+      species: 'Bream',
+      placings: [{ place: 1, points: 3, anglerName: 'Jo Lee', size: 33, catchId: 'c4', thumbnailUrl: 'https://files.example.com/t4.jpg' }],
+    },
   ],
 };
 const LADDER = [
@@ -333,20 +370,30 @@ const rowsOf = (table: HTMLElement) =>
   within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
 
 describe('results board', () => {
   it('shows placings 1st, 2nd and 3rd with points and photos, and never a GPS position', async () => {
     const server = resultsServer();
     renderWithProviders(<ResultsBoard />, server);
     const flathead = await screen.findByRole('table', { name: 'Flathead results' });
-    expect(within(flathead).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Place', 'Angler', 'Size (cm)', 'Points', 'Photo']);
+    expect(
+      within(flathead)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Place', 'Angler', 'Size (cm)', 'Points', 'Photo']);
     expect(rowsOf(flathead)).toEqual([
       ['1st', 'Mia Fisher', '61.5', '3', ''],
       ['2nd', 'Sam Carter', '55', '2', ''],
       ['3rd', 'Mia Fisher', '48.2', '1', ''],
     ]);
-    expect(within(flathead).getByRole('img', { name: 'Flathead by Sam Carter' }).getAttribute('src')).toBe('https://files.example.com/t2.jpg');
+    expect(within(flathead).getByRole('img', { name: 'Flathead by Sam Carter' }).getAttribute('src')).toBe(
+      'https://files.example.com/t2.jpg',
+    );
     expect(rowsOf(screen.getByRole('table', { name: 'Bream results' }))).toEqual([['1st', 'Jo Lee', '33', '3', '']]);
 
     // The latest event that has started is chosen first.
@@ -397,7 +444,15 @@ describe('results board', () => {
 });
 
 describe('admin page tabs', () => {
-  const admin = { id: 'a1', email: 'sec@example.com', firstName: 'Pat', lastName: 'Secretary', role: 'admin', emailVerified: true, hasPassword: true };
+  const admin = {
+    id: 'a1',
+    email: 'sec@example.com',
+    firstName: 'Pat',
+    lastName: 'Secretary',
+    role: 'admin',
+    emailVerified: true,
+    hasPassword: true,
+  };
   const ADMIN_EVENTS = EVENTS.map((e) => ({
     ...e,
     description: null,
@@ -420,19 +475,42 @@ describe('admin page tabs', () => {
   it('adds Judging and Results after Events; Results lists every event', async () => {
     const server = fakeServer((p, input) => {
       if (p === 'auth.me') return ok(admin);
-      if (p === 'admin.overview') return ok({ totalMembers: 3, activeEvents: 1, revenueYtdCents: 4000, financialYear: 'FY 2026–27', sponsors: 0, membersByType: [], revenueByMonth: [], catchesBySpecies: [] });
+      if (p === 'admin.overview')
+        return ok({
+          totalMembers: 3,
+          activeEvents: 1,
+          revenueYtdCents: 4000,
+          financialYear: 'FY 2026–27',
+          sponsors: 0,
+          membersByType: [],
+          revenueByMonth: [],
+          catchesBySpecies: [],
+        });
       if (p === 'admin.events.list') return ok(ADMIN_EVENTS);
       if (p === 'events.started') return ok(EVENTS);
       if (p === 'admin.catches.queue') return ok([PENDING]);
       if (p === 'catches.sizeLimits') return ok(LIMITS);
-      if (p === 'catches.results') return ok((input as { id: string }).id === EVENT_ID ? RESULTS : { eventId: PAST_EVENT_ID, eventName: 'Winter Bream Bash', categories: [] });
+      if (p === 'catches.results')
+        return ok(
+          (input as { id: string }).id === EVENT_ID ? RESULTS : { eventId: PAST_EVENT_ID, eventName: 'Winter Bream Bash', categories: [] },
+        );
       if (p === 'catches.ladder') return ok(LADDER);
       return ok(null);
     });
     const user = userEvent.setup();
     renderApp('/admin', server);
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Members', 'Events', 'Judging', 'Results', 'Payments', 'Sponsors', 'Reports', 'Accounting', 'Audit Log']);
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      'Members',
+      'Events',
+      'Judging',
+      'Results',
+      'Payments',
+      'Sponsors',
+      'Reports',
+      'Accounting',
+      'Audit Log',
+    ]);
 
     await user.click(screen.getByRole('tab', { name: 'Judging' }));
     expect(await screen.findByText('Club code: MULLET — check it is on the brag mat')).toBeTruthy();
@@ -440,7 +518,10 @@ describe('admin page tabs', () => {
     await user.click(screen.getByRole('tab', { name: 'Results' }));
     expect(await screen.findByText('Legal Minimum Lengths')).toBeTruthy();
     const select = (await screen.findByLabelText('Event')) as HTMLSelectElement;
-    expect(Array.from(select.options).map((o) => o.textContent)).toEqual(['Flathead Classic (04/10/2026)', 'Winter Bream Bash (05/07/2026)']);
+    expect(Array.from(select.options).map((o) => o.textContent)).toEqual([
+      'Flathead Classic (04/10/2026)',
+      'Winter Bream Bash (05/07/2026)',
+    ]);
     expect(await screen.findByRole('table', { name: 'Flathead results' })).toBeTruthy();
     expect(await screen.findByRole('table', { name: `Season Ladder ${year}` })).toBeTruthy();
   });

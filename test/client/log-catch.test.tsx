@@ -11,20 +11,61 @@ const ME = '11111111-1111-4111-8111-111111111111';
 const MATE = '22222222-2222-4222-8222-222222222222';
 const EVENT_ID = '33333333-3333-4333-8333-333333333333';
 const todaysEvent = () => ({
-  id: EVENT_ID, name: 'Flathead Classic', description: '', location: 'Jack Evans Boat Harbour', eventDate: new Date().toISOString(), date: new Date().toISOString(),
-  imageUrl: null, thumbnailUrl: null, rules: null, prizes: null, registrationFee: '10.00', maxParticipants: null, status: 'active', registeredCount: 1, isFull: false, isOpen: true,
+  id: EVENT_ID,
+  name: 'Flathead Classic',
+  description: '',
+  location: 'Jack Evans Boat Harbour',
+  eventDate: new Date().toISOString(),
+  date: new Date().toISOString(),
+  imageUrl: null,
+  thumbnailUrl: null,
+  rules: null,
+  prizes: null,
+  registrationFee: '10.00',
+  maxParticipants: null,
+  status: 'active',
+  registeredCount: 1,
+  isFull: false,
+  isOpen: true,
 });
-const ACHIEVEMENT = { id: 'big', title: 'Big Fish!', description: 'A fish of 40 cm or more.', icon: '🎣', rarity: 'epic', points: 50, fishType: 'Flathead', size: 42.5, weight: 0 };
+const ACHIEVEMENT = {
+  id: 'big',
+  title: 'Big Fish!',
+  description: 'A fish of 40 cm or more.',
+  icon: '🎣',
+  rarity: 'epic',
+  points: 50,
+  fishType: 'Flathead',
+  size: 42.5,
+  weight: 0,
+};
 const CREATED = { catch: { id: 'c1', fishType: 'Flathead' }, achievement: ACHIEVEMENT };
 
 function server(overrides: Record<string, (input: unknown) => { status?: number; body: unknown }> = {}) {
   return fakeServer((procedure, input) => {
     if (overrides[procedure]) return overrides[procedure](input);
-    if (procedure === 'members.list') return ok([{ id: ME, firstName: 'Morgan', lastName: 'Reef' }, { id: MATE, firstName: 'Sam', lastName: 'Tide' }]);
-    if (procedure === 'auth.me') return ok({ id: 'u1', email: 'morgan@example.com', firstName: 'Morgan', lastName: 'Reef', role: 'member', emailVerified: true, hasPassword: false });
+    if (procedure === 'members.list')
+      return ok([
+        { id: ME, firstName: 'Morgan', lastName: 'Reef' },
+        { id: MATE, firstName: 'Sam', lastName: 'Tide' },
+      ]);
+    if (procedure === 'auth.me')
+      return ok({
+        id: 'u1',
+        email: 'morgan@example.com',
+        firstName: 'Morgan',
+        lastName: 'Reef',
+        role: 'member',
+        emailVerified: true,
+        hasPassword: false,
+      });
     if (procedure === 'members.profile') return ok({ id: ME, firstName: 'Morgan', lastName: 'Reef', status: 'active' });
     if (procedure === 'events.upcoming') return ok([todaysEvent()]);
-    if (procedure === 'catches.sizeLimits') return ok([{ species: 'Flathead', minimumCm: 36 }, { species: 'Trevally', minimumCm: null }]);
+    if (procedure === 'catches.sizeLimits')
+      return ok([
+        { species: 'Flathead', minimumCm: 36 },
+        { species: 'Trevally', minimumCm: null },
+      ]);
     if (procedure === 'events.clubCode') return ok({ code: 'MULLET' });
     return ok(null);
   });
@@ -38,14 +79,20 @@ beforeEach(() => {
   xhr = installFakeXhr((r) => answer(r));
   Object.defineProperty(navigator, 'geolocation', {
     configurable: true,
-    value: { getCurrentPosition: (success: PositionCallback) => success({ coords: { latitude: -28.17452, longitude: 153.541234 } } as GeolocationPosition) },
+    value: {
+      getCurrentPosition: (success: PositionCallback) =>
+        success({ coords: { latitude: -28.17452, longitude: 153.541234 } } as GeolocationPosition),
+    },
   });
 });
 afterEach(() => xhr.restore());
 
 const photo = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xd9])], 'fish.jpg', { type: 'image/jpeg' });
 
-async function fill(user: ReturnType<typeof userEvent.setup>, values: { species?: string; size?: string; fate?: 'Kept' | 'Released'; photo?: boolean; accurate?: boolean }) {
+async function fill(
+  user: ReturnType<typeof userEvent.setup>,
+  values: { species?: string; size?: string; fate?: 'Kept' | 'Released'; photo?: boolean; accurate?: boolean },
+) {
   await waitFor(() => expect((screen.getByLabelText(/^Event/) as HTMLSelectElement).value).toBe(EVENT_ID));
   await waitFor(() => expect((screen.getByLabelText(/^Member/) as HTMLSelectElement).value).toBe(ME));
   if (values.species) await user.selectOptions(screen.getByLabelText(/^Species/), values.species);
@@ -106,8 +153,14 @@ describe('Log Your Catch (SPEC §4 order, §5 messages)', () => {
     expect(request.method).toBe('POST');
     expect(request.url).toBe('/api/catches');
     expect(request.fields).toMatchObject({
-      fishType: 'Flathead', size: '42.5', fishKeptOrReleased: 'kept', eventId: EVENT_ID, memberId: ME,
-      rulesWaiverAccepted: 'true', dataAccuracyAcknowledged: 'true', gpsCoordinates: '-28.174520, 153.541234',
+      fishType: 'Flathead',
+      size: '42.5',
+      fishKeptOrReleased: 'kept',
+      eventId: EVENT_ID,
+      memberId: ME,
+      rulesWaiverAccepted: 'true',
+      dataAccuracyAcknowledged: 'true',
+      gpsCoordinates: '-28.174520, 153.541234',
     });
     expect(request.fields.clientId).toMatch(/^[0-9a-f-]{36}$/);
     expect(request.file?.type).toBe('image/jpeg');
@@ -167,7 +220,10 @@ describe('Log Your Catch (SPEC §4 order, §5 messages)', () => {
     localStorage.setItem('tcac.waiverAccepted', 'true');
     renderWithProviders(<LogCatchForm />, server());
     // The first send meets no network, the second a refusal.
-    answer = (r) => (xhr.requests.indexOf(r) === 0 ? 'network-error' : { status: 400, body: { message: 'Catches can only be logged on the day of the event.' } });
+    answer = (r) =>
+      xhr.requests.indexOf(r) === 0
+        ? 'network-error'
+        : { status: 400, body: { message: 'Catches can only be logged on the day of the event.' } };
     await fill(user, { species: 'Bream', size: '28', fate: 'Released', photo: true, accurate: true });
     await submit(user);
     expect(await screen.findByText('Failed to log fish catch. Please try again.')).toBeTruthy();
@@ -194,7 +250,9 @@ describe('Log Your Catch (SPEC §4 order, §5 messages)', () => {
     await user.click(screen.getByRole('button', { name: 'Record Hours' }));
     expect(await screen.findByText('3.5 hours logged for today.')).toBeTruthy();
     const calls = api.mutations().flatMap((c) => c.procedures.map((p, i) => [p, c.inputs[i]]));
-    expect(calls).toEqual([['catches.logSession', { eventId: EVENT_ID, memberId: ME, hoursSpent: 3.5, sessionDate: clubToday(new Date()) }]]);
+    expect(calls).toEqual([
+      ['catches.logSession', { eventId: EVENT_ID, memberId: ME, hoursSpent: 3.5, sessionDate: clubToday(new Date()) }],
+    ]);
   });
 
   it('Skip in the hours dialog posts nothing', async () => {
@@ -210,10 +268,12 @@ describe('Log Your Catch (SPEC §4 order, §5 messages)', () => {
     expect(api.mutations()).toHaveLength(0);
   });
 
-  it("explains why the club code is not shown yet, and says when there is no event today", async () => {
+  it('explains why the club code is not shown yet, and says when there is no event today', async () => {
     renderWithProviders(
       <LogCatchForm />,
-      server({ 'events.clubCode': () => trpcError(400, 'BAD_REQUEST', 'The club code is shown on the day of the event, once fishing opens.') }),
+      server({
+        'events.clubCode': () => trpcError(400, 'BAD_REQUEST', 'The club code is shown on the day of the event, once fishing opens.'),
+      }),
     );
     expect(await screen.findByText('The club code is shown on the day of the event, once fishing opens.')).toBeTruthy();
   });

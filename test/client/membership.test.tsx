@@ -18,7 +18,13 @@ const REGISTERED = {
   currency: 'AUD',
   members: [{ firstName: 'Morgan', lastName: 'Reef', membershipType: 'adult' }],
 };
-const CAPTURED = { id: 'DEMO-1', status: 'COMPLETED', amount: '40.00', currency: 'AUD', membership: { status: 'active', memberSince: '2026-11-21', expiryDate: '2027-11-21', members: ['Morgan Reef'] } };
+const CAPTURED = {
+  id: 'DEMO-1',
+  status: 'COMPLETED',
+  amount: '40.00',
+  currency: 'AUD',
+  membership: { status: 'active', memberSince: '2026-11-21', expiryDate: '2027-11-21', members: ['Morgan Reef'] },
+};
 
 function membershipServer(overrides: Record<string, () => { status?: number; body: unknown }> = {}) {
   return fakeServer((procedure) => {
@@ -130,7 +136,12 @@ describe('join form', () => {
 
   it("shows the server's reason when registration fails", async () => {
     const server = membershipServer({
-      'members.register': () => trpcError(400, 'BAD_REQUEST', 'Junior membership is for people under 16 on the day of joining. Morgan is 36, so please choose Adult or Family.'),
+      'members.register': () =>
+        trpcError(
+          400,
+          'BAD_REQUEST',
+          'Junior membership is for people under 16 on the day of joining. Morgan is 36, so please choose Adult or Family.',
+        ),
     });
     const user = userEvent.setup();
     renderWithProviders(<JoinButton />, server);
@@ -242,7 +253,9 @@ describe('join form', () => {
 
   it('offers no Junior when the refused person is 16 or over', async () => {
     const message = 'Junior membership is for people under 16 on the day of joining. Morgan is 36, so please choose Adult or Family.';
-    const server = membershipServer({ 'members.register': () => trpcError(400, 'BAD_REQUEST', message, { fieldErrors: { membershipType: message } }) });
+    const server = membershipServer({
+      'members.register': () => trpcError(400, 'BAD_REQUEST', message, { fieldErrors: { membershipType: message } }),
+    });
     const user = userEvent.setup();
     renderWithProviders(<JoinButton />, server);
     await user.click(screen.getByText('Open join'));
@@ -345,7 +358,11 @@ describe('join form', () => {
   });
 });
 
-type PayPalSessionOptions = { onApprove: (data: { orderId: string }) => Promise<void>; onCancel: (data: { orderId?: string }) => void; onError: (error: Error) => void };
+type PayPalSessionOptions = {
+  onApprove: (data: { orderId: string }) => Promise<void>;
+  onCancel: (data: { orderId?: string }) => void;
+  onError: (error: Error) => void;
+};
 
 /**
  * Stands in for PayPal's JavaScript SDK v6 on window.paypal (what its core script defines): its window
@@ -377,8 +394,13 @@ function fakePayPalSdk(answer: 'approve' | 'cancel') {
   return seen;
 }
 
-const paymentCalls = (server: ReturnType<typeof fakeServer>) => server.mutations().flatMap((c) => c.procedures.map((p, i) => [p, c.inputs[i]]));
-const PENDING = { ...CAPTURED, status: 'PENDING', membership: { ...CAPTURED.membership, status: 'pending', memberSince: null, expiryDate: null } };
+const paymentCalls = (server: ReturnType<typeof fakeServer>) =>
+  server.mutations().flatMap((c) => c.procedures.map((p, i) => [p, c.inputs[i]]));
+const PENDING = {
+  ...CAPTURED,
+  status: 'PENDING',
+  membership: { ...CAPTURED.membership, status: 'pending', memberSince: null, expiryDate: null },
+};
 
 describe('payment dialog', () => {
   afterEach(() => {
@@ -411,7 +433,9 @@ describe('payment dialog', () => {
     await acceptAll(user);
     await user.click(screen.getByRole('button', { name: 'Submit and Pay' }));
     await user.click(await screen.findByRole('button', { name: 'Pay $40.00 (demo)' }));
-    expect(await screen.findByText('A receipt is on its way to morgan@example.com, with a link that signs you in to the member portal.')).toBeTruthy();
+    expect(
+      await screen.findByText('A receipt is on its way to morgan@example.com, with a link that signs you in to the member portal.'),
+    ).toBeTruthy();
   });
 
   it("demo Cancel gives 'Payment Cancelled' and takes nothing", async () => {
@@ -428,7 +452,8 @@ describe('payment dialog', () => {
 
   it('demo Decline captures with simulate decline and shows both failure texts', async () => {
     const server = membershipServer({
-      'payments.capture': () => trpcError(402, 'PAYMENT_REQUIRED', 'Payment failed. Please try again or contact support if the issue persists.'),
+      'payments.capture': () =>
+        trpcError(402, 'PAYMENT_REQUIRED', 'Payment failed. Please try again or contact support if the issue persists.'),
     });
     const user = userEvent.setup();
     renderWithProviders(<JoinButton />, server);
@@ -437,7 +462,9 @@ describe('payment dialog', () => {
     expect(await screen.findByText('Payment Failed')).toBeTruthy();
     expect(screen.getByText('There was an issue processing your payment. Please try again.')).toBeTruthy();
     const dialog = screen.getByRole('dialog', { name: 'Complete Your Payment' });
-    expect(within(dialog).getByRole('alert').textContent).toBe('Payment failed. Please try again or contact support if the issue persists.');
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Payment failed. Please try again or contact support if the issue persists.',
+    );
     expect(paymentCalls(server)).toEqual([
       ['payments.createOrder', { amount: '40.00', currency: 'AUD', intent: 'CAPTURE' }],
       ['payments.capture', { orderId: 'DEMO-1', simulate: 'decline' }],
@@ -447,7 +474,10 @@ describe('payment dialog', () => {
   it('shows the inline failure and lets the member try again', async () => {
     let fail = true;
     const server = membershipServer({
-      'payments.capture': () => (fail ? trpcError(402, 'PAYMENT_REQUIRED', 'Payment failed. Please try again or contact support if the issue persists.') : ok(CAPTURED)),
+      'payments.capture': () =>
+        fail
+          ? trpcError(402, 'PAYMENT_REQUIRED', 'Payment failed. Please try again or contact support if the issue persists.')
+          : ok(CAPTURED),
     });
     const user = userEvent.setup();
     renderWithProviders(<JoinButton />, server);
@@ -464,7 +494,10 @@ describe('payment dialog', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let captures = 0;
     const server = membershipServer({
-      'payments.capture': () => (++captures === 1 ? trpcError(502, 'BAD_GATEWAY', 'The payment service is not responding. Please try again in a moment.') : ok(CAPTURED)),
+      'payments.capture': () =>
+        ++captures === 1
+          ? trpcError(502, 'BAD_GATEWAY', 'The payment service is not responding. Please try again in a moment.')
+          : ok(CAPTURED),
     });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderWithProviders(<JoinButton />, server);
@@ -483,7 +516,10 @@ describe('payment dialog', () => {
 
   it('reports the failure only after the repeated captures all lost their answer (503)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const server = membershipServer({ 'payments.capture': () => trpcError(503, 'SERVICE_UNAVAILABLE', 'The database is not available at the moment. Please try again shortly.') });
+    const server = membershipServer({
+      'payments.capture': () =>
+        trpcError(503, 'SERVICE_UNAVAILABLE', 'The database is not available at the moment. Please try again shortly.'),
+    });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderWithProviders(<JoinButton />, server);
     await user.click(screen.getByText('Open payment'));
@@ -509,7 +545,11 @@ describe('payment dialog', () => {
     await user.click(screen.getByText('Open payment'));
     await user.click(await screen.findByRole('button', { name: 'Pay $40.00 (demo)' }));
     expect(await screen.findByText('Payment pending')).toBeTruthy();
-    expect(screen.getByText('PayPal is still processing your payment. Your membership starts as soon as PayPal releases it; we will e-mail your receipt.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'PayPal is still processing your payment. Your membership starts as soon as PayPal releases it; we will e-mail your receipt.',
+      ),
+    ).toBeTruthy();
     expect(outcomes).toBe(0);
     await act(() => vi.advanceTimersByTimeAsync(4100));
     await waitFor(() => expect(outcomes).toBe(1));
@@ -533,7 +573,8 @@ describe('payment dialog', () => {
   });
 
   it('a renewal refused as too early says why inline; confirming sends earlyRenewal', async () => {
-    const message = 'Your membership is paid until 21/11/2027. Renewal opens on 22/09/2027; renewing now would extend it to 21/11/2028. Confirm an early renewal to pay now.';
+    const message =
+      'Your membership is paid until 21/11/2027. Renewal opens on 22/09/2027; renewing now would extend it to 21/11/2028. Confirm an early renewal to pay now.';
     const server = membershipServer({
       'payments.createOrder': () => trpcError(409, 'CONFLICT', message, { fieldErrors: { earlyRenewal: message } }),
     });
@@ -547,13 +588,17 @@ describe('payment dialog', () => {
     expect(screen.getByText('Adult membership, one year (early renewal)')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Pay $40.00 (demo)' }));
     await waitFor(() => expect(paymentCalls(server)).toHaveLength(2));
-    expect(paymentCalls(server)[1]).toEqual(['payments.createOrder', { amount: '40.00', currency: 'AUD', intent: 'CAPTURE', earlyRenewal: true }]);
+    expect(paymentCalls(server)[1]).toEqual([
+      'payments.createOrder',
+      { amount: '40.00', currency: 'AUD', intent: 'CAPTURE', earlyRenewal: true },
+    ]);
   });
 
   it("starts PayPal's SDK v6 from the server's client token; approving captures the order", async () => {
     const sdk = fakePayPalSdk('approve');
     const server = membershipServer({
-      'payments.setup': () => ok({ provider: 'paypal', clientId: 'AbC123', clientToken: 'eyJ.client-token', environment: 'sandbox', currency: 'AUD' }),
+      'payments.setup': () =>
+        ok({ provider: 'paypal', clientId: 'AbC123', clientToken: 'eyJ.client-token', environment: 'sandbox', currency: 'AUD' }),
       'payments.createOrder': () => ok({ id: '5O190127TN364715T' }),
     });
     const user = userEvent.setup();
@@ -572,7 +617,10 @@ describe('payment dialog', () => {
 
   it("cancelling in PayPal's window gives 'Payment Cancelled'", async () => {
     const sdk = fakePayPalSdk('cancel');
-    const server = membershipServer({ 'payments.setup': () => ok({ provider: 'paypal', clientId: 'AbC123', clientToken: 'eyJ.client-token', environment: 'sandbox', currency: 'AUD' }) });
+    const server = membershipServer({
+      'payments.setup': () =>
+        ok({ provider: 'paypal', clientId: 'AbC123', clientToken: 'eyJ.client-token', environment: 'sandbox', currency: 'AUD' }),
+    });
     const user = userEvent.setup();
     renderWithProviders(<JoinButton />, server);
     await user.click(screen.getByText('Open payment'));
@@ -587,7 +635,8 @@ describe('payment dialog', () => {
 
   it('shows why payments are unavailable', async () => {
     const server = membershipServer({
-      'payments.setup': () => trpcError(503, 'SERVICE_UNAVAILABLE', 'Online payments are not available at the moment. Please contact the club.'),
+      'payments.setup': () =>
+        trpcError(503, 'SERVICE_UNAVAILABLE', 'Online payments are not available at the moment. Please contact the club.'),
     });
     const user = userEvent.setup();
     renderWithProviders(<JoinButton />, server);
@@ -597,7 +646,15 @@ describe('payment dialog', () => {
   });
 });
 
-const USER = { id: 'u1', email: 'morgan@example.com', firstName: 'Morgan', lastName: 'Reef', role: 'member', emailVerified: true, hasPassword: false };
+const USER = {
+  id: 'u1',
+  email: 'morgan@example.com',
+  firstName: 'Morgan',
+  lastName: 'Reef',
+  role: 'member',
+  emailVerified: true,
+  hasPassword: false,
+};
 const PROFILE = {
   id: 'm1',
   firstName: 'Morgan',
@@ -621,8 +678,20 @@ const PROFILE = {
 /** Within 60 days of expiry: renewal is open. */
 const RENEWABLE = { ...PROFILE, expiryDate: '2026-12-20', renewal: { open: true, opensOn: '2026-10-21', extendsTo: '2027-12-20' } };
 /** Registered, never paid. */
-const UNPAID = { ...PROFILE, status: 'pending', memberSince: null, expiryDate: null, paymentState: 'awaiting_payment', renewal: { open: true, opensOn: null, extendsTo: '2027-11-21' } };
-const EXPIRED = { ...PROFILE, status: 'expired', expiryDate: '2026-10-01', renewal: { open: true, opensOn: '2026-08-02', extendsTo: '2027-11-21' } };
+const UNPAID = {
+  ...PROFILE,
+  status: 'pending',
+  memberSince: null,
+  expiryDate: null,
+  paymentState: 'awaiting_payment',
+  renewal: { open: true, opensOn: null, extendsTo: '2027-11-21' },
+};
+const EXPIRED = {
+  ...PROFILE,
+  status: 'expired',
+  expiryDate: '2026-10-01',
+  renewal: { open: true, opensOn: '2026-08-02', extendsTo: '2027-11-21' },
+};
 
 function portalServer(profile: unknown, extra: Record<string, () => { status?: number; body: unknown }> = {}) {
   return fakeServer((procedure) => {
@@ -635,13 +704,23 @@ function portalServer(profile: unknown, extra: Record<string, () => { status?: n
 }
 
 describe('member portal', () => {
-  it("on an event day the dashboard leads to the fish logging screen", async () => {
+  it('on an event day the dashboard leads to the fish logging screen', async () => {
     const user = userEvent.setup();
     const now = new Date().toISOString();
     const today = { id: 'r1', eventId: 'e1', name: 'Bream Bash', location: 'Chinderah', eventDate: now, date: now, registeredAt: now };
     renderApp(
       '/member',
-      fakeServer((procedure) => (procedure === 'events.myRegistrations' ? ok([today]) : procedure === 'members.list' ? ok([]) : procedure === 'auth.me' ? ok(USER) : procedure === 'members.profile' ? ok(PROFILE) : ok(null))),
+      fakeServer((procedure) =>
+        procedure === 'events.myRegistrations'
+          ? ok([today])
+          : procedure === 'members.list'
+            ? ok([])
+            : procedure === 'auth.me'
+              ? ok(USER)
+              : procedure === 'members.profile'
+                ? ok(PROFILE)
+                : ok(null),
+      ),
     );
     expect(await screen.findByText('Event day: Bream Bash')).toBeTruthy();
     await user.click(screen.getByRole('link', { name: 'Log a Catch' }));
@@ -655,9 +734,17 @@ describe('member portal', () => {
     expect(screen.getByText(/Member since 2026 · Expires 20\/12\/2026/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Renew Membership' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Renew early' })).toBeNull();
-    for (const label of ['First Name', 'Last Name', 'Email', 'Phone', 'Membership Type', 'Shirt Size', 'Address']) expect(screen.getByText(label)).toBeTruthy();
+    for (const label of ['First Name', 'Last Name', 'Email', 'Phone', 'Membership Type', 'Shirt Size', 'Address'])
+      expect(screen.getByText(label)).toBeTruthy();
     expect(screen.getByText('0412 345 678')).toBeTruthy();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Dashboard', 'Events', 'Catches', 'NSW Resources', 'Profile', 'Assistant']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Dashboard',
+      'Events',
+      'Catches',
+      'NSW Resources',
+      'Profile',
+      'Assistant',
+    ]);
   });
 
   it('before the renewal window reads Active until, offers no Renew Membership, and renews early only after a confirmation', async () => {
@@ -693,7 +780,11 @@ describe('member portal', () => {
 
   it("a registration that was never paid shows 'Payment pending' and Complete payment for the household", async () => {
     const user = userEvent.setup();
-    const profile = { ...UNPAID, household: [...UNPAID.household, { id: 'm2', firstName: 'Sam', lastName: 'Reef', membershipType: 'junior' }], renewalAmount: '70.00' };
+    const profile = {
+      ...UNPAID,
+      household: [...UNPAID.household, { id: 'm2', firstName: 'Sam', lastName: 'Reef', membershipType: 'junior' }],
+      renewalAmount: '70.00',
+    };
     renderApp('/member', portalServer(profile));
     expect(await screen.findByText('Payment pending')).toBeTruthy();
     expect(screen.queryByText('Inactive')).toBeNull();
@@ -748,7 +839,8 @@ describe('member portal', () => {
         profile = UNPAID;
         return ok(REGISTERED);
       }
-      if (procedure === 'payments.setup') return ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' });
+      if (procedure === 'payments.setup')
+        return ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' });
       return ok(null);
     });
     const user = userEvent.setup();
@@ -797,7 +889,15 @@ describe('NSW resources tab', () => {
     expect(await screen.findByText('NSW Recreational Fishing Licence')).toBeTruthy();
     expect(screen.getAllByText('REQUIRED')).toHaveLength(1);
     expect(screen.getByText(/A valid NSW recreational fishing licence is required/)).toBeTruthy();
-    for (const title of ['Saltwater bag and size limits', 'Freshwater bag and size limits', 'FishSmart NSW app', 'Fishing closures', 'General fishing rules', 'Fishing locations', 'Species identification']) {
+    for (const title of [
+      'Saltwater bag and size limits',
+      'Freshwater bag and size limits',
+      'FishSmart NSW app',
+      'Fishing closures',
+      'General fishing rules',
+      'Fishing locations',
+      'Species identification',
+    ]) {
       expect(screen.getByRole('link', { name: title }).getAttribute('rel')).toBe('noopener noreferrer');
     }
   });
@@ -837,14 +937,41 @@ describe('club documents', () => {
 
 describe('recent catches', () => {
   const catchOf = (i: number, extra: Record<string, unknown> = {}) => ({
-    id: `c${i}`, fishType: 'Bream', size: 30 + i, fishKeptOrReleased: 'kept', catchTime: '2026-11-21T22:00:00.000Z', date: '2026-11-21T22:00:00.000Z',
-    verified: false, status: 'pending', eventId: 'e1', eventName: 'Bream Bash', location: 'Chinderah', anglerName: 'Morgan Reef', photoUrl: '/p', thumbnailUrl: '/t', ...extra,
+    id: `c${i}`,
+    fishType: 'Bream',
+    size: 30 + i,
+    fishKeptOrReleased: 'kept',
+    catchTime: '2026-11-21T22:00:00.000Z',
+    date: '2026-11-21T22:00:00.000Z',
+    verified: false,
+    status: 'pending',
+    eventId: 'e1',
+    eventName: 'Bream Bash',
+    location: 'Chinderah',
+    anglerName: 'Morgan Reef',
+    photoUrl: '/p',
+    thumbnailUrl: '/t',
+    ...extra,
   });
   const server = (catches: unknown[]) =>
-    fakeServer((procedure) => (procedure === 'auth.me' ? ok(USER) : procedure === 'members.profile' ? ok(PROFILE) : procedure === 'catches.mine' ? ok(catches) : ok(null)));
+    fakeServer((procedure) =>
+      procedure === 'auth.me'
+        ? ok(USER)
+        : procedure === 'members.profile'
+          ? ok(PROFILE)
+          : procedure === 'catches.mine'
+            ? ok(catches)
+            : ok(null),
+    );
 
   it('shows the first five with kept/released badges and a tick once verified', async () => {
-    renderApp('/member?tab=catches', server([catchOf(1, { verified: true, status: 'verified', fishKeptOrReleased: 'released' }), ...[2, 3, 4, 5, 6].map((i) => catchOf(i))]));
+    renderApp(
+      '/member?tab=catches',
+      server([
+        catchOf(1, { verified: true, status: 'verified', fishKeptOrReleased: 'released' }),
+        ...[2, 3, 4, 5, 6].map((i) => catchOf(i)),
+      ]),
+    );
     expect(await screen.findByText('Your Recent Catches')).toBeTruthy();
     expect(await screen.findAllByText(/^Bream · /)).toHaveLength(5);
     expect(screen.getAllByLabelText('Verified')).toHaveLength(1);
@@ -853,12 +980,18 @@ describe('recent catches', () => {
   });
 
   it("tells the angler the judge's reason when a catch was not accepted", async () => {
-    renderApp('/member?tab=catches', server([catchOf(1, { status: 'rejected', rejectReason: 'The club code is not visible on the mat.' })]));
+    renderApp(
+      '/member?tab=catches',
+      server([catchOf(1, { status: 'rejected', rejectReason: 'The club code is not visible on the mat.' })]),
+    );
     expect(await screen.findByText('Not accepted by the judge: The club code is not visible on the mat.')).toBeTruthy();
   });
 
   it('lists the first three on the dashboard with species, place, length and date', async () => {
-    renderApp('/member', server([1, 2, 3, 4].map((i) => catchOf(i, { fishType: ['Flathead', 'Whiting', 'Tailor', 'Bream'][i - 1], location: `Spot ${i}` }))));
+    renderApp(
+      '/member',
+      server([1, 2, 3, 4].map((i) => catchOf(i, { fishType: ['Flathead', 'Whiting', 'Tailor', 'Bream'][i - 1], location: `Spot ${i}` }))),
+    );
     expect(await screen.findByText('Flathead')).toBeTruthy();
     expect(screen.getByText('Whiting')).toBeTruthy();
     expect(screen.getByText('Tailor')).toBeTruthy();

@@ -26,7 +26,9 @@ describe('carrying EXIF over to the shrunk photo', () => {
   });
 
   it('finds nothing in a JPEG without EXIF, or in bytes that are not a JPEG', async () => {
-    const plain = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).jpeg().toBuffer();
+    const plain = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .jpeg()
+      .toBuffer();
     expect(exifSegment(new Uint8Array(plain))).toBeNull();
     expect(exifSegment(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).toBeNull();
     expect(exifSegment(new Uint8Array([0xff, 0xd8, 0xff, 0xe1, 0xff]))).toBeNull();

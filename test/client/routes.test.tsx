@@ -2,7 +2,15 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeServer, ok, renderApp, trpcError } from './render';
 
-const member = { id: 'u1', email: 'mia@example.com', firstName: 'Mia', lastName: 'Fisher', role: 'member', emailVerified: true, hasPassword: false };
+const member = {
+  id: 'u1',
+  email: 'mia@example.com',
+  firstName: 'Mia',
+  lastName: 'Fisher',
+  role: 'member',
+  emailVerified: true,
+  hasPassword: false,
+};
 const signedOut = () => fakeServer(() => ok(null));
 
 describe('routes', () => {
@@ -14,7 +22,9 @@ describe('routes', () => {
 
   it('shows the sign-in card, not the not-found page, on /member when signed out', async () => {
     const server = fakeServer((p) =>
-      p === 'auth.login' ? ok({ message: 'We have e-mailed you a sign-in link.', userId: null, requiresVerification: false, linkSent: true }) : ok(null),
+      p === 'auth.login'
+        ? ok({ message: 'We have e-mailed you a sign-in link.', userId: null, requiresVerification: false, linkSent: true })
+        : ok(null),
     );
     const { default: userEvent } = await import('@testing-library/user-event');
     const user = userEvent.setup();
@@ -47,7 +57,10 @@ describe('routes', () => {
   });
 
   it('shows the not-found page on /admin to a member', async () => {
-    renderApp('/admin', fakeServer((p) => (p === 'auth.me' ? ok(member) : ok(null))));
+    renderApp(
+      '/admin',
+      fakeServer((p) => (p === 'auth.me' ? ok(member) : ok(null))),
+    );
     expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
   });
 
@@ -122,7 +135,9 @@ describe('routes', () => {
   it("asks 'Sign out?' on /sign-out and signs out only on the button", async () => {
     const { default: userEvent } = await import('@testing-library/user-event');
     const user = userEvent.setup();
-    const server = fakeServer((p) => (p === 'auth.me' ? ok(member) : p === 'auth.logout' ? ok({ message: 'You have been signed out.' }) : ok(null)));
+    const server = fakeServer((p) =>
+      p === 'auth.me' ? ok(member) : p === 'auth.logout' ? ok({ message: 'You have been signed out.' }) : ok(null),
+    );
     renderApp('/sign-out', server);
     expect(await screen.findByRole('heading', { name: 'Sign out?' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Stay signed in' })).toBeTruthy();
@@ -140,7 +155,10 @@ describe('routes', () => {
   });
 
   it('greets a signed-in member on /', async () => {
-    renderApp('/', fakeServer((p) => (p === 'auth.me' ? ok(member) : ok(null))));
+    renderApp(
+      '/',
+      fakeServer((p) => (p === 'auth.me' ? ok(member) : ok(null))),
+    );
     // Without a membership yet, the portal banner greets them by their account name and offers to join.
     expect(await screen.findByText(/^Welcome, Mia/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Join the Club' })).toBeTruthy();

@@ -60,7 +60,10 @@ describe('sponsor pay page', () => {
   });
 
   it("shows the server's sentence when the payment is refused, and keeps the invoice payable", async () => {
-    const server = payServer({ 'sponsorships.capture': () => trpcError(402, 'PAYMENT_REQUIRED', 'Payment failed. Please try again or contact support if the issue persists.') });
+    const server = payServer({
+      'sponsorships.capture': () =>
+        trpcError(402, 'PAYMENT_REQUIRED', 'Payment failed. Please try again or contact support if the issue persists.'),
+    });
     const user = userEvent.setup();
     renderApp(`/sponsor/pay?token=${TOKEN}`, server);
     await user.click(await screen.findByRole('button', { name: /Pay \$1,000.00/ }));
@@ -100,7 +103,10 @@ describe('sponsor pay page', () => {
   });
 
   it('says so when the invoice is paid or cancelled, with nothing to pay', async () => {
-    const paid = renderApp(`/sponsor/pay?token=${TOKEN}`, payServer({ 'sponsorships.invoice': () => ok({ ...INVOICE, status: 'paid', paidOn: '2026-08-01' }) }));
+    const paid = renderApp(
+      `/sponsor/pay?token=${TOKEN}`,
+      payServer({ 'sponsorships.invoice': () => ok({ ...INVOICE, status: 'paid', paidOn: '2026-08-01' }) }),
+    );
     expect(await screen.findByText('Paid, thank you!')).toBeTruthy();
     expect(screen.getByText(/01\/08\/2026/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
@@ -112,7 +118,8 @@ describe('sponsor pay page', () => {
   });
 
   it('explains a link that does not work', async () => {
-    const message = 'This pay link is not valid. It may have been replaced by a newer one: please use the link in the latest e-mail from the club, or contact the club.';
+    const message =
+      'This pay link is not valid. It may have been replaced by a newer one: please use the link in the latest e-mail from the club, or contact the club.';
     renderApp(`/sponsor/pay?token=${TOKEN}`, payServer({ 'sponsorships.invoice': () => trpcError(404, 'NOT_FOUND', message) }));
     expect(await screen.findByText('We could not open this invoice')).toBeTruthy();
     expect(screen.getByText(message)).toBeTruthy();

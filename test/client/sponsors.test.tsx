@@ -18,7 +18,14 @@ const SPONSOR = {
   logoUrl: '/objects/tackle.webp',
   websiteUrl: 'https://tweedtackle.example',
 };
-const PLAIN_SPONSOR = { id: '55555555-5555-4555-8555-555555555555', companyName: 'Kingscliff Marine', sponsorshipType: 'website', amount: '500.00', logoUrl: null, websiteUrl: null };
+const PLAIN_SPONSOR = {
+  id: '55555555-5555-4555-8555-555555555555',
+  companyName: 'Kingscliff Marine',
+  sponsorshipType: 'website',
+  amount: '500.00',
+  logoUrl: null,
+  websiteUrl: null,
+};
 
 function sponsorServer(overrides: Overrides = {}) {
   return fakeServer((procedure, input) => {
@@ -151,7 +158,9 @@ describe('sponsor page', () => {
   });
 
   it("shows the failure toast with the server's reason and keeps what was typed", async () => {
-    const server = sponsorServer({ 'sponsors.register': () => trpcError(429, 'TOO_MANY_REQUESTS', 'Too many applications. Please try again later.') });
+    const server = sponsorServer({
+      'sponsors.register': () => trpcError(429, 'TOO_MANY_REQUESTS', 'Too many applications. Please try again later.'),
+    });
     const user = userEvent.setup();
     renderApp('/sponsor', server);
     await screen.findByRole('button', { name: 'Submit Application' });
@@ -214,7 +223,18 @@ const APPLICATION = {
 const TODAY = clubToday(new Date());
 const SEASON = seasonOf(TODAY);
 const LAST_SEASON = seasonOf(addDays(TODAY, -366));
-const invoice = (fields: Record<string, unknown>) => ({ id: crypto.randomUUID(), season: SEASON, amount: '1000.00', status: 'unpaid', paidOn: null, method: null, reference: null, refunded: '0.00', createdAt: '2026-10-02T01:00:00.000Z', ...fields });
+const invoice = (fields: Record<string, unknown>) => ({
+  id: crypto.randomUUID(),
+  season: SEASON,
+  amount: '1000.00',
+  status: 'unpaid',
+  paidOn: null,
+  method: null,
+  reference: null,
+  refunded: '0.00',
+  createdAt: '2026-10-02T01:00:00.000Z',
+  ...fields,
+});
 const UNPAID = invoice({ id: '66666666-6666-4666-8666-666666666666' });
 const ACTIVE_APPLICATION = {
   ...SPONSOR,
@@ -227,7 +247,11 @@ const ACTIVE_APPLICATION = {
   endDate: '2027-06-30',
   createdAt: '2026-10-01T01:00:00.000Z',
   reviewedAt: '2026-10-02T01:00:00.000Z',
-  invoices: [UNPAID, invoice({ season: LAST_SEASON, status: 'paid', paidOn: '2025-08-01', method: 'bank_transfer', reference: 'EFT 1', refunded: '100.00' }), invoice({ season: LAST_SEASON, status: 'void' })],
+  invoices: [
+    UNPAID,
+    invoice({ season: LAST_SEASON, status: 'paid', paidOn: '2025-08-01', method: 'bank_transfer', reference: 'EFT 1', refunded: '100.00' }),
+    invoice({ season: LAST_SEASON, status: 'void' }),
+  ],
 };
 
 function adminServer(overrides: Overrides = {}) {
@@ -281,7 +305,9 @@ describe('admin sponsors tab', () => {
     expect(within(pending).getByText('Kingscliff Marine')).toBeTruthy();
     expect(within(pending).getByText('Pending')).toBeTruthy();
     expect(within(pending).getByText('Casey Hull')).toBeTruthy();
-    expect(within(pending).getByRole('link', { name: 'casey@kingscliffmarine.example' }).getAttribute('href')).toBe('mailto:casey@kingscliffmarine.example');
+    expect(within(pending).getByRole('link', { name: 'casey@kingscliffmarine.example' }).getAttribute('href')).toBe(
+      'mailto:casey@kingscliffmarine.example',
+    );
     expect(within(pending).getByText('0412 000 111')).toBeTruthy();
     expect(within(pending).getByText('Website Sponsorship · $500.00')).toBeTruthy();
     expect(within(pending).getByText('20/11/2026')).toBeTruthy();
@@ -328,7 +354,13 @@ describe('admin sponsors tab', () => {
       ['objects.finishImage', { uploadURL: 'https://storage.example/upload/abc?sig=1' }],
       [
         'admin.sponsors.review',
-        { id: APPLICATION.id, status: 'active', websiteUrl: 'https://kingscliffmarine.example', endDate: '2027-12-31', logoUrl: '/objects/kingscliff.webp' },
+        {
+          id: APPLICATION.id,
+          status: 'active',
+          websiteUrl: 'https://kingscliffmarine.example',
+          endDate: '2027-12-31',
+          logoUrl: '/objects/kingscliff.webp',
+        },
       ],
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -347,7 +379,13 @@ describe('admin sponsors tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Failed to update sponsor')).toBeTruthy();
     expect(screen.getByText('That sponsor no longer exists.')).toBeTruthy();
-    expect(server.mutations()[0].inputs[0]).toEqual({ id: SPONSOR.id, status: 'declined', logoUrl: null, websiteUrl: 'https://tweedtackle.example', endDate: null });
+    expect(server.mutations()[0].inputs[0]).toEqual({
+      id: SPONSOR.id,
+      status: 'declined',
+      logoUrl: null,
+      websiteUrl: 'https://tweedtackle.example',
+      endDate: null,
+    });
     expect(screen.getByRole('dialog', { name: 'Review Tweed Tackle & Bait' })).toBeTruthy();
   });
 
@@ -380,7 +418,9 @@ describe('sponsor invoices in the admin tab', () => {
     expect(within(lines[0]).getByRole('button', { name: `Record payment for Tweed Tackle & Bait ${SEASON}` })).toBeTruthy();
     expect(within(lines[0]).getByRole('button', { name: `Send pay link again to Tweed Tackle & Bait for ${SEASON}` })).toBeTruthy();
     // This season is invoiced, so only the next one is offered.
-    expect(within(rows[1]).getByRole('button', { name: `Renew for ${nextSeason(SEASON)}: Tweed Tackle & Bait` }).textContent).toBe(`Renew for ${nextSeason(SEASON)}`);
+    expect(within(rows[1]).getByRole('button', { name: `Renew for ${nextSeason(SEASON)}: Tweed Tackle & Bait` }).textContent).toBe(
+      `Renew for ${nextSeason(SEASON)}`,
+    );
     expect(within(rows[1]).queryByRole('button', { name: `Renew for ${SEASON}: Tweed Tackle & Bait` })).toBeNull();
   });
 
@@ -412,7 +452,9 @@ describe('sponsor invoices in the admin tab', () => {
   });
 
   it("shows the server's reason when a payment cannot be recorded", async () => {
-    const server = adminServer({ 'admin.sponsors.recordPayment': () => trpcError(409, 'CONFLICT', `This invoice was already paid on ${formatAuDate(TODAY)}.`) });
+    const server = adminServer({
+      'admin.sponsors.recordPayment': () => trpcError(409, 'CONFLICT', `This invoice was already paid on ${formatAuDate(TODAY)}.`),
+    });
     const user = userEvent.setup();
     renderWithProviders(<AdminSponsorsTab />, server);
     await user.click(await byName(`Record payment for Tweed Tackle & Bait ${SEASON}`));
@@ -429,11 +471,15 @@ describe('sponsor invoices in the admin tab', () => {
     renderWithProviders(<AdminSponsorsTab />, server);
     await user.click(await byName(`Renew for ${nextSeason(SEASON)}: Tweed Tackle & Bait`));
     const dialog = await screen.findByRole('dialog', { name: `Renew Tweed Tackle & Bait for ${nextSeason(SEASON)}` });
-    expect(within(dialog).getByText(/will be e-mailed an invoice for the .* season \(Shirt Sponsorship, \$1,000.00\) with a link to pay it/)).toBeTruthy();
+    expect(
+      within(dialog).getByText(/will be e-mailed an invoice for the .* season \(Shirt Sponsorship, \$1,000.00\) with a link to pay it/),
+    ).toBeTruthy();
     expect(server.mutations()).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: `Renew for ${nextSeason(SEASON)}` }));
     expect(await screen.findByText('Sponsor renewed')).toBeTruthy();
-    expect(server.mutations().map((c) => [c.procedures[0], c.inputs[0]])).toEqual([['admin.sponsors.renew', { id: SPONSOR.id, season: nextSeason(SEASON) }]]);
+    expect(server.mutations().map((c) => [c.procedures[0], c.inputs[0]])).toEqual([
+      ['admin.sponsors.renew', { id: SPONSOR.id, season: nextSeason(SEASON) }],
+    ]);
   });
 
   it('sends a new pay link once confirmed', async () => {
@@ -445,18 +491,52 @@ describe('sponsor invoices in the admin tab', () => {
     expect(within(dialog).getByText(/The link sent before stops working/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Send pay link' }));
     expect(await screen.findByText('Pay link sent')).toBeTruthy();
-    expect(server.mutations().map((c) => [c.procedures[0], c.inputs[0]])).toEqual([['admin.sponsors.sendPayLink', { invoiceId: UNPAID.id }]]);
+    expect(server.mutations().map((c) => [c.procedures[0], c.inputs[0]])).toEqual([
+      ['admin.sponsors.sendPayLink', { invoiceId: UNPAID.id }],
+    ]);
   });
 });
 
 describe('admin page', () => {
   it('has a Sponsors tab after Results that lists the applications', async () => {
-    const admin = { id: 'a1', email: 'sec@example.com', firstName: 'Pat', lastName: 'Secretary', role: 'admin', emailVerified: true, hasPassword: true };
-    const server = adminServer({ 'auth.me': () => ok(admin), 'admin.overview': () => ok({ totalMembers: 3, activeEvents: 1, revenueYtdCents: 4000, financialYear: 'FY 2026–27', sponsors: 0, membersByType: [], revenueByMonth: [], catchesBySpecies: [] }), 'admin.events.list': () => ok([]) });
+    const admin = {
+      id: 'a1',
+      email: 'sec@example.com',
+      firstName: 'Pat',
+      lastName: 'Secretary',
+      role: 'admin',
+      emailVerified: true,
+      hasPassword: true,
+    };
+    const server = adminServer({
+      'auth.me': () => ok(admin),
+      'admin.overview': () =>
+        ok({
+          totalMembers: 3,
+          activeEvents: 1,
+          revenueYtdCents: 4000,
+          financialYear: 'FY 2026–27',
+          sponsors: 0,
+          membersByType: [],
+          revenueByMonth: [],
+          catchesBySpecies: [],
+        }),
+      'admin.events.list': () => ok([]),
+    });
     const user = userEvent.setup();
     renderApp('/admin', server);
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Members', 'Events', 'Judging', 'Results', 'Payments', 'Sponsors', 'Reports', 'Accounting', 'Audit Log']);
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      'Members',
+      'Events',
+      'Judging',
+      'Results',
+      'Payments',
+      'Sponsors',
+      'Reports',
+      'Accounting',
+      'Audit Log',
+    ]);
     await user.click(screen.getByRole('tab', { name: 'Sponsors' }));
     expect(await screen.findAllByTestId('admin-sponsor')).toHaveLength(2);
   });

@@ -44,7 +44,11 @@ describe('payments taken by hand, on a phone', () => {
     await dialog.getByRole('button', { name: 'Record $40.00 payment' }).click();
     await page.getByText('Payment recorded').waitFor();
     const today = clubToday(new Date());
-    await page.getByText(`$40.00 from Jane Citizen. Paid up until ${formatAuDate(addYears(today, 1))}. The receipt went to jane.citizen@example.com.`).waitFor();
+    await page
+      .getByText(
+        `$40.00 from Jane Citizen. Paid up until ${formatAuDate(addYears(today, 1))}. The receipt went to jane.citizen@example.com.`,
+      )
+      .waitFor();
 
     const list = page.getByRole('list', { name: 'Payments' });
     await list.getByText('Jane Citizen').waitFor();
@@ -57,7 +61,11 @@ describe('payments taken by hand, on a phone', () => {
     await refund.getByLabel('Reason').fill('Moved to Brisbane');
     await refund.getByLabel('End the membership').check();
     await refund.getByRole('button', { name: 'Review refund' }).click();
-    await refund.getByText('Record a refund of $40.00 to Jane Citizen (paid by cash: the club returns the money itself) and end the membership of Jane Citizen.').waitFor();
+    await refund
+      .getByText(
+        'Record a refund of $40.00 to Jane Citizen (paid by cash: the club returns the money itself) and end the membership of Jane Citizen.',
+      )
+      .waitFor();
     await shot('refund-confirm');
     await expectAccessible(page, 'refund confirmation');
     await refund.getByRole('button', { name: 'Confirm refund' }).click();

@@ -22,7 +22,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-
 describe("the committee's desk", () => {
   it('an admin finds a member, edits the expiry, exports the CSV and downloads a report', async () => {
     const { page, context, problems, shot } = await openPage(browser, 'admin-desk');
@@ -54,7 +53,10 @@ describe("the committee's desk", () => {
     await table.getByText(`30/06/${newExpiry.slice(0, 4)}`).waitFor();
 
     // 'Export CSV' opens the file in a new window; fetch what it asked for with the same cookies.
-    const [request] = await Promise.all([context.waitForEvent('request', (r) => r.url().includes('/api/admin/export/members')), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [request] = await Promise.all([
+      context.waitForEvent('request', (r) => r.url().includes('/api/admin/export/members')),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(new URL(request.url()).searchParams.get('search')).toBe('reef');
     const exported = await context.request.get(request.url());
     expect(exported.headers()['content-disposition']).toMatch(/^attachment; filename="members-/);

@@ -38,11 +38,19 @@ const CSP_VIOLATION = 'CSP violation:';
  * A page address answered with 404 on purpose (the §2.1 not-found page) is not a problem; its files failing are.
  */
 export async function openPage(browser: Browser, journey: string, viewport = DESKTOP) {
-  const context: BrowserContext = await browser.newContext({ viewport, locale: 'en-AU', timezoneId: 'Australia/Sydney', reducedMotion: 'reduce' });
+  const context: BrowserContext = await browser.newContext({
+    viewport,
+    locale: 'en-AU',
+    timezoneId: 'Australia/Sydney',
+    reducedMotion: 'reduce',
+  });
   await context.addInitScript((prefix: string) => {
     window.addEventListener(
       'securitypolicyviolation',
-      (e) => console.error(`${prefix} ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile || e.documentURI}:${e.lineNumber}`),
+      (e) =>
+        console.error(
+          `${prefix} ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile || e.documentURI}:${e.lineNumber}`,
+        ),
       true,
     );
   }, CSP_VIOLATION);
@@ -91,9 +99,15 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } })
+      .axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, data: n.any[0]?.data })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, data: n.any[0]?.data })),
+    }));
   });
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (serious.length > 0) {
@@ -102,7 +116,10 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
       const c = data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
       return c?.contrastRatio ? ` (${c.fgColor} on ${c.bgColor}: ${c.contrastRatio}:1)` : '';
     };
-    const lines = serious.map((v) => `- ${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)}${detail(n.data)}  ${n.html.slice(0, 160)}`).join('\n')}`);
+    const lines = serious.map(
+      (v) =>
+        `- ${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)}${detail(n.data)}  ${n.html.slice(0, 160)}`).join('\n')}`,
+    );
     throw new Error(`Accessibility problems on ${screen} (${page.url()}):\n${lines.join('\n')}`);
   }
 }

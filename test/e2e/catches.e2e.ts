@@ -26,11 +26,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-
 /** A 4032×3024 phone photo (about 7 MB) with the camera's EXIF: make, the time it was taken and its position. */
 async function phonePhoto() {
   const takenAt = instantToClubLocal(t.clock.now()).replace('T', ' ').replaceAll('-', ':').slice(0, 16) + ':00';
-  const bytes = await sharp({ create: { width: 4032, height: 3024, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 120, sigma: 30 } } })
+  const bytes = await sharp({
+    create: { width: 4032, height: 3024, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 120, sigma: 30 } },
+  })
     .blur(0.6)
     .jpeg({ quality: 95 })
     .withExif({
@@ -51,7 +52,12 @@ describe('catch logging, judging and results', () => {
     const admin = (await signedInClient(t, ADMIN, { firstName: 'Jude', lastName: 'Judge' })).client;
     // The member registers before the start; then the server's clock moves on to when fishing has opened.
     const opens = new Date(t.clock.now().getTime() + 2 * 60_000);
-    const event = await admin.trpc.admin.events.create.mutate({ name: EVENT_NAME, location: 'Fingal Head', eventDate: instantToClubLocal(opens).slice(0, 16), clubCode: CLUB_CODE });
+    const event = await admin.trpc.admin.events.create.mutate({
+      name: EVENT_NAME,
+      location: 'Fingal Head',
+      eventDate: instantToClubLocal(opens).slice(0, 16),
+      clubCode: CLUB_CODE,
+    });
     const member = await activeMemberClient(t, MEMBER, { firstName: 'Flo', lastName: 'Head' });
     await member.client.trpc.events.register.mutate({ id: event.id });
     t.clock.advance(5 * 60_000);
@@ -100,7 +106,9 @@ describe('catch logging, judging and results', () => {
     await expectAccessible(page, 'achievement popup');
     expect(sent).toHaveLength(1);
     expect(sent[0]).toBeLessThan(1_000_000);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('tcac.achievements') ?? '[]').map((a: { title: string }) => a.title))).toEqual(['Big Fish!']);
+    expect(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('tcac.achievements') ?? '[]').map((a: { title: string }) => a.title)),
+    ).toEqual(['Big Fish!']);
 
     // The popup leaves by itself; the hours dialog follows.
     const hours = page.getByRole('dialog', { name: 'Daily Fishing Hours' });
@@ -144,7 +152,10 @@ describe('catch logging, judging and results', () => {
     await page.getByRole('tab', { name: 'Results' }).click();
     const board = page.getByRole('table', { name: 'Flathead results' });
     await board.getByRole('row', { name: /1st Flo Head 45.5 3/ }).waitFor();
-    await page.getByRole('table', { name: /Season Ladder/ }).getByText('Flo Head').waitFor();
+    await page
+      .getByRole('table', { name: /Season Ladder/ })
+      .getByText('Flo Head')
+      .waitFor();
     await shot('results');
     await expectAccessible(page, 'admin results');
     expect(await page.locator('body').textContent()).not.toContain('-28.20');
@@ -152,7 +163,10 @@ describe('catch logging, judging and results', () => {
     // Visitors see the same board on the public home page.
     const visitor = await openPage(browser, 'public-results', PHONE);
     await visitor.page.goto(`${t.baseUrl}/public`);
-    await visitor.page.getByRole('table', { name: 'Flathead results' }).getByRole('row', { name: /1st Flo Head 45.5 3/ }).waitFor();
+    await visitor.page
+      .getByRole('table', { name: 'Flathead results' })
+      .getByRole('row', { name: /1st Flo Head 45.5 3/ })
+      .waitFor();
     await visitor.shot('public-results');
     await expectAccessible(visitor.page, 'public home with results on a phone');
     expect(await visitor.page.locator('body').textContent()).not.toContain('-28.20');

@@ -19,7 +19,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-
 describe('content management and sponsors', () => {
   /** The admin's signed-in cookies (sign-in links are limited to one a minute per address). */
   let adminCookies: Awaited<ReturnType<import('playwright-core').BrowserContext['cookies']>> = [];
@@ -81,7 +80,9 @@ describe('content management and sponsors', () => {
     const article = page.getByRole('dialog', { name: 'Create New Article' });
     await article.getByLabel(/^Title/).fill(ARTICLE);
     await article.getByLabel(/^Excerpt/).fill('Pia took the whiting with a 31 cm fish.');
-    await article.getByRole('textbox', { name: /^Content/ }).fill('<p>Congratulations to <strong>Pia</strong>!</p><script>alert(1)</script>');
+    await article
+      .getByRole('textbox', { name: /^Content/ })
+      .fill('<p>Congratulations to <strong>Pia</strong>!</p><script>alert(1)</script>');
     await article.getByTitle('Preview').waitFor();
     await article.getByLabel('Published').check();
     await shot('article-form');

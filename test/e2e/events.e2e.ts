@@ -58,7 +58,9 @@ describe('events', () => {
     const row = page.getByTestId('admin-event').filter({ hasText: EVENT_NAME });
     await row.getByText('Registrations: 0 / 30').waitFor();
 
-    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2a6' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2a6' } })
+      .jpeg()
+      .toBuffer();
     const file = path.join(os.tmpdir(), `event-${Date.now()}.jpg`);
     writeFileSync(file, jpeg);
     await row.getByRole('button', { name: /^Upload image/ }).click();
@@ -125,7 +127,9 @@ describe('events', () => {
     await page.getByRole('button', { name: 'Log a Catch' }).click();
     // The check-in button scrolls to the fish logging form; with no event today it says so.
     await page.getByText('There is no club event today. Catches are logged on the day of an event.').waitFor();
-    await expect.poll(() => page.getByRole('form', { name: 'Log Your Catch' }).evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+    await expect
+      .poll(() => page.getByRole('form', { name: 'Log Your Catch' }).evaluate((el) => el.getBoundingClientRect().top < window.innerHeight))
+      .toBe(true);
     expect(problems).toEqual([]);
   });
 

@@ -48,7 +48,10 @@ function focusedName(page: Page): Promise<string> {
       ((el as HTMLInputElement).labels?.[0]?.textContent || null) ??
       el.textContent ??
       el.tagName;
-    return text.replace(/\s+/g, ' ').replace(/\s*\*$/, '').trim();
+    return text
+      .replace(/\s+/g, ' ')
+      .replace(/\s*\*$/, '')
+      .trim();
   });
 }
 
@@ -64,7 +67,14 @@ async function expectFocusVisible(page: Page) {
     await Promise.all(el.getAnimations().map((a) => a.finished));
     const look = (e: Element) => {
       const s = getComputedStyle(e);
-      return [s.outlineStyle === 'none' ? 'none' : `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`, s.boxShadow, s.borderColor, s.backgroundColor, s.color, s.textDecorationLine].join(' | ');
+      return [
+        s.outlineStyle === 'none' ? 'none' : `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`,
+        s.boxShadow,
+        s.borderColor,
+        s.backgroundColor,
+        s.color,
+        s.textDecorationLine,
+      ].join(' | ');
     };
     const focused = look(el);
     const copy = el.cloneNode(true) as HTMLElement;
@@ -102,10 +112,19 @@ async function tabTo(page: Page, target: Locator, { within, limit = 40 }: { with
  * Tabs forward through a form from the focused control, typing or pressing keys at the stops named
  * in `actions`, until `last` has the focus; returns every stop in order. Focus must stay in `within`.
  */
-async function fillByTab(page: Page, within: Locator, last: Locator, actions: Record<string, () => Promise<void>>, limit = 40): Promise<string[]> {
+async function fillByTab(
+  page: Page,
+  within: Locator,
+  last: Locator,
+  actions: Record<string, () => Promise<void>>,
+  limit = 40,
+): Promise<string[]> {
   const stops: string[] = [];
   for (let i = 0; i < limit; i++) {
-    expect(await hasFocusInside(within), `focus left ${await within.getAttribute('aria-label') ?? 'the form'} after ${stops.join(' → ')}`).toBe(true);
+    expect(
+      await hasFocusInside(within),
+      `focus left ${(await within.getAttribute('aria-label')) ?? 'the form'} after ${stops.join(' → ')}`,
+    ).toBe(true);
     const name = await focusedName(page);
     if (stops.at(-1) !== name) {
       await expectFocusVisible(page);
@@ -117,7 +136,6 @@ async function fillByTab(page: Page, within: Locator, last: Locator, actions: Re
   }
   throw new Error(`Tab never reached the last control; it went: ${stops.join(' → ')}`);
 }
-
 
 describe('the site by keyboard alone', () => {
   it('a visitor signs up, joins and pays, and registers for an event without touching the mouse', async () => {
@@ -186,7 +204,11 @@ describe('the site by keyboard alone', () => {
         return (described && document.getElementById(described)?.textContent) || null;
       });
     const accepted = (title: string) =>
-      form.getByRole('group', { name: 'Club documents' }).locator('.mantine-Card-root').filter({ has: page.getByText(title, { exact: true }) }).getByRole('button', { name: 'Accepted' });
+      form
+        .getByRole('group', { name: 'Club documents' })
+        .locator('.mantine-Card-root')
+        .filter({ has: page.getByText(title, { exact: true }) })
+        .getByRole('button', { name: 'Accepted' });
     let documentsRead = 0;
     const joinStops = await fillByTab(page, form, submit, {
       'Phone Number': () => page.keyboard.type('0412 345 678'),
@@ -297,12 +319,22 @@ describe('the site by keyboard alone', () => {
   it('a member on a phone logs a catch with the keyboard', async () => {
     // The member registers before the start; then the server's clock moves on to when fishing has opened.
     const opens = new Date(t.clock.now().getTime() + 2 * 60_000);
-    const event = await admin.trpc.admin.events.create.mutate({ name: 'Tab Key Flathead', location: 'Fingal Head', eventDate: instantToClubLocal(opens).slice(0, 16), clubCode: 'KEYS42' });
+    const event = await admin.trpc.admin.events.create.mutate({
+      name: 'Tab Key Flathead',
+      location: 'Fingal Head',
+      eventDate: instantToClubLocal(opens).slice(0, 16),
+      clubCode: 'KEYS42',
+    });
     const member = await activeMemberClient(t, 'lou.keys@example.com', { firstName: 'Lou', lastName: 'Keys' });
     await member.client.trpc.events.register.mutate({ id: event.id });
     t.clock.advance(5 * 60_000);
     const photo = path.join(os.tmpdir(), `keyboard-catch-${Date.now()}.jpg`);
-    writeFileSync(photo, await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3a7' } }).jpeg().toBuffer());
+    writeFileSync(
+      photo,
+      await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3a7' } })
+        .jpeg()
+        .toBuffer(),
+    );
 
     const { page, context, problems, shot } = await openPage(browser, 'keyboard-catch', PHONE);
     await context.grantPermissions(['geolocation']);
@@ -336,16 +368,7 @@ describe('the site by keyboard alone', () => {
       },
       [ACCURACY]: () => page.keyboard.press('Space'),
     });
-    expect(stops).toEqual([
-      'Member',
-      'Event',
-      'Species',
-      'Size (cm)',
-      'Kept',
-      'Photo',
-      ACCURACY,
-      'Submit Catch',
-    ]);
+    expect(stops).toEqual(['Member', 'Event', 'Species', 'Size (cm)', 'Kept', 'Photo', ACCURACY, 'Submit Catch']);
     expect(await form.getByLabel('Kept', { exact: true }).isChecked()).toBe(true);
     expect(await accuracy.isChecked()).toBe(true);
     await shot('form-filled');

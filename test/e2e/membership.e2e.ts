@@ -26,9 +26,13 @@ async function verificationLink(email: string, firstName: string) {
 
 /** A required document's card in the join form, by its title. */
 const documentCard = (form: Locator, title: string) =>
-  form.getByRole('group', { name: 'Club documents' }).locator('.mantine-Card-root').filter({ has: form.page().getByText(title, { exact: true }) });
+  form
+    .getByRole('group', { name: 'Club documents' })
+    .locator('.mantine-Card-root')
+    .filter({ has: form.page().getByText(title, { exact: true }) });
 /** The 'Accept Required' / 'Accepted' toggle of a required document. */
-const documentToggle = (form: Locator, title: string) => documentCard(form, title).getByRole('button', { name: /^(Accept Required|Accepted)$/ });
+const documentToggle = (form: Locator, title: string) =>
+  documentCard(form, title).getByRole('button', { name: /^(Accept Required|Accepted)$/ });
 
 /** Reads every required document (Read Document, then Close) and accepts those not accepted yet. */
 async function acceptDocuments(page: Page, form: Locator, shot?: (name: string) => Promise<void>) {
@@ -53,7 +57,8 @@ async function acceptDocuments(page: Page, form: Locator, shot?: (name: string) 
 }
 
 /** A toast (SPEC §8) with its title and message. */
-const toastWith = (page: Page, title: string, message: string) => page.getByRole('alert').filter({ hasText: title }).filter({ hasText: message });
+const toastWith = (page: Page, title: string, message: string) =>
+  page.getByRole('alert').filter({ hasText: title }).filter({ hasText: message });
 
 /** Nothing wider than the screen (no sideways scrolling on a phone). */
 async function expectNoOverflow(page: Page, screen: string) {
@@ -72,7 +77,10 @@ function smallTargets(page: Page): Promise<string[]> {
       .map((el) => ({ el, box: el.getBoundingClientRect() }))
       // Visually hidden until focused (the skip link is 1 × 1 px) is not a target to tap.
       .filter(({ box }) => box.width > 1 && box.height > 1 && (box.width < 24 || box.height < 24))
-      .map(({ el, box }) => `${(el.getAttribute('aria-label') ?? el.textContent ?? el.tagName).trim().slice(0, 40)} (${Math.round(box.width)}×${Math.round(box.height)})`),
+      .map(
+        ({ el, box }) =>
+          `${(el.getAttribute('aria-label') ?? el.textContent ?? el.tagName).trim().slice(0, 40)} (${Math.round(box.width)}×${Math.round(box.height)})`,
+      ),
   );
 }
 
@@ -80,7 +88,12 @@ function smallTargets(page: Page): Promise<string[]> {
 async function throttle(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   return cdp;
 }
@@ -282,14 +295,22 @@ describe('joining the club', () => {
     await expectNoOverflow(page, 'payment declined');
     // A declined payment is an answer, not a fault of the page: only what the decline itself logs is allowed.
     const declineProblems = visitor.problems.splice(problemsBefore);
-    expect(await t.em().findOneOrFail(Member, { email: EMAIL }).then((m) => m.status)).not.toBe('active');
+    expect(
+      await t
+        .em()
+        .findOneOrFail(Member, { email: EMAIL })
+        .then((m) => m.status),
+    ).not.toBe('active');
 
     start();
     await pay.getByRole('button', { name: 'Pay $40.00 (demo)' }).click();
     await pay.getByText('Payment Successful!').waitFor();
     mark('paid');
     // The decline's toast went with the new attempt: nothing red over the success view.
-    expect(await toastWith(page, 'Payment Failed', 'There was an issue').isVisible(), `${Date.now() - declinedAt} ms after the decline`).toBe(false);
+    expect(
+      await toastWith(page, 'Payment Failed', 'There was an issue').isVisible(),
+      `${Date.now() - declinedAt} ms after the decline`,
+    ).toBe(false);
     await pay.getByText(`A receipt is on its way to ${EMAIL}, with a link that signs you in to the member portal.`).waitFor();
     await shot('payment-successful');
     await expectAccessible(page, 'payment successful on a phone');

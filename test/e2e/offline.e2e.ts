@@ -29,7 +29,11 @@ beforeAll(async () => {
   const admin = (await signedInClient(t, 'steward@example.com')).client;
   // Registered before the start; then the server's clock moves on to when fishing has opened.
   const starts = new Date(t.clock.now().getTime() + 2 * 60_000);
-  const event = await admin.trpc.admin.events.create.mutate({ name: 'Estuary Dawn Patrol', location: 'Tweed River, Chinderah', eventDate: instantToClubLocal(starts).slice(0, 16) });
+  const event = await admin.trpc.admin.events.create.mutate({
+    name: 'Estuary Dawn Patrol',
+    location: 'Tweed River, Chinderah',
+    eventDate: instantToClubLocal(starts).slice(0, 16),
+  });
   eventId = event.id;
   const member = await activeMemberClient(t, MEMBER, { firstName: 'Fern', lastName: 'Field' });
   memberId = member.memberId;
@@ -42,12 +46,16 @@ afterAll(async () => {
   rmSync(clientDir, { recursive: true, force: true });
 });
 
-
 let shade = 0;
 async function photoFile() {
   shade += 40;
   const file = path.join(os.tmpdir(), `offline-catch-${Date.now()}-${shade}.jpg`);
-  writeFileSync(file, await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: shade % 255, g: 110, b: 150 } } }).jpeg().toBuffer());
+  writeFileSync(
+    file,
+    await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: shade % 255, g: 110, b: 150 } } })
+      .jpeg()
+      .toBuffer(),
+  );
   return file;
 }
 
@@ -63,7 +71,8 @@ async function logCatch(page: Page, species: string, size: string, firstOnThisPh
   await form.getByText('GPS: -28.264512, 153.563218').waitFor();
   await form.getByLabel('I confirm that all information provided is accurate and truthful to the best of my knowledge.').check();
   await form.getByRole('button', { name: 'Submit Catch' }).click();
-  if (firstOnThisPhone) await page.getByRole('dialog', { name: 'Competition Rules & Waiver' }).getByRole('button', { name: 'Accept & Continue' }).click();
+  if (firstOnThisPhone)
+    await page.getByRole('dialog', { name: 'Competition Rules & Waiver' }).getByRole('button', { name: 'Accept & Continue' }).click();
 }
 
 const waitingButton = (page: Page) => page.getByRole('link', { name: /^Waiting to send/ });
@@ -86,14 +95,21 @@ describe('field mode: an installable app that logs catches without signal', () =
     await followLink(page, await loginLink(t, MEMBER));
     await page.waitForURL('**/member');
     cookies = await context.cookies();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 20_000 }).toBe(`${t.baseUrl}/sw.js`);
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 20_000 })
+      .toBe(`${t.baseUrl}/sw.js`);
 
     const cdp = await context.newCDPSession(page);
     const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[]; data?: string };
     expect(manifest.url).toBe(`${t.baseUrl}/manifest.webmanifest`);
     expect(manifest.errors).toEqual([]);
     const parsed = JSON.parse(manifest.data!);
-    expect(parsed).toMatchObject({ name: 'Tweed Coast Anglers Club', display: 'standalone', start_url: '/member?from=home-screen', theme_color: '#1971c2' });
+    expect(parsed).toMatchObject({
+      name: 'Tweed Coast Anglers Club',
+      display: 'standalone',
+      start_url: '/member?from=home-screen',
+      theme_color: '#1971c2',
+    });
     for (const icon of parsed.icons as { src: string; sizes: string }[]) {
       const response = await page.request.get(`${t.baseUrl}${icon.src}`);
       expect(response.headers()['content-type']).toBe('image/png');
@@ -115,7 +131,9 @@ describe('field mode: an installable app that logs catches without signal', () =
     await page.goto(`${t.baseUrl}/member?tab=fish-logging`);
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
     // The portal's answers are kept on the phone (what the screen shows offline).
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('tcac.savedQueries')?.includes('Estuary Dawn Patrol') ?? false)).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('tcac.savedQueries')?.includes('Estuary Dawn Patrol') ?? false))
+      .toBe(true);
 
     await context.setOffline(true);
     const loggedFrom = new Date();
@@ -153,7 +171,11 @@ describe('field mode: an installable app that logs catches without signal', () =
       expect(c.createdAt.getTime()).toBeGreaterThan(c.caughtAt.getTime());
     }
     expect(posts).toHaveLength(2);
-    await page.getByText('Your Recent Catches').locator('xpath=ancestor::div[contains(@class,"mantine-Card-root")][1]').getByText('Bream · 27 cm').waitFor();
+    await page
+      .getByText('Your Recent Catches')
+      .locator('xpath=ancestor::div[contains(@class,"mantine-Card-root")][1]')
+      .getByText('Bream · 27 cm')
+      .waitFor();
     await shot('sent');
 
     // Opened from the home screen with no signal, the app starts where the member left it: logging catches.
@@ -179,7 +201,13 @@ describe('field mode: an installable app that logs catches without signal', () =
     await context.setOffline(true);
     await logCatch(page, 'Whiting', '31', true);
     await waiting(page, 'Waiting to send 1 catch');
-    await page.route('**/api/catches', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Please choose a current club member as the angler.' }) }));
+    await page.route('**/api/catches', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Please choose a current club member as the angler.' }),
+      }),
+    );
     await context.setOffline(false);
     const queued = page.getByTestId('queued-catch');
     await queued.getByText('Please choose a current club member as the angler.').waitFor({ timeout: 30_000 });
@@ -192,7 +220,9 @@ describe('field mode: an installable app that logs catches without signal', () =
     const sw = path.join(clientDir, 'sw.js');
     writeFileSync(sw, readFileSync(sw, 'utf8').replace(/const VERSION = '([0-9a-f]+)'/, "const VERSION = '$1-next'"));
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-    await expect.poll(() => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('tcac-app-'))), { timeout: 20_000 }).toEqual([`${oldVersion}-next`]);
+    await expect
+      .poll(() => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('tcac-app-'))), { timeout: 20_000 })
+      .toEqual([`${oldVersion}-next`]);
     // The next navigation loads the new version; the refused catch is still there.
     await Promise.all([page.waitForEvent('load'), page.getByRole('tab', { name: 'Events' }).click()]);
     await page.getByRole('tab', { name: 'Catches' }).click();
@@ -213,7 +243,13 @@ describe('field mode: an installable app that logs catches without signal', () =
     // Another one refused is discarded and never reaches the club.
     await context.setOffline(true);
     await logCatch(page, 'Tailor', '35');
-    await page.route('**/api/catches', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Catches can only be logged on the day of the event.' }) }));
+    await page.route('**/api/catches', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Catches can only be logged on the day of the event.' }),
+      }),
+    );
     await context.setOffline(false);
     await queued.getByText('Catches can only be logged on the day of the event.').waitFor({ timeout: 30_000 });
     await queued.getByRole('button', { name: 'Discard' }).click();

@@ -20,7 +20,11 @@ const freePort = () =>
   });
 
 /** The package a bare specifier names: 'pg', '@trpc/server/http' → '@trpc/server'. */
-const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 describe('the production build', () => {
   it('imports only production dependencies: no TypeScript, tsx or client libraries at run time', () => {
@@ -36,7 +40,8 @@ describe('the production build', () => {
     }
     expect(imported.size).toBeGreaterThan(10);
     expect([...imported].filter((name) => !(name in pkg.dependencies))).toEqual([]);
-    for (const clientOnly of ['react', 'react-dom', '@mantine/core', '@tanstack/react-router', 'tsx', 'typescript']) expect(pkg.dependencies).not.toHaveProperty(clientOnly);
+    for (const clientOnly of ['react', 'react-dom', '@mantine/core', '@tanstack/react-router', 'tsx', 'typescript'])
+      expect(pkg.dependencies).not.toHaveProperty(clientOnly);
   });
 
   it('runs with plain node in production: serves the app and its files, hides source maps, stops on SIGTERM', async () => {
@@ -62,7 +67,16 @@ describe('the production build', () => {
     const exited = new Promise<number | null>((resolve) => site.on('exit', (code) => resolve(code)));
     const base = `http://127.0.0.1:${port}`;
     try {
-      await expect.poll(() => fetch(`${base}/healthz`).then((r) => r.status, () => 0), { timeout: 30_000, interval: 200 }).toBe(200);
+      await expect
+        .poll(
+          () =>
+            fetch(`${base}/healthz`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          { timeout: 30_000, interval: 200 },
+        )
+        .toBe(200);
       const home = await fetch(`${base}/`);
       expect(home.status).toBe(200);
       const html = await home.text();

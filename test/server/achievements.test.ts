@@ -17,12 +17,21 @@ describe('achievement rules (SPEC §9, in order)', () => {
 
   it("never awards 'Jewfish Master!': a mulloway of 45 cm or more is caught by the 40 cm rule first", () => {
     for (let size = 0; size <= 200; size += 0.5) {
-      for (const fate of ['kept', 'released'] as const) expect(achievementFor({ fishType: 'Mulloway', sizeCm: size, fate }).title).not.toBe('Jewfish Master!');
+      for (const fate of ['kept', 'released'] as const)
+        expect(achievementFor({ fishType: 'Mulloway', sizeCm: size, fate }).title).not.toBe('Jewfish Master!');
     }
   });
 
   it('seeds the NSW minimum lengths the issue names', () => {
-    expect(NSW_MINIMUM_LENGTHS_CM).toEqual({ Flathead: 36, Bream: 25, Mulloway: 70, Whiting: 27, 'Mangrove Jack': 35, Tailor: 30, Trevally: null });
+    expect(NSW_MINIMUM_LENGTHS_CM).toEqual({
+      Flathead: 36,
+      Bream: 25,
+      Mulloway: 70,
+      Whiting: 27,
+      'Mangrove Jack': 35,
+      Tailor: 30,
+      Trevally: null,
+    });
     expect(Object.keys(NSW_MINIMUM_LENGTHS_CM).sort()).toEqual([...SPECIES].sort());
   });
 });

@@ -13,9 +13,33 @@ beforeAll(async () => {
   admin = (await signedInClient(t, 'secretary@club.test')).client;
   today = clubToday(t.clock.now());
   const em = t.em();
-  const add = (firstName: string, lastName: string, membershipType: 'adult' | 'junior' | 'family', status: 'pending' | 'active' | 'expired', expiryDate: string | null, email: string | null) => {
+  const add = (
+    firstName: string,
+    lastName: string,
+    membershipType: 'adult' | 'junior' | 'family',
+    status: 'pending' | 'active' | 'expired',
+    expiryDate: string | null,
+    email: string | null,
+  ) => {
     const household = em.create(Household, { membershipType });
-    em.create(Member, { household, isPrimary: true, firstName, lastName, email, phone: null, address: null, dateOfBirth: '1980-01-01', gender: null, shirtSize: null, membershipType, status, memberSince: status === 'pending' ? null : '2024-07-01', expiryDate, termsAcceptedAt: null, codeOfConductAcceptedAt: null });
+    em.create(Member, {
+      household,
+      isPrimary: true,
+      firstName,
+      lastName,
+      email,
+      phone: null,
+      address: null,
+      dateOfBirth: '1980-01-01',
+      gender: null,
+      shirtSize: null,
+      membershipType,
+      status,
+      memberSince: status === 'pending' ? null : '2024-07-01',
+      expiryDate,
+      termsAcceptedAt: null,
+      codeOfConductAcceptedAt: null,
+    });
   };
   add('Ava', 'Bream', 'adult', 'active', day(200), 'ava@example.com');
   add('Ben', 'Flathead', 'junior', 'active', day(10), 'ben@example.com');
@@ -26,7 +50,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const search = (input: Parameters<TestClient['trpc']['admin']['members']['search']['query']>[0]) => admin.trpc.admin.members.search.query(input);
+const search = (input: Parameters<TestClient['trpc']['admin']['members']['search']['query']>[0]) =>
+  admin.trpc.admin.members.search.query(input);
 const names = (page: { rows: { firstName: string }[] }) => page.rows.map((r) => r.firstName);
 
 describe('the members list', () => {
@@ -39,7 +64,11 @@ describe('the members list', () => {
 
   it('filters by type and by status as it stands today, including expiring within 30 days', async () => {
     const mine = (await search({ search: 'example.com' })).rows.map((r) => [r.firstName, r.status]);
-    expect(mine).toEqual([['Ava', 'active'], ['Ben', 'active'], ['Cleo', 'expired']]);
+    expect(mine).toEqual([
+      ['Ava', 'active'],
+      ['Ben', 'active'],
+      ['Cleo', 'expired'],
+    ]);
     expect(names(await search({ type: 'adult', sort: 'name' }))).toEqual(expect.arrayContaining(['Ava', 'Dan', 'Eve']));
     expect(names(await search({ status: 'expiring' }))).toEqual(['Ben']);
     expect(names(await search({ status: 'expired' }))).toEqual(expect.arrayContaining(['Cleo', 'Eve']));
@@ -59,9 +88,18 @@ describe('the members list', () => {
 
   it("edits a member's expiry and status, with an audit entry; an active membership needs an expiry", async () => {
     const [cleo] = (await search({ search: 'Cleo' })).rows;
-    const updated = await admin.trpc.admin.members.update.mutate({ id: cleo.id, firstName: 'Cleo', lastName: 'Whiting', email: 'cleo@example.com', status: 'active', expiryDate: day(365) });
+    const updated = await admin.trpc.admin.members.update.mutate({
+      id: cleo.id,
+      firstName: 'Cleo',
+      lastName: 'Whiting',
+      email: 'cleo@example.com',
+      status: 'active',
+      expiryDate: day(365),
+    });
     expect(updated).toMatchObject({ status: 'active', expiryDate: day(365) });
-    await expect(admin.trpc.admin.members.update.mutate({ id: cleo.id, firstName: 'Cleo', lastName: 'Whiting', status: 'active', expiryDate: null })).rejects.toThrow('An active membership needs an expiry date.');
+    await expect(
+      admin.trpc.admin.members.update.mutate({ id: cleo.id, firstName: 'Cleo', lastName: 'Whiting', status: 'active', expiryDate: null }),
+    ).rejects.toThrow('An active membership needs an expiry date.');
     const audit = await t.em().findOneOrFail(AuditLog, { entityId: cleo.id, action: 'member.update' });
     expect(audit.before).toMatchObject({ status: 'expired', expiryDate: day(-1) });
     expect(audit.after).toMatchObject({ status: 'active', expiryDate: day(365) });
@@ -76,7 +114,15 @@ describe('the members list', () => {
     const { client, memberId } = await activeMemberClient(t, 'newtreasurer@example.com', { firstName: 'Tia', lastName: 'Treasurer' });
     const row = (await search({ search: 'Treasurer' })).rows[0];
     expect(row).toMatchObject({ id: memberId, role: 'member' });
-    await admin.trpc.admin.members.update.mutate({ id: memberId, firstName: 'Tia', lastName: 'Treasurer', email: row.email, status: 'active', expiryDate: row.expiryDate, role: 'admin' });
+    await admin.trpc.admin.members.update.mutate({
+      id: memberId,
+      firstName: 'Tia',
+      lastName: 'Treasurer',
+      email: row.email,
+      status: 'active',
+      expiryDate: row.expiryDate,
+      role: 'admin',
+    });
     expect((await t.em().findOneOrFail(User, { email: 'newtreasurer@example.com' })).role).toBe('admin');
     await expect(client.trpc.auth.me.query()).resolves.toBeNull();
   });
@@ -94,7 +140,9 @@ describe('Export CSV', () => {
     const lines = text.split('\r\n');
     expect(lines[0]).toBe('First name,Last name,Email,Phone,Address,Type,Status,Member since,Expiry,Primary');
     expect(lines).toContain(`Eve,"Mulloway, ""Jewie""",,,,Adult,expired,2024-07-01,${day(-400)},yes`);
-    expect(lines.find((l) => l.startsWith('Dan,'))).toBe(`Dan,Tailor,"'=HYPERLINK(""http://evil.example"",""click"")",,,Adult,pending,,,yes`);
+    expect(lines.find((l) => l.startsWith('Dan,'))).toBe(
+      `Dan,Tailor,"'=HYPERLINK(""http://evil.example"",""click"")",,,Adult,pending,,,yes`,
+    );
     expect(lines.at(-1)).toBe('');
   });
 

@@ -7,15 +7,31 @@ import { signedInClient, startTestApp, type TestApp, type TestClient } from '../
 let t: TestApp;
 let admin: TestClient;
 const ask = async (message: string, client = t.client()) => client.trpc.chat.ask.mutate({ message });
-const inDays = (days: number, time: string) => `${instantToClubLocal(new Date(t.clock.now().getTime() + days * 86_400_000)).slice(0, 10)}T${time}`;
+const inDays = (days: number, time: string) =>
+  `${instantToClubLocal(new Date(t.clock.now().getTime() + days * 86_400_000)).slice(0, 10)}T${time}`;
 
 beforeAll(async () => {
   t = await startTestApp({ env: { ADMIN_EMAILS: 'web@club.test' } });
   admin = (await signedInClient(t, 'web@club.test')).client;
-  await admin.trpc.admin.events.create.mutate({ name: 'Flathead Classic', location: 'Jack Evans Boat Harbour', eventDate: inDays(10, '07:00'), registrationFee: '10', maxParticipants: 40 });
+  await admin.trpc.admin.events.create.mutate({
+    name: 'Flathead Classic',
+    location: 'Jack Evans Boat Harbour',
+    eventDate: inDays(10, '07:00'),
+    registrationFee: '10',
+    maxParticipants: 40,
+  });
   await admin.trpc.admin.events.create.mutate({ name: 'Bream Bash', location: 'Chinderah', eventDate: inDays(24, '06:30') });
-  await admin.trpc.admin.cms.pages.create.mutate({ title: 'Club History', slug: 'club-history', content: '<p>The club was founded in 1978 by a group of Kingscliff anglers who met at the bowls club.</p>', published: true });
-  await admin.trpc.admin.cms.settings.save.mutate({ settingKey: 'contact_email', settingValue: 'secretary@tweedanglers.example', settingType: 'text' });
+  await admin.trpc.admin.cms.pages.create.mutate({
+    title: 'Club History',
+    slug: 'club-history',
+    content: '<p>The club was founded in 1978 by a group of Kingscliff anglers who met at the bowls club.</p>',
+    published: true,
+  });
+  await admin.trpc.admin.cms.settings.save.mutate({
+    settingKey: 'contact_email',
+    settingValue: 'secretary@tweedanglers.example',
+    settingType: 'text',
+  });
 });
 afterAll(() => t?.close());
 
@@ -41,7 +57,11 @@ const QUESTIONS: [string, string[], string?][] = [
   ['What are the competition categories?', ['Bream, Flathead, Mangrove Jack, Mulloway, Trevally, Whiting, Tailor']],
   ['What happens if someone tampers with a photo?', ['disqualification', '12 months']],
   ['What is the entry fee for non-members?', ['$15 for non-members']],
-  ['Do I need a fishing licence?', ['NSW recreational fishing licence'], 'https://www.dpi.nsw.gov.au/fishing/recreational/fishing-fees-and-licences'],
+  [
+    'Do I need a fishing licence?',
+    ['NSW recreational fishing licence'],
+    'https://www.dpi.nsw.gov.au/fishing/recreational/fishing-fees-and-licences',
+  ],
   ['what is the legal size for flathead', ['36 cm']],
   ['How big does a jewfish have to be to keep it?', ['70 cm']],
   ['minimum length for bream', ['25 cm']],
@@ -69,12 +89,18 @@ describe('the fishing assistant', () => {
   it.each(QUESTIONS)('answers %j from the club content', async (question, facts, link) => {
     const reply = await ask(question);
     for (const fact of facts) expect(reply.response, question).toContain(fact);
-    if (link) expect(reply.links.map((l) => l.url), question).toContain(link);
+    if (link)
+      expect(
+        reply.links.map((l) => l.url),
+        question,
+      ).toContain(link);
   });
 
   it.each(DECLINES)('declines %j and points to the committee', async (question) => {
     const reply = await ask(question);
-    expect(reply.response).toBe("Sorry, I don't know that one. I only answer from the club's own information, so please ask the committee at secretary@tweedanglers.example.");
+    expect(reply.response).toBe(
+      "Sorry, I don't know that one. I only answer from the club's own information, so please ask the committee at secretary@tweedanglers.example.",
+    );
     expect(reply.links).toEqual([{ title: 'E-mail the committee', url: 'mailto:secretary@tweedanglers.example' }]);
   });
 
@@ -90,7 +116,9 @@ describe('the fishing assistant', () => {
     expect(Object.keys(res.body)).toEqual(['response']);
     expect(res.body.response).toContain('$30.00');
     expect((await t.client().json('POST', '/api/chat/fishing', { message: '   ' })).body.message).toBe('Please type a question.');
-    expect((await t.client().json('POST', '/api/chat/fishing', { message: 'x'.repeat(1001) })).body.message).toBe('Questions are at most 1000 characters.');
+    expect((await t.client().json('POST', '/api/chat/fishing', { message: 'x'.repeat(1001) })).body.message).toBe(
+      'Questions are at most 1000 characters.',
+    );
     expect((await t.client().json('POST', '/api/chat/fishing', {})).status).toBe(400);
   });
 
@@ -115,7 +143,14 @@ describe('with an OpenAI-compatible model', () => {
       req.on('end', () => {
         received.push({ authorization: req.headers.authorization, body: JSON.parse(data) });
         if (behaviour === 'error') return void res.writeHead(500).end('{"error":"boom"}');
-        const answer = () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: 'Juniors pay <b>$30.00</b> a year. Welcome aboard!' } }] }));
+        const answer = () =>
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(
+              JSON.stringify({
+                choices: [{ message: { role: 'assistant', content: 'Juniors pay <b>$30.00</b> a year. Welcome aboard!' } }],
+              }),
+            );
         if (behaviour === 'slow') setTimeout(answer, 10_000).unref();
         else answer();
       });
@@ -153,10 +188,14 @@ describe('with an OpenAI-compatible model', () => {
     const app = await appWithModel();
     try {
       behaviour = 'error';
-      expect((await app.client().trpc.chat.ask.mutate({ message: 'How much is junior membership?' })).response).toContain('Junior membership costs $30.00 a year, for members under 16.');
+      expect((await app.client().trpc.chat.ask.mutate({ message: 'How much is junior membership?' })).response).toContain(
+        'Junior membership costs $30.00 a year, for members under 16.',
+      );
       behaviour = 'slow';
       const started = Date.now();
-      expect((await app.client().trpc.chat.ask.mutate({ message: 'How much is junior membership?' })).response).toContain('$30.00 a year, for members under 16');
+      expect((await app.client().trpc.chat.ask.mutate({ message: 'How much is junior membership?' })).response).toContain(
+        '$30.00 a year, for members under 16',
+      );
       expect(Date.now() - started).toBeLessThan(9_900);
     } finally {
       await app.close();

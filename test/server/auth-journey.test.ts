@@ -12,7 +12,11 @@ afterAll(() => t?.close());
 describe('sign-up → e-mail → verify → session → logout', () => {
   it('walks the whole journey over the REST shims of SPEC §7', async () => {
     const browser = t.client();
-    const signup = await browser.json('POST', '/api/auth/signup', { email: '  Jess.Walker@Example.com ', firstName: ' Jess ', lastName: 'Walker' });
+    const signup = await browser.json('POST', '/api/auth/signup', {
+      email: '  Jess.Walker@Example.com ',
+      firstName: ' Jess ',
+      lastName: 'Walker',
+    });
     expect(signup.status).toBe(200);
     expect(signup.body).toEqual({
       message: expect.stringContaining('jess.walker@example.com'),
@@ -96,7 +100,9 @@ describe('sign-up → e-mail → verify → session → logout', () => {
     await browser.trpc.auth.signup.mutate({ email: 'lee@example.com', firstName: 'Lee', lastName: 'Ho' });
     const token = linkIn(t.mail.last('lee@example.com')).searchParams.get('token')!;
     await browser.trpc.auth.verifyToken.mutate({ token, purpose: 'verify_email' });
-    await expect(browser.trpc.auth.verifyToken.mutate({ token, purpose: 'verify_email' })).resolves.toMatchObject({ email: 'lee@example.com' });
+    await expect(browser.trpc.auth.verifyToken.mutate({ token, purpose: 'verify_email' })).resolves.toMatchObject({
+      email: 'lee@example.com',
+    });
     // Someone else holding the used link gets the plain answer.
     await expect(t.client().trpc.auth.verifyToken.mutate({ token, purpose: 'verify_email' })).rejects.toThrow(
       'This link has already been used. Please request a new one.',

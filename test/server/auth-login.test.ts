@@ -96,7 +96,10 @@ describe('e-mail-only login', () => {
     const before = t.mail.messages.length;
     const unknown = await t.client().json('POST', '/api/auth/login', { email: 'ghost@example.com' });
     let known!: Awaited<ReturnType<TestClient['json']>>;
-    await t.mailAfter('sol@example.com', async () => (known = await t.client().json('POST', '/api/auth/login', { email: 'sol@example.com' })));
+    await t.mailAfter(
+      'sol@example.com',
+      async () => (known = await t.client().json('POST', '/api/auth/login', { email: 'sol@example.com' })),
+    );
     expect(known.status).toBe(unknown.status);
     expect(known.body.message.replace('sol@example.com', 'X')).toBe(unknown.body.message.replace('ghost@example.com', 'X'));
     expect({ ...known.body, message: '' }).toEqual({ ...unknown.body, message: '' });
@@ -106,7 +109,9 @@ describe('e-mail-only login', () => {
   it('signs in and verifies an unverified account through the sign-in link', async () => {
     await t.client().trpc.auth.signup.mutate({ email: 'tam@example.com', firstName: 'Tam', lastName: 'Lin' });
     t.clock.advance(61_000);
-    const token = linkIn(await t.mailAfter('tam@example.com', () => t.client().trpc.auth.login.mutate({ email: 'tam@example.com' }))).searchParams.get('token')!;
+    const token = linkIn(
+      await t.mailAfter('tam@example.com', () => t.client().trpc.auth.login.mutate({ email: 'tam@example.com' })),
+    ).searchParams.get('token')!;
     const user = await t.client().trpc.auth.verifyToken.mutate({ token, purpose: 'sign_in' });
     expect(user.emailVerified).toBe(true);
   });
@@ -134,7 +139,9 @@ describe('settings: set and change a password', () => {
     expect(await client.trpc.auth.me.query()).not.toBeNull();
     expect(await other.trpc.auth.me.query()).toBeNull();
     await expect(t.client().trpc.auth.login.mutate({ email, password: PASSWORD })).rejects.toThrow('Invalid email or password.');
-    await expect(t.client().trpc.auth.login.mutate({ email, password: 'a new password 2' })).resolves.toMatchObject({ requiresVerification: false });
+    await expect(t.client().trpc.auth.login.mutate({ email, password: 'a new password 2' })).resolves.toMatchObject({
+      requiresVerification: false,
+    });
   });
 
   it('refuses a short password with a clear message', async () => {

@@ -31,7 +31,9 @@ describe('link tokens', () => {
     const early = await signupToken('early@example.com');
     const late = await signupToken('late@example.com');
     t.clock.advance(24 * HOUR - 60_000);
-    await expect(early.browser.trpc.auth.verifyToken.mutate({ token: early.token, purpose: 'verify_email' })).resolves.toMatchObject({ emailVerified: true });
+    await expect(early.browser.trpc.auth.verifyToken.mutate({ token: early.token, purpose: 'verify_email' })).resolves.toMatchObject({
+      emailVerified: true,
+    });
     t.clock.advance(60_001);
     await expect(late.browser.trpc.auth.verifyToken.mutate({ token: late.token, purpose: 'verify_email' })).rejects.toThrow(
       'This link has expired. Please request a new one.',
@@ -42,7 +44,8 @@ describe('link tokens', () => {
 
   it('keeps a sign-in link valid for 15 minutes and no longer', async () => {
     const { email } = await signedInClient(t, 'fifteen@example.com');
-    const signIn = async () => linkIn(await t.mailAfter(email, () => t.client().trpc.auth.login.mutate({ email }))).searchParams.get('token')!;
+    const signIn = async () =>
+      linkIn(await t.mailAfter(email, () => t.client().trpc.auth.login.mutate({ email }))).searchParams.get('token')!;
     const first = await signIn();
     t.clock.advance(15 * 60_000 - 1000);
     await expect(t.client().trpc.auth.verifyToken.mutate({ token: first, purpose: 'sign_in' })).resolves.toMatchObject({ email });

@@ -26,7 +26,9 @@ describe('procedure access', () => {
 
   it("opens a sponsor's pay link to whoever holds it, and keeps invoices and recorded payments to admins", () => {
     const access = Object.fromEntries(allProcedures().map((p) => [p.path, p.access]));
-    const sponsorship = Object.fromEntries(Object.entries(access).filter(([path]) => path.startsWith('sponsorships.') || path.startsWith('admin.sponsors.')));
+    const sponsorship = Object.fromEntries(
+      Object.entries(access).filter(([path]) => path.startsWith('sponsorships.') || path.startsWith('admin.sponsors.')),
+    );
     expect(sponsorship).toEqual({
       'sponsorships.invoice': 'public',
       'sponsorships.createOrder': 'public',
@@ -40,7 +42,11 @@ describe('procedure access', () => {
   });
 
   it('keeps money taken by hand, refunds and the payments list to admins', () => {
-    const access = Object.fromEntries(allProcedures().filter((p) => p.path.startsWith('admin.payments.')).map((p) => [p.path, p.access]));
+    const access = Object.fromEntries(
+      allProcedures()
+        .filter((p) => p.path.startsWith('admin.payments.'))
+        .map((p) => [p.path, p.access]),
+    );
     expect(access).toEqual({
       'admin.payments.list': 'admin',
       'admin.payments.quote': 'admin',
@@ -156,20 +162,29 @@ const routesWith = (access: (typeof REST_ACCESS)[string]) => restRoutesOfApp().f
 
 /** Calls a route with made-up path parameters and, for methods with a body, an empty JSON object. */
 function callRoute(client: TestClient, route: RestRoute) {
-  const url = fillPath(route.path, (param) => (param === 'pageSlug' ? 'landing' : param === 'file' ? `${randomUUID()}.webp` : randomUUID()));
+  const url = fillPath(route.path, (param) =>
+    param === 'pageSlug' ? 'landing' : param === 'file' ? `${randomUUID()}.webp` : randomUUID(),
+  );
   return client.json(route.method, url, route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
 }
 
 /** Signing out ends the caller's session, so it is called after everything else. */
-const logoutLast = (routes: RestRoute[]) => [...routes].sort((a, b) => Number(a.key === 'GET /api/logout') - Number(b.key === 'GET /api/logout'));
+const logoutLast = (routes: RestRoute[]) =>
+  [...routes].sort((a, b) => Number(a.key === 'GET /api/logout') - Number(b.key === 'GET /api/logout'));
 
 describe('REST route access', () => {
   it('documents an access level for every route the app registers, and lists no route it does not', () => {
     const routes = restRoutesOfApp();
     expect(routes.length).toBeGreaterThan(40);
-    expect(routes.filter((r) => !(r.key in REST_ACCESS)).map((r) => r.key), 'routes without an entry in REST_ACCESS').toEqual([]);
+    expect(
+      routes.filter((r) => !(r.key in REST_ACCESS)).map((r) => r.key),
+      'routes without an entry in REST_ACCESS',
+    ).toEqual([]);
     const registered = new Set(routes.map((r) => r.key));
-    expect(Object.keys(REST_ACCESS).filter((key) => !registered.has(key)), 'entries for routes that do not exist').toEqual([]);
+    expect(
+      Object.keys(REST_ACCESS).filter((key) => !registered.has(key)),
+      'entries for routes that do not exist',
+    ).toEqual([]);
   });
 
   it('answers anonymous callers 401 on every member and admin route, and lets them use the public ones', async () => {
@@ -229,7 +244,10 @@ describe("one member and another member's records", () => {
   const photo = () =>
     sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 10, g: 120, b: 90 } } })
       .jpeg()
-      .withExif({ IFD0: { Make: 'Pixel', Model: '9' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '28/1 15/1 52/1', GPSLongitudeRef: 'E', GPSLongitude: '153/1 33/1 47/1' } })
+      .withExif({
+        IFD0: { Make: 'Pixel', Model: '9' },
+        IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '28/1 15/1 52/1', GPSLongitudeRef: 'E', GPSLongitude: '153/1 33/1 47/1' },
+      })
       .toBuffer();
 
   beforeAll(async () => {
@@ -237,12 +255,27 @@ describe("one member and another member's records", () => {
     alice = await activeMemberClient(t, 'alice@example.com', { firstName: 'Alice', lastName: 'Angler' });
     bob = await activeMemberClient(t, 'bob@example.com', { firstName: 'Bob', lastName: 'Bream' });
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(t.clock.now());
-    const todayEvent = await admin.trpc.admin.events.create.mutate({ name: 'Dawn Patrol', location: 'Tweed River', eventDate: `${today}T00:05` });
-    futureEventId = (await admin.trpc.admin.events.create.mutate({ name: 'Summer Classic', location: 'Kingscliff', eventDate: '2099-01-10T07:00' })).id;
+    const todayEvent = await admin.trpc.admin.events.create.mutate({
+      name: 'Dawn Patrol',
+      location: 'Tweed River',
+      eventDate: `${today}T00:05`,
+    });
+    futureEventId = (
+      await admin.trpc.admin.events.create.mutate({ name: 'Summer Classic', location: 'Kingscliff', eventDate: '2099-01-10T07:00' })
+    ).id;
     await alice.client.trpc.events.register.mutate({ id: futureEventId });
 
     const form = new FormData();
-    const fields = { fishType: 'Flathead', size: '45', fishKeptOrReleased: 'released', eventId: todayEvent.id, memberId: alice.memberId, rulesWaiverAccepted: 'true', dataAccuracyAcknowledged: 'true', gpsCoordinates: GPS };
+    const fields = {
+      fishType: 'Flathead',
+      size: '45',
+      fishKeptOrReleased: 'released',
+      eventId: todayEvent.id,
+      memberId: alice.memberId,
+      rulesWaiverAccepted: 'true',
+      dataAccuracyAcknowledged: 'true',
+      gpsCoordinates: GPS,
+    };
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
     form.set('photo', new Blob([new Uint8Array(await photo())], { type: 'image/jpeg' }), 'catch.jpg');
     const logged = await alice.client.fetch('/api/catches', { method: 'POST', body: form });
@@ -256,14 +289,22 @@ describe("one member and another member's records", () => {
     const em = t.em();
     const member = await em.findOneOrFail(Member, { id: alice.memberId });
     return {
-      member: { firstName: member.firstName, lastName: member.lastName, email: member.email, phone: member.phone, address: member.address, status: member.status, expiryDate: member.expiryDate },
+      member: {
+        firstName: member.firstName,
+        lastName: member.lastName,
+        email: member.email,
+        phone: member.phone,
+        address: member.address,
+        status: member.status,
+        expiryDate: member.expiryDate,
+      },
       registrations: await em.count(EventRegistration, { member: alice.memberId }),
       catch: await em.findOneOrFail(Catch, { id: catchId }).then((c) => ({ status: c.status, sizeCm: c.sizeCm, species: c.species })),
       payments: await em.count(Payment, { household: member.household }),
     };
   };
 
-  it("shows a member only their own profile and household, whatever id they ask for", async () => {
+  it('shows a member only their own profile and household, whatever id they ask for', async () => {
     const before = await aliceRows();
     const viaTrpc = await callOverHttp(bob.client, { path: 'members.profile', type: 'query' }, { id: alice.memberId });
     const viaRest = await bob.client.json('GET', `/api/members/profile?id=${alice.memberId}&memberId=${alice.memberId}`);
@@ -274,17 +315,35 @@ describe("one member and another member's records", () => {
     }
     // What every member sees of the others: names to pick an angler from, nothing more.
     const list = await bob.client.json('GET', '/api/members');
-    expect(list.body.find((m: { id: string }) => m.id === alice.memberId)).toEqual({ id: alice.memberId, firstName: 'Alice', lastName: 'Angler' });
+    expect(list.body.find((m: { id: string }) => m.id === alice.memberId)).toEqual({
+      id: alice.memberId,
+      firstName: 'Alice',
+      lastName: 'Angler',
+    });
     expect(await aliceRows()).toEqual(before);
   });
 
   it("refuses a member who edits another member's profile, as admin or through the join form", async () => {
     const before = await aliceRows();
-    const edit = await bob.client.json('POST', '/trpc/admin.members.update', { id: alice.memberId, firstName: 'Mallory', lastName: 'Angler', status: 'expired' });
+    const edit = await bob.client.json('POST', '/trpc/admin.members.update', {
+      id: alice.memberId,
+      firstName: 'Mallory',
+      lastName: 'Angler',
+      status: 'expired',
+    });
     expect(edit.status).toBe(403);
     const join = await bob.client.json('POST', '/api/members/register', {
-      firstName: 'Mallory', lastName: 'Angler', email: 'alice@example.com', phone: '0400 111 222', address: '9 Elsewhere Rd', dateOfBirth: '1980-01-01',
-      gender: 'female', shirtSize: 'S', membershipType: 'adult', termsAccepted: true, codeOfConductAccepted: true,
+      firstName: 'Mallory',
+      lastName: 'Angler',
+      email: 'alice@example.com',
+      phone: '0400 111 222',
+      address: '9 Elsewhere Rd',
+      dateOfBirth: '1980-01-01',
+      gender: 'female',
+      shirtSize: 'S',
+      membershipType: 'adult',
+      termsAccepted: true,
+      codeOfConductAccepted: true,
     });
     // The answer is the one anybody gets (it never says whose address it is); Alice's record is untouched.
     expect(join.status).toBe(200);
@@ -292,10 +351,20 @@ describe("one member and another member's records", () => {
     expect(await aliceRows()).toEqual(before);
   });
 
-  it("does not let anyone else rewrite a join form that is waiting for payment", async () => {
+  it('does not let anyone else rewrite a join form that is waiting for payment', async () => {
     const form = (overrides: Record<string, unknown>) => ({
-      firstName: 'Carol', lastName: 'Cod', email: 'carol@example.com', phone: '0400 333 444', address: '3 Jetty St, Kingscliff', dateOfBirth: '1975-03-03',
-      gender: 'female', shirtSize: 'M', membershipType: 'adult', termsAccepted: true, codeOfConductAccepted: true, ...overrides,
+      firstName: 'Carol',
+      lastName: 'Cod',
+      email: 'carol@example.com',
+      phone: '0400 333 444',
+      address: '3 Jetty St, Kingscliff',
+      dateOfBirth: '1975-03-03',
+      gender: 'female',
+      shirtSize: 'M',
+      membershipType: 'adult',
+      termsAccepted: true,
+      codeOfConductAccepted: true,
+      ...overrides,
     });
     const carol = await signedInClient(t, 'carol@example.com', { firstName: 'Carol', lastName: 'Cod' });
     expect((await carol.client.json('POST', '/api/members/register', form({}))).status).toBe(200);
@@ -303,11 +372,19 @@ describe("one member and another member's records", () => {
     expect((await visitor.json('POST', '/api/members/register', form({ email: 'dave@example.com', firstName: 'Dave' }))).status).toBe(200);
     const originals = await t.em().find(Member, { email: { $in: ['carol@example.com', 'dave@example.com'] } });
     const snapshot = async () =>
-      (await t.em().find(Member, { id: { $in: originals.map((m) => m.id) } }, { orderBy: { email: 'asc' } })).map((m) => [m.email, m.firstName, m.address, m.phone]);
+      (await t.em().find(Member, { id: { $in: originals.map((m) => m.id) } }, { orderBy: { email: 'asc' } })).map((m) => [
+        m.email,
+        m.firstName,
+        m.address,
+        m.phone,
+      ]);
     const before = await snapshot();
 
     const takeover = form({ firstName: 'Mallory', address: '1 Attacker Ave', phone: '0499 999 999' });
-    for (const [who, client] of [['bob', bob.client], ['a visitor', t.client()]] as const) {
+    for (const [who, client] of [
+      ['bob', bob.client],
+      ['a visitor', t.client()],
+    ] as const) {
       for (const email of ['carol@example.com', 'dave@example.com']) {
         // Answered like any join form (so it reveals nothing), but kept apart: a registration of their own.
         const res = await client.json('POST', '/api/members/register', { ...takeover, email });
@@ -319,7 +396,9 @@ describe("one member and another member's records", () => {
     expect(t.mail.last('carol@example.com').subject).toBe('Your e-mail address was used to join Tweed Coast Anglers Club');
     // Their owners still can: Carol signed in, Dave in the browser he joined from.
     expect((await carol.client.json('POST', '/api/members/register', form({ shirtSize: 'XL' }))).status).toBe(200);
-    expect((await visitor.json('POST', '/api/members/register', form({ email: 'dave@example.com', firstName: 'Dave', shirtSize: 'XL' }))).status).toBe(200);
+    expect(
+      (await visitor.json('POST', '/api/members/register', form({ email: 'dave@example.com', firstName: 'Dave', shirtSize: 'XL' }))).status,
+    ).toBe(200);
   });
 
   it("keeps a member's event registrations to themselves: not listed to others, not cancellable by them", async () => {
@@ -338,8 +417,16 @@ describe("one member and another member's records", () => {
     const seenByBob = [
       await bob.client.json('GET', '/api/members/catches'),
       await callOverHttp(bob.client, { path: 'catches.mine', type: 'query' }, { limit: 200 }),
-      await callOverHttp(bob.client, { path: 'catches.results', type: 'query' }, { id: (await t.em().findOneOrFail(Catch, { id: catchId })).event.id }),
-      await callOverHttp(bob.client, { path: 'catches.ladder', type: 'query' }, { year: Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric' }).format(t.clock.now())) }),
+      await callOverHttp(
+        bob.client,
+        { path: 'catches.results', type: 'query' },
+        { id: (await t.em().findOneOrFail(Catch, { id: catchId })).event.id },
+      ),
+      await callOverHttp(
+        bob.client,
+        { path: 'catches.ladder', type: 'query' },
+        { year: Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric' }).format(t.clock.now())) },
+      ),
       await callOverHttp(bob.client, { path: 'members.dashboard', type: 'query' }),
       await bob.client.json('GET', '/api/members'),
     ];
@@ -369,13 +456,25 @@ describe("one member and another member's records", () => {
 
   it("does not let a member pay for, capture or read another member's payments", async () => {
     // Alice's own open order: Bob can neither capture it nor read how it stands.
-    const alices = await alice.client.json('POST', '/paypal/order', { amount: '40.00', currency: 'AUD', intent: 'CAPTURE', earlyRenewal: true });
+    const alices = await alice.client.json('POST', '/paypal/order', {
+      amount: '40.00',
+      currency: 'AUD',
+      intent: 'CAPTURE',
+      earlyRenewal: true,
+    });
     expect(alices.status).toBe(200);
     const before = await aliceRows();
     expect((await bob.client.json('POST', `/paypal/order/${alices.body.id}/capture`, {})).status).toBe(404);
     expect((await callOverHttp(bob.client, { path: 'payments.outcome', type: 'query' }, { orderId: alices.body.id })).status).toBe(404);
     // Bob's order is for Bob's own registration, never for the household he names.
-    const order = await bob.client.json('POST', '/paypal/order', { amount: '40.00', currency: 'AUD', intent: 'CAPTURE', earlyRenewal: true, householdId: 'x', memberId: alice.memberId });
+    const order = await bob.client.json('POST', '/paypal/order', {
+      amount: '40.00',
+      currency: 'AUD',
+      intent: 'CAPTURE',
+      earlyRenewal: true,
+      householdId: 'x',
+      memberId: alice.memberId,
+    });
     expect(order.status).toBe(200);
 
     // (Bob's browser last filled in a join form with Alice's address: that separate registration is what he pays for.)
@@ -399,15 +498,22 @@ describe("one member and another member's records", () => {
     const other = (await signedInClient(t, 'secretary@club.test')).client;
     const slot = await admin.trpc.objects.createUpload.mutate();
     const second = await admin.trpc.objects.createUpload.mutate();
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#08f' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#08f' } })
+      .png()
+      .toBuffer();
     const path = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
-    expect((await admin.fetch(path(slot.uploadURL), { method: 'PUT', body: new Uint8Array(png), headers: { 'content-type': 'image/png' } })).status).toBe(200);
+    expect(
+      (await admin.fetch(path(slot.uploadURL), { method: 'PUT', body: new Uint8Array(png), headers: { 'content-type': 'image/png' } }))
+        .status,
+    ).toBe(200);
 
     const before = await rowCounts(t);
     // The first slot's signature does not open the second one.
     const [, query] = slot.uploadURL.split('?');
     const swapped = `${path(second.uploadURL).split('?')[0]}?${query}`;
-    expect((await bob.client.fetch(swapped, { method: 'PUT', body: new Uint8Array(png), headers: { 'content-type': 'image/png' } })).status).toBe(403);
+    expect(
+      (await bob.client.fetch(swapped, { method: 'PUT', body: new Uint8Array(png), headers: { 'content-type': 'image/png' } })).status,
+    ).toBe(403);
     const events = await admin.trpc.admin.events.list.query();
     for (const res of [
       await other.json('POST', '/trpc/objects.finishImage', { uploadURL: slot.uploadURL }),
@@ -416,7 +522,9 @@ describe("one member and another member's records", () => {
       expect(res.status).toBe(400);
     }
     expect(await rowCounts(t)).toEqual(before);
-    expect(await t.em().findOneOrFail(StoredObject, { key: `incoming/${slot.uploadURL.split('/incoming/')[1].split('?')[0]}` })).toMatchObject({ consumedAt: null });
+    expect(
+      await t.em().findOneOrFail(StoredObject, { key: `incoming/${slot.uploadURL.split('/incoming/')[1].split('?')[0]}` }),
+    ).toMatchObject({ consumedAt: null });
     // Its owner can use it.
     expect((await admin.json('POST', '/trpc/objects.finishImage', { uploadURL: slot.uploadURL })).status).toBe(200);
   });

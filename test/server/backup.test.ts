@@ -65,7 +65,11 @@ beforeAll(async () => {
   const member = await activeMemberClient(t, 'restore-me@example.com', { firstName: 'Rhea', lastName: 'Store' });
   await member.client.trpc.auth.setPassword.mutate({ newPassword: 'a long restored password' });
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(t.clock.now());
-  const event = await admin.trpc.admin.events.create.mutate({ name: 'Flathead Classic', location: 'Tweed River', eventDate: `${today}T07:00` });
+  const event = await admin.trpc.admin.events.create.mutate({
+    name: 'Flathead Classic',
+    location: 'Tweed River',
+    eventDate: `${today}T07:00`,
+  });
   const form = new FormData();
   for (const [k, v] of Object.entries({
     fishType: 'Flathead',
@@ -78,11 +82,20 @@ beforeAll(async () => {
     gpsCoordinates: '-28.181234, 153.551234',
   }))
     form.set(k, v);
-  const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 20, g: 90, b: 140 } } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 20, g: 90, b: 140 } } })
+    .jpeg()
+    .toBuffer();
   form.set('photo', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'flathead.jpg');
   const logged = await member.client.fetch('/api/catches', { method: 'POST', body: form });
   expect(logged.status).toBe(200);
-  await admin.trpc.admin.cms.sections.create.mutate({ pageSlug: 'home', sectionKey: 'welcome', title: 'Welcome', content: 'Tight lines.', published: true, sortOrder: 1 });
+  await admin.trpc.admin.cms.sections.create.mutate({
+    pageSlug: 'home',
+    sectionKey: 'welcome',
+    title: 'Welcome',
+    content: 'Tight lines.',
+    published: true,
+    sortOrder: 1,
+  });
 });
 afterAll(() => t?.close());
 
@@ -92,7 +105,9 @@ describe('backup and restore', () => {
     const backup = await cli(['backup', file], { DATABASE_URL: t.databaseUrl, DATA_DIR: t.env.DATA_DIR });
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
-    expect(backup.stdout).toMatch(/^Backed up \d+ records and 2 images to .*nightly\.jsonl\.gz \(not encrypted: set BACKUP_RECIPIENT to encrypt backups\)$/m);
+    expect(backup.stdout).toMatch(
+      /^Backed up \d+ records and 2 images to .*nightly\.jsonl\.gz \(not encrypted: set BACKUP_RECIPIENT to encrypt backups\)$/m,
+    );
     expect(statSync(file).mode & 0o777).toBe(0o600);
     // No secrets in the file: only hashes of passwords and tokens.
     expect(gunzipSync(readFileSync(file)).toString()).not.toContain('a long restored password');
@@ -110,7 +125,9 @@ describe('backup and restore', () => {
     const restored = await startTestApp({ databaseUrl: freshUrl, env: { DATA_DIR: freshDir } });
     try {
       const client = restored.client();
-      expect((await client.json('POST', '/api/auth/login', { email: 'restore-me@example.com', password: 'a long restored password' })).status).toBe(200);
+      expect(
+        (await client.json('POST', '/api/auth/login', { email: 'restore-me@example.com', password: 'a long restored password' })).status,
+      ).toBe(200);
       const catches = await client.json('GET', '/api/members/catches');
       expect(catches.body).toEqual([expect.objectContaining({ fishType: 'Flathead', size: 45.5 })]);
       const photo = await client.fetch(catches.body[0].photoUrl);
@@ -153,7 +170,7 @@ describe('backup and restore', () => {
     expect(tables.rows[0].n).toBe(0);
   });
 
-  it('writes backups for their owner only (0600 in a 0700 folder), encrypted to the committee\'s age key, and refuses a wrong key', async () => {
+  it("writes backups for their owner only (0600 in a 0700 folder), encrypted to the committee's age key, and refuses a wrong key", async () => {
     const secretKey = await generateIdentity();
     const publicKey = await identityToRecipient(secretKey);
     const backup = await cli(['backup'], { DATABASE_URL: t.databaseUrl, DATA_DIR: t.env.DATA_DIR, BACKUP_RECIPIENT: publicKey });
@@ -169,7 +186,10 @@ describe('backup and restore', () => {
     const noKey = await cli(['restore', file], env);
     expect([noKey.code, noKey.stderr]).toEqual([1, expect.stringContaining('is encrypted: set BACKUP_IDENTITY')]);
     const wrongKey = await cli(['restore', file], { ...env, BACKUP_IDENTITY: await generateIdentity() });
-    expect([wrongKey.code, wrongKey.stderr]).toEqual([1, expect.stringContaining('is encrypted and the key or passphrase given does not open it')]);
+    expect([wrongKey.code, wrongKey.stderr]).toEqual([
+      1,
+      expect.stringContaining('is encrypted and the key or passphrase given does not open it'),
+    ]);
     const untouched = new pg.Client({ connectionString: freshUrl });
     await untouched.connect();
     const tables = await untouched.query(`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);

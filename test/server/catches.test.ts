@@ -18,7 +18,11 @@ beforeAll(async () => {
   admin = (await signedInClient(t, 'judge@club.test')).client;
   member = await activeMemberClient(t, 'angler@example.com', { firstName: 'Ange', lastName: 'Ler' });
   today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(t.clock.now());
-  todayEvent = await admin.trpc.admin.events.create.mutate({ name: 'Bream Bash', location: 'Tweed River, Chinderah', eventDate: `${today}T07:00` });
+  todayEvent = await admin.trpc.admin.events.create.mutate({
+    name: 'Bream Bash',
+    location: 'Tweed River, Chinderah',
+    eventDate: `${today}T07:00`,
+  });
 });
 afterAll(() => t?.close());
 
@@ -55,7 +59,10 @@ function submission(fields: Record<string, string>, bytes?: Buffer) {
 }
 
 async function submit(client: TestClient, fields: Record<string, string> = {}, bytes?: Buffer | null) {
-  const res = await client.fetch('/api/catches', { method: 'POST', body: submission(fields, bytes === null ? undefined : (bytes ?? (await photo()))) });
+  const res = await client.fetch('/api/catches', {
+    method: 'POST',
+    body: submission(fields, bytes === null ? undefined : (bytes ?? (await photo()))),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -64,7 +71,14 @@ describe('logging a catch', () => {
     const res = await submit(member.client);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.achievement).toMatchObject({ title: 'Keeper Size!', rarity: 'rare', points: 25 });
-    expect(res.body.catch).toMatchObject({ fishType: 'Bream', size: 32.4, fishKeptOrReleased: 'kept', verified: false, location: 'Tweed River, Chinderah', anglerName: 'Ange Ler' });
+    expect(res.body.catch).toMatchObject({
+      fishType: 'Bream',
+      size: 32.4,
+      fishKeptOrReleased: 'kept',
+      verified: false,
+      location: 'Tweed River, Chinderah',
+      anglerName: 'Ange Ler',
+    });
 
     const stored = await t.em().findOneOrFail(Catch, { id: res.body.catch.id });
     expect(stored.flags).toEqual([]);
@@ -117,8 +131,14 @@ describe('logging a catch', () => {
   });
 
   it('accepts catches only on the day of the event, except from admins', async () => {
-    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(t.clock.now().getTime() + 86400_000));
-    const later = await admin.trpc.admin.events.create.mutate({ name: 'Tomorrow Tailor', location: 'Kingscliff', eventDate: `${tomorrow}T07:00` });
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(
+      new Date(t.clock.now().getTime() + 86400_000),
+    );
+    const later = await admin.trpc.admin.events.create.mutate({
+      name: 'Tomorrow Tailor',
+      location: 'Kingscliff',
+      eventDate: `${tomorrow}T07:00`,
+    });
     const res = await submit(member.client, { eventId: later.id });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Catches can only be logged on the day of the event.');
@@ -154,7 +174,10 @@ describe('automatic flags for the judge', () => {
     const bytes = await photo();
     expect(await flagsOf({}, bytes)).toEqual([]);
     expect(await flagsOf({}, bytes)).toEqual(['duplicate_photo']);
-    expect(await flagsOf({}, await photo({ takenAt: `${today.replace(/-/g, ':')} 18:45:00` }))).toEqual(['photo_time_outside_hours', 'photo_time_differs']);
+    expect(await flagsOf({}, await photo({ takenAt: `${today.replace(/-/g, ':')} 18:45:00` }))).toEqual([
+      'photo_time_outside_hours',
+      'photo_time_differs',
+    ]);
   });
 });
 
@@ -163,7 +186,10 @@ describe('fishing hours and size limits', () => {
     const body = { eventId: todayEvent.id, memberId: member.memberId, hoursSpent: 4.5, sessionDate: today };
     // Only for a member entered in the event.
     const notEntered = await member.client.json('POST', '/api/fishing-sessions', body);
-    expect(notEntered).toMatchObject({ status: 400, body: { message: 'Ange is not entered in Bream Bash, so no hours can be recorded for it.' } });
+    expect(notEntered).toMatchObject({
+      status: 400,
+      body: { message: 'Ange is not entered in Bream Bash, so no hours can be recorded for it.' },
+    });
     // (Entered before the day: today's event has started, and entries close when it starts.)
     const em = t.em();
     em.create(EventRegistration, { event: todayEvent.id, member: member.memberId });
@@ -175,7 +201,9 @@ describe('fishing hours and size limits', () => {
     const sessions = await t.em().find(FishingSession, { event: todayEvent.id });
     expect(sessions.map((s) => s.hoursSpent)).toEqual([5]);
     expect((await member.client.json('POST', '/api/fishing-sessions', { ...body, hoursSpent: 25 })).status).toBe(400);
-    expect((await member.client.json('POST', '/api/fishing-sessions', { ...body, hoursSpent: 1.2 })).body.message).toBe('Hours must be between 0 and 24, in half hours.');
+    expect((await member.client.json('POST', '/api/fishing-sessions', { ...body, hoursSpent: 1.2 })).body.message).toBe(
+      'Hours must be between 0 and 24, in half hours.',
+    );
   });
 
   it('records hours only for an account with a membership, for its own household, on the event day and never ahead', async () => {
@@ -183,11 +211,19 @@ describe('fishing hours and size limits', () => {
     const body = { eventId: todayEvent.id, memberId: member.memberId, hoursSpent: 3, sessionDate: today };
     const signedUpOnly = (await signedInClient(t)).client;
     const refused = await signedUpOnly.json('POST', '/api/fishing-sessions', body);
-    expect(refused).toMatchObject({ status: 403, body: { message: 'Only current club members can record fishing hours. Join or renew your membership first.' } });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { message: 'Only current club members can record fishing hours. Join or renew your membership first.' },
+    });
     const other = await activeMemberClient(t, 'other.angler@example.com', { firstName: 'Otto', lastName: 'Angler' });
-    expect(await other.client.json('POST', '/api/fishing-sessions', body)).toMatchObject({ status: 403, body: { message: 'You can record fishing hours for yourself and your household only.' } });
+    expect(await other.client.json('POST', '/api/fishing-sessions', body)).toMatchObject({
+      status: 403,
+      body: { message: 'You can record fishing hours for yourself and your household only.' },
+    });
     const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    expect((await member.client.json('POST', '/api/fishing-sessions', { ...body, sessionDate: tomorrow })).body.message).toBe('Fishing hours cannot be recorded for a day that has not come yet.');
+    expect((await member.client.json('POST', '/api/fishing-sessions', { ...body, sessionDate: tomorrow })).body.message).toBe(
+      'Fishing hours cannot be recorded for a day that has not come yet.',
+    );
     expect(await t.em().count(FishingSession, {})).toBe(before);
     // Nor does an account without a membership read the members list (it names juniors).
     expect((await signedUpOnly.json('GET', '/api/members')).status).toBe(403);
@@ -196,13 +232,25 @@ describe('fishing hours and size limits', () => {
 
   it('serves the seeded NSW minimum lengths', async () => {
     const limits = await t.client().trpc.catches.sizeLimits.query();
-    expect(Object.fromEntries(limits.map((l) => [l.species, l.minimumCm]))).toEqual({ Bream: 25, Flathead: 36, 'Mangrove Jack': 35, Mulloway: 70, Tailor: 30, Trevally: null, Whiting: 27 });
+    expect(Object.fromEntries(limits.map((l) => [l.species, l.minimumCm]))).toEqual({
+      Bream: 25,
+      Flathead: 36,
+      'Mangrove Jack': 35,
+      Mulloway: 70,
+      Tailor: 30,
+      Trevally: null,
+      Whiting: 27,
+    });
   });
 
   it('lets the committee change a minimum length, and no one else', async () => {
-    await expect(member.client.trpc.admin.catches.setSizeLimit.mutate({ species: 'Trevally', minimumCm: 30 })).rejects.toThrow('Only club administrators can do that.');
+    await expect(member.client.trpc.admin.catches.setSizeLimit.mutate({ species: 'Trevally', minimumCm: 30 })).rejects.toThrow(
+      'Only club administrators can do that.',
+    );
     await admin.trpc.admin.catches.setSizeLimit.mutate({ species: 'Trevally', minimumCm: 30 });
-    await expect(admin.trpc.admin.catches.setSizeLimit.mutate({ species: 'Bream', minimumCm: -1 })).rejects.toThrow('A minimum length must be more than 0 cm.');
+    await expect(admin.trpc.admin.catches.setSizeLimit.mutate({ species: 'Bream', minimumCm: -1 })).rejects.toThrow(
+      'A minimum length must be more than 0 cm.',
+    );
     const limits = await t.client().trpc.catches.sizeLimits.query();
     expect(limits.find((l) => l.species === 'Trevally')!.minimumCm).toBe(30);
     expect(limits.find((l) => l.species === 'Bream')!.minimumCm).toBe(25);
@@ -241,18 +289,30 @@ describe('catches logged without signal and sent later', () => {
     expect(await t.em().count(Catch, { clientId })).toBe(1);
   });
 
-  it("flags a photo whose own time is far from the logged time, and refuses a future time or one over a week old", async () => {
+  it('flags a photo whose own time is far from the logged time, and refuses a future time or one over a week old', async () => {
     const loggedAt = new Date(t.clock.now().getTime() - 2 * 86_400_000 - 120_000);
-    const res = await submit(member.client, { loggedAt: loggedAt.toISOString() }, await photo({ takenAt: exifTime(new Date(loggedAt.getTime() - 3 * 3600_000)) }));
+    const res = await submit(
+      member.client,
+      { loggedAt: loggedAt.toISOString() },
+      await photo({ takenAt: exifTime(new Date(loggedAt.getTime() - 3 * 3600_000)) }),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect((await t.em().findOneOrFail(Catch, { id: res.body.catch.id })).flags).toEqual(expect.arrayContaining(['sent_late', 'photo_time_differs']));
+    expect((await t.em().findOneOrFail(Catch, { id: res.body.catch.id })).flags).toEqual(
+      expect.arrayContaining(['sent_late', 'photo_time_differs']),
+    );
 
     const before = await t.em().count(Catch, {});
     const future = await submit(member.client, { loggedAt: new Date(t.clock.now().getTime() + 3600_000).toISOString() });
-    expect(future).toEqual({ status: 400, body: { message: "The catch's time is in the future. Please check the date and time on your phone." } });
+    expect(future).toEqual({
+      status: 400,
+      body: { message: "The catch's time is in the future. Please check the date and time on your phone." },
+    });
     t.clock.advance(7 * 86_400_000);
     const stale = await submit(member.client, { loggedAt: loggedAt.toISOString() });
-    expect(stale).toEqual({ status: 400, body: { message: 'This catch was logged more than 7 days ago, too late to send. Please ask the committee to add it.' } });
+    expect(stale).toEqual({
+      status: 400,
+      body: { message: 'This catch was logged more than 7 days ago, too late to send. Please ask the committee to add it.' },
+    });
     expect((await submit(member.client, { loggedAt: 'yesterday' })).body).toEqual({ message: 'loggedAt must be an ISO date and time.' });
     expect(await t.em().count(Catch, {})).toBe(before);
   });

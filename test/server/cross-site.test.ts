@@ -18,7 +18,10 @@ afterAll(() => t?.close());
  * A browser's GET of /api/logout with exactly these headers (fetch would set its own Sec-Fetch-Mode), carrying the
  * client's cookies: the status and where it leads, and whether it set a cookie.
  */
-function logoutRequest(client: TestClient, headers: Record<string, string>): Promise<{ status: number; location: string | undefined; setsCookie: boolean }> {
+function logoutRequest(
+  client: TestClient,
+  headers: Record<string, string>,
+): Promise<{ status: number; location: string | undefined; setsCookie: boolean }> {
   const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   return new Promise((resolve, reject) => {
     const req = request(`${t.baseUrl}/api/logout`, { headers: { ...headers, ...(cookie ? { cookie } : {}) } }, (res) => {
@@ -39,7 +42,10 @@ describe('a mail scanner that opens a link', () => {
     const verify = linkIn(t.mail.last('scanned@example.com'));
     const scanner = t.client('203.0.113.9');
     for (const method of ['GET', 'HEAD']) {
-      const page = await scanner.fetch(verify.pathname + verify.search, { method, headers: { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' } });
+      const page = await scanner.fetch(verify.pathname + verify.search, {
+        method,
+        headers: { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
+      });
       expect(page.status, method).toBe(200);
       expect(page.headers.get('set-cookie'), method).toBeNull();
     }
@@ -101,7 +107,11 @@ describe('GET /api/logout', () => {
 
   it("the 'Sign out?' screen's button (the auth.logout mutation) signs out; a cross-site POST is refused", async () => {
     const { client } = await signedInClient(t);
-    const forged = await client.fetch('/trpc/auth.logout', { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{}' });
+    const forged = await client.fetch('/trpc/auth.logout', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(forged.status).toBe(403);
     expect(await isSignedIn(client)).toBe(true);
     await client.trpc.auth.logout.mutate();
@@ -110,26 +120,56 @@ describe('GET /api/logout', () => {
 });
 
 describe("committee content cannot point into the site's API", () => {
-  const API_URLS = ['/api/logout', 'http://club.test/api/logout', 'https://club.test/trpc/auth.logout', '/%61pi/logout', '/pages/../api/logout'];
+  const API_URLS = [
+    '/api/logout',
+    'http://club.test/api/logout',
+    'https://club.test/trpc/auth.logout',
+    '/%61pi/logout',
+    '/pages/../api/logout',
+  ];
 
   it('refuses such a news image or image section with a 400 sentence, and keeps uploaded images', async () => {
     for (const url of API_URLS) {
       const news = await admin.json('POST', '/api/admin/news', { title: 'Bream Bash', content: '<p>Results</p>', featuredImageUrl: url });
       expect(news.status, url).toBe(400);
       expect(news.body.message, url).toBe("The featured image cannot point to the club site's own /api or /trpc addresses.");
-      const section = await admin.json('POST', '/api/admin/content/sections', { pageSlug: 'landing', sectionKey: 'hero_image', title: 'Hero', contentType: 'image', content: url });
+      const section = await admin.json('POST', '/api/admin/content/sections', {
+        pageSlug: 'landing',
+        sectionKey: 'hero_image',
+        title: 'Hero',
+        contentType: 'image',
+        content: url,
+      });
       expect(section.status, url).toBe(400);
       expect(section.body.message, url).toBe("The image cannot point to the club site's own /api or /trpc addresses.");
     }
     const uploaded = '/api/objects/images/00000000-0000-4000-8000-000000000000.webp';
-    const news = await admin.json('POST', '/api/admin/news', { title: 'Bream Bash', content: '<p>Results</p>', featuredImageUrl: uploaded });
+    const news = await admin.json('POST', '/api/admin/news', {
+      title: 'Bream Bash',
+      content: '<p>Results</p>',
+      featuredImageUrl: uploaded,
+    });
     expect(news.status).toBe(200);
-    const put = await admin.json('PUT', `/api/admin/news/${news.body.id}`, { title: 'Bream Bash', content: '<p>Results</p>', featuredImageUrl: '/trpc/auth.logout' });
+    const put = await admin.json('PUT', `/api/admin/news/${news.body.id}`, {
+      title: 'Bream Bash',
+      content: '<p>Results</p>',
+      featuredImageUrl: '/trpc/auth.logout',
+    });
     expect(put.status).toBe(400);
-    expect((await admin.json('POST', '/api/admin/content/sections', { pageSlug: 'landing', sectionKey: 'hero_image', title: 'Hero', contentType: 'image', content: uploaded })).status).toBe(200);
+    expect(
+      (
+        await admin.json('POST', '/api/admin/content/sections', {
+          pageSlug: 'landing',
+          sectionKey: 'hero_image',
+          title: 'Hero',
+          contentType: 'image',
+          content: uploaded,
+        })
+      ).status,
+    ).toBe(200);
   });
 
-  it("refuses such a sponsor logo or website", async () => {
+  it('refuses such a sponsor logo or website', async () => {
     await t.client().json('POST', '/api/sponsors/register', {
       companyName: 'Sneaky Bait',
       contactPerson: 'Sam Sneak',
@@ -144,15 +184,26 @@ describe("committee content cannot point into the site's API", () => {
     await expect(admin.trpc.admin.sponsors.review.mutate({ id: sponsor.id, websiteUrl: 'http://club.test/api/logout' })).rejects.toThrow(
       "The website cannot point to the club site's own /api or /trpc addresses.",
     );
-    const fine = await admin.trpc.admin.sponsors.review.mutate({ id: sponsor.id, logoUrl: 'https://sneaky.example/api/logo.png', websiteUrl: 'https://sneaky.example' });
+    const fine = await admin.trpc.admin.sponsors.review.mutate({
+      id: sponsor.id,
+      logoUrl: 'https://sneaky.example/api/logo.png',
+      websiteUrl: 'https://sneaky.example',
+    });
     expect(fine).toMatchObject({ logoUrl: 'https://sneaky.example/api/logo.png', websiteUrl: 'https://sneaky.example' });
   });
 
   it('strips such images and links from page, section and news HTML', async () => {
-    const html = '<p>Hi<img src="/api/logout" alt="x"><img src="http://club.test/trpc/auth.logout" alt="y"> <a href="/api/logout">out</a></p>';
+    const html =
+      '<p>Hi<img src="/api/logout" alt="x"><img src="http://club.test/trpc/auth.logout" alt="y"> <a href="/api/logout">out</a></p>';
     const page = await admin.json('POST', '/api/admin/content/pages', { title: 'Trap', slug: 'trap', content: html });
     expect(page.body.content).toBe('<p>Hi <a>out</a></p>');
-    const section = await admin.json('POST', '/api/admin/content/sections', { pageSlug: 'about', sectionKey: 'trap', title: 'Trap', contentType: 'html', content: html });
+    const section = await admin.json('POST', '/api/admin/content/sections', {
+      pageSlug: 'about',
+      sectionKey: 'trap',
+      title: 'Trap',
+      contentType: 'html',
+      content: html,
+    });
     expect(section.body.content).toBe('<p>Hi <a>out</a></p>');
     const news = await admin.json('POST', '/api/admin/news', { title: 'Trap', content: html });
     expect(news.body.content).toBe('<p>Hi <a>out</a></p>');

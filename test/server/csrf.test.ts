@@ -49,7 +49,12 @@ const FORM_ALLOWED: Record<string, string[]> = {
 /** A request without an Origin header (a script, or an old browser), carrying the client's cookies. */
 function withoutOrigin(client: TestClient, method: string, url: string, body: string, type = 'application/json') {
   const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  return fetch(`${t.baseUrl}${url}`, { method, body, headers: { cookie, 'content-type': type, 'x-forwarded-for': client.ip }, redirect: 'manual' });
+  return fetch(`${t.baseUrl}${url}`, {
+    method,
+    body,
+    headers: { cookie, 'content-type': type, 'x-forwarded-for': client.ip },
+    redirect: 'manual',
+  });
 }
 
 describe('forged requests', () => {
@@ -84,7 +89,10 @@ describe('forged requests', () => {
     for (const m of allMutations()) {
       for (const [type, body] of FORM_BODIES) {
         if (FORM_ALLOWED[m.name]?.includes(type)) continue;
-        for (const [label, sent] of [['with a body', body], ['empty', '']]) {
+        for (const [label, sent] of [
+          ['with a body', body],
+          ['empty', ''],
+        ]) {
           const res = await admin.json(m.method, m.url, sent, { 'content-type': type });
           expect(res.status, `${m.name}: ${type} ${label}`).toBe(415);
           expect(res.body, `${m.name}: ${type} ${label}`).toEqual(JSON_ONLY);
@@ -103,7 +111,12 @@ describe('forged requests', () => {
   it('lets a script without an Origin header send JSON (the README example does), still under every other rule', async () => {
     const trpc = await withoutOrigin(admin, 'POST', '/trpc/events.register', JSON.stringify({ id: ID }));
     expect(trpc.status).toBe(404);
-    const rest = await withoutOrigin(t.client(), 'POST', '/api/auth/login', JSON.stringify({ email: 'nobody@example.com', password: 'not the password' }));
+    const rest = await withoutOrigin(
+      t.client(),
+      'POST',
+      '/api/auth/login',
+      JSON.stringify({ email: 'nobody@example.com', password: 'not the password' }),
+    );
     expect(rest.status).toBe(401);
     expect(await rest.json()).toEqual({ message: 'Invalid email or password.' });
   });

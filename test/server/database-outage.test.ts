@@ -81,7 +81,11 @@ describe('a PostgreSQL restart under load', () => {
     expect(after.filter((s) => s.status !== 200)).toEqual([]);
 
     // Writes work again, and the public content cache is kept up to date again (its listener reconnected).
-    const event = await admin.trpc.admin.events.create.mutate({ name: 'Back Online Bream', location: 'Tweed River', eventDate: '2099-01-10T07:00' });
+    const event = await admin.trpc.admin.events.create.mutate({
+      name: 'Back Online Bream',
+      location: 'Tweed River',
+      eventDate: '2099-01-10T07:00',
+    });
     let upcoming: { id: string }[] = [];
     for (let attempt = 0; attempt < 50 && !upcoming.some((e) => e.id === event.id); attempt++) {
       upcoming = (await t.client().json('GET', '/api/events/upcoming')).body;

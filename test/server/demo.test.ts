@@ -7,7 +7,14 @@ import { clubToday } from '../../src/shared/dates';
 import { financialYearOf } from '../../src/shared/reports.schema';
 import { nextSeason } from '../../src/shared/sponsors';
 import { ormOptions } from '../../src/server/db/orm.config';
-import { DEMO_DOMAIN, DEMO_LOGINS, DemoSeedRefused, demoEnvironmentRefusal, seedDemoClub, type DemoSeedResult } from '../../src/server/db/seeders/demo';
+import {
+  DEMO_DOMAIN,
+  DEMO_LOGINS,
+  DemoSeedRefused,
+  demoEnvironmentRefusal,
+  seedDemoClub,
+  type DemoSeedResult,
+} from '../../src/server/db/seeders/demo';
 import { User } from '../../src/server/db/entities';
 import { createLocalStore } from '../../src/server/integrations/storage/local-store';
 import { createTestDatabase } from '../support/database';
@@ -20,7 +27,11 @@ async function freshSite() {
   const databaseUrl = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'club-demo-'));
   const orm = await MikroORM.init(ormOptions(databaseUrl, { logger: () => {} }));
-  const objects = createLocalStore({ dir: path.join(dataDir, 'objects'), publicUrl: PUBLIC_URL, secret: 'demo-test-secret-demo-test-secret' });
+  const objects = createLocalStore({
+    dir: path.join(dataDir, 'objects'),
+    publicUrl: PUBLIC_URL,
+    secret: 'demo-test-secret-demo-test-secret',
+  });
   return {
     databaseUrl,
     dataDir,
@@ -75,11 +86,13 @@ describe('the demo club (npm run demo)', () => {
   });
 
   it('has members of every type and status, with paid memberships', async () => {
-    const search = (input: Parameters<typeof admin.trpc.admin.members.search.query>[0]) => admin.trpc.admin.members.search.query({ pageSize: 100, ...input });
+    const search = (input: Parameters<typeof admin.trpc.admin.members.search.query>[0]) =>
+      admin.trpc.admin.members.search.query({ pageSize: 100, ...input });
     const all = await search({});
     expect(all.total).toBe(first.counts.members);
     for (const type of ['adult', 'junior', 'family'] as const) expect((await search({ type })).total, type).toBeGreaterThan(0);
-    for (const status of ['active', 'pending', 'expired', 'expiring'] as const) expect((await search({ status })).total, status).toBeGreaterThan(0);
+    for (const status of ['active', 'pending', 'expired', 'expiring'] as const)
+      expect((await search({ status })).total, status).toBeGreaterThan(0);
     // A family household: 2 adults and juniors, on one family membership.
     const nguyens = await search({ search: 'Nguyen' });
     expect(nguyens.rows.map((r) => r.membershipType)).toEqual(['family', 'family', 'family', 'family']);
@@ -168,7 +181,11 @@ describe('the demo club (npm run demo)', () => {
     for (const method of ['demo', 'cash', 'bank_transfer', 'cheque'] as const) expect(methods, method).toContain(method);
     expect(rows.find((r) => r.method === 'bank_transfer')?.reference).toBe('EFT T HARRIS SUBS');
     const refund = rows.find((r) => r.purpose === 'refund')!;
-    expect(refund).toMatchObject({ amount: '-40.00', payee: 'Chloe Bishop', note: 'Moving to Perth for work before her first competition' });
+    expect(refund).toMatchObject({
+      amount: '-40.00',
+      payee: 'Chloe Bishop',
+      note: 'Moving to Perth for work before her first competition',
+    });
     const chloe = await admin.trpc.admin.members.search.query({ search: 'Chloe Bishop', pageSize: 5 });
     expect(chloe.rows[0].status).toBe('expired');
   });
@@ -192,7 +209,9 @@ describe('the demo club (npm run demo)', () => {
     // Only money received is revenue.
     const fy = financialYearOf(today);
     const summary = await admin.trpc.admin.reports.financial.query({ from: fy.start, to: fy.end });
-    const received = invoices.filter((i) => i.paidOn && i.paidOn >= fy.start && i.paidOn <= fy.end).reduce((sum, i) => sum + Math.round(Number(i.amount) * 100), 0);
+    const received = invoices
+      .filter((i) => i.paidOn && i.paidOn >= fy.start && i.paidOn <= fy.end)
+      .reduce((sum, i) => sum + Math.round(Number(i.amount) * 100), 0);
     expect(summary.totals.sponsorship).toBe(received);
 
     const news = await visitor.trpc.cms.news.query({ limit: 10 });
@@ -222,7 +241,9 @@ describe('the demo never goes into a production or real database', () => {
   it('refuses NODE_ENV=production, before touching the database', async () => {
     const site = await freshSite();
     try {
-      await expect(seedDemoClub({ orm: site.orm, objects: site.objects, env: { ...env, NODE_ENV: 'production' } })).rejects.toThrow(DemoSeedRefused);
+      await expect(seedDemoClub({ orm: site.orm, objects: site.objects, env: { ...env, NODE_ENV: 'production' } })).rejects.toThrow(
+        DemoSeedRefused,
+      );
       expect(await site.orm.em.fork().count(User, {})).toBe(0);
     } finally {
       await site.close();
@@ -232,7 +253,9 @@ describe('the demo never goes into a production or real database', () => {
 
   it('refuses an external database or bucket unless explicitly allowed', () => {
     expect(demoEnvironmentRefusal({ NODE_ENV: 'development' }, false)).toBeNull();
-    expect(demoEnvironmentRefusal({ NODE_ENV: 'development', DATABASE_URL: 'postgresql://club@db.example/club' }, false)).toMatch(/DATABASE_URL.*--allow-external-database/s);
+    expect(demoEnvironmentRefusal({ NODE_ENV: 'development', DATABASE_URL: 'postgresql://club@db.example/club' }, false)).toMatch(
+      /DATABASE_URL.*--allow-external-database/s,
+    );
     expect(demoEnvironmentRefusal({ NODE_ENV: 'development', S3_BUCKET: 'club-photos' }, false)).toMatch(/S3_BUCKET/);
     expect(demoEnvironmentRefusal({ NODE_ENV: 'development', DATABASE_URL: 'postgresql://club@db.example/club' }, true)).toBeNull();
   });
@@ -243,7 +266,9 @@ describe('the demo never goes into a production or real database', () => {
       const em = site.orm.em.fork();
       em.create(User, { email: 'secretary@tweedcoastanglers.org.au', firstName: 'Real', lastName: 'Person' });
       await em.flush();
-      await expect(seedDemoClub({ orm: site.orm, objects: site.objects, env })).rejects.toThrow(/already has real users \(for example secretary@tweedcoastanglers\.org\.au\)/);
+      await expect(seedDemoClub({ orm: site.orm, objects: site.objects, env })).rejects.toThrow(
+        /already has real users \(for example secretary@tweedcoastanglers\.org\.au\)/,
+      );
       expect(await site.orm.em.fork().count(User, {})).toBe(1);
     } finally {
       await site.close();

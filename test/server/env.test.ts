@@ -7,13 +7,23 @@ import { createPaymentProvider } from '../../src/server/integrations/payments';
 describe('configuration', () => {
   it('has working defaults for a fresh machine', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: './data', LOG_LEVEL: 'info' });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'http://localhost:3000',
+      DATA_DIR: './data',
+      LOG_LEVEL: 'info',
+    });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.ADMIN_EMAILS).toEqual([]);
   });
 
   it('normalises lists and the public address', () => {
-    const env = loadEnv({ ADMIN_EMAILS: ' A@Club.org ,b@club.org,', PUBLIC_URL: 'https://club.example/', TRUST_PROXY: '10.0.0.1, 10.0.0.2' });
+    const env = loadEnv({
+      ADMIN_EMAILS: ' A@Club.org ,b@club.org,',
+      PUBLIC_URL: 'https://club.example/',
+      TRUST_PROXY: '10.0.0.1, 10.0.0.2',
+    });
     expect(env.ADMIN_EMAILS).toEqual(['a@club.org', 'b@club.org']);
     expect(env.PUBLIC_URL).toBe('https://club.example');
     expect(env.TRUST_PROXY).toEqual(['10.0.0.1', '10.0.0.2']);
@@ -25,11 +35,15 @@ describe('configuration', () => {
     );
   });
 
-  it('refuses production without the site\'s address or mail delivery, and says what to set', () => {
+  it("refuses production without the site's address or mail delivery, and says what to set", () => {
     const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) };
     expect(() => loadEnv({ ...production, SMTP_URL: 'smtp://mail.example:25' })).toThrow(/PUBLIC_URL is required in production/);
-    expect(() => loadEnv({ ...production, PUBLIC_URL: 'https://club.example' })).toThrow(/SMTP_URL is required in production.*MAIL_OUTBOX_IN_PRODUCTION=1/);
-    expect(loadEnv({ ...production, PUBLIC_URL: 'https://club.example', MAIL_OUTBOX_IN_PRODUCTION: '1' }).PUBLIC_URL).toBe('https://club.example');
+    expect(() => loadEnv({ ...production, PUBLIC_URL: 'https://club.example' })).toThrow(
+      /SMTP_URL is required in production.*MAIL_OUTBOX_IN_PRODUCTION=1/,
+    );
+    expect(loadEnv({ ...production, PUBLIC_URL: 'https://club.example', MAIL_OUTBOX_IN_PRODUCTION: '1' }).PUBLIC_URL).toBe(
+      'https://club.example',
+    );
     expect(loadEnv({ ...production, PUBLIC_URL: 'https://club.example', SMTP_URL: 'smtp://mail.example:25' }).HOST).toBe('127.0.0.1');
   });
 
@@ -53,8 +67,12 @@ describe('configuration', () => {
     expect(kind({ PUBLIC_URL: 'http://localhost.evil.example' })).toBeNull();
     // Asked for by name (a staging site), but never in production.
     expect(kind({ PUBLIC_URL: 'https://staging.club.example', PAYMENTS_PROVIDER: 'demo' })).toBe('demo');
-    expect(() => loadEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PAYMENTS_PROVIDER: 'demo' })).toThrow('PAYMENTS_PROVIDER=demo is refused in production');
-    expect(() => loadEnv({ PAYMENTS_PROVIDER: 'paypal' })).toThrow('PAYMENTS_PROVIDER=paypal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET.');
+    expect(() => loadEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PAYMENTS_PROVIDER: 'demo' })).toThrow(
+      'PAYMENTS_PROVIDER=demo is refused in production',
+    );
+    expect(() => loadEnv({ PAYMENTS_PROVIDER: 'paypal' })).toThrow(
+      'PAYMENTS_PROVIDER=paypal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET.',
+    );
     expect(() => loadEnv({ PAYMENTS_PROVIDER: 'stripe' })).toThrow("PAYMENTS_PROVIDER must be 'paypal' or 'demo'.");
     // PayPal when configured, even on a laptop.
     expect(kind({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' })).toBe('paypal');

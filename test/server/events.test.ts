@@ -37,7 +37,13 @@ async function createEvent(overrides: Record<string, unknown> = {}) {
 
 describe('admin event management', () => {
   it('creates an event with the form rules of SPEC §5 and the club time zone', async () => {
-    const created = await createEvent({ eventDate: '2027-01-09T07:00', registrationFee: '', maxParticipants: '', description: '  ', rules: '' });
+    const created = await createEvent({
+      eventDate: '2027-01-09T07:00',
+      registrationFee: '',
+      maxParticipants: '',
+      description: '  ',
+      rules: '',
+    });
     expect(created).toMatchObject({
       name: `Flathead Classic ${n}`,
       description: null,
@@ -61,9 +67,22 @@ describe('admin event management', () => {
 
   it('edits an event and lists every event with its registration count', async () => {
     const event = await createEvent();
-    const res = await admin.json('PUT', `/api/admin/events/${event.id}`, { name: 'Bream Bonanza', location: 'Kingscliff', eventDate: clubLocal(20, '06:30'), registrationFee: '5.00', maxParticipants: 12, status: 'active' });
+    const res = await admin.json('PUT', `/api/admin/events/${event.id}`, {
+      name: 'Bream Bonanza',
+      location: 'Kingscliff',
+      eventDate: clubLocal(20, '06:30'),
+      registrationFee: '5.00',
+      maxParticipants: 12,
+      status: 'active',
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: 'Bream Bonanza', location: 'Kingscliff', registrationFee: '5.00', maxParticipants: 12, description: null });
+    expect(res.body).toMatchObject({
+      name: 'Bream Bonanza',
+      location: 'Kingscliff',
+      registrationFee: '5.00',
+      maxParticipants: 12,
+      description: null,
+    });
     const list = await admin.json('GET', '/api/admin/events');
     expect(list.body.find((e: { id: string }) => e.id === event.id)).toMatchObject({ name: 'Bream Bonanza', registeredCount: 0 });
   });
@@ -92,7 +111,9 @@ describe('admin event management', () => {
     expect((await client.json('POST', '/api/admin/events', { name: 'X', location: 'Y', eventDate: clubLocal(3) })).status).toBe(403);
     expect((await t.client().json('GET', '/api/admin/events')).status).toBe(401);
     const event = await createEvent();
-    expect((await client.json('PUT', `/api/admin/events/${event.id}`, { name: 'Hacked', location: 'Y', eventDate: clubLocal(3) })).status).toBe(403);
+    expect(
+      (await client.json('PUT', `/api/admin/events/${event.id}`, { name: 'Hacked', location: 'Y', eventDate: clubLocal(3) })).status,
+    ).toBe(403);
     expect((await t.em().findOneOrFail(Event, { id: event.id })).name).toBe(event.name);
   });
 });
@@ -103,9 +124,11 @@ describe('upcoming events', () => {
     try {
       const boss = (await signedInClient(fresh, 'a@club.test')).client;
       const now = fresh.clock.now();
-      const clubDate = (days: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(now.getTime() + days * 86400_000));
+      const clubDate = (days: number) =>
+        new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(now.getTime() + days * 86400_000));
       const [today, yesterday] = [clubDate(0), clubDate(-1)];
-      const add = (name: string, eventDate: string, status = 'active') => boss.trpc.admin.events.create.mutate({ name, location: 'Tweed', eventDate, status: status as 'active' });
+      const add = (name: string, eventDate: string, status = 'active') =>
+        boss.trpc.admin.events.create.mutate({ name, location: 'Tweed', eventDate, status: status as 'active' });
       await add('Later', `${clubDate(3)}T07:00`);
       await add('Early today', `${today}T00:01`);
       await add('Yesterday', `${yesterday}T23:59`);
@@ -116,7 +139,10 @@ describe('upcoming events', () => {
       // The day turns at midnight in Sydney, not at midnight UTC.
       const startOfTomorrow = clubLocalToInstant(`${clubDate(1)}T00:00`);
       fresh.clock.advance(startOfTomorrow.getTime() - now.getTime() - 1000);
-      expect((await fresh.client().json('GET', '/api/events/upcoming')).body.map((e: { name: string }) => e.name)).toEqual(['Early today', 'Later']);
+      expect((await fresh.client().json('GET', '/api/events/upcoming')).body.map((e: { name: string }) => e.name)).toEqual([
+        'Early today',
+        'Later',
+      ]);
       fresh.clock.advance(2000);
       expect((await fresh.client().json('GET', '/api/events/upcoming')).body.map((e: { name: string }) => e.name)).toEqual(['Later']);
       expect(await fresh.client().trpc.events.upcoming.query({ limit: 1 })).toHaveLength(1);
@@ -144,7 +170,15 @@ describe('member registration', () => {
     expect(mail.raw).toMatch(/filename=whiting-wander\.ics/);
 
     const mine = await client.json('GET', '/api/members/events');
-    expect(mine.body).toEqual([expect.objectContaining({ eventId: event.id, name: 'Whiting Wander', location: 'Cudgen Creek', eventDate: event.eventDate, date: event.eventDate })]);
+    expect(mine.body).toEqual([
+      expect.objectContaining({
+        eventId: event.id,
+        name: 'Whiting Wander',
+        location: 'Cudgen Creek',
+        eventDate: event.eventDate,
+        date: event.eventDate,
+      }),
+    ]);
     expect((await client.trpc.members.dashboard.query()).eventsAttended).toBe(1);
 
     const again = await client.json('POST', `/api/events/${event.id}/register`);
@@ -161,7 +195,11 @@ describe('member registration', () => {
   });
 
   it('serves every event as an .ics download', async () => {
-    const event = await createEvent({ name: 'Jack Attack, Night Session', location: 'Tweed River; south arm', eventDate: '2027-02-06T18:00' });
+    const event = await createEvent({
+      name: 'Jack Attack, Night Session',
+      location: 'Tweed River; south arm',
+      eventDate: '2027-02-06T18:00',
+    });
     const res = await t.client().fetch(`/api/events/${event.id}/calendar.ics`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');

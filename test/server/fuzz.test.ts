@@ -62,7 +62,7 @@ const EMAIL_TRICKS: Record<string, string> = {
   'two @': 'chair@evil.test@club.test',
   'header injection': 'chair@club.test\r\nBcc: all@evil.test',
   'quoted local part': '"chair@club.test"@evil.test',
-  'comment': 'chair@club.test(evil.test)',
+  comment: 'chair@club.test(evil.test)',
   'trailing dot': 'chair@club.test.',
   'dotless i': 'chaır@club.test',
 };
@@ -80,17 +80,89 @@ const TRAVERSAL = [
   'file:///etc/passwd',
   '/api/objects/upload/incoming/00000000-0000-4000-8000-000000000000/../../../secrets.json',
 ];
-const SQLISH = ["' OR '1'='1", "'; DROP TABLE members; --", "1); SELECT pg_sleep(10); --", '%', '_%_', "\\'; --", '$1', '{{7*7}}', '${7*7}'];
-const ODD_TEXT = ['a\u0000b', '\u0000', '\uD800', 'ok\uDFFF', '\u202Egnp.exe', 'ﬀ🎣\u0301\u0301\u0301', '\u200B', 'İstanbul', '<script>alert(1)</script>', '', '   ', '\r\n\t'];
-const DATEISH = ['2026-02-30', '2026-13-01', '0000-00-00', '9999-99-99', '2026-1-1', '2026-02-30T07:00', '2026-02-28T25:61', '9999-99-99T99:99', '-infinity', 'epoch'];
+const SQLISH = [
+  "' OR '1'='1",
+  "'; DROP TABLE members; --",
+  '1); SELECT pg_sleep(10); --',
+  '%',
+  '_%_',
+  "\\'; --",
+  '$1',
+  '{{7*7}}',
+  '${7*7}',
+];
+const ODD_TEXT = [
+  'a\u0000b',
+  '\u0000',
+  '\uD800',
+  'ok\uDFFF',
+  '\u202Egnp.exe',
+  'ﬀ🎣\u0301\u0301\u0301',
+  '\u200B',
+  'İstanbul',
+  '<script>alert(1)</script>',
+  '',
+  '   ',
+  '\r\n\t',
+];
+const DATEISH = [
+  '2026-02-30',
+  '2026-13-01',
+  '0000-00-00',
+  '9999-99-99',
+  '2026-1-1',
+  '2026-02-30T07:00',
+  '2026-02-28T25:61',
+  '9999-99-99T99:99',
+  '-infinity',
+  'epoch',
+];
 const NUMBERISH = [0, -1, 1.5, -0.0001, 1e308, -1e308, 2 ** 31, 2 ** 53 + 1, 'NaN', 'Infinity', '1e9999', '0x10', ' 7 ', '1e3'];
-const SHAPES: unknown[] = [null, true, false, [], [1, 'a', null], {}, { a: { b: { c: [{}] } } }, JSON.parse('{"__proto__":{"role":"admin"}}'), Array.from({ length: 2000 }, () => 0)];
+const SHAPES: unknown[] = [
+  null,
+  true,
+  false,
+  [],
+  [1, 'a', null],
+  {},
+  { a: { b: { c: [{}] } } },
+  JSON.parse('{"__proto__":{"role":"admin"}}'),
+  Array.from({ length: 2000 }, () => 0),
+];
 const STRINGS = [...Object.values(EMAIL_TRICKS), ...TRAVERSAL, ...SQLISH, ...ODD_TEXT, ...DATEISH, LONG];
 const VALUES: unknown[] = [...STRINGS, ...NUMBERISH, ...SHAPES];
 /** Keys an attacker might add to any object. */
-const ODD_KEYS = ['__proto__', 'constructor', 'role', 'isAdmin', '../x', '$where', 'id', 'userId', 'memberId', 'household', 'amountCents', 'status'];
+const ODD_KEYS = [
+  '__proto__',
+  'constructor',
+  'role',
+  'isAdmin',
+  '../x',
+  '$where',
+  'id',
+  'userId',
+  'memberId',
+  'household',
+  'amountCents',
+  'status',
+];
 
-const MALFORMED_JSON = ['{', '{"a":', '[1,', '{"a":1}}', "{'a':1}", '{"a":undefined}', 'nul', '\u0000', '{"a":"\\uD800', '{"a":01}', '{"a":NaN}', '{"a":1,}', '{"a" 1}', '"unterminated'];
+const MALFORMED_JSON = [
+  '{',
+  '{"a":',
+  '[1,',
+  '{"a":1}}',
+  "{'a':1}",
+  '{"a":undefined}',
+  'nul',
+  '\u0000',
+  '{"a":"\\uD800',
+  '{"a":01}',
+  '{"a":NaN}',
+  '{"a":1,}',
+  '{"a" 1}',
+  '"unterminated',
+];
 
 // ---------- inputs from a procedure's own schema ----------
 
@@ -113,7 +185,8 @@ function badObject(schema: ZodType | undefined, depth = 0): unknown {
   const shape = shapeOf(schema);
   if (!shape) return pick(VALUES);
   const out: Record<string, unknown> = {};
-  const set = (key: string, value: unknown) => Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  const set = (key: string, value: unknown) =>
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   for (const [key, field] of Object.entries(shape)) {
     if (random() < 0.25) continue;
     set(key, shapeOf(field) && depth < 2 && random() < 0.5 ? badObject(field, depth + 1) : pick(VALUES));
@@ -146,7 +219,13 @@ function judge(outcome: Outcome, expect4xx: boolean) {
   if (!ok) failures.push(`${outcome.endpoint} [${outcome.label}] → ${outcome.status} ${outcome.body.slice(0, 160)}`);
 }
 
-async function send(client: TestClient, method: string, url: string, body?: string | Uint8Array<ArrayBuffer> | FormData, type: string | null = 'application/json') {
+async function send(
+  client: TestClient,
+  method: string,
+  url: string,
+  body?: string | Uint8Array<ArrayBuffer> | FormData,
+  type: string | null = 'application/json',
+) {
   const headers: Record<string, string> = {};
   if (body !== undefined && type) headers['content-type'] = type;
   try {
@@ -184,12 +263,24 @@ beforeAll(async () => {
   ids.member = (await activeMemberClient(t, 'kim@example.com', { firstName: 'Kim', lastName: 'Kingfish' })).memberId;
   today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(t.clock.now());
   ids.event = (await admin.trpc.admin.events.create.mutate({ name: 'Fuzz Day', location: 'Tweed River', eventDate: `${today}T00:05` })).id;
-  ids.futureEvent = (await admin.trpc.admin.events.create.mutate({ name: 'Fuzz Cup', location: 'Kingscliff', eventDate: '2099-01-10T07:00' })).id;
+  ids.futureEvent = (
+    await admin.trpc.admin.events.create.mutate({ name: 'Fuzz Cup', location: 'Kingscliff', eventDate: '2099-01-10T07:00' })
+  ).id;
   ids.page = (await admin.trpc.admin.cms.pages.create.mutate({ title: 'Fuzz', slug: 'fuzz' })).id;
-  ids.section = (await admin.trpc.admin.cms.sections.create.mutate({ pageSlug: 'fuzz', sectionKey: 'fuzz_title', title: 'Fuzz', content: 'Fuzz' })).id;
+  ids.section = (
+    await admin.trpc.admin.cms.sections.create.mutate({ pageSlug: 'fuzz', sectionKey: 'fuzz_title', title: 'Fuzz', content: 'Fuzz' })
+  ).id;
   ids.setting = (await admin.trpc.admin.cms.settings.save.mutate({ settingKey: 'fuzz_setting', settingValue: 'x' })).id;
   ids.news = (await admin.trpc.admin.cms.news.create.mutate({ title: 'Fuzz', content: '<p>Fuzz</p>' })).id;
-  await t.client().trpc.sponsors.register.mutate({ companyName: 'Fuzz Tackle', contactPerson: 'Fi Zz', email: 'fuzz@tackle.test', phone: '0400 000 001', sponsorshipType: 'website' });
+  await t
+    .client()
+    .trpc.sponsors.register.mutate({
+      companyName: 'Fuzz Tackle',
+      contactPerson: 'Fi Zz',
+      email: 'fuzz@tackle.test',
+      phone: '0400 000 001',
+      sponsorshipType: 'website',
+    });
   ids.sponsor = (await admin.trpc.admin.sponsors.list.query())[0].id;
   ids.upload = (await admin.trpc.objects.createUpload.mutate()).uploadURL;
   const form = catchForm({});
@@ -200,11 +291,23 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const jpeg = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6' } }).jpeg().toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6' } })
+    .jpeg()
+    .toBuffer();
 
 function catchForm(fields: Record<string, string>) {
   const form = new FormData();
-  const base = { fishType: 'Bream', size: '31', fishKeptOrReleased: 'kept', eventId: ids.event, memberId: ids.member, rulesWaiverAccepted: 'true', dataAccuracyAcknowledged: 'true', gpsCoordinates: '-28.264512, 153.563218' };
+  const base = {
+    fishType: 'Bream',
+    size: '31',
+    fishKeptOrReleased: 'kept',
+    eventId: ids.event,
+    memberId: ids.member,
+    rulesWaiverAccepted: 'true',
+    dataAccuracyAcknowledged: 'true',
+    gpsCoordinates: '-28.264512, 153.563218',
+  };
   for (const [k, v] of Object.entries({ ...base, ...fields })) form.append(k, v);
   return form;
 }
@@ -221,7 +324,8 @@ interface Case {
 /** About thirty inputs for one procedure: malformed JSON, an oversized body, junk, and bad objects of its own shape. */
 function procedureCases(p: ProcedureInfo): Case[] {
   const cases: Case[] = sample(MALFORMED_JSON, 4).map((raw) => ({ label: `malformed ${clip(raw)}`, raw, expect4xx: true }));
-  const oversized = p.type === 'mutation' ? JSON.stringify({ value: 'x'.repeat(BODY_LIMIT) }) : JSON.stringify({ value: 'x'.repeat(40_000) });
+  const oversized =
+    p.type === 'mutation' ? JSON.stringify({ value: 'x'.repeat(BODY_LIMIT) }) : JSON.stringify({ value: 'x'.repeat(40_000) });
   cases.push({ label: 'oversized', raw: oversized, expect4xx: true });
   const junk = [...sample(SHAPES, 4), ...sample(NUMBERISH, 2), ...sample(STRINGS, 2)];
   for (let i = 0; i < 22; i++) junk.push(badObject(p.input));
@@ -247,8 +351,34 @@ const WRITES_WHATEVER_THE_BODY = new Set(['POST /api/objects/upload']);
 /** GET routes that change state (signing out): not fuzzed, as they take no input at all. */
 const STATEFUL_GETS = new Set(['GET /api/logout']);
 /** Every query-string key the REST routes read, and some they do not. */
-const QUERY_KEYS = ['search', 'type', 'status', 'sort', 'direction', 'page', 'pageSize', 'from', 'to', 'id', 'expires', 'signature', 'token', 'input', 'batch'];
-const PARAM_VALUES = [...TRAVERSAL, ...SQLISH, ...Object.values(EMAIL_TRICKS).slice(0, 4), 'a\u0000b', LONG_FOR_URL, '..', '.', '%', '00000000-0000-4000-8000-00000000000g'];
+const QUERY_KEYS = [
+  'search',
+  'type',
+  'status',
+  'sort',
+  'direction',
+  'page',
+  'pageSize',
+  'from',
+  'to',
+  'id',
+  'expires',
+  'signature',
+  'token',
+  'input',
+  'batch',
+];
+const PARAM_VALUES = [
+  ...TRAVERSAL,
+  ...SQLISH,
+  ...Object.values(EMAIL_TRICKS).slice(0, 4),
+  'a\u0000b',
+  LONG_FOR_URL,
+  '..',
+  '.',
+  '%',
+  '00000000-0000-4000-8000-00000000000g',
+];
 /** Path segments sent as they are: broken percent-encoding, an encoded NUL, an encoded lone surrogate, encoded dots. */
 const RAW_PARAM_VALUES = ['%ff', '%00', '%ED%A0%80', '%2e%2e%2f%2e%2e%2fsecrets.json', '%', '%%32%65'];
 
@@ -270,7 +400,8 @@ function restCases(route: RestRoute): { label: string; url: string; body?: strin
     if (STATEFUL_GETS.has(route.key)) return [];
     for (let i = 0; i < 6; i++) {
       const query = new URLSearchParams();
-      for (const key of sample(QUERY_KEYS, 3)) query.append(key, String(pick([...STRINGS.filter((s) => s !== LONG), LONG_FOR_URL, ...NUMBERISH])));
+      for (const key of sample(QUERY_KEYS, 3))
+        query.append(key, String(pick([...STRINGS.filter((s) => s !== LONG), LONG_FOR_URL, ...NUMBERISH])));
       cases.push({ label: `query ${clip(query.toString())}`, url: `${url}?${query}`, expect4xx: false });
     }
     return cases;
@@ -280,7 +411,12 @@ function restCases(route: RestRoute): { label: string; url: string; body?: strin
   if (!WRITES_WHATEVER_THE_BODY.has(route.key) && hasBody) {
     // Every body these routes take is an object with at least one required text field: none of these is one.
     const junk: unknown[] = [...sample(SHAPES, 4), ...sample(NUMBERISH, 2), ...sample(STRINGS, 2)];
-    for (let i = 0; i < 4; i++) junk.push(Object.fromEntries(sample([...ODD_KEYS, 'email', 'name', 'title', 'message', 'amount', 'imageUrl'], 4).map((k) => [k, pick(SHAPES)])));
+    for (let i = 0; i < 4; i++)
+      junk.push(
+        Object.fromEntries(
+          sample([...ODD_KEYS, 'email', 'name', 'title', 'message', 'amount', 'imageUrl'], 4).map((k) => [k, pick(SHAPES)]),
+        ),
+      );
     for (const body of junk) cases.push({ label: clip(body), url, body: JSON.stringify(body), expect4xx: true });
   }
   return cases;
@@ -295,15 +431,31 @@ async function catchCases(): Promise<{ label: string; form: () => Promise<FormDa
   };
   return [
     { label: 'no photo', form: () => catchForm({}) },
-    { label: 'a text file as the photo, named ../../etc/passwd', form: () => withPhoto(catchForm({}), 'photo', new TextEncoder().encode('root:x:0:0'), '../../etc/passwd') },
+    {
+      label: 'a text file as the photo, named ../../etc/passwd',
+      form: () => withPhoto(catchForm({}), 'photo', new TextEncoder().encode('root:x:0:0'), '../../etc/passwd'),
+    },
     { label: 'a photo field named ../../photo', form: () => withPhoto(catchForm({}), '../../photo') },
     { label: 'two photos', form: () => withPhoto(withPhoto(catchForm({}))) },
     { label: 'photo over 10 MB', form: () => withPhoto(catchForm({}), 'photo', new Uint8Array(10 * 1024 * 1024 + 1)) },
-    { label: 'too many parts', form: () => { const f = withPhoto(catchForm({})); for (let i = 0; i < 30; i++) f.append(`x${i}`, 'y'); return f; } },
+    {
+      label: 'too many parts',
+      form: () => {
+        const f = withPhoto(catchForm({}));
+        for (let i = 0; i < 30; i++) f.append(`x${i}`, 'y');
+        return f;
+      },
+    },
     ...sample(TRAVERSAL, 3).map((value) => ({ label: `eventId ${clip(value)}`, form: () => withPhoto(catchForm({ eventId: value })) })),
     ...sample(SQLISH, 2).map((value) => ({ label: `memberId ${clip(value)}`, form: () => withPhoto(catchForm({ memberId: value })) })),
-    ...['a\u0000b', '\uD800', 'x'.repeat(5000), "-28.1, 153.5'; --"].map((value) => ({ label: `gpsCoordinates ${clip(value)}`, form: () => withPhoto(catchForm({ gpsCoordinates: value })) })),
-    ...['NaN', 'Infinity', '1e308', '-5', '0x10'].map((value) => ({ label: `size ${value}`, form: () => withPhoto(catchForm({ size: value })) })),
+    ...['a\u0000b', '\uD800', 'x'.repeat(5000), "-28.1, 153.5'; --"].map((value) => ({
+      label: `gpsCoordinates ${clip(value)}`,
+      form: () => withPhoto(catchForm({ gpsCoordinates: value })),
+    })),
+    ...['NaN', 'Infinity', '1e308', '-5', '0x10'].map((value) => ({
+      label: `size ${value}`,
+      form: () => withPhoto(catchForm({ size: value })),
+    })),
     { label: 'fishType not a species', form: () => withPhoto(catchForm({ fishType: 'Megalodon' })) },
     { label: 'waiver not accepted', form: () => withPhoto(catchForm({ rulesWaiverAccepted: 'yes please' })) },
   ];
@@ -337,22 +489,46 @@ function refusedByServices(): { path: string; type: 'query' | 'mutation'; input:
     { path: 'catches.logSession', type: 'mutation', input: { eventId: nobody(), memberId: ids.member, hoursSpent: 2, sessionDate: today } },
     { path: 'catches.logSession', type: 'mutation', input: { eventId: ids.event, memberId: nobody(), hoursSpent: 2, sessionDate: today } },
     { path: 'admin.members.update', type: 'mutation', input: { id: nobody(), firstName: 'A', lastName: 'B', status: 'active' } },
-    { path: 'admin.events.update', type: 'mutation', input: { id: nobody(), event: { name: 'X', location: 'Y', eventDate: '2099-01-01T07:00' } } },
+    {
+      path: 'admin.events.update',
+      type: 'mutation',
+      input: { id: nobody(), event: { name: 'X', location: 'Y', eventDate: '2099-01-01T07:00' } },
+    },
     { path: 'admin.catches.judge', type: 'mutation', input: { action: 'approve', id: nobody() } },
     { path: 'admin.sponsors.review', type: 'mutation', input: { id: nobody(), status: 'active' } },
     { path: 'admin.sponsors.recordPayment', type: 'mutation', input: { invoiceId: nobody(), method: 'cash', paidOn: today } },
     { path: 'admin.sponsors.renew', type: 'mutation', input: { id: nobody() } },
     { path: 'admin.sponsors.sendPayLink', type: 'mutation', input: { invoiceId: nobody() } },
     { path: 'admin.payments.quote', type: 'query', input: { mode: 'renewal', memberId: nobody() } },
-    { path: 'admin.payments.record', type: 'mutation', input: { mode: 'renewal', memberId: nobody(), method: 'cash', paidOn: today, amount: '40.00', requestKey: nobody() } },
-    { path: 'admin.payments.record', type: 'mutation', input: { mode: 'renewal', memberId: ids.member, method: 'cash', paidOn: '2099-01-01', amount: '40.00', requestKey: nobody() } },
-    { path: 'admin.payments.refund', type: 'mutation', input: { paymentId: nobody(), amount: '1.00', reason: 'Nothing', endMembership: true, requestKey: nobody() } },
+    {
+      path: 'admin.payments.record',
+      type: 'mutation',
+      input: { mode: 'renewal', memberId: nobody(), method: 'cash', paidOn: today, amount: '40.00', requestKey: nobody() },
+    },
+    {
+      path: 'admin.payments.record',
+      type: 'mutation',
+      input: { mode: 'renewal', memberId: ids.member, method: 'cash', paidOn: '2099-01-01', amount: '40.00', requestKey: nobody() },
+    },
+    {
+      path: 'admin.payments.refund',
+      type: 'mutation',
+      input: { paymentId: nobody(), amount: '1.00', reason: 'Nothing', endMembership: true, requestKey: nobody() },
+    },
     { path: 'sponsorships.invoice', type: 'query', input: { token: 'A'.repeat(43) } },
     { path: 'sponsorships.createOrder', type: 'mutation', input: { token: 'A'.repeat(43) } },
     { path: 'sponsorships.capture', type: 'mutation', input: { token: 'A'.repeat(43), orderId: 'DEMO-0123456789ABCDEF' } },
-    ...['pages', 'sections', 'news', 'settings'].map((kind) => ({ path: `admin.cms.${kind}.delete`, type: 'mutation' as const, input: { id: nobody() } })),
+    ...['pages', 'sections', 'news', 'settings'].map((kind) => ({
+      path: `admin.cms.${kind}.delete`,
+      type: 'mutation' as const,
+      input: { id: nobody() },
+    })),
     { path: 'admin.cms.pages.update', type: 'mutation', input: { id: nobody(), page: { title: 'X', slug: 'x' } } },
-    { path: 'admin.cms.sections.update', type: 'mutation', input: { id: nobody(), section: { pageSlug: 'x', sectionKey: 'x', title: 'X' } } },
+    {
+      path: 'admin.cms.sections.update',
+      type: 'mutation',
+      input: { id: nobody(), section: { pageSlug: 'x', sectionKey: 'x', title: 'X' } },
+    },
     { path: 'admin.cms.sections.move', type: 'mutation', input: { id: nobody(), direction: 'up' } },
     { path: 'admin.cms.sections.duplicate', type: 'mutation', input: { id: nobody() } },
     { path: 'admin.cms.news.update', type: 'mutation', input: { id: nobody(), article: { title: 'X', content: 'Y' } } },
@@ -365,18 +541,65 @@ function refusedByServices(): { path: string; type: 'query' | 'mutation'; input:
  * its fields at a time. A procedure without an entry fails the test, so a new one is fuzzed too.
  */
 function validInputs(): Record<string, unknown> {
-  const event = { name: 'Fuzz Open', location: 'Tweed Heads', eventDate: '2099-02-01T07:00', description: 'Bring bait', rules: 'Club rules', prizes: 'Trophies', registrationFee: '10.00', maxParticipants: 50, clubCode: 'FUZZ' };
+  const event = {
+    name: 'Fuzz Open',
+    location: 'Tweed Heads',
+    eventDate: '2099-02-01T07:00',
+    description: 'Bring bait',
+    rules: 'Club rules',
+    prizes: 'Trophies',
+    registrationFee: '10.00',
+    maxParticipants: 50,
+    clubCode: 'FUZZ',
+  };
   const page = { title: 'About', slug: 'fuzz-about', content: '<p>About</p>', metaDescription: 'About the club', published: false };
-  const section = { pageSlug: 'fuzz', sectionKey: 'fuzz_body', title: 'Body', content: 'Text', contentType: 'text', sortOrder: 3, published: false };
-  const article = { title: 'News', excerpt: 'Short', content: '<p>Long</p>', featuredImageUrl: 'https://example.com/a.png', published: false };
+  const section = {
+    pageSlug: 'fuzz',
+    sectionKey: 'fuzz_body',
+    title: 'Body',
+    content: 'Text',
+    contentType: 'text',
+    sortOrder: 3,
+    published: false,
+  };
+  const article = {
+    title: 'News',
+    excerpt: 'Short',
+    content: '<p>Long</p>',
+    featuredImageUrl: 'https://example.com/a.png',
+    published: false,
+  };
   return {
     'auth.signup': { email: 'fuzz-signup@example.com', firstName: 'Fuzz', lastName: 'Signup' },
     'auth.login': { email: 'chair@club.test', password: 'not the password' },
     'auth.sendVerification': { email: 'chair@club.test', userId: adminUserId },
     'auth.verifyToken': { token: 'B'.repeat(43), purpose: 'verify_email' },
     'auth.setPassword': { currentPassword: 'not the password', newPassword: 'a password of some length' },
-    'members.register': { firstName: 'Fuzz', lastName: 'Joiner', email: 'fuzz-joiner@example.com', phone: '0400 123 456', address: '1 Fuzz St', dateOfBirth: '1990-01-01', gender: 'other', shirtSize: 'M', membershipType: 'adult', termsAccepted: true, codeOfConductAccepted: true, additionalMembers: [{ firstName: 'Kid', lastName: 'Joiner', dateOfBirth: '2015-01-01' }], documentsAccepted: acceptRequiredDocuments() },
-    'members.registerDocumented': { firstName: 'Fuzz', lastName: 'Script', email: 'fuzz-script@example.com', phone: '0400 123 457', address: '2 Fuzz St', dateOfBirth: '1990-01-01', shirtSize: 'M', membershipType: 'adult' },
+    'members.register': {
+      firstName: 'Fuzz',
+      lastName: 'Joiner',
+      email: 'fuzz-joiner@example.com',
+      phone: '0400 123 456',
+      address: '1 Fuzz St',
+      dateOfBirth: '1990-01-01',
+      gender: 'other',
+      shirtSize: 'M',
+      membershipType: 'adult',
+      termsAccepted: true,
+      codeOfConductAccepted: true,
+      additionalMembers: [{ firstName: 'Kid', lastName: 'Joiner', dateOfBirth: '2015-01-01' }],
+      documentsAccepted: acceptRequiredDocuments(),
+    },
+    'members.registerDocumented': {
+      firstName: 'Fuzz',
+      lastName: 'Script',
+      email: 'fuzz-script@example.com',
+      phone: '0400 123 457',
+      address: '2 Fuzz St',
+      dateOfBirth: '1990-01-01',
+      shirtSize: 'M',
+      membershipType: 'adult',
+    },
     'payments.createOrder': { amount: '40.00', currency: 'AUD', intent: 'CAPTURE', earlyRenewal: false },
     'payments.outcome': { orderId: 'DEMO-00000000000000AB' },
     'payments.capture': { orderId: 'DEMO-00000000000000AA' },
@@ -391,7 +614,15 @@ function validInputs(): Record<string, unknown> {
     'catches.results': { id: ids.event },
     'catches.ladder': { year: 2026 },
     'catches.logSession': { eventId: ids.event, memberId: ids.member, hoursSpent: 2.5, sessionDate: today },
-    'sponsors.register': { companyName: 'Fuzz Bait', contactPerson: 'Fi Zz', email: 'bait@fuzz.test', phone: '0400 000 002', address: '2 Fuzz St', sponsorshipType: 'shirt', comments: 'Hello' },
+    'sponsors.register': {
+      companyName: 'Fuzz Bait',
+      contactPerson: 'Fi Zz',
+      email: 'bait@fuzz.test',
+      phone: '0400 000 002',
+      address: '2 Fuzz St',
+      sponsorshipType: 'shirt',
+      comments: 'Hello',
+    },
     'cms.sections': { pageSlug: 'landing' },
     'cms.page': { slug: 'fuzz' },
     'cms.news': { limit: 5 },
@@ -399,22 +630,54 @@ function validInputs(): Record<string, unknown> {
     'admin.reports.financial': { from: '2026-07-01', to: '2027-06-30' },
     'admin.reports.membership': { from: '2026-07-01', to: '2027-06-30' },
     'admin.members.search': { search: 'kim', type: 'adult', status: 'active', sort: 'name', direction: 'asc', page: 1, pageSize: 25 },
-    'admin.members.update': { id: ids.member, firstName: 'Kim', lastName: 'Kingfish', email: 'kim@example.com', phone: '0400 000 003', address: '3 Fuzz St', status: 'active', expiryDate: '2099-01-01' },
+    'admin.members.update': {
+      id: ids.member,
+      firstName: 'Kim',
+      lastName: 'Kingfish',
+      email: 'kim@example.com',
+      phone: '0400 000 003',
+      address: '3 Fuzz St',
+      status: 'active',
+      expiryDate: '2099-01-01',
+    },
     'admin.audit': { entityType: 'Member', entityId: ids.member, page: 1, pageSize: 10 },
     'admin.events.create': event,
     'admin.events.setImage': { id: ids.event, imageUrl: ids.upload },
     'admin.events.update': { id: ids.futureEvent, event },
     'admin.catches.setSizeLimit': { species: 'Bream', minimumCm: 25 },
     'admin.catches.judge': { action: 'reject', id: ids.catch, reason: 'Too blurry to measure' },
-    'admin.sponsors.review': { id: ids.sponsor, status: 'active', logoUrl: 'https://example.com/logo.png', websiteUrl: 'https://example.com', endDate: '2099-12-31' },
+    'admin.sponsors.review': {
+      id: ids.sponsor,
+      status: 'active',
+      logoUrl: 'https://example.com/logo.png',
+      websiteUrl: 'https://example.com',
+      endDate: '2099-12-31',
+    },
     'admin.sponsors.recordPayment': { invoiceId: randomUUID(), method: 'bank_transfer', paidOn: '2020-01-01', reference: 'EFT 1' },
     'admin.sponsors.renew': { id: ids.sponsor, season: '2099-00' },
     'admin.sponsors.sendPayLink': { invoiceId: randomUUID() },
     'admin.payments.list': { search: 'kim', kind: 'membership', status: 'completed', page: 1, pageSize: 25 },
-    'admin.payments.quote': { mode: 'new', membershipType: 'adult', firstName: 'Kim', lastName: 'Cash', dateOfBirth: '1980-01-01', additionalMembers: [{ firstName: 'Kid', lastName: 'Cash', dateOfBirth: '2015-01-01' }] },
+    'admin.payments.quote': {
+      mode: 'new',
+      membershipType: 'adult',
+      firstName: 'Kim',
+      lastName: 'Cash',
+      dateOfBirth: '1980-01-01',
+      additionalMembers: [{ firstName: 'Kid', lastName: 'Cash', dateOfBirth: '2015-01-01' }],
+    },
     'admin.payments.record': {
       mode: 'new',
-      member: { firstName: 'Kim', lastName: 'Cash', email: 'fuzz-cash@example.com', phone: '0400 000 004', address: '4 Fuzz St', dateOfBirth: '1980-01-01', shirtSize: 'M', membershipType: 'adult', additionalMembers: [] },
+      member: {
+        firstName: 'Kim',
+        lastName: 'Cash',
+        email: 'fuzz-cash@example.com',
+        phone: '0400 000 004',
+        address: '4 Fuzz St',
+        dateOfBirth: '1980-01-01',
+        shirtSize: 'M',
+        membershipType: 'adult',
+        additionalMembers: [],
+      },
       method: 'cash',
       paidOn: today,
       reference: 'Receipt 1',
@@ -474,13 +737,22 @@ describe('fuzz', () => {
       for (const c of procedureCases(p)) await runProcedure(p, c);
     }
     for (const { path, type, input } of refusedByServices()) {
-      await runProcedure({ path, type, access: 'admin', input: undefined }, { label: clip(input), raw: JSON.stringify(input), expect4xx: true });
+      await runProcedure(
+        { path, type, access: 'admin', input: undefined },
+        { label: clip(input), raw: JSON.stringify(input), expect4xx: true },
+      );
     }
     // A batch whose every call is refused.
-    for (const p of sample(allProcedures().filter((p) => p.input), 10)) {
+    for (const p of sample(
+      allProcedures().filter((p) => p.input),
+      10,
+    )) {
       const url = `/trpc/${p.path},${p.path}?batch=1`;
       const inputs = JSON.stringify({ 0: [1], 1: 'not an object' });
-      const res = p.type === 'query' ? await send(admin, 'GET', `${url}&input=${encodeURIComponent(inputs)}`) : await send(admin, 'POST', url, inputs);
+      const res =
+        p.type === 'query'
+          ? await send(admin, 'GET', `${url}&input=${encodeURIComponent(inputs)}`)
+          : await send(admin, 'POST', url, inputs);
       judge({ endpoint: `tRPC batch ${p.path}`, label: inputs, ...res }, true);
     }
 
@@ -493,27 +765,50 @@ describe('fuzz', () => {
     for (const c of await catchCases()) {
       judge({ endpoint: 'POST /api/catches', label: c.label, ...(await send(admin, 'POST', '/api/catches', await c.form(), null)) }, true);
     }
-    for (const [label, body] of [['malformed multipart', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb'], ['no boundary', 'abc']] as const) {
-      judge({ endpoint: 'POST /api/catches', label, ...(await send(admin, 'POST', '/api/catches', body, label === 'no boundary' ? 'multipart/form-data' : 'multipart/form-data; boundary=x')) }, true);
+    for (const [label, body] of [
+      ['malformed multipart', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb'],
+      ['no boundary', 'abc'],
+    ] as const) {
+      judge(
+        {
+          endpoint: 'POST /api/catches',
+          label,
+          ...(await send(
+            admin,
+            'POST',
+            '/api/catches',
+            body,
+            label === 'no boundary' ? 'multipart/form-data' : 'multipart/form-data; boundary=x',
+          )),
+        },
+        true,
+      );
     }
     // The upload target: another key under a real signature, a body over 5 MB, an empty one.
     const [slotPath, slotQuery] = ids.upload.replace(/^https?:\/\/[^/]+/, '').split('?');
     const uploads: [string, string, Uint8Array<ArrayBuffer>][] = [
-      ...sample(PARAM_VALUES, 6).map((key): [string, string, Uint8Array<ArrayBuffer>] => [`key ${clip(key)}`, `${slotPath.replace(/[^/]+$/, encodeURIComponent(key))}?${slotQuery}`, new Uint8Array(8)]),
+      ...sample(PARAM_VALUES, 6).map((key): [string, string, Uint8Array<ArrayBuffer>] => [
+        `key ${clip(key)}`,
+        `${slotPath.replace(/[^/]+$/, encodeURIComponent(key))}?${slotQuery}`,
+        new Uint8Array(8),
+      ]),
       ['over 5 MB', `${slotPath}?${slotQuery}`, new Uint8Array(5 * 1024 * 1024 + 1)],
       ['empty', `${slotPath}?${slotQuery}`, new Uint8Array(0)],
       ['tampered signature', `${slotPath}?${slotQuery.replace(/signature=./, 'signature=A')}`, new Uint8Array(8)],
       ['expired', `${slotPath}?${slotQuery.replace(/expires=\d+/, 'expires=1')}`, new Uint8Array(8)],
     ];
     for (const [label, url, bytes] of uploads) {
-      judge({ endpoint: 'PUT /api/objects/upload/incoming/:id', label, ...(await send(admin, 'PUT', url, bytes, 'application/octet-stream')) }, true);
+      judge(
+        { endpoint: 'PUT /api/objects/upload/incoming/:id', label, ...(await send(admin, 'PUT', url, bytes, 'application/octet-stream')) },
+        true,
+      );
     }
 
     expect(failures, `${failures.length} of ${sent} requests`).toEqual([]);
     // Guards the pass itself: a broken route or procedure listing would shrink it to nothing.
     expect(sent).toBeGreaterThan(2500);
     const after = await rowCounts(t);
-    for (const table of MAY_CHANGE) delete before[table], delete after[table];
+    for (const table of MAY_CHANGE) (delete before[table], delete after[table]);
     expect(after).toEqual(before);
     expect(await admin.trpc.auth.me.query()).toMatchObject({ email: 'chair@club.test', role: 'admin' });
   }, 120_000);
@@ -523,7 +818,10 @@ describe('fuzz', () => {
     sent = 0;
     const valid = validInputs();
     const procedures = allProcedures().filter((p) => p.input);
-    expect(procedures.filter((p) => !(p.path in valid)).map((p) => p.path), 'procedures without a valid input in validInputs()').toEqual([]);
+    expect(
+      procedures.filter((p) => !(p.path in valid)).map((p) => p.path),
+      'procedures without a valid input in validInputs()',
+    ).toEqual([]);
     for (const p of procedures) {
       const base = valid[p.path];
       for (const path of leaves(base)) {
@@ -544,7 +842,10 @@ describe('fuzz', () => {
       ['select ?::integer', [2 ** 40]],
       ["select '\\ud800'::jsonb", []],
     ] as const) {
-      const error = await t.em().execute(sql, [...params]).catch((e: unknown) => e);
+      const error = await t
+        .em()
+        .execute(sql, [...params])
+        .catch((e: unknown) => e);
       expect(databaseErrorOr(error), sql).toEqual(new AppError('BAD_REQUEST', BAD_DATA));
     }
   });
@@ -553,7 +854,9 @@ describe('fuzz', () => {
     const users = await t.em().count(User, {});
     for (const [trick, email] of Object.entries(EMAIL_TRICKS)) {
       for (const url of ['/api/auth/signup', '/api/members/register', '/api/sponsors/register']) {
-        const res = await t.client().json('POST', url, { email, firstName: 'Eve', lastName: 'Il', companyName: 'Evil', contactPerson: 'Eve' });
+        const res = await t
+          .client()
+          .json('POST', url, { email, firstName: 'Eve', lastName: 'Il', companyName: 'Evil', contactPerson: 'Eve' });
         expect(res.status, `${trick} ${url}`).toBe(400);
       }
       const signup = await t.client().json('POST', '/api/auth/signup', { email, firstName: 'Eve', lastName: 'Il' });

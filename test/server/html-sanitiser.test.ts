@@ -60,7 +60,9 @@ describe('the HTML sanitiser', () => {
   });
 
   it('lets new-tab links not reach back into the site, and keeps mailto and tel', () => {
-    expect(sanitizeHtml('<a href="https://x.example" target="_blank">x</a>', SITE)).toBe('<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeHtml('<a href="https://x.example" target="_blank">x</a>', SITE)).toBe(
+      '<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a>',
+    );
     expect(sanitizeHtml('<a href="mailto:committee@club.example">e-mail</a> <a href="tel:+61755361234">call</a>', SITE)).toBe(
       '<a href="mailto:committee@club.example">e-mail</a> <a href="tel:+61755361234">call</a>',
     );
@@ -90,7 +92,13 @@ describe('the HTML sanitiser', () => {
       expect(sanitizeHtml(`<a href="${url}">sign out</a>`, SITE), url).toBe('<a>sign out</a>');
     }
     // The site's own uploaded images, its pages, and other sites' /api addresses stay.
-    const kept = ['/api/objects/images/00000000-0000-4000-8000-000000000000.webp', '/pages/api', '/apiary', 'https://sponsor.example/api/logo.png', '/member?tab=events'];
+    const kept = [
+      '/api/objects/images/00000000-0000-4000-8000-000000000000.webp',
+      '/pages/api',
+      '/apiary',
+      'https://sponsor.example/api/logo.png',
+      '/member?tab=events',
+    ];
     for (const url of kept) {
       expect(sanitizeHtml(`<img src="${url}" alt="x">`, SITE), url).toBe(`<img src="${url.replace(/&/g, '&amp;')}" alt="x" />`);
       expect(sanitizeHtml(`<a href="${url}">x</a>`, SITE), url).toBe(`<a href="${url.replace(/&/g, '&amp;')}">x</a>`);

@@ -6,7 +6,8 @@ import { ROUTES } from '../../src/shared/routes';
 import { activeMemberClient, PUBLIC_URL, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 // A stand-in for the built client: the server's answers do not depend on what the app's files contain.
-const APP_HTML = '<!doctype html><html><head><title>Club</title></head><body><div id="root"></div><script type="module" src="/assets/main-abc123.js"></script></body></html>';
+const APP_HTML =
+  '<!doctype html><html><head><title>Club</title></head><body><div id="root"></div><script type="module" src="/assets/main-abc123.js"></script></body></html>';
 const clientDir = mkdtempSync(path.join(os.tmpdir(), 'club-client-'));
 mkdirSync(path.join(clientDir, 'assets'));
 writeFileSync(path.join(clientDir, 'index.html'), APP_HTML);
@@ -19,8 +20,18 @@ let admin: TestClient;
 beforeAll(async () => {
   t = await startTestApp({ clientDir, env: { ADMIN_EMAILS: 'webmaster@club.test' } });
   admin = (await signedInClient(t, 'webmaster@club.test')).client;
-  await admin.trpc.admin.cms.pages.create.mutate({ title: 'Fishing spots', slug: 'fishing-spots', content: '<p>Where to fish.</p>', published: true });
-  await admin.trpc.admin.cms.pages.create.mutate({ title: 'Draft rules', slug: 'draft-rules', content: '<p>Not yet.</p>', published: false });
+  await admin.trpc.admin.cms.pages.create.mutate({
+    title: 'Fishing spots',
+    slug: 'fishing-spots',
+    content: '<p>Where to fish.</p>',
+    published: true,
+  });
+  await admin.trpc.admin.cms.pages.create.mutate({
+    title: 'Draft rules',
+    slug: 'draft-rules',
+    content: '<p>Not yet.</p>',
+    published: false,
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -42,7 +53,17 @@ describe('page addresses', () => {
   });
 
   it('answers any other path with 404 and the same app, which shows its not-found page', async () => {
-    for (const url of ['/no-such-page', '/members', '/admin/cms/extra', '/sponsor/pay/now', '/pages', '/pages/', '/robots', '/index.php', '/.env']) {
+    for (const url of [
+      '/no-such-page',
+      '/members',
+      '/admin/cms/extra',
+      '/sponsor/pay/now',
+      '/pages',
+      '/pages/',
+      '/robots',
+      '/index.php',
+      '/.env',
+    ]) {
       const res = await t.client().fetch(url);
       expect(res.status, url).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
@@ -94,7 +115,10 @@ describe('robots.txt and sitemap.xml', () => {
     // Published later: listed at once.
     const pages = await admin.trpc.admin.cms.pages.list.query();
     const draft = pages.find((p) => p.slug === 'draft-rules')!;
-    await admin.trpc.admin.cms.pages.update.mutate({ id: draft.id, page: { title: draft.title, slug: draft.slug, content: draft.content, published: true } });
+    await admin.trpc.admin.cms.pages.update.mutate({
+      id: draft.id,
+      page: { title: draft.title, slug: draft.slug, content: draft.content, published: true },
+    });
     expect(await (await t.client().fetch('/sitemap.xml')).text()).toContain(`<loc>${PUBLIC_URL}/pages/draft-rules</loc>`);
     expect((await t.client().fetch('/pages/draft-rules')).status).toBe(200);
   });
@@ -158,7 +182,7 @@ describe('headers', () => {
 
   it('serves the source maps outside production only', async () => {
     expect((await t.client().fetch('/assets/main-abc123.js.map')).status).toBe(200);
-    const prod = await startTestApp({ clientDir, env: { NODE_ENV: 'production', SESSION_SECRET: 'a'.repeat(40)} });
+    const prod = await startTestApp({ clientDir, env: { NODE_ENV: 'production', SESSION_SECRET: 'a'.repeat(40) } });
     try {
       const map = await prod.client().fetch('/assets/main-abc123.js.map');
       expect(map.status).toBe(404);

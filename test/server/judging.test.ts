@@ -18,9 +18,21 @@ afterAll(() => t?.close());
 
 async function log(client: TestClient, eventId: string, memberId: string, fishType: string, size: string) {
   n += 1;
-  const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: n, g: 60, b: 200 } } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: n, g: 60, b: 200 } } })
+    .jpeg()
+    .toBuffer();
   const form = new FormData();
-  for (const [k, v] of Object.entries({ fishType, size, fishKeptOrReleased: 'released', eventId, memberId, rulesWaiverAccepted: 'true', dataAccuracyAcknowledged: 'true', gpsCoordinates: '-28.264512, 153.563218' })) form.set(k, v);
+  for (const [k, v] of Object.entries({
+    fishType,
+    size,
+    fishKeptOrReleased: 'released',
+    eventId,
+    memberId,
+    rulesWaiverAccepted: 'true',
+    dataAccuracyAcknowledged: 'true',
+    gpsCoordinates: '-28.264512, 153.563218',
+  }))
+    form.set(k, v);
   form.set('photo', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'c.jpg');
   const res = await client.fetch('/api/catches', { method: 'POST', body: form });
   expect(res.status).toBe(200);
@@ -30,18 +42,32 @@ async function log(client: TestClient, eventId: string, memberId: string, fishTy
 
 describe('judging and results', () => {
   it('approves, corrects and rejects with an audit entry, and the angler sees the outcome', async () => {
-    const event = await admin.trpc.admin.events.create.mutate({ name: 'Flathead Frenzy', location: 'Terranora Broadwater', eventDate: `${today}T00:05`, clubCode: 'TIDE42' });
+    const event = await admin.trpc.admin.events.create.mutate({
+      name: 'Flathead Frenzy',
+      location: 'Terranora Broadwater',
+      eventDate: `${today}T00:05`,
+      clubCode: 'TIDE42',
+    });
     const angler = await activeMemberClient(t, 'flatty@example.com', { firstName: 'Flo', lastName: 'Head' });
     const a = await log(angler.client, event.id, angler.memberId, 'Flathead', '45');
     const b = await log(angler.client, event.id, angler.memberId, 'Bream', '28');
 
     const queue = await admin.trpc.admin.catches.queue.query();
     const item = queue.find((c) => c.id === a)!;
-    expect(item).toMatchObject({ fishType: 'Flathead', size: 45, gpsText: '-28.264512, 153.563218', latitude: -28.264512, clubCode: 'TIDE42', flags: ['no_camera_metadata'] });
+    expect(item).toMatchObject({
+      fishType: 'Flathead',
+      size: 45,
+      gpsText: '-28.264512, 153.563218',
+      latitude: -28.264512,
+      clubCode: 'TIDE42',
+      flags: ['no_camera_metadata'],
+    });
 
     await admin.trpc.admin.catches.judge.mutate({ id: a, action: 'approve', size: 44.5 });
     await admin.trpc.admin.catches.judge.mutate({ id: b, action: 'reject', reason: 'Club code not visible in the photo.' });
-    await expect(admin.trpc.admin.catches.judge.mutate({ id: b, action: 'reject', reason: '' } as never)).rejects.toThrow('Please give the angler a reason.');
+    await expect(admin.trpc.admin.catches.judge.mutate({ id: b, action: 'reject', reason: '' } as never)).rejects.toThrow(
+      'Please give the angler a reason.',
+    );
 
     const mine = await angler.client.trpc.catches.mine.query();
     expect(mine.find((c) => c.id === a)).toMatchObject({ verified: true, status: 'verified', size: 44.5 });
@@ -54,8 +80,14 @@ describe('judging and results', () => {
   });
 
   it('places the three longest verified catches per species, a tie going to the earlier catch, and adds up the season', async () => {
-    const event = await admin.trpc.admin.events.create.mutate({ name: 'Whiting Wars', location: 'Cudgen Creek', eventDate: `${today}T00:10` });
-    const [p, q, r] = await Promise.all(['Pia', 'Quin', 'Rex'].map((name, i) => activeMemberClient(t, `w${i}@example.com`, { firstName: name, lastName: 'Whiting' })));
+    const event = await admin.trpc.admin.events.create.mutate({
+      name: 'Whiting Wars',
+      location: 'Cudgen Creek',
+      eventDate: `${today}T00:10`,
+    });
+    const [p, q, r] = await Promise.all(
+      ['Pia', 'Quin', 'Rex'].map((name, i) => activeMemberClient(t, `w${i}@example.com`, { firstName: name, lastName: 'Whiting' })),
+    );
     const ids = [
       await log(p.client, event.id, p.memberId, 'Whiting', '30.5'),
       await log(q.client, event.id, q.memberId, 'Whiting', '30.5'),
@@ -80,7 +112,9 @@ describe('judging and results', () => {
     const ladder = await t.client().trpc.catches.ladder.query({ year: Number(today.slice(0, 4)) });
     const points = Object.fromEntries(ladder.map((row) => [row.anglerName, row.points]));
     expect(points).toMatchObject({ 'Pia Whiting': 3, 'Quin Whiting': 2, 'Rex Whiting': 4 });
-    expect(ladder.findIndex((row) => row.anglerName === 'Rex Whiting')).toBeLessThan(ladder.findIndex((row) => row.anglerName === 'Pia Whiting'));
+    expect(ladder.findIndex((row) => row.anglerName === 'Rex Whiting')).toBeLessThan(
+      ladder.findIndex((row) => row.anglerName === 'Pia Whiting'),
+    );
     expect((await r.client.trpc.members.dashboard.query()).memberLevel).toBe('Silver');
     expect((await q.client.trpc.members.dashboard.query()).memberLevel).toBe('Bronze');
   });
@@ -98,15 +132,29 @@ describe('judging and results', () => {
 
   it('shows the club code to registered members only once fishing opens on the day', async () => {
     // Move the clock to 6 am tomorrow (club time) so the day's timeline is known.
-    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(t.clock.now().getTime() + 86400_000));
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(
+      new Date(t.clock.now().getTime() + 86400_000),
+    );
     t.clock.advance(clubLocalToInstant(`${tomorrow}T06:00`).getTime() - t.clock.now().getTime());
-    const event = await admin.trpc.admin.events.create.mutate({ name: 'Code Day', location: 'Hastings Point', eventDate: `${tomorrow}T07:00`, clubCode: 'MULLET' });
+    const event = await admin.trpc.admin.events.create.mutate({
+      name: 'Code Day',
+      location: 'Hastings Point',
+      eventDate: `${tomorrow}T07:00`,
+      clubCode: 'MULLET',
+    });
     const member = await activeMemberClient(t);
-    await expect(member.client.trpc.events.clubCode.query({ id: event.id })).rejects.toThrow('Register for this event to see its club code.');
+    await expect(member.client.trpc.events.clubCode.query({ id: event.id })).rejects.toThrow(
+      'Register for this event to see its club code.',
+    );
     // An edit that does not mention the code keeps it.
-    await admin.trpc.admin.events.update.mutate({ id: event.id, event: { name: 'Code Day', location: 'Hastings Point', eventDate: `${tomorrow}T07:00` } });
+    await admin.trpc.admin.events.update.mutate({
+      id: event.id,
+      event: { name: 'Code Day', location: 'Hastings Point', eventDate: `${tomorrow}T07:00` },
+    });
     await member.client.trpc.events.register.mutate({ id: event.id });
-    await expect(member.client.trpc.events.clubCode.query({ id: event.id })).rejects.toThrow('The club code is shown on the day of the event, once fishing opens.');
+    await expect(member.client.trpc.events.clubCode.query({ id: event.id })).rejects.toThrow(
+      'The club code is shown on the day of the event, once fishing opens.',
+    );
     t.clock.advance(3600_000 + 1000);
     expect(await member.client.trpc.events.clubCode.query({ id: event.id })).toEqual({ code: 'MULLET' });
     t.clock.advance(86400_000);

@@ -14,7 +14,11 @@ describe('mail without SMTP_URL', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
     dirs.push(dir);
     const lines: { obj: Record<string, unknown>; msg: string }[] = [];
-    const mailer = createMailer({ from: '"Club" <club@example.org>', outboxDir: dir, log: { info: (obj, msg) => lines.push({ obj: obj as never, msg }) } });
+    const mailer = createMailer({
+      from: '"Club" <club@example.org>',
+      outboxDir: dir,
+      log: { info: (obj, msg) => lines.push({ obj: obj as never, msg }) },
+    });
     expect(mailer.kind).toBe('outbox');
 
     const url = 'http://localhost:3000/email-verified?token=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';

@@ -27,7 +27,7 @@ async function joinAndPay(client: TestClient, overrides: Record<string, unknown>
 }
 
 describe('the join form never says whether an address belongs to a member', () => {
-  it('answers alike for a current member\'s, a lapsed member\'s, an unpaid and an unknown address; the owner is told by e-mail; their record is untouched', async () => {
+  it("answers alike for a current member's, a lapsed member's, an unpaid and an unknown address; the owner is told by e-mail; their record is untouched", async () => {
     const current = await joinAndPay(t.client(), { email: 'current@example.com', firstName: 'Cora' });
     const unpaidBrowser = t.client();
     await unpaidBrowser.mutation('members.register', form({ email: 'unpaid@example.com', firstName: 'Una' }));
@@ -55,15 +55,19 @@ describe('the join form never says whether an address belongs to a member', () =
     expect(await owner.trpc.members.profile.query()).toMatchObject({ firstName: 'Cora', status: 'active' });
 
     // Trying again and again does not flood the owner's inbox: a few notices a day.
-    for (let i = 0; i < 5; i++) expect((await t.client().mutation('members.register', form({ email: 'current@example.com' }))).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await t.client().mutation('members.register', form({ email: 'current@example.com' }))).status).toBe(200);
     expect(t.mail.to('current@example.com').filter((m) => m.subject.startsWith('Your e-mail address was used'))).toHaveLength(3);
   });
 });
 
 describe('an e-mail address belongs to whoever proves it', () => {
-  it('a signed-in account that types someone else\'s address does not get that membership; the owner can still join and claim it', async () => {
+  it("a signed-in account that types someone else's address does not get that membership; the owner can still join and claim it", async () => {
     const typist = await signedInClient(t, 'typist@example.com', { firstName: 'Ty', lastName: 'Pist' });
-    const joined = await typist.client.mutation('members.register', form({ email: 'owner@example.com', firstName: 'Olive', lastName: 'Owner' }));
+    const joined = await typist.client.mutation(
+      'members.register',
+      form({ email: 'owner@example.com', firstName: 'Olive', lastName: 'Owner' }),
+    );
     expect(joined.status).toBe(200);
     expect(await typist.client.trpc.members.profile.query()).toBeNull();
     const typed = await t.em().findOneOrFail(Member, { id: joined.body.memberId }, { populate: ['user'] });
@@ -71,23 +75,38 @@ describe('an e-mail address belongs to whoever proves it', () => {
 
     // The owner signs up with her address and joins: her form replaces what was typed with her address.
     const owner = await signedInClient(t, 'owner@example.com', { firstName: 'Olive', lastName: 'Owner' });
-    const own = await owner.client.mutation('members.register', form({ email: 'owner@example.com', firstName: 'Olive', lastName: 'Owner', shirtSize: 'M' }));
+    const own = await owner.client.mutation(
+      'members.register',
+      form({ email: 'owner@example.com', firstName: 'Olive', lastName: 'Owner', shirtSize: 'M' }),
+    );
     expect(own.status).toBe(200);
     const profile = await owner.client.trpc.members.profile.query();
-    expect(profile).toMatchObject({ firstName: 'Olive', email: 'owner@example.com', shirtSize: 'M', status: 'pending', paymentState: 'awaiting_payment' });
+    expect(profile).toMatchObject({
+      firstName: 'Olive',
+      email: 'owner@example.com',
+      shirtSize: 'M',
+      status: 'pending',
+      paymentState: 'awaiting_payment',
+    });
   });
 
   it('the owner of an address takes back a record another account held with it', async () => {
     const owner = await signedInClient(t, 'taken@example.com', { firstName: 'Tia', lastName: 'Ken' });
     const holder = await signedInClient(t, 'holder@example.com', { firstName: 'Hol', lastName: 'Der' });
     // A record with her address held by another account (as the earlier version of the site allowed).
-    const joined = await holder.client.mutation('members.register', form({ email: 'taken@example.com', firstName: 'Tia', lastName: 'Ken' }));
+    const joined = await holder.client.mutation(
+      'members.register',
+      form({ email: 'taken@example.com', firstName: 'Tia', lastName: 'Ken' }),
+    );
     const em = t.em();
     const record = await em.findOneOrFail(Member, { id: joined.body.memberId });
     record.user = await em.findOneOrFail(User, { email: 'holder@example.com' });
     await em.flush();
 
-    const claimed = await owner.client.mutation('members.register', form({ email: 'taken@example.com', firstName: 'Tia', lastName: 'Ken' }));
+    const claimed = await owner.client.mutation(
+      'members.register',
+      form({ email: 'taken@example.com', firstName: 'Tia', lastName: 'Ken' }),
+    );
     expect(claimed.status).toBe(200);
     expect(claimed.body.memberId).toBe(joined.body.memberId);
     expect(await owner.client.trpc.members.profile.query()).toMatchObject({ firstName: 'Tia', email: 'taken@example.com' });
@@ -105,7 +124,10 @@ describe('a visitor who joins and pays gets in with nothing more than their e-ma
       // The answer came while the mail server was still busy with the mail.
       expect(t.mail.to('walkin@example.com')).toHaveLength(before);
       const unknown = await t.client().json('POST', '/api/auth/login', { email: 'never.joined@example.com' });
-      expect({ ...known.body, message: known.body.message.replace('walkin@example.com', 'X') }).toEqual({ ...unknown.body, message: unknown.body.message.replace('never.joined@example.com', 'X') });
+      expect({ ...known.body, message: known.body.message.replace('walkin@example.com', 'X') }).toEqual({
+        ...unknown.body,
+        message: unknown.body.message.replace('never.joined@example.com', 'X'),
+      });
       const link = linkIn(await t.mail.waitFor('walkin@example.com', before + 1));
       const browser = t.client();
       await browser.trpc.auth.verifyToken.mutate({ token: link.searchParams.get('token')!, purpose: 'sign_in' });

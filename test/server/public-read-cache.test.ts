@@ -11,11 +11,17 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const sectionsUrl = (pageSlug: string) => `/trpc/cms.sections?input=${encodeURIComponent(JSON.stringify({ pageSlug }))}`;
-const heroOf = (body: { result: { data: { sectionKey: string; content: string }[] } }) => body.result.data.find((s) => s.sectionKey === 'hero_title')?.content;
+const heroOf = (body: { result: { data: { sectionKey: string; content: string }[] } }) =>
+  body.result.data.find((s) => s.sectionKey === 'hero_title')?.content;
 
 describe('public reads answered from memory', () => {
   it('show an edit at once, to every caller, over tRPC and REST', async () => {
-    const created = await admin.trpc.admin.cms.sections.create.mutate({ pageSlug: 'cache-page', sectionKey: 'hero_title', title: 'Hero', content: 'First words' });
+    const created = await admin.trpc.admin.cms.sections.create.mutate({
+      pageSlug: 'cache-page',
+      sectionKey: 'hero_title',
+      title: 'Hero',
+      content: 'First words',
+    });
     const visitor = t.client();
     const first = await visitor.json('GET', sectionsUrl('cache-page'));
     expect(first.status).toBe(200);
@@ -29,7 +35,10 @@ describe('public reads answered from memory', () => {
     const etag = rest.headers.get('etag')!;
     expect((await t.client().fetch('/api/content/sections/cache-page', { headers: { 'if-none-match': etag } })).status).toBe(304);
 
-    await admin.trpc.admin.cms.sections.update.mutate({ id: created.id, section: { pageSlug: 'cache-page', sectionKey: 'hero_title', title: 'Hero', content: 'Second words' } });
+    await admin.trpc.admin.cms.sections.update.mutate({
+      id: created.id,
+      section: { pageSlug: 'cache-page', sectionKey: 'hero_title', title: 'Hero', content: 'Second words' },
+    });
     expect(heroOf((await visitor.json('GET', sectionsUrl('cache-page'))).body)).toBe('Second words');
     const changed = await t.client().fetch('/api/content/sections/cache-page', { headers: { 'if-none-match': etag } });
     expect(changed.status).toBe(200);
@@ -37,7 +46,12 @@ describe('public reads answered from memory', () => {
   });
 
   it('never hand one caller the cookie another caller was sent', async () => {
-    await admin.trpc.admin.cms.sections.create.mutate({ pageSlug: 'cookie-page', sectionKey: 'hero_title', title: 'Hero', content: 'Hello' });
+    await admin.trpc.admin.cms.sections.create.mutate({
+      pageSlug: 'cookie-page',
+      sectionKey: 'hero_title',
+      title: 'Hero',
+      content: 'Hello',
+    });
     // A browser still holding the cookie of a session that has ended is told to forget it…
     const member = await signedInClient(t);
     const stale = t.client();

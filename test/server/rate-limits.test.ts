@@ -23,9 +23,14 @@ describe('rate limits', () => {
     expect(await t.em().count(User, { email: 'bulk10@example.com' })).toBe(0);
 
     // Another address is not affected; the same one is let through once the hour is over.
-    expect((await t.client('203.0.113.8').json('POST', '/api/auth/signup', { email: 'other@example.com', firstName: 'O', lastName: 'K' })).status).toBe(200);
+    expect(
+      (await t.client('203.0.113.8').json('POST', '/api/auth/signup', { email: 'other@example.com', firstName: 'O', lastName: 'K' }))
+        .status,
+    ).toBe(200);
     t.clock.advance(3600_000);
-    expect((await browser.json('POST', '/api/auth/signup', { email: 'bulk10@example.com', firstName: 'B', lastName: 'K' })).status).toBe(200);
+    expect((await browser.json('POST', '/api/auth/signup', { email: 'bulk10@example.com', firstName: 'B', lastName: 'K' })).status).toBe(
+      200,
+    );
   });
 
   it('limits password guesses per account, whichever address they come from', async () => {
@@ -103,4 +108,3 @@ describe('the coarse limit on everything', () => {
     }
   });
 });
-

@@ -15,7 +15,12 @@ const log = { error: () => {}, info: () => {} };
 /** The job as an instance of the site runs it: its own database pool, the real SMTP mailer. */
 const instance = (orm: MikroORM, smtpUrl = t.env.SMTP_URL) => ({
   orm,
-  service: new RenewalsService({ clock: t.clock, mailer: createMailer({ smtpUrl, from: 'club@club.test', outboxDir: '/nonexistent', log: { info: () => {} } }), publicUrl: 'http://club.test', log }),
+  service: new RenewalsService({
+    clock: t.clock,
+    mailer: createMailer({ smtpUrl, from: 'club@club.test', outboxDir: '/nonexistent', log: { info: () => {} } }),
+    publicUrl: 'http://club.test',
+    log,
+  }),
 });
 
 beforeAll(async () => {
@@ -23,13 +28,42 @@ beforeAll(async () => {
   secondOrm = await MikroORM.init(ormOptions(t.databaseUrl, { logger: () => {} }));
   today = clubToday(t.clock.now());
   const em = t.em();
-  const household = (type: 'adult' | 'family', people: [string, string | null, boolean][], expiry: string, status: 'active' | 'expired' = 'active') => {
+  const household = (
+    type: 'adult' | 'family',
+    people: [string, string | null, boolean][],
+    expiry: string,
+    status: 'active' | 'expired' = 'active',
+  ) => {
     const h = em.create(Household, { membershipType: type });
     for (const [firstName, email, isPrimary] of people) {
-      em.create(Member, { household: h, isPrimary, firstName, lastName: 'Renew', email, phone: null, address: null, dateOfBirth: '1980-01-01', gender: null, shirtSize: null, membershipType: type === 'family' ? 'adult' : type, status, memberSince: '2025-07-01', expiryDate: expiry, termsAcceptedAt: null, codeOfConductAcceptedAt: null });
+      em.create(Member, {
+        household: h,
+        isPrimary,
+        firstName,
+        lastName: 'Renew',
+        email,
+        phone: null,
+        address: null,
+        dateOfBirth: '1980-01-01',
+        gender: null,
+        shirtSize: null,
+        membershipType: type === 'family' ? 'adult' : type,
+        status,
+        memberSince: '2025-07-01',
+        expiryDate: expiry,
+        termsAcceptedAt: null,
+        codeOfConductAcceptedAt: null,
+      });
     }
   };
-  household('family', [['Ann', 'ann@example.com', true], ['Alf', 'alf@example.com', false]], day(30));
+  household(
+    'family',
+    [
+      ['Ann', 'ann@example.com', true],
+      ['Alf', 'alf@example.com', false],
+    ],
+    day(30),
+  );
   household('adult', [['Cal', 'cal@example.com', true]], day(7));
   household('adult', [['Dee', 'dee@example.com', true]], day(20));
   household('adult', [['Eli', 'eli@example.com', true]], day(-1));
@@ -78,7 +112,10 @@ describe('the renewal job', () => {
     const up = instance(t.orm);
     expect((await up.service.run(t.em())).reminded).toBe(2);
     expect(mailsTo('fay').map((m) => m.subject)).toEqual(['Time to renew your Tweed Coast Anglers Club membership']);
-    expect(mailsTo('ann').map((m) => m.subject)).toEqual(['Time to renew your Tweed Coast Anglers Club membership', 'Your Tweed Coast Anglers Club membership ends in 7 days']);
+    expect(mailsTo('ann').map((m) => m.subject)).toEqual([
+      'Time to renew your Tweed Coast Anglers Club membership',
+      'Your Tweed Coast Anglers Club membership ends in 7 days',
+    ]);
     expect((await t.em().findOneOrFail(Member, { firstName: 'Dee' })).status).toBe('expired');
   });
 });

@@ -12,9 +12,31 @@ let admin: TestClient;
 let n = 0;
 
 /** A payment as the provider left it; `at` is an instant (UTC). */
-function pay(kind: 'membership' | 'event' | 'sponsorship', cents: number, at: string, status: 'completed' | 'refunded' | 'failed' | 'created' | 'void' = 'completed', payee = 'Pat Payer') {
+function pay(
+  kind: 'membership' | 'event' | 'sponsorship',
+  cents: number,
+  at: string,
+  status: 'completed' | 'refunded' | 'failed' | 'created' | 'void' = 'completed',
+  payee = 'Pat Payer',
+) {
   n += 1;
-  return { kind, purpose: null, household: null, createdBy: null, description: `${kind} ${n}`, payee, amountCents: cents, currency: 'AUD', provider: 'demo' as const, providerOrderId: `ORDER-${n}`, providerCaptureId: status === 'completed' ? `CAPTURE-${n}` : null, status, capturedAt: new Date(at), lastError: null, rawResponse: null };
+  return {
+    kind,
+    purpose: null,
+    household: null,
+    createdBy: null,
+    description: `${kind} ${n}`,
+    payee,
+    amountCents: cents,
+    currency: 'AUD',
+    provider: 'demo' as const,
+    providerOrderId: `ORDER-${n}`,
+    providerCaptureId: status === 'completed' ? `CAPTURE-${n}` : null,
+    status,
+    capturedAt: new Date(at),
+    lastError: null,
+    rawResponse: null,
+  };
 }
 
 /** The lines of a CSV download, after checking it starts with the UTF-8 BOM (which Response.text() would hide). */
@@ -59,7 +81,9 @@ describe('financial figures', () => {
     expect(fy.payments).toBe(3);
     const previous = await admin.trpc.admin.reports.financial.query({ from: '2025-07-01', to: '2026-06-30' });
     expect(previous.totals.total).toBe(4000);
-    await expect(admin.trpc.admin.reports.financial.query({ from: '2027-01-01', to: '2026-01-01' })).rejects.toThrow('The period must end on or after its first day.');
+    await expect(admin.trpc.admin.reports.financial.query({ from: '2027-01-01', to: '2026-01-01' })).rejects.toThrow(
+      'The period must end on or after its first day.',
+    );
   });
 
   it('knows the Australian financial year', () => {
@@ -73,8 +97,25 @@ describe('financial figures', () => {
     try {
       const overview = await admin.trpc.admin.overview.query();
       expect(overview).toMatchObject({ revenueYtdCents: 63000, financialYear: 'FY 2026–27' });
-      expect(overview.revenueByMonth.map((m) => [m.month, m.total])).toEqual([['2026-07', 12000], ['2026-08', 50000], ['2027-01', 1000]]);
-      expect(overview.membersByType.map((m) => m.month)).toEqual(['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11']);
+      expect(overview.revenueByMonth.map((m) => [m.month, m.total])).toEqual([
+        ['2026-07', 12000],
+        ['2026-08', 50000],
+        ['2027-01', 1000],
+      ]);
+      expect(overview.membersByType.map((m) => m.month)).toEqual([
+        '2025-12',
+        '2026-01',
+        '2026-02',
+        '2026-03',
+        '2026-04',
+        '2026-05',
+        '2026-06',
+        '2026-07',
+        '2026-08',
+        '2026-09',
+        '2026-10',
+        '2026-11',
+      ]);
     } finally {
       t.clock.advance(-shift);
     }
@@ -116,7 +157,8 @@ describe('Export to accounting', () => {
   });
 
   it('pages through thousands of payments with microsecond times, each once', async () => {
-    await t.em().getConnection().execute(`insert into payments (id, kind, description, payee, amount_cents, currency, provider, provider_order_id, provider_capture_id, status, captured_at, created_at, updated_at)
+    await t.em().getConnection()
+      .execute(`insert into payments (id, kind, description, payee, amount_cents, currency, provider, provider_order_id, provider_capture_id, status, captured_at, created_at, updated_at)
       select gen_random_uuid(), 'membership', 'Bulk', 'Bulk payer', 4000, 'AUD', 'demo', 'BULK-' || g, 'BULK-CAP-' || g, 'completed',
              timestamptz '2024-03-01 10:00:00.123456+00' + (g % 7) * interval '1 microsecond', now(), now()
       from generate_series(1, 1234) g`);
@@ -141,17 +183,46 @@ describe('membership and event results', () => {
 
   it('reports an event’s placings and points as CSV and PDF', async () => {
     const today = clubToday(t.clock.now());
-    const event = await admin.trpc.admin.events.create.mutate({ name: 'Tailor Tussle', location: 'Fingal Head', eventDate: `${today}T00:05` });
+    const event = await admin.trpc.admin.events.create.mutate({
+      name: 'Tailor Tussle',
+      location: 'Fingal Head',
+      eventDate: `${today}T00:05`,
+    });
     const angler = await activeMemberClient(t, 'tess@example.com', { firstName: 'Tess', lastName: 'Tailor' });
     const form = new FormData();
-    for (const [k, v] of Object.entries({ fishType: 'Tailor', size: '41.5', fishKeptOrReleased: 'kept', eventId: event.id, memberId: angler.memberId, rulesWaiverAccepted: 'true', dataAccuracyAcknowledged: 'true' })) form.set(k, v);
-    form.set('photo', new Blob([new Uint8Array(await sharp({ create: { width: 64, height: 48, channels: 3, background: '#468' } }).jpeg().toBuffer())], { type: 'image/jpeg' }), 'c.jpg');
+    for (const [k, v] of Object.entries({
+      fishType: 'Tailor',
+      size: '41.5',
+      fishKeptOrReleased: 'kept',
+      eventId: event.id,
+      memberId: angler.memberId,
+      rulesWaiverAccepted: 'true',
+      dataAccuracyAcknowledged: 'true',
+    }))
+      form.set(k, v);
+    form.set(
+      'photo',
+      new Blob(
+        [
+          new Uint8Array(
+            await sharp({ create: { width: 64, height: 48, channels: 3, background: '#468' } })
+              .jpeg()
+              .toBuffer(),
+          ),
+        ],
+        { type: 'image/jpeg' },
+      ),
+      'c.jpg',
+    );
     const logged = await (await angler.client.fetch('/api/catches', { method: 'POST', body: form })).json();
     await admin.trpc.admin.catches.judge.mutate({ id: logged.catch.id, action: 'approve' });
 
     const csv = await admin.fetch(`/api/admin/reports/events/${event.id}/results.csv`);
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="results-tailor-tussle.csv"');
-    expect((await csvLines(csv)).slice(0, 2)).toEqual(['Event,Category,Place,Angler,Size (cm),Points', 'Tailor Tussle,Tailor,1,Tess Tailor,41.5,3']);
+    expect((await csvLines(csv)).slice(0, 2)).toEqual([
+      'Event,Category,Place,Angler,Size (cm),Points',
+      'Tailor Tussle,Tailor,1,Tess Tailor,41.5,3',
+    ]);
     const text = await pdfText(await admin.fetch(`/api/admin/reports/events/${event.id}/results.pdf`));
     expect(text).toContain(CLUB.name);
     expect(text).toContain('Event Results: Tailor Tussle');
@@ -161,7 +232,15 @@ describe('membership and event results', () => {
   });
 
   it('invoices an accepted sponsorship once, and counts it only when the money arrives', async () => {
-    await t.client().json('POST', '/api/sponsors/register', { companyName: 'Cabarita Cafe', contactPerson: 'Cam', email: 'cam@cafe.example', phone: '02 6676 1111', sponsorshipType: 'website' });
+    await t
+      .client()
+      .json('POST', '/api/sponsors/register', {
+        companyName: 'Cabarita Cafe',
+        contactPerson: 'Cam',
+        email: 'cam@cafe.example',
+        phone: '02 6676 1111',
+        sponsorshipType: 'website',
+      });
     const [sponsor] = (await admin.trpc.admin.sponsors.list.query()).filter((s) => s.companyName === 'Cabarita Cafe');
     const today = clubToday(t.clock.now());
     const fy = financialYearOf(today);
@@ -172,7 +251,12 @@ describe('membership and event results', () => {
     expect(recorded.map((p) => [p.amountCents, p.status, p.capturedAt])).toEqual([[50000, 'created', null]]);
     expect((await admin.trpc.admin.reports.financial.query({ from: fy.start, to: fy.end })).totals).toEqual(before.totals);
 
-    await admin.trpc.admin.sponsors.recordPayment.mutate({ invoiceId: recorded[0].id, method: 'bank_transfer', paidOn: today, reference: 'EFT 77' });
+    await admin.trpc.admin.sponsors.recordPayment.mutate({
+      invoiceId: recorded[0].id,
+      method: 'bank_transfer',
+      paidOn: today,
+      reference: 'EFT 77',
+    });
     const after = await admin.trpc.admin.reports.financial.query({ from: fy.start, to: fy.end });
     expect(after.totals.sponsorship - before.totals.sponsorship).toBe(50000);
     expect(after.payments - before.payments).toBe(1);
@@ -182,8 +266,17 @@ describe('membership and event results', () => {
 describe('refunds and invoices', () => {
   it('nets a refund against the month it was made, counts only payments received, and exports the refund as its own negative line', async () => {
     const em = t.em();
-    const original = em.create(Payment, { ...pay('membership', 4000, '2022-09-01T02:00:00Z', 'completed', 'Rae Refund'), refundedCents: 1500 });
-    em.create(Payment, { ...pay('membership', -1500, '2022-10-05T03:00:00Z', 'completed', 'Rae Refund'), purpose: 'refund', refundOf: original, description: 'Refund: membership fee', providerCaptureId: 'RF-123' });
+    const original = em.create(Payment, {
+      ...pay('membership', 4000, '2022-09-01T02:00:00Z', 'completed', 'Rae Refund'),
+      refundedCents: 1500,
+    });
+    em.create(Payment, {
+      ...pay('membership', -1500, '2022-10-05T03:00:00Z', 'completed', 'Rae Refund'),
+      purpose: 'refund',
+      refundOf: original,
+      description: 'Refund: membership fee',
+      providerCaptureId: 'RF-123',
+    });
     // An unpaid sponsor invoice and a cancelled one are not money received.
     em.create(Payment, { ...pay('sponsorship', 50000, '2022-09-10T02:00:00Z', 'created', 'Unpaid Sponsor'), capturedAt: null });
     em.create(Payment, { ...pay('sponsorship', 100000, '2022-09-11T02:00:00Z', 'void', 'Cancelled Sponsor'), capturedAt: null });
@@ -217,7 +310,13 @@ describe('refunds and invoices', () => {
 describe('access', () => {
   it('keeps every report and export to admins', async () => {
     const member = (await signedInClient(t)).client;
-    for (const url of ['/api/admin/reports/financial.csv', '/api/admin/reports/financial.pdf', '/api/admin/reports/membership.csv', `/api/admin/reports/events/${crypto.randomUUID()}/results.csv`, '/api/admin/export/accounting.csv']) {
+    for (const url of [
+      '/api/admin/reports/financial.csv',
+      '/api/admin/reports/financial.pdf',
+      '/api/admin/reports/membership.csv',
+      `/api/admin/reports/events/${crypto.randomUUID()}/results.csv`,
+      '/api/admin/export/accounting.csv',
+    ]) {
       expect((await t.client().fetch(url)).status, url).toBe(401);
       expect((await member.fetch(url)).status, url).toBe(403);
     }

@@ -22,7 +22,16 @@ describe('graceful shutdown', () => {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'club-shutdown-'));
     const site = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: await createTestDatabase(), LOG_LEVEL: 'info', RENEWALS_INTERVAL_MINUTES: '0' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: await createTestDatabase(),
+        LOG_LEVEL: 'info',
+        RENEWALS_INTERVAL_MINUTES: '0',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -30,13 +39,28 @@ describe('graceful shutdown', () => {
     site.stderr.on('data', (chunk) => (output += chunk));
     const exited = new Promise<number | null>((resolve) => site.on('exit', (code) => resolve(code)));
     try {
-      await expect.poll(() => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status, () => 0), { timeout: 30_000, interval: 200 }).toBe(200);
+      await expect
+        .poll(
+          () =>
+            fetch(`http://127.0.0.1:${port}/healthz`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          { timeout: 30_000, interval: 200 },
+        )
+        .toBe(200);
 
       // A question whose body is still arriving when the signal comes.
       const body = JSON.stringify({ message: 'How much is junior membership?' });
       const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
         const req = request(
-          { host: '127.0.0.1', port, method: 'POST', path: '/api/chat/fishing', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: `http://localhost:${port}` } },
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/chat/fishing',
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: `http://localhost:${port}` },
+          },
           (res) => {
             let text = '';
             res.on('data', (c) => (text += c));
@@ -50,7 +74,10 @@ describe('graceful shutdown', () => {
           setTimeout(() => req.end(body.slice(10)), 300);
         }, 200);
       });
-      const reply = await answer.catch((error) => { console.log(output.slice(-3000)); throw error; });
+      const reply = await answer.catch((error) => {
+        console.log(output.slice(-3000));
+        throw error;
+      });
       expect(reply.status).toBe(200);
       expect(JSON.parse(reply.text).response).toContain('$30.00');
       expect(await exited).toBe(0);
@@ -66,11 +93,30 @@ describe('graceful shutdown', () => {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'club-shutdown-'));
     const site = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: await createTestDatabase(), LOG_LEVEL: 'info', RENEWALS_INTERVAL_MINUTES: '0', ...env },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: await createTestDatabase(),
+        LOG_LEVEL: 'info',
+        RENEWALS_INTERVAL_MINUTES: '0',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise<number | null>((resolve) => site.on('exit', (code) => resolve(code)));
-    await expect.poll(() => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status, () => 0), { timeout: 30_000, interval: 200 }).toBe(200);
+    await expect
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${port}/healthz`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 30_000, interval: 200 },
+      )
+      .toBe(200);
     return { port, site, exited, cleanup: () => (site.kill('SIGKILL'), rmSync(dataDir, { recursive: true, force: true })) };
   }
 
@@ -81,7 +127,9 @@ describe('graceful shutdown', () => {
     socket.on('data', (chunk) => (received += chunk));
     socket.on('error', () => {});
     const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    socket.write(`POST /api/chat/fishing HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 4000\r\nOrigin: http://localhost:${port}\r\n\r\n{"message":"`);
+    socket.write(
+      `POST /api/chat/fishing HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 4000\r\nOrigin: http://localhost:${port}\r\n\r\n{"message":"`,
+    );
     const timer = trickleEveryMs ? setInterval(() => socket.write('a'), trickleEveryMs) : undefined;
     return { closed, received: () => received, stop: () => (clearInterval(timer), socket.destroy()) };
   }
@@ -125,13 +173,25 @@ describe('graceful shutdown', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'club-heal-'));
     const { DATABASE_URL: _external, ...inherited } = process.env;
     const site = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...inherited, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', RENEWALS_INTERVAL_MINUTES: '0' },
+      env: {
+        ...inherited,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        RENEWALS_INTERVAL_MINUTES: '0',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     site.stdout.on('data', (chunk) => (output += chunk));
     site.stderr.on('data', (chunk) => (output += chunk));
-    const ready = () => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status, () => 0);
+    const ready = () =>
+      fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.status,
+        () => 0,
+      );
     try {
       await expect.poll(ready, { timeout: 60_000, interval: 250 }).toBe(200);
       // The database server dies as a crash would take it: no shutdown, no warning.

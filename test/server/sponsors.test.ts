@@ -41,7 +41,9 @@ describe('sponsor applications', () => {
   });
 
   it('keeps one application when the same company applies again while pending', async () => {
-    const again = await t.client().json('POST', '/api/sponsors/register', { ...APPLICATION, companyName: 'TWEED TACKLE & BAIT', sponsorshipType: 'both' });
+    const again = await t
+      .client()
+      .json('POST', '/api/sponsors/register', { ...APPLICATION, companyName: 'TWEED TACKLE & BAIT', sponsorshipType: 'both' });
     expect(again.status).toBe(200);
     const rows = await t.em().find(Sponsor, { email: APPLICATION.email });
     expect(rows).toHaveLength(1);
@@ -68,13 +70,28 @@ describe('sponsor applications', () => {
   it('limits applications from one address', async () => {
     const client = t.client();
     const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await client.json('POST', '/api/sponsors/register', { ...APPLICATION, companyName: `Spam ${i}`, email: `s${i}@spam.example` })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await client.json('POST', '/api/sponsors/register', { ...APPLICATION, companyName: `Spam ${i}`, email: `s${i}@spam.example` }))
+          .status,
+      );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
   it('sends the notice to the contact_email setting when the committee has set one', async () => {
-    await admin.trpc.admin.cms.settings.save.mutate({ settingKey: 'contact_email', settingValue: 'sponsorship@club.test', settingType: 'text' });
-    await t.client().json('POST', '/api/sponsors/register', { ...APPLICATION, companyName: 'Cudgen Creek Cafe', email: 'cafe@example.com', sponsorshipType: 'website' });
+    await admin.trpc.admin.cms.settings.save.mutate({
+      settingKey: 'contact_email',
+      settingValue: 'sponsorship@club.test',
+      settingType: 'text',
+    });
+    await t
+      .client()
+      .json('POST', '/api/sponsors/register', {
+        ...APPLICATION,
+        companyName: 'Cudgen Creek Cafe',
+        email: 'cafe@example.com',
+        sponsorshipType: 'website',
+      });
     expect(t.mail.last('sponsorship@club.test').subject).toBe('New sponsor application: Cudgen Creek Cafe');
   });
 });
@@ -86,15 +103,30 @@ describe('review and the public list', () => {
     const cafe = list.find((s) => s.companyName === 'Cudgen Creek Cafe')!;
     expect(tackle).toMatchObject({ status: 'pending', amount: '1500.00', contactPerson: 'Robin Reel' });
 
-    await admin.trpc.admin.sponsors.review.mutate({ id: tackle.id, status: 'active', websiteUrl: 'https://tweedtackle.example', logoUrl: 'https://tweedtackle.example/logo.png' });
+    await admin.trpc.admin.sponsors.review.mutate({
+      id: tackle.id,
+      status: 'active',
+      websiteUrl: 'https://tweedtackle.example',
+      logoUrl: 'https://tweedtackle.example/logo.png',
+    });
     await admin.trpc.admin.sponsors.review.mutate({ id: cafe.id, status: 'active', endDate: '2020-06-30' });
     const active = await t.client().json('GET', '/api/sponsors/active');
     expect(active.body).toEqual([
-      { id: tackle.id, companyName: 'TWEED TACKLE & BAIT', sponsorshipType: 'both', amount: '1500.00', logoUrl: 'https://tweedtackle.example/logo.png', websiteUrl: 'https://tweedtackle.example' },
+      {
+        id: tackle.id,
+        companyName: 'TWEED TACKLE & BAIT',
+        sponsorshipType: 'both',
+        amount: '1500.00',
+        logoUrl: 'https://tweedtackle.example/logo.png',
+        websiteUrl: 'https://tweedtackle.example',
+      },
     ]);
 
     await admin.trpc.admin.sponsors.review.mutate({ id: cafe.id, endDate: null });
-    expect((await t.client().json('GET', '/api/sponsors/active')).body.map((s: { companyName: string }) => s.companyName)).toEqual(['TWEED TACKLE & BAIT', 'Cudgen Creek Cafe']);
+    expect((await t.client().json('GET', '/api/sponsors/active')).body.map((s: { companyName: string }) => s.companyName)).toEqual([
+      'TWEED TACKLE & BAIT',
+      'Cudgen Creek Cafe',
+    ]);
     await admin.trpc.admin.sponsors.review.mutate({ id: cafe.id, status: 'declined' });
     expect((await t.client().json('GET', '/api/sponsors/active')).body).toHaveLength(1);
 
@@ -122,8 +154,12 @@ describe('review and the public list', () => {
 
   it('refuses bad review input and keeps the sponsor as it was', async () => {
     const [tackle] = (await t.client().json('GET', '/api/sponsors/active')).body;
-    await expect(admin.trpc.admin.sponsors.review.mutate({ id: tackle.id, websiteUrl: 'javascript:alert(1)' })).rejects.toThrow('Website must be a web address starting with https://.');
-    await expect(admin.trpc.admin.sponsors.review.mutate({ id: tackle.id, endDate: '30/06/2027' })).rejects.toThrow('End date must be a date (YYYY-MM-DD).');
+    await expect(admin.trpc.admin.sponsors.review.mutate({ id: tackle.id, websiteUrl: 'javascript:alert(1)' })).rejects.toThrow(
+      'Website must be a web address starting with https://.',
+    );
+    await expect(admin.trpc.admin.sponsors.review.mutate({ id: tackle.id, endDate: '30/06/2027' })).rejects.toThrow(
+      'End date must be a date (YYYY-MM-DD).',
+    );
     expect((await t.em().findOneOrFail(Sponsor, { id: tackle.id })).websiteUrl).toBe('https://tackle.example');
   });
 
@@ -137,13 +173,28 @@ describe('review and the public list', () => {
 
 describe('matching a repeated application', () => {
   it("takes the company name literally: '%' or '_' with another applicant's e-mail is a new application and changes nothing else", async () => {
-    const victim = { ...APPLICATION, companyName: 'Cudgen Creek Bait Co', email: 'owner@cudgenbait.example', contactPerson: 'Olive Owner', sponsorshipType: 'shirt', comments: 'Original comment.' };
+    const victim = {
+      ...APPLICATION,
+      companyName: 'Cudgen Creek Bait Co',
+      email: 'owner@cudgenbait.example',
+      contactPerson: 'Olive Owner',
+      sponsorshipType: 'shirt',
+      comments: 'Original comment.',
+    };
     expect((await t.client().json('POST', '/api/sponsors/register', victim)).status).toBe(200);
     const original = await t.em().findOneOrFail(Sponsor, { email: victim.email });
     const others = (await t.em().find(Sponsor, { email: { $ne: victim.email } })).map((s) => ({ ...s }));
 
     for (const companyName of ['%', '_udgen Creek Bait Co', 'Cudgen%']) {
-      const res = await t.client().json('POST', '/api/sponsors/register', { ...victim, companyName, contactPerson: 'Mallory', sponsorshipType: 'website', comments: 'Overwritten!' });
+      const res = await t
+        .client()
+        .json('POST', '/api/sponsors/register', {
+          ...victim,
+          companyName,
+          contactPerson: 'Mallory',
+          sponsorshipType: 'website',
+          comments: 'Overwritten!',
+        });
       expect(res.status, companyName).toBe(200);
     }
     const rows = await t.em().find(Sponsor, { email: victim.email }, { orderBy: { createdAt: 'asc' } });

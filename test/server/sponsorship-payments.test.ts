@@ -13,7 +13,14 @@ const paypal = new FakePayPal();
 
 beforeAll(async () => {
   const apiBase = await paypal.start();
-  t = await startTestApp({ env: { ADMIN_EMAILS: 'treasurer@club.test', PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, PAYPAL_API_BASE: apiBase } });
+  t = await startTestApp({
+    env: {
+      ADMIN_EMAILS: 'treasurer@club.test',
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+      PAYPAL_API_BASE: apiBase,
+    },
+  });
   admin = (await signedInClient(t, 'treasurer@club.test')).client;
 });
 afterAll(async () => {
@@ -21,7 +28,8 @@ afterAll(async () => {
   await paypal.stop();
 });
 
-const NO_SUCH_LINK = 'This pay link is not valid. It may have been replaced by a newer one: please use the link in the latest e-mail from the club, or contact the club.';
+const NO_SUCH_LINK =
+  'This pay link is not valid. It may have been replaced by a newer one: please use the link in the latest e-mail from the club, or contact the club.';
 const ALREADY_PAID = 'This invoice has already been paid. Thank you!';
 const CANCELLED = 'This invoice was cancelled by the club, so it cannot be paid. Please contact the club if you think this is a mistake.';
 
@@ -34,7 +42,9 @@ async function acceptedSponsor(sponsorshipType: 'shirt' | 'website' | 'both' = '
   n += 1;
   const email = `owner${n}@sponsor${n}.example`;
   const companyName = `Sponsor Number ${n} Pty Ltd`;
-  const applied = await t.client().json('POST', '/api/sponsors/register', { companyName, contactPerson: `Owner ${n}`, email, phone: '07 5536 1234', sponsorshipType });
+  const applied = await t
+    .client()
+    .json('POST', '/api/sponsors/register', { companyName, contactPerson: `Owner ${n}`, email, phone: '07 5536 1234', sponsorshipType });
   expect(applied.status).toBe(200);
   const pending = (await admin.trpc.admin.sponsors.list.query()).find((s) => s.email === email)!;
   const sponsor = await admin.trpc.admin.sponsors.review.mutate({ id: pending.id, status: 'active', ...review });
@@ -49,10 +59,17 @@ async function money() {
   const summary = await admin.trpc.admin.reports.financial.query({ from: fy.start, to: fy.end });
   const overview = await admin.trpc.admin.overview.query();
   const xero = await (await admin.fetch(`/api/admin/export/accounting.csv?from=${fy.start}&to=${fy.end}`)).text();
-  return { sponsorship: summary.totals.sponsorship, total: summary.totals.total, payments: summary.payments, ytd: overview.revenueYtdCents, xero: xero.split('\r\n').slice(1).filter(Boolean) };
+  return {
+    sponsorship: summary.totals.sponsorship,
+    total: summary.totals.total,
+    payments: summary.payments,
+    ytd: overview.revenueYtdCents,
+    xero: xero.split('\r\n').slice(1).filter(Boolean),
+  };
 }
 
-const invoiceQuery = (client: TestClient, token: string) => client.json('GET', `/trpc/sponsorships.invoice?input=${encodeURIComponent(JSON.stringify({ token }))}`);
+const invoiceQuery = (client: TestClient, token: string) =>
+  client.json('GET', `/trpc/sponsorships.invoice?input=${encodeURIComponent(JSON.stringify({ token }))}`);
 const createOrder = (client: TestClient, token: string) => client.mutation('sponsorships.createOrder', { token });
 const capture = (client: TestClient, token: string, orderId: string) => client.mutation('sponsorships.capture', { token, orderId });
 
@@ -66,17 +83,34 @@ async function counts() {
 }
 
 describe('accepting a sponsor', () => {
-  it("sends one unpaid invoice for this season with a pay link, shows the logo at once, and counts nothing as revenue", async () => {
+  it('sends one unpaid invoice for this season with a pay link, shows the logo at once, and counts nothing as revenue', async () => {
     const before = await money();
     const { sponsor, mail: sent, token, companyName, email } = await acceptedSponsor('shirt');
     const mail = sent!;
 
     expect(sponsor.endDate).toBe(seasonEnd(season()));
     expect(sponsor.invoices).toEqual([
-      { id: expect.any(String), season: season(), amount: '1000.00', status: 'unpaid', paidOn: null, method: null, reference: null, refunded: '0.00', createdAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        season: season(),
+        amount: '1000.00',
+        status: 'unpaid',
+        paidOn: null,
+        method: null,
+        reference: null,
+        refunded: '0.00',
+        createdAt: expect.any(String),
+      },
     ]);
     const row = await t.em().findOneOrFail(Payment, { id: sponsor.invoices[0].id });
-    expect(row).toMatchObject({ kind: 'sponsorship', status: 'created', provider: 'paypal', amountCents: 100_000, season: season(), capturedAt: null });
+    expect(row).toMatchObject({
+      kind: 'sponsorship',
+      status: 'created',
+      provider: 'paypal',
+      amountCents: 100_000,
+      season: season(),
+      capturedAt: null,
+    });
     expect(row.providerOrderId).toMatch(/^invoice-[0-9a-f-]{36}$/);
     expect(row.payTokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.payTokenHash).not.toContain(token);
@@ -85,14 +119,22 @@ describe('accepting a sponsor', () => {
     expect(mail.text).toContain('Package: Shirt Sponsorship');
     expect(mail.text).toContain(`Season: ${season()} (${formatAuDate(seasonStart(season()))} to ${formatAuDate(seasonEnd(season()))})`);
     expect(mail.text).toContain('Amount: $1,000.00 AUD');
-    expect(mail.text).toContain("Prefer a bank transfer? Write to committee@tweedcoastanglers.org.au and the committee will send you the club's bank details");
+    expect(mail.text).toContain(
+      "Prefer a bank transfer? Write to committee@tweedcoastanglers.org.au and the committee will send you the club's bank details",
+    );
     expect(linkIn(mail).href).toBe(`http://club.test/sponsor/pay?token=${token}`);
 
-    expect((await t.client().json('GET', '/api/sponsors/active')).body.map((s: { companyName: string }) => s.companyName)).toContain(companyName);
+    expect((await t.client().json('GET', '/api/sponsors/active')).body.map((s: { companyName: string }) => s.companyName)).toContain(
+      companyName,
+    );
     expect(await money()).toEqual(before);
 
     // Saving the review again (a website added) sends no second invoice.
-    const again = await admin.trpc.admin.sponsors.review.mutate({ id: sponsor.id, status: 'active', websiteUrl: 'https://sponsor.example' });
+    const again = await admin.trpc.admin.sponsors.review.mutate({
+      id: sponsor.id,
+      status: 'active',
+      websiteUrl: 'https://sponsor.example',
+    });
     expect(again.invoices).toHaveLength(1);
     expect(t.mail.to(email)).toHaveLength(2);
   });
@@ -161,7 +203,9 @@ describe('paying through the pay link', () => {
     expect(after.ytd - before.ytd).toBe(100_000);
     expect(after.payments - before.payments).toBe(1);
     expect(after.xero.length - before.xero.length).toBe(1);
-    expect(after.xero.find((line) => line.includes(companyName))).toMatch(`${formatAuDate(today())},1000.00,${companyName},Shirt Sponsorship ${season()},${paypal.chargesFor(orderId)[0].id},`);
+    expect(after.xero.find((line) => line.includes(companyName))).toMatch(
+      `${formatAuDate(today())},1000.00,${companyName},Shirt Sponsorship ${season()},${paypal.chargesFor(orderId)[0].id},`,
+    );
 
     const receipt = await t.mail.waitFor(email, 3);
     expect(receipt.subject).toBe(`Receipt: Tweed Coast Anglers Club sponsorship ${season()} $1,000.00`);
@@ -216,7 +260,9 @@ describe('paying through the pay link', () => {
     expect(await money()).toEqual(before);
     const again = await createOrder(t.client(), token);
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe('PayPal is still processing a payment for this invoice, so there is nothing more to pay. We will e-mail your receipt when PayPal releases it.');
+    expect(again.body.message).toBe(
+      'PayPal is still processing a payment for this invoice, so there is nothing more to pay. We will e-mail your receipt when PayPal releases it.',
+    );
 
     paypal.settleCapture(paypal.chargesFor(orderId)[0].id, 'COMPLETED');
     t.clock.advance(11 * 60_000);
@@ -248,7 +294,11 @@ describe('paying through the pay link', () => {
     const before = await counts();
     const stranger = t.client();
 
-    for (const res of [await invoiceQuery(stranger, 'not-the-token'), await createOrder(stranger, 'x'.repeat(43)), await capture(stranger, 'nope', otherOrder)]) {
+    for (const res of [
+      await invoiceQuery(stranger, 'not-the-token'),
+      await createOrder(stranger, 'x'.repeat(43)),
+      await capture(stranger, 'nope', otherOrder),
+    ]) {
       expect(res.status).toBe(404);
       expect(res.body.message ?? res.body.error.message).toBe(NO_SUCH_LINK);
     }
@@ -284,7 +334,12 @@ describe('payments the committee records', () => {
     const { sponsor, token, email, companyName } = await acceptedSponsor('website');
     const before = await money();
     const paidOn = addDays(today(), -3);
-    const updated = await admin.trpc.admin.sponsors.recordPayment.mutate({ invoiceId: sponsor.invoices[0].id, method: 'bank_transfer', paidOn, reference: ' EFT 20931 ' });
+    const updated = await admin.trpc.admin.sponsors.recordPayment.mutate({
+      invoiceId: sponsor.invoices[0].id,
+      method: 'bank_transfer',
+      paidOn,
+      reference: ' EFT 20931 ',
+    });
     expect(updated.invoices[0]).toMatchObject({ status: 'paid', paidOn, method: 'bank_transfer', reference: 'EFT 20931' });
     const row = await t.em().findOneOrFail(Payment, { id: sponsor.invoices[0].id });
     expect(row).toMatchObject({ status: 'completed', provider: 'manual', method: 'bank_transfer' });
@@ -292,7 +347,9 @@ describe('payments the committee records', () => {
 
     const after = await money();
     expect(after.sponsorship - before.sponsorship).toBe(50_000);
-    expect(after.xero.find((line) => line.includes(companyName))).toMatch(`${formatAuDate(paidOn)},500.00,${companyName},Website Sponsorship ${season()},EFT 20931,`);
+    expect(after.xero.find((line) => line.includes(companyName))).toMatch(
+      `${formatAuDate(paidOn)},500.00,${companyName},Website Sponsorship ${season()},EFT 20931,`,
+    );
 
     const receipt = await t.mail.waitFor(email, 3);
     expect(receipt.subject).toBe(`Receipt: Tweed Coast Anglers Club sponsorship ${season()} $500.00`);
@@ -306,7 +363,9 @@ describe('payments the committee records', () => {
     ]);
 
     // Recorded once; the sponsor's link now says paid.
-    await expect(admin.trpc.admin.sponsors.recordPayment.mutate({ invoiceId: row.id, method: 'cash', paidOn: today() })).rejects.toThrow(`This invoice was already paid on ${formatAuDate(paidOn)}.`);
+    await expect(admin.trpc.admin.sponsors.recordPayment.mutate({ invoiceId: row.id, method: 'cash', paidOn: today() })).rejects.toThrow(
+      `This invoice was already paid on ${formatAuDate(paidOn)}.`,
+    );
     expect((await invoiceQuery(t.client(), token)).body.result.data.status).toBe('paid');
     expect((await createOrder(t.client(), token)).status).toBe(409);
     expect((await money()).sponsorship).toBe(after.sponsorship);
@@ -317,8 +376,16 @@ describe('payments the committee records', () => {
     const invoiceId = sponsor.invoices[0].id;
     const before = await counts();
     const cases: [Record<string, unknown>, number, string][] = [
-      [{ invoiceId, method: 'cash', paidOn: addDays(today(), 1) }, 400, `Paid on cannot be in the future (today is ${formatAuDate(today())}).`],
-      [{ invoiceId, method: 'cash', paidOn: addDays(today(), -400) }, 400, `Paid on must be within the last year (on or after ${formatAuDate(addYears(today(), -1))}).`],
+      [
+        { invoiceId, method: 'cash', paidOn: addDays(today(), 1) },
+        400,
+        `Paid on cannot be in the future (today is ${formatAuDate(today())}).`,
+      ],
+      [
+        { invoiceId, method: 'cash', paidOn: addDays(today(), -400) },
+        400,
+        `Paid on must be within the last year (on or after ${formatAuDate(addYears(today(), -1))}).`,
+      ],
       [{ invoiceId, method: 'bitcoin', paidOn: today() }, 400, 'Choose how the money came: cash, bank transfer, card or cheque.'],
       [{ invoiceId, method: 'cash', paidOn: '23/11/2026' }, 400, 'Paid on must be a date (YYYY-MM-DD).'],
       [{ invoiceId, method: 'cash' }, 400, 'Paid on is required.'],
@@ -333,7 +400,12 @@ describe('payments the committee records', () => {
     }
     for (const [path, input, status, message] of [
       ['admin.sponsors.renew', { id: sponsor.id, season: '2027/28' }, 400, 'Season must look like 2027-28.'],
-      ['admin.sponsors.renew', { id: sponsor.id, season: '2020-21' }, 400, `A sponsor can be renewed for this season (${season()}) or the next (${nextSeason(season())}).`],
+      [
+        'admin.sponsors.renew',
+        { id: sponsor.id, season: '2020-21' },
+        400,
+        `A sponsor can be renewed for this season (${season()}) or the next (${nextSeason(season())}).`,
+      ],
       ['admin.sponsors.renew', { id: 'abc' }, 400, 'That is not a valid sponsor id.'],
       ['admin.sponsors.sendPayLink', { invoiceId: crypto.randomUUID() }, 404, 'That invoice does not exist.'],
       ['sponsorships.createOrder', { token: '' }, 400, 'The pay link is incomplete. Please open the link from your e-mail again.'],
@@ -420,8 +492,23 @@ describe('declining, ending and renewing', () => {
     // What the migration left of the old 'received on acceptance' row.
     const em = t.em();
     em.create(Payment, {
-      kind: 'sponsorship', purpose: 'website', household: null, sponsor: sponsor.id, season: null, createdBy: null, description: 'Website Sponsorship', payee: sponsor.companyName,
-      amountCents: 50_000, currency: 'AUD', provider: 'manual', providerOrderId: `sponsor-${sponsor.id}`, providerCaptureId: null, status: 'created', capturedAt: null, lastError: null, rawResponse: null,
+      kind: 'sponsorship',
+      purpose: 'website',
+      household: null,
+      sponsor: sponsor.id,
+      season: null,
+      createdBy: null,
+      description: 'Website Sponsorship',
+      payee: sponsor.companyName,
+      amountCents: 50_000,
+      currency: 'AUD',
+      provider: 'manual',
+      providerOrderId: `sponsor-${sponsor.id}`,
+      providerCaptureId: null,
+      status: 'created',
+      capturedAt: null,
+      lastError: null,
+      rawResponse: null,
     });
     await em.flush();
     const before = await money();
@@ -448,7 +535,12 @@ describe('declining, ending and renewing', () => {
 
   it('refuses a new pay link for a paid invoice', async () => {
     const { sponsor } = await acceptedSponsor('website');
-    await admin.trpc.admin.sponsors.recordPayment.mutate({ invoiceId: sponsor.invoices[0].id, method: 'cheque', paidOn: today(), reference: 'Chq 000123' });
+    await admin.trpc.admin.sponsors.recordPayment.mutate({
+      invoiceId: sponsor.invoices[0].id,
+      method: 'cheque',
+      paidOn: today(),
+      reference: 'Chq 000123',
+    });
     const res = await admin.mutation('admin.sponsors.sendPayLink', { invoiceId: sponsor.invoices[0].id });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(`This invoice was already paid on ${formatAuDate(today())}.`);

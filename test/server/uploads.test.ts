@@ -19,7 +19,11 @@ async function phonePhoto(): Promise<Buffer> {
 
 /** A valid 1×1 PNG whose header claims 50,000 × 50,000 pixels: a decompression bomb. */
 async function pixelBomb(): Promise<Buffer> {
-  const png = Buffer.from(await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer());
+  const png = Buffer.from(
+    await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer(),
+  );
   png.writeUInt32BE(50_000, 16);
   png.writeUInt32BE(50_000, 20);
   png.writeUInt32BE(crc32(png.subarray(12, 29)) >>> 0, 29);
@@ -38,14 +42,20 @@ function uploadSuite(name: string, start: () => Promise<{ t: TestApp; close: () 
     beforeAll(async () => {
       ({ t, close } = await start());
       admin = (await signedInClient(t, 'admin@club.test')).client;
-      eventId = (await admin.trpc.admin.events.create.mutate({ name: 'Mulloway Muster', location: 'Tweed Heads', eventDate: '2027-03-06T07:00' })).id;
+      eventId = (
+        await admin.trpc.admin.events.create.mutate({ name: 'Mulloway Muster', location: 'Tweed Heads', eventDate: '2027-03-06T07:00' })
+      ).id;
     });
     afterAll(() => close?.());
 
     async function upload(bytes: Buffer, contentType = 'image/jpeg') {
       const slot = await admin.json('POST', '/api/objects/upload');
       expect(slot.status).toBe(200);
-      const put = await fetch(reachable(t, slot.body.uploadURL), { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': contentType } });
+      const put = await fetch(reachable(t, slot.body.uploadURL), {
+        method: 'PUT',
+        body: new Uint8Array(bytes),
+        headers: { 'content-type': contentType },
+      });
       return { uploadURL: slot.body.uploadURL as string, put };
     }
 
@@ -89,7 +99,12 @@ function uploadSuite(name: string, start: () => Promise<{ t: TestApp; close: () 
       expect(exploded.status).toBe(400);
       expect(exploded.body.message).toBe('That image has too many pixels (more than 40 megapixels). Please choose a smaller picture.');
 
-      for (const imageUrl of ['https://evil.example/incoming/00000000-0000-4000-8000-000000000000', '/api/objects/images/../../secrets.json', 'x'.repeat(3000), '']) {
+      for (const imageUrl of [
+        'https://evil.example/incoming/00000000-0000-4000-8000-000000000000',
+        '/api/objects/images/../../secrets.json',
+        'x'.repeat(3000),
+        '',
+      ]) {
         const forged = await admin.json('PUT', `/api/events/${eventId}/image`, { imageUrl });
         expect(forged.status, imageUrl.slice(0, 40)).toBe(400);
       }
@@ -129,7 +144,13 @@ uploadSuite('uploads to local disk', async () => {
 
 uploadSuite('uploads to an S3-compatible bucket (s3rver on loopback)', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 's3rver-'));
-  const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: 'club-objects', configs: [] }] });
+  const s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: 'club-objects', configs: [] }],
+  });
   const { port } = (await s3.run()) as { port: number };
   const t = await startTestApp({
     env: {
@@ -169,7 +190,9 @@ describe('the local upload URL', () => {
     expect((await fetch(tampered, { method: 'PUT', body: 'x' })).status).toBe(403);
     const otherKey = uploadURL.replace(/incoming\/[0-9a-f-]+/, 'incoming/00000000-0000-4000-8000-000000000000');
     expect((await fetch(otherKey, { method: 'PUT', body: 'x' })).status).toBe(403);
-    expect((await fetch(uploadURL.replace('incoming/', 'incoming/..%2F..%2F'), { method: 'PUT', body: 'x' })).status).toBeGreaterThanOrEqual(400);
+    expect(
+      (await fetch(uploadURL.replace('incoming/', 'incoming/..%2F..%2F'), { method: 'PUT', body: 'x' })).status,
+    ).toBeGreaterThanOrEqual(400);
   });
 
   it('takes one file per slot: once its image is attached or it has expired it takes nothing more; abandoned uploads are cleaned up', async () => {
@@ -179,7 +202,9 @@ describe('the local upload URL', () => {
     await client.trpc.objects.finishImage.mutate({ uploadURL: slot });
     const again = await fetch(slot, { method: 'PUT', body: photo });
     expect(again.status).toBe(410);
-    expect(await again.json()).toEqual({ message: 'This upload link has already been used or has expired. Please choose the image again.' });
+    expect(await again.json()).toEqual({
+      message: 'This upload link has already been used or has expired. Please choose the image again.',
+    });
 
     // An upload that never became an image (refused, or the person gave up) is removed once its slot has expired.
     const abandoned = reachable(t, (await client.trpc.objects.createUpload.mutate()).uploadURL);

@@ -111,7 +111,10 @@ export class FakePayPal {
   }
 
   /** A webhook event as PayPal builds it, about a capture or a refund. */
-  captureEvent(type: 'PAYMENT.CAPTURE.COMPLETED' | 'PAYMENT.CAPTURE.PENDING' | 'PAYMENT.CAPTURE.DENIED', captureId: string): WebhookEventBody {
+  captureEvent(
+    type: 'PAYMENT.CAPTURE.COMPLETED' | 'PAYMENT.CAPTURE.PENDING' | 'PAYMENT.CAPTURE.DENIED',
+    captureId: string,
+  ): WebhookEventBody {
     const capture = this.captures.get(captureId)!;
     return this.event(type, 'capture', {
       id: capture.id,
@@ -139,10 +142,16 @@ export class FakePayPal {
    * Delivers an event to the site as PayPal does: JSON with PayPal's transmission headers. `forge` sends the
    * event with a signature PayPal never made; `headers` replays the headers of an earlier delivery.
    */
-  async deliver(url: string, event: WebhookEventBody, options: { forge?: boolean; webhookId?: string; body?: string; headers?: Record<string, string> } = {}) {
+  async deliver(
+    url: string,
+    event: WebhookEventBody,
+    options: { forge?: boolean; webhookId?: string; body?: string; headers?: Record<string, string> } = {},
+  ) {
     const transmissionId = randomBytes(12).toString('hex');
     const time = new Date().toISOString();
-    const signature = options.forge ? randomBytes(32).toString('base64') : this.sign(transmissionId, time, options.webhookId ?? this.webhookId, event);
+    const signature = options.forge
+      ? randomBytes(32).toString('base64')
+      : this.sign(transmissionId, time, options.webhookId ?? this.webhookId, event);
     if (!options.forge) this.delivered.set(transmissionId, { signature, time, event });
     const headers = options.headers ?? {
       'content-type': 'application/json',
@@ -157,11 +166,19 @@ export class FakePayPal {
   }
 
   private event(type: string, resourceType: string, resource: unknown): WebhookEventBody {
-    return { id: `WH-${randomBytes(10).toString('hex').toUpperCase()}`, event_type: type, resource_type: resourceType, create_time: new Date().toISOString(), resource };
+    return {
+      id: `WH-${randomBytes(10).toString('hex').toUpperCase()}`,
+      event_type: type,
+      resource_type: resourceType,
+      create_time: new Date().toISOString(),
+      resource,
+    };
   }
 
   private sign(transmissionId: string, time: string, webhookId: string, event: WebhookEventBody) {
-    return createHmac('sha256', this.signingKey).update(`${transmissionId}|${time}|${webhookId}|${JSON.stringify(event)}`).digest('base64');
+    return createHmac('sha256', this.signingKey)
+      .update(`${transmissionId}|${time}|${webhookId}|${JSON.stringify(event)}`)
+      .digest('base64');
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -193,11 +210,20 @@ export class FakePayPal {
       }
       const token = `A21AA${randomBytes(12).toString('hex')}`;
       this.tokens.add(token);
-      return this.send(res, 200, { scope: 'https://uri.paypal.com/services/payments', access_token: token, token_type: 'Bearer', expires_in: 32400 });
+      return this.send(res, 200, {
+        scope: 'https://uri.paypal.com/services/payments',
+        access_token: token,
+        token_type: 'Bearer',
+        expires_in: 32400,
+      });
     }
 
     const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-    if (!this.tokens.has(bearer)) return this.send(res, 401, { name: 'AUTHENTICATION_FAILURE', message: 'Authentication failed due to invalid authentication credentials.' });
+    if (!this.tokens.has(bearer))
+      return this.send(res, 401, {
+        name: 'AUTHENTICATION_FAILURE',
+        message: 'Authentication failed due to invalid authentication credentials.',
+      });
 
     // PayPal answers a repeated PayPal-Request-Id with the first response.
     if (req.method === 'POST' && requestId && this.byRequestId.has(requestId)) {
@@ -228,7 +254,11 @@ export class FakePayPal {
       }
       const id = randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
       this.orders.set(id, { id, status: 'CREATED', amount: unit.amount });
-      return remember(201, { id, status: 'CREATED', links: [{ href: `https://www.sandbox.paypal.com/checkoutnow?token=${id}`, rel: 'approve', method: 'GET' }] });
+      return remember(201, {
+        id,
+        status: 'CREATED',
+        links: [{ href: `https://www.sandbox.paypal.com/checkoutnow?token=${id}`, rel: 'approve', method: 'GET' }],
+      });
     }
 
     const capture = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(path);
@@ -236,10 +266,14 @@ export class FakePayPal {
       const order = this.orders.get(capture[1]);
       if (!order) return this.send(res, 404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
       if (this.captureDelayMs) await new Promise((r) => setTimeout(r, this.captureDelayMs));
-      if (order.status === 'COMPLETED') return this.send(res, 422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] });
+      if (order.status === 'COMPLETED')
+        return this.send(res, 422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] });
       if (this.declineNextCapture) {
         this.declineNextCapture = false;
-        return this.send(res, 422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'INSTRUMENT_DECLINED', description: 'The instrument presented was declined.' }] });
+        return this.send(res, 422, {
+          name: 'UNPROCESSABLE_ENTITY',
+          details: [{ issue: 'INSTRUMENT_DECLINED', description: 'The instrument presented was declined.' }],
+        });
       }
       const captureId = randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
       const reason = this.pendNextCapture;
@@ -267,7 +301,9 @@ export class FakePayPal {
     const order = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && order) {
       const found = this.orders.get(order[1]);
-      return found ? this.send(res, 200, this.orderBody(found)) : this.send(res, 404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
+      return found
+        ? this.send(res, 200, this.orderBody(found))
+        : this.send(res, 404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
     }
 
     const getCapture = /^\/v2\/payments\/captures\/([^/]+)$/.exec(path);
@@ -281,7 +317,8 @@ export class FakePayPal {
       const found = this.captures.get(refund[1]);
       if (!found) return this.send(res, 404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
       const value: string = body?.amount?.value ?? found.amount.value;
-      if (found.status !== 'COMPLETED') return this.send(res, 422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CAPTURE_NOT_COMPLETED' }] });
+      if (found.status !== 'COMPLETED')
+        return this.send(res, 422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CAPTURE_NOT_COMPLETED' }] });
       if (found.refundedCents + cents(value) > cents(found.amount.value)) {
         return this.send(res, 422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'REFUND_AMOUNT_EXCEEDED' }] });
       }

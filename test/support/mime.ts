@@ -23,9 +23,7 @@ function splitHeaders(block: string): { headers: Record<string, string>; body: s
 function decodeBody(body: string, encoding = ''): string {
   switch (encoding.toLowerCase()) {
     case 'quoted-printable': {
-      const bytes = body
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+      const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
       return Buffer.from(bytes, 'latin1').toString('utf8');
     }
     case 'base64':
@@ -38,9 +36,7 @@ function decodeBody(body: string, encoding = ''): string {
 /** RFC 2047 encoded words, as nodemailer writes non-ASCII subjects. */
 function decodeWords(value: string): string {
   return value.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
+    kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
   );
 }
 

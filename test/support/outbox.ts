@@ -6,7 +6,9 @@ import { parseMail, type ReceivedMail } from './mime';
 export function outboxMails(outboxDir: string, to: string): ReceivedMail[] {
   let files: string[] = [];
   try {
-    files = readdirSync(outboxDir).filter((f) => f.endsWith('.eml')).sort();
+    files = readdirSync(outboxDir)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
   } catch {
     // The folder appears with the first mail.
   }

@@ -164,7 +164,11 @@ export class TestClient {
    */
   async mutation(path: string, input: unknown) {
     const res = await this.json('POST', `/trpc/${path}`, input);
-    return { status: res.status, body: res.status < 300 ? res.body?.result?.data : { message: res.body?.error?.message }, fieldErrors: res.body?.error?.data?.fieldErrors };
+    return {
+      status: res.status,
+      body: res.status < 300 ? res.body?.result?.data : { message: res.body?.error?.message },
+      fieldErrors: res.body?.error?.data?.fieldErrors,
+    };
   }
 
   /** A JSON request; returns status, parsed body and headers. */
@@ -187,7 +191,11 @@ export class TestClient {
 }
 
 /** Signs a new user up through the API and follows the e-mailed link: a verified, signed-in client. */
-export async function signedInClient(t: TestApp, email = `angler-${randomBytes(4).toString('hex')}@example.com`, names = { firstName: 'Sam', lastName: 'Angler' }) {
+export async function signedInClient(
+  t: TestApp,
+  email = `angler-${randomBytes(4).toString('hex')}@example.com`,
+  names = { firstName: 'Sam', lastName: 'Angler' },
+) {
   const client = t.client();
   const { userId } = await client.trpc.auth.signup.mutate({ email, ...names });
   const token = linkIn(await t.latestMail(email)).searchParams.get('token')!;

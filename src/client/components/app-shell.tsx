@@ -57,7 +57,17 @@ export function AppLayout() {
   );
 }
 
-const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
 
 /** The first Tab stop on every page: jumps past the navigation to the screen itself. Seen only while focused. */
 function SkipLink() {
@@ -75,7 +85,16 @@ function SkipLink() {
       fw={600}
       style={
         focused
-          ? { position: 'fixed', top: 8, left: 8, zIndex: 1000, padding: '8px 12px', background: 'var(--mantine-color-body)', borderRadius: 'var(--mantine-radius-md)', boxShadow: 'var(--mantine-shadow-md)' }
+          ? {
+              position: 'fixed',
+              top: 8,
+              left: 8,
+              zIndex: 1000,
+              padding: '8px 12px',
+              background: 'var(--mantine-color-body)',
+              borderRadius: 'var(--mantine-radius-md)',
+              boxShadow: 'var(--mantine-shadow-md)',
+            }
           : VISUALLY_HIDDEN
       }
     >
@@ -100,7 +119,13 @@ function NavBar() {
   return (
     <Box
       component="header"
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-body)', position: 'sticky', top: 0, zIndex: 100 }}
+      style={{
+        borderBottom: '1px solid var(--mantine-color-gray-3)',
+        background: 'var(--mantine-color-body)',
+        position: 'sticky',
+        top: 0,
+        zIndex: 100,
+      }}
     >
       <Container size="lg" h={60}>
         <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
@@ -115,7 +140,14 @@ function NavBar() {
 
           <Group gap={4} wrap="nowrap" visibleFrom="sm" component="nav" aria-label="Main">
             {items.map((item) => (
-              <Button key={item.to} component={Link} to={item.to} variant="subtle" size="sm" activeProps={{ 'data-active': true, 'aria-current': 'page' }}>
+              <Button
+                key={item.to}
+                component={Link}
+                to={item.to}
+                variant="subtle"
+                size="sm"
+                activeProps={{ 'data-active': true, 'aria-current': 'page' }}
+              >
                 {item.label}
               </Button>
             ))}
@@ -216,7 +248,11 @@ function Footer() {
     if (!pathname.startsWith('/pages/')) document.title = siteTitle;
   }, [siteTitle, pathname]);
   return (
-    <Box component="footer" py="lg" style={{ borderTop: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-gray-0)' }}>
+    <Box
+      component="footer"
+      py="lg"
+      style={{ borderTop: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-gray-0)' }}
+    >
       <Container size="lg">
         <Stack gap={4} align="center" ta="center">
           <Text size="sm" c="dimmed">

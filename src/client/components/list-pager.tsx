@@ -6,7 +6,19 @@ export const showingText = (page: number, pageSize: number, total: number) =>
   `Showing ${((page - 1) * pageSize + 1).toLocaleString('en-AU')}–${Math.min(page * pageSize, total).toLocaleString('en-AU')} of ${total.toLocaleString('en-AU')}`;
 
 /** Under a paged table: how many are shown, and the page buttons (labelled for screen readers) when there is more than one page. */
-export function ListPager({ page, pageSize, total, onChange, label }: { page: number; pageSize: number; total: number; onChange: (page: number) => void; label: string }) {
+export function ListPager({
+  page,
+  pageSize,
+  total,
+  onChange,
+  label,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onChange: (page: number) => void;
+  label: string;
+}) {
   const phone = useMediaQuery('(max-width: 48em)');
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (

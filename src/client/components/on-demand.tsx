@@ -75,7 +75,12 @@ export class LoadBoundary extends Component<{ onError: () => void; fallback?: Re
 /** Stands in for a dialog while its chunk is fetched on first opening: the page dimmed, a spinner; a click gives up. */
 export function DialogLoader({ onClose }: { onClose: () => void }) {
   return (
-    <Center role="status" aria-live="polite" onClick={onClose} style={{ position: 'fixed', inset: 0, zIndex: 200, background: 'rgba(0, 0, 0, 0.6)' }}>
+    <Center
+      role="status"
+      aria-live="polite"
+      onClick={onClose}
+      style={{ position: 'fixed', inset: 0, zIndex: 200, background: 'rgba(0, 0, 0, 0.6)' }}
+    >
       <Loader color="white" aria-hidden />
       <VisuallyHidden>Loading...</VisuallyHidden>
     </Center>

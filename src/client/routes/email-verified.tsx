@@ -22,7 +22,8 @@ export function EmailVerifiedPage() {
 
   if (search.token) {
     if (link.status === 'success') return <Verified />;
-    if (link.status === 'error') return <FailureCard title="Verification Failed" message={link.message} action="Try Again" onAction={tryAgain} />;
+    if (link.status === 'error')
+      return <FailureCard title="Verification Failed" message={link.message} action="Try Again" onAction={tryAgain} />;
     if (link.status === 'idle') {
       return (
         <LinkActionCard

@@ -12,7 +12,9 @@ import { useTRPC } from '../trpc';
 const FEATURES: { key: 'community' | 'events' | 'competitions' | 'experience'; icon: ReactNode }[] = [
   {
     key: 'community',
-    icon: <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM22 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75" />,
+    icon: (
+      <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM22 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75" />
+    ),
   },
   {
     key: 'events',
@@ -53,7 +55,16 @@ function useLandingTexts(): (key: LandingKey) => string {
 function FeatureIcon({ children }: { children: ReactNode }) {
   return (
     <ThemeIcon size={44} radius="md" variant="light" color="teal" aria-hidden>
-      <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        width="24"
+        height="24"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         {children}
       </svg>
     </ThemeIcon>
@@ -72,7 +83,10 @@ export function LandingPage() {
       <Box
         component="section"
         py={{ base: 56, sm: 96 }}
-        style={{ background: `linear-gradient(160deg, ${CLUB.colours.primaryDark} 0%, ${CLUB.colours.primary} 60%, ${CLUB.colours.accent} 130%)`, color: 'white' }}
+        style={{
+          background: `linear-gradient(160deg, ${CLUB.colours.primaryDark} 0%, ${CLUB.colours.primary} 60%, ${CLUB.colours.accent} 130%)`,
+          color: 'white',
+        }}
       >
         <Container size="md">
           <Stack align="center" ta="center" gap="lg">

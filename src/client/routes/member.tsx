@@ -47,7 +47,9 @@ export function MemberPortalPage() {
   // The installed app opens where the member left it (often the fish-logging screen on an event day).
   const fromHomeScreen = search.from === 'home-screen' || installedApp();
   const requested = search.tab ?? (fromHomeScreen ? (localStorage.getItem(LAST_TAB_KEY) ?? undefined) : undefined);
-  const tab: TabValue = [...TABS.map((t) => t.value), ...HIDDEN_TABS].includes(requested as TabValue) ? (requested as TabValue) : 'dashboard';
+  const tab: TabValue = [...TABS.map((t) => t.value), ...HIDDEN_TABS].includes(requested as TabValue)
+    ? (requested as TabValue)
+    : 'dashboard';
   useEffect(() => localStorage.setItem(LAST_TAB_KEY, tab), [tab]);
   const tabList = useRef<HTMLDivElement>(null);
 
@@ -67,7 +69,11 @@ export function MemberPortalPage() {
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <MemberBanner user={user} profile={profile.data ?? null} />
-        <Tabs value={tab} onChange={(value) => void navigate({ to: '.', search: { tab: value ?? 'dashboard' } as never, replace: true })} keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={(value) => void navigate({ to: '.', search: { tab: value ?? 'dashboard' } as never, replace: true })}
+          keepMounted={false}
+        >
           <Tabs.List
             ref={tabList}
             // Scrolls sideways on phones; the base line is an inset shadow so it spans the strip however far it is scrolled.

@@ -14,7 +14,11 @@ export function PublicHomePage() {
   return (
     <Container size="lg" py="xl">
       <Stack gap="xl">
-        <Card radius="md" padding="xl" style={{ background: `linear-gradient(135deg, ${CLUB.colours.primaryDark}, ${CLUB.colours.primary})`, color: 'white' }}>
+        <Card
+          radius="md"
+          padding="xl"
+          style={{ background: `linear-gradient(135deg, ${CLUB.colours.primaryDark}, ${CLUB.colours.primary})`, color: 'white' }}
+        >
           <Group justify="space-between" align="center" gap="md">
             <Stack gap={4}>
               <Title order={1} fz={{ base: 26, sm: 34 }}>

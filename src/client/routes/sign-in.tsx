@@ -21,10 +21,19 @@ export function SignInPage() {
   }, [link.status]);
 
   if (!token) {
-    return <FailureCard title="Sign-in Link Failed" message="This sign-in link is incomplete. Please request a new one." action="Request a new link" onAction={() => openLogin('login')} />;
+    return (
+      <FailureCard
+        title="Sign-in Link Failed"
+        message="This sign-in link is incomplete. Please request a new one."
+        action="Request a new link"
+        onAction={() => openLogin('login')}
+      />
+    );
   }
   if (link.status === 'error') {
-    return <FailureCard title="Sign-in Link Failed" message={link.message} action="Request a new link" onAction={() => openLogin('login')} />;
+    return (
+      <FailureCard title="Sign-in Link Failed" message={link.message} action="Request a new link" onAction={() => openLogin('login')} />
+    );
   }
   if (link.status === 'idle') {
     return (

@@ -68,7 +68,10 @@ function InvoiceCard({ token, invoice }: { token: string; invoice: PayLinkInvoic
           Season {invoice.season}: {formatAuDate(seasonStart(invoice.season))} to {formatAuDate(seasonEnd(invoice.season))}
         </Text>
         <Text fz={28} fw={700} data-testid="invoice-amount">
-          {dollars(invoice.amount)} <Text span size="sm" c="dimmed" fw={400}>{invoice.currency}</Text>
+          {dollars(invoice.amount)}{' '}
+          <Text span size="sm" c="dimmed" fw={400}>
+            {invoice.currency}
+          </Text>
         </Text>
 
         {invoice.status === 'paid' && (
@@ -89,8 +92,8 @@ function InvoiceCard({ token, invoice }: { token: string; invoice: PayLinkInvoic
         {invoice.status === 'unpaid' && <PayOnline token={token} invoice={invoice} />}
         {invoice.status === 'unpaid' && (
           <Text size="sm" c="dimmed">
-            Prefer a bank transfer? {contactEmail ? `Write to ${contactEmail}` : 'Write to the club'} and the committee will send you the club&apos;s bank details; they record your
-            payment when it arrives.
+            Prefer a bank transfer? {contactEmail ? `Write to ${contactEmail}` : 'Write to the club'} and the committee will send you the
+            club&apos;s bank details; they record your payment when it arrives.
           </Text>
         )}
       </Stack>
@@ -113,7 +116,8 @@ function PayOnline({ token, invoice }: { token: string; invoice: PayLinkInvoice 
     try {
       const outcome = await capture.mutateAsync({ token, orderId });
       queryClient.setQueryData(trpc.sponsorships.invoice.queryKey({ token }), outcome);
-      if (outcome.status === 'paid') toast.success('Payment Successful!', 'Thank you for sponsoring the club. Your receipt is on its way by e-mail.');
+      if (outcome.status === 'paid')
+        toast.success('Payment Successful!', 'Thank you for sponsoring the club. Your receipt is on its way by e-mail.');
     } catch (error) {
       setFailure(serverMessage(error) ?? PAYMENT_FAILED);
       await queryClient.invalidateQueries({ queryKey: trpc.sponsorships.invoice.queryKey({ token }) });
@@ -141,11 +145,7 @@ function PayOnline({ token, invoice }: { token: string; invoice: PayLinkInvoice 
           <Alert color="yellow" title="Demo payments">
             This site has no PayPal account configured yet: the demo button marks the invoice as paid and no money is taken.
           </Alert>
-          <Button
-            size="md"
-            loading={busy}
-            onClick={() => void newOrder().then(paid, () => {})}
-          >
+          <Button size="md" loading={busy} onClick={() => void newOrder().then(paid, () => {})}>
             Pay {dollars(invoice.amount)} (demo)
           </Button>
         </>

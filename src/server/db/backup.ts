@@ -95,7 +95,13 @@ function lineWriter(out: Writable) {
  * renamed), readable by its owner only (0600): it holds every member's details. With `encryption`, the gzip is
  * encrypted with age (https://age-encryption.org) to the committee's key or passphrase.
  */
-export async function writeBackup(options: { databaseUrl: string; objects: ObjectStore; file: string; now?: Date; encryption?: BackupEncryption }): Promise<BackupSummary> {
+export async function writeBackup(options: {
+  databaseUrl: string;
+  objects: ObjectStore;
+  file: string;
+  now?: Date;
+  encryption?: BackupEncryption;
+}): Promise<BackupSummary> {
   const partial = `${options.file}.partial`;
   const gzip = createGzip();
   const out = createWriteStream(partial, { mode: 0o600 });
@@ -106,7 +112,12 @@ export async function writeBackup(options: { databaseUrl: string; objects: Objec
   const summary: BackupSummary = { rows: {}, objects: 0 };
   try {
     await db.query('begin isolation level repeatable read read only');
-    await write({ format: BACKUP_FORMAT, version: VERSION, createdAt: (options.now ?? new Date()).toISOString(), migrations: await executedMigrations(db) });
+    await write({
+      format: BACKUP_FORMAT,
+      version: VERSION,
+      createdAt: (options.now ?? new Date()).toISOString(),
+      migrations: await executedMigrations(db),
+    });
 
     const keys = await db.query<{ key: string; content_type: string }>(
       `select key, content_type from stored_objects where kind in ('image', 'thumbnail') order by key`,
@@ -174,7 +185,10 @@ async function gzipOf(file: string, decryption: BackupDecryption): Promise<Reada
   const head = start.toString('latin1');
   if (!AGE_MAGIC.some((magic) => head.startsWith(magic))) return createReadStream(file);
   if (!decryption.identity && !decryption.passphrase) {
-    throw new AppError('BAD_REQUEST', `${file} is encrypted: set BACKUP_IDENTITY to the committee's secret key (AGE-SECRET-KEY-1…) or BACKUP_PASSPHRASE to restore it.`);
+    throw new AppError(
+      'BAD_REQUEST',
+      `${file} is encrypted: set BACKUP_IDENTITY to the committee's secret key (AGE-SECRET-KEY-1…) or BACKUP_PASSPHRASE to restore it.`,
+    );
   }
   const decrypter = new Decrypter();
   if (decryption.identity) decrypter.addIdentity(decryption.identity);
@@ -183,7 +197,10 @@ async function gzipOf(file: string, decryption: BackupDecryption): Promise<Reada
     const stream = await decrypter.decrypt(Readable.toWeb(createReadStream(file)) as unknown as ReadableStream<Uint8Array>);
     return Readable.fromWeb(stream as unknown as WebReadableStream<Uint8Array>);
   } catch (error) {
-    throw new AppError('BAD_REQUEST', `${file} is encrypted and the key or passphrase given does not open it (${(error as Error).message}). Nothing was changed.`);
+    throw new AppError(
+      'BAD_REQUEST',
+      `${file} is encrypted and the key or passphrase given does not open it (${(error as Error).message}). Nothing was changed.`,
+    );
   }
 }
 
@@ -220,9 +237,18 @@ async function checkBackup(file: string, decryption: BackupDecryption) {
     } else if ('object' in line) objects += 1;
     else if ('table' in line) rows[line.table] = (rows[line.table] ?? 0) + 1;
     else if ('end' in line) {
-      const counted = JSON.stringify(Object.entries(rows).filter(([, n]) => n > 0).sort());
-      const expected = JSON.stringify(Object.entries(line.rows).filter(([, n]) => n > 0).sort());
-      if (counted !== expected || objects !== line.objects) throw new AppError('BAD_REQUEST', `${file} is damaged: its counts do not match its contents.`);
+      const counted = JSON.stringify(
+        Object.entries(rows)
+          .filter(([, n]) => n > 0)
+          .sort(),
+      );
+      const expected = JSON.stringify(
+        Object.entries(line.rows)
+          .filter(([, n]) => n > 0)
+          .sort(),
+      );
+      if (counted !== expected || objects !== line.objects)
+        throw new AppError('BAD_REQUEST', `${file} is damaged: its counts do not match its contents.`);
       return { header, summary: { rows: line.rows, objects } };
     }
   }
@@ -234,13 +260,23 @@ async function checkBackup(file: string, decryption: BackupDecryption) {
  * images back, loads every row in one transaction, then applies the migrations the backup predates.
  * Refuses a database that already holds users, members or payments.
  */
-export async function restoreBackup(options: { orm: MikroORM; databaseUrl: string; objects: ObjectStore; file: string; decryption?: BackupDecryption }): Promise<BackupSummary> {
+export async function restoreBackup(options: {
+  orm: MikroORM;
+  databaseUrl: string;
+  objects: ObjectStore;
+  file: string;
+  decryption?: BackupDecryption;
+}): Promise<BackupSummary> {
   const decryption = options.decryption ?? {};
   const { header, summary } = await checkBackup(options.file, decryption);
   const known = new Set((await options.orm.migrator.getExecuted()).map((m) => m.name));
   for (const m of await options.orm.migrator.getPending()) known.add(m.name);
   const unknown = header.migrations.filter((name) => !known.has(name));
-  if (unknown.length) throw new AppError('BAD_REQUEST', `The backup has database changes this version does not know (${unknown.join(', ')}); restore with the version that wrote it or newer.`);
+  if (unknown.length)
+    throw new AppError(
+      'BAD_REQUEST',
+      `The backup has database changes this version does not know (${unknown.join(', ')}); restore with the version that wrote it or newer.`,
+    );
 
   const last = header.migrations.at(-1);
   if (last) await options.orm.migrator.up({ to: last });
@@ -252,7 +288,10 @@ export async function restoreBackup(options: { orm: MikroORM; databaseUrl: strin
       `select (select count(*) from users) + (select count(*) from members) + (select count(*) from payments) as n`,
     );
     if (Number(rows[0].n) > 0) {
-      throw new AppError('CONFLICT', 'This database already holds club records; restore into an empty database (a new DATA_DIR or DATABASE_URL).');
+      throw new AppError(
+        'CONFLICT',
+        'This database already holds club records; restore into an empty database (a new DATA_DIR or DATABASE_URL).',
+      );
     }
 
     for await (const line of readLines(options.file, decryption)) {

@@ -65,7 +65,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
               options.log.info('The embedded PostgreSQL is running again');
               return 'restarted';
             } catch (error) {
-              if (attempt >= 5) throw new Error(`The embedded PostgreSQL could not be started again: ${(error as Error)?.message ?? 'it exited at once'}`);
+              if (attempt >= 5)
+                throw new Error(`The embedded PostgreSQL could not be started again: ${(error as Error)?.message ?? 'it exited at once'}`);
               await new Promise((resolve) => setTimeout(resolve, attempt * 1000));
             }
           }

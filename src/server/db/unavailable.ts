@@ -18,7 +18,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-export const BAD_DATA = 'A value in the request cannot be stored (a date that does not exist, or a number out of range). Please check it and try again.';
+export const BAD_DATA =
+  'A value in the request cannot be stored (a date that does not exist, or a number out of range). Please check it and try again.';
 
 /**
  * Whether PostgreSQL refused a value rather than the query: its "data exception" class (22…), e.g. 2026-02-30

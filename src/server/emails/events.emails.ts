@@ -2,7 +2,14 @@ import { CLUB } from '../../shared/club';
 import { formatClubDateTime } from '../../shared/dates';
 import { renderEmail } from './layout';
 
-export const eventRegistrationMessage = (d: { firstName: string; eventName: string; location: string; start: Date; fee: string; portalUrl: string }) =>
+export const eventRegistrationMessage = (d: {
+  firstName: string;
+  eventName: string;
+  location: string;
+  start: Date;
+  fee: string;
+  portalUrl: string;
+}) =>
   renderEmail({
     subject: `You're registered: ${d.eventName}`,
     preview: `${formatClubDateTime(d.start)} at ${d.location}`,

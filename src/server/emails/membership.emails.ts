@@ -24,7 +24,9 @@ export const membershipReceiptMessage = (d: ReceiptDetails) =>
     preview: `Your membership is active until ${formatAuDate(d.expiryDate)}.`,
     greeting: `Thanks ${d.firstName}, you're all set!`,
     paragraphs: [
-      d.renewal ? 'We have received your renewal payment. Your membership has been extended.' : `We have received your payment and your membership is now active. Welcome to ${CLUB.name}!`,
+      d.renewal
+        ? 'We have received your renewal payment. Your membership has been extended.'
+        : `We have received your payment and your membership is now active. Welcome to ${CLUB.name}!`,
       `Amount paid: ${formatAud(d.amountCents)} AUD`,
       `Membership type: ${MEMBERSHIP_LABELS[d.membershipType]}`,
       `Member${d.memberNames.length > 1 ? 's' : ''}: ${d.memberNames.join(', ')}`,
@@ -36,7 +38,12 @@ export const membershipReceiptMessage = (d: ReceiptDetails) =>
   });
 
 /** To the owner of an address someone typed into the join form, when that address already has a record. */
-export const joinAddressUsedMessage = (d: { firstName: string; state: 'current' | 'registered' | 'lapsed'; expiryDate: string | null; signInUrl: string }) =>
+export const joinAddressUsedMessage = (d: {
+  firstName: string;
+  state: 'current' | 'registered' | 'lapsed';
+  expiryDate: string | null;
+  signInUrl: string;
+}) =>
   renderEmail({
     subject: `Your e-mail address was used to join ${CLUB.name}`,
     preview: 'Someone filled in our join form with this address.',

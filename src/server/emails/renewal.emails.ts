@@ -3,9 +3,18 @@ import { formatAuDate } from '../../shared/dates';
 import { formatAud } from '../../shared/membership';
 import { renderEmail } from './layout';
 
-export const renewalReminderMessage = (d: { firstName: string; expiryDate: string; daysLeft: number; feeCents: number; renewUrl: string }) =>
+export const renewalReminderMessage = (d: {
+  firstName: string;
+  expiryDate: string;
+  daysLeft: number;
+  feeCents: number;
+  renewUrl: string;
+}) =>
   renderEmail({
-    subject: d.daysLeft <= 7 ? `Your ${CLUB.name} membership ends in ${d.daysLeft} day${d.daysLeft === 1 ? '' : 's'}` : `Time to renew your ${CLUB.name} membership`,
+    subject:
+      d.daysLeft <= 7
+        ? `Your ${CLUB.name} membership ends in ${d.daysLeft} day${d.daysLeft === 1 ? '' : 's'}`
+        : `Time to renew your ${CLUB.name} membership`,
     preview: `Your membership ends on ${formatAuDate(d.expiryDate)}.`,
     greeting: `Hello ${d.firstName},`,
     paragraphs: [

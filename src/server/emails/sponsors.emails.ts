@@ -87,7 +87,9 @@ export const sponsorInvoiceMessage = (d: SponsorInvoiceDetails) =>
       `Package: ${SPONSORSHIP_LABELS[d.sponsorshipType]}`,
       `Season: ${d.season} (${seasonDates(d.season)})`,
       `Amount: ${formatAud(d.amountCents)} AUD`,
-      d.payOnline ? 'You can pay online with the button below (PayPal or card).' : 'The button below shows your invoice; online payment is not available yet, so please pay by bank transfer.',
+      d.payOnline
+        ? 'You can pay online with the button below (PayPal or card).'
+        : 'The button below shows your invoice; online payment is not available yet, so please pay by bank transfer.',
       `Prefer a bank transfer? Write to ${d.contactEmail} and the committee will send you the club's bank details; they record your payment when it arrives. Cash and cheques are welcome at club meetings too.`,
     ],
     button: { label: d.payOnline ? `Pay ${formatAud(d.amountCents)}` : 'View your invoice', url: d.payUrl },
@@ -107,7 +109,14 @@ export interface SponsorReceiptDetails {
   shownUntil: string | null;
 }
 
-const PAID_BY: Record<PaymentMethod, string> = { paypal: 'PayPal', demo: 'demo payment', cash: 'cash', bank_transfer: 'bank transfer', card: 'card', cheque: 'cheque' };
+const PAID_BY: Record<PaymentMethod, string> = {
+  paypal: 'PayPal',
+  demo: 'demo payment',
+  cash: 'cash',
+  bank_transfer: 'bank transfer',
+  card: 'card',
+  cheque: 'cheque',
+};
 
 /** The sponsor's receipt, once the season's money has arrived (online or recorded by the committee). */
 export const sponsorReceiptMessage = (d: SponsorReceiptDetails) =>

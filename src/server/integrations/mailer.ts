@@ -61,7 +61,10 @@ export async function deliverQuietly(mailer: Mailer, log: { error(obj: object, m
     await mailer.send(mail);
     return true;
   } catch (error) {
-    log.error({ err: { name: (error as Error)?.name, message: (error as Error)?.message ?? String(error) }, subject: mail.subject }, 'E-mail delivery failed');
+    log.error(
+      { err: { name: (error as Error)?.name, message: (error as Error)?.message ?? String(error) }, subject: mail.subject },
+      'E-mail delivery failed',
+    );
     return false;
   }
 }

@@ -12,12 +12,22 @@ type ListQuery = { Querystring: Record<string, string | undefined> };
 function memberQuery(req: FastifyRequest<ListQuery>) {
   const q = req.query;
   const number = (v: string | undefined) => (v === undefined || v === '' ? undefined : Number(v));
-  return { search: q.search || undefined, type: q.type || undefined, status: q.status || undefined, sort: q.sort || undefined, direction: q.direction || undefined, page: number(q.page), pageSize: number(q.pageSize) };
+  return {
+    search: q.search || undefined,
+    type: q.type || undefined,
+    status: q.status || undefined,
+    sort: q.sort || undefined,
+    direction: q.direction || undefined,
+    page: number(q.page),
+    pageSize: number(q.pageSize),
+  };
 }
 
 /** REST shims of SPEC §7 for administration. */
 export function registerAdminRoutes(app: FastifyInstance, deps: ContextDeps): void {
-  app.get<ListQuery>('/api/admin/members', (req, reply) => callProcedure(deps, req, reply, (api) => api.admin.members.search(memberQuery(req) as never)));
+  app.get<ListQuery>('/api/admin/members', (req, reply) =>
+    callProcedure(deps, req, reply, (api) => api.admin.members.search(memberQuery(req) as never)),
+  );
 
   /** 'Export CSV': the filtered member list, streamed, for Excel. */
   app.get<ListQuery>('/api/admin/export/members', (req, reply) =>

@@ -27,12 +27,22 @@ export async function callProcedure<T>(
  * For the few documented routes that tRPC cannot carry (multipart uploads): runs a service call with the
  * request's context and answers its errors exactly as `callProcedure` does.
  */
-export async function callService<T>(deps: ContextDeps, req: FastifyRequest, reply: FastifyReply, run: (ctx: Context) => Promise<T>): Promise<T | undefined> {
+export async function callService<T>(
+  deps: ContextDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  run: (ctx: Context) => Promise<T>,
+): Promise<T | undefined> {
   try {
     return await run(await createRequestContext(deps, req));
   } catch (thrown) {
     const caught = databaseErrorOr(thrown);
-    const error = caught instanceof AppError ? toTRPCError(caught) : caught instanceof ZodError ? new TRPCError({ code: 'BAD_REQUEST', cause: caught }) : caught;
+    const error =
+      caught instanceof AppError
+        ? toTRPCError(caught)
+        : caught instanceof ZodError
+          ? new TRPCError({ code: 'BAD_REQUEST', cause: caught })
+          : caught;
     if (!(error instanceof TRPCError)) throw error;
     const status = httpStatusOf(error);
     if (status >= 500) req.log.error({ err: error.cause ?? error }, 'Procedure failed');

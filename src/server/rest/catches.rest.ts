@@ -34,7 +34,8 @@ export function registerCatchRoutes(app: FastifyInstance, deps: ContextDeps): vo
             }
           }
         } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('BAD_REQUEST', 'The photo is larger than 10 MB.');
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError('BAD_REQUEST', 'The photo is larger than 10 MB.');
           if (error instanceof AppError) throw error;
           throw new AppError('BAD_REQUEST', 'The upload could not be read. Please try again.');
         }

@@ -8,8 +8,12 @@ type IdParams = { Params: { id: string } };
 export function registerEventRoutes(app: FastifyInstance, deps: ContextDeps): void {
   app.get('/api/events/upcoming', (req, reply) => callPublicRead(deps, req, reply, (api) => api.events.upcoming()));
   app.get('/api/members/events', (req, reply) => callProcedure(deps, req, reply, (api) => api.events.myRegistrations()));
-  app.post<IdParams>('/api/events/:id/register', (req, reply) => callProcedure(deps, req, reply, (api) => api.events.register({ id: req.params.id })));
-  app.delete<IdParams>('/api/events/:id/register', (req, reply) => callProcedure(deps, req, reply, (api) => api.events.cancel({ id: req.params.id })));
+  app.post<IdParams>('/api/events/:id/register', (req, reply) =>
+    callProcedure(deps, req, reply, (api) => api.events.register({ id: req.params.id })),
+  );
+  app.delete<IdParams>('/api/events/:id/register', (req, reply) =>
+    callProcedure(deps, req, reply, (api) => api.events.cancel({ id: req.params.id })),
+  );
 
   app.get<IdParams>('/api/events/:id/calendar.ics', async (req, reply) => {
     const file = await callProcedure(deps, req, reply, (api) => api.events.calendar({ id: req.params.id }));

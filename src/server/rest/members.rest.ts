@@ -4,7 +4,9 @@ import { callProcedure } from './call';
 
 /** REST shims of SPEC §7 for members; each calls the matching `members` procedure. */
 export function registerMemberRoutes(app: FastifyInstance, deps: ContextDeps): void {
-  app.post('/api/members/register', (req, reply) => callProcedure(deps, req, reply, (api) => api.members.registerDocumented(req.body as never)));
+  app.post('/api/members/register', (req, reply) =>
+    callProcedure(deps, req, reply, (api) => api.members.registerDocumented(req.body as never)),
+  );
 
   app.get('/api/members/profile', async (req, reply) => {
     const profile = await callProcedure(deps, req, reply, (api) => api.members.profile());

@@ -12,14 +12,22 @@ export function registerObjectRoutes(app: FastifyInstance, deps: ContextDeps, ob
   app.post('/api/objects/upload', (req, reply) => callProcedure(deps, req, reply, (api) => api.objects.createUpload()));
 
   app.put<{ Params: { id: string }; Body: { imageUrl: string } }>('/api/events/:id/image', (req, reply) =>
-    callProcedure(deps, req, reply, (api) => api.admin.events.setImage({ id: req.params.id, imageUrl: (req.body as { imageUrl?: string } | undefined)?.imageUrl as string })),
+    callProcedure(deps, req, reply, (api) =>
+      api.admin.events.setImage({ id: req.params.id, imageUrl: (req.body as { imageUrl?: string } | undefined)?.imageUrl as string }),
+    ),
   );
 
   app.get<{ Params: { file: string } }>('/api/objects/images/:file', async (req, reply) => {
-    const object = /^[0-9a-f-]{36}(-thumb)?\.webp$/.test(req.params.file) ? await deps.services.uploads.open(deps.em.fork(), `images/${req.params.file}`) : null;
+    const object = /^[0-9a-f-]{36}(-thumb)?\.webp$/.test(req.params.file)
+      ? await deps.services.uploads.open(deps.em.fork(), `images/${req.params.file}`)
+      : null;
     if (!object) return reply.code(404).send({ message: 'Not found.' });
     // Keys are never reused, so a served image never changes.
-    return reply.type(object.contentType).header('content-length', object.size).header('cache-control', 'public, max-age=31536000, immutable').send(object.body);
+    return reply
+      .type(object.contentType)
+      .header('content-length', object.size)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(object.body);
   });
 
   if (objects.kind !== 'local') return;
@@ -27,21 +35,25 @@ export function registerObjectRoutes(app: FastifyInstance, deps: ContextDeps, ob
   app.register(async (scope) => {
     // Too large is said before the body is read (the declared length), not by cutting the connection half-way.
     scope.addHook('onRequest', async (req, reply) => {
-      if (Number(req.headers['content-length'] ?? 0) > IMAGE_LIMITS.maxBytes) return reply.code(413).send({ message: 'The image is larger than 5 MB.' });
+      if (Number(req.headers['content-length'] ?? 0) > IMAGE_LIMITS.maxBytes)
+        return reply.code(413).send({ message: 'The image is larger than 5 MB.' });
     });
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: IMAGE_LIMITS.maxBytes }, (_req, body, done) => done(null, body));
-    scope.put<{ Params: { id: string }; Querystring: { expires?: string; signature?: string } }>(`${LOCAL_UPLOAD_PREFIX}incoming/:id`, async (req, reply) => {
-      const key = `incoming/${req.params.id}`;
-      if (!local.verifyUpload(key, req.query.expires ?? '', req.query.signature ?? '')) {
-        return reply.code(403).send({ message: 'This upload link is not valid or has expired. Please try again.' });
-      }
-      if (!(await deps.services.uploads.slotOpen(deps.em.fork(), key))) {
-        return reply.code(410).send({ message: 'This upload link has already been used or has expired. Please choose the image again.' });
-      }
-      const body = req.body as Buffer | undefined;
-      if (!body?.length) return reply.code(400).send({ message: 'The upload was empty.' });
-      await local.put(key, body, 'application/octet-stream');
-      return reply.code(200).send({ message: 'Uploaded.' });
-    });
+    scope.put<{ Params: { id: string }; Querystring: { expires?: string; signature?: string } }>(
+      `${LOCAL_UPLOAD_PREFIX}incoming/:id`,
+      async (req, reply) => {
+        const key = `incoming/${req.params.id}`;
+        if (!local.verifyUpload(key, req.query.expires ?? '', req.query.signature ?? '')) {
+          return reply.code(403).send({ message: 'This upload link is not valid or has expired. Please try again.' });
+        }
+        if (!(await deps.services.uploads.slotOpen(deps.em.fork(), key))) {
+          return reply.code(410).send({ message: 'This upload link has already been used or has expired. Please choose the image again.' });
+        }
+        const body = req.body as Buffer | undefined;
+        if (!body?.length) return reply.code(400).send({ message: 'The upload was empty.' });
+        await local.put(key, body, 'application/octet-stream');
+        return reply.code(200).send({ message: 'Uploaded.' });
+      },
+    );
   });
 }

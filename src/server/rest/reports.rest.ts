@@ -9,7 +9,11 @@ import { callService } from './call';
 type PeriodQuery = { Querystring: { from?: string; to?: string } };
 type EventParams = { Params: { id: string } };
 
-const fileName = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'report';
+const fileName = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'report';
 
 function download(reply: FastifyReply, name: string, type: 'csv' | 'pdf', body: string | Buffer | Readable) {
   return reply

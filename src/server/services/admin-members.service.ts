@@ -18,7 +18,6 @@ export interface AdminMembersDeps {
 
 const EXPORT_BATCH = 1000;
 
-
 /** The committee's member list: search, filters, sorting and pages run in the database. */
 export class AdminMembersService {
   constructor(private readonly deps: AdminMembersDeps) {}
@@ -66,7 +65,8 @@ export class AdminMembersService {
   async update(em: EntityManager, actor: Actor, input: MemberUpdate): Promise<AdminMemberRow> {
     const member = await em.findOne(Member, { id: input.id }, { populate: ['user'] });
     if (!member) throw new AppError('NOT_FOUND', 'That member does not exist.');
-    if (input.status === 'active' && !input.expiryDate) throw new AppError('BAD_REQUEST', 'An active membership needs an expiry date.', { field: 'expiryDate' });
+    if (input.status === 'active' && !input.expiryDate)
+      throw new AppError('BAD_REQUEST', 'An active membership needs an expiry date.', { field: 'expiryDate' });
     const today = clubToday(this.deps.clock.now());
     const before = this.row(member, today);
     em.assign(member, {
@@ -81,7 +81,8 @@ export class AdminMembersService {
     });
     if (input.role && input.role !== (member.user?.role ?? null)) {
       if (!member.user) throw new AppError('BAD_REQUEST', 'This member has no account, so a role cannot be set.', { field: 'role' });
-      if (member.user.id === actor.user?.id && input.role !== 'admin') throw new AppError('BAD_REQUEST', 'You cannot remove your own administrator role.', { field: 'role' });
+      if (member.user.id === actor.user?.id && input.role !== 'admin')
+        throw new AppError('BAD_REQUEST', 'You cannot remove your own administrator role.', { field: 'role' });
       await this.deps.admin.setRole(em, { user: actor.user, label: actor.user?.email ?? 'admin' }, member.user.email, input.role);
     }
     const after = this.row(member, today);
@@ -93,15 +94,31 @@ export class AdminMembersService {
   /** The whole filtered list as CSV, written in batches (keyset pages), never all rows in memory at once. */
   async *exportCsv(em: EntityManager, input: Pick<MemberSearch, 'search' | 'type' | 'status'>): AsyncGenerator<string> {
     const today = clubToday(this.deps.clock.now());
-    yield CSV_BOM + csvLine(['First name', 'Last name', 'Email', 'Phone', 'Address', 'Type', 'Status', 'Member since', 'Expiry', 'Primary']);
+    yield (
+      CSV_BOM + csvLine(['First name', 'Last name', 'Email', 'Phone', 'Address', 'Type', 'Status', 'Member since', 'Expiry', 'Primary'])
+    );
     const where = this.where(input);
     let after: string | null = null;
     for (;;) {
-      const batch: Member[] = await em.find(Member, after ? { $and: [where, { id: { $gt: after } }] } : where, { orderBy: { id: 'asc' }, limit: EXPORT_BATCH });
+      const batch: Member[] = await em.find(Member, after ? { $and: [where, { id: { $gt: after } }] } : where, {
+        orderBy: { id: 'asc' },
+        limit: EXPORT_BATCH,
+      });
       if (!batch.length) return;
       yield batch
         .map((m) =>
-          csvLine([m.firstName, m.lastName, m.email, m.phone, m.address, MEMBERSHIP_LABELS[m.membershipType], effectiveStatus(m, today), m.memberSince, m.expiryDate, m.isPrimary ? 'yes' : 'no']),
+          csvLine([
+            m.firstName,
+            m.lastName,
+            m.email,
+            m.phone,
+            m.address,
+            MEMBERSHIP_LABELS[m.membershipType],
+            effectiveStatus(m, today),
+            m.memberSince,
+            m.expiryDate,
+            m.isPrimary ? 'yes' : 'no',
+          ]),
         )
         .join('');
       after = batch[batch.length - 1].id;

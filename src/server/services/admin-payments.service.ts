@@ -29,7 +29,8 @@ export interface AdminPaymentsDeps {
 }
 
 const NOT_AN_AMOUNT = 'The amount must be a number of dollars, such as 40.00.';
-const PAYPAL_PENDING = 'PayPal is still holding a payment for this membership. Wait until PayPal releases or denies it before recording another payment.';
+const PAYPAL_PENDING =
+  'PayPal is still holding a payment for this membership. Wait until PayPal releases or denies it before recording another payment.';
 /** The committee's refund decisions are kept in the audit log under this action, keyed by the request. */
 const REFUND_REQUEST = 'payment.refund_request';
 
@@ -55,7 +56,13 @@ export class AdminPaymentsService {
       const name = (p: { firstName?: string; lastName?: string }) => [p.firstName, p.lastName].filter(Boolean).join(' ');
       const names = [name(input), ...additional.map(name)].map((n, i) => n || (i === 0 ? 'The new member' : `Person ${i + 1}`));
       return {
-        amount: centsToAmount(newHouseholdFeeCents(input.membershipType, additional.map((p) => p.dateOfBirth), today)),
+        amount: centsToAmount(
+          newHouseholdFeeCents(
+            input.membershipType,
+            additional.map((p) => p.dateOfBirth),
+            today,
+          ),
+        ),
         purpose: 'join',
         membershipType: input.membershipType,
         members: names,
@@ -67,7 +74,10 @@ export class AdminPaymentsService {
       };
     }
     const { household, members, purpose } = await this.household(em, input.memberId);
-    const window = renewalWindow(members.map((m) => m.expiryDate ?? null), today);
+    const window = renewalWindow(
+      members.map((m) => m.expiryDate ?? null),
+      today,
+    );
     const primary = members[0];
     return {
       amount: centsToAmount(feeFor(household, members)),
@@ -105,8 +115,10 @@ export class AdminPaymentsService {
         await tem.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [orderId]);
         const same = await tem.findOne(Payment, { providerOrderId: orderId });
         if (same) return { id: same.id, fresh: false };
-        const payer = input.mode === 'new' ? await this.registerNew(tem, actor, input, offered, today) : await this.household(tem, input.memberId);
-        if (await tem.count(Payment, { household: payer.household, kind: 'membership', status: 'pending' })) throw new AppError('CONFLICT', PAYPAL_PENDING);
+        const payer =
+          input.mode === 'new' ? await this.registerNew(tem, actor, input, offered, today) : await this.household(tem, input.memberId);
+        if (await tem.count(Payment, { household: payer.household, kind: 'membership', status: 'pending' }))
+          throw new AppError('CONFLICT', PAYPAL_PENDING);
         const expected = feeFor(payer.household, payer.members);
         if (offered !== expected) throw wrongAmount(expected, offered, payer.household);
 
@@ -115,9 +127,16 @@ export class AdminPaymentsService {
           kind: 'membership',
           purpose: payer.purpose,
           household: payer.household,
-          covers: { householdType: payer.household.membershipType, members: payer.members.map((m) => ({ id: m.id, membershipType: m.membershipType })) } satisfies PaymentCovers,
+          covers: {
+            householdType: payer.household.membershipType,
+            members: payer.members.map((m) => ({ id: m.id, membershipType: m.membershipType })),
+          } satisfies PaymentCovers,
           createdBy: actor.user,
-          description: `${MEMBERSHIP_LABELS[payer.household.membershipType]} membership ${payer.purpose === 'renewal' ? 'renewal' : 'fee'} (${method.toLowerCase()})`.slice(0, 200),
+          description:
+            `${MEMBERSHIP_LABELS[payer.household.membershipType]} membership ${payer.purpose === 'renewal' ? 'renewal' : 'fee'} (${method.toLowerCase()})`.slice(
+              0,
+              200,
+            ),
           payee: fullName(payer.members[0]),
           amountCents: expected,
           currency: CURRENCY,
@@ -164,9 +183,19 @@ export class AdminPaymentsService {
    * A new member from the committee's form: the join form's rules (ages, family limits) through MembersService,
    * run inside the caller's transaction so a refusal (or a wrong amount) leaves nothing behind.
    */
-  private async registerNew(em: EntityManager, actor: Actor, input: Extract<RecordPaymentRequest, { mode: 'new' }>, offered: number, today: IsoDate): Promise<ManualPayer> {
+  private async registerNew(
+    em: EntityManager,
+    actor: Actor,
+    input: Extract<RecordPaymentRequest, { mode: 'new' }>,
+    offered: number,
+    today: IsoDate,
+  ): Promise<ManualPayer> {
     const person = input.member;
-    const expected = newHouseholdFeeCents(person.membershipType, person.additionalMembers.map((p) => p.dateOfBirth), today);
+    const expected = newHouseholdFeeCents(
+      person.membershipType,
+      person.additionalMembers.map((p) => p.dateOfBirth),
+      today,
+    );
     if (offered !== expected) throw wrongAmount(expected, offered);
     // The committee adds people; someone already on the books is renewed instead of being registered twice.
     const existing = await em.findOne(Member, { email: person.email, isPrimary: true }, { orderBy: { createdAt: 'desc' } });
@@ -206,7 +235,10 @@ export class AdminPaymentsService {
   private async complete(em: EntityManager, actor: Actor, paymentId: string, fresh: boolean): Promise<RecordPaymentResult> {
     const payment = await em.findOneOrFail(Payment, { id: paymentId }, { refresh: true });
     if (payment.status === 'created') {
-      const captureId = payment.reference && payment.reference.length <= 64 ? payment.reference : `MANUAL-${payment.providerOrderId.slice(7, 15).toUpperCase()}`;
+      const captureId =
+        payment.reference && payment.reference.length <= 64
+          ? payment.reference
+          : `MANUAL-${payment.providerOrderId.slice(7, 15).toUpperCase()}`;
       await this.deps.payments.settle(
         em,
         payment.id,
@@ -215,9 +247,16 @@ export class AdminPaymentsService {
       );
     }
     const settled = await em.findOneOrFail(Payment, { id: paymentId }, { refresh: true });
-    if (settled.status !== 'completed') throw new AppError('CONFLICT', `This payment could not be recorded: ${settled.lastError ?? 'it was closed'}.`);
-    const covered = await em.find(Member, { id: { $in: settled.covers?.members.map((m) => m.id) ?? [] } }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' }, refresh: true });
-    const primary = settled.household ? await em.findOne(Member, { household: settled.household, isPrimary: true }, { refresh: true }) : null;
+    if (settled.status !== 'completed')
+      throw new AppError('CONFLICT', `This payment could not be recorded: ${settled.lastError ?? 'it was closed'}.`);
+    const covered = await em.find(
+      Member,
+      { id: { $in: settled.covers?.members.map((m) => m.id) ?? [] } },
+      { orderBy: { isPrimary: 'desc', createdAt: 'asc' }, refresh: true },
+    );
+    const primary = settled.household
+      ? await em.findOne(Member, { household: settled.household, isPrimary: true }, { refresh: true })
+      : null;
     return {
       paymentId: settled.id,
       recorded: fresh,
@@ -231,9 +270,13 @@ export class AdminPaymentsService {
 
   /** Paid on: a real day, not after today and at most a year back (club time). */
   private checkPaidOn(paidOn: IsoDate, today: IsoDate): void {
-    if (paidOn > today) throw new AppError('BAD_REQUEST', `Paid on cannot be in the future (today is ${formatAuDate(today)}).`, { field: 'paidOn' });
+    if (paidOn > today)
+      throw new AppError('BAD_REQUEST', `Paid on cannot be in the future (today is ${formatAuDate(today)}).`, { field: 'paidOn' });
     const earliest = addYears(today, -1);
-    if (paidOn < earliest) throw new AppError('BAD_REQUEST', `Paid on must be within the last year (on or after ${formatAuDate(earliest)}).`, { field: 'paidOn' });
+    if (paidOn < earliest)
+      throw new AppError('BAD_REQUEST', `Paid on must be within the last year (on or after ${formatAuDate(earliest)}).`, {
+        field: 'paidOn',
+      });
   }
 
   /**
@@ -253,7 +296,11 @@ export class AdminPaymentsService {
       throw new AppError('BAD_REQUEST', 'Only a membership payment can end a membership.', { field: 'endMembership' });
     }
     // Outside any transaction: PayPal is asked here (with the request key as its idempotency key).
-    const { refunded } = await this.deps.payments.refund(em, actor, payment.id, { amountCents, note: input.reason, requestKey: input.requestKey });
+    const { refunded } = await this.deps.payments.refund(em, actor, payment.id, {
+      amountCents,
+      note: input.reason,
+      requestKey: input.requestKey,
+    });
 
     const throughPayPal = payment.provider === 'paypal';
     const endedMembers = await em.transactional(async (tem) => {
@@ -267,7 +314,15 @@ export class AdminPaymentsService {
         action: REFUND_REQUEST,
         entityType: 'Payment',
         entityId: payment.id,
-        after: { requestKey: input.requestKey, amountCents, reason: input.reason, endMembership: input.endMembership, endedMembers: ended, throughPayPal, payee: payment.payee ?? null },
+        after: {
+          requestKey: input.requestKey,
+          amountCents,
+          reason: input.reason,
+          endMembership: input.endMembership,
+          endedMembers: ended,
+          throughPayPal,
+          payee: payment.payee ?? null,
+        },
       });
       return ended;
     });
@@ -275,18 +330,35 @@ export class AdminPaymentsService {
   }
 
   /** The committee's earlier decision for this refund request, if it was carried out already. */
-  private async refundDecision(em: EntityManager, paymentId: string, requestKey: string): Promise<Omit<RefundPaymentResult, 'refunded'> | null> {
-    const entries = await em.find(AuditLog, { action: REFUND_REQUEST, entityType: 'Payment', entityId: paymentId }, { orderBy: { id: 'asc' } });
+  private async refundDecision(
+    em: EntityManager,
+    paymentId: string,
+    requestKey: string,
+  ): Promise<Omit<RefundPaymentResult, 'refunded'> | null> {
+    const entries = await em.find(
+      AuditLog,
+      { action: REFUND_REQUEST, entityType: 'Payment', entityId: paymentId },
+      { orderBy: { id: 'asc' } },
+    );
     const entry = entries.find((e) => e.after?.requestKey === requestKey);
     if (!entry?.after) return null;
     const after = entry.after as { amountCents: number; payee: string | null; throughPayPal: boolean; endedMembers: string[] };
-    return { amount: centsToAmount(after.amountCents), payee: after.payee, throughPayPal: after.throughPayPal, endedMembers: after.endedMembers };
+    return {
+      amount: centsToAmount(after.amountCents),
+      payee: after.payee,
+      throughPayPal: after.throughPayPal,
+      endedMembers: after.endedMembers,
+    };
   }
 
   /** The people a membership payment covered stop being members: expired, with yesterday (club time) as the last day. */
   private async endMembership(em: EntityManager, actor: Actor, payment: Payment, reason: string): Promise<string[]> {
     const yesterday = addDays(this.today(), -1);
-    const members = await em.find(Member, { id: { $in: payment.covers?.members.map((m) => m.id) ?? [] } }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } });
+    const members = await em.find(
+      Member,
+      { id: { $in: payment.covers?.members.map((m) => m.id) ?? [] } },
+      { orderBy: { isPrimary: 'desc', createdAt: 'asc' } },
+    );
     for (const member of members) {
       const before = { status: member.status, expiryDate: member.expiryDate ?? null };
       member.status = 'expired';
@@ -315,14 +387,27 @@ export class AdminPaymentsService {
       const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       and.push({ $or: [{ payee: { $ilike: like } }, { reference: { $ilike: like } }, { providerCaptureId: { $ilike: like } }] });
     }
-    const [payments, total] = await em.findAndCount(Payment, { $and: and }, {
-      // By the day the money moved (a cash payment booked today for last week sorts under last week).
-      orderBy: [{ [raw((alias) => `coalesce(${alias}.captured_at, ${alias}.created_at)`)]: 'desc' }, { createdAt: 'desc' }, { id: 'desc' }] as never,
-      limit: input.pageSize,
-      offset: (input.page - 1) * input.pageSize,
-    });
+    const [payments, total] = await em.findAndCount(
+      Payment,
+      { $and: and },
+      {
+        // By the day the money moved (a cash payment booked today for last week sorts under last week).
+        orderBy: [
+          { [raw((alias) => `coalesce(${alias}.captured_at, ${alias}.created_at)`)]: 'desc' },
+          { createdAt: 'desc' },
+          { id: 'desc' },
+        ] as never,
+        limit: input.pageSize,
+        offset: (input.page - 1) * input.pageSize,
+      },
+    );
     const ids = [...new Set(payments.flatMap((p) => p.covers?.members.map((m) => m.id) ?? []))];
-    const names = new Map((ids.length ? await em.find(Member, { id: { $in: ids } }, { fields: ['id', 'firstName', 'lastName'] }) : []).map((m) => [m.id, fullName(m)]));
+    const names = new Map(
+      (ids.length ? await em.find(Member, { id: { $in: ids } }, { fields: ['id', 'firstName', 'lastName'] }) : []).map((m) => [
+        m.id,
+        fullName(m),
+      ]),
+    );
     return { rows: payments.map((p) => row(p, names)), total, page: input.page, pageSize: input.pageSize };
   }
 }
@@ -360,5 +445,9 @@ function paidOnInstant(paidOn: IsoDate, today: IsoDate, now: Date): Date {
 
 function wrongAmount(expected: number, offered: number, household?: Household): AppError {
   const what = household ? `${MEMBERSHIP_LABELS[household.membershipType].toLowerCase()} membership` : 'membership';
-  return new AppError('BAD_REQUEST', `The fee for this ${what} is ${formatAud(expected)}, not ${formatAud(offered)}. Only the club's fee can be recorded.`, { field: 'amount' });
+  return new AppError(
+    'BAD_REQUEST',
+    `The fee for this ${what} is ${formatAud(expected)}, not ${formatAud(offered)}. Only the club's fee can be recorded.`,
+    { field: 'amount' },
+  );
 }

@@ -10,7 +10,15 @@ export class AdminService {
     const user = await em.findOne(User, { email: email.trim().toLowerCase() });
     if (!user) throw new AppError('NOT_FOUND', `No user with the e-mail address ${email} has signed up.`);
     if (user.role !== role) {
-      recordAudit(em, { actor: actor.user, actorLabel: actor.label, action: 'user.role', entityType: 'User', entityId: user.id, before: { role: user.role }, after: { role } });
+      recordAudit(em, {
+        actor: actor.user,
+        actorLabel: actor.label,
+        action: 'user.role',
+        entityType: 'User',
+        entityId: user.id,
+        before: { role: user.role },
+        after: { role },
+      });
       user.role = role;
       user.sessionVersion += 1;
       await em.flush();

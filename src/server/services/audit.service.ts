@@ -26,10 +26,18 @@ export function recordAudit(em: EntityManager, entry: AuditEntry): void {
 }
 
 /** The audit log, newest first, filtered by record type and id; the types present feed the filter. */
-export async function searchAudit(em: EntityManager, input: { entityType?: string; entityId?: string; page: number; pageSize: number }): Promise<AuditPage> {
+export async function searchAudit(
+  em: EntityManager,
+  input: { entityType?: string; entityId?: string; page: number; pageSize: number },
+): Promise<AuditPage> {
   const where = { ...(input.entityType ? { entityType: input.entityType } : {}), ...(input.entityId ? { entityId: input.entityId } : {}) };
   const [[rows, total], types] = await Promise.all([
-    em.findAndCount(AuditLog, where, { populate: ['actor'], orderBy: { id: 'desc' }, limit: input.pageSize, offset: (input.page - 1) * input.pageSize }),
+    em.findAndCount(AuditLog, where, {
+      populate: ['actor'],
+      orderBy: { id: 'desc' },
+      limit: input.pageSize,
+      offset: (input.page - 1) * input.pageSize,
+    }),
     em.fork().getConnection().execute<{ entity_type: string }[]>('select distinct entity_type from audit_log order by entity_type'),
   ]);
   return {

@@ -105,7 +105,10 @@ export class AuthService {
       // proves the address and makes the account. Mail goes out after the answer, so a known address is not
       // slower to answer than an unknown one.
       const owner = user ?? (await this.accountForMemberAddress(em, input.email));
-      if (owner) this.inBackground(em, owner.id, (fork, person) => this.sendLink(fork, person, 'sign_in', signInLinkMessage, { quietWhenLocked: true }));
+      if (owner)
+        this.inBackground(em, owner.id, (fork, person) =>
+          this.sendLink(fork, person, 'sign_in', signInLinkMessage, { quietWhenLocked: true }),
+        );
       return {
         response: {
           message: `If an account exists for ${input.email}, we have e-mailed it a sign-in link. The link is valid for ${AUTH_LIMITS.signInLinkMinutes} minutes.`,
@@ -141,7 +144,10 @@ export class AuthService {
    * committee's invitation). The account of that address is made if there is none: only whoever reads that
    * mailbox can use the link, and using it verifies the address.
    */
-  async welcomeLink(em: EntityManager, person: { email: string; firstName: string; lastName: string }): Promise<{ url: string; days: number }> {
+  async welcomeLink(
+    em: EntityManager,
+    person: { email: string; firstName: string; lastName: string },
+  ): Promise<{ url: string; days: number }> {
     const email = person.email.toLowerCase();
     let user = await em.findOne(User, { email });
     if (!user) {
@@ -156,7 +162,13 @@ export class AuthService {
     }
     const now = this.deps.clock.now();
     const raw = randomBytes(32).toString('base64url');
-    em.create(AuthToken, { tokenHash: hashToken(raw), purpose: 'sign_in', user, createdAt: now, expiresAt: new Date(now.getTime() + AUTH_LIMITS.welcomeLinkDays * 86_400_000) });
+    em.create(AuthToken, {
+      tokenHash: hashToken(raw),
+      purpose: 'sign_in',
+      user,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + AUTH_LIMITS.welcomeLinkDays * 86_400_000),
+    });
     await em.flush();
     return { url: `${this.deps.publicUrl}${LINK_PATHS.sign_in}?token=${raw}`, days: AUTH_LIMITS.welcomeLinkDays };
   }
@@ -257,7 +269,15 @@ export class AuthService {
     user.lastSignInAt = this.deps.clock.now();
     await linkMemberToUser(em, user);
     if (this.deps.adminEmails.includes(user.email) && user.role !== 'admin') {
-      recordAudit(em, { actor: null, actorLabel: 'ADMIN_EMAILS', action: 'user.role', entityType: 'User', entityId: user.id, before: { role: user.role }, after: { role: 'admin' } });
+      recordAudit(em, {
+        actor: null,
+        actorLabel: 'ADMIN_EMAILS',
+        action: 'user.role',
+        entityType: 'User',
+        entityId: user.id,
+        before: { role: user.role },
+        after: { role: 'admin' },
+      });
       user.role = 'admin';
     }
     await em.flush();
@@ -276,15 +296,27 @@ export class AuthService {
   ): Promise<void> {
     const now = this.deps.clock.now();
     // Only links this person asked for count towards the lockout: a receipt's week-long link (welcomeLink) does not.
-    const last = await em.findOne(AuthToken, { user, purpose, expiresAt: { $lte: new Date(now.getTime() + LIFETIME_MS[purpose]) } }, { orderBy: { createdAt: 'desc' } });
+    const last = await em.findOne(
+      AuthToken,
+      { user, purpose, expiresAt: { $lte: new Date(now.getTime() + LIFETIME_MS[purpose]) } },
+      { orderBy: { createdAt: 'desc' } },
+    );
     const waitMs = last ? last.createdAt.getTime() + AUTH_LIMITS.resendLockoutSeconds * 1000 - now.getTime() : 0;
     if (waitMs > 0) {
       if (options.quietWhenLocked) return;
       const seconds = Math.ceil(waitMs / 1000);
-      throw new AppError('TOO_MANY_REQUESTS', `Please wait ${seconds} seconds before requesting another email.`, { retryAfterSeconds: seconds });
+      throw new AppError('TOO_MANY_REQUESTS', `Please wait ${seconds} seconds before requesting another email.`, {
+        retryAfterSeconds: seconds,
+      });
     }
     const raw = randomBytes(32).toString('base64url');
-    const token = em.create(AuthToken, { tokenHash: hashToken(raw), purpose, user, createdAt: now, expiresAt: new Date(now.getTime() + LIFETIME_MS[purpose]) });
+    const token = em.create(AuthToken, {
+      tokenHash: hashToken(raw),
+      purpose,
+      user,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + LIFETIME_MS[purpose]),
+    });
     await em.flush();
     const url = `${this.deps.publicUrl}${LINK_PATHS[purpose]}?token=${raw}`;
     if (await this.deliver(user.email, await template(user, url))) return;

@@ -13,7 +13,11 @@ export interface CalendarEvent {
 const DEFAULT_DURATION_MS = 7 * 3600_000;
 
 const escapeText = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const stamp = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** Folds a content line at 75 octets, as RFC 5545 §3.1 asks, without splitting a UTF-8 character. */
 function fold(line: string): string {

@@ -40,7 +40,12 @@ export class CatchesService {
    * for the judge before the stored copy is re-encoded without metadata. The same clientId twice stores
    * one catch.
    */
-  async submit(em: EntityManager, actor: Actor, input: CatchSubmission, photo: Buffer | undefined): Promise<{ catch: CatchView; achievement: Achievement }> {
+  async submit(
+    em: EntityManager,
+    actor: Actor,
+    input: CatchSubmission,
+    photo: Buffer | undefined,
+  ): Promise<{ catch: CatchView; achievement: Achievement }> {
     const user = requireUser(actor);
     if (input.clientId) {
       const existing = await em.findOne(Catch, { clientId: input.clientId }, { populate: ['event', 'angler'] });
@@ -61,7 +66,8 @@ export class CatchesService {
       throw new AppError('BAD_REQUEST', 'Catches can only be logged on the day of the event.', { field: 'eventId' });
     }
     const angler = await em.findOne(Member, { id: input.memberId });
-    if (!angler || effectiveStatus(angler, day) !== 'active') throw new AppError('BAD_REQUEST', 'Please choose a current club member as the angler.', { field: 'memberId' });
+    if (!angler || effectiveStatus(angler, day) !== 'active')
+      throw new AppError('BAD_REQUEST', 'Please choose a current club member as the angler.', { field: 'memberId' });
     if (!photo?.length) throw new AppError('BAD_REQUEST', 'Please take a photo of your catch.', { field: 'photo' });
 
     const facts = await readPhotoFacts(photo, (local) => clubLocalToInstant(local));
@@ -75,7 +81,8 @@ export class CatchesService {
     if (await em.count(Catch, { photoHash })) flags.push('duplicate_photo');
     if (!facts.camera && !facts.takenAt) flags.push('no_camera_metadata');
     const start = event.eventDate.getTime();
-    if (facts.takenAt && (facts.takenAt.getTime() < start || facts.takenAt.getTime() > start + FISHING_HOURS_MS)) flags.push('photo_time_outside_hours');
+    if (facts.takenAt && (facts.takenAt.getTime() < start || facts.takenAt.getTime() > start + FISHING_HOURS_MS))
+      flags.push('photo_time_outside_hours');
     if (facts.takenAt && Math.abs(facts.takenAt.getTime() - loggedAt.getTime()) > TIME_GAP_MS) flags.push('photo_time_differs');
     if (now.getTime() - loggedAt.getTime() > TIME_GAP_MS) flags.push('sent_late');
 
@@ -124,11 +131,17 @@ export class CatchesService {
     if (!loggedAt) return now;
     const at = new Date(loggedAt);
     if (at.getTime() > now.getTime() + CLOCK_SKEW_MS) {
-      throw new AppError('BAD_REQUEST', "The catch's time is in the future. Please check the date and time on your phone.", { field: 'loggedAt' });
+      throw new AppError('BAD_REQUEST', "The catch's time is in the future. Please check the date and time on your phone.", {
+        field: 'loggedAt',
+      });
     }
     const daysAgo = (Date.parse(clubToday(now)) - Date.parse(clubToday(at))) / 86_400_000;
     if (daysAgo > LATE_CATCH_DAYS) {
-      throw new AppError('BAD_REQUEST', `This catch was logged more than ${LATE_CATCH_DAYS} days ago, too late to send. Please ask the committee to add it.`, { field: 'loggedAt' });
+      throw new AppError(
+        'BAD_REQUEST',
+        `This catch was logged more than ${LATE_CATCH_DAYS} days ago, too late to send. Please ask the committee to add it.`,
+        { field: 'loggedAt' },
+      );
     }
     return at > now ? now : at;
   }
@@ -150,7 +163,14 @@ export class CatchesService {
   /** The committee keeps the legal minimum lengths current; blank means no limit. Audited. */
   async setSizeLimit(em: EntityManager, actor: Actor, species: Species, minimumCm: number | null) {
     const limit = (await em.findOne(SizeLimit, { species })) ?? em.create(SizeLimit, { species, minimumCm: null });
-    recordAudit(em, { actor: actor.user, action: 'sizeLimit.set', entityType: 'SizeLimit', entityId: species, before: { minimumCm: limit.minimumCm ?? null }, after: { minimumCm } });
+    recordAudit(em, {
+      actor: actor.user,
+      action: 'sizeLimit.set',
+      entityType: 'SizeLimit',
+      entityId: species,
+      before: { minimumCm: limit.minimumCm ?? null },
+      after: { minimumCm },
+    });
     limit.minimumCm = minimumCm;
     await em.flush();
     await this.deps.cache.changed(em);
@@ -168,15 +188,24 @@ export class CatchesService {
     const [event, member] = await Promise.all([em.findOne(Event, { id: input.eventId }), em.findOne(Member, { id: input.memberId })]);
     if (!event) throw new AppError('BAD_REQUEST', 'Please choose the event.', { field: 'eventId' });
     if (!member) throw new AppError('BAD_REQUEST', 'Please choose the member.', { field: 'memberId' });
-    if (input.sessionDate > today) throw new AppError('BAD_REQUEST', 'Fishing hours cannot be recorded for a day that has not come yet.', { field: 'sessionDate' });
-    if (input.sessionDate !== clubToday(event.eventDate)) throw new AppError('BAD_REQUEST', "Fishing hours are recorded for the event's own day.", { field: 'sessionDate' });
+    if (input.sessionDate > today)
+      throw new AppError('BAD_REQUEST', 'Fishing hours cannot be recorded for a day that has not come yet.', { field: 'sessionDate' });
+    if (input.sessionDate !== clubToday(event.eventDate))
+      throw new AppError('BAD_REQUEST', "Fishing hours are recorded for the event's own day.", { field: 'sessionDate' });
     if (!isAdmin) {
-      if (member.household.id !== own!.household.id) throw new AppError('FORBIDDEN', 'You can record fishing hours for yourself and your household only.');
+      if (member.household.id !== own!.household.id)
+        throw new AppError('FORBIDDEN', 'You can record fishing hours for yourself and your household only.');
       if (!(await em.count(EventRegistration, { event, member }))) {
-        throw new AppError('BAD_REQUEST', `${member.firstName} is not entered in ${event.name}, so no hours can be recorded for it.`, { field: 'memberId' });
+        throw new AppError('BAD_REQUEST', `${member.firstName} is not entered in ${event.name}, so no hours can be recorded for it.`, {
+          field: 'memberId',
+        });
       }
     }
-    await em.upsert(FishingSession, { event, member, sessionDate: input.sessionDate, hoursSpent: input.hoursSpent }, { onConflictFields: ['event', 'member', 'sessionDate'], onConflictMergeFields: ['hoursSpent'] });
+    await em.upsert(
+      FishingSession,
+      { event, member, sessionDate: input.sessionDate, hoursSpent: input.hoursSpent },
+      { onConflictFields: ['event', 'member', 'sessionDate'], onConflictMergeFields: ['hoursSpent'] },
+    );
     return { message: `${input.hoursSpent} hours logged for today.` };
   }
 

@@ -45,7 +45,12 @@ export class CmsService {
   async sections(em: EntityManager, pageSlug: string): Promise<PublicSection[]> {
     const { value } = await this.deps.cache.get(`cms.sections:${pageSlug}`, async () => {
       const rows = await em.find(SiteSection, { pageSlug, published: true }, { orderBy: { sortOrder: 'asc', createdAt: 'asc' } });
-      return rows.map((s) => ({ sectionKey: s.sectionKey, title: s.title, contentType: s.contentType, content: servedContent(s.contentType, s.content, this.siteOrigin) }));
+      return rows.map((s) => ({
+        sectionKey: s.sectionKey,
+        title: s.title,
+        contentType: s.contentType,
+        content: servedContent(s.contentType, s.content, this.siteOrigin),
+      }));
     });
     return value;
   }
@@ -114,7 +119,14 @@ export class CmsService {
 
   async deletePage(em: EntityManager, actor: Actor, id: string): Promise<{ message: string }> {
     const page = await this.find(em, ContentPage, id, 'That page does not exist.');
-    recordAudit(em, { actor: actor.user, action: 'page.delete', entityType: 'ContentPage', entityId: id, before: this.pageView(page), after: null });
+    recordAudit(em, {
+      actor: actor.user,
+      action: 'page.delete',
+      entityType: 'ContentPage',
+      entityId: id,
+      before: this.pageView(page),
+      after: null,
+    });
     em.remove(page);
     await em.flush();
     await this.deps.cache.changed(em);
@@ -124,7 +136,9 @@ export class CmsService {
   // ---------- Sections ----------
 
   async listSections(em: EntityManager): Promise<SectionView[]> {
-    return (await em.find(SiteSection, {}, { orderBy: { pageSlug: 'asc', sortOrder: 'asc', createdAt: 'asc' } })).map((s) => this.sectionView(s));
+    return (await em.find(SiteSection, {}, { orderBy: { pageSlug: 'asc', sortOrder: 'asc', createdAt: 'asc' } })).map((s) =>
+      this.sectionView(s),
+    );
   }
 
   async createSection(em: EntityManager, actor: Actor, input: SectionData): Promise<SectionView> {
@@ -143,7 +157,14 @@ export class CmsService {
 
   async deleteSection(em: EntityManager, actor: Actor, id: string): Promise<{ message: string }> {
     const section = await this.find(em, SiteSection, id, 'That section does not exist.');
-    recordAudit(em, { actor: actor.user, action: 'section.delete', entityType: 'SiteSection', entityId: id, before: this.sectionView(section), after: null });
+    recordAudit(em, {
+      actor: actor.user,
+      action: 'section.delete',
+      entityType: 'SiteSection',
+      entityId: id,
+      before: this.sectionView(section),
+      after: null,
+    });
     em.remove(section);
     await em.flush();
     await this.deps.cache.changed(em);
@@ -156,7 +177,14 @@ export class CmsService {
     const before = section.sortOrder;
     section.sortOrder = direction === 'up' ? Math.max(0, before - 1) : before + 1;
     if (section.sortOrder === before) return this.sectionView(section);
-    recordAudit(em, { actor: actor.user, action: 'section.move', entityType: 'SiteSection', entityId: id, before: { sortOrder: before }, after: { sortOrder: section.sortOrder } });
+    recordAudit(em, {
+      actor: actor.user,
+      action: 'section.move',
+      entityType: 'SiteSection',
+      entityId: id,
+      before: { sortOrder: before },
+      after: { sortOrder: section.sortOrder },
+    });
     await em.flush();
     await this.deps.cache.changed(em);
     return this.sectionView(section);
@@ -165,7 +193,11 @@ export class CmsService {
   /** SPEC §4: key + '_copy', title + ' (Copy)', sortOrder + 1, unpublished. A second copy gets '_copy_2', and so on. */
   async duplicateSection(em: EntityManager, actor: Actor, id: string): Promise<SectionView> {
     const source = await this.find(em, SiteSection, id, 'That section does not exist.');
-    const taken = new Set((await em.find(SiteSection, { pageSlug: source.pageSlug, sectionKey: { $like: `${source.sectionKey}_copy%` } })).map((s) => s.sectionKey));
+    const taken = new Set(
+      (await em.find(SiteSection, { pageSlug: source.pageSlug, sectionKey: { $like: `${source.sectionKey}_copy%` } })).map(
+        (s) => s.sectionKey,
+      ),
+    );
     let key = `${source.sectionKey}_copy`;
     for (let n = 2; taken.has(key); n++) key = `${source.sectionKey}_copy_${n}`;
     const copy = em.create(SiteSection, {
@@ -177,7 +209,16 @@ export class CmsService {
       sortOrder: source.sortOrder + 1,
       published: false,
     });
-    await this.save(em, actor, 'section.duplicate', 'SiteSection', copy.id, { from: source.id }, { sectionKey: copy.sectionKey }, 'That page already has a section with this key.');
+    await this.save(
+      em,
+      actor,
+      'section.duplicate',
+      'SiteSection',
+      copy.id,
+      { from: source.id },
+      { sectionKey: copy.sectionKey },
+      'That page already has a section with this key.',
+    );
     return this.sectionView(copy);
   }
 
@@ -186,9 +227,26 @@ export class CmsService {
     const existing = new Set((await em.find(SiteSection, { pageSlug })).map((s) => s.sectionKey));
     const created = SECTION_TEMPLATES[template]
       .filter((t) => !existing.has(t.sectionKey))
-      .map((t) => em.create(SiteSection, { pageSlug, sectionKey: t.sectionKey, title: t.title, contentType: t.contentType, content: t.content, sortOrder: 0, published: true }));
+      .map((t) =>
+        em.create(SiteSection, {
+          pageSlug,
+          sectionKey: t.sectionKey,
+          title: t.title,
+          contentType: t.contentType,
+          content: t.content,
+          sortOrder: 0,
+          published: true,
+        }),
+      );
     if (created.length === 0) throw new AppError('CONFLICT', `The page '${pageSlug}' already has every section of ${template}.`);
-    recordAudit(em, { actor: actor.user, action: 'section.template', entityType: 'SiteSection', entityId: pageSlug, before: null, after: { template, keys: created.map((s) => s.sectionKey) } });
+    recordAudit(em, {
+      actor: actor.user,
+      action: 'section.template',
+      entityType: 'SiteSection',
+      entityId: pageSlug,
+      before: null,
+      after: { template, keys: created.map((s) => s.sectionKey) },
+    });
     await em.flush();
     await this.deps.cache.changed(em);
     return created.map((s) => this.sectionView(s));
@@ -203,19 +261,47 @@ export class CmsService {
   /** Creates or updates the setting with this key (POST /api/admin/settings). */
   async saveSetting(em: EntityManager, actor: Actor, input: SettingData): Promise<SettingView> {
     const known = KNOWN_SETTINGS[input.settingKey];
-    if (known && known.type !== input.settingType) throw new AppError('BAD_REQUEST', `${input.settingKey} is a ${known.type} setting.`, { field: 'settingType' });
+    if (known && known.type !== input.settingType)
+      throw new AppError('BAD_REQUEST', `${input.settingKey} is a ${known.type} setting.`, { field: 'settingType' });
     const value = input.settingType === 'text' ? input.settingValue.trim() : input.settingValue;
     let setting = await em.findOne(SiteSetting, { settingKey: input.settingKey });
     const before = setting ? this.settingView(setting) : null;
-    if (setting) em.assign(setting, { settingValue: value, settingType: input.settingType, description: input.description ?? setting.description ?? null });
-    else setting = em.create(SiteSetting, { settingKey: input.settingKey, settingValue: value, settingType: input.settingType, description: input.description ?? known?.description ?? null });
-    await this.save(em, actor, 'setting.save', 'SiteSetting', setting.id, before, { settingKey: input.settingKey, settingValue: value }, 'That setting was just created by someone else; please try again.');
+    if (setting)
+      em.assign(setting, {
+        settingValue: value,
+        settingType: input.settingType,
+        description: input.description ?? setting.description ?? null,
+      });
+    else
+      setting = em.create(SiteSetting, {
+        settingKey: input.settingKey,
+        settingValue: value,
+        settingType: input.settingType,
+        description: input.description ?? known?.description ?? null,
+      });
+    await this.save(
+      em,
+      actor,
+      'setting.save',
+      'SiteSetting',
+      setting.id,
+      before,
+      { settingKey: input.settingKey, settingValue: value },
+      'That setting was just created by someone else; please try again.',
+    );
     return this.settingView(setting);
   }
 
   async deleteSetting(em: EntityManager, actor: Actor, id: string): Promise<{ message: string }> {
     const setting = await this.find(em, SiteSetting, id, 'That setting does not exist.');
-    recordAudit(em, { actor: actor.user, action: 'setting.delete', entityType: 'SiteSetting', entityId: id, before: this.settingView(setting), after: null });
+    recordAudit(em, {
+      actor: actor.user,
+      action: 'setting.delete',
+      entityType: 'SiteSetting',
+      entityId: id,
+      before: this.settingView(setting),
+      after: null,
+    });
     em.remove(setting);
     await em.flush();
     await this.deps.cache.changed(em);
@@ -230,7 +316,11 @@ export class CmsService {
 
   async createNews(em: EntityManager, actor: Actor, input: NewsData): Promise<NewsView> {
     refuseApiAddress(input.featuredImageUrl, 'The featured image', 'featuredImageUrl', this.siteOrigin);
-    const article = em.create(NewsArticle, { ...input, content: sanitizeHtml(input.content, this.siteOrigin), publishedAt: input.published ? this.deps.clock.now() : null });
+    const article = em.create(NewsArticle, {
+      ...input,
+      content: sanitizeHtml(input.content, this.siteOrigin),
+      publishedAt: input.published ? this.deps.clock.now() : null,
+    });
     await this.save(em, actor, 'news.create', 'NewsArticle', article.id, null, { title: input.title, published: input.published });
     return this.newsView(article);
   }
@@ -248,7 +338,14 @@ export class CmsService {
 
   async deleteNews(em: EntityManager, actor: Actor, id: string): Promise<{ message: string }> {
     const article = await this.find(em, NewsArticle, id, 'That article does not exist.');
-    recordAudit(em, { actor: actor.user, action: 'news.delete', entityType: 'NewsArticle', entityId: id, before: { title: article.title }, after: null });
+    recordAudit(em, {
+      actor: actor.user,
+      action: 'news.delete',
+      entityType: 'NewsArticle',
+      entityId: id,
+      before: { title: article.title },
+      after: null,
+    });
     em.remove(article);
     await em.flush();
     await this.deps.cache.changed(em);
@@ -264,7 +361,16 @@ export class CmsService {
   }
 
   /** Audit, flush (a unique key clash becomes a clear 409), then tell every instance's cache. */
-  private async save(em: EntityManager, actor: Actor, action: string, entityType: string, entityId: string, before: unknown, after: unknown, duplicate = 'That already exists.') {
+  private async save(
+    em: EntityManager,
+    actor: Actor,
+    action: string,
+    entityType: string,
+    entityId: string,
+    before: unknown,
+    after: unknown,
+    duplicate = 'That already exists.',
+  ) {
     recordAudit(em, { actor: actor.user, action, entityType, entityId, before: before as never, after: after as never });
     try {
       await em.flush();
@@ -292,11 +398,27 @@ export class CmsService {
   }
 
   private sectionView(s: SiteSection): SectionView {
-    return { id: s.id, pageSlug: s.pageSlug, sectionKey: s.sectionKey, title: s.title, content: s.content, contentType: s.contentType, sortOrder: s.sortOrder, published: s.published, updatedAt: s.updatedAt.toISOString() };
+    return {
+      id: s.id,
+      pageSlug: s.pageSlug,
+      sectionKey: s.sectionKey,
+      title: s.title,
+      content: s.content,
+      contentType: s.contentType,
+      sortOrder: s.sortOrder,
+      published: s.published,
+      updatedAt: s.updatedAt.toISOString(),
+    };
   }
 
   private settingView(s: SiteSetting): SettingView {
-    return { id: s.id, settingKey: s.settingKey, settingValue: s.settingValue, settingType: s.settingType, description: s.description ?? null };
+    return {
+      id: s.id,
+      settingKey: s.settingKey,
+      settingValue: s.settingValue,
+      settingType: s.settingType,
+      description: s.description ?? null,
+    };
   }
 
   private newsView(a: NewsArticle, served = false): NewsView {
@@ -318,7 +440,10 @@ function storedContent(type: SectionData['contentType'], content: string, siteOr
   if (type === 'html') return sanitizeHtml(content, siteOrigin);
   if (type === 'image') {
     const url = content.trim();
-    if (url && !IMAGE_URL.test(url)) throw new AppError('BAD_REQUEST', 'An image section needs an image address starting with https:// (or an uploaded image).', { field: 'content' });
+    if (url && !IMAGE_URL.test(url))
+      throw new AppError('BAD_REQUEST', 'An image section needs an image address starting with https:// (or an uploaded image).', {
+        field: 'content',
+      });
     refuseApiAddress(url, 'The image', 'content', siteOrigin);
     return url;
   }

@@ -71,7 +71,11 @@ export class EventsService {
 
   /** Events that have started (today's included), newest first: what the results board offers. */
   async started(em: EntityManager, limit = 20): Promise<EventView[]> {
-    const events = await em.find(Event, { status: { $ne: 'cancelled' }, eventDate: { $lte: this.deps.clock.now() } }, { orderBy: { eventDate: 'desc' }, limit });
+    const events = await em.find(
+      Event,
+      { status: { $ne: 'cancelled' }, eventDate: { $lte: this.deps.clock.now() } },
+      { orderBy: { eventDate: 'desc' }, limit },
+    );
     return events.map((e) => this.view(e));
   }
 
@@ -110,13 +114,17 @@ export class EventsService {
       if (!taken.length) {
         const event = await tem.findOne(Event, { id: eventId });
         if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
-        if (event.status !== 'active' || event.eventDate <= now) throw new AppError('BAD_REQUEST', 'Registration for this event has closed.');
+        if (event.status !== 'active' || event.eventDate <= now)
+          throw new AppError('BAD_REQUEST', 'Registration for this event has closed.');
         throw new AppError('CONFLICT', 'Sorry, this event is full.');
       }
       if (await tem.count(EventRegistration, { event: eventId, member })) {
         throw new AppError('CONFLICT', 'You are already registered for this event.');
       }
-      const created = tem.create(EventRegistration, { event: tem.getReference(Event, eventId), member: tem.getReference(Member, member.id) });
+      const created = tem.create(EventRegistration, {
+        event: tem.getReference(Event, eventId),
+        member: tem.getReference(Member, member.id),
+      });
       await tem.flush().catch((error) => {
         if ((error as { code?: string }).code === '23505' || (error as Error).name === 'UniqueConstraintViolationException') {
           throw new AppError('CONFLICT', 'You are already registered for this event.');
@@ -144,7 +152,8 @@ export class EventsService {
     await em.transactional(async (tem) => {
       const registration = member ? await tem.findOne(EventRegistration, { event: eventId, member }, { populate: ['event'] }) : null;
       if (!registration) throw new AppError('NOT_FOUND', 'You are not registered for this event.');
-      if (registration.event.eventDate <= this.deps.clock.now()) throw new AppError('BAD_REQUEST', 'This event has already started, so the registration can no longer be cancelled.');
+      if (registration.event.eventDate <= this.deps.clock.now())
+        throw new AppError('BAD_REQUEST', 'This event has already started, so the registration can no longer be cancelled.');
       tem.remove(registration);
       await tem.flush();
       await tem.execute('update events set registered_count = registered_count - 1 where id = ? and registered_count > 0', [eventId]);
@@ -161,7 +170,8 @@ export class EventsService {
     const event = await em.findOne(Event, { id: eventId });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
     const now = this.deps.clock.now();
-    if (!member || !(await em.count(EventRegistration, { event, member }))) throw new AppError('FORBIDDEN', 'Register for this event to see its club code.');
+    if (!member || !(await em.count(EventRegistration, { event, member })))
+      throw new AppError('FORBIDDEN', 'Register for this event to see its club code.');
     if (clubToday(now) !== clubToday(event.eventDate) || now < event.eventDate) {
       throw new AppError('BAD_REQUEST', 'The club code is shown on the day of the event, once fishing opens.');
     }
@@ -181,7 +191,13 @@ export class EventsService {
   }
 
   async create(em: EntityManager, actor: Actor, input: EventData): Promise<AdminEventView> {
-    const event = em.create(Event, { clubCode: null, ...this.fields(input), status: input.status ?? 'active', registeredCount: 0, imageKey: null });
+    const event = em.create(Event, {
+      clubCode: null,
+      ...this.fields(input),
+      status: input.status ?? 'active',
+      registeredCount: 0,
+      imageKey: null,
+    });
     recordAudit(em, { actor: actor.user, action: 'event.create', entityType: 'Event', entityId: event.id, after: { name: event.name } });
     await em.flush();
     await this.deps.cache.changed(em);
@@ -193,11 +209,22 @@ export class EventsService {
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
     const fields = this.fields(input);
     if (fields.maxParticipants !== null && fields.maxParticipants < event.registeredCount) {
-      throw new AppError('BAD_REQUEST', `${event.registeredCount} members are already registered, so the maximum cannot be lower than that.`, { field: 'maxParticipants' });
+      throw new AppError(
+        'BAD_REQUEST',
+        `${event.registeredCount} members are already registered, so the maximum cannot be lower than that.`,
+        { field: 'maxParticipants' },
+      );
     }
     const before = { name: event.name, eventDate: event.eventDate.toISOString(), status: event.status };
     em.assign(event, { ...fields, ...(input.status ? { status: input.status } : {}) });
-    recordAudit(em, { actor: actor.user, action: 'event.update', entityType: 'Event', entityId: event.id, before, after: { name: event.name, eventDate: event.eventDate.toISOString(), status: event.status } });
+    recordAudit(em, {
+      actor: actor.user,
+      action: 'event.update',
+      entityType: 'Event',
+      entityId: event.id,
+      before,
+      after: { name: event.name, eventDate: event.eventDate.toISOString(), status: event.status },
+    });
     await em.flush();
     await this.deps.cache.changed(em);
     return this.adminView(event);
@@ -208,7 +235,14 @@ export class EventsService {
     const event = await em.findOne(Event, { id });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
     const key = await this.deps.uploads.takeImage(em, actor, imageUrl);
-    recordAudit(em, { actor: actor.user, action: 'event.image', entityType: 'Event', entityId: event.id, before: { imageKey: event.imageKey ?? null }, after: { imageKey: key } });
+    recordAudit(em, {
+      actor: actor.user,
+      action: 'event.image',
+      entityType: 'Event',
+      entityId: event.id,
+      before: { imageKey: event.imageKey ?? null },
+      after: { imageKey: key },
+    });
     event.imageKey = key;
     await em.flush();
     await this.deps.cache.changed(em);
@@ -235,7 +269,14 @@ export class EventsService {
 
   private ics(event: Event): string {
     return eventIcs(
-      { id: event.id, name: event.name, description: event.description, location: event.location, start: event.eventDate, url: `${this.deps.publicUrl}/member?tab=events` },
+      {
+        id: event.id,
+        name: event.name,
+        description: event.description,
+        location: event.location,
+        start: event.eventDate,
+        url: `${this.deps.publicUrl}/member?tab=events`,
+      },
       this.deps.clock.now(),
     );
   }
@@ -255,9 +296,18 @@ export class EventsService {
       fee: centsToAmount(event.registrationFeeCents),
       portalUrl: `${this.deps.publicUrl}/member?tab=events`,
     });
-    const ics = { filename: `${slug(event.name)}.ics`, content: this.ics(event), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
+    const ics = {
+      filename: `${slug(event.name)}.ics`,
+      content: this.ics(event),
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+    };
     await deliverQuietly(this.deps.mailer, this.deps.log, { to, ...mail, attachments: [ics] });
   }
 }
 
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'event';
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60) || 'event';

@@ -16,8 +16,14 @@ export function sniffImageType(bytes: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' |
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.subarray(0, 6).toString('latin1'))) return 'gif';
-  if (bytes.length >= 12 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
-  if (bytes.length >= 12 && bytes.subarray(4, 8).toString('latin1') === 'ftyp' && /^avi[fs]$/.test(bytes.subarray(8, 12).toString('latin1'))) return 'avif';
+  if (bytes.length >= 12 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'webp';
+  if (
+    bytes.length >= 12 &&
+    bytes.subarray(4, 8).toString('latin1') === 'ftyp' &&
+    /^avi[fs]$/.test(bytes.subarray(8, 12).toString('latin1'))
+  )
+    return 'avif';
   return null;
 }
 
@@ -34,7 +40,8 @@ export interface NormalisedImage {
  */
 export async function normaliseImage(bytes: Buffer, maxBytes: number = IMAGE_LIMITS.maxBytes): Promise<NormalisedImage> {
   if (bytes.length > maxBytes) throw new AppError('BAD_REQUEST', `The image is larger than ${maxBytes / 1024 / 1024} MB.`);
-  if (!sniffImageType(bytes)) throw new AppError('BAD_REQUEST', 'That file is not an image. Please choose a JPEG, PNG, WebP or GIF picture.');
+  if (!sniffImageType(bytes))
+    throw new AppError('BAD_REQUEST', 'That file is not an image. Please choose a JPEG, PNG, WebP or GIF picture.');
   try {
     const input = () => sharp(bytes, { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: 'error', animated: false }).rotate();
     const { data: image, info } = await input()
@@ -73,7 +80,8 @@ export async function readPhotoFacts(bytes: Buffer, wallClockToInstant: (local: 
     const tags = exifReader(exif);
     const original = tags.Photo?.DateTimeOriginal ?? tags.Image?.DateTime;
     // EXIF times are the camera's wall clock without a zone: read them as the club's local time.
-    const takenAt = original instanceof Date && !Number.isNaN(original.getTime()) ? wallClockToInstant(original.toISOString().slice(0, 16)) : null;
+    const takenAt =
+      original instanceof Date && !Number.isNaN(original.getTime()) ? wallClockToInstant(original.toISOString().slice(0, 16)) : null;
     const camera = [tags.Image?.Make, tags.Image?.Model].filter(Boolean).join(' ').trim() || null;
     return {
       takenAt,

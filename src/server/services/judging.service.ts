@@ -82,10 +82,16 @@ export class JudgingService {
 
   /** Champion points of a calendar year (club time), highest first. */
   async ladder(em: EntityManager, year: number): Promise<{ memberId: string; anglerName: string; points: number }[]> {
-    const events = await em.find(Event, { eventDate: { $gte: clubLocalToInstant(`${year}-01-01T00:00`), $lt: clubLocalToInstant(`${year + 1}-01-01T00:00`) } });
+    const events = await em.find(Event, {
+      eventDate: { $gte: clubLocalToInstant(`${year}-01-01T00:00`), $lt: clubLocalToInstant(`${year + 1}-01-01T00:00`) },
+    });
     const totals = new Map<string, { memberId: string; anglerName: string; points: number }>();
     for (const { catch: c, points } of await this.placings(em, events)) {
-      const entry = totals.get(c.angler.id) ?? { memberId: c.angler.id, anglerName: `${c.angler.firstName} ${c.angler.lastName}`, points: 0 };
+      const entry = totals.get(c.angler.id) ?? {
+        memberId: c.angler.id,
+        anglerName: `${c.angler.firstName} ${c.angler.lastName}`,
+        points: 0,
+      };
       entry.points += points;
       totals.set(c.angler.id, entry);
     }
@@ -95,7 +101,11 @@ export class JudgingService {
   /** The placed catches of some events: per event and species, the top three by size, earlier first on a tie. */
   private async placings(em: EntityManager, events: Event[]): Promise<{ catch: Catch; place: number; points: number }[]> {
     if (!events.length) return [];
-    const catches = await em.find(Catch, { event: { $in: events }, status: 'verified' }, { populate: ['angler'], orderBy: { sizeCm: 'desc', caughtAt: 'asc' } });
+    const catches = await em.find(
+      Catch,
+      { event: { $in: events }, status: 'verified' },
+      { populate: ['angler'], orderBy: { sizeCm: 'desc', caughtAt: 'asc' } },
+    );
     const counts = new Map<string, number>();
     const placed: { catch: Catch; place: number; points: number }[] = [];
     for (const c of catches) {

@@ -12,7 +12,13 @@ import {
   type MemberStatus,
   type MembershipType,
 } from '../../shared/membership';
-import type { DocumentedRegistrationInput, MemberDashboard, MemberProfile, RegistrationInput, RegistrationResult } from '../../shared/members.schema';
+import type {
+  DocumentedRegistrationInput,
+  MemberDashboard,
+  MemberProfile,
+  RegistrationInput,
+  RegistrationResult,
+} from '../../shared/members.schema';
 import { renewalWindow } from '../../shared/payments';
 import type { Clock } from '../clock';
 import { Catch, EventRegistration, Household, Member, Payment, type User } from '../db/entities';
@@ -33,7 +39,8 @@ export interface MembersDeps {
 }
 
 /** A join form from the browser (everything) or from SPEC §7's documented REST body (no gender, acceptances or extra people). */
-export type RegistrationRequest = DocumentedRegistrationInput & Partial<Pick<RegistrationInput, 'additionalMembers' | 'termsAccepted' | 'codeOfConductAccepted' | 'documentsAccepted'>>;
+export type RegistrationRequest = DocumentedRegistrationInput &
+  Partial<Pick<RegistrationInput, 'additionalMembers' | 'termsAccepted' | 'codeOfConductAccepted' | 'documentsAccepted'>>;
 
 /** Member level from champion points this season (SPEC's fixed 'Gold' was a placeholder). */
 export function memberLevel(points: number): 'Bronze' | 'Silver' | 'Gold' {
@@ -48,7 +55,10 @@ export function effectiveStatus(member: Pick<Member, 'status' | 'expiryDate'>, t
 
 /** The fee for a household's next payment, in cents. */
 export function feeFor(household: Household, members: Member[]): number {
-  return householdFeeCents(household.membershipType, members.map((m) => m.membershipType));
+  return householdFeeCents(
+    household.membershipType,
+    members.map((m) => m.membershipType),
+  );
 }
 
 export class MembersService {
@@ -72,7 +82,9 @@ export class MembersService {
     const additional = input.additionalMembers ?? [];
     checkAge(input, type, today);
     if (type !== 'family' && additional.length > 1) {
-      throw new AppError('BAD_REQUEST', 'Only a family membership covers more than two people. Choose Family to add more members.', { field: 'additionalMembers' });
+      throw new AppError('BAD_REQUEST', 'Only a family membership covers more than two people. Choose Family to add more members.', {
+        field: 'additionalMembers',
+      });
     }
     const typeOf = (birthDate: IsoDate, isPrimary: boolean): MembershipType =>
       type === 'family' ? 'family' : isPrimary ? type : isJuniorOn(birthDate, today) ? 'junior' : 'adult';
@@ -82,7 +94,11 @@ export class MembersService {
       const existing = await this.recordFor(tem, input.email, actor, sessionHouseholdId);
       const owned = existing && mayReplace(existing, actor, input.email, sessionHouseholdId) ? existing : null;
       if (owned && effectiveStatus(owned, today) === 'active') {
-        throw new AppError('CONFLICT', `You are already a member, paid until ${formatAuDate(owned.expiryDate!)}. Use Renew Membership in the member portal to extend it.`, { field: 'email' });
+        throw new AppError(
+          'CONFLICT',
+          `You are already a member, paid until ${formatAuDate(owned.expiryDate!)}. Use Renew Membership in the member portal to extend it.`,
+          { field: 'email' },
+        );
       }
 
       let household: Household;
@@ -92,21 +108,37 @@ export class MembersService {
         primary = owned;
         household = owned.household;
         if (await tem.count(Payment, { household, kind: 'membership', status: 'pending' })) {
-          throw new AppError('CONFLICT', 'PayPal is still processing the payment for this registration, so it cannot be changed now. It starts as soon as PayPal releases it.');
+          throw new AppError(
+            'CONFLICT',
+            'PayPal is still processing the payment for this registration, so it cannot be changed now. It starts as soon as PayPal releases it.',
+          );
         }
         household.membershipType = type;
         // Orders priced for the earlier form can no longer activate anything.
-        await tem.nativeUpdate(Payment, { household, kind: 'membership', status: 'created' }, { status: 'void', lastError: 'Replaced by a newer join form.', checkedAt: null });
+        await tem.nativeUpdate(
+          Payment,
+          { household, kind: 'membership', status: 'created' },
+          { status: 'void', lastError: 'Replaced by a newer join form.', checkedAt: null },
+        );
         // Those who never paid are replaced by the people on this form; those who paid before stay and are renewed.
         const others = await tem.find(Member, { household, isPrimary: false }, { orderBy: { createdAt: 'asc' } });
         others.filter((m) => !m.memberSince).forEach((m) => tem.remove(m));
         kept = others.filter((m) => m.memberSince);
       } else {
         household = tem.create(Household, { membershipType: type });
-        primary = tem.create(Member, { household, isPrimary: true, firstName: input.firstName, lastName: input.lastName, dateOfBirth: input.dateOfBirth, membershipType: type });
+        primary = tem.create(Member, {
+          household,
+          isPrimary: true,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          dateOfBirth: input.dateOfBirth,
+          membershipType: type,
+        });
       }
       const samePerson = (m: Member, p: { firstName: string; lastName: string; dateOfBirth: IsoDate }) =>
-        m.firstName.toLowerCase() === p.firstName.toLowerCase() && m.lastName.toLowerCase() === p.lastName.toLowerCase() && m.dateOfBirth === p.dateOfBirth;
+        m.firstName.toLowerCase() === p.firstName.toLowerCase() &&
+        m.lastName.toLowerCase() === p.lastName.toLowerCase() &&
+        m.dateOfBirth === p.dateOfBirth;
       const added = additional.filter((p) => !kept.some((m) => samePerson(m, p)));
       checkHousehold(type, [input.dateOfBirth, ...kept.map((m) => m.dateOfBirth), ...added.map((p) => p.dateOfBirth)], today);
 
@@ -127,10 +159,19 @@ export class MembersService {
       kept.forEach((m) => (m.membershipType = typeOf(m.dateOfBirth, false)));
       // Only the owner of the address gets the record on their account (an address belongs to whoever proves it).
       const provenOwner = actor.user?.emailVerifiedAt && actor.user.email === input.email ? actor.user : null;
-      if (provenOwner && primary.user?.id !== provenOwner.id && !(await tem.count(Member, { user: provenOwner }))) primary.user = provenOwner;
+      if (provenOwner && primary.user?.id !== provenOwner.id && !(await tem.count(Member, { user: provenOwner })))
+        primary.user = provenOwner;
 
       added.forEach((p) =>
-        tem.create(Member, { household, isPrimary: false, firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth, address: input.address, membershipType: typeOf(p.dateOfBirth, false) }),
+        tem.create(Member, {
+          household,
+          isPrimary: false,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          dateOfBirth: p.dateOfBirth,
+          address: input.address,
+          membershipType: typeOf(p.dateOfBirth, false),
+        }),
       );
       await tem.flush();
       const members = await tem.find(Member, { household }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } });
@@ -139,11 +180,18 @@ export class MembersService {
         action: 'member.register',
         entityType: 'Household',
         entityId: household.id,
-        after: { membershipType: type, members: members.map((m) => `${m.firstName} ${m.lastName}`), documents: input.documentsAccepted?.map((d) => `${d.id}@${d.version}`) ?? null },
+        after: {
+          membershipType: type,
+          members: members.map((m) => `${m.firstName} ${m.lastName}`),
+          documents: input.documentsAccepted?.map((d) => `${d.id}@${d.version}`) ?? null,
+        },
       });
       await tem.flush();
       return {
-        notifyOwner: existing && !owned ? { firstName: existing.firstName, state: recordState(existing, today), expiryDate: existing.expiryDate ?? null } : null,
+        notifyOwner:
+          existing && !owned
+            ? { firstName: existing.firstName, state: recordState(existing, today), expiryDate: existing.expiryDate ?? null }
+            : null,
         result: {
           message: 'Registration Successful',
           householdId: household.id,
@@ -172,7 +220,11 @@ export class MembersService {
     );
   }
 
-  private async tellAddressOwner(em: EntityManager, email: string, record: { firstName: string; state: 'current' | 'registered' | 'lapsed'; expiryDate: string | null }): Promise<void> {
+  private async tellAddressOwner(
+    em: EntityManager,
+    email: string,
+    record: { firstName: string; state: 'current' | 'registered' | 'lapsed'; expiryDate: string | null },
+  ): Promise<void> {
     try {
       await consumeRateLimit(em, this.deps.clock, this.deps.rateRules.joinNoticePerEmail, email);
       const link = await this.deps.auth.welcomeLink(em, { email, firstName: record.firstName, lastName: '' });
@@ -212,7 +264,12 @@ export class MembersService {
         : member.memberSince
           ? 'paid'
           : 'awaiting_payment',
-      renewal: (({ open, opensOn, extendsTo }) => ({ open, opensOn, extendsTo }))(renewalWindow(household.map((m) => m.expiryDate ?? null), this.today())),
+      renewal: (({ open, opensOn, extendsTo }) => ({ open, opensOn, extendsTo }))(
+        renewalWindow(
+          household.map((m) => m.expiryDate ?? null),
+          this.today(),
+        ),
+      ),
     };
   }
 
@@ -222,7 +279,9 @@ export class MembersService {
     const year = this.today().slice(0, 4);
     const yearStart = clubLocalToInstant(`${year}-01-01T00:00`);
     const yearEnd = clubLocalToInstant(`${Number(year) + 1}-01-01T00:00`);
-    const eventsAttended = member ? await em.count(EventRegistration, { member, event: { eventDate: { $gte: yearStart, $lt: yearEnd } } }) : 0;
+    const eventsAttended = member
+      ? await em.count(EventRegistration, { member, event: { eventDate: { $gte: yearStart, $lt: yearEnd } } })
+      : 0;
     const catches = member ? await em.find(Catch, { angler: member, status: { $ne: 'rejected' } }, { fields: ['event', 'caughtAt'] }) : [];
     const competitions = new Set(catches.filter((c) => c.caughtAt >= yearStart && c.caughtAt < yearEnd).map((c) => c.event.id)).size;
     const points = member ? ((await this.deps.judging.ladder(em, Number(year))).find((row) => row.memberId === member.id)?.points ?? 0) : 0;
@@ -267,7 +326,11 @@ function recordState(member: Member, today: IsoDate): 'current' | 'registered' |
 function checkAge(person: { firstName: string; dateOfBirth: IsoDate }, type: MembershipType, today: IsoDate): void {
   const age = ageOn(person.dateOfBirth, today);
   if (type === 'junior' && !isJuniorOn(person.dateOfBirth, today)) {
-    throw new AppError('BAD_REQUEST', `Junior membership is for people under 16 on the day of joining. ${person.firstName} is ${age}, so please choose Adult or Family.`, { field: 'membershipType' });
+    throw new AppError(
+      'BAD_REQUEST',
+      `Junior membership is for people under 16 on the day of joining. ${person.firstName} is ${age}, so please choose Adult or Family.`,
+      { field: 'membershipType' },
+    );
   }
   if (type === 'adult' && isJuniorOn(person.dateOfBirth, today)) {
     throw new AppError(
@@ -281,12 +344,19 @@ function checkAge(person: { firstName: string; dateOfBirth: IsoDate }, type: Mem
 /** Everyone who will be active in the household after payment: up to 2 adults and 3 juniors for a family, 2 people otherwise. */
 function checkHousehold(type: MembershipType, birthDates: IsoDate[], today: IsoDate): void {
   if (type !== 'family') {
-    if (birthDates.length > 2) throw new AppError('BAD_REQUEST', 'Only a family membership covers more than two people. Choose Family to add more members.', { field: 'additionalMembers' });
+    if (birthDates.length > 2)
+      throw new AppError('BAD_REQUEST', 'Only a family membership covers more than two people. Choose Family to add more members.', {
+        field: 'additionalMembers',
+      });
     return;
   }
   const juniors = birthDates.filter((d) => isJuniorOn(d, today)).length;
   if (birthDates.length - juniors > FAMILY_LIMITS.adults || juniors > FAMILY_LIMITS.juniors) {
-    throw new AppError('BAD_REQUEST', 'A family membership covers up to 2 adults and 3 juniors (under 16), counting everyone in the household who will be a member after this payment.', { field: 'additionalMembers' });
+    throw new AppError(
+      'BAD_REQUEST',
+      'A family membership covers up to 2 adults and 3 juniors (under 16), counting everyone in the household who will be a member after this payment.',
+      { field: 'additionalMembers' },
+    );
   }
 }
 

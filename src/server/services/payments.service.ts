@@ -83,9 +83,16 @@ export class PaymentsService {
    * membership's renewal. The amount is the server's; a client that expects another amount is refused. The
    * order records exactly whom it was priced for, and only the newest open order of a household can be paid.
    */
-  async createOrder(em: EntityManager, actor: Actor, payer: PayerSession, input: CreateOrderRequest, registrationHouseholdId?: string): Promise<{ id: string }> {
+  async createOrder(
+    em: EntityManager,
+    actor: Actor,
+    payer: PayerSession,
+    input: CreateOrderRequest,
+    registrationHouseholdId?: string,
+  ): Promise<{ id: string }> {
     const provider = this.provider();
-    if (input.intent !== 'CAPTURE') throw new AppError('BAD_REQUEST', 'Only immediate payment (intent CAPTURE) is supported.', { field: 'intent' });
+    if (input.intent !== 'CAPTURE')
+      throw new AppError('BAD_REQUEST', 'Only immediate payment (intent CAPTURE) is supported.', { field: 'intent' });
     if (input.currency !== CURRENCY) throw new AppError('BAD_REQUEST', 'Payments are in Australian dollars (AUD).', { field: 'currency' });
     const offered = parseAmountCents(input.amount);
     if (offered === null) throw new AppError('BAD_REQUEST', 'The amount must be a number of dollars, such as 40.00.', { field: 'amount' });
@@ -93,12 +100,19 @@ export class PaymentsService {
     const { household, members, purpose } = await this.payable(em, actor, registrationHouseholdId);
     if (purpose === 'renewal') this.checkRenewalWindow(members, input.earlyRenewal === true);
     if (await em.count(Payment, { household, kind: 'membership', status: 'pending' })) {
-      throw new AppError('CONFLICT', 'PayPal is still processing a payment for this membership. It starts as soon as PayPal releases it; there is nothing more to pay.');
+      throw new AppError(
+        'CONFLICT',
+        'PayPal is still processing a payment for this membership. It starts as soon as PayPal releases it; there is nothing more to pay.',
+      );
     }
     await this.settleEarlierOrders(em, household);
     const expected = feeFor(household, members);
     if (offered !== expected) {
-      throw new AppError('BAD_REQUEST', `The amount does not match the ${MEMBERSHIP_LABELS[household.membershipType].toLowerCase()} membership fee of ${formatAud(expected)}.`, { field: 'amount' });
+      throw new AppError(
+        'BAD_REQUEST',
+        `The amount does not match the ${MEMBERSHIP_LABELS[household.membershipType].toLowerCase()} membership fee of ${formatAud(expected)}.`,
+        { field: 'amount' },
+      );
     }
 
     // The row exists before PayPal is asked, so its id is the idempotency key and the reference PayPal shows.
@@ -106,7 +120,10 @@ export class PaymentsService {
       kind: 'membership',
       purpose,
       household,
-      covers: { householdType: household.membershipType, members: members.map((m) => ({ id: m.id, membershipType: m.membershipType })) } satisfies PaymentCovers,
+      covers: {
+        householdType: household.membershipType,
+        members: members.map((m) => ({ id: m.id, membershipType: m.membershipType })),
+      } satisfies PaymentCovers,
       createdBy: actor.user,
       payerKey: payer.ensureKey(),
       description: `${MEMBERSHIP_LABELS[household.membershipType]} membership ${purpose === 'renewal' ? 'renewal' : 'fee'}`,
@@ -147,7 +164,10 @@ export class PaymentsService {
       await em.flush();
       const settled = await this.settle(em, earlier.id, state.capture, { actor: null, label: 'payment' });
       if (wasOpen && (settled.kind === 'completed' || settled.kind === 'pending')) {
-        throw new AppError('CONFLICT', 'Your earlier payment for this membership went through after all, so there is nothing more to pay. Check your e-mail for the receipt.');
+        throw new AppError(
+          'CONFLICT',
+          'Your earlier payment for this membership went through after all, so there is nothing more to pay. Check your e-mail for the receipt.',
+        );
       }
     }
     await em.flush();
@@ -159,7 +179,13 @@ export class PaymentsService {
     try {
       const order = await this.guard(() =>
         // A sponsor's invoice may need several orders over time: each attempt gets its own key.
-        provider.createOrder({ amount: centsToAmount(payment.amountCents), currency: payment.currency, description: payment.description, reference: payment.id, requestId: `order-${payment.payTokenHash ? payment.providerOrderId : payment.id}` }),
+        provider.createOrder({
+          amount: centsToAmount(payment.amountCents),
+          currency: payment.currency,
+          description: payment.description,
+          reference: payment.id,
+          requestId: `order-${payment.payTokenHash ? payment.providerOrderId : payment.id}`,
+        }),
       );
       payment.providerOrderId = order.id;
       payment.rawResponse = order.raw;
@@ -193,7 +219,11 @@ export class PaymentsService {
    * Captures the current order of a payment row (a sponsor's invoice) outside any transaction and settles the
    * answer; asking again after a lost answer gets the provider's first answer, so it never charges twice.
    */
-  async captureAndSettle(em: EntityManager, payment: Payment, by: { actor: Actor['user']; label: string }): Promise<{ settled: Settled; answer: ProviderCapture }> {
+  async captureAndSettle(
+    em: EntityManager,
+    payment: Payment,
+    by: { actor: Actor['user']; label: string },
+  ): Promise<{ settled: Settled; answer: ProviderCapture }> {
     const provider = this.provider();
     const answer = await this.guard(() => provider.captureOrder(payment.providerOrderId, this.captureRequestId(payment)));
     return { settled: await this.settle(em, payment.id, answer, by), answer };
@@ -204,7 +234,13 @@ export class PaymentsService {
    * transaction (with a fixed idempotency key, so asking again after a lost answer never charges twice);
    * its answer is then settled under the payment's row lock.
    */
-  async capture(em: EntityManager, actor: Actor, payer: PayerSession, orderId: string, options: { simulate?: 'decline' } = {}): Promise<CaptureResult> {
+  async capture(
+    em: EntityManager,
+    actor: Actor,
+    payer: PayerSession,
+    orderId: string,
+    options: { simulate?: 'decline' } = {},
+  ): Promise<CaptureResult> {
     const provider = this.provider();
     const payment = await this.ownedPayment(em, actor, payer, orderId);
     if (payment.status === 'completed' || payment.status === 'pending') {
@@ -212,7 +248,10 @@ export class PaymentsService {
       return this.outcomeOf(em, payment.id);
     }
     if (payment.status === 'void') {
-      throw new AppError('CONFLICT', 'This payment was replaced by a newer one, or it was closed. No money was taken for it; please start the payment again.');
+      throw new AppError(
+        'CONFLICT',
+        'This payment was replaced by a newer one, or it was closed. No money was taken for it; please start the payment again.',
+      );
     }
     if (payment.status !== 'created') throw new AppError('PAYMENT_REQUIRED', DECLINED);
     await this.refuseIfAlreadyPaid(em, payment);
@@ -221,7 +260,11 @@ export class PaymentsService {
     // left by a request that died half-way (the database went away) lapses after CAPTURE_CLAIM_MS.
     const deadline = Date.now() + 20_000;
     while (!(await this.claimCapture(em, payment.id))) {
-      if (Date.now() > deadline) throw new AppError('SERVICE_UNAVAILABLE', 'Your payment is still being confirmed. Please wait a moment; nothing more will be taken.');
+      if (Date.now() > deadline)
+        throw new AppError(
+          'SERVICE_UNAVAILABLE',
+          'Your payment is still being confirmed. Please wait a moment; nothing more will be taken.',
+        );
       await new Promise((resolve) => setTimeout(resolve, 150));
       const current = await em.findOneOrFail(Payment, { id: payment.id }, { refresh: true });
       if (current.status === 'completed' || current.status === 'pending') return this.outcomeOf(em, payment.id);
@@ -229,7 +272,9 @@ export class PaymentsService {
     }
     let settled: Settled;
     try {
-      const answer = await this.guard(() => provider.captureOrder(orderId, this.captureRequestId(payment), { simulateDecline: options.simulate === 'decline' }));
+      const answer = await this.guard(() =>
+        provider.captureOrder(orderId, this.captureRequestId(payment), { simulateDecline: options.simulate === 'decline' }),
+      );
       settled = await this.settle(em, payment.id, answer, { actor: actor.user, label: 'payment' });
     } finally {
       await em.nativeUpdate(Payment, { id: payment.id, status: 'created' }, { checkedAt: null }).catch(() => {});
@@ -263,7 +308,12 @@ export class PaymentsService {
    * Applies a provider's answer to a payment, once: under the row lock, a payment already completed stays as
    * it is. Completed money activates exactly what the order was priced for; the receipt goes out after commit.
    */
-  async settle(em: EntityManager, paymentId: string, answer: ProviderCapture, by: { actor: Actor['user']; label: string; capturedAt?: Date }): Promise<Settled> {
+  async settle(
+    em: EntityManager,
+    paymentId: string,
+    answer: ProviderCapture,
+    by: { actor: Actor['user']; label: string; capturedAt?: Date },
+  ): Promise<Settled> {
     const settled = await em.transactional(async (tem): Promise<Settled> => {
       const payment = await tem.findOneOrFail(Payment, { id: paymentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (payment.status === 'completed') return { kind: 'completed', paymentId, fresh: false };
@@ -278,13 +328,27 @@ export class PaymentsService {
         payment.status = 'failed';
         payment.lastError = `Captured ${answer.amount} ${answer.currency}, expected ${centsToAmount(payment.amountCents)} ${payment.currency}.`;
         this.deps.log.error({ paymentId, orderId: payment.providerOrderId }, 'Captured amount differs from the order: nothing activated');
-        recordAudit(tem, { actor: by.actor, actorLabel: by.label, action: 'payment.amount_mismatch', entityType: 'Payment', entityId: payment.id, after: { lastError: payment.lastError } });
+        recordAudit(tem, {
+          actor: by.actor,
+          actorLabel: by.label,
+          action: 'payment.amount_mismatch',
+          entityType: 'Payment',
+          entityId: payment.id,
+          after: { lastError: payment.lastError },
+        });
         return { kind: 'declined', paymentId, reason: payment.lastError };
       }
       payment.providerCaptureId = answer.captureId;
       if (answer.outcome === 'pending') {
         if (payment.status !== 'pending') {
-          recordAudit(tem, { actor: by.actor, actorLabel: by.label, action: 'payment.pending', entityType: 'Payment', entityId: payment.id, after: { reason: answer.reason, amountCents: payment.amountCents } });
+          recordAudit(tem, {
+            actor: by.actor,
+            actorLabel: by.label,
+            action: 'payment.pending',
+            entityType: 'Payment',
+            entityId: payment.id,
+            after: { reason: answer.reason, amountCents: payment.amountCents },
+          });
         }
         payment.status = 'pending';
         payment.lastError = `PayPal is holding the payment (${answer.reason}).`;
@@ -300,7 +364,12 @@ export class PaymentsService {
         action: wasVoid ? 'payment.needs_review' : 'payment.completed',
         entityType: 'Payment',
         entityId: payment.id,
-        after: { amountCents: payment.amountCents, provider: payment.provider, orderId: payment.providerOrderId, captureId: answer.captureId },
+        after: {
+          amountCents: payment.amountCents,
+          provider: payment.provider,
+          orderId: payment.providerOrderId,
+          captureId: answer.captureId,
+        },
       });
       if (!wasVoid) await this.activate(tem, by, payment);
       return { kind: 'completed', paymentId, fresh: !wasVoid };
@@ -327,14 +396,23 @@ export class PaymentsService {
     if (typeof event?.id !== 'string' || typeof event.event_type !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(event.id)) {
       throw new AppError('BAD_REQUEST', 'The webhook has no event id or type.');
     }
-    if (!(await this.guard(() => provider.verifyWebhook(delivery)))) throw new AppError('BAD_REQUEST', 'The webhook signature could not be verified.');
+    if (!(await this.guard(() => provider.verifyWebhook(delivery))))
+      throw new AppError('BAD_REQUEST', 'The webhook signature could not be verified.');
     if (await em.count(WebhookEvent, { id: event.id })) return { outcome: 'Already processed.' };
 
     const outcome = await this.applyWebhook(em, event.event_type, event.resource ?? {});
-    await em.getConnection().execute(
-      `insert into webhook_events (id, provider, event_type, resource_id, outcome, received_at) values (?, 'paypal', ?, ?, ?, ?) on conflict (id) do nothing`,
-      [event.id, event.event_type.slice(0, 80), typeof event.resource?.id === 'string' ? event.resource.id.slice(0, 64) : null, outcome.slice(0, 200), this.deps.clock.now()],
-    );
+    await em
+      .getConnection()
+      .execute(
+        `insert into webhook_events (id, provider, event_type, resource_id, outcome, received_at) values (?, 'paypal', ?, ?, ?, ?) on conflict (id) do nothing`,
+        [
+          event.id,
+          event.event_type.slice(0, 80),
+          typeof event.resource?.id === 'string' ? event.resource.id.slice(0, 64) : null,
+          outcome.slice(0, 200),
+          this.deps.clock.now(),
+        ],
+      );
     this.deps.log.info({ eventId: event.id, eventType: event.event_type, outcome }, 'PayPal webhook');
     return { outcome };
   }
@@ -343,16 +421,37 @@ export class PaymentsService {
     const by = { actor: null, label: 'paypal webhook' };
     const amount = { value: String(resource?.amount?.value ?? ''), currency: String(resource?.amount?.currency_code ?? '') };
     if (type === 'PAYMENT.CAPTURE.REFUNDED') {
-      const captureId = (resource?.links as { rel?: string; href?: string }[] | undefined)?.find((l) => l.rel === 'up')?.href?.split('/').pop();
+      const captureId = (resource?.links as { rel?: string; href?: string }[] | undefined)
+        ?.find((l) => l.rel === 'up')
+        ?.href?.split('/')
+        .pop();
       const original = captureId ? await em.findOne(Payment, { providerCaptureId: captureId }) : null;
       const cents = parseAmountCents(amount.value);
       if (!original || cents === null || typeof resource?.id !== 'string') return 'Refund of a payment this site does not know: ignored.';
-      const recorded = await this.recordRefund(em, original.id, { amountCents: cents, refundId: resource.id, by, note: 'Refunded in PayPal' });
+      const recorded = await this.recordRefund(em, original.id, {
+        amountCents: cents,
+        refundId: resource.id,
+        by,
+        note: 'Refunded in PayPal',
+      });
       return recorded ? `Refund of ${formatAud(cents)} recorded.` : 'Refund already recorded.';
     }
     const answers: Record<string, (capture: any) => ProviderCapture> = {
-      'PAYMENT.CAPTURE.COMPLETED': (c) => ({ outcome: 'completed', captureId: c.id, amount: amount.value, currency: amount.currency, raw: c }),
-      'PAYMENT.CAPTURE.PENDING': (c) => ({ outcome: 'pending', captureId: c.id, amount: amount.value, currency: amount.currency, reason: c.status_details?.reason ?? 'PENDING', raw: c }),
+      'PAYMENT.CAPTURE.COMPLETED': (c) => ({
+        outcome: 'completed',
+        captureId: c.id,
+        amount: amount.value,
+        currency: amount.currency,
+        raw: c,
+      }),
+      'PAYMENT.CAPTURE.PENDING': (c) => ({
+        outcome: 'pending',
+        captureId: c.id,
+        amount: amount.value,
+        currency: amount.currency,
+        reason: c.status_details?.reason ?? 'PENDING',
+        raw: c,
+      }),
       'PAYMENT.CAPTURE.DENIED': (c) => ({ outcome: 'declined', reason: 'PayPal denied the payment.', raw: c }),
       'PAYMENT.CAPTURE.DECLINED': (c) => ({ outcome: 'declined', reason: 'PayPal declined the payment.', raw: c }),
     };
@@ -361,7 +460,8 @@ export class PaymentsService {
     if (typeof resource?.id !== 'string') return 'The capture has no id: ignored.';
     const orderId: unknown = resource?.supplementary_data?.related_ids?.order_id;
     const payment =
-      (typeof orderId === 'string' ? await em.findOne(Payment, { providerOrderId: orderId }) : null) ?? (await em.findOne(Payment, { providerCaptureId: resource.id }));
+      (typeof orderId === 'string' ? await em.findOne(Payment, { providerOrderId: orderId }) : null) ??
+      (await em.findOne(Payment, { providerCaptureId: resource.id }));
     if (!payment) return 'A payment this site does not know: ignored.';
     const settled = await this.settle(em, payment.id, answer(resource), by);
     return { completed: 'Payment completed.', pending: 'Payment pending at PayPal.', declined: 'Payment declined.' }[settled.kind];
@@ -372,7 +472,12 @@ export class PaymentsService {
    * with an idempotency key per refund so a retried request never refunds twice), recorded only for money the
    * committee took by hand. `requestKey` names this refund (one per committee action); the same key again is a no-op.
    */
-  async refund(em: EntityManager, actor: Actor, paymentId: string, input: { amountCents: number; note: string; requestKey: string }): Promise<{ refunded: boolean }> {
+  async refund(
+    em: EntityManager,
+    actor: Actor,
+    paymentId: string,
+    input: { amountCents: number; note: string; requestKey: string },
+  ): Promise<{ refunded: boolean }> {
     const payment = await em.findOne(Payment, { id: paymentId });
     if (!payment || payment.purpose === 'refund') throw new AppError('NOT_FOUND', 'That payment does not exist.');
     const left = payment.amountCents - payment.refundedCents;
@@ -382,11 +487,17 @@ export class PaymentsService {
     }
     const by = { actor: actor.user, label: 'committee' };
     if (payment.provider === 'paypal') {
-      if (!payment.providerCaptureId || this.deps.payments?.kind !== 'paypal') throw new AppError('SERVICE_UNAVAILABLE', 'PayPal is not configured, so this PayPal payment cannot be refunded from here.');
+      if (!payment.providerCaptureId || this.deps.payments?.kind !== 'paypal')
+        throw new AppError('SERVICE_UNAVAILABLE', 'PayPal is not configured, so this PayPal payment cannot be refunded from here.');
       const provider = this.deps.payments;
       let made;
       try {
-        made = await provider.refund(payment.providerCaptureId!, centsToAmount(input.amountCents), payment.currency, `refund-${input.requestKey}`);
+        made = await provider.refund(
+          payment.providerCaptureId!,
+          centsToAmount(input.amountCents),
+          payment.currency,
+          `refund-${input.requestKey}`,
+        );
       } catch (error) {
         if (!(error instanceof PaymentProviderError)) throw error;
         this.deps.log.warn({ paymentId, err: { message: error.message, status: error.status } }, 'PayPal refund failed');
@@ -397,9 +508,23 @@ export class PaymentsService {
         }
         throw new AppError('BAD_GATEWAY', 'PayPal is not responding, so no refund was made. Please try again in a few minutes.');
       }
-      return { refunded: await this.recordRefund(em, payment.id, { amountCents: input.amountCents, refundId: made.refundId, by, note: input.note }) };
+      return {
+        refunded: await this.recordRefund(em, payment.id, {
+          amountCents: input.amountCents,
+          refundId: made.refundId,
+          by,
+          note: input.note,
+        }),
+      };
     }
-    return { refunded: await this.recordRefund(em, payment.id, { amountCents: input.amountCents, refundId: `${payment.provider}-${input.requestKey}`, by, note: input.note }) };
+    return {
+      refunded: await this.recordRefund(em, payment.id, {
+        amountCents: input.amountCents,
+        refundId: `${payment.provider}-${input.requestKey}`,
+        by,
+        note: input.note,
+      }),
+    };
   }
 
   /**
@@ -415,8 +540,16 @@ export class PaymentsService {
       const original = await tem.findOneOrFail(Payment, { id: paymentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       const providerOrderId = `refund-${refund.refundId}`.slice(0, 64);
       if (await tem.count(Payment, { providerOrderId })) return false;
-      if (original.status !== 'completed' || refund.amountCents <= 0 || refund.amountCents > original.amountCents - original.refundedCents) {
-        throw new AppError('BAD_REQUEST', `At most ${formatAud(Math.max(0, original.amountCents - original.refundedCents))} of this payment can be refunded.`, { field: 'amount' });
+      if (
+        original.status !== 'completed' ||
+        refund.amountCents <= 0 ||
+        refund.amountCents > original.amountCents - original.refundedCents
+      ) {
+        throw new AppError(
+          'BAD_REQUEST',
+          `At most ${formatAud(Math.max(0, original.amountCents - original.refundedCents))} of this payment can be refunded.`,
+          { field: 'amount' },
+        );
       }
       tem.create(Payment, {
         kind: original.kind,
@@ -446,7 +579,12 @@ export class PaymentsService {
         action: 'payment.refund',
         entityType: 'Payment',
         entityId: original.id,
-        after: { refundedCents: refund.amountCents, totalRefundedCents: original.refundedCents, refundId: refund.refundId, note: refund.note },
+        after: {
+          refundedCents: refund.amountCents,
+          totalRefundedCents: original.refundedCents,
+          refundId: refund.refundId,
+          note: refund.note,
+        },
       });
       return true;
     });
@@ -482,7 +620,13 @@ export class PaymentsService {
              or (status = 'void' and checked_at is null and created_at > ?))
          order by created_at limit 50 for update skip locked
        ) returning id`,
-      [now, provider.kind, new Date(now.getTime() - RECONCILE_AFTER_MS), new Date(now.getTime() - RECONCILE_AFTER_MS), new Date(now.getTime() - 3 * 86_400_000)],
+      [
+        now,
+        provider.kind,
+        new Date(now.getTime() - RECONCILE_AFTER_MS),
+        new Date(now.getTime() - RECONCILE_AFTER_MS),
+        new Date(now.getTime() - 3 * 86_400_000),
+      ],
     );
     const result = { checked: claimed.length, completed: 0, closed: 0 };
     for (const { id } of claimed) {
@@ -494,7 +638,10 @@ export class PaymentsService {
         if (outcome === 'closed') result.closed += 1;
       } catch (error) {
         if (!(error instanceof PaymentProviderError)) throw error;
-        this.deps.log.warn({ paymentId: id, err: { message: error.message, status: error.status } }, 'Reconciliation could not reach the payment provider');
+        this.deps.log.warn(
+          { paymentId: id, err: { message: error.message, status: error.status } },
+          'Reconciliation could not reach the payment provider',
+        );
       }
     }
     if (result.completed || result.closed) this.deps.log.info(result, 'Payments reconciled');
@@ -518,12 +665,26 @@ export class PaymentsService {
       // The buyer approved and our capture never reached PayPal (a browser closed, an answer lost): finish it,
       // unless the household paid another way since.
       if (await this.alreadyPaidSince(em, payment)) return this.close(em, payment, 'The membership was paid by another payment.', by);
-      const settled = await this.settle(em, payment.id, await provider.captureOrder(payment.providerOrderId, this.captureRequestId(payment)), by);
+      const settled = await this.settle(
+        em,
+        payment.id,
+        await provider.captureOrder(payment.providerOrderId, this.captureRequestId(payment)),
+        by,
+      );
       return settled.kind === 'completed' ? 'completed' : 'unchanged';
     }
     // An invoice is older than its newest order, so only the provider's own word closes an invoice's order.
-    if (order.state === 'voided' || order.state === 'not_found' || (!payment.payTokenHash && now.getTime() - payment.createdAt.getTime() > ABANDONED_AFTER_MS)) {
-      return this.close(em, payment, order.state === 'created' ? 'Not approved in time.' : `The provider reports the order as ${order.state.replace('_', ' ')}.`, by);
+    if (
+      order.state === 'voided' ||
+      order.state === 'not_found' ||
+      (!payment.payTokenHash && now.getTime() - payment.createdAt.getTime() > ABANDONED_AFTER_MS)
+    ) {
+      return this.close(
+        em,
+        payment,
+        order.state === 'created' ? 'Not approved in time.' : `The provider reports the order as ${order.state.replace('_', ' ')}.`,
+        by,
+      );
     }
     return 'unchanged';
   }
@@ -536,12 +697,26 @@ export class PaymentsService {
         // A sponsor's invoice outlives its orders: it stays payable from its link, with a new order next time.
         locked.providerOrderId = `invoice-${crypto.randomUUID()}`;
         locked.lastError = reason;
-        recordAudit(tem, { actor: by.actor, actorLabel: by.label, action: 'payment.order_closed', entityType: 'Payment', entityId: locked.id, after: { reason } });
+        recordAudit(tem, {
+          actor: by.actor,
+          actorLabel: by.label,
+          action: 'payment.order_closed',
+          entityType: 'Payment',
+          entityId: locked.id,
+          after: { reason },
+        });
         return;
       }
       locked.status = 'void';
       locked.lastError = reason;
-      recordAudit(tem, { actor: by.actor, actorLabel: by.label, action: 'payment.closed', entityType: 'Payment', entityId: locked.id, after: { reason } });
+      recordAudit(tem, {
+        actor: by.actor,
+        actorLabel: by.label,
+        action: 'payment.closed',
+        entityType: 'Payment',
+        entityId: locked.id,
+        after: { reason },
+      });
     });
     return 'closed';
   }
@@ -549,7 +724,9 @@ export class PaymentsService {
   /** The payment behind an order id, for the browser or account that created it; anyone else is told it does not exist. */
   private async ownedPayment(em: EntityManager, actor: Actor, payer: PayerSession, orderId: string): Promise<Payment> {
     const payment = await em.findOne(Payment, { providerOrderId: orderId, kind: 'membership' });
-    const mine = payment && ((payment.createdBy && actor.user?.id === payment.createdBy.id) || (payer.key !== undefined && payer.key === payment.payerKey));
+    const mine =
+      payment &&
+      ((payment.createdBy && actor.user?.id === payment.createdBy.id) || (payer.key !== undefined && payer.key === payment.payerKey));
     if (!payment || !mine || !payment.household) throw new AppError('NOT_FOUND', NOT_YOURS);
     return payment;
   }
@@ -558,17 +735,32 @@ export class PaymentsService {
   private async refuseIfAlreadyPaid(em: EntityManager, payment: Payment): Promise<void> {
     if (!(await this.alreadyPaidSince(em, payment))) return;
     await this.close(em, payment, 'The membership was paid by another payment.', { actor: null, label: 'payment' });
-    throw new AppError('CONFLICT', 'This membership has just been paid by another payment, so this one was not taken. Check your e-mail for the receipt.');
+    throw new AppError(
+      'CONFLICT',
+      'This membership has just been paid by another payment, so this one was not taken. Check your e-mail for the receipt.',
+    );
   }
 
   private async alreadyPaidSince(em: EntityManager, payment: Payment): Promise<boolean> {
     if (!payment.household) return false;
-    return (await em.count(Payment, { household: payment.household, kind: 'membership', status: { $in: ['completed', 'pending'] }, id: { $ne: payment.id }, createdAt: { $gte: payment.createdAt } })) > 0;
+    return (
+      (await em.count(Payment, {
+        household: payment.household,
+        kind: 'membership',
+        status: { $in: ['completed', 'pending'] },
+        id: { $ne: payment.id },
+        createdAt: { $gte: payment.createdAt },
+      })) > 0
+    );
   }
 
   private async outcomeOf(em: EntityManager, paymentId: string): Promise<CaptureResult> {
     const payment = await em.findOneOrFail(Payment, { id: paymentId }, { refresh: true });
-    const members = await em.find(Member, { household: payment.household! }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' }, refresh: true });
+    const members = await em.find(
+      Member,
+      { household: payment.household! },
+      { orderBy: { isPrimary: 'desc', createdAt: 'asc' }, refresh: true },
+    );
     const primary = members[0];
     return {
       id: payment.providerOrderId,
@@ -605,7 +797,10 @@ export class PaymentsService {
 
   /** Renewal opens RENEWAL_WINDOW_DAYS before the membership ends; earlier only when the member asked for it. */
   private checkRenewalWindow(members: Member[], early: boolean): void {
-    const window = renewalWindow(members.map((m) => m.expiryDate ?? null), this.today());
+    const window = renewalWindow(
+      members.map((m) => m.expiryDate ?? null),
+      this.today(),
+    );
     if (window.open || early) return;
     throw new AppError(
       'CONFLICT',
@@ -635,7 +830,15 @@ export class PaymentsService {
       member.status = 'active';
       member.memberSince ??= today;
       member.expiryDate = expiryDate;
-      recordAudit(em, { actor: by.actor, actorLabel: by.label, action: 'member.activate', entityType: 'Member', entityId: member.id, before, after: { status: 'active', expiryDate, paymentId: payment.id } });
+      recordAudit(em, {
+        actor: by.actor,
+        actorLabel: by.label,
+        action: 'member.activate',
+        entityType: 'Member',
+        entityId: member.id,
+        before,
+        after: { status: 'active', expiryDate, paymentId: payment.id },
+      });
     }
   }
 
@@ -648,15 +851,23 @@ export class PaymentsService {
       const payment = await em.findOneOrFail(Payment, { id: paymentId }, { refresh: true });
       if (payment.kind === 'sponsorship') return await sendSponsorshipReceipt(em, payment, this.deps);
       if (payment.kind !== 'membership' || !payment.household) return;
-      const members = await em.find(Member, { household: payment.household }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' }, populate: ['user'], refresh: true });
+      const members = await em.find(
+        Member,
+        { household: payment.household },
+        { orderBy: { isPrimary: 'desc', createdAt: 'asc' }, populate: ['user'], refresh: true },
+      );
       const primary = members[0];
       if (!primary?.email) return;
-      const signIn = primary.user?.lastSignInAt ? null : await this.deps.auth.welcomeLink(em, { email: primary.email, firstName: primary.firstName, lastName: primary.lastName });
+      const signIn = primary.user?.lastSignInAt
+        ? null
+        : await this.deps.auth.welcomeLink(em, { email: primary.email, firstName: primary.firstName, lastName: primary.lastName });
       const mail = await membershipReceiptMessage({
         firstName: primary.firstName,
         amountCents: payment.amountCents,
         membershipType: primary.membershipType,
-        memberNames: members.filter((m) => payment.covers?.members.some((c) => c.id === m.id) ?? true).map((m) => `${m.firstName} ${m.lastName}`),
+        memberNames: members
+          .filter((m) => payment.covers?.members.some((c) => c.id === m.id) ?? true)
+          .map((m) => `${m.firstName} ${m.lastName}`),
         expiryDate: primary.expiryDate!,
         reference: payment.providerCaptureId ?? payment.providerOrderId,
         paidOn: clubToday(payment.capturedAt ?? this.deps.clock.now()),

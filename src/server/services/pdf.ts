@@ -11,7 +11,12 @@ export interface PdfTable {
 
 /** A printable report: the club's name, a title and period, then tables; page numbers in the footer. */
 export function renderReportPdf(report: { title: string; subtitle: string; tables: PdfTable[] }): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 48, bufferPages: true, info: { Title: `${report.title} · ${CLUB.name}`, Author: CLUB.name } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 48,
+    bufferPages: true,
+    info: { Title: `${report.title} · ${CLUB.name}`, Author: CLUB.name },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -28,14 +33,22 @@ export function renderReportPdf(report: { title: string; subtitle: string; table
     if (doc.y > doc.page.height - 140) doc.addPage();
     doc.fillColor('#000').font('Helvetica-Bold').fontSize(12).text(table.heading, left).moveDown(0.3);
     if (!table.rows.length) {
-      doc.font('Helvetica').fontSize(10).fillColor('#555').text(table.empty ?? 'Nothing to report.', left).moveDown(1);
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .fillColor('#555')
+        .text(table.empty ?? 'Nothing to report.', left)
+        .moveDown(1);
       continue;
     }
     const line = (cells: string[], bold: boolean) => {
       if (doc.y > doc.page.height - 80) doc.addPage();
       const y = doc.y;
       let x = left;
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9).fillColor('#000');
+      doc
+        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+        .fontSize(9)
+        .fillColor('#000');
       let height = 0;
       table.columns.forEach((column, i) => {
         doc.text(cells[i] ?? '', x, y, { width: column.width - 6, align: column.align ?? 'left' });
@@ -45,7 +58,10 @@ export function renderReportPdf(report: { title: string; subtitle: string; table
       doc.y = y + height + 3;
       doc.x = left;
     };
-    line(table.columns.map((c) => c.label), true);
+    line(
+      table.columns.map((c) => c.label),
+      true,
+    );
     for (const row of table.rows) line(row, false);
     doc.moveDown(1);
   }
@@ -53,7 +69,11 @@ export function renderReportPdf(report: { title: string; subtitle: string; table
   const pages = doc.bufferedPageRange();
   for (let i = 0; i < pages.count; i++) {
     doc.switchToPage(i);
-    doc.font('Helvetica').fontSize(8).fillColor('#777').text(`${CLUB.name} · ${report.title} · page ${i + 1} of ${pages.count}`, left, doc.page.height - 36, { lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor('#777')
+      .text(`${CLUB.name} · ${report.title} · page ${i + 1} of ${pages.count}`, left, doc.page.height - 36, { lineBreak: false });
   }
   doc.end();
   return done;

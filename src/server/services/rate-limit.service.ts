@@ -47,17 +47,17 @@ export async function consumeRateLimit(em: EntityManager, clock: Clock, rule: Ra
   if (hits > rule.limit) {
     const retryAfterSeconds = Math.max(1, Math.ceil((new Date(window_start).getTime() + rule.windowSeconds * 1000 - now.getTime()) / 1000));
     const minutes = Math.ceil(retryAfterSeconds / 60);
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
-      `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-      { retryAfterSeconds },
-    );
+    throw new AppError('TOO_MANY_REQUESTS', `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, {
+      retryAfterSeconds,
+    });
   }
 }
 
 /** Removes counters whose window closed long ago (the longest window is a day), so the table stays small. */
 export async function pruneRateLimits(em: EntityManager, clock: Clock): Promise<number> {
   const longest = Math.max(...Object.values(RATE_RULES).map((rule) => rule.windowSeconds));
-  const rows = await em.execute<{ key: string }[]>(`delete from rate_limit_buckets where window_start < ? returning key`, [new Date(clock.now().getTime() - longest * 1000)]);
+  const rows = await em.execute<{ key: string }[]>(`delete from rate_limit_buckets where window_start < ? returning key`, [
+    new Date(clock.now().getTime() - longest * 1000),
+  ]);
   return rows.length;
 }

@@ -19,7 +19,8 @@ const WINDOWS = [
   { kind: '7_days', from: 0, to: 7 },
 ] as const;
 
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /**
  * The renewal job: reminder e-mails 30 and 7 days before a membership ends, and 'Inactive' on the day
@@ -59,7 +60,12 @@ export class RenewalsService {
   private async remind(em: EntityManager, today: string, window: (typeof WINDOWS)[number]): Promise<number> {
     const due = await em.find(
       Member,
-      { isPrimary: true, status: 'active', email: { $ne: null }, expiryDate: { $gte: addDays(today, window.from), $lte: addDays(today, window.to) } },
+      {
+        isPrimary: true,
+        status: 'active',
+        email: { $ne: null },
+        expiryDate: { $gte: addDays(today, window.from), $lte: addDays(today, window.to) },
+      },
       { populate: ['household'], orderBy: { expiryDate: 'asc' } },
     );
     let sent = 0;

@@ -33,7 +33,8 @@ interface Period {
 const ZONE = CLUB.timeZone;
 const EXPORT_BATCH = 500;
 const emptyMoney = () => ({ membership: 0, event: 0, sponsorship: 0, total: 0 });
-const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-AU', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const monthLabel = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-AU', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** The committee's figures, reports and exports. Every sum and count runs in PostgreSQL. */
 export class ReportsService {
@@ -152,8 +153,15 @@ export class ReportsService {
       tables: [
         {
           heading: 'By month',
-          columns: [{ label: 'Month', width: 95 }, ...REVENUE_KINDS.map((k) => ({ label: REVENUE_LABELS[k], width: 110, align: 'right' as const })), { label: 'Total', width: 84, align: 'right' }],
-          rows: [...f.months.map((m) => [monthLabel(m.month), ...REVENUE_KINDS.map((k) => formatAud(m[k])), formatAud(m.total)]), ['Total', ...REVENUE_KINDS.map((k) => formatAud(f.totals[k])), formatAud(f.totals.total)]],
+          columns: [
+            { label: 'Month', width: 95 },
+            ...REVENUE_KINDS.map((k) => ({ label: REVENUE_LABELS[k], width: 110, align: 'right' as const })),
+            { label: 'Total', width: 84, align: 'right' },
+          ],
+          rows: [
+            ...f.months.map((m) => [monthLabel(m.month), ...REVENUE_KINDS.map((k) => formatAud(m[k])), formatAud(m.total)]),
+            ['Total', ...REVENUE_KINDS.map((k) => formatAud(f.totals[k])), formatAud(f.totals.total)],
+          ],
           empty: 'No payments in this period.',
         },
       ],
@@ -172,12 +180,19 @@ export class ReportsService {
          from members group by 1, 2 order by 1, 2`,
         [today],
       ),
-      connection.execute<{ count: number }[]>(`select count(*)::int as count from members where member_since between ? and ?`, [period.from, period.to]),
+      connection.execute<{ count: number }[]>(`select count(*)::int as count from members where member_since between ? and ?`, [
+        period.from,
+        period.to,
+      ]),
       connection.execute<{ count: number }[]>(
         `select count(distinct household_id)::int as count from payments where kind = 'membership' and purpose = 'renewal' and status = 'completed' and captured_at >= ? and captured_at < ?`,
         [from, to],
       ),
-      em.find(Member, { status: 'active', expiryDate: { $gte: today, $lte: addDays(today, EXPIRING_DAYS) } }, { orderBy: { expiryDate: 'asc', lastName: 'asc' } }),
+      em.find(
+        Member,
+        { status: 'active', expiryDate: { $gte: today, $lte: addDays(today, EXPIRING_DAYS) } },
+        { orderBy: { expiryDate: 'asc', lastName: 'asc' } },
+      ),
     ]);
     return {
       from: period.from,
@@ -185,7 +200,12 @@ export class ReportsService {
       byTypeAndStatus,
       joined: joined[0].count,
       renewed: renewed[0].count,
-      expiringSoon: expiring.map((m) => ({ name: `${m.firstName} ${m.lastName}`, email: m.email ?? null, membershipType: m.membershipType, expiryDate: m.expiryDate! })),
+      expiringSoon: expiring.map((m) => ({
+        name: `${m.firstName} ${m.lastName}`,
+        email: m.email ?? null,
+        membershipType: m.membershipType,
+        expiryDate: m.expiryDate!,
+      })),
     };
   }
 
@@ -203,7 +223,8 @@ export class ReportsService {
   async eventResultsCsv(em: EntityManager, eventId: string): Promise<{ name: string; csv: string }> {
     const results = await this.deps.judging.results(em, eventId);
     const lines = [csvLine(['Event', 'Category', 'Place', 'Angler', 'Size (cm)', 'Points'])];
-    for (const c of results.categories) for (const p of c.placings) lines.push(csvLine([results.eventName, c.species, p.place, p.anglerName, p.size, p.points]));
+    for (const c of results.categories)
+      for (const p of c.placings) lines.push(csvLine([results.eventName, c.species, p.place, p.anglerName, p.size, p.points]));
     return { name: results.eventName, csv: CSV_BOM + lines.join('') };
   }
 
@@ -216,7 +237,12 @@ export class ReportsService {
       tables: results.categories.length
         ? results.categories.map((c) => ({
             heading: c.species,
-            columns: [{ label: 'Place', width: 60 }, { label: 'Angler', width: 220 }, { label: 'Size (cm)', width: 110, align: 'right' }, { label: 'Points', width: 100, align: 'right' }],
+            columns: [
+              { label: 'Place', width: 60 },
+              { label: 'Angler', width: 220 },
+              { label: 'Size (cm)', width: 110, align: 'right' },
+              { label: 'Points', width: 100, align: 'right' },
+            ],
             rows: c.placings.map((p) => [String(p.place), p.anglerName, p.size.toFixed(1), String(p.points)]),
           }))
         : [{ heading: 'Results', columns: [], rows: [], empty: 'No verified catches for this event yet.' }],
@@ -240,15 +266,22 @@ export class ReportsService {
     // Keyset pages on (captured_at, id); the cursor keeps PostgreSQL's own microsecond text, which a JS Date would round.
     let after: { at: string; id: string } | null = null;
     for (;;) {
-      const batch: { id: string; at: string; day: string; amount_cents: number; kind: RevenueKind; payee: string | null; description: string; reference: string }[] = await em
-        .getConnection()
-        .execute(
-          `select id, captured_at::text as at, to_char(captured_at at time zone '${ZONE}', 'DD/MM/YYYY') as day, amount_cents, kind, payee, description, coalesce(reference, provider_capture_id, provider_order_id) as reference
+      const batch: {
+        id: string;
+        at: string;
+        day: string;
+        amount_cents: number;
+        kind: RevenueKind;
+        payee: string | null;
+        description: string;
+        reference: string;
+      }[] = await em.getConnection().execute(
+        `select id, captured_at::text as at, to_char(captured_at at time zone '${ZONE}', 'DD/MM/YYYY') as day, amount_cents, kind, payee, description, coalesce(reference, provider_capture_id, provider_order_id) as reference
            from payments where status = 'completed' and captured_at >= ? and captured_at < ?
            ${after ? 'and (captured_at, id) > (?::timestamptz, ?::uuid)' : ''}
            order by captured_at, id limit ${EXPORT_BATCH}`,
-          after ? [from, to, after.at, after.id] : [from, to],
-        );
+        after ? [from, to, after.at, after.id] : [from, to],
+      );
       if (!batch.length) return;
       yield batch
         .map((p) => csvLine([p.day, csvNumber(centsToAmount(p.amount_cents)), p.payee, p.description, p.reference, codes[p.kind]]))

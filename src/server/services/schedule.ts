@@ -3,7 +3,12 @@
  * inside the app, never two runs of it at once; a failed run is logged and the next one tries again.
  * Returns a stop function.
  */
-export function scheduleJob(name: string, run: () => Promise<unknown>, minutes: number, log: { error(obj: object, msg: string): void }): () => void {
+export function scheduleJob(
+  name: string,
+  run: () => Promise<unknown>,
+  minutes: number,
+  log: { error(obj: object, msg: string): void },
+): () => void {
   let running = false;
   const tick = async () => {
     if (running) return;

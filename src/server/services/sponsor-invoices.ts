@@ -53,7 +53,11 @@ export async function activateSponsorship(em: EntityManager, by: { actor: Actor[
 }
 
 /** The receipt for a paid sponsorship, to the sponsor's contact address. */
-export async function sendSponsorshipReceipt(em: EntityManager, payment: Payment, deps: { mailer: Mailer; log: { error(obj: object, msg: string): void } }): Promise<void> {
+export async function sendSponsorshipReceipt(
+  em: EntityManager,
+  payment: Payment,
+  deps: { mailer: Mailer; log: { error(obj: object, msg: string): void } },
+): Promise<void> {
   if (!payment.sponsor) return;
   const sponsor = await em.findOne(Sponsor, { id: payment.sponsor.id }, { refresh: true });
   if (!sponsor) return;

@@ -21,7 +21,12 @@ import {
 } from '../../shared/sponsors.schema';
 import type { Clock } from '../clock';
 import { Payment, Sponsor } from '../db/entities';
-import { sponsorAcknowledgementMessage, sponsorInvoiceMessage, sponsorNoticeMessage, type SponsorInvoiceDetails } from '../emails/sponsors.emails';
+import {
+  sponsorAcknowledgementMessage,
+  sponsorInvoiceMessage,
+  sponsorNoticeMessage,
+  type SponsorInvoiceDetails,
+} from '../emails/sponsors.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import { PaymentProviderError, type PaymentProvider } from '../integrations/payments';
 import { recordAudit } from './audit.service';
@@ -48,12 +53,15 @@ export interface SponsorsDeps {
 
 export const SPONSOR_APPLIED_MESSAGE = 'Sponsor application submitted successfully! We will contact you within 2 business days.';
 
-const NO_SUCH_LINK = 'This pay link is not valid. It may have been replaced by a newer one: please use the link in the latest e-mail from the club, or contact the club.';
+const NO_SUCH_LINK =
+  'This pay link is not valid. It may have been replaced by a newer one: please use the link in the latest e-mail from the club, or contact the club.';
 const ALREADY_PAID = 'This invoice has already been paid. Thank you!';
 const CANCELLED = 'This invoice was cancelled by the club, so it cannot be paid. Please contact the club if you think this is a mistake.';
-const IN_PROGRESS = 'PayPal is still processing a payment for this invoice, so there is nothing more to pay. We will e-mail your receipt when PayPal releases it.';
+const IN_PROGRESS =
+  'PayPal is still processing a payment for this invoice, so there is nothing more to pay. We will e-mail your receipt when PayPal releases it.';
 const NEEDS_REVIEW = "This invoice needs the committee's attention before it can be paid. Please contact the club.";
-const NO_ONLINE_PAYMENT = 'Online payment is not available right now. Please pay by bank transfer (see the e-mail with your invoice) or contact the club.';
+const NO_ONLINE_PAYMENT =
+  'Online payment is not available right now. Please pay by bank transfer (see the e-mail with your invoice) or contact the club.';
 const WRONG_ORDER = 'That payment is not for this invoice. Please start the payment again.';
 const DECLINED = 'Payment failed. Please try again or contact support if the issue persists.';
 
@@ -100,7 +108,10 @@ export class SponsorsService {
     const sponsor = em.create(Sponsor, { ...fields, status: 'pending', logoUrl: null, websiteUrl: null, endDate: null, reviewedAt: null });
     await em.flush();
     const contactEmail = await this.deps.cms.contactEmail(em);
-    const [ack, notice] = await Promise.all([sponsorAcknowledgementMessage(fields), sponsorNoticeMessage(fields, `${this.deps.publicUrl}/admin?tab=sponsors`)]);
+    const [ack, notice] = await Promise.all([
+      sponsorAcknowledgementMessage(fields),
+      sponsorNoticeMessage(fields, `${this.deps.publicUrl}/admin?tab=sponsors`),
+    ]);
     await deliverQuietly(this.deps.mailer, this.deps.log, { to: sponsor.email, ...ack });
     await deliverQuietly(this.deps.mailer, this.deps.log, { to: contactEmail, ...notice });
     return { message: SPONSOR_APPLIED_MESSAGE };
@@ -127,7 +138,11 @@ export class SponsorsService {
       const sponsor = await tem.findOne(Sponsor, { id: input.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!sponsor) throw new AppError('NOT_FOUND', 'That sponsor does not exist.');
       const before = this.reviewFields(sponsor);
-      const changes = Object.fromEntries(Object.entries({ status: input.status, logoUrl: input.logoUrl, websiteUrl: input.websiteUrl, endDate: input.endDate }).filter(([, v]) => v !== undefined));
+      const changes = Object.fromEntries(
+        Object.entries({ status: input.status, logoUrl: input.logoUrl, websiteUrl: input.websiteUrl, endDate: input.endDate }).filter(
+          ([, v]) => v !== undefined,
+        ),
+      );
       tem.assign(sponsor, changes);
       if (input.status && input.status !== before.status) sponsor.reviewedAt = this.deps.clock.now();
       const by = { actor: actor.user, label: 'committee' };
@@ -137,16 +152,36 @@ export class SponsorsService {
         // Shown from acceptance to the end of the season, unless the committee gave a date in this review.
         if (!input.endDate && (!sponsor.endDate || sponsor.endDate < today)) sponsor.endDate = seasonEnd(season);
         const reachesSeason = !sponsor.endDate || sponsor.endDate >= seasonStart(season);
-        if (reachesSeason && !(await this.openInvoice(tem, sponsor, season))) mails.push(this.createInvoice(tem, sponsor, season, by, 'accepted'));
+        if (reachesSeason && !(await this.openInvoice(tem, sponsor, season)))
+          mails.push(this.createInvoice(tem, sponsor, season, by, 'accepted'));
       }
       if (before.status === 'active' && sponsor.status !== 'active') {
-        await this.voidUnpaid(tem, sponsor, by, () => true, `The sponsorship was ${sponsor.status === 'declined' ? 'declined' : 'set back to pending'} by the committee.`);
+        await this.voidUnpaid(
+          tem,
+          sponsor,
+          by,
+          () => true,
+          `The sponsorship was ${sponsor.status === 'declined' ? 'declined' : 'set back to pending'} by the committee.`,
+        );
       }
       if (input.endDate) {
         const endDate = input.endDate;
-        await this.voidUnpaid(tem, sponsor, by, (season) => seasonStart(season) > endDate, `The sponsorship ends on ${formatAuDate(endDate)}, before this season.`);
+        await this.voidUnpaid(
+          tem,
+          sponsor,
+          by,
+          (season) => seasonStart(season) > endDate,
+          `The sponsorship ends on ${formatAuDate(endDate)}, before this season.`,
+        );
       }
-      recordAudit(tem, { actor: actor.user, action: 'sponsor.review', entityType: 'Sponsor', entityId: sponsor.id, before, after: this.reviewFields(sponsor) });
+      recordAudit(tem, {
+        actor: actor.user,
+        action: 'sponsor.review',
+        entityType: 'Sponsor',
+        entityId: sponsor.id,
+        before,
+        after: this.reviewFields(sponsor),
+      });
       return sponsor.id;
     });
     await this.deps.cache.changed(em);
@@ -162,19 +197,30 @@ export class SponsorsService {
     const current = seasonOf(this.today());
     const season = input.season ?? nextSeason(current);
     if (season !== current && season !== nextSeason(current)) {
-      throw new AppError('BAD_REQUEST', `A sponsor can be renewed for this season (${current}) or the next (${nextSeason(current)}).`, { field: 'season' });
+      throw new AppError('BAD_REQUEST', `A sponsor can be renewed for this season (${current}) or the next (${nextSeason(current)}).`, {
+        field: 'season',
+      });
     }
     const mails: InvoiceMail[] = [];
     await em.transactional(async (tem) => {
       const sponsor = await tem.findOne(Sponsor, { id: input.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!sponsor) throw new AppError('NOT_FOUND', 'That sponsor does not exist.');
-      if (sponsor.status !== 'active') throw new AppError('CONFLICT', `Only an active sponsor can be renewed. Accept ${sponsor.companyName} first.`);
-      if (await this.openInvoice(tem, sponsor, season)) throw new AppError('CONFLICT', `${sponsor.companyName} already has an invoice for the ${season} season.`, { field: 'season' });
+      if (sponsor.status !== 'active')
+        throw new AppError('CONFLICT', `Only an active sponsor can be renewed. Accept ${sponsor.companyName} first.`);
+      if (await this.openInvoice(tem, sponsor, season))
+        throw new AppError('CONFLICT', `${sponsor.companyName} already has an invoice for the ${season} season.`, { field: 'season' });
       const before = { endDate: sponsor.endDate ?? null };
       // Renewed is agreed: the logo stays up through that season, as on acceptance.
       if (sponsor.endDate && sponsor.endDate < seasonEnd(season)) sponsor.endDate = seasonEnd(season);
       mails.push(this.createInvoice(tem, sponsor, season, { actor: actor.user, label: 'committee' }, 'renewed'));
-      recordAudit(tem, { actor: actor.user, action: 'sponsor.renew', entityType: 'Sponsor', entityId: sponsor.id, before, after: { endDate: sponsor.endDate ?? null, season } });
+      recordAudit(tem, {
+        actor: actor.user,
+        action: 'sponsor.renew',
+        entityType: 'Sponsor',
+        entityId: sponsor.id,
+        before,
+        after: { endDate: sponsor.endDate ?? null, season },
+      });
     });
     await this.deps.cache.changed(em);
     await this.sendInvoiceMails(em, mails);
@@ -185,14 +231,25 @@ export class SponsorsService {
   async sendPayLink(em: EntityManager, actor: Actor, input: { invoiceId: string }): Promise<AdminSponsor> {
     const mails: InvoiceMail[] = [];
     const sponsorId = await em.transactional(async (tem) => {
-      const invoice = await tem.findOne(Payment, { id: input.invoiceId, kind: 'sponsorship', refundOf: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const invoice = await tem.findOne(
+        Payment,
+        { id: input.invoiceId, kind: 'sponsorship', refundOf: null },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
       if (!invoice?.sponsor) throw new AppError('NOT_FOUND', 'That invoice does not exist.');
       this.refuseUnlessPayable(invoice, 'committee');
       const sponsor = await tem.findOneOrFail(Sponsor, { id: invoice.sponsor.id });
-      if (sponsor.status !== 'active') throw new AppError('CONFLICT', `${sponsor.companyName} is not an active sponsor, so no pay link was sent.`);
+      if (sponsor.status !== 'active')
+        throw new AppError('CONFLICT', `${sponsor.companyName} is not an active sponsor, so no pay link was sent.`);
       const { token, hash } = newPayToken();
       invoice.payTokenHash = hash;
-      recordAudit(tem, { actor: actor.user, action: 'sponsorship.pay_link', entityType: 'Payment', entityId: invoice.id, after: { sponsorId: sponsor.id, season: invoiceSeason(invoice), to: sponsor.email } });
+      recordAudit(tem, {
+        actor: actor.user,
+        action: 'sponsorship.pay_link',
+        entityType: 'Payment',
+        entityId: invoice.id,
+        after: { sponsorId: sponsor.id, season: invoiceSeason(invoice), to: sponsor.email },
+      });
       mails.push(this.invoiceMail(sponsor, invoice, token, 'resent'));
       return sponsor.id;
     });
@@ -207,9 +264,13 @@ export class SponsorsService {
   async recordPayment(em: EntityManager, actor: Actor, input: RecordSponsorPayment): Promise<AdminSponsor> {
     const today = this.today();
     // As for membership payments: a real day, not after today and at most a year back (a mistyped year is caught).
-    if (input.paidOn > today) throw new AppError('BAD_REQUEST', `Paid on cannot be in the future (today is ${formatAuDate(today)}).`, { field: 'paidOn' });
+    if (input.paidOn > today)
+      throw new AppError('BAD_REQUEST', `Paid on cannot be in the future (today is ${formatAuDate(today)}).`, { field: 'paidOn' });
     const earliest = addYears(today, -1);
-    if (input.paidOn < earliest) throw new AppError('BAD_REQUEST', `Paid on must be within the last year (on or after ${formatAuDate(earliest)}).`, { field: 'paidOn' });
+    if (input.paidOn < earliest)
+      throw new AppError('BAD_REQUEST', `Paid on must be within the last year (on or after ${formatAuDate(earliest)}).`, {
+        field: 'paidOn',
+      });
     const invoice = await em.findOne(Payment, { id: input.invoiceId, kind: 'sponsorship', refundOf: null });
     if (!invoice?.sponsor) throw new AppError('NOT_FOUND', 'That invoice does not exist.');
     this.refuseUnlessPayable(invoice, 'committee');
@@ -229,7 +290,13 @@ export class SponsorsService {
         action: 'payment.manual',
         entityType: 'Payment',
         entityId: locked.id,
-        after: { method: input.method, paidOn: input.paidOn, reference: input.reference, amountCents: locked.amountCents, season: invoiceSeason(locked) },
+        after: {
+          method: input.method,
+          paidOn: input.paidOn,
+          reference: input.reference,
+          amountCents: locked.amountCents,
+          season: invoiceSeason(locked),
+        },
       });
       return was;
     });
@@ -241,16 +308,32 @@ export class SponsorsService {
         captureId: `MANUAL-${invoice.id.slice(0, 8).toUpperCase()}`,
         amount: centsToAmount(invoice.amountCents),
         currency: invoice.currency,
-        raw: { manual: true, method: input.method, paidOn: input.paidOn, reference: input.reference, recordedBy: actor.user?.email ?? null },
+        raw: {
+          manual: true,
+          method: input.method,
+          paidOn: input.paidOn,
+          reference: input.reference,
+          recordedBy: actor.user?.email ?? null,
+        },
       },
       { ...by, capturedAt: noon < now ? noon : now },
     );
     if (settled.kind !== 'completed' || !settled.fresh) {
       // The sponsor's online payment completed in the same moment: it stands as it came, and nothing is recorded twice.
       await em.nativeUpdate(Payment, { id: invoice.id }, previous);
-      recordAudit(em, { actor: actor.user, actorLabel: 'committee', action: 'payment.manual_discarded', entityType: 'Payment', entityId: invoice.id, after: { reason: 'Paid online at the same time' } });
+      recordAudit(em, {
+        actor: actor.user,
+        actorLabel: 'committee',
+        action: 'payment.manual_discarded',
+        entityType: 'Payment',
+        entityId: invoice.id,
+        after: { reason: 'Paid online at the same time' },
+      });
       await em.flush();
-      throw new AppError('CONFLICT', 'This invoice was paid online just now, so your payment was not recorded. If the sponsor paid twice, refund one payment under Payments.');
+      throw new AppError(
+        'CONFLICT',
+        'This invoice was paid online just now, so your payment was not recorded. If the sponsor paid twice, refund one payment under Payments.',
+      );
     }
     await this.deps.cache.changed(em);
     return this.adminOne(em, invoice.sponsor.id);
@@ -288,7 +371,11 @@ export class SponsorsService {
     // The invoice's previous order may have been paid after all (an answer lost on the way): never a second one then.
     if (invoice.provider === provider.kind && !invoice.providerOrderId.startsWith('invoice-')) {
       const earlier = await provider.getOrder(invoice.providerOrderId).catch((error: unknown) => {
-        if (error instanceof PaymentProviderError) throw new AppError('BAD_GATEWAY', 'The payment service is not responding. No money was taken; please try again in a few minutes.');
+        if (error instanceof PaymentProviderError)
+          throw new AppError(
+            'BAD_GATEWAY',
+            'The payment service is not responding. No money was taken; please try again in a few minutes.',
+          );
         throw error;
       });
       if (earlier.state === 'captured') {
@@ -315,8 +402,18 @@ export class SponsorsService {
       const current = await em.findOneOrFail(Payment, { id: invoice.id }, { refresh: true });
       if (current.providerCaptureId !== answer.captureId) {
         // Paid twice (the committee recorded a payment while the sponsor paid online): keep the record for a refund.
-        this.deps.log.error({ paymentId: invoice.id, captureId: answer.captureId }, 'A sponsorship invoice was paid twice: refund the second payment');
-        recordAudit(em, { actor: null, actorLabel: by.label, action: 'payment.needs_review', entityType: 'Payment', entityId: invoice.id, after: { reason: 'Paid twice', captureId: answer.captureId, amount: answer.amount } });
+        this.deps.log.error(
+          { paymentId: invoice.id, captureId: answer.captureId },
+          'A sponsorship invoice was paid twice: refund the second payment',
+        );
+        recordAudit(em, {
+          actor: null,
+          actorLabel: by.label,
+          action: 'payment.needs_review',
+          entityType: 'Payment',
+          entityId: invoice.id,
+          after: { reason: 'Paid twice', captureId: answer.captureId, amount: answer.amount },
+        });
         await em.flush();
       }
     }
@@ -335,15 +432,31 @@ export class SponsorsService {
   private refuseUnlessPayable(invoice: Payment, who: 'sponsor' | 'committee'): void {
     if (invoice.status === 'created' || invoice.status === 'declined') return;
     if (invoice.status === 'completed') {
-      throw new AppError('CONFLICT', who === 'sponsor' ? ALREADY_PAID : `This invoice was already paid on ${formatAuDate(clubToday(invoice.capturedAt ?? invoice.updatedAt))}.`);
+      throw new AppError(
+        'CONFLICT',
+        who === 'sponsor'
+          ? ALREADY_PAID
+          : `This invoice was already paid on ${formatAuDate(clubToday(invoice.capturedAt ?? invoice.updatedAt))}.`,
+      );
     }
     if (invoice.status === 'pending') {
-      throw new AppError('CONFLICT', who === 'sponsor' ? IN_PROGRESS : 'PayPal is still processing a payment for this invoice. Wait for it before recording another payment.');
+      throw new AppError(
+        'CONFLICT',
+        who === 'sponsor'
+          ? IN_PROGRESS
+          : 'PayPal is still processing a payment for this invoice. Wait for it before recording another payment.',
+      );
     }
     if (invoice.status === 'void' || invoice.status === 'refunded') {
-      throw new AppError('CONFLICT', who === 'sponsor' ? CANCELLED : 'This invoice was cancelled. Renew the sponsor to invoice the season again.');
+      throw new AppError(
+        'CONFLICT',
+        who === 'sponsor' ? CANCELLED : 'This invoice was cancelled. Renew the sponsor to invoice the season again.',
+      );
     }
-    throw new AppError('CONFLICT', who === 'sponsor' ? NEEDS_REVIEW : `This invoice needs checking first: ${invoice.lastError ?? 'its last payment did not match'}.`);
+    throw new AppError(
+      'CONFLICT',
+      who === 'sponsor' ? NEEDS_REVIEW : `This invoice needs checking first: ${invoice.lastError ?? 'its last payment did not match'}.`,
+    );
   }
 
   /** The sponsor's invoice for a season that is not cancelled, if any. */
@@ -391,12 +504,24 @@ export class SponsorsService {
 
   /** Cancels the unpaid invoices of the seasons `which` picks; money received is never touched. */
   private async voidUnpaid(em: EntityManager, sponsor: Sponsor, by: By, which: (season: Season) => boolean, reason: string): Promise<void> {
-    const unpaid = await em.find(Payment, { sponsor, kind: 'sponsorship', refundOf: null, status: { $in: ['created', 'declined'] } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const unpaid = await em.find(
+      Payment,
+      { sponsor, kind: 'sponsorship', refundOf: null, status: { $in: ['created', 'declined'] } },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     for (const invoice of unpaid.filter((p) => which(invoiceSeason(p)))) {
       const before = { status: invoice.status };
       invoice.status = 'void';
       invoice.lastError = reason;
-      recordAudit(em, { actor: by.actor, actorLabel: by.label, action: 'payment.void', entityType: 'Payment', entityId: invoice.id, before, after: { status: 'void', reason, amountCents: invoice.amountCents, season: invoiceSeason(invoice) } });
+      recordAudit(em, {
+        actor: by.actor,
+        actorLabel: by.label,
+        action: 'payment.void',
+        entityType: 'Payment',
+        entityId: invoice.id,
+        before,
+        after: { status: 'void', reason, amountCents: invoice.amountCents, season: invoiceSeason(invoice) },
+      });
     }
   }
 
@@ -418,7 +543,10 @@ export class SponsorsService {
     if (!mails.length) return;
     const contactEmail = await this.deps.cms.contactEmail(em);
     for (const { to, ...details } of mails) {
-      await deliverQuietly(this.deps.mailer, this.deps.log, { to, ...(await sponsorInvoiceMessage({ ...details, contactEmail, payOnline: this.deps.payments !== null })) });
+      await deliverQuietly(this.deps.mailer, this.deps.log, {
+        to,
+        ...(await sponsorInvoiceMessage({ ...details, contactEmail, payOnline: this.deps.payments !== null })),
+      });
     }
   }
 
@@ -441,7 +569,11 @@ export class SponsorsService {
   private async invoicesOf(em: EntityManager, sponsors: Sponsor[]): Promise<Map<string, SponsorInvoice[]>> {
     const byId = new Map<string, SponsorInvoice[]>();
     if (!sponsors.length) return byId;
-    const rows = await em.find(Payment, { sponsor: { $in: sponsors.map((s) => s.id) }, kind: 'sponsorship', refundOf: null }, { orderBy: { createdAt: 'desc' }, refresh: true });
+    const rows = await em.find(
+      Payment,
+      { sponsor: { $in: sponsors.map((s) => s.id) }, kind: 'sponsorship', refundOf: null },
+      { orderBy: { createdAt: 'desc' }, refresh: true },
+    );
     for (const p of rows) {
       const list = byId.get(p.sponsor!.id) ?? [];
       list.push({
@@ -471,7 +603,14 @@ export class SponsorsService {
   }
 
   private publicView(s: Sponsor): PublicSponsor {
-    return { id: s.id, companyName: s.companyName, sponsorshipType: s.sponsorshipType, amount: centsToAmount(s.amountCents), logoUrl: s.logoUrl ?? null, websiteUrl: s.websiteUrl ?? null };
+    return {
+      id: s.id,
+      companyName: s.companyName,
+      sponsorshipType: s.sponsorshipType,
+      amount: centsToAmount(s.amountCents),
+      logoUrl: s.logoUrl ?? null,
+      websiteUrl: s.websiteUrl ?? null,
+    };
   }
 
   private adminView(s: Sponsor, invoices: SponsorInvoice[]): AdminSponsor {

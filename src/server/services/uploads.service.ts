@@ -24,7 +24,15 @@ export class UploadsService {
   async createUpload(em: EntityManager, actor: Actor): Promise<{ uploadURL: string }> {
     const key = `incoming/${randomUUID()}`;
     const expiresAt = new Date(this.deps.clock.now().getTime() + UPLOAD_URL_SECONDS * 1000);
-    em.create(StoredObject, { key, kind: 'upload', contentType: 'application/octet-stream', size: 0, createdBy: requireUser(actor), expiresAt, consumedAt: null });
+    em.create(StoredObject, {
+      key,
+      kind: 'upload',
+      contentType: 'application/octet-stream',
+      size: 0,
+      createdBy: requireUser(actor),
+      expiresAt,
+      consumedAt: null,
+    });
     await em.flush();
     return { uploadURL: await this.deps.objects.uploadUrl(key, UPLOAD_URL_SECONDS) };
   }
@@ -37,7 +45,8 @@ export class UploadsService {
     const user = requireUser(actor);
     const id = INCOMING.exec(uploadUrl.split(/[?#]/)[0])?.[1];
     const slot = id ? await em.findOne(StoredObject, { key: `incoming/${id}`, kind: 'upload' }) : null;
-    if (!id || !slot || slot.createdBy?.id !== user.id) throw new AppError('BAD_REQUEST', 'That image was not uploaded through this site. Please upload it again.');
+    if (!id || !slot || slot.createdBy?.id !== user.id)
+      throw new AppError('BAD_REQUEST', 'That image was not uploaded through this site. Please upload it again.');
     if (slot.consumedAt) throw new AppError('BAD_REQUEST', 'That upload has already been used. Please upload the image again.');
     const bytes = await this.deps.objects.read(slot.key, IMAGE_LIMITS.maxBytes);
     if (bytes === null) throw new AppError('BAD_REQUEST', 'The upload did not arrive. Please upload the image again.');
@@ -82,8 +91,24 @@ export class UploadsService {
     const thumbKey = thumbnailKey(key);
     await this.deps.objects.put(key, image, 'image/webp');
     await this.deps.objects.put(thumbKey, thumbnail, 'image/webp');
-    em.create(StoredObject, { key, kind: 'image', contentType: 'image/webp', size: image.length, createdBy: user, expiresAt: null, consumedAt: null });
-    em.create(StoredObject, { key: thumbKey, kind: 'thumbnail', contentType: 'image/webp', size: thumbnail.length, createdBy: user, expiresAt: null, consumedAt: null });
+    em.create(StoredObject, {
+      key,
+      kind: 'image',
+      contentType: 'image/webp',
+      size: image.length,
+      createdBy: user,
+      expiresAt: null,
+      consumedAt: null,
+    });
+    em.create(StoredObject, {
+      key: thumbKey,
+      kind: 'thumbnail',
+      contentType: 'image/webp',
+      size: thumbnail.length,
+      createdBy: user,
+      expiresAt: null,
+      consumedAt: null,
+    });
     return key;
   }
 

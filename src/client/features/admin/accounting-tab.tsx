@@ -6,7 +6,16 @@ import { REVENUE_KINDS, REVENUE_LABELS } from '../../../shared/reports.schema';
 import { SectionLoader } from '../../components/full-screen-loader';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { currentFinancialYear, DownloadButton, periodArgs, periodErrors, PeriodPicker, periodQuery, periodText, type Period } from './period-picker';
+import {
+  currentFinancialYear,
+  DownloadButton,
+  periodArgs,
+  periodErrors,
+  PeriodPicker,
+  periodQuery,
+  periodText,
+  type Period,
+} from './period-picker';
 
 /** SPEC §2.13 accounting tab: the period's figures by kind, the Xero export and the other exports. */
 export function AdminAccountingTab({ onOpenReports }: { onOpenReports?: () => void }) {
@@ -21,7 +30,10 @@ export function AdminAccountingTab({ onOpenReports }: { onOpenReports?: () => vo
   const query = periodQuery(period);
 
   const figures = summary.data
-    ? [...REVENUE_KINDS.map((k) => ({ label: REVENUE_LABELS[k], cents: summary.data.totals[k] })), { label: 'Total', cents: summary.data.totals.total }]
+    ? [
+        ...REVENUE_KINDS.map((k) => ({ label: REVENUE_LABELS[k], cents: summary.data.totals[k] })),
+        { label: 'Total', cents: summary.data.totals.total },
+      ]
     : [];
 
   return (
@@ -53,7 +65,8 @@ export function AdminAccountingTab({ onOpenReports }: { onOpenReports?: () => vo
                 ))}
               </SimpleGrid>
               <Text size="xs" c="dimmed">
-                {periodText(summary.data)} · {summary.data.payments.toLocaleString('en-AU')} captured {summary.data.payments === 1 ? 'payment' : 'payments'}; refunds are not counted.
+                {periodText(summary.data)} · {summary.data.payments.toLocaleString('en-AU')} captured{' '}
+                {summary.data.payments === 1 ? 'payment' : 'payments'}; refunds are not counted.
               </Text>
             </Stack>
           )}

@@ -39,7 +39,9 @@ const count = (n: number) => n.toLocaleString('en-AU');
 /** Axis money: '$0', '$850', '$1.5k'. */
 const axisMoney = (cents: number) => {
   const dollars = cents / 100;
-  return dollars >= 1000 ? `$${(dollars / 1000).toLocaleString('en-AU', { maximumFractionDigits: 1 })}k` : `$${dollars.toLocaleString('en-AU', { maximumFractionDigits: 0 })}`;
+  return dollars >= 1000
+    ? `$${(dollars / 1000).toLocaleString('en-AU', { maximumFractionDigits: 1 })}k`
+    : `$${dollars.toLocaleString('en-AU', { maximumFractionDigits: 0 })}`;
 };
 
 function Legend({ series }: { series: Series[] }) {
@@ -58,7 +60,17 @@ function Legend({ series }: { series: Series[] }) {
 }
 
 /** Vertical bars, each stacked from its series (bottom to top in the order given). */
-function StackedBars({ label, columns, series, axisFormat }: { label: string; columns: Column[]; series: Series[]; axisFormat: (n: number) => string }) {
+function StackedBars({
+  label,
+  columns,
+  series,
+  axisFormat,
+}: {
+  label: string;
+  columns: Column[];
+  series: Series[];
+  axisFormat: (n: number) => string;
+}) {
   const height = 200;
   const margin = { left: 44, right: 6, top: 10, bottom: 22 };
   const plotWidth = WIDTH - margin.left - margin.right;
@@ -75,7 +87,13 @@ function StackedBars({ label, columns, series, axisFormat }: { label: string; co
   const tickEvery = Math.max(1, Math.ceil(widestTick / slot));
 
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${height}`} width="100%" role="group" aria-label={label} style={{ display: 'block', height: 'auto', overflow: 'visible' }}>
+    <svg
+      viewBox={`0 0 ${WIDTH} ${height}`}
+      width="100%"
+      role="group"
+      aria-label={label}
+      style={{ display: 'block', height: 'auto', overflow: 'visible' }}
+    >
       <g aria-hidden="true">
         {[0, 0.5, 1].map((f) => (
           <g key={f}>
@@ -115,7 +133,15 @@ function StackedBars({ label, columns, series, axisFormat }: { label: string; co
 }
 
 /** Horizontal bars, one row per item, the count at the end of each bar. */
-function HorizontalBars({ label, rows, color }: { label: string; rows: { name: string; value: number; description: string }[]; color: string }) {
+function HorizontalBars({
+  label,
+  rows,
+  color,
+}: {
+  label: string;
+  rows: { name: string; value: number; description: string }[];
+  color: string;
+}) {
   const rowHeight = 24;
   const labelWidth = 104;
   const valueWidth = 40;
@@ -131,7 +157,15 @@ function HorizontalBars({ label, rows, color }: { label: string; rows: { name: s
         return (
           <g key={r.name} role="img" aria-label={r.description}>
             <title>{r.description}</title>
-            <text x={labelWidth - 8} y={top + rowHeight / 2} dy="0.32em" textAnchor="end" fontSize={11} fill="currentColor" aria-hidden="true">
+            <text
+              x={labelWidth - 8}
+              y={top + rowHeight / 2}
+              dy="0.32em"
+              textAnchor="end"
+              fontSize={11}
+              fill="currentColor"
+              aria-hidden="true"
+            >
               {short(r.name)}
             </text>
             <rect x={labelWidth} y={top + 4} width={width} height={rowHeight - 8} rx={2} fill={color} />
@@ -145,7 +179,19 @@ function HorizontalBars({ label, rows, color }: { label: string; rows: { name: s
   );
 }
 
-function ChartCard({ title, note, legend, empty, children }: { title: string; note?: string; legend?: ReactNode; empty: string | null; children: ReactNode }) {
+function ChartCard({
+  title,
+  note,
+  legend,
+  empty,
+  children,
+}: {
+  title: string;
+  note?: string;
+  legend?: ReactNode;
+  empty: string | null;
+  children: ReactNode;
+}) {
   return (
     <Card withBorder padding="md" data-testid="dashboard-chart">
       <Stack gap="xs">
@@ -217,7 +263,12 @@ function MembersByTypeChart({ data }: { data: AdminOverview['membersByType'] }) 
   });
   const empty = data.every((d) => d.adult + d.junior + d.family === 0) ? 'No current members in the last 12 months.' : null;
   return (
-    <ChartCard title="Members by type" note="Current members at the end of each month" legend={<Legend series={TYPE_SERIES} />} empty={empty}>
+    <ChartCard
+      title="Members by type"
+      note="Current members at the end of each month"
+      legend={<Legend series={TYPE_SERIES} />}
+      empty={empty}
+    >
       <StackedBars label="Members by type, last 12 months" columns={columns} series={TYPE_SERIES} axisFormat={count} />
     </ChartCard>
   );
@@ -225,11 +276,18 @@ function MembersByTypeChart({ data }: { data: AdminOverview['membersByType'] }) 
 
 function RevenueChart({ data, financialYear }: { data: AdminOverview['revenueByMonth']; financialYear: string }) {
   const byMonth = new Map(data.map((d) => [d.month, d]));
-  const months = financialYearMonths(financialYear, data.map((d) => d.month));
+  const months = financialYearMonths(
+    financialYear,
+    data.map((d) => d.month),
+  );
   const columns: Column[] = months.map((month, i) => {
     const d = byMonth.get(month) ?? { month, membership: 0, event: 0, sponsorship: 0, total: 0 };
     const parts = REVENUE_KINDS.map((k) => `${REVENUE_LABELS[k]} ${formatAud(d[k])}`).join(', ');
-    return { tick: tick(month, i === 0), description: `${monthLabel(month, 'long')}: ${parts}, total ${formatAud(d.total)}`, values: { membership: d.membership, event: d.event, sponsorship: d.sponsorship } };
+    return {
+      tick: tick(month, i === 0),
+      description: `${monthLabel(month, 'long')}: ${parts}, total ${formatAud(d.total)}`,
+      values: { membership: d.membership, event: d.event, sponsorship: d.sponsorship },
+    };
   });
   const empty = data.every((d) => d.total === 0) ? 'No payments yet this financial year.' : null;
   return (
@@ -245,12 +303,19 @@ function CatchesChart({ data, financialYear }: { data: AdminOverview['catchesByS
   const sorted = [...data].filter((d) => d.count > 0).sort((a, b) => b.count - a.count || a.species.localeCompare(b.species));
   const shown = sorted.slice(0, MAX_SPECIES);
   const rest = sorted.slice(MAX_SPECIES).reduce((sum, d) => sum + d.count, 0);
-  const rows = [...shown.map((d) => ({ name: d.species, value: d.count })), ...(rest > 0 ? [{ name: 'Other species', value: rest }] : [])].map((r) => ({
+  const rows = [
+    ...shown.map((d) => ({ name: d.species, value: d.count })),
+    ...(rest > 0 ? [{ name: 'Other species', value: rest }] : []),
+  ].map((r) => ({
     ...r,
     description: `${r.name}: ${count(r.value)} ${r.value === 1 ? 'catch' : 'catches'}`,
   }));
   return (
-    <ChartCard title="Catches by species" note={financialYear} empty={rows.length === 0 ? 'No catches logged yet this financial year.' : null}>
+    <ChartCard
+      title="Catches by species"
+      note={financialYear}
+      empty={rows.length === 0 ? 'No catches logged yet this financial year.' : null}
+    >
       <HorizontalBars label={`Catches by species, ${financialYear}`} rows={rows} color="var(--mantine-color-cyan-6)" />
     </ChartCard>
   );

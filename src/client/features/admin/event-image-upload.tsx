@@ -89,7 +89,14 @@ export function useImageUpload(failure: string, finish: (uploadURL: string) => P
 export function EventImageUpload({ event, onDone }: { event: AdminEventView; onDone: () => void }) {
   const trpc = useTRPC();
   const setImage = useMutation(trpc.admin.events.setImage.mutationOptions());
-  const { file, problem, progress, busy, choose, upload: send } = useImageUpload('Failed to update event image', async (uploadURL) => {
+  const {
+    file,
+    problem,
+    progress,
+    busy,
+    choose,
+    upload: send,
+  } = useImageUpload('Failed to update event image', async (uploadURL) => {
     await setImage.mutateAsync({ id: event.id, imageUrl: uploadURL });
   });
   const upload = async () => {
@@ -103,7 +110,15 @@ export function EventImageUpload({ event, onDone }: { event: AdminEventView; onD
       <Text size="sm" c="dimmed">
         One image (JPEG, PNG, WebP or GIF), at most 5 MB. It replaces the current image of “{event.name}”.
       </Text>
-      <FileInput label="Event image" placeholder="Choose an image" accept="image/*" value={file} onChange={choose} clearable disabled={busy} />
+      <FileInput
+        label="Event image"
+        placeholder="Choose an image"
+        accept="image/*"
+        value={file}
+        onChange={choose}
+        clearable
+        disabled={busy}
+      />
       {problem && (
         <Alert color="red" variant="light">
           {problem}

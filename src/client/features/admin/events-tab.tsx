@@ -12,7 +12,8 @@ import { EventImage } from '../events/upcoming-events';
 import { EventForm } from './event-form';
 import { EventImageUpload } from './event-image-upload';
 
-type Dialog = { kind: 'none' } | { kind: 'create'; key: number } | { kind: 'edit'; event: AdminEventView } | { kind: 'image'; event: AdminEventView };
+type Dialog =
+  { kind: 'none' } | { kind: 'create'; key: number } | { kind: 'edit'; event: AdminEventView } | { kind: 'image'; event: AdminEventView };
 
 function useRefreshAdminEvents() {
   const trpc = useTRPC();
@@ -118,13 +119,30 @@ export function AdminEventsTab() {
         <Text c="dimmed">No events found. Create your first event!</Text>
       ) : (
         events.map((event) => (
-          <EventRow key={event.id} event={event} onEdit={() => setDialog({ kind: 'edit', event })} onImage={() => setDialog({ kind: 'image', event })} />
+          <EventRow
+            key={event.id}
+            event={event}
+            onEdit={() => setDialog({ kind: 'edit', event })}
+            onImage={() => setDialog({ kind: 'image', event })}
+          />
         ))
       )}
 
-      <Modal opened={formOpen} onClose={close} title={dialog.kind === 'edit' ? 'Edit Event' : 'Create New Event'} size="lg" fullScreen={phone}>
+      <Modal
+        opened={formOpen}
+        onClose={close}
+        title={dialog.kind === 'edit' ? 'Edit Event' : 'Create New Event'}
+        size="lg"
+        fullScreen={phone}
+      >
         {dialog.kind === 'create' && (
-          <EventForm key={dialog.key} initial={null} submitting={create.isPending} onSubmit={(input: EventInput) => create.mutate(input)} onCancel={close} />
+          <EventForm
+            key={dialog.key}
+            initial={null}
+            submitting={create.isPending}
+            onSubmit={(input: EventInput) => create.mutate(input)}
+            onCancel={close}
+          />
         )}
         {dialog.kind === 'edit' && (
           <EventForm

@@ -1,4 +1,18 @@
-import { Alert, Anchor, Badge, Button, Card, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { SPECIES, type Species } from '../../../shared/catches';
@@ -65,7 +79,12 @@ function PhotoFacts({ item }: { item: JudgeCatchView }) {
         {hasPlace ? (
           <>
             {item.photoLatitude!.toFixed(6)}, {item.photoLongitude!.toFixed(6)}{' '}
-            <Anchor href={osmUrl(item.photoLatitude!, item.photoLongitude!)} target="_blank" rel="noopener noreferrer" aria-label="Photo location on OpenStreetMap">
+            <Anchor
+              href={osmUrl(item.photoLatitude!, item.photoLongitude!)}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Photo location on OpenStreetMap"
+            >
               (map)
             </Anchor>
           </>
@@ -92,7 +111,10 @@ function JudgeCard({ item }: { item: JudgeCatchView }) {
   const judge = useMutation(
     trpc.admin.catches.judge.mutationOptions({
       onSuccess: (judged, input) => {
-        toast.success(input.action === 'approve' ? 'Catch approved' : 'Catch rejected', `${judged.fishType}, ${judged.size} cm, by ${judged.anglerName}`);
+        toast.success(
+          input.action === 'approve' ? 'Catch approved' : 'Catch rejected',
+          `${judged.fishType}, ${judged.size} cm, by ${judged.anglerName}`,
+        );
         // The card leaves at once; the refetch confirms what the server now holds.
         queryClient.setQueryData(trpc.admin.catches.queue.queryKey(), (old) => old?.filter((c) => c.id !== input.id));
         void Promise.all([
@@ -142,14 +164,34 @@ function JudgeCard({ item }: { item: JudgeCatchView }) {
   const photoAlt = `Catch photo: ${item.fishType} by ${item.anglerName}`;
 
   return (
-    <Card withBorder radius="md" padding="md" data-testid="judge-catch" aria-label={`${item.fishType} by ${item.anglerName}`} component="article">
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      data-testid="judge-catch"
+      aria-label={`${item.fishType} by ${item.anglerName}`}
+      component="article"
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Stack gap="sm">
-          <Anchor href={item.photoUrl} target="_blank" rel="noopener noreferrer" title="Open the full-size photo in a new tab" style={{ display: 'block' }}>
+          <Anchor
+            href={item.photoUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            title="Open the full-size photo in a new tab"
+            style={{ display: 'block' }}
+          >
             <img
               src={item.photoUrl}
               alt={photoAlt}
-              style={{ display: 'block', width: '100%', maxHeight: 420, objectFit: 'contain', borderRadius: 8, background: 'var(--mantine-color-gray-1)' }}
+              style={{
+                display: 'block',
+                width: '100%',
+                maxHeight: 420,
+                objectFit: 'contain',
+                borderRadius: 8,
+                background: 'var(--mantine-color-gray-1)',
+              }}
             />
           </Anchor>
           {item.clubCode ? (
@@ -207,7 +249,12 @@ function JudgeCard({ item }: { item: JudgeCatchView }) {
           <PhotoFacts item={item} />
 
           <Group gap="xs" mt="sm">
-            <Button color="green" onClick={approveAsLogged} loading={busy && pressed === 'approve'} disabled={busy && pressed !== 'approve'}>
+            <Button
+              color="green"
+              onClick={approveAsLogged}
+              loading={busy && pressed === 'approve'}
+              disabled={busy && pressed !== 'approve'}
+            >
               Approve
             </Button>
             <Button
@@ -218,7 +265,13 @@ function JudgeCard({ item }: { item: JudgeCatchView }) {
             >
               Correct & Approve
             </Button>
-            <Button color="red" variant={mode === 'reject' ? 'filled' : 'light'} onClick={() => setMode(mode === 'reject' ? 'idle' : 'reject')} disabled={busy} aria-expanded={mode === 'reject'}>
+            <Button
+              color="red"
+              variant={mode === 'reject' ? 'filled' : 'light'}
+              onClick={() => setMode(mode === 'reject' ? 'idle' : 'reject')}
+              disabled={busy}
+              aria-expanded={mode === 'reject'}
+            >
               Reject
             </Button>
           </Group>
@@ -230,7 +283,10 @@ function JudgeCard({ item }: { item: JudgeCatchView }) {
                   label="Species"
                   value={fishType}
                   onChange={(e) => setFishType(e.currentTarget.value)}
-                  data={[...(isSpecies(item.fishType) ? [] : [{ value: '', label: `${item.fishType} (choose a species)`, disabled: true }]), ...SPECIES.map((s) => ({ value: s, label: s }))]}
+                  data={[
+                    ...(isSpecies(item.fishType) ? [] : [{ value: '', label: `${item.fishType} (choose a species)`, disabled: true }]),
+                    ...SPECIES.map((s) => ({ value: s, label: s })),
+                  ]}
                 />
                 <NumberInput
                   label="Size (cm)"
@@ -252,7 +308,12 @@ function JudgeCard({ item }: { item: JudgeCatchView }) {
                 <Button variant="default" onClick={() => setMode('idle')} disabled={busy}>
                   Cancel
                 </Button>
-                <Button color="green" onClick={saveAndApprove} loading={busy && pressed === 'correct'} disabled={busy && pressed !== 'correct'}>
+                <Button
+                  color="green"
+                  onClick={saveAndApprove}
+                  loading={busy && pressed === 'correct'}
+                  disabled={busy && pressed !== 'correct'}
+                >
                   Save & Approve
                 </Button>
               </Group>

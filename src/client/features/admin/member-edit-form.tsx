@@ -117,12 +117,52 @@ export function MemberEditForm({ member, onDone }: { member: AdminMemberRow; onD
           {member.isPrimary ? '' : ' · household member'}
         </Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="First name" withAsterisk value={values.firstName} onChange={set('firstName')} error={errors.firstName} disabled={busy} maxLength={80} />
-          <TextInput label="Last name" withAsterisk value={values.lastName} onChange={set('lastName')} error={errors.lastName} disabled={busy} maxLength={80} />
+          <TextInput
+            label="First name"
+            withAsterisk
+            value={values.firstName}
+            onChange={set('firstName')}
+            error={errors.firstName}
+            disabled={busy}
+            maxLength={80}
+          />
+          <TextInput
+            label="Last name"
+            withAsterisk
+            value={values.lastName}
+            onChange={set('lastName')}
+            error={errors.lastName}
+            disabled={busy}
+            maxLength={80}
+          />
         </SimpleGrid>
-        <TextInput label="E-mail" type="email" value={values.email} onChange={set('email')} error={errors.email} disabled={busy} autoComplete="off" />
-        <TextInput label="Phone" type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} disabled={busy} maxLength={40} />
-        <Textarea label="Address" rows={2} value={values.address} onChange={set('address')} error={errors.address} disabled={busy} maxLength={300} />
+        <TextInput
+          label="E-mail"
+          type="email"
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+          disabled={busy}
+          autoComplete="off"
+        />
+        <TextInput
+          label="Phone"
+          type="tel"
+          value={values.phone}
+          onChange={set('phone')}
+          error={errors.phone}
+          disabled={busy}
+          maxLength={40}
+        />
+        <Textarea
+          label="Address"
+          rows={2}
+          value={values.address}
+          onChange={set('address')}
+          error={errors.address}
+          disabled={busy}
+          maxLength={300}
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <NativeSelect
             label="Status"
@@ -132,7 +172,14 @@ export function MemberEditForm({ member, onDone }: { member: AdminMemberRow; onD
             disabled={busy}
             data={MEMBER_STATUSES.map((s) => ({ value: s, label: MEMBER_STATUS_LABELS[s] }))}
           />
-          <TextInput label="Expiry date" type="date" value={values.expiryDate} onChange={set('expiryDate')} error={errors.expiryDate} disabled={busy} />
+          <TextInput
+            label="Expiry date"
+            type="date"
+            value={values.expiryDate}
+            onChange={set('expiryDate')}
+            error={errors.expiryDate}
+            disabled={busy}
+          />
         </SimpleGrid>
         {hasAccount && (
           <NativeSelect

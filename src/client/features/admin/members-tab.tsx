@@ -1,4 +1,18 @@
-import { Alert, Avatar, Badge, Button, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -231,7 +245,13 @@ export function AdminMembersTab() {
         </Stack>
       ) : null}
 
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing ? `Edit ${editing.firstName} ${editing.lastName}` : 'Edit member'} size="lg" fullScreen={phone}>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing ? `Edit ${editing.firstName} ${editing.lastName}` : 'Edit member'}
+        size="lg"
+        fullScreen={phone}
+      >
         {editing && <MemberEditForm key={editing.id} member={editing} onDone={() => setEditing(null)} />}
       </Modal>
     </Stack>

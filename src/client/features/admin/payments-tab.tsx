@@ -2,7 +2,14 @@ import { Alert, Badge, Button, Card, Group, Modal, NativeSelect, Stack, Table, T
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PAYMENT_LIST_KINDS, PAYMENT_LIST_STATUSES, PAYMENT_STATUS_LABELS, type PaymentListInput, type PaymentListStatus, type PaymentRow } from '../../../shared/admin-payments.schema';
+import {
+  PAYMENT_LIST_KINDS,
+  PAYMENT_LIST_STATUSES,
+  PAYMENT_STATUS_LABELS,
+  type PaymentListInput,
+  type PaymentListStatus,
+  type PaymentRow,
+} from '../../../shared/admin-payments.schema';
 import { clubToday, formatAuDate } from '../../../shared/dates';
 import { formatAud } from '../../../shared/membership';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payments';
@@ -19,7 +26,15 @@ export const PAYMENTS_PAGE_SIZE = 25;
 type Kind = (typeof PAYMENT_LIST_KINDS)[number];
 const KIND_LABELS: Record<Kind, string> = { membership: 'Membership', event: 'Event', sponsorship: 'Sponsorship' };
 const PURPOSE_LABELS: Record<string, string> = { join: 'Joining', renewal: 'Renewal', refund: 'Refund' };
-const STATUS_COLOURS: Record<PaymentListStatus, string> = { completed: 'green', pending: 'yellow', created: 'gray', declined: 'red', failed: 'red', refunded: 'orange', void: 'gray' };
+const STATUS_COLOURS: Record<PaymentListStatus, string> = {
+  completed: 'green',
+  pending: 'yellow',
+  created: 'gray',
+  declined: 'red',
+  failed: 'red',
+  refunded: 'orange',
+  void: 'gray',
+};
 
 const day = (iso: string) => formatAuDate(clubToday(new Date(iso)));
 const purposeOf = (p: PaymentRow) => `${KIND_LABELS[p.kind]}${p.purpose ? ` · ${PURPOSE_LABELS[p.purpose] ?? p.purpose}` : ''}`;
@@ -54,7 +69,13 @@ function StatusBadge({ payment }: { payment: PaymentRow }) {
 function RefundButton({ payment, onRefund }: { payment: PaymentRow; onRefund: () => void }) {
   if (!canRefund(payment)) return null;
   return (
-    <Button variant="light" color="red" size="xs" onClick={onRefund} aria-label={`Refund ${payment.payee ?? 'payment'} ${formatAud(amountCents(payment.amount))} of ${day(payment.date)}`}>
+    <Button
+      variant="light"
+      color="red"
+      size="xs"
+      onClick={onRefund}
+      aria-label={`Refund ${payment.payee ?? 'payment'} ${formatAud(amountCents(payment.amount))} of ${day(payment.date)}`}
+    >
       Refund
     </Button>
   );
@@ -116,7 +137,13 @@ export function AdminPaymentsTab() {
     setPage(1);
   }
 
-  const input: PaymentListInput = { ...(debouncedSearch ? { search: debouncedSearch } : {}), ...(kind ? { kind } : {}), ...(status ? { status } : {}), page, pageSize: PAYMENTS_PAGE_SIZE };
+  const input: PaymentListInput = {
+    ...(debouncedSearch ? { search: debouncedSearch } : {}),
+    ...(kind ? { kind } : {}),
+    ...(status ? { status } : {}),
+    page,
+    pageSize: PAYMENTS_PAGE_SIZE,
+  };
   const list = useQuery({ ...trpc.admin.payments.list.queryOptions(input), placeholderData: keepPreviousData });
   const data = list.data;
 
@@ -149,7 +176,10 @@ export function AdminPaymentsTab() {
           label="Status"
           value={status}
           onChange={(e) => (setStatus(e.currentTarget.value as typeof status), setPage(1))}
-          data={[{ value: '', label: 'All' }, ...PAYMENT_LIST_STATUSES.filter((s) => s !== 'refunded').map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }))]}
+          data={[
+            { value: '', label: 'All' },
+            ...PAYMENT_LIST_STATUSES.filter((s) => s !== 'refunded').map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] })),
+          ]}
           style={{ flex: '0 1 180px' }}
         />
       </Group>
@@ -208,7 +238,9 @@ export function AdminPaymentsTab() {
                       <Table.Td>{purposeOf(p)}</Table.Td>
                       <Table.Td>{methodOf(p)}</Table.Td>
                       <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{money(p.amount)}</Table.Td>
-                      <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{amountCents(p.refunded) > 0 ? formatAud(amountCents(p.refunded)) : '—'}</Table.Td>
+                      <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                        {amountCents(p.refunded) > 0 ? formatAud(amountCents(p.refunded)) : '—'}
+                      </Table.Td>
                       <Table.Td>
                         <StatusBadge payment={p} />
                       </Table.Td>
@@ -229,7 +261,13 @@ export function AdminPaymentsTab() {
       <Modal opened={recording} onClose={() => setRecording(false)} title="Record payment" size="lg" fullScreen={phone}>
         {recording && <RecordPaymentDialog onDone={() => setRecording(false)} />}
       </Modal>
-      <Modal opened={refunding !== null} onClose={() => setRefunding(null)} title={refunding ? `Refund ${refunding.payee ?? 'payment'}` : 'Refund'} size="md" fullScreen={phone}>
+      <Modal
+        opened={refunding !== null}
+        onClose={() => setRefunding(null)}
+        title={refunding ? `Refund ${refunding.payee ?? 'payment'}` : 'Refund'}
+        size="md"
+        fullScreen={phone}
+      >
         {refunding && <RefundDialog key={refunding.id} payment={refunding} onDone={() => setRefunding(null)} />}
       </Modal>
     </Stack>

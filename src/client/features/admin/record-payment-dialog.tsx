@@ -1,11 +1,34 @@
-import { Alert, Button, Card, Fieldset, Group, Loader, NativeSelect, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Textarea, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Fieldset,
+  Group,
+  Loader,
+  NativeSelect,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { MANUAL_METHOD_OPTIONS, recordPaymentInput, type PaymentQuoteInput } from '../../../shared/admin-payments.schema';
 import type { AdminMemberRow } from '../../../shared/admin.schema';
 import { clubToday, formatAuDate, isIsoDate } from '../../../shared/dates';
-import { FAMILY_LIMITS, formatAud, GENDERS, MEMBERSHIP_LABELS, MEMBERSHIP_TYPES, SHIRT_SIZES, type MembershipType } from '../../../shared/membership';
+import {
+  FAMILY_LIMITS,
+  formatAud,
+  GENDERS,
+  MEMBERSHIP_LABELS,
+  MEMBERSHIP_TYPES,
+  SHIRT_SIZES,
+  type MembershipType,
+} from '../../../shared/membership';
 import type { ManualPaymentMethod } from '../../../shared/payments';
 import { toast } from '../../components/toast';
 import { fieldErrorsOf, serverMessage } from '../../lib/errors';
@@ -20,7 +43,17 @@ interface Other {
   dateOfBirth: string;
 }
 
-const emptyPerson = { firstName: '', lastName: '', email: '', phone: '', address: '', dateOfBirth: '', gender: '', shirtSize: '', membershipType: 'adult' };
+const emptyPerson = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  address: '',
+  dateOfBirth: '',
+  gender: '',
+  shirtSize: '',
+  membershipType: 'adult',
+};
 const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = { male: 'Male', female: 'Female' };
 
 /** The server names a field by its path ('member.email'); a rule it checks itself names it plainly ('email'). */
@@ -63,11 +96,18 @@ export function RecordPaymentDialog({ onDone }: { onDone: () => void }) {
             firstName: person.firstName.trim() || undefined,
             lastName: person.lastName.trim() || undefined,
             dateOfBirth: person.dateOfBirth,
-            additionalMembers: others.map((o) => ({ firstName: o.firstName.trim() || undefined, lastName: o.lastName.trim() || undefined, dateOfBirth: o.dateOfBirth })),
+            additionalMembers: others.map((o) => ({
+              firstName: o.firstName.trim() || undefined,
+              lastName: o.lastName.trim() || undefined,
+              dateOfBirth: o.dateOfBirth,
+            })),
           }
         : null;
   const [debouncedQuote] = useDebouncedValue(quoteInput, 250);
-  const quote = useQuery({ ...trpc.admin.payments.quote.queryOptions(quoteInput && debouncedQuote ? debouncedQuote : skipToken), placeholderData: keepPreviousData });
+  const quote = useQuery({
+    ...trpc.admin.payments.quote.queryOptions(quoteInput && debouncedQuote ? debouncedQuote : skipToken),
+    placeholderData: keepPreviousData,
+  });
   const fee = quoteInput && quote.data ? quote.data : null;
   // The fee on screen is for what is typed now (not a moment ago) before it can be recorded.
   const feeIsCurrent = fee !== null && !quote.isPlaceholderData && JSON.stringify(quoteInput) === JSON.stringify(debouncedQuote);
@@ -82,7 +122,10 @@ export function RecordPaymentDialog({ onDone }: { onDone: () => void }) {
       onSuccess: (result) => {
         const until = result.expiryDate ? ` Paid up until ${formatAuDate(result.expiryDate)}.` : '';
         const receipt = result.receiptTo ? ` The receipt went to ${result.receiptTo}.` : '';
-        toast.success(result.recorded ? 'Payment recorded' : 'Payment already recorded', `${formatAud(amountCents(result.amount))} from ${result.members.join(', ')}.${until}${receipt}`);
+        toast.success(
+          result.recorded ? 'Payment recorded' : 'Payment already recorded',
+          `${formatAud(amountCents(result.amount))} from ${result.members.join(', ')}.${until}${receipt}`,
+        );
         void Promise.all([
           queryClient.invalidateQueries({ queryKey: trpc.admin.payments.list.queryKey() }),
           queryClient.invalidateQueries({ queryKey: trpc.admin.overview.queryKey() }),
@@ -151,15 +194,62 @@ export function RecordPaymentDialog({ onDone }: { onDone: () => void }) {
         {mode === 'new' ? (
           <>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TextInput label="First name" withAsterisk value={person.firstName} onChange={setField('firstName')} error={err('member.firstName')} maxLength={80} />
-              <TextInput label="Last name" withAsterisk value={person.lastName} onChange={setField('lastName')} error={err('member.lastName')} maxLength={80} />
+              <TextInput
+                label="First name"
+                withAsterisk
+                value={person.firstName}
+                onChange={setField('firstName')}
+                error={err('member.firstName')}
+                maxLength={80}
+              />
+              <TextInput
+                label="Last name"
+                withAsterisk
+                value={person.lastName}
+                onChange={setField('lastName')}
+                error={err('member.lastName')}
+                maxLength={80}
+              />
             </SimpleGrid>
-            <TextInput label="E-mail" description="The receipt and a link to sign in go here." type="email" withAsterisk value={person.email} onChange={setField('email')} error={err('member.email')} autoComplete="off" />
+            <TextInput
+              label="E-mail"
+              description="The receipt and a link to sign in go here."
+              type="email"
+              withAsterisk
+              value={person.email}
+              onChange={setField('email')}
+              error={err('member.email')}
+              autoComplete="off"
+            />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TextInput label="Phone" type="tel" withAsterisk value={person.phone} onChange={setField('phone')} error={err('member.phone')} maxLength={40} />
-              <TextInput label="Date of birth" type="date" withAsterisk value={person.dateOfBirth} onChange={setField('dateOfBirth')} error={err('member.dateOfBirth')} max={today} />
+              <TextInput
+                label="Phone"
+                type="tel"
+                withAsterisk
+                value={person.phone}
+                onChange={setField('phone')}
+                error={err('member.phone')}
+                maxLength={40}
+              />
+              <TextInput
+                label="Date of birth"
+                type="date"
+                withAsterisk
+                value={person.dateOfBirth}
+                onChange={setField('dateOfBirth')}
+                error={err('member.dateOfBirth')}
+                max={today}
+              />
             </SimpleGrid>
-            <Textarea label="Address" withAsterisk rows={2} value={person.address} onChange={setField('address')} error={err('member.address')} maxLength={300} />
+            <Textarea
+              label="Address"
+              withAsterisk
+              rows={2}
+              value={person.address}
+              onChange={setField('address')}
+              error={err('member.address')}
+              maxLength={300}
+            />
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
               <NativeSelect
                 label="Membership type"
@@ -188,9 +278,28 @@ export function RecordPaymentDialog({ onDone }: { onDone: () => void }) {
             {others.map((other, i) => (
               <Fieldset key={i} legend={`Paying with them: person ${i + 2}`} variant="filled">
                 <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-                  <TextInput label="First name" value={other.firstName} onChange={setOther(i, 'firstName')} error={err(`member.additionalMembers.${i}.firstName`)} maxLength={80} />
-                  <TextInput label="Last name" value={other.lastName} onChange={setOther(i, 'lastName')} error={err(`member.additionalMembers.${i}.lastName`)} maxLength={80} />
-                  <TextInput label="Date of birth" type="date" value={other.dateOfBirth} onChange={setOther(i, 'dateOfBirth')} error={err(`member.additionalMembers.${i}.dateOfBirth`)} max={today} />
+                  <TextInput
+                    label="First name"
+                    value={other.firstName}
+                    onChange={setOther(i, 'firstName')}
+                    error={err(`member.additionalMembers.${i}.firstName`)}
+                    maxLength={80}
+                  />
+                  <TextInput
+                    label="Last name"
+                    value={other.lastName}
+                    onChange={setOther(i, 'lastName')}
+                    error={err(`member.additionalMembers.${i}.lastName`)}
+                    maxLength={80}
+                  />
+                  <TextInput
+                    label="Date of birth"
+                    type="date"
+                    value={other.dateOfBirth}
+                    onChange={setOther(i, 'dateOfBirth')}
+                    error={err(`member.additionalMembers.${i}.dateOfBirth`)}
+                    max={today}
+                  />
                 </SimpleGrid>
                 <Group justify="flex-end" mt="xs">
                   <Button variant="subtle" color="red" size="xs" onClick={() => setOthers((list) => list.filter((_, j) => j !== i))}>
@@ -206,7 +315,11 @@ export function RecordPaymentDialog({ onDone }: { onDone: () => void }) {
             )}
             {others.length < maxOthers && (
               <Group>
-                <Button variant="light" size="xs" onClick={() => setOthers((list) => [...list, { firstName: '', lastName: '', dateOfBirth: '' }])}>
+                <Button
+                  variant="light"
+                  size="xs"
+                  onClick={() => setOthers((list) => [...list, { firstName: '', lastName: '', dateOfBirth: '' }])}
+                >
                   Add a person paying with them
                 </Button>
               </Group>
@@ -250,7 +363,13 @@ export function RecordPaymentDialog({ onDone }: { onDone: () => void }) {
                   </Text>
                 )}
                 {found.data.rows.map((m) => (
-                  <UnstyledButton key={m.id} role="listitem" onClick={() => (setPicked(m), setErrors({}))} p="xs" style={{ borderRadius: 6, border: '1px solid var(--mantine-color-default-border)' }}>
+                  <UnstyledButton
+                    key={m.id}
+                    role="listitem"
+                    onClick={() => (setPicked(m), setErrors({}))}
+                    p="xs"
+                    style={{ borderRadius: 6, border: '1px solid var(--mantine-color-default-border)' }}
+                  >
                     <Text size="sm" fw={500}>
                       {m.firstName} {m.lastName}
                     </Text>
@@ -265,8 +384,23 @@ export function RecordPaymentDialog({ onDone }: { onDone: () => void }) {
         )}
 
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <NativeSelect label="Method" withAsterisk value={method} onChange={(e) => setMethod(e.currentTarget.value as ManualPaymentMethod)} error={err('method')} data={MANUAL_METHOD_OPTIONS} />
-          <TextInput label="Paid on" type="date" withAsterisk value={paidOn} onChange={(e) => setPaidOn(e.currentTarget.value)} error={err('paidOn')} max={today} />
+          <NativeSelect
+            label="Method"
+            withAsterisk
+            value={method}
+            onChange={(e) => setMethod(e.currentTarget.value as ManualPaymentMethod)}
+            error={err('method')}
+            data={MANUAL_METHOD_OPTIONS}
+          />
+          <TextInput
+            label="Paid on"
+            type="date"
+            withAsterisk
+            value={paidOn}
+            onChange={(e) => setPaidOn(e.currentTarget.value)}
+            error={err('paidOn')}
+            max={today}
+          />
         </SimpleGrid>
         <TextInput
           label="Reference"
@@ -277,18 +411,28 @@ export function RecordPaymentDialog({ onDone }: { onDone: () => void }) {
           maxLength={120}
         />
 
-        <Alert color={fee?.paypalPending ? 'red' : 'blue'} variant="light" aria-live="polite" title={fee ? `Fee: ${formatAud(amountCents(fee.amount))}` : 'Fee'}>
+        <Alert
+          color={fee?.paypalPending ? 'red' : 'blue'}
+          variant="light"
+          aria-live="polite"
+          title={fee ? `Fee: ${formatAud(amountCents(fee.amount))}` : 'Fee'}
+        >
           {quote.isError && quoteInput ? (
-            serverMessage(quote.error) ?? 'The fee could not be worked out.'
+            (serverMessage(quote.error) ?? 'The fee could not be worked out.')
           ) : fee ? (
             <Stack gap={2}>
               <Text size="sm">
-                {MEMBERSHIP_LABELS[fee.membershipType]} membership {fee.purpose === 'renewal' ? 'renewal' : 'fee'} for {fee.members.join(', ')}.
+                {MEMBERSHIP_LABELS[fee.membershipType]} membership {fee.purpose === 'renewal' ? 'renewal' : 'fee'} for{' '}
+                {fee.members.join(', ')}.
               </Text>
               <Text size="sm">
-                {fee.expiryDate ? `Paid until ${formatAuDate(fee.expiryDate)}; this payment extends it to ${formatAuDate(fee.extendsTo)}.` : `Active until ${formatAuDate(fee.extendsTo)}.`}
+                {fee.expiryDate
+                  ? `Paid until ${formatAuDate(fee.expiryDate)}; this payment extends it to ${formatAuDate(fee.extendsTo)}.`
+                  : `Active until ${formatAuDate(fee.extendsTo)}.`}
               </Text>
-              {fee.paypalPending && <Text size="sm">PayPal is still holding a payment for this membership: wait for it before recording another.</Text>}
+              {fee.paypalPending && (
+                <Text size="sm">PayPal is still holding a payment for this membership: wait for it before recording another.</Text>
+              )}
             </Stack>
           ) : mode === 'new' ? (
             'Enter the date of birth to see the fee.'

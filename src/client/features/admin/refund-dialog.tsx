@@ -47,7 +47,10 @@ export function RefundDialog({ payment, onDone }: { payment: PaymentRow; onDone:
       onSuccess: (result) => {
         const ended = result.endedMembers.length ? ` The membership of ${result.endedMembers.join(', ')} has ended.` : '';
         const how = result.throughPayPal ? 'PayPal has returned' : 'Recorded a refund of';
-        toast.success(result.refunded ? 'Refund made' : 'Refund already made', `${how} $${result.amount}${result.payee ? ` to ${result.payee}` : ''}.${ended}`);
+        toast.success(
+          result.refunded ? 'Refund made' : 'Refund already made',
+          `${how} $${result.amount}${result.payee ? ` to ${result.payee}` : ''}.${ended}`,
+        );
         void Promise.all([
           queryClient.invalidateQueries({ queryKey: trpc.admin.payments.list.queryKey() }),
           queryClient.invalidateQueries({ queryKey: trpc.admin.overview.queryKey() }),
@@ -75,7 +78,14 @@ export function RefundDialog({ payment, onDone }: { payment: PaymentRow; onDone:
   };
 
   const busy = refund.isPending;
-  const summary = refundSummary({ amountCents: cents ?? 0, payee: payment.payee, provider: payment.provider, method: payment.method, endMembership, members });
+  const summary = refundSummary({
+    amountCents: cents ?? 0,
+    payee: payment.payee,
+    provider: payment.provider,
+    method: payment.method,
+    endMembership,
+    members,
+  });
 
   if (confirming) {
     return (
@@ -92,7 +102,19 @@ export function RefundDialog({ payment, onDone }: { payment: PaymentRow; onDone:
           <Button variant="default" onClick={() => setConfirming(false)} disabled={busy}>
             Back
           </Button>
-          <Button color="red" loading={busy} onClick={() => refund.mutate({ paymentId: payment.id, amount: ((cents ?? 0) / 100).toFixed(2), reason: reason.trim(), endMembership, requestKey })}>
+          <Button
+            color="red"
+            loading={busy}
+            onClick={() =>
+              refund.mutate({
+                paymentId: payment.id,
+                amount: ((cents ?? 0) / 100).toFixed(2),
+                reason: reason.trim(),
+                endMembership,
+                requestKey,
+              })
+            }
+          >
             Confirm refund
           </Button>
         </Group>
@@ -105,7 +127,8 @@ export function RefundDialog({ payment, onDone }: { payment: PaymentRow; onDone:
       <Stack gap="sm">
         <Text size="sm">
           {payment.payee ?? 'Unknown payee'} paid {formatAud(amountCents(payment.amount))}
-          {amountCents(payment.refunded) > 0 ? `; ${formatAud(amountCents(payment.refunded))} has been refunded already` : ''}. Up to {formatAud(left)} can be refunded.
+          {amountCents(payment.refunded) > 0 ? `; ${formatAud(amountCents(payment.refunded))} has been refunded already` : ''}. Up to{' '}
+          {formatAud(left)} can be refunded.
         </Text>
         <TextInput
           label="Amount to refund"

@@ -9,7 +9,17 @@ import { SectionLoader } from '../../components/full-screen-loader';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { MEMBER_STATUS_LABELS } from './member-edit-form';
-import { currentFinancialYear, DownloadButton, monthLabel, periodArgs, periodErrors, PeriodPicker, periodQuery, periodText, type Period } from './period-picker';
+import {
+  currentFinancialYear,
+  DownloadButton,
+  monthLabel,
+  periodArgs,
+  periodErrors,
+  PeriodPicker,
+  periodQuery,
+  periodText,
+  type Period,
+} from './period-picker';
 
 const TYPE_LABELS: Record<MembershipType, string> = { adult: 'Adult', junior: 'Junior', family: 'Family' };
 
@@ -96,7 +106,9 @@ function Figure({ label, value }: { label: string; value: ReactNode }) {
 
 function MembershipFigures({ report }: { report: MembershipReport }) {
   const count = (type: MembershipType, status?: string) =>
-    report.byTypeAndStatus.filter((r) => r.membershipType === type && (!status || r.status === status)).reduce((sum, r) => sum + r.count, 0);
+    report.byTypeAndStatus
+      .filter((r) => r.membershipType === type && (!status || r.status === status))
+      .reduce((sum, r) => sum + r.count, 0);
   const statusTotal = (status: string) => report.byTypeAndStatus.filter((r) => r.status === status).reduce((sum, r) => sum + r.count, 0);
   const total = report.byTypeAndStatus.reduce((sum, r) => sum + r.count, 0);
   return (
@@ -198,7 +210,10 @@ function MembershipReportCard() {
   };
 
   return (
-    <ReportCard title="Membership Report" description="Members by type and status, who joined and renewed in the period, and who expires soon.">
+    <ReportCard
+      title="Membership Report"
+      description="Members by type and status, who joined and renewed in the period, and who expires soon."
+    >
       <PeriodPicker value={period} onChange={setPeriod} />
       <Group gap="sm">
         <Button onClick={generate} disabled={!valid} loading={report.isFetching}>
@@ -292,7 +307,10 @@ function FinancialSummaryCard() {
   const query = periodQuery(period);
 
   return (
-    <ReportCard title="Financial Summary" description="Captured payments by month: membership fees, event registrations and sponsorships. Refunds are not revenue.">
+    <ReportCard
+      title="Financial Summary"
+      description="Captured payments by month: membership fees, event registrations and sponsorships. Refunds are not revenue."
+    >
       <PeriodPicker value={period} onChange={setPeriod} />
       <Group gap="sm">
         <Button onClick={generate} disabled={!valid} loading={summary.isFetching}>

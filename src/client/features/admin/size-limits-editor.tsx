@@ -87,7 +87,8 @@ export function SizeLimitsEditor() {
           Legal Minimum Lengths
         </Title>
         <Text size="sm" c="dimmed">
-          Kept fish under these lengths get a warning before they are logged. Seeded with NSW DPI values; check the current limits at fisheries.nsw.gov.au.
+          Kept fish under these lengths get a warning before they are logged. Seeded with NSW DPI values; check the current limits at
+          fisheries.nsw.gov.au.
         </Text>
         {limits.isPending ? (
           <SectionLoader label="Loading minimum lengths..." />

@@ -1,4 +1,20 @@
-import { Alert, Anchor, Badge, Box, Button, Card, Group, Image, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  Image,
+  Modal,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -68,7 +84,15 @@ function InvoiceBadge({ status }: { status: InvoiceStatus }) {
 }
 
 /** One season's invoice: amount, status, how and when it was paid, and what can be done while it is unpaid. */
-function InvoiceLine({ sponsor, invoice, onAction }: { sponsor: AdminSponsor; invoice: SponsorInvoice; onAction: (action: InvoiceAction) => void }) {
+function InvoiceLine({
+  sponsor,
+  invoice,
+  onAction,
+}: {
+  sponsor: AdminSponsor;
+  invoice: SponsorInvoice;
+  onAction: (action: InvoiceAction) => void;
+}) {
   const paidText = invoice.paidOn
     ? `Paid ${formatAuDate(invoice.paidOn)}${invoice.method ? ` · ${PAYMENT_METHOD_LABELS[invoice.method]}` : ''}${invoice.reference ? ` · ${invoice.reference}` : ''}`
     : invoice.status === 'pending'
@@ -92,11 +116,21 @@ function InvoiceLine({ sponsor, invoice, onAction }: { sponsor: AdminSponsor; in
         </Group>
         {invoice.status === 'unpaid' && (
           <Group gap="xs" wrap="wrap">
-            <Button size="xs" variant="light" onClick={() => onAction({ kind: 'record', sponsor, invoice })} aria-label={`Record payment for ${sponsor.companyName} ${invoice.season}`}>
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => onAction({ kind: 'record', sponsor, invoice })}
+              aria-label={`Record payment for ${sponsor.companyName} ${invoice.season}`}
+            >
               Record payment
             </Button>
             {sponsor.status === 'active' && (
-              <Button size="xs" variant="subtle" onClick={() => onAction({ kind: 'resend', sponsor, invoice })} aria-label={`Send pay link again to ${sponsor.companyName} for ${invoice.season}`}>
+              <Button
+                size="xs"
+                variant="subtle"
+                onClick={() => onAction({ kind: 'resend', sponsor, invoice })}
+                aria-label={`Send pay link again to ${sponsor.companyName} for ${invoice.season}`}
+              >
                 Send pay link again
               </Button>
             )}
@@ -115,7 +149,15 @@ function renewableSeasons(sponsor: AdminSponsor, today: string): string[] {
   return [current, nextSeason(current)].filter((season) => !invoiced.has(season));
 }
 
-function SponsorInvoices({ sponsor, today, onAction }: { sponsor: AdminSponsor; today: string; onAction: (action: InvoiceAction) => void }) {
+function SponsorInvoices({
+  sponsor,
+  today,
+  onAction,
+}: {
+  sponsor: AdminSponsor;
+  today: string;
+  onAction: (action: InvoiceAction) => void;
+}) {
   const renewable = renewableSeasons(sponsor, today);
   if (!sponsor.invoices.length && !renewable.length) return null;
   return (
@@ -126,7 +168,13 @@ function SponsorInvoices({ sponsor, today, onAction }: { sponsor: AdminSponsor; 
         </Text>
         <Group gap="xs" wrap="wrap">
           {renewable.map((season) => (
-            <Button key={season} size="xs" variant="outline" onClick={() => onAction({ kind: 'renew', sponsor, season })} aria-label={`Renew for ${season}: ${sponsor.companyName}`}>
+            <Button
+              key={season}
+              size="xs"
+              variant="outline"
+              onClick={() => onAction({ kind: 'renew', sponsor, season })}
+              aria-label={`Renew for ${season}: ${sponsor.companyName}`}
+            >
               Renew for {season}
             </Button>
           ))}
@@ -143,7 +191,17 @@ function SponsorInvoices({ sponsor, today, onAction }: { sponsor: AdminSponsor; 
   );
 }
 
-function SponsorRow({ sponsor, today, onReview, onAction }: { sponsor: AdminSponsor; today: string; onReview: () => void; onAction: (action: InvoiceAction) => void }) {
+function SponsorRow({
+  sponsor,
+  today,
+  onReview,
+  onAction,
+}: {
+  sponsor: AdminSponsor;
+  today: string;
+  onReview: () => void;
+  onAction: (action: InvoiceAction) => void;
+}) {
   const ended = sponsor.endDate !== null && sponsor.endDate < today;
   const website = sponsorHref(sponsor.websiteUrl);
   return (
@@ -305,13 +363,24 @@ function ConfirmInvoiceMail({ action, onDone }: { action: Extract<InvoiceAction,
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.sponsors.list.queryKey() });
   const renew = useMutation(
     trpc.admin.sponsors.renew.mutationOptions({
-      onSuccess: () => (toast.success('Sponsor renewed', `The invoice and pay link for ${action.kind === 'renew' ? action.season : ''} are on their way to ${action.sponsor.email}.`), void refresh(), onDone()),
+      onSuccess: () => (
+        toast.success(
+          'Sponsor renewed',
+          `The invoice and pay link for ${action.kind === 'renew' ? action.season : ''} are on their way to ${action.sponsor.email}.`,
+        ),
+        void refresh(),
+        onDone()
+      ),
       onError: (error) => toast.error('Failed to renew the sponsor', serverMessage(error)),
     }),
   );
   const resend = useMutation(
     trpc.admin.sponsors.sendPayLink.mutationOptions({
-      onSuccess: () => (toast.success('Pay link sent', `A new pay link is on its way to ${action.sponsor.email}.`), void refresh(), onDone()),
+      onSuccess: () => (
+        toast.success('Pay link sent', `A new pay link is on its way to ${action.sponsor.email}.`),
+        void refresh(),
+        onDone()
+      ),
       onError: (error) => toast.error('Failed to send the pay link', serverMessage(error)),
     }),
   );
@@ -330,7 +399,11 @@ function ConfirmInvoiceMail({ action, onDone }: { action: Extract<InvoiceAction,
         </Button>
         <Button
           loading={busy}
-          onClick={() => (action.kind === 'renew' ? renew.mutate({ id: action.sponsor.id, season: action.season }) : resend.mutate({ invoiceId: action.invoice.id }))}
+          onClick={() =>
+            action.kind === 'renew'
+              ? renew.mutate({ id: action.sponsor.id, season: action.season })
+              : resend.mutate({ invoiceId: action.invoice.id })
+          }
         >
           {action.kind === 'renew' ? `Renew for ${action.season}` : 'Send pay link'}
         </Button>
@@ -488,10 +561,18 @@ export function AdminSponsorsTab() {
       ) : shown.length === 0 ? (
         <Text c="dimmed">{sponsors.length === 0 ? 'No sponsor applications yet.' : 'No sponsors with this status.'}</Text>
       ) : (
-        shown.map((sponsor) => <SponsorRow key={sponsor.id} sponsor={sponsor} today={today} onReview={() => setReviewing(sponsor)} onAction={setAction} />)
+        shown.map((sponsor) => (
+          <SponsorRow key={sponsor.id} sponsor={sponsor} today={today} onReview={() => setReviewing(sponsor)} onAction={setAction} />
+        ))
       )}
 
-      <Modal opened={reviewing !== null} onClose={() => setReviewing(null)} title={reviewing ? `Review ${reviewing.companyName}` : 'Review'} size="lg" fullScreen={phone}>
+      <Modal
+        opened={reviewing !== null}
+        onClose={() => setReviewing(null)}
+        title={reviewing ? `Review ${reviewing.companyName}` : 'Review'}
+        size="lg"
+        fullScreen={phone}
+      >
         {reviewing && <ReviewForm key={reviewing.id} sponsor={reviewing} onDone={() => setReviewing(null)} />}
       </Modal>
 
@@ -509,7 +590,9 @@ export function AdminSponsorsTab() {
         }
         fullScreen={phone && action?.kind === 'record'}
       >
-        {action?.kind === 'record' && <RecordPaymentForm key={action.invoice.id} sponsor={action.sponsor} invoice={action.invoice} onDone={() => setAction(null)} />}
+        {action?.kind === 'record' && (
+          <RecordPaymentForm key={action.invoice.id} sponsor={action.sponsor} invoice={action.invoice} onDone={() => setAction(null)} />
+        )}
         {action && action.kind !== 'record' && <ConfirmInvoiceMail action={action} onDone={() => setAction(null)} />}
       </Modal>
     </Stack>

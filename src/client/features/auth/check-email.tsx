@@ -66,7 +66,16 @@ export function CheckEmail({ email, message, onResend, onBack, sentToast }: Chec
   return (
     <Stack align="center" gap="md" ta="center">
       <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
-        <svg width="30" height="30" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          width="30"
+          height="30"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <rect x="3" y="5" width="18" height="14" rx="2" />
           <path d="m3 7 9 6 9-6" />
         </svg>
@@ -74,7 +83,10 @@ export function CheckEmail({ email, message, onResend, onBack, sentToast }: Chec
       <Title order={3}>Check Your Email</Title>
       <Text>{message}</Text>
       <Text size="sm" c="dimmed">
-        Sent to <Text span fw={600} c="var(--mantine-color-text)" style={{ overflowWrap: 'anywhere' }}>{email}</Text>
+        Sent to{' '}
+        <Text span fw={600} c="var(--mantine-color-text)" style={{ overflowWrap: 'anywhere' }}>
+          {email}
+        </Text>
       </Text>
       <Button fullWidth variant="light" onClick={resend} loading={sending} disabled={locked}>
         {locked ? `Resend in ${secondsLeft}s` : 'Resend email'}

@@ -23,7 +23,21 @@ export function PendingCard({ label }: { label: string }) {
 }
 
 /** A card with an icon, the page's own heading (these cards stand alone on /email-verified and /sign-in), a text and one button. */
-function ActionCard({ icon, color, title, text, action, onAction }: { icon: ReactNode; color?: string; title: string; text: string; action: string; onAction: () => void }) {
+function ActionCard({
+  icon,
+  color,
+  title,
+  text,
+  action,
+  onAction,
+}: {
+  icon: ReactNode;
+  color?: string;
+  title: string;
+  text: string;
+  action: string;
+  onAction: () => void;
+}) {
   return (
     <Frame>
       <ThemeIcon size={56} radius="xl" color={color} variant="light" aria-hidden>
@@ -43,7 +57,16 @@ function ActionCard({ icon, color, title, text, action, onAction }: { icon: Reac
 /** 'Email Verified!' (SPEC §2.3). */
 export function SuccessCard(props: { title: string; text: string; action: string; onAction: () => void }) {
   const tick = (
-    <svg width="30" height="30" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      width="30"
+      height="30"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M20 6 9 17l-5-5" />
     </svg>
   );
@@ -51,11 +74,30 @@ export function SuccessCard(props: { title: string; text: string; action: string
 }
 
 /** 'Verification Failed' and friends: the message, and an optional way out. */
-export function FailureCard({ title, message, action, onAction }: { title: string; message: string; action?: string; onAction?: () => void }) {
+export function FailureCard({
+  title,
+  message,
+  action,
+  onAction,
+}: {
+  title: string;
+  message: string;
+  action?: string;
+  onAction?: () => void;
+}) {
   return (
     <Frame>
       <ThemeIcon size={56} radius="xl" color="red" variant="light" aria-hidden>
-        <svg width="30" height="30" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          width="30"
+          height="30"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M18 6 6 18M6 6l12 12" />
         </svg>
       </ThemeIcon>
@@ -79,7 +121,16 @@ export function FailureCard({ title, message, action, onAction }: { title: strin
  */
 export function LinkActionCard(props: { title: string; text: string; action: string; onAction: () => void }) {
   const envelope = (
-    <svg width="30" height="30" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      width="30"
+      height="30"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <rect x="3" y="5" width="18" height="14" rx="2" />
       <path d="m3 7 9 6 9-6" />
     </svg>

@@ -39,7 +39,9 @@ function PasswordForm({ user, onDone }: { user: CurrentUser; onDone: () => void 
       toast.success('Password saved', 'You can now log in with your e-mail and password.');
       onDone();
     } catch (e) {
-      setError(isNetworkError(e) ? 'Network error. Please try again.' : (serverMessage(e) ?? 'The password could not be saved. Please try again.'));
+      setError(
+        isNetworkError(e) ? 'Network error. Please try again.' : (serverMessage(e) ?? 'The password could not be saved. Please try again.'),
+      );
     }
   }
 
@@ -55,7 +57,12 @@ function PasswordForm({ user, onDone }: { user: CurrentUser; onDone: () => void 
           </Text>
         )}
         {user.hasPassword && (
-          <PasswordInput label="Current password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} />
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.currentTarget.value)}
+          />
         )}
         <PasswordInput
           label="New password"
@@ -64,7 +71,12 @@ function PasswordForm({ user, onDone }: { user: CurrentUser; onDone: () => void 
           value={next}
           onChange={(e) => setNext(e.currentTarget.value)}
         />
-        <PasswordInput label="Confirm new password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.currentTarget.value)}
+        />
         {error && (
           <Alert color="red" variant="light" role="alert">
             {error}

@@ -31,7 +31,12 @@ export function displayFirstName(user: Pick<CurrentUser, 'firstName'> | null | u
 }
 
 export function fullName(user: Pick<CurrentUser, 'firstName' | 'lastName'>): string {
-  return [user.firstName, user.lastName].map((s) => s.trim()).filter(Boolean).join(' ') || 'Member';
+  return (
+    [user.firstName, user.lastName]
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .join(' ') || 'Member'
+  );
 }
 
 /** A full page load, so every cache starts fresh for the new session. */

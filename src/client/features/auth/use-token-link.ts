@@ -33,7 +33,9 @@ export function useTokenLink(token: string | undefined, purpose: TokenPurpose): 
     return {
       status: 'error',
       spend,
-      message: isNetworkError(error) ? 'Network error. Please check your connection and try again.' : (serverMessage(error) ?? 'This link could not be used. Please request a new one.'),
+      message: isNetworkError(error)
+        ? 'Network error. Please check your connection and try again.'
+        : (serverMessage(error) ?? 'This link could not be used. Please request a new one.'),
     };
   }
   if (verify.isSuccess) return { status: 'success', spend };

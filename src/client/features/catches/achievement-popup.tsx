@@ -30,7 +30,14 @@ export function AchievementPopup({ achievement, onClose }: { achievement: Achiev
       <Modal.Content aria-label="Achievement unlocked">
         <Modal.Body>
           {achievement && (
-            <Stack align="center" ta="center" gap="xs" py="md" style={{ opacity: fading ? 0 : 1, transition: `opacity ${FADE_MS}ms ease` }} data-testid="achievement-popup">
+            <Stack
+              align="center"
+              ta="center"
+              gap="xs"
+              py="md"
+              style={{ opacity: fading ? 0 : 1, transition: `opacity ${FADE_MS}ms ease` }}
+              data-testid="achievement-popup"
+            >
               <Text fz={56} lh={1} aria-hidden>
                 {achievement.icon}
               </Text>

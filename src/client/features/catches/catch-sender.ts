@@ -53,6 +53,7 @@ export async function sendWaiting(userId: string, onSent: (result: { catch: Catc
       if (outcome.kind === 'offline' || outcome.kind === 'signed-out') return;
     }
   };
-  if (navigator.locks) await navigator.locks.request('tcac-catch-queue', { ifAvailable: true }, async (lock) => (lock ? work() : undefined));
+  if (navigator.locks)
+    await navigator.locks.request('tcac-catch-queue', { ifAvailable: true }, async (lock) => (lock ? work() : undefined));
   else await work();
 }

@@ -9,12 +9,17 @@ import { useTRPC } from '../../trpc';
  */
 export function ClubCodeNotice({ eventId }: { eventId: string }) {
   const trpc = useTRPC();
-  const code = useQuery({ ...trpc.events.clubCode.queryOptions({ id: eventId }), retry: false, refetchInterval: (q) => (q.state.status === 'error' ? 60_000 : false) });
+  const code = useQuery({
+    ...trpc.events.clubCode.queryOptions({ id: eventId }),
+    retry: false,
+    refetchInterval: (q) => (q.state.status === 'error' ? 60_000 : false),
+  });
   if (code.isPending) return null;
   if (code.isError) {
     return (
       <Text size="sm" c="dimmed">
-        {serverMessage(code.error) ?? (navigator.onLine ? 'The club code could not be loaded.' : 'No signal: the club code shows once the phone is back online.')}
+        {serverMessage(code.error) ??
+          (navigator.onLine ? 'The club code could not be loaded.' : 'No signal: the club code shows once the phone is back online.')}
       </Text>
     );
   }

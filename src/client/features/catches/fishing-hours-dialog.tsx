@@ -45,7 +45,19 @@ export function FishingHoursDialog({ session, today, onClose }: { session: Sessi
     <Modal opened={session !== null} onClose={close} title="Daily Fishing Hours" centered>
       <Stack gap="sm">
         <Text size="sm">How many hours have you fished today? This helps the club report fishing effort.</Text>
-        <NumberInput label="Hours fished today" min={0} max={24} step={0.5} decimalScale={1} allowNegative={false} clampBehavior="strict" inputMode="decimal" value={hours} onChange={setHours} data-autofocus />
+        <NumberInput
+          label="Hours fished today"
+          min={0}
+          max={24}
+          step={0.5}
+          decimalScale={1}
+          allowNegative={false}
+          clampBehavior="strict"
+          inputMode="decimal"
+          value={hours}
+          onChange={setHours}
+          data-autofocus
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             Skip

@@ -1,4 +1,19 @@
-import { Alert, Button, Card, Checkbox, Group, Modal, NativeSelect, NumberInput, Progress, Radio, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Modal,
+  NativeSelect,
+  NumberInput,
+  Progress,
+  Radio,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type Achievement, achievementFor, type Fate, SPECIES, type Species } from '../../../shared/catches';
@@ -211,7 +226,10 @@ export function LogCatchForm() {
             required
             value={memberId}
             onChange={(e) => setMemberId(e.currentTarget.value)}
-            data={options('Select member', (members.data ?? []).map((m) => ({ value: m.id, label: `${m.firstName} ${m.lastName}` })))}
+            data={options(
+              'Select member',
+              (members.data ?? []).map((m) => ({ value: m.id, label: `${m.firstName} ${m.lastName}` })),
+            )}
           />
           {noEventToday && (
             <Alert variant="light" color="gray">
@@ -224,11 +242,33 @@ export function LogCatchForm() {
             value={eventId}
             disabled={noEventToday}
             onChange={(e) => setEventId(e.currentTarget.value)}
-            data={options('Select event', todaysEvents.map((e) => ({ value: e.id, label: `${e.name} · ${e.location}` })))}
+            data={options(
+              'Select event',
+              todaysEvents.map((e) => ({ value: e.id, label: `${e.name} · ${e.location}` })),
+            )}
           />
           {eventId && <ClubCodeNotice eventId={eventId} />}
-          <NativeSelect label="Species" required value={fishType} onChange={(e) => setFishType(e.currentTarget.value)} data={options('Select species', SPECIES.map((s) => ({ value: s, label: s })))} />
-          <NumberInput label="Size (cm)" required min={0} step={0.1} decimalScale={1} allowNegative={false} inputMode="decimal" value={size} onChange={setSize} />
+          <NativeSelect
+            label="Species"
+            required
+            value={fishType}
+            onChange={(e) => setFishType(e.currentTarget.value)}
+            data={options(
+              'Select species',
+              SPECIES.map((s) => ({ value: s, label: s })),
+            )}
+          />
+          <NumberInput
+            label="Size (cm)"
+            required
+            min={0}
+            step={0.1}
+            decimalScale={1}
+            allowNegative={false}
+            inputMode="decimal"
+            value={size}
+            onChange={setSize}
+          />
           <Radio.Group label="Kept or Released" required value={fate} onChange={(v) => setFate(v as Fate)}>
             <Group gap="lg" mt={4}>
               <Radio value="kept" label="Kept" />
@@ -270,7 +310,11 @@ export function LogCatchForm() {
 
       <Modal opened={waiverOpen} onClose={() => setWaiverOpen(false)} title="Competition Rules & Waiver" centered size="lg">
         <Stack gap="sm">
-          <ScrollArea.Autosize mah="50vh" type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Competition rules and waiver' }}>
+          <ScrollArea.Autosize
+            mah="50vh"
+            type="auto"
+            viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Competition rules and waiver' }}
+          >
             {WAIVER_TEXT.map((doc) => (
               <Stack key={doc.id} gap={4} mb="sm">
                 <Text fw={700}>{doc.title}</Text>
@@ -301,7 +345,8 @@ export function LogCatchForm() {
       <Modal opened={undersizeLimit !== null} onClose={() => setUndersizeLimit(null)} title="Under the Legal Minimum Length" centered>
         <Stack gap="sm">
           <Text size="sm">
-            A kept {fishType.toLowerCase()} must be at least {undersizeLimit} cm in NSW. This one is {sizeCm} cm: please release it, or check the size.
+            A kept {fishType.toLowerCase()} must be at least {undersizeLimit} cm in NSW. This one is {sizeCm} cm: please release it, or
+            check the size.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setUndersizeLimit(null)}>

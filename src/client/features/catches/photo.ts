@@ -46,7 +46,10 @@ export async function shrinkPhoto(file: File): Promise<File> {
     const exif = exifSegment(new Uint8Array(await file.arrayBuffer()));
     const bytes = new Uint8Array(await blob.arrayBuffer());
     const body = exif ? insertAfterSoi(bytes, exif) : bytes;
-    return new File([body as BlobPart], `${file.name.replace(/\.[^.]*$/, '') || 'catch'}.jpg`, { type: 'image/jpeg', lastModified: file.lastModified });
+    return new File([body as BlobPart], `${file.name.replace(/\.[^.]*$/, '') || 'catch'}.jpg`, {
+      type: 'image/jpeg',
+      lastModified: file.lastModified,
+    });
   } catch {
     return file;
   }

@@ -108,7 +108,9 @@ export function QueuedCatches() {
               onClick={() => {
                 const entry = discarding!;
                 setDiscarding(null);
-                void removeQueued(entry.clientId).then(() => toast.info('Discarded', `${entry.fishType} ${entry.size} cm was removed from this phone.`));
+                void removeQueued(entry.clientId).then(() =>
+                  toast.info('Discarded', `${entry.fishType} ${entry.size} cm was removed from this phone.`),
+                );
               }}
             >
               Discard
@@ -139,7 +141,13 @@ function FixQueuedCatch({ entry, onClose, onResend }: { entry: QueuedCatch; onCl
         onSubmit={(e) => {
           e.preventDefault();
           if (!(sizeCm > 0)) return toast.error('Missing Information', 'Please fill in all required fields.');
-          void onResend({ memberId, anglerName: angler ? `${angler.firstName} ${angler.lastName}` : entry.anglerName, fishType, size: sizeCm, fishKeptOrReleased: fate });
+          void onResend({
+            memberId,
+            anglerName: angler ? `${angler.firstName} ${angler.lastName}` : entry.anglerName,
+            fishType,
+            size: sizeCm,
+            fishKeptOrReleased: fate,
+          });
         }}
       >
         <Stack gap="sm">
@@ -152,10 +160,22 @@ function FixQueuedCatch({ entry, onClose, onResend }: { entry: QueuedCatch; onCl
             label="Member"
             value={memberId}
             onChange={(e) => setMemberId(e.currentTarget.value)}
-            data={(members.data ?? [{ id: entry.memberId, firstName: entry.anglerName, lastName: '' }]).map((m) => ({ value: m.id, label: `${m.firstName} ${m.lastName}`.trim() }))}
+            data={(members.data ?? [{ id: entry.memberId, firstName: entry.anglerName, lastName: '' }]).map((m) => ({
+              value: m.id,
+              label: `${m.firstName} ${m.lastName}`.trim(),
+            }))}
           />
           <NativeSelect label="Species" value={fishType} onChange={(e) => setFishType(e.currentTarget.value)} data={[...SPECIES]} />
-          <NumberInput label="Size (cm)" min={0} step={0.1} decimalScale={1} allowNegative={false} inputMode="decimal" value={size} onChange={setSize} />
+          <NumberInput
+            label="Size (cm)"
+            min={0}
+            step={0.1}
+            decimalScale={1}
+            allowNegative={false}
+            inputMode="decimal"
+            value={size}
+            onChange={setSize}
+          />
           <Radio.Group label="Kept or Released" value={fate} onChange={(v) => setFate(v as Fate)}>
             <Group gap="lg" mt={4}>
               <Radio value="kept" label="Kept" />

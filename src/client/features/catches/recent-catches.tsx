@@ -21,7 +21,12 @@ export function RecentCatches() {
             <Group key={c.id} justify="space-between" wrap="nowrap">
               <div>
                 <Text fw={600}>
-                  {c.fishType} · {c.size} cm {c.verified && <span role="img" aria-label="Verified" title="Verified">✓</span>}
+                  {c.fishType} · {c.size} cm{' '}
+                  {c.verified && (
+                    <span role="img" aria-label="Verified" title="Verified">
+                      ✓
+                    </span>
+                  )}
                 </Text>
                 <Text size="sm" c="dimmed">
                   {formatAuDate(clubToday(new Date(c.catchTime)))} · {c.eventName}

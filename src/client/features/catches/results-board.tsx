@@ -164,7 +164,12 @@ export function ResultsBoard() {
             <Text c="dimmed">No competitions have been fished yet.</Text>
           ) : (
             <>
-              <NativeSelect label="Event" value={eventId} onChange={(e) => setChosen(e.currentTarget.value)} data={list.map((e) => ({ value: e.id, label: eventLabel(e) }))} />
+              <NativeSelect
+                label="Event"
+                value={eventId}
+                onChange={(e) => setChosen(e.currentTarget.value)}
+                data={list.map((e) => ({ value: e.id, label: eventLabel(e) }))}
+              />
               <EventResultsTables eventId={eventId} />
             </>
           )}

@@ -29,7 +29,10 @@ export class CatchUploadError extends Error {
 }
 
 /** POSTs the catch as multipart with XMLHttpRequest (fetch cannot report upload progress); progress is 0–100. */
-export function uploadCatch(fields: CatchFields, onProgress: (percent: number) => void): Promise<{ catch: CatchView; achievement: Achievement }> {
+export function uploadCatch(
+  fields: CatchFields,
+  onProgress: (percent: number) => void,
+): Promise<{ catch: CatchView; achievement: Achievement }> {
   const form = new FormData();
   form.append('fishType', fields.fishType);
   form.append('size', String(fields.size));

@@ -30,7 +30,12 @@ function linkTarget(url: string): LinkTarget | null {
       const base = 'http://site.invalid';
       const parsed = new URL(url, base);
       if (parsed.origin !== base) return null;
-      return { kind: 'internal', to: parsed.pathname, search: Object.fromEntries(parsed.searchParams), hash: parsed.hash.replace(/^#/, '') };
+      return {
+        kind: 'internal',
+        to: parsed.pathname,
+        search: Object.fromEntries(parsed.searchParams),
+        hash: parsed.hash.replace(/^#/, ''),
+      };
     }
     const parsed = new URL(url);
     if (parsed.protocol === 'https:') return { kind: 'external', href: parsed.href };
@@ -197,7 +202,13 @@ export function ChatConversation({ autoFocus = false, onNavigate }: ChatConversa
       <style href="tcac-chat-typing" precedence="default">
         {TYPING_CSS}
       </style>
-      <Box ref={list} role="log" aria-label="Conversation" style={{ flex: 1, minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain' }} px={4}>
+      <Box
+        ref={list}
+        role="log"
+        aria-label="Conversation"
+        style={{ flex: 1, minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain' }}
+        px={4}
+      >
         <Stack gap="sm" py={4}>
           {messages.map((message) => (
             <MessageBubble key={message.id} message={message} onNavigate={onNavigate} />

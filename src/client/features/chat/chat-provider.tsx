@@ -52,7 +52,9 @@ export function refusal(text: string): Exclude<SendRefusal, 'busy'> | null {
 }
 
 function isLink(value: unknown): value is ChatLink {
-  return !!value && typeof value === 'object' && typeof (value as ChatLink).title === 'string' && typeof (value as ChatLink).url === 'string';
+  return (
+    !!value && typeof value === 'object' && typeof (value as ChatLink).title === 'string' && typeof (value as ChatLink).url === 'string'
+  );
 }
 
 function isMessage(value: unknown): value is ChatMessage {

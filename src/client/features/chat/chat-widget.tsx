@@ -25,7 +25,17 @@ function useOnAssistantTab(): boolean {
 
 function ChatBubbleIcon() {
   return (
-    <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+    <svg
+      width="28"
+      height="28"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+    >
       <path d="M21 11.5a8.38 8.38 0 0 1-.9 3.8 8.5 8.5 0 0 1-7.6 4.7 8.38 8.38 0 0 1-3.8-.9L3 21l1.9-5.7a8.38 8.38 0 0 1-.9-3.8 8.5 8.5 0 0 1 4.7-7.6 8.38 8.38 0 0 1 3.8-.9h.5a8.48 8.48 0 0 1 8 8v.5z" />
     </svg>
   );
@@ -72,7 +82,11 @@ export function ChatWidget() {
   return (
     <>
       {/* On phones the page ends with room for the button, so it never sits over the footer's text. */}
-      <Box hiddenFrom="sm" aria-hidden style={{ height: safe('bottom', BUTTON_SIZE + 2 * GAP), background: 'var(--mantine-color-gray-0)', flexShrink: 0 }} />
+      <Box
+        hiddenFrom="sm"
+        aria-hidden
+        style={{ height: safe('bottom', BUTTON_SIZE + 2 * GAP), background: 'var(--mantine-color-gray-0)', flexShrink: 0 }}
+      />
       {opened && (
         <Paper
           id={panelId}
@@ -124,7 +138,13 @@ export function ChatWidget() {
           onKeyDown={opened ? onKeyDown : undefined}
           onPointerEnter={() => void loadConversation()}
           onFocus={() => void loadConversation()}
-          style={{ position: 'fixed', right: safe('right', GAP), bottom: safe('bottom', GAP), zIndex: Z_INDEX, boxShadow: 'var(--mantine-shadow-lg)' }}
+          style={{
+            position: 'fixed',
+            right: safe('right', GAP),
+            bottom: safe('bottom', GAP),
+            zIndex: Z_INDEX,
+            boxShadow: 'var(--mantine-shadow-lg)',
+          }}
         >
           <ChatBubbleIcon />
         </ActionIcon>

@@ -17,7 +17,8 @@ export function usePhone(): boolean {
 export function useRefresh(listKey: QueryKey) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: listKey }), queryClient.invalidateQueries({ queryKey: trpc.cms.pathKey() })]);
+  return () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: listKey }), queryClient.invalidateQueries({ queryKey: trpc.cms.pathKey() })]);
 }
 
 /** The §8 toasts of a CMS change; on success the form or dialog closes and the lists refresh. */
@@ -36,17 +37,7 @@ export function feedback(success: string, failure: string, done: () => void, ref
 export const textOf = (e: { currentTarget: { value: string } }) => e.currentTarget.value;
 
 /** Loading spinner, error alert or the list itself. */
-export function ListState({
-  pending,
-  error,
-  label,
-  children,
-}: {
-  pending: boolean;
-  error: unknown;
-  label: string;
-  children: ReactNode;
-}) {
+export function ListState({ pending, error, label, children }: { pending: boolean; error: unknown; label: string; children: ReactNode }) {
   if (pending) return <SectionLoader label={`Loading ${label}...`} />;
   if (error)
     return (
@@ -74,7 +65,9 @@ export function ContentEditor({
   disabled?: boolean;
 }) {
   if (kind === 'text') {
-    return <Textarea label={label} withAsterisk={required} rows={6} value={value} onChange={(e) => onChange(textOf(e))} disabled={disabled} />;
+    return (
+      <Textarea label={label} withAsterisk={required} rows={6} value={value} onChange={(e) => onChange(textOf(e))} disabled={disabled} />
+    );
   }
   return (
     <Stack gap="xs">
@@ -94,7 +87,17 @@ export function ContentEditor({
 }
 
 /** Cancel and Create/Update buttons at the bottom of a form. */
-export function FormButtons({ label, disabled, busy, onCancel }: { label: string; disabled: boolean; busy: boolean; onCancel: () => void }) {
+export function FormButtons({
+  label,
+  disabled,
+  busy,
+  onCancel,
+}: {
+  label: string;
+  disabled: boolean;
+  busy: boolean;
+  onCancel: () => void;
+}) {
   return (
     <Group justify="flex-end" gap="sm" mt="sm">
       <Button variant="default" onClick={onCancel} disabled={busy}>
@@ -181,7 +184,18 @@ export function RowAction({
 }) {
   return (
     <ActionIcon variant="subtle" color={color ?? 'gray'} size="lg" aria-label={label} title={label} onClick={onClick} disabled={disabled}>
-      <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable="false">
+      <svg
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden
+        focusable="false"
+      >
         {PATHS[icon]}
       </svg>
     </ActionIcon>

@@ -29,8 +29,15 @@ export function HtmlPreview({ html, height = 240 }: { html: string; height?: num
       <Text size="sm" fw={500} mb={4}>
         Preview
       </Text>
-      <Box style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}>
-        <iframe sandbox="" srcDoc={previewDocument(html)} title="Preview" style={{ display: 'block', width: '100%', height, border: 0, background: '#fff' }} />
+      <Box
+        style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}
+      >
+        <iframe
+          sandbox=""
+          srcDoc={previewDocument(html)}
+          title="Preview"
+          style={{ display: 'block', width: '100%', height, border: 0, background: '#fff' }}
+        />
       </Box>
     </Box>
   );

@@ -8,11 +8,27 @@ import { useImageUpload } from '../admin/event-image-upload';
  * SPEC §5/§9: one image of at most 5 MB, sent through an upload URL. When the server has stored it,
  * `onUploaded` receives its public address (a section's content, an article's featured image).
  */
-export function ImageUploadField({ label, onUploaded, disabled = false }: { label: string; onUploaded: (url: string) => void; disabled?: boolean }) {
+export function ImageUploadField({
+  label,
+  onUploaded,
+  disabled = false,
+}: {
+  label: string;
+  onUploaded: (url: string) => void;
+  disabled?: boolean;
+}) {
   const trpc = useTRPC();
   const finishImage = useMutation(trpc.objects.finishImage.mutationOptions());
   let uploaded = '';
-  const { file, setFile, problem, progress, busy, choose, upload: send } = useImageUpload('Upload failed', async (uploadURL) => {
+  const {
+    file,
+    setFile,
+    problem,
+    progress,
+    busy,
+    choose,
+    upload: send,
+  } = useImageUpload('Upload failed', async (uploadURL) => {
     uploaded = (await finishImage.mutateAsync({ uploadURL })).url;
   });
   const upload = async () => {
@@ -96,7 +112,11 @@ export function ImageField({
       />
       {preview && (
         <Box p="xs" bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
-          <img src={preview} alt={previewAlt} style={{ display: 'block', maxWidth: '100%', maxHeight: 180, objectFit: 'contain', margin: '0 auto' }} />
+          <img
+            src={preview}
+            alt={previewAlt}
+            style={{ display: 'block', maxWidth: '100%', maxHeight: 180, objectFit: 'contain', margin: '0 auto' }}
+          />
         </Box>
       )}
     </Stack>

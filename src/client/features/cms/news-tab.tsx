@@ -4,7 +4,18 @@ import { useState, type FormEvent } from 'react';
 import type { NewsInput, NewsView } from '../../../shared/cms.schema';
 import { clubToday, formatAuDate } from '../../../shared/dates';
 import { useTRPC } from '../../trpc';
-import { ConfirmDelete, ContentEditor, FormButtons, ListState, RowAction, RowActions, textOf, usePhone, useRefresh, feedback } from './cms-common';
+import {
+  ConfirmDelete,
+  ContentEditor,
+  FormButtons,
+  ListState,
+  RowAction,
+  RowActions,
+  textOf,
+  usePhone,
+  useRefresh,
+  feedback,
+} from './cms-common';
 import { ImageField } from './image-upload-field';
 
 /** The created date as people here read it, on the club's calendar. */
@@ -39,9 +50,23 @@ export function ArticleForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <TextInput label="Title" withAsterisk value={title} onChange={(e) => setTitle(textOf(e))} maxLength={200} />
-        <Textarea label="Excerpt" description="A sentence or two shown in news lists." rows={3} value={excerpt} onChange={(e) => setExcerpt(textOf(e))} maxLength={500} />
+        <Textarea
+          label="Excerpt"
+          description="A sentence or two shown in news lists."
+          rows={3}
+          value={excerpt}
+          onChange={(e) => setExcerpt(textOf(e))}
+          maxLength={500}
+        />
         <ContentEditor kind="html" value={content} onChange={setContent} required />
-        <ImageField uploadLabel="Featured Image" urlLabel="Featured Image URL" previewAlt="Featured image preview" value={featuredImageUrl} onChange={setFeaturedImageUrl} disabled={busy} />
+        <ImageField
+          uploadLabel="Featured Image"
+          urlLabel="Featured Image URL"
+          previewAlt="Featured image preview"
+          value={featuredImageUrl}
+          onChange={setFeaturedImageUrl}
+          disabled={busy}
+        />
         <Switch label="Published" checked={published} onChange={(e) => setPublished(e.currentTarget.checked)} />
         <FormButtons label={initial ? 'Update Article' : 'Create Article'} disabled={!ready} busy={busy} onCancel={onCancel} />
       </Stack>
@@ -68,7 +93,9 @@ export function NewsTab() {
     trpc.admin.cms.news.update.mutationOptions(feedback('Article updated successfully', 'Failed to update article', close, refresh)),
   );
   const remove = useMutation(
-    trpc.admin.cms.news.delete.mutationOptions(feedback('Article deleted successfully', 'Failed to delete article', () => setDeleting(null), refresh)),
+    trpc.admin.cms.news.delete.mutationOptions(
+      feedback('Article deleted successfully', 'Failed to delete article', () => setDeleting(null), refresh),
+    ),
   );
 
   const articles = list.data ?? [];
@@ -111,8 +138,22 @@ export function NewsTab() {
         )}
       </ListState>
 
-      <Modal opened={dialog.kind !== 'none'} onClose={close} title={dialog.kind === 'edit' ? 'Edit Article' : 'Create New Article'} size="xl" fullScreen={phone}>
-        {dialog.kind === 'create' && <ArticleForm key={dialog.key} initial={null} busy={create.isPending} onSubmit={(input) => create.mutate(input)} onCancel={close} />}
+      <Modal
+        opened={dialog.kind !== 'none'}
+        onClose={close}
+        title={dialog.kind === 'edit' ? 'Edit Article' : 'Create New Article'}
+        size="xl"
+        fullScreen={phone}
+      >
+        {dialog.kind === 'create' && (
+          <ArticleForm
+            key={dialog.key}
+            initial={null}
+            busy={create.isPending}
+            onSubmit={(input) => create.mutate(input)}
+            onCancel={close}
+          />
+        )}
         {dialog.kind === 'edit' && (
           <ArticleForm
             key={dialog.article.id}

@@ -3,7 +3,18 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { PageInput, PageView } from '../../../shared/cms.schema';
 import { useTRPC } from '../../trpc';
-import { ConfirmDelete, ContentEditor, FormButtons, ListState, RowAction, RowActions, textOf, usePhone, useRefresh, feedback } from './cms-common';
+import {
+  ConfirmDelete,
+  ContentEditor,
+  FormButtons,
+  ListState,
+  RowAction,
+  RowActions,
+  textOf,
+  usePhone,
+  useRefresh,
+  feedback,
+} from './cms-common';
 
 /** SPEC §5: the page form; save stays disabled until title and slug are filled. */
 export function PageForm({
@@ -73,7 +84,9 @@ export function PagesTab() {
     trpc.admin.cms.pages.update.mutationOptions(feedback('Page updated successfully', 'Failed to update page', close, refresh)),
   );
   const remove = useMutation(
-    trpc.admin.cms.pages.delete.mutationOptions(feedback('Page deleted successfully', 'Failed to delete page', () => setDeleting(null), refresh)),
+    trpc.admin.cms.pages.delete.mutationOptions(
+      feedback('Page deleted successfully', 'Failed to delete page', () => setDeleting(null), refresh),
+    ),
   );
 
   const pages = list.data ?? [];
@@ -118,8 +131,16 @@ export function PagesTab() {
         )}
       </ListState>
 
-      <Modal opened={dialog.kind !== 'none'} onClose={close} title={dialog.kind === 'edit' ? 'Edit Page' : 'Create New Page'} size="xl" fullScreen={phone}>
-        {dialog.kind === 'create' && <PageForm key={dialog.key} initial={null} busy={create.isPending} onSubmit={(input) => create.mutate(input)} onCancel={close} />}
+      <Modal
+        opened={dialog.kind !== 'none'}
+        onClose={close}
+        title={dialog.kind === 'edit' ? 'Edit Page' : 'Create New Page'}
+        size="xl"
+        fullScreen={phone}
+      >
+        {dialog.kind === 'create' && (
+          <PageForm key={dialog.key} initial={null} busy={create.isPending} onSubmit={(input) => create.mutate(input)} onCancel={close} />
+        )}
         {dialog.kind === 'edit' && (
           <PageForm
             key={dialog.page.id}

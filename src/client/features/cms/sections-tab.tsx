@@ -5,7 +5,18 @@ import { CONTENT_TYPES, type ContentType, type SectionInput, type SectionTemplat
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { ConfirmDelete, ContentEditor, FormButtons, ListState, RowAction, RowActions, textOf, usePhone, useRefresh, feedback } from './cms-common';
+import {
+  ConfirmDelete,
+  ContentEditor,
+  FormButtons,
+  ListState,
+  RowAction,
+  RowActions,
+  textOf,
+  usePhone,
+  useRefresh,
+  feedback,
+} from './cms-common';
 import { ImageField } from './image-upload-field';
 
 /** SPEC §9: content previews are cut at 50 characters. */
@@ -100,7 +111,14 @@ export function SectionForm({
           <TextInput label="Sort Order" inputMode="numeric" value={sortOrder} onChange={(e) => setSortOrder(textOf(e))} maxLength={6} />
         </SimpleGrid>
         {contentType === 'image' ? (
-          <ImageField uploadLabel="Section Image" urlLabel="Image URL" previewAlt="Section image preview" value={content} onChange={setContent} disabled={busy} />
+          <ImageField
+            uploadLabel="Section Image"
+            urlLabel="Image URL"
+            previewAlt="Section image preview"
+            value={content}
+            onChange={setContent}
+            disabled={busy}
+          />
         ) : (
           <ContentEditor kind={contentType} value={content} onChange={setContent} />
         )}
@@ -118,7 +136,17 @@ const TEMPLATES: { template: SectionTemplate; name: string; description: string 
 ];
 
 /** SPEC §2.14: the Templates dialog: a page slug and three templates, each creating a set of sections. */
-function TemplatesDialog({ opened, initialSlug, onClose, onCreated }: { opened: boolean; initialSlug: string; onClose: () => void; onCreated: () => void }) {
+function TemplatesDialog({
+  opened,
+  initialSlug,
+  onClose,
+  onCreated,
+}: {
+  opened: boolean;
+  initialSlug: string;
+  onClose: () => void;
+  onCreated: () => void;
+}) {
   const trpc = useTRPC();
   const phone = usePhone();
   const [pageSlug, setPageSlug] = useState(initialSlug);
@@ -210,7 +238,11 @@ function SectionRow({
             {`${section.pageSlug} - ${section.sectionKey} (Order: ${section.sortOrder})`}
           </Text>
           {image ? (
-            <img src={section.content} alt={section.title} style={{ display: 'block', height: 56, maxWidth: 160, objectFit: 'cover', borderRadius: 4 }} />
+            <img
+              src={section.content}
+              alt={section.title}
+              style={{ display: 'block', height: 56, maxWidth: 160, objectFit: 'cover', borderRadius: 4 }}
+            />
           ) : (
             <Text size="sm" c={section.content.trim() ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
               {contentPreview(section.content)}
@@ -229,7 +261,8 @@ function SectionRow({
   );
 }
 
-type Dialog = { kind: 'none' } | { kind: 'create'; key: number } | { kind: 'edit'; section: SectionView } | { kind: 'templates'; key: number };
+type Dialog =
+  { kind: 'none' } | { kind: 'create'; key: number } | { kind: 'edit'; section: SectionView } | { kind: 'templates'; key: number };
 
 /** SPEC §2.14 Sections: filter by page, templates, the list with reorder/duplicate/edit/delete, and the form. */
 export function SectionsTab() {
@@ -249,7 +282,9 @@ export function SectionsTab() {
     trpc.admin.cms.sections.update.mutationOptions(feedback('Section updated successfully', 'Failed to update section', close, refresh)),
   );
   const remove = useMutation(
-    trpc.admin.cms.sections.delete.mutationOptions(feedback('Section deleted successfully', 'Failed to delete section', () => setDeleting(null), refresh)),
+    trpc.admin.cms.sections.delete.mutationOptions(
+      feedback('Section deleted successfully', 'Failed to delete section', () => setDeleting(null), refresh),
+    ),
   );
   const move = useMutation(
     trpc.admin.cms.sections.move.mutationOptions({

@@ -1,7 +1,14 @@
 import { Badge, Button, Card, Code, Group, Modal, NativeSelect, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { KNOWN_SETTINGS, SETTING_TYPES, settingValueProblem, type SettingInput, type SettingType, type SettingView } from '../../../shared/cms.schema';
+import {
+  KNOWN_SETTINGS,
+  SETTING_TYPES,
+  settingValueProblem,
+  type SettingInput,
+  type SettingType,
+  type SettingView,
+} from '../../../shared/cms.schema';
 import { useTRPC } from '../../trpc';
 import { ConfirmDelete, FormButtons, ListState, RowAction, RowActions, textOf, usePhone, useRefresh, feedback } from './cms-common';
 
@@ -16,10 +23,26 @@ interface SettingDraft {
 
 const BLANK: SettingDraft = { id: null, settingKey: '', settingValue: '', settingType: 'text', description: '' };
 
-const draftOf = (s: SettingView): SettingDraft => ({ id: s.id, settingKey: s.settingKey, settingValue: s.settingValue, settingType: s.settingType, description: s.description ?? '' });
+const draftOf = (s: SettingView): SettingDraft => ({
+  id: s.id,
+  settingKey: s.settingKey,
+  settingValue: s.settingValue,
+  settingType: s.settingType,
+  description: s.description ?? '',
+});
 
 /** SPEC §5: the setting form; save stays disabled until key and value are set and the value suits its type. */
-export function SettingForm({ initial, busy, onSubmit, onCancel }: { initial: SettingDraft; busy: boolean; onSubmit: (input: SettingInput) => void; onCancel: () => void }) {
+export function SettingForm({
+  initial,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  initial: SettingDraft;
+  busy: boolean;
+  onSubmit: (input: SettingInput) => void;
+  onCancel: () => void;
+}) {
   const editing = initial.id !== null;
   const [settingKey, setSettingKey] = useState(initial.settingKey);
   const [settingValue, setSettingValue] = useState(initial.settingValue);
@@ -72,8 +95,18 @@ export function SettingForm({ initial, busy, onSubmit, onCancel }: { initial: Se
           data={[...SETTING_TYPES]}
           disabled={known !== undefined}
         />
-        {settingType === 'json' ? <Textarea {...valueProps} rows={6} styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} /> : <TextInput {...valueProps} />}
-        <TextInput label="Description" value={description} onChange={(e) => setDescription(textOf(e))} placeholder={known?.description} maxLength={300} />
+        {settingType === 'json' ? (
+          <Textarea {...valueProps} rows={6} styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} />
+        ) : (
+          <TextInput {...valueProps} />
+        )}
+        <TextInput
+          label="Description"
+          value={description}
+          onChange={(e) => setDescription(textOf(e))}
+          placeholder={known?.description}
+          maxLength={300}
+        />
         <FormButtons label={editing ? 'Update Setting' : 'Create Setting'} disabled={!ready} busy={busy} onCancel={onCancel} />
       </Stack>
     </form>
@@ -90,7 +123,11 @@ interface SettingRowData {
 
 /** Stored settings, then the settings the site reads that have not been stored yet (showing their defaults). */
 function rowsOf(settings: SettingView[]): SettingRowData[] {
-  const stored = settings.map((s) => ({ setting: s, ...s, description: s.description ?? KNOWN_SETTINGS[s.settingKey]?.description ?? null }));
+  const stored = settings.map((s) => ({
+    setting: s,
+    ...s,
+    description: s.description ?? KNOWN_SETTINGS[s.settingKey]?.description ?? null,
+  }));
   const missing = Object.entries(KNOWN_SETTINGS)
     .filter(([key]) => !settings.some((s) => s.settingKey === key))
     .map(([key, k]) => ({ setting: null, settingKey: key, settingValue: k.defaultValue, settingType: k.type, description: k.description }));
@@ -113,7 +150,9 @@ export function SettingsTab() {
     trpc.admin.cms.settings.save.mutationOptions(feedback('Setting updated successfully', 'Failed to update setting', close, refresh)),
   );
   const remove = useMutation(
-    trpc.admin.cms.settings.delete.mutationOptions(feedback('Setting deleted successfully', 'Failed to delete setting', () => setDeleting(null), refresh)),
+    trpc.admin.cms.settings.delete.mutationOptions(
+      feedback('Setting deleted successfully', 'Failed to delete setting', () => setDeleting(null), refresh),
+    ),
   );
 
   const open = (draft: SettingDraft) => setDialog({ kind: 'form', key: `${draft.id ?? draft.settingKey}-${Date.now()}`, draft });
@@ -162,7 +201,15 @@ export function SettingsTab() {
                   <RowAction
                     icon="edit"
                     label="Edit"
-                    onClick={() => open({ id: null, settingKey: row.settingKey, settingValue: row.settingValue, settingType: row.settingType, description: '' })}
+                    onClick={() =>
+                      open({
+                        id: null,
+                        settingKey: row.settingKey,
+                        settingValue: row.settingValue,
+                        settingType: row.settingType,
+                        description: '',
+                      })
+                    }
                   />
                 )}
               </RowActions>
@@ -171,8 +218,22 @@ export function SettingsTab() {
         ))}
       </ListState>
 
-      <Modal opened={dialog.kind === 'form'} onClose={close} title={editing ? 'Edit Setting' : 'Create New Setting'} size="lg" fullScreen={phone}>
-        {dialog.kind === 'form' && <SettingForm key={dialog.key} initial={dialog.draft} busy={save.isPending} onSubmit={(input) => save.mutate(input)} onCancel={close} />}
+      <Modal
+        opened={dialog.kind === 'form'}
+        onClose={close}
+        title={editing ? 'Edit Setting' : 'Create New Setting'}
+        size="lg"
+        fullScreen={phone}
+      >
+        {dialog.kind === 'form' && (
+          <SettingForm
+            key={dialog.key}
+            initial={dialog.draft}
+            busy={save.isPending}
+            onSubmit={(input) => save.mutate(input)}
+            onCancel={close}
+          />
+        )}
       </Modal>
       <ConfirmDelete
         noun="setting"

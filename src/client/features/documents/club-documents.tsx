@@ -7,7 +7,9 @@ function DocumentPanel({ doc, onClose, zIndex }: { doc: ClubDocument | null; onC
   return (
     <Modal opened={doc !== null} onClose={onClose} title={doc?.title} size="lg" zIndex={zIndex} scrollAreaComponent={ScrollArea.Autosize}>
       <Stack gap="sm">
-        {doc?.content.split(/\n+/).map((paragraph, i) => <Text key={i}>{paragraph}</Text>)}
+        {doc?.content.split(/\n+/).map((paragraph, i) => (
+          <Text key={i}>{paragraph}</Text>
+        ))}
         <Button variant="default" onClick={onClose}>
           Close
         </Button>

@@ -5,7 +5,8 @@ import type { MembershipType } from '../../../shared/membership';
 import { DialogLoader, LoadBoundary, onDemandPart } from '../../components/on-demand';
 import type { PaymentDetails } from './payment-dialog';
 
-export type JoinState = { step: 'closed' } | { step: 'join'; type?: MembershipType; key: number } | { step: 'pay'; details: PaymentDetails };
+export type JoinState =
+  { step: 'closed' } | { step: 'join'; type?: MembershipType; key: number } | { step: 'pay'; details: PaymentDetails };
 
 interface JoinDialogApi {
   /** Opens the join form, optionally with a membership type chosen. */

@@ -19,14 +19,26 @@ export function JoinDialogs({ state, phone, onClose, onPay }: JoinDialogsProps) 
   const [conductOpen, setConductOpen] = useState(false);
   return (
     <>
-      <Modal opened={state.step === 'join'} onClose={onClose} closeOnEscape={!conductOpen} title="Join the Club" size="lg" fullScreen={phone}>
+      <Modal
+        opened={state.step === 'join'}
+        onClose={onClose}
+        closeOnEscape={!conductOpen}
+        title="Join the Club"
+        size="lg"
+        fullScreen={phone}
+      >
         {state.step === 'join' && (
           <RegistrationForm
             key={state.key}
             initialType={state.type}
             onNestedDialog={setConductOpen}
             onRegistered={(result, email) =>
-              onPay({ names: result.members.map((m) => `${m.firstName} ${m.lastName}`), membershipType: result.membershipType, amount: result.amount, email })
+              onPay({
+                names: result.members.map((m) => `${m.firstName} ${m.lastName}`),
+                membershipType: result.membershipType,
+                amount: result.amount,
+                email,
+              })
             }
           />
         )}

@@ -22,7 +22,15 @@ export interface PaymentDetails {
 }
 
 /** The payment dialog (SPEC §2.6, §4); full screen on phones. */
-export function PaymentDialog({ details, onClose, fullScreen }: { details: PaymentDetails | null; onClose: () => void; fullScreen?: boolean }) {
+export function PaymentDialog({
+  details,
+  onClose,
+  fullScreen,
+}: {
+  details: PaymentDetails | null;
+  onClose: () => void;
+  fullScreen?: boolean;
+}) {
   // Keep showing the last payment while the dialog fades out.
   const shown = useRef(details);
   if (details) shown.current = details;
@@ -37,7 +45,8 @@ export function PaymentDialog({ details, onClose, fullScreen }: { details: Payme
 export const PAYMENT_FAILED_INLINE = 'Payment failed. Please try again or contact support if the issue persists.';
 const PAYMENT_FAILED_TOAST = ['Payment Failed', 'There was an issue processing your payment. Please try again.'] as const;
 const PAYMENT_CANCELLED_TOAST = ['Payment Cancelled', 'You can complete your payment later to activate your membership.'] as const;
-export const PAYMENT_PENDING_TEXT = 'PayPal is still processing your payment. Your membership starts as soon as PayPal releases it; we will e-mail your receipt.';
+export const PAYMENT_PENDING_TEXT =
+  'PayPal is still processing your payment. Your membership starts as soon as PayPal releases it; we will e-mail your receipt.';
 
 /**
  * Waits before each repeat of a capture whose answer was lost (about 10 s in all). Capturing the same order
@@ -78,7 +87,10 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
   const reported = useRef(false);
 
   const refreshMembership = useCallback(
-    () => Promise.all([trpc.members.profile, trpc.members.dashboard, trpc.auth.me].map((p) => queryClient.invalidateQueries({ queryKey: p.queryKey() }))),
+    () =>
+      Promise.all(
+        [trpc.members.profile, trpc.members.dashboard, trpc.auth.me].map((p) => queryClient.invalidateQueries({ queryKey: p.queryKey() })),
+      ),
     [queryClient, trpc],
   );
 
@@ -108,7 +120,12 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
     setFailed(null);
     setRefusal(null);
     try {
-      const created = await createOrder.mutateAsync({ amount: details.amount, currency: 'AUD', intent: 'CAPTURE', ...(earlyRenewal ? { earlyRenewal: true } : {}) });
+      const created = await createOrder.mutateAsync({
+        amount: details.amount,
+        currency: 'AUD',
+        intent: 'CAPTURE',
+        ...(earlyRenewal ? { earlyRenewal: true } : {}),
+      });
       return created.id;
     } catch (error) {
       const status = httpStatusOf(error);
@@ -163,7 +180,8 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
   // A payment PayPal is holding: ask every few seconds while the dialog is open; it becomes the success view when released.
   const outcome = useQuery(
     trpc.payments.outcome.queryOptions(pendingOrder ? { orderId: pendingOrder } : skipToken, {
-      refetchInterval: (query) => (query.state.data?.status === 'PENDING' && httpStatusOf(query.state.error) !== 402 ? PENDING_POLL_MS : false),
+      refetchInterval: (query) =>
+        query.state.data?.status === 'PENDING' && httpStatusOf(query.state.error) !== 402 ? PENDING_POLL_MS : false,
     }),
   );
   useEffect(() => {
@@ -194,7 +212,9 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
     return (
       <Stack align="center" ta="center" gap="md" py="md">
         <Title order={3}>Payment Successful!</Title>
-        <Text>Your membership is now active until {result.membership.expiryDate ? formatAuDate(result.membership.expiryDate) : 'N/A'}.</Text>
+        <Text>
+          Your membership is now active until {result.membership.expiryDate ? formatAuDate(result.membership.expiryDate) : 'N/A'}.
+        </Text>
         <Text>
           {user
             ? `A receipt is on its way to ${email ?? 'your e-mail'}.`

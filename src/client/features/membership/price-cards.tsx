@@ -14,7 +14,13 @@ export function PriceCards() {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
       {CARDS.map((card) => (
-        <Card key={card.type} withBorder padding="lg" radius="md" style={card.best ? { borderColor: 'var(--mantine-color-teal-6)', borderWidth: 2 } : undefined}>
+        <Card
+          key={card.type}
+          withBorder
+          padding="lg"
+          radius="md"
+          style={card.best ? { borderColor: 'var(--mantine-color-teal-6)', borderWidth: 2 } : undefined}
+        >
           <Stack gap="xs" h="100%">
             <Group justify="space-between">
               <Title order={3}>{card.title}</Title>

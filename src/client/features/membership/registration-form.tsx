@@ -1,8 +1,32 @@
-import { ActionIcon, Anchor, Button, Checkbox, Fieldset, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { clubToday, isIsoDate } from '../../../shared/dates';
-import { FAMILY_LIMITS, formatAud, GENDERS, householdFeeCents, isJuniorOn, MEMBERSHIP_LABELS, MEMBERSHIP_PRICES_CENTS, MEMBERSHIP_TYPES, SHIRT_SIZES, type MembershipType } from '../../../shared/membership';
+import {
+  FAMILY_LIMITS,
+  formatAud,
+  GENDERS,
+  householdFeeCents,
+  isJuniorOn,
+  MEMBERSHIP_LABELS,
+  MEMBERSHIP_PRICES_CENTS,
+  MEMBERSHIP_TYPES,
+  SHIRT_SIZES,
+  type MembershipType,
+} from '../../../shared/membership';
 import { REQUIRED_DOCUMENTS, type ClubDocument } from '../../../shared/documents';
 import { DOCUMENTS_REQUIRED_MESSAGE, type RegistrationResult } from '../../../shared/members.schema';
 import { toast } from '../../components/toast';
@@ -90,7 +114,11 @@ export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: 
   };
   const today = clubToday(new Date());
   // The server refused Adult for someone under 16: offer Junior in one click.
-  const offerJunior = Boolean(refused.membershipType) && values.membershipType === 'adult' && isIsoDate(values.dateOfBirth) && isJuniorOn(values.dateOfBirth, today);
+  const offerJunior =
+    Boolean(refused.membershipType) &&
+    values.membershipType === 'adult' &&
+    isIsoDate(values.dateOfBirth) &&
+    isJuniorOn(values.dateOfBirth, today);
 
   const setDocument = (id: DocumentId, value: boolean) => {
     const next = { ...accepted, [id]: value };
@@ -100,7 +128,9 @@ export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: 
 
   const total = (() => {
     if (!type) return null;
-    const extraTypes = people.map((p): MembershipType => (isIsoDate(p.dateOfBirth) && isJuniorOn(p.dateOfBirth, today) ? 'junior' : 'adult'));
+    const extraTypes = people.map((p): MembershipType =>
+      isIsoDate(p.dateOfBirth) && isJuniorOn(p.dateOfBirth, today) ? 'junior' : 'adult',
+    );
     return householdFeeCents(type, [type, ...extraTypes]);
   })();
 
@@ -167,16 +197,79 @@ export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: 
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="First Name" required value={values.firstName} onChange={(e) => set('firstName')(e.currentTarget.value)} error={err('firstName')} autoComplete="given-name" />
-          <TextInput label="Last Name" required value={values.lastName} onChange={(e) => set('lastName')(e.currentTarget.value)} error={err('lastName')} autoComplete="family-name" />
-          <TextInput label="Email Address" type="email" required value={values.email} onChange={(e) => set('email')(e.currentTarget.value)} error={err('email')} autoComplete="email" />
-          <TextInput label="Phone Number" type="tel" required value={values.phone} onChange={(e) => set('phone')(e.currentTarget.value)} error={err('phone')} autoComplete="tel" />
+          <TextInput
+            label="First Name"
+            required
+            value={values.firstName}
+            onChange={(e) => set('firstName')(e.currentTarget.value)}
+            error={err('firstName')}
+            autoComplete="given-name"
+          />
+          <TextInput
+            label="Last Name"
+            required
+            value={values.lastName}
+            onChange={(e) => set('lastName')(e.currentTarget.value)}
+            error={err('lastName')}
+            autoComplete="family-name"
+          />
+          <TextInput
+            label="Email Address"
+            type="email"
+            required
+            value={values.email}
+            onChange={(e) => set('email')(e.currentTarget.value)}
+            error={err('email')}
+            autoComplete="email"
+          />
+          <TextInput
+            label="Phone Number"
+            type="tel"
+            required
+            value={values.phone}
+            onChange={(e) => set('phone')(e.currentTarget.value)}
+            error={err('phone')}
+            autoComplete="tel"
+          />
         </SimpleGrid>
-        <TextInput label="Address" required value={values.address} onChange={(e) => set('address')(e.currentTarget.value)} error={err('address')} autoComplete="street-address" />
+        <TextInput
+          label="Address"
+          required
+          value={values.address}
+          onChange={(e) => set('address')(e.currentTarget.value)}
+          error={err('address')}
+          autoComplete="street-address"
+        />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput label="Date of Birth" type="date" required value={values.dateOfBirth} max={today} onChange={(e) => set('dateOfBirth')(e.currentTarget.value)} error={err('dateOfBirth')} />
-          <NativeSelect label="Gender" required value={values.gender} onChange={(e) => set('gender')(e.currentTarget.value)} error={err('gender')} data={[{ value: '', label: 'Choose…' }, { value: 'male', label: 'Male' }, { value: 'female', label: 'Female' }]} />
-          <NativeSelect label="Shirt Size" required value={values.shirtSize} onChange={(e) => set('shirtSize')(e.currentTarget.value)} error={err('shirtSize')} data={[{ value: '', label: 'Choose…' }, ...SHIRT_SIZES.map((s) => ({ value: s, label: s }))]} />
+          <TextInput
+            label="Date of Birth"
+            type="date"
+            required
+            value={values.dateOfBirth}
+            max={today}
+            onChange={(e) => set('dateOfBirth')(e.currentTarget.value)}
+            error={err('dateOfBirth')}
+          />
+          <NativeSelect
+            label="Gender"
+            required
+            value={values.gender}
+            onChange={(e) => set('gender')(e.currentTarget.value)}
+            error={err('gender')}
+            data={[
+              { value: '', label: 'Choose…' },
+              { value: 'male', label: 'Male' },
+              { value: 'female', label: 'Female' },
+            ]}
+          />
+          <NativeSelect
+            label="Shirt Size"
+            required
+            value={values.shirtSize}
+            onChange={(e) => set('shirtSize')(e.currentTarget.value)}
+            error={err('shirtSize')}
+            data={[{ value: '', label: 'Choose…' }, ...SHIRT_SIZES.map((s) => ({ value: s, label: s }))]}
+          />
         </SimpleGrid>
         <NativeSelect
           label="Membership Type"
@@ -184,7 +277,10 @@ export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: 
           value={values.membershipType}
           onChange={(e) => changeType(e.currentTarget.value)}
           error={err('membershipType')}
-          data={[{ value: '', label: 'Choose…' }, ...MEMBERSHIP_TYPES.map((t) => ({ value: t, label: `${MEMBERSHIP_LABELS[t]}: ${formatAud(MEMBERSHIP_PRICES_CENTS[t])}` }))]}
+          data={[
+            { value: '', label: 'Choose…' },
+            ...MEMBERSHIP_TYPES.map((t) => ({ value: t, label: `${MEMBERSHIP_LABELS[t]}: ${formatAud(MEMBERSHIP_PRICES_CENTS[t])}` })),
+          ]}
         />
         {offerJunior && (
           <Group gap="sm" wrap="wrap">
@@ -202,12 +298,21 @@ export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: 
           </Text>
         )}
 
-        {!family && <Checkbox label="Add another member and pay together" checked={addOther} onChange={(e) => toggleOther(e.currentTarget.checked)} />}
-        {family && <Text size="sm" c="dimmed">Family covers up to {FAMILY_LIMITS.adults} adults and {FAMILY_LIMITS.juniors} juniors (under 16). Add the other people in your household below.</Text>}
+        {!family && (
+          <Checkbox label="Add another member and pay together" checked={addOther} onChange={(e) => toggleOther(e.currentTarget.checked)} />
+        )}
+        {family && (
+          <Text size="sm" c="dimmed">
+            Family covers up to {FAMILY_LIMITS.adults} adults and {FAMILY_LIMITS.juniors} juniors (under 16). Add the other people in your
+            household below.
+          </Text>
+        )}
         {people.map((person, i) => (
           <Paper key={i} withBorder p="sm">
             <Group justify="space-between" mb={4}>
-              <Text size="sm" fw={600}>{family ? `Household member ${i + 2}` : 'Additional member'}</Text>
+              <Text size="sm" fw={600}>
+                {family ? `Household member ${i + 2}` : 'Additional member'}
+              </Text>
               {(family || others.length > 1) && (
                 <ActionIcon variant="subtle" color="gray" aria-label={`Remove household member ${i + 2}`} onClick={() => removeOther(i)}>
                   ×
@@ -215,9 +320,26 @@ export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: 
               )}
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <TextInput label="First name" value={person.firstName} onChange={(e) => updateOther(i, 'firstName', e.currentTarget.value)} error={err(`other${i}.firstName`)} />
-              <TextInput label="Last name" value={person.lastName} onChange={(e) => updateOther(i, 'lastName', e.currentTarget.value)} error={err(`other${i}.lastName`)} />
-              <TextInput label="Date of birth" type="date" max={today} value={person.dateOfBirth} onChange={(e) => updateOther(i, 'dateOfBirth', e.currentTarget.value)} error={err(`other${i}.dateOfBirth`)} />
+              <TextInput
+                label="First name"
+                value={person.firstName}
+                onChange={(e) => updateOther(i, 'firstName', e.currentTarget.value)}
+                error={err(`other${i}.firstName`)}
+              />
+              <TextInput
+                label="Last name"
+                value={person.lastName}
+                onChange={(e) => updateOther(i, 'lastName', e.currentTarget.value)}
+                error={err(`other${i}.lastName`)}
+              />
+              <TextInput
+                label="Date of birth"
+                type="date"
+                max={today}
+                value={person.dateOfBirth}
+                onChange={(e) => updateOther(i, 'dateOfBirth', e.currentTarget.value)}
+                error={err(`other${i}.dateOfBirth`)}
+              />
             </SimpleGrid>
           </Paper>
         ))}
@@ -236,10 +358,21 @@ export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: 
           styles={{ legend: { fontWeight: 600 } }}
         >
           <Stack gap="xs">
-            <Text id="join-documents-note" size="sm" c={documentsRefused ? 'red.9' : 'dimmed'} fw={documentsRefused ? 600 : undefined} role={documentsRefused ? 'alert' : undefined}>
+            <Text
+              id="join-documents-note"
+              size="sm"
+              c={documentsRefused ? 'red.9' : 'dimmed'}
+              fw={documentsRefused ? 600 : undefined}
+              role={documentsRefused ? 'alert' : undefined}
+            >
               {documentsRefused ? DOCUMENTS_REQUIRED_MESSAGE : 'Please read and accept each of the club documents.'}
             </Text>
-            <ClubDocuments registration accepted={accepted} onToggle={(id) => setDocument(id, !accepted[id])} onPanelChange={onPanelChange} />
+            <ClubDocuments
+              registration
+              accepted={accepted}
+              onToggle={(id) => setDocument(id, !accepted[id])}
+              onPanelChange={onPanelChange}
+            />
           </Stack>
         </Fieldset>
 
@@ -256,11 +389,7 @@ export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: 
             </>
           }
         />
-        {total !== null && (
-          <Text fw={600}>
-            Total to pay: {formatAud(total)} AUD
-          </Text>
-        )}
+        {total !== null && <Text fw={600}>Total to pay: {formatAud(total)} AUD</Text>}
         <Button type="submit" size="md" loading={false} disabled={register.isPending}>
           {register.isPending ? 'Processing...' : 'Submit and Pay'}
         </Button>

@@ -20,7 +20,16 @@ type LoadState = 'loading' | 'ready' | 'failed' | 'ineligible';
  * sponsor's invoice. Its script is fetched only when the button is first shown; PayPal's window then calls back
  * with approve, cancel or error.
  */
-export function PayPalButton({ clientToken, environment, disabled, createOrder, onApprove, onCancel, onError, otherwise }: PayPalButtonProps) {
+export function PayPalButton({
+  clientToken,
+  environment,
+  disabled,
+  createOrder,
+  onApprove,
+  onCancel,
+  onError,
+  otherwise,
+}: PayPalButtonProps) {
   const container = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLElement | null>(null);
   const [state, setState] = useState<LoadState>('loading');
@@ -29,13 +38,18 @@ export function PayPalButton({ clientToken, environment, disabled, createOrder, 
 
   useEffect(() => {
     let closed = false;
-    let session: { start: (mode: { presentationMode: 'auto' }, order: Promise<{ orderId: string }>) => Promise<unknown>; destroy: () => void } | undefined;
+    let session:
+      | { start: (mode: { presentationMode: 'auto' }, order: Promise<{ orderId: string }>) => Promise<unknown>; destroy: () => void }
+      | undefined;
     let element: HTMLElement | undefined;
     const start = async () => {
       if (!session || element?.hasAttribute('disabled')) return;
       try {
         // The order is created as the window opens; PayPal waits for it.
-        await session.start({ presentationMode: 'auto' }, handlers.current.createOrder().then((orderId) => ({ orderId })));
+        await session.start(
+          { presentationMode: 'auto' },
+          handlers.current.createOrder().then((orderId) => ({ orderId })),
+        );
       } catch (error) {
         handlers.current.onError(error);
       }

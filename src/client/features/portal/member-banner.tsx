@@ -9,10 +9,13 @@ import { householdPayment, useJoinDialog } from '../membership/join-dialog';
 /** The line under the greeting: member since, then when the membership ends or what it is waiting for. */
 function statusLine(profile: MemberProfile): string {
   const since = `Member since ${profile.memberSince ? profile.memberSince.slice(0, 4) : 'N/A'}`;
-  if (profile.paymentState === 'awaiting_payment') return `${since} · Your registration is waiting for payment: complete it to activate your membership.`;
-  if (profile.paymentState === 'processing') return `${since} · PayPal is processing your payment. Your membership starts as soon as PayPal releases it.`;
+  if (profile.paymentState === 'awaiting_payment')
+    return `${since} · Your registration is waiting for payment: complete it to activate your membership.`;
+  if (profile.paymentState === 'processing')
+    return `${since} · PayPal is processing your payment. Your membership starts as soon as PayPal releases it.`;
   // Paid up, and too early to renew: say how long it runs rather than when it 'expires'.
-  if (profile.status === 'active' && !profile.renewal.open && profile.expiryDate) return `${since} · Active until ${formatAuDate(profile.expiryDate)}`;
+  if (profile.status === 'active' && !profile.renewal.open && profile.expiryDate)
+    return `${since} · Active until ${formatAuDate(profile.expiryDate)}`;
   return `${since} · Expires ${profile.expiryDate ? formatAuDate(profile.expiryDate) : 'N/A'}`;
 }
 
@@ -64,7 +67,12 @@ export function MemberBanner({ user, profile }: { user: CurrentUser; profile: Me
   }
 
   return (
-    <Card withBorder radius="md" padding="lg" style={{ background: 'linear-gradient(135deg, var(--mantine-color-blue-0), var(--mantine-color-teal-0))' }}>
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      style={{ background: 'linear-gradient(135deg, var(--mantine-color-blue-0), var(--mantine-color-teal-0))' }}
+    >
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
         <Stack gap={4} style={{ minWidth: 0, flex: '1 1 260px' }}>
           <Title order={1} fz={{ base: 24, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
@@ -92,8 +100,8 @@ export function MemberBanner({ user, profile }: { user: CurrentUser; profile: Me
         <Modal opened={confirmEarly} onClose={() => setConfirmEarly(false)} title="Renew early?" size="sm" fullScreen={phone}>
           <Stack gap="md">
             <Text>
-              Your membership runs until {profile.expiryDate ? formatAuDate(profile.expiryDate) : 'N/A'}. Paying ${profile.renewalAmount} now extends it to{' '}
-              {formatAuDate(profile.renewal.extendsTo)}.
+              Your membership runs until {profile.expiryDate ? formatAuDate(profile.expiryDate) : 'N/A'}. Paying ${profile.renewalAmount}{' '}
+              now extends it to {formatAuDate(profile.renewal.extendsTo)}.
             </Text>
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={() => setConfirmEarly(false)}>

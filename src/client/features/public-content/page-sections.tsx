@@ -22,7 +22,9 @@ function TextSection({ content }: { content: string }) {
 
 function Section({ section }: { section: PublicSection }) {
   if (section.contentType === 'image') {
-    return section.content ? <Image src={section.content} alt={section.title} radius="md" maw="100%" w="auto" mah={480} fit="contain" /> : null;
+    return section.content ? (
+      <Image src={section.content} alt={section.title} radius="md" maw="100%" w="auto" mah={480} fit="contain" />
+    ) : null;
   }
   if (section.contentType === 'html') return <CmsHtml html={section.content} />;
   return <TextSection content={section.content} />;

@@ -2,7 +2,13 @@ import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } f
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useImperativeHandle, useRef, useState, type FormEvent, type Ref } from 'react';
 import { formatAud } from '../../../shared/membership';
-import { sponsorApplicationInput, SPONSORSHIP_LABELS, SPONSORSHIP_PRICES_CENTS, SPONSORSHIP_TYPES, type SponsorshipType } from '../../../shared/sponsors.schema';
+import {
+  sponsorApplicationInput,
+  SPONSORSHIP_LABELS,
+  SPONSORSHIP_PRICES_CENTS,
+  SPONSORSHIP_TYPES,
+  type SponsorshipType,
+} from '../../../shared/sponsors.schema';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';

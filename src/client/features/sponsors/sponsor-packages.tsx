@@ -5,7 +5,16 @@ import { SPONSOR_PACKAGES, SPONSORSHIP_PRICES_CENTS, type SponsorshipType } from
 function Tick() {
   return (
     <ThemeIcon size={20} radius="xl" color="teal" variant="light" aria-hidden>
-      <svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        width="12"
+        height="12"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M20 6 9 17l-5-5" />
       </svg>
     </ThemeIcon>

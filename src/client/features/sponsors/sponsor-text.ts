@@ -9,7 +9,8 @@ export function sponsorAmountText(amount: string): string {
 }
 
 /** 'Shirt Sponsor', 'Shirt & Website Sponsor' (SPEC §2.12). */
-export const sponsorTypeText = (sponsor: Pick<PublicSponsor, 'sponsorshipType'>) => `${SPONSOR_TYPE_NAMES[sponsor.sponsorshipType] ?? sponsor.sponsorshipType} Sponsor`;
+export const sponsorTypeText = (sponsor: Pick<PublicSponsor, 'sponsorshipType'>) =>
+  `${SPONSOR_TYPE_NAMES[sponsor.sponsorshipType] ?? sponsor.sponsorshipType} Sponsor`;
 
 /** A sponsor's web address if it is one we are willing to link to (http(s) or a path on this site). */
 export function sponsorHref(url: string | null | undefined): string | null {

@@ -8,7 +8,10 @@ const AuthTokenSchema = defineEntity({
   tableName: 'auth_tokens',
   indexes: [{ properties: ['user', 'purpose', 'createdAt'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     /** SHA-256 of the token, hex; the token itself exists only in the e-mail. */
     tokenHash: p.string().length(64).unique(),
     purpose: p.enum(TOKEN_PURPOSES),

@@ -11,9 +11,17 @@ const CatchSchema = defineEntity({
   name: 'Catch',
   tableName: 'catches',
   // A member's own catches are theirs as angler or as the one who logged them (catches.mine asks for both).
-  indexes: [{ properties: ['event', 'species', 'status'] }, { properties: ['angler', 'caughtAt'] }, { properties: ['submittedBy', 'caughtAt'] }, { properties: ['photoHash'] }],
+  indexes: [
+    { properties: ['event', 'species', 'status'] },
+    { properties: ['angler', 'caughtAt'] },
+    { properties: ['submittedBy', 'caughtAt'] },
+    { properties: ['photoHash'] },
+  ],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     clientId: p.uuid().nullable().unique(),
     event: () => p.manyToOne(Event).deleteRule('cascade'),
     angler: () => p.manyToOne(Member).deleteRule('cascade'),

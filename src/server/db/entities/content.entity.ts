@@ -4,7 +4,10 @@ import { CONTENT_TYPES, SETTING_TYPES } from '../../../shared/cms.schema';
 
 const timestamps = {
   createdAt: p.datetime().onCreate(() => new Date()),
-  updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  updatedAt: p
+    .datetime()
+    .onCreate(() => new Date())
+    .onUpdate(() => new Date()),
 };
 
 /** A CMS page rendered at /pages/<slug>. */
@@ -12,7 +15,10 @@ const ContentPageSchema = defineEntity({
   name: 'ContentPage',
   tableName: 'content_pages',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     title: p.string().length(200),
     slug: p.string().length(80).unique(),
     /** Sanitised HTML. */
@@ -32,7 +38,10 @@ const SiteSectionSchema = defineEntity({
   uniques: [{ properties: ['pageSlug', 'sectionKey'] }],
   indexes: [{ properties: ['pageSlug', 'published', 'sortOrder'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     pageSlug: p.string().length(80),
     sectionKey: p.string().length(80),
     title: p.string().length(200),
@@ -51,7 +60,10 @@ const SiteSettingSchema = defineEntity({
   name: 'SiteSetting',
   tableName: 'site_settings',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     settingKey: p.string().length(80).unique(),
     settingValue: p.text(),
     settingType: p.enum(SETTING_TYPES).default('text'),
@@ -67,7 +79,10 @@ const NewsArticleSchema = defineEntity({
   tableName: 'news_articles',
   indexes: [{ properties: ['published', 'publishedAt'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     title: p.string().length(200),
     excerpt: p.string().length(500).nullable(),
     /** Sanitised HTML. */

@@ -8,7 +8,10 @@ const EventRegistrationSchema = defineEntity({
   tableName: 'event_registrations',
   uniques: [{ properties: ['event', 'member'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     event: () => p.manyToOne(Event).deleteRule('cascade'),
     member: () => p.manyToOne(Member).deleteRule('cascade'),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -8,7 +8,10 @@ const EventSchema = defineEntity({
   tableName: 'events',
   indexes: [{ properties: ['status', 'eventDate'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     name: p.string().length(120),
     description: p.text().nullable(),
     location: p.string().length(200),
@@ -25,7 +28,10 @@ const EventSchema = defineEntity({
     /** Object-store key of the event image (and `<key>-thumb`), once one is attached. */
     imageKey: p.string().length(200).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

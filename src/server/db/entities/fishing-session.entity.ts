@@ -9,7 +9,10 @@ const FishingSessionSchema = defineEntity({
   tableName: 'fishing_sessions',
   uniques: [{ properties: ['event', 'member', 'sessionDate'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     event: () => p.manyToOne(Event).deleteRule('cascade'),
     member: () => p.manyToOne(Member).deleteRule('cascade'),
     hoursSpent: p.decimal('number').precision(3).scale(1),

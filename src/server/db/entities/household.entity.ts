@@ -7,7 +7,10 @@ const HouseholdSchema = defineEntity({
   name: 'Household',
   tableName: 'households',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     membershipType: p.enum(MEMBERSHIP_TYPES),
     createdAt: p.datetime().onCreate(() => new Date()),
   },

@@ -17,5 +17,47 @@ import { StoredObject } from './stored-object.entity';
 import { User } from './user.entity';
 import { WebhookEvent } from './webhook-event.entity';
 
-export { AuditLog, AuthToken, Catch, ContentPage, NewsArticle, SiteSection, SiteSetting, Sponsor, Event, FishingSession, SizeLimit, EventRegistration, Household, Member, Payment, RateLimitBucket, RenewalReminder, StoredObject, User, WebhookEvent };
-export const entities = [User, AuthToken, RateLimitBucket, AuditLog, Household, Member, Payment, Event, EventRegistration, StoredObject, Catch, SizeLimit, FishingSession, Sponsor, ContentPage, SiteSection, SiteSetting, NewsArticle, RenewalReminder, WebhookEvent];
+export {
+  AuditLog,
+  AuthToken,
+  Catch,
+  ContentPage,
+  NewsArticle,
+  SiteSection,
+  SiteSetting,
+  Sponsor,
+  Event,
+  FishingSession,
+  SizeLimit,
+  EventRegistration,
+  Household,
+  Member,
+  Payment,
+  RateLimitBucket,
+  RenewalReminder,
+  StoredObject,
+  User,
+  WebhookEvent,
+};
+export const entities = [
+  User,
+  AuthToken,
+  RateLimitBucket,
+  AuditLog,
+  Household,
+  Member,
+  Payment,
+  Event,
+  EventRegistration,
+  StoredObject,
+  Catch,
+  SizeLimit,
+  FishingSession,
+  Sponsor,
+  ContentPage,
+  SiteSection,
+  SiteSetting,
+  NewsArticle,
+  RenewalReminder,
+  WebhookEvent,
+];

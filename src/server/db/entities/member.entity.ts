@@ -10,7 +10,10 @@ const MemberSchema = defineEntity({
   tableName: 'members',
   indexes: [{ properties: ['email'] }, { properties: ['lastName', 'firstName'] }, { properties: ['status', 'expiryDate'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     household: () => p.manyToOne(Household).deleteRule('cascade'),
     user: () => p.manyToOne(User).nullable().unique().deleteRule('set null'),
     isPrimary: p.boolean().default(false),
@@ -31,7 +34,10 @@ const MemberSchema = defineEntity({
     /** The club documents accepted on the join form: which, which version, when. */
     documentsAccepted: p.json<{ id: string; version: string; acceptedAt: string }[]>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

@@ -23,7 +23,10 @@ const PaymentSchema = defineEntity({
   tableName: 'payments',
   indexes: [{ properties: ['status', 'capturedAt'] }, { properties: ['household', 'status'] }, { properties: ['sponsor'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     kind: p.enum(PAYMENT_KINDS),
     /** Memberships: 'join' or 'renewal'; sponsorships: the package; refunds: 'refund'. */
     purpose: p.string().length(40).nullable(),
@@ -61,7 +64,10 @@ const PaymentSchema = defineEntity({
     lastError: p.text().nullable(),
     rawResponse: p.json<unknown>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

@@ -8,7 +8,10 @@ const SizeLimitSchema = defineEntity({
   properties: {
     species: p.enum(SPECIES).primary(),
     minimumCm: p.decimal('number').precision(5).scale(1).nullable(),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

@@ -8,7 +8,10 @@ const SponsorSchema = defineEntity({
   tableName: 'sponsors',
   indexes: [{ properties: ['status', 'endDate'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     companyName: p.string().length(120),
     contactPerson: p.string().length(120),
     email: p.string().length(254),

@@ -6,7 +6,10 @@ const UserSchema = defineEntity({
   name: 'User',
   tableName: 'users',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     email: p.string().length(254).unique(),
     firstName: p.string().length(80),
     lastName: p.string().length(80),
@@ -17,7 +20,10 @@ const UserSchema = defineEntity({
     sessionVersion: p.integer().default(1),
     lastSignInAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import type { Species } from '../../../shared/catches';
 
-const FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
+const FONT = 'DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif';
 
 /** A small deterministic random source, so the demo looks the same every time it is seeded. */
 export function randomSource(seed: number) {
@@ -159,8 +159,13 @@ export async function catchPhoto(input: CatchPhotoInput): Promise<Buffer> {
   for (let cm = 0; cm <= maxCm; cm++) {
     const tx = matX + cm * pxPerCm;
     const len = cm % 10 === 0 ? 46 : cm % 5 === 0 ? 30 : 16;
-    ticks.push(`<line x1="${tx.toFixed(1)}" y1="${matY + matH - len}" x2="${tx.toFixed(1)}" y2="${matY + matH}" stroke="#1b1b1b" stroke-width="${cm % 10 === 0 ? 3 : 1.6}"/>`);
-    if (cm % 10 === 0 && cm > 0 && cm < maxCm) ticks.push(`<text x="${tx.toFixed(1)}" y="${matY + matH - 54}" font-family="${FONT}" font-size="24" font-weight="bold" text-anchor="middle" fill="#1b1b1b">${cm}</text>`);
+    ticks.push(
+      `<line x1="${tx.toFixed(1)}" y1="${matY + matH - len}" x2="${tx.toFixed(1)}" y2="${matY + matH}" stroke="#1b1b1b" stroke-width="${cm % 10 === 0 ? 3 : 1.6}"/>`,
+    );
+    if (cm % 10 === 0 && cm > 0 && cm < maxCm)
+      ticks.push(
+        `<text x="${tx.toFixed(1)}" y="${matY + matH - 54}" font-family="${FONT}" font-size="24" font-weight="bold" text-anchor="middle" fill="#1b1b1b">${cm}</text>`,
+      );
   }
   const fishLen = input.sizeCm * pxPerCm;
   const fishY = matY + 105 + rng.int(-8, 8);
@@ -296,23 +301,40 @@ export async function scenePhoto(options: { palette: ScenePalette; foreground: '
 export type LogoIcon = 'hook' | 'wave' | 'anchor' | 'fish' | 'boat' | 'sun';
 
 const ICONS: Record<LogoIcon, (c: string) => string> = {
-  hook: (c) => `<path d="M 70 30 L 70 110 A 30 30 0 1 1 10 110 L 10 95 L 25 105" stroke="${c}" stroke-width="10" fill="none" stroke-linecap="round" stroke-linejoin="round"/><circle cx="70" cy="24" r="9" stroke="${c}" stroke-width="6" fill="none"/>`,
+  hook: (c) =>
+    `<path d="M 70 30 L 70 110 A 30 30 0 1 1 10 110 L 10 95 L 25 105" stroke="${c}" stroke-width="10" fill="none" stroke-linecap="round" stroke-linejoin="round"/><circle cx="70" cy="24" r="9" stroke="${c}" stroke-width="6" fill="none"/>`,
   wave: (c) => `<path d="M 5 90 C 30 40 70 30 95 60 C 80 45 60 55 62 75 C 64 95 95 100 125 80 L 125 130 L 5 130 Z" fill="${c}"/>`,
-  anchor: (c) => `<circle cx="65" cy="22" r="12" stroke="${c}" stroke-width="8" fill="none"/><line x1="65" y1="34" x2="65" y2="128" stroke="${c}" stroke-width="10"/><line x1="35" y1="52" x2="95" y2="52" stroke="${c}" stroke-width="9" stroke-linecap="round"/><path d="M 15 88 Q 25 128 65 128 Q 105 128 115 88" stroke="${c}" stroke-width="10" fill="none" stroke-linecap="round"/>`,
-  fish: (c) => `<path d="M 10 75 C 40 30 95 30 115 75 C 95 120 40 120 10 75 Z" fill="${c}"/><path d="M 100 75 L 130 45 L 130 105 Z" fill="${c}"/><circle cx="38" cy="68" r="7" fill="#fff"/>`,
-  boat: (c) => `<path d="M 5 95 L 125 95 L 105 125 L 22 125 Z" fill="${c}"/><line x1="62" y1="95" x2="62" y2="15" stroke="${c}" stroke-width="7"/><path d="M 68 20 L 68 88 L 118 88 Z" fill="${c}" opacity="0.75"/>`,
-  sun: (c) => `<circle cx="65" cy="70" r="30" fill="${c}"/>${Array.from({ length: 10 }, (_, i) => { const a = (i * Math.PI) / 5; return `<line x1="${(65 + Math.cos(a) * 42).toFixed(1)}" y1="${(70 + Math.sin(a) * 42).toFixed(1)}" x2="${(65 + Math.cos(a) * 58).toFixed(1)}" y2="${(70 + Math.sin(a) * 58).toFixed(1)}" stroke="${c}" stroke-width="8" stroke-linecap="round"/>`; }).join('')}`,
+  anchor: (c) =>
+    `<circle cx="65" cy="22" r="12" stroke="${c}" stroke-width="8" fill="none"/><line x1="65" y1="34" x2="65" y2="128" stroke="${c}" stroke-width="10"/><line x1="35" y1="52" x2="95" y2="52" stroke="${c}" stroke-width="9" stroke-linecap="round"/><path d="M 15 88 Q 25 128 65 128 Q 105 128 115 88" stroke="${c}" stroke-width="10" fill="none" stroke-linecap="round"/>`,
+  fish: (c) =>
+    `<path d="M 10 75 C 40 30 95 30 115 75 C 95 120 40 120 10 75 Z" fill="${c}"/><path d="M 100 75 L 130 45 L 130 105 Z" fill="${c}"/><circle cx="38" cy="68" r="7" fill="#fff"/>`,
+  boat: (c) =>
+    `<path d="M 5 95 L 125 95 L 105 125 L 22 125 Z" fill="${c}"/><line x1="62" y1="95" x2="62" y2="15" stroke="${c}" stroke-width="7"/><path d="M 68 20 L 68 88 L 118 88 Z" fill="${c}" opacity="0.75"/>`,
+  sun: (c) =>
+    `<circle cx="65" cy="70" r="30" fill="${c}"/>${Array.from({ length: 10 }, (_, i) => {
+      const a = (i * Math.PI) / 5;
+      return `<line x1="${(65 + Math.cos(a) * 42).toFixed(1)}" y1="${(70 + Math.sin(a) * 42).toFixed(1)}" x2="${(65 + Math.cos(a) * 58).toFixed(1)}" y2="${(70 + Math.sin(a) * 58).toFixed(1)}" stroke="${c}" stroke-width="8" stroke-linecap="round"/>`;
+    }).join('')}`,
 };
 
 /** A sponsor's logo: an icon and the business name on its colour, as a PNG (600×300). */
-export async function sponsorLogo(options: { name: string; tagline: string; icon: LogoIcon; background: string; foreground: string }): Promise<Buffer> {
+export async function sponsorLogo(options: {
+  name: string;
+  tagline: string;
+  icon: LogoIcon;
+  background: string;
+  foreground: string;
+}): Promise<Buffer> {
   const words = options.name.split(' ');
   // Two lines when the name is long.
   const half = Math.ceil(words.length / 2);
   const lines = options.name.length > 18 ? [words.slice(0, half).join(' '), words.slice(half).join(' ')] : [options.name];
   const size = lines.length > 1 ? 38 : 44;
   const text = lines
-    .map((line, i) => `<text x="200" y="${(lines.length > 1 ? 122 : 148) + i * (size + 8)}" font-family="${FONT}" font-size="${size}" font-weight="bold" fill="${options.foreground}">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="200" y="${(lines.length > 1 ? 122 : 148) + i * (size + 8)}" font-family="${FONT}" font-size="${size}" font-weight="bold" fill="${options.foreground}">${escapeXml(line)}</text>`,
+    )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="300" viewBox="0 0 600 300">
     <rect width="600" height="300" rx="28" fill="${options.background}"/>

@@ -18,7 +18,13 @@ import { pageInput, sectionInput, settingInput, newsInput } from '../../../share
 import { eventInput } from '../../../shared/events.schema';
 import { registrationInput } from '../../../shared/members.schema';
 import { isJuniorOn } from '../../../shared/membership';
-import { nextSeason, recordSponsorPaymentInput, renewSponsorInput, sponsorApplicationInput, sponsorReviewInput } from '../../../shared/sponsors.schema';
+import {
+  nextSeason,
+  recordSponsorPaymentInput,
+  renewSponsorInput,
+  sponsorApplicationInput,
+  sponsorReviewInput,
+} from '../../../shared/sponsors.schema';
 import type { Clock } from '../../clock';
 import type { Env } from '../../env';
 import type { Mailer } from '../../integrations/mailer';
@@ -31,7 +37,20 @@ import { objectUrl } from '../../services/events.service';
 import { createServices, type Services } from '../../services';
 import { RATE_RULES, type RateRules } from '../../services/rate-limit.service';
 import { invoiceSeason } from '../../services/sponsor-invoices';
-import { AuditLog, Catch, ContentPage, Event, EventRegistration, Member, NewsArticle, Payment, SiteSection, SiteSetting, Sponsor, User } from '../entities';
+import {
+  AuditLog,
+  Catch,
+  ContentPage,
+  Event,
+  EventRegistration,
+  Member,
+  NewsArticle,
+  Payment,
+  SiteSection,
+  SiteSetting,
+  Sponsor,
+  User,
+} from '../entities';
 import {
   CAMERAS,
   DEMO_DOMAIN,
@@ -88,10 +107,17 @@ export const ALLOW_EXTERNAL_FLAG = '--allow-external-database';
  * database or bucket may be the club's real one, so it needs the explicit flag (and, like any database,
  * must then be empty: `seedDemoClub` checks that).
  */
-export function demoEnvironmentRefusal(env: { NODE_ENV: Env['NODE_ENV']; DATABASE_URL?: string; S3_BUCKET?: string }, allowExternal: boolean): string | null {
-  if (env.NODE_ENV === 'production') return 'Refusing to start the demo club: NODE_ENV is production. Demo data never goes into a production database.';
+export function demoEnvironmentRefusal(
+  env: { NODE_ENV: Env['NODE_ENV']; DATABASE_URL?: string; S3_BUCKET?: string },
+  allowExternal: boolean,
+): string | null {
+  if (env.NODE_ENV === 'production')
+    return 'Refusing to start the demo club: NODE_ENV is production. Demo data never goes into a production database.';
   if (allowExternal) return null;
-  const external = [env.DATABASE_URL && 'DATABASE_URL points at an external PostgreSQL', env.S3_BUCKET && 'S3_BUCKET points at an external bucket'].filter(Boolean);
+  const external = [
+    env.DATABASE_URL && 'DATABASE_URL points at an external PostgreSQL',
+    env.S3_BUCKET && 'S3_BUCKET points at an external bucket',
+  ].filter(Boolean);
   if (!external.length) return null;
   return `Refusing to start the demo club: ${external.join(' and ')}, which may be the club's real one. The demo keeps everything in its own folder (DATA_DIR, default ./data-demo): unset ${env.DATABASE_URL ? 'DATABASE_URL' : 'S3_BUCKET'}${env.DATABASE_URL && env.S3_BUCKET ? ' and S3_BUCKET' : ''}. Only for an empty, throw-away database: npm run demo -- ${ALLOW_EXTERNAL_FLAG}`;
 }
@@ -132,20 +158,36 @@ async function findMarker(em: EntityManager): Promise<DemoSeedResult | null> {
 
 /** The demo goes only into a database with no club data at all (the size limits a migration adds aside). */
 async function refuseUnlessEmpty(em: EntityManager): Promise<void> {
-  const [realUser] = await em.execute<{ email: string }[]>(`select email from users where lower(email) not like ? and lower(email) not like ? order by created_at limit 1`, [`%@${DEMO_DOMAIN}`, `%.${DEMO_DOMAIN}`]);
+  const [realUser] = await em.execute<{ email: string }[]>(
+    `select email from users where lower(email) not like ? and lower(email) not like ? order by created_at limit 1`,
+    [`%@${DEMO_DOMAIN}`, `%.${DEMO_DOMAIN}`],
+  );
   if (realUser) {
     throw new DemoSeedRefused(
       `Refusing to seed the demo club: this database already has real users (for example ${realUser.email}). The demo is only seeded into an empty database; use its own DATA_DIR (default ./data-demo).`,
     );
   }
-  const tables = { users: User, members: Member, payments: Payment, events: Event, catches: Catch, sponsors: Sponsor, 'news articles': NewsArticle, pages: ContentPage, sections: SiteSection, settings: SiteSetting } as const;
+  const tables = {
+    users: User,
+    members: Member,
+    payments: Payment,
+    events: Event,
+    catches: Catch,
+    sponsors: Sponsor,
+    'news articles': NewsArticle,
+    pages: ContentPage,
+    sections: SiteSection,
+    settings: SiteSetting,
+  } as const;
   const found: string[] = [];
   for (const [label, entity] of Object.entries(tables)) {
     const count = await em.count(entity as typeof User, {});
     if (count) found.push(`${count} ${label}`);
   }
   if (found.length) {
-    throw new DemoSeedRefused(`Refusing to seed the demo club: this database already holds data (${found.join(', ')}). The demo is only seeded into an empty database; use its own DATA_DIR (default ./data-demo).`);
+    throw new DemoSeedRefused(
+      `Refusing to seed the demo club: this database already holds data (${found.join(', ')}). The demo is only seeded into an empty database; use its own DATA_DIR (default ./data-demo).`,
+    );
   }
 }
 
@@ -161,7 +203,9 @@ class SeedClock implements Clock {
 /** The demo's history sends no mail: receipts and confirmations for long-past events would only fill the outbox. */
 const discardMail: Mailer = { kind: 'outbox', send: async () => {}, close: () => {} };
 
-const unlimited: RateRules = Object.fromEntries(Object.entries(RATE_RULES).map(([k, rule]) => [k, { ...rule, limit: 1_000_000 }])) as RateRules;
+const unlimited: RateRules = Object.fromEntries(
+  Object.entries(RATE_RULES).map(([k, rule]) => [k, { ...rule, limit: 1_000_000 }]),
+) as RateRules;
 
 const dayOfWeek = (day: IsoDate) => new Date(`${day}T00:00:00Z`).getUTCDay();
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
@@ -170,7 +214,23 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 const gpsText = (lat: number, lng: number) => `${lat.toFixed(6)}, ${lng.toFixed(6)}`;
 
 /** Tables whose created_at/updated_at the seeder moves to the clock of the step that wrote each row. */
-const CREATED_AT = ['users', 'households', 'members', 'payments', 'events', 'event_registrations', 'stored_objects', 'catches', 'fishing_sessions', 'sponsors', 'content_pages', 'site_sections', 'site_settings', 'news_articles', 'audit_log'];
+const CREATED_AT = [
+  'users',
+  'households',
+  'members',
+  'payments',
+  'events',
+  'event_registrations',
+  'stored_objects',
+  'catches',
+  'fishing_sessions',
+  'sponsors',
+  'content_pages',
+  'site_sections',
+  'site_settings',
+  'news_articles',
+  'audit_log',
+];
 const UPDATED_AT = ['users', 'members', 'payments', 'events', 'content_pages', 'site_sections', 'site_settings', 'news_articles'];
 
 interface SeededHousehold {
@@ -255,7 +315,7 @@ class DemoSeeder {
   }
 
   private actor(user: User | null): Actor {
-    return { user, ip: `192.0.2.${this.ipCounter++ % 250 + 1}` };
+    return { user, ip: `192.0.2.${(this.ipCounter++ % 250) + 1}` };
   }
 
   async run(): Promise<Record<string, number>> {
@@ -272,7 +332,14 @@ class DemoSeeder {
     await this.expireLapsedMemberships();
     await this.backdate();
     const counts = await this.counts();
-    recordAudit(this.em, { actor: null, actorLabel: 'npm run demo', action: MARKER, entityType: 'Demo', entityId: 'demo-club', after: { seededOn: this.today, counts } });
+    recordAudit(this.em, {
+      actor: null,
+      actorLabel: 'npm run demo',
+      action: MARKER,
+      entityType: 'Demo',
+      entityId: 'demo-club',
+      after: { seededOn: this.today, counts },
+    });
     await this.em.flush();
     return counts;
   }
@@ -292,13 +359,26 @@ class DemoSeeder {
   private async seedHouseholds() {
     for (const plan of HOUSEHOLDS) {
       const expiresOn = plan.state === 'member' ? addDays(this.today, plan.expiresIn!) : null;
-      const payments: IsoDate[] = expiresOn ? (plan.isNew ? [addYears(expiresOn, -1)] : [addYears(expiresOn, -2), addDays(addYears(expiresOn, -1), -this.rng.int(0, 14))]) : [];
+      const payments: IsoDate[] = expiresOn
+        ? plan.isNew
+          ? [addYears(expiresOn, -1)]
+          : [addYears(expiresOn, -2), addDays(addYears(expiresOn, -1), -this.rng.int(0, 14))]
+        : [];
       const joinDay = payments[0] ?? addDays(this.today, -plan.registeredDaysAgo!);
       const email = this.emailOf(plan);
 
       const user = await this.at(this.local(addDays(joinDay, -1), hhmm(this.rng.int(18 * 60, 21 * 60))), async () => {
         const now = this.clock.now();
-        return this.em.create(User, { email, firstName: plan.firstName, lastName: plan.lastName, role: 'member', passwordHash: null, emailVerifiedAt: now, sessionVersion: 1, lastSignInAt: now });
+        return this.em.create(User, {
+          email,
+          firstName: plan.firstName,
+          lastName: plan.lastName,
+          role: 'member',
+          passwordHash: null,
+          emailVerifiedAt: now,
+          sessionVersion: 1,
+          lastSignInAt: now,
+        });
       });
       const actor = this.actor(user);
 
@@ -327,47 +407,86 @@ class DemoSeeder {
       );
 
       for (const [i, day] of payments.entries()) {
-        await this.at(i === 0 ? new Date(joinedAt.getTime() + 4 * 60_000) : this.local(day, hhmm(this.rng.int(7 * 60, 22 * 60))), async () => {
-          const amount = i === 0 ? registration.amount : (await this.services.members.profile(this.em, actor))!.renewalAmount;
-          if (i > 0 && plan.renewedBy) {
-            // Paid to the treasurer by hand and recorded under Admin → Payments.
-            await this.services.adminPayments.recordMembershipPayment(
+        await this.at(
+          i === 0 ? new Date(joinedAt.getTime() + 4 * 60_000) : this.local(day, hhmm(this.rng.int(7 * 60, 22 * 60))),
+          async () => {
+            const amount = i === 0 ? registration.amount : (await this.services.members.profile(this.em, actor))!.renewalAmount;
+            if (i > 0 && plan.renewedBy) {
+              // Paid to the treasurer by hand and recorded under Admin → Payments.
+              await this.services.adminPayments.recordMembershipPayment(
+                this.em,
+                this.admin.actor,
+                recordPaymentInput.parse({
+                  mode: 'renewal',
+                  memberId: registration.memberId,
+                  ...plan.renewedBy,
+                  paidOn: clubToday(this.clock.now()),
+                  amount,
+                  requestKey: randomUUID(),
+                }),
+              );
+              return;
+            }
+            const payer = { key: `demo-${email}`, ensureKey: () => `demo-${email}` };
+            const order = await this.services.payments.createOrder(
               this.em,
-              this.admin.actor,
-              recordPaymentInput.parse({ mode: 'renewal', memberId: registration.memberId, ...plan.renewedBy, paidOn: clubToday(this.clock.now()), amount, requestKey: randomUUID() }),
+              actor,
+              payer,
+              { amount, currency: 'AUD', intent: 'CAPTURE' },
+              i === 0 ? registration.householdId : undefined,
             );
-            return;
-          }
-          const payer = { key: `demo-${email}`, ensureKey: () => `demo-${email}` };
-          const order = await this.services.payments.createOrder(this.em, actor, payer, { amount, currency: 'AUD', intent: 'CAPTURE' }, i === 0 ? registration.householdId : undefined);
-          await this.services.payments.capture(this.em, actor, payer, order.id);
-        });
+            await this.services.payments.capture(this.em, actor, payer, order.id);
+          },
+        );
       }
       if (plan.refunded) {
-        const [last] = await this.em.find(Payment, { household: registration.householdId, status: 'completed' }, { orderBy: { capturedAt: 'desc' }, limit: 1 });
+        const [last] = await this.em.find(
+          Payment,
+          { household: registration.householdId, status: 'completed' },
+          { orderBy: { capturedAt: 'desc' }, limit: 1 },
+        );
         await this.at(this.local(addDays(joinDay, 12), hhmm(19 * 60 + 30)), () =>
           this.services.adminPayments.refund(
             this.em,
             this.admin.actor,
-            refundPaymentInput.parse({ paymentId: last.id, amount: (last.amountCents / 100).toFixed(2), reason: plan.refunded, endMembership: true, requestKey: randomUUID() }),
+            refundPaymentInput.parse({
+              paymentId: last.id,
+              amount: (last.amountCents / 100).toFixed(2),
+              reason: plan.refunded,
+              endMembership: true,
+              requestKey: randomUUID(),
+            }),
           ),
         );
       }
 
       const members = await this.em.find(Member, { household: registration.householdId });
-      members.sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || people.findIndex((p) => p.firstName === a.firstName) - people.findIndex((p) => p.firstName === b.firstName));
+      members.sort(
+        (a, b) =>
+          Number(b.isPrimary) - Number(a.isPrimary) ||
+          people.findIndex((p) => p.firstName === a.firstName) - people.findIndex((p) => p.firstName === b.firstName),
+      );
       await this.at(new Date(joinedAt.getTime() + 10 * 60_000), async () => {
         for (const member of members) {
           const person = people.find((p) => p.firstName === member.firstName && p.lastName === member.lastName);
           // What the join form does not ask of the others: their gender and shirt size, for the shirt order.
           if (person && !member.isPrimary) Object.assign(member, { gender: person.gender, shirtSize: person.shirt });
           // Long-standing members: their membership goes back before the website's records (juniors' do not).
-          if (plan.sinceYear && member.memberSince && typeof person?.born === 'string') member.memberSince = `${plan.sinceYear}${member.memberSince.slice(4)}`;
+          if (plan.sinceYear && member.memberSince && typeof person?.born === 'string')
+            member.memberSince = `${plan.sinceYear}${member.memberSince.slice(4)}`;
         }
       });
       // A refund that ended the membership ended it the day before the refund.
       const endedOn = plan.refunded ? addDays(joinDay, 11) : expiresOn;
-      const seeded: SeededHousehold = { plan, user, actor, primary: members[0], members, joinedOn: payments[0] ?? null, expiresOn: endedOn };
+      const seeded: SeededHousehold = {
+        plan,
+        user,
+        actor,
+        primary: members[0],
+        members,
+        joinedOn: payments[0] ?? null,
+        expiresOn: endedOn,
+      };
       this.households.push(seeded);
       if (plan.login === 'admin') this.admin = seeded;
       if (plan.login === 'member') this.member = seeded;
@@ -394,7 +513,15 @@ class DemoSeeder {
       if (!h.expiresOn || h.expiresOn >= this.today || h.plan.refunded) continue;
       await this.at(this.local(addDays(h.expiresOn, 1), '00:05'), async () => {
         for (const member of h.members) {
-          recordAudit(this.em, { actor: null, actorLabel: 'renewals', action: 'member.expire', entityType: 'Member', entityId: member.id, before: { status: 'active', expiryDate: member.expiryDate }, after: { status: 'expired' } });
+          recordAudit(this.em, {
+            actor: null,
+            actorLabel: 'renewals',
+            action: 'member.expire',
+            entityType: 'Member',
+            entityId: member.id,
+            before: { status: 'active', expiryDate: member.expiryDate },
+            after: { status: 'expired' },
+          });
           member.status = 'expired';
         }
       });
@@ -428,18 +555,53 @@ class DemoSeeder {
     await this.at(this.local(addDays(launch, 1), '20:10'), async () => {
       let order = 0;
       for (const [key, text] of Object.entries(LANDING_TEXTS)) {
-        await this.services.cms.createSection(this.em, admin, sectionInput.parse({ pageSlug: 'landing', sectionKey: key, title: key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()), content: text, contentType: 'text', sortOrder: order++ }));
+        await this.services.cms.createSection(
+          this.em,
+          admin,
+          sectionInput.parse({
+            pageSlug: 'landing',
+            sectionKey: key,
+            title: key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()),
+            content: text,
+            contentType: 'text',
+            sortOrder: order++,
+          }),
+        );
       }
     });
-    const photo = await this.storedImageUrlAt(this.local(addDays(launch, 2), '18:45'), await scenePhoto({ palette: 'dawn', foreground: 'river', rng: this.rng }));
+    const photo = await this.storedImageUrlAt(
+      this.local(addDays(launch, 2), '18:45'),
+      await scenePhoto({ palette: 'dawn', foreground: 'river', rng: this.rng }),
+    );
     await this.at(this.local(addDays(launch, 2), '19:00'), async () => {
       const sections = [
         { sectionKey: 'welcome', title: 'Welcome', contentType: 'html', content: HOME_ABOUT_HTML, sortOrder: 0 },
-        { sectionKey: 'home_photo', title: 'Sunrise over the Tweed River at Chinderah, with Wollumbin behind', contentType: 'image', content: photo, sortOrder: 1 },
-        { sectionKey: 'season_note', title: 'This season', contentType: 'text', content: 'Bream are schooling on the lower Tweed and the flathead are on the chew on the run-out tide. Check the events below and register in the Member Portal.\n\nRemember your brag mat and the day\'s club code in every photo.', sortOrder: 2 },
-        { sectionKey: 'agm_notice', title: 'AGM notice (draft)', contentType: 'text', content: 'Nominations for the committee close two weeks before the AGM.', sortOrder: 3, published: false },
+        {
+          sectionKey: 'home_photo',
+          title: 'Sunrise over the Tweed River at Chinderah, with Wollumbin behind',
+          contentType: 'image',
+          content: photo,
+          sortOrder: 1,
+        },
+        {
+          sectionKey: 'season_note',
+          title: 'This season',
+          contentType: 'text',
+          content:
+            "Bream are schooling on the lower Tweed and the flathead are on the chew on the run-out tide. Check the events below and register in the Member Portal.\n\nRemember your brag mat and the day's club code in every photo.",
+          sortOrder: 2,
+        },
+        {
+          sectionKey: 'agm_notice',
+          title: 'AGM notice (draft)',
+          contentType: 'text',
+          content: 'Nominations for the committee close two weeks before the AGM.',
+          sortOrder: 3,
+          published: false,
+        },
       ];
-      for (const section of sections) await this.services.cms.createSection(this.em, admin, sectionInput.parse({ pageSlug: 'home', ...section }));
+      for (const section of sections)
+        await this.services.cms.createSection(this.em, admin, sectionInput.parse({ pageSlug: 'home', ...section }));
     });
   }
 
@@ -453,14 +615,28 @@ class DemoSeeder {
     for (const plan of SPONSORS) {
       const applied = this.local(addDays(this.today, -plan.appliedDaysAgo), hhmm(this.rng.int(9 * 60, 17 * 60)));
       await this.at(applied, () =>
-        this.services.sponsors.apply(this.em, this.actor(null), sponsorApplicationInput.parse({ companyName: plan.companyName, contactPerson: plan.contactPerson, email: plan.email, phone: plan.phone, address: plan.address, sponsorshipType: plan.sponsorshipType, comments: plan.comments })),
+        this.services.sponsors.apply(
+          this.em,
+          this.actor(null),
+          sponsorApplicationInput.parse({
+            companyName: plan.companyName,
+            contactPerson: plan.contactPerson,
+            email: plan.email,
+            phone: plan.phone,
+            address: plan.address,
+            sponsorshipType: plan.sponsorshipType,
+            comments: plan.comments,
+          }),
+        ),
       );
       if (plan.outcome.status === 'pending') continue;
       const outcome = plan.outcome;
       const reviewed = this.local(addDays(this.today, -outcome.reviewedDaysAgo), hhmm(this.rng.int(18 * 60, 21 * 60)));
       const sponsor = await this.em.findOneOrFail(Sponsor, { email: plan.email });
       if (outcome.status === 'declined') {
-        await this.at(reviewed, () => this.services.sponsors.review(this.em, this.admin.actor, sponsorReviewInput.parse({ id: sponsor.id, status: 'declined' })));
+        await this.at(reviewed, () =>
+          this.services.sponsors.review(this.em, this.admin.actor, sponsorReviewInput.parse({ id: sponsor.id, status: 'declined' })),
+        );
         continue;
       }
       const logoUrl = await this.storedImageUrlAt(reviewed, await sponsorLogo({ name: plan.companyName, ...outcome.logo }));
@@ -468,7 +644,13 @@ class DemoSeeder {
         this.services.sponsors.review(
           this.em,
           this.admin.actor,
-          sponsorReviewInput.parse({ id: sponsor.id, status: 'active', logoUrl, websiteUrl: outcome.website, endDate: outcome.endsInDays === null ? null : addDays(this.today, outcome.endsInDays) }),
+          sponsorReviewInput.parse({
+            id: sponsor.id,
+            status: 'active',
+            logoUrl,
+            websiteUrl: outcome.website,
+            endDate: outcome.endsInDays === null ? null : addDays(this.today, outcome.endsInDays),
+          }),
         ),
       );
       // Each season is invoiced on acceptance or renewal and counts as money only once it is paid.
@@ -477,15 +659,24 @@ class DemoSeeder {
         const renewedOn = addDays(this.today, -outcome.renewed.daysAgo);
         const latest = await this.latestInvoice(sponsor);
         await this.at(this.local(renewedOn, hhmm(this.rng.int(18 * 60, 21 * 60))), () =>
-          this.services.sponsors.renew(this.em, this.admin.actor, renewSponsorInput.parse({ id: sponsor.id, season: nextSeason(invoiceSeason(latest)) })),
+          this.services.sponsors.renew(
+            this.em,
+            this.admin.actor,
+            renewSponsorInput.parse({ id: sponsor.id, season: nextSeason(invoiceSeason(latest)) }),
+          ),
         );
-        if (outcome.renewed.paid) await this.payLatestInvoice(sponsor, addDays(renewedOn, outcome.renewed.paid.daysAfter), outcome.renewed.paid);
+        if (outcome.renewed.paid)
+          await this.payLatestInvoice(sponsor, addDays(renewedOn, outcome.renewed.paid.daysAfter), outcome.renewed.paid);
       }
     }
   }
 
   private async latestInvoice(sponsor: Sponsor): Promise<Payment> {
-    const [latest] = await this.em.find(Payment, { sponsor, kind: 'sponsorship', refundOf: null }, { orderBy: { season: 'desc', createdAt: 'desc' }, limit: 1 });
+    const [latest] = await this.em.find(
+      Payment,
+      { sponsor, kind: 'sponsorship', refundOf: null },
+      { orderBy: { season: 'desc', createdAt: 'desc' }, limit: 1 },
+    );
     return latest;
   }
 
@@ -504,7 +695,12 @@ class DemoSeeder {
       this.services.sponsors.recordPayment(
         this.em,
         this.admin.actor,
-        recordSponsorPaymentInput.parse({ invoiceId: invoice.id, method: payment.method, paidOn: clubToday(this.clock.now()), reference: payment.reference }),
+        recordSponsorPaymentInput.parse({
+          invoiceId: invoice.id,
+          method: payment.method,
+          paidOn: clubToday(this.clock.now()),
+          reference: payment.reference,
+        }),
       ),
     );
   }
@@ -534,7 +730,10 @@ class DemoSeeder {
         clubCode: plan.clubCode,
         status: 'active',
       });
-      const created = this.local(addDays(day < this.today ? day : this.today, day < this.today ? -45 : -30 - this.rng.int(0, 20)), hhmm(this.rng.int(18 * 60, 21 * 60)));
+      const created = this.local(
+        addDays(day < this.today ? day : this.today, day < this.today ? -45 : -30 - this.rng.int(0, 20)),
+        hhmm(this.rng.int(18 * 60, 21 * 60)),
+      );
       const view = await this.at(created, async () => {
         const event = await this.services.events.create(this.em, this.admin.actor, input);
         const picture = await scenePhoto({ ...plan.scene, rng: this.rng });
@@ -545,7 +744,9 @@ class DemoSeeder {
       this.events.set(plan.key, seeded);
       await this.register(seeded, created);
       if (plan.status === 'cancelled') {
-        await this.at(this.local(addDays(day, -1), '16:00'), () => this.services.events.update(this.em, this.admin.actor, event.id, { ...input, status: 'cancelled' }));
+        await this.at(this.local(addDays(day, -1), '16:00'), () =>
+          this.services.events.update(this.em, this.admin.actor, event.id, { ...input, status: 'cancelled' }),
+        );
       }
     }
   }
@@ -603,7 +804,10 @@ class DemoSeeder {
   }
 
   private async seedPastCompetitions() {
-    const scripted: Record<string, { angler: () => Member; species: Species; size: number; fate: 'kept' | 'released'; special?: Special }[]> = {
+    const scripted: Record<
+      string,
+      { angler: () => Member; species: Species; size: number; fate: 'kept' | 'released'; special?: Special }[]
+    > = {
       'bream-flathead': [
         { angler: () => this.member.primary, species: 'Flathead', size: 58.5, fate: 'kept' },
         { angler: () => this.admin.primary, species: 'Bream', size: 33, fate: 'kept' },
@@ -639,7 +843,8 @@ class DemoSeeder {
           // A copied photo claims the fish in it: the first catch of the season (a 58.5 cm flathead).
           const species = special === 'duplicate' ? 'Flathead' : this.rng.pick(plan.species);
           const size = special === 'duplicate' ? 58.5 : this.sizeFor(species);
-          const fate: 'kept' | 'released' = species === 'Mulloway' || (species === 'Flathead' && size > 70) || this.rng.chance(0.4) ? 'released' : 'kept';
+          const fate: 'kept' | 'released' =
+            species === 'Mulloway' || (species === 'Flathead' && size > 70) || this.rng.chance(0.4) ? 'released' : 'kept';
           // The scripted oddities (a copied photo, a fish from Queensland...) belong to neither login's household.
           return { angler: this.rng.pick(special ? strangers : anglers), species, size, fate, special };
         }),
@@ -647,35 +852,70 @@ class DemoSeeder {
       const times = planned.map(() => this.rng.between(30, 400)).sort((a, b) => a - b);
       const logged: { id: string; special?: Special; size: number }[] = [];
       for (const [i, c] of planned.entries()) {
-        const id = await this.logCatch(seeded, c.angler, c.species, c.size, c.fate, new Date(seeded.start.getTime() + times[i] * 60_000), c.special);
+        const id = await this.logCatch(
+          seeded,
+          c.angler,
+          c.species,
+          c.size,
+          c.fate,
+          new Date(seeded.start.getTime() + times[i] * 60_000),
+          c.special,
+        );
         logged.push({ id, special: c.special, size: c.size });
       }
-      await this.logHours(seeded, planned.map((c) => c.angler));
+      await this.logHours(
+        seeded,
+        planned.map((c) => c.angler),
+      );
       // The judges sit after fishing closes and before the 4pm presentation.
       let minute = 0;
       for (const c of logged) {
         if (c.special === 'pending') continue;
         const when = new Date(seeded.start.getTime() + (7 * 60 + 20 + minute++ * 3) * 60_000);
-        const reject = c.special === 'noCode' ? REJECT_REASONS.noCode : c.special === 'dayBefore' ? REJECT_REASONS.dayBefore : c.special === 'outside' ? REJECT_REASONS.outside : c.special === 'duplicate' ? REJECT_REASONS.duplicate : null;
+        const reject =
+          c.special === 'noCode'
+            ? REJECT_REASONS.noCode
+            : c.special === 'dayBefore'
+              ? REJECT_REASONS.dayBefore
+              : c.special === 'outside'
+                ? REJECT_REASONS.outside
+                : c.special === 'duplicate'
+                  ? REJECT_REASONS.duplicate
+                  : null;
         await this.at(when, () =>
           this.services.judging.judge(
             this.em,
             this.admin.actor,
-            reject ? { action: 'reject', id: c.id, reason: reject } : { action: 'approve', id: c.id, ...(c.special === 'corrected' ? { size: round1(c.size - 0.5) } : {}) },
+            reject
+              ? { action: 'reject', id: c.id, reason: reject }
+              : { action: 'approve', id: c.id, ...(c.special === 'corrected' ? { size: round1(c.size - 0.5) } : {}) },
           ),
         );
       }
-      await this.at(this.local(addDays(seeded.day, 1), '09:15'), () => this.services.events.update(this.em, this.admin.actor, seeded.event.id, { ...seeded.input, status: 'completed' }));
+      await this.at(this.local(addDays(seeded.day, 1), '09:15'), () =>
+        this.services.events.update(this.em, this.admin.actor, seeded.event.id, { ...seeded.input, status: 'completed' }),
+      );
     }
   }
 
   /** Logs a catch as the angler's household would from a phone on the day: photo, size, GPS. */
-  private async logCatch(seeded: SeededEvent, angler: Member, species: Species, size: number, fate: 'kept' | 'released', caughtAt: Date, special?: Special): Promise<string> {
+  private async logCatch(
+    seeded: SeededEvent,
+    angler: Member,
+    species: Species,
+    size: number,
+    fate: 'kept' | 'released',
+    caughtAt: Date,
+    special?: Special,
+  ): Promise<string> {
     const household = this.households.find((h) => h.members.some((m) => m.id === angler.id))!;
     const spot = special === 'outside' ? { lat: -28.1352, lng: 153.4851 } : seeded.plan.spot;
     const lat = spot.lat + this.rng.between(-0.004, 0.004);
     const lng = spot.lng + this.rng.between(-0.004, 0.004);
-    const takenAt = special === 'dayBefore' ? `${addDays(seeded.day, -1)}T17:48:12` : `${instantToClubLocal(new Date(caughtAt.getTime() - this.rng.int(60, 240) * 1000))}:${String(this.rng.int(0, 59)).padStart(2, '0')}`;
+    const takenAt =
+      special === 'dayBefore'
+        ? `${addDays(seeded.day, -1)}T17:48:12`
+        : `${instantToClubLocal(new Date(caughtAt.getTime() - this.rng.int(60, 240) * 1000))}:${String(this.rng.int(0, 59)).padStart(2, '0')}`;
     let photo: Buffer;
     if (special === 'duplicate') {
       photo = [...this.photosByCatch.values()][0];
@@ -692,7 +932,16 @@ class DemoSeeder {
       this.services.catches.submit(
         this.em,
         household.actor,
-        catchSubmissionInput.parse({ fishType: species, size, fishKeptOrReleased: fate, eventId: seeded.event.id, memberId: angler.id, rulesWaiverAccepted: 'true', dataAccuracyAcknowledged: 'true', gpsCoordinates: gpsText(lat, lng) }),
+        catchSubmissionInput.parse({
+          fishType: species,
+          size,
+          fishKeptOrReleased: fate,
+          eventId: seeded.event.id,
+          memberId: angler.id,
+          rulesWaiverAccepted: 'true',
+          dataAccuracyAcknowledged: 'true',
+          gpsCoordinates: gpsText(lat, lng),
+        }),
         photo,
       ),
     );
@@ -710,7 +959,12 @@ class DemoSeeder {
       if (!(await this.em.count(EventRegistration, { event: seeded.event, member: angler }))) continue;
       const household = this.households.find((h) => h.members.some((m) => m.id === angler.id))!;
       await this.at(new Date(seeded.start.getTime() + 7.2 * 3600_000), () =>
-        this.services.catches.logSession(this.em, household.actor, { eventId: seeded.event.id, memberId: angler.id, hoursSpent: this.rng.int(8, 14) / 2, sessionDate: seeded.day }),
+        this.services.catches.logSession(this.em, household.actor, {
+          eventId: seeded.event.id,
+          memberId: angler.id,
+          hoursSpent: this.rng.int(8, 14) / 2,
+          sessionDate: seeded.day,
+        }),
       );
     }
   }
@@ -722,14 +976,19 @@ class DemoSeeder {
     if (openFor < 60) return;
     const anglers = seeded.registered.filter((h) => h !== this.member && h !== this.admin).flatMap((h) => h.members);
     const planned: { angler: Member; species: Species }[] = [{ angler: this.person(this.member, 'Ethan'), species: 'Bream' }];
-    for (let i = 1; i < seeded.plan.catches; i++) planned.push({ angler: this.rng.pick(anglers), species: this.rng.pick(seeded.plan.species) });
+    for (let i = 1; i < seeded.plan.catches; i++)
+      planned.push({ angler: this.rng.pick(anglers), species: this.rng.pick(seeded.plan.species) });
     const span = Math.min(openFor - 15, 7 * 60 - 10);
     const times = planned.map(() => this.rng.between(15, span)).sort((a, b) => a - b);
     const logged: { id: string; at: Date; mine: boolean }[] = [];
     for (const [i, c] of planned.entries()) {
       const size = i === 0 ? 27.5 : this.sizeFor(c.species);
       const at = new Date(seeded.start.getTime() + times[i] * 60_000);
-      logged.push({ id: await this.logCatch(seeded, c.angler, c.species, size, i === 0 || this.rng.chance(0.5) ? 'released' : 'kept', at), at, mine: i === 0 });
+      logged.push({
+        id: await this.logCatch(seeded, c.angler, c.species, size, i === 0 || this.rng.chance(0.5) ? 'released' : 'kept', at),
+        at,
+        mine: i === 0,
+      });
     }
     // The judges keep up during the day: catches logged over half an hour ago are checked (the member's own still waits).
     for (const c of logged) {
@@ -746,7 +1005,9 @@ class DemoSeeder {
     const results = await this.services.judging.results(this.em, seeded.event.id);
     const winners = results.categories.map((c) => ({ species: c.species, first: c.placings[0] }));
     const rows = results.categories
-      .flatMap((c) => c.placings.map((p) => `<tr><td>${c.species}</td><td>${p.place}</td><td>${p.anglerName}</td><td>${p.size.toFixed(1)} cm</td></tr>`))
+      .flatMap((c) =>
+        c.placings.map((p) => `<tr><td>${c.species}</td><td>${p.place}</td><td>${p.anglerName}</td><td>${p.size.toFixed(1)} cm</td></tr>`),
+      )
       .join('');
     const top = winners.sort((a, b) => b.first.size - a.first.size)[0];
     const excerpt = `${seeded.registered.length} members fished the ${seeded.plan.name}. ${top ? `${top.first.anglerName} took out the ${top.species.toLowerCase()} category with ${top.first.size.toFixed(1)} cm.` : ''}`;
@@ -758,14 +1019,23 @@ class DemoSeeder {
 
   private async seedNews() {
     const admin = this.admin.actor;
-    const post = (daysAgo: number | IsoDate, time: string, article: { title: string; excerpt: string; content: string; featuredImageUrl?: string | null; published?: boolean }) =>
+    const post = (
+      daysAgo: number | IsoDate,
+      time: string,
+      article: { title: string; excerpt: string; content: string; featuredImageUrl?: string | null; published?: boolean },
+    ) =>
       this.at(this.local(typeof daysAgo === 'string' ? daysAgo : addDays(this.today, -daysAgo), time), () =>
         this.services.cms.createNews(this.em, admin, newsInput.parse({ published: true, ...article })),
       );
     const imageOf = (key: string) => this.events.get(key)!.event.imageKey;
 
     const classic = await this.resultsHtml('bream-flathead');
-    await post(addDays(this.events.get('bream-flathead')!.day, 1), '18:30', { title: 'Results: Tweed River Bream & Flathead Classic', excerpt: classic.excerpt, content: classic.html, featuredImageUrl: objectUrl(imageOf('bream-flathead')!) });
+    await post(addDays(this.events.get('bream-flathead')!.day, 1), '18:30', {
+      title: 'Results: Tweed River Bream & Flathead Classic',
+      excerpt: classic.excerpt,
+      content: classic.html,
+      featuredImageUrl: objectUrl(imageOf('bream-flathead')!),
+    });
     await post(70, '20:00', {
       title: 'Dusky flathead: 36 cm minimum, and only one over 70 cm',
       excerpt: 'A reminder of the NSW rules for our most popular fish, and why we release the big breeders.',
@@ -777,7 +1047,12 @@ class DemoSeeder {
       content: `<p>The committee is delighted to welcome <strong>Kingscliff Marine & Outboard</strong> as a shirt and website sponsor. Leanne and the team service half the tinnies at the Chinderah ramp, and they are backing the Tweed Coast Mulloway Classic with a <strong>$500 prize for the heaviest legal mulloway released</strong>.</p>`,
     });
     const jacks = await this.resultsHtml('jacks');
-    await post(addDays(this.events.get('jacks')!.day, 1), '17:10', { title: 'Results: Terranora Mangrove Jack Challenge', excerpt: jacks.excerpt, content: jacks.html, featuredImageUrl: objectUrl(imageOf('jacks')!) });
+    await post(addDays(this.events.get('jacks')!.day, 1), '17:10', {
+      title: 'Results: Terranora Mangrove Jack Challenge',
+      excerpt: jacks.excerpt,
+      content: jacks.html,
+      featuredImageUrl: objectUrl(imageOf('jacks')!),
+    });
     await post(3, '08:30', {
       title: 'Junior Fishing Clinic: registrations open',
       excerpt: 'Knots, rigs, casting and a two-hour comp on Mooball Creek for members under 16. Rods and bait supplied.',
@@ -787,7 +1062,8 @@ class DemoSeeder {
     await post(1, '21:00', {
       title: 'Notice of Annual General Meeting',
       excerpt: 'The AGM and election of the committee, with a sausage sizzle from 5:30pm.',
-      content: '<p>Notice is given of the Annual General Meeting of the Tweed Coast Anglers Club. Nominations for the committee close two weeks before the meeting.</p>',
+      content:
+        '<p>Notice is given of the Annual General Meeting of the Tweed Coast Anglers Club. Nominations for the committee close two weeks before the meeting.</p>',
       published: false,
     });
   }
@@ -797,10 +1073,17 @@ class DemoSeeder {
   /** Moves each row's created_at (and updated_at) to the clock of the step that wrote it. */
   private async backdate() {
     if (!this.ranges.length) return;
-    const values = this.ranges.map((r) => `('${r.start.toISOString()}'::timestamptz, '${r.end.toISOString()}'::timestamptz, '${r.at.toISOString()}'::timestamptz)`).join(',\n');
-    for (const [columns, tables] of [['created_at', CREATED_AT], ['updated_at', UPDATED_AT]] as const) {
+    const values = this.ranges
+      .map((r) => `('${r.start.toISOString()}'::timestamptz, '${r.end.toISOString()}'::timestamptz, '${r.at.toISOString()}'::timestamptz)`)
+      .join(',\n');
+    for (const [columns, tables] of [
+      ['created_at', CREATED_AT],
+      ['updated_at', UPDATED_AT],
+    ] as const) {
       for (const table of tables) {
-        await this.em.execute(`update ${table} t set ${columns} = r.at from (values ${values}) as r(s, e, at) where t.${columns} between r.s and r.e`);
+        await this.em.execute(
+          `update ${table} t set ${columns} = r.at from (values ${values}) as r(s, e, at) where t.${columns} between r.s and r.e`,
+        );
       }
     }
   }
@@ -822,4 +1105,5 @@ class DemoSeeder {
 }
 
 /** The demo's species list is the club's: kept here so a renamed species fails loudly at start-up. */
-for (const plan of EVENTS) for (const species of plan.species) if (!SPECIES.includes(species)) throw new Error(`Unknown species in the demo: ${species}`);
+for (const plan of EVENTS)
+  for (const species of plan.species) if (!SPECIES.includes(species)) throw new Error(`Unknown species in the demo: ${species}`);

@@ -28,14 +28,17 @@ export function createDemoProvider(): PaymentProvider {
     async captureOrder(orderId, _requestId, options) {
       const order = orders.get(orderId);
       if (!order) return { outcome: 'declined', reason: 'Unknown demo order.', raw: { demo: true } };
-      if (options?.simulateDecline && !order.captureId) return { outcome: 'declined', reason: 'INSTRUMENT_DECLINED (demo)', raw: { demo: true } };
+      if (options?.simulateDecline && !order.captureId)
+        return { outcome: 'declined', reason: 'INSTRUMENT_DECLINED (demo)', raw: { demo: true } };
       order.captureId ??= `DEMOCAP-${randomBytes(6).toString('hex').toUpperCase()}`;
       return completed(orderId, order);
     },
     async getOrder(orderId) {
       const order = orders.get(orderId);
       if (!order) return { state: 'not_found', raw: { demo: true } };
-      return order.captureId ? { state: 'captured', capture: completed(orderId, order), raw: { demo: true } } : { state: 'created', raw: { demo: true } };
+      return order.captureId
+        ? { state: 'captured', capture: completed(orderId, order), raw: { demo: true } }
+        : { state: 'created', raw: { demo: true } };
     },
     async getCapture(captureId) {
       for (const [id, order] of orders) if (order.captureId === captureId) return completed(id, order);

@@ -16,8 +16,7 @@ export type ProviderCapture =
 
 /** Where an order stands at the provider, for reconciliation. */
 export type ProviderOrderState =
-  | { state: 'created' | 'approved' | 'voided' | 'not_found'; raw: unknown }
-  | { state: 'captured'; capture: ProviderCapture; raw: unknown };
+  { state: 'created' | 'approved' | 'voided' | 'not_found'; raw: unknown } | { state: 'captured'; capture: ProviderCapture; raw: unknown };
 
 export interface ProviderRefund {
   refundId: string;
@@ -61,7 +60,11 @@ export interface PaymentProvider {
 /** The provider could not be reached or answered with an error that is not the buyer's. */
 export class PaymentProviderError extends Error {
   /** `issue`: the provider's own code for a refusal (PayPal's details[0].issue, e.g. REFUND_AMOUNT_EXCEEDED). */
-  constructor(message: string, readonly status?: number, readonly issue?: string) {
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly issue?: string,
+  ) {
     super(message);
     this.name = 'PaymentProviderError';
   }

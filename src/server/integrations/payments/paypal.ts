@@ -49,7 +49,11 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
   // while it has more than five of its fifteen minutes left, so opening payment dialogs does not hammer PayPal.
   let clientToken: { value: string; expiresAt: number } | undefined;
 
-  async function call(method: string, path: string, init: { body?: unknown; rawJson?: string; headers?: Record<string, string>; form?: string; basic?: boolean } = {}) {
+  async function call(
+    method: string,
+    path: string,
+    init: { body?: unknown; rawJson?: string; headers?: Record<string, string>; form?: string; basic?: boolean } = {},
+  ) {
     const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
     if (init.basic) headers.authorization = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
     else headers.authorization = `Bearer ${await accessToken()}`;
@@ -80,7 +84,8 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
   async function accessToken(): Promise<string> {
     if (token && token.expiresAt > Date.now() + 60_000) return token.value;
     const res = await call('POST', '/v1/oauth2/token', { form: 'grant_type=client_credentials', basic: true });
-    if (!res.ok || !res.json?.access_token) throw new PaymentProviderError(`PayPal refused the credentials (HTTP ${res.status}).`, res.status);
+    if (!res.ok || !res.json?.access_token)
+      throw new PaymentProviderError(`PayPal refused the credentials (HTTP ${res.status}).`, res.status);
     token = { value: res.json.access_token, expiresAt: Date.now() + Number(res.json.expires_in ?? 300) * 1000 };
     return token.value;
   }
@@ -91,7 +96,14 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
     }
     if (capture?.status === 'PENDING') {
       const reason = capture.status_details?.reason ?? 'PENDING_REVIEW';
-      return { outcome: 'pending', captureId: capture.id, amount: capture.amount.value, currency: capture.amount.currency_code, reason, raw };
+      return {
+        outcome: 'pending',
+        captureId: capture.id,
+        amount: capture.amount.value,
+        currency: capture.amount.currency_code,
+        reason,
+        raw,
+      };
     }
     return { outcome: 'declined', reason: `PayPal reported the capture as ${capture?.status ?? orderStatus ?? 'unknown'}.`, raw };
   }
@@ -107,7 +119,8 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
         const form = new URLSearchParams({ grant_type: 'client_credentials', response_type: 'client_token', intent: 'sdk_init' });
         form.append('domains[]', new URL(options.siteUrl).hostname);
         const res = await call('POST', '/v1/oauth2/token', { form: form.toString(), basic: true });
-        if (!res.ok || !res.json?.access_token) throw new PaymentProviderError(`PayPal did not issue a client token (HTTP ${res.status}).`, res.status);
+        if (!res.ok || !res.json?.access_token)
+          throw new PaymentProviderError(`PayPal did not issue a client token (HTTP ${res.status}).`, res.status);
         clientToken = { value: String(res.json.access_token), expiresAt: Date.now() + Number(res.json.expires_in ?? 900) * 1000 };
       }
       // Live only with PayPal's live API; the sandbox (and any test server) pairs with the sandbox script.
@@ -136,7 +149,10 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
 
     async captureOrder(orderId: string, requestId: string) {
       const path = `/v2/checkout/orders/${encodeURIComponent(orderId)}`;
-      const res = await call('POST', `${path}/capture`, { headers: { 'paypal-request-id': requestId, prefer: 'return=representation' }, body: {} });
+      const res = await call('POST', `${path}/capture`, {
+        headers: { 'paypal-request-id': requestId, prefer: 'return=representation' },
+        body: {},
+      });
       if (res.ok) return captureOf(firstCapture(res.json as PayPalOrderBody), res.json, res.json?.status);
       const issue: string | undefined = res.json?.details?.[0]?.issue;
       if (issue === 'ORDER_ALREADY_CAPTURED') {
@@ -145,7 +161,11 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
         if (order.ok) return captureOf(firstCapture(order.json as PayPalOrderBody), order.json, order.json?.status);
       }
       if (res.status === 422 || res.status === 400) {
-        return { outcome: 'declined', reason: issue ?? res.json?.message ?? `PayPal refused the capture (HTTP ${res.status}).`, raw: res.json };
+        return {
+          outcome: 'declined',
+          reason: issue ?? res.json?.message ?? `PayPal refused the capture (HTTP ${res.status}).`,
+          raw: res.json,
+        };
       }
       throw new PaymentProviderError(`PayPal could not capture the order (HTTP ${res.status}).`, res.status);
     },
@@ -174,7 +194,12 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
         const issue: string | undefined = res.json?.details?.[0]?.issue;
         throw new PaymentProviderError(`PayPal refused the refund${issue ? ` (${issue})` : ''} (HTTP ${res.status}).`, res.status, issue);
       }
-      return { refundId: String(res.json.id), status: res.json.status === 'COMPLETED' ? 'completed' : 'pending', amount: String(res.json.amount?.value ?? amount), raw: res.json };
+      return {
+        refundId: String(res.json.id),
+        status: res.json.status === 'COMPLETED' ? 'completed' : 'pending',
+        amount: String(res.json.amount?.value ?? amount),
+        raw: res.json,
+      };
     },
 
     /** PayPal's verify-webhook-signature call, with the event exactly as it arrived. */

@@ -24,7 +24,12 @@ export function createLocalStore(options: { dir: string; publicUrl: string; secr
     verifyUpload(key, expires, signature) {
       const expected = Buffer.from(sign(key, Number(expires)));
       const given = Buffer.from(signature);
-      return SAFE_KEY.test(key) && Number(expires) * 1000 > now().getTime() && expected.length === given.length && timingSafeEqual(expected, given);
+      return (
+        SAFE_KEY.test(key) &&
+        Number(expires) * 1000 > now().getTime() &&
+        expected.length === given.length &&
+        timingSafeEqual(expected, given)
+      );
     },
     async read(key, maxBytes) {
       const file = fileOf(key);

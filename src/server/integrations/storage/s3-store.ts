@@ -23,7 +23,10 @@ export function createS3Store(options: S3Options): ObjectStore {
     region: options.region ?? 'auto',
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
-    credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
   });
   const check = (key: string) => {
     if (!SAFE_KEY.test(key)) throw new Error(`Refusing object key ${JSON.stringify(key)}`);

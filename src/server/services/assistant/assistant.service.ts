@@ -53,7 +53,14 @@ export class AssistantService {
     if (hits.length === 0) return this.decline(em);
     const used = this.chosen(hits);
     const builtIn = used.map((h) => h.passage.text).join('\n\n');
-    const response = (this.deps.model && (await this.fromModel(message, used.map((h) => h.passage), em))) || builtIn;
+    const response =
+      (this.deps.model &&
+        (await this.fromModel(
+          message,
+          used.map((h) => h.passage),
+          em,
+        ))) ||
+      builtIn;
     return { response, links: links(used.map((h) => h.passage)) };
   }
 
@@ -98,7 +105,10 @@ export class AssistantService {
       const body = (await res.json()) as { choices?: { message?: { content?: unknown } }[] };
       const text = body.choices?.[0]?.message?.content;
       if (typeof text !== 'string' || !text.trim()) throw new Error('model sent no text');
-      return text.replace(/<[^>]*>/g, '').trim().slice(0, 2000);
+      return text
+        .replace(/<[^>]*>/g, '')
+        .trim()
+        .slice(0, 2000);
     } catch (error) {
       this.deps.log.warn({ err: (error as Error).message }, 'Assistant model failed; answering from the club content');
       return null;

@@ -69,8 +69,20 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
   const price = (type: keyof typeof MEMBERSHIP_PRICES_CENTS) => formatAud(MEMBERSHIP_PRICES_CENTS[type]);
 
   // Membership.
-  add({ id: 'membership-adult', title: 'Adult membership', url: '/public', aliases: 'adult fee cost price how much membership annual yearly subscription', text: `Adult membership costs ${price('adult')} a year.` });
-  add({ id: 'membership-junior', title: 'Junior membership', url: '/public', aliases: 'junior kid kids child children son daughter teen teenager young fee cost price how much', text: `Junior membership costs ${price('junior')} a year, for members under 16.` });
+  add({
+    id: 'membership-adult',
+    title: 'Adult membership',
+    url: '/public',
+    aliases: 'adult fee cost price how much membership annual yearly subscription',
+    text: `Adult membership costs ${price('adult')} a year.`,
+  });
+  add({
+    id: 'membership-junior',
+    title: 'Junior membership',
+    url: '/public',
+    aliases: 'junior kid kids child children son daughter teen teenager young fee cost price how much',
+    text: `Junior membership costs ${price('junior')} a year, for members under 16.`,
+  });
   add({
     id: 'membership-family',
     title: 'Family membership',
@@ -96,7 +108,13 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
   // Events.
   const eventsUrl = '/member?tab=events';
   if (events.length === 0) {
-    add({ id: 'events-none', title: 'Upcoming events', url: '/public', aliases: 'event events competition comp next upcoming when date calendar', text: 'There are no upcoming events listed at the moment. Check back soon, or ask the committee.' });
+    add({
+      id: 'events-none',
+      title: 'Upcoming events',
+      url: '/public',
+      aliases: 'event events competition comp next upcoming when date calendar',
+      text: 'There are no upcoming events listed at the moment. Check back soon, or ask the committee.',
+    });
   } else {
     add({
       id: 'events-list',
@@ -136,9 +154,25 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
     'photo photograph picture brag mat club code log',
     'tamper tampering cheat cheating edited fake disqualified disqualification suspension ban',
   ];
-  rules.content.split('\n').forEach((line, i) => add({ id: `rules-${i}`, title: rules.title, url: DOCUMENTS_URL, aliases: `rule rules competition ${ruleWords[i] ?? ''}`, text: line }));
+  rules.content
+    .split('\n')
+    .forEach((line, i) =>
+      add({
+        id: `rules-${i}`,
+        title: rules.title,
+        url: DOCUMENTS_URL,
+        aliases: `rule rules competition ${ruleWords[i] ?? ''}`,
+        text: line,
+      }),
+    );
   const waiver = CLUB_DOCUMENTS.find((d) => d.id === 'waiver')!;
-  add({ id: 'waiver', title: waiver.title, url: DOCUMENTS_URL, aliases: 'waiver risk liability insurance safety', text: waiver.content.replace(/\n+/g, ' ') });
+  add({
+    id: 'waiver',
+    title: waiver.title,
+    url: DOCUMENTS_URL,
+    aliases: 'waiver risk liability insurance safety',
+    text: waiver.content.replace(/\n+/g, ' '),
+  });
   add({
     id: 'conduct',
     title: 'Code of Conduct',
@@ -146,9 +180,17 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
     aliases: 'code conduct behaviour behavior rules members',
     text: `The club's code of conduct has ${CODE_OF_CONDUCT_RULES.length} rules: ${CODE_OF_CONDUCT_RULES.map((r) => r.title).join('; ')}. Incorporated association ${CLUB.associationNumber}.`,
   });
-  CODE_OF_CONDUCT_RULES.forEach((r, i) => add({ id: `conduct-${i}`, title: 'Code of Conduct', url: DOCUMENTS_URL, aliases: 'code conduct', text: `${r.title}. ${r.text}` }));
+  CODE_OF_CONDUCT_RULES.forEach((r, i) =>
+    add({ id: `conduct-${i}`, title: 'Code of Conduct', url: DOCUMENTS_URL, aliases: 'code conduct', text: `${r.title}. ${r.text}` }),
+  );
   const mission = CLUB_DOCUMENTS.find((d) => d.id === 'mission_values')!;
-  add({ id: 'mission', title: mission.title, url: DOCUMENTS_URL, aliases: 'mission values about purpose why', text: mission.content.replace(/\n+/g, ' ') });
+  add({
+    id: 'mission',
+    title: mission.title,
+    url: DOCUMENTS_URL,
+    aliases: 'mission values about purpose why',
+    text: mission.content.replace(/\n+/g, ' '),
+  });
   add({
     id: 'catch-logging',
     title: 'Logging a catch',
@@ -168,8 +210,15 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
 
   // NSW licence and resources.
   const licence = NSW_RESOURCES.find((r) => r.required)!;
-  add({ id: 'licence', title: licence.title, url: licence.url, aliases: 'licence license permit fee need required buy', text: `${LICENCE_NOTICE} Buy or renew it online from NSW DPI.` });
-  for (const r of NSW_RESOURCES.filter((x) => !x.required)) add({ id: `resource-${r.title}`, title: r.title, url: r.url, text: `${r.title}: ${r.description}` });
+  add({
+    id: 'licence',
+    title: licence.title,
+    url: licence.url,
+    aliases: 'licence license permit fee need required buy',
+    text: `${LICENCE_NOTICE} Buy or renew it online from NSW DPI.`,
+  });
+  for (const r of NSW_RESOURCES.filter((x) => !x.required))
+    add({ id: `resource-${r.title}`, title: r.title, url: r.url, text: `${r.title}: ${r.description}` });
 
   // Legal minimum lengths, from the committee's table.
   const sizeUrl = NSW_RESOURCES.find((r) => /saltwater bag and size/i.test(r.title))?.url ?? RESOURCES_URL;
@@ -188,7 +237,13 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
   }
 
   // Contact.
-  add({ id: 'contact', title: 'Contact the committee', url: `mailto:${settings.contactEmail}`, aliases: 'contact email e-mail committee question help phone talk secretary', text: `You can reach the committee at ${settings.contactEmail}.` });
+  add({
+    id: 'contact',
+    title: 'Contact the committee',
+    url: `mailto:${settings.contactEmail}`,
+    aliases: 'contact email e-mail committee question help phone talk secretary',
+    text: `You can reach the committee at ${settings.contactEmail}.`,
+  });
 
   // The committee's own pages, sections and news.
   for (const page of pages) {
@@ -197,13 +252,23 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
       .filter((para) => para.length > 20)
       .forEach((para, i) => add({ id: `page-${page.slug}-${i}`, title: page.title, url: `/pages/${page.slug}`, text: para }));
   }
-  for (const [slug, sections, url] of [['home', home, '/public'], ['landing', landing, '/']] as const) {
+  for (const [slug, sections, url] of [
+    ['home', home, '/public'],
+    ['landing', landing, '/'],
+  ] as const) {
     for (const s of sections) {
       if (s.contentType === 'image') continue;
       const text = s.contentType === 'html' ? htmlToText(s.content) : s.content.trim();
       if (text.length > 20) add({ id: `section-${slug}-${s.sectionKey}`, title: s.title, url, text });
     }
   }
-  for (const a of news) add({ id: `news-${a.id}`, title: a.title, url: '/public', aliases: 'news latest', text: `${a.title}. ${a.excerpt ?? htmlToText(a.content).slice(0, 300)}` });
+  for (const a of news)
+    add({
+      id: `news-${a.id}`,
+      title: a.title,
+      url: '/public',
+      aliases: 'news latest',
+      text: `${a.title}. ${a.excerpt ?? htmlToText(a.content).slice(0, 300)}`,
+    });
   return passages;
 }

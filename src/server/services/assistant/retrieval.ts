@@ -5,7 +5,9 @@ const STOPWORDS = new Set(
   `a an the and or but if of to in on at by for with from about into over after before is are was were be been being am do does did doing have has had
   i me my we our you your he she it its they them their this that these those what which who whom whose when where why how can could should would will
   shall may might must there here any some all each every no not only own same so than too very just also up out off again further then once more most
-  other such both few tell know please want like get got give let us im i'm it's whats what's hi hello g'day gday thanks thank cheers mate`.split(/\s+/),
+  other such both few tell know please want like get got give let us im i'm it's whats what's hi hello g'day gday thanks thank cheers mate`.split(
+    /\s+/,
+  ),
 );
 /** Words too common on a fishing club's site to carry a question on their own. */
 const WEAK = new Set(['club', 'fish', 'fishing', 'angler', 'anglers', 'member', 'members', 'tweed', 'coast', 'much', 'need', 'go', 'one']);
