@@ -1,0 +1,51 @@
+// The layers of the house, checked by test/server/architecture.test.ts (and `npm run lint:deps`).
+// Parsed with swc: dependency-cruiser cannot use the TypeScript 7 compiler (see STACK-NOTES).
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', comment: 'No import cycles anywhere.', severity: 'error', from: {}, to: { circular: true } },
+    {
+      name: 'services-without-http',
+      comment: 'Services hold the rules and know nothing of HTTP: no routers, REST shims, tRPC or Fastify.',
+      severity: 'error',
+      from: { path: '^src/server/services/' },
+      to: { path: ['^src/routers/', '^src/server/rest/', '^src/server/trpc/', '^src/server/app\\.ts$', 'node_modules/(fastify|@fastify|@trpc)/'] },
+    },
+    {
+      name: 'db-below-services',
+      comment: 'Entities, migrations and the database code never reach up into the services.',
+      severity: 'error',
+      from: { path: '^src/server/db/' },
+      to: { path: '^src/server/services/' },
+    },
+    {
+      name: 'shared-stands-alone',
+      comment: 'src/shared is used by both sides and imports neither.',
+      severity: 'error',
+      from: { path: '^src/shared/' },
+      to: { path: '^src/(server|client|routers)/' },
+    },
+    {
+      name: 'client-sees-server-types-only',
+      comment: 'The client may name the server’s types (AppRouter) but never bundles its code.',
+      severity: 'error',
+      from: { path: '^src/client/' },
+      to: { path: '^src/(server|routers)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'features-meet-through-components',
+      comment: 'A client feature uses another only through src/client/components.',
+      severity: 'error',
+      from: { path: '^src/client/features/([^/]+)/' },
+      to: { path: '^src/client/features/', pathNot: '^src/client/features/$1/' },
+    },
+  ],
+  options: {
+    parser: 'swc',
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['^src/server/db/migrations/'] },
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+  },
+};
