@@ -66,7 +66,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
               return 'restarted';
             } catch (error) {
               if (attempt >= 5)
-                throw new Error(`The embedded PostgreSQL could not be started again: ${(error as Error)?.message ?? 'it exited at once'}`);
+                throw new Error(`The embedded PostgreSQL could not be started again: ${(error as Error)?.message ?? 'it exited at once'}`, {
+                  cause: error,
+                });
               await new Promise((resolve) => setTimeout(resolve, attempt * 1000));
             }
           }

@@ -26,6 +26,18 @@ interface PayPalCapture {
   amount: { currency_code: string; value: string };
 }
 
+/** The fields of PayPal's answers read here; any may be missing from an answer we did not expect. */
+interface PayPalAnswer {
+  access_token?: string;
+  expires_in?: number | string;
+  id?: string;
+  status?: string;
+  message?: string;
+  details?: { issue?: string }[];
+  amount?: { value?: string };
+  verification_status?: string;
+}
+
 interface PayPalOrderBody {
   id: string;
   status: string;
@@ -72,9 +84,9 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
       throw new PaymentProviderError(`PayPal did not answer: ${(error as Error).message}`);
     }
     const text = await response.text();
-    let json: any = undefined;
+    let json: PayPalAnswer | undefined;
     try {
-      json = text ? JSON.parse(text) : undefined;
+      json = text ? (JSON.parse(text) as PayPalAnswer) : undefined;
     } catch {
       // Leave json undefined: an error page from a proxy, say.
     }
