@@ -46,6 +46,11 @@ export function addDays(date: IsoDate, days: number): IsoDate {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** Whole days from one date to another (negative when `to` comes first). */
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
 /** Full years between a birth date and a day. */
 export function ageOn(birthDate: IsoDate, day: IsoDate): number {
   const [by, bm, bd] = birthDate.split('-').map(Number);

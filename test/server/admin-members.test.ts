@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clubToday } from '../../src/shared/dates';
+import { addDays, clubToday } from '../../src/shared/dates';
 import { AuditLog, Household, Member, User } from '../../src/server/db/entities';
 import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let admin: TestClient;
 let today: string;
-const day = (offset: number) => new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) => addDays(today, offset);
 
 beforeAll(async () => {
   t = await startTestApp({ env: { ADMIN_EMAILS: 'secretary@club.test' } });

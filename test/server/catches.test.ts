@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catch, EventRegistration, FishingSession } from '../../src/server/db/entities';
-import { clubLocalToInstant, clubToday, instantToClubLocal } from '../../src/shared/dates';
+import { addDays, clubLocalToInstant, clubToday, instantToClubLocal } from '../../src/shared/dates';
 import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
@@ -220,7 +220,7 @@ describe('fishing hours and size limits', () => {
       status: 403,
       body: { message: 'You can record fishing hours for yourself and your household only.' },
     });
-    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = addDays(today, 1);
     expect((await member.client.json('POST', '/api/fishing-sessions', { ...body, sessionDate: tomorrow })).body.message).toBe(
       'Fishing hours cannot be recorded for a day that has not come yet.',
     );

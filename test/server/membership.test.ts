@@ -272,7 +272,7 @@ describe('households and the junior rule', () => {
       'Junior membership is for people under 16 on the day of joining. Sam is 16, so please choose Adult or Family.',
     );
     // Turning 16 tomorrow is still 15 today.
-    const sixteenTomorrow = new Date(Date.parse(`${bornYearsAgo(16)}T00:00:00Z`) + 86400_000).toISOString().slice(0, 10);
+    const sixteenTomorrow = addDays(bornYearsAgo(16), 1);
     const fifteen = await join(t.client(), { membershipType: 'junior', dateOfBirth: sixteenTomorrow });
     expect(fifteen.amount).toBe('30.00');
   });

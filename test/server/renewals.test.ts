@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clubToday } from '../../src/shared/dates';
+import { addDays, clubToday } from '../../src/shared/dates';
 import { AuditLog, Household, Member, RenewalReminder } from '../../src/server/db/entities';
 import { ormOptions } from '../../src/server/db/orm.config';
 import { createMailer } from '../../src/server/integrations/mailer';
@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 let t: TestApp;
 let secondOrm: MikroORM;
 let today: string;
-const day = (offset: number) => new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) => addDays(today, offset);
 const log = { error: () => {}, info: () => {} };
 /** The job as an instance of the site runs it: its own database pool, the real SMTP mailer. */
 const instance = (orm: MikroORM, smtpUrl = t.env.SMTP_URL) => ({

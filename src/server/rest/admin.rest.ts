@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { memberSearchInput } from '../../shared/admin.schema';
 import { clubToday } from '../../shared/dates';
-import { requireAdmin } from '../services/auth.service';
+import { requireAdmin } from '../services/actor';
 import type { ContextDeps } from '../trpc/context';
 import { callProcedure, callService } from './call';
 

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { catchSubmissionInput } from '../../shared/catches.schema';
 import { AppError } from '../../shared/errors';
-import { requireUser } from '../services/auth.service';
+import { requireUser } from '../services/actor';
 import { CATCH_PHOTO_MAX_BYTES } from '../services/catches.service';
 import type { ContextDeps } from '../trpc/context';
 import { callProcedure, callService } from './call';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { eventIdInput } from '../../shared/events.schema';
 import { periodInput } from '../../shared/reports.schema';
-import { requireAdmin } from '../services/auth.service';
+import { requireAdmin } from '../services/actor';
 import type { ContextDeps } from '../trpc/context';
 import { callService } from './call';
 

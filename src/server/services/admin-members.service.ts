@@ -1,15 +1,15 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
-import { EXPIRING_DAYS, type AdminMemberRow, type MemberPage, type MemberSearch, type MemberUpdate } from '../../shared/admin.schema';
-import { addDays, clubToday } from '../../shared/dates';
+import { type AdminMemberRow, type MemberPage, type MemberSearch, type MemberUpdate } from '../../shared/admin.schema';
+import { clubToday } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { MEMBERSHIP_LABELS } from '../../shared/membership';
 import type { Clock } from '../clock';
 import { Member } from '../db/entities';
 import type { AdminService } from './admin.service';
 import { recordAudit } from './audit.service';
-import type { Actor } from './auth.service';
+import type { Actor } from './actor';
 import { CSV_BOM, csvLine } from './csv';
-import { effectiveStatus } from './members.service';
+import { currentMemberWhere, effectiveStatus, expiredMemberWhere, expiringMemberWhere } from './member-status';
 
 export interface AdminMembersDeps {
   clock: Clock;
@@ -31,9 +31,9 @@ export class AdminMembersService {
     }
     if (input.type) and.push({ membershipType: input.type });
     if (input.status === 'pending') and.push({ status: 'pending' });
-    if (input.status === 'active') and.push({ status: 'active', $or: [{ expiryDate: null }, { expiryDate: { $gte: today } }] });
-    if (input.status === 'expired') and.push({ $or: [{ status: 'expired' }, { status: 'active', expiryDate: { $lt: today } }] });
-    if (input.status === 'expiring') and.push({ status: 'active', expiryDate: { $gte: today, $lte: addDays(today, EXPIRING_DAYS) } });
+    if (input.status === 'active') and.push(currentMemberWhere(today));
+    if (input.status === 'expired') and.push(expiredMemberWhere(today));
+    if (input.status === 'expiring') and.push(expiringMemberWhere(today));
     return and.length ? { $and: and } : {};
   }
 

@@ -1,4 +1,4 @@
-import { LockMode, raw, UniqueConstraintViolationException, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
+import { LockMode, raw, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import {
   newHouseholdFeeCents,
   type PaymentListRequest,
@@ -17,8 +17,9 @@ import { centsToAmount, CURRENCY, formatAud, MEMBERSHIP_LABELS } from '../../sha
 import { PAYMENT_METHOD_LABELS, renewalWindow } from '../../shared/payments';
 import type { Clock } from '../clock';
 import { AuditLog, Household, Member, Payment, type PaymentCovers } from '../db/entities';
+import { isUniqueViolation } from '../db/unique-violation';
 import { recordAudit } from './audit.service';
-import type { Actor } from './auth.service';
+import type { Actor } from './actor';
 import { feeFor, type MembersService } from './members.service';
 import { parseAmountCents, type PaymentsService } from './payments.service';
 
@@ -170,7 +171,7 @@ export class AdminPaymentsService {
       });
     } catch (error) {
       // The same request arrived twice at once: the other one wrote it (and everything this one did is rolled back).
-      if (error instanceof UniqueConstraintViolationException) {
+      if (isUniqueViolation(error)) {
         const other = await em.fork().findOne(Payment, { providerOrderId: orderId });
         if (other) return this.complete(em, actor, other.id, false);
       }

@@ -14,11 +14,13 @@ import type {
 import { AppError } from '../../shared/errors';
 import type { Clock } from '../clock';
 import { AuthToken, Member, User } from '../db/entities';
+import { isUniqueViolation } from '../db/unique-violation';
 import { alreadyRegisteredMessage, passwordChangedMessage, signInLinkMessage, verifyEmailMessage } from '../emails/auth.emails';
 import type { RenderedEmail } from '../emails/layout';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import { recordAudit } from './audit.service';
-import { linkMemberToUser } from './members.service';
+import { requireUser, type Actor } from './actor';
+import { linkMemberToUser } from './member-link';
 import { consumeRateLimit, type RateRules } from './rate-limit.service';
 
 export interface AuthDeps {
@@ -28,12 +30,6 @@ export interface AuthDeps {
   adminEmails: readonly string[];
   rateRules: RateRules;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
-}
-
-/** Who is calling: the signed-in user, if any, and the client address used for rate limits. */
-export interface Actor {
-  user: User | null;
-  ip: string;
 }
 
 /** What the session cookie carries. */
@@ -336,20 +332,4 @@ export class AuthService {
     this.dummyHash ??= argonHash(randomBytes(16).toString('hex'), ARGON_OPTIONS);
     return this.dummyHash;
   }
-}
-
-export function requireUser(actor: Actor): User {
-  if (!actor.user) throw new AppError('UNAUTHORIZED', 'Please sign in first.');
-  return actor.user;
-}
-
-/** For the few REST routes outside tRPC (file downloads): the same rule as admin procedures. */
-export function requireAdmin(actor: Actor): User {
-  const user = requireUser(actor);
-  if (user.role !== 'admin') throw new AppError('FORBIDDEN', 'Only club administrators can do that.');
-  return user;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string })?.code === '23505' || (error as Error)?.name === 'UniqueConstraintViolationException';
 }

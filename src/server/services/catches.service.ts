@@ -2,18 +2,19 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import { achievementFor, type Achievement, type Species } from '../../shared/catches';
 import { GPS_UNAVAILABLE, LATE_CATCH_DAYS, type CatchFlag, type CatchSubmission, type CatchView } from '../../shared/catches.schema';
-import { clubLocalToInstant, clubToday } from '../../shared/dates';
+import { clubLocalToInstant, clubToday, daysBetween } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { insidePolygon, parseGps } from '../../shared/tweed';
 import type { Clock } from '../clock';
 import { Catch, Event, EventRegistration, FishingSession, Member, SizeLimit } from '../db/entities';
+import { isUniqueViolation } from '../db/unique-violation';
 import { recordAudit } from './audit.service';
 import type { ContentCache } from './content-cache';
-import { requireUser, type Actor } from './auth.service';
-import { objectUrl } from './events.service';
+import { requireUser, type Actor } from './actor';
+import { catchView } from './catch-view';
 import { readPhotoFacts } from './images';
-import { effectiveStatus, requireCurrentMember } from './members.service';
-import { thumbnailKey, type UploadsService } from './uploads.service';
+import { isCurrentMember, requireCurrentMember } from './member-status';
+import type { UploadsService } from './uploads.service';
 
 export interface CatchesDeps {
   clock: Clock;
@@ -57,7 +58,7 @@ export class CatchesService {
     const day = clubToday(loggedAt);
     const isAdmin = user.role === 'admin';
     const own = await em.findOne(Member, { user });
-    if (!isAdmin && (!own || effectiveStatus(own, day) !== 'active')) {
+    if (!isAdmin && (!own || !isCurrentMember(own, day))) {
       throw new AppError('FORBIDDEN', 'Only current club members can log catches. Join or renew your membership first.');
     }
     const event = await em.findOne(Event, { id: input.eventId });
@@ -66,7 +67,7 @@ export class CatchesService {
       throw new AppError('BAD_REQUEST', 'Catches can only be logged on the day of the event.', { field: 'eventId' });
     }
     const angler = await em.findOne(Member, { id: input.memberId });
-    if (!angler || effectiveStatus(angler, day) !== 'active')
+    if (!angler || !isCurrentMember(angler, day))
       throw new AppError('BAD_REQUEST', 'Please choose a current club member as the angler.', { field: 'memberId' });
     if (!photo?.length) throw new AppError('BAD_REQUEST', 'Please take a photo of your catch.', { field: 'photo' });
 
@@ -117,7 +118,7 @@ export class CatchesService {
       await em.flush();
     } catch (error) {
       // The same clientId sent twice at once: the unique key lets one through; answer with it.
-      if ((error as Error).name === 'UniqueConstraintViolationException' && input.clientId) {
+      if (isUniqueViolation(error) && input.clientId) {
         em.clear();
         return this.result(await em.findOneOrFail(Catch, { clientId: input.clientId }, { populate: ['event', 'angler'] }));
       }
@@ -135,7 +136,7 @@ export class CatchesService {
         field: 'loggedAt',
       });
     }
-    const daysAgo = (Date.parse(clubToday(now)) - Date.parse(clubToday(at))) / 86_400_000;
+    const daysAgo = daysBetween(clubToday(at), clubToday(now));
     if (daysAgo > LATE_CATCH_DAYS) {
       throw new AppError(
         'BAD_REQUEST',
@@ -152,7 +153,7 @@ export class CatchesService {
     const own = await em.findOne(Member, { user });
     const where = own ? { $or: [{ angler: own }, { submittedBy: user }] } : { submittedBy: user };
     const catches = await em.find(Catch, where, { populate: ['event', 'angler'], orderBy: { caughtAt: 'desc' }, limit });
-    return catches.map((c) => this.view(c));
+    return catches.map(catchView);
   }
 
   async sizeLimits(em: EntityManager) {
@@ -210,26 +211,6 @@ export class CatchesService {
   }
 
   private result(c: Catch) {
-    return { catch: this.view(c), achievement: achievementFor({ fishType: c.species, sizeCm: c.sizeCm, fate: c.fate }) };
-  }
-
-  view(c: Catch): CatchView {
-    return {
-      id: c.id,
-      fishType: c.species,
-      size: c.sizeCm,
-      fishKeptOrReleased: c.fate,
-      catchTime: c.caughtAt.toISOString(),
-      date: c.caughtAt.toISOString(),
-      verified: c.status === 'verified',
-      status: c.status,
-      eventId: c.event.id,
-      eventName: c.event.name,
-      location: c.event.location,
-      anglerName: `${c.angler.firstName} ${c.angler.lastName}`,
-      photoUrl: objectUrl(c.photoKey),
-      thumbnailUrl: objectUrl(thumbnailKey(c.photoKey)),
-      rejectReason: c.rejectReason ?? null,
-    };
+    return { catch: catchView(c), achievement: achievementFor({ fishType: c.species, sizeCm: c.sizeCm, fate: c.fate }) };
   }
 }

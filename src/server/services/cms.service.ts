@@ -1,4 +1,4 @@
-import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   KNOWN_SETTINGS,
   SECTION_TEMPLATES,
@@ -17,8 +17,9 @@ import {
 import { AppError } from '../../shared/errors';
 import type { Clock } from '../clock';
 import { ContentPage, NewsArticle, SiteSection, SiteSetting } from '../db/entities';
+import { isUniqueViolation } from '../db/unique-violation';
 import { recordAudit } from './audit.service';
-import type { Actor } from './auth.service';
+import type { Actor } from './actor';
 import type { ContentCache } from './content-cache';
 import { API_ADDRESS_MESSAGE, pointsIntoApi } from '../../shared/site-urls';
 import { sanitizeHtml } from './html';
@@ -375,7 +376,7 @@ export class CmsService {
     try {
       await em.flush();
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) {
+      if (isUniqueViolation(error)) {
         em.clear();
         throw new AppError('CONFLICT', duplicate);
       }

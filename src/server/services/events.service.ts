@@ -5,14 +5,16 @@ import { AppError } from '../../shared/errors';
 import { centsToAmount } from '../../shared/membership';
 import type { Clock } from '../clock';
 import { Event, EventRegistration, Member } from '../db/entities';
+import { isUniqueViolation } from '../db/unique-violation';
 import { eventRegistrationMessage } from '../emails/events.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import { recordAudit } from './audit.service';
 import type { ContentCache } from './content-cache';
-import { requireUser, type Actor } from './auth.service';
+import { requireUser, type Actor } from './actor';
 import { eventIcs } from './calendar';
-import { effectiveStatus } from './members.service';
-import { thumbnailKey, type UploadsService } from './uploads.service';
+import { isCurrentMember } from './member-status';
+import { objectUrl, thumbnailKey } from './object-keys';
+import type { UploadsService } from './uploads.service';
 
 export interface EventsDeps {
   clock: Clock;
@@ -22,9 +24,6 @@ export interface EventsDeps {
   log: { error(obj: object, msg: string): void };
   cache: ContentCache;
 }
-
-/** URL under which the object store serves a key. */
-export const objectUrl = (key: string) => `/api/objects/${key}`;
 
 const toCents = (amount: string) => Math.round(Number(amount) * 100);
 
@@ -100,7 +99,7 @@ export class EventsService {
    */
   async register(em: EntityManager, actor: Actor, eventId: string): Promise<MemberRegistration> {
     const member = await this.ownMember(em, actor);
-    if (!member || effectiveStatus(member, clubToday(this.deps.clock.now())) !== 'active') {
+    if (!member || !isCurrentMember(member, clubToday(this.deps.clock.now()))) {
       throw new AppError('FORBIDDEN', 'Only current club members can register for events. Join or renew your membership first.');
     }
     const now = this.deps.clock.now();
@@ -126,7 +125,7 @@ export class EventsService {
         member: tem.getReference(Member, member.id),
       });
       await tem.flush().catch((error) => {
-        if ((error as { code?: string }).code === '23505' || (error as Error).name === 'UniqueConstraintViolationException') {
+        if (isUniqueViolation(error)) {
           throw new AppError('CONFLICT', 'You are already registered for this event.');
         }
         throw error;

@@ -29,7 +29,7 @@ export interface ServiceDeps extends AuthDeps {
 export function createServices(deps: ServiceDeps) {
   const uploads = new UploadsService(deps);
   const catches = new CatchesService({ ...deps, uploads });
-  const judging = new JudgingService({ ...deps, catches });
+  const judging = new JudgingService(deps);
   const cms = new CmsService(deps);
   const admin = new AdminService();
   const events = new EventsService({ ...deps, uploads });

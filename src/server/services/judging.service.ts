@@ -6,14 +6,12 @@ import { AppError } from '../../shared/errors';
 import type { Clock } from '../clock';
 import { Catch, Event } from '../db/entities';
 import { recordAudit } from './audit.service';
-import type { Actor } from './auth.service';
-import type { CatchesService } from './catches.service';
-import { objectUrl } from './events.service';
-import { thumbnailKey } from './uploads.service';
+import type { Actor } from './actor';
+import { catchView } from './catch-view';
+import { objectUrl, thumbnailKey } from './object-keys';
 
 export interface JudgingDeps {
   clock: Clock;
-  catches: CatchesService;
 }
 
 /** Review of logged catches by the committee, and the results that follow from verified ones. */
@@ -120,7 +118,7 @@ export class JudgingService {
 
   private judgeView(c: Catch): JudgeCatchView {
     return {
-      ...this.deps.catches.view(c),
+      ...catchView(c),
       anglerId: c.angler.id,
       gpsText: c.gpsText ?? null,
       latitude: num(c.latitude),

@@ -9,7 +9,6 @@ import {
   householdFeeCents,
   MEMBERSHIP_PRICES_CENTS,
   isJuniorOn,
-  type MemberStatus,
   type MembershipType,
 } from '../../shared/membership';
 import type {
@@ -21,12 +20,14 @@ import type {
 } from '../../shared/members.schema';
 import { renewalWindow } from '../../shared/payments';
 import type { Clock } from '../clock';
-import { Catch, EventRegistration, Household, Member, Payment, type User } from '../db/entities';
+import { Catch, EventRegistration, Household, Member, Payment } from '../db/entities';
 import { joinAddressUsedMessage } from '../emails/membership.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import { recordAudit } from './audit.service';
 import { consumeRateLimit, type RateRules } from './rate-limit.service';
-import type { Actor, AuthService } from './auth.service';
+import type { Actor } from './actor';
+import type { AuthService } from './auth.service';
+import { currentMemberWhere, effectiveStatus, isCurrentMember, requireCurrentMember } from './member-status';
 import type { JudgingService } from './judging.service';
 
 export interface MembersDeps {
@@ -45,12 +46,6 @@ export type RegistrationRequest = DocumentedRegistrationInput &
 /** Member level from champion points this season (SPEC's fixed 'Gold' was a placeholder). */
 export function memberLevel(points: number): 'Bronze' | 'Silver' | 'Gold' {
   return points >= 9 ? 'Gold' : points >= 3 ? 'Silver' : 'Bronze';
-}
-
-/** 'active' only while paid up to today; a lapsed expiry reads as 'expired' even before the nightly job. */
-export function effectiveStatus(member: Pick<Member, 'status' | 'expiryDate'>, today: IsoDate): MemberStatus {
-  if (member.status === 'active' && member.expiryDate && member.expiryDate < today) return 'expired';
-  return member.status;
 }
 
 /** The fee for a household's next payment, in cents. */
@@ -93,7 +88,7 @@ export class MembersService {
       const now = this.deps.clock.now();
       const existing = await this.recordFor(tem, input.email, actor, sessionHouseholdId);
       const owned = existing && mayReplace(existing, actor, input.email, sessionHouseholdId) ? existing : null;
-      if (owned && effectiveStatus(owned, today) === 'active') {
+      if (owned && isCurrentMember(owned, today)) {
         throw new AppError(
           'CONFLICT',
           `You are already a member, paid until ${formatAuDate(owned.expiryDate!)}. Use Renew Membership in the member portal to extend it.`,
@@ -294,11 +289,10 @@ export class MembersService {
    */
   async list(em: EntityManager, actor: Actor): Promise<{ id: string; firstName: string; lastName: string }[]> {
     await requireCurrentMember(em, actor, this.today(), 'see the members list');
-    const members = await em.find(
-      Member,
-      { status: 'active', expiryDate: { $gte: this.today() } },
-      { orderBy: { firstName: 'asc', lastName: 'asc' }, fields: ['id', 'firstName', 'lastName'] },
-    );
+    const members = await em.find(Member, currentMemberWhere(this.today()), {
+      orderBy: { firstName: 'asc', lastName: 'asc' },
+      fields: ['id', 'firstName', 'lastName'],
+    });
     return members.map((m) => ({ id: m.id, firstName: m.firstName, lastName: m.lastName }));
   }
 }
@@ -358,28 +352,4 @@ function checkHousehold(type: MembershipType, birthDates: IsoDate[], today: IsoD
       { field: 'additionalMembers' },
     );
   }
-}
-
-/** Links a verified user to the member record registered with their e-mail address, if it has no account yet. */
-export async function linkMemberToUser(em: EntityManager, user: User): Promise<void> {
-  if (!user.emailVerifiedAt || (await em.count(Member, { user }))) return;
-  const records = await em.find(Member, { email: user.email, isPrimary: true, user: null }, { orderBy: { createdAt: 'desc' } });
-  // A paid membership before an unpaid registration with the same address.
-  const member = records.find((m) => m.status === 'active') ?? records.find((m) => m.memberSince) ?? records[0];
-  if (member) member.user = user;
-}
-
-/**
- * The caller's own member record, when it is paid up on `day`; admins pass with theirs or none. Anyone else is
- * refused: signing up makes an account, only paying makes a member.
- */
-export async function requireCurrentMember(em: EntityManager, actor: Actor, day: IsoDate, toDo: string): Promise<Member | null> {
-  const user = actor.user;
-  if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in first.');
-  const own = await em.findOne(Member, { user });
-  if (user.role === 'admin') return own;
-  if (!own || effectiveStatus(own, day) !== 'active') {
-    throw new AppError('FORBIDDEN', `Only current club members can ${toDo}. Join or renew your membership first.`);
-  }
-  return own;
 }

@@ -10,8 +10,10 @@ import { membershipReceiptMessage } from '../emails/membership.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import { PaymentProviderError, type PaymentProvider, type ProviderCapture, type WebhookDelivery } from '../integrations/payments';
 import { recordAudit } from './audit.service';
-import type { Actor, AuthService } from './auth.service';
-import { effectiveStatus, feeFor } from './members.service';
+import type { Actor } from './actor';
+import type { AuthService } from './auth.service';
+import { effectiveStatus, isCurrentMember } from './member-status';
+import { feeFor } from './members.service';
 import { activateSponsorship, sendSponsorshipReceipt } from './sponsor-invoices';
 
 export interface PaymentsDeps {
@@ -783,7 +785,7 @@ export class PaymentsService {
       const household = await em.findOne(Household, { id: registrationHouseholdId });
       const members = household ? await em.find(Member, { household }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } }) : [];
       // The join form of this browser, until it is paid.
-      if (household && members.some((m) => effectiveStatus(m, today) !== 'active')) {
+      if (household && members.some((m) => !isCurrentMember(m, today))) {
         return { household, members, purpose: members.some((m) => m.memberSince) ? ('renewal' as const) : ('join' as const) };
       }
     }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { addDays, clubToday } from '../../shared/dates';
+import { addDays, clubToday, daysBetween } from '../../shared/dates';
 import type { Clock } from '../clock';
 import { Member } from '../db/entities';
 import { renewalReminderMessage } from '../emails/renewal.emails';
@@ -18,9 +18,6 @@ const WINDOWS = [
   { kind: '30_days', from: 8, to: 30 },
   { kind: '7_days', from: 0, to: 7 },
 ] as const;
-
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /**
  * The renewal job: reminder e-mails 30 and 7 days before a membership ends, and 'Inactive' on the day

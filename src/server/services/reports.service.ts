@@ -17,6 +17,7 @@ import { Event, Member, Sponsor } from '../db/entities';
 import type { CmsService } from './cms.service';
 import { CSV_BOM, csvLine, csvNumber } from './csv';
 import type { JudgingService } from './judging.service';
+import { effectiveStatusSql, expiringMemberWhere, membershipCoveredSql } from './member-status';
 import { renderReportPdf } from './pdf';
 
 export interface ReportsDeps {
@@ -94,8 +95,7 @@ export class ReportsService {
        )
        select months.month, mem.membership_type, count(mem.id)::int as count
        from months
-       left join members mem on mem.member_since is not null and mem.member_since <= months.day
-         and mem.expiry_date >= months.day and mem.status <> 'pending'
+       left join members mem on ${membershipCoveredSql('months.day', 'mem')}
        group by months.month, mem.membership_type
        order by months.month`,
       [today, today, today],
@@ -175,7 +175,7 @@ export class ReportsService {
     const [byTypeAndStatus, joined, renewed, expiring] = await Promise.all([
       connection.execute<MembershipReport['byTypeAndStatus']>(
         `select membership_type as "membershipType",
-                case when status = 'active' and expiry_date < ? then 'expired' else status end as status,
+                ${effectiveStatusSql('?')} as status,
                 count(*)::int as count
          from members group by 1, 2 order by 1, 2`,
         [today],
@@ -188,11 +188,7 @@ export class ReportsService {
         `select count(distinct household_id)::int as count from payments where kind = 'membership' and purpose = 'renewal' and status = 'completed' and captured_at >= ? and captured_at < ?`,
         [from, to],
       ),
-      em.find(
-        Member,
-        { status: 'active', expiryDate: { $gte: today, $lte: addDays(today, EXPIRING_DAYS) } },
-        { orderBy: { expiryDate: 'asc', lastName: 'asc' } },
-      ),
+      em.find(Member, expiringMemberWhere(today), { orderBy: { expiryDate: 'asc', lastName: 'asc' } }),
     ]);
     return {
       from: period.from,

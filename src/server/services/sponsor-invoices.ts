@@ -2,11 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash, randomBytes } from 'node:crypto';
 import { clubToday } from '../../shared/dates';
 import { seasonEnd, seasonOf, type InvoiceStatus } from '../../shared/sponsors';
-import { Payment, Sponsor } from '../db/entities';
+import { type Payment, Sponsor } from '../db/entities';
 import { sponsorReceiptMessage } from '../emails/sponsors.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import { recordAudit } from './audit.service';
-import type { Actor } from './auth.service';
+import type { Actor } from './actor';
 
 /**
  * A sponsor's invoice is one Payment row per sponsor and season (kind 'sponsorship'): 'created' until the money

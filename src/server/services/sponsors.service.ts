@@ -30,7 +30,7 @@ import {
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import { PaymentProviderError, type PaymentProvider } from '../integrations/payments';
 import { recordAudit } from './audit.service';
-import type { Actor } from './auth.service';
+import type { Actor } from './actor';
 import { refuseApiAddress, type CmsService } from './cms.service';
 import type { ContentCache } from './content-cache';
 import type { PaymentsService } from './payments.service';

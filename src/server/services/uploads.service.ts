@@ -4,8 +4,9 @@ import { AppError } from '../../shared/errors';
 import type { Clock } from '../clock';
 import { StoredObject, type User } from '../db/entities';
 import type { ObjectStore } from '../integrations/storage';
-import { requireUser, type Actor } from './auth.service';
+import { requireUser, type Actor } from './actor';
 import { IMAGE_LIMITS, normaliseImage } from './images';
+import { thumbnailKey } from './object-keys';
 
 export interface UploadsDeps {
   clock: Clock;
@@ -120,5 +121,3 @@ export class UploadsService {
     return body ? { ...body, contentType: record.contentType } : null;
   }
 }
-
-export const thumbnailKey = (imageKey: string) => imageKey.replace(/\.webp$/, '-thumb.webp');

@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { User } from '../db/entities';
-import type { Actor, SessionClaims } from '../services/auth.service';
+import type { Actor } from '../services/actor';
+import type { SessionClaims } from '../services/auth.service';
 import type { PayerSession } from '../services/payments.service';
 import type { Services } from '../services';
 

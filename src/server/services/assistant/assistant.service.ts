@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ChatReply } from '../../../shared/chat.schema';
 import type { Clock } from '../../clock';
-import type { Actor } from '../auth.service';
+import type { Actor } from '../actor';
 import type { ContentCache } from '../content-cache';
 import { consumeRateLimit, type RateRules } from '../rate-limit.service';
 import { gatherKnowledge, type KnowledgeSources, type Passage } from './knowledge';
@@ -82,7 +82,7 @@ export class AssistantService {
   private async fromModel(question: string, passages: Passage[], em: EntityManager): Promise<string | null> {
     const model = this.deps.model!;
     const email = await this.deps.cms.contactEmail(em);
-    const url = /\/chat\/completions$/.test(model.url) ? model.url : `${model.url.replace(/\/+$/, '')}/chat/completions`;
+    const url = model.url.endsWith('/chat/completions') ? model.url : `${model.url.replace(/\/+$/, '')}/chat/completions`;
     try {
       const res = await fetch(url, {
         method: 'POST',
