@@ -21,19 +21,28 @@ const message = z.object({ message: z.string() });
 /** Public reads of the site's content. */
 export const cmsRouter = router({
   sections: publicProcedure
+    .meta({ access: 'public', cache: { reads: ['SiteSection'] } })
     .input(z.object({ pageSlug: slugSchema('Page slug') }))
     .output(z.array(publicSection))
     .query(({ ctx, input }) => ctx.services.cms.sections(ctx.em, input.pageSlug)),
-  pages: publicProcedure.output(z.array(pageView)).query(({ ctx }) => ctx.services.cms.publishedPages(ctx.em)),
+  pages: publicProcedure
+    .meta({ access: 'public', cache: { reads: ['ContentPage'] } })
+    .output(z.array(pageView))
+    .query(({ ctx }) => ctx.services.cms.publishedPages(ctx.em)),
   page: publicProcedure
+    .meta({ access: 'public', cache: { reads: ['ContentPage'] } })
     .input(z.object({ slug: slugSchema('Slug') }))
     .output(pageView)
     .query(({ ctx, input }) => ctx.services.cms.publishedPage(ctx.em, input.slug)),
   news: publicProcedure
+    .meta({ access: 'public', cache: { reads: ['NewsArticle'] } })
     .input(z.object({ limit: z.number().int().min(1).max(50).optional() }).optional())
     .output(z.array(newsView))
     .query(({ ctx, input }) => ctx.services.cms.publishedNews(ctx.em, input?.limit)),
-  settings: publicProcedure.output(publicSettings).query(({ ctx }) => ctx.services.cms.publicSettings(ctx.em)),
+  settings: publicProcedure
+    .meta({ access: 'public', cache: { reads: ['SiteSetting'] } })
+    .output(publicSettings)
+    .query(({ ctx }) => ctx.services.cms.publicSettings(ctx.em)),
 });
 
 /** Mounted at `admin.cms`: the Content Management screen (SPEC §2.14). */

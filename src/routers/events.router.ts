@@ -4,6 +4,8 @@ import { adminProcedure, memberProcedure, publicProcedure, router } from '../ser
 
 export const eventsRouter = router({
   upcoming: publicProcedure
+    // Registering bumps the event's count in SQL, in the same transaction that writes the EventRegistration.
+    .meta({ access: 'public', cache: { reads: ['Event', 'EventRegistration'] } })
     .input(z.object({ limit: z.number().int().min(1).max(100).optional() }).optional())
     .output(z.array(eventView))
     .query(({ ctx, input }) => ctx.services.events.upcoming(ctx.em, input?.limit)),

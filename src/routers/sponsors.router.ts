@@ -11,7 +11,10 @@ import {
 import { adminProcedure, publicProcedure, router } from '../server/trpc/init';
 
 export const sponsorsRouter = router({
-  active: publicProcedure.output(z.array(publicSponsor)).query(({ ctx }) => ctx.services.sponsors.active(ctx.em)),
+  active: publicProcedure
+    .meta({ access: 'public', cache: { reads: ['Sponsor'] } })
+    .output(z.array(publicSponsor))
+    .query(({ ctx }) => ctx.services.sponsors.active(ctx.em)),
   register: publicProcedure
     .input(sponsorApplicationInput)
     .output(z.object({ message: z.string() }))

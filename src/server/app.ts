@@ -28,6 +28,8 @@ import { LOCAL_UPLOAD_PREFIX, registerObjectRoutes } from './rest/objects.rest';
 import { registerMemberRoutes } from './rest/members.rest';
 import { registerPayPalRoutes } from './rest/paypal.rest';
 import { registerPublicReadCache } from './public-read-cache';
+import { ContentChanges } from './services/content-changes';
+import { publicReadsOf } from './trpc/public-reads';
 import { API_PREFIXES, registerNoStore, securityHeaders } from './http-policy';
 import { pageStatus, registerSiteFiles } from './site-pages';
 import { inputProblem } from './input-text';
@@ -118,7 +120,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const objects = deps.objects ?? createObjectStore(env, deps.sessionSecret);
   const cache = new ContentCache(deps.orm.config.get('clientUrl'), app.log);
   await cache.start();
-  app.addHook('onClose', async () => cache.close());
+  const reads = publicReadsOf(appRouter);
+  const changes = ContentChanges.watch(deps.orm.em, cache, reads.entities);
+  app.addHook('onClose', async () => {
+    changes.stop();
+    await cache.close();
+  });
   const services = createServices({
     cache,
     assistantModel: env.ASSISTANT_API_URL
@@ -206,8 +213,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   // Before the session: a repeated public read is answered from memory without decoding any cookie.
-  registerPublicReadCache(app, cache, deps.clock ?? systemClock);
-  registerNoStore(app);
+  registerPublicReadCache(app, cache, reads, deps.clock ?? systemClock);
+  registerNoStore(app, reads.procedures);
 
   // Broken JSON and NUL characters (which PostgreSQL cannot store) are refused before any handler runs.
   app.addHook('preHandler', async (req, reply) => {

@@ -48,12 +48,12 @@ export function securityHeaders(production: boolean): Record<string, string> {
  * browser or proxy keeps a personal answer, unless it set its own caching: the public reads (ETag and
  * `no-cache`, or answered from the public read cache) and the immutable processed images.
  */
-export function registerNoStore(app: FastifyInstance): void {
+export function registerNoStore(app: FastifyInstance, publicProcedures: ReadonlySet<string>): void {
   app.addHook('onSend', async (req, reply, payload) => {
     if (!API_PREFIXES.some((p) => req.url.startsWith(p)) || reply.hasHeader('cache-control')) return payload;
     // tRPC answers with a fetch Response whose headers Fastify copies onto the reply after this hook.
     if (payload instanceof Response && payload.headers.has('cache-control')) return payload;
-    if (isPublicRead(req)) return payload;
+    if (isPublicRead(req, publicProcedures)) return payload;
     reply.header('cache-control', 'no-store');
     return payload;
   });

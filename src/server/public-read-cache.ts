@@ -2,25 +2,26 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clubToday } from '../shared/dates';
 import type { Clock } from './clock';
 import { etagMatches, type ContentCache } from './services/content-cache';
+import type { PublicReads } from './trpc/public-reads';
 
-/** tRPC procedures whose answer comes from the content cache and depends on nothing about the caller. */
-const PUBLIC_PROCEDURES = new Set([
-  'events.upcoming',
-  'cms.sections',
-  'cms.pages',
-  'cms.page',
-  'cms.news',
-  'cms.settings',
-  'sponsors.active',
-]);
-/** Their REST shims (the `callPublicRead` routes). */
-const PUBLIC_PATHS = new Set(['/api/events/upcoming', '/api/content/pages', '/api/settings', '/api/news', '/api/sponsors/active']);
-const PUBLIC_PREFIX = '/api/content/sections/';
 /** What a kept answer carries besides its bytes (never a cookie). */
 const KEPT_HEADERS = ['content-type', 'etag', 'cache-control', 'vary'];
 
-/** True for a GET of a public read, whose answer depends on nothing about the caller. */
-export function isPublicRead(req: FastifyRequest): boolean {
+/** Route options of a REST shim whose answer is a public read (see `callPublicRead`). */
+export const PUBLIC_READ_ROUTE = { config: { publicRead: true } } as const;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers a public read, the same to every caller: its answers may be kept in memory. */
+    publicRead?: boolean;
+  }
+}
+
+/**
+ * True for a GET of a public read, whose answer depends on nothing about the caller: a batch of tRPC
+ * procedures that all declare `meta.cache`, or a REST shim registered with PUBLIC_READ_ROUTE.
+ */
+export function isPublicRead(req: FastifyRequest, procedures: ReadonlySet<string>): boolean {
   // A streaming tRPC client (trpc-accept) gets another format: leave it to tRPC.
   if (req.method !== 'GET' || req.headers['trpc-accept'] !== undefined) return false;
   const query = req.url.indexOf('?');
@@ -29,8 +30,8 @@ export function isPublicRead(req: FastifyRequest): boolean {
     return path
       .slice('/trpc/'.length)
       .split(',')
-      .every((name) => PUBLIC_PROCEDURES.has(name));
-  return PUBLIC_PATHS.has(path) || (path.startsWith(PUBLIC_PREFIX) && !path.includes('/', PUBLIC_PREFIX.length));
+      .every((name) => procedures.has(name));
+  return req.routeOptions.config?.publicRead === true;
 }
 
 /**
@@ -41,11 +42,11 @@ export function isPublicRead(req: FastifyRequest): boolean {
  * session, the per-request EntityManager and tRPC, which cost far more than the answer itself.
  * Registered before the session plugin; the security headers are already set when a kept answer is sent.
  */
-export function registerPublicReadCache(app: FastifyInstance, cache: ContentCache, clock: Clock): void {
+export function registerPublicReadCache(app: FastifyInstance, cache: ContentCache, reads: PublicReads, clock: Clock): void {
   const making = new WeakMap<FastifyRequest, { key: string; ticket: number }>();
 
   app.addHook('onRequest', async (req, reply) => {
-    if (!isPublicRead(req)) return;
+    if (!isPublicRead(req, reads.procedures)) return;
     const key = `${clubToday(clock.now())} ${req.url}`;
     const kept = cache.response(key);
     if (kept) {

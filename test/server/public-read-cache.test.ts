@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+import { addDays, clubToday } from '../../src/shared/dates';
+import { SiteSection } from '../../src/server/db/entities';
+import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let admin: TestClient;
@@ -73,5 +75,63 @@ describe('public reads answered from memory', () => {
     expect((await t.client().json('GET', '/trpc/auth.me')).body.result.data).toBeNull();
     expect((await client.json('GET', '/trpc/catches.mine')).status).toBe(200);
     expect((await t.client().json('GET', '/trpc/catches.mine')).status).toBe(401);
+  });
+});
+
+describe('the cache hears of writes from the ORM, not from the services', () => {
+  it('a registration (counted in SQL next to the row the ORM writes) shows in the upcoming events at once', async () => {
+    const event = await admin.trpc.admin.events.create.mutate({
+      name: 'Cache Classic',
+      location: 'Tweed River',
+      eventDate: `${addDays(clubToday(t.clock.now()), 5)}T07:00`,
+    });
+    const countOver = async (url: string) => {
+      const res = await t.client().json('GET', url);
+      const events: { id: string; registeredCount: number }[] = res.body.result?.data ?? res.body;
+      return events.find((e) => e.id === event.id)?.registeredCount;
+    };
+    expect(await countOver('/trpc/events.upcoming')).toBe(0);
+    expect(await countOver('/api/events/upcoming')).toBe(0);
+    expect(await countOver('/trpc/events.upcoming')).toBe(0);
+
+    const member = await activeMemberClient(t);
+    await member.client.trpc.events.register.mutate({ id: event.id });
+    expect(await countOver('/trpc/events.upcoming')).toBe(1);
+    expect(await countOver('/api/events/upcoming')).toBe(1);
+    await member.client.trpc.events.cancel.mutate({ id: event.id });
+    expect(await countOver('/trpc/events.upcoming')).toBe(0);
+  });
+
+  it('announce a transaction only once it commits, and one that rolls back not at all', async () => {
+    await admin.trpc.admin.cms.sections.create.mutate({ pageSlug: 'tx-page', sectionKey: 'hero_title', title: 'Hero', content: 'Before' });
+    const hero = async () => heroOf((await t.client().json('GET', sectionsUrl('tx-page'))).body);
+    expect(await hero()).toBe('Before');
+    // Behind the cache's back (raw SQL announces nothing): the kept answer stays, so what clears it can be seen.
+    await t.em().getConnection().execute(`update site_sections set content = 'Behind its back' where page_slug = 'tx-page'`);
+    expect(await hero()).toBe('Before');
+
+    const setHero = (em: ReturnType<TestApp['em']>, content: string) =>
+      em.findOneOrFail(SiteSection, { pageSlug: 'tx-page', sectionKey: 'hero_title' }).then((s) => {
+        s.content = content;
+        return em.flush();
+      });
+    await expect(
+      t.em().transactional(async (em) => {
+        await setHero(em, 'Rolled back');
+        throw new Error('abandoned');
+      }),
+    ).rejects.toThrow('abandoned');
+    expect(await hero()).toBe('Before');
+
+    await t.em().transactional(async (em) => {
+      await setHero(em, 'Committed');
+      // Flushed but not committed: nothing is announced yet, so nothing older than the commit is loaded and kept.
+      expect(await hero()).toBe('Before');
+    });
+    expect(await hero()).toBe('Committed');
+
+    // A flush outside a transaction runs its own, and is announced once that commits.
+    await setHero(t.em(), 'Flushed alone');
+    expect(await hero()).toBe('Flushed alone');
   });
 });

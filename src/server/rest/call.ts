@@ -55,7 +55,8 @@ export async function callService<T>(
 
 /**
  * A public read with an ETag (revalidated on every use): a browser that already holds this version gets
- * 304 and no body. The value itself comes from the content cache, so this stays cheap.
+ * 304 and no body. The value itself comes from the content cache, so this stays cheap. Register its route
+ * with PUBLIC_READ_ROUTE so that repeats are answered from memory.
  */
 export async function callPublicRead<T>(deps: ContextDeps, req: FastifyRequest, reply: FastifyReply, run: (caller: Caller) => Promise<T>) {
   const value = await callProcedure(deps, req, reply, run);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContextDeps } from '../trpc/context';
+import { PUBLIC_READ_ROUTE } from '../public-read-cache';
 import { callProcedure, callPublicRead } from './call';
 
 type IdParams = { Params: { id: string } };
@@ -8,14 +9,14 @@ type SlugParams = { Params: { pageSlug: string } };
 /** REST shims of SPEC §7 for content, the CMS, settings and news; each calls the matching procedure. */
 export function registerContentRoutes(app: FastifyInstance, deps: ContextDeps): void {
   // Public reads, cached, with ETags.
-  app.get<SlugParams>('/api/content/sections/:pageSlug', (req, reply) =>
+  app.get<SlugParams>('/api/content/sections/:pageSlug', PUBLIC_READ_ROUTE, (req, reply) =>
     callPublicRead(deps, req, reply, async (api) =>
       (await api.cms.sections({ pageSlug: req.params.pageSlug })).map(({ sectionKey, content }) => ({ sectionKey, content })),
     ),
   );
-  app.get('/api/content/pages', (req, reply) => callPublicRead(deps, req, reply, (api) => api.cms.pages()));
-  app.get('/api/settings', (req, reply) => callPublicRead(deps, req, reply, (api) => api.cms.settings()));
-  app.get('/api/news', (req, reply) => callPublicRead(deps, req, reply, (api) => api.cms.news()));
+  app.get('/api/content/pages', PUBLIC_READ_ROUTE, (req, reply) => callPublicRead(deps, req, reply, (api) => api.cms.pages()));
+  app.get('/api/settings', PUBLIC_READ_ROUTE, (req, reply) => callPublicRead(deps, req, reply, (api) => api.cms.settings()));
+  app.get('/api/news', PUBLIC_READ_ROUTE, (req, reply) => callPublicRead(deps, req, reply, (api) => api.cms.news()));
 
   // The CMS (admins).
   app.get('/api/admin/content/pages', (req, reply) => callProcedure(deps, req, reply, (api) => api.admin.cms.pages.list()));

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContextDeps } from '../trpc/context';
+import { PUBLIC_READ_ROUTE } from '../public-read-cache';
 import { callProcedure, callPublicRead } from './call';
 
 type IdParams = { Params: { id: string } };
 
 /** REST shims of SPEC §7 for events; each calls the matching `events` or `admin.events` procedure. */
 export function registerEventRoutes(app: FastifyInstance, deps: ContextDeps): void {
-  app.get('/api/events/upcoming', (req, reply) => callPublicRead(deps, req, reply, (api) => api.events.upcoming()));
+  app.get('/api/events/upcoming', PUBLIC_READ_ROUTE, (req, reply) => callPublicRead(deps, req, reply, (api) => api.events.upcoming()));
   app.get('/api/members/events', (req, reply) => callProcedure(deps, req, reply, (api) => api.events.myRegistrations()));
   app.post<IdParams>('/api/events/:id/register', (req, reply) =>
     callProcedure(deps, req, reply, (api) => api.events.register({ id: req.params.id })),

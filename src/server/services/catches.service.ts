@@ -174,7 +174,6 @@ export class CatchesService {
     });
     limit.minimumCm = minimumCm;
     await em.flush();
-    await this.deps.cache.changed(em);
     return { species, minimumCm };
   }
 

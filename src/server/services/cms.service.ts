@@ -130,7 +130,6 @@ export class CmsService {
     });
     em.remove(page);
     await em.flush();
-    await this.deps.cache.changed(em);
     return { message: 'Page deleted successfully' };
   }
 
@@ -168,7 +167,6 @@ export class CmsService {
     });
     em.remove(section);
     await em.flush();
-    await this.deps.cache.changed(em);
     return { message: 'Section deleted successfully' };
   }
 
@@ -187,7 +185,6 @@ export class CmsService {
       after: { sortOrder: section.sortOrder },
     });
     await em.flush();
-    await this.deps.cache.changed(em);
     return this.sectionView(section);
   }
 
@@ -249,7 +246,6 @@ export class CmsService {
       after: { template, keys: created.map((s) => s.sectionKey) },
     });
     await em.flush();
-    await this.deps.cache.changed(em);
     return created.map((s) => this.sectionView(s));
   }
 
@@ -305,7 +301,6 @@ export class CmsService {
     });
     em.remove(setting);
     await em.flush();
-    await this.deps.cache.changed(em);
     return { message: 'Setting deleted successfully' };
   }
 
@@ -349,7 +344,6 @@ export class CmsService {
     });
     em.remove(article);
     await em.flush();
-    await this.deps.cache.changed(em);
     return { message: 'Article deleted successfully' };
   }
 
@@ -361,7 +355,7 @@ export class CmsService {
     return found as T;
   }
 
-  /** Audit, flush (a unique key clash becomes a clear 409), then tell every instance's cache. */
+  /** Audit and flush (a unique key clash becomes a clear 409); the content cache hears of it from the ORM. */
   private async save(
     em: EntityManager,
     actor: Actor,
@@ -382,7 +376,6 @@ export class CmsService {
       }
       throw error;
     }
-    await this.deps.cache.changed(em);
   }
 
   private pageView(p: ContentPage, served = false): PageView {

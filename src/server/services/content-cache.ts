@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 
@@ -29,8 +28,9 @@ interface Log {
 
 /**
  * An in-process cache of public content (landing sections, active sponsors, upcoming events, news,
- * settings). Writes call `changed(em)` once flushed, which clears this instance and sends a NOTIFY, so
- * every instance listening on the channel clears its cache too.
+ * settings). It never has to be told of a write by hand: a ContentChanges subscriber on the ORM sees every
+ * committed write to the entities the public reads declare (`meta.cache.reads`), sends a NOTIFY inside the
+ * writing transaction and clears this instance once it commits; every instance listening clears too.
  * While this instance is not listening (starting, or the database connection dropped) it serves
  * straight from the database, so it is never stale because it missed a notification.
  * Besides the values it keeps the finished answers made from them (`response`), cleared with them.
@@ -138,10 +138,15 @@ export class ContentCache {
     this.clearedAt = this.now();
   }
 
-  /** Call after a write to public content has been flushed: clears here and notifies the other instances. */
-  async changed(em: EntityManager): Promise<void> {
+  /**
+   * The statement that tells every instance (this one included) that public content changed; run inside the
+   * writing transaction, PostgreSQL delivers it only if that transaction commits.
+   */
+  readonly notifySql = `select pg_notify('${CONTENT_CHANNEL}', '')`;
+
+  /** Clears this instance at once (a write it made has committed); the others hear of it through the channel. */
+  changedHere(): void {
     this.clear();
-    await em.getConnection().execute(`select pg_notify('${CONTENT_CHANNEL}', '')`);
   }
 
   async close(): Promise<void> {

@@ -132,7 +132,6 @@ export class EventsService {
       });
       return created;
     });
-    await this.deps.cache.changed(em);
     const event = await em.findOneOrFail(Event, { id: eventId }, { refresh: true });
     await this.sendConfirmation(member, event, actor);
     return {
@@ -157,7 +156,6 @@ export class EventsService {
       await tem.flush();
       await tem.execute('update events set registered_count = registered_count - 1 where id = ? and registered_count > 0', [eventId]);
     });
-    await this.deps.cache.changed(em);
   }
 
   /**
@@ -199,7 +197,6 @@ export class EventsService {
     });
     recordAudit(em, { actor: actor.user, action: 'event.create', entityType: 'Event', entityId: event.id, after: { name: event.name } });
     await em.flush();
-    await this.deps.cache.changed(em);
     return this.adminView(event);
   }
 
@@ -225,7 +222,6 @@ export class EventsService {
       after: { name: event.name, eventDate: event.eventDate.toISOString(), status: event.status },
     });
     await em.flush();
-    await this.deps.cache.changed(em);
     return this.adminView(event);
   }
 
@@ -244,7 +240,6 @@ export class EventsService {
     });
     event.imageKey = key;
     await em.flush();
-    await this.deps.cache.changed(em);
     return this.adminView(event);
   }
 

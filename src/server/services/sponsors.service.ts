@@ -184,7 +184,6 @@ export class SponsorsService {
       });
       return sponsor.id;
     });
-    await this.deps.cache.changed(em);
     await this.sendInvoiceMails(em, mails);
     return this.adminOne(em, sponsorId);
   }
@@ -222,7 +221,6 @@ export class SponsorsService {
         after: { endDate: sponsor.endDate ?? null, season },
       });
     });
-    await this.deps.cache.changed(em);
     await this.sendInvoiceMails(em, mails);
     return this.adminOne(em, input.id);
   }
@@ -335,7 +333,6 @@ export class SponsorsService {
         'This invoice was paid online just now, so your payment was not recorded. If the sponsor paid twice, refund one payment under Payments.',
       );
     }
-    await this.deps.cache.changed(em);
     return this.adminOne(em, invoice.sponsor.id);
   }
 

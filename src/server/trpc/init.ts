@@ -1,4 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server';
+import type * as entities from '../db/entities';
 import { AppError } from '../../shared/errors';
 import { databaseErrorOr } from '../db/unavailable';
 import type { Context } from './context';
@@ -6,8 +7,17 @@ import { fieldErrors, publicMessage, retryAfterOf, toTRPCError } from './errors'
 
 /** Who may call a procedure; the authorisation tests walk every procedure by this. */
 export type Access = 'public' | 'member' | 'admin';
+/** The name of an entity (its class), as a public read declares what it reads. */
+export type EntityName = {
+  [K in keyof typeof entities]: (typeof entities)[K] extends abstract new (...args: never[]) => unknown ? K : never;
+}[keyof typeof entities];
 export interface Meta {
   access: Access;
+  /**
+   * A public read whose answer depends on nothing about the caller: kept in memory (the content cache and
+   * public-read-cache.ts) until a write to one of the entities it `reads` commits. Only on public queries.
+   */
+  cache?: { reads: readonly EntityName[] };
 }
 
 const t = initTRPC
