@@ -1,4 +1,7 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { CATCH_SUBMISSION_PATH } from '../rest/catches.rest';
+import { LOCAL_UPLOAD_PREFIX } from '../rest/objects.rest';
 import { isPublicRead } from './public-read-cache';
 
 /** Paths answered by the API (tRPC, the REST shims, PayPal's callbacks) rather than by the app's pages. */
@@ -41,6 +44,64 @@ const PRODUCTION_HEADERS = { 'strict-transport-security': 'max-age=31536000; inc
 /** The security headers for an answer. */
 export function securityHeaders(production: boolean): Record<string, string> {
   return production ? { ...SECURITY_HEADERS, ...PRODUCTION_HEADERS } : { ...SECURITY_HEADERS };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * On every request, first: the security headers, and for a mutation the checks that it comes from our own pages
+ * (`Origin` is PUBLIC_URL's, not a cross-site fetch) and, on the API, as JSON (so a form post cannot forge one).
+ */
+export function registerRequestGuards(app: FastifyInstance, options: { production: boolean; allowedOrigin: string }): void {
+  const headers = securityHeaders(options.production);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.headers(headers);
+
+    if (SAFE_METHODS.has(req.method)) return;
+    // Mutations come only from our own pages, and only as JSON (form posts cannot forge them).
+    const origin = req.headers.origin;
+    if ((origin && origin !== options.allowedOrigin) || req.headers['sec-fetch-site'] === 'cross-site') {
+      return reply.code(403).send({ message: 'Cross-site requests are not allowed.' });
+    }
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    // The documented exceptions: a raw file to our own upload URL, and the multipart catch submission.
+    const rawUpload = req.method === 'PUT' && req.url.startsWith(LOCAL_UPLOAD_PREFIX);
+    const multipartCatch = req.method === 'POST' && req.url === CATCH_SUBMISSION_PATH && type === 'multipart/form-data';
+    // A form declares its encoding even when it sends no fields, so any declared type must be JSON too;
+    // only a call with neither body nor type (the client's body-less POSTs) goes without.
+    if (
+      (hasBody || type !== '') &&
+      !rawUpload &&
+      !multipartCatch &&
+      type !== 'application/json' &&
+      API_PREFIXES.some((p) => req.url.startsWith(p))
+    ) {
+      return reply.code(415).send({ message: 'Requests must be sent as JSON (Content-Type: application/json).' });
+    }
+  });
+}
+
+/**
+ * A coarse limit on every request from one address (public reads and uploads included), before any work is done;
+ * the per-purpose limits (sign-in, e-mails, chat…) stay as they are. Health checks are never limited. 0: none.
+ */
+export async function registerAddressRateLimit(app: FastifyInstance, perMinute: number): Promise<void> {
+  if (perMinute <= 0) return;
+  // As an app-wide onRequest hook (not per route), so it also counts what the public read cache answers early.
+  await app.register(rateLimit, { global: false });
+  app.addHook(
+    'onRequest',
+    app.rateLimit({
+      max: perMinute,
+      timeWindow: 60_000,
+      allowList: (req) => req.url === '/healthz' || req.url === '/readyz',
+      errorResponseBuilder: (_req, context) => ({
+        statusCode: 429,
+        message: `Too many requests from your address. Please wait ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds and try again.`,
+      }),
+    }),
+  );
 }
 
 /**

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clubToday } from '../shared/dates';
-import type { Clock } from './clock';
-import { etagMatches, type ContentCache } from './services/content-cache';
-import type { PublicReads } from './trpc/public-reads';
+import { clubToday } from '../../shared/dates';
+import type { Clock } from '../clock';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { ContentCache, etagMatches } from '../services/content-cache';
+import { ContentChanges } from '../services/content-changes';
+import type { PublicReads } from '../trpc/public-reads';
 
 /** What a kept answer carries besides its bytes (never a cookie). */
 const KEPT_HEADERS = ['content-type', 'etag', 'cache-control', 'vary'];
@@ -89,4 +91,19 @@ function keptHeaders(get: (name: string) => string | undefined): Record<string, 
     if (value !== undefined) headers[name] = value;
   }
   return headers;
+}
+
+/**
+ * The content cache of this app: listening for other instances' writes, told of this one's by the ORM (a
+ * ContentChanges subscriber watching the entities the public reads declare), and closed with the app.
+ */
+export async function startContentCache(app: FastifyInstance, orm: MikroORM, reads: PublicReads): Promise<ContentCache> {
+  const cache = new ContentCache(orm.config.get('clientUrl'), app.log);
+  await cache.start();
+  const changes = ContentChanges.watch(orm.em, cache, reads.entities);
+  app.addHook('onClose', async () => {
+    changes.stop();
+    await cache.close();
+  });
+  return cache;
 }

@@ -1,0 +1,47 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { PageView } from '../../shared/cms.schema';
+import { pageStatus, registerSiteFiles } from '../site-pages';
+import { API_PREFIXES } from './security';
+
+export interface ClientFilesOptions {
+  /** Folder of the built client; without its index.html only the API is served. */
+  clientDir?: string;
+  production: boolean;
+  publicUrl: string;
+  /** The published content pages, for the sitemap and the status of /pages/<slug>. */
+  publishedPages: () => Promise<PageView[]>;
+}
+
+/**
+ * The single-page app and what goes with it: the built files (hashed assets kept a year, the rest revalidated),
+ * robots.txt and the sitemap, and every other page path answered with the app and the status crawlers should see.
+ */
+export async function registerClientFiles(app: FastifyInstance, options: ClientFilesOptions): Promise<void> {
+  const { production, publishedPages } = options;
+  const clientDir = options.clientDir && existsSync(path.join(options.clientDir, 'index.html')) ? options.clientDir : undefined;
+  if (clientDir) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      // The client's source maps stay with the developers: in production they answer 404 like any unknown path.
+      ...(production ? { allowedPath: (file: string) => !file.endsWith('.map') } : {}),
+      setHeaders(res, file) {
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  registerSiteFiles(app, options.publicUrl, publishedPages);
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !API_PREFIXES.some((p) => req.url.startsWith(p));
+    if (!isPage) return reply.code(404).send({ message: 'Not found.' });
+    // The single-page app draws every page, the §2.1 not-found page included; the status tells crawlers which is which.
+    reply.code(await pageStatus(req.url, publishedPages));
+    if (clientDir) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.type('text/html').send('<!doctype html><p>The client has not been built. Run <code>npm run build</code>.</p>');
+  });
+}

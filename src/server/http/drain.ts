@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Counts the requests in flight, from arrival (before their body is read) to the response or an abort, so a
+ * shutdown can let them finish: `app.drain` stops new connections and waits for these. Also cuts off a body
+ * trickled byte by byte, which Node's requestTimeout stops watching once the headers are in.
+ */
+export function registerDrain(app: FastifyInstance, requestTimeoutSeconds: number): void {
+  const requests = { inFlight: 0 };
+  app.addHook('onRequest', async () => void requests.inFlight++);
+  app.addHook('onRequest', (req, reply, done) => {
+    const timer = setTimeout(() => {
+      if (req.raw.complete || reply.sent) return;
+      req.log.info({ url: req.url.split('?')[0] }, 'Request body too slow: connection closed');
+      reply.raw.writeHead(408, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+      reply.raw.end(JSON.stringify({ message: 'The request took too long to arrive. Please try again.' }), () => req.raw.socket.destroy());
+    }, requestTimeoutSeconds * 1000);
+    timer.unref();
+    req.raw.once('close', () => clearTimeout(timer));
+    done();
+  });
+  app.addHook('onResponse', async () => void requests.inFlight--);
+  app.addHook('onRequestAbort', (_req, done) => {
+    requests.inFlight--;
+    done();
+  });
+  app.decorate('drain', async (timeoutMs: number) => {
+    app.server.close();
+    const deadline = Date.now() + timeoutMs;
+    while (requests.inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Stops taking connections and waits (up to `timeoutMs`) for the requests already in flight. */
+    drain(timeoutMs: number): Promise<void>;
+  }
+}

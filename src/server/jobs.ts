@@ -1,0 +1,50 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from './clock';
+import type { Env } from './env';
+import type { Services } from './services';
+import { pruneRateLimits } from './services/rate-limit.service';
+import { scheduleJob } from './services/schedule';
+
+/**
+ * The background jobs: `app.jobs` runs one now (tests, the command line), and they are scheduled inside the app
+ * (renewals and housekeeping on one beat, payment reconciliation when a provider is configured), stopped on close.
+ */
+export function registerJobs(
+  app: FastifyInstance,
+  { env, orm, services, clock, hasPayments }: { env: Env; orm: MikroORM; services: Services; clock: Clock; hasPayments: boolean },
+): void {
+  const jobs = {
+    renewals: () => services.renewals.run(orm.em.fork()),
+    reconcilePayments: () => services.payments.reconcile(orm.em.fork()),
+    housekeeping: async () => ({
+      ...(await services.uploads.cleanup(orm.em.fork())),
+      rateLimitsPruned: await pruneRateLimits(orm.em.fork(), clock),
+    }),
+  };
+  app.decorate('jobs', jobs);
+  const schedule = (name: string, run: () => Promise<unknown>, minutes: number) => {
+    const stop = scheduleJob(name, run, minutes, app.log);
+    app.addHook('onClose', async () => stop());
+  };
+  if (env.RENEWALS_INTERVAL_MINUTES > 0) {
+    schedule('Renewal job', jobs.renewals, env.RENEWALS_INTERVAL_MINUTES);
+    // Housekeeping on the same beat as the renewal job.
+    schedule('Housekeeping', jobs.housekeeping, env.RENEWALS_INTERVAL_MINUTES);
+  }
+  if (env.PAYMENTS_RECONCILE_MINUTES > 0 && hasPayments) {
+    schedule('Payment reconciliation', jobs.reconcilePayments, env.PAYMENTS_RECONCILE_MINUTES);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background jobs the app schedules, to run one now (tests, the command line). */
+    jobs: {
+      renewals(): Promise<{ reminded: number; expired: number }>;
+      reconcilePayments(): Promise<{ checked: number; completed: number; closed: number }>;
+      /** Housekeeping: abandoned uploads, and rate-limit counters whose window has long closed. */
+      housekeeping(): Promise<{ removed: number; rateLimitsPruned: number }>;
+    };
+  }
+}
