@@ -3,8 +3,8 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toasts } from './components/toasts';
 import { LoginModalProvider } from './features/auth/login-modal';
-import { ChatProvider } from './features/chat/chat-provider';
-import { JoinDialogProvider } from './features/membership/join-dialog';
+import { ChatProvider } from './components/chat-provider';
+import { JoinDialogProvider } from './features/membership/join-dialog-provider';
 import { cssVariablesResolver, theme } from './theme';
 import { TRPCProvider, type TrpcClient } from './trpc';
 

@@ -3,7 +3,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { ROUTES } from '../shared/routes';
 import { AppLayout } from './components/app-shell';
 import { SectionLoader } from './components/full-screen-loader';
-import { useAuth } from './features/auth/use-auth';
+import { useAuth } from './lib/use-auth';
 import { LandingPage } from './routes/landing';
 import { NotFoundPage } from './routes/not-found';
 

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { CHAT_GREETING } from '../../src/shared/chat.schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ClubDocuments } from '../../src/client/features/documents/club-documents';
+import { ClubDocuments } from '../../src/client/components/club-documents';
 import { CODE_OF_CONDUCT_RULES, REQUIRED_DOCUMENTS } from '../../src/shared/documents';
 import { DOCUMENTS_REQUIRED_MESSAGE } from '../../src/shared/members.schema';
-import { useJoinDialog } from '../../src/client/features/membership/join-dialog';
+import { useJoinDialog } from '../../src/client/components/join-dialog';
 import { fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
 
 const REGISTERED = {

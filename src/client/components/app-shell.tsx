@@ -4,7 +4,7 @@ import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-route
 import { Suspense, useEffect, useState } from 'react';
 import { CLUB } from '../../shared/club';
 import { preloadLogin, useLoginModal } from '../features/auth/login-modal';
-import { displayFirstName, useAuth } from '../features/auth/use-auth';
+import { displayFirstName, useAuth } from '../lib/use-auth';
 import { ChatWidget } from '../features/chat/chat-widget';
 import { useSiteSettings } from '../features/public-content/use-site-settings';
 import { forgetSavedQueries } from '../offline/query-persistence';

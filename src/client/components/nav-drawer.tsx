@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { CurrentUser } from '../../shared/auth.schema';
 import { CLUB } from '../../shared/club';
 import { preloadLogin } from '../features/auth/login-modal';
-import { displayFirstName } from '../features/auth/use-auth';
+import { displayFirstName } from '../lib/use-auth';
 
 export interface NavDrawerProps {
   opened: boolean;

@@ -1,6 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { FailureCard, LinkActionCard, PendingCard, SuccessCard } from '../features/auth/result-cards';
-import { goTo } from '../features/auth/use-auth';
+import { goTo } from '../lib/use-auth';
 import { useTokenLink } from '../features/auth/use-token-link';
 
 export interface EmailVerifiedSearch {

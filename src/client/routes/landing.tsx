@@ -5,7 +5,7 @@ import { CLUB } from '../../shared/club';
 import { LANDING_DEFAULTS, type LandingKey } from '../../shared/cms-defaults';
 import { preloadLogin, useLoginModal } from '../features/auth/login-modal';
 import { UpcomingEventsCard } from '../features/events/upcoming-events';
-import { preloadJoin, useJoinDialog } from '../features/membership/join-dialog';
+import { useJoinDialog } from '../components/join-dialog';
 import { SponsorLogoStrip } from '../features/sponsors/sponsor-logo-strip';
 import { useTRPC } from '../trpc';
 
@@ -74,7 +74,7 @@ function FeatureIcon({ children }: { children: ReactNode }) {
 /** SPEC §2.5: the landing page for visitors. */
 export function LandingPage() {
   const { openLogin } = useLoginModal();
-  const { openJoin } = useJoinDialog();
+  const { openJoin, preload: preloadJoin } = useJoinDialog();
   const t = useLandingTexts();
   const learnMore = () => document.getElementById('features')?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
 

@@ -2,14 +2,14 @@ import { Container, Stack, Tabs, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { useAuth } from '../features/auth/use-auth';
+import { useAuth } from '../lib/use-auth';
 import { MemberEvents } from '../features/events/member-events';
 import { AssistantTab } from '../features/portal/assistant-tab';
 import { DashboardTab } from '../features/portal/dashboard-tab';
 import { MemberBanner } from '../features/portal/member-banner';
 import { FishLogging } from '../features/catches/fish-logging';
 import { ResultsBoard } from '../features/catches/results-board';
-import { ClubDocuments } from '../features/documents/club-documents';
+import { ClubDocuments } from '../components/club-documents';
 import { ProfileTab } from '../features/portal/profile-tab';
 import { ResourcesTab } from '../features/portal/resources-tab';
 import { useTRPC } from '../trpc';
@@ -97,7 +97,7 @@ export function MemberPortalPage() {
             <DashboardTab />
           </Tabs.Panel>
           <Tabs.Panel value="events" pt="md">
-            <MemberEvents />
+            <MemberEvents catchLogging={<FishLogging />} />
           </Tabs.Panel>
           <Tabs.Panel value="catches" pt="md">
             <Stack gap="md">

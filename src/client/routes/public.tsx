@@ -2,7 +2,7 @@ import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/cor
 import { CLUB } from '../../shared/club';
 import { ResultsBoard } from '../features/catches/results-board';
 import { UpcomingEventsCard } from '../features/events/upcoming-events';
-import { useJoinDialog } from '../features/membership/join-dialog';
+import { useJoinDialog } from '../components/join-dialog';
 import { PriceCards } from '../features/membership/price-cards';
 import { NewsList } from '../features/public-content/news-list';
 import { PageSections } from '../features/public-content/page-sections';

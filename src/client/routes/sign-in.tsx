@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { AuthCard } from '../features/auth/auth-card';
 import { useLoginModal } from '../features/auth/login-modal';
 import { FailureCard, LinkActionCard, PendingCard } from '../features/auth/result-cards';
-import { goTo } from '../features/auth/use-auth';
+import { goTo } from '../lib/use-auth';
 import { useTokenLink } from '../features/auth/use-token-link';
 
 /**

@@ -1,7 +1,7 @@
 import { Button, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { goTo, useAuth } from '../features/auth/use-auth';
+import { goTo, useAuth } from '../lib/use-auth';
 import { isNetworkError, serverMessage } from '../lib/errors';
 import { forgetSavedQueries } from '../offline/query-persistence';
 import { useTRPC } from '../trpc';

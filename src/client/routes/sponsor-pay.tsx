@@ -8,7 +8,7 @@ import { INVOICE_STATUS_LABELS, seasonEnd, seasonStart, type InvoiceStatus, type
 import { SectionLoader } from '../components/full-screen-loader';
 import { toast } from '../components/toast';
 import { serverMessage } from '../lib/errors';
-import { PayPalButton } from '../features/payments/paypal-button';
+import { PayPalButton } from '../components/paypal-button';
 import { useTRPC } from '../trpc';
 
 const STATUS_COLOURS: Record<InvoiceStatus, string> = { unpaid: 'orange', pending: 'blue', paid: 'green', void: 'gray' };

@@ -8,7 +8,7 @@ import { SectionLoader } from '../../components/full-screen-loader';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { EventImage } from '../events/upcoming-events';
+import { EventImage } from '../../components/event-image';
 import { EventForm } from './event-form';
 import { EventImageUpload } from './event-image-upload';
 

@@ -38,8 +38,8 @@ import { SectionLoader } from '../../components/full-screen-loader';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { ImageField } from '../cms/image-upload-field';
-import { sponsorAmountText, sponsorHref, SPONSOR_LINK_PROPS } from '../sponsors/sponsor-text';
+import { ImageField } from '../../components/uploads/image-upload-field';
+import { sponsorAmountText, sponsorHref, SPONSOR_LINK_PROPS } from '../../lib/sponsor-text';
 
 const STATUS_LABELS: Record<SponsorStatus, string> = { pending: 'Pending', active: 'Active', declined: 'Declined' };
 const STATUS_COLOURS: Record<SponsorStatus, string> = { pending: 'yellow', active: 'green', declined: 'red' };

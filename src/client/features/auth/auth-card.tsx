@@ -5,7 +5,7 @@ import { toast } from '../../components/toast';
 import { isNetworkError, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { CheckEmail } from './check-email';
-import { goTo, useRefreshAuth } from './use-auth';
+import { goTo, useRefreshAuth } from '../../lib/use-auth';
 
 export type AuthTab = 'login' | 'signup';
 

@@ -7,7 +7,6 @@ import {
   Modal,
   NativeSelect,
   NumberInput,
-  Progress,
   Radio,
   ScrollArea,
   Stack,
@@ -21,8 +20,9 @@ import { GPS_UNAVAILABLE } from '../../../shared/catches.schema';
 import { clubToday } from '../../../shared/dates';
 import { CLUB_DOCUMENTS } from '../../../shared/documents';
 import { toast } from '../../components/toast';
+import { UploadProgress } from '../../components/uploads/upload-progress';
 import { useTRPC } from '../../trpc';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../../lib/use-auth';
 import { AchievementPopup } from './achievement-popup';
 import { ClubCodeNotice } from './club-code-notice';
 import { playAchievementSound, saveAchievement } from './device-achievements';
@@ -301,7 +301,7 @@ export function LogCatchForm() {
             )}
           </div>
           <Checkbox label={ACCURACY_TEXT} checked={accurate} onChange={(e) => setAccurate(e.currentTarget.checked)} />
-          {uploading && <Progress value={progress} animated aria-label="Upload progress" />}
+          {uploading && <UploadProgress value={progress} animated />}
           <Button type="submit" color="teal" size="md" loading={uploading} loaderProps={{ type: 'dots' }}>
             Submit Catch
           </Button>

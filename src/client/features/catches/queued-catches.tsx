@@ -5,7 +5,7 @@ import { type Fate, SPECIES } from '../../../shared/catches';
 import { formatClubDateTime } from '../../../shared/dates';
 import { toast } from '../../components/toast';
 import { useTRPC } from '../../trpc';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../../lib/use-auth';
 import { removeQueued, updateQueued, type QueuedCatch } from './catch-queue';
 import { sendQueued } from './catch-sender';
 import { useCatchQueue } from './use-catch-queue';

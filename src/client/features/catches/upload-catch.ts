@@ -1,5 +1,6 @@
 import type { Achievement } from '../../../shared/catches';
 import type { CatchView } from '../../../shared/catches.schema';
+import { sendWithProgress } from '../../components/uploads/send';
 
 export const CATCH_SUBMISSION_URL = '/api/catches';
 
@@ -28,8 +29,8 @@ export class CatchUploadError extends Error {
   }
 }
 
-/** POSTs the catch as multipart with XMLHttpRequest (fetch cannot report upload progress); progress is 0–100. */
-export function uploadCatch(
+/** POSTs the catch as multipart, reporting progress 0–100. */
+export async function uploadCatch(
   fields: CatchFields,
   onProgress: (percent: number) => void,
 ): Promise<{ catch: CatchView; achievement: Achievement }> {
@@ -45,27 +46,18 @@ export function uploadCatch(
   form.append('clientId', fields.clientId);
   form.append('loggedAt', fields.loggedAt);
   form.append('photo', fields.photo, (fields.photo instanceof File && fields.photo.name) || 'catch.jpg');
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', CATCH_SUBMISSION_URL);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      const body = parseJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300 && body?.catch) {
-        onProgress(100);
-        resolve(body as { catch: CatchView; achievement: Achievement });
-        return;
-      }
-      const message = typeof body?.message === 'string' && body.message.trim() ? body.message : undefined;
-      reject(new CatchUploadError(xhr.status, message));
-    };
-    xhr.onerror = () => reject(new CatchUploadError(0));
-    xhr.onabort = () => reject(new CatchUploadError(0));
-    xhr.send(form);
-  });
+  const answer = await sendWithProgress(
+    { method: 'POST', url: CATCH_SUBMISSION_URL, body: form, headers: { Accept: 'application/json' } },
+    onProgress,
+  );
+  if (answer.outcome !== 'answered') throw new CatchUploadError(0);
+  const body = parseJson(answer.responseText);
+  if (answer.status >= 200 && answer.status < 300 && body?.catch) {
+    onProgress(100);
+    return body as { catch: CatchView; achievement: Achievement };
+  }
+  const message = typeof body?.message === 'string' && body.message.trim() ? body.message : undefined;
+  throw new CatchUploadError(answer.status, message);
 }
 
 function parseJson(text: string): Record<string, unknown> | null {

@@ -2,11 +2,11 @@ import { ActionIcon, Box, Center, CloseButton, Group, Loader, Paper, Title } fro
 import { useMediaQuery } from '@mantine/hooks';
 import { useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../../lib/use-auth';
 
 // The conversation (and its input, list, link handling) is a chunk of its own, fetched on first
 // open (or when the pointer reaches the button); the page bundle carries only the round button.
-const loadConversation = () => import('./chat-conversation');
+const loadConversation = () => import('../../components/chat-conversation');
 const ChatConversation = lazy(loadConversation);
 
 const Z_INDEX = 150; // above the sticky header (100), below dialogs and drawers (200)

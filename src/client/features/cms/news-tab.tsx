@@ -16,7 +16,7 @@ import {
   useRefresh,
   feedback,
 } from './cms-common';
-import { ImageField } from './image-upload-field';
+import { ImageField } from '../../components/uploads/image-upload-field';
 
 /** The created date as people here read it, on the club's calendar. */
 export const createdDate = (createdAt: string) => formatAuDate(clubToday(new Date(createdAt)));

@@ -17,7 +17,7 @@ import {
   useRefresh,
   feedback,
 } from './cms-common';
-import { ImageField } from './image-upload-field';
+import { ImageField } from '../../components/uploads/image-upload-field';
 
 /** SPEC §9: content previews are cut at 50 characters. */
 export const PREVIEW_LENGTH = 50;

@@ -1,15 +1,15 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import type { EventView, MemberRegistration } from '../../../shared/events.schema';
 import type { MemberProfile } from '../../../shared/members.schema';
 import { SectionLoader } from '../../components/full-screen-loader';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { FishLogging } from '../catches/fish-logging';
-import { householdPayment, useJoinDialog } from '../membership/join-dialog';
+import { EventImage } from '../../components/event-image';
+import { householdPayment, useJoinDialog } from '../../components/join-dialog';
 import { calendarHref, feeText, formatClubDateTime, maxText, placesLeftText } from './event-text';
-import { EventImage } from './upcoming-events';
 
 function CalendarLink({ id }: { id: string }) {
   return (
@@ -203,8 +203,8 @@ function AvailableEvent({ event, registered, membersOnly }: { event: EventView; 
   );
 }
 
-/** SPEC §2.8: the member events screen (portal Events tab). */
-export function MemberEvents() {
+/** SPEC §2.8: the member events screen (portal Events tab); `catchLogging` (the fish logging screen) is placed below the events by the route. */
+export function MemberEvents({ catchLogging }: { catchLogging?: ReactNode }) {
   const trpc = useTRPC();
   const mine = useQuery(trpc.events.myRegistrations.queryOptions());
   const upcoming = useQuery(trpc.events.upcoming.queryOptions());
@@ -269,7 +269,7 @@ export function MemberEvents() {
       </Stack>
 
       <section id="catch-logging" tabIndex={-1} aria-label="Fish logging" style={{ scrollMarginTop: 72, outline: 'none' }}>
-        <FishLogging />
+        {catchLogging}
       </section>
     </Stack>
   );

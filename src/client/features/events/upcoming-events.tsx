@@ -1,44 +1,18 @@
-import { Alert, Box, Button, Card, Collapse, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, Collapse, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { UPCOMING_LIMIT } from '../../../shared/events';
 import type { EventView } from '../../../shared/events.schema';
 import { SectionLoader } from '../../components/full-screen-loader';
 import { useTRPC } from '../../trpc';
-import { preloadJoin, useJoinDialog } from '../membership/join-dialog';
+import { EventImage } from '../../components/event-image';
+import { useJoinDialog } from '../../components/join-dialog';
 import { feeText, formatClubDateTime, maxText } from './event-text';
 
 export const NO_UPCOMING_EVENTS = 'No upcoming events at the moment. Check back soon!';
 
-/** The event picture (its thumbnail), or a neutral block of the same size. */
-export function EventImage({ event, height = 160 }: { event: Pick<EventView, 'name' | 'thumbnailUrl' | 'imageUrl'>; height?: number }) {
-  const src = event.thumbnailUrl ?? event.imageUrl;
-  if (src) return <Image src={src} alt={event.name} h={height} fit="cover" radius="sm" />;
-  return (
-    <Box
-      h={height}
-      bg="gray.1"
-      style={{ borderRadius: 'var(--mantine-radius-sm)', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
-      aria-hidden
-    >
-      <svg
-        width="40"
-        height="40"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="var(--mantine-color-gray-5)"
-        strokeWidth="1.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d="M8 2v4M16 2v4M3 10h18M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z" />
-      </svg>
-    </Box>
-  );
-}
-
 function JoinToRegister() {
-  const { openJoin } = useJoinDialog();
+  const { openJoin, preload: preloadJoin } = useJoinDialog();
   return (
     <Button fullWidth color="teal" onClick={() => openJoin()} onPointerEnter={preloadJoin} onFocus={preloadJoin}>
       Join to Register

@@ -1,7 +1,7 @@
 import { Modal } from '@mantine/core';
 import { useState } from 'react';
-import type { JoinState } from './join-dialog';
-import { PaymentDialog, type PaymentDetails } from './payment-dialog';
+import type { JoinState, PaymentDetails } from '../../components/join-dialog';
+import { PaymentDialog } from './payment-dialog';
 import { RegistrationForm } from './registration-form';
 
 export interface JoinDialogsProps {

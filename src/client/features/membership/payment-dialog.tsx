@@ -7,19 +7,9 @@ import type { CaptureResult, PaymentSetup } from '../../../shared/members.schema
 import { toast } from '../../components/toast';
 import { fieldErrorsOf, httpStatusOf, isLostAnswer, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { PayPalButton } from '../payments/paypal-button';
-import { useAuth } from '../auth/use-auth';
-
-export interface PaymentDetails {
-  names: string[];
-  membershipType: MembershipType;
-  /** What the server said the payment is, e.g. '40.00'. */
-  amount: string;
-  /** A renewal before the renewal window opens, which the member has confirmed. */
-  earlyRenewal?: boolean;
-  /** Where the receipt goes (said on the success view), when known. */
-  email?: string | null;
-}
+import type { PaymentDetails } from '../../components/join-dialog';
+import { PayPalButton } from '../../components/paypal-button';
+import { useAuth } from '../../lib/use-auth';
 
 /** The payment dialog (SPEC §2.6, §4); full screen on phones. */
 export function PaymentDialog({

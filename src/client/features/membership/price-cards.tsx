@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatAud, MEMBERSHIP_PRICES_CENTS, type MembershipType } from '../../../shared/membership';
-import { useJoinDialog } from './join-dialog';
+import { useJoinDialog } from '../../components/join-dialog';
 
 const CARDS: { type: MembershipType; title: string; note: string; best?: boolean }[] = [
   { type: 'adult', title: 'Adult', note: 'Annual membership' },

@@ -32,8 +32,8 @@ import { DOCUMENTS_REQUIRED_MESSAGE, type RegistrationResult } from '../../../sh
 import { toast } from '../../components/toast';
 import { fieldErrorsOf, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { useAuth } from '../auth/use-auth';
-import { ClubDocuments } from '../documents/club-documents';
+import { useAuth } from '../../lib/use-auth';
+import { ClubDocuments } from '../../components/club-documents';
 import { CodeOfConductDialog } from './code-of-conduct';
 
 interface Person {

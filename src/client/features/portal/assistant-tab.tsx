@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { SectionLoader } from '../../components/full-screen-loader';
 
 // The same chunk as the floating widget's panel, so the conversation code stays out of the main bundle.
-const ChatConversation = lazy(() => import('../chat/chat-conversation'));
+const ChatConversation = lazy(() => import('../../components/chat-conversation'));
 
 /** SPEC §2.9 chat tab: the site's one conversation with the assistant (the floating widget's, shown in place). */
 export function AssistantTab() {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { formatAuDate } from '../../../shared/dates';
 import type { MemberProfile } from '../../../shared/members.schema';
 import type { CurrentUser } from '../../../shared/auth.schema';
-import { householdPayment, useJoinDialog } from '../membership/join-dialog';
+import { householdPayment, useJoinDialog } from '../../components/join-dialog';
 
 /** The line under the greeting: member since, then when the membership ends or what it is waiting for. */
 function statusLine(profile: MemberProfile): string {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PublicSponsor } from '../../../shared/sponsors.schema';
 import { SectionLoader } from '../../components/full-screen-loader';
 import { useTRPC } from '../../trpc';
-import { sponsorAmountText, sponsorHref, SPONSOR_LINK_PROPS, sponsorTypeText } from './sponsor-text';
+import { sponsorAmountText, sponsorHref, SPONSOR_LINK_PROPS, sponsorTypeText } from '../../lib/sponsor-text';
 
 export const NO_SPONSORS = 'Be our first sponsor! Join us in supporting the fishing community.';
 

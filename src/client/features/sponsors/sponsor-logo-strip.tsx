@@ -1,7 +1,7 @@
 import { Anchor, Box, Container, Group, Image, Text, Title } from '@mantine/core';
 import type { PublicSponsor } from '../../../shared/sponsors.schema';
 import { useActiveSponsors } from './current-sponsors';
-import { sponsorHref, SPONSOR_LINK_PROPS } from './sponsor-text';
+import { sponsorHref, SPONSOR_LINK_PROPS } from '../../lib/sponsor-text';
 
 function Mark({ sponsor }: { sponsor: PublicSponsor }) {
   const content = sponsor.logoUrl ? (

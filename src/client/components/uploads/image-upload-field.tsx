@@ -1,8 +1,9 @@
-import { Alert, Box, Button, FileInput, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Button, FileInput, Group, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from '../../components/toast';
 import { useTRPC } from '../../trpc';
-import { useImageUpload } from '../admin/event-image-upload';
+import { toast } from '../toast';
+import { ImageUploadStatus } from './upload-progress';
+import { useImageUpload } from './use-image-upload';
 
 /**
  * SPEC §5/§9: one image of at most 5 MB, sent through an upload URL. When the server has stored it,
@@ -19,22 +20,13 @@ export function ImageUploadField({
 }) {
   const trpc = useTRPC();
   const finishImage = useMutation(trpc.objects.finishImage.mutationOptions());
-  let uploaded = '';
-  const {
-    file,
-    setFile,
-    problem,
-    progress,
-    busy,
-    choose,
-    upload: send,
-  } = useImageUpload('Upload failed', async (uploadURL) => {
-    uploaded = (await finishImage.mutateAsync({ uploadURL })).url;
-  });
+  const image = useImageUpload('Upload failed', async (uploadURL) => (await finishImage.mutateAsync({ uploadURL })).url);
+  const { file, problem, busy } = image;
   const upload = async () => {
-    if (!(await send())) return;
-    onUploaded(uploaded);
-    setFile(null);
+    const done = await image.upload();
+    if (!done) return;
+    onUploaded(done.finished);
+    image.setFile(null);
     toast.success('Image uploaded successfully');
   };
 
@@ -47,7 +39,7 @@ export function ImageUploadField({
           placeholder="Choose an image"
           accept="image/*"
           value={file}
-          onChange={choose}
+          onChange={image.choose}
           clearable
           disabled={disabled || busy}
           style={{ flex: '1 1 220px', minWidth: 0 }}
@@ -56,19 +48,7 @@ export function ImageUploadField({
           Upload
         </Button>
       </Group>
-      {problem && (
-        <Alert color="red" variant="light">
-          {problem}
-        </Alert>
-      )}
-      {progress !== null && (
-        <Stack gap={4}>
-          <Progress value={progress} aria-label="Upload progress" animated={busy && progress < 100} />
-          <Text size="xs" c="dimmed">
-            {progress < 100 ? `Uploading... ${progress}%` : busy ? 'Processing image... 100%' : 'Uploaded'}
-          </Text>
-        </Stack>
-      )}
+      <ImageUploadStatus upload={image} doneText="Uploaded" />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
-import { formatAud } from '../../../shared/membership';
-import { SPONSOR_TYPE_NAMES } from '../../../shared/sponsors';
-import type { PublicSponsor } from '../../../shared/sponsors.schema';
+import { formatAud } from '../../shared/membership';
+import { SPONSOR_TYPE_NAMES } from '../../shared/sponsors';
+import type { PublicSponsor } from '../../shared/sponsors.schema';
 
 /** '$1,000.00' from the API's '1000.00'. */
 export function sponsorAmountText(amount: string): string {

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Modal, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { CLUB_DOCUMENTS, type ClubDocument } from '../../../shared/documents';
+import { CLUB_DOCUMENTS, type ClubDocument } from '../../shared/documents';
 
 /** One document's text in a scrollable panel with Close (SPEC §2.11). */
 function DocumentPanel({ doc, onClose, zIndex }: { doc: ClubDocument | null; onClose: () => void; zIndex?: number }) {

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { CurrentUser } from '../../../shared/auth.schema';
-import { useTRPC } from '../../trpc';
+import type { CurrentUser } from '../../shared/auth.schema';
+import { useTRPC } from '../trpc';
 
 export interface AuthState {
   user: CurrentUser | null;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { CHAT_FAILURE, CHAT_GREETING, CHAT_MAX_LENGTH } from '../../../shared/chat';
-import { useTRPC } from '../../trpc';
+import { CHAT_FAILURE, CHAT_GREETING, CHAT_MAX_LENGTH } from '../../shared/chat';
+import { useTRPC } from '../trpc';
 
 export interface ChatLink {
   title: string;

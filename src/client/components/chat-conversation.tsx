@@ -1,8 +1,8 @@
 import { Anchor, Box, Button, Group, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
-import { CHAT_MAX_LENGTH } from '../../../shared/chat';
-import { formatTime } from '../../lib/format';
+import { CHAT_MAX_LENGTH } from '../../shared/chat';
+import { formatTime } from '../lib/format';
 import { refusal, useChat, type ChatLink, type ChatMessage } from './chat-provider';
 
 const TOO_LONG = `Questions are at most ${CHAT_MAX_LENGTH} characters.`;

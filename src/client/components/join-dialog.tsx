@@ -1,0 +1,47 @@
+import { createContext, useContext } from 'react';
+import type { MemberProfile } from '../../shared/members.schema';
+import type { MembershipType } from '../../shared/membership';
+
+/** What the payment dialog is asked to collect. */
+export interface PaymentDetails {
+  names: string[];
+  membershipType: MembershipType;
+  /** What the server said the payment is, e.g. '40.00'. */
+  amount: string;
+  /** A renewal before the renewal window opens, which the member has confirmed. */
+  earlyRenewal?: boolean;
+  /** Where the receipt goes (said on the success view), when known. */
+  email?: string | null;
+}
+
+export type JoinState =
+  { step: 'closed' } | { step: 'join'; type?: MembershipType; key: number } | { step: 'pay'; details: PaymentDetails };
+
+/** The entry point to joining and paying, usable from any screen; the dialogs themselves live in features/membership. */
+export interface JoinDialogApi {
+  /** Opens the join form, optionally with a membership type chosen. */
+  openJoin: (type?: MembershipType) => void;
+  /** Opens payment alone (a renewal). */
+  openPayment: (details: PaymentDetails) => void;
+  /** Fetches the join dialog ahead of a click (onPointerEnter / onFocus of a Join button). */
+  preload: () => void;
+}
+
+export const JoinDialogContext = createContext<JoinDialogApi | null>(null);
+
+/** Paying for a member's own household: a registration not paid yet, or a renewal (early only when confirmed). */
+export function householdPayment(profile: MemberProfile, options: { earlyRenewal?: boolean } = {}): PaymentDetails {
+  return {
+    names: profile.household.map((m) => `${m.firstName} ${m.lastName}`),
+    membershipType: profile.membershipType,
+    amount: profile.renewalAmount,
+    email: profile.email,
+    ...(options.earlyRenewal ? { earlyRenewal: true } : {}),
+  };
+}
+
+export function useJoinDialog(): JoinDialogApi {
+  const api = useContext(JoinDialogContext);
+  if (!api) throw new Error('useJoinDialog must be used inside <JoinDialogProvider>');
+  return api;
+}
