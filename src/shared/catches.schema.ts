@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { text } from './auth.schema';
-import { FATE, SPECIES } from './catches';
+import {
+  CATCH_FLAGS,
+  CATCH_SIZE_MAX_CM,
+  CATCH_SIZE_MESSAGE,
+  FATE,
+  isCatchSize,
+  REJECT_REASON_LENGTH,
+  roundSizeCm,
+  SPECIES,
+} from './catches';
+
+export { CATCH_FLAGS, type CatchFlag } from './catches';
 import { isIsoDate } from './dates';
 
 const trueFlag = (message: string) => z.union([z.literal(true), z.literal('true')], { error: message }).transform(() => true as const);
@@ -18,8 +29,8 @@ export const catchSubmissionInput = z.object({
   size: z
     .union([z.string(), z.number()], { error: 'Size is required.' })
     .transform(decimal)
-    .refine((v) => Number.isFinite(v) && v > 0 && v <= 300, 'Size must be a length in cm between 0.1 and 300.')
-    .transform((v) => Math.round(v * 10) / 10),
+    .refine(isCatchSize, CATCH_SIZE_MESSAGE)
+    .transform(roundSizeCm),
   fishKeptOrReleased: z.enum(FATE, { error: 'Please say whether the fish was kept or released.' }),
   eventId: z.uuid({ error: 'Please choose the event.' }),
   memberId: z.uuid({ error: 'Please choose the member who caught the fish.' }),
@@ -39,19 +50,11 @@ export const catchSubmissionInput = z.object({
   loggedAt: z.iso.datetime({ offset: true, error: 'loggedAt must be an ISO date and time.' }).optional(),
 });
 export type CatchSubmission = z.output<typeof catchSubmissionInput>;
+/** The text fields of a catch submission as a form sends them (the photo goes in CATCH_PHOTO_FIELD). */
+export type CatchSubmissionFields = z.input<typeof catchSubmissionInput>;
 
-export const CATCH_FLAGS = [
-  'no_gps',
-  'outside_tweed',
-  'duplicate_photo',
-  'no_camera_metadata',
-  'photo_time_outside_hours',
-  'photo_time_differs',
-  'sent_late',
-] as const;
 /** A catch logged without signal may arrive this many days after its event day, and no later. */
 export const LATE_CATCH_DAYS = 7;
-export type CatchFlag = (typeof CATCH_FLAGS)[number];
 export const CATCH_STATUSES = ['pending', 'verified', 'rejected'] as const;
 
 /** A catch as its angler sees it (SPEC §3), with the achievement it earned. */
@@ -116,13 +119,16 @@ export const judgeInput = z.discriminatedUnion(
       action: z.literal('approve'),
       id: z.uuid({ error: 'That is not a valid catch id.' }),
       /** Corrections the judge makes while approving. */
-      size: z.number().positive().max(300).optional(),
+      size: z.number().positive(CATCH_SIZE_MESSAGE).max(CATCH_SIZE_MAX_CM, CATCH_SIZE_MESSAGE).optional(),
       fishType: z.enum(SPECIES, { error: 'Please choose a species from the list.' }).optional(),
     }),
     z.object({
       action: z.literal('reject'),
       id: z.uuid({ error: 'That is not a valid catch id.' }),
-      reason: text('Reason').trim().min(3, 'Please give the angler a reason.').max(300, 'The reason must be at most 300 characters.'),
+      reason: text('Reason')
+        .trim()
+        .min(REJECT_REASON_LENGTH.min, 'Please give the angler a reason.')
+        .max(REJECT_REASON_LENGTH.max, `The reason must be at most ${REJECT_REASON_LENGTH.max} characters.`),
     }),
   ],
   { error: "Action must be 'approve' or 'reject'." },

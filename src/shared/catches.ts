@@ -5,6 +5,48 @@ export type Species = (typeof SPECIES)[number];
 export const FATE = ['kept', 'released'] as const;
 export type Fate = (typeof FATE)[number];
 
+/** Where the phone POSTs a catch (SPEC §7): multipart, the fields of `catchSubmissionInput` plus the photo. */
+export const CATCH_SUBMISSION_PATH = '/api/catches';
+/** The multipart field that carries the catch photo. */
+export const CATCH_PHOTO_FIELD = 'photo';
+
+/** A catch's length in cm, as logged and as the judge corrects it: above 0, at most this, to a tenth of a cm. */
+export const CATCH_SIZE_MAX_CM = 300;
+export const CATCH_SIZE_MESSAGE = `Size must be a length in cm between 0.1 and ${CATCH_SIZE_MAX_CM}.`;
+/** A length rounded to a tenth of a cm, as it is stored. */
+export const roundSizeCm = (cm: number) => Math.round(cm * 10) / 10;
+/** Whether a length (before rounding) is one a catch can have. */
+export const isCatchSize = (cm: number) => Number.isFinite(cm) && cm > 0 && cm <= CATCH_SIZE_MAX_CM;
+
+/** The automatic flags a judge sees on a catch (worked out on the server by `catchFlags`). */
+export const CATCH_FLAGS = [
+  'no_gps',
+  'outside_tweed',
+  'duplicate_photo',
+  'no_camera_metadata',
+  'photo_time_outside_hours',
+  'photo_time_differs',
+  'sent_late',
+  /** Kept although under the species' legal minimum length. */
+  'kept_under_minimum',
+] as const;
+export type CatchFlag = (typeof CATCH_FLAGS)[number];
+
+/** The judge's plain-English reading of each flag. */
+export const CATCH_FLAG_LABELS: Record<CatchFlag, string> = {
+  no_gps: 'No GPS',
+  outside_tweed: 'Outside the Tweed Shire',
+  duplicate_photo: 'Same photo submitted before',
+  no_camera_metadata: 'No camera metadata',
+  photo_time_outside_hours: "Photo time outside the event's fishing hours",
+  photo_time_differs: 'Photo taken over an hour from the logged time',
+  sent_late: 'Logged without signal, sent later',
+  kept_under_minimum: 'Kept under the legal minimum length',
+};
+
+/** The judge's reason for rejecting a catch, shown to the angler: trimmed, this many characters. */
+export const REJECT_REASON_LENGTH = { min: 3, max: 300 } as const;
+
 /** NSW legal minimum lengths in cm for the species the club logs, as seeded; the committee edits them. */
 export const NSW_MINIMUM_LENGTHS_CM: Record<Species, number | null> = {
   Flathead: 36, // dusky flathead

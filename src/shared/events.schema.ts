@@ -73,6 +73,8 @@ export const eventView = z.object({
   isFull: z.boolean(),
   /** Registration is open: active, not started, not full. */
   isOpen: z.boolean(),
+  /** Today (club time) is the event's day, so catches can be logged for it (`acceptsCatchesOn`). */
+  acceptsCatchesToday: z.boolean(),
 });
 export type EventView = z.infer<typeof eventView>;
 
@@ -92,5 +94,7 @@ export const memberRegistration = z.object({
   eventDate: z.string(),
   date: z.string(),
   registeredAt: z.string(),
+  /** The event has not started, so the member may still cancel (`registrationCancellable`). */
+  canCancel: z.boolean(),
 });
 export type MemberRegistration = z.infer<typeof memberRegistration>;

@@ -179,6 +179,14 @@ describe('automatic flags for the judge', () => {
       'photo_time_differs',
     ]);
   });
+
+  it("flags a fish kept under its species' legal minimum length (the phone only warns), not one released", async () => {
+    // A photo of its own for each catch (photos a shade apart can encode alike).
+    const fresh = async (minute: number) => photo({ takenAt: `${today.replace(/-/g, ':')} 08:${minute}:00` });
+    expect(await flagsOf({ fishType: 'Bream', size: '20', fishKeptOrReleased: 'kept' }, await fresh(41))).toEqual(['kept_under_minimum']);
+    expect(await flagsOf({ fishType: 'Bream', size: '20', fishKeptOrReleased: 'released' }, await fresh(42))).toEqual([]);
+    expect(await flagsOf({ fishType: 'Bream', size: '25', fishKeptOrReleased: 'kept' }, await fresh(43))).toEqual([]);
+  });
 });
 
 describe('fishing hours and size limits', () => {

@@ -136,6 +136,8 @@ describe('upcoming events', () => {
       const res = await fresh.client().json('GET', '/api/events/upcoming');
       expect(res.status).toBe(200);
       expect(res.body.map((e: { name: string }) => e.name)).toEqual(['Early today', 'Later']);
+      // Catches can be logged for today's event only.
+      expect(res.body.map((e: { acceptsCatchesToday: boolean }) => e.acceptsCatchesToday)).toEqual([true, false]);
       // The day turns at midnight in Sydney, not at midnight UTC.
       const startOfTomorrow = clubLocalToInstant(`${clubDate(1)}T00:00`);
       fresh.clock.advance(startOfTomorrow.getTime() - now.getTime() - 1000);
@@ -211,6 +213,33 @@ describe('member registration', () => {
     expect(ics).toContain('LOCATION:Tweed River\\; south arm\r\n');
     expect(ics.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
     expect((await t.client().json('GET', '/api/events/00000000-0000-4000-8000-000000000000/calendar.ics')).status).toBe(404);
+  });
+
+  it('lets a member cancel until the event starts, and says so in the registration', async () => {
+    const fresh = await startTestApp({ env: { ADMIN_EMAILS: 'boss@club.test' } });
+    try {
+      const boss = (await signedInClient(fresh, 'boss@club.test')).client;
+      const now = fresh.clock.now();
+      const inTwoHours = new Date(now.getTime() + 2 * 3600_000);
+      const local = `${new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(inTwoHours)}T${new Intl.DateTimeFormat('en-GB', { timeZone: 'Australia/Sydney', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(inTwoHours)}`;
+      const event = await boss.trpc.admin.events.create.mutate({
+        name: 'Dawn Bream',
+        location: 'Tweed',
+        eventDate: local,
+        status: 'active',
+      });
+      const { client } = await activeMemberClient(fresh);
+      expect(await client.trpc.events.register.mutate({ id: event.id })).toMatchObject({ eventId: event.id, canCancel: true });
+      expect(await client.trpc.events.myRegistrations.query()).toEqual([expect.objectContaining({ eventId: event.id, canCancel: true })]);
+
+      fresh.clock.advance(3 * 3600_000);
+      expect(await client.trpc.events.myRegistrations.query()).toEqual([expect.objectContaining({ eventId: event.id, canCancel: false })]);
+      const cancel = await client.json('DELETE', `/api/events/${event.id}/register`);
+      expect(cancel.status).toBe(400);
+      expect(cancel.body.message).toBe('This event has already started, so the registration can no longer be cancelled.');
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('refuses non-members, past events and unknown events', async () => {

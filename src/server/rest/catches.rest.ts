@@ -1,14 +1,15 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { CATCH_PHOTO_FIELD, CATCH_SUBMISSION_PATH } from '../../shared/catches';
 import { catchSubmissionInput } from '../../shared/catches.schema';
 import { AppError } from '../../shared/errors';
 import { requireUser } from '../services/actor';
-import { CATCH_PHOTO_MAX_BYTES } from '../services/catches.service';
+import { CATCH_PHOTO_MAX_BYTES, tooLargeMessage } from '../../shared/uploads';
 import type { ContextDeps } from '../trpc/context';
 import { callProcedure, callService } from './call';
 
-/** The documented multipart route; `isMultipartRoute` lets it past the JSON-only rule for mutations. */
-export const CATCH_SUBMISSION_PATH = '/api/catches';
+/** The documented multipart route (defined in src/shared); `isMultipartRoute` lets it past the JSON-only rule for mutations. */
+export { CATCH_SUBMISSION_PATH };
 
 /** REST shims of SPEC §7 for catches and fishing sessions. */
 export function registerCatchRoutes(app: FastifyInstance, deps: ContextDeps): void {
@@ -27,7 +28,8 @@ export function registerCatchRoutes(app: FastifyInstance, deps: ContextDeps): vo
         try {
           for await (const part of req.parts()) {
             if (part.type === 'file') {
-              if (part.fieldname !== 'photo') throw new AppError('BAD_REQUEST', 'Only one photo field, named "photo", is accepted.');
+              if (part.fieldname !== CATCH_PHOTO_FIELD)
+                throw new AppError('BAD_REQUEST', `Only one photo field, named "${CATCH_PHOTO_FIELD}", is accepted.`);
               photo = await part.toBuffer();
             } else {
               fields[part.fieldname] = String(part.value);
@@ -35,7 +37,7 @@ export function registerCatchRoutes(app: FastifyInstance, deps: ContextDeps): vo
           }
         } catch (error) {
           if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError('BAD_REQUEST', 'The photo is larger than 10 MB.');
+            throw new AppError('BAD_REQUEST', tooLargeMessage('photo', CATCH_PHOTO_MAX_BYTES));
           if (error instanceof AppError) throw error;
           throw new AppError('BAD_REQUEST', 'The upload could not be read. Please try again.');
         }

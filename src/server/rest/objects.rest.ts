@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { LocalStore, ObjectStore } from '../integrations/storage';
-import { IMAGE_LIMITS } from '../services/images';
+import { IMAGE_MAX_BYTES, tooLargeMessage } from '../../shared/uploads';
 import type { ContextDeps } from '../trpc/context';
 import { callProcedure } from './call';
 
@@ -35,10 +35,10 @@ export function registerObjectRoutes(app: FastifyInstance, deps: ContextDeps, ob
   app.register(async (scope) => {
     // Too large is said before the body is read (the declared length), not by cutting the connection half-way.
     scope.addHook('onRequest', async (req, reply) => {
-      if (Number(req.headers['content-length'] ?? 0) > IMAGE_LIMITS.maxBytes)
-        return reply.code(413).send({ message: 'The image is larger than 5 MB.' });
+      if (Number(req.headers['content-length'] ?? 0) > IMAGE_MAX_BYTES)
+        return reply.code(413).send({ message: tooLargeMessage('image', IMAGE_MAX_BYTES) });
     });
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: IMAGE_LIMITS.maxBytes }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES }, (_req, body, done) => done(null, body));
     scope.put<{ Params: { id: string }; Querystring: { expires?: string; signature?: string } }>(
       `${LOCAL_UPLOAD_PREFIX}incoming/:id`,
       async (req, reply) => {

@@ -1,16 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import { achievementFor, type Achievement, type Species } from '../../shared/catches';
-import { GPS_UNAVAILABLE, LATE_CATCH_DAYS, type CatchFlag, type CatchSubmission, type CatchView } from '../../shared/catches.schema';
+import { GPS_UNAVAILABLE, LATE_CATCH_DAYS, type CatchSubmission, type CatchView } from '../../shared/catches.schema';
 import { clubLocalToInstant, clubToday, daysBetween } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
-import { insidePolygon, parseGps } from '../../shared/tweed';
+import { acceptsCatchesOn } from '../../shared/events';
+import { CATCH_PHOTO_MAX_BYTES } from '../../shared/uploads';
+import { parseGps } from '../../shared/tweed';
 import type { Clock } from '../clock';
 import { Catch, Event, EventRegistration, FishingSession, Member, SizeLimit } from '../db/entities';
 import { isUniqueViolation } from '../db/unique-violation';
 import { recordAudit } from './audit.service';
 import type { ContentCache } from './content-cache';
 import { requireUser, type Actor } from './actor';
+import { catchFlags } from './catch-flags';
 import { catchView } from './catch-view';
 import { readPhotoFacts } from './images';
 import { isCurrentMember, requireCurrentMember } from './member-status';
@@ -22,14 +25,8 @@ export interface CatchesDeps {
   cache: ContentCache;
 }
 
-/** A phone photo that the browser could not shrink is still accepted up to this size. */
-export const CATCH_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
-/** Competition fishing runs 7am to 2pm (competition rules); measured from the event's start. */
-const FISHING_HOURS_MS = 7 * 3600_000;
 /** A phone clock may run a little ahead of ours. */
 const CLOCK_SKEW_MS = 5 * 60_000;
-/** The judge is told when the photo's time or the arrival strays this far from the logged time. */
-const TIME_GAP_MS = 60 * 60_000;
 
 export class CatchesService {
   constructor(private readonly deps: CatchesDeps) {}
@@ -63,7 +60,7 @@ export class CatchesService {
     }
     const event = await em.findOne(Event, { id: input.eventId });
     if (!event) throw new AppError('BAD_REQUEST', 'Please choose the event.', { field: 'eventId' });
-    if (!isAdmin && clubToday(event.eventDate) !== day) {
+    if (!isAdmin && !acceptsCatchesOn(event.eventDate, day)) {
       throw new AppError('BAD_REQUEST', 'Catches can only be logged on the day of the event.', { field: 'eventId' });
     }
     const angler = await em.findOne(Member, { id: input.memberId });
@@ -76,16 +73,17 @@ export class CatchesService {
     const photoKey = await this.deps.uploads.storeImage(em, user, photo, CATCH_PHOTO_MAX_BYTES);
 
     const gps = parseGps(input.gpsCoordinates);
-    const flags: CatchFlag[] = [];
-    if (!gps) flags.push('no_gps');
-    else if (!insidePolygon(gps.lat, gps.lng)) flags.push('outside_tweed');
-    if (await em.count(Catch, { photoHash })) flags.push('duplicate_photo');
-    if (!facts.camera && !facts.takenAt) flags.push('no_camera_metadata');
-    const start = event.eventDate.getTime();
-    if (facts.takenAt && (facts.takenAt.getTime() < start || facts.takenAt.getTime() > start + FISHING_HOURS_MS))
-      flags.push('photo_time_outside_hours');
-    if (facts.takenAt && Math.abs(facts.takenAt.getTime() - loggedAt.getTime()) > TIME_GAP_MS) flags.push('photo_time_differs');
-    if (now.getTime() - loggedAt.getTime() > TIME_GAP_MS) flags.push('sent_late');
+    const flags = catchFlags({
+      gps,
+      duplicatePhoto: (await em.count(Catch, { photoHash })) > 0,
+      photo: { camera: facts.camera, takenAt: facts.takenAt },
+      eventStart: event.eventDate,
+      loggedAt,
+      receivedAt: now,
+      fate: input.fishKeptOrReleased,
+      sizeCm: input.size,
+      minimumCm: (await em.findOne(SizeLimit, { species: input.fishType }))?.minimumCm ?? null,
+    });
 
     const created = em.create(Catch, {
       clientId: input.clientId ?? null,

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { clubLocalToInstant, clubToday, instantToClubLocal } from '../../shared/dates';
+import { acceptsCatchesOn, registrationCancellable } from '../../shared/events';
 import type { AdminEventView, EventData, EventView, MemberRegistration } from '../../shared/events.schema';
 import { AppError } from '../../shared/errors';
 import { centsToAmount } from '../../shared/membership';
@@ -55,6 +56,7 @@ export class EventsService {
       registeredCount: event.registeredCount,
       isFull,
       isOpen: event.status === 'active' && event.eventDate > now && !isFull,
+      acceptsCatchesToday: acceptsCatchesOn(event.eventDate, clubToday(now)),
     };
   }
 
@@ -90,6 +92,7 @@ export class EventsService {
       eventDate: r.event.eventDate.toISOString(),
       date: r.event.eventDate.toISOString(),
       registeredAt: r.createdAt.toISOString(),
+      canCancel: registrationCancellable(r.event.eventDate, this.deps.clock.now()),
     }));
   }
 
@@ -142,6 +145,7 @@ export class EventsService {
       eventDate: event.eventDate.toISOString(),
       date: event.eventDate.toISOString(),
       registeredAt: registration.createdAt.toISOString(),
+      canCancel: registrationCancellable(event.eventDate, this.deps.clock.now()),
     };
   }
 
@@ -150,7 +154,7 @@ export class EventsService {
     await em.transactional(async (tem) => {
       const registration = member ? await tem.findOne(EventRegistration, { event: eventId, member }, { populate: ['event'] }) : null;
       if (!registration) throw new AppError('NOT_FOUND', 'You are not registered for this event.');
-      if (registration.event.eventDate <= this.deps.clock.now())
+      if (!registrationCancellable(registration.event.eventDate, this.deps.clock.now()))
         throw new AppError('BAD_REQUEST', 'This event has already started, so the registration can no longer be cancelled.');
       tem.remove(registration);
       await tem.flush();

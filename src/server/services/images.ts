@@ -1,10 +1,11 @@
 import exifReader from 'exif-reader';
 import sharp from 'sharp';
 import { AppError } from '../../shared/errors';
+import { IMAGE_MAX_BYTES, tooLargeMessage } from '../../shared/uploads';
 
-/** Upload limits (SPEC §5, §9). */
+/** Upload limits (SPEC §5, §9); the byte limit is shared with the forms. */
 export const IMAGE_LIMITS = {
-  maxBytes: 5 * 1024 * 1024,
+  maxBytes: IMAGE_MAX_BYTES,
   /** A decompression bomb (a tiny file that decodes to gigapixels) is refused before decoding. */
   maxPixels: 40_000_000,
   longSide: 2048,
@@ -39,7 +40,7 @@ export interface NormalisedImage {
  * stripped, at most 2048 px on the long side, with a 480 px thumbnail.
  */
 export async function normaliseImage(bytes: Buffer, maxBytes: number = IMAGE_LIMITS.maxBytes): Promise<NormalisedImage> {
-  if (bytes.length > maxBytes) throw new AppError('BAD_REQUEST', `The image is larger than ${maxBytes / 1024 / 1024} MB.`);
+  if (bytes.length > maxBytes) throw new AppError('BAD_REQUEST', tooLargeMessage('image', maxBytes));
   if (!sniffImageType(bytes))
     throw new AppError('BAD_REQUEST', 'That file is not an image. Please choose a JPEG, PNG, WebP or GIF picture.');
   try {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CHAMPION_POINTS, SPECIES } from '../../shared/catches';
+import { CHAMPION_POINTS, roundSizeCm, SPECIES } from '../../shared/catches';
 import type { EventResults, JudgeCatchView, JudgeInput } from '../../shared/catches.schema';
 import { clubLocalToInstant } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
@@ -30,7 +30,7 @@ export class JudgingService {
     const before = { status: found.status, species: found.species, sizeCm: found.sizeCm, rejectReason: found.rejectReason ?? null };
     if (input.action === 'approve') {
       found.status = 'verified';
-      if (input.size !== undefined) found.sizeCm = Math.round(input.size * 10) / 10;
+      if (input.size !== undefined) found.sizeCm = roundSizeCm(input.size);
       if (input.fishType) found.species = input.fishType;
       found.rejectReason = null;
     } else {

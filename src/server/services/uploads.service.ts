@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../shared/errors';
+import { tooLargeMessage } from '../../shared/uploads';
 import type { Clock } from '../clock';
 import { StoredObject, type User } from '../db/entities';
 import type { ObjectStore } from '../integrations/storage';
@@ -51,7 +52,7 @@ export class UploadsService {
     if (slot.consumedAt) throw new AppError('BAD_REQUEST', 'That upload has already been used. Please upload the image again.');
     const bytes = await this.deps.objects.read(slot.key, IMAGE_LIMITS.maxBytes);
     if (bytes === null) throw new AppError('BAD_REQUEST', 'The upload did not arrive. Please upload the image again.');
-    if (bytes === 'too-large') throw new AppError('BAD_REQUEST', 'The image is larger than 5 MB.');
+    if (bytes === 'too-large') throw new AppError('BAD_REQUEST', tooLargeMessage('image', IMAGE_LIMITS.maxBytes));
     const key = await this.storeImage(em, user, bytes, IMAGE_LIMITS.maxBytes, id);
     slot.consumedAt = this.deps.clock.now();
     await em.flush();

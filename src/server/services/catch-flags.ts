@@ -1,0 +1,47 @@
+import type { CatchFlag, Fate } from '../../shared/catches';
+import { insidePolygon } from '../../shared/tweed';
+
+/** Competition fishing runs 7am to 2pm (competition rules); measured from the event's start. */
+export const FISHING_HOURS_MS = 7 * 3600_000;
+/** The judge is told when the photo's time or the arrival strays this far from the logged time. */
+export const TIME_GAP_MS = 60 * 60_000;
+
+/** What the judge's flags are worked out from: the submission, its photo's own facts and the event. */
+export interface CatchFlagFacts {
+  /** The position the phone sent, or null when it had none. */
+  gps: { lat: number; lng: number } | null;
+  /** The same photo bytes were submitted before. */
+  duplicatePhoto: boolean;
+  /** The photo's EXIF camera and time, when it has them. */
+  photo: { camera: string | null; takenAt: Date | null };
+  eventStart: Date;
+  /** When the phone logged the catch. */
+  loggedAt: Date;
+  /** When the site received it. */
+  receivedAt: Date;
+  fate: Fate;
+  sizeCm: number;
+  /** The species' legal minimum length, or null when it has none. */
+  minimumCm: number | null;
+}
+
+/** The automatic flags a judge sees on a catch, in a fixed order. A flag asks for a closer look; it refuses nothing. */
+export function catchFlags(f: CatchFlagFacts): CatchFlag[] {
+  const flags: CatchFlag[] = [];
+  if (!f.gps) flags.push('no_gps');
+  else if (!insidePolygon(f.gps.lat, f.gps.lng)) flags.push('outside_tweed');
+  if (f.duplicatePhoto) flags.push('duplicate_photo');
+  if (!f.photo.camera && !f.photo.takenAt) flags.push('no_camera_metadata');
+  const takenAt = f.photo.takenAt?.getTime();
+  const start = f.eventStart.getTime();
+  if (takenAt !== undefined && (takenAt < start || takenAt > start + FISHING_HOURS_MS)) flags.push('photo_time_outside_hours');
+  if (takenAt !== undefined && Math.abs(takenAt - f.loggedAt.getTime()) > TIME_GAP_MS) flags.push('photo_time_differs');
+  if (f.receivedAt.getTime() - f.loggedAt.getTime() > TIME_GAP_MS) flags.push('sent_late');
+  if (keptUnderMinimum(f)) flags.push('kept_under_minimum');
+  return flags;
+}
+
+/** A fish kept although shorter than its species' legal minimum length (the phone warns; the judge is told). */
+export function keptUnderMinimum(c: Pick<CatchFlagFacts, 'fate' | 'sizeCm' | 'minimumCm'>): boolean {
+  return c.fate === 'kept' && c.minimumCm !== null && c.sizeCm < c.minimumCm;
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { catchFlags, FISHING_HOURS_MS, keptUnderMinimum, TIME_GAP_MS, type CatchFlagFacts } from '../../src/server/services/catch-flags';
+
+const start = new Date('2026-11-21T20:00:00.000Z'); // 7:00 am in Tweed Heads
+const at = (ms: number) => new Date(start.getTime() + ms);
+/** A catch nobody need look at twice: inside the Tweed, a camera photo taken when it was logged, sent at once, released. */
+const clean: CatchFlagFacts = {
+  gps: { lat: -28.27, lng: 153.5 },
+  duplicatePhoto: false,
+  photo: { camera: 'Apple iPhone 15', takenAt: at(2 * 3600_000) },
+  eventStart: start,
+  loggedAt: at(2 * 3600_000 + 60_000),
+  receivedAt: at(2 * 3600_000 + 120_000),
+  fate: 'released',
+  sizeCm: 20,
+  minimumCm: 36,
+};
+
+describe('catchFlags', () => {
+  it('raises no flag on a clean catch', () => {
+    expect(catchFlags(clean)).toEqual([]);
+  });
+
+  it('flags a missing position, or one outside the Tweed Shire', () => {
+    expect(catchFlags({ ...clean, gps: null })).toEqual(['no_gps']);
+    expect(catchFlags({ ...clean, gps: { lat: -33.86, lng: 151.21 } })).toEqual(['outside_tweed']);
+  });
+
+  it('flags a photo sent before, and one without camera metadata', () => {
+    expect(catchFlags({ ...clean, duplicatePhoto: true })).toEqual(['duplicate_photo']);
+    // A photo with no camera and no time: nothing to compare its time with either.
+    expect(catchFlags({ ...clean, photo: { camera: null, takenAt: null } })).toEqual(['no_camera_metadata']);
+    expect(catchFlags({ ...clean, photo: { camera: null, takenAt: clean.photo.takenAt } })).toEqual([]);
+  });
+
+  it("flags a photo taken outside the event's fishing hours or over an hour from the logged time", () => {
+    const before = at(-60_000);
+    expect(catchFlags({ ...clean, photo: { ...clean.photo, takenAt: before }, loggedAt: before, receivedAt: before })).toEqual([
+      'photo_time_outside_hours',
+    ]);
+    const after = at(FISHING_HOURS_MS + 60_000);
+    expect(catchFlags({ ...clean, photo: { ...clean.photo, takenAt: after }, loggedAt: after, receivedAt: after })).toEqual([
+      'photo_time_outside_hours',
+    ]);
+    const loggedLater = at(2 * 3600_000 + TIME_GAP_MS + 60_000);
+    expect(catchFlags({ ...clean, loggedAt: loggedLater, receivedAt: loggedLater })).toEqual(['photo_time_differs']);
+    const loggedJustWithin = at(2 * 3600_000 + TIME_GAP_MS);
+    expect(catchFlags({ ...clean, loggedAt: loggedJustWithin, receivedAt: loggedJustWithin })).toEqual([]);
+  });
+
+  it('flags a catch that reached the site over an hour after it was logged', () => {
+    expect(catchFlags({ ...clean, receivedAt: at(2 * 3600_000 + 60_000 + TIME_GAP_MS + 1) })).toEqual(['sent_late']);
+    expect(catchFlags({ ...clean, receivedAt: at(2 * 3600_000 + 60_000 + TIME_GAP_MS) })).toEqual([]);
+  });
+
+  it("flags a fish kept under its species' legal minimum length, never a released one or a species without a limit", () => {
+    expect(catchFlags({ ...clean, fate: 'kept', sizeCm: 35.9 })).toEqual(['kept_under_minimum']);
+    expect(catchFlags({ ...clean, fate: 'kept', sizeCm: 36 })).toEqual([]);
+    expect(catchFlags({ ...clean, fate: 'released', sizeCm: 10 })).toEqual([]);
+    expect(catchFlags({ ...clean, fate: 'kept', sizeCm: 10, minimumCm: null })).toEqual([]);
+    expect(keptUnderMinimum({ fate: 'kept', sizeCm: 24.9, minimumCm: 25 })).toBe(true);
+  });
+
+  it('lists every flag that applies, in a fixed order', () => {
+    const late = at(FISHING_HOURS_MS + 3 * 3600_000);
+    expect(
+      catchFlags({
+        ...clean,
+        gps: null,
+        duplicatePhoto: true,
+        photo: { camera: null, takenAt: at(-3600_000) },
+        loggedAt: at(FISHING_HOURS_MS),
+        receivedAt: late,
+        fate: 'kept',
+        sizeCm: 12,
+      }),
+    ).toEqual(['no_gps', 'duplicate_photo', 'photo_time_outside_hours', 'photo_time_differs', 'sent_late', 'kept_under_minimum']);
+  });
+});
