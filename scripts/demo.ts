@@ -9,7 +9,7 @@ import {
   demoEnvironmentRefusal,
   seedDemoClub,
   type DemoSeedResult,
-} from '../src/server/db/seeders/demo';
+} from '../src/server/demo/seed';
 import { loadEnv } from '../src/server/env';
 import { startSite } from '../src/server/start-site';
 

@@ -14,7 +14,7 @@ import {
   demoEnvironmentRefusal,
   seedDemoClub,
   type DemoSeedResult,
-} from '../../src/server/db/seeders/demo';
+} from '../../src/server/demo/seed';
 import { User } from '../../src/server/db/entities';
 import { createLocalStore } from '../../src/server/integrations/storage/local-store';
 import { createTestDatabase } from '../support/database';

@@ -2,9 +2,9 @@
  * The demo club's people, events, sponsors and words. Dates are given relative to the day the demo is
  * seeded (days or weeks from "today"), so the club always looks current.
  */
-import type { Species } from '../../../shared/catches';
-import type { LandingKey } from '../../../shared/cms-defaults';
-import type { SponsorshipType } from '../../../shared/sponsors';
+import type { Species } from '../../shared/catches';
+import type { LandingKey } from '../../shared/cms-defaults';
+import type { SponsorshipType } from '../../shared/sponsors';
 import type { LogoIcon, ScenePalette } from './demo-images';
 
 /** Every address, user and member of the demo lives under this domain (.test never receives mail). */

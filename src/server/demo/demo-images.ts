@@ -4,7 +4,7 @@
  * plain inputs to the same image processing as real uploads.
  */
 import sharp from 'sharp';
-import type { Species } from '../../../shared/catches';
+import type { Species } from '../../shared/catches';
 
 const FONT = 'DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif';
 

@@ -1,0 +1,219 @@
+/* Step 5: catches logged from the riverbank at past competitions and today, their hours, and the judging. */
+import { addDays, instantToClubLocal } from '../../shared/dates';
+import { type Species } from '../../shared/catches';
+import { catchSubmissionInput } from '../../shared/catches.schema';
+import { EventRegistration, type Member } from '../db/entities';
+import { CAMERAS, REJECT_REASONS, SIZE_RANGES } from './demo-data';
+import { catchPhoto } from './demo-images';
+import type { DemoContext } from './context';
+import type { SeededHousehold, SeededEvent, Special } from './context';
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const gpsText = (lat: number, lng: number) => `${lat.toFixed(6)}, ${lng.toFixed(6)}`;
+
+function person(household: SeededHousehold, firstName: string): Member {
+  return household.members.find((m) => m.firstName === firstName)!;
+}
+
+function sizeFor(demo: DemoContext, species: Species): number {
+  const [low, high] = SIZE_RANGES[species];
+  // Most fish are near the low end, as on any competition day.
+  const share = Math.pow(demo.rng.next(), 1.7);
+  return Math.round((low + share * (high - low)) * 2) / 2;
+}
+
+export async function seedPastCompetitions(demo: DemoContext) {
+  const scripted: Record<string, { angler: () => Member; species: Species; size: number; fate: 'kept' | 'released'; special?: Special }[]> =
+    {
+      'bream-flathead': [
+        { angler: () => demo.member.primary, species: 'Flathead', size: 58.5, fate: 'kept' },
+        { angler: () => demo.admin.primary, species: 'Bream', size: 33, fate: 'kept' },
+      ],
+      cudgen: [
+        { angler: () => demo.member.primary, species: 'Whiting', size: 31.5, fate: 'kept' },
+        { angler: () => person(demo.member, 'Ethan'), species: 'Whiting', size: 28, fate: 'released' },
+        { angler: () => person(demo.member, 'Chloe'), species: 'Bream', size: 26.5, fate: 'released', special: 'corrected' },
+      ],
+      jacks: [
+        { angler: () => demo.member.primary, species: 'Mangrove Jack', size: 41, fate: 'released', special: 'noCode' },
+        { angler: () => demo.admin.primary, species: 'Flathead', size: 52, fate: 'released' },
+      ],
+      beach: [{ angler: () => demo.member.primary, species: 'Tailor', size: 44, fate: 'kept', special: 'pending' }],
+    };
+  const specials: Record<string, Special[]> = {
+    'bream-flathead': ['noExif', 'dayBefore'],
+    cudgen: ['outside'],
+    jacks: ['duplicate', 'noExif'],
+    beach: ['pending', 'pending', 'noExif'],
+  };
+  for (const key of ['bream-flathead', 'cudgen', 'jacks', 'beach']) {
+    const seeded = demo.events.get(key)!;
+    const { plan } = seeded;
+    const anglers = seeded.registered.flatMap((h) => h.members);
+    const strangers = seeded.registered.filter((h) => h !== demo.member && h !== demo.admin).flatMap((h) => h.members);
+    const fixed = scripted[key] ?? [];
+    const extra = specials[key] ?? [];
+    const planned = [
+      ...fixed.map((f) => ({ angler: f.angler(), species: f.species, size: f.size, fate: f.fate, special: f.special })),
+      ...Array.from({ length: plan.catches - fixed.length }, (_, i) => {
+        const special = extra[i] as Special | undefined;
+        // A copied photo claims the fish in it: the first catch of the season (a 58.5 cm flathead).
+        const species = special === 'duplicate' ? 'Flathead' : demo.rng.pick(plan.species);
+        const size = special === 'duplicate' ? 58.5 : sizeFor(demo, species);
+        const fate: 'kept' | 'released' =
+          species === 'Mulloway' || (species === 'Flathead' && size > 70) || demo.rng.chance(0.4) ? 'released' : 'kept';
+        // The scripted oddities (a copied photo, a fish from Queensland...) belong to neither login's household.
+        return { angler: demo.rng.pick(special ? strangers : anglers), species, size, fate, special };
+      }),
+    ];
+    const times = planned.map(() => demo.rng.between(30, 400)).sort((a, b) => a - b);
+    const logged: { id: string; special?: Special; size: number }[] = [];
+    for (const [i, c] of planned.entries()) {
+      const id = await logCatch(
+        demo,
+        seeded,
+        c.angler,
+        c.species,
+        c.size,
+        c.fate,
+        new Date(seeded.start.getTime() + times[i] * 60_000),
+        c.special,
+      );
+      logged.push({ id, special: c.special, size: c.size });
+    }
+    await logHours(
+      demo,
+      seeded,
+      planned.map((c) => c.angler),
+    );
+    // The judges sit after fishing closes and before the 4pm presentation.
+    let minute = 0;
+    for (const c of logged) {
+      if (c.special === 'pending') continue;
+      const when = new Date(seeded.start.getTime() + (7 * 60 + 20 + minute++ * 3) * 60_000);
+      const reject =
+        c.special === 'noCode'
+          ? REJECT_REASONS.noCode
+          : c.special === 'dayBefore'
+            ? REJECT_REASONS.dayBefore
+            : c.special === 'outside'
+              ? REJECT_REASONS.outside
+              : c.special === 'duplicate'
+                ? REJECT_REASONS.duplicate
+                : null;
+      await demo.at(when, () =>
+        demo.services.judging.judge(
+          demo.em,
+          demo.admin.actor,
+          reject
+            ? { action: 'reject', id: c.id, reason: reject }
+            : { action: 'approve', id: c.id, ...(c.special === 'corrected' ? { size: round1(c.size - 0.5) } : {}) },
+        ),
+      );
+    }
+    await demo.at(demo.local(addDays(seeded.day, 1), '09:15'), () =>
+      demo.services.events.update(demo.em, demo.admin.actor, seeded.event.id, { ...seeded.input, status: 'completed' }),
+    );
+  }
+}
+
+/** Logs a catch as the angler's household would from a phone on the day: photo, size, GPS. */
+async function logCatch(
+  demo: DemoContext,
+  seeded: SeededEvent,
+  angler: Member,
+  species: Species,
+  size: number,
+  fate: 'kept' | 'released',
+  caughtAt: Date,
+  special?: Special,
+): Promise<string> {
+  const household = demo.households.find((h) => h.members.some((m) => m.id === angler.id))!;
+  const spot = special === 'outside' ? { lat: -28.1352, lng: 153.4851 } : seeded.plan.spot;
+  const lat = spot.lat + demo.rng.between(-0.004, 0.004);
+  const lng = spot.lng + demo.rng.between(-0.004, 0.004);
+  const takenAt =
+    special === 'dayBefore'
+      ? `${addDays(seeded.day, -1)}T17:48:12`
+      : `${instantToClubLocal(new Date(caughtAt.getTime() - demo.rng.int(60, 240) * 1000))}:${String(demo.rng.int(0, 59)).padStart(2, '0')}`;
+  let photo: Buffer;
+  if (special === 'duplicate') {
+    photo = [...demo.photosByCatch.values()][0];
+  } else {
+    photo = await catchPhoto({
+      species,
+      sizeCm: size,
+      clubCode: special === 'noCode' ? null : seeded.plan.clubCode,
+      rng: demo.rng,
+      exif: special === 'noExif' ? null : { camera: demo.rng.pick(CAMERAS), takenAtLocal: takenAt, lat, lng },
+    });
+  }
+  const result = await demo.at(caughtAt, () =>
+    demo.services.catches.submit(
+      demo.em,
+      household.actor,
+      catchSubmissionInput.parse({
+        fishType: species,
+        size,
+        fishKeptOrReleased: fate,
+        eventId: seeded.event.id,
+        memberId: angler.id,
+        rulesWaiverAccepted: 'true',
+        dataAccuracyAcknowledged: 'true',
+        gpsCoordinates: gpsText(lat, lng),
+      }),
+      photo,
+    ),
+  );
+  demo.photosByCatch.set(result.catch.id, photo);
+  return result.catch.id;
+}
+
+/** The 'Daily Fishing Hours' each angler recorded after fishing. */
+async function logHours(demo: DemoContext, seeded: SeededEvent, anglers: Member[]) {
+  const seen = new Set<string>();
+  for (const angler of anglers) {
+    if (seen.has(angler.id)) continue;
+    seen.add(angler.id);
+    // Hours are recorded for the members entered in the event (the club's rule).
+    if (!(await demo.em.count(EventRegistration, { event: seeded.event, member: angler }))) continue;
+    const household = demo.households.find((h) => h.members.some((m) => m.id === angler.id))!;
+    await demo.at(new Date(seeded.start.getTime() + 7.2 * 3600_000), () =>
+      demo.services.catches.logSession(demo.em, household.actor, {
+        eventId: seeded.event.id,
+        memberId: angler.id,
+        hoursSpent: demo.rng.int(8, 14) / 2,
+        sessionDate: seeded.day,
+      }),
+    );
+  }
+}
+
+/** Today's club day: a few catches logged this morning, waiting for the judge. */
+export async function seedTodaysCatches(demo: DemoContext) {
+  const seeded = demo.events.get('today')!;
+  const openFor = (demo.now.getTime() - seeded.start.getTime()) / 60_000;
+  if (openFor < 60) return;
+  const anglers = seeded.registered.filter((h) => h !== demo.member && h !== demo.admin).flatMap((h) => h.members);
+  const planned: { angler: Member; species: Species }[] = [{ angler: person(demo.member, 'Ethan'), species: 'Bream' }];
+  for (let i = 1; i < seeded.plan.catches; i++)
+    planned.push({ angler: demo.rng.pick(anglers), species: demo.rng.pick(seeded.plan.species) });
+  const span = Math.min(openFor - 15, 7 * 60 - 10);
+  const times = planned.map(() => demo.rng.between(15, span)).sort((a, b) => a - b);
+  const logged: { id: string; at: Date; mine: boolean }[] = [];
+  for (const [i, c] of planned.entries()) {
+    const size = i === 0 ? 27.5 : sizeFor(demo, c.species);
+    const at = new Date(seeded.start.getTime() + times[i] * 60_000);
+    logged.push({
+      id: await logCatch(demo, seeded, c.angler, c.species, size, i === 0 || demo.rng.chance(0.5) ? 'released' : 'kept', at),
+      at,
+      mine: i === 0,
+    });
+  }
+  // The judges keep up during the day: catches logged over half an hour ago are checked (the member's own still waits).
+  for (const c of logged) {
+    const judgedAt = new Date(c.at.getTime() + 30 * 60_000);
+    if (c.mine || judgedAt.getTime() > demo.now.getTime() - 10 * 60_000) continue;
+    await demo.at(judgedAt, () => demo.services.judging.judge(demo.em, demo.admin.actor, { action: 'approve', id: c.id }));
+  }
+}

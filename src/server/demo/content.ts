@@ -1,0 +1,66 @@
+/* Step 2: the site's settings, pages and landing and home sections, written through the CMS. */
+import { addDays } from '../../shared/dates';
+import { pageInput, sectionInput, settingInput } from '../../shared/cms.schema';
+import { HOME_ABOUT_HTML, LANDING_TEXTS, PAGES, SETTINGS } from './demo-data';
+import { scenePhoto } from './demo-images';
+import type { DemoContext } from './context';
+
+export async function seedContent(demo: DemoContext) {
+  const admin = demo.admin.actor;
+  const launch = addDays(demo.today, -420);
+  await demo.at(demo.local(launch, '19:30'), async () => {
+    for (const setting of SETTINGS) await demo.services.cms.saveSetting(demo.em, admin, settingInput.parse(setting));
+    for (const page of PAGES) await demo.services.cms.createPage(demo.em, admin, pageInput.parse(page));
+  });
+  await demo.at(demo.local(addDays(launch, 1), '20:10'), async () => {
+    let order = 0;
+    for (const [key, text] of Object.entries(LANDING_TEXTS)) {
+      await demo.services.cms.createSection(
+        demo.em,
+        admin,
+        sectionInput.parse({
+          pageSlug: 'landing',
+          sectionKey: key,
+          title: key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()),
+          content: text,
+          contentType: 'text',
+          sortOrder: order++,
+        }),
+      );
+    }
+  });
+  const photo = await demo.storedImageUrlAt(
+    demo.local(addDays(launch, 2), '18:45'),
+    await scenePhoto({ palette: 'dawn', foreground: 'river', rng: demo.rng }),
+  );
+  await demo.at(demo.local(addDays(launch, 2), '19:00'), async () => {
+    const sections = [
+      { sectionKey: 'welcome', title: 'Welcome', contentType: 'html', content: HOME_ABOUT_HTML, sortOrder: 0 },
+      {
+        sectionKey: 'home_photo',
+        title: 'Sunrise over the Tweed River at Chinderah, with Wollumbin behind',
+        contentType: 'image',
+        content: photo,
+        sortOrder: 1,
+      },
+      {
+        sectionKey: 'season_note',
+        title: 'This season',
+        contentType: 'text',
+        content:
+          "Bream are schooling on the lower Tweed and the flathead are on the chew on the run-out tide. Check the events below and register in the Member Portal.\n\nRemember your brag mat and the day's club code in every photo.",
+        sortOrder: 2,
+      },
+      {
+        sectionKey: 'agm_notice',
+        title: 'AGM notice (draft)',
+        contentType: 'text',
+        content: 'Nominations for the committee close two weeks before the AGM.',
+        sortOrder: 3,
+        published: false,
+      },
+    ];
+    for (const section of sections)
+      await demo.services.cms.createSection(demo.em, admin, sectionInput.parse({ pageSlug: 'home', ...section }));
+  });
+}

@@ -1,0 +1,157 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { clubLocalToInstant, clubToday, type IsoDate } from '../../shared/dates';
+import type { eventInput } from '../../shared/events.schema';
+import type { Clock } from '../clock';
+import type { Event, Member, User } from '../db/entities';
+import type { Env } from '../env';
+import type { Mailer } from '../integrations/mailer';
+import { createDemoProvider } from '../integrations/payments/demo';
+import type { ObjectStore } from '../integrations/storage';
+import { createServices, type Services } from '../services';
+import type { Actor } from '../services/actor';
+import { ContentCache } from '../services/content-cache';
+import { objectUrl } from '../services/object-keys';
+import { RATE_RULES, type RateRules } from '../services/rate-limit.service';
+import type { DemoEvent, DemoHousehold } from './demo-data';
+import { randomSource, type RandomSource } from './demo-images';
+
+export interface DemoSeedOptions {
+  orm: MikroORM;
+  /** Where catch photos, event pictures and logos go, as uploads do. */
+  objects: ObjectStore;
+  env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL'>;
+  /** "Today" for the demo (default: now). */
+  now?: Date;
+  /** Progress lines. */
+  log?: (message: string) => void;
+}
+
+export interface SeededHousehold {
+  plan: DemoHousehold;
+  user: User;
+  actor: Actor;
+  primary: Member;
+  members: Member[];
+  /** First day of membership (join payment) and the expiry, or null while pending. */
+  joinedOn: IsoDate | null;
+  expiresOn: IsoDate | null;
+}
+
+export interface SeededEvent {
+  plan: DemoEvent;
+  event: Event;
+  day: IsoDate;
+  start: Date;
+  input: ReturnType<typeof eventInput.parse>;
+  registered: SeededHousehold[];
+}
+
+export type Special = 'noExif' | 'noCode' | 'dayBefore' | 'outside' | 'duplicate' | 'pending' | 'corrected';
+
+/** A clock the seeder moves to when each thing happened. */
+class SeedClock implements Clock {
+  private at = new Date();
+  now = () => new Date(this.at.getTime());
+  set(at: Date) {
+    this.at = at;
+  }
+}
+
+/** The demo's history sends no mail: receipts and confirmations for long-past events would only fill the outbox. */
+const discardMail: Mailer = { kind: 'outbox', send: async () => {}, close: () => {} };
+
+const unlimited: RateRules = Object.fromEntries(
+  Object.entries(RATE_RULES).map(([k, rule]) => [k, { ...rule, limit: 1_000_000 }]),
+) as RateRules;
+
+export const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * What the seeding steps share: the club's services on a clock the steps move, one random source (so the demo is
+ * the same every time), and what earlier steps made (households, events, photos) for the later ones to use.
+ */
+export class DemoContext {
+  readonly today: IsoDate;
+  readonly now: Date;
+  readonly clock = new SeedClock();
+  readonly services: Services;
+  readonly rng: RandomSource = randomSource(1987);
+  /** When each step ran and the time it stands for, to date the rows it wrote (see `backdate`). */
+  readonly ranges: { start: Date; end: Date; at: Date }[] = [];
+  readonly households: SeededHousehold[] = [];
+  readonly events = new Map<string, SeededEvent>();
+  readonly photosByCatch = new Map<string, Buffer>();
+  /** The two logins' households (the secretary, an administrator, and a member's family). */
+  admin!: SeededHousehold;
+  member!: SeededHousehold;
+  private ipCounter = 1;
+
+  constructor(
+    readonly em: EntityManager,
+    readonly options: DemoSeedOptions,
+  ) {
+    this.now = options.now ?? new Date();
+    this.today = clubToday(this.now);
+    const quiet = { info: () => {}, warn: () => {}, error: (obj: object, msg: string) => options.log?.(`${msg} ${JSON.stringify(obj)}`) };
+    this.services = createServices({
+      // No database listener: nothing is cached while seeding.
+      cache: new ContentCache(undefined, quiet),
+      assistantModel: null,
+      objects: options.objects,
+      clock: this.clock,
+      mailer: discardMail,
+      publicUrl: options.env.PUBLIC_URL,
+      adminEmails: [],
+      rateRules: unlimited,
+      payments: createDemoProvider(),
+      log: quiet,
+    });
+  }
+
+  log(message: string) {
+    this.options.log?.(message);
+  }
+
+  /** A club wall-clock time on a day relative to today. */
+  local(day: IsoDate, time: string): Date {
+    return clubLocalToInstant(`${day}T${time}`);
+  }
+
+  /** Runs one step with the clock at `when`; the rows it writes are dated then. Never in the future. */
+  async at<T>(when: Date, run: () => Promise<T>): Promise<T> {
+    const latest = new Date(this.now.getTime() - 5 * 60_000);
+    const at = when > latest ? latest : when;
+    this.clock.set(at);
+    await sleep(2);
+    const start = new Date();
+    const result = await run();
+    await this.em.flush();
+    this.ranges.push({ start, end: new Date(), at });
+    await sleep(2);
+    return result;
+  }
+
+  actor(user: User | null): Actor {
+    return { user, ip: `192.0.2.${(this.ipCounter++ % 250) + 1}` };
+  }
+
+  // ---------- Images through the upload path ----------
+
+  /** Puts a picture where a browser upload would, then lets the service take it (checked and re-encoded). */
+  async uploadSlot(actor: Actor, bytes: Buffer): Promise<string> {
+    const { uploadURL } = await this.services.uploads.createUpload(this.em, actor);
+    const id = /\/incoming\/([0-9a-f-]{36})/.exec(uploadURL)![1];
+    await this.options.objects.put(`incoming/${id}`, bytes, 'image/jpeg');
+    return uploadURL;
+  }
+
+  async storedImageUrl(bytes: Buffer): Promise<string> {
+    const key = await this.services.uploads.storeImage(this.em, this.admin.user, bytes, 5 * 1024 * 1024);
+    return objectUrl(key);
+  }
+
+  async storedImageUrlAt(when: Date, bytes: Buffer): Promise<string> {
+    return this.at(when, () => this.storedImageUrl(bytes));
+  }
+}
