@@ -44,6 +44,11 @@ export const CATCH_FLAG_LABELS: Record<CatchFlag, string> = {
   kept_under_minimum: 'Kept under the legal minimum length',
 };
 
+/** A fish kept although shorter than its species' legal minimum length: the phone warns, and the judge is told. */
+export function keptUnderMinimum(c: { fate: Fate; sizeCm: number; minimumCm: number | null }): boolean {
+  return c.fate === 'kept' && c.minimumCm !== null && c.sizeCm < c.minimumCm;
+}
+
 /** The judge's reason for rejecting a catch, shown to the angler: trimmed, this many characters. */
 export const REJECT_REASON_LENGTH = { min: 3, max: 300 } as const;
 

@@ -96,5 +96,7 @@ export const memberRegistration = z.object({
   registeredAt: z.string(),
   /** The event has not started, so the member may still cancel (`registrationCancellable`). */
   canCancel: z.boolean(),
+  /** Today (club time) is the event's day (`acceptsCatchesOn`). */
+  acceptsCatchesToday: z.boolean(),
 });
 export type MemberRegistration = z.infer<typeof memberRegistration>;

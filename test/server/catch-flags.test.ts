@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catchFlags, FISHING_HOURS_MS, keptUnderMinimum, TIME_GAP_MS, type CatchFlagFacts } from '../../src/server/services/catch-flags';
+import { catchFlags, FISHING_HOURS_MS, TIME_GAP_MS, type CatchFlagFacts } from '../../src/server/services/catch-flags';
+import { keptUnderMinimum } from '../../src/shared/catches';
 
 const start = new Date('2026-11-21T20:00:00.000Z'); // 7:00 am in Tweed Heads
 const at = (ms: number) => new Date(start.getTime() + ms);

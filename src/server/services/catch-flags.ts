@@ -1,4 +1,4 @@
-import type { CatchFlag, Fate } from '../../shared/catches';
+import { keptUnderMinimum, type CatchFlag, type Fate } from '../../shared/catches';
 import { insidePolygon } from '../../shared/tweed';
 
 /** Competition fishing runs 7am to 2pm (competition rules); measured from the event's start. */
@@ -39,9 +39,4 @@ export function catchFlags(f: CatchFlagFacts): CatchFlag[] {
   if (f.receivedAt.getTime() - f.loggedAt.getTime() > TIME_GAP_MS) flags.push('sent_late');
   if (keptUnderMinimum(f)) flags.push('kept_under_minimum');
   return flags;
-}
-
-/** A fish kept although shorter than its species' legal minimum length (the phone warns; the judge is told). */
-export function keptUnderMinimum(c: Pick<CatchFlagFacts, 'fate' | 'sizeCm' | 'minimumCm'>): boolean {
-  return c.fate === 'kept' && c.minimumCm !== null && c.sizeCm < c.minimumCm;
 }

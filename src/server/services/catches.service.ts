@@ -54,10 +54,7 @@ export class CatchesService {
     // The day the catch was logged decides, so a catch queued on the water still counts after the day ends.
     const day = clubToday(loggedAt);
     const isAdmin = user.role === 'admin';
-    const own = await em.findOne(Member, { user });
-    if (!isAdmin && (!own || !isCurrentMember(own, day))) {
-      throw new AppError('FORBIDDEN', 'Only current club members can log catches. Join or renew your membership first.');
-    }
+    await requireCurrentMember(em, actor, day, 'log catches');
     const event = await em.findOne(Event, { id: input.eventId });
     if (!event) throw new AppError('BAD_REQUEST', 'Please choose the event.', { field: 'eventId' });
     if (!isAdmin && !acceptsCatchesOn(event.eventDate, day)) {

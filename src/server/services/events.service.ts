@@ -84,16 +84,23 @@ export class EventsService {
     const member = await this.ownMember(em, actor);
     if (!member) return [];
     const registrations = await em.find(EventRegistration, { member }, { populate: ['event'], orderBy: { event: { eventDate: 'asc' } } });
-    return registrations.map((r) => ({
-      id: r.id,
-      eventId: r.event.id,
-      name: r.event.name,
-      location: r.event.location,
-      eventDate: r.event.eventDate.toISOString(),
-      date: r.event.eventDate.toISOString(),
-      registeredAt: r.createdAt.toISOString(),
-      canCancel: registrationCancellable(r.event.eventDate, this.deps.clock.now()),
-    }));
+    return registrations.map((r) => this.registrationView(r, r.event));
+  }
+
+  /** A registration as its member sees it, with what they may still do about it. */
+  private registrationView(registration: EventRegistration, event: Event): MemberRegistration {
+    const now = this.deps.clock.now();
+    return {
+      id: registration.id,
+      eventId: event.id,
+      name: event.name,
+      location: event.location,
+      eventDate: event.eventDate.toISOString(),
+      date: event.eventDate.toISOString(),
+      registeredAt: registration.createdAt.toISOString(),
+      canCancel: registrationCancellable(event.eventDate, now),
+      acceptsCatchesToday: acceptsCatchesOn(event.eventDate, clubToday(now)),
+    };
   }
 
   /**
@@ -137,16 +144,7 @@ export class EventsService {
     });
     const event = await em.findOneOrFail(Event, { id: eventId }, { refresh: true });
     await this.sendConfirmation(member, event, actor);
-    return {
-      id: registration.id,
-      eventId,
-      name: event.name,
-      location: event.location,
-      eventDate: event.eventDate.toISOString(),
-      date: event.eventDate.toISOString(),
-      registeredAt: registration.createdAt.toISOString(),
-      canCancel: registrationCancellable(event.eventDate, this.deps.clock.now()),
-    };
+    return this.registrationView(registration, event);
   }
 
   async cancel(em: EntityManager, actor: Actor, eventId: string): Promise<void> {
