@@ -134,4 +134,36 @@ describe('the cache hears of writes from the ORM, not from the services', () => 
     await setHero(t.em(), 'Flushed alone');
     expect(await hero()).toBe('Flushed alone');
   });
+
+  it('count what a nested transaction writes for the outermost one, announced when that commits', async () => {
+    await admin.trpc.admin.cms.sections.create.mutate({
+      pageSlug: 'nest-page',
+      sectionKey: 'hero_title',
+      title: 'Hero',
+      content: 'Before',
+    });
+    const hero = async () => heroOf((await t.client().json('GET', sectionsUrl('nest-page'))).body);
+    expect(await hero()).toBe('Before');
+    await t.em().getConnection().execute(`update site_sections set content = 'Behind its back' where page_slug = 'nest-page'`);
+    const setHero = async (em: ReturnType<TestApp['em']>, content: string) => {
+      const section = await em.findOneOrFail(SiteSection, { pageSlug: 'nest-page', sectionKey: 'hero_title' });
+      section.content = content;
+      await em.flush();
+    };
+
+    await expect(
+      t.em().transactional(async (outer) => {
+        await outer.transactional((inner) => setHero(inner, 'Released, then rolled back'));
+        throw new Error('abandoned');
+      }),
+    ).rejects.toThrow('abandoned');
+    expect(await hero()).toBe('Before');
+
+    await t.em().transactional(async (outer) => {
+      await outer.transactional((inner) => setHero(inner, 'Nested'));
+      // The savepoint is released, but nothing is committed until the outer transaction is.
+      expect(await hero()).toBe('Before');
+    });
+    expect(await hero()).toBe('Nested');
+  });
 });

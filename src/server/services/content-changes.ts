@@ -23,6 +23,8 @@ export class ContentChanges implements EventSubscriber {
   private readonly parents = new WeakMap<Transaction, Transaction>();
   /** The transaction a savepoint is being opened in, between the start events (which run in order per em). */
   private readonly opening = new WeakMap<EntityManager, Transaction>();
+  /** Flushes announced from within their own transaction (so afterFlush does not announce them again). */
+  private readonly announced = new WeakSet<UnitOfWork>();
   private stopped = false;
 
   constructor(
@@ -48,10 +50,14 @@ export class ContentChanges implements EventSubscriber {
     if (transaction?.savepointName && parent) this.parents.set(transaction, parent);
   }
 
-  afterFlush({ em, uow }: FlushEventArgs): void {
-    // A flush outside any transaction ran (and committed) its own, announced in beforeTransactionCommit.
+  async afterFlush({ em, uow }: FlushEventArgs): Promise<void> {
     const transaction = em.getTransactionContext<Transaction>();
-    if (transaction && this.writes(uow)) this.touched.add(this.outermost(transaction));
+    const announced = this.announced.delete(uow);
+    if (!this.writes(uow)) return;
+    if (transaction) this.touched.add(this.outermost(transaction));
+    // A flush outside any transaction ran its own, announced in beforeTransactionCommit; without one
+    // (implicitTransactions off) its writes have committed by now.
+    else if (!announced) await this.announce(em);
   }
 
   async afterUpsert({ em, meta }: EventArgs<unknown>): Promise<void> {
@@ -66,6 +72,7 @@ export class ContentChanges implements EventSubscriber {
     // The change sets are still there when a flush commits its own transaction; an explicit one was marked by its flushes.
     if (this.touched.has(transaction) || (uow && this.writes(uow))) {
       this.touched.add(transaction);
+      if (uow) this.announced.add(uow);
       await em.getConnection('write').execute(this.cache.notifySql, [], 'run', transaction);
     }
   }
@@ -74,7 +81,7 @@ export class ContentChanges implements EventSubscriber {
     if (!this.stopped && transaction && !transaction.savepointName && this.touched.has(transaction)) this.cache.changedHere();
   }
 
-  /** For a write that committed on its own (an upsert outside a transaction). */
+  /** For a write that committed on its own (an upsert or a flush outside a transaction). */
   private async announce(em: EntityManager) {
     if (this.stopped) return;
     this.cache.changedHere();
