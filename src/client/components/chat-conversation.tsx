@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { CHAT_MAX_LENGTH } from '../../shared/chat';
 import { formatTime } from '../lib/format';
-import { refusal, useChat, type ChatLink, type ChatMessage } from './chat-provider';
+import { useChat, type ChatLink, type ChatMessage } from './chat-provider';
 
 const TOO_LONG = `Questions are at most ${CHAT_MAX_LENGTH} characters.`;
 /** The character count shows once the question gets this close to the limit. */
@@ -159,11 +159,15 @@ export function ChatConversation({ autoFocus = false, onNavigate }: ChatConversa
     if (autoFocus) input.current?.focus();
   }, [autoFocus]);
 
-  // The newest message (or the typing indicator) is always in view.
+  // The newest message (or the typing indicator) is always in view: scrolled to whenever either changes.
+  const newest = `${messages.length}:${pending}`;
+  const scrolledFor = useRef<string | null>(null);
   useEffect(() => {
     const el = list.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [messages.length, pending]);
+    if (!el || scrolledFor.current === newest) return;
+    scrolledFor.current = newest;
+    el.scrollTop = el.scrollHeight;
+  }, [newest]);
 
   useEffect(() => {
     if (!pending && awaitingReply.current) {

@@ -62,7 +62,7 @@ export class LoadBoundary extends Component<{ onError: () => void; fallback?: Re
   componentDidCatch(error: unknown) {
     console.error('Could not load part of the page', error);
     // This boundary no longer renders the part: the next time it is shown, it is fetched afresh.
-    for (const reset of [...failedParts]) reset();
+    for (const reset of failedParts) reset();
     toast.error('Could not load', 'Please check your connection and try again.');
     this.props.onError();
   }

@@ -1,5 +1,5 @@
 import { Alert, Center, Loader } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 interface PayPalButtonProps {
   clientToken: string;
@@ -33,8 +33,11 @@ export function PayPalButton({
   const container = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLElement | null>(null);
   const [state, setState] = useState<LoadState>('loading');
-  const handlers = useRef({ createOrder, onApprove, onCancel, onError });
-  handlers.current = { createOrder, onApprove, onCancel, onError };
+  // PayPal's callbacks (and the button, when it is made) use the latest props, without restarting PayPal.
+  const handlers = useRef({ createOrder, onApprove, onCancel, onError, disabled });
+  useLayoutEffect(() => {
+    handlers.current = { createOrder, onApprove, onCancel, onError, disabled };
+  });
 
   useEffect(() => {
     let closed = false;
@@ -74,6 +77,7 @@ export function PayPalButton({
       element = document.createElement('paypal-button');
       element.setAttribute('type', 'pay');
       element.addEventListener('click', () => void start());
+      if (handlers.current.disabled) element.setAttribute('disabled', '');
       container.current?.append(element);
       button.current = element;
       setState('ready');
@@ -94,7 +98,7 @@ export function PayPalButton({
   useEffect(() => {
     if (disabled) button.current?.setAttribute('disabled', '');
     else button.current?.removeAttribute('disabled');
-  }, [disabled, state]);
+  }, [disabled]);
 
   if (state === 'failed') return <Alert color="red">PayPal could not be loaded. Please check your connection and try again.</Alert>;
   if (state === 'ineligible') return <Alert color="red">PayPal is not available for this payment. {otherwise}</Alert>;

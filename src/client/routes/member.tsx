@@ -56,7 +56,7 @@ export function MemberPortalPage() {
   // On a phone the tab strip scrolls sideways: bring the open tab into view (e.g. Profile from the user menu).
   useEffect(() => {
     const list = tabList.current;
-    const active = list?.querySelector<HTMLElement>('[aria-selected="true"]');
+    const active = list?.querySelector<HTMLElement>(`[data-tab="${tab}"]`);
     if (!list || !active || list.scrollWidth <= list.clientWidth) return;
     const listBox = list.getBoundingClientRect();
     const tabBox = active.getBoundingClientRect();
@@ -86,7 +86,7 @@ export function MemberPortalPage() {
             }}
           >
             {TABS.map((t) => (
-              <Tabs.Tab key={t.value} value={t.value}>
+              <Tabs.Tab key={t.value} value={t.value} data-tab={t.value}>
                 {t.label}
               </Tabs.Tab>
             ))}

@@ -19,7 +19,7 @@ import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } fr
 import { useState, type FormEvent } from 'react';
 import { MANUAL_METHOD_OPTIONS, recordPaymentInput, type PaymentQuoteInput } from '../../../shared/admin-payments.schema';
 import type { AdminMemberRow } from '../../../shared/admin.schema';
-import { clubToday, formatAuDate, isIsoDate } from '../../../shared/dates';
+import { formatAuDate, isIsoDate } from '../../../shared/dates';
 import {
   FAMILY_LIMITS,
   formatAud,
@@ -31,6 +31,7 @@ import {
 } from '../../../shared/membership';
 import type { ManualPaymentMethod } from '../../../shared/payments';
 import { toast } from '../../components/toast';
+import { useClubToday } from '../../lib/clock';
 import { fieldErrorsOf, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { SEARCH_DEBOUNCE_MS } from './members-tab';
@@ -67,7 +68,7 @@ const fieldKey = (key: string) => (['email', 'membershipType', 'additionalMember
 export function RecordPaymentDialog({ onDone }: { onDone: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const today = clubToday(new Date());
+  const today = useClubToday();
   const [mode, setMode] = useState<Mode>('new');
   const [person, setPerson] = useState(emptyPerson);
   const [others, setOthers] = useState<Other[]>([]);

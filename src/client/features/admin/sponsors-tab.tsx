@@ -36,6 +36,7 @@ import {
 } from '../../../shared/sponsors.schema';
 import { SectionLoader } from '../../components/full-screen-loader';
 import { toast } from '../../components/toast';
+import { useClubToday } from '../../lib/clock';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { ImageField } from '../../components/uploads/image-upload-field';
@@ -269,7 +270,7 @@ type PaymentField = 'method' | 'paidOn' | 'reference';
 function RecordPaymentForm({ sponsor, invoice, onDone }: { sponsor: AdminSponsor; invoice: SponsorInvoice; onDone: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const today = clubToday(new Date());
+  const today = useClubToday();
   const [method, setMethod] = useState<ManualPaymentMethod | ''>('bank_transfer');
   const [paidOn, setPaidOn] = useState(today);
   const [reference, setReference] = useState('');
@@ -533,7 +534,7 @@ export function AdminSponsorsTab() {
   const sponsors = list.data ?? [];
   const shown = filter === 'all' ? sponsors : sponsors.filter((s) => s.status === filter);
   const count = (status: SponsorStatus) => sponsors.filter((s) => s.status === status).length;
-  const today = clubToday(new Date());
+  const today = useClubToday();
 
   return (
     <Stack gap="md">

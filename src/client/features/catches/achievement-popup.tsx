@@ -1,5 +1,5 @@
 import { Badge, Modal, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { Achievement } from '../../../shared/catches';
 
 const RARITY_COLOR = { common: 'gray', rare: 'blue', epic: 'grape', legendary: 'yellow' } as const;
@@ -8,15 +8,15 @@ const FADE_MS = 500;
 
 /** The achievement celebration (SPEC §4): centred, visible for 4 s, then it fades and closes half a second later. */
 export function AchievementPopup({ achievement, onClose }: { achievement: Achievement | null; onClose: () => void }) {
-  const [fading, setFading] = useState(false);
-  const close = useRef(onClose);
-  close.current = onClose;
+  // The achievement whose fade has begun: a new achievement starts fully visible.
+  const [fadingFor, setFadingFor] = useState<Achievement | null>(null);
+  const fading = achievement !== null && fadingFor === achievement;
+  const close = useEffectEvent(() => onClose());
 
   useEffect(() => {
     if (!achievement) return;
-    setFading(false);
-    const fade = setTimeout(() => setFading(true), ACHIEVEMENT_SHOW_MS);
-    const done = setTimeout(() => close.current(), ACHIEVEMENT_SHOW_MS + FADE_MS);
+    const fade = setTimeout(() => setFadingFor(achievement), ACHIEVEMENT_SHOW_MS);
+    const done = setTimeout(() => close(), ACHIEVEMENT_SHOW_MS + FADE_MS);
     return () => {
       clearTimeout(fade);
       clearTimeout(done);

@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { type Achievement, achievementFor, type Fate, SPECIES, type Species } from '../../../shared/catches';
 import { GPS_UNAVAILABLE } from '../../../shared/catches.schema';
 import { clubToday } from '../../../shared/dates';
@@ -22,6 +22,7 @@ import { CLUB_DOCUMENTS } from '../../../shared/documents';
 import { toast } from '../../components/toast';
 import { UploadProgress } from '../../components/uploads/upload-progress';
 import { useTRPC } from '../../trpc';
+import { useClubToday } from '../../lib/clock';
 import { useAuth } from '../../lib/use-auth';
 import { AchievementPopup } from './achievement-popup';
 import { ClubCodeNotice } from './club-code-notice';
@@ -47,11 +48,11 @@ export function LogCatchForm() {
   const upcoming = useQuery(trpc.events.upcoming.queryOptions());
   const sizeLimits = useQuery(trpc.catches.sizeLimits.queryOptions());
 
-  const today = clubToday(new Date());
+  const today = useClubToday();
   const todaysEvents = (upcoming.data ?? []).filter((e) => clubToday(new Date(e.eventDate)) === today);
 
-  const [memberId, setMemberId] = useState('');
-  const [eventId, setEventId] = useState('');
+  const [memberChoice, setMemberId] = useState('');
+  const [eventChoice, setEventId] = useState('');
   const [fishType, setFishType] = useState('');
   const [size, setSize] = useState<number | string>('');
   const [fate, setFate] = useState<Fate | ''>('');
@@ -70,13 +71,10 @@ export function LogCatchForm() {
   /** One id per catch: a retry after a lost connection sends the same id, so the catch is stored once. */
   const clientId = useRef(crypto.randomUUID());
 
-  // Sensible defaults on the riverbank: the signed-in member, and today's event when there is just one.
-  useEffect(() => {
-    if (!memberId && profile.data && members.data?.some((m) => m.id === profile.data!.id)) setMemberId(profile.data.id);
-  }, [memberId, profile.data, members.data]);
-  useEffect(() => {
-    if (!eventId && todaysEvents.length === 1) setEventId(todaysEvents[0].id);
-  }, [eventId, todaysEvents]);
+  // Sensible defaults on the riverbank, until one is chosen: the signed-in member, and today's event when there is just one.
+  const ownId = profile.data?.id;
+  const memberId = memberChoice || (ownId && members.data?.some((m) => m.id === ownId) ? ownId : '');
+  const eventId = eventChoice || (todaysEvents.length === 1 ? todaysEvents[0].id : '');
 
   const choosePhoto = (file: File | null) => {
     setPhoto(file);

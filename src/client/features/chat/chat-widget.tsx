@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Center, CloseButton, Group, Loader, Paper, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useAuth } from '../../lib/use-auth';
 
 // The conversation (and its input, list, link handling) is a chunk of its own, fetched on first
@@ -50,9 +50,8 @@ export function ChatWidget() {
   const panelId = useId();
   const titleId = useId();
 
-  useEffect(() => {
-    if (hidden) setOpened(false);
-  }, [hidden]);
+  // On the assistant tab the panel closes (and stays closed when the member leaves the tab).
+  if (hidden && opened) setOpened(false);
 
   if (hidden) return null;
 

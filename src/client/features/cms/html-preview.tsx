@@ -9,7 +9,9 @@ function withoutActiveContent(html: string): string {
   const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
   doc.querySelectorAll('script, iframe, object, embed, style, link, meta, base, form').forEach((el) => el.remove());
   doc.querySelectorAll('*').forEach((el) => {
-    for (const attr of [...el.attributes]) if (/^on/i.test(attr.name) || /^\s*javascript:/i.test(attr.value)) el.removeAttribute(attr.name);
+    // A copy: the attribute list is live and shrinks as attributes are removed.
+    for (const attr of Array.from(el.attributes))
+      if (/^on/i.test(attr.name) || /^\s*javascript:/i.test(attr.value)) el.removeAttribute(attr.name);
   });
   return doc.body.innerHTML;
 }

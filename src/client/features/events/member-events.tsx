@@ -5,6 +5,7 @@ import type { EventView, MemberRegistration } from '../../../shared/events.schem
 import type { MemberProfile } from '../../../shared/members.schema';
 import { SectionLoader } from '../../components/full-screen-loader';
 import { toast } from '../../components/toast';
+import { useNow } from '../../lib/clock';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { EventImage } from '../../components/event-image';
@@ -33,6 +34,7 @@ function useRefreshEvents() {
 
 function RegisteredEvent({ registration }: { registration: MemberRegistration }) {
   const trpc = useTRPC();
+  const now = useNow();
   const refresh = useRefreshEvents();
   const cancel = useMutation(
     trpc.events.cancel.mutationOptions({
@@ -62,7 +64,7 @@ function RegisteredEvent({ registration }: { registration: MemberRegistration })
           <CalendarLink id={registration.eventId} />
         </Stack>
         {/* Once an event has started its registration stands (the club refuses to cancel it). */}
-        {new Date(registration.eventDate).getTime() > Date.now() && (
+        {new Date(registration.eventDate).getTime() > now && (
           <Button color="red" variant="light" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: registration.eventId })}>
             {cancel.isPending ? 'Cancelling...' : 'Cancel Registration'}
           </Button>

@@ -2,8 +2,8 @@ import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, Title } from 
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatAuDate } from '../../../shared/dates';
-import { MEMBERSHIP_LABELS, type MembershipType } from '../../../shared/membership';
-import type { CaptureResult, PaymentSetup } from '../../../shared/members.schema';
+import { MEMBERSHIP_LABELS } from '../../../shared/membership';
+import type { CaptureResult } from '../../../shared/members.schema';
 import { toast } from '../../components/toast';
 import { fieldErrorsOf, httpStatusOf, isLostAnswer, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
@@ -22,11 +22,11 @@ export function PaymentDialog({
   fullScreen?: boolean;
 }) {
   // Keep showing the last payment while the dialog fades out.
-  const shown = useRef(details);
-  if (details) shown.current = details;
+  const [shown, setShown] = useState(details);
+  if (details && details !== shown) setShown(details);
   return (
     <Modal opened={details !== null} onClose={onClose} title="Complete Your Payment" size="md" fullScreen={fullScreen}>
-      {shown.current && <PaymentPanel details={shown.current} onDone={onClose} />}
+      {shown && <PaymentPanel details={shown} onDone={onClose} />}
     </Modal>
   );
 }
@@ -47,6 +47,12 @@ const CAPTURE_RETRY_DELAYS_MS = [1000, 3000, 6000];
 const PENDING_POLL_MS = 4000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The inline failure for an error: the server's own sentence when it differs from the standard one. */
+function failureOf(error?: unknown): { detail: string | null } {
+  const detail = serverMessage(error) ?? null;
+  return { detail: detail && detail !== PAYMENT_FAILED_INLINE ? detail : null };
+}
 
 /** Pays for a membership (SPEC §4 payment dialog): PayPal's button, or the demo provider on a machine without PayPal. */
 export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onDone: () => void }) {
@@ -84,14 +90,18 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
     [queryClient, trpc],
   );
 
-  const fail = useCallback((error?: unknown) => {
+  /** Tells of a failure once: in the console (unless it is a declined card) and as a toast. */
+  const report = useCallback((error?: unknown) => {
     // A declined card is an answer, not a fault of the site; anything else is worth a line in the console.
     if (error && httpStatusOf(error) !== 402) console.error('Payment failed', serverMessage(error) ?? error);
     reported.current = true;
-    const detail = serverMessage(error) ?? null;
-    setFailed({ detail: detail && detail !== PAYMENT_FAILED_INLINE ? detail : null });
     toast.error(...PAYMENT_FAILED_TOAST);
   }, []);
+
+  const fail = (error?: unknown) => {
+    report(error);
+    setFailed(failureOf(error));
+  };
 
   const refuse = (error: unknown) => {
     reported.current = true;
@@ -106,9 +116,10 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
   const order = async (): Promise<string> => {
     reported.current = false;
     // A new attempt: the last one's failure, inline and as a toast, no longer applies.
-    if (failed) toast.clear();
+    if (failure) toast.clear();
     setFailed(null);
     setRefusal(null);
+    setPendingOrder(null);
     try {
       const created = await createOrder.mutateAsync({
         amount: details.amount,
@@ -174,16 +185,19 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
         query.state.data?.status === 'PENDING' && httpStatusOf(query.state.error) !== 402 ? PENDING_POLL_MS : false,
     }),
   );
+  // What the poll settled, derived from its answers (the poll stops by itself once it has one; nothing refetches it).
+  const released = pendingOrder !== null && outcome.data?.status === 'COMPLETED' ? outcome.data : null;
+  // PayPal denied the payment it was holding.
+  const denied = pendingOrder !== null && httpStatusOf(outcome.error) === 402 ? outcome.error : null;
   useEffect(() => {
-    if (pendingOrder && outcome.data?.status === 'COMPLETED') settle(outcome.data);
-  }, [pendingOrder, outcome.data, settle]);
+    if (released) void refreshMembership();
+  }, [released, refreshMembership]);
   useEffect(() => {
-    // PayPal denied the payment it was holding.
-    if (pendingOrder && httpStatusOf(outcome.error) === 402) {
-      setPendingOrder(null);
-      fail(outcome.error);
-    }
-  }, [pendingOrder, outcome.error, fail]);
+    if (denied) report(denied);
+  }, [denied, report]);
+  const shownResult = result ?? released;
+  const failure = failed ?? (denied ? failureOf(denied) : null);
+  const holding = pendingOrder !== null && !released && !denied;
 
   const demo = async (kind: 'approve' | 'decline') => {
     setDemoBusy(kind);
@@ -197,13 +211,13 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
     }
   };
 
-  if (result) {
+  if (shownResult) {
     const email = details.email?.trim() || null;
     return (
       <Stack align="center" ta="center" gap="md" py="md">
         <Title order={3}>Payment Successful!</Title>
         <Text>
-          Your membership is now active until {result.membership.expiryDate ? formatAuDate(result.membership.expiryDate) : 'N/A'}.
+          Your membership is now active until {shownResult.membership.expiryDate ? formatAuDate(shownResult.membership.expiryDate) : 'N/A'}.
         </Text>
         <Text>
           {user
@@ -215,7 +229,7 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
     );
   }
 
-  if (pendingOrder) {
+  if (holding) {
     return (
       <Stack align="center" ta="center" gap="md" py="md">
         <Title order={3}>Payment pending</Title>
@@ -245,12 +259,12 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
           ${details.amount} AUD
         </Text>
       </Stack>
-      {failed && (
+      {failure && (
         <Alert color="red" variant="light" role="alert">
           <Text size="sm">{PAYMENT_FAILED_INLINE}</Text>
-          {failed.detail && (
+          {failure.detail && (
             <Text size="sm" mt={4}>
-              {failed.detail}
+              {failure.detail}
             </Text>
           )}
         </Alert>

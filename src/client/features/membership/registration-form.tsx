@@ -14,11 +14,11 @@ import {
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { clubToday, isIsoDate } from '../../../shared/dates';
+import { isIsoDate } from '../../../shared/dates';
 import {
   FAMILY_LIMITS,
   formatAud,
-  GENDERS,
+  type GENDERS,
   householdFeeCents,
   isJuniorOn,
   MEMBERSHIP_LABELS,
@@ -32,6 +32,7 @@ import { DOCUMENTS_REQUIRED_MESSAGE, type RegistrationResult } from '../../../sh
 import { toast } from '../../components/toast';
 import { fieldErrorsOf, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
+import { useClubToday } from '../../lib/clock';
 import { useAuth } from '../../lib/use-auth';
 import { ClubDocuments } from '../../components/club-documents';
 import { CodeOfConductDialog } from './code-of-conduct';
@@ -112,7 +113,7 @@ export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: 
     setValues((v) => ({ ...v, [field]: value }));
     if (value.trim()) unmark(field);
   };
-  const today = clubToday(new Date());
+  const today = useClubToday();
   // The server refused Adult for someone under 16: offer Junior in one click.
   const offerJunior =
     Boolean(refused.membershipType) &&

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { clubToday, formatClubDateTime } from '../../../shared/dates';
+import { useClubToday, useNow } from '../../lib/clock';
 import { useTRPC } from '../../trpc';
 
 function Stat({ label, value, note }: { label: string; value: string | number; note?: string }) {
@@ -31,9 +32,9 @@ export function DashboardTab() {
   const catches = useQuery(trpc.catches.mine.queryOptions({ limit: 5 }));
   const recentCatches = (catches.data ?? []).slice(0, 3);
   const d = dashboard.data;
-  const now = Date.now();
+  const now = useNow();
   const upcoming = (registrations.data ?? []).filter((r) => new Date(r.eventDate).getTime() > now).slice(0, 3);
-  const today = clubToday(new Date(now));
+  const today = useClubToday();
   const eventToday = registrations.data?.find((r) => clubToday(new Date(r.eventDate)) === today);
   return (
     <Stack gap="lg">
