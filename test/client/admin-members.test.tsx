@@ -3,7 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AdminMembersTab } from '../../src/client/features/admin/members-tab';
 import type { AdminMemberRow, MemberSearchInput } from '../../src/shared/admin.schema';
-import { fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
+import {
+  type Answers,
+  type FakeServer,
+  type Output,
+  SIGNED_OUT,
+  fakeServer,
+  ok,
+  renderApp,
+  renderWithProviders,
+  trpcError,
+} from './render';
 
 const MIA: AdminMemberRow = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -37,34 +47,23 @@ const SAM: AdminMemberRow = {
   isPrimary: false,
 };
 
-type Answer = { status?: number; body: unknown };
-
 /** A members server: every search answers with the given rows and total, as page `page` of it. */
-function membersServer(options: { rows?: AdminMemberRow[]; total?: number; update?: (input: Record<string, unknown>) => Answer } = {}) {
+function membersServer(options: { rows?: AdminMemberRow[]; total?: number; update?: Answers['admin.members.update'] } = {}) {
   const rows = options.rows ?? [MIA, SAM];
-  return fakeServer((procedure, input) => {
-    if (procedure === 'admin.members.search') {
-      const i = input as { page?: number; pageSize?: number };
-      return ok({ rows, total: options.total ?? rows.length, page: i.page ?? 1, pageSize: i.pageSize ?? 25 });
-    }
-    if (procedure === 'admin.members.update') {
-      const i = input as Record<string, unknown>;
-      if (options.update) return options.update(i);
-      return ok({ ...MIA, ...i, initials: 'MF' });
-    }
-    if (procedure === 'admin.overview') return ok(null);
-    return ok(null);
+  return fakeServer({
+    'admin.members.search': (i) => ok({ rows, total: options.total ?? rows.length, page: i.page ?? 1, pageSize: i.pageSize ?? 25 }),
+    'admin.members.update': options.update ?? ((i) => ok({ ...MIA, ...i, initials: 'MF' })),
   });
 }
 
 /** The inputs of every members search, in order. */
-const searches = (server: ReturnType<typeof fakeServer>) =>
+const searches = (server: FakeServer) =>
   server.calls
     .flatMap((c) => c.procedures.map((p, i) => [p, c.inputs[i]] as const))
     .filter(([p]) => p === 'admin.members.search')
     .map(([, input]) => input as MemberSearchInput);
 
-const lastSearch = (server: ReturnType<typeof fakeServer>) => searches(server).at(-1);
+const lastSearch = (server: FakeServer) => searches(server).at(-1);
 
 const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
 
@@ -267,7 +266,7 @@ describe('admin members tab', () => {
 
 describe('admin page tabs', () => {
   it('has the tabs in order, Audit Log last, and the Members tab lists members', async () => {
-    const admin = {
+    const admin: Output<'auth.me'> = {
       id: 'a1',
       email: 'sec@example.com',
       firstName: 'Pat',
@@ -276,10 +275,11 @@ describe('admin page tabs', () => {
       emailVerified: true,
       hasPassword: true,
     };
-    const server = fakeServer((p, input) => {
-      if (p === 'auth.me') return ok(admin);
-      if (p === 'admin.overview')
-        return ok({
+    const server = fakeServer({
+      ...SIGNED_OUT,
+      'auth.me': () => ok(admin),
+      'admin.overview': () =>
+        ok({
           totalMembers: 2,
           activeEvents: 0,
           revenueYtdCents: 0,
@@ -288,10 +288,9 @@ describe('admin page tabs', () => {
           membersByType: [],
           revenueByMonth: [],
           catchesBySpecies: [],
-        });
-      if (p === 'admin.events.list') return ok([]);
-      if (p === 'admin.members.search') return ok({ rows: [MIA, SAM], total: 2, page: (input as { page: number }).page, pageSize: 25 });
-      return ok(null);
+        }),
+      'admin.events.list': () => ok([]),
+      'admin.members.search': (input) => ok({ rows: [MIA, SAM], total: 2, page: input.page ?? 1, pageSize: 25 }),
     });
     const user = userEvent.setup();
     renderApp('/admin', server);

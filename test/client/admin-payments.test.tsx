@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AdminPaymentsTab } from '../../src/client/features/admin/payments-tab';
+import type { AdminMemberRow } from '../../src/shared/admin.schema';
 import type { PaymentRow } from '../../src/shared/admin-payments.schema';
 import { refundSummary } from '../../src/shared/admin-payments.schema';
-import { fakeServer, ok, renderWithProviders, trpcError } from './render';
+import { type Answers, fakeServer, ok, renderWithProviders, trpcError } from './render';
 
 const JANE_PAYPAL: PaymentRow = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -41,9 +42,7 @@ const SAM_CASH: PaymentRow = {
   ],
 };
 
-type Answer = { status?: number; body: unknown };
-
-const MIA = {
+const MIA: AdminMemberRow = {
   id: '66666666-6666-4666-8666-666666666666',
   firstName: 'Mia',
   lastName: 'Fisher',
@@ -59,14 +58,12 @@ const MIA = {
   isPrimary: true,
 };
 
-function paymentsServer(
-  options: { refund?: (input: Record<string, unknown>) => Answer; record?: (input: Record<string, unknown>) => Answer } = {},
-) {
-  return fakeServer((procedure, input) => {
-    if (procedure === 'admin.payments.list') return ok({ rows: [JANE_PAYPAL, SAM_CASH], total: 2, page: 1, pageSize: 25 });
-    if (procedure === 'admin.members.search') return ok({ rows: [MIA], total: 1, page: 1, pageSize: 8 });
-    if (procedure === 'admin.payments.quote') {
-      return ok({
+function paymentsServer(options: { refund?: Answers['admin.payments.refund']; record?: Answers['admin.payments.record'] } = {}) {
+  return fakeServer({
+    'admin.payments.list': () => ok({ rows: [JANE_PAYPAL, SAM_CASH], total: 2, page: 1, pageSize: 25 }),
+    'admin.members.search': () => ok({ rows: [MIA], total: 1, page: 1, pageSize: 8 }),
+    'admin.payments.quote': () =>
+      ok({
         amount: '40.00',
         purpose: 'renewal',
         membershipType: 'adult',
@@ -76,33 +73,29 @@ function paymentsServer(
         expiryDate: '2026-12-05',
         extendsTo: '2027-12-05',
         paypalPending: false,
-      });
-    }
-    if (procedure === 'admin.payments.record') {
-      const i = input as Record<string, unknown>;
-      if (options.record) return options.record(i);
-      return ok({
-        paymentId: '77777777-7777-4777-8777-777777777777',
-        recorded: true,
-        amount: '40.00',
-        payee: 'Mia Fisher',
-        members: ['Mia Fisher'],
-        expiryDate: '2027-12-05',
-        receiptTo: 'mia@example.com',
-      });
-    }
-    if (procedure === 'admin.payments.refund') {
-      const i = input as Record<string, unknown>;
-      if (options.refund) return options.refund(i);
-      return ok({
-        refunded: true,
-        amount: i.amount,
-        payee: 'Jane Citizen',
-        throughPayPal: true,
-        endedMembers: i.endMembership ? ['Jane Citizen'] : [],
-      });
-    }
-    return ok(null);
+      }),
+    'admin.payments.record':
+      options.record ??
+      (() =>
+        ok({
+          paymentId: '77777777-7777-4777-8777-777777777777',
+          recorded: true,
+          amount: '40.00',
+          payee: 'Mia Fisher',
+          members: ['Mia Fisher'],
+          expiryDate: '2027-12-05',
+          receiptTo: 'mia@example.com',
+        })),
+    'admin.payments.refund':
+      options.refund ??
+      ((i) =>
+        ok({
+          refunded: true,
+          amount: typeof i.amount === 'number' ? i.amount.toFixed(2) : i.amount,
+          payee: 'Jane Citizen',
+          throughPayPal: true,
+          endedMembers: i.endMembership ? ['Jane Citizen'] : [],
+        })),
   });
 }
 

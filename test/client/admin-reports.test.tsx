@@ -8,7 +8,7 @@ import { AdminReportsTab } from '../../src/client/features/admin/reports-tab';
 import type { AuditPage } from '../../src/shared/admin.schema';
 import { clubToday } from '../../src/shared/dates';
 import { financialYearOf, type AdminOverview, type FinancialSummary, type MembershipReport } from '../../src/shared/reports.schema';
-import { fakeServer, ok, renderWithProviders } from './render';
+import { type Answers, type FakeServer, type Output, fakeServer, ok, renderWithProviders } from './render';
 
 const FY = financialYearOf(clubToday(new Date()));
 const EVENT_ID = '33333333-3333-4333-8333-333333333333';
@@ -65,10 +65,10 @@ const MEMBERSHIP: MembershipReport = {
   expiringSoon: [{ name: 'Mia Fisher', email: 'mia@example.com', membershipType: 'adult', expiryDate: '2026-12-05' }],
 };
 
-const EVENTS = [
+const EVENTS: Output<'admin.events.list'> = [
   { id: EVENT_ID, name: 'Flathead Classic', eventDate: '2026-10-03T20:00:00.000Z' },
   { id: '44444444-4444-4444-8444-444444444444', name: 'Winter Bream Bash', eventDate: '2026-07-04T21:00:00.000Z' },
-].map((e) => ({
+].map((e): Output<'admin.events.list'>[number] => ({
   ...e,
   date: e.eventDate,
   description: null,
@@ -79,29 +79,26 @@ const EVENTS = [
   prizes: null,
   registrationFee: '10.00',
   maxParticipants: null,
-  status: 'completed',
+  status: 'completed' as const,
   registeredCount: 0,
   isFull: false,
   isOpen: false,
+  acceptsCatchesToday: false,
   eventDateLocal: '2026-10-04T06:00',
   clubCode: null,
 }));
 
 /** Every report server: the financial summary echoes the period it was asked for. */
-function reportsServer(overrides: Record<string, (input: unknown) => { status?: number; body: unknown }> = {}) {
-  return fakeServer((procedure, input) => {
-    if (overrides[procedure]) return overrides[procedure](input);
-    if (procedure === 'admin.reports.financial') {
-      const p = (input ?? {}) as { from?: string; to?: string };
-      return ok(SUMMARY(p.from ?? FY.start, p.to ?? FY.end));
-    }
-    if (procedure === 'admin.reports.membership') return ok(MEMBERSHIP);
-    if (procedure === 'admin.events.list') return ok(EVENTS);
-    return ok(null);
+function reportsServer(overrides: Answers = {}) {
+  return fakeServer({
+    'admin.reports.financial': (p) => ok(SUMMARY(p?.from ?? FY.start, p?.to ?? FY.end)),
+    'admin.reports.membership': () => ok(MEMBERSHIP),
+    'admin.events.list': () => ok(EVENTS),
+    ...overrides,
   });
 }
 
-const inputsOf = (server: ReturnType<typeof fakeServer>, procedure: string) =>
+const inputsOf = (server: FakeServer, procedure: string) =>
   server.calls
     .flatMap((c) => c.procedures.map((p, i) => [p, c.inputs[i]] as const))
     .filter(([p]) => p === procedure)
@@ -340,7 +337,7 @@ const AUDIT: AuditPage = {
 
 describe('admin audit log', () => {
   it('lists who changed what and when, and filters by record type and id', async () => {
-    const server = fakeServer((p) => (p === 'admin.audit' ? ok(AUDIT) : ok(null)));
+    const server = fakeServer({ 'admin.audit': () => ok(AUDIT) });
     const user = userEvent.setup();
     renderWithProviders(<AdminAuditTab />, server);
 
@@ -379,10 +376,7 @@ describe('admin audit log', () => {
   });
 
   it('says so when nothing matches', async () => {
-    renderWithProviders(
-      <AdminAuditTab />,
-      fakeServer((p) => (p === 'admin.audit' ? ok({ total: 0, rows: [], entityTypes: [] }) : ok(null))),
-    );
+    renderWithProviders(<AdminAuditTab />, fakeServer({ 'admin.audit': () => ok({ total: 0, rows: [], entityTypes: [] }) }));
     expect(await screen.findByText('No audit entries found.')).toBeTruthy();
   });
 });

@@ -7,17 +7,15 @@ import { fakeServer, ok, renderWithProviders, trpcError } from './render';
 const USER_ID = '0b6f1f9e-3f5a-4c1e-9a57-6a8d1b2c3d4e';
 
 function signUpServer() {
-  return fakeServer((procedure) => {
-    if (procedure === 'auth.signup') {
-      return ok({ message: 'We have sent a verification link to mia@example.com.', userId: USER_ID, requiresVerification: true });
-    }
-    return ok(null);
+  return fakeServer({
+    'auth.signup': () =>
+      ok({ message: 'We have sent a verification link to mia@example.com.', userId: USER_ID, requiresVerification: true }),
   });
 }
 
 describe('auth card', () => {
   it('shows "Please enter your email address" and sends nothing when the login e-mail is blank', async () => {
-    const server = fakeServer(() => ok(null));
+    const server = fakeServer({});
     const user = userEvent.setup();
     renderWithProviders(<AuthCard />, server);
 
@@ -87,9 +85,7 @@ describe('auth card', () => {
   });
 
   it('shows the server message when login fails', async () => {
-    const server = fakeServer((procedure) =>
-      procedure === 'auth.login' ? trpcError(401, 'UNAUTHORIZED', 'Invalid email or password.') : ok(null),
-    );
+    const server = fakeServer({ 'auth.login': () => trpcError(401, 'UNAUTHORIZED', 'Invalid email or password.') });
     const user = userEvent.setup();
     renderWithProviders(<AuthCard />, server);
 
@@ -108,7 +104,7 @@ describe('auth card', () => {
   });
 
   it('shows the network error when the server cannot be reached', async () => {
-    const server = fakeServer(() => ok(null));
+    const server = fakeServer({});
     const failing = (async () => {
       throw new TypeError('Failed to fetch');
     }) as typeof fetch;
@@ -122,9 +118,7 @@ describe('auth card', () => {
 
   it('e-mail-only login shows Check Your Email and resends with the e-mail only', async () => {
     const message = 'If an account exists for noah@example.com, we have e-mailed it a sign-in link.';
-    const server = fakeServer((procedure) =>
-      procedure === 'auth.login' ? ok({ message, userId: null, requiresVerification: false, linkSent: true }) : ok(null),
-    );
+    const server = fakeServer({ 'auth.login': () => ok({ message, userId: null, requiresVerification: false, linkSent: true }) });
     const user = userEvent.setup();
     renderWithProviders(<AuthCard />, server);
 

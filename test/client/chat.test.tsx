@@ -2,12 +2,11 @@ import { fireEvent, getDefaultNormalizer, screen, waitFor, within } from '@testi
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_FAILURE, CHAT_GREETING, CHAT_MAX_LENGTH } from '../../src/shared/chat.schema';
-import { fakeServer, ok, renderApp, trpcError } from './render';
+import { type Answers, type FakeServer, NOT_YET_JOINED, type Output, SIGNED_OUT, fakeServer, ok, renderApp, trpcError } from './render';
 
-type Server = ReturnType<typeof fakeServer>;
-type Answer = { status?: number; body: unknown };
+type Server = FakeServer;
 
-const member = {
+const member: Output<'auth.me'> = {
   id: 'u1',
   email: 'mia@example.com',
   firstName: 'Mia',
@@ -25,12 +24,8 @@ const REPLY = {
   ],
 };
 
-function chatServer(answer: (input: unknown) => Answer = () => ok(REPLY), options: { signedIn?: boolean } = {}) {
-  return fakeServer((procedure, input) => {
-    if (procedure === 'chat.ask') return answer(input);
-    if (procedure === 'auth.me') return ok(options.signedIn ? member : null);
-    return ok(null);
-  });
+function chatServer(answer: NonNullable<Answers['chat.ask']> = () => ok(REPLY), options: { signedIn?: boolean } = {}) {
+  return fakeServer({ ...SIGNED_OUT, ...NOT_YET_JOINED, 'chat.ask': answer, 'auth.me': () => ok(options.signedIn ? member : null) });
 }
 
 /** The inputs of every chat.ask the page sent, in order. */

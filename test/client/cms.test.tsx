@@ -6,10 +6,19 @@ import { PagesTab } from '../../src/client/features/cms/pages-tab';
 import { SectionsTab } from '../../src/client/features/cms/sections-tab';
 import { SettingsTab } from '../../src/client/features/cms/settings-tab';
 import type { NewsView, PageView, SectionView, SettingView } from '../../src/shared/cms.schema';
-import { fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
+import {
+  type Answers,
+  type FakeServer,
+  type Output,
+  SIGNED_OUT,
+  fakeServer,
+  ok,
+  renderApp,
+  renderWithProviders,
+  trpcError,
+} from './render';
 
-type Answer = { status?: number; body: unknown };
-type Overrides = Record<string, (input: unknown) => Answer>;
+type Overrides = Answers;
 
 const PAGE_ID = '11111111-1111-4111-8111-111111111111';
 const S1 = '22222222-2222-4222-8222-222222222221';
@@ -103,19 +112,17 @@ const SETTINGS: SettingView[] = [
 ];
 
 function cmsServer(overrides: Overrides = {}) {
-  return fakeServer((procedure, input) => {
-    if (overrides[procedure]) return overrides[procedure](input);
-    if (procedure === 'admin.cms.pages.list') return ok([PAGE]);
-    if (procedure === 'admin.cms.sections.list') return ok(SECTIONS);
-    if (procedure === 'admin.cms.settings.list') return ok(SETTINGS);
-    if (procedure === 'admin.cms.news.list') return ok(ARTICLES);
-    return ok(null);
+  return fakeServer({
+    'admin.cms.pages.list': () => ok([PAGE]),
+    'admin.cms.sections.list': () => ok(SECTIONS),
+    'admin.cms.settings.list': () => ok(SETTINGS),
+    'admin.cms.news.list': () => ok(ARTICLES),
+    ...overrides,
   });
 }
 
 /** Every mutation sent, as [procedure, input]. */
-const sent = (server: ReturnType<typeof fakeServer>) =>
-  server.mutations().flatMap((c) => c.procedures.map((p, i) => [p, c.inputs[i]] as const));
+const sent = (server: FakeServer) => server.mutations().flatMap((c) => c.procedures.map((p, i) => [p, c.inputs[i]] as const));
 
 const isDisabled = (el: HTMLElement) => el.hasAttribute('disabled');
 
@@ -650,7 +657,7 @@ describe('CMS news tab', () => {
 
 describe('/admin/cms', () => {
   it('shows the title and the four tabs to an administrator', async () => {
-    const admin = {
+    const admin: Output<'auth.me'> = {
       id: 'u9',
       email: 'admin@example.com',
       firstName: 'Ada',
@@ -660,7 +667,7 @@ describe('/admin/cms', () => {
       hasPassword: true,
     };
     const user = userEvent.setup();
-    renderApp('/admin/cms', cmsServer({ 'auth.me': () => ok(admin) }));
+    renderApp('/admin/cms', cmsServer({ ...SIGNED_OUT, 'auth.me': () => ok(admin) }));
     expect(await screen.findByRole('heading', { name: 'Content Management System' })).toBeTruthy();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Pages', 'Sections', 'Settings', 'News']);
     expect(await screen.findByText('/club-history')).toBeTruthy();

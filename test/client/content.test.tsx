@@ -2,25 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLUB } from '../../src/shared/club';
-import { fakeServer, ok, renderApp, trpcError } from './render';
+import { type Answers, type FakeServer, type Output, SIGNED_OUT, fakeServer, ok, renderApp, trpcError } from './render';
 
-type Answer = { status?: number; body: unknown };
-
-function contentServer(answers: Record<string, (input: unknown) => Answer> = {}) {
-  return fakeServer((procedure, input) => {
-    if (answers[procedure]) return answers[procedure](input);
-    if (procedure === 'cms.sections' || procedure === 'cms.news' || procedure === 'sponsors.active' || procedure === 'events.upcoming')
-      return ok([]);
-    return ok(null);
-  });
+function contentServer(answers: Answers = {}) {
+  return fakeServer({ ...SIGNED_OUT, ...answers });
 }
 
-const inputOf = (server: ReturnType<typeof fakeServer>, procedure: string) => {
+const inputOf = (server: FakeServer, procedure: string) => {
   const call = server.calls.find((c) => c.procedures.includes(procedure));
   return call?.inputs[call.procedures.indexOf(procedure)];
 };
 
-const SPONSOR = {
+const SPONSOR: Output<'sponsors.active'>[number] = {
   id: '44444444-4444-4444-8444-444444444444',
   companyName: 'Tweed Tackle & Bait',
   sponsorshipType: 'shirt',
@@ -28,7 +21,7 @@ const SPONSOR = {
   logoUrl: '/objects/tackle.webp',
   websiteUrl: 'https://tweedtackle.example',
 };
-const NAME_ONLY_SPONSOR = {
+const NAME_ONLY_SPONSOR: Output<'sponsors.active'>[number] = {
   id: '55555555-5555-4555-8555-555555555555',
   companyName: 'Kingscliff Marine',
   sponsorshipType: 'both',

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AdminEventsTab } from '../../src/client/features/admin/events-tab';
 import { MemberEvents } from '../../src/client/features/events/member-events';
-import { fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
+import { type Answers, type Output, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
 
 const ID = '33333333-3333-4333-8333-333333333333';
-const EVENT = {
+const EVENT: Output<'events.upcoming'>[number] = {
   id: ID,
   name: 'Flathead Classic',
   description: 'A morning on the Tweed.',
@@ -23,10 +23,11 @@ const EVENT = {
   registeredCount: 4,
   isFull: false,
   isOpen: true,
+  acceptsCatchesToday: false,
 };
 // Always ahead of the test run: a registration can be cancelled until its event starts.
 const REGISTRATION_DATE = new Date(Date.now() + 14 * 86_400_000).toISOString();
-const REGISTRATION = {
+const REGISTRATION: Output<'events.myRegistrations'>[number] = {
   id: 'r1',
   eventId: ID,
   name: 'Flathead Classic',
@@ -34,9 +35,21 @@ const REGISTRATION = {
   eventDate: REGISTRATION_DATE,
   date: REGISTRATION_DATE,
   registeredAt: '2026-11-20T00:00:00.000Z',
+  canCancel: true,
+  acceptsCatchesToday: false,
 };
 
-const PROFILE = {
+const MIA: Output<'auth.me'> = {
+  id: 'u1',
+  email: 'mia@example.com',
+  firstName: 'Mia',
+  lastName: 'Fisher',
+  role: 'member',
+  emailVerified: true,
+  hasPassword: false,
+};
+
+const PROFILE: NonNullable<Output<'members.profile'>> = {
   id: 'm1',
   firstName: 'Mia',
   lastName: 'Fisher',
@@ -55,7 +68,7 @@ const PROFILE = {
   paymentState: 'paid',
   renewal: { open: false, opensOn: '2027-09-22', extendsTo: '2028-11-21' },
 };
-const UNPAID = {
+const UNPAID: NonNullable<Output<'members.profile'>> = {
   ...PROFILE,
   status: 'pending',
   memberSince: null,
@@ -64,14 +77,14 @@ const UNPAID = {
   renewal: { open: true, opensOn: null, extendsTo: '2027-11-21' },
 };
 
-function eventsServer(overrides: Record<string, (input: unknown) => { status?: number; body: unknown }> = {}) {
-  return fakeServer((procedure, input) => {
-    if (overrides[procedure]) return overrides[procedure](input);
-    if (procedure === 'events.upcoming') return ok([EVENT]);
-    if (procedure === 'events.myRegistrations') return ok([]);
-    if (procedure === 'members.profile') return ok(PROFILE);
-    if (procedure === 'payments.setup') return ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', currency: 'AUD' });
-    return ok(null);
+function eventsServer(overrides: Answers = {}) {
+  return fakeServer({
+    'events.upcoming': () => ok([EVENT]),
+    'events.myRegistrations': () => ok([]),
+    'members.profile': () => ok(PROFILE),
+    'auth.me': () => ok(MIA),
+    'payments.setup': () => ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' }),
+    ...overrides,
   });
 }
 
@@ -132,7 +145,7 @@ describe('member events screen', () => {
   });
 
   it('offers no cancel once an event has started', async () => {
-    const started = { ...REGISTRATION, eventDate: new Date(Date.now() - 3600_000).toISOString() };
+    const started = { ...REGISTRATION, eventDate: new Date(Date.now() - 3600_000).toISOString(), canCancel: false };
     renderWithProviders(<MemberEvents />, eventsServer({ 'events.myRegistrations': () => ok([started]) }));
     const mine = await screen.findByTestId('registered-event');
     expect(within(mine).getByText('Registered')).toBeTruthy();
@@ -196,7 +209,7 @@ describe('member events screen', () => {
 describe('landing upcoming events', () => {
   it('asks for 4 events and shows at most 4, each with Join to Register', async () => {
     const six = Array.from({ length: 6 }, (_, i) => ({ ...EVENT, id: `id-${i}`, name: `Event ${i}` }));
-    const server = fakeServer((p) => (p === 'events.upcoming' ? ok(six) : ok(null)));
+    const server = fakeServer({ ...SIGNED_OUT, 'events.upcoming': () => ok(six) });
     renderApp('/', server);
     expect(await screen.findByText('Event 0')).toBeTruthy();
     expect(screen.getAllByTestId('upcoming-event')).toHaveLength(4);
@@ -206,10 +219,7 @@ describe('landing upcoming events', () => {
   });
 
   it('shows the empty text when there are none', async () => {
-    renderApp(
-      '/',
-      fakeServer((p) => (p === 'events.upcoming' ? ok([]) : ok(null))),
-    );
+    renderApp('/', fakeServer({ ...SIGNED_OUT, 'events.upcoming': () => ok([]) }));
     expect(await screen.findByText('No upcoming events at the moment. Check back soon!')).toBeTruthy();
   });
 });
@@ -224,7 +234,7 @@ describe('portal dashboard', () => {
       eventDate: new Date(Date.now() + (i + 1) * 86_400_000).toISOString(),
     });
     const past = { ...REGISTRATION, id: 'old', name: 'Past Event', eventDate: '2020-01-01T00:00:00.000Z' };
-    const user = {
+    const user: Output<'auth.me'> = {
       id: 'u1',
       email: 'mia@example.com',
       firstName: 'Mia',
@@ -233,9 +243,14 @@ describe('portal dashboard', () => {
       emailVerified: true,
       hasPassword: false,
     };
-    const server = fakeServer((p) =>
-      p === 'auth.me' ? ok(user) : p === 'events.myRegistrations' ? ok([past, future(0), future(1), future(2), future(3)]) : ok(null),
-    );
+    const server = fakeServer({
+      ...SIGNED_OUT,
+      'auth.me': () => ok(user),
+      'members.profile': () => ok(PROFILE),
+      'catches.mine': () => ok([]),
+      'members.dashboard': () => ok({ eventsAttended: 1, fishCaught: 0, competitions: 1, memberLevel: 'Bronze' }),
+      'events.myRegistrations': () => ok([past, future(0), future(1), future(2), future(3)]),
+    });
     renderApp('/member', server);
     expect(await screen.findByText('Future 0')).toBeTruthy();
     expect(screen.getByText('Future 2')).toBeTruthy();
@@ -245,11 +260,11 @@ describe('portal dashboard', () => {
   });
 });
 
-const ADMIN_EVENT = { ...EVENT, eventDateLocal: '2026-12-06T07:00', clubCode: null };
+const ADMIN_EVENT: Output<'admin.events.list'>[number] = { ...EVENT, eventDateLocal: '2026-12-06T07:00', clubCode: null };
 
 describe('admin events tab', () => {
   it('creates an event, sending blank fee and maximum as empty text', async () => {
-    const server = fakeServer((p) => (p === 'admin.events.list' ? ok([]) : p === 'admin.events.create' ? ok(ADMIN_EVENT) : ok(null)));
+    const server = fakeServer({ 'admin.events.list': () => ok([]), 'admin.events.create': () => ok(ADMIN_EVENT) });
     const user = userEvent.setup();
     renderWithProviders(<AdminEventsTab />, server);
     expect(await screen.findByText('No events found. Create your first event!')).toBeTruthy();
@@ -274,7 +289,7 @@ describe('admin events tab', () => {
   });
 
   it('refuses missing required fields without a request', async () => {
-    const server = fakeServer((p) => (p === 'admin.events.list' ? ok([]) : ok(null)));
+    const server = fakeServer({ 'admin.events.list': () => ok([]) });
     const user = userEvent.setup();
     renderWithProviders(<AdminEventsTab />, server);
     await user.click(await screen.findByRole('button', { name: 'Create New Event' }));
@@ -286,13 +301,10 @@ describe('admin events tab', () => {
   });
 
   it('lists events and edits one prefilled from its club-time date', async () => {
-    const server = fakeServer((p) =>
-      p === 'admin.events.list'
-        ? ok([ADMIN_EVENT])
-        : p === 'admin.events.update'
-          ? trpcError(400, 'BAD_REQUEST', 'Location must be at most 200 characters.')
-          : ok(null),
-    );
+    const server = fakeServer({
+      'admin.events.list': () => ok([ADMIN_EVENT]),
+      'admin.events.update': () => trpcError(400, 'BAD_REQUEST', 'Location must be at most 200 characters.'),
+    });
     const user = userEvent.setup();
     renderWithProviders(<AdminEventsTab />, server);
     const row = await screen.findByTestId('admin-event');
@@ -313,7 +325,7 @@ describe('admin events tab', () => {
   });
 
   it('refuses an image over 5 MB before any request', async () => {
-    const server = fakeServer((p) => (p === 'admin.events.list' ? ok([ADMIN_EVENT]) : ok(null)));
+    const server = fakeServer({ 'admin.events.list': () => ok([ADMIN_EVENT]) });
     const user = userEvent.setup();
     renderWithProviders(<AdminEventsTab />, server);
     await user.click(await screen.findByRole('button', { name: 'Upload image for Flathead Classic' }));

@@ -6,7 +6,17 @@ import { SizeLimitsEditor } from '../../src/client/features/admin/size-limits-ed
 import { ResultsBoard, SeasonLadder } from '../../src/client/features/catches/results-board';
 import type { JudgeCatchView } from '../../src/shared/catches.schema';
 import { clubToday } from '../../src/shared/dates';
-import { fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
+import {
+  type Answers,
+  type FakeServer,
+  type Output,
+  SIGNED_OUT,
+  fakeServer,
+  ok,
+  renderApp,
+  renderWithProviders,
+  trpcError,
+} from './render';
 
 const CATCH_ID = '11111111-1111-4111-8111-111111111111';
 const OTHER_ID = '22222222-2222-4222-8222-222222222222';
@@ -62,30 +72,23 @@ const BARE: JudgeCatchView = {
   clubCode: null,
 };
 
-type Answer = { status?: number; body: unknown };
-
 /** A judging server that really removes judged catches from its queue. */
-function judgingServer(queue: JudgeCatchView[], judge?: (input: unknown) => Answer) {
+function judgingServer(queue: JudgeCatchView[], judge?: Answers['admin.catches.judge']) {
   let pending = [...queue];
-  return fakeServer((procedure, input) => {
-    if (procedure === 'admin.catches.queue') return ok(pending);
-    if (procedure === 'admin.catches.judge') {
-      if (judge) return judge(input);
-      const { id, action, size, fishType } = input as { id: string; action: string; size?: number; fishType?: string };
-      const found = pending.find((c) => c.id === id)!;
-      pending = pending.filter((c) => c.id !== id);
-      return ok({
-        ...found,
-        status: action === 'approve' ? 'verified' : 'rejected',
-        size: size ?? found.size,
-        fishType: fishType ?? found.fishType,
-      });
-    }
-    return ok(null);
+  return fakeServer({
+    'admin.catches.queue': () => ok(pending),
+    'admin.catches.judge':
+      judge ??
+      ((input) => {
+        const found = pending.find((c) => c.id === input.id)!;
+        pending = pending.filter((c) => c.id !== input.id);
+        if (input.action === 'reject') return ok({ ...found, status: 'rejected' });
+        return ok({ ...found, status: 'verified', size: input.size ?? found.size, fishType: input.fishType ?? found.fishType });
+      }),
   });
 }
 
-const judgeCalls = (server: ReturnType<typeof fakeServer>) =>
+const judgeCalls = (server: FakeServer) =>
   server
     .mutations()
     .flatMap((c) => c.procedures.map((p, i) => [p, c.inputs[i]] as const))
@@ -224,13 +227,13 @@ describe('admin judging queue', () => {
   it('shows an alert when the queue cannot be loaded', async () => {
     renderWithProviders(
       <AdminJudgingTab />,
-      fakeServer(() => trpcError(403, 'FORBIDDEN', 'Administrators only.')),
+      fakeServer({ 'admin.catches.queue': () => trpcError(403, 'FORBIDDEN', 'Administrators only.') }),
     );
     expect(await screen.findByText('Administrators only.')).toBeTruthy();
   });
 });
 
-const LIMITS = [
+const LIMITS: Output<'catches.sizeLimits'> = [
   { species: 'Mulloway', minimumCm: 70 },
   { species: 'Flathead', minimumCm: 36 },
   { species: 'Trevally', minimumCm: null },
@@ -238,14 +241,12 @@ const LIMITS = [
 
 function limitsServer() {
   const limits = LIMITS.map((l) => ({ ...l }));
-  return fakeServer((procedure, input) => {
-    if (procedure === 'catches.sizeLimits') return ok(limits);
-    if (procedure === 'admin.catches.setSizeLimit') {
-      const { species, minimumCm } = input as { species: string; minimumCm: number | null };
+  return fakeServer({
+    'catches.sizeLimits': () => ok(limits),
+    'admin.catches.setSizeLimit': ({ species, minimumCm }) => {
       limits.find((l) => l.species === species)!.minimumCm = minimumCm;
       return ok({ species, minimumCm });
-    }
-    return ok(null);
+    },
   });
 }
 
@@ -297,10 +298,26 @@ describe('size-limits editor', () => {
 });
 
 /** As events.started sends them: newest first. */
-const EVENTS = [
+const EVENTS: Output<'events.started'> = [
   { id: EVENT_ID, name: 'Flathead Classic', eventDate: '2026-10-03T20:00:00.000Z' },
   { id: PAST_EVENT_ID, name: 'Winter Bream Bash', eventDate: '2026-07-04T21:00:00.000Z' },
-];
+].map((e) => ({
+  ...e,
+  date: e.eventDate,
+  description: null,
+  location: 'Jack Evans Boat Harbour',
+  imageUrl: null,
+  thumbnailUrl: null,
+  rules: null,
+  prizes: null,
+  registrationFee: '10.00',
+  maxParticipants: null,
+  status: 'completed',
+  registeredCount: 0,
+  isFull: false,
+  isOpen: false,
+  acceptsCatchesToday: false,
+}));
 
 /** Results as a careless server might send them, with positions the board must never show. */
 const RESULTS = {
@@ -308,7 +325,7 @@ const RESULTS = {
   eventName: 'Flathead Classic',
   categories: [
     {
-      species: 'Flathead',
+      species: 'Flathead' as const,
       placings: [
         {
           place: 1,
@@ -342,27 +359,23 @@ const RESULTS = {
       ],
     },
     {
-      species: 'Bream',
+      species: 'Bream' as const,
       placings: [{ place: 1, points: 3, anglerName: 'Jo Lee', size: 33, catchId: 'c4', thumbnailUrl: 'https://files.example.com/t4.jpg' }],
     },
   ],
 };
-const LADDER = [
+const LADDER: Output<'catches.ladder'> = [
   { memberId: 'm1', anglerName: 'Mia Fisher', points: 4 },
   { memberId: 'm2', anglerName: 'Jo Lee', points: 3 },
   { memberId: 'm3', anglerName: 'Sam Carter', points: 2 },
 ];
 const year = Number(clubToday(new Date()).slice(0, 4));
 
-function resultsServer(ladder: unknown[] = LADDER) {
-  return fakeServer((procedure, input) => {
-    if (procedure === 'events.started') return ok(EVENTS);
-    if (procedure === 'catches.results') {
-      const { id } = input as { id: string };
-      return ok(id === EVENT_ID ? RESULTS : { eventId: id, eventName: 'Winter Bream Bash', categories: [] });
-    }
-    if (procedure === 'catches.ladder') return ok(ladder);
-    return ok(null);
+function resultsServer(ladder: Output<'catches.ladder'> = LADDER) {
+  return fakeServer({
+    'events.started': () => ok(EVENTS),
+    'catches.results': ({ id }) => ok(id === EVENT_ID ? RESULTS : { eventId: id, eventName: 'Winter Bream Bash', categories: [] }),
+    'catches.ladder': () => ok(ladder),
   });
 }
 
@@ -444,7 +457,7 @@ describe('results board', () => {
 });
 
 describe('admin page tabs', () => {
-  const admin = {
+  const admin: Output<'auth.me'> = {
     id: 'a1',
     email: 'sec@example.com',
     firstName: 'Pat',
@@ -453,7 +466,7 @@ describe('admin page tabs', () => {
     emailVerified: true,
     hasPassword: true,
   };
-  const ADMIN_EVENTS = EVENTS.map((e) => ({
+  const ADMIN_EVENTS = EVENTS.map((e): Output<'admin.events.list'>[number] => ({
     ...e,
     description: null,
     location: 'Jack Evans Boat Harbour',
@@ -473,10 +486,11 @@ describe('admin page tabs', () => {
   }));
 
   it('adds Judging and Results after Events; Results lists every event', async () => {
-    const server = fakeServer((p, input) => {
-      if (p === 'auth.me') return ok(admin);
-      if (p === 'admin.overview')
-        return ok({
+    const server = fakeServer({
+      ...SIGNED_OUT,
+      'auth.me': () => ok(admin),
+      'admin.overview': () =>
+        ok({
           totalMembers: 3,
           activeEvents: 1,
           revenueYtdCents: 4000,
@@ -485,17 +499,14 @@ describe('admin page tabs', () => {
           membersByType: [],
           revenueByMonth: [],
           catchesBySpecies: [],
-        });
-      if (p === 'admin.events.list') return ok(ADMIN_EVENTS);
-      if (p === 'events.started') return ok(EVENTS);
-      if (p === 'admin.catches.queue') return ok([PENDING]);
-      if (p === 'catches.sizeLimits') return ok(LIMITS);
-      if (p === 'catches.results')
-        return ok(
-          (input as { id: string }).id === EVENT_ID ? RESULTS : { eventId: PAST_EVENT_ID, eventName: 'Winter Bream Bash', categories: [] },
-        );
-      if (p === 'catches.ladder') return ok(LADDER);
-      return ok(null);
+        }),
+      'admin.events.list': () => ok(ADMIN_EVENTS),
+      'events.started': () => ok(EVENTS),
+      'admin.catches.queue': () => ok([PENDING]),
+      'catches.sizeLimits': () => ok(LIMITS),
+      'catches.results': ({ id }) =>
+        ok(id === EVENT_ID ? RESULTS : { eventId: PAST_EVENT_ID, eventName: 'Winter Bream Bash', categories: [] }),
+      'catches.ladder': () => ok(LADDER),
     });
     const user = userEvent.setup();
     renderApp('/admin', server);

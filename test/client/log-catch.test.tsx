@@ -5,12 +5,12 @@ import { clubToday } from '../../src/shared/dates';
 import { ACCURACY_TEXT, LogCatchForm } from '../../src/client/features/catches/log-catch-form';
 import { ACHIEVEMENTS_KEY } from '../../src/client/features/catches/device-achievements';
 import { installFakeXhr, type XhrRequest } from './fake-xhr';
-import { fakeServer, ok, renderWithProviders, trpcError } from './render';
+import { type Answers, type Output, fakeServer, ok, renderWithProviders, trpcError } from './render';
 
 const ME = '11111111-1111-4111-8111-111111111111';
 const MATE = '22222222-2222-4222-8222-222222222222';
 const EVENT_ID = '33333333-3333-4333-8333-333333333333';
-const todaysEvent = () => ({
+const todaysEvent = (): Output<'events.upcoming'>[number] => ({
   id: EVENT_ID,
   name: 'Flathead Classic',
   description: '',
@@ -27,6 +27,7 @@ const todaysEvent = () => ({
   registeredCount: 1,
   isFull: false,
   isOpen: true,
+  acceptsCatchesToday: true,
 });
 const ACHIEVEMENT = {
   id: 'big',
@@ -41,16 +42,35 @@ const ACHIEVEMENT = {
 };
 const CREATED = { catch: { id: 'c1', fishType: 'Flathead' }, achievement: ACHIEVEMENT };
 
-function server(overrides: Record<string, (input: unknown) => { status?: number; body: unknown }> = {}) {
-  return fakeServer((procedure, input) => {
-    if (overrides[procedure]) return overrides[procedure](input);
-    if (procedure === 'members.list')
-      return ok([
+const PROFILE: Output<'members.profile'> = {
+  id: ME,
+  firstName: 'Morgan',
+  lastName: 'Reef',
+  email: 'morgan@example.com',
+  phone: '0412 345 678',
+  address: '2 Jetty Rd, Kingscliff',
+  dateOfBirth: '1985-02-03',
+  gender: 'male',
+  shirtSize: 'L',
+  membershipType: 'adult',
+  status: 'active',
+  memberSince: '2026-01-10',
+  expiryDate: '2027-01-10',
+  household: [{ id: ME, firstName: 'Morgan', lastName: 'Reef', membershipType: 'adult' }],
+  renewalAmount: '40.00',
+  paymentState: 'paid',
+  renewal: { open: false, opensOn: '2026-11-11', extendsTo: '2028-01-10' },
+};
+
+function server(overrides: Answers = {}) {
+  return fakeServer({
+    'members.list': () =>
+      ok([
         { id: ME, firstName: 'Morgan', lastName: 'Reef' },
         { id: MATE, firstName: 'Sam', lastName: 'Tide' },
-      ]);
-    if (procedure === 'auth.me')
-      return ok({
+      ]),
+    'auth.me': () =>
+      ok({
         id: 'u1',
         email: 'morgan@example.com',
         firstName: 'Morgan',
@@ -58,16 +78,16 @@ function server(overrides: Record<string, (input: unknown) => { status?: number;
         role: 'member',
         emailVerified: true,
         hasPassword: false,
-      });
-    if (procedure === 'members.profile') return ok({ id: ME, firstName: 'Morgan', lastName: 'Reef', status: 'active' });
-    if (procedure === 'events.upcoming') return ok([todaysEvent()]);
-    if (procedure === 'catches.sizeLimits')
-      return ok([
+      }),
+    'members.profile': () => ok(PROFILE),
+    'events.upcoming': () => ok([todaysEvent()]),
+    'catches.sizeLimits': () =>
+      ok([
         { species: 'Flathead', minimumCm: 36 },
         { species: 'Trevally', minimumCm: null },
-      ]);
-    if (procedure === 'events.clubCode') return ok({ code: 'MULLET' });
-    return ok(null);
+      ]),
+    'events.clubCode': () => ok({ code: 'MULLET' }),
+    ...overrides,
   });
 }
 

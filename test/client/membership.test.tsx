@@ -7,9 +7,21 @@ import { ClubDocuments } from '../../src/client/components/club-documents';
 import { CODE_OF_CONDUCT_RULES, REQUIRED_DOCUMENTS } from '../../src/shared/documents';
 import { DOCUMENTS_REQUIRED_MESSAGE } from '../../src/shared/members.schema';
 import { useJoinDialog } from '../../src/client/components/join-dialog';
-import { fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
+import {
+  type Answers,
+  type FakeServer,
+  type Output,
+  SIGNED_OUT,
+  fakeServer,
+  ok,
+  renderApp,
+  renderWithProviders,
+  trpcError,
+} from './render';
 
-const REGISTERED = {
+type Profile = NonNullable<Output<'members.profile'>>;
+
+const REGISTERED: Output<'members.register'> = {
   message: 'Registration Successful',
   householdId: '11111111-1111-4111-8111-111111111111',
   memberId: '22222222-2222-4222-8222-222222222222',
@@ -18,7 +30,7 @@ const REGISTERED = {
   currency: 'AUD',
   members: [{ firstName: 'Morgan', lastName: 'Reef', membershipType: 'adult' }],
 };
-const CAPTURED = {
+const CAPTURED: Output<'payments.capture'> = {
   id: 'DEMO-1',
   status: 'COMPLETED',
   amount: '40.00',
@@ -26,21 +38,15 @@ const CAPTURED = {
   membership: { status: 'active', memberSince: '2026-11-21', expiryDate: '2027-11-21', members: ['Morgan Reef'] },
 };
 
-function membershipServer(overrides: Record<string, () => { status?: number; body: unknown }> = {}) {
-  return fakeServer((procedure) => {
-    if (overrides[procedure]) return overrides[procedure]();
-    switch (procedure) {
-      case 'members.register':
-        return ok(REGISTERED);
-      case 'payments.setup':
-        return ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' });
-      case 'payments.createOrder':
-        return ok({ id: 'DEMO-1' });
-      case 'payments.capture':
-        return ok(CAPTURED);
-      default:
-        return ok(null);
-    }
+function membershipServer(overrides: Answers = {}) {
+  return fakeServer({
+    // Joining from the landing page: nobody is signed in yet.
+    'auth.me': () => ok(null),
+    'members.register': () => ok(REGISTERED),
+    'payments.setup': () => ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' }),
+    'payments.createOrder': () => ok({ id: 'DEMO-1' }),
+    'payments.capture': () => ok(CAPTURED),
+    ...overrides,
   });
 }
 
@@ -394,9 +400,8 @@ function fakePayPalSdk(answer: 'approve' | 'cancel') {
   return seen;
 }
 
-const paymentCalls = (server: ReturnType<typeof fakeServer>) =>
-  server.mutations().flatMap((c) => c.procedures.map((p, i) => [p, c.inputs[i]]));
-const PENDING = {
+const paymentCalls = (server: FakeServer) => server.mutations().flatMap((c) => c.procedures.map((p, i) => [p, c.inputs[i]]));
+const PENDING: Output<'payments.capture'> = {
   ...CAPTURED,
   status: 'PENDING',
   membership: { ...CAPTURED.membership, status: 'pending', memberSince: null, expiryDate: null },
@@ -646,7 +651,7 @@ describe('payment dialog', () => {
   });
 });
 
-const USER = {
+const USER: Output<'auth.me'> = {
   id: 'u1',
   email: 'morgan@example.com',
   firstName: 'Morgan',
@@ -655,7 +660,7 @@ const USER = {
   emailVerified: true,
   hasPassword: false,
 };
-const PROFILE = {
+const PROFILE: Profile = {
   id: 'm1',
   firstName: 'Morgan',
   lastName: 'Reef',
@@ -676,9 +681,13 @@ const PROFILE = {
   renewal: { open: false, opensOn: '2027-09-22', extendsTo: '2028-11-21' },
 };
 /** Within 60 days of expiry: renewal is open. */
-const RENEWABLE = { ...PROFILE, expiryDate: '2026-12-20', renewal: { open: true, opensOn: '2026-10-21', extendsTo: '2027-12-20' } };
+const RENEWABLE: Profile = {
+  ...PROFILE,
+  expiryDate: '2026-12-20',
+  renewal: { open: true, opensOn: '2026-10-21', extendsTo: '2027-12-20' },
+};
 /** Registered, never paid. */
-const UNPAID = {
+const UNPAID: Profile = {
   ...PROFILE,
   status: 'pending',
   memberSince: null,
@@ -686,20 +695,25 @@ const UNPAID = {
   paymentState: 'awaiting_payment',
   renewal: { open: true, opensOn: null, extendsTo: '2027-11-21' },
 };
-const EXPIRED = {
+const EXPIRED: Profile = {
   ...PROFILE,
   status: 'expired',
   expiryDate: '2026-10-01',
   renewal: { open: true, opensOn: '2026-08-02', extendsTo: '2027-11-21' },
 };
 
-function portalServer(profile: unknown, extra: Record<string, () => { status?: number; body: unknown }> = {}) {
-  return fakeServer((procedure) => {
-    if (extra[procedure]) return extra[procedure]();
-    if (procedure === 'auth.me') return ok(USER);
-    if (procedure === 'members.profile') return ok(profile);
-    if (procedure === 'members.dashboard') return ok({ eventsAttended: 2, fishCaught: 0, competitions: 0, memberLevel: 'Bronze' });
-    return ok(null);
+function portalServer(profile: Profile | null, extra: Answers = {}) {
+  return fakeServer({
+    ...SIGNED_OUT,
+    'events.myRegistrations': () => ok([]),
+    'catches.mine': () => ok([]),
+    'auth.me': () => ok(USER),
+    'members.profile': () => ok(profile),
+    'members.dashboard': () => ok({ eventsAttended: 2, fishCaught: 0, competitions: 0, memberLevel: 'Bronze' }),
+    'members.list': () => ok([{ id: 'm1', firstName: 'Morgan', lastName: 'Reef' }]),
+    'catches.sizeLimits': () => ok([{ species: 'Flathead', minimumCm: 36 }]),
+    'payments.setup': () => ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' }),
+    ...extra,
   });
 }
 
@@ -707,21 +721,18 @@ describe('member portal', () => {
   it('on an event day the dashboard leads to the fish logging screen', async () => {
     const user = userEvent.setup();
     const now = new Date().toISOString();
-    const today = { id: 'r1', eventId: 'e1', name: 'Bream Bash', location: 'Chinderah', eventDate: now, date: now, registeredAt: now };
-    renderApp(
-      '/member',
-      fakeServer((procedure) =>
-        procedure === 'events.myRegistrations'
-          ? ok([today])
-          : procedure === 'members.list'
-            ? ok([])
-            : procedure === 'auth.me'
-              ? ok(USER)
-              : procedure === 'members.profile'
-                ? ok(PROFILE)
-                : ok(null),
-      ),
-    );
+    const today = {
+      id: 'r1',
+      eventId: 'e1',
+      name: 'Bream Bash',
+      location: 'Chinderah',
+      eventDate: now,
+      date: now,
+      registeredAt: now,
+      canCancel: false,
+      acceptsCatchesToday: true,
+    };
+    renderApp('/member', portalServer(PROFILE, { 'events.myRegistrations': () => ok([today]), 'members.list': () => ok([]) }));
     expect(await screen.findByText('Event day: Bream Bash')).toBeTruthy();
     await user.click(screen.getByRole('link', { name: 'Log a Catch' }));
     expect(await screen.findByRole('form', { name: 'Log Your Catch' })).toBeTruthy();
@@ -780,7 +791,7 @@ describe('member portal', () => {
 
   it("a registration that was never paid shows 'Payment pending' and Complete payment for the household", async () => {
     const user = userEvent.setup();
-    const profile = {
+    const profile: Profile = {
       ...UNPAID,
       household: [...UNPAID.household, { id: 'm2', firstName: 'Sam', lastName: 'Reef', membershipType: 'junior' }],
       renewalAmount: '70.00',
@@ -818,7 +829,7 @@ describe('member portal', () => {
   });
   it('renews from the banner: payment for the household at the renewal amount', async () => {
     const user = userEvent.setup();
-    const profile = {
+    const profile: Profile = {
       ...EXPIRED,
       household: [...PROFILE.household, { id: 'm2', firstName: 'Sam', lastName: 'Reef', membershipType: 'junior' }],
       renewalAmount: '70.00',
@@ -831,17 +842,14 @@ describe('member portal', () => {
   });
 
   it('opens the join form from the banner with the account e-mail filled in, and shows the new pending membership after registering', async () => {
-    let profile: unknown = null;
-    const server = fakeServer((procedure) => {
-      if (procedure === 'auth.me') return ok(USER);
-      if (procedure === 'members.profile') return ok(profile);
-      if (procedure === 'members.register') {
+    let profile: Profile | null = null;
+    const server = portalServer(null, {
+      'members.profile': () => ok(profile),
+      'members.register': () => {
         profile = UNPAID;
         return ok(REGISTERED);
-      }
-      if (procedure === 'payments.setup')
-        return ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' });
-      return ok(null);
+      },
+      'payments.setup': () => ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' }),
     });
     const user = userEvent.setup();
     renderApp('/member?tab=profile', server);
@@ -936,7 +944,8 @@ describe('club documents', () => {
 });
 
 describe('recent catches', () => {
-  const catchOf = (i: number, extra: Record<string, unknown> = {}) => ({
+  type Catch = Output<'catches.mine'>[number];
+  const catchOf = (i: number, extra: Partial<Catch> = {}): Catch => ({
     id: `c${i}`,
     fishType: 'Bream',
     size: 30 + i,
@@ -951,18 +960,10 @@ describe('recent catches', () => {
     anglerName: 'Morgan Reef',
     photoUrl: '/p',
     thumbnailUrl: '/t',
+    rejectReason: null,
     ...extra,
   });
-  const server = (catches: unknown[]) =>
-    fakeServer((procedure) =>
-      procedure === 'auth.me'
-        ? ok(USER)
-        : procedure === 'members.profile'
-          ? ok(PROFILE)
-          : procedure === 'catches.mine'
-            ? ok(catches)
-            : ok(null),
-    );
+  const server = (catches: Output<'catches.mine'>) => portalServer(PROFILE, { 'catches.mine': () => ok(catches) });
 
   it('shows the first five with kept/released badges and a tick once verified', async () => {
     renderApp(

@@ -1,9 +1,13 @@
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
+import type { AnyProcedure, inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { ReactNode } from 'react';
 import { AppProviders } from '../../src/client/providers';
 import { createAppRouter } from '../../src/client/router';
 import { createQueryClient, createTrpcClient } from '../../src/client/trpc';
+import type { AppRouter } from '../../src/routers';
+import { CLUB } from '../../src/shared/club';
+import { unanswered } from './unanswered';
 
 export interface RecordedCall {
   /** Procedure names of the (batched) request, e.g. ['auth.login']. */
@@ -13,14 +17,57 @@ export interface RecordedCall {
   inputs: unknown[];
 }
 
-type Responder = (procedure: string, input: unknown) => { status?: number; body: unknown };
+/** Every procedure path of the API, e.g. 'auth.me' or 'admin.members.search'. */
+type PathsOf<R, Prefix extends string = ''> = {
+  [K in keyof R & string]: R[K] extends AnyProcedure ? `${Prefix}${K}` : PathsOf<R[K], `${Prefix}${K}.`>;
+}[keyof R & string];
+export type Procedure = PathsOf<AppRouter['_def']['record']>;
+
+type At<T, Path extends string> = Path extends `${infer Head}.${infer Rest}`
+  ? Head extends keyof T
+    ? At<T[Head], Rest>
+    : never
+  : Path extends keyof T
+    ? T[Path]
+    : never;
+/** What the client sends to a procedure (its JSON input). */
+export type Input<P extends Procedure> = At<inferRouterInputs<AppRouter>, P>;
+/** What a procedure answers, as JSON (dates as strings). */
+export type Output<P extends Procedure> = At<inferRouterOutputs<AppRouter>, P>;
+
+export interface OkAnswer<T> {
+  status?: number;
+  body: { result: { data: T } };
+}
+export interface ErrorAnswer {
+  status: number;
+  body: { error: { message: string; code: number; data: Record<string, unknown> } };
+}
+/** Something in front of the server answered instead (a proxy's error page, say): not tRPC's JSON. */
+export interface RawAnswer {
+  status: number;
+  body: string;
+}
+export type Answer<T> = OkAnswer<T> | ErrorAnswer | RawAnswer;
+
+/** The canned answers of one test: a procedure it does not list fails the test, naming it. */
+export type Answers = { [P in Procedure]?: (input: Input<P>) => Answer<Output<P>> };
 
 /**
  * A stand-in for the network: records every tRPC request and answers each procedure of a batch
- * through `respond` (result JSON, or an error shape with a status).
+ * from `answers` (result JSON, or an error shape with a status). Each answer is checked against the
+ * procedure's output type; a procedure without an answer throws and fails the test.
  */
-export function fakeServer(respond: Responder) {
+export function fakeServer(answers: Answers) {
   const calls: RecordedCall[] = [];
+  const respond = (procedure: string, input: unknown): { status?: number; body: unknown } => {
+    const answer = (answers as Record<string, ((input: unknown) => Answer<unknown>) | undefined>)[procedure];
+    if (!answer) {
+      unanswered.push(procedure);
+      throw new Error(`The fake server has no answer for "${procedure}".`);
+    }
+    return answer(input);
+  };
   const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const procedures = decodeURIComponent(url.pathname.replace(/^\/trpc\//, '')).split(',');
@@ -30,17 +77,39 @@ export function fakeServer(respond: Responder) {
     else if (typeof init?.body === 'string') raw = JSON.parse(init.body);
     const inputs = procedures.map((_, i) => raw[String(i)]);
     calls.push({ procedures, method, inputs });
-    const answers = procedures.map((p, i) => respond(p, inputs[i]));
-    const status = answers.length === 1 ? (answers[0].status ?? 200) : 207;
-    return new Response(JSON.stringify(answers.map((a) => a.body)), { status, headers: { 'content-type': 'application/json' } });
+    const results = procedures.map((p, i) => respond(p, inputs[i]));
+    const status = results.length === 1 ? (results[0].status ?? 200) : 207;
+    return new Response(JSON.stringify(results.map((a) => a.body)), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
   return { calls, fetch: fetchFn, mutations: () => calls.filter((c) => c.method === 'POST') };
 }
 
-export const ok = (data: unknown) => ({ body: { result: { data } } });
+export type FakeServer = ReturnType<typeof fakeServer>;
+
+/** What every screen of the whole app (layout, landing page) asks for, as a signed-out visitor with an empty club sees it. */
+export const SIGNED_OUT: Answers = {
+  'auth.me': () => ok(null),
+  'cms.sections': () => ok([]),
+  'cms.news': () => ok([]),
+  'sponsors.active': () => ok([]),
+  'events.upcoming': () => ok([]),
+  'cms.settings': () => ok({ siteTitle: CLUB.name, contactEmail: CLUB.contactEmail }),
+  'catches.ladder': () => ok([]),
+  'events.started': () => ok([]),
+};
+
+/** What a signed-in person's portal asks for beyond SIGNED_OUT, as someone who has not joined yet sees it. */
+export const NOT_YET_JOINED: Answers = {
+  'members.dashboard': () => ok({ eventsAttended: 0, fishCaught: 0, competitions: 0, memberLevel: 'Bronze' }),
+  'members.profile': () => ok(null),
+  'events.myRegistrations': () => ok([]),
+  'catches.mine': () => ok([]),
+};
+
+export const ok = <T,>(data: T): OkAnswer<T> => ({ body: { result: { data } } });
 
 /** An error as our server sends it; `data` adds to its error data (e.g. `{ fieldErrors: { email: '…' } }`). */
-export function trpcError(status: number, code: string, message: string, data: Record<string, unknown> = {}) {
+export function trpcError(status: number, code: string, message: string, data: Record<string, unknown> = {}): ErrorAnswer {
   const jsonCodes: Record<string, number> = {
     BAD_REQUEST: -32600,
     UNAUTHORIZED: -32001,
@@ -55,7 +124,7 @@ export function trpcError(status: number, code: string, message: string, data: R
   return { status, body: { error: { message, code: jsonCodes[code] ?? -32603, data: { code, httpStatus: status, ...data } } } };
 }
 
-function providers(server: ReturnType<typeof fakeServer>, children: ReactNode) {
+function providers(server: FakeServer, children: ReactNode) {
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient({ url: 'http://localhost/trpc', fetch: server.fetch });
   return (
@@ -66,12 +135,12 @@ function providers(server: ReturnType<typeof fakeServer>, children: ReactNode) {
 }
 
 /** Renders any element inside the real providers. */
-export function renderWithProviders(ui: ReactNode, server: ReturnType<typeof fakeServer>) {
+export function renderWithProviders(ui: ReactNode, server: FakeServer) {
   return render(providers(server, ui));
 }
 
 /** Renders the whole app (router included) at `path`. */
-export function renderApp(path: string, server: ReturnType<typeof fakeServer>) {
+export function renderApp(path: string, server: FakeServer) {
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
   return { router, ...render(providers(server, <RouterProvider router={router} />)) };
 }

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeServer, ok, renderApp, trpcError } from './render';
+import { NOT_YET_JOINED, type Output, SIGNED_OUT, fakeServer, ok, renderApp, trpcError } from './render';
 
-const member = {
+const member: Output<'auth.me'> = {
   id: 'u1',
   email: 'mia@example.com',
   firstName: 'Mia',
@@ -11,7 +11,7 @@ const member = {
   emailVerified: true,
   hasPassword: false,
 };
-const signedOut = () => fakeServer(() => ok(null));
+const signedOut = () => fakeServer(SIGNED_OUT);
 
 describe('routes', () => {
   it('shows the not-found page for an unknown path', async () => {
@@ -21,11 +21,11 @@ describe('routes', () => {
   });
 
   it('shows the sign-in card, not the not-found page, on /member when signed out', async () => {
-    const server = fakeServer((p) =>
-      p === 'auth.login'
-        ? ok({ message: 'We have e-mailed you a sign-in link.', userId: null, requiresVerification: false, linkSent: true })
-        : ok(null),
-    );
+    const server = fakeServer({
+      ...SIGNED_OUT,
+      'auth.login': () =>
+        ok({ message: 'We have e-mailed you a sign-in link.', userId: null, requiresVerification: false, linkSent: true }),
+    });
     const { default: userEvent } = await import('@testing-library/user-event');
     const user = userEvent.setup();
     renderApp('/member', server);
@@ -57,10 +57,7 @@ describe('routes', () => {
   });
 
   it('shows the not-found page on /admin to a member', async () => {
-    renderApp(
-      '/admin',
-      fakeServer((p) => (p === 'auth.me' ? ok(member) : ok(null))),
-    );
+    renderApp('/admin', fakeServer({ ...SIGNED_OUT, ...NOT_YET_JOINED, 'auth.me': () => ok(member) }));
     expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
   });
 
@@ -87,9 +84,10 @@ describe('routes', () => {
     const { default: userEvent } = await import('@testing-library/user-event');
     const user = userEvent.setup();
     const token = 'a'.repeat(43);
-    const server = fakeServer((p) =>
-      p === 'auth.verifyToken' ? trpcError(400, 'BAD_REQUEST', 'This link has expired. Please request a new one.') : ok(null),
-    );
+    const server = fakeServer({
+      ...SIGNED_OUT,
+      'auth.verifyToken': () => trpcError(400, 'BAD_REQUEST', 'This link has expired. Please request a new one.'),
+    });
     renderApp(`/email-verified?token=${token}`, server);
     const button = await screen.findByRole('button', { name: 'Verify my email address' });
     expect(screen.getByRole('heading', { name: 'Verify your email' })).toBeTruthy();
@@ -108,7 +106,7 @@ describe('routes', () => {
   it('shows "Email Verified!" once the person has pressed the button and the token was accepted', async () => {
     const { default: userEvent } = await import('@testing-library/user-event');
     const user = userEvent.setup();
-    const server = fakeServer((p) => (p === 'auth.verifyToken' ? ok(member) : ok(null)));
+    const server = fakeServer({ ...SIGNED_OUT, 'auth.verifyToken': () => ok(member) });
     renderApp(`/email-verified?token=${'b'.repeat(43)}`, server);
     await user.click(await screen.findByRole('button', { name: 'Verify my email address' }));
     expect(await screen.findByText('Email Verified!')).toBeTruthy();
@@ -119,9 +117,10 @@ describe('routes', () => {
     const { default: userEvent } = await import('@testing-library/user-event');
     const user = userEvent.setup();
     const token = 'c'.repeat(43);
-    const server = fakeServer((p) =>
-      p === 'auth.verifyToken' ? trpcError(400, 'BAD_REQUEST', 'This link has already been used. Please request a new one.') : ok(null),
-    );
+    const server = fakeServer({
+      ...SIGNED_OUT,
+      'auth.verifyToken': () => trpcError(400, 'BAD_REQUEST', 'This link has already been used. Please request a new one.'),
+    });
     renderApp(`/sign-in?token=${token}`, server);
     const button = await screen.findByRole('button', { name: 'Sign in to your account' });
     expect(screen.getByRole('heading', { name: 'Sign in to the club' })).toBeTruthy();
@@ -135,9 +134,12 @@ describe('routes', () => {
   it("asks 'Sign out?' on /sign-out and signs out only on the button", async () => {
     const { default: userEvent } = await import('@testing-library/user-event');
     const user = userEvent.setup();
-    const server = fakeServer((p) =>
-      p === 'auth.me' ? ok(member) : p === 'auth.logout' ? ok({ message: 'You have been signed out.' }) : ok(null),
-    );
+    const server = fakeServer({
+      ...SIGNED_OUT,
+      ...NOT_YET_JOINED,
+      'auth.me': () => ok(member),
+      'auth.logout': () => ok({ message: 'You have been signed out.' }),
+    });
     renderApp('/sign-out', server);
     expect(await screen.findByRole('heading', { name: 'Sign out?' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Stay signed in' })).toBeTruthy();
@@ -155,10 +157,7 @@ describe('routes', () => {
   });
 
   it('greets a signed-in member on /', async () => {
-    renderApp(
-      '/',
-      fakeServer((p) => (p === 'auth.me' ? ok(member) : ok(null))),
-    );
+    renderApp('/', fakeServer({ ...SIGNED_OUT, ...NOT_YET_JOINED, 'auth.me': () => ok(member) }));
     // Without a membership yet, the portal banner greets them by their account name and offers to join.
     expect(await screen.findByText(/^Welcome, Mia/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Join the Club' })).toBeTruthy();

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { failOnUnanswered } from './unanswered';
 
 // Mantine reads media queries and observes sizes; jsdom has neither.
 if (!window.matchMedia) {
@@ -43,4 +44,5 @@ afterEach(() => {
   notifications.clean();
   notifications.cleanQueue();
   vi.useRealTimers();
+  failOnUnanswered();
 });

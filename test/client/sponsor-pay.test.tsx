@@ -1,12 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeServer, ok, renderApp, trpcError } from './render';
-
-type Answer = { status?: number; body: unknown };
+import { type Answers, type FakeServer, type Output, SIGNED_OUT, fakeServer, ok, renderApp, trpcError } from './render';
 
 const TOKEN = 'Qk9vbXN0aWNrLXRva2VuLWZvci10ZXN0aW5nLXB1cnBvc2Vz';
-const INVOICE = {
+const INVOICE: Output<'sponsorships.invoice'> = {
   companyName: 'Tweed Tackle & Bait',
   sponsorshipType: 'shirt',
   packageLabel: 'Shirt Sponsorship',
@@ -18,18 +16,18 @@ const INVOICE = {
   payOnline: 'demo',
 };
 
-function payServer(overrides: Record<string, (input: unknown) => Answer> = {}) {
-  return fakeServer((procedure, input) => {
-    if (overrides[procedure]) return overrides[procedure](input);
-    if (procedure === 'sponsorships.invoice') return ok(INVOICE);
-    if (procedure === 'sponsorships.createOrder') return ok({ id: 'DEMO-0011223344556677' });
-    if (procedure === 'sponsorships.capture') return ok({ ...INVOICE, status: 'paid', paidOn: '2026-11-23' });
-    if (procedure === 'cms.settings') return ok({ siteTitle: 'Club', contactEmail: 'treasurer@club.example' });
-    return ok(null);
+function payServer(overrides: Answers = {}) {
+  return fakeServer({
+    ...SIGNED_OUT,
+    'sponsorships.invoice': () => ok(INVOICE),
+    'sponsorships.createOrder': () => ok({ id: 'DEMO-0011223344556677' }),
+    'sponsorships.capture': () => ok({ ...INVOICE, status: 'paid', paidOn: '2026-11-23' }),
+    'cms.settings': () => ok({ siteTitle: 'Club', contactEmail: 'treasurer@club.example' }),
+    ...overrides,
   });
 }
 
-const calls = (server: ReturnType<typeof fakeServer>, prefix: string) =>
+const calls = (server: FakeServer, prefix: string) =>
   server.calls.flatMap((c) => c.procedures.map((p, i) => [p, c.inputs[i]] as const)).filter(([p]) => p.startsWith(prefix));
 
 describe('sponsor pay page', () => {
@@ -87,7 +85,8 @@ describe('sponsor pay page', () => {
     });
     const server = payServer({
       'sponsorships.invoice': () => ok({ ...INVOICE, payOnline: 'paypal' }),
-      'payments.setup': () => ok({ provider: 'paypal', clientId: 'AbC', clientToken: 'eyJ.token', currency: 'AUD' }),
+      'payments.setup': () =>
+        ok({ provider: 'paypal', clientId: 'AbC', clientToken: 'eyJ.token', environment: 'sandbox', currency: 'AUD' }),
       'sponsorships.createOrder': () => ok({ id: '5O190127TN364715T' }),
     });
     renderApp(`/sponsor/pay?token=${TOKEN}`, server);

@@ -5,12 +5,21 @@ import { addDays, clubToday, formatAuDate } from '../../src/shared/dates';
 import { nextSeason, seasonOf } from '../../src/shared/sponsors';
 import { AdminSponsorsTab } from '../../src/client/features/admin/sponsors-tab';
 import { SPONSOR_DRAFT_KEY } from '../../src/client/features/sponsors/sponsor-form';
-import { fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
+import {
+  type Answers,
+  type FakeServer,
+  type Output,
+  SIGNED_OUT,
+  fakeServer,
+  ok,
+  renderApp,
+  renderWithProviders,
+  trpcError,
+} from './render';
 
-type Answer = { status?: number; body: unknown };
-type Overrides = Record<string, (input: unknown) => Answer>;
+type Overrides = Answers;
 
-const SPONSOR = {
+const SPONSOR: Output<'sponsors.active'>[number] = {
   id: '44444444-4444-4444-8444-444444444444',
   companyName: 'Tweed Tackle & Bait',
   sponsorshipType: 'shirt',
@@ -18,7 +27,7 @@ const SPONSOR = {
   logoUrl: '/objects/tackle.webp',
   websiteUrl: 'https://tweedtackle.example',
 };
-const PLAIN_SPONSOR = {
+const PLAIN_SPONSOR: Output<'sponsors.active'>[number] = {
   id: '55555555-5555-4555-8555-555555555555',
   companyName: 'Kingscliff Marine',
   sponsorshipType: 'website',
@@ -28,15 +37,15 @@ const PLAIN_SPONSOR = {
 };
 
 function sponsorServer(overrides: Overrides = {}) {
-  return fakeServer((procedure, input) => {
-    if (overrides[procedure]) return overrides[procedure](input);
-    if (procedure === 'sponsors.active') return ok([]);
-    if (procedure === 'sponsors.register') return ok({ message: 'Thank you.' });
-    return ok(null);
+  return fakeServer({
+    ...SIGNED_OUT,
+    'sponsors.active': () => ok([]),
+    'sponsors.register': () => ok({ message: 'Thank you.' }),
+    ...overrides,
   });
 }
 
-const activeCalls = (server: ReturnType<typeof fakeServer>) => server.calls.filter((c) => c.procedures.includes('sponsors.active')).length;
+const activeCalls = (server: FakeServer) => server.calls.filter((c) => c.procedures.includes('sponsors.active')).length;
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 
 async function fillForm(user: ReturnType<typeof userEvent.setup>) {
@@ -207,7 +216,7 @@ describe('sponsor page', () => {
 
 // ---------- Admin ----------
 
-const APPLICATION = {
+const APPLICATION: Output<'admin.sponsors.list'>[number] = {
   ...PLAIN_SPONSOR,
   contactPerson: 'Casey Hull',
   email: 'casey@kingscliffmarine.example',
@@ -223,7 +232,8 @@ const APPLICATION = {
 const TODAY = clubToday(new Date());
 const SEASON = seasonOf(TODAY);
 const LAST_SEASON = seasonOf(addDays(TODAY, -366));
-const invoice = (fields: Record<string, unknown>) => ({
+type Invoice = Output<'admin.sponsors.list'>[number]['invoices'][number];
+const invoice = (fields: Partial<Invoice>): Invoice => ({
   id: crypto.randomUUID(),
   season: SEASON,
   amount: '1000.00',
@@ -236,7 +246,7 @@ const invoice = (fields: Record<string, unknown>) => ({
   ...fields,
 });
 const UNPAID = invoice({ id: '66666666-6666-4666-8666-666666666666' });
-const ACTIVE_APPLICATION = {
+const ACTIVE_APPLICATION: Output<'admin.sponsors.list'>[number] = {
   ...SPONSOR,
   contactPerson: 'Robin Banks',
   email: 'robin@example.com',
@@ -255,11 +265,10 @@ const ACTIVE_APPLICATION = {
 };
 
 function adminServer(overrides: Overrides = {}) {
-  return fakeServer((procedure, input) => {
-    if (overrides[procedure]) return overrides[procedure](input);
-    if (procedure === 'admin.sponsors.list') return ok([APPLICATION, ACTIVE_APPLICATION]);
-    if (procedure === 'admin.sponsors.review') return ok({ ...APPLICATION, ...(input as object) });
-    return ok(null);
+  return fakeServer({
+    'admin.sponsors.list': () => ok([APPLICATION, ACTIVE_APPLICATION]),
+    'admin.sponsors.review': (input) => ok({ ...APPLICATION, ...input }),
+    ...overrides,
   });
 }
 
@@ -499,7 +508,7 @@ describe('sponsor invoices in the admin tab', () => {
 
 describe('admin page', () => {
   it('has a Sponsors tab after Results that lists the applications', async () => {
-    const admin = {
+    const admin: Output<'auth.me'> = {
       id: 'a1',
       email: 'sec@example.com',
       firstName: 'Pat',
@@ -509,6 +518,7 @@ describe('admin page', () => {
       hasPassword: true,
     };
     const server = adminServer({
+      ...SIGNED_OUT,
       'auth.me': () => ok(admin),
       'admin.overview': () =>
         ok({
