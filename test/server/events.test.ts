@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubLocalToInstant } from '../../src/shared/dates';
 import { Event, EventRegistration } from '../../src/server/db/entities';
-import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+import { createAdmin, createMember, createUser } from '../support/factories';
+import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let admin: TestClient;
 beforeAll(async () => {
   t = await startTestApp({ env: { ADMIN_EMAILS: 'admin@club.test' } });
-  admin = (await signedInClient(t, 'admin@club.test', { firstName: 'Ada', lastName: 'Min' })).client;
+  admin = (await createAdmin(t, { email: 'admin@club.test' })).client;
 });
 afterAll(() => t?.close());
 
@@ -106,7 +107,7 @@ describe('admin event management', () => {
   });
 
   it('keeps event management to admins', async () => {
-    const { client } = await signedInClient(t);
+    const { client } = await createUser(t);
     expect((await client.json('GET', '/api/admin/events')).status).toBe(403);
     expect((await client.json('POST', '/api/admin/events', { name: 'X', location: 'Y', eventDate: clubLocal(3) })).status).toBe(403);
     expect((await t.client().json('GET', '/api/admin/events')).status).toBe(401);
@@ -122,7 +123,7 @@ describe('upcoming events', () => {
   it('lists active events from the start of today on the club clocks, soonest first', async () => {
     const fresh = await startTestApp({ env: { ADMIN_EMAILS: 'a@club.test' } });
     try {
-      const boss = (await signedInClient(fresh, 'a@club.test')).client;
+      const boss = (await createAdmin(fresh, { email: 'a@club.test' })).client;
       const now = fresh.clock.now();
       const clubDate = (days: number) =>
         new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(now.getTime() + days * 86400_000));
@@ -159,7 +160,7 @@ describe('upcoming events', () => {
 describe('member registration', () => {
   it('registers, confirms by e-mail with an .ics attachment, lists, and cancels', async () => {
     const event = await createEvent({ name: 'Whiting Wander', location: 'Cudgen Creek', eventDate: clubLocal(10, '07:00') });
-    const { client, email } = await activeMemberClient(t, 'reg@example.com', { firstName: 'Reggie', lastName: 'Stray' });
+    const { client, email } = await createMember(t, { email: 'reg@example.com', firstName: 'Reggie', lastName: 'Stray' });
     const res = await client.json('POST', `/api/events/${event.id}/register`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ eventId: event.id, name: 'Whiting Wander', location: 'Cudgen Creek' });
@@ -218,7 +219,7 @@ describe('member registration', () => {
   it('lets a member cancel until the event starts, and says so in the registration', async () => {
     const fresh = await startTestApp({ env: { ADMIN_EMAILS: 'boss@club.test' } });
     try {
-      const boss = (await signedInClient(fresh, 'boss@club.test')).client;
+      const boss = (await createAdmin(fresh, { email: 'boss@club.test' })).client;
       const now = fresh.clock.now();
       const inTwoHours = new Date(now.getTime() + 2 * 3600_000);
       const local = `${new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(inTwoHours)}T${new Intl.DateTimeFormat('en-GB', { timeZone: 'Australia/Sydney', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(inTwoHours)}`;
@@ -228,7 +229,7 @@ describe('member registration', () => {
         eventDate: local,
         status: 'active',
       });
-      const { client } = await activeMemberClient(fresh);
+      const { client } = await createMember(fresh);
       expect(await client.trpc.events.register.mutate({ id: event.id })).toMatchObject({ eventId: event.id, canCancel: true });
       expect(await client.trpc.events.myRegistrations.query()).toEqual([expect.objectContaining({ eventId: event.id, canCancel: true })]);
 
@@ -244,13 +245,13 @@ describe('member registration', () => {
 
   it('refuses non-members, past events and unknown events', async () => {
     const event = await createEvent();
-    const { client: notMember } = await signedInClient(t);
+    const { client: notMember } = await createUser(t);
     const refused = await notMember.json('POST', `/api/events/${event.id}/register`);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('Only current club members can register for events. Join or renew your membership first.');
     expect((await t.client().json('POST', `/api/events/${event.id}/register`)).status).toBe(401);
 
-    const { client } = await activeMemberClient(t);
+    const { client } = await createMember(t);
     const past = await createEvent({ eventDate: clubLocal(-2) });
     const late = await client.json('POST', `/api/events/${past.id}/register`);
     expect(late.status).toBe(400);
@@ -263,9 +264,9 @@ describe('member registration', () => {
 
   it('admits exactly one of 20 simultaneous registrations for the last place', async () => {
     const event = await createEvent({ maxParticipants: 2 });
-    const first = await activeMemberClient(t);
+    const first = await createMember(t);
     expect((await first.client.json('POST', `/api/events/${event.id}/register`)).status).toBe(200);
-    const members = await Promise.all(Array.from({ length: 20 }, (_, i) => activeMemberClient(t, `race${i}@example.com`)));
+    const members = await Promise.all(Array.from({ length: 20 }, (_, i) => createMember(t, { email: `race${i}@example.com` })));
     const results = await Promise.all(members.map((m) => m.client.json('POST', `/api/events/${event.id}/register`)));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
