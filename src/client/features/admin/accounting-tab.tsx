@@ -1,10 +1,8 @@
-import { Alert, Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatAud } from '../../../shared/membership';
 import { REVENUE_KINDS, REVENUE_LABELS } from '../../../shared/reports.schema';
-import { SectionLoader } from '../../components/full-screen-loader';
-import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import {
   currentFinancialYear,
@@ -16,6 +14,7 @@ import {
   periodText,
   type Period,
 } from './period-picker';
+import { QueryState } from '../../components/query-state';
 
 /** SPEC §2.13 accounting tab: the period's figures by kind, the Xero export and the other exports. */
 export function AdminAccountingTab({ onOpenReports }: { onOpenReports?: () => void }) {
@@ -44,32 +43,28 @@ export function AdminAccountingTab({ onOpenReports }: { onOpenReports?: () => vo
       <Card withBorder padding="lg">
         <Stack gap="md">
           <PeriodPicker value={period} onChange={setPeriod} />
-          {summary.isPending ? (
-            <SectionLoader label="Loading figures..." />
-          ) : summary.isError ? (
-            <Alert color="red" variant="light">
-              {serverMessage(summary.error) ?? 'Could not load the figures. Please try again later.'}
-            </Alert>
-          ) : (
-            <Stack gap="xs" style={{ opacity: summary.isPlaceholderData ? 0.6 : 1 }} aria-busy={summary.isFetching}>
-              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-                {figures.map((f) => (
-                  <div key={f.label} data-testid="accounting-figure">
-                    <Text size="sm" c="dimmed">
-                      {f.label}
-                    </Text>
-                    <Text fz={{ base: 20, sm: 26 }} fw={700} c={f.label === 'Total' ? 'blue.8' : undefined}>
-                      {formatAud(f.cents)}
-                    </Text>
-                  </div>
-                ))}
-              </SimpleGrid>
-              <Text size="xs" c="dimmed">
-                {periodText(summary.data)} · {summary.data.payments.toLocaleString('en-AU')} captured{' '}
-                {summary.data.payments === 1 ? 'payment' : 'payments'}; refunds are not counted.
-              </Text>
-            </Stack>
-          )}
+          <QueryState query={summary} loading="Loading figures..." failure="Could not load the figures. Please try again later.">
+            {(data) => (
+              <Stack gap="xs" style={{ opacity: summary.isPlaceholderData ? 0.6 : 1 }} aria-busy={summary.isFetching}>
+                <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+                  {figures.map((f) => (
+                    <div key={f.label} data-testid="accounting-figure">
+                      <Text size="sm" c="dimmed">
+                        {f.label}
+                      </Text>
+                      <Text fz={{ base: 20, sm: 26 }} fw={700} c={f.label === 'Total' ? 'blue.8' : undefined}>
+                        {formatAud(f.cents)}
+                      </Text>
+                    </div>
+                  ))}
+                </SimpleGrid>
+                <Text size="xs" c="dimmed">
+                  {periodText(data)} · {data.payments.toLocaleString('en-AU')} captured {data.payments === 1 ? 'payment' : 'payments'};
+                  refunds are not counted.
+                </Text>
+              </Stack>
+            )}
+          </QueryState>
           <div>
             <Button disabled={!valid} onClick={() => window.open(`/api/admin/export/accounting.csv${query}`, '_blank')}>
               Export to accounting

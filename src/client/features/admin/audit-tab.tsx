@@ -1,14 +1,13 @@
-import { Alert, Anchor, Code, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Code, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AuditPage, AuditSearchInput } from '../../../shared/admin.schema';
 import { formatClubDateTime } from '../../../shared/dates';
-import { SectionLoader } from '../../components/full-screen-loader';
-import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { ListPager } from '../../components/list-pager';
 import { SEARCH_DEBOUNCE_MS } from './members-tab';
+import { QueryState } from '../../components/query-state';
 
 export const AUDIT_PAGE_SIZE = 25;
 const MAX_CHANGES = 6;
@@ -110,61 +109,64 @@ export function AdminAuditTab() {
           style={{ flex: '1 1 260px' }}
         />
       </Group>
-      {log.isPending ? (
-        <SectionLoader label="Loading the audit log..." />
-      ) : log.isError && !data ? (
-        <Alert color="red" variant="light">
-          {serverMessage(log.error) ?? 'Could not load the audit log. Please try again later.'}
-        </Alert>
-      ) : data && data.total === 0 ? (
-        <Text c="dimmed" py="md">
-          No audit entries found.
-        </Text>
-      ) : data ? (
-        <Stack gap="sm" style={{ opacity: log.isPlaceholderData ? 0.6 : 1 }} aria-busy={log.isFetching}>
-          <Table.ScrollContainer minWidth={820} type="native">
-            <Table striped verticalSpacing="sm" aria-label="Audit log">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Who</Table.Th>
-                  <Table.Th>Action</Table.Th>
-                  <Table.Th>Record</Table.Th>
-                  <Table.Th>Changes</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.rows.map((entry) => (
-                  <Table.Tr key={entry.id} data-testid="audit-entry" style={{ verticalAlign: 'top' }}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatClubDateTime(entry.at)}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.actor}</Table.Td>
-                    <Table.Td>
-                      <Code>{entry.action}</Code>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {entry.entityType}{' '}
-                      <Anchor
-                        component="button"
-                        type="button"
-                        size="sm"
-                        title={entry.entityId}
-                        onClick={() => showRecord(entry)}
-                        aria-label={`Show every change to ${entry.entityType} ${entry.entityId}`}
-                      >
-                        {entry.entityId.slice(0, 8)}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td miw={220}>
-                      <Changes entry={entry} />
-                    </Table.Td>
+      <QueryState
+        query={log}
+        loading="Loading the audit log..."
+        failure="Could not load the audit log. Please try again later."
+        keepData
+        isEmpty={data?.total === 0}
+        empty={
+          <Text c="dimmed" py="md">
+            No audit entries found.
+          </Text>
+        }
+      >
+        {(data) => (
+          <Stack gap="sm" style={{ opacity: log.isPlaceholderData ? 0.6 : 1 }} aria-busy={log.isFetching}>
+            <Table.ScrollContainer minWidth={820} type="native">
+              <Table striped verticalSpacing="sm" aria-label="Audit log">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>When</Table.Th>
+                    <Table.Th>Who</Table.Th>
+                    <Table.Th>Action</Table.Th>
+                    <Table.Th>Record</Table.Th>
+                    <Table.Th>Changes</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <ListPager page={page} pageSize={AUDIT_PAGE_SIZE} total={data.total} onChange={setPage} label="Audit log pages" />
-        </Stack>
-      ) : null}
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.rows.map((entry) => (
+                    <Table.Tr key={entry.id} data-testid="audit-entry" style={{ verticalAlign: 'top' }}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatClubDateTime(entry.at)}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.actor}</Table.Td>
+                      <Table.Td>
+                        <Code>{entry.action}</Code>
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {entry.entityType}{' '}
+                        <Anchor
+                          component="button"
+                          type="button"
+                          size="sm"
+                          title={entry.entityId}
+                          onClick={() => showRecord(entry)}
+                          aria-label={`Show every change to ${entry.entityType} ${entry.entityId}`}
+                        >
+                          {entry.entityId.slice(0, 8)}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td miw={220}>
+                        <Changes entry={entry} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <ListPager page={page} pageSize={AUDIT_PAGE_SIZE} total={data.total} onChange={setPage} label="Audit log pages" />
+          </Stack>
+        )}
+      </QueryState>
     </Stack>
   );
 }

@@ -1,16 +1,16 @@
-import { Alert, Badge, Box, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminEventView, EventInput } from '../../../shared/events.schema';
 import { formatClubDateTime } from '../../../shared/dates';
-import { SectionLoader } from '../../components/full-screen-loader';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { EventImage } from '../../components/event-image';
 import { EventForm } from './event-form';
 import { EventImageUpload } from './event-image-upload';
+import { QueryState } from '../../components/query-state';
 
 type Dialog =
   { kind: 'none' } | { kind: 'create'; key: number } | { kind: 'edit'; event: AdminEventView } | { kind: 'image'; event: AdminEventView };
@@ -109,24 +109,22 @@ export function AdminEventsTab() {
         </Title>
         <Button onClick={() => setDialog({ kind: 'create', key: Date.now() })}>Create New Event</Button>
       </Group>
-      {list.isPending ? (
-        <SectionLoader label="Loading events..." />
-      ) : list.isError ? (
-        <Alert color="red" variant="light">
-          {serverMessage(list.error) ?? 'Could not load the events. Please try again later.'}
-        </Alert>
-      ) : events.length === 0 ? (
-        <Text c="dimmed">No events found. Create your first event!</Text>
-      ) : (
-        events.map((event) => (
+      <QueryState
+        query={list}
+        loading="Loading events..."
+        failure="Could not load the events. Please try again later."
+        isEmpty={events.length === 0}
+        empty="No events found. Create your first event!"
+      >
+        {events.map((event) => (
           <EventRow
             key={event.id}
             event={event}
             onEdit={() => setDialog({ kind: 'edit', event })}
             onImage={() => setDialog({ kind: 'image', event })}
           />
-        ))
-      )}
+        ))}
+      </QueryState>
 
       <Modal
         opened={formOpen}

@@ -18,10 +18,10 @@ import { useState, type ReactNode } from 'react';
 import { SPECIES, type Species } from '../../../shared/catches';
 import type { CatchFlag, JudgeCatchView, JudgeInput } from '../../../shared/catches.schema';
 import { formatClubDateTime } from '../../../shared/dates';
-import { SectionLoader } from '../../components/full-screen-loader';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
+import { QueryState } from '../../components/query-state';
 
 /** The judge's plain-English reading of each automatic flag, with a colour for how much it matters. */
 export const FLAG_LABELS: Record<CatchFlag, { label: string; color: string }> = {
@@ -370,17 +370,17 @@ export function AdminJudgingTab() {
           </Text>
         )}
       </Group>
-      {queue.isPending ? (
-        <SectionLoader label="Loading catches..." />
-      ) : queue.isError ? (
-        <Alert color="red" variant="light">
-          {serverMessage(queue.error) ?? 'Could not load the catches waiting for review. Please try again later.'}
-        </Alert>
-      ) : items.length === 0 ? (
-        <Text c="dimmed">No catches waiting for review.</Text>
-      ) : (
-        items.map((item) => <JudgeCard key={item.id} item={item} />)
-      )}
+      <QueryState
+        query={queue}
+        loading="Loading catches..."
+        failure="Could not load the catches waiting for review. Please try again later."
+        isEmpty={items.length === 0}
+        empty="No catches waiting for review."
+      >
+        {items.map((item) => (
+          <JudgeCard key={item.id} item={item} />
+        ))}
+      </QueryState>
     </Stack>
   );
 }

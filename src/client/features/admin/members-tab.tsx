@@ -1,29 +1,16 @@
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Avatar, Badge, Button, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { EXPIRING_DAYS, type AdminMemberRow, type MemberSearchInput } from '../../../shared/admin.schema';
 import { formatAuDate } from '../../../shared/dates';
 import { type MemberStatus, type MembershipType } from '../../../shared/membership';
-import { SectionLoader } from '../../components/full-screen-loader';
-import { serverMessage } from '../../lib/errors';
 import { ListPager } from '../../components/list-pager';
 import { useTRPC } from '../../trpc';
 import { MEMBER_STATUS_LABELS, MemberEditForm } from './member-edit-form';
+import { QueryError, QueryState } from '../../components/query-state';
+
+const FAILURE = 'Could not load the members. Please try again later.';
 
 export const MEMBERS_PAGE_SIZE = 25;
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -198,52 +185,51 @@ export function AdminMembersTab() {
         />
       </Group>
 
-      {list.isPending ? (
-        <SectionLoader label="Loading members..." />
-      ) : list.isError && !data ? (
-        <Alert color="red" variant="light">
-          {serverMessage(list.error) ?? 'Could not load the members. Please try again later.'}
-        </Alert>
-      ) : data && data.total === 0 ? (
-        <Text c="dimmed" py="md">
-          No members found.
-        </Text>
-      ) : data ? (
-        <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={list.isFetching}>
-          {list.isError && (
-            <Alert color="red" variant="light">
-              {serverMessage(list.error) ?? 'Could not load the members. Please try again later.'}
-            </Alert>
-          )}
-          <Table.ScrollContainer minWidth={720} type="native">
-            <Table striped highlightOnHover verticalSpacing="sm" aria-label="Members">
-              <Table.Thead>
-                <Table.Tr>
-                  <SortHeader column="name" {...headers}>
-                    Member
-                  </SortHeader>
-                  <SortHeader column="type" {...headers}>
-                    Type
-                  </SortHeader>
-                  <SortHeader column="status" {...headers}>
-                    Status
-                  </SortHeader>
-                  <SortHeader column="expiry" {...headers}>
-                    Expiry
-                  </SortHeader>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.rows.map((member) => (
-                  <MemberRow key={member.id} member={member} onEdit={() => setEditing(member)} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <ListPager page={data.page} pageSize={data.pageSize} total={data.total} onChange={setPage} label="Member pages" />
-        </Stack>
-      ) : null}
+      <QueryState
+        query={list}
+        loading="Loading members..."
+        failure={FAILURE}
+        keepData
+        isEmpty={data?.total === 0}
+        empty={
+          <Text c="dimmed" py="md">
+            No members found.
+          </Text>
+        }
+      >
+        {(data) => (
+          <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={list.isFetching}>
+            {list.isError && <QueryError error={list.error} failure={FAILURE} />}
+            <Table.ScrollContainer minWidth={720} type="native">
+              <Table striped highlightOnHover verticalSpacing="sm" aria-label="Members">
+                <Table.Thead>
+                  <Table.Tr>
+                    <SortHeader column="name" {...headers}>
+                      Member
+                    </SortHeader>
+                    <SortHeader column="type" {...headers}>
+                      Type
+                    </SortHeader>
+                    <SortHeader column="status" {...headers}>
+                      Status
+                    </SortHeader>
+                    <SortHeader column="expiry" {...headers}>
+                      Expiry
+                    </SortHeader>
+                    <Table.Th>Actions</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.rows.map((member) => (
+                    <MemberRow key={member.id} member={member} onEdit={() => setEditing(member)} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <ListPager page={data.page} pageSize={data.pageSize} total={data.total} onChange={setPage} label="Member pages" />
+          </Stack>
+        )}
+      </QueryState>
 
       <Modal
         opened={editing !== null}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,13 +13,14 @@ import {
 import { clubToday, formatAuDate } from '../../../shared/dates';
 import { formatAud } from '../../../shared/membership';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payments';
-import { SectionLoader } from '../../components/full-screen-loader';
 import { ListPager } from '../../components/list-pager';
-import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { SEARCH_DEBOUNCE_MS } from './members-tab';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { amountCents, RefundDialog } from './refund-dialog';
+import { QueryError, QueryState } from '../../components/query-state';
+
+const FAILURE = 'Could not load the payments. Please try again later.';
 
 export const PAYMENTS_PAGE_SIZE = 25;
 
@@ -184,79 +185,78 @@ export function AdminPaymentsTab() {
         />
       </Group>
 
-      {list.isPending ? (
-        <SectionLoader label="Loading payments..." />
-      ) : list.isError && !data ? (
-        <Alert color="red" variant="light">
-          {serverMessage(list.error) ?? 'Could not load the payments. Please try again later.'}
-        </Alert>
-      ) : data && data.total === 0 ? (
-        <Text c="dimmed" py="md">
-          No payments found.
-        </Text>
-      ) : data ? (
-        <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={list.isFetching}>
-          {list.isError && (
-            <Alert color="red" variant="light">
-              {serverMessage(list.error) ?? 'Could not load the payments. Please try again later.'}
-            </Alert>
-          )}
-          {phone ? (
-            <Stack component="ul" gap="sm" aria-label="Payments" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-              {data.rows.map((p) => (
-                <PaymentCard key={p.id} payment={p} onRefund={() => setRefunding(p)} />
-              ))}
-            </Stack>
-          ) : (
-            <Table.ScrollContainer minWidth={860} type="native">
-              <Table striped highlightOnHover verticalSpacing="sm" aria-label="Payments">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Date</Table.Th>
-                    <Table.Th>Payee</Table.Th>
-                    <Table.Th>For</Table.Th>
-                    <Table.Th>Method</Table.Th>
-                    <Table.Th style={{ textAlign: 'right' }}>Amount</Table.Th>
-                    <Table.Th style={{ textAlign: 'right' }}>Refunded</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Reference</Table.Th>
-                    <Table.Th>Actions</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.rows.map((p) => (
-                    <Table.Tr key={p.id} data-testid="admin-payment">
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{day(p.date)}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{p.payee ?? '—'}</Text>
-                        {p.note && (
-                          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                            {p.note}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>{purposeOf(p)}</Table.Td>
-                      <Table.Td>{methodOf(p)}</Table.Td>
-                      <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{money(p.amount)}</Table.Td>
-                      <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
-                        {amountCents(p.refunded) > 0 ? formatAud(amountCents(p.refunded)) : '—'}
-                      </Table.Td>
-                      <Table.Td>
-                        <StatusBadge payment={p} />
-                      </Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere', maxWidth: 180 }}>{p.reference ?? '—'}</Table.Td>
-                      <Table.Td>
-                        <RefundButton payment={p} onRefund={() => setRefunding(p)} />
-                      </Table.Td>
+      <QueryState
+        query={list}
+        loading="Loading payments..."
+        failure={FAILURE}
+        keepData
+        isEmpty={data?.total === 0}
+        empty={
+          <Text c="dimmed" py="md">
+            No payments found.
+          </Text>
+        }
+      >
+        {(data) => (
+          <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={list.isFetching}>
+            {list.isError && <QueryError error={list.error} failure={FAILURE} />}
+            {phone ? (
+              <Stack component="ul" gap="sm" aria-label="Payments" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {data.rows.map((p) => (
+                  <PaymentCard key={p.id} payment={p} onRefund={() => setRefunding(p)} />
+                ))}
+              </Stack>
+            ) : (
+              <Table.ScrollContainer minWidth={860} type="native">
+                <Table striped highlightOnHover verticalSpacing="sm" aria-label="Payments">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Date</Table.Th>
+                      <Table.Th>Payee</Table.Th>
+                      <Table.Th>For</Table.Th>
+                      <Table.Th>Method</Table.Th>
+                      <Table.Th style={{ textAlign: 'right' }}>Amount</Table.Th>
+                      <Table.Th style={{ textAlign: 'right' }}>Refunded</Table.Th>
+                      <Table.Th>Status</Table.Th>
+                      <Table.Th>Reference</Table.Th>
+                      <Table.Th>Actions</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          <ListPager page={data.page} pageSize={data.pageSize} total={data.total} onChange={setPage} label="Payment pages" />
-        </Stack>
-      ) : null}
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.rows.map((p) => (
+                      <Table.Tr key={p.id} data-testid="admin-payment">
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{day(p.date)}</Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{p.payee ?? '—'}</Text>
+                          {p.note && (
+                            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                              {p.note}
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td>{purposeOf(p)}</Table.Td>
+                        <Table.Td>{methodOf(p)}</Table.Td>
+                        <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{money(p.amount)}</Table.Td>
+                        <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                          {amountCents(p.refunded) > 0 ? formatAud(amountCents(p.refunded)) : '—'}
+                        </Table.Td>
+                        <Table.Td>
+                          <StatusBadge payment={p} />
+                        </Table.Td>
+                        <Table.Td style={{ overflowWrap: 'anywhere', maxWidth: 180 }}>{p.reference ?? '—'}</Table.Td>
+                        <Table.Td>
+                          <RefundButton payment={p} onRefund={() => setRefunding(p)} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            <ListPager page={data.page} pageSize={data.pageSize} total={data.total} onChange={setPage} label="Payment pages" />
+          </Stack>
+        )}
+      </QueryState>
 
       <Modal opened={recording} onClose={() => setRecording(false)} title="Record payment" size="lg" fullScreen={phone}>
         {recording && <RecordPaymentDialog onDone={() => setRecording(false)} />}

@@ -20,6 +20,7 @@ import {
   periodText,
   type Period,
 } from './period-picker';
+import { QueryState } from '../../components/query-state';
 
 const TYPE_LABELS: Record<MembershipType, string> = { adult: 'Adult', junior: 'Junior', family: 'Family' };
 
@@ -62,17 +63,17 @@ function EventResultsReport() {
 
   return (
     <ReportCard title="Event Results Report" description="Category placings and champion points of one event, as a PDF to print or a CSV.">
-      {events.isPending ? (
-        <SectionLoader label="Loading events..." />
-      ) : events.isError ? (
-        <Alert color="red" variant="light">
-          {serverMessage(events.error) ?? 'Could not load the events. Please try again later.'}
-        </Alert>
-      ) : list.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No events yet.
-        </Text>
-      ) : (
+      <QueryState
+        query={events}
+        loading="Loading events..."
+        failure="Could not load the events. Please try again later."
+        isEmpty={list.length === 0}
+        empty={
+          <Text size="sm" c="dimmed">
+            No events yet.
+          </Text>
+        }
+      >
         <NativeSelect
           label="Event"
           value={eventId}
@@ -80,7 +81,7 @@ function EventResultsReport() {
           data={list.map((e) => ({ value: e.id, label: `${e.name} (${formatAuDate(clubToday(new Date(e.eventDate)))})` }))}
           maw={420}
         />
-      )}
+      </QueryState>
       <Group gap="sm">
         <Button disabled={!base} onClick={() => base && window.open(`${base}.pdf`, '_blank')}>
           Generate Report

@@ -1,11 +1,11 @@
-import { Alert, Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Species } from '../../../shared/catches';
-import { SectionLoader } from '../../components/full-screen-loader';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
+import { QueryState } from '../../components/query-state';
 
 const MAX_CM = 300;
 const RANGE_ERROR = 'Enter a length of more than 0 cm and at most 300 cm, or leave it empty for no limit.';
@@ -90,15 +90,15 @@ export function SizeLimitsEditor() {
           Kept fish under these lengths get a warning before they are logged. Seeded with NSW DPI values; check the current limits at
           fisheries.nsw.gov.au.
         </Text>
-        {limits.isPending ? (
-          <SectionLoader label="Loading minimum lengths..." />
-        ) : limits.isError ? (
-          <Alert color="red" variant="light">
-            {serverMessage(limits.error) ?? 'Could not load the minimum lengths. Please try again later.'}
-          </Alert>
-        ) : (
-          limits.data.map((limit) => <SizeLimitRow key={limit.species} species={limit.species} minimumCm={limit.minimumCm} />)
-        )}
+        <QueryState
+          query={limits}
+          loading="Loading minimum lengths..."
+          failure="Could not load the minimum lengths. Please try again later."
+        >
+          {(limits.data ?? []).map((limit) => (
+            <SizeLimitRow key={limit.species} species={limit.species} minimumCm={limit.minimumCm} />
+          ))}
+        </QueryState>
       </Stack>
     </Card>
   );

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Box,
@@ -34,13 +33,13 @@ import {
   type SponsorInvoice,
   type SponsorStatus,
 } from '../../../shared/sponsors.schema';
-import { SectionLoader } from '../../components/full-screen-loader';
 import { toast } from '../../components/toast';
 import { useClubToday } from '../../lib/clock';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { ImageField } from '../../components/uploads/image-upload-field';
 import { sponsorAmountText, sponsorHref, SPONSOR_LINK_PROPS } from '../../lib/sponsor-text';
+import { QueryState } from '../../components/query-state';
 
 const STATUS_LABELS: Record<SponsorStatus, string> = { pending: 'Pending', active: 'Active', declined: 'Declined' };
 const STATUS_COLOURS: Record<SponsorStatus, string> = { pending: 'yellow', active: 'green', declined: 'red' };
@@ -553,19 +552,17 @@ export function AdminSponsorsTab() {
           w={200}
         />
       </Group>
-      {list.isPending ? (
-        <SectionLoader label="Loading sponsors..." />
-      ) : list.isError ? (
-        <Alert color="red" variant="light">
-          {serverMessage(list.error) ?? 'Could not load the sponsors. Please try again later.'}
-        </Alert>
-      ) : shown.length === 0 ? (
-        <Text c="dimmed">{sponsors.length === 0 ? 'No sponsor applications yet.' : 'No sponsors with this status.'}</Text>
-      ) : (
-        shown.map((sponsor) => (
+      <QueryState
+        query={list}
+        loading="Loading sponsors..."
+        failure="Could not load the sponsors. Please try again later."
+        isEmpty={shown.length === 0}
+        empty={<Text c="dimmed">{sponsors.length === 0 ? 'No sponsor applications yet.' : 'No sponsors with this status.'}</Text>}
+      >
+        {shown.map((sponsor) => (
           <SponsorRow key={sponsor.id} sponsor={sponsor} today={today} onReview={() => setReviewing(sponsor)} onAction={setAction} />
-        ))
-      )}
+        ))}
+      </QueryState>
 
       <Modal
         opened={reviewing !== null}

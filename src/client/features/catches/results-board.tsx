@@ -1,10 +1,9 @@
-import { Alert, Card, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, NativeSelect, Stack, Table, Title } from '@mantine/core';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { clubToday, formatAuDate } from '../../../shared/dates';
-import { SectionLoader } from '../../components/full-screen-loader';
-import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
+import { QueryState } from '../../components/query-state';
 
 /** 1st, 2nd, 3rd, 4th… */
 export function ordinal(n: number): string {
@@ -38,15 +37,13 @@ export function SeasonLadder({ year = currentClubYear() }: { year?: number }) {
         <Title order={3} fz="lg">
           Season Ladder {year}
         </Title>
-        {ladder.isPending ? (
-          <SectionLoader label="Loading the ladder..." />
-        ) : ladder.isError ? (
-          <Alert color="red" variant="light">
-            {serverMessage(ladder.error) ?? 'Could not load the season ladder. Please try again later.'}
-          </Alert>
-        ) : rows.length === 0 ? (
-          <Text c="dimmed">No points yet this season.</Text>
-        ) : (
+        <QueryState
+          query={ladder}
+          loading="Loading the ladder..."
+          failure="Could not load the season ladder. Please try again later."
+          isEmpty={rows.length === 0}
+          empty="No points yet this season."
+        >
           <Table.ScrollContainer minWidth={280} scrollAreaProps={scrollRegion(`Season Ladder ${year}`)}>
             <Table striped aria-label={`Season Ladder ${year}`}>
               <Table.Thead>
@@ -70,7 +67,7 @@ export function SeasonLadder({ year = currentClubYear() }: { year?: number }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-        )}
+        </QueryState>
       </Stack>
     </Card>
   );
@@ -80,58 +77,56 @@ function EventResultsTables({ eventId }: { eventId: string }) {
   const trpc = useTRPC();
   const results = useQuery(trpc.catches.results.queryOptions(eventId ? { id: eventId } : skipToken));
 
-  if (results.isPending) return <SectionLoader label="Loading results..." />;
-  if (results.isError) {
-    return (
-      <Alert color="red" variant="light">
-        {serverMessage(results.error) ?? 'Could not load the results. Please try again later.'}
-      </Alert>
-    );
-  }
-  const categories = results.data.categories.filter((c) => c.placings.length > 0);
-  if (categories.length === 0) return <Text c="dimmed">No verified catches for this event yet.</Text>;
-
+  const categories = (results.data?.categories ?? []).filter((c) => c.placings.length > 0);
   return (
-    <Stack gap="md">
-      {categories.map((category) => (
-        <Stack key={category.species} gap={4} data-testid="results-category">
-          <Title order={4}>{category.species}</Title>
-          <Table.ScrollContainer minWidth={300} scrollAreaProps={scrollRegion(`${category.species} results`)}>
-            <Table striped aria-label={`${category.species} results`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Place</Table.Th>
-                  <Table.Th>Angler</Table.Th>
-                  <Table.Th ta="right">Size (cm)</Table.Th>
-                  <Table.Th ta="right">Points</Table.Th>
-                  <Table.Th>Photo</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {category.placings.map((p) => (
-                  <Table.Tr key={p.catchId}>
-                    <Table.Td fw={600}>{ordinal(p.place)}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.anglerName}</Table.Td>
-                    <Table.Td ta="right">{p.size}</Table.Td>
-                    <Table.Td ta="right">{p.points}</Table.Td>
-                    <Table.Td>
-                      <img
-                        src={p.thumbnailUrl}
-                        alt={`${category.species} by ${p.anglerName}`}
-                        width={56}
-                        height={42}
-                        loading="lazy"
-                        style={{ display: 'block', objectFit: 'cover', borderRadius: 4 }}
-                      />
-                    </Table.Td>
+    <QueryState
+      query={results}
+      loading="Loading results..."
+      failure="Could not load the results. Please try again later."
+      isEmpty={categories.length === 0}
+      empty="No verified catches for this event yet."
+    >
+      <Stack gap="md">
+        {categories.map((category) => (
+          <Stack key={category.species} gap={4} data-testid="results-category">
+            <Title order={4}>{category.species}</Title>
+            <Table.ScrollContainer minWidth={300} scrollAreaProps={scrollRegion(`${category.species} results`)}>
+              <Table striped aria-label={`${category.species} results`}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Place</Table.Th>
+                    <Table.Th>Angler</Table.Th>
+                    <Table.Th ta="right">Size (cm)</Table.Th>
+                    <Table.Th ta="right">Points</Table.Th>
+                    <Table.Th>Photo</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Stack>
-      ))}
-    </Stack>
+                </Table.Thead>
+                <Table.Tbody>
+                  {category.placings.map((p) => (
+                    <Table.Tr key={p.catchId}>
+                      <Table.Td fw={600}>{ordinal(p.place)}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.anglerName}</Table.Td>
+                      <Table.Td ta="right">{p.size}</Table.Td>
+                      <Table.Td ta="right">{p.points}</Table.Td>
+                      <Table.Td>
+                        <img
+                          src={p.thumbnailUrl}
+                          alt={`${category.species} by ${p.anglerName}`}
+                          width={56}
+                          height={42}
+                          loading="lazy"
+                          style={{ display: 'block', objectFit: 'cover', borderRadius: 4 }}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Stack>
+        ))}
+      </Stack>
+    </QueryState>
   );
 }
 
@@ -154,15 +149,13 @@ export function ResultsBoard() {
           <Title order={3} fz="lg">
             Event Results
           </Title>
-          {events.isPending ? (
-            <SectionLoader label="Loading events..." />
-          ) : events.isError ? (
-            <Alert color="red" variant="light">
-              {serverMessage(events.error) ?? 'Could not load the events. Please try again later.'}
-            </Alert>
-          ) : list.length === 0 ? (
-            <Text c="dimmed">No competitions have been fished yet.</Text>
-          ) : (
+          <QueryState
+            query={events}
+            loading="Loading events..."
+            failure="Could not load the events. Please try again later."
+            isEmpty={list.length === 0}
+            empty="No competitions have been fished yet."
+          >
             <>
               <NativeSelect
                 label="Event"
@@ -172,7 +165,7 @@ export function ResultsBoard() {
               />
               <EventResultsTables eventId={eventId} />
             </>
-          )}
+          </QueryState>
         </Stack>
       </Card>
       <SeasonLadder />

@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { EventView, MemberRegistration } from '../../../shared/events.schema';
 import type { MemberProfile } from '../../../shared/members.schema';
-import { SectionLoader } from '../../components/full-screen-loader';
 import { toast } from '../../components/toast';
 import { useNow } from '../../lib/clock';
 import { serverMessage } from '../../lib/errors';
@@ -11,6 +10,7 @@ import { useTRPC } from '../../trpc';
 import { EventImage } from '../../components/event-image';
 import { householdPayment, useJoinDialog } from '../../components/join-dialog';
 import { calendarHref, feeText, formatClubDateTime, maxText, placesLeftText } from './event-text';
+import { QueryState } from '../../components/query-state';
 
 function CalendarLink({ id }: { id: string }) {
   return (
@@ -242,32 +242,33 @@ export function MemberEvents({ catchLogging }: { catchLogging?: ReactNode }) {
 
       <Stack gap="sm" component="section">
         <Title order={3}>My Registered Events</Title>
-        {mine.isPending ? (
-          <SectionLoader label="Loading your events..." />
-        ) : mine.isError ? (
-          <Alert color="red" variant="light">
-            {serverMessage(mine.error) ?? 'Could not load your events. Please try again later.'}
-          </Alert>
-        ) : registrations.length === 0 ? (
-          <Text c="dimmed">You have not registered for any events yet.</Text>
-        ) : (
-          registrations.map((r) => <RegisteredEvent key={r.id} registration={r} />)
-        )}
+        <QueryState
+          query={mine}
+          loading="Loading your events..."
+          failure="Could not load your events. Please try again later."
+          isEmpty={registrations.length === 0}
+          empty="You have not registered for any events yet."
+        >
+          {registrations.map((r) => (
+            <RegisteredEvent key={r.id} registration={r} />
+          ))}
+        </QueryState>
       </Stack>
 
       <Stack gap="sm" component="section">
         <Title order={3}>Available Events</Title>
-        {upcoming.isPending ? (
-          <SectionLoader label="Loading events..." />
-        ) : upcoming.isError ? (
-          <Alert color="red" variant="light">
-            Could not load the events. Please try again later.
-          </Alert>
-        ) : events.length === 0 ? (
-          <Text c="dimmed">No upcoming events at the moment. Check back soon!</Text>
-        ) : (
-          events.map((e) => <AvailableEvent key={e.id} event={e} registered={registeredIds.has(e.id)} membersOnly={gate !== null} />)
-        )}
+        <QueryState
+          query={upcoming}
+          loading="Loading events..."
+          failure="Could not load the events. Please try again later."
+          serverReason={false}
+          isEmpty={events.length === 0}
+          empty="No upcoming events at the moment. Check back soon!"
+        >
+          {events.map((e) => (
+            <AvailableEvent key={e.id} event={e} registered={registeredIds.has(e.id)} membersOnly={gate !== null} />
+          ))}
+        </QueryState>
       </Stack>
 
       <section id="catch-logging" tabIndex={-1} aria-label="Fish logging" style={{ scrollMarginTop: 72, outline: 'none' }}>

@@ -1,13 +1,13 @@
-import { Alert, Box, Button, Card, Collapse, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Collapse, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { UPCOMING_LIMIT } from '../../../shared/events';
 import type { EventView } from '../../../shared/events.schema';
-import { SectionLoader } from '../../components/full-screen-loader';
 import { useTRPC } from '../../trpc';
 import { EventImage } from '../../components/event-image';
 import { useJoinDialog } from '../../components/join-dialog';
 import { feeText, formatClubDateTime, maxText } from './event-text';
+import { QueryState } from '../../components/query-state';
 
 export const NO_UPCOMING_EVENTS = 'No upcoming events at the moment. Check back soon!';
 
@@ -63,15 +63,14 @@ export function UpcomingEventsCard({ action }: { action: 'join' | 'learn-more' }
       <Title order={2} mb="md" id="upcoming-events-title">
         Upcoming Events
       </Title>
-      {upcoming.isPending ? (
-        <SectionLoader label="Loading events..." />
-      ) : upcoming.isError ? (
-        <Alert color="red" variant="light">
-          Could not load the events. Please try again later.
-        </Alert>
-      ) : events.length === 0 ? (
-        <Text c="dimmed">{NO_UPCOMING_EVENTS}</Text>
-      ) : (
+      <QueryState
+        query={upcoming}
+        loading="Loading events..."
+        failure="Could not load the events. Please try again later."
+        serverReason={false}
+        isEmpty={events.length === 0}
+        empty={<Text c="dimmed">{NO_UPCOMING_EVENTS}</Text>}
+      >
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
           {events.map((event) => (
             <Card key={event.id} withBorder radius="md" padding="sm" data-testid="upcoming-event">
@@ -98,7 +97,7 @@ export function UpcomingEventsCard({ action }: { action: 'join' | 'learn-more' }
             </Card>
           ))}
         </SimpleGrid>
-      )}
+      </QueryState>
     </Card>
   );
 }

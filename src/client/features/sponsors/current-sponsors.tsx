@@ -1,9 +1,9 @@
-import { Alert, Anchor, Box, Card, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Card, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { PublicSponsor } from '../../../shared/sponsors.schema';
-import { SectionLoader } from '../../components/full-screen-loader';
 import { useTRPC } from '../../trpc';
 import { sponsorAmountText, sponsorHref, SPONSOR_LINK_PROPS, sponsorTypeText } from '../../lib/sponsor-text';
+import { QueryState } from '../../components/query-state';
 
 export const NO_SPONSORS = 'Be our first sponsor! Join us in supporting the fishing community.';
 
@@ -28,21 +28,21 @@ export function SponsorName({ sponsor, fw = 600 }: { sponsor: PublicSponsor; fw?
 
 /** SPEC §2.12: 'Our Current Sponsors' grid, with a spinner while loading and an invitation when empty. */
 export function CurrentSponsors() {
-  const { sponsors, isPending, isError } = useActiveSponsors();
+  const query = useActiveSponsors();
+  const { sponsors } = query;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="current-sponsors-title">
       <Title order={2} mb="md" id="current-sponsors-title">
         Our Current Sponsors
       </Title>
-      {isPending ? (
-        <SectionLoader label="Loading sponsors..." />
-      ) : isError ? (
-        <Alert color="red" variant="light">
-          Could not load the sponsors. Please try again later.
-        </Alert>
-      ) : sponsors.length === 0 ? (
-        <Text c="dimmed">{NO_SPONSORS}</Text>
-      ) : (
+      <QueryState
+        query={query}
+        loading="Loading sponsors..."
+        failure="Could not load the sponsors. Please try again later."
+        serverReason={false}
+        isEmpty={sponsors.length === 0}
+        empty={NO_SPONSORS}
+      >
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
           {sponsors.map((sponsor) => (
             <Card key={sponsor.id} withBorder radius="md" padding="md" data-testid="current-sponsor">
@@ -65,7 +65,7 @@ export function CurrentSponsors() {
             </Card>
           ))}
         </SimpleGrid>
-      )}
+      </QueryState>
     </Card>
   );
 }
