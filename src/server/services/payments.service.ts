@@ -62,6 +62,15 @@ export type Settled =
   | { kind: 'pending'; paymentId: string }
   | { kind: 'declined'; paymentId: string; reason: string };
 
+/** The fields of a PayPal webhook's `resource` (a capture or a refund) that are read; all unchecked input. */
+interface WebhookResource {
+  id?: unknown;
+  status_details?: { reason?: string };
+  amount?: { value?: unknown; currency_code?: unknown };
+  links?: { rel?: string; href?: string }[];
+  supplementary_data?: { related_ids?: { order_id?: unknown } };
+}
+
 export class PaymentsService {
   constructor(private readonly deps: PaymentsDeps) {}
 
@@ -389,7 +398,7 @@ export class PaymentsService {
   async handleWebhook(em: EntityManager, delivery: WebhookDelivery): Promise<{ outcome: string }> {
     const provider = this.deps.payments;
     if (provider?.kind !== 'paypal') throw new AppError('NOT_FOUND', 'This site does not take PayPal webhooks.');
-    let event: { id?: unknown; event_type?: unknown; resource?: any };
+    let event: { id?: unknown; event_type?: unknown; resource?: WebhookResource };
     try {
       event = JSON.parse(delivery.rawBody);
     } catch {
@@ -419,11 +428,11 @@ export class PaymentsService {
     return { outcome };
   }
 
-  private async applyWebhook(em: EntityManager, type: string, resource: any): Promise<string> {
+  private async applyWebhook(em: EntityManager, type: string, resource: WebhookResource): Promise<string> {
     const by = { actor: null, label: 'paypal webhook' };
     const amount = { value: String(resource?.amount?.value ?? ''), currency: String(resource?.amount?.currency_code ?? '') };
     if (type === 'PAYMENT.CAPTURE.REFUNDED') {
-      const captureId = (resource?.links as { rel?: string; href?: string }[] | undefined)
+      const captureId = resource?.links
         ?.find((l) => l.rel === 'up')
         ?.href?.split('/')
         .pop();
@@ -438,7 +447,8 @@ export class PaymentsService {
       });
       return recorded ? `Refund of ${formatAud(cents)} recorded.` : 'Refund already recorded.';
     }
-    const answers: Record<string, (capture: any) => ProviderCapture> = {
+    // Called only once the capture's id is known to be a string.
+    const answers: Record<string, (capture: WebhookResource & { id: string }) => ProviderCapture> = {
       'PAYMENT.CAPTURE.COMPLETED': (c) => ({
         outcome: 'completed',
         captureId: c.id,
@@ -465,7 +475,7 @@ export class PaymentsService {
       (typeof orderId === 'string' ? await em.findOne(Payment, { providerOrderId: orderId }) : null) ??
       (await em.findOne(Payment, { providerCaptureId: resource.id }));
     if (!payment) return 'A payment this site does not know: ignored.';
-    const settled = await this.settle(em, payment.id, answer(resource), by);
+    const settled = await this.settle(em, payment.id, answer({ ...resource, id: resource.id }), by);
     return { completed: 'Payment completed.', pending: 'Payment pending at PayPal.', declined: 'Payment declined.' }[settled.kind];
   }
 
