@@ -27,6 +27,7 @@ export const nameSchema = (label: string) =>
     .trim()
     .min(1, `${label} is required.`)
     .max(AUTH_LIMITS.nameMaxLength, `${label} must be at most ${AUTH_LIMITS.nameMaxLength} characters.`)
+    // oxlint-disable-next-line no-control-regex -- control characters are exactly what a name may not hold
     .refine((v) => !/[\u0000-\u001f\u007f<>]/.test(v), `${label} contains characters that are not allowed.`);
 
 export const passwordSchema = text('Password')

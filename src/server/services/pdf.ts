@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import PdfDocument from 'pdfkit';
 import { CLUB } from '../../shared/club';
 
 export interface PdfTable {
@@ -11,7 +11,7 @@ export interface PdfTable {
 
 /** A printable report: the club's name, a title and period, then tables; page numbers in the footer. */
 export function renderReportPdf(report: { title: string; subtitle: string; tables: PdfTable[] }): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const doc = new PdfDocument({
     size: 'A4',
     margin: 48,
     bufferPages: true,
