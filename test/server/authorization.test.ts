@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catch, EventRegistration, Member, Payment, StoredObject } from '../../src/server/db/entities';
 import { allProcedures, callOverHttp, fillPath, restRoutes, rowCounts, type RestRoute } from '../support/endpoints';
-import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+import { createAdmin, createMember, createUser } from '../support/factories';
+import { signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,7 +67,7 @@ describe('procedure access', () => {
   });
 
   it('refuses members on every admin procedure with FORBIDDEN (403)', async () => {
-    const { client } = await signedInClient(t);
+    const { client } = await createUser(t);
     const admin = allProcedures().filter((p) => p.access === 'admin');
     expect(admin.length).toBeGreaterThan(0);
     for (const p of admin) {
@@ -203,7 +204,7 @@ describe('REST route access', () => {
   });
 
   it('answers members 403 on every admin route, and lets them use the member and public ones', async () => {
-    const { client } = await activeMemberClient(t);
+    const { client } = await createMember(t);
     for (const route of logoutLast(restRoutesOfApp())) {
       const access = REST_ACCESS[route.key];
       const res = await callRoute(client, route);
@@ -219,7 +220,7 @@ describe('REST route access', () => {
 
   it('lets admins call every route, and opens the upload target to nobody without a signed link', async () => {
     // A paid-up admin: registering for events and logging catches also need a current membership.
-    const { client } = await activeMemberClient(t, 'treasurer@club.test');
+    const { client } = await createMember(t, { email: 'treasurer@club.test', role: 'admin' });
     for (const route of logoutLast(restRoutesOfApp())) {
       const res = await callRoute(client, route);
       expect(res.status, route.key).toBeLessThan(500);
@@ -235,8 +236,8 @@ describe('REST route access', () => {
 describe("one member and another member's records", () => {
   const GPS = '-28.264512, 153.563218';
   let admin: TestClient;
-  let alice: Awaited<ReturnType<typeof activeMemberClient>>;
-  let bob: Awaited<ReturnType<typeof activeMemberClient>>;
+  let alice: Awaited<ReturnType<typeof createMember>>;
+  let bob: Awaited<ReturnType<typeof createMember>>;
   let futureEventId: string;
   let catchId: string;
 
@@ -251,9 +252,9 @@ describe("one member and another member's records", () => {
       .toBuffer();
 
   beforeAll(async () => {
-    admin = (await signedInClient(t, 'judge@club.test')).client;
-    alice = await activeMemberClient(t, 'alice@example.com', { firstName: 'Alice', lastName: 'Angler' });
-    bob = await activeMemberClient(t, 'bob@example.com', { firstName: 'Bob', lastName: 'Bream' });
+    admin = (await createAdmin(t, { email: 'judge@club.test' })).client;
+    alice = await createMember(t, { email: 'alice@example.com', firstName: 'Alice', lastName: 'Angler' });
+    bob = await createMember(t, { email: 'bob@example.com', firstName: 'Bob', lastName: 'Bream' });
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(t.clock.now());
     const todayEvent = await admin.trpc.admin.events.create.mutate({
       name: 'Dawn Patrol',
@@ -366,7 +367,7 @@ describe("one member and another member's records", () => {
       codeOfConductAccepted: true,
       ...overrides,
     });
-    const carol = await signedInClient(t, 'carol@example.com', { firstName: 'Carol', lastName: 'Cod' });
+    const carol = await createUser(t, { email: 'carol@example.com', firstName: 'Carol', lastName: 'Cod' });
     expect((await carol.client.json('POST', '/api/members/register', form({}))).status).toBe(200);
     const visitor = t.client();
     expect((await visitor.json('POST', '/api/members/register', form({ email: 'dave@example.com', firstName: 'Dave' }))).status).toBe(200);
@@ -495,7 +496,7 @@ describe("one member and another member's records", () => {
   });
 
   it("does not let one admin's upload slot be used by another, or an upload link open another slot", async () => {
-    const other = (await signedInClient(t, 'secretary@club.test')).client;
+    const other = (await createAdmin(t, { email: 'secretary@club.test' })).client;
     const slot = await admin.trpc.objects.createUpload.mutate();
     const second = await admin.trpc.objects.createUpload.mutate();
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#08f' } })

@@ -2,11 +2,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catch, EventRegistration, FishingSession } from '../../src/server/db/entities';
 import { addDays, clubLocalToInstant, clubToday, instantToClubLocal } from '../../src/shared/dates';
-import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+import { createAdmin, createMember, createUser } from '../support/factories';
+import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let admin: TestClient;
-let member: Awaited<ReturnType<typeof activeMemberClient>>;
+let member: Awaited<ReturnType<typeof createMember>>;
 let todayEvent: { id: string; eventDateLocal: string };
 let today: string;
 
@@ -15,8 +16,8 @@ beforeAll(async () => {
   // Half past eight on the event morning, whenever the tests run (the photos say 8:30 am).
   const morning = clubLocalToInstant(`${clubToday(t.clock.now())}T08:35`);
   t.clock.advance(morning.getTime() - t.clock.now().getTime());
-  admin = (await signedInClient(t, 'judge@club.test')).client;
-  member = await activeMemberClient(t, 'angler@example.com', { firstName: 'Ange', lastName: 'Ler' });
+  admin = (await createAdmin(t, { email: 'judge@club.test' })).client;
+  member = await createMember(t, { email: 'angler@example.com', firstName: 'Ange', lastName: 'Ler' });
   today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(t.clock.now());
   todayEvent = await admin.trpc.admin.events.create.mutate({
     name: 'Bream Bash',
@@ -147,7 +148,7 @@ describe('logging a catch', () => {
 
   it('is for signed-in current members', async () => {
     expect((await submit(t.client())).status).toBe(401);
-    const { client } = await signedInClient(t);
+    const { client } = await createUser(t);
     const res = await submit(client);
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Only current club members can log catches. Join or renew your membership first.');
@@ -217,13 +218,13 @@ describe('fishing hours and size limits', () => {
   it('records hours only for an account with a membership, for its own household, on the event day and never ahead', async () => {
     const before = await t.em().count(FishingSession, {});
     const body = { eventId: todayEvent.id, memberId: member.memberId, hoursSpent: 3, sessionDate: today };
-    const signedUpOnly = (await signedInClient(t)).client;
+    const signedUpOnly = (await createUser(t)).client;
     const refused = await signedUpOnly.json('POST', '/api/fishing-sessions', body);
     expect(refused).toMatchObject({
       status: 403,
       body: { message: 'Only current club members can record fishing hours. Join or renew your membership first.' },
     });
-    const other = await activeMemberClient(t, 'other.angler@example.com', { firstName: 'Otto', lastName: 'Angler' });
+    const other = await createMember(t, { email: 'other.angler@example.com', firstName: 'Otto', lastName: 'Angler' });
     expect(await other.client.json('POST', '/api/fishing-sessions', body)).toMatchObject({
       status: 403,
       body: { message: 'You can record fishing hours for yourself and your household only.' },

@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubLocalToInstant } from '../../src/shared/dates';
 import { AuditLog, Catch } from '../../src/server/db/entities';
-import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+import { createAdmin, createMember } from '../support/factories';
+import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let admin: TestClient;
@@ -11,7 +12,7 @@ let n = 0;
 
 beforeAll(async () => {
   t = await startTestApp({ env: { ADMIN_EMAILS: 'judge@club.test' } });
-  admin = (await signedInClient(t, 'judge@club.test')).client;
+  admin = (await createAdmin(t, { email: 'judge@club.test' })).client;
   today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(t.clock.now());
 });
 afterAll(() => t?.close());
@@ -48,7 +49,7 @@ describe('judging and results', () => {
       eventDate: `${today}T00:05`,
       clubCode: 'TIDE42',
     });
-    const angler = await activeMemberClient(t, 'flatty@example.com', { firstName: 'Flo', lastName: 'Head' });
+    const angler = await createMember(t, { email: 'flatty@example.com', firstName: 'Flo', lastName: 'Head' });
     const a = await log(angler.client, event.id, angler.memberId, 'Flathead', '45');
     const b = await log(angler.client, event.id, angler.memberId, 'Bream', '28');
 
@@ -86,7 +87,7 @@ describe('judging and results', () => {
       eventDate: `${today}T00:10`,
     });
     const [p, q, r] = await Promise.all(
-      ['Pia', 'Quin', 'Rex'].map((name, i) => activeMemberClient(t, `w${i}@example.com`, { firstName: name, lastName: 'Whiting' })),
+      ['Pia', 'Quin', 'Rex'].map((name, i) => createMember(t, { email: `w${i}@example.com`, firstName: name, lastName: 'Whiting' })),
     );
     const ids = [
       await log(p.client, event.id, p.memberId, 'Whiting', '30.5'),
@@ -121,9 +122,9 @@ describe('judging and results', () => {
 
   it('keeps positions to the angler and the judges', async () => {
     const event = await admin.trpc.admin.events.create.mutate({ name: 'Privacy Cup', location: 'Pottsville', eventDate: `${today}T00:15` });
-    const angler = await activeMemberClient(t);
+    const angler = await createMember(t);
     const id = await log(angler.client, event.id, angler.memberId, 'Tailor', '31');
-    const other = await activeMemberClient(t);
+    const other = await createMember(t);
     expect(JSON.stringify(await other.client.trpc.catches.mine.query())).not.toContain(id);
     expect((await other.client.json('GET', `/trpc/admin.catches.queue`)).status).toBe(403);
     const stored = await t.em().findOneOrFail(Catch, { id });
@@ -142,7 +143,7 @@ describe('judging and results', () => {
       eventDate: `${tomorrow}T07:00`,
       clubCode: 'MULLET',
     });
-    const member = await activeMemberClient(t);
+    const member = await createMember(t);
     await expect(member.client.trpc.events.clubCode.query({ id: event.id })).rejects.toThrow(
       'Register for this event to see its club code.',
     );

@@ -61,7 +61,7 @@ export function createAdmin(t: TestApp, options: Omit<UserOptions, 'role'> = {})
   return createUser(t, { firstName: 'Ada', lastName: 'Min', ...options, role: 'admin' });
 }
 
-export interface MemberOptions extends Omit<UserOptions, 'role'> {
+export interface MemberOptions extends UserOptions {
   membershipType?: MembershipType;
   dateOfBirth?: string;
   /**
@@ -85,7 +85,7 @@ export async function createMember(t: TestApp, options: MemberOptions = {}) {
   const now = t.clock.now();
   const today = clubToday(now);
 
-  const user = em.create(User, { email, firstName, lastName, role: 'member', emailVerifiedAt: now });
+  const user = em.create(User, { email, firstName, lastName, role: options.role ?? 'member', emailVerifiedAt: now });
   const household = em.create(Household, { membershipType });
   const paidUntil = status === 'active' ? addYears(today, 1) : status === 'expired' ? addDays(today, -1) : null;
   const member = em.create(Member, {
