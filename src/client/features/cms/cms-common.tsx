@@ -1,8 +1,6 @@
-import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Stack, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { SectionLoader } from '../../components/full-screen-loader';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
@@ -35,18 +33,6 @@ export function feedback(success: string, failure: string, done: () => void, ref
 
 /** A form field's change handler that stores the typed text. */
 export const textOf = (e: { currentTarget: { value: string } }) => e.currentTarget.value;
-
-/** Loading spinner, error alert or the list itself. */
-export function ListState({ pending, error, label, children }: { pending: boolean; error: unknown; label: string; children: ReactNode }) {
-  if (pending) return <SectionLoader label={`Loading ${label}...`} />;
-  if (error)
-    return (
-      <Alert color="red" variant="light">
-        {serverMessage(error) ?? `Could not load the ${label}. Please try again later.`}
-      </Alert>
-    );
-  return <>{children}</>;
-}
 
 /** SPEC §2.14: text content is a 6-row area; HTML content is a 10-row area with a live preview. */
 export function ContentEditor({
@@ -83,121 +69,5 @@ export function ContentEditor({
       />
       <HtmlPreview html={value} />
     </Stack>
-  );
-}
-
-/** Cancel and Create/Update buttons at the bottom of a form. */
-export function FormButtons({
-  label,
-  disabled,
-  busy,
-  onCancel,
-}: {
-  label: string;
-  disabled: boolean;
-  busy: boolean;
-  onCancel: () => void;
-}) {
-  return (
-    <Group justify="flex-end" gap="sm" mt="sm">
-      <Button variant="default" onClick={onCancel} disabled={busy}>
-        Cancel
-      </Button>
-      <Button type="submit" disabled={disabled} loading={busy}>
-        {label}
-      </Button>
-    </Group>
-  );
-}
-
-/** Asks before deleting: title 'Delete {noun}?' with Cancel and Delete. */
-export function ConfirmDelete({
-  noun,
-  name,
-  opened,
-  busy,
-  onCancel,
-  onConfirm,
-}: {
-  noun: string;
-  name: string | undefined;
-  opened: boolean;
-  busy: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-}) {
-  return (
-    <Modal opened={opened} onClose={onCancel} title={`Delete ${noun}?`} centered>
-      <Stack gap="md">
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          “{name}” will be deleted. This cannot be undone.
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={onConfirm} loading={busy}>
-            Delete
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
-/** A row's small icon buttons; they wrap on narrow screens instead of overflowing. */
-export function RowActions({ children }: { children: ReactNode }) {
-  return (
-    <Group gap={4} wrap="wrap" style={{ flex: '0 0 auto', maxWidth: '100%' }}>
-      {children}
-    </Group>
-  );
-}
-
-type IconName = 'up' | 'down' | 'copy' | 'edit' | 'delete';
-const PATHS: Record<IconName, ReactNode> = {
-  up: <path d="M12 19V5M5 12l7-7 7 7" />,
-  down: <path d="M12 5v14M19 12l-7 7-7-7" />,
-  copy: (
-    <>
-      <rect x="9" y="9" width="11" height="11" rx="2" />
-      <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
-    </>
-  ),
-  edit: <path d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4" />,
-  delete: <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />,
-};
-
-/** An icon button named by `label` (what screen readers announce). */
-export function RowAction({
-  icon,
-  label,
-  onClick,
-  disabled = false,
-  color,
-}: {
-  icon: IconName;
-  label: string;
-  onClick: () => void;
-  disabled?: boolean;
-  color?: string;
-}) {
-  return (
-    <ActionIcon variant="subtle" color={color ?? 'gray'} size="lg" aria-label={label} title={label} onClick={onClick} disabled={disabled}>
-      <svg
-        width="18"
-        height="18"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden
-        focusable="false"
-      >
-        {PATHS[icon]}
-      </svg>
-    </ActionIcon>
   );
 }

@@ -1,21 +1,12 @@
-import { Badge, Button, Card, Group, Modal, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { NewsInput, NewsView } from '../../../shared/cms.schema';
 import { clubToday, formatAuDate } from '../../../shared/dates';
 import { useTRPC } from '../../trpc';
-import {
-  ConfirmDelete,
-  ContentEditor,
-  FormButtons,
-  ListState,
-  RowAction,
-  RowActions,
-  textOf,
-  usePhone,
-  useRefresh,
-  feedback,
-} from './cms-common';
+import { AdminList, AdminListRow, useListDialogs } from '../../components/admin-list';
+import { EditDeleteActions, FormButtons } from '../../components/admin-row-actions';
+import { ContentEditor, feedback, textOf, useRefresh } from './cms-common';
 import { ImageField } from '../../components/uploads/image-upload-field';
 
 /** The created date as people here read it, on the club's calendar. */
@@ -74,16 +65,11 @@ export function ArticleForm({
   );
 }
 
-type Dialog = { kind: 'none' } | { kind: 'create'; key: number } | { kind: 'edit'; article: NewsView };
-
 /** SPEC §2.14 News: the list (title, Published or Draft, created date) and the form. */
 export function NewsTab() {
   const trpc = useTRPC();
-  const phone = usePhone();
   const list = useQuery(trpc.admin.cms.news.list.queryOptions());
-  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
-  const [deleting, setDeleting] = useState<NewsView | null>(null);
-  const close = () => setDialog({ kind: 'none' });
+  const { dialog, deleting, openCreate, openEdit, close, askDelete, cancelDelete } = useListDialogs<NewsView>();
   const refresh = useRefresh(trpc.admin.cms.news.list.queryKey());
 
   const create = useMutation(
@@ -93,85 +79,72 @@ export function NewsTab() {
     trpc.admin.cms.news.update.mutationOptions(feedback('Article updated successfully', 'Failed to update article', close, refresh)),
   );
   const remove = useMutation(
-    trpc.admin.cms.news.delete.mutationOptions(
-      feedback('Article deleted successfully', 'Failed to delete article', () => setDeleting(null), refresh),
-    ),
+    trpc.admin.cms.news.delete.mutationOptions(feedback('Article deleted successfully', 'Failed to delete article', cancelDelete, refresh)),
   );
 
-  const articles = list.data ?? [];
-
   return (
-    <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <Title order={2} fz="xl">
-          News
-        </Title>
-        <Button onClick={() => setDialog({ kind: 'create', key: Date.now() })}>Create New Article</Button>
-      </Group>
-      <ListState pending={list.isPending} error={list.error} label="articles">
-        {articles.length === 0 ? (
-          <Text c="dimmed">No articles yet. Write your first one!</Text>
-        ) : (
-          articles.map((article) => (
-            <Card key={article.id} withBorder radius="md" padding="sm" data-testid="cms-article">
-              <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
-                <Stack gap={4} style={{ minWidth: 0, flex: '1 1 220px' }}>
-                  <Group gap="xs">
-                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {article.title}
-                    </Text>
-                    <Badge color={article.published ? 'green' : 'gray'} variant="light">
-                      {article.published ? 'Published' : 'Draft'}
-                    </Badge>
-                  </Group>
-                  <Text size="sm" c="dimmed">
-                    Created {createdDate(article.createdAt)}
-                  </Text>
-                </Stack>
-                <RowActions>
-                  <RowAction icon="edit" label="Edit" onClick={() => setDialog({ kind: 'edit', article })} />
-                  <RowAction icon="delete" label="Delete" color="red" onClick={() => setDeleting(article)} />
-                </RowActions>
-              </Group>
-            </Card>
-          ))
-        )}
-      </ListState>
-
-      <Modal
-        opened={dialog.kind !== 'none'}
-        onClose={close}
-        title={dialog.kind === 'edit' ? 'Edit Article' : 'Create New Article'}
-        size="xl"
-        fullScreen={phone}
-      >
-        {dialog.kind === 'create' && (
-          <ArticleForm
-            key={dialog.key}
-            initial={null}
-            busy={create.isPending}
-            onSubmit={(input) => create.mutate(input)}
-            onCancel={close}
-          />
-        )}
-        {dialog.kind === 'edit' && (
-          <ArticleForm
-            key={dialog.article.id}
-            initial={dialog.article}
-            busy={update.isPending}
-            onSubmit={(input) => update.mutate({ id: dialog.article.id, article: input })}
-            onCancel={close}
-          />
-        )}
-      </Modal>
-      <ConfirmDelete
-        noun="article"
-        name={deleting?.title}
-        opened={deleting !== null}
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
-      />
-    </Stack>
+    <AdminList
+      title="News"
+      actions={<Button onClick={openCreate}>Create New Article</Button>}
+      query={list}
+      what="articles"
+      items={list.data ?? []}
+      empty="No articles yet. Write your first one!"
+      renderItem={(article) => (
+        <AdminListRow
+          key={article.id}
+          testId="cms-article"
+          actions={<EditDeleteActions onEdit={() => openEdit(article)} onDelete={() => askDelete(article)} />}
+        >
+          <Group gap="xs">
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {article.title}
+            </Text>
+            <Badge color={article.published ? 'green' : 'gray'} variant="light">
+              {article.published ? 'Published' : 'Draft'}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            Created {createdDate(article.createdAt)}
+          </Text>
+        </AdminListRow>
+      )}
+      form={{
+        opened: dialog.kind !== 'none',
+        title: dialog.kind === 'edit' ? 'Edit Article' : 'Create New Article',
+        size: 'xl',
+        onClose: close,
+        children: (
+          <>
+            {dialog.kind === 'create' && (
+              <ArticleForm
+                key={dialog.key}
+                initial={null}
+                busy={create.isPending}
+                onSubmit={(input) => create.mutate(input)}
+                onCancel={close}
+              />
+            )}
+            {dialog.kind === 'edit' && (
+              <ArticleForm
+                key={dialog.item.id}
+                initial={dialog.item}
+                busy={update.isPending}
+                onSubmit={(input) => update.mutate({ id: dialog.item.id, article: input })}
+                onCancel={close}
+              />
+            )}
+          </>
+        ),
+      }}
+      confirmDelete={{
+        noun: 'article',
+        name: deleting?.title,
+        opened: deleting !== null,
+        busy: remove.isPending,
+        onCancel: cancelDelete,
+        onConfirm: () => deleting && remove.mutate({ id: deleting.id }),
+      }}
+    />
   );
 }

@@ -1,20 +1,11 @@
-import { Badge, Button, Card, Group, Modal, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { PageInput, PageView } from '../../../shared/cms.schema';
 import { useTRPC } from '../../trpc';
-import {
-  ConfirmDelete,
-  ContentEditor,
-  FormButtons,
-  ListState,
-  RowAction,
-  RowActions,
-  textOf,
-  usePhone,
-  useRefresh,
-  feedback,
-} from './cms-common';
+import { AdminList, AdminListRow, useListDialogs } from '../../components/admin-list';
+import { EditDeleteActions, FormButtons } from '../../components/admin-row-actions';
+import { ContentEditor, feedback, textOf, useRefresh } from './cms-common';
 
 /** SPEC §5: the page form; save stays disabled until title and slug are filled. */
 export function PageForm({
@@ -65,16 +56,11 @@ export function PageForm({
   );
 }
 
-type Dialog = { kind: 'none' } | { kind: 'create'; key: number } | { kind: 'edit'; page: PageView };
-
 /** SPEC §2.14 Pages: the list with title and /slug, edit and delete, and the create/edit form. */
 export function PagesTab() {
   const trpc = useTRPC();
-  const phone = usePhone();
   const list = useQuery(trpc.admin.cms.pages.list.queryOptions());
-  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
-  const [deleting, setDeleting] = useState<PageView | null>(null);
-  const close = () => setDialog({ kind: 'none' });
+  const { dialog, deleting, openCreate, openEdit, close, askDelete, cancelDelete } = useListDialogs<PageView>();
   const refresh = useRefresh(trpc.admin.cms.pages.list.queryKey());
 
   const create = useMutation(
@@ -84,81 +70,76 @@ export function PagesTab() {
     trpc.admin.cms.pages.update.mutationOptions(feedback('Page updated successfully', 'Failed to update page', close, refresh)),
   );
   const remove = useMutation(
-    trpc.admin.cms.pages.delete.mutationOptions(
-      feedback('Page deleted successfully', 'Failed to delete page', () => setDeleting(null), refresh),
-    ),
+    trpc.admin.cms.pages.delete.mutationOptions(feedback('Page deleted successfully', 'Failed to delete page', cancelDelete, refresh)),
   );
 
-  const pages = list.data ?? [];
-
   return (
-    <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <Title order={2} fz="xl">
-          Pages
-        </Title>
-        <Button onClick={() => setDialog({ kind: 'create', key: Date.now() })}>Create New Page</Button>
-      </Group>
-      <ListState pending={list.isPending} error={list.error} label="pages">
-        {pages.length === 0 ? (
-          <Text c="dimmed">No pages yet. Create your first page!</Text>
-        ) : (
-          pages.map((page) => (
-            <Card key={page.id} withBorder radius="md" padding="sm" data-testid="cms-page">
-              <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
-                <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
-                  <Group gap="xs">
-                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {page.title}
-                    </Text>
-                    {!page.published && (
-                      <Badge color="gray" variant="light">
-                        Draft
-                      </Badge>
-                    )}
-                  </Group>
-                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    /{page.slug}
-                  </Text>
-                </Stack>
-                <RowActions>
-                  <RowAction icon="edit" label="Edit" onClick={() => setDialog({ kind: 'edit', page })} />
-                  <RowAction icon="delete" label="Delete" color="red" onClick={() => setDeleting(page)} />
-                </RowActions>
-              </Group>
-            </Card>
-          ))
-        )}
-      </ListState>
-
-      <Modal
-        opened={dialog.kind !== 'none'}
-        onClose={close}
-        title={dialog.kind === 'edit' ? 'Edit Page' : 'Create New Page'}
-        size="xl"
-        fullScreen={phone}
-      >
-        {dialog.kind === 'create' && (
-          <PageForm key={dialog.key} initial={null} busy={create.isPending} onSubmit={(input) => create.mutate(input)} onCancel={close} />
-        )}
-        {dialog.kind === 'edit' && (
-          <PageForm
-            key={dialog.page.id}
-            initial={dialog.page}
-            busy={update.isPending}
-            onSubmit={(input) => update.mutate({ id: dialog.page.id, page: input })}
-            onCancel={close}
-          />
-        )}
-      </Modal>
-      <ConfirmDelete
-        noun="page"
-        name={deleting?.title}
-        opened={deleting !== null}
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
-      />
-    </Stack>
+    <AdminList
+      title="Pages"
+      actions={<Button onClick={openCreate}>Create New Page</Button>}
+      query={list}
+      what="pages"
+      items={list.data ?? []}
+      empty="No pages yet. Create your first page!"
+      renderItem={(page) => (
+        <AdminListRow
+          key={page.id}
+          testId="cms-page"
+          gap={2}
+          basis="200px"
+          actions={<EditDeleteActions onEdit={() => openEdit(page)} onDelete={() => askDelete(page)} />}
+        >
+          <Group gap="xs">
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {page.title}
+            </Text>
+            {!page.published && (
+              <Badge color="gray" variant="light">
+                Draft
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            /{page.slug}
+          </Text>
+        </AdminListRow>
+      )}
+      form={{
+        opened: dialog.kind !== 'none',
+        title: dialog.kind === 'edit' ? 'Edit Page' : 'Create New Page',
+        size: 'xl',
+        onClose: close,
+        children: (
+          <>
+            {dialog.kind === 'create' && (
+              <PageForm
+                key={dialog.key}
+                initial={null}
+                busy={create.isPending}
+                onSubmit={(input) => create.mutate(input)}
+                onCancel={close}
+              />
+            )}
+            {dialog.kind === 'edit' && (
+              <PageForm
+                key={dialog.item.id}
+                initial={dialog.item}
+                busy={update.isPending}
+                onSubmit={(input) => update.mutate({ id: dialog.item.id, page: input })}
+                onCancel={close}
+              />
+            )}
+          </>
+        ),
+      }}
+      confirmDelete={{
+        noun: 'page',
+        name: deleting?.title,
+        opened: deleting !== null,
+        busy: remove.isPending,
+        onCancel: cancelDelete,
+        onConfirm: () => deleting && remove.mutate({ id: deleting.id }),
+      }}
+    />
   );
 }

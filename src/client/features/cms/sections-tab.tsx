@@ -1,22 +1,13 @@
-import { Badge, Button, Card, Group, Modal, NativeSelect, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, NativeSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { CONTENT_TYPES, type ContentType, type SectionInput, type SectionTemplate, type SectionView } from '../../../shared/cms.schema';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import {
-  ConfirmDelete,
-  ContentEditor,
-  FormButtons,
-  ListState,
-  RowAction,
-  RowActions,
-  textOf,
-  usePhone,
-  useRefresh,
-  feedback,
-} from './cms-common';
+import { AdminList, AdminListRow, useListDialogs } from '../../components/admin-list';
+import { FormButtons, RowAction, RowActions } from '../../components/admin-row-actions';
+import { ContentEditor, feedback, textOf, usePhone, useRefresh } from './cms-common';
 import { ImageField } from '../../components/uploads/image-upload-field';
 
 /** SPEC §9: content previews are cut at 50 characters. */
@@ -220,35 +211,9 @@ function SectionRow({
 }) {
   const image = section.contentType === 'image' && section.content.trim() !== '';
   return (
-    <Card withBorder radius="md" padding="sm" data-testid="cms-section">
-      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
-        <Stack gap={4} style={{ minWidth: 0, flex: '1 1 220px' }}>
-          <Group gap="xs">
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {section.title}
-            </Text>
-            <Badge variant="light">{section.contentType}</Badge>
-            {!section.published && (
-              <Badge color="gray" variant="light">
-                Draft
-              </Badge>
-            )}
-          </Group>
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {`${section.pageSlug} - ${section.sectionKey} (Order: ${section.sortOrder})`}
-          </Text>
-          {image ? (
-            <img
-              src={section.content}
-              alt={section.title}
-              style={{ display: 'block', height: 56, maxWidth: 160, objectFit: 'cover', borderRadius: 4 }}
-            />
-          ) : (
-            <Text size="sm" c={section.content.trim() ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
-              {contentPreview(section.content)}
-            </Text>
-          )}
-        </Stack>
+    <AdminListRow
+      testId="cms-section"
+      actions={
         <RowActions>
           <RowAction icon="up" label="Move up" onClick={() => onMove('up')} disabled={section.sortOrder <= 0 || busy} />
           <RowAction icon="down" label="Move down" onClick={() => onMove('down')} disabled={busy} />
@@ -256,23 +221,45 @@ function SectionRow({
           <RowAction icon="edit" label="Edit" onClick={onEdit} />
           <RowAction icon="delete" label="Delete" color="red" onClick={onDelete} />
         </RowActions>
+      }
+    >
+      <Group gap="xs">
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {section.title}
+        </Text>
+        <Badge variant="light">{section.contentType}</Badge>
+        {!section.published && (
+          <Badge color="gray" variant="light">
+            Draft
+          </Badge>
+        )}
       </Group>
-    </Card>
+      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {`${section.pageSlug} - ${section.sectionKey} (Order: ${section.sortOrder})`}
+      </Text>
+      {image ? (
+        <img
+          src={section.content}
+          alt={section.title}
+          style={{ display: 'block', height: 56, maxWidth: 160, objectFit: 'cover', borderRadius: 4 }}
+        />
+      ) : (
+        <Text size="sm" c={section.content.trim() ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
+          {contentPreview(section.content)}
+        </Text>
+      )}
+    </AdminListRow>
   );
 }
-
-type Dialog =
-  { kind: 'none' } | { kind: 'create'; key: number } | { kind: 'edit'; section: SectionView } | { kind: 'templates'; key: number };
 
 /** SPEC §2.14 Sections: filter by page, templates, the list with reorder/duplicate/edit/delete, and the form. */
 export function SectionsTab() {
   const trpc = useTRPC();
-  const phone = usePhone();
   const list = useQuery(trpc.admin.cms.sections.list.queryOptions());
   const [filter, setFilter] = useState('');
-  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
-  const [deleting, setDeleting] = useState<SectionView | null>(null);
-  const close = () => setDialog({ kind: 'none' });
+  const { dialog, deleting, openCreate, openEdit, close, askDelete, cancelDelete } = useListDialogs<SectionView>();
+  // The templates dialog, a fresh one each time it opens.
+  const [templates, setTemplates] = useState<number | null>(null);
   const refresh = useRefresh(trpc.admin.cms.sections.list.queryKey());
 
   const create = useMutation(
@@ -283,7 +270,7 @@ export function SectionsTab() {
   );
   const remove = useMutation(
     trpc.admin.cms.sections.delete.mutationOptions(
-      feedback('Section deleted successfully', 'Failed to delete section', () => setDeleting(null), refresh),
+      feedback('Section deleted successfully', 'Failed to delete section', cancelDelete, refresh),
     ),
   );
   const move = useMutation(
@@ -309,91 +296,91 @@ export function SectionsTab() {
   const rowBusy = (id: string) => (move.isPending && move.variables?.id === id) || (duplicate.isPending && duplicate.variables?.id === id);
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Title order={2} fz="xl">
-          Sections
-        </Title>
+    <AdminList
+      title="Sections"
+      actions={
         <Group gap="sm" wrap="wrap">
-          <Button variant="light" onClick={() => setDialog({ kind: 'templates', key: Date.now() })}>
+          <Button variant="light" onClick={() => setTemplates(Date.now())}>
             Templates
           </Button>
-          <Button onClick={() => setDialog({ kind: 'create', key: Date.now() })}>Create New Section</Button>
+          <Button onClick={openCreate}>Create New Section</Button>
         </Group>
-      </Group>
-      <NativeSelect
-        label="Filter by page"
-        value={current}
-        onChange={(e) => setFilter(textOf(e))}
-        data={[{ value: '', label: 'All Pages' }, ...slugs.map((slug) => ({ value: slug, label: slug }))]}
-        style={{ maxWidth: 320 }}
-      />
-      <ListState pending={list.isPending} error={list.error} label="sections">
-        {shown.length === 0 ? (
-          <Text c="dimmed">No sections yet. Create one or start from a template.</Text>
-        ) : (
-          shown.map((section) => (
-            <SectionRow
-              key={section.id}
-              section={section}
-              busy={rowBusy(section.id)}
-              onMove={(direction) => move.mutate({ id: section.id, direction })}
-              onDuplicate={() => duplicate.mutate({ id: section.id })}
-              onEdit={() => setDialog({ kind: 'edit', section })}
-              onDelete={() => setDeleting(section)}
-            />
-          ))
-        )}
-      </ListState>
-
-      <Modal
-        opened={dialog.kind === 'create' || dialog.kind === 'edit'}
-        onClose={close}
-        title={dialog.kind === 'edit' ? 'Edit Section' : 'Create New Section'}
-        size="xl"
-        fullScreen={phone}
-      >
-        {dialog.kind === 'create' && (
-          <SectionForm
-            key={dialog.key}
-            initial={null}
-            defaultPageSlug={current || 'home'}
-            busy={create.isPending}
-            onSubmit={(input) => create.mutate(input)}
-            onCancel={close}
-          />
-        )}
-        {dialog.kind === 'edit' && (
-          <SectionForm
-            key={dialog.section.id}
-            initial={dialog.section}
-            defaultPageSlug={dialog.section.pageSlug}
-            busy={update.isPending}
-            onSubmit={(input) => update.mutate({ id: dialog.section.id, section: input })}
-            onCancel={close}
-          />
-        )}
-      </Modal>
-      {dialog.kind === 'templates' && (
+      }
+      controls={
+        <NativeSelect
+          label="Filter by page"
+          value={current}
+          onChange={(e) => setFilter(textOf(e))}
+          data={[{ value: '', label: 'All Pages' }, ...slugs.map((slug) => ({ value: slug, label: slug }))]}
+          style={{ maxWidth: 320 }}
+        />
+      }
+      query={list}
+      what="sections"
+      items={shown}
+      empty="No sections yet. Create one or start from a template."
+      renderItem={(section) => (
+        <SectionRow
+          key={section.id}
+          section={section}
+          busy={rowBusy(section.id)}
+          onMove={(direction) => move.mutate({ id: section.id, direction })}
+          onDuplicate={() => duplicate.mutate({ id: section.id })}
+          onEdit={() => openEdit(section)}
+          onDelete={() => askDelete(section)}
+        />
+      )}
+      form={{
+        opened: dialog.kind !== 'none',
+        title: dialog.kind === 'edit' ? 'Edit Section' : 'Create New Section',
+        size: 'xl',
+        onClose: close,
+        children: (
+          <>
+            {dialog.kind === 'create' && (
+              <SectionForm
+                key={dialog.key}
+                initial={null}
+                defaultPageSlug={current || 'home'}
+                busy={create.isPending}
+                onSubmit={(input) => create.mutate(input)}
+                onCancel={close}
+              />
+            )}
+            {dialog.kind === 'edit' && (
+              <SectionForm
+                key={dialog.item.id}
+                initial={dialog.item}
+                defaultPageSlug={dialog.item.pageSlug}
+                busy={update.isPending}
+                onSubmit={(input) => update.mutate({ id: dialog.item.id, section: input })}
+                onCancel={close}
+              />
+            )}
+          </>
+        ),
+      }}
+      confirmDelete={{
+        noun: 'section',
+        name: deleting?.title,
+        opened: deleting !== null,
+        busy: remove.isPending,
+        onCancel: cancelDelete,
+        onConfirm: () => deleting && remove.mutate({ id: deleting.id }),
+      }}
+    >
+      {templates !== null && (
         <TemplatesDialog
-          key={dialog.key}
+          key={templates}
           opened
           initialSlug={current}
-          onClose={close}
+          onClose={() => setTemplates(null)}
           onCreated={() => {
-            close();
+            setTemplates(null);
             void refresh();
           }}
         />
       )}
-      <ConfirmDelete
-        noun="section"
-        name={deleting?.title}
-        opened={deleting !== null}
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
-      />
-    </Stack>
+    </AdminList>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Code, Group, Modal, NativeSelect, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Code, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import {
@@ -10,7 +10,9 @@ import {
   type SettingView,
 } from '../../../shared/cms.schema';
 import { useTRPC } from '../../trpc';
-import { ConfirmDelete, FormButtons, ListState, RowAction, RowActions, textOf, usePhone, useRefresh, feedback } from './cms-common';
+import { AdminList, AdminListRow, useListDialogs } from '../../components/admin-list';
+import { EditDeleteActions, FormButtons, RowAction, RowActions } from '../../components/admin-row-actions';
+import { feedback, textOf, useRefresh } from './cms-common';
 
 /** What the form starts from: a stored setting (edit), a known setting not yet stored, or nothing. */
 interface SettingDraft {
@@ -134,16 +136,12 @@ function rowsOf(settings: SettingView[]): SettingRowData[] {
   return [...stored, ...missing];
 }
 
-type Dialog = { kind: 'none' } | { kind: 'form'; key: string; draft: SettingDraft };
-
 /** SPEC §2.14 Settings: the list (key, value, type, description) and the form. */
 export function SettingsTab() {
   const trpc = useTRPC();
-  const phone = usePhone();
   const list = useQuery(trpc.admin.cms.settings.list.queryOptions());
-  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
-  const [deleting, setDeleting] = useState<SettingView | null>(null);
-  const close = () => setDialog({ kind: 'none' });
+  // Every form starts from a draft: a stored setting, a known one not yet stored, or a blank one.
+  const { dialog, deleting, openEdit: open, close, askDelete, cancelDelete } = useListDialogs<SettingDraft, SettingView>();
   const refresh = useRefresh(trpc.admin.cms.settings.list.queryKey());
 
   const save = useMutation(
@@ -151,98 +149,89 @@ export function SettingsTab() {
   );
   const remove = useMutation(
     trpc.admin.cms.settings.delete.mutationOptions(
-      feedback('Setting deleted successfully', 'Failed to delete setting', () => setDeleting(null), refresh),
+      feedback('Setting deleted successfully', 'Failed to delete setting', cancelDelete, refresh),
     ),
   );
 
-  const open = (draft: SettingDraft) => setDialog({ kind: 'form', key: `${draft.id ?? draft.settingKey}-${Date.now()}`, draft });
-  const editing = dialog.kind === 'form' && dialog.draft.id !== null;
+  const editing = dialog.kind === 'edit' && dialog.item.id !== null;
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <Title order={2} fz="xl">
-          Settings
-        </Title>
-        <Button onClick={() => open(BLANK)}>Create New Setting</Button>
-      </Group>
-      <ListState pending={list.isPending} error={list.error} label="settings">
-        {rowsOf(list.data ?? []).map((row) => (
-          <Card key={row.settingKey} withBorder radius="md" padding="sm" data-testid="cms-setting">
-            <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
-              <Stack gap={4} style={{ minWidth: 0, flex: '1 1 220px' }}>
-                <Group gap="xs">
-                  <Code style={{ overflowWrap: 'anywhere' }}>{row.settingKey}</Code>
-                  <Badge variant="light" color="gray">
-                    {row.settingType}
-                  </Badge>
-                  {!row.setting && (
-                    <Badge variant="light" color="yellow">
-                      Default
-                    </Badge>
-                  )}
-                </Group>
-                <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} lineClamp={4}>
-                  {row.settingValue}
-                </Text>
-                {row.description && (
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {row.description}
-                  </Text>
-                )}
-              </Stack>
+    <AdminList
+      title="Settings"
+      actions={<Button onClick={() => open(BLANK)}>Create New Setting</Button>}
+      query={list}
+      what="settings"
+      items={rowsOf(list.data ?? [])}
+      renderItem={(row) => (
+        <AdminListRow
+          key={row.settingKey}
+          testId="cms-setting"
+          actions={
+            row.setting ? (
+              <EditDeleteActions onEdit={() => open(draftOf(row.setting!))} onDelete={() => askDelete(row.setting)} />
+            ) : (
               <RowActions>
-                {row.setting ? (
-                  <>
-                    <RowAction icon="edit" label="Edit" onClick={() => open(draftOf(row.setting!))} />
-                    <RowAction icon="delete" label="Delete" color="red" onClick={() => setDeleting(row.setting)} />
-                  </>
-                ) : (
-                  <RowAction
-                    icon="edit"
-                    label="Edit"
-                    onClick={() =>
-                      open({
-                        id: null,
-                        settingKey: row.settingKey,
-                        settingValue: row.settingValue,
-                        settingType: row.settingType,
-                        description: '',
-                      })
-                    }
-                  />
-                )}
+                <RowAction
+                  icon="edit"
+                  label="Edit"
+                  onClick={() =>
+                    open({
+                      id: null,
+                      settingKey: row.settingKey,
+                      settingValue: row.settingValue,
+                      settingType: row.settingType,
+                      description: '',
+                    })
+                  }
+                />
               </RowActions>
-            </Group>
-          </Card>
-        ))}
-      </ListState>
-
-      <Modal
-        opened={dialog.kind === 'form'}
-        onClose={close}
-        title={editing ? 'Edit Setting' : 'Create New Setting'}
-        size="lg"
-        fullScreen={phone}
-      >
-        {dialog.kind === 'form' && (
+            )
+          }
+        >
+          <Group gap="xs">
+            <Code style={{ overflowWrap: 'anywhere' }}>{row.settingKey}</Code>
+            <Badge variant="light" color="gray">
+              {row.settingType}
+            </Badge>
+            {!row.setting && (
+              <Badge variant="light" color="yellow">
+                Default
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} lineClamp={4}>
+            {row.settingValue}
+          </Text>
+          {row.description && (
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {row.description}
+            </Text>
+          )}
+        </AdminListRow>
+      )}
+      form={{
+        opened: dialog.kind === 'edit',
+        title: editing ? 'Edit Setting' : 'Create New Setting',
+        size: 'lg',
+        onClose: close,
+        children: dialog.kind === 'edit' && (
           <SettingForm
-            key={dialog.key}
-            initial={dialog.draft}
+            key={dialog.item.id ?? dialog.item.settingKey}
+            initial={dialog.item}
             busy={save.isPending}
             onSubmit={(input) => save.mutate(input)}
             onCancel={close}
           />
-        )}
-      </Modal>
-      <ConfirmDelete
-        noun="setting"
-        name={deleting?.settingKey}
-        opened={deleting !== null}
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
-      />
-    </Stack>
+        ),
+      }}
+      confirmDelete={{
+        noun: 'setting',
+        name: deleting?.settingKey,
+        opened: deleting !== null,
+        busy: remove.isPending,
+        onCancel: cancelDelete,
+        onConfirm: () => deleting && remove.mutate({ id: deleting.id }),
+      }}
+    />
   );
 }
