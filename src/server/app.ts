@@ -21,6 +21,7 @@ import { createServices } from './services';
 import { RATE_RULES, type RateRules } from './services/rate-limit.service';
 import type { ContextDeps } from './trpc/context';
 import { publicReadsOf } from './trpc/public-reads';
+import { KNOWLEDGE_READS } from './services/assistant/knowledge';
 
 export interface AppDeps {
   env: Env;
@@ -56,7 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDrain(app, env.REQUEST_TIMEOUT_SECONDS);
 
   const reads = publicReadsOf(appRouter);
-  const cache = await startContentCache(app, orm, reads);
+  // The public reads and the assistant's index are kept until a write to what they read commits.
+  const cache = await startContentCache(app, orm, new Set([...reads.entities, ...KNOWLEDGE_READS]));
   const objects = deps.objects ?? createObjectStore(env, deps.sessionSecret);
   const services = createServices({
     cache,

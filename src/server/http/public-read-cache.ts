@@ -5,6 +5,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { ContentCache, etagMatches } from '../services/content-cache';
 import { ContentChanges } from '../services/content-changes';
 import type { PublicReads } from '../trpc/public-reads';
+import type { EntityName } from '../db/entity-name';
 
 /** What a kept answer carries besides its bytes (never a cookie). */
 const KEPT_HEADERS = ['content-type', 'etag', 'cache-control', 'vary'];
@@ -95,12 +96,12 @@ function keptHeaders(get: (name: string) => string | undefined): Record<string, 
 
 /**
  * The content cache of this app: listening for other instances' writes, told of this one's by the ORM (a
- * ContentChanges subscriber watching the entities the public reads declare), and closed with the app.
+ * ContentChanges subscriber watching the entities in `watched`), and closed with the app.
  */
-export async function startContentCache(app: FastifyInstance, orm: MikroORM, reads: PublicReads): Promise<ContentCache> {
+export async function startContentCache(app: FastifyInstance, orm: MikroORM, watched: ReadonlySet<EntityName>): Promise<ContentCache> {
   const cache = new ContentCache(orm.config.get('clientUrl'), app.log);
   await cache.start();
-  const changes = ContentChanges.watch(orm.em, cache, reads.entities);
+  const changes = ContentChanges.watch(orm.em, cache, watched);
   app.addHook('onClose', async () => {
     changes.stop();
     await cache.close();

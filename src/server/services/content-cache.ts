@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 
 /** The PostgreSQL channel every instance listens on; any admin write to public content notifies it. */
@@ -62,7 +62,9 @@ export class ContentCache {
     const client = new pg.Client({ connectionString: this.databaseUrl });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client));
-    client.on('notification', () => this.clear());
+    client.on('notification', (message) => {
+      if (message.payload !== this.instance) this.clear();
+    });
     try {
       await client.connect();
       await client.query(`LISTEN ${CONTENT_CHANNEL}`);
@@ -142,7 +144,9 @@ export class ContentCache {
    * The statement that tells every instance (this one included) that public content changed; run inside the
    * writing transaction, PostgreSQL delivers it only if that transaction commits.
    */
-  readonly notifySql = `select pg_notify('${CONTENT_CHANNEL}', '')`;
+  /** This instance's name in its notifications: it cleared itself when its write committed, so it skips its own. */
+  private readonly instance = randomUUID();
+  readonly notifySql = `select pg_notify('${CONTENT_CHANNEL}', '${this.instance}')`;
 
   /** Clears this instance at once (a write it made has committed); the others hear of it through the channel. */
   changedHere(): void {

@@ -1,5 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import type * as entities from '../db/entities';
+import type { EntityName } from '../db/entity-name';
 import { AppError } from '../../shared/errors';
 import { databaseErrorOr } from '../db/unavailable';
 import type { Context } from './context';
@@ -7,10 +7,6 @@ import { fieldErrors, publicMessage, retryAfterOf, toTRPCError } from './errors'
 
 /** Who may call a procedure; the authorisation tests walk every procedure by this. */
 export type Access = 'public' | 'member' | 'admin';
-/** The name of an entity (its class), as a public read declares what it reads. */
-export type EntityName = {
-  [K in keyof typeof entities]: (typeof entities)[K] extends abstract new (...args: never[]) => unknown ? K : never;
-}[keyof typeof entities];
 export interface Meta {
   access: Access;
   /**

@@ -1,5 +1,6 @@
 import type { AnyRouter } from '@trpc/server';
-import type { EntityName, Meta } from './init';
+import type { EntityName } from '../db/entity-name';
+import type { Meta } from './init';
 
 /** The public reads a router declares (`meta.cache`): which procedures may be answered from memory, and what they read. */
 export interface PublicReads {

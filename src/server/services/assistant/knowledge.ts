@@ -7,6 +7,7 @@ import { SPONSOR_PACKAGES, SPONSORSHIP_LABELS, SPONSORSHIP_PRICES_CENTS } from '
 import type { CatchesService } from '../catches.service';
 import type { CmsService } from '../cms.service';
 import type { EventsService } from '../events.service';
+import type { EntityName } from '../../db/entity-name';
 
 /** One thing the assistant knows, in the club's own words, with the page a person can read it on. */
 export interface Passage {
@@ -52,6 +53,17 @@ export function htmlToText(html: string): string {
     .replace(/\n\s*\n+/g, '\n')
     .trim();
 }
+
+/** What gatherKnowledge reads: a committed write to any of these rebuilds the assistant's index (the content cache is told). */
+export const KNOWLEDGE_READS: readonly EntityName[] = [
+  'SiteSetting',
+  'Event',
+  'EventRegistration',
+  'SizeLimit',
+  'ContentPage',
+  'SiteSection',
+  'NewsArticle',
+];
 
 /** Everything the assistant may say, gathered from the club's content as it stands now. */
 export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSources): Promise<Passage[]> {
@@ -154,17 +166,15 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
     'photo photograph picture brag mat club code log',
     'tamper tampering cheat cheating edited fake disqualified disqualification suspension ban',
   ];
-  rules.content
-    .split('\n')
-    .forEach((line, i) =>
-      add({
-        id: `rules-${i}`,
-        title: rules.title,
-        url: DOCUMENTS_URL,
-        aliases: `rule rules competition ${ruleWords[i] ?? ''}`,
-        text: line,
-      }),
-    );
+  rules.content.split('\n').forEach((line, i) =>
+    add({
+      id: `rules-${i}`,
+      title: rules.title,
+      url: DOCUMENTS_URL,
+      aliases: `rule rules competition ${ruleWords[i] ?? ''}`,
+      text: line,
+    }),
+  );
   const waiver = CLUB_DOCUMENTS.find((d) => d.id === 'waiver')!;
   add({
     id: 'waiver',
