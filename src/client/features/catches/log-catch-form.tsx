@@ -1,46 +1,27 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Modal,
-  NativeSelect,
-  NumberInput,
-  Radio,
-  ScrollArea,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Checkbox, Group, NativeSelect, NumberInput, Radio, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { type Achievement, achievementFor, type Fate, SPECIES, type Species } from '../../../shared/catches';
-import { GPS_UNAVAILABLE } from '../../../shared/catches.schema';
+import { type Fate, SPECIES } from '../../../shared/catches';
 import { clubToday } from '../../../shared/dates';
-import { CLUB_DOCUMENTS } from '../../../shared/documents';
 import { toast } from '../../components/toast';
 import { UploadProgress } from '../../components/uploads/upload-progress';
-import { useTRPC } from '../../trpc';
 import { useClubToday } from '../../lib/clock';
 import { useAuth } from '../../lib/use-auth';
+import { useTRPC } from '../../trpc';
 import { AchievementPopup } from './achievement-popup';
+import { UndersizeDialog, WaiverDialog, waiverAccepted } from './catch-check-dialogs';
 import { ClubCodeNotice } from './club-code-notice';
-import { playAchievementSound, saveAchievement } from './device-achievements';
-import { FishingHoursDialog, hoursAlreadyAsked } from './fishing-hours-dialog';
-import { currentGpsText, shrinkPhoto } from './photo';
-import { putQueued, removeQueued, type QueuedCatch } from './catch-queue';
-import { sendQueued, type SendOutcome } from './catch-sender';
+import { FishingHoursDialog } from './fishing-hours-dialog';
+import { shrinkPhoto } from './photo';
+import { useCatchCelebration } from './use-catch-celebration';
+import { useCatchPhoto } from './use-catch-photo';
+import { useSendCatch } from './use-send-catch';
 
 export const ACCURACY_TEXT = 'I confirm that all information provided is accurate and truthful to the best of my knowledge.';
-const LOCATING = 'Getting location...';
-const WAIVER_KEY = 'tcac.waiverAccepted';
-const WAIVER_TEXT = ['waiver', 'competition_rules'].map((id) => CLUB_DOCUMENTS.find((d) => d.id === id)!);
 
 /** 'Log Your Catch' (SPEC §2.10, §4): the catch form with its checks in order, the upload and the celebrations. */
 export function LogCatchForm() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const { user } = useAuth();
   const profile = useQuery(trpc.members.profile.queryOptions());
   // The members list is for members in good standing (and the committee).
@@ -56,18 +37,12 @@ export function LogCatchForm() {
   const [fishType, setFishType] = useState('');
   const [size, setSize] = useState<number | string>('');
   const [fate, setFate] = useState<Fate | ''>('');
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [gps, setGps] = useState<string | null>(null);
   const [accurate, setAccurate] = useState(false);
   const [waiverOpen, setWaiverOpen] = useState(false);
   const [undersizeLimit, setUndersizeLimit] = useState<number | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const [progress, setProgress] = useState(0);
-  const [achievement, setAchievement] = useState<Achievement | null>(null);
-  const [hoursFor, setHoursFor] = useState<{ eventId: string; memberId: string } | null>(null);
-  const [hoursPending, setHoursPending] = useState<{ eventId: string; memberId: string } | null>(null);
-  const [photoInputKey, setPhotoInputKey] = useState(0);
-  const gpsRequest = useRef(0);
+  const photo = useCatchPhoto();
+  const sender = useSendCatch();
+  const celebration = useCatchCelebration(today);
   /** One id per catch: a retry after a lost connection sends the same id, so the catch is stored once. */
   const clientId = useRef(crypto.randomUUID());
 
@@ -76,26 +51,13 @@ export function LogCatchForm() {
   const memberId = memberChoice || (ownId && members.data?.some((m) => m.id === ownId) ? ownId : '');
   const eventId = eventChoice || (todaysEvents.length === 1 ? todaysEvents[0].id : '');
 
-  const choosePhoto = (file: File | null) => {
-    setPhoto(file);
-    const request = ++gpsRequest.current;
-    if (!file) return setGps(null);
-    setGps(LOCATING);
-    void currentGpsText().then((text) => {
-      if (gpsRequest.current === request) setGps(text);
-    });
-  };
-
   const reset = () => {
     setFishType('');
     setSize('');
     setFate('');
-    setPhoto(null);
-    setGps(null);
+    photo.clear();
     setAccurate(false);
-    setProgress(0);
-    setPhotoInputKey((k) => k + 1);
-    gpsRequest.current++;
+    sender.clearProgress();
     clientId.current = crypto.randomUUID();
   };
 
@@ -107,11 +69,11 @@ export function LogCatchForm() {
       toast.error('Missing Information', 'Please fill in all required fields.');
       return;
     }
-    if (!photo) {
+    if (!photo.photo) {
       toast.error('Photo Required', 'Please take a photo of your catch.');
       return;
     }
-    if (!settled.waiver && localStorage.getItem(WAIVER_KEY) !== 'true') {
+    if (!settled.waiver && !waiverAccepted()) {
       setWaiverOpen(true);
       return;
     }
@@ -124,22 +86,15 @@ export function LogCatchForm() {
       setUndersizeLimit(minimum);
       return;
     }
-    void send(photo, fate);
+    void send(photo.photo, fate);
   };
 
-  /**
-   * The catch is kept on the phone first (photo, GPS and the moment it was logged), then sent: without
-   * signal it waits in the queue and sends by itself later, so a catch is never lost.
-   */
+  /** Sends the catch; after a submit attempt the fishing hours question follows (without signal it waits for one sent online). */
   const send = async (file: File, fateValue: Fate) => {
     const attempt = { eventId, memberId };
-    setUploading(true);
-    setProgress(0);
-    let earned: Achievement | null = null;
-    let online = navigator.onLine;
-    try {
-      const angler = members.data?.find((m) => m.id === memberId);
-      const entry: QueuedCatch = {
+    const angler = members.data?.find((m) => m.id === memberId);
+    const { online, earned } = await sender.send(
+      async (isOnline) => ({
         clientId: clientId.current,
         loggedAt: new Date().toISOString(),
         userId: user?.id ?? '',
@@ -148,58 +103,24 @@ export function LogCatchForm() {
         fishKeptOrReleased: fateValue,
         eventId,
         memberId,
-        gpsCoordinates: gps && gps !== LOCATING ? gps : GPS_UNAVAILABLE,
+        gpsCoordinates: photo.gpsToSend,
         photo: await shrinkPhoto(file),
         eventName: todaysEvents.find((e) => e.id === eventId)?.name ?? '',
         anglerName: angler ? `${angler.firstName} ${angler.lastName}` : '',
-        state: online ? 'sending' : 'waiting',
+        state: isOnline ? 'sending' : 'waiting',
         sendingSince: new Date().toISOString(),
-      };
-      const queued = await putQueued(entry).then(
-        () => true,
-        () => false,
-      );
-      const outcome: SendOutcome = !online && queued ? { kind: 'offline' } : await sendQueued(entry, setProgress);
-      online = outcome.kind === 'sent' || outcome.kind === 'refused';
-      if (outcome.kind === 'sent') {
-        earned = outcome.result.achievement;
-        toast.success('Success', 'Fish catch logged successfully!');
-        void queryClient.invalidateQueries({ queryKey: trpc.catches.mine.queryKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.members.dashboard.queryKey() });
-      } else if (outcome.kind === 'refused') {
-        // The member is here to fix the form: the refused catch leaves the queue, the next try is a new catch.
-        await removeQueued(entry.clientId).catch(() => undefined);
-        clientId.current = crypto.randomUUID();
-        toast.error('Error', outcome.message);
-      } else if (!queued) {
-        toast.error('Error', 'Failed to log fish catch. Please try again.');
-      } else {
-        earned = achievementFor({ fishType: entry.fishType as Species, sizeCm: entry.size, fate: entry.fishKeptOrReleased });
-        toast.info(
-          'Waiting to send',
-          outcome.kind === 'signed-out'
-            ? 'Your session has ended: the catch is saved on this phone and sends once you sign in again.'
-            : 'No signal right now: the catch is saved on this phone and sends by itself when you are back online.',
-        );
-      }
-      if (earned) {
-        reset();
-        saveAchievement(earned);
-        setAchievement(earned);
-        playAchievementSound(earned.rarity);
-      }
-    } catch (error) {
-      console.error('Catch could not be logged', error);
-      toast.error('Error', 'Failed to log fish catch. Please try again.');
-    } finally {
-      setUploading(false);
-    }
-    // After a submit attempt the hours dialog opens (SPEC §4): once per event and angler a day, after any
-    // celebration; without signal it waits for a catch logged online.
-    if (online && !hoursAlreadyAsked(attempt, today)) {
-      if (earned) setHoursPending(attempt);
-      else setHoursFor(attempt);
-    }
+      }),
+      {
+        refused: () => {
+          clientId.current = crypto.randomUUID();
+        },
+        earned: (achievement) => {
+          reset();
+          celebration.celebrate(achievement);
+        },
+      },
+    );
+    if (online) celebration.askHours(attempt, earned);
   };
 
   const options = (placeholder: string, items: { value: string; label: string }[]) => [{ value: '', label: placeholder }, ...items];
@@ -284,94 +205,48 @@ export function LogCatchForm() {
               On the brag mat, with the club code in the picture.
             </Text>
             <input
-              key={photoInputKey}
+              key={photo.inputKey}
               id="catch-photo"
               type="file"
               accept="image/*"
               capture="environment"
               style={{ display: 'block', marginTop: 6, maxWidth: '100%' }}
-              onChange={(e) => choosePhoto(e.currentTarget.files?.[0] ?? null)}
+              onChange={(e) => photo.choose(e.currentTarget.files?.[0] ?? null)}
             />
-            {gps && (
+            {photo.gps && (
               <Text size="xs" c="dimmed" mt={4} data-testid="catch-gps">
-                GPS: {gps}
+                GPS: {photo.gps}
               </Text>
             )}
           </div>
           <Checkbox label={ACCURACY_TEXT} checked={accurate} onChange={(e) => setAccurate(e.currentTarget.checked)} />
-          {uploading && <UploadProgress value={progress} animated />}
-          <Button type="submit" color="teal" size="md" loading={uploading} loaderProps={{ type: 'dots' }}>
+          {sender.uploading && <UploadProgress value={sender.progress} animated />}
+          <Button type="submit" color="teal" size="md" loading={sender.uploading} loaderProps={{ type: 'dots' }}>
             Submit Catch
           </Button>
         </Stack>
       </form>
 
-      <Modal opened={waiverOpen} onClose={() => setWaiverOpen(false)} title="Competition Rules & Waiver" centered size="lg">
-        <Stack gap="sm">
-          <ScrollArea.Autosize
-            mah="50vh"
-            type="auto"
-            viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Competition rules and waiver' }}
-          >
-            {WAIVER_TEXT.map((doc) => (
-              <Stack key={doc.id} gap={4} mb="sm">
-                <Text fw={700}>{doc.title}</Text>
-                <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                  {doc.content}
-                </Text>
-              </Stack>
-            ))}
-          </ScrollArea.Autosize>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setWaiverOpen(false)}>
-              Cancel
-            </Button>
-            <Button
-              color="teal"
-              onClick={() => {
-                localStorage.setItem(WAIVER_KEY, 'true');
-                setWaiverOpen(false);
-                submit({ waiver: true });
-              }}
-            >
-              Accept &amp; Continue
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-
-      <Modal opened={undersizeLimit !== null} onClose={() => setUndersizeLimit(null)} title="Under the Legal Minimum Length" centered>
-        <Stack gap="sm">
-          <Text size="sm">
-            A kept {fishType.toLowerCase()} must be at least {undersizeLimit} cm in NSW. This one is {sizeCm} cm: please release it, or
-            check the size.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setUndersizeLimit(null)}>
-              Go Back
-            </Button>
-            <Button
-              color="orange"
-              onClick={() => {
-                setUndersizeLimit(null);
-                submit({ waiver: true, undersize: true });
-              }}
-            >
-              Submit Anyway
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-
-      <AchievementPopup
-        achievement={achievement}
-        onClose={() => {
-          setAchievement(null);
-          if (hoursPending) setHoursFor(hoursPending);
-          setHoursPending(null);
+      <WaiverDialog
+        opened={waiverOpen}
+        onCancel={() => setWaiverOpen(false)}
+        onAccept={() => {
+          setWaiverOpen(false);
+          submit({ waiver: true });
         }}
       />
-      <FishingHoursDialog session={hoursFor} today={today} onClose={() => setHoursFor(null)} />
+      <UndersizeDialog
+        limit={undersizeLimit}
+        fishType={fishType}
+        sizeCm={sizeCm}
+        onBack={() => setUndersizeLimit(null)}
+        onSubmitAnyway={() => {
+          setUndersizeLimit(null);
+          submit({ waiver: true, undersize: true });
+        }}
+      />
+      <AchievementPopup achievement={celebration.achievement} onClose={celebration.closeAchievement} />
+      <FishingHoursDialog session={celebration.hoursFor} today={today} onClose={celebration.closeHours} />
     </Card>
   );
 }

@@ -1,0 +1,80 @@
+import { Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { CLUB_DOCUMENTS } from '../../../shared/documents';
+
+const WAIVER_KEY = 'tcac.waiverAccepted';
+const WAIVER_TEXT = ['waiver', 'competition_rules'].map((id) => CLUB_DOCUMENTS.find((d) => d.id === id)!);
+
+/** True once this phone has accepted the competition rules and waiver. */
+export const waiverAccepted = () => localStorage.getItem(WAIVER_KEY) === 'true';
+
+/** The competition rules and waiver, asked once per phone before the first catch (SPEC §4). */
+export function WaiverDialog({ opened, onCancel, onAccept }: { opened: boolean; onCancel: () => void; onAccept: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onCancel} title="Competition Rules & Waiver" centered size="lg">
+      <Stack gap="sm">
+        <ScrollArea.Autosize
+          mah="50vh"
+          type="auto"
+          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Competition rules and waiver' }}
+        >
+          {WAIVER_TEXT.map((doc) => (
+            <Stack key={doc.id} gap={4} mb="sm">
+              <Text fw={700}>{doc.title}</Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                {doc.content}
+              </Text>
+            </Stack>
+          ))}
+        </ScrollArea.Autosize>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button
+            color="teal"
+            onClick={() => {
+              localStorage.setItem(WAIVER_KEY, 'true');
+              onAccept();
+            }}
+          >
+            Accept &amp; Continue
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** A kept fish under the legal minimum: release it, check the size, or submit anyway. */
+export function UndersizeDialog({
+  limit,
+  fishType,
+  sizeCm,
+  onBack,
+  onSubmitAnyway,
+}: {
+  /** The minimum length in cm; the dialog is open while it is set. */
+  limit: number | null;
+  fishType: string;
+  sizeCm: number;
+  onBack: () => void;
+  onSubmitAnyway: () => void;
+}) {
+  return (
+    <Modal opened={limit !== null} onClose={onBack} title="Under the Legal Minimum Length" centered>
+      <Stack gap="sm">
+        <Text size="sm">
+          A kept {fishType.toLowerCase()} must be at least {limit} cm in NSW. This one is {sizeCm} cm: please release it, or check the size.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onBack}>
+            Go Back
+          </Button>
+          <Button color="orange" onClick={onSubmitAnyway}>
+            Submit Anyway
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,44 @@
+import { useRef, useState } from 'react';
+import { GPS_UNAVAILABLE } from '../../../shared/catches.schema';
+import { currentGpsText } from './photo';
+
+/** Shown while the phone looks for its position. */
+export const LOCATING = 'Getting location...';
+
+/** The catch photo and where the phone was when it was chosen (the GPS is looked up as the photo is taken). */
+export function useCatchPhoto() {
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [gps, setGps] = useState<string | null>(null);
+  // A new key empties the file input after a catch is logged.
+  const [inputKey, setInputKey] = useState(0);
+  // Only the newest lookup may set the GPS text (a photo chosen again, or the form cleared, outdates the last one).
+  const gpsRequest = useRef(0);
+
+  const choose = (file: File | null) => {
+    setPhoto(file);
+    const request = ++gpsRequest.current;
+    if (!file) return setGps(null);
+    setGps(LOCATING);
+    void currentGpsText().then((text) => {
+      if (gpsRequest.current === request) setGps(text);
+    });
+  };
+
+  const clear = () => {
+    setPhoto(null);
+    setGps(null);
+    setInputKey((k) => k + 1);
+    gpsRequest.current++;
+  };
+
+  return {
+    photo,
+    /** What the form shows under the photo: null, 'Getting location...' or the position. */
+    gps,
+    /** What is sent: the position, or GPS_UNAVAILABLE while it is unknown. */
+    gpsToSend: gps && gps !== LOCATING ? gps : GPS_UNAVAILABLE,
+    inputKey,
+    choose,
+    clear,
+  };
+}
