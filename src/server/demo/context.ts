@@ -14,6 +14,7 @@ import { objectUrl } from '../services/object-keys';
 import { RATE_RULES, type RateRules } from '../services/rate-limit.service';
 import type { DemoEvent, DemoHousehold } from './demo-data';
 import { randomSource, type RandomSource } from './demo-images';
+import { IMAGE_MAX_BYTES } from '../../shared/uploads';
 
 export interface DemoSeedOptions {
   orm: MikroORM;
@@ -147,7 +148,7 @@ export class DemoContext {
   }
 
   async storedImageUrl(bytes: Buffer): Promise<string> {
-    const key = await this.services.uploads.storeImage(this.em, this.admin.user, bytes, 5 * 1024 * 1024);
+    const key = await this.services.uploads.storeImage(this.em, this.admin.user, bytes, IMAGE_MAX_BYTES);
     return objectUrl(key);
   }
 

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { CATCH_SUBMISSION_PATH } from '../rest/catches.rest';
+import { CATCH_SUBMISSION_PATH } from '../../shared/catches';
 import { LOCAL_UPLOAD_PREFIX } from '../rest/objects.rest';
 import { isPublicRead } from './public-read-cache';
 

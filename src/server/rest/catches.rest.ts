@@ -8,9 +8,6 @@ import { CATCH_PHOTO_MAX_BYTES, tooLargeMessage } from '../../shared/uploads';
 import type { ContextDeps } from '../trpc/context';
 import { callProcedure, callService } from './call';
 
-/** The documented multipart route (defined in src/shared); `isMultipartRoute` lets it past the JSON-only rule for mutations. */
-export { CATCH_SUBMISSION_PATH };
-
 /** REST shims of SPEC §7 for catches and fishing sessions. */
 export function registerCatchRoutes(app: FastifyInstance, deps: ContextDeps): void {
   app.get('/api/members/catches', (req, reply) => callProcedure(deps, req, reply, (api) => api.catches.mine()));
