@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatAud } from '../../../shared/membership';
 import { REVENUE_KINDS, REVENUE_LABELS } from '../../../shared/reports.schema';
+import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../trpc';
 import {
   currentFinancialYear,
@@ -14,7 +15,6 @@ import {
   periodText,
   type Period,
 } from './period-picker';
-import { QueryState } from '../../components/query-state';
 
 /** SPEC §2.13 accounting tab: the period's figures by kind, the Xero export and the other exports. */
 export function AdminAccountingTab({ onOpenReports }: { onOpenReports?: () => void }) {

@@ -6,8 +6,8 @@ import type { AuditPage, AuditSearchInput } from '../../../shared/admin.schema';
 import { formatClubDateTime } from '../../../shared/dates';
 import { useTRPC } from '../../trpc';
 import { ListPager } from '../../components/list-pager';
-import { SEARCH_DEBOUNCE_MS } from './members-tab';
 import { QueryState } from '../../components/query-state';
+import { SEARCH_DEBOUNCE_MS } from './members-tab';
 
 export const AUDIT_PAGE_SIZE = 25;
 const MAX_CHANGES = 6;

@@ -4,13 +4,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminEventView, EventInput } from '../../../shared/events.schema';
 import { formatClubDateTime } from '../../../shared/dates';
+import { QueryState } from '../../components/query-state';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { EventImage } from '../../components/event-image';
 import { EventForm } from './event-form';
 import { EventImageUpload } from './event-image-upload';
-import { QueryState } from '../../components/query-state';
 
 type Dialog =
   { kind: 'none' } | { kind: 'create'; key: number } | { kind: 'edit'; event: AdminEventView } | { kind: 'image'; event: AdminEventView };

@@ -18,10 +18,10 @@ import { useState, type ReactNode } from 'react';
 import { SPECIES, type Species } from '../../../shared/catches';
 import type { CatchFlag, JudgeCatchView, JudgeInput } from '../../../shared/catches.schema';
 import { formatClubDateTime } from '../../../shared/dates';
+import { QueryState } from '../../components/query-state';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { QueryState } from '../../components/query-state';
 
 /** The judge's plain-English reading of each automatic flag, with a colour for how much it matters. */
 export const FLAG_LABELS: Record<CatchFlag, { label: string; color: string }> = {

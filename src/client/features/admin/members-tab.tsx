@@ -6,9 +6,9 @@ import { EXPIRING_DAYS, type AdminMemberRow, type MemberSearchInput } from '../.
 import { formatAuDate } from '../../../shared/dates';
 import { type MemberStatus, type MembershipType } from '../../../shared/membership';
 import { ListPager } from '../../components/list-pager';
+import { QueryError, QueryState } from '../../components/query-state';
 import { useTRPC } from '../../trpc';
 import { MEMBER_STATUS_LABELS, MemberEditForm } from './member-edit-form';
-import { QueryError, QueryState } from '../../components/query-state';
 
 const FAILURE = 'Could not load the members. Please try again later.';
 

@@ -14,11 +14,11 @@ import { clubToday, formatAuDate } from '../../../shared/dates';
 import { formatAud } from '../../../shared/membership';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payments';
 import { ListPager } from '../../components/list-pager';
+import { QueryError, QueryState } from '../../components/query-state';
 import { useTRPC } from '../../trpc';
 import { SEARCH_DEBOUNCE_MS } from './members-tab';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { amountCents, RefundDialog } from './refund-dialog';
-import { QueryError, QueryState } from '../../components/query-state';
 
 const FAILURE = 'Could not load the payments. Please try again later.';
 

@@ -6,6 +6,7 @@ import { clubToday, formatAuDate } from '../../../shared/dates';
 import { formatAud, MEMBER_STATUSES, MEMBERSHIP_TYPES, type MembershipType } from '../../../shared/membership';
 import { REVENUE_KINDS, REVENUE_LABELS, type FinancialSummary, type MembershipReport } from '../../../shared/reports.schema';
 import { SectionLoader } from '../../components/full-screen-loader';
+import { QueryState } from '../../components/query-state';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { MEMBER_STATUS_LABELS } from './member-edit-form';
@@ -20,7 +21,6 @@ import {
   periodText,
   type Period,
 } from './period-picker';
-import { QueryState } from '../../components/query-state';
 
 const TYPE_LABELS: Record<MembershipType, string> = { adult: 'Adult', junior: 'Junior', family: 'Family' };
 

@@ -2,10 +2,10 @@ import { Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/c
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Species } from '../../../shared/catches';
+import { QueryState } from '../../components/query-state';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { QueryState } from '../../components/query-state';
 
 const MAX_CM = 300;
 const RANGE_ERROR = 'Enter a length of more than 0 cm and at most 300 cm, or leave it empty for no limit.';

@@ -33,13 +33,13 @@ import {
   type SponsorInvoice,
   type SponsorStatus,
 } from '../../../shared/sponsors.schema';
+import { QueryState } from '../../components/query-state';
 import { toast } from '../../components/toast';
 import { useClubToday } from '../../lib/clock';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { ImageField } from '../../components/uploads/image-upload-field';
 import { sponsorAmountText, sponsorHref, SPONSOR_LINK_PROPS } from '../../lib/sponsor-text';
-import { QueryState } from '../../components/query-state';
 
 const STATUS_LABELS: Record<SponsorStatus, string> = { pending: 'Pending', active: 'Active', declined: 'Declined' };
 const STATUS_COLOURS: Record<SponsorStatus, string> = { pending: 'yellow', active: 'green', declined: 'red' };

@@ -2,8 +2,8 @@ import { Card, NativeSelect, Stack, Table, Title } from '@mantine/core';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { clubToday, formatAuDate } from '../../../shared/dates';
-import { useTRPC } from '../../trpc';
 import { QueryState } from '../../components/query-state';
+import { useTRPC } from '../../trpc';
 
 /** 1st, 2nd, 3rd, 4th… */
 export function ordinal(n: number): string {

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { EventView, MemberRegistration } from '../../../shared/events.schema';
 import type { MemberProfile } from '../../../shared/members.schema';
+import { QueryState } from '../../components/query-state';
 import { toast } from '../../components/toast';
 import { useNow } from '../../lib/clock';
 import { serverMessage } from '../../lib/errors';
@@ -10,7 +11,6 @@ import { useTRPC } from '../../trpc';
 import { EventImage } from '../../components/event-image';
 import { householdPayment, useJoinDialog } from '../../components/join-dialog';
 import { calendarHref, feeText, formatClubDateTime, maxText, placesLeftText } from './event-text';
-import { QueryState } from '../../components/query-state';
 
 function CalendarLink({ id }: { id: string }) {
   return (

@@ -6,8 +6,8 @@ import type { EventView } from '../../../shared/events.schema';
 import { useTRPC } from '../../trpc';
 import { EventImage } from '../../components/event-image';
 import { useJoinDialog } from '../../components/join-dialog';
-import { feeText, formatClubDateTime, maxText } from './event-text';
 import { QueryState } from '../../components/query-state';
+import { feeText, formatClubDateTime, maxText } from './event-text';
 
 export const NO_UPCOMING_EVENTS = 'No upcoming events at the moment. Check back soon!';
 

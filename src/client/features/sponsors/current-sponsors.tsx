@@ -1,9 +1,9 @@
 import { Anchor, Box, Card, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { PublicSponsor } from '../../../shared/sponsors.schema';
+import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../trpc';
 import { sponsorAmountText, sponsorHref, SPONSOR_LINK_PROPS, sponsorTypeText } from '../../lib/sponsor-text';
-import { QueryState } from '../../components/query-state';
 
 export const NO_SPONSORS = 'Be our first sponsor! Join us in supporting the fishing community.';
 
