@@ -1,7 +1,7 @@
 import { statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantToClubLocal } from '../../src/shared/dates';
@@ -46,7 +46,7 @@ async function phonePhoto() {
 }
 
 describe('catch logging, judging and results', () => {
-  let memberCookies: Awaited<ReturnType<import('playwright-core').BrowserContext['cookies']>> = [];
+  let memberCookies: Awaited<ReturnType<BrowserContext['cookies']>> = [];
 
   it('a member on a phone logs a catch with a photo and GPS and sees the achievement', async () => {
     const admin = (await signedInClient(t, ADMIN, { firstName: 'Jude', lastName: 'Judge' })).client;

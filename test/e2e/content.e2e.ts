@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, startTestApp, type TestApp } from '../support/test-app';
 import { expectAccessible, launchBrowser, openPage, outboxMail, PHONE, loginLink, followLink } from './browser';
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 describe('content management and sponsors', () => {
   /** The admin's signed-in cookies (sign-in links are limited to one a minute per address). */
-  let adminCookies: Awaited<ReturnType<import('playwright-core').BrowserContext['cookies']>> = [];
+  let adminCookies: Awaited<ReturnType<BrowserContext['cookies']>> = [];
 
   it('an admin edits the hero title and publishes a news article; a visitor sees both', async () => {
     const { page, context, problems, shot } = await openPage(browser, 'cms');

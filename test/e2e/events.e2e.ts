@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantToClubLocal } from '../../src/shared/dates';
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 /** The member's signed-in browser cookies, kept for the phone check. */
-let memberCookies: Awaited<ReturnType<import('playwright-core').BrowserContext['cookies']>> = [];
+let memberCookies: Awaited<ReturnType<BrowserContext['cookies']>> = [];
 
 /** A fresh e-mail-only login link for the member. */
 

@@ -524,7 +524,8 @@ describe('the payments list', () => {
       covers: [{ name: 'Listy McList' }],
     });
     const all = await admin.trpc.admin.payments.list.query({ pageSize: 100 });
-    expect(all.rows.map((r) => r.date)).toEqual([...all.rows.map((r) => r.date)].sort().reverse());
+    const dates = all.rows.map((r) => r.date);
+    expect(dates).toEqual(dates.toSorted().toReversed());
     expect(all.rows.length).toBeGreaterThan(5);
     expect((await admin.trpc.admin.payments.list.query({ status: 'pending' })).rows.every((r) => r.status === 'pending')).toBe(true);
     expect((await admin.trpc.admin.payments.list.query({ kind: 'sponsorship' })).total).toBe(0);

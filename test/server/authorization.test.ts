@@ -280,7 +280,7 @@ describe("one member and another member's records", () => {
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
     form.set('photo', new Blob([new Uint8Array(await photo())], { type: 'image/jpeg' }), 'catch.jpg');
     const logged = await alice.client.fetch('/api/catches', { method: 'POST', body: form });
-    expect(logged.status).toBe(200);
+    if (logged.status !== 200) throw new Error(`Arranging the catch failed: ${logged.status} ${await logged.text()}`);
     catchId = (await logged.json()).catch.id;
     // Judged, so it is on the public results and the season ladder too.
     await admin.trpc.admin.catches.judge.mutate({ action: 'approve', id: catchId });

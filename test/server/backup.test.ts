@@ -87,7 +87,7 @@ beforeAll(async () => {
     .toBuffer();
   form.set('photo', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'flathead.jpg');
   const logged = await member.client.fetch('/api/catches', { method: 'POST', body: form });
-  expect(logged.status).toBe(200);
+  if (logged.status !== 200) throw new Error(`Arranging the catch failed: ${logged.status} ${await logged.text()}`);
   await admin.trpc.admin.cms.sections.create.mutate({
     pageSlug: 'home',
     sectionKey: 'welcome',

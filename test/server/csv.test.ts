@@ -24,7 +24,7 @@ describe('CSV fields', () => {
 
   it('writes amounts marked as numbers as they are, negative ones included', () => {
     expect(csvLine(['Refund', csvNumber('-15.00'), csvNumber('40.00'), '-15.00'])).toBe("Refund,-15.00,40.00,'-15.00\r\n");
-    expect(() => csvNumber('-1+1')).toThrow();
+    expect(() => csvNumber('-1+1')).toThrow('Not a number: -1+1');
   });
 
   it('ends lines with CRLF', () => {

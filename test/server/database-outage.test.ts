@@ -35,10 +35,10 @@ afterAll(async () => {
 /** What the site answers a mix of visitors and members, many times over, while `during` runs. */
 async function underLoad(during: () => Promise<void>) {
   const statuses: { path: string; status: number; message?: string }[] = [];
-  let running = true;
+  const stop = new AbortController();
   const paths = ['/api/events/upcoming', '/api/members/catches', '/api/members/events', '/readyz'];
   const worker = async (offset: number) => {
-    for (let i = offset; running; i++) {
+    for (let i = offset; !stop.signal.aborted; i++) {
       const p = paths[i % paths.length];
       const res = await member.json('GET', p).catch((error: Error) => ({ status: 0, body: { message: error.message } }));
       statuses.push({ path: p, status: res.status, message: res.body?.message });
@@ -46,7 +46,7 @@ async function underLoad(during: () => Promise<void>) {
   };
   const workers = [0, 1, 2, 3, 4].map(worker);
   await during();
-  running = false;
+  stop.abort();
   await Promise.all(workers);
   return statuses;
 }

@@ -272,21 +272,19 @@ beforeAll(async () => {
   ).id;
   ids.setting = (await admin.trpc.admin.cms.settings.save.mutate({ settingKey: 'fuzz_setting', settingValue: 'x' })).id;
   ids.news = (await admin.trpc.admin.cms.news.create.mutate({ title: 'Fuzz', content: '<p>Fuzz</p>' })).id;
-  await t
-    .client()
-    .trpc.sponsors.register.mutate({
-      companyName: 'Fuzz Tackle',
-      contactPerson: 'Fi Zz',
-      email: 'fuzz@tackle.test',
-      phone: '0400 000 001',
-      sponsorshipType: 'website',
-    });
+  await t.client().trpc.sponsors.register.mutate({
+    companyName: 'Fuzz Tackle',
+    contactPerson: 'Fi Zz',
+    email: 'fuzz@tackle.test',
+    phone: '0400 000 001',
+    sponsorshipType: 'website',
+  });
   ids.sponsor = (await admin.trpc.admin.sponsors.list.query())[0].id;
   ids.upload = (await admin.trpc.objects.createUpload.mutate()).uploadURL;
   const form = catchForm({});
   form.set('photo', new Blob([new Uint8Array(await jpeg())], { type: 'image/jpeg' }), 'catch.jpg');
   const logged = await admin.fetch('/api/catches', { method: 'POST', body: form });
-  expect(logged.status).toBe(200);
+  if (logged.status !== 200) throw new Error(`Arranging the catch failed: ${logged.status} ${await logged.text()}`);
   ids.catch = (await logged.json()).catch.id;
 });
 afterAll(() => t?.close());
@@ -808,7 +806,10 @@ describe('fuzz', () => {
     // Guards the pass itself: a broken route or procedure listing would shrink it to nothing.
     expect(sent).toBeGreaterThan(2500);
     const after = await rowCounts(t);
-    for (const table of MAY_CHANGE) (delete before[table], delete after[table]);
+    for (const table of MAY_CHANGE) {
+      delete before[table];
+      delete after[table];
+    }
     expect(after).toEqual(before);
     expect(await admin.trpc.auth.me.query()).toMatchObject({ email: 'chair@club.test', role: 'admin' });
   }, 120_000);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addYears, clubToday, formatAuDate } from '../../src/shared/dates';
-import { acceptRequiredDocuments } from '../../src/shared/documents';
+import { acceptRequiredDocuments, CLUB_DOCUMENTS } from '../../src/shared/documents';
 import { DOCUMENTS_REQUIRED_MESSAGE } from '../../src/shared/members.schema';
 import { AuditLog, Member, Payment } from '../../src/server/db/entities';
 import { FakePayPal } from '../support/fake-paypal';
@@ -76,7 +76,7 @@ describe('joining and paying', () => {
     const { orderId, capture } = await pay(visitor, '40.00');
     const create = paypal.callsTo(/^\/v2\/checkout\/orders$/).at(-1)!;
     expect(create.body.intent).toBe('CAPTURE');
-    expect(create.body.purchase_units[0].amount).toEqual({ currency_code: 'AUD', value: '40.00' });
+    expect(create.body.purchase_units?.[0]?.amount).toEqual({ currency_code: 'AUD', value: '40.00' });
     expect(create.requestId).toMatch(/^order-/);
 
     const captured = await capture();
@@ -438,6 +438,31 @@ describe('the join form is validated and safe to resubmit', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });
     expect(await t.em().count(Member, {})).toBe(before);
+  });
+
+  /** Acceptances of these club documents, each at the version the join form shows. */
+  const accepting = (...ids: string[]) => ids.map((id) => ({ id, version: CLUB_DOCUMENTS.find((d) => d.id === id)!.version }));
+
+  it.each([
+    ['waiver', accepting('code_of_conduct', 'competition_rules')],
+    ['code of conduct', accepting('waiver', 'competition_rules')],
+    ['competition rules', accepting('waiver', 'code_of_conduct')],
+  ])('refuses a join form without the %s accepted', async (missing, documentsAccepted) => {
+    const before = await t.em().count(Member, {});
+    const res = await register(t.client(), form({ email: `without-${missing.replaceAll(' ', '-')}@example.com`, documentsAccepted }));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: DOCUMENTS_REQUIRED_MESSAGE });
+    expect(await t.em().count(Member, {})).toBe(before);
+  });
+
+  it('takes a join form with the waiver, the code of conduct and the competition rules accepted, not asking for the mission and values', async () => {
+    const joined = await join(t.client(), {
+      email: 'three-documents@example.com',
+      documentsAccepted: accepting('waiver', 'code_of_conduct', 'competition_rules'),
+    });
+    expect(joined.message).toBe('Registration Successful');
+    const stored = await t.em().findOneOrFail(Member, { email: 'three-documents@example.com' });
+    expect(stored.documentsAccepted?.map((d) => d.id).sort()).toEqual(['code_of_conduct', 'competition_rules', 'waiver']);
   });
 
   it('a second submission before paying replaces the first', async () => {

@@ -42,7 +42,7 @@ function pay(
 /** The lines of a CSV download, after checking it starts with the UTF-8 BOM (which Response.text() would hide). */
 async function csvLines(res: Response) {
   const bytes = new Uint8Array(await res.arrayBuffer());
-  expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
   return new TextDecoder().decode(bytes.slice(3)).split('\r\n');
 }
 
@@ -232,15 +232,13 @@ describe('membership and event results', () => {
   });
 
   it('invoices an accepted sponsorship once, and counts it only when the money arrives', async () => {
-    await t
-      .client()
-      .json('POST', '/api/sponsors/register', {
-        companyName: 'Cabarita Cafe',
-        contactPerson: 'Cam',
-        email: 'cam@cafe.example',
-        phone: '02 6676 1111',
-        sponsorshipType: 'website',
-      });
+    await t.client().json('POST', '/api/sponsors/register', {
+      companyName: 'Cabarita Cafe',
+      contactPerson: 'Cam',
+      email: 'cam@cafe.example',
+      phone: '02 6676 1111',
+      sponsorshipType: 'website',
+    });
     const [sponsor] = (await admin.trpc.admin.sponsors.list.query()).filter((s) => s.companyName === 'Cabarita Cafe');
     const today = clubToday(t.clock.now());
     const fy = financialYearOf(today);

@@ -33,144 +33,147 @@ async function pixelBomb(): Promise<Buffer> {
 /** Local upload URLs name PUBLIC_URL (http://club.test in tests); send them to where the app listens. */
 const reachable = (t: TestApp, url: string) => url.replace(t.env.PUBLIC_URL, t.baseUrl);
 
-function uploadSuite(name: string, start: () => Promise<{ t: TestApp; close: () => Promise<void> }>) {
-  describe(name, () => {
-    let t: TestApp;
-    let close: () => Promise<void>;
-    let admin: TestClient;
-    let eventId: string;
-    beforeAll(async () => {
-      ({ t, close } = await start());
-      admin = (await signedInClient(t, 'admin@club.test')).client;
-      eventId = (
-        await admin.trpc.admin.events.create.mutate({ name: 'Mulloway Muster', location: 'Tweed Heads', eventDate: '2027-03-06T07:00' })
-      ).id;
-    });
-    afterAll(() => close?.());
+/** The upload tests, run against each object store. */
+function uploadTests(start: () => Promise<{ t: TestApp; close: () => Promise<void> }>) {
+  let t: TestApp;
+  let close: () => Promise<void>;
+  let admin: TestClient;
+  let eventId: string;
+  beforeAll(async () => {
+    ({ t, close } = await start());
+    admin = (await signedInClient(t, 'admin@club.test')).client;
+    eventId = (
+      await admin.trpc.admin.events.create.mutate({ name: 'Mulloway Muster', location: 'Tweed Heads', eventDate: '2027-03-06T07:00' })
+    ).id;
+  });
+  afterAll(() => close?.());
 
-    async function upload(bytes: Buffer, contentType = 'image/jpeg') {
-      const slot = await admin.json('POST', '/api/objects/upload');
-      expect(slot.status).toBe(200);
-      const put = await fetch(reachable(t, slot.body.uploadURL), {
-        method: 'PUT',
-        body: new Uint8Array(bytes),
-        headers: { 'content-type': contentType },
-      });
-      return { uploadURL: slot.body.uploadURL as string, put };
+  async function upload(bytes: Buffer, contentType = 'image/jpeg') {
+    const slot = await admin.json('POST', '/api/objects/upload');
+    expect(slot.status).toBe(200);
+    const put = await fetch(reachable(t, slot.body.uploadURL), {
+      method: 'PUT',
+      body: new Uint8Array(bytes),
+      headers: { 'content-type': contentType },
+    });
+    return { uploadURL: slot.body.uploadURL as string, put };
+  }
+
+  it('uploads an event image: re-encoded upright as WebP, metadata stripped, with a thumbnail, served with its type', async () => {
+    const { uploadURL, put } = await upload(await phonePhoto());
+    expect(put.status).toBe(200);
+    const res = await admin.json('PUT', `/api/events/${eventId}/image`, { imageUrl: uploadURL });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.imageUrl).toMatch(/^\/api\/objects\/images\/[0-9a-f-]{36}\.webp$/);
+    expect(res.body.thumbnailUrl).toMatch(/-thumb\.webp$/);
+
+    const image = await t.client().fetch(res.body.imageUrl);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect(meta.format).toBe('webp');
+    expect([meta.width, meta.height]).toEqual([900, 1200]);
+    expect(meta.exif).toBeUndefined();
+    const thumb = await sharp(Buffer.from(await (await t.client().fetch(res.body.thumbnailUrl)).arrayBuffer())).metadata();
+    expect(Math.max(thumb.width!, thumb.height!)).toBe(480);
+
+    const upcoming = await t.client().trpc.events.upcoming.query();
+    expect(upcoming.find((e) => e.id === eventId)?.imageUrl).toBe(res.body.imageUrl);
+    // The slot is used once.
+    const again = await admin.json('PUT', `/api/events/${eventId}/image`, { imageUrl: uploadURL });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('That upload has already been used. Please upload the image again.');
+  });
+
+  it('refuses an HTML file named .jpg, a pixel bomb and an image it did not issue; the event keeps its image', async () => {
+    const before = (await t.em().findOneOrFail(Event, { id: eventId })).imageKey;
+    const html = await upload(Buffer.from('<!doctype html><script>alert(1)</script>'), 'image/jpeg');
+    const res = await admin.json('PUT', `/api/events/${eventId}/image`, { imageUrl: html.uploadURL });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('That file is not an image. Please choose a JPEG, PNG, WebP or GIF picture.');
+
+    const bomb = await upload(await pixelBomb(), 'image/png');
+    const exploded = await admin.json('PUT', `/api/events/${eventId}/image`, { imageUrl: bomb.uploadURL });
+    expect(exploded.status).toBe(400);
+    expect(exploded.body.message).toBe('That image has too many pixels (more than 40 megapixels). Please choose a smaller picture.');
+
+    for (const imageUrl of [
+      'https://evil.example/incoming/00000000-0000-4000-8000-000000000000',
+      '/api/objects/images/../../secrets.json',
+      'x'.repeat(3000),
+      '',
+    ]) {
+      const forged = await admin.json('PUT', `/api/events/${eventId}/image`, { imageUrl });
+      expect(forged.status, imageUrl.slice(0, 40)).toBe(400);
     }
+    expect((await t.em().findOneOrFail(Event, { id: eventId })).imageKey).toBe(before);
+  });
 
-    it('uploads an event image: re-encoded upright as WebP, metadata stripped, with a thumbnail, served with its type', async () => {
-      const { uploadURL, put } = await upload(await phonePhoto());
-      expect(put.status).toBe(200);
+  it('refuses a file over 5 MB', async () => {
+    const big = Buffer.alloc(6 * 1024 * 1024, 0xff);
+    big[0] = 0xff;
+    big[1] = 0xd8;
+    big[2] = 0xff;
+    const { uploadURL, put } = await upload(big);
+    if (put.status === 200) {
+      // A bucket takes any size: the server refuses it when it is attached.
       const res = await admin.json('PUT', `/api/events/${eventId}/image`, { imageUrl: uploadURL });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      expect(res.body.imageUrl).toMatch(/^\/api\/objects\/images\/[0-9a-f-]{36}\.webp$/);
-      expect(res.body.thumbnailUrl).toMatch(/-thumb\.webp$/);
-
-      const image = await t.client().fetch(res.body.imageUrl);
-      expect(image.status).toBe(200);
-      expect(image.headers.get('content-type')).toBe('image/webp');
-      expect(image.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-      const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
-      expect(meta.format).toBe('webp');
-      expect([meta.width, meta.height]).toEqual([900, 1200]);
-      expect(meta.exif).toBeUndefined();
-      const thumb = await sharp(Buffer.from(await (await t.client().fetch(res.body.thumbnailUrl)).arrayBuffer())).metadata();
-      expect(Math.max(thumb.width!, thumb.height!)).toBe(480);
-
-      const upcoming = await t.client().trpc.events.upcoming.query();
-      expect(upcoming.find((e) => e.id === eventId)?.imageUrl).toBe(res.body.imageUrl);
-      // The slot is used once.
-      const again = await admin.json('PUT', `/api/events/${eventId}/image`, { imageUrl: uploadURL });
-      expect(again.status).toBe(400);
-      expect(again.body.message).toBe('That upload has already been used. Please upload the image again.');
-    });
-
-    it('refuses an HTML file named .jpg, a pixel bomb and an image it did not issue; the event keeps its image', async () => {
-      const before = (await t.em().findOneOrFail(Event, { id: eventId })).imageKey;
-      const html = await upload(Buffer.from('<!doctype html><script>alert(1)</script>'), 'image/jpeg');
-      const res = await admin.json('PUT', `/api/events/${eventId}/image`, { imageUrl: html.uploadURL });
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe('That file is not an image. Please choose a JPEG, PNG, WebP or GIF picture.');
+      expect(res.body.message).toBe('The image is larger than 5 MB.');
+    } else {
+      expect(put.status).toBe(413);
+    }
+  });
 
-      const bomb = await upload(await pixelBomb(), 'image/png');
-      const exploded = await admin.json('PUT', `/api/events/${eventId}/image`, { imageUrl: bomb.uploadURL });
-      expect(exploded.status).toBe(400);
-      expect(exploded.body.message).toBe('That image has too many pixels (more than 40 megapixels). Please choose a smaller picture.');
-
-      for (const imageUrl of [
-        'https://evil.example/incoming/00000000-0000-4000-8000-000000000000',
-        '/api/objects/images/../../secrets.json',
-        'x'.repeat(3000),
-        '',
-      ]) {
-        const forged = await admin.json('PUT', `/api/events/${eventId}/image`, { imageUrl });
-        expect(forged.status, imageUrl.slice(0, 40)).toBe(400);
-      }
-      expect((await t.em().findOneOrFail(Event, { id: eventId })).imageKey).toBe(before);
-    });
-
-    it('refuses a file over 5 MB', async () => {
-      const big = Buffer.alloc(6 * 1024 * 1024, 0xff);
-      big[0] = 0xff;
-      big[1] = 0xd8;
-      big[2] = 0xff;
-      const { uploadURL, put } = await upload(big);
-      if (put.status === 200) {
-        // A bucket takes any size: the server refuses it when it is attached.
-        const res = await admin.json('PUT', `/api/events/${eventId}/image`, { imageUrl: uploadURL });
-        expect(res.status).toBe(400);
-        expect(res.body.message).toBe('The image is larger than 5 MB.');
-      } else {
-        expect(put.status).toBe(413);
-      }
-    });
-
-    it('keeps upload slots and event images to admins', async () => {
-      const { client } = await signedInClient(t);
-      expect((await client.json('POST', '/api/objects/upload')).status).toBe(403);
-      expect((await t.client().json('POST', '/api/objects/upload')).status).toBe(401);
-      expect((await client.json('PUT', `/api/events/${eventId}/image`, { imageUrl: 'x' })).status).toBe(403);
-      expect(await t.em().count(StoredObject, { kind: 'upload', createdBy: { email: { $ne: 'admin@club.test' } } })).toBe(0);
-    });
+  it('keeps upload slots and event images to admins', async () => {
+    const { client } = await signedInClient(t);
+    expect((await client.json('POST', '/api/objects/upload')).status).toBe(403);
+    expect((await t.client().json('POST', '/api/objects/upload')).status).toBe(401);
+    expect((await client.json('PUT', `/api/events/${eventId}/image`, { imageUrl: 'x' })).status).toBe(403);
+    expect(await t.em().count(StoredObject, { kind: 'upload', createdBy: { email: { $ne: 'admin@club.test' } } })).toBe(0);
   });
 }
 
-uploadSuite('uploads to local disk', async () => {
-  const t = await startTestApp({ env: { ADMIN_EMAILS: 'admin@club.test' } });
-  return { t, close: () => t.close() };
+describe('uploads to local disk', () => {
+  uploadTests(async () => {
+    const t = await startTestApp({ env: { ADMIN_EMAILS: 'admin@club.test' } });
+    return { t, close: () => t.close() };
+  });
 });
 
-uploadSuite('uploads to an S3-compatible bucket (s3rver on loopback)', async () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 's3rver-'));
-  const s3 = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: dir,
-    configureBuckets: [{ name: 'club-objects', configs: [] }],
+describe('uploads to an S3-compatible bucket (s3rver on loopback)', () => {
+  uploadTests(async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 's3rver-'));
+    const s3 = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: 'club-objects', configs: [] }],
+    });
+    const { port } = (await s3.run()) as { port: number };
+    const t = await startTestApp({
+      env: {
+        ADMIN_EMAILS: 'admin@club.test',
+        S3_BUCKET: 'club-objects',
+        S3_REGION: 'us-east-1',
+        S3_ENDPOINT: `http://127.0.0.1:${port}`,
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        S3_FORCE_PATH_STYLE: 'true',
+      },
+    });
+    return {
+      t,
+      close: async () => {
+        await t.close();
+        await s3.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
   });
-  const { port } = (await s3.run()) as { port: number };
-  const t = await startTestApp({
-    env: {
-      ADMIN_EMAILS: 'admin@club.test',
-      S3_BUCKET: 'club-objects',
-      S3_REGION: 'us-east-1',
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
-    },
-  });
-  return {
-    t,
-    close: async () => {
-      await t.close();
-      await s3.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 });
 
 describe('the local upload URL', () => {
@@ -209,7 +212,7 @@ describe('the local upload URL', () => {
     // An upload that never became an image (refused, or the person gave up) is removed once its slot has expired.
     const abandoned = reachable(t, (await client.trpc.objects.createUpload.mutate()).uploadURL);
     expect((await fetch(abandoned, { method: 'PUT', body: 'not an image' })).status).toBe(200);
-    await expect(client.trpc.objects.finishImage.mutate({ uploadURL: abandoned })).rejects.toThrow();
+    await expect(client.trpc.objects.finishImage.mutate({ uploadURL: abandoned })).rejects.toThrow('That file is not an image.');
     const key = `incoming/${/incoming\/([0-9a-f-]+)/.exec(abandoned)![1]}`;
     t.clock.advance(11 * 60_000);
     expect((await fetch(abandoned, { method: 'PUT', body: photo })).status).toBe(410);

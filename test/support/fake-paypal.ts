@@ -19,11 +19,26 @@ interface FakeOrder {
   captureId?: string;
 }
 
+/** The fields of the JSON bodies PayPal receives that this fake reads or tests check (orders, refunds, signature checks). */
+export interface PaypalRequestJson {
+  intent?: string;
+  purchase_units?: { amount?: { value?: string; currency_code?: string } }[];
+  amount?: { value?: string; currency_code?: string };
+  transmission_id?: string;
+  transmission_sig?: string;
+  transmission_time?: string;
+  webhook_id?: string;
+  webhook_event?: unknown;
+  [field: string]: unknown;
+}
+
 export interface RecordedCall {
   method: string;
   path: string;
   requestId?: string;
-  body: any;
+  /** The JSON body (empty for a form-encoded one, whose text is in `raw`). */
+  body: PaypalRequestJson;
+  raw: string;
 }
 
 export interface WebhookEventBody {
@@ -31,7 +46,7 @@ export interface WebhookEventBody {
   event_type: string;
   resource_type: string;
   create_time: string;
-  resource: any;
+  resource: Record<string, unknown>;
 }
 
 const cents = (value: string) => Math.round(Number(value) * 100);
@@ -165,7 +180,7 @@ export class FakePayPal {
     return { status: response.status, body: await response.json().catch(() => undefined), headers };
   }
 
-  private event(type: string, resourceType: string, resource: unknown): WebhookEventBody {
+  private event(type: string, resourceType: string, resource: Record<string, unknown>): WebhookEventBody {
     return {
       id: `WH-${randomBytes(10).toString('hex').toUpperCase()}`,
       event_type: type,
@@ -187,19 +202,20 @@ export class FakePayPal {
     const raw = Buffer.concat(chunks).toString('utf8');
     const path = (req.url ?? '').split('?')[0];
     const requestId = req.headers['paypal-request-id'] as string | undefined;
-    let body: any = raw;
-    if ((req.headers['content-type'] ?? '').includes('json')) {
+    const isJson = (req.headers['content-type'] ?? '').includes('json');
+    let body: PaypalRequestJson = {};
+    if (isJson) {
       try {
-        body = raw ? JSON.parse(raw) : {};
+        body = raw ? (JSON.parse(raw) as PaypalRequestJson) : {};
       } catch {
         return this.send(res, 400, { name: 'MALFORMED_REQUEST_JSON' });
       }
     }
-    this.calls.push({ method: req.method ?? '', path, requestId, body });
+    this.calls.push({ method: req.method ?? '', path, requestId, body, raw });
 
     if (req.method === 'POST' && path === '/v1/oauth2/token') {
       const expected = `Basic ${Buffer.from(`${this.clientId}:${this.clientSecret}`).toString('base64')}`;
-      const form = new URLSearchParams(typeof body === 'string' ? body : '');
+      const form = new URLSearchParams(isJson ? '' : raw);
       if (req.headers.authorization !== expected || form.get('grant_type') !== 'client_credentials') {
         return this.send(res, 401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
       }
@@ -236,24 +252,25 @@ export class FakePayPal {
     };
 
     if (req.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
-      const known = this.delivered.get(body?.transmission_id);
+      const known = this.delivered.get(body.transmission_id ?? '');
       const ok =
         known !== undefined &&
         body.webhook_id === this.webhookId &&
         body.transmission_sig === known.signature &&
         body.transmission_time === known.time &&
         isDeepStrictEqual(body.webhook_event, known.event) &&
-        this.sign(body.transmission_id, known.time, this.webhookId, body.webhook_event) === known.signature;
+        // The event is the delivered one (checked just above), so its signature is recomputed from that.
+        this.sign(body.transmission_id ?? '', known.time, this.webhookId, known.event) === known.signature;
       return this.send(res, 200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
     }
 
     if (req.method === 'POST' && path === '/v2/checkout/orders') {
-      const unit = body?.purchase_units?.[0];
-      if (body?.intent !== 'CAPTURE' || !unit?.amount?.value || !unit?.amount?.currency_code) {
+      const amount = body.purchase_units?.[0]?.amount;
+      if (body.intent !== 'CAPTURE' || !amount?.value || !amount.currency_code) {
         return this.send(res, 400, { name: 'INVALID_REQUEST', details: [{ issue: 'MISSING_REQUIRED_PARAMETER' }] });
       }
       const id = randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
-      this.orders.set(id, { id, status: 'CREATED', amount: unit.amount });
+      this.orders.set(id, { id, status: 'CREATED', amount: { value: amount.value, currency_code: amount.currency_code } });
       return remember(201, {
         id,
         status: 'CREATED',
@@ -316,7 +333,7 @@ export class FakePayPal {
     if (req.method === 'POST' && refund) {
       const found = this.captures.get(refund[1]);
       if (!found) return this.send(res, 404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
-      const value: string = body?.amount?.value ?? found.amount.value;
+      const value: string = body.amount?.value ?? found.amount.value;
       if (found.status !== 'COMPLETED')
         return this.send(res, 422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CAPTURE_NOT_COMPLETED' }] });
       if (found.refundedCents + cents(value) > cents(found.amount.value)) {
