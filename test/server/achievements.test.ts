@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { achievementFor, NSW_MINIMUM_LENGTHS_CM, SPECIES } from '../../src/shared/catches';
+import { achievementFor } from '../../src/shared/catches';
 
 describe('achievement rules (SPEC §9, in order)', () => {
   it.each([
@@ -20,18 +20,5 @@ describe('achievement rules (SPEC §9, in order)', () => {
       for (const fate of ['kept', 'released'] as const)
         expect(achievementFor({ fishType: 'Mulloway', sizeCm: size, fate }).title).not.toBe('Jewfish Master!');
     }
-  });
-
-  it('seeds the NSW minimum lengths the issue names', () => {
-    expect(NSW_MINIMUM_LENGTHS_CM).toEqual({
-      Flathead: 36,
-      Bream: 25,
-      Mulloway: 70,
-      Whiting: 27,
-      'Mangrove Jack': 35,
-      Tailor: 30,
-      Trevally: null,
-    });
-    expect(Object.keys(NSW_MINIMUM_LENGTHS_CM).sort()).toEqual([...SPECIES].sort());
   });
 });

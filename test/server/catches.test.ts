@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catch, EventRegistration, FishingSession } from '../../src/server/db/entities';
+import { SPECIES } from '../../src/shared/catches';
 import { addDays, clubLocalToInstant, clubToday, instantToClubLocal } from '../../src/shared/dates';
 import { createAdmin, createMember, createUser } from '../support/factories';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
@@ -250,6 +251,8 @@ describe('fishing hours and size limits', () => {
       Trevally: null,
       Whiting: 27,
     });
+    // Every species a member can log has its row (a minimum, or none).
+    expect(limits.map((l) => l.species).sort()).toEqual([...SPECIES].sort());
   });
 
   it('lets the committee change a minimum length, and no one else', async () => {
