@@ -1,12 +1,11 @@
+import { IMAGE_MAX_BYTES, tooLargeMessage } from '../../../shared/uploads';
+
 // The network side of uploads, free of React so that any code (the catch queue too) can use it.
 
-/** SPEC §8/§9: one image, at most 5 MB. */
-export const MAX_IMAGE_BYTES = 5_242_880;
-
-/** Why a chosen file cannot be uploaded, or null. */
+/** Why a chosen file cannot be uploaded (SPEC §8/§9: one image, at most 5 MB), or null. */
 export function imageProblem(file: File): string | null {
   if (!file.type.startsWith('image/')) return 'Please choose an image file (JPEG, PNG, WebP or GIF).';
-  if (file.size > MAX_IMAGE_BYTES) return 'The image is larger than 5 MB.';
+  if (file.size > IMAGE_MAX_BYTES) return tooLargeMessage('image', IMAGE_MAX_BYTES);
   return null;
 }
 

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { SPECIES, type Species } from '../../../shared/catches';
+import { CATCH_FLAG_LABELS, CATCH_FLAGS, SPECIES, type Species } from '../../../shared/catches';
 import type { CatchFlag, JudgeCatchView, JudgeInput } from '../../../shared/catches.schema';
 import { formatClubDateTime } from '../../../shared/dates';
 import { QueryState } from '../../components/query-state';
@@ -23,16 +23,22 @@ import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 
-/** The judge's plain-English reading of each automatic flag, with a colour for how much it matters. */
-export const FLAG_LABELS: Record<CatchFlag, { label: string; color: string }> = {
-  no_gps: { label: 'No GPS', color: 'yellow' },
-  outside_tweed: { label: 'Outside the Tweed Shire', color: 'red' },
-  duplicate_photo: { label: 'Same photo submitted before', color: 'red' },
-  no_camera_metadata: { label: 'No camera metadata', color: 'orange' },
-  photo_time_outside_hours: { label: "Photo time outside the event's fishing hours", color: 'orange' },
-  photo_time_differs: { label: 'Photo taken over an hour from the logged time', color: 'orange' },
-  sent_late: { label: 'Logged without signal, sent later', color: 'gray' },
+/** How much each automatic flag matters, as the colour of its badge. */
+const FLAG_COLORS: Record<CatchFlag, string> = {
+  no_gps: 'yellow',
+  outside_tweed: 'red',
+  duplicate_photo: 'red',
+  no_camera_metadata: 'orange',
+  photo_time_outside_hours: 'orange',
+  photo_time_differs: 'orange',
+  sent_late: 'gray',
+  kept_under_minimum: 'orange',
 };
+
+/** The judge's plain-English reading of each automatic flag (from src/shared), with its colour. */
+export const FLAG_LABELS = Object.fromEntries(
+  CATCH_FLAGS.map((flag) => [flag, { label: CATCH_FLAG_LABELS[flag], color: FLAG_COLORS[flag] }]),
+) as Record<CatchFlag, { label: string; color: string }>;
 
 /** A map of a position on OpenStreetMap, zoomed to street level. */
 export function osmUrl(latitude: number, longitude: number): string {

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Checkbox, Group, NativeSelect, NumberInput, Radio, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { type Fate, SPECIES } from '../../../shared/catches';
+import { type Fate, keptUnderMinimum, SPECIES } from '../../../shared/catches';
 import { clubToday } from '../../../shared/dates';
 import { toast } from '../../components/toast';
 import { UploadProgress } from '../../components/uploads/upload-progress';
@@ -81,9 +81,9 @@ export function LogCatchForm() {
       toast.error('Accuracy Acknowledgment Required', 'Please confirm the accuracy of your data.');
       return;
     }
-    const minimum = sizeLimits.data?.find((l) => l.species === fishType)?.minimumCm ?? null;
-    if (!settled.undersize && fate === 'kept' && minimum !== null && sizeCm < minimum) {
-      setUndersizeLimit(minimum);
+    const minimumCm = sizeLimits.data?.find((l) => l.species === fishType)?.minimumCm ?? null;
+    if (!settled.undersize && minimumCm !== null && keptUnderMinimum({ fate, sizeCm, minimumCm })) {
+      setUndersizeLimit(minimumCm);
       return;
     }
     void send(photo.photo, fate);

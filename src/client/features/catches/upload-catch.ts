@@ -1,8 +1,6 @@
-import type { Achievement } from '../../../shared/catches';
+import { CATCH_SUBMISSION_PATH, type Achievement } from '../../../shared/catches';
 import type { CatchView } from '../../../shared/catches.schema';
 import { sendWithProgress } from '../../components/uploads/send';
-
-export const CATCH_SUBMISSION_URL = '/api/catches';
 
 /** The fields of SPEC §3's catch submission, as the form holds them. */
 export interface CatchFields {
@@ -47,7 +45,7 @@ export async function uploadCatch(
   form.append('loggedAt', fields.loggedAt);
   form.append('photo', fields.photo, (fields.photo instanceof File && fields.photo.name) || 'catch.jpg');
   const answer = await sendWithProgress(
-    { method: 'POST', url: CATCH_SUBMISSION_URL, body: form, headers: { Accept: 'application/json' } },
+    { method: 'POST', url: CATCH_SUBMISSION_PATH, body: form, headers: { Accept: 'application/json' } },
     onProgress,
   );
   if (answer.outcome !== 'answered') throw new CatchUploadError(0);
