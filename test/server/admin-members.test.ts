@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, clubToday } from '../../src/shared/dates';
 import { AuditLog, Household, Member, User } from '../../src/server/db/entities';
-import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+import { createAdmin, createMember, createUser } from '../support/factories';
+import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let admin: TestClient;
@@ -10,7 +11,7 @@ const day = (offset: number) => addDays(today, offset);
 
 beforeAll(async () => {
   t = await startTestApp({ env: { ADMIN_EMAILS: 'secretary@club.test' } });
-  admin = (await signedInClient(t, 'secretary@club.test')).client;
+  admin = (await createAdmin(t, { email: 'secretary@club.test' })).client;
   today = clubToday(t.clock.now());
   const em = t.em();
   const add = (
@@ -111,7 +112,7 @@ describe('the members list', () => {
   });
 
   it("changes a member's role, which ends their sessions", async () => {
-    const { client, memberId } = await activeMemberClient(t, 'newtreasurer@example.com', { firstName: 'Tia', lastName: 'Treasurer' });
+    const { client, memberId } = await createMember(t, { email: 'newtreasurer@example.com', firstName: 'Tia', lastName: 'Treasurer' });
     const row = (await search({ search: 'Treasurer' })).rows[0];
     expect(row).toMatchObject({ id: memberId, role: 'member' });
     await admin.trpc.admin.members.update.mutate({
@@ -148,7 +149,7 @@ describe('Export CSV', () => {
 
   it('is for admins only', async () => {
     expect((await t.client().fetch('/api/admin/export/members')).status).toBe(401);
-    const member = (await signedInClient(t)).client;
+    const member = (await createUser(t)).client;
     const res = await member.json('GET', '/api/admin/export/members');
     expect([res.status, res.body.message]).toEqual([403, 'Only club administrators can do that.']);
     expect((await member.json('GET', '/api/admin/members')).status).toBe(403);

@@ -3,14 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthToken, Sponsor } from '../../src/server/db/entities';
 import { hashToken } from '../../src/server/services/auth.service';
 import { linkIn } from '../support/mime';
-import { signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+import { createAdmin, createUser } from '../support/factories';
+import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 /** Issue 16: nothing another site (or a mail scanner) does can sign a person in or out, or make content that does. */
 let t: TestApp;
 let admin: TestClient;
 beforeAll(async () => {
   t = await startTestApp({ env: { ADMIN_EMAILS: 'editor@club.test' } });
-  admin = (await signedInClient(t, 'editor@club.test')).client;
+  admin = (await createAdmin(t, { email: 'editor@club.test' })).client;
 });
 afterAll(() => t?.close());
 
@@ -83,7 +84,7 @@ describe('GET /api/logout', () => {
   ];
 
   it.each(fromElsewhere)('from %s asks first and changes nothing', async (_label, headers) => {
-    const { client } = await signedInClient(t);
+    const { client } = await createUser(t);
     const response = await logoutRequest(client, headers);
     expect(response).toEqual({ status: 303, location: '/sign-out', setsCookie: false });
     expect(await isSignedIn(client)).toBe(true);
@@ -96,7 +97,7 @@ describe('GET /api/logout', () => {
   ];
 
   it.each(fromTheSite)('from %s signs out on every device', async (_label, headers) => {
-    const { client } = await signedInClient(t);
+    const { client } = await createUser(t);
     const otherDevice = t.client();
     for (const [k, v] of client.cookies) otherDevice.cookies.set(k, v);
     const response = await logoutRequest(client, headers);
@@ -106,7 +107,7 @@ describe('GET /api/logout', () => {
   });
 
   it("the 'Sign out?' screen's button (the auth.logout mutation) signs out; a cross-site POST is refused", async () => {
-    const { client } = await signedInClient(t);
+    const { client } = await createUser(t);
     const forged = await client.fetch('/trpc/auth.logout', {
       method: 'POST',
       headers: { origin: 'https://evil.example', 'content-type': 'application/json' },

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, clubToday } from '../../src/shared/dates';
 import { SiteSection } from '../../src/server/db/entities';
-import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+import { createAdmin, createMember, createUser } from '../support/factories';
+import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let admin: TestClient;
 
 beforeAll(async () => {
   t = await startTestApp({ env: { ADMIN_EMAILS: 'editor@club.test' } });
-  admin = (await signedInClient(t, 'editor@club.test')).client;
+  admin = (await createAdmin(t, { email: 'editor@club.test' })).client;
 });
 afterAll(() => t?.close());
 
@@ -55,7 +56,7 @@ describe('public reads answered from memory', () => {
       content: 'Hello',
     });
     // A browser still holding the cookie of a session that has ended is told to forget it…
-    const member = await signedInClient(t);
+    const member = await createUser(t);
     const stale = t.client();
     for (const [name, value] of member.client.cookies) stale.cookies.set(name, value);
     await member.client.trpc.auth.logout.mutate();
@@ -69,7 +70,7 @@ describe('public reads answered from memory', () => {
   });
 
   it('leave reads that depend on the caller alone', async () => {
-    const { client, email } = await signedInClient(t);
+    const { client, email } = await createUser(t);
     expect((await t.client().json('GET', '/trpc/auth.me')).body.result.data).toBeNull();
     expect((await client.json('GET', '/trpc/auth.me')).body.result.data.email).toBe(email);
     expect((await t.client().json('GET', '/trpc/auth.me')).body.result.data).toBeNull();
@@ -94,7 +95,7 @@ describe('the cache hears of writes from the ORM, not from the services', () => 
     expect(await countOver('/api/events/upcoming')).toBe(0);
     expect(await countOver('/trpc/events.upcoming')).toBe(0);
 
-    const member = await activeMemberClient(t);
+    const member = await createMember(t);
     await member.client.trpc.events.register.mutate({ id: event.id });
     expect(await countOver('/trpc/events.upcoming')).toBe(1);
     expect(await countOver('/api/events/upcoming')).toBe(1);

@@ -5,7 +5,8 @@ import { CLUB } from '../../src/shared/club';
 import { clubToday } from '../../src/shared/dates';
 import { financialYearOf } from '../../src/shared/reports.schema';
 import { Payment } from '../../src/server/db/entities';
-import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+import { createAdmin, createMember, createUser } from '../support/factories';
+import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let admin: TestClient;
@@ -53,7 +54,7 @@ async function pdfText(res: Response) {
 
 beforeAll(async () => {
   t = await startTestApp({ env: { ADMIN_EMAILS: 'treasurer@club.test' } });
-  admin = (await signedInClient(t, 'treasurer@club.test')).client;
+  admin = (await createAdmin(t, { email: 'treasurer@club.test' })).client;
   const em = t.em();
   for (const p of [
     pay('membership', 4000, '2026-06-30T13:59:59Z'), // 30 June 23:59:59 in Sydney: the old financial year
@@ -171,7 +172,7 @@ describe('Export to accounting', () => {
 
 describe('membership and event results', () => {
   it('counts members by type and status and lists those expiring soon', async () => {
-    await activeMemberClient(t, 'new@example.com', { firstName: 'Nia', lastName: 'New' });
+    await createMember(t, { email: 'new@example.com', firstName: 'Nia', lastName: 'New' });
     const today = clubToday(t.clock.now());
     const report = await admin.trpc.admin.reports.membership.query({ from: today, to: today });
     expect(report.byTypeAndStatus).toContainEqual({ membershipType: 'adult', status: 'active', count: 1 });
@@ -188,7 +189,7 @@ describe('membership and event results', () => {
       location: 'Fingal Head',
       eventDate: `${today}T00:05`,
     });
-    const angler = await activeMemberClient(t, 'tess@example.com', { firstName: 'Tess', lastName: 'Tailor' });
+    const angler = await createMember(t, { email: 'tess@example.com', firstName: 'Tess', lastName: 'Tailor' });
     const form = new FormData();
     for (const [k, v] of Object.entries({
       fishType: 'Tailor',
@@ -307,7 +308,7 @@ describe('refunds and invoices', () => {
 
 describe('access', () => {
   it('keeps every report and export to admins', async () => {
-    const member = (await signedInClient(t)).client;
+    const member = (await createUser(t)).client;
     for (const url of [
       '/api/admin/reports/financial.csv',
       '/api/admin/reports/financial.pdf',

@@ -6,7 +6,8 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Event, StoredObject } from '../../src/server/db/entities';
-import { signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+import { createAdmin, createUser } from '../support/factories';
+import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 /** A 1200×900 JPEG photo with EXIF orientation 6 (taken with the phone on its side) and GPS tags. */
 async function phonePhoto(): Promise<Buffer> {
@@ -41,7 +42,7 @@ function uploadTests(start: () => Promise<{ t: TestApp; close: () => Promise<voi
   let eventId: string;
   beforeAll(async () => {
     ({ t, close } = await start());
-    admin = (await signedInClient(t, 'admin@club.test')).client;
+    admin = (await createAdmin(t, { email: 'admin@club.test' })).client;
     eventId = (
       await admin.trpc.admin.events.create.mutate({ name: 'Mulloway Muster', location: 'Tweed Heads', eventDate: '2027-03-06T07:00' })
     ).id;
@@ -128,7 +129,7 @@ function uploadTests(start: () => Promise<{ t: TestApp; close: () => Promise<voi
   });
 
   it('keeps upload slots and event images to admins', async () => {
-    const { client } = await signedInClient(t);
+    const { client } = await createUser(t);
     expect((await client.json('POST', '/api/objects/upload')).status).toBe(403);
     expect((await t.client().json('POST', '/api/objects/upload')).status).toBe(401);
     expect((await client.json('PUT', `/api/events/${eventId}/image`, { imageUrl: 'x' })).status).toBe(403);
@@ -181,7 +182,7 @@ describe('the local upload URL', () => {
   let client: TestClient;
   beforeAll(async () => {
     t = await startTestApp({ env: { ADMIN_EMAILS: 'boss@club.test' } });
-    client = (await signedInClient(t, 'boss@club.test')).client;
+    client = (await createAdmin(t, { email: 'boss@club.test' })).client;
   });
   afterAll(() => t?.close());
 
