@@ -9,7 +9,15 @@ module.exports = {
       comment: 'Services hold the rules and know nothing of HTTP: no routers, REST shims, tRPC or Fastify.',
       severity: 'error',
       from: { path: '^src/server/services/' },
-      to: { path: ['^src/routers/', '^src/server/rest/', '^src/server/trpc/', '^src/server/app\\.ts$', 'node_modules/(fastify|@fastify|@trpc)/'] },
+      to: {
+        path: [
+          '^src/routers/',
+          '^src/server/rest/',
+          '^src/server/trpc/',
+          '^src/server/app\\.ts$',
+          'node_modules/(fastify|@fastify|@trpc)/',
+        ],
+      },
     },
     {
       name: 'db-below-services',
@@ -42,7 +50,6 @@ module.exports = {
   ],
   options: {
     parser: 'swc',
-    tsPreCompilationDeps: true,
     doNotFollow: { path: 'node_modules' },
     exclude: { path: ['^src/server/db/migrations/'] },
     tsConfig: { fileName: 'tsconfig.json' },

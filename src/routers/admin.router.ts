@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { adminOverview, financialSummary, membershipReport, periodInput } from '../shared/reports.schema';
 import { adminMemberRow, auditPage, auditSearchInput, memberPage, memberSearchInput, memberUpdateInput } from '../shared/admin.schema';
 import { searchAudit } from '../server/services/audit.service';

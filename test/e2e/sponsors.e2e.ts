@@ -23,15 +23,13 @@ afterAll(async () => {
 });
 
 async function apply(companyName: string, email: string) {
-  const res = await t
-    .client()
-    .json('POST', '/api/sponsors/register', {
-      companyName,
-      contactPerson: 'Pat Owner',
-      email,
-      phone: '07 5536 0000',
-      sponsorshipType: 'website',
-    });
+  const res = await t.client().json('POST', '/api/sponsors/register', {
+    companyName,
+    contactPerson: 'Pat Owner',
+    email,
+    phone: '07 5536 0000',
+    sponsorshipType: 'website',
+  });
   expect(res.status).toBe(200);
 }
 

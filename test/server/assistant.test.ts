@@ -144,13 +144,11 @@ describe('with an OpenAI-compatible model', () => {
         received.push({ authorization: req.headers.authorization, body: JSON.parse(data) });
         if (behaviour === 'error') return void res.writeHead(500).end('{"error":"boom"}');
         const answer = () =>
-          res
-            .writeHead(200, { 'content-type': 'application/json' })
-            .end(
-              JSON.stringify({
-                choices: [{ message: { role: 'assistant', content: 'Juniors pay <b>$30.00</b> a year. Welcome aboard!' } }],
-              }),
-            );
+          res.writeHead(200, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              choices: [{ message: { role: 'assistant', content: 'Juniors pay <b>$30.00</b> a year. Welcome aboard!' } }],
+            }),
+          );
         if (behaviour === 'slow') setTimeout(answer, 10_000).unref();
         else answer();
       });

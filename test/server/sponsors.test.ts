@@ -84,14 +84,12 @@ describe('sponsor applications', () => {
       settingValue: 'sponsorship@club.test',
       settingType: 'text',
     });
-    await t
-      .client()
-      .json('POST', '/api/sponsors/register', {
-        ...APPLICATION,
-        companyName: 'Cudgen Creek Cafe',
-        email: 'cafe@example.com',
-        sponsorshipType: 'website',
-      });
+    await t.client().json('POST', '/api/sponsors/register', {
+      ...APPLICATION,
+      companyName: 'Cudgen Creek Cafe',
+      email: 'cafe@example.com',
+      sponsorshipType: 'website',
+    });
     expect(t.mail.last('sponsorship@club.test').subject).toBe('New sponsor application: Cudgen Creek Cafe');
   });
 });
@@ -186,15 +184,13 @@ describe('matching a repeated application', () => {
     const others = (await t.em().find(Sponsor, { email: { $ne: victim.email } })).map((s) => ({ ...s }));
 
     for (const companyName of ['%', '_udgen Creek Bait Co', 'Cudgen%']) {
-      const res = await t
-        .client()
-        .json('POST', '/api/sponsors/register', {
-          ...victim,
-          companyName,
-          contactPerson: 'Mallory',
-          sponsorshipType: 'website',
-          comments: 'Overwritten!',
-        });
+      const res = await t.client().json('POST', '/api/sponsors/register', {
+        ...victim,
+        companyName,
+        contactPerson: 'Mallory',
+        sponsorshipType: 'website',
+        comments: 'Overwritten!',
+      });
       expect(res.status, companyName).toBe(200);
     }
     const rows = await t.em().find(Sponsor, { email: victim.email }, { orderBy: { createdAt: 'asc' } });

@@ -60,6 +60,8 @@ const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CH
 channel?.addEventListener('message', () => listeners.forEach((listener) => listener()));
 function changed() {
   listeners.forEach((listener) => listener());
+  // A BroadcastChannel (same origin by definition), not window.postMessage: there is no target origin to give.
+  // oxlint-disable-next-line unicorn/require-post-message-target-origin
   channel?.postMessage('changed');
 }
 

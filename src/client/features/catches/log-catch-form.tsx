@@ -2,7 +2,6 @@ import { Alert, Button, Card, Checkbox, Group, NativeSelect, NumberInput, Radio,
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type Fate, keptUnderMinimum, SPECIES } from '../../../shared/catches';
-import { clubToday } from '../../../shared/dates';
 import { toast } from '../../components/toast';
 import { UploadProgress } from '../../components/uploads/upload-progress';
 import { useClubToday } from '../../lib/clock';
@@ -30,7 +29,7 @@ export function LogCatchForm() {
   const sizeLimits = useQuery(trpc.catches.sizeLimits.queryOptions());
 
   const today = useClubToday();
-  const todaysEvents = (upcoming.data ?? []).filter((e) => clubToday(new Date(e.eventDate)) === today);
+  const todaysEvents = (upcoming.data ?? []).filter((e) => e.acceptsCatchesToday);
 
   const [memberChoice, setMemberId] = useState('');
   const [eventChoice, setEventId] = useState('');

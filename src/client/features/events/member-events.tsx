@@ -5,7 +5,6 @@ import type { EventView, MemberRegistration } from '../../../shared/events.schem
 import type { MemberProfile } from '../../../shared/members.schema';
 import { QueryState } from '../../components/query-state';
 import { toast } from '../../components/toast';
-import { useNow } from '../../lib/clock';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { EventImage } from '../../components/event-image';
@@ -34,7 +33,6 @@ function useRefreshEvents() {
 
 function RegisteredEvent({ registration }: { registration: MemberRegistration }) {
   const trpc = useTRPC();
-  const now = useNow();
   const refresh = useRefreshEvents();
   const cancel = useMutation(
     trpc.events.cancel.mutationOptions({
@@ -63,8 +61,8 @@ function RegisteredEvent({ registration }: { registration: MemberRegistration })
           <Text size="sm">{formatClubDateTime(registration.eventDate)}</Text>
           <CalendarLink id={registration.eventId} />
         </Stack>
-        {/* Once an event has started its registration stands (the club refuses to cancel it). */}
-        {new Date(registration.eventDate).getTime() > now && (
+        {/* The server says whether it may still be cancelled (not once the event has started). */}
+        {registration.canCancel && (
           <Button color="red" variant="light" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: registration.eventId })}>
             {cancel.isPending ? 'Cancelling...' : 'Cancel Registration'}
           </Button>

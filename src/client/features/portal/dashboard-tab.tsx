@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { clubToday, formatClubDateTime } from '../../../shared/dates';
-import { useClubToday, useNow } from '../../lib/clock';
+import { formatClubDateTime } from '../../../shared/dates';
+import { useNow } from '../../lib/clock';
 import { useTRPC } from '../../trpc';
 
 function Stat({ label, value, note }: { label: string; value: string | number; note?: string }) {
@@ -34,8 +34,7 @@ export function DashboardTab() {
   const d = dashboard.data;
   const now = useNow();
   const upcoming = (registrations.data ?? []).filter((r) => new Date(r.eventDate).getTime() > now).slice(0, 3);
-  const today = useClubToday();
-  const eventToday = registrations.data?.find((r) => clubToday(new Date(r.eventDate)) === today);
+  const eventToday = registrations.data?.find((r) => r.acceptsCatchesToday);
   return (
     <Stack gap="lg">
       {eventToday && (

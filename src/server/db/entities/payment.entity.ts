@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { MEMBERSHIP_TYPES } from '../../../shared/membership';
+import type { MEMBERSHIP_TYPES } from '../../../shared/membership';
 import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../shared/payments';
 import { Household } from './household.entity';
 import { Sponsor } from './sponsor.entity';
