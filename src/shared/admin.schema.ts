@@ -64,6 +64,13 @@ export const memberUpdateInput = z.object({
   role: z.enum(ROLES, { error: 'Role must be member or admin.' }).optional(),
 });
 export type MemberUpdateInput = z.input<typeof memberUpdateInput>;
+
+export const ACTIVE_NEEDS_EXPIRY_MESSAGE = 'An active membership needs an expiry date.';
+/** The committee's edit form: the procedure's input, and the rule the service applies to it (an active membership has an expiry). */
+export const memberEditForm = memberUpdateInput.refine((v) => v.status !== 'active' || v.expiryDate !== null, {
+  message: ACTIVE_NEEDS_EXPIRY_MESSAGE,
+  path: ['expiryDate'],
+});
 export type MemberUpdate = z.output<typeof memberUpdateInput>;
 
 /** The audit log screen: newest first, filterable by record. */
