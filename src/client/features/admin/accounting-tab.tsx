@@ -1,39 +1,100 @@
 import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatAud } from '../../../shared/membership';
 import { REVENUE_KINDS, REVENUE_LABELS } from '../../../shared/reports.schema';
 import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../trpc';
-import {
-  currentFinancialYear,
-  DownloadButton,
-  periodArgs,
-  periodErrors,
-  PeriodPicker,
-  periodQuery,
-  periodText,
-  type Period,
-} from './period-picker';
+import { DownloadButton, periodArgs, PeriodPicker, periodText, type Period } from './period-picker';
+import { usePeriod } from './use-period';
 
-/** SPEC §2.13 accounting tab: the period's figures by kind, the Xero export and the other exports. */
-export function AdminAccountingTab({ onOpenReports }: { onOpenReports?: () => void }) {
+/** The period's captured revenue by kind and in total; while another period loads, the last figures stay, dimmed. */
+function AccountingFigures({ period, valid }: { period: Period; valid: boolean }) {
   const trpc = useTRPC();
-  const [period, setPeriod] = useState<Period>(currentFinancialYear);
   // The figures follow the period while it is valid; an unfinished date keeps the last figures on screen.
   const [shown, setShown] = useState<Period>(period);
-  const valid = periodErrors(period) === null;
   if (valid && (shown.from !== period.from || shown.to !== period.to)) setShown(period);
 
   const summary = useQuery({ ...trpc.admin.reports.financial.queryOptions(periodArgs(shown)), placeholderData: keepPreviousData });
-  const query = periodQuery(period);
 
-  const figures = summary.data
-    ? [
-        ...REVENUE_KINDS.map((k) => ({ label: REVENUE_LABELS[k], cents: summary.data.totals[k] })),
-        { label: 'Total', cents: summary.data.totals.total },
-      ]
-    : [];
+  return (
+    <QueryState query={summary} loading="Loading figures..." failure="Could not load the figures. Please try again later.">
+      {(data) => {
+        const figures = [
+          ...REVENUE_KINDS.map((k) => ({ label: REVENUE_LABELS[k], cents: data.totals[k] })),
+          { label: 'Total', cents: data.totals.total },
+        ];
+        return (
+          <Stack gap="xs" style={{ opacity: summary.isPlaceholderData ? 0.6 : 1 }} aria-busy={summary.isFetching}>
+            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+              {figures.map((f) => (
+                <div key={f.label} data-testid="accounting-figure">
+                  <Text size="sm" c="dimmed">
+                    {f.label}
+                  </Text>
+                  <Text fz={{ base: 20, sm: 26 }} fw={700} c={f.label === 'Total' ? 'blue.8' : undefined}>
+                    {formatAud(f.cents)}
+                  </Text>
+                </div>
+              ))}
+            </SimpleGrid>
+            <Text size="xs" c="dimmed">
+              {periodText(data)} · {data.payments.toLocaleString('en-AU')} captured {data.payments === 1 ? 'payment' : 'payments'}; refunds
+              are not counted.
+            </Text>
+          </Stack>
+        );
+      }}
+    </QueryState>
+  );
+}
+
+/** One line of the export list: what it holds, and its button. */
+function ExportOption({ text, children }: { text: string; children: ReactNode }) {
+  return (
+    <List.Item>
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{text}</Text>
+        {children}
+      </Group>
+    </List.Item>
+  );
+}
+
+function ExportOptions({ financialCsv, onOpenReports }: { financialCsv: string | null; onOpenReports?: () => void }) {
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="sm">
+        <Title order={3} fz="lg">
+          Export options
+        </Title>
+        <List spacing="sm" listStyleType="none" styles={{ itemWrapper: { width: '100%' }, itemLabel: { width: '100%' } }}>
+          <ExportOption text="Member List CSV — every member with contact details, type, status and expiry.">
+            <Button variant="default" size="sm" onClick={() => window.open('/api/admin/export/members', '_blank')}>
+              Member List CSV
+            </Button>
+          </ExportOption>
+          <ExportOption text="Financial Summary CSV — the period above, by month and kind.">
+            <DownloadButton size="sm" href={financialCsv}>
+              Financial Summary CSV
+            </DownloadButton>
+          </ExportOption>
+          <ExportOption text="Event Reports PDF — choose an event under Event Results Report on the Reports tab.">
+            {onOpenReports && (
+              <Button variant="default" size="sm" onClick={onOpenReports}>
+                Event Reports PDF
+              </Button>
+            )}
+          </ExportOption>
+        </List>
+      </Stack>
+    </Card>
+  );
+}
+
+/** SPEC §2.13 accounting tab: the period's figures by kind, the Xero export and the other exports. */
+export function AdminAccountingTab({ onOpenReports }: { onOpenReports?: () => void }) {
+  const { period, setPeriod, valid, query } = usePeriod();
 
   return (
     <Stack gap="md">
@@ -43,28 +104,7 @@ export function AdminAccountingTab({ onOpenReports }: { onOpenReports?: () => vo
       <Card withBorder padding="lg">
         <Stack gap="md">
           <PeriodPicker value={period} onChange={setPeriod} />
-          <QueryState query={summary} loading="Loading figures..." failure="Could not load the figures. Please try again later.">
-            {(data) => (
-              <Stack gap="xs" style={{ opacity: summary.isPlaceholderData ? 0.6 : 1 }} aria-busy={summary.isFetching}>
-                <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-                  {figures.map((f) => (
-                    <div key={f.label} data-testid="accounting-figure">
-                      <Text size="sm" c="dimmed">
-                        {f.label}
-                      </Text>
-                      <Text fz={{ base: 20, sm: 26 }} fw={700} c={f.label === 'Total' ? 'blue.8' : undefined}>
-                        {formatAud(f.cents)}
-                      </Text>
-                    </div>
-                  ))}
-                </SimpleGrid>
-                <Text size="xs" c="dimmed">
-                  {periodText(data)} · {data.payments.toLocaleString('en-AU')} captured {data.payments === 1 ? 'payment' : 'payments'};
-                  refunds are not counted.
-                </Text>
-              </Stack>
-            )}
-          </QueryState>
+          <AccountingFigures period={period} valid={valid} />
           <div>
             <Button disabled={!valid} onClick={() => window.open(`/api/admin/export/accounting.csv${query}`, '_blank')}>
               Export to accounting
@@ -79,41 +119,7 @@ export function AdminAccountingTab({ onOpenReports }: { onOpenReports?: () => vo
           </div>
         </Stack>
       </Card>
-      <Card withBorder padding="lg">
-        <Stack gap="sm">
-          <Title order={3} fz="lg">
-            Export options
-          </Title>
-          <List spacing="sm" listStyleType="none" styles={{ itemWrapper: { width: '100%' }, itemLabel: { width: '100%' } }}>
-            <List.Item>
-              <Group justify="space-between" gap="sm">
-                <Text size="sm">Member List CSV — every member with contact details, type, status and expiry.</Text>
-                <Button variant="default" size="sm" onClick={() => window.open('/api/admin/export/members', '_blank')}>
-                  Member List CSV
-                </Button>
-              </Group>
-            </List.Item>
-            <List.Item>
-              <Group justify="space-between" gap="sm">
-                <Text size="sm">Financial Summary CSV — the period above, by month and kind.</Text>
-                <DownloadButton size="sm" href={valid ? `/api/admin/reports/financial.csv${query}` : null}>
-                  Financial Summary CSV
-                </DownloadButton>
-              </Group>
-            </List.Item>
-            <List.Item>
-              <Group justify="space-between" gap="sm">
-                <Text size="sm">Event Reports PDF — choose an event under Event Results Report on the Reports tab.</Text>
-                {onOpenReports && (
-                  <Button variant="default" size="sm" onClick={onOpenReports}>
-                    Event Reports PDF
-                  </Button>
-                )}
-              </Group>
-            </List.Item>
-          </List>
-        </Stack>
-      </Card>
+      <ExportOptions financialCsv={valid ? `/api/admin/reports/financial.csv${query}` : null} onOpenReports={onOpenReports} />
     </Stack>
   );
 }
