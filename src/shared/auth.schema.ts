@@ -72,6 +72,20 @@ export const setPasswordInput = z.object({
 });
 export type SetPasswordInput = z.infer<typeof setPasswordInput>;
 
+/**
+ * The settings form: the new password twice, and the current one when the account has one (`hasPassword`). What it
+ * parses to, less `confirmPassword` and `hasPassword`, is a `SetPasswordInput`.
+ */
+export const passwordForm = z
+  .object({
+    hasPassword: z.boolean(),
+    currentPassword: z.string().max(AUTH_LIMITS.passwordMaxLength),
+    newPassword: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => !v.hasPassword || v.currentPassword, { message: 'Please enter your current password.', path: ['currentPassword'] })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: 'The new passwords do not match.', path: ['confirmPassword'] });
+
 /** What sign-up and login answer (SPEC §3), plus `linkSent` for e-mail-only login. */
 export const authResponse = z.object({
   message: z.string(),

@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AuthCard } from '../../src/client/features/auth/auth-card';
+import { SettingsModal } from '../../src/client/features/auth/settings-modal';
+import { fieldMessage } from './field-message';
 import { fakeServer, ok, renderWithProviders, trpcError } from './render';
 
 const USER_ID = '0b6f1f9e-3f5a-4c1e-9a57-6a8d1b2c3d4e';
@@ -130,5 +132,67 @@ describe('auth card', () => {
     expect(server.mutations()[0].inputs).toEqual([{ email: 'noah@example.com' }]);
     const view = screen.getByText('Check Your Email').parentElement!;
     expect(within(view).getByRole('button', { name: /Resend in/ })).toBeTruthy();
+  });
+
+  it('puts the schema messages under the sign-up fields', async () => {
+    const server = signUpServer();
+    const user = userEvent.setup();
+    renderWithProviders(<AuthCard />, server);
+
+    await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
+    await user.type(screen.getByLabelText(/^Email/), 'mia@');
+    await user.type(screen.getByLabelText(/^Last Name/), 'Fisher');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(fieldMessage(screen.getByLabelText(/^Email/))).toBe('Please enter a valid email address.');
+    expect(fieldMessage(screen.getByLabelText(/^First Name/))).toBe('First name is required.');
+    expect(fieldMessage(screen.getByLabelText(/^Last Name/))).toBeNull();
+    expect(server.calls).toEqual([]);
+  });
+
+  it("puts the server's field error under the sign-up field it names", async () => {
+    const server = fakeServer({
+      'auth.signup': () =>
+        trpcError(400, 'BAD_REQUEST', 'First name contains characters that are not allowed.', {
+          fieldErrors: { firstName: 'First name contains characters that are not allowed.' },
+        }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AuthCard />, server);
+
+    await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
+    await user.type(screen.getByLabelText(/^Email/), 'mia@example.com');
+    await user.type(screen.getByLabelText(/^First Name/), 'Mia');
+    await user.type(screen.getByLabelText(/^Last Name/), 'Fisher');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    await vi.waitFor(() =>
+      expect(fieldMessage(screen.getByLabelText(/^First Name/))).toBe('First name contains characters that are not allowed.'),
+    );
+  });
+});
+
+describe('settings: password', () => {
+  const user = {
+    id: USER_ID,
+    email: 'mia@example.com',
+    firstName: 'Mia',
+    lastName: 'Fisher',
+    role: 'member',
+    emailVerified: true,
+  } as const;
+
+  it('asks for the current password and a matching confirmation before sending anything', async () => {
+    const server = fakeServer({});
+    const person = userEvent.setup();
+    renderWithProviders(<SettingsModal user={{ ...user, hasPassword: true }} opened onClose={() => {}} />, server);
+
+    await person.type(screen.getByLabelText('New password'), 'a-long-password');
+    await person.type(screen.getByLabelText('Confirm new password'), 'a-long-passwort');
+    await person.click(screen.getByRole('button', { name: 'Save password' }));
+
+    expect(fieldMessage(screen.getByLabelText('Current password'))).toBe('Please enter your current password.');
+    expect(fieldMessage(screen.getByLabelText('Confirm new password'))).toBe('The new passwords do not match.');
+    expect(server.calls).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import { Button, Card, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { loginInput, signupInput } from '../../../shared/auth.schema';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../components/toast';
 import { isNetworkError, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
@@ -35,9 +37,12 @@ export function AuthCard({ initialTab = 'login', onSuccess, embedded = false, re
   const [tab, setTab] = useState<AuthTab>(initialTab);
   const [pending, setPending] = useState<Pending | null>(null);
 
-  const [loginEmail, setLoginEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [signup, setSignup] = useState({ email: '', firstName: '', lastName: '' });
+  const loginForm = useSchemaForm({
+    schema: loginInput,
+    initialValues: { email: '', password: '' },
+    toInput: (v) => ({ email: v.email, password: v.password.trim() }),
+  });
+  const signupForm = useSchemaForm({ schema: signupInput, initialValues: { email: '', firstName: '', lastName: '' } });
 
   const login = useMutation(trpc.auth.login.mutationOptions());
   const register = useMutation(trpc.auth.signup.mutationOptions());
@@ -45,14 +50,11 @@ export function AuthCard({ initialTab = 'login', onSuccess, embedded = false, re
 
   async function submitLogin(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const email = loginEmail.trim();
-    const pass = password.trim();
-    if (!email) {
-      toast.error('Error', 'Please enter your email address');
-      return;
-    }
+    const input = loginForm.validate();
+    if (!input) return;
+    const { email, password } = input;
     try {
-      const result = await login.mutateAsync({ email, ...(pass ? { password: pass } : {}) });
+      const result = await login.mutateAsync({ email, ...(password ? { password } : {}) });
       if (result.linkSent) {
         setPending({ kind: 'sign_in_link', email, userId: null, message: result.message });
         return;
@@ -67,15 +69,17 @@ export function AuthCard({ initialTab = 'login', onSuccess, embedded = false, re
       await refreshAuth();
       goTo(redirectTo);
     } catch (error) {
+      loginForm.applyServerError(error);
       toast.error('Error', isNetworkError(error) ? NETWORK_ERROR : (serverMessage(error) ?? 'Login failed. Please try again.'));
     }
   }
 
   async function submitSignup(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const input = { email: signup.email.trim(), firstName: signup.firstName.trim(), lastName: signup.lastName.trim() };
-    if (!input.email || !input.firstName || !input.lastName) {
-      toast.error('Error', 'Please fill in all required fields');
+    const input = signupForm.validate();
+    if (!input) {
+      const { email, firstName, lastName } = signupForm.values;
+      if (![email, firstName, lastName].every((v) => v.trim())) toast.error('Error', 'Please fill in all required fields');
       return;
     }
     try {
@@ -88,6 +92,7 @@ export function AuthCard({ initialTab = 'login', onSuccess, embedded = false, re
       toast.success('Account created', result.message);
       window.location.reload();
     } catch (error) {
+      signupForm.applyServerError(error);
       toast.error('Error', isNetworkError(error) ? NETWORK_ERROR : (serverMessage(error) ?? 'Signup failed. Please try again.'));
     }
   }
@@ -104,7 +109,7 @@ export function AuthCard({ initialTab = 'login', onSuccess, embedded = false, re
   function backToLogin() {
     setPending(null);
     setTab('login');
-    setLoginEmail((current) => current || pending?.email || '');
+    if (!loginForm.values.email) loginForm.setValue('email', pending?.email ?? '');
   }
 
   const body = pending ? (
@@ -139,21 +144,13 @@ export function AuthCard({ initialTab = 'login', onSuccess, embedded = false, re
         <Tabs.Panel value="login" pt="md">
           <form noValidate onSubmit={submitLogin} aria-label="Login">
             <Stack gap="sm">
-              <TextInput
-                label="Email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                value={loginEmail}
-                onChange={(e) => setLoginEmail(e.currentTarget.value)}
-              />
+              <TextInput label="Email" type="email" autoComplete="email" inputMode="email" {...loginForm.inputProps('email')} />
               <PasswordInput
                 label="Password"
                 placeholder="Leave blank for email-only login"
                 autoComplete="current-password"
                 visibilityToggleButtonProps={{ 'aria-label': 'Show or hide characters' }}
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
+                {...loginForm.inputProps('password')}
               />
               <Text size="xs" c="dimmed">
                 No password yet? Leave it blank and we will e-mail you a sign-in link.
@@ -168,29 +165,9 @@ export function AuthCard({ initialTab = 'login', onSuccess, embedded = false, re
         <Tabs.Panel value="signup" pt="md">
           <form noValidate onSubmit={submitSignup} aria-label="Sign Up">
             <Stack gap="sm">
-              <TextInput
-                label="Email"
-                type="email"
-                required
-                autoComplete="email"
-                inputMode="email"
-                value={signup.email}
-                onChange={(e) => setSignup({ ...signup, email: e.currentTarget.value })}
-              />
-              <TextInput
-                label="First Name"
-                required
-                autoComplete="given-name"
-                value={signup.firstName}
-                onChange={(e) => setSignup({ ...signup, firstName: e.currentTarget.value })}
-              />
-              <TextInput
-                label="Last Name"
-                required
-                autoComplete="family-name"
-                value={signup.lastName}
-                onChange={(e) => setSignup({ ...signup, lastName: e.currentTarget.value })}
-              />
+              <TextInput label="Email" type="email" required autoComplete="email" inputMode="email" {...signupForm.inputProps('email')} />
+              <TextInput label="First Name" required autoComplete="given-name" {...signupForm.inputProps('firstName')} />
+              <TextInput label="Last Name" required autoComplete="family-name" {...signupForm.inputProps('lastName')} />
               <Text size="xs" c="dimmed">
                 We will send you an email to verify your address.
               </Text>

@@ -2,7 +2,8 @@ import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantin
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { AUTH_LIMITS } from '../../../shared/auth.constants';
-import type { CurrentUser } from '../../../shared/auth.schema';
+import { passwordForm, type CurrentUser } from '../../../shared/auth.schema';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../components/toast';
 import { isNetworkError, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
@@ -21,24 +22,27 @@ function PasswordForm({ user, onDone }: { user: CurrentUser; onDone: () => void 
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const setPassword = useMutation(trpc.auth.setPassword.mutationOptions());
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const form = useSchemaForm({
+    schema: passwordForm,
+    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    toInput: (v) => ({ ...v, hasPassword: user.hasPassword }),
+  });
   const [error, setError] = useState<string | null>(null);
   const min = AUTH_LIMITS.passwordMinLength;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
-    if (user.hasPassword && !current) return setError('Please enter your current password.');
-    if (next.length < min) return setError(`Password must be at least ${min} characters.`);
-    if (next !== confirm) return setError('The new passwords do not match.');
+    const input = form.validate();
+    if (!input) return;
+    const { newPassword, currentPassword } = input;
     try {
-      const updated = await setPassword.mutateAsync({ newPassword: next, ...(user.hasPassword ? { currentPassword: current } : {}) });
+      const updated = await setPassword.mutateAsync({ newPassword, ...(user.hasPassword ? { currentPassword } : {}) });
       queryClient.setQueryData(trpc.auth.me.queryKey(), updated);
       toast.success('Password saved', 'You can now log in with your e-mail and password.');
       onDone();
     } catch (e) {
+      form.applyServerError(e);
       setError(
         isNetworkError(e) ? 'Network error. Please try again.' : (serverMessage(e) ?? 'The password could not be saved. Please try again.'),
       );
@@ -57,26 +61,15 @@ function PasswordForm({ user, onDone }: { user: CurrentUser; onDone: () => void 
           </Text>
         )}
         {user.hasPassword && (
-          <PasswordInput
-            label="Current password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.currentTarget.value)}
-          />
+          <PasswordInput label="Current password" autoComplete="current-password" {...form.inputProps('currentPassword')} />
         )}
         <PasswordInput
           label="New password"
           description={`At least ${min} characters`}
           autoComplete="new-password"
-          value={next}
-          onChange={(e) => setNext(e.currentTarget.value)}
+          {...form.inputProps('newPassword')}
         />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.currentTarget.value)}
-        />
+        <PasswordInput label="Confirm new password" autoComplete="new-password" {...form.inputProps('confirmPassword')} />
         {error && (
           <Alert color="red" variant="light" role="alert">
             {error}
