@@ -1,19 +1,19 @@
-import { Avatar, Badge, Button, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Avatar, Badge, Button, Group, Modal, NativeSelect, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { EXPIRING_DAYS, type AdminMemberRow, type MemberSearchInput } from '../../../shared/admin.schema';
 import { formatAuDate } from '../../../shared/dates';
 import { type MemberStatus, type MembershipType } from '../../../shared/membership';
-import { ListPager } from '../../components/list-pager';
-import { QueryError, QueryState } from '../../components/query-state';
 import { useTRPC } from '../../trpc';
 import { MEMBER_STATUS_LABELS, MemberEditForm } from './member-edit-form';
+import { ListSearchBox, PagedList, useListSearch } from './paged-list';
 
 const FAILURE = 'Could not load the members. Please try again later.';
 
 export const MEMBERS_PAGE_SIZE = 25;
-export const SEARCH_DEBOUNCE_MS = 300;
+/** Kept here for the screens that read it from the members tab. */
+export { SEARCH_DEBOUNCE_MS } from './paged-list';
 
 type SortColumn = 'name' | 'type' | 'status' | 'expiry';
 type Direction = 'asc' | 'desc';
@@ -95,21 +95,12 @@ function MemberRow({ member, onEdit }: { member: AdminMemberRow; onEdit: () => v
 export function AdminMembersTab() {
   const trpc = useTRPC();
   const phone = useMediaQuery('(max-width: 48em)');
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { search, setSearch, debouncedSearch, page, setPage, filter } = useListSearch();
   const [type, setType] = useState<'' | MembershipType>('');
   const [status, setStatus] = useState<StatusFilter>('');
   const [sort, setSort] = useState<SortColumn>('name');
   const [direction, setDirection] = useState<Direction>('asc');
-  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminMemberRow | null>(null);
-
-  // A new search starts again on the first page (the debounced text is what was sent).
-  const [searchedFor, setSearchedFor] = useState(debouncedSearch);
-  if (searchedFor !== debouncedSearch) {
-    setSearchedFor(debouncedSearch);
-    setPage(1);
-  }
 
   const input: MemberSearchInput = {
     ...(debouncedSearch ? { search: debouncedSearch } : {}),
@@ -135,7 +126,6 @@ export function AdminMembersTab() {
     window.open(memberExportUrl({ search: search.trim(), type, status }), '_blank');
   };
 
-  const data = list.data;
   const headers = { sort, direction, onSort };
 
   return (
@@ -149,19 +139,11 @@ export function AdminMembersTab() {
         </Button>
       </Group>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          type="search"
-          aria-label="Search members"
-          placeholder="Search by name or e-mail"
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          maxLength={100}
-          style={{ flex: '1 1 240px' }}
-        />
+        <ListSearchBox label="Search members" placeholder="Search by name or e-mail" value={search} onChange={setSearch} />
         <NativeSelect
           label="Type"
           value={type}
-          onChange={(e) => (setType(e.currentTarget.value as typeof type), setPage(1))}
+          onChange={(e) => filter(setType)(e.currentTarget.value as typeof type)}
           data={[
             { value: '', label: 'All types' },
             { value: 'adult', label: 'Adult' },
@@ -173,7 +155,7 @@ export function AdminMembersTab() {
         <NativeSelect
           label="Status"
           value={status}
-          onChange={(e) => (setStatus(e.currentTarget.value as StatusFilter), setPage(1))}
+          onChange={(e) => filter(setStatus)(e.currentTarget.value as StatusFilter)}
           data={[
             { value: '', label: 'All' },
             { value: 'active', label: 'Active' },
@@ -185,51 +167,43 @@ export function AdminMembersTab() {
         />
       </Group>
 
-      <QueryState
-        query={list}
+      <PagedList
+        list={list}
         loading="Loading members..."
         failure={FAILURE}
-        keepData
-        isEmpty={data?.total === 0}
-        empty={
-          <Text c="dimmed" py="md">
-            No members found.
-          </Text>
-        }
+        empty="No members found."
+        pagesLabel="Member pages"
+        onPage={setPage}
       >
         {(data) => (
-          <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={list.isFetching}>
-            {list.isError && <QueryError error={list.error} failure={FAILURE} />}
-            <Table.ScrollContainer minWidth={720} type="native">
-              <Table striped highlightOnHover verticalSpacing="sm" aria-label="Members">
-                <Table.Thead>
-                  <Table.Tr>
-                    <SortHeader column="name" {...headers}>
-                      Member
-                    </SortHeader>
-                    <SortHeader column="type" {...headers}>
-                      Type
-                    </SortHeader>
-                    <SortHeader column="status" {...headers}>
-                      Status
-                    </SortHeader>
-                    <SortHeader column="expiry" {...headers}>
-                      Expiry
-                    </SortHeader>
-                    <Table.Th>Actions</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.rows.map((member) => (
-                    <MemberRow key={member.id} member={member} onEdit={() => setEditing(member)} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <ListPager page={data.page} pageSize={data.pageSize} total={data.total} onChange={setPage} label="Member pages" />
-          </Stack>
+          <Table.ScrollContainer minWidth={720} type="native">
+            <Table striped highlightOnHover verticalSpacing="sm" aria-label="Members">
+              <Table.Thead>
+                <Table.Tr>
+                  <SortHeader column="name" {...headers}>
+                    Member
+                  </SortHeader>
+                  <SortHeader column="type" {...headers}>
+                    Type
+                  </SortHeader>
+                  <SortHeader column="status" {...headers}>
+                    Status
+                  </SortHeader>
+                  <SortHeader column="expiry" {...headers}>
+                    Expiry
+                  </SortHeader>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.rows.map((member) => (
+                  <MemberRow key={member.id} member={member} onEdit={() => setEditing(member)} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
-      </QueryState>
+      </PagedList>
 
       <Modal
         opened={editing !== null}

@@ -1,5 +1,5 @@
-import { Badge, Button, Card, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Badge, Button, Card, Group, Modal, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -13,10 +13,8 @@ import {
 import { clubToday, formatAuDate } from '../../../shared/dates';
 import { formatAud } from '../../../shared/membership';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payments';
-import { ListPager } from '../../components/list-pager';
-import { QueryError, QueryState } from '../../components/query-state';
 import { useTRPC } from '../../trpc';
-import { SEARCH_DEBOUNCE_MS } from './members-tab';
+import { ListSearchBox, PagedList, useListSearch } from './paged-list';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { amountCents, RefundDialog } from './refund-dialog';
 
@@ -124,19 +122,11 @@ function PaymentCard({ payment, onRefund }: { payment: PaymentRow; onRefund: () 
 export function AdminPaymentsTab() {
   const trpc = useTRPC();
   const phone = useMediaQuery('(max-width: 48em)');
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { search, setSearch, debouncedSearch, page, setPage, filter } = useListSearch();
   const [kind, setKind] = useState<'' | Kind>('');
   const [status, setStatus] = useState<'' | PaymentListStatus>('');
-  const [page, setPage] = useState(1);
   const [recording, setRecording] = useState(false);
   const [refunding, setRefunding] = useState<PaymentRow | null>(null);
-
-  const [searchedFor, setSearchedFor] = useState(debouncedSearch);
-  if (searchedFor !== debouncedSearch) {
-    setSearchedFor(debouncedSearch);
-    setPage(1);
-  }
 
   const input: PaymentListInput = {
     ...(debouncedSearch ? { search: debouncedSearch } : {}),
@@ -146,7 +136,6 @@ export function AdminPaymentsTab() {
     pageSize: PAYMENTS_PAGE_SIZE,
   };
   const list = useQuery({ ...trpc.admin.payments.list.queryOptions(input), placeholderData: keepPreviousData });
-  const data = list.data;
 
   return (
     <Stack gap="md">
@@ -157,26 +146,18 @@ export function AdminPaymentsTab() {
         <Button onClick={() => setRecording(true)}>Record payment</Button>
       </Group>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          type="search"
-          aria-label="Search payments"
-          placeholder="Search by payee or reference"
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          maxLength={100}
-          style={{ flex: '1 1 240px' }}
-        />
+        <ListSearchBox label="Search payments" placeholder="Search by payee or reference" value={search} onChange={setSearch} />
         <NativeSelect
           label="Kind"
           value={kind}
-          onChange={(e) => (setKind(e.currentTarget.value as typeof kind), setPage(1))}
+          onChange={(e) => filter(setKind)(e.currentTarget.value as typeof kind)}
           data={[{ value: '', label: 'All kinds' }, ...PAYMENT_LIST_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))]}
           style={{ flex: '0 1 160px' }}
         />
         <NativeSelect
           label="Status"
           value={status}
-          onChange={(e) => (setStatus(e.currentTarget.value as typeof status), setPage(1))}
+          onChange={(e) => filter(setStatus)(e.currentTarget.value as typeof status)}
           data={[
             { value: '', label: 'All' },
             ...PAYMENT_LIST_STATUSES.filter((s) => s !== 'refunded').map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] })),
@@ -185,21 +166,16 @@ export function AdminPaymentsTab() {
         />
       </Group>
 
-      <QueryState
-        query={list}
+      <PagedList
+        list={list}
         loading="Loading payments..."
         failure={FAILURE}
-        keepData
-        isEmpty={data?.total === 0}
-        empty={
-          <Text c="dimmed" py="md">
-            No payments found.
-          </Text>
-        }
+        empty="No payments found."
+        pagesLabel="Payment pages"
+        onPage={setPage}
       >
         {(data) => (
-          <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={list.isFetching}>
-            {list.isError && <QueryError error={list.error} failure={FAILURE} />}
+          <>
             {phone ? (
               <Stack component="ul" gap="sm" aria-label="Payments" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
                 {data.rows.map((p) => (
@@ -253,10 +229,9 @@ export function AdminPaymentsTab() {
                 </Table>
               </Table.ScrollContainer>
             )}
-            <ListPager page={data.page} pageSize={data.pageSize} total={data.total} onChange={setPage} label="Payment pages" />
-          </Stack>
+          </>
         )}
-      </QueryState>
+      </PagedList>
 
       <Modal opened={recording} onClose={() => setRecording(false)} title="Record payment" size="lg" fullScreen={phone}>
         {recording && <RecordPaymentDialog onDone={() => setRecording(false)} />}
