@@ -1,5 +1,6 @@
-import { Anchor, Container, Stack, Tabs, Title } from '@mantine/core';
+import { Anchor, Container, Stack, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { ScreenTabs } from '../components/screen-tabs';
 import { NewsTab } from '../features/cms/news-tab';
 import { PagesTab } from '../features/cms/pages-tab';
 import { SectionsTab } from '../features/cms/sections-tab';
@@ -18,26 +19,15 @@ export default function AdminCmsPage() {
             Content Management System
           </Title>
         </Stack>
-        <Tabs defaultValue="pages" keepMounted={false}>
-          <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
-            <Tabs.Tab value="pages">Pages</Tabs.Tab>
-            <Tabs.Tab value="sections">Sections</Tabs.Tab>
-            <Tabs.Tab value="settings">Settings</Tabs.Tab>
-            <Tabs.Tab value="news">News</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="pages" pt="md">
-            <PagesTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="sections" pt="md">
-            <SectionsTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="settings" pt="md">
-            <SettingsTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="news" pt="md">
-            <NewsTab />
-          </Tabs.Panel>
-        </Tabs>
+        <ScreenTabs
+          defaultValue="pages"
+          tabs={[
+            { value: 'pages', label: 'Pages', panel: <PagesTab /> },
+            { value: 'sections', label: 'Sections', panel: <SectionsTab /> },
+            { value: 'settings', label: 'Settings', panel: <SettingsTab /> },
+            { value: 'news', label: 'News', panel: <NewsTab /> },
+          ]}
+        />
       </Stack>
     </Container>
   );

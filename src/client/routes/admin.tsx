@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SectionLoader } from '../components/full-screen-loader';
+import { ScreenTabs } from '../components/screen-tabs';
 import { AdminAccountingTab } from '../features/admin/accounting-tab';
 import { AdminAuditTab } from '../features/admin/audit-tab';
 import { DashboardCharts } from '../features/admin/dashboard-charts';
@@ -17,8 +18,6 @@ import { ResultsBoard } from '../features/catches/results-board';
 import { serverMessage } from '../lib/errors';
 import { formatAud } from '../../shared/membership';
 import { useTRPC } from '../trpc';
-
-/** Results tab: the minimum lengths, then the results board over every event (past ones included). */
 
 /** SPEC §2.13: administration dashboard, the overview numbers and the tabs (events so far). Lazy-loaded. */
 export default function AdminPage() {
@@ -71,49 +70,31 @@ export default function AdminPage() {
           </SimpleGrid>
         )}
         {overview.data && <DashboardCharts overview={overview.data} />}
-        <Tabs value={tab} onChange={setTab} keepMounted={false}>
-          <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
-            <Tabs.Tab value="members">Members</Tabs.Tab>
-            <Tabs.Tab value="events">Events</Tabs.Tab>
-            <Tabs.Tab value="judging">Judging</Tabs.Tab>
-            <Tabs.Tab value="results">Results</Tabs.Tab>
-            <Tabs.Tab value="payments">Payments</Tabs.Tab>
-            <Tabs.Tab value="sponsors">Sponsors</Tabs.Tab>
-            <Tabs.Tab value="reports">Reports</Tabs.Tab>
-            <Tabs.Tab value="accounting">Accounting</Tabs.Tab>
-            <Tabs.Tab value="audit">Audit Log</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="members" pt="md">
-            <AdminMembersTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="events" pt="md">
-            <AdminEventsTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="judging" pt="md">
-            <AdminJudgingTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="results" pt="md">
-            <Stack gap="md">
-              <SizeLimitsEditor />
-              <ResultsBoard />
-            </Stack>
-          </Tabs.Panel>
-          <Tabs.Panel value="payments" pt="md">
-            <AdminPaymentsTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="sponsors" pt="md">
-            <AdminSponsorsTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="reports" pt="md">
-            <AdminReportsTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="accounting" pt="md">
-            <AdminAccountingTab onOpenReports={() => setTab('reports')} />
-          </Tabs.Panel>
-          <Tabs.Panel value="audit" pt="md">
-            <AdminAuditTab />
-          </Tabs.Panel>
-        </Tabs>
+        <ScreenTabs
+          value={tab}
+          onChange={setTab}
+          tabs={[
+            { value: 'members', label: 'Members', panel: <AdminMembersTab /> },
+            { value: 'events', label: 'Events', panel: <AdminEventsTab /> },
+            { value: 'judging', label: 'Judging', panel: <AdminJudgingTab /> },
+            // Results: the minimum lengths, then the results board over every event (past ones included).
+            {
+              value: 'results',
+              label: 'Results',
+              panel: (
+                <Stack gap="md">
+                  <SizeLimitsEditor />
+                  <ResultsBoard />
+                </Stack>
+              ),
+            },
+            { value: 'payments', label: 'Payments', panel: <AdminPaymentsTab /> },
+            { value: 'sponsors', label: 'Sponsors', panel: <AdminSponsorsTab /> },
+            { value: 'reports', label: 'Reports', panel: <AdminReportsTab /> },
+            { value: 'accounting', label: 'Accounting', panel: <AdminAccountingTab onOpenReports={() => setTab('reports')} /> },
+            { value: 'audit', label: 'Audit Log', panel: <AdminAuditTab /> },
+          ]}
+        />
       </Stack>
     </Container>
   );

@@ -10,6 +10,7 @@ import { MemberBanner } from '../features/portal/member-banner';
 import { FishLogging } from '../features/catches/fish-logging';
 import { ResultsBoard } from '../features/catches/results-board';
 import { ClubDocuments } from '../components/club-documents';
+import { TabPanels } from '../components/screen-tabs';
 import { ProfileTab } from '../features/portal/profile-tab';
 import { ResourcesTab } from '../features/portal/resources-tab';
 import { useTRPC } from '../trpc';
@@ -93,33 +94,26 @@ export function MemberPortalPage() {
           </Tabs.List>
           {/* The documents tab has a visible heading of its own. */}
           {tab !== 'documents' && <VisuallyHidden component="h2">{TAB_HEADINGS[tab]}</VisuallyHidden>}
-          <Tabs.Panel value="dashboard" pt="md">
-            <DashboardTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="events" pt="md">
-            <MemberEvents catchLogging={<FishLogging />} />
-          </Tabs.Panel>
-          <Tabs.Panel value="catches" pt="md">
-            <Stack gap="md">
-              <FishLogging />
-              <ResultsBoard />
-            </Stack>
-          </Tabs.Panel>
-          <Tabs.Panel value="resources" pt="md">
-            <ResourcesTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="profile" pt="md">
-            <ProfileTab profile={profile.data} loading={profile.isPending} />
-          </Tabs.Panel>
-          <Tabs.Panel value="fish-logging" pt="md">
-            <FishLogging />
-          </Tabs.Panel>
-          <Tabs.Panel value="documents" pt="md">
-            <ClubDocuments />
-          </Tabs.Panel>
-          <Tabs.Panel value="chat" pt="md">
-            <AssistantTab />
-          </Tabs.Panel>
+          <TabPanels
+            tabs={[
+              { value: 'dashboard', panel: <DashboardTab /> },
+              { value: 'events', panel: <MemberEvents catchLogging={<FishLogging />} /> },
+              {
+                value: 'catches',
+                panel: (
+                  <Stack gap="md">
+                    <FishLogging />
+                    <ResultsBoard />
+                  </Stack>
+                ),
+              },
+              { value: 'resources', panel: <ResourcesTab /> },
+              { value: 'profile', panel: <ProfileTab profile={profile.data} loading={profile.isPending} /> },
+              { value: 'fish-logging', panel: <FishLogging /> },
+              { value: 'documents', panel: <ClubDocuments /> },
+              { value: 'chat', panel: <AssistantTab /> },
+            ]}
+          />
         </Tabs>
       </Stack>
     </Container>
