@@ -6,6 +6,7 @@ import { LANDING_DEFAULTS, type LandingKey } from '../../shared/cms-defaults';
 import { preloadLogin, useLoginModal } from '../features/auth/login-modal';
 import { UpcomingEventsCard } from '../features/events/upcoming-events';
 import { useJoinDialog } from '../components/join-dialog';
+import { LineIcon } from '../components/line-icon';
 import { SponsorLogoStrip } from '../features/sponsors/sponsor-logo-strip';
 import { useTRPC } from '../trpc';
 
@@ -55,18 +56,7 @@ function useLandingTexts(): (key: LandingKey) => string {
 function FeatureIcon({ children }: { children: ReactNode }) {
   return (
     <ThemeIcon size={44} radius="md" variant="light" color="teal" aria-hidden>
-      <svg
-        width="24"
-        height="24"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        {children}
-      </svg>
+      <LineIcon size={24}>{children}</LineIcon>
     </ThemeIcon>
   );
 }

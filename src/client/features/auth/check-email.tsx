@@ -1,6 +1,7 @@
 import { Anchor, Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { AUTH_LIMITS } from '../../../shared/auth.constants';
+import { EnvelopeIcon } from '../../components/line-icon';
 import { toast } from '../../components/toast';
 import { isNetworkError, retryAfterSeconds, serverMessage } from '../../lib/errors';
 import { formatTime } from '../../lib/format';
@@ -66,19 +67,7 @@ export function CheckEmail({ email, message, onResend, onBack, sentToast }: Chec
   return (
     <Stack align="center" gap="md" ta="center">
       <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
-        <svg
-          width="30"
-          height="30"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <rect x="3" y="5" width="18" height="14" rx="2" />
-          <path d="m3 7 9 6 9-6" />
-        </svg>
+        <EnvelopeIcon />
       </ThemeIcon>
       <Title order={3}>Check Your Email</Title>
       <Text>{message}</Text>

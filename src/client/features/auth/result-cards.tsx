@@ -1,5 +1,6 @@
 import { Button, Card, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { CrossIcon, EnvelopeIcon, TickIcon } from '../../components/line-icon';
 
 function Frame({ children }: { children: ReactNode }) {
   return (
@@ -22,21 +23,28 @@ export function PendingCard({ label }: { label: string }) {
   );
 }
 
-/** A card with an icon, the page's own heading (these cards stand alone on /email-verified and /sign-in), a text and one button. */
-function ActionCard({
+/**
+ * A card with an icon, the page's own heading (these cards stand alone on /email-verified and /sign-in), a text
+ * and, when there is one, a button.
+ */
+function ResultCard({
   icon,
   color,
   title,
   text,
+  textRole,
   action,
   onAction,
+  buttonVariant,
 }: {
   icon: ReactNode;
   color?: string;
   title: string;
   text: string;
-  action: string;
-  onAction: () => void;
+  textRole?: 'alert';
+  action?: string;
+  onAction?: () => void;
+  buttonVariant?: 'light';
 }) {
   return (
     <Frame>
@@ -46,68 +54,9 @@ function ActionCard({
       <Title order={1} size="h2">
         {title}
       </Title>
-      <Text>{text}</Text>
-      <Button fullWidth onClick={onAction}>
-        {action}
-      </Button>
-    </Frame>
-  );
-}
-
-/** 'Email Verified!' (SPEC §2.3). */
-export function SuccessCard(props: { title: string; text: string; action: string; onAction: () => void }) {
-  const tick = (
-    <svg
-      width="30"
-      height="30"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M20 6 9 17l-5-5" />
-    </svg>
-  );
-  return <ActionCard icon={tick} color="teal" {...props} />;
-}
-
-/** 'Verification Failed' and friends: the message, and an optional way out. */
-export function FailureCard({
-  title,
-  message,
-  action,
-  onAction,
-}: {
-  title: string;
-  message: string;
-  action?: string;
-  onAction?: () => void;
-}) {
-  return (
-    <Frame>
-      <ThemeIcon size={56} radius="xl" color="red" variant="light" aria-hidden>
-        <svg
-          width="30"
-          height="30"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M18 6 6 18M6 6l12 12" />
-        </svg>
-      </ThemeIcon>
-      {/* The page's own heading (these cards stand alone on /email-verified and /sign-in). */}
-      <Title order={1} size="h2">
-        {title}
-      </Title>
-      <Text role="alert">{message}</Text>
+      <Text role={textRole}>{text}</Text>
       {action && onAction && (
-        <Button fullWidth variant="light" onClick={onAction}>
+        <Button fullWidth variant={buttonVariant} onClick={onAction}>
           {action}
         </Button>
       )}
@@ -115,25 +64,20 @@ export function FailureCard({
   );
 }
 
+/** 'Email Verified!' (SPEC §2.3). */
+export function SuccessCard(props: { title: string; text: string; action: string; onAction: () => void }) {
+  return <ResultCard icon={<TickIcon strokeWidth={2.5} />} color="teal" {...props} />;
+}
+
+/** 'Verification Failed' and friends: the message, and an optional way out. */
+export function FailureCard({ message, ...props }: { title: string; message: string; action?: string; onAction?: () => void }) {
+  return <ResultCard icon={<CrossIcon strokeWidth={2.5} />} color="red" text={message} textRole="alert" buttonVariant="light" {...props} />;
+}
+
 /**
  * The landing card of an e-mailed link: the link is spent only when the person presses the button, so a mail
  * scanner that opens or renders the page spends nothing.
  */
 export function LinkActionCard(props: { title: string; text: string; action: string; onAction: () => void }) {
-  const envelope = (
-    <svg
-      width="30"
-      height="30"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <rect x="3" y="5" width="18" height="14" rx="2" />
-      <path d="m3 7 9 6 9-6" />
-    </svg>
-  );
-  return <ActionCard icon={envelope} {...props} />;
+  return <ResultCard icon={<EnvelopeIcon />} {...props} />;
 }
