@@ -6,6 +6,7 @@ import { PagesTab } from '../../src/client/features/cms/pages-tab';
 import { SectionsTab } from '../../src/client/features/cms/sections-tab';
 import { SettingsTab } from '../../src/client/features/cms/settings-tab';
 import type { NewsView, PageView, SectionView, SettingView } from '../../src/shared/cms.schema';
+import { fieldMessage } from './field-message';
 import {
   type Answers,
   type FakeServer,
@@ -673,5 +674,43 @@ describe('/admin/cms', () => {
     expect(await screen.findByText('/club-history')).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'News' }));
     expect(await screen.findByText('Flathead Classic results')).toBeTruthy();
+  });
+});
+
+describe('CMS forms: messages under the fields', () => {
+  it("puts the schema's slug sentence under Slug and sends nothing", async () => {
+    const server = cmsServer();
+    const user = userEvent.setup();
+    renderWithProviders(<PagesTab />, server);
+    await user.click(await screen.findByRole('button', { name: 'Create New Page' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Page' });
+    await user.type(within(dialog).getByLabelText(/^Title/), 'Our Waters');
+    await user.type(within(dialog).getByLabelText(/^Slug/), 'Our Waters!');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Page' }));
+    expect(fieldMessage(within(dialog).getByLabelText(/^Slug/))).toBe(
+      'Slug may contain lowercase letters, digits and hyphens only (e.g. club-history).',
+    );
+    expect(sent(server)).toEqual([]);
+  });
+
+  it("puts the server's field error under the field it names", async () => {
+    const message = 'A page with that slug already exists.';
+    const server = cmsServer({ 'admin.cms.pages.update': () => trpcError(409, 'CONFLICT', message, { fieldErrors: { slug: message } }) });
+    const user = userEvent.setup();
+    renderWithProviders(<PagesTab />, server);
+    await user.click(within(await screen.findByTestId('cms-page')).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Page' });
+    await user.click(within(dialog).getByRole('button', { name: 'Update Page' }));
+    await waitFor(() => expect(fieldMessage(within(dialog).getByLabelText(/^Slug/))).toBe(message));
+    expect(fieldMessage(within(dialog).getByLabelText(/^Title/))).toBeNull();
+  });
+
+  it('puts "Please enter a page slug" under the templates dialog\'s slug', async () => {
+    renderWithProviders(<SectionsTab />, cmsServer());
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Templates' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Section Templates' });
+    await user.click(within(dialog).getByRole('button', { name: 'Hero Section' }));
+    expect(fieldMessage(within(dialog).getByLabelText(/^Page Slug/))).toBe('Please enter a page slug');
   });
 });

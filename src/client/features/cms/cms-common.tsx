@@ -1,6 +1,10 @@
 import { Stack, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { Fragment, type FormEvent, type ReactNode } from 'react';
+import type { AdminListProps, ListDialog } from '../../components/admin-list';
+import type { z } from 'zod';
+import type { SchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
@@ -31,6 +35,99 @@ export function feedback(success: string, failure: string, done: () => void, ref
   };
 }
 
+/** What every CMS item form takes: the item to edit (null for a new one), whether a save is under way, and the save. */
+export interface CmsFormProps<T, I> {
+  initial: T | null;
+  busy: boolean;
+  /** Saves; a refusal rejects, and the form puts its field errors under the fields (the toast is the tab's). */
+  onSubmit: (input: I) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+/**
+ * A CMS item form's submit: the shared schema's messages under the fields, or the input as typed (the server parses it
+ * again) saved, with the server's field errors put under the fields when it refuses.
+ */
+export function cmsSubmit<V extends object, I>(
+  form: Pick<SchemaForm<z.ZodType, V>, 'values' | 'validate' | 'applyServerError'>,
+  toInput: (values: V) => I,
+  onSubmit: (input: I) => Promise<unknown>,
+) {
+  return (e: FormEvent) => {
+    e.preventDefault();
+    if (form.validate() === undefined) return;
+    onSubmit(toInput(form.values)).catch((error: unknown) => form.applyServerError(error));
+  };
+}
+
+interface Saving<A> {
+  isPending: boolean;
+  mutateAsync: (input: A) => Promise<unknown>;
+}
+
+/**
+ * The create/edit dialog and the delete confirmation of a CMS list: a fresh form for a new item, the item's own for
+ * an edit, each saving through its mutation; 'Delete {noun}?' before the delete.
+ */
+export function cmsListDialogs<T extends { id: string; title: string }, I, U>({
+  dialogs,
+  noun,
+  titles,
+  create,
+  update,
+  updateInput,
+  remove,
+  renderForm,
+}: {
+  dialogs: { dialog: ListDialog<T>; deleting: T | null; close: () => void; cancelDelete: () => void };
+  noun: string;
+  titles: { create: string; edit: string };
+  create: Saving<I>;
+  update: Saving<U>;
+  /** The update procedure's input for an item and the form's input. */
+  updateInput: (item: T, input: I) => U;
+  remove: { isPending: boolean; mutate: (input: { id: string }) => void };
+  renderForm: (props: CmsFormProps<T, I>) => ReactNode;
+}): Pick<AdminListProps<T>, 'form' | 'confirmDelete'> {
+  const { dialog, deleting, close, cancelDelete } = dialogs;
+  const shared = { onCancel: close };
+  return {
+    form: {
+      opened: dialog.kind !== 'none',
+      title: dialog.kind === 'edit' ? titles.edit : titles.create,
+      size: 'xl',
+      onClose: close,
+      children: (
+        <>
+          {dialog.kind === 'create' && (
+            <Fragment key={dialog.key}>
+              {renderForm({ ...shared, initial: null, busy: create.isPending, onSubmit: (input) => create.mutateAsync(input) })}
+            </Fragment>
+          )}
+          {dialog.kind === 'edit' && (
+            <Fragment key={dialog.item.id}>
+              {renderForm({
+                ...shared,
+                initial: dialog.item,
+                busy: update.isPending,
+                onSubmit: (input) => update.mutateAsync(updateInput(dialog.item, input)),
+              })}
+            </Fragment>
+          )}
+        </>
+      ),
+    },
+    confirmDelete: {
+      noun,
+      name: deleting?.title,
+      opened: deleting !== null,
+      busy: remove.isPending,
+      onCancel: cancelDelete,
+      onConfirm: () => deleting && remove.mutate({ id: deleting.id }),
+    },
+  };
+}
+
 /** A form field's change handler that stores the typed text. */
 export const textOf = (e: { currentTarget: { value: string } }) => e.currentTarget.value;
 
@@ -42,6 +139,7 @@ export function ContentEditor({
   onChange,
   required = false,
   disabled = false,
+  error,
 }: {
   kind: 'text' | 'html';
   label?: string;
@@ -49,10 +147,19 @@ export function ContentEditor({
   onChange: (value: string) => void;
   required?: boolean;
   disabled?: boolean;
+  error?: string;
 }) {
   if (kind === 'text') {
     return (
-      <Textarea label={label} withAsterisk={required} rows={6} value={value} onChange={(e) => onChange(textOf(e))} disabled={disabled} />
+      <Textarea
+        label={label}
+        withAsterisk={required}
+        rows={6}
+        value={value}
+        onChange={(e) => onChange(textOf(e))}
+        disabled={disabled}
+        error={error}
+      />
     );
   }
   return (
@@ -65,6 +172,7 @@ export function ContentEditor({
         value={value}
         onChange={(e) => onChange(textOf(e))}
         disabled={disabled}
+        error={error}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
       />
       <HtmlPreview html={value} />

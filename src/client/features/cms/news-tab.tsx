@@ -1,64 +1,61 @@
 import { Badge, Button, Group, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import type { NewsInput, NewsView } from '../../../shared/cms.schema';
+import { newsInput, type NewsInput, type NewsView } from '../../../shared/cms.schema';
 import { clubToday, formatAuDate } from '../../../shared/dates';
 import { useTRPC } from '../../trpc';
 import { AdminList, AdminListRow, useListDialogs } from '../../components/admin-list';
 import { EditDeleteActions, FormButtons } from '../../components/admin-row-actions';
-import { ContentEditor, feedback, textOf, useRefresh } from './cms-common';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
+import { cmsListDialogs, cmsSubmit, ContentEditor, feedback, useRefresh, type CmsFormProps } from './cms-common';
 import { ImageField } from '../../components/uploads/image-upload-field';
 
 /** The created date as people here read it, on the club's calendar. */
 export const createdDate = (createdAt: string) => formatAuDate(clubToday(new Date(createdAt)));
 
-/** SPEC §5: the article form; save stays disabled until title and content are set. New articles start unpublished. */
-export function ArticleForm({
-  initial,
-  busy,
-  onSubmit,
-  onCancel,
-}: {
-  initial: NewsView | null;
-  busy: boolean;
-  onSubmit: (input: NewsInput) => void;
-  onCancel: () => void;
-}) {
-  const [title, setTitle] = useState(initial?.title ?? '');
-  const [excerpt, setExcerpt] = useState(initial?.excerpt ?? '');
-  const [content, setContent] = useState(initial?.content ?? '');
-  const [featuredImageUrl, setFeaturedImageUrl] = useState(initial?.featuredImageUrl ?? '');
-  const [published, setPublished] = useState(initial?.published ?? false);
-  const ready = title.trim() !== '' && content.trim() !== '';
+/** The article as the form holds it. */
+const articleValues = (a: NewsView | null) => ({
+  title: a?.title ?? '',
+  excerpt: a?.excerpt ?? '',
+  content: a?.content ?? '',
+  featuredImageUrl: a?.featuredImageUrl ?? '',
+  published: a?.published ?? false,
+});
+const articleInput = (v: ReturnType<typeof articleValues>): NewsInput => ({
+  ...v,
+  title: v.title.trim(),
+  featuredImageUrl: v.featuredImageUrl.trim() || null,
+});
+/** The image address is the server's to judge: it answers with the sentence under the field. */
+const articleSchema = newsInput.omit({ featuredImageUrl: true });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!ready) return;
-    onSubmit({ title: title.trim(), excerpt, content, featuredImageUrl: featuredImageUrl.trim() || null, published });
-  };
+/** SPEC §5: the article form; save stays disabled until title and content are set. New articles start unpublished. */
+export function ArticleForm({ initial, busy, onSubmit, onCancel }: CmsFormProps<NewsView, NewsInput>) {
+  const form = useSchemaForm({ schema: articleSchema, initialValues: () => articleValues(initial), toInput: articleInput });
+  const { values, errors, setValue } = form;
+  const ready = values.title.trim() !== '' && values.content.trim() !== '';
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={cmsSubmit(form, articleInput, onSubmit)} noValidate>
       <Stack gap="sm">
-        <TextInput label="Title" withAsterisk value={title} onChange={(e) => setTitle(textOf(e))} maxLength={200} />
+        <TextInput label="Title" withAsterisk {...form.inputProps('title')} maxLength={200} />
         <Textarea
           label="Excerpt"
           description="A sentence or two shown in news lists."
           rows={3}
-          value={excerpt}
-          onChange={(e) => setExcerpt(textOf(e))}
+          {...form.inputProps('excerpt')}
           maxLength={500}
         />
-        <ContentEditor kind="html" value={content} onChange={setContent} required />
+        <ContentEditor kind="html" value={values.content} onChange={(v) => setValue('content', v)} error={errors.content} required />
         <ImageField
           uploadLabel="Featured Image"
           urlLabel="Featured Image URL"
           previewAlt="Featured image preview"
-          value={featuredImageUrl}
-          onChange={setFeaturedImageUrl}
+          value={values.featuredImageUrl}
+          onChange={(v) => setValue('featuredImageUrl', v)}
+          error={errors.featuredImageUrl}
           disabled={busy}
         />
-        <Switch label="Published" checked={published} onChange={(e) => setPublished(e.currentTarget.checked)} />
+        <Switch label="Published" {...form.checkboxProps('published')} />
         <FormButtons label={initial ? 'Update Article' : 'Create Article'} disabled={!ready} busy={busy} onCancel={onCancel} />
       </Stack>
     </form>
@@ -69,7 +66,8 @@ export function ArticleForm({
 export function NewsTab() {
   const trpc = useTRPC();
   const list = useQuery(trpc.admin.cms.news.list.queryOptions());
-  const { dialog, deleting, openCreate, openEdit, close, askDelete, cancelDelete } = useListDialogs<NewsView>();
+  const dialogs = useListDialogs<NewsView>();
+  const { openCreate, openEdit, close, askDelete, cancelDelete } = dialogs;
   const refresh = useRefresh(trpc.admin.cms.news.list.queryKey());
 
   const create = useMutation(
@@ -109,42 +107,16 @@ export function NewsTab() {
           </Text>
         </AdminListRow>
       )}
-      form={{
-        opened: dialog.kind !== 'none',
-        title: dialog.kind === 'edit' ? 'Edit Article' : 'Create New Article',
-        size: 'xl',
-        onClose: close,
-        children: (
-          <>
-            {dialog.kind === 'create' && (
-              <ArticleForm
-                key={dialog.key}
-                initial={null}
-                busy={create.isPending}
-                onSubmit={(input) => create.mutate(input)}
-                onCancel={close}
-              />
-            )}
-            {dialog.kind === 'edit' && (
-              <ArticleForm
-                key={dialog.item.id}
-                initial={dialog.item}
-                busy={update.isPending}
-                onSubmit={(input) => update.mutate({ id: dialog.item.id, article: input })}
-                onCancel={close}
-              />
-            )}
-          </>
-        ),
-      }}
-      confirmDelete={{
+      {...cmsListDialogs({
+        dialogs,
         noun: 'article',
-        name: deleting?.title,
-        opened: deleting !== null,
-        busy: remove.isPending,
-        onCancel: cancelDelete,
-        onConfirm: () => deleting && remove.mutate({ id: deleting.id }),
-      }}
+        titles: { create: 'Create New Article', edit: 'Edit Article' },
+        create,
+        update,
+        updateInput: (item, article: NewsInput) => ({ id: item.id, article }),
+        remove,
+        renderForm: (props) => <ArticleForm {...props} />,
+      })}
     />
   );
 }

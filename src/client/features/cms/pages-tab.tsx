@@ -1,55 +1,45 @@
 import { Badge, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import type { PageInput, PageView } from '../../../shared/cms.schema';
+import { pageInput, type PageInput, type PageView } from '../../../shared/cms.schema';
 import { useTRPC } from '../../trpc';
 import { AdminList, AdminListRow, useListDialogs } from '../../components/admin-list';
 import { EditDeleteActions, FormButtons } from '../../components/admin-row-actions';
-import { ContentEditor, feedback, textOf, useRefresh } from './cms-common';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
+import { cmsListDialogs, cmsSubmit, ContentEditor, feedback, useRefresh, type CmsFormProps } from './cms-common';
+
+/** The page as the form holds it. */
+const pageValues = (p: PageView | null) => ({
+  title: p?.title ?? '',
+  slug: p?.slug ?? '',
+  metaDescription: p?.metaDescription ?? '',
+  content: p?.content ?? '',
+  published: p?.published ?? false,
+});
+const pageFormInput = (v: ReturnType<typeof pageValues>): PageInput => ({ ...v, title: v.title.trim(), slug: v.slug.trim() });
 
 /** SPEC §5: the page form; save stays disabled until title and slug are filled. */
-export function PageForm({
-  initial,
-  busy,
-  onSubmit,
-  onCancel,
-}: {
-  initial: PageView | null;
-  busy: boolean;
-  onSubmit: (input: PageInput) => void;
-  onCancel: () => void;
-}) {
-  const [title, setTitle] = useState(initial?.title ?? '');
-  const [slug, setSlug] = useState(initial?.slug ?? '');
-  const [metaDescription, setMetaDescription] = useState(initial?.metaDescription ?? '');
-  const [content, setContent] = useState(initial?.content ?? '');
-  const [published, setPublished] = useState(initial?.published ?? false);
-  const ready = title.trim() !== '' && slug.trim() !== '';
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!ready) return;
-    onSubmit({ title: title.trim(), slug: slug.trim(), metaDescription, content, published });
-  };
+export function PageForm({ initial, busy, onSubmit, onCancel }: CmsFormProps<PageView, PageInput>) {
+  const form = useSchemaForm({ schema: pageInput, initialValues: () => pageValues(initial), toInput: pageFormInput });
+  const { values, errors, setValue } = form;
+  const ready = values.title.trim() !== '' && values.slug.trim() !== '';
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={cmsSubmit(form, pageFormInput, onSubmit)} noValidate>
       <Stack gap="sm">
-        <TextInput label="Title" withAsterisk value={title} onChange={(e) => setTitle(textOf(e))} maxLength={200} />
+        <TextInput label="Title" withAsterisk {...form.inputProps('title')} maxLength={200} />
         <TextInput
           label="Slug"
           description="The page address: lowercase letters, digits and hyphens (e.g. club-history)."
           withAsterisk
-          value={slug}
-          onChange={(e) => setSlug(textOf(e))}
+          {...form.inputProps('slug')}
           maxLength={80}
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
         />
-        <TextInput label="Meta Description" value={metaDescription} onChange={(e) => setMetaDescription(textOf(e))} maxLength={300} />
-        <ContentEditor kind="html" value={content} onChange={setContent} />
-        <Switch label="Published" checked={published} onChange={(e) => setPublished(e.currentTarget.checked)} />
+        <TextInput label="Meta Description" {...form.inputProps('metaDescription')} maxLength={300} />
+        <ContentEditor kind="html" value={values.content} onChange={(v) => setValue('content', v)} error={errors.content} />
+        <Switch label="Published" {...form.checkboxProps('published')} />
         <FormButtons label={initial ? 'Update Page' : 'Create Page'} disabled={!ready} busy={busy} onCancel={onCancel} />
       </Stack>
     </form>
@@ -60,7 +50,8 @@ export function PageForm({
 export function PagesTab() {
   const trpc = useTRPC();
   const list = useQuery(trpc.admin.cms.pages.list.queryOptions());
-  const { dialog, deleting, openCreate, openEdit, close, askDelete, cancelDelete } = useListDialogs<PageView>();
+  const dialogs = useListDialogs<PageView>();
+  const { openCreate, openEdit, close, askDelete, cancelDelete } = dialogs;
   const refresh = useRefresh(trpc.admin.cms.pages.list.queryKey());
 
   const create = useMutation(
@@ -104,42 +95,16 @@ export function PagesTab() {
           </Text>
         </AdminListRow>
       )}
-      form={{
-        opened: dialog.kind !== 'none',
-        title: dialog.kind === 'edit' ? 'Edit Page' : 'Create New Page',
-        size: 'xl',
-        onClose: close,
-        children: (
-          <>
-            {dialog.kind === 'create' && (
-              <PageForm
-                key={dialog.key}
-                initial={null}
-                busy={create.isPending}
-                onSubmit={(input) => create.mutate(input)}
-                onCancel={close}
-              />
-            )}
-            {dialog.kind === 'edit' && (
-              <PageForm
-                key={dialog.item.id}
-                initial={dialog.item}
-                busy={update.isPending}
-                onSubmit={(input) => update.mutate({ id: dialog.item.id, page: input })}
-                onCancel={close}
-              />
-            )}
-          </>
-        ),
-      }}
-      confirmDelete={{
+      {...cmsListDialogs({
+        dialogs,
         noun: 'page',
-        name: deleting?.title,
-        opened: deleting !== null,
-        busy: remove.isPending,
-        onCancel: cancelDelete,
-        onConfirm: () => deleting && remove.mutate({ id: deleting.id }),
-      }}
+        titles: { create: 'Create New Page', edit: 'Edit Page' },
+        create,
+        update,
+        updateInput: (item, page: PageInput) => ({ id: item.id, page }),
+        remove,
+        renderForm: (props) => <PageForm {...props} />,
+      })}
     />
   );
 }

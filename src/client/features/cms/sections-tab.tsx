@@ -1,13 +1,22 @@
 import { Badge, Button, Card, Group, Modal, NativeSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { CONTENT_TYPES, type ContentType, type SectionInput, type SectionTemplate, type SectionView } from '../../../shared/cms.schema';
+import { useState } from 'react';
+import {
+  CONTENT_TYPES,
+  sectionInput,
+  templateInput,
+  type ContentType,
+  type SectionInput,
+  type SectionTemplate,
+  type SectionView,
+} from '../../../shared/cms.schema';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { AdminList, AdminListRow, useListDialogs } from '../../components/admin-list';
 import { FormButtons, RowAction, RowActions } from '../../components/admin-row-actions';
-import { ContentEditor, feedback, textOf, usePhone, useRefresh } from './cms-common';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
+import { cmsListDialogs, cmsSubmit, ContentEditor, feedback, textOf, usePhone, useRefresh, type CmsFormProps } from './cms-common';
 import { ImageField } from '../../components/uploads/image-upload-field';
 
 /** SPEC §9: content previews are cut at 50 characters. */
@@ -26,7 +35,30 @@ export function parseSortOrder(value: string): number {
   return Number.isFinite(n) ? n : 0;
 }
 
+/** The templates dialog checks only the page slug; the template is the button pressed. */
+const templateSlug = templateInput.pick({ pageSlug: true });
+
 const TYPE_LABELS: Record<ContentType, string> = { text: 'Text', html: 'HTML', image: 'Image' };
+
+/** The section as the form holds it (SPEC §9: new sections are published unless switched off). */
+const sectionValues = (s: SectionView | null, defaultPageSlug: string) => ({
+  pageSlug: s?.pageSlug ?? defaultPageSlug,
+  sectionKey: s?.sectionKey ?? '',
+  title: s?.title ?? '',
+  contentType: s?.contentType ?? ('text' as ContentType),
+  content: s?.content ?? '',
+  sortOrder: String(s?.sortOrder ?? 0),
+  published: s?.published ?? true,
+});
+const sectionFormInput = (v: ReturnType<typeof sectionValues>): SectionInput => ({
+  pageSlug: v.pageSlug.trim(),
+  sectionKey: v.sectionKey.trim(),
+  title: v.title.trim(),
+  content: v.contentType === 'image' ? v.content.trim() : v.content,
+  contentType: v.contentType,
+  sortOrder: parseSortOrder(v.sortOrder),
+  published: v.published,
+});
 
 /** SPEC §5: the section form; save stays disabled until title and section key are set. */
 export function SectionForm({
@@ -35,47 +67,24 @@ export function SectionForm({
   busy,
   onSubmit,
   onCancel,
-}: {
-  initial: SectionView | null;
-  defaultPageSlug: string;
-  busy: boolean;
-  onSubmit: (input: SectionInput) => void;
-  onCancel: () => void;
-}) {
-  const [pageSlug, setPageSlug] = useState(initial?.pageSlug ?? defaultPageSlug);
-  const [sectionKey, setSectionKey] = useState(initial?.sectionKey ?? '');
-  const [title, setTitle] = useState(initial?.title ?? '');
-  const [contentType, setContentType] = useState<ContentType>(initial?.contentType ?? 'text');
-  const [content, setContent] = useState(initial?.content ?? '');
-  const [sortOrder, setSortOrder] = useState(String(initial?.sortOrder ?? 0));
-  // SPEC §9: new sections are published unless switched off.
-  const [published, setPublished] = useState(initial?.published ?? true);
-  const ready = title.trim() !== '' && sectionKey.trim() !== '';
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!ready) return;
-    onSubmit({
-      pageSlug: pageSlug.trim(),
-      sectionKey: sectionKey.trim(),
-      title: title.trim(),
-      content: contentType === 'image' ? content.trim() : content,
-      contentType,
-      sortOrder: parseSortOrder(sortOrder),
-      published,
-    });
-  };
+}: CmsFormProps<SectionView, SectionInput> & { defaultPageSlug: string }) {
+  const form = useSchemaForm({
+    schema: sectionInput,
+    initialValues: () => sectionValues(initial, defaultPageSlug),
+    toInput: sectionFormInput,
+  });
+  const { values, errors, setValue } = form;
+  const ready = values.title.trim() !== '' && values.sectionKey.trim() !== '';
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={cmsSubmit(form, sectionFormInput, onSubmit)} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
             label="Page Slug"
             description="For example home, about, contact."
             withAsterisk
-            value={pageSlug}
-            onChange={(e) => setPageSlug(textOf(e))}
+            {...form.inputProps('pageSlug')}
             maxLength={80}
             autoCapitalize="none"
             spellCheck={false}
@@ -84,36 +93,35 @@ export function SectionForm({
             label="Section Key"
             description="For example hero_title, main_content."
             withAsterisk
-            value={sectionKey}
-            onChange={(e) => setSectionKey(textOf(e))}
+            {...form.inputProps('sectionKey')}
             maxLength={80}
             autoCapitalize="none"
             spellCheck={false}
           />
         </SimpleGrid>
-        <TextInput label="Title" withAsterisk value={title} onChange={(e) => setTitle(textOf(e))} maxLength={200} />
+        <TextInput label="Title" withAsterisk {...form.inputProps('title')} maxLength={200} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <NativeSelect
             label="Content Type"
-            value={contentType}
-            onChange={(e) => setContentType(textOf(e) as ContentType)}
+            {...form.inputProps('contentType')}
             data={CONTENT_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
           />
-          <TextInput label="Sort Order" inputMode="numeric" value={sortOrder} onChange={(e) => setSortOrder(textOf(e))} maxLength={6} />
+          <TextInput label="Sort Order" inputMode="numeric" {...form.inputProps('sortOrder')} maxLength={6} />
         </SimpleGrid>
-        {contentType === 'image' ? (
+        {values.contentType === 'image' ? (
           <ImageField
             uploadLabel="Section Image"
             urlLabel="Image URL"
             previewAlt="Section image preview"
-            value={content}
-            onChange={setContent}
+            value={values.content}
+            onChange={(v) => setValue('content', v)}
+            error={errors.content}
             disabled={busy}
           />
         ) : (
-          <ContentEditor kind={contentType} value={content} onChange={setContent} />
+          <ContentEditor kind={values.contentType} value={values.content} onChange={(v) => setValue('content', v)} error={errors.content} />
         )}
-        <Switch label="Published" checked={published} onChange={(e) => setPublished(e.currentTarget.checked)} />
+        <Switch label="Published" {...form.checkboxProps('published')} />
         <FormButtons label={initial ? 'Update Section' : 'Create Section'} disabled={!ready} busy={busy} onCancel={onCancel} />
       </Stack>
     </form>
@@ -140,23 +148,23 @@ function TemplatesDialog({
 }) {
   const trpc = useTRPC();
   const phone = usePhone();
-  const [pageSlug, setPageSlug] = useState(initialSlug);
+  const form = useSchemaForm({ schema: templateSlug, initialValues: { pageSlug: initialSlug } });
   const fromTemplate = useMutation(
     trpc.admin.cms.sections.fromTemplate.mutationOptions({
       onSuccess: (_sections, { template }) => {
         toast.success(`${template} template created successfully`);
         onCreated();
       },
-      onError: (error) => toast.error('Failed to create template', serverMessage(error)),
+      onError: (error) => {
+        form.applyServerError(error);
+        toast.error('Failed to create template', serverMessage(error));
+      },
     }),
   );
 
   const use = (template: SectionTemplate) => {
-    if (!pageSlug.trim()) {
-      toast.error('Error', 'Please enter a page slug');
-      return;
-    }
-    fromTemplate.mutate({ template, pageSlug: pageSlug.trim() });
+    // The slug's sentence ('Please enter a page slug') goes under the field.
+    if (form.validate()) fromTemplate.mutate({ template, pageSlug: form.values.pageSlug.trim() });
   };
 
   return (
@@ -165,8 +173,7 @@ function TemplatesDialog({
         <TextInput
           label="Page Slug"
           description="The page the new sections belong to (for example home)."
-          value={pageSlug}
-          onChange={(e) => setPageSlug(textOf(e))}
+          {...form.inputProps('pageSlug')}
           maxLength={80}
           autoCapitalize="none"
           spellCheck={false}
@@ -257,7 +264,8 @@ export function SectionsTab() {
   const trpc = useTRPC();
   const list = useQuery(trpc.admin.cms.sections.list.queryOptions());
   const [filter, setFilter] = useState('');
-  const { dialog, deleting, openCreate, openEdit, close, askDelete, cancelDelete } = useListDialogs<SectionView>();
+  const dialogs = useListDialogs<SectionView>();
+  const { openCreate, openEdit, close, askDelete, cancelDelete } = dialogs;
   // The templates dialog, a fresh one each time it opens.
   const [templates, setTemplates] = useState<number | null>(null);
   const refresh = useRefresh(trpc.admin.cms.sections.list.queryKey());
@@ -330,44 +338,16 @@ export function SectionsTab() {
           onDelete={() => askDelete(section)}
         />
       )}
-      form={{
-        opened: dialog.kind !== 'none',
-        title: dialog.kind === 'edit' ? 'Edit Section' : 'Create New Section',
-        size: 'xl',
-        onClose: close,
-        children: (
-          <>
-            {dialog.kind === 'create' && (
-              <SectionForm
-                key={dialog.key}
-                initial={null}
-                defaultPageSlug={current || 'home'}
-                busy={create.isPending}
-                onSubmit={(input) => create.mutate(input)}
-                onCancel={close}
-              />
-            )}
-            {dialog.kind === 'edit' && (
-              <SectionForm
-                key={dialog.item.id}
-                initial={dialog.item}
-                defaultPageSlug={dialog.item.pageSlug}
-                busy={update.isPending}
-                onSubmit={(input) => update.mutate({ id: dialog.item.id, section: input })}
-                onCancel={close}
-              />
-            )}
-          </>
-        ),
-      }}
-      confirmDelete={{
+      {...cmsListDialogs({
+        dialogs,
         noun: 'section',
-        name: deleting?.title,
-        opened: deleting !== null,
-        busy: remove.isPending,
-        onCancel: cancelDelete,
-        onConfirm: () => deleting && remove.mutate({ id: deleting.id }),
-      }}
+        titles: { create: 'Create New Section', edit: 'Edit Section' },
+        create,
+        update,
+        updateInput: (item, section: SectionInput) => ({ id: item.id, section }),
+        remove,
+        renderForm: (props) => <SectionForm {...props} defaultPageSlug={props.initial?.pageSlug ?? (current || 'home')} />,
+      })}
     >
       {templates !== null && (
         <TemplatesDialog

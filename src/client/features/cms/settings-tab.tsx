@@ -1,9 +1,9 @@
 import { Badge, Button, Code, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import {
   KNOWN_SETTINGS,
   SETTING_TYPES,
+  settingInput,
   settingValueProblem,
   type SettingInput,
   type SettingType,
@@ -12,7 +12,8 @@ import {
 import { useTRPC } from '../../trpc';
 import { AdminList, AdminListRow, useListDialogs } from '../../components/admin-list';
 import { EditDeleteActions, FormButtons, RowAction, RowActions } from '../../components/admin-row-actions';
-import { feedback, textOf, useRefresh } from './cms-common';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
+import { cmsSubmit, feedback, textOf, useRefresh, type CmsFormProps } from './cms-common';
 
 /** What the form starts from: a stored setting (edit), a known setting not yet stored, or nothing. */
 interface SettingDraft {
@@ -33,82 +34,63 @@ const draftOf = (s: SettingView): SettingDraft => ({
   description: s.description ?? '',
 });
 
+const settingFormInput = (v: Omit<SettingDraft, 'id'>): SettingInput => ({ ...v, settingKey: v.settingKey.trim() });
+
 /** SPEC §5: the setting form; save stays disabled until key and value are set and the value suits its type. */
-export function SettingForm({
-  initial,
-  busy,
-  onSubmit,
-  onCancel,
-}: {
-  initial: SettingDraft;
-  busy: boolean;
-  onSubmit: (input: SettingInput) => void;
-  onCancel: () => void;
-}) {
+export function SettingForm({ initial, busy, onSubmit, onCancel }: CmsFormProps<SettingDraft, SettingInput> & { initial: SettingDraft }) {
   const editing = initial.id !== null;
-  const [settingKey, setSettingKey] = useState(initial.settingKey);
-  const [settingValue, setSettingValue] = useState(initial.settingValue);
-  const [settingType, setSettingType] = useState<SettingType>(KNOWN_SETTINGS[initial.settingKey]?.type ?? initial.settingType);
-  const [description, setDescription] = useState(initial.description);
+  const form = useSchemaForm({
+    schema: settingInput,
+    initialValues: () => ({
+      settingKey: initial.settingKey,
+      settingValue: initial.settingValue,
+      settingType: KNOWN_SETTINGS[initial.settingKey]?.type ?? initial.settingType,
+      description: initial.description,
+    }),
+    toInput: settingFormInput,
+  });
+  const { settingKey, settingValue, settingType } = form.values;
   const known = KNOWN_SETTINGS[settingKey.trim()];
+  // The value's type is checked as it is typed; the rest of the schema when saved.
   const problem = settingValue.trim() ? settingValueProblem(settingType, settingValue) : null;
   const ready = settingKey.trim() !== '' && settingValue.trim() !== '' && problem === null;
 
-  const changeKey = (value: string) => {
-    setSettingKey(value);
+  const changeKey = (e: { currentTarget: { value: string } }) => {
+    const value = textOf(e);
     // A setting the site reads has a fixed type.
     const match = KNOWN_SETTINGS[value.trim()];
-    if (match) setSettingType(match.type);
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!ready) return;
-    onSubmit({ settingKey: settingKey.trim(), settingValue, settingType, description });
+    form.setValues(match ? { settingKey: value, settingType: match.type } : { settingKey: value });
   };
 
   const valueProps = {
     label: 'Value',
     withAsterisk: true,
-    value: settingValue,
-    onChange: (e: { currentTarget: { value: string } }) => setSettingValue(textOf(e)),
-    error: problem,
+    ...form.inputProps('settingValue'),
+    error: problem ?? form.errors.settingValue,
     description: settingType === 'boolean' ? 'true or false' : settingType === 'number' ? 'A number, e.g. 10 or 2.5' : undefined,
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={cmsSubmit(form, settingFormInput, onSubmit)} noValidate>
       <Stack gap="sm">
         <TextInput
           label="Key"
           description={known ? known.description : 'Lowercase letters, digits and underscores (e.g. contact_email).'}
           withAsterisk
-          value={settingKey}
-          onChange={(e) => changeKey(textOf(e))}
+          {...form.inputProps('settingKey')}
+          onChange={changeKey}
           readOnly={editing}
           maxLength={80}
           autoCapitalize="none"
           spellCheck={false}
         />
-        <NativeSelect
-          label="Type"
-          value={settingType}
-          onChange={(e) => setSettingType(textOf(e) as SettingType)}
-          data={[...SETTING_TYPES]}
-          disabled={known !== undefined}
-        />
+        <NativeSelect label="Type" {...form.inputProps('settingType')} data={[...SETTING_TYPES]} disabled={known !== undefined} />
         {settingType === 'json' ? (
           <Textarea {...valueProps} rows={6} styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} />
         ) : (
           <TextInput {...valueProps} />
         )}
-        <TextInput
-          label="Description"
-          value={description}
-          onChange={(e) => setDescription(textOf(e))}
-          placeholder={known?.description}
-          maxLength={300}
-        />
+        <TextInput label="Description" {...form.inputProps('description')} placeholder={known?.description} maxLength={300} />
         <FormButtons label={editing ? 'Update Setting' : 'Create Setting'} disabled={!ready} busy={busy} onCancel={onCancel} />
       </Stack>
     </form>
@@ -219,7 +201,7 @@ export function SettingsTab() {
             key={dialog.item.id ?? dialog.item.settingKey}
             initial={dialog.item}
             busy={save.isPending}
-            onSubmit={(input) => save.mutate(input)}
+            onSubmit={(input) => save.mutateAsync(input)}
             onCancel={close}
           />
         ),
