@@ -1,5 +1,5 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { FailureCard, LinkActionCard, PendingCard, SuccessCard } from '../features/auth/result-cards';
+import { FailureCard, SuccessCard, TokenLinkCard } from '../features/auth/result-cards';
 import { goTo } from '../lib/use-auth';
 import { useTokenLink } from '../features/auth/use-token-link';
 
@@ -18,27 +18,25 @@ export function EmailVerifiedPage() {
   const search = useSearch({ strict: false }) as EmailVerifiedSearch;
   const navigate = useNavigate();
   const link = useTokenLink(search.token || undefined, 'verify_email');
-  const tryAgain = () => void navigate({ to: '/' });
+  const failure = { title: 'Verification Failed', action: 'Try Again', onAction: () => void navigate({ to: '/' }) };
 
   if (search.token) {
-    if (link.status === 'success') return <Verified />;
-    if (link.status === 'error')
-      return <FailureCard title="Verification Failed" message={link.message} action="Try Again" onAction={tryAgain} />;
-    if (link.status === 'idle') {
-      return (
-        <LinkActionCard
-          title="Verify your email"
-          text="Press the button below to verify your email address and sign in to your club account."
-          action="Verify my email address"
-          onAction={link.spend}
-        />
-      );
-    }
-    return <PendingCard label="Verifying your email..." />;
+    return (
+      <TokenLinkCard
+        link={link}
+        invitation={{
+          title: 'Verify your email',
+          text: 'Press the button below to verify your email address and sign in to your club account.',
+          action: 'Verify my email address',
+        }}
+        pending="Verifying your email..."
+        failure={failure}
+        success={<Verified />}
+      />
+    );
   }
   if (search.verified === 'true') return <Verified />;
-  if (search.error) return <FailureCard title="Verification Failed" message={search.error} action="Try Again" onAction={tryAgain} />;
-  return <FailureCard title="Verification Failed" message="Invalid verification link" action="Try Again" onAction={tryAgain} />;
+  return <FailureCard {...failure} message={search.error || 'Invalid verification link'} />;
 }
 
 function Verified() {

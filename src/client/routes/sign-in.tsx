@@ -3,7 +3,7 @@ import { useLocation, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AuthCard } from '../features/auth/auth-card';
 import { useLoginModal } from '../features/auth/login-modal';
-import { FailureCard, LinkActionCard, PendingCard } from '../features/auth/result-cards';
+import { FailureCard, TokenLinkCard } from '../features/auth/result-cards';
 import { goTo } from '../lib/use-auth';
 import { useTokenLink } from '../features/auth/use-token-link';
 
@@ -20,32 +20,22 @@ export function SignInPage() {
     if (link.status === 'success') goTo('/member');
   }, [link.status]);
 
-  if (!token) {
-    return (
-      <FailureCard
-        title="Sign-in Link Failed"
-        message="This sign-in link is incomplete. Please request a new one."
-        action="Request a new link"
-        onAction={() => openLogin('login')}
-      />
-    );
-  }
-  if (link.status === 'error') {
-    return (
-      <FailureCard title="Sign-in Link Failed" message={link.message} action="Request a new link" onAction={() => openLogin('login')} />
-    );
-  }
-  if (link.status === 'idle') {
-    return (
-      <LinkActionCard
-        title="Sign in to the club"
-        text="Press the button below to sign in to your club account with this link. It can be used once."
-        action="Sign in to your account"
-        onAction={link.spend}
-      />
-    );
-  }
-  return <PendingCard label="Signing you in..." />;
+  const failure = { title: 'Sign-in Link Failed', action: 'Request a new link', onAction: () => openLogin('login') };
+
+  if (!token) return <FailureCard {...failure} message="This sign-in link is incomplete. Please request a new one." />;
+  // Once the link worked the spinner stays while the portal opens.
+  return (
+    <TokenLinkCard
+      link={link}
+      invitation={{
+        title: 'Sign in to the club',
+        text: 'Press the button below to sign in to your club account with this link. It can be used once.',
+        action: 'Sign in to your account',
+      }}
+      pending="Signing you in..."
+      failure={failure}
+    />
+  );
 }
 
 /**

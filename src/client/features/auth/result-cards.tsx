@@ -1,6 +1,7 @@
 import { Button, Card, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CrossIcon, EnvelopeIcon, TickIcon } from '../../components/line-icon';
+import type { TokenLinkState } from './use-token-link';
 
 function Frame({ children }: { children: ReactNode }) {
   return (
@@ -80,4 +81,28 @@ export function FailureCard({ message, ...props }: { title: string; message: str
  */
 export function LinkActionCard(props: { title: string; text: string; action: string; onAction: () => void }) {
   return <ResultCard icon={<EnvelopeIcon />} {...props} />;
+}
+
+/**
+ * The cards of an e-mailed link's landing page: the invitation to press the button (which spends the link), the
+ * spinner while it is used, the failure with its way out, and what shows once it worked.
+ */
+export function TokenLinkCard({
+  link,
+  invitation,
+  pending,
+  failure,
+  success,
+}: {
+  link: TokenLinkState & { spend: () => void };
+  invitation: { title: string; text: string; action: string };
+  /** The spinner's words while the link is used (and after it worked, unless `success` is given). */
+  pending: string;
+  failure: { title: string; action: string; onAction: () => void };
+  success?: ReactNode;
+}) {
+  if (link.status === 'success' && success) return <>{success}</>;
+  if (link.status === 'error') return <FailureCard {...failure} message={link.message} />;
+  if (link.status === 'idle') return <LinkActionCard {...invitation} onAction={link.spend} />;
+  return <PendingCard label={pending} />;
 }
