@@ -1,7 +1,6 @@
-import { Button, Group, NativeSelect, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { clubToday, formatAuDate } from '../../../shared/dates';
+import { EventSelect, useChosenEvent } from '../../components/event-picker';
 import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../trpc';
 import { DownloadButton } from './period-picker';
@@ -11,9 +10,8 @@ import { ReportCard } from './report-card';
 export function EventResultsReport() {
   const trpc = useTRPC();
   const events = useQuery(trpc.admin.events.list.queryOptions());
-  const [chosen, setChosen] = useState('');
   const list = events.data ?? [];
-  const eventId = list.some((e) => e.id === chosen) ? chosen : (list[0]?.id ?? '');
+  const { eventId, choose } = useChosenEvent(list);
   const base = eventId ? `/api/admin/reports/events/${encodeURIComponent(eventId)}/results` : null;
 
   return (
@@ -29,13 +27,7 @@ export function EventResultsReport() {
           </Text>
         }
       >
-        <NativeSelect
-          label="Event"
-          value={eventId}
-          onChange={(e) => setChosen(e.currentTarget.value)}
-          data={list.map((e) => ({ value: e.id, label: `${e.name} (${formatAuDate(clubToday(new Date(e.eventDate)))})` }))}
-          maw={420}
-        />
+        <EventSelect events={list} value={eventId} onChange={choose} maw={420} />
       </QueryState>
       <Group gap="sm">
         <Button disabled={!base} onClick={() => base && window.open(`${base}.pdf`, '_blank')}>

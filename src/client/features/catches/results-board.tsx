@@ -1,7 +1,8 @@
-import { Card, NativeSelect, Stack, Table, Title } from '@mantine/core';
+import { Card, Stack, Table, Title } from '@mantine/core';
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { clubToday, formatAuDate } from '../../../shared/dates';
+import type { ReactNode } from 'react';
+import { clubToday } from '../../../shared/dates';
+import { EventSelect, useChosenEvent } from '../../components/event-picker';
 import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../trpc';
 
@@ -23,7 +24,19 @@ export function currentClubYear(now: Date = new Date()): number {
  */
 const scrollRegion = (label: string) => ({ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } });
 
-const eventLabel = (e: { name: string; eventDate: string }) => `${e.name} (${formatAuDate(clubToday(new Date(e.eventDate)))})`;
+/** A card of the results board: its heading, then its content. */
+function BoardCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="sm">
+        <Title order={3} fz="lg">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
 
 /** Champion points of the season, highest first; equal points share a rank. Names and points only. */
 export function SeasonLadder({ year = currentClubYear() }: { year?: number }) {
@@ -32,44 +45,39 @@ export function SeasonLadder({ year = currentClubYear() }: { year?: number }) {
   const rows = ladder.data ?? [];
 
   return (
-    <Card withBorder radius="md" padding="md">
-      <Stack gap="sm">
-        <Title order={3} fz="lg">
-          Season Ladder {year}
-        </Title>
-        <QueryState
-          query={ladder}
-          loading="Loading the ladder..."
-          failure="Could not load the season ladder. Please try again later."
-          isEmpty={rows.length === 0}
-          empty="No points yet this season."
-        >
-          <Table.ScrollContainer minWidth={280} scrollAreaProps={scrollRegion(`Season Ladder ${year}`)}>
-            <Table striped aria-label={`Season Ladder ${year}`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Rank</Table.Th>
-                  <Table.Th>Angler</Table.Th>
-                  <Table.Th ta="right">Points</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => {
-                  const rank = rows.findIndex((r) => r.points === row.points) + 1;
-                  return (
-                    <Table.Tr key={row.memberId} data-testid="ladder-row">
-                      <Table.Td>{rank}</Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.anglerName}</Table.Td>
-                      <Table.Td ta="right">{row.points}</Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </QueryState>
-      </Stack>
-    </Card>
+    <BoardCard title={`Season Ladder ${year}`}>
+      <QueryState
+        query={ladder}
+        loading="Loading the ladder..."
+        failure="Could not load the season ladder. Please try again later."
+        isEmpty={rows.length === 0}
+        empty="No points yet this season."
+      >
+        <Table.ScrollContainer minWidth={280} scrollAreaProps={scrollRegion(`Season Ladder ${year}`)}>
+          <Table striped aria-label={`Season Ladder ${year}`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Rank</Table.Th>
+                <Table.Th>Angler</Table.Th>
+                <Table.Th ta="right">Points</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => {
+                const rank = rows.findIndex((r) => r.points === row.points) + 1;
+                return (
+                  <Table.Tr key={row.memberId} data-testid="ladder-row">
+                    <Table.Td>{rank}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.anglerName}</Table.Td>
+                    <Table.Td ta="right">{row.points}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </QueryState>
+    </BoardCard>
   );
 }
 
@@ -138,36 +146,25 @@ function EventResultsTables({ eventId }: { eventId: string }) {
 export function ResultsBoard() {
   const trpc = useTRPC();
   const events = useQuery(trpc.events.started.queryOptions());
-  const [chosen, setChosen] = useState<string | null>(null);
   const list = events.data ?? [];
-  const eventId = chosen && list.some((e) => e.id === chosen) ? chosen : (list[0]?.id ?? '');
+  const { eventId, choose } = useChosenEvent(list);
 
   return (
     <Stack gap="md">
-      <Card withBorder radius="md" padding="md">
-        <Stack gap="sm">
-          <Title order={3} fz="lg">
-            Event Results
-          </Title>
-          <QueryState
-            query={events}
-            loading="Loading events..."
-            failure="Could not load the events. Please try again later."
-            isEmpty={list.length === 0}
-            empty="No competitions have been fished yet."
-          >
-            <>
-              <NativeSelect
-                label="Event"
-                value={eventId}
-                onChange={(e) => setChosen(e.currentTarget.value)}
-                data={list.map((e) => ({ value: e.id, label: eventLabel(e) }))}
-              />
-              <EventResultsTables eventId={eventId} />
-            </>
-          </QueryState>
-        </Stack>
-      </Card>
+      <BoardCard title="Event Results">
+        <QueryState
+          query={events}
+          loading="Loading events..."
+          failure="Could not load the events. Please try again later."
+          isEmpty={list.length === 0}
+          empty="No competitions have been fished yet."
+        >
+          <>
+            <EventSelect events={list} value={eventId} onChange={choose} />
+            <EventResultsTables eventId={eventId} />
+          </>
+        </QueryState>
+      </BoardCard>
       <SeasonLadder />
     </Stack>
   );
