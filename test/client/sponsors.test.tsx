@@ -5,6 +5,7 @@ import { addDays, clubToday, formatAuDate } from '../../src/shared/dates';
 import { nextSeason, seasonOf } from '../../src/shared/sponsors';
 import { AdminSponsorsTab } from '../../src/client/features/admin/sponsors-tab';
 import { SPONSOR_DRAFT_KEY } from '../../src/client/features/sponsors/sponsor-form';
+import { fieldMessage } from './field-message';
 import {
   type Answers,
   type FakeServer,
@@ -178,6 +179,22 @@ describe('sponsor page', () => {
     expect(await screen.findByText('Failed to submit sponsor application: Too many applications. Please try again later.')).toBeTruthy();
     expect(screen.getByText('Error')).toBeTruthy();
     expect(field(/^Company Name/).value).toBe('Tweed Tackle & Bait');
+  });
+
+  it("puts the server's field error under the field it names", async () => {
+    const server = sponsorServer({
+      'sponsors.register': () =>
+        trpcError(400, 'BAD_REQUEST', 'Please enter a valid email address.', {
+          fieldErrors: { email: 'Please enter a valid email address.' },
+        }),
+    });
+    const user = userEvent.setup();
+    renderApp('/sponsor', server);
+    await screen.findByRole('button', { name: 'Submit Application' });
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await waitFor(() => expect(fieldMessage(field(/^Email/))).toBe('Please enter a valid email address.'));
+    expect(fieldMessage(field(/^Company Name/))).toBeNull();
   });
 
   it('shows the plain failure toast when the server gave no reason', async () => {

@@ -75,8 +75,11 @@ export interface SchemaForm<S extends z.ZodType, V extends object> {
   checkboxProps: <K extends FlagKeys<V>>(
     field: K,
   ) => { checked: boolean; onChange: (event: { currentTarget: { checked: boolean } }) => void; error: string | undefined };
-  /** Parses the values with the schema: the parsed input, or undefined with the messages set. */
-  validate: () => z.output<S> | undefined;
+  /**
+   * Parses the values with the schema: the parsed input, or undefined with the messages set (and told to `onInvalid`,
+   * say to focus the first marked field).
+   */
+  validate: (onInvalid?: (errors: FieldErrors<V>) => void) => z.output<S> | undefined;
   /** Puts the server's field errors under their fields; true when at least one field was marked. */
   applyServerError: (error: unknown) => boolean;
   /** Back to these values (or the initial ones), without messages. */
@@ -130,7 +133,7 @@ export function useSchemaForm<S extends z.ZodType, V extends object>(options: Sc
       onChange: (event) => setValue(field, event.currentTarget.checked as V[typeof field]),
       error: errors[field],
     }),
-    validate: () => {
+    validate: (onInvalid) => {
       const parsed = schema.safeParse(toInput ? toInput(values) : values);
       if (parsed.success) {
         setErrors({});
@@ -140,6 +143,7 @@ export function useSchemaForm<S extends z.ZodType, V extends object>(options: Sc
       const found = messagesByField(issueEntries(parsed.error), fieldOf);
       setErrors(found.fields);
       setFormError(found.form);
+      onInvalid?.(found.fields);
       return undefined;
     },
     applyServerError: (error) => {

@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useImperativeHandle, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useImperativeHandle, useRef, type FormEvent, type Ref } from 'react';
 import { formatAud } from '../../../shared/membership';
 import {
   sponsorApplicationInput,
@@ -9,6 +9,7 @@ import {
   SPONSORSHIP_TYPES,
   type SponsorshipType,
 } from '../../../shared/sponsors.schema';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
@@ -72,21 +73,20 @@ export function SponsorForm({ ref }: { ref?: Ref<SponsorFormHandle> }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(loadDraft);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useSchemaForm({ schema: sponsorApplicationInput, initialValues: loadDraft });
+  const { values } = form;
   const register = useMutation(trpc.sponsors.register.mutationOptions());
-
-  const set = (field: Field) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+  const focusFirst = (errors: Partial<Record<Field, string>>) => {
+    const first = FIELDS.find((f) => errors[f]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
 
   useImperativeHandle(ref, () => ({
     choose: (type) => {
-      set('sponsorshipType')(type);
-      const form = formRef.current;
-      form?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
-      form?.querySelector<HTMLInputElement>('input[name="companyName"]')?.focus({ preventScroll: true });
+      form.setValue('sponsorshipType', type);
+      const element = formRef.current;
+      element?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+      element?.querySelector<HTMLInputElement>('input[name="companyName"]')?.focus({ preventScroll: true });
     },
   }));
 
@@ -98,40 +98,24 @@ export function SponsorForm({ ref }: { ref?: Ref<SponsorFormHandle> }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (register.isPending) return;
-    const parsed = sponsorApplicationInput.safeParse(values);
-    if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        if (FIELDS.includes(field) && !found[field]) found[field] = issue.message;
-      }
-      setErrors(found);
-      const first = FIELDS.find((f) => found[f]);
-      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setErrors({});
+    const input = form.validate(focusFirst);
+    if (!input) return;
     try {
-      await register.mutateAsync(parsed.data);
+      await register.mutateAsync(input);
     } catch (error) {
+      form.applyServerError(error);
       const reason = serverMessage(error);
       toast.error('Error', reason ? `Failed to submit sponsor application: ${reason}` : 'Failed to submit sponsor application');
       return;
     }
     toast.success('Success', 'Sponsor application submitted successfully! We will contact you within 2 business days.');
-    setValues(EMPTY);
+    form.reset(EMPTY);
     removeDraft();
     void queryClient.invalidateQueries({ queryKey: trpc.sponsors.active.queryKey() });
   };
 
   const busy = register.isPending;
-  const input = (field: Field) => ({
-    name: field,
-    value: values[field],
-    error: errors[field],
-    disabled: busy,
-    onChange: (e: { currentTarget: { value: string } }) => set(field)(e.currentTarget.value),
-  });
+  const input = (field: Field) => ({ name: field, disabled: busy, ...form.inputProps(field) });
 
   return (
     <form ref={formRef} id="sponsor-form" onSubmit={submit} noValidate aria-label="Sponsor application" style={{ scrollMarginTop: 72 }}>
