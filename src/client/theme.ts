@@ -67,13 +67,18 @@ export function readable(colour: string, backgrounds: string[]): string {
  * Mantine's light scheme, made to meet WCAG AA contrast with the smallest change to its look:
  * grey secondary text ("dimmed") and placeholders, white text on filled buttons and badges (teal and
  * green fall short at shade 8), and the text of light buttons, badges and alerts (green, orange and
- * yellow fall short on their pale backgrounds) are darkened just enough; every other colour is kept.
+ * yellow fall short on their pale backgrounds) and field errors are darkened just enough; every other colour is kept.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => {
   const { gray, teal, blue } = t.colors;
   // Dimmed text sits on white and on the pale backgrounds the screens use (cards, footer, stripes).
   const dimmed = readable(gray[6], [WHITE, gray[0], gray[1], teal[0], blue[0], CLUB.colours.sand]);
-  const light: Record<string, string> = { '--mantine-color-dimmed': dimmed, '--mantine-color-placeholder': dimmed };
+  const light: Record<string, string> = {
+    '--mantine-color-dimmed': dimmed,
+    '--mantine-color-placeholder': dimmed,
+    // Field errors (red.6 reads at 3.3:1) sit on white and on pale cards.
+    '--mantine-color-error': readable(t.colors.red[6], [WHITE, gray[0], gray[1]]),
+  };
   const shade = typeof t.primaryShade === 'number' ? t.primaryShade : t.primaryShade.light;
   for (const [name, shades] of Object.entries(t.colors)) {
     if (!shades.every((s) => HEX.test(s))) continue;
