@@ -10,6 +10,7 @@ import { useTRPC } from '../../trpc';
 import { EventImage } from '../../components/event-image';
 import { householdPayment, useJoinDialog } from '../../components/join-dialog';
 import { calendarHref, feeText, formatClubDateTime, maxText, placesLeftText } from './event-text';
+import { UpcomingEventsState } from './upcoming-events';
 
 function CalendarLink({ id }: { id: string }) {
   return (
@@ -255,18 +256,11 @@ export function MemberEvents({ catchLogging }: { catchLogging?: ReactNode }) {
 
       <Stack gap="sm" component="section">
         <Title order={3}>Available Events</Title>
-        <QueryState
-          query={upcoming}
-          loading="Loading events..."
-          failure="Could not load the events. Please try again later."
-          serverReason={false}
-          isEmpty={events.length === 0}
-          empty="No upcoming events at the moment. Check back soon!"
-        >
+        <UpcomingEventsState query={upcoming} count={events.length}>
           {events.map((e) => (
             <AvailableEvent key={e.id} event={e} registered={registeredIds.has(e.id)} membersOnly={gate !== null} />
           ))}
-        </QueryState>
+        </UpcomingEventsState>
       </Stack>
 
       <section id="catch-logging" tabIndex={-1} aria-label="Fish logging" style={{ scrollMarginTop: 72, outline: 'none' }}>

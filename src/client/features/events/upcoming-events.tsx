@@ -1,12 +1,12 @@
 import { Box, Button, Card, Collapse, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { UPCOMING_LIMIT } from '../../../shared/events';
 import type { EventView } from '../../../shared/events.schema';
 import { useTRPC } from '../../trpc';
 import { EventImage } from '../../components/event-image';
 import { useJoinDialog } from '../../components/join-dialog';
-import { QueryState } from '../../components/query-state';
+import { QueryState, type QueryLike } from '../../components/query-state';
 import { feeText, formatClubDateTime, maxText } from './event-text';
 
 export const NO_UPCOMING_EVENTS = 'No upcoming events at the moment. Check back soon!';
@@ -53,6 +53,22 @@ function LearnMore({ event }: { event: EventView }) {
   );
 }
 
+/** The upcoming events' loading, failure (the public sentence, never the server's) and empty states. */
+export function UpcomingEventsState({ query, count, children }: { query: QueryLike<unknown>; count: number; children: ReactNode }) {
+  return (
+    <QueryState
+      query={query}
+      loading="Loading events..."
+      failure="Could not load the events. Please try again later."
+      serverReason={false}
+      isEmpty={count === 0}
+      empty={<Text c="dimmed">{NO_UPCOMING_EVENTS}</Text>}
+    >
+      {children}
+    </QueryState>
+  );
+}
+
 /** SPEC §2.5 / §2.7: at most four upcoming events, for visitors ('Join to Register') or the home panel ('Learn More'). */
 export function UpcomingEventsCard({ action }: { action: 'join' | 'learn-more' }) {
   const trpc = useTRPC();
@@ -63,14 +79,7 @@ export function UpcomingEventsCard({ action }: { action: 'join' | 'learn-more' }
       <Title order={2} mb="md" id="upcoming-events-title">
         Upcoming Events
       </Title>
-      <QueryState
-        query={upcoming}
-        loading="Loading events..."
-        failure="Could not load the events. Please try again later."
-        serverReason={false}
-        isEmpty={events.length === 0}
-        empty={<Text c="dimmed">{NO_UPCOMING_EVENTS}</Text>}
-      >
+      <UpcomingEventsState query={upcoming} count={events.length}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
           {events.map((event) => (
             <Card key={event.id} withBorder radius="md" padding="sm" data-testid="upcoming-event">
@@ -97,7 +106,7 @@ export function UpcomingEventsCard({ action }: { action: 'join' | 'learn-more' }
             </Card>
           ))}
         </SimpleGrid>
-      </QueryState>
+      </UpcomingEventsState>
     </Card>
   );
 }
