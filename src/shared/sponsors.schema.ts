@@ -124,6 +124,9 @@ export const recordSponsorPaymentInput = z.object({
   reference: optionalText('Reference', 120),
 });
 export type RecordSponsorPaymentInput = z.input<typeof recordSponsorPaymentInput>;
+/** The committee's payment form: the input, and no day after the club's today as the screen knows it. */
+export const recordSponsorPaymentForm = (today: string) =>
+  recordSponsorPaymentInput.refine((v) => v.paidOn <= today, { message: 'Paid on cannot be in the future.', path: ['paidOn'] });
 export type RecordSponsorPayment = z.output<typeof recordSponsorPaymentInput>;
 
 /** Invoices an active sponsor for a season: the next one unless another is named (this season or the next). */

@@ -23,7 +23,7 @@ import { MANUAL_METHOD_OPTIONS, PAYMENT_METHOD_LABELS, type ManualPaymentMethod 
 import {
   INVOICE_STATUS_LABELS,
   nextSeason,
-  recordSponsorPaymentInput,
+  recordSponsorPaymentForm,
   seasonOf,
   SPONSOR_STATUSES,
   SPONSORSHIP_LABELS,
@@ -34,6 +34,7 @@ import {
   type SponsorStatus,
 } from '../../../shared/sponsors.schema';
 import { QueryState } from '../../components/query-state';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../components/toast';
 import { useClubToday } from '../../lib/clock';
 import { serverMessage } from '../../lib/errors';
@@ -263,17 +264,16 @@ function SponsorRow({
   );
 }
 
-type PaymentField = 'method' | 'paidOn' | 'reference';
-
 /** Money the committee received outside the site, recorded against a season's invoice. */
 function RecordPaymentForm({ sponsor, invoice, onDone }: { sponsor: AdminSponsor; invoice: SponsorInvoice; onDone: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const today = useClubToday();
-  const [method, setMethod] = useState<ManualPaymentMethod | ''>('bank_transfer');
-  const [paidOn, setPaidOn] = useState(today);
-  const [reference, setReference] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<PaymentField, string>>>({});
+  const form = useSchemaForm({
+    schema: recordSponsorPaymentForm(today),
+    initialValues: { method: 'bank_transfer' as ManualPaymentMethod | '', paidOn: today, reference: '' },
+    toInput: (v) => ({ invoiceId: invoice.id, ...v }),
+  });
 
   const record = useMutation(
     trpc.admin.sponsors.recordPayment.mutationOptions({
@@ -286,26 +286,17 @@ function RecordPaymentForm({ sponsor, invoice, onDone }: { sponsor: AdminSponsor
         ]);
         onDone();
       },
-      onError: (error) => toast.error('Failed to record the payment', serverMessage(error)),
+      onError: (error) => {
+        form.applyServerError(error);
+        toast.error('Failed to record the payment', serverMessage(error));
+      },
     }),
   );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const input = { invoiceId: invoice.id, method, paidOn, reference };
-    const parsed = recordSponsorPaymentInput.safeParse(input);
-    const found: Partial<Record<PaymentField, string>> = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as PaymentField;
-        if (!found[field]) found[field] = issue.message;
-      }
-    } else if (parsed.data.paidOn > today) {
-      found.paidOn = 'Paid on cannot be in the future.';
-    }
-    setErrors(found);
-    if (Object.keys(found).length || !parsed.success) return;
-    record.mutate(parsed.data);
+    const input = form.validate();
+    if (input) record.mutate(input);
   };
   const busy = record.isPending;
 
@@ -315,32 +306,21 @@ function RecordPaymentForm({ sponsor, invoice, onDone }: { sponsor: AdminSponsor
         <Text size="sm">
           {SPONSORSHIP_LABELS[sponsor.sponsorshipType]} · season {invoice.season} · {dollars(invoice.amount)}
         </Text>
-        <NativeSelect
-          label="Method"
-          value={method}
-          onChange={(e) => (setMethod(e.currentTarget.value as ManualPaymentMethod), setErrors((x) => ({ ...x, method: undefined })))}
-          error={errors.method}
-          disabled={busy}
-          data={MANUAL_METHOD_OPTIONS}
-        />
+        <NativeSelect label="Method" {...form.inputProps('method')} disabled={busy} data={MANUAL_METHOD_OPTIONS} />
         <TextInput
           label="Paid on"
           type="date"
           description="The day the money arrived."
           min={addYears(today, -1)}
           max={today}
-          value={paidOn}
-          onChange={(e) => (setPaidOn(e.currentTarget.value), setErrors((x) => ({ ...x, paidOn: undefined })))}
-          error={errors.paidOn}
+          {...form.inputProps('paidOn')}
           disabled={busy}
         />
         <TextInput
           label="Reference"
           description="Optional: a bank reference, receipt or cheque number."
-          value={reference}
           maxLength={120}
-          onChange={(e) => (setReference(e.currentTarget.value), setErrors((x) => ({ ...x, reference: undefined })))}
-          error={errors.reference}
+          {...form.inputProps('reference')}
           disabled={busy}
         />
         <Group justify="flex-end" gap="sm" mt="xs">
@@ -412,17 +392,29 @@ function ConfirmInvoiceMail({ action, onDone }: { action: Extract<InvoiceAction,
   );
 }
 
-type ReviewField = 'status' | 'logoUrl' | 'websiteUrl' | 'endDate';
+/** The review form's values as the review procedure takes them: blanks are null. */
+const reviewInput = (id: string) => (v: { status: string; websiteUrl: string; endDate: string; logoUrl: string }) => ({
+  id,
+  status: v.status as SponsorStatus,
+  logoUrl: v.logoUrl.trim() || null,
+  websiteUrl: v.websiteUrl.trim() || null,
+  endDate: v.endDate.trim() || null,
+});
 
 /** The committee's review of one application: status, website, end date and logo. */
 function ReviewForm({ sponsor, onDone }: { sponsor: AdminSponsor; onDone: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<string>(sponsor.status);
-  const [websiteUrl, setWebsiteUrl] = useState(sponsor.websiteUrl ?? '');
-  const [endDate, setEndDate] = useState(sponsor.endDate ?? '');
-  const [logoUrl, setLogoUrl] = useState(sponsor.logoUrl ?? '');
-  const [errors, setErrors] = useState<Partial<Record<ReviewField, string>>>({});
+  const form = useSchemaForm({
+    schema: sponsorReviewInput,
+    initialValues: {
+      status: sponsor.status as string,
+      websiteUrl: sponsor.websiteUrl ?? '',
+      endDate: sponsor.endDate ?? '',
+      logoUrl: sponsor.logoUrl ?? '',
+    },
+    toInput: reviewInput(sponsor.id),
+  });
 
   const review = useMutation(
     trpc.admin.sponsors.review.mutationOptions({
@@ -434,33 +426,17 @@ function ReviewForm({ sponsor, onDone }: { sponsor: AdminSponsor; onDone: () => 
         ]);
         onDone();
       },
-      onError: (error) => toast.error('Failed to update sponsor', serverMessage(error)),
+      onError: (error) => {
+        form.applyServerError(error);
+        toast.error('Failed to update sponsor', serverMessage(error));
+      },
     }),
   );
 
-  const clearError = (field: ReviewField) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const input = {
-      id: sponsor.id,
-      status: status as SponsorStatus,
-      logoUrl: logoUrl.trim() || null,
-      websiteUrl: websiteUrl.trim() || null,
-      endDate: endDate.trim() || null,
-    };
-    const parsed = sponsorReviewInput.safeParse(input);
-    if (!parsed.success) {
-      const found: Partial<Record<ReviewField, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as ReviewField;
-        if (!found[field]) found[field] = issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    review.mutate(input);
+    // What was typed goes (blanks as null); the server parses it again.
+    if (form.validate()) review.mutate(reviewInput(sponsor.id)(form.values));
   };
 
   const busy = review.isPending;
@@ -474,28 +450,16 @@ function ReviewForm({ sponsor, onDone }: { sponsor: AdminSponsor; onDone: () => 
         <NativeSelect
           label="Status"
           description="Only active sponsors are shown on the site."
-          value={status}
-          onChange={(e) => (setStatus(e.currentTarget.value), clearError('status'))}
-          error={errors.status}
+          {...form.inputProps('status')}
           disabled={busy}
           data={SPONSOR_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
         />
-        <TextInput
-          label="Website"
-          type="url"
-          placeholder="https://"
-          value={websiteUrl}
-          onChange={(e) => (setWebsiteUrl(e.currentTarget.value), clearError('websiteUrl'))}
-          error={errors.websiteUrl}
-          disabled={busy}
-        />
+        <TextInput label="Website" type="url" placeholder="https://" {...form.inputProps('websiteUrl')} disabled={busy} />
         <TextInput
           label="End Date"
           type="date"
           description="The last day the sponsor is shown. Leave blank for no end date."
-          value={endDate}
-          onChange={(e) => (setEndDate(e.currentTarget.value), clearError('endDate'))}
-          error={errors.endDate}
+          {...form.inputProps('endDate')}
           disabled={busy}
         />
         <ImageField
@@ -503,9 +467,9 @@ function ReviewForm({ sponsor, onDone }: { sponsor: AdminSponsor; onDone: () => 
           urlLabel="Logo URL"
           urlDescription="Or paste the address of a logo image."
           previewAlt={`${sponsor.companyName} logo`}
-          value={logoUrl}
-          onChange={(url) => (setLogoUrl(url), clearError('logoUrl'))}
-          error={errors.logoUrl}
+          value={form.values.logoUrl}
+          onChange={(url) => form.setValue('logoUrl', url)}
+          error={form.errors.logoUrl}
           disabled={busy}
         />
         <Group justify="flex-end" gap="sm" mt="xs">
