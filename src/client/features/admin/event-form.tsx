@@ -1,6 +1,7 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import type { AdminEventView, EventInput, EventStatus } from '../../../shared/events.schema';
+import { type FormEvent } from 'react';
+import { eventInput, type AdminEventView, type EventInput, type EventStatus } from '../../../shared/events.schema';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../components/toast';
 
 export interface EventFormValues {
@@ -70,40 +71,39 @@ export function EventForm({
 }: {
   initial: AdminEventView | null;
   submitting: boolean;
-  onSubmit: (input: EventInput) => void;
+  /** Saves; when it returns the save's promise, a refusal's field errors go under the fields. */
+  onSubmit: (input: EventInput) => void | Promise<unknown>;
   onCancel: () => void;
 }) {
   const editing = initial !== null;
-  const [values, setValues] = useState<EventFormValues>(() => formValuesOf(initial));
-  const set = (key: keyof EventFormValues) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [key]: value }));
-  };
+  const form = useSchemaForm({
+    schema: eventInput,
+    initialValues: () => formValuesOf(initial),
+    toInput: (v) => toEventInput(v, editing),
+  });
+  const { values } = form;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!values.name.trim() || !values.eventDate.trim() || !values.location.trim()) {
-      toast.error('Error', 'Please fill in all required fields');
+    if (!form.validate()) {
+      if (!values.name.trim() || !values.eventDate.trim() || !values.location.trim()) {
+        toast.error('Error', 'Please fill in all required fields');
+      }
       return;
     }
-    onSubmit(toEventInput(values, editing));
+    // What was typed goes (a blank fee or maximum stays ''); the server parses it again.
+    void Promise.resolve(onSubmit(toEventInput(values, editing))).catch((error: unknown) => form.applyServerError(error));
   };
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput label="Event Name" withAsterisk value={values.name} onChange={set('name')} maxLength={120} />
-        <TextInput
-          label="Event Date and Time (Sydney time)"
-          withAsterisk
-          type="datetime-local"
-          value={values.eventDate}
-          onChange={set('eventDate')}
-        />
-        <TextInput label="Location" withAsterisk value={values.location} onChange={set('location')} maxLength={200} />
-        <Textarea label="Description" minRows={3} rows={3} value={values.description} onChange={set('description')} />
-        <Textarea label="Rules" minRows={3} rows={3} value={values.rules} onChange={set('rules')} />
-        <Textarea label="Prizes" minRows={3} rows={3} value={values.prizes} onChange={set('prizes')} />
+        <TextInput label="Event Name" withAsterisk {...form.inputProps('name')} maxLength={120} />
+        <TextInput label="Event Date and Time (Sydney time)" withAsterisk type="datetime-local" {...form.inputProps('eventDate')} />
+        <TextInput label="Location" withAsterisk {...form.inputProps('location')} maxLength={200} />
+        <Textarea label="Description" minRows={3} rows={3} {...form.inputProps('description')} />
+        <Textarea label="Rules" minRows={3} rows={3} {...form.inputProps('rules')} />
+        <Textarea label="Prizes" minRows={3} rows={3} {...form.inputProps('prizes')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
             label="Registration Fee ($)"
@@ -112,8 +112,7 @@ export function EventForm({
             min={0}
             inputMode="decimal"
             placeholder="0.00"
-            value={values.registrationFee}
-            onChange={set('registrationFee')}
+            {...form.inputProps('registrationFee')}
           />
           <TextInput
             label="Maximum Participants"
@@ -122,16 +121,14 @@ export function EventForm({
             min={1}
             inputMode="numeric"
             placeholder="No limit"
-            value={values.maxParticipants}
-            onChange={set('maxParticipants')}
+            {...form.inputProps('maxParticipants')}
           />
         </SimpleGrid>
-        <TextInput label="Club Code (brag mat)" value={values.clubCode} onChange={set('clubCode')} maxLength={40} />
+        <TextInput label="Club Code (brag mat)" {...form.inputProps('clubCode')} maxLength={40} />
         {editing && (
           <NativeSelect
             label="Status"
-            value={values.status}
-            onChange={set('status')}
+            {...form.inputProps('status')}
             data={[
               { value: 'active', label: 'Active' },
               { value: 'cancelled', label: 'Cancelled' },
