@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AdminJudgingTab } from '../../src/client/features/admin/judging-tab';
 import { SizeLimitsEditor } from '../../src/client/features/admin/size-limits-editor';
 import { ResultsBoard, SeasonLadder } from '../../src/client/features/catches/results-board';
+import { CATCH_SIZE_MESSAGE } from '../../src/shared/catches';
 import type { JudgeCatchView } from '../../src/shared/catches.schema';
 import { clubToday } from '../../src/shared/dates';
 import {
@@ -165,6 +166,27 @@ describe('admin judging queue', () => {
     expect(await screen.findByText('Catch approved')).toBeTruthy();
     expect(judgeCalls(server)).toEqual([{ action: 'approve', id: CATCH_ID, size: 40.2 }]);
     await waitFor(() => expect(screen.queryByTestId('judge-catch')).toBeNull());
+  });
+
+  it('Correct & Approve refuses a blank size with the shared sentence, and keeps what was typed when the form closes', async () => {
+    const server = judgingServer([PENDING]);
+    const user = userEvent.setup();
+    renderWithProviders(<AdminJudgingTab />, server);
+    const card = await firstCard();
+    await user.click(within(card).getByRole('button', { name: 'Correct & Approve' }));
+    await user.clear(within(card).getByLabelText('Size (cm)'));
+    await user.click(within(card).getByRole('button', { name: 'Save & Approve' }));
+    expect(await within(card).findByText(CATCH_SIZE_MESSAGE)).toBeTruthy();
+    expect(server.mutations()).toEqual([]);
+
+    await user.type(within(card).getByLabelText('Size (cm)'), '39');
+    expect(within(card).queryByText(CATCH_SIZE_MESSAGE)).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(card).getByRole('button', { name: 'Correct & Approve' }));
+    expect((within(card).getByLabelText('Size (cm)') as HTMLInputElement).value).toBe('39');
+    await user.click(within(card).getByRole('button', { name: 'Save & Approve' }));
+    expect(await screen.findByText('Catch approved')).toBeTruthy();
+    expect(judgeCalls(server)).toEqual([{ action: 'approve', id: CATCH_ID, size: 39 }]);
   });
 
   it('Correct & Approve sends only the corrected species', async () => {

@@ -19,13 +19,14 @@ function FormActions({ judge, children }: { judge: JudgeCatchState; children: Re
 /** 'Correct & Approve': the species from the list and the size in cm, then 'Save & Approve'. */
 export function SizeCorrectionForm({ item, judge }: { item: JudgeCatchView; judge: JudgeCatchState }) {
   const { correction } = judge;
+  const { values, errors } = correction;
   return (
     <Stack gap="xs" mt="xs">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
         <NativeSelect
           label="Species"
-          value={correction.fishType}
-          onChange={(e) => correction.setFishType(e.currentTarget.value)}
+          value={values.fishType}
+          onChange={(e) => correction.setValue('fishType', e.currentTarget.value)}
           data={[
             ...(isSpecies(item.fishType) ? [] : [{ value: '', label: `${item.fishType} (choose a species)`, disabled: true }]),
             ...SPECIES.map((s) => ({ value: s, label: s })),
@@ -39,13 +40,13 @@ export function SizeCorrectionForm({ item, judge }: { item: JudgeCatchView; judg
           decimalScale={1}
           allowNegative={false}
           inputMode="decimal"
-          value={correction.size}
-          onChange={correction.setSize}
-          error={correction.error}
+          value={values.size}
+          onChange={(v) => correction.setValue('size', v)}
+          error={errors.size}
         />
       </SimpleGrid>
       <FormActions judge={judge}>
-        <Button color="green" onClick={correction.submit} {...judge.buttonState('correct')}>
+        <Button color="green" onClick={judge.saveAndApprove} {...judge.buttonState('correct')}>
           Save & Approve
         </Button>
       </FormActions>
@@ -55,7 +56,6 @@ export function SizeCorrectionForm({ item, judge }: { item: JudgeCatchView; judg
 
 /** 'Reject': the reason the angler will see, then 'Confirm Reject'. */
 export function RejectForm({ judge }: { judge: JudgeCatchState }) {
-  const { rejection } = judge;
   return (
     <Stack gap="xs" mt="xs">
       <Textarea
@@ -65,12 +65,10 @@ export function RejectForm({ judge }: { judge: JudgeCatchState }) {
         minRows={2}
         rows={2}
         maxLength={REJECT_REASON_LENGTH.max}
-        value={rejection.reason}
-        onChange={(e) => rejection.setReason(e.currentTarget.value)}
-        error={rejection.error}
+        {...judge.rejection.inputProps('reason')}
       />
       <FormActions judge={judge}>
-        <Button color="red" onClick={rejection.submit} {...judge.buttonState('reject')}>
+        <Button color="red" onClick={judge.confirmReject} {...judge.buttonState('reject')}>
           Confirm Reject
         </Button>
       </FormActions>

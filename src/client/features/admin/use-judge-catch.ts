@@ -1,15 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  CATCH_SIZE_MESSAGE,
-  isCatchSize,
-  REJECT_REASON_LENGTH,
-  REJECT_REASON_MESSAGE,
-  roundSizeCm,
-  SPECIES,
-  type Species,
-} from '../../../shared/catches';
-import type { JudgeCatchView, JudgeInput } from '../../../shared/catches.schema';
+import { z } from 'zod';
+import { REJECT_REASON_LENGTH, REJECT_REASON_MESSAGE, roundSizeCm, SPECIES, type Species } from '../../../shared/catches';
+import { judgeInput, type JudgeCatchView, type JudgeInput } from '../../../shared/catches.schema';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
@@ -23,24 +17,29 @@ export type JudgeMode = 'idle' | 'correct' | 'reject';
 /** The button whose request is on its way (it spins; the others wait). */
 export type JudgeButton = 'approve' | 'correct' | 'reject';
 
-type Result<T> = { input: T; error?: undefined } | { input?: undefined; error: string };
+const [approveInput, rejectInput] = judgeInput.options;
 
-/** The approval with the judge's corrections: only what differs from the catch as logged. */
-export function correctionInput(item: JudgeCatchView, fishType: string, size: number | string): Result<JudgeInput> {
-  const newSize = typeof size === 'number' ? size : Number(size);
-  if (size === '' || !isCatchSize(newSize)) return { error: CATCH_SIZE_MESSAGE };
+/**
+ * The reject form checks with the shared reject input; a reason that is too short gets the form's longer sentence
+ * (REJECT_REASON_MESSAGE, which says how short), checked before the shared rules of the reason.
+ */
+const rejectForm = rejectInput.extend({
+  reason: z.string().trim().min(REJECT_REASON_LENGTH.min, REJECT_REASON_MESSAGE).pipe(rejectInput.shape.reason),
+});
+
+/** The number the size box holds; a blank or unreadable one is no length, which the schema refuses with its sentence. */
+const sizeOf = (size: number | string) => {
+  const cm = typeof size === 'number' ? size : Number(size);
+  return size === '' || !Number.isFinite(cm) ? 0 : cm;
+};
+
+/** The approval with the judge's corrections: only what differs from the catch as logged, the size to a tenth of a cm. */
+export function correctionOf(item: JudgeCatchView, checked: Extract<JudgeInput, { action: 'approve' }>): JudgeInput {
   const input: Extract<JudgeInput, { action: 'approve' }> = { action: 'approve', id: item.id };
-  const rounded = roundSizeCm(newSize);
+  const rounded = checked.size === undefined ? item.size : roundSizeCm(checked.size);
   if (rounded !== item.size) input.size = rounded;
-  if (isSpecies(fishType) && fishType !== item.fishType) input.fishType = fishType;
-  return { input };
-}
-
-/** The rejection with its trimmed reason, which the angler sees. */
-export function rejectionInput(item: JudgeCatchView, reason: string): Result<JudgeInput> {
-  const trimmed = reason.trim();
-  if (trimmed.length < REJECT_REASON_LENGTH.min) return { error: REJECT_REASON_MESSAGE };
-  return { input: { action: 'reject', id: item.id, reason: trimmed } };
+  if (checked.fishType !== undefined && checked.fishType !== item.fishType) input.fishType = checked.fishType;
+  return input;
 }
 
 /** The judge's request: a toast, and the card leaves the queue at once; the results and ladder are read again. */
@@ -70,16 +69,21 @@ function useJudgeMutation(onSettled: () => void) {
 
 /**
  * One judge card's state: which form is open, the correction and the reason being typed (kept while a form is
- * closed and opened again), and the three ways to send a verdict.
+ * closed and opened again, checked with the shared judge input), and the three ways to send a verdict.
  */
 export function useJudgeCatch(item: JudgeCatchView) {
   const [mode, setMode] = useState<JudgeMode>('idle');
   const [pressed, setPressed] = useState<JudgeButton | null>(null);
-  const [fishType, setFishType] = useState<string>(isSpecies(item.fishType) ? item.fishType : '');
-  const [size, setSize] = useState<number | string>(item.size);
-  const [sizeError, setSizeError] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const correction = useSchemaForm({
+    schema: approveInput,
+    initialValues: { fishType: isSpecies(item.fishType) ? item.fishType : '', size: item.size as number | string },
+    toInput: (v) => ({ action: 'approve', id: item.id, size: sizeOf(v.size), ...(isSpecies(v.fishType) ? { fishType: v.fishType } : {}) }),
+  });
+  const rejection = useSchemaForm({
+    schema: rejectForm,
+    initialValues: { reason: '' },
+    toInput: (v) => ({ action: 'reject', id: item.id, reason: v.reason }),
+  });
   const judge = useJudgeMutation(() => setPressed(null));
   const busy = judge.isPending;
 
@@ -97,33 +101,15 @@ export function useJudgeCatch(item: JudgeCatchView) {
     /** A send button's state: spinning while its own request is on its way, disabled while another's is. */
     buttonState: (button: JudgeButton) => ({ loading: busy && pressed === button, disabled: busy && pressed !== button }),
     approveAsLogged: () => send('approve', { action: 'approve', id: item.id }),
-    correction: {
-      fishType,
-      setFishType,
-      size,
-      setSize: (value: number | string) => {
-        setSize(value);
-        setSizeError(null);
-      },
-      error: sizeError,
-      submit: () => {
-        const { input, error } = correctionInput(item, fishType, size);
-        setSizeError(error ?? null);
-        if (input) send('correct', input);
-      },
+    correction,
+    saveAndApprove: () => {
+      const checked = correction.validate();
+      if (checked) send('correct', correctionOf(item, checked));
     },
-    rejection: {
-      reason,
-      setReason: (value: string) => {
-        setReason(value);
-        setReasonError(null);
-      },
-      error: reasonError,
-      submit: () => {
-        const { input, error } = rejectionInput(item, reason);
-        setReasonError(error ?? null);
-        if (input) send('reject', input);
-      },
+    rejection,
+    confirmReject: () => {
+      const checked = rejection.validate();
+      if (checked) send('reject', checked);
     },
   };
 }
