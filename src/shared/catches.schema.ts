@@ -94,6 +94,13 @@ export const fishingSessionInput = z.object({
 
 export const sizeLimitView = z.object({ species: z.enum(SPECIES), minimumCm: z.number().nullable() });
 
+export const SIZE_LIMIT_MAX_CM = 300;
+const SIZE_LIMIT_RANGE = `Enter a length of more than 0 cm and at most ${SIZE_LIMIT_MAX_CM} cm, or leave it empty for no limit.`;
+/** The committee's minimum-length form: more than 0 and at most 300 cm, or null for no limit. */
+export const sizeLimitForm = sizeLimitView.extend({
+  minimumCm: z.number({ error: SIZE_LIMIT_RANGE }).positive(SIZE_LIMIT_RANGE).max(SIZE_LIMIT_MAX_CM, SIZE_LIMIT_RANGE).nullable(),
+});
+
 /** A catch as the judge sees it: everything, including positions and the photo's own facts. */
 export const judgeCatchView = catchView.extend({
   anglerId: z.string(),

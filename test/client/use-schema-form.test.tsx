@@ -52,6 +52,17 @@ describe('useSchemaForm', () => {
     expect(result.current.errors).toEqual({ size: 'Enter a size above zero.' });
   });
 
+  it('checks the values without marking the fields', () => {
+    const { result } = renderHook(() => useSchemaForm({ schema, initialValues }));
+    expect(result.current.check()).toEqual({
+      errors: { title: 'Please enter a title.', size: 'Enter a size above zero.' },
+      formError: undefined,
+    });
+    expect(result.current.errors).toEqual({});
+    act(() => result.current.setValues({ title: 'Bream', size: '3' }));
+    expect(result.current.check()).toEqual({ data: { title: 'Bream', size: 3, published: false } });
+  });
+
   it('binds a checkbox to a boolean field', () => {
     const { result } = renderHook(() => useSchemaForm({ schema, initialValues }));
     act(() => result.current.checkboxProps('published').onChange({ currentTarget: { checked: true } }));

@@ -75,6 +75,8 @@ export interface SchemaForm<S extends z.ZodType, V extends object> {
   checkboxProps: <K extends FlagKeys<V>>(
     field: K,
   ) => { checked: boolean; onChange: (event: { currentTarget: { checked: boolean } }) => void; error: string | undefined };
+  /** Parses the values without marking anything (a message shown while typing): the parsed input, or the messages. */
+  check: () => { data: z.output<S>; errors?: undefined } | { data?: undefined; errors: FieldErrors<V>; formError?: string };
   /**
    * Parses the values with the schema: the parsed input, or undefined with the messages set (and told to `onInvalid`,
    * say to focus the first marked field).
@@ -115,6 +117,13 @@ export function useSchemaForm<S extends z.ZodType, V extends object>(options: Sc
   const setError = (field: keyof V & string, message: string | undefined) =>
     message === undefined ? clear([field]) : setErrors((errs) => ({ ...errs, [field]: message }));
 
+  const check = () => {
+    const parsed = schema.safeParse(toInput ? toInput(values) : values);
+    if (parsed.success) return { data: parsed.data as z.output<S> };
+    const found = messagesByField(issueEntries(parsed.error), fieldOf);
+    return { errors: found.fields, formError: found.form };
+  };
+
   return {
     values,
     errors,
@@ -133,18 +142,13 @@ export function useSchemaForm<S extends z.ZodType, V extends object>(options: Sc
       onChange: (event) => setValue(field, event.currentTarget.checked as V[typeof field]),
       error: errors[field],
     }),
+    check,
     validate: (onInvalid) => {
-      const parsed = schema.safeParse(toInput ? toInput(values) : values);
-      if (parsed.success) {
-        setErrors({});
-        setFormError(undefined);
-        return parsed.data;
-      }
-      const found = messagesByField(issueEntries(parsed.error), fieldOf);
-      setErrors(found.fields);
-      setFormError(found.form);
-      onInvalid?.(found.fields);
-      return undefined;
+      const result = check();
+      setErrors(result.errors ?? {});
+      setFormError(result.formError);
+      if (result.errors) onInvalid?.(result.errors);
+      return result.data;
     },
     applyServerError: (error) => {
       const { fields } = messagesByField(Object.entries(fieldErrorsOf(error)), fieldOf);

@@ -1,30 +1,28 @@
 import { Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { Species } from '../../../shared/catches';
+import { SIZE_LIMIT_MAX_CM, sizeLimitForm } from '../../../shared/catches.schema';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { QueryState } from '../../components/query-state';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 
-const MAX_CM = 300;
-const RANGE_ERROR = 'Enter a length of more than 0 cm and at most 300 cm, or leave it empty for no limit.';
-
-/** What the input holds as the server would store it: empty is no limit; undefined when it is not a valid length. */
-function parseLimit(value: number | string): number | null | undefined {
-  if (value === '') return null;
-  const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(n) || n <= 0 || n > MAX_CM) return undefined;
-  return n;
-}
+/** What the input holds as the server would store it: empty is no limit. */
+const limitOf = (value: number | string): number | null => (value === '' ? null : Number(value));
 
 function SizeLimitRow({ species, minimumCm }: { species: Species; minimumCm: number | null }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [value, setValue] = useState<number | string>(minimumCm ?? '');
-  const parsed = parseLimit(value);
-  const invalid = parsed === undefined;
-  const changed = !invalid && parsed !== minimumCm;
+  const form = useSchemaForm({
+    schema: sizeLimitForm,
+    initialValues: { minimumCm: (minimumCm ?? '') as number | string },
+    toInput: (v) => ({ species, minimumCm: limitOf(v.minimumCm) }),
+  });
+  const value = form.values.minimumCm;
+  // The length is checked as it is typed: an invalid one cannot be saved.
+  const checked = form.check();
+  const changed = checked.data !== undefined && checked.data.minimumCm !== minimumCm;
 
   const save = useMutation(
     trpc.admin.catches.setSizeLimit.mutationOptions({
@@ -32,7 +30,10 @@ function SizeLimitRow({ species, minimumCm }: { species: Species; minimumCm: num
         toast.success('Minimum length saved', `${saved.species}: ${saved.minimumCm === null ? 'no limit' : `${saved.minimumCm} cm`}`);
         void queryClient.invalidateQueries({ queryKey: trpc.catches.sizeLimits.queryKey() });
       },
-      onError: (error) => toast.error('Error', serverMessage(error) ?? 'Failed to save the minimum length. Please try again.'),
+      onError: (error) => {
+        form.applyServerError(error);
+        toast.error('Error', serverMessage(error) ?? 'Failed to save the minimum length. Please try again.');
+      },
     }),
   );
 
@@ -45,7 +46,7 @@ function SizeLimitRow({ species, minimumCm }: { species: Species; minimumCm: num
         aria-label={`${species} minimum length (cm)`}
         placeholder="No limit"
         min={0}
-        max={MAX_CM}
+        max={SIZE_LIMIT_MAX_CM}
         step={0.5}
         decimalScale={1}
         allowNegative={false}
@@ -56,8 +57,8 @@ function SizeLimitRow({ species, minimumCm }: { species: Species; minimumCm: num
           </Text>
         }
         value={value}
-        onChange={setValue}
-        error={value !== '' && invalid ? RANGE_ERROR : undefined}
+        onChange={(v) => form.setValue('minimumCm', v)}
+        error={(value !== '' ? checked.errors?.minimumCm : undefined) ?? form.errors.minimumCm}
         style={{ flex: '0 1 170px', minWidth: 120 }}
       />
       <Button
@@ -66,7 +67,8 @@ function SizeLimitRow({ species, minimumCm }: { species: Species; minimumCm: num
         loading={save.isPending}
         aria-label={`Save ${species} minimum length`}
         onClick={() => {
-          if (parsed !== undefined) save.mutate({ species, minimumCm: parsed });
+          const input = form.validate();
+          if (input) save.mutate(input);
         }}
       >
         Save
