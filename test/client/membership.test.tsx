@@ -7,6 +7,7 @@ import { ClubDocuments } from '../../src/client/components/club-documents';
 import { CODE_OF_CONDUCT_RULES, REQUIRED_DOCUMENTS } from '../../src/shared/documents';
 import { DOCUMENTS_REQUIRED_MESSAGE } from '../../src/shared/members.schema';
 import { useJoinDialog } from '../../src/client/components/join-dialog';
+import { fieldMessage } from './field-message';
 import {
   type Answers,
   type FakeServer,
@@ -226,6 +227,41 @@ describe('join form', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Competition Rules & Waiver' })).toBeNull());
     expect(screen.getByRole('dialog', { name: 'Join the Club' })).toBeTruthy();
+  });
+
+  it("puts the schema's sentence under a field that is filled but not valid, and sends nothing", async () => {
+    const server = membershipServer();
+    const user = userEvent.setup();
+    renderWithProviders(<JoinButton />, server);
+    await user.click(screen.getByText('Open join'));
+    await fillForm(user);
+    await user.clear(screen.getByLabelText(/^Phone Number/));
+    await user.type(screen.getByLabelText(/^Phone Number/), 'call me');
+    await acceptAll(user);
+    await user.click(screen.getByRole('button', { name: 'Submit and Pay' }));
+    expect(fieldMessage(screen.getByLabelText(/^Phone Number/))).toBe('Please enter a valid phone number.');
+    expect(fieldMessage(screen.getByLabelText(/^Email Address/))).toBeNull();
+    expect(server.mutations()).toEqual([]);
+  });
+
+  it("puts the server's sentence for an extra person's field under that person's field", async () => {
+    const message = 'Additional member first name contains characters that are not allowed.';
+    const server = membershipServer({
+      'members.register': () => trpcError(400, 'BAD_REQUEST', message, { fieldErrors: { 'additionalMembers.0.firstName': message } }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<JoinButton />, server);
+    await user.click(screen.getByText('Open join'));
+    await fillForm(user);
+    await user.click(screen.getByLabelText('Add another member and pay together'));
+    await user.type(screen.getByLabelText('First name'), 'Sam');
+    await user.type(screen.getByLabelText('Last name'), 'Reef');
+    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '2015-02-01' } });
+    await acceptAll(user);
+    await user.click(screen.getByRole('button', { name: 'Submit and Pay' }));
+    expect(await screen.findByText('Registration Failed')).toBeTruthy();
+    expect(fieldMessage(screen.getByLabelText('First name'))).toBe(message);
+    expect(fieldMessage(screen.getByLabelText(/^First Name/))).toBeNull();
   });
 
   it('offers Junior in one click when the server refuses an adult membership for someone under 16', async () => {

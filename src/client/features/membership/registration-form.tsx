@@ -18,7 +18,6 @@ import { isIsoDate } from '../../../shared/dates';
 import {
   FAMILY_LIMITS,
   formatAud,
-  type GENDERS,
   householdFeeCents,
   isJuniorOn,
   MEMBERSHIP_LABELS,
@@ -28,7 +27,8 @@ import {
   type MembershipType,
 } from '../../../shared/membership';
 import { REQUIRED_DOCUMENTS, type ClubDocument } from '../../../shared/documents';
-import { DOCUMENTS_REQUIRED_MESSAGE, type RegistrationResult } from '../../../shared/members.schema';
+import { DOCUMENTS_REQUIRED_MESSAGE, registrationInput, type RegistrationResult } from '../../../shared/members.schema';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../components/toast';
 import { fieldErrorsOf, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
@@ -57,7 +57,19 @@ export interface RegistrationFormProps {
 type DocumentId = ClubDocument['id'];
 
 /** A server field name as the form names it ('additionalMembers.0.firstName' is the first extra person's first name). */
-const formField = (field: string) => field.replace(/^additionalMembers\.(\d+)\./, 'other$1.');
+type PersonField = (typeof REQUIRED)[number];
+/** The acceptances the schema checks; they are asked for by toast and the documents' box, not under a field. */
+const ACCEPTANCES = ['termsAccepted', 'codeOfConductAccepted', 'documentsAccepted'] as const;
+/** Where a message is kept: a field of the person, an extra person's field ('other0.firstName'), the household or an acceptance. */
+type FormKey = PersonField | `other${number}.${keyof Person}` | 'additionalMembers' | (typeof ACCEPTANCES)[number];
+const FORM_KEYS: readonly string[] = [...REQUIRED, 'additionalMembers', ...ACCEPTANCES];
+/** A schema or server path as the form names it ('additionalMembers.0.firstName' is the first extra person's first name). */
+const formField = (field: string): FormKey | undefined => {
+  const other = /^additionalMembers\.(\d+)\.(firstName|lastName|dateOfBirth)$/.exec(field);
+  if (other) return `other${Number(other[1])}.${other[2] as keyof Person}`;
+  const head = field.split('.')[0];
+  return FORM_KEYS.includes(head) ? (head as FormKey) : undefined;
+};
 
 /** The join form (SPEC §3, §5): the person joining and, optionally, the people who pay with them. */
 export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: RegistrationFormProps) {
@@ -70,53 +82,56 @@ export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: 
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.members.profile.queryKey() }),
     }),
   );
-  const [values, setValues] = useState({
-    firstName: user?.firstName ?? '',
-    lastName: user?.lastName ?? '',
-    email: user?.email ?? '',
-    phone: '',
-    address: '',
-    dateOfBirth: '',
-    gender: '',
-    shirtSize: '',
-    membershipType: initialType ?? '',
-  });
   const [others, setOthers] = useState<Person[]>([]);
   const [addOther, setAddOther] = useState(false);
   const [terms, setTerms] = useState(false);
   const [accepted, setAccepted] = useState<Partial<Record<DocumentId, boolean>>>({});
   // The code-of-conduct checkbox (SPEC §5) and the Code of Conduct document's toggle are one acceptance.
   const conduct = Boolean(accepted.code_of_conduct);
-  const allAccepted = REQUIRED_DOCUMENTS.every((d) => accepted[d.id]);
   const [documentsRefused, setDocumentsRefused] = useState(false);
   const documentsRef = useRef<HTMLFieldSetElement>(null);
   const [conductOpen, setConductOpen] = useState(false);
   const [documentOpen, setDocumentOpen] = useState(false);
-  const [missing, setMissing] = useState<Set<string>>(new Set());
-  /** The server's sentences for fields it refused (e.g. an adult membership for a 12-year-old). */
-  const [refused, setRefused] = useState<Record<string, string>>({});
   useEffect(() => {
     onNestedDialog?.(conductOpen || documentOpen);
     return () => onNestedDialog?.(false);
   }, [conductOpen, documentOpen, onNestedDialog]);
   const onPanelChange = useCallback((open: boolean) => setDocumentOpen(open), []);
 
+  const peopleOf = (membershipType: string) => (addOther || membershipType === 'family' ? others : []);
+  // The person's fields, checked with the shared schema; the household, the terms and the documents are added to
+  // what it parses, so their sentences come from the schema too.
+  const form = useSchemaForm({
+    schema: registrationInput,
+    initialValues: () => ({
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      email: user?.email ?? '',
+      phone: '',
+      address: '',
+      dateOfBirth: '',
+      gender: '',
+      shirtSize: '',
+      membershipType: initialType ?? '',
+    }),
+    toInput: (v) => ({
+      ...v,
+      termsAccepted: terms,
+      codeOfConductAccepted: conduct,
+      additionalMembers: peopleOf(v.membershipType),
+      documentsAccepted: REQUIRED_DOCUMENTS.filter((d) => accepted[d.id]).map((d) => ({ id: d.id, version: d.version })),
+    }),
+    fieldOf: formField,
+  });
+  const { values, errors } = form;
   const type = values.membershipType as MembershipType | '';
   const family = type === 'family';
-  const people = addOther || family ? others : [];
-  /** A field marked missing (or refused by the server) stops being marked once something is typed into it. */
-  const unmark = (field: string) => {
-    setMissing((m) => (m.has(field) ? new Set([...m].filter((f) => f !== field)) : m));
-    setRefused((r) => (field in r ? Object.fromEntries(Object.entries(r).filter(([f]) => f !== field)) : r));
-  };
-  const set = (field: keyof typeof values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (value.trim()) unmark(field);
-  };
+  const people = peopleOf(type);
+  const set = (field: PersonField) => (value: string) => form.setValue(field, value);
   const today = useClubToday();
   // The server refused Adult for someone under 16: offer Junior in one click.
   const offerJunior =
-    Boolean(refused.membershipType) &&
+    Boolean(errors.membershipType) &&
     values.membershipType === 'adult' &&
     isIsoDate(values.dateOfBirth) &&
     isJuniorOn(values.dateOfBirth, today);
@@ -141,58 +156,48 @@ export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: 
   };
   const changeType = (value: string) => {
     set('membershipType')(value);
-    unmark('membershipType');
     if (value !== 'family' && others.length > 1) setOthers(others.slice(0, 1));
   };
   const updateOther = (index: number, field: keyof Person, value: string) => {
     setOthers((list) => list.map((p, i) => (i === index ? { ...p, [field]: value } : p)));
-    if (value.trim()) unmark(`other${index}.${field}`);
+    form.setError(`other${index}.${field}`, undefined);
   };
 
   const removeOther = (index: number) => {
     setOthers((list) => list.filter((_, j) => j !== index));
     // Marks are by position: drop those of the household members so none lands on the wrong person.
-    setMissing((m) => new Set([...m].filter((f) => !f.startsWith('other'))));
+    form.setErrors((errs) => Object.fromEntries(Object.entries(errs).filter(([f]) => !f.startsWith('other'))));
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])) as typeof values;
-    const extra = people.map((p) => ({ firstName: p.firstName.trim(), lastName: p.lastName.trim(), dateOfBirth: p.dateOfBirth }));
-    const blank = new Set<string>(REQUIRED.filter((f) => !trimmed[f]));
-    extra.forEach((p, i) => (['firstName', 'lastName', 'dateOfBirth'] as const).forEach((f) => !p[f] && blank.add(`other${i}.${f}`)));
-    setMissing(blank);
-    if (blank.size) return toast.error('Error', 'Please fill in all required fields');
-    if (!terms) return toast.error('Error', 'Please accept the terms and conditions');
-    if (!allAccepted) {
+    let found: Partial<Record<FormKey, string>> = {};
+    const input = form.validate((errs) => (found = errs));
+    if (!input) {
+      const blank =
+        REQUIRED.some((f) => !values[f].trim()) || people.some((p) => !p.firstName.trim() || !p.lastName.trim() || !p.dateOfBirth);
+      if (blank) return toast.error('Error', 'Please fill in all required fields');
+      // A field typed but not valid shows its sentence; the acceptances below it are asked for once the fields are right.
+      if (Object.keys(found).some((f) => !ACCEPTANCES.includes(f as (typeof ACCEPTANCES)[number]))) return;
+      if (found.termsAccepted) return toast.error('Error', 'Please accept the terms and conditions');
       setDocumentsRefused(true);
       documentsRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
       return toast.error('Error', DOCUMENTS_REQUIRED_MESSAGE);
     }
-    setRefused({});
     try {
-      const result = await register.mutateAsync({
-        ...trimmed,
-        gender: trimmed.gender as (typeof GENDERS)[number],
-        shirtSize: trimmed.shirtSize as (typeof SHIRT_SIZES)[number],
-        membershipType: trimmed.membershipType as MembershipType,
-        termsAccepted: true,
-        codeOfConductAccepted: true,
-        additionalMembers: extra,
-        // Each document at the version this form showed: the server records which text was agreed to.
-        documentsAccepted: REQUIRED_DOCUMENTS.map((d) => ({ id: d.id, version: d.version })),
-      });
+      // What the schema parsed: trimmed, and each document at the version this form showed (the server records which
+      // text was agreed to).
+      const result = await register.mutateAsync(input);
       toast.success('Registration Successful', 'Now complete your payment to activate your membership.');
-      onRegistered(result, trimmed.email);
+      onRegistered(result, input.email);
     } catch (error) {
-      const fields = Object.fromEntries(Object.entries(fieldErrorsOf(error)).map(([field, message]) => [formField(field), message]));
-      setRefused(fields);
-      if (fields.documentsAccepted) setDocumentsRefused(true);
+      form.applyServerError(error);
+      if (fieldErrorsOf(error).documentsAccepted) setDocumentsRefused(true);
       toast.error('Registration Failed', serverMessage(error) ?? 'Please check your information and try again.');
     }
   };
 
-  const err = (field: string) => (missing.has(field) ? 'Required' : refused[field]);
+  const err = (field: FormKey) => errors[field];
 
   return (
     <form onSubmit={submit} noValidate>
@@ -293,9 +298,9 @@ export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: 
             </Text>
           </Group>
         )}
-        {refused.additionalMembers && (
+        {errors.additionalMembers && (
           <Text size="sm" c="red.9" role="alert">
-            {refused.additionalMembers}
+            {errors.additionalMembers}
           </Text>
         )}
 
