@@ -6,6 +6,8 @@ import { ACCURACY_TEXT, LogCatchForm } from '../../src/client/features/catches/l
 import { ACHIEVEMENTS_KEY } from '../../src/client/features/catches/device-achievements';
 import { installFakeXhr, type XhrRequest } from './fake-xhr';
 import { type Answers, type Output, fakeServer, ok, renderWithProviders, trpcError } from './render';
+import { fieldMessage } from './field-message';
+import { CATCH_SIZE_MESSAGE } from '../../src/shared/catches';
 
 const ME = '11111111-1111-4111-8111-111111111111';
 const MATE = '22222222-2222-4222-8222-222222222222';
@@ -140,6 +142,19 @@ describe('Log Your Catch (SPEC §4 order, §5 messages)', () => {
     expect(await screen.findByText('Photo Required')).toBeTruthy();
     expect(screen.getByText('Please take a photo of your catch.')).toBeTruthy();
     expect(xhr.requests).toHaveLength(0);
+  });
+
+  it("puts the schema's sentence under each missing field", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LogCatchForm />, server());
+    await fill(user, { species: 'Flathead' });
+    await submit(user);
+    expect(await screen.findByText('Missing Information')).toBeTruthy();
+    expect(fieldMessage(screen.getByLabelText(/^Size \(cm\)/))).toBe(CATCH_SIZE_MESSAGE);
+    expect(fieldMessage(screen.getByLabelText(/^Species/))).toBeNull();
+    expect(screen.getByText('Please say whether the fish was kept or released.')).toBeTruthy();
+    await fill(user, { fate: 'Kept' });
+    expect(screen.queryByText('Please say whether the fish was kept or released.')).toBeNull();
   });
 
   it('shows the waiver before the accuracy check; Cancel sends nothing, accepting resubmits into the accuracy check', async () => {

@@ -2,6 +2,8 @@ import { Alert, Button, Card, Checkbox, Group, NativeSelect, NumberInput, Radio,
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type Fate, keptUnderMinimum, SPECIES } from '../../../shared/catches';
+import { catchSubmissionInput } from '../../../shared/catches.schema';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../components/toast';
 import { UploadProgress } from '../../components/uploads/upload-progress';
 import { useClubToday } from '../../lib/clock';
@@ -15,6 +17,17 @@ import { shrinkPhoto } from './photo';
 import { useCatchCelebration } from './use-catch-celebration';
 import { useCatchPhoto } from './use-catch-photo';
 import { useSendCatch } from './use-send-catch';
+
+/** The fields the form checks with the shared schema; the waiver, the accuracy and the photo are asked for in turn. */
+const catchFields = catchSubmissionInput.pick({ fishType: true, size: true, fishKeptOrReleased: true, eventId: true, memberId: true });
+/** Where each field's sentence shows. */
+const CATCH_FIELD_OF: Record<string, 'memberChoice' | 'eventChoice' | 'fishType' | 'size' | 'fate' | undefined> = {
+  memberId: 'memberChoice',
+  eventId: 'eventChoice',
+  fishType: 'fishType',
+  size: 'size',
+  fishKeptOrReleased: 'fate',
+};
 
 export const ACCURACY_TEXT = 'I confirm that all information provided is accurate and truthful to the best of my knowledge.';
 
@@ -31,11 +44,13 @@ export function LogCatchForm() {
   const today = useClubToday();
   const todaysEvents = (upcoming.data ?? []).filter((e) => e.acceptsCatchesToday);
 
-  const [memberChoice, setMemberId] = useState('');
-  const [eventChoice, setEventId] = useState('');
-  const [fishType, setFishType] = useState('');
-  const [size, setSize] = useState<number | string>('');
-  const [fate, setFate] = useState<Fate | ''>('');
+  const form = useSchemaForm({
+    schema: catchFields,
+    initialValues: { memberChoice: '', eventChoice: '', fishType: '', size: '' as number | string, fate: '' as Fate | '' },
+    toInput: (v) => ({ fishType: v.fishType, size: v.size, fishKeptOrReleased: v.fate, memberId, eventId }),
+    fieldOf: (path) => CATCH_FIELD_OF[path],
+  });
+  const { memberChoice, eventChoice, fishType, size, fate } = form.values;
   const [accurate, setAccurate] = useState(false);
   const [waiverOpen, setWaiverOpen] = useState(false);
   const [undersizeLimit, setUndersizeLimit] = useState<number | null>(null);
@@ -47,13 +62,11 @@ export function LogCatchForm() {
 
   // Sensible defaults on the riverbank, until one is chosen: the signed-in member, and today's event when there is just one.
   const ownId = profile.data?.id;
-  const memberId = memberChoice || (ownId && members.data?.some((m) => m.id === ownId) ? ownId : '');
-  const eventId = eventChoice || (todaysEvents.length === 1 ? todaysEvents[0].id : '');
+  const memberId: string = memberChoice || (ownId && members.data?.some((m) => m.id === ownId) ? ownId : '');
+  const eventId: string = eventChoice || (todaysEvents.length === 1 ? todaysEvents[0].id : '');
 
   const reset = () => {
-    setFishType('');
-    setSize('');
-    setFate('');
+    form.setValues({ fishType: '', size: '', fate: '' });
     photo.clear();
     setAccurate(false);
     sender.clearProgress();
@@ -64,8 +77,12 @@ export function LogCatchForm() {
 
   /** The checks of SPEC §4 in their order; the dialogs call back in with what they settled. */
   const submit = (settled: { waiver?: boolean; undersize?: boolean } = {}) => {
-    if (!fishType || !(sizeCm > 0) || !fate || !memberId || !eventId) {
-      toast.error('Missing Information', 'Please fill in all required fields.');
+    // The schema's sentence goes under each field; a blank one also says so in a toast, as before.
+    const fields = form.validate();
+    if (!fields) {
+      if (!fishType || !(sizeCm > 0) || !fate || !memberId || !eventId) {
+        toast.error('Missing Information', 'Please fill in all required fields.');
+      }
       return;
     }
     if (!photo.photo) {
@@ -81,11 +98,11 @@ export function LogCatchForm() {
       return;
     }
     const minimumCm = sizeLimits.data?.find((l) => l.species === fishType)?.minimumCm ?? null;
-    if (!settled.undersize && minimumCm !== null && keptUnderMinimum({ fate, sizeCm, minimumCm })) {
+    if (!settled.undersize && minimumCm !== null && keptUnderMinimum({ fate: fields.fishKeptOrReleased, sizeCm, minimumCm })) {
       setUndersizeLimit(minimumCm);
       return;
     }
-    void send(photo.photo, fate);
+    void send(photo.photo, fields.fishKeptOrReleased);
   };
 
   /** Sends the catch; after a submit attempt the fishing hours question follows (without signal it waits for one sent online). */
@@ -143,7 +160,8 @@ export function LogCatchForm() {
             label="Member"
             required
             value={memberId}
-            onChange={(e) => setMemberId(e.currentTarget.value)}
+            onChange={(e) => form.setValue('memberChoice', e.currentTarget.value)}
+            error={form.errors.memberChoice}
             data={options(
               'Select member',
               (members.data ?? []).map((m) => ({ value: m.id, label: `${m.firstName} ${m.lastName}` })),
@@ -159,7 +177,8 @@ export function LogCatchForm() {
             required
             value={eventId}
             disabled={noEventToday}
-            onChange={(e) => setEventId(e.currentTarget.value)}
+            onChange={(e) => form.setValue('eventChoice', e.currentTarget.value)}
+            error={form.errors.eventChoice}
             data={options(
               'Select event',
               todaysEvents.map((e) => ({ value: e.id, label: `${e.name} · ${e.location}` })),
@@ -169,8 +188,7 @@ export function LogCatchForm() {
           <NativeSelect
             label="Species"
             required
-            value={fishType}
-            onChange={(e) => setFishType(e.currentTarget.value)}
+            {...form.inputProps('fishType')}
             data={options(
               'Select species',
               SPECIES.map((s) => ({ value: s, label: s })),
@@ -185,9 +203,16 @@ export function LogCatchForm() {
             allowNegative={false}
             inputMode="decimal"
             value={size}
-            onChange={setSize}
+            onChange={(v) => form.setValue('size', v)}
+            error={form.errors.size}
           />
-          <Radio.Group label="Kept or Released" required value={fate} onChange={(v) => setFate(v as Fate)}>
+          <Radio.Group
+            label="Kept or Released"
+            required
+            value={fate}
+            onChange={(v) => form.setValue('fate', v as Fate)}
+            error={form.errors.fate}
+          >
             <Group gap="lg" mt={4}>
               <Radio value="kept" label="Kept" />
               <Radio value="released" label="Released" />
