@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AdminPaymentsTab } from '../../src/client/features/admin/payments-tab';
@@ -6,6 +6,7 @@ import type { AdminMemberRow } from '../../src/shared/admin.schema';
 import type { PaymentRow } from '../../src/shared/admin-payments.schema';
 import { refundSummary } from '../../src/shared/admin-payments.schema';
 import { type Answers, fakeServer, ok, renderWithProviders, trpcError } from './render';
+import { fieldMessage } from './field-message';
 
 const JANE_PAYPAL: PaymentRow = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -222,6 +223,23 @@ describe('admin payments tab', () => {
     expect(sent[0]).toMatchObject({ mode: 'renewal', memberId: MIA.id, method: 'bank_transfer', reference: 'NAB 7781', amount: '40.00' });
     expect(sent[0].paidOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("marks a new member's fields with the schema's sentences before sending anything", async () => {
+    const server = paymentsServer();
+    const user = userEvent.setup();
+    renderWithProviders(<AdminPaymentsTab />, server);
+    await user.click(await screen.findByRole('button', { name: 'Record payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
+    await user.type(within(dialog).getByLabelText(/^First name/), 'Sam');
+    await user.type(within(dialog).getByLabelText(/^Last name/), 'Reef');
+    await user.type(within(dialog).getByLabelText(/^E-mail/), 'sam@');
+    fireEvent.change(within(dialog).getByLabelText(/^Date of birth/), { target: { value: '1990-04-01' } });
+    await user.click(await within(dialog).findByRole('button', { name: 'Record $40.00 payment' }));
+    expect(fieldMessage(within(dialog).getByLabelText(/^E-mail/))).toBe('Please enter a valid email address.');
+    expect(fieldMessage(within(dialog).getByLabelText(/^Phone/))).toBe('Phone number is required.');
+    expect(fieldMessage(within(dialog).getByLabelText(/^First name/))).toBeNull();
+    expect(server.mutations()).toEqual([]);
   });
 
   it("keeps the dialog open with the server's sentence when the payment is refused", async () => {

@@ -32,7 +32,8 @@ import {
 import type { ManualPaymentMethod } from '../../../shared/payments';
 import { toast } from '../../components/toast';
 import { useClubToday } from '../../lib/clock';
-import { fieldErrorsOf, serverMessage } from '../../lib/errors';
+import { serverMessage } from '../../lib/errors';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { useTRPC } from '../../trpc';
 import { SEARCH_DEBOUNCE_MS } from './members-tab';
 import { amountCents, newRequestKey } from './refund-dialog';
@@ -57,8 +58,29 @@ const emptyPerson = {
 };
 const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = { male: 'Male', female: 'Female' };
 
-/** The server names a field by its path ('member.email'); a rule it checks itself names it plainly ('email'). */
-const fieldKey = (key: string) => (['email', 'membershipType', 'additionalMembers'].includes(key) ? `member.${key}` : key);
+type Values = typeof emptyPerson & { method: ManualPaymentMethod; paidOn: string; reference: string };
+/** Where a message is kept: a field of the form, a person paying with them ('other0.firstName'), the member found, the fee. */
+type MessageKey = keyof Values | `other${number}.${keyof Other}` | 'additionalMembers' | 'memberId' | 'amount';
+const OWN_KEYS: readonly string[] = [
+  ...Object.keys(emptyPerson),
+  'method',
+  'paidOn',
+  'reference',
+  'additionalMembers',
+  'memberId',
+  'amount',
+];
+/**
+ * A schema or server path as the form keeps it: the schema names the new member's fields by their path ('member.email',
+ * 'member.additionalMembers.0.firstName'); a rule the server checks itself names them plainly ('email').
+ */
+const messageKey = (path: string): MessageKey | undefined => {
+  const key = path.replace(/^member\./, '');
+  const other = /^additionalMembers\.(\d+)\.(firstName|lastName|dateOfBirth)$/.exec(key);
+  if (other) return `other${Number(other[1])}.${other[2] as keyof Other}`;
+  const head = key.split('.')[0];
+  return OWN_KEYS.includes(head) ? (head as MessageKey) : undefined;
+};
 
 /**
  * 'Record payment': money the club took by hand (cash, bank transfer, a card at the desk, cheque), for a new member
@@ -70,17 +92,24 @@ export function RecordPaymentDialog({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
   const today = useClubToday();
   const [mode, setMode] = useState<Mode>('new');
-  const [person, setPerson] = useState(emptyPerson);
   const [others, setOthers] = useState<Other[]>([]);
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [picked, setPicked] = useState<AdminMemberRow | null>(null);
-  const [method, setMethod] = useState<ManualPaymentMethod>('cash');
-  const [paidOn, setPaidOn] = useState(today);
-  const [reference, setReference] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   // One key per payment being recorded: a retried or double-clicked 'Record payment' records it once.
   const [requestKey, setRequestKey] = useState(newRequestKey);
+  const form = useSchemaForm({
+    schema: recordPaymentInput,
+    initialValues: (): Values => ({ ...emptyPerson, method: 'cash', paidOn: today, reference: '' }),
+    toInput: ({ method, paidOn, reference, ...member }): unknown => {
+      const common = { method, paidOn, reference, amount: fee?.amount ?? '', requestKey };
+      return mode === 'new'
+        ? { mode, ...common, member: { ...member, gender: member.gender || undefined, additionalMembers: others } }
+        : { mode, ...common, memberId: picked?.id ?? '' };
+    },
+    fieldOf: messageKey,
+  });
+  const { values: person, errors } = form;
 
   const family = person.membershipType === 'family';
   const maxOthers = family ? FAMILY_LIMITS.adults + FAMILY_LIMITS.juniors - 1 : 1;
@@ -136,19 +165,22 @@ export function RecordPaymentDialog({ onDone }: { onDone: () => void }) {
         onDone();
       },
       onError: (error) => {
-        const fields: Record<string, string> = {};
-        for (const [key, message] of Object.entries(fieldErrorsOf(error))) fields[fieldKey(key)] = message;
-        setErrors(fields);
+        form.applyServerError(error);
         toast.error('Payment not recorded', serverMessage(error) ?? 'Please try again.');
       },
     }),
   );
 
-  const setField = (field: keyof typeof emptyPerson) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
-    setPerson((p) => ({ ...p, [field]: value }));
-    setErrors((x) => (x[`member.${field}`] ? { ...x, [`member.${field}`]: '' } : x));
-    if (field === 'membershipType' && value !== 'family') setOthers((o) => o.slice(0, 1));
+  const setField = (field: keyof typeof emptyPerson) => {
+    const props = form.inputProps(field);
+    if (field !== 'membershipType') return props;
+    return {
+      ...props,
+      onChange: (e: { currentTarget: { value: string } }) => {
+        props.onChange(e);
+        if (e.currentTarget.value !== 'family') setOthers((o) => o.slice(0, 1));
+      },
+    };
   };
   const setOther = (index: number, field: keyof Other) => (e: { currentTarget: { value: string } }) => {
     const value = e.currentTarget.value;
@@ -158,24 +190,12 @@ export function RecordPaymentDialog({ onDone }: { onDone: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!fee || !feeIsCurrent) return;
-    const common = { method, paidOn, reference, amount: fee.amount, requestKey };
-    const input =
-      mode === 'new'
-        ? { mode, ...common, member: { ...person, gender: person.gender || undefined, additionalMembers: others } }
-        : { mode, ...common, memberId: picked?.id ?? '' };
-    const parsed = recordPaymentInput.safeParse(input);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    record.mutate(parsed.data);
+    const input = form.validate();
+    if (input) record.mutate(input);
   };
 
   const busy = record.isPending;
-  const err = (key: string) => errors[key] || undefined;
+  const err = (key: MessageKey) => errors[key];
 
   return (
     <form onSubmit={submit} noValidate>
@@ -183,7 +203,7 @@ export function RecordPaymentDialog({ onDone }: { onDone: () => void }) {
         <SegmentedControl
           fullWidth
           value={mode}
-          onChange={(v) => (setMode(v as Mode), setErrors({}))}
+          onChange={(v) => (setMode(v as Mode), form.setErrors({}))}
           data={[
             { value: 'new', label: 'New member' },
             { value: 'renewal', label: 'Renew a member' },
@@ -195,84 +215,38 @@ export function RecordPaymentDialog({ onDone }: { onDone: () => void }) {
         {mode === 'new' ? (
           <>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TextInput
-                label="First name"
-                withAsterisk
-                value={person.firstName}
-                onChange={setField('firstName')}
-                error={err('member.firstName')}
-                maxLength={80}
-              />
-              <TextInput
-                label="Last name"
-                withAsterisk
-                value={person.lastName}
-                onChange={setField('lastName')}
-                error={err('member.lastName')}
-                maxLength={80}
-              />
+              <TextInput label="First name" withAsterisk {...setField('firstName')} maxLength={80} />
+              <TextInput label="Last name" withAsterisk {...setField('lastName')} maxLength={80} />
             </SimpleGrid>
             <TextInput
               label="E-mail"
               description="The receipt and a link to sign in go here."
               type="email"
               withAsterisk
-              value={person.email}
-              onChange={setField('email')}
-              error={err('member.email')}
+              {...setField('email')}
               autoComplete="off"
             />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TextInput
-                label="Phone"
-                type="tel"
-                withAsterisk
-                value={person.phone}
-                onChange={setField('phone')}
-                error={err('member.phone')}
-                maxLength={40}
-              />
-              <TextInput
-                label="Date of birth"
-                type="date"
-                withAsterisk
-                value={person.dateOfBirth}
-                onChange={setField('dateOfBirth')}
-                error={err('member.dateOfBirth')}
-                max={today}
-              />
+              <TextInput label="Phone" type="tel" withAsterisk {...setField('phone')} maxLength={40} />
+              <TextInput label="Date of birth" type="date" withAsterisk {...setField('dateOfBirth')} max={today} />
             </SimpleGrid>
-            <Textarea
-              label="Address"
-              withAsterisk
-              rows={2}
-              value={person.address}
-              onChange={setField('address')}
-              error={err('member.address')}
-              maxLength={300}
-            />
+            <Textarea label="Address" withAsterisk rows={2} {...setField('address')} maxLength={300} />
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
               <NativeSelect
                 label="Membership type"
                 withAsterisk
-                value={person.membershipType}
-                onChange={setField('membershipType')}
-                error={err('member.membershipType')}
+                {...setField('membershipType')}
                 data={MEMBERSHIP_TYPES.map((t) => ({ value: t, label: MEMBERSHIP_LABELS[t] }))}
               />
               <NativeSelect
                 label="Shirt size"
                 withAsterisk
-                value={person.shirtSize}
-                onChange={setField('shirtSize')}
-                error={err('member.shirtSize')}
+                {...setField('shirtSize')}
                 data={[{ value: '', label: 'Choose…' }, ...SHIRT_SIZES.map((s) => ({ value: s, label: s }))]}
               />
               <NativeSelect
                 label="Gender"
-                value={person.gender}
-                onChange={setField('gender')}
-                error={err('member.gender')}
+                {...setField('gender')}
                 data={[{ value: '', label: 'Not given' }, ...GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }))]}
               />
             </SimpleGrid>
@@ -283,14 +257,14 @@ export function RecordPaymentDialog({ onDone }: { onDone: () => void }) {
                     label="First name"
                     value={other.firstName}
                     onChange={setOther(i, 'firstName')}
-                    error={err(`member.additionalMembers.${i}.firstName`)}
+                    error={err(`other${i}.firstName`)}
                     maxLength={80}
                   />
                   <TextInput
                     label="Last name"
                     value={other.lastName}
                     onChange={setOther(i, 'lastName')}
-                    error={err(`member.additionalMembers.${i}.lastName`)}
+                    error={err(`other${i}.lastName`)}
                     maxLength={80}
                   />
                   <TextInput
@@ -298,7 +272,7 @@ export function RecordPaymentDialog({ onDone }: { onDone: () => void }) {
                     type="date"
                     value={other.dateOfBirth}
                     onChange={setOther(i, 'dateOfBirth')}
-                    error={err(`member.additionalMembers.${i}.dateOfBirth`)}
+                    error={err(`other${i}.dateOfBirth`)}
                     max={today}
                   />
                 </SimpleGrid>
@@ -309,9 +283,9 @@ export function RecordPaymentDialog({ onDone }: { onDone: () => void }) {
                 </Group>
               </Fieldset>
             ))}
-            {err('member.additionalMembers') && (
+            {err('additionalMembers') && (
               <Text size="sm" c="red">
-                {err('member.additionalMembers')}
+                {err('additionalMembers')}
               </Text>
             )}
             {others.length < maxOthers && (
@@ -367,7 +341,7 @@ export function RecordPaymentDialog({ onDone }: { onDone: () => void }) {
                   <UnstyledButton
                     key={m.id}
                     role="listitem"
-                    onClick={() => (setPicked(m), setErrors({}))}
+                    onClick={() => (setPicked(m), form.setErrors({}))}
                     p="xs"
                     style={{ borderRadius: 6, border: '1px solid var(--mantine-color-default-border)' }}
                   >
@@ -385,30 +359,13 @@ export function RecordPaymentDialog({ onDone }: { onDone: () => void }) {
         )}
 
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <NativeSelect
-            label="Method"
-            withAsterisk
-            value={method}
-            onChange={(e) => setMethod(e.currentTarget.value as ManualPaymentMethod)}
-            error={err('method')}
-            data={MANUAL_METHOD_OPTIONS}
-          />
-          <TextInput
-            label="Paid on"
-            type="date"
-            withAsterisk
-            value={paidOn}
-            onChange={(e) => setPaidOn(e.currentTarget.value)}
-            error={err('paidOn')}
-            max={today}
-          />
+          <NativeSelect label="Method" withAsterisk {...form.inputProps('method')} data={MANUAL_METHOD_OPTIONS} />
+          <TextInput label="Paid on" type="date" withAsterisk {...form.inputProps('paidOn')} max={today} />
         </SimpleGrid>
         <TextInput
           label="Reference"
           description="Receipt number, bank reference or cheque number (optional)."
-          value={reference}
-          onChange={(e) => setReference(e.currentTarget.value)}
-          error={err('reference')}
+          {...form.inputProps('reference')}
           maxLength={120}
         />
 
