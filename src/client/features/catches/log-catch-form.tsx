@@ -2,7 +2,6 @@ import { Alert, Button, Card, Checkbox, Group, NativeSelect, NumberInput, Radio,
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type Fate, keptUnderMinimum, SPECIES } from '../../../shared/catches';
-import { catchSubmissionInput } from '../../../shared/catches.schema';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../components/toast';
 import { UploadProgress } from '../../components/uploads/upload-progress';
@@ -10,6 +9,7 @@ import { useClubToday } from '../../lib/clock';
 import { useAuth } from '../../lib/use-auth';
 import { useTRPC } from '../../trpc';
 import { AchievementPopup } from './achievement-popup';
+import { catchFields } from './catch-fields';
 import { UndersizeDialog, WaiverDialog, waiverAccepted } from './catch-check-dialogs';
 import { ClubCodeNotice } from './club-code-notice';
 import { FishingHoursDialog } from './fishing-hours-dialog';
@@ -18,8 +18,6 @@ import { useCatchCelebration } from './use-catch-celebration';
 import { useCatchPhoto } from './use-catch-photo';
 import { useSendCatch } from './use-send-catch';
 
-/** The fields the form checks with the shared schema; the waiver, the accuracy and the photo are asked for in turn. */
-const catchFields = catchSubmissionInput.pick({ fishType: true, size: true, fishKeptOrReleased: true, eventId: true, memberId: true });
 /** Where each field's sentence shows. */
 const CATCH_FIELD_OF: Record<string, 'memberChoice' | 'eventChoice' | 'fishType' | 'size' | 'fate' | undefined> = {
   memberId: 'memberChoice',

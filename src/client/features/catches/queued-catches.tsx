@@ -3,12 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Fate, SPECIES } from '../../../shared/catches';
 import { formatClubDateTime } from '../../../shared/dates';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../components/toast';
 import { useTRPC } from '../../trpc';
 import { useAuth } from '../../lib/use-auth';
 import { removeQueued, updateQueued, type QueuedCatch } from './catch-queue';
 import { sendQueued } from './catch-sender';
 import { useCatchQueue } from './use-catch-queue';
+import { catchFields } from './catch-fields';
 
 const STATE_LABEL: Record<QueuedCatch['state'], { text: string; color: string }> = {
   waiting: { text: 'Waiting to send', color: 'orange' },
@@ -122,16 +124,25 @@ export function QueuedCatches() {
   );
 }
 
+/** What the fix form checks: the catch's own fields (its event stays). */
+const fixFields = catchFields.omit({ eventId: true });
+
 type Fix = Pick<QueuedCatch, 'memberId' | 'anglerName' | 'fishType' | 'size' | 'fishKeptOrReleased'>;
 
 /** Corrects what the club refused (the angler, species, size, kept or released) and sends it again under the same id. */
 function FixQueuedCatch({ entry, onClose, onResend }: { entry: QueuedCatch; onClose: () => void; onResend: (fix: Fix) => Promise<void> }) {
   const trpc = useTRPC();
   const members = useQuery(trpc.members.list.queryOptions());
-  const [memberId, setMemberId] = useState(entry.memberId);
-  const [fishType, setFishType] = useState(entry.fishType);
-  const [size, setSize] = useState<number | string>(entry.size);
-  const [fate, setFate] = useState<Fate>(entry.fishKeptOrReleased);
+  const form = useSchemaForm({
+    schema: fixFields,
+    initialValues: {
+      memberId: entry.memberId,
+      fishType: entry.fishType as string,
+      size: entry.size as number | string,
+      fishKeptOrReleased: entry.fishKeptOrReleased,
+    },
+  });
+  const { memberId, size, fishKeptOrReleased: fate } = form.values;
   const sizeCm = typeof size === 'number' ? size : Number.NaN;
   const angler = members.data?.find((m) => m.id === memberId);
   return (
@@ -140,13 +151,17 @@ function FixQueuedCatch({ entry, onClose, onResend }: { entry: QueuedCatch; onCl
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (!(sizeCm > 0)) return toast.error('Missing Information', 'Please fill in all required fields.');
+          const fix = form.validate();
+          if (!fix) {
+            if (!(sizeCm > 0)) toast.error('Missing Information', 'Please fill in all required fields.');
+            return;
+          }
           void onResend({
             memberId,
             anglerName: angler ? `${angler.firstName} ${angler.lastName}` : entry.anglerName,
-            fishType,
+            fishType: fix.fishType,
             size: sizeCm,
-            fishKeptOrReleased: fate,
+            fishKeptOrReleased: fix.fishKeptOrReleased,
           });
         }}
       >
@@ -158,14 +173,13 @@ function FixQueuedCatch({ entry, onClose, onResend }: { entry: QueuedCatch; onCl
           )}
           <NativeSelect
             label="Member"
-            value={memberId}
-            onChange={(e) => setMemberId(e.currentTarget.value)}
+            {...form.inputProps('memberId')}
             data={(members.data ?? [{ id: entry.memberId, firstName: entry.anglerName, lastName: '' }]).map((m) => ({
               value: m.id,
               label: `${m.firstName} ${m.lastName}`.trim(),
             }))}
           />
-          <NativeSelect label="Species" value={fishType} onChange={(e) => setFishType(e.currentTarget.value)} data={[...SPECIES]} />
+          <NativeSelect label="Species" {...form.inputProps('fishType')} data={[...SPECIES]} />
           <NumberInput
             label="Size (cm)"
             min={0}
@@ -174,9 +188,15 @@ function FixQueuedCatch({ entry, onClose, onResend }: { entry: QueuedCatch; onCl
             allowNegative={false}
             inputMode="decimal"
             value={size}
-            onChange={setSize}
+            onChange={(v) => form.setValue('size', v)}
+            error={form.errors.size}
           />
-          <Radio.Group label="Kept or Released" value={fate} onChange={(v) => setFate(v as Fate)}>
+          <Radio.Group
+            label="Kept or Released"
+            value={fate}
+            onChange={(v) => form.setValue('fishKeptOrReleased', v as Fate)}
+            error={form.errors.fishKeptOrReleased}
+          >
             <Group gap="lg" mt={4}>
               <Radio value="kept" label="Kept" />
               <Radio value="released" label="Released" />
