@@ -6,6 +6,7 @@ import {
   judgeCatchView,
   judgeInput,
   seasonLadder,
+  sizeLimitForm,
   sizeLimitView,
 } from '../shared/catches.schema';
 import { eventIdInput } from '../shared/events.schema';
@@ -40,7 +41,7 @@ export const catchesRouter = router({
 /** Mounted at `admin.catches`: the judging queue. */
 export const adminCatchesRouter = router({
   setSizeLimit: adminProcedure
-    .input(sizeLimitView.extend({ minimumCm: z.number().positive('A minimum length must be more than 0 cm.').max(300).nullable() }))
+    .input(sizeLimitForm)
     .output(sizeLimitView)
     .mutation(({ ctx, input }) => ctx.services.catches.setSizeLimit(ctx.em, ctx.actor, input.species, input.minimumCm)),
   queue: adminProcedure.output(z.array(judgeCatchView)).query(({ ctx }) => ctx.services.judging.queue(ctx.em)),

@@ -3,12 +3,11 @@ import { CHAT_MAX_LENGTH } from './chat';
 
 export { CHAT_FAILURE, CHAT_GREETING, CHAT_MAX_LENGTH } from './chat';
 
+/** Shown under the box while a question is too long, and by the server if one arrives. */
+export const CHAT_TOO_LONG = `Questions are at most ${CHAT_MAX_LENGTH} characters.`;
+
 export const chatInput = z.object({
-  message: z
-    .string({ error: 'Please type a question.' })
-    .trim()
-    .min(1, 'Please type a question.')
-    .max(CHAT_MAX_LENGTH, `Questions are at most ${CHAT_MAX_LENGTH} characters.`),
+  message: z.string({ error: 'Please type a question.' }).trim().min(1, 'Please type a question.').max(CHAT_MAX_LENGTH, CHAT_TOO_LONG),
 });
 export type ChatInput = z.input<typeof chatInput>;
 

@@ -261,7 +261,7 @@ describe('fishing hours and size limits', () => {
     );
     await admin.trpc.admin.catches.setSizeLimit.mutate({ species: 'Trevally', minimumCm: 30 });
     await expect(admin.trpc.admin.catches.setSizeLimit.mutate({ species: 'Bream', minimumCm: -1 })).rejects.toThrow(
-      'A minimum length must be more than 0 cm.',
+      'Enter a length of more than 0 cm and at most 300 cm, or leave it empty for no limit.',
     );
     const limits = await t.client().trpc.catches.sizeLimits.query();
     expect(limits.find((l) => l.species === 'Trevally')!.minimumCm).toBe(30);

@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { LineIcon } from './line-icon';
 
 /** Cancel and Create/Update buttons at the bottom of a form. */
 export function FormButtons({
@@ -99,20 +100,7 @@ export function RowAction({
 }) {
   return (
     <ActionIcon variant="subtle" color={color ?? 'gray'} size="lg" aria-label={label} title={label} onClick={onClick} disabled={disabled}>
-      <svg
-        width="18"
-        height="18"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden
-        focusable="false"
-      >
-        {PATHS[icon]}
-      </svg>
+      <LineIcon size={18}>{PATHS[icon]}</LineIcon>
     </ActionIcon>
   );
 }

@@ -2,10 +2,10 @@ import { Anchor, Box, Button, Group, Stack, Text, Textarea, VisuallyHidden } fro
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { CHAT_MAX_LENGTH } from '../../shared/chat';
+import { CHAT_TOO_LONG } from '../../shared/chat.schema';
 import { formatTime } from '../lib/format';
 import { useChat, type ChatLink, type ChatMessage } from './chat-provider';
 
-const TOO_LONG = `Questions are at most ${CHAT_MAX_LENGTH} characters.`;
 /** The character count shows once the question gets this close to the limit. */
 const COUNT_FROM = CHAT_MAX_LENGTH - 100;
 
@@ -237,7 +237,7 @@ export function ChatConversation({ autoFocus = false, onNavigate }: ChatConversa
             maxRows={4}
             maxLength={CHAT_MAX_LENGTH}
             disabled={pending}
-            error={tooLong ? TOO_LONG : undefined}
+            error={tooLong ? CHAT_TOO_LONG : undefined}
             description={tooLong ? undefined : count}
             inputWrapperOrder={['input', 'description', 'error']}
             style={{ flex: 1 }}

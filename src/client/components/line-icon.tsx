@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** A line icon on a 24-unit grid, drawn in the text colour with round ends (inside a ThemeIcon, a button, a list). */
+/** A line icon on a 24-unit grid, drawn in the text colour with round ends (inside a ThemeIcon, a button, a list); decorative, so hidden from screen readers. */
 export function LineIcon({ size = 30, strokeWidth = 2, children }: { size?: number; strokeWidth?: number; children: ReactNode }) {
   return (
     <svg
@@ -12,6 +12,8 @@ export function LineIcon({ size = 30, strokeWidth = 2, children }: { size?: numb
       strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
+      aria-hidden
+      focusable="false"
     >
       {children}
     </svg>

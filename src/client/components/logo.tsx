@@ -1,3 +1,5 @@
+import { LineIcon } from './line-icon';
+
 /** The club mark: a fish in a rounded square (inline SVG, no icon library). */
 export function ClubMark({ size = 32 }: { size?: number }) {
   return (
@@ -11,19 +13,8 @@ export function ClubMark({ size = 32 }: { size?: number }) {
 
 export function ChevronDown({ size = 14 }: { size?: number }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      focusable="false"
-    >
+    <LineIcon size={size} strokeWidth={2.5}>
       <path d="m6 9 6 6 6-6" />
-    </svg>
+    </LineIcon>
   );
 }

@@ -1,5 +1,11 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
-import { type AdminMemberRow, type MemberPage, type MemberSearch, type MemberUpdate } from '../../shared/admin.schema';
+import {
+  ACTIVE_NEEDS_EXPIRY_MESSAGE,
+  type AdminMemberRow,
+  type MemberPage,
+  type MemberSearch,
+  type MemberUpdate,
+} from '../../shared/admin.schema';
 import { clubToday } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { MEMBERSHIP_LABELS } from '../../shared/membership';
@@ -66,7 +72,7 @@ export class AdminMembersService {
     const member = await em.findOne(Member, { id: input.id }, { populate: ['user'] });
     if (!member) throw new AppError('NOT_FOUND', 'That member does not exist.');
     if (input.status === 'active' && !input.expiryDate)
-      throw new AppError('BAD_REQUEST', 'An active membership needs an expiry date.', { field: 'expiryDate' });
+      throw new AppError('BAD_REQUEST', ACTIVE_NEEDS_EXPIRY_MESSAGE, { field: 'expiryDate' });
     const today = clubToday(this.deps.clock.now());
     const before = this.row(member, today);
     em.assign(member, {

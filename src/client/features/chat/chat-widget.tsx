@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useAuth } from '../../lib/use-auth';
+import { LineIcon } from '../../components/line-icon';
 
 // The conversation (and its input, list, link handling) is a chunk of its own, fetched on first
 // open (or when the pointer reaches the button); the page bundle carries only the round button.
@@ -25,19 +26,9 @@ function useOnAssistantTab(): boolean {
 
 function ChatBubbleIcon() {
   return (
-    <svg
-      width="28"
-      height="28"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-    >
+    <LineIcon size={28}>
       <path d="M21 11.5a8.38 8.38 0 0 1-.9 3.8 8.5 8.5 0 0 1-7.6 4.7 8.38 8.38 0 0 1-3.8-.9L3 21l1.9-5.7a8.38 8.38 0 0 1-.9-3.8 8.5 8.5 0 0 1 4.7-7.6 8.38 8.38 0 0 1 3.8-.9h.5a8.48 8.48 0 0 1 8 8v.5z" />
-    </svg>
+    </LineIcon>
   );
 }
 

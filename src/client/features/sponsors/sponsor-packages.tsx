@@ -1,22 +1,12 @@
 import { Button, Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { formatAud } from '../../../shared/membership';
 import { SPONSOR_PACKAGES, SPONSORSHIP_PRICES_CENTS, type SponsorshipType } from '../../../shared/sponsors.schema';
+import { TickIcon } from '../../components/line-icon';
 
 function Tick() {
   return (
     <ThemeIcon size={20} radius="xl" color="teal" variant="light" aria-hidden>
-      <svg
-        width="12"
-        height="12"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="3"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d="M20 6 9 17l-5-5" />
-      </svg>
+      <TickIcon size={12} strokeWidth={3} />
     </ThemeIcon>
   );
 }
