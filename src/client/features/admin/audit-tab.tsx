@@ -1,5 +1,4 @@
 import { Anchor, Code, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AuditPage, AuditSearchInput } from '../../../shared/admin.schema';
@@ -7,7 +6,7 @@ import { formatClubDateTime } from '../../../shared/dates';
 import { useTRPC } from '../../trpc';
 import { ListPager } from '../../components/list-pager';
 import { QueryState } from '../../components/query-state';
-import { SEARCH_DEBOUNCE_MS } from './members-tab';
+import { useListSearch } from './paged-list';
 
 export const AUDIT_PAGE_SIZE = 25;
 const MAX_CHANGES = 6;
@@ -62,14 +61,8 @@ function Changes({ entry }: { entry: Entry }) {
 export function AdminAuditTab() {
   const trpc = useTRPC();
   const [entityType, setEntityType] = useState('');
-  const [entityId, setEntityId] = useState('');
-  const [debouncedId] = useDebouncedValue(entityId.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
-  const [filteredId, setFilteredId] = useState(debouncedId);
-  if (filteredId !== debouncedId) {
-    setFilteredId(debouncedId);
-    setPage(1);
-  }
+  // The record id is typed like a search: sent once typing pauses, and a new one starts again on page 1.
+  const { search: entityId, setSearch: setEntityId, debouncedSearch: debouncedId, page, setPage, filter } = useListSearch();
 
   const input: AuditSearchInput = {
     ...(entityType ? { entityType } : {}),
@@ -96,7 +89,7 @@ export function AdminAuditTab() {
         <NativeSelect
           label="Record type"
           value={entityType}
-          onChange={(e) => (setEntityType(e.currentTarget.value), setPage(1))}
+          onChange={(e) => filter(setEntityType)(e.currentTarget.value)}
           data={[{ value: '', label: 'All records' }, ...types.map((t) => ({ value: t, label: t }))]}
           style={{ flex: '0 1 220px' }}
         />

@@ -138,7 +138,7 @@ export function AdminEventsTab() {
             key={dialog.key}
             initial={null}
             submitting={create.isPending}
-            onSubmit={(input: EventInput) => create.mutate(input)}
+            onSubmit={(input: EventInput) => create.mutateAsync(input)}
             onCancel={close}
           />
         )}
@@ -147,7 +147,7 @@ export function AdminEventsTab() {
             key={dialog.event.id}
             initial={dialog.event}
             submitting={update.isPending}
-            onSubmit={(input: EventInput) => update.mutate({ id: dialog.event.id, event: input })}
+            onSubmit={(input: EventInput) => update.mutateAsync({ id: dialog.event.id, event: input })}
             onCancel={close}
           />
         )}

@@ -13,7 +13,6 @@ const FAILURE = 'Could not load the members. Please try again later.';
 
 export const MEMBERS_PAGE_SIZE = 25;
 /** Kept here for the screens that read it from the members tab. */
-export { SEARCH_DEBOUNCE_MS } from './paged-list';
 
 type SortColumn = 'name' | 'type' | 'status' | 'expiry';
 type Direction = 'asc' | 'desc';

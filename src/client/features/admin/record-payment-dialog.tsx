@@ -35,7 +35,7 @@ import { useClubToday } from '../../lib/clock';
 import { serverMessage } from '../../lib/errors';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { useTRPC } from '../../trpc';
-import { SEARCH_DEBOUNCE_MS } from './members-tab';
+import { SEARCH_DEBOUNCE_MS } from './paged-list';
 import { amountCents, newRequestKey } from './refund-dialog';
 
 type Mode = 'new' | 'renewal';
