@@ -28,6 +28,17 @@ export function formatAud(cents: number): string {
 /** '40.00', the form PayPal and the REST shims use. */
 export const centsToAmount = (cents: number) => (cents / 100).toFixed(2);
 
+/** '40', '40.0' and '40.00' are 4000 cents; anything else (a sign, a third decimal, words) is not an amount. */
+export function parseAmountCents(amount: string): number | null {
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(amount.trim());
+  return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : null;
+}
+
+export const NOT_AN_AMOUNT = 'The amount must be a number of dollars, such as 40.00.';
+
+/** A refund asked for more than is left of the payment (or nothing). */
+export const refundCeilingMessage = (leftCents: number) => `At most ${formatAud(Math.max(0, leftCents))} of this payment can be refunded.`;
+
 /** Whether a person born on `birthDate` is a junior (under 16) on `day`. */
 export const isJuniorOn = (birthDate: IsoDate, day: IsoDate) => ageOn(birthDate, day) <= JUNIOR_MAX_AGE;
 

@@ -13,7 +13,7 @@ import {
 } from '../../shared/admin-payments.schema';
 import { addDays, addYears, clubLocalToInstant, clubToday, formatAuDate, type IsoDate } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
-import { centsToAmount, CURRENCY, formatAud, MEMBERSHIP_LABELS } from '../../shared/membership';
+import { centsToAmount, CURRENCY, formatAud, MEMBERSHIP_LABELS, NOT_AN_AMOUNT, parseAmountCents } from '../../shared/membership';
 import { PAYMENT_METHOD_LABELS, renewalWindow } from '../../shared/payments';
 import type { Clock } from '../clock';
 import { AuditLog, Household, Member, Payment, type PaymentCovers } from '../db/entities';
@@ -21,7 +21,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { recordAudit } from './audit.service';
 import type { Actor } from './actor';
 import { feeFor, type MembersService } from './members.service';
-import { parseAmountCents, type PaymentsService } from './payments.service';
+import type { PaymentsService } from './payments.service';
 
 export interface AdminPaymentsDeps {
   clock: Clock;
@@ -29,7 +29,6 @@ export interface AdminPaymentsDeps {
   members: Pick<MembersService, 'register'>;
 }
 
-const NOT_AN_AMOUNT = 'The amount must be a number of dollars, such as 40.00.';
 const PAYPAL_PENDING =
   'PayPal is still holding a payment for this membership. Wait until PayPal releases or denies it before recording another payment.';
 /** The committee's refund decisions are kept in the audit log under this action, keyed by the request. */

@@ -1,7 +1,15 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { addYears, clubToday, formatAuDate, type IsoDate } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
-import { centsToAmount, CURRENCY, formatAud, MEMBERSHIP_LABELS } from '../../shared/membership';
+import {
+  centsToAmount,
+  CURRENCY,
+  formatAud,
+  MEMBERSHIP_LABELS,
+  NOT_AN_AMOUNT,
+  parseAmountCents,
+  refundCeilingMessage,
+} from '../../shared/membership';
 import type { CaptureResult, CreateOrderRequest, PaymentSetup } from '../../shared/members.schema';
 import { renewalWindow } from '../../shared/payments';
 import type { Clock } from '../clock';
@@ -49,12 +57,6 @@ const REFUND_REFUSALS: Record<string, string> = {
   REFUND_TIME_LIMIT_EXCEEDED: 'PayPal no longer refunds a payment this old; return the money another way and record it',
   REFUND_NOT_ALLOWED: 'PayPal does not allow a refund of this payment',
 };
-
-/** '40', '40.0' and '40.00' are 4000 cents; anything else is not an amount. */
-export function parseAmountCents(amount: string): number | null {
-  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(amount.trim());
-  return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : null;
-}
 
 /** What settling a provider's answer did to a payment. */
 export type Settled =
@@ -106,7 +108,7 @@ export class PaymentsService {
       throw new AppError('BAD_REQUEST', 'Only immediate payment (intent CAPTURE) is supported.', { field: 'intent' });
     if (input.currency !== CURRENCY) throw new AppError('BAD_REQUEST', 'Payments are in Australian dollars (AUD).', { field: 'currency' });
     const offered = parseAmountCents(input.amount);
-    if (offered === null) throw new AppError('BAD_REQUEST', 'The amount must be a number of dollars, such as 40.00.', { field: 'amount' });
+    if (offered === null) throw new AppError('BAD_REQUEST', NOT_AN_AMOUNT, { field: 'amount' });
 
     const { household, members, purpose } = await this.payable(em, actor, registrationHouseholdId);
     if (purpose === 'renewal') this.checkRenewalWindow(members, input.earlyRenewal === true);
@@ -495,7 +497,7 @@ export class PaymentsService {
     const left = payment.amountCents - payment.refundedCents;
     if (payment.status !== 'completed') throw new AppError('BAD_REQUEST', 'Only a received payment can be refunded.');
     if (!Number.isInteger(input.amountCents) || input.amountCents <= 0 || input.amountCents > left) {
-      throw new AppError('BAD_REQUEST', `At most ${formatAud(Math.max(0, left))} of this payment can be refunded.`, { field: 'amount' });
+      throw new AppError('BAD_REQUEST', refundCeilingMessage(left), { field: 'amount' });
     }
     const by = { actor: actor.user, label: 'committee' };
     if (payment.provider === 'paypal') {
@@ -557,11 +559,7 @@ export class PaymentsService {
         refund.amountCents <= 0 ||
         refund.amountCents > original.amountCents - original.refundedCents
       ) {
-        throw new AppError(
-          'BAD_REQUEST',
-          `At most ${formatAud(Math.max(0, original.amountCents - original.refundedCents))} of this payment can be refunded.`,
-          { field: 'amount' },
-        );
+        throw new AppError('BAD_REQUEST', refundCeilingMessage(original.amountCents - original.refundedCents), { field: 'amount' });
       }
       tem.create(Payment, {
         kind: original.kind,

@@ -2,16 +2,13 @@ import { Alert, Button, Checkbox, Group, Stack, Text, TextInput, Textarea } from
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { refundSummary, type PaymentRow } from '../../../shared/admin-payments.schema';
-import { formatAud } from '../../../shared/membership';
+import { formatAud, NOT_AN_AMOUNT, parseAmountCents, refundCeilingMessage } from '../../../shared/membership';
 import { toast } from '../../components/toast';
 import { fieldErrorsOf, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 
-/** '40', '40.5', '$40.00' → cents; null for anything else. */
-export function dollarsToCents(value: string): number | null {
-  const match = /^\$?\s*(\d{1,7})(?:\.(\d{1,2}))?$/.exec(value.trim());
-  return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : null;
-}
+/** What the committee typed ('40', '40.5', '$40.00') in cents; null for anything else. */
+const typedCents = (value: string) => parseAmountCents(value.trim().replace(/^\$\s*/, ''));
 
 export const amountCents = (amount: string) => Math.round(Number(amount) * 100);
 
@@ -40,7 +37,7 @@ export function RefundDialog({ payment, onDone }: { payment: PaymentRow; onDone:
   // One key per refund the committee decides on: a retried request refunds once.
   const [requestKey] = useState(newRequestKey);
   const members = payment.covers.map((c) => c.name);
-  const cents = dollarsToCents(amount);
+  const cents = typedCents(amount);
 
   const refund = useMutation(
     trpc.admin.payments.refund.mutationOptions({
@@ -70,8 +67,8 @@ export function RefundDialog({ payment, onDone }: { payment: PaymentRow; onDone:
   const review = (event: FormEvent) => {
     event.preventDefault();
     const found: typeof errors = {};
-    if (cents === null || cents <= 0) found.amount = 'Enter an amount in dollars, such as 40.00.';
-    else if (cents > left) found.amount = `At most ${formatAud(left)} of this payment can be refunded.`;
+    if (cents === null) found.amount = NOT_AN_AMOUNT;
+    else if (cents <= 0 || cents > left) found.amount = refundCeilingMessage(left);
     if (!reason.trim()) found.reason = 'Please give a reason for the refund.';
     setErrors(found);
     if (!found.amount && !found.reason) setConfirming(true);
