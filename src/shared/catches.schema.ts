@@ -7,6 +7,7 @@ import {
   FATE,
   isCatchSize,
   REJECT_REASON_LENGTH,
+  REJECT_REASON_MESSAGE,
   roundSizeCm,
   SPECIES,
 } from './catches';
@@ -134,7 +135,7 @@ export const judgeInput = z.discriminatedUnion(
       id: z.uuid({ error: 'That is not a valid catch id.' }),
       reason: text('Reason')
         .trim()
-        .min(REJECT_REASON_LENGTH.min, 'Please give the angler a reason.')
+        .min(REJECT_REASON_LENGTH.min, REJECT_REASON_MESSAGE)
         .max(REJECT_REASON_LENGTH.max, `The reason must be at most ${REJECT_REASON_LENGTH.max} characters.`),
     }),
   ],

@@ -51,10 +51,7 @@ export function keptUnderMinimum(c: { fate: Fate; sizeCm: number; minimumCm: num
 
 /** The judge's reason for rejecting a catch, shown to the angler: trimmed, this many characters. */
 export const REJECT_REASON_LENGTH = { min: 3, max: 300 } as const;
-/**
- * What the judge's form says of a reason that is too short. The API's schema (`judgeInput`) keeps its own shorter
- * sentence, 'Please give the angler a reason.', which API clients and the server tests rely on.
- */
+/** What the judge is told of a reason that is too short, on the form and by the server. */
 export const REJECT_REASON_MESSAGE = `Please give the angler a reason (at least ${REJECT_REASON_LENGTH.min} characters).`;
 
 /** NSW legal minimum lengths in cm for the species the club logs, as seeded; the committee edits them. */

@@ -67,7 +67,7 @@ describe('judging and results', () => {
     await admin.trpc.admin.catches.judge.mutate({ id: a, action: 'approve', size: 44.5 });
     await admin.trpc.admin.catches.judge.mutate({ id: b, action: 'reject', reason: 'Club code not visible in the photo.' });
     await expect(admin.trpc.admin.catches.judge.mutate({ id: b, action: 'reject', reason: '' } as never)).rejects.toThrow(
-      'Please give the angler a reason.',
+      'Please give the angler a reason (at least 3 characters).',
     );
 
     const mine = await angler.client.trpc.catches.mine.query();

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { z } from 'zod';
-import { REJECT_REASON_LENGTH, REJECT_REASON_MESSAGE, roundSizeCm, SPECIES, type Species } from '../../../shared/catches';
+import { roundSizeCm, SPECIES, type Species } from '../../../shared/catches';
 import { judgeInput, type JudgeCatchView, type JudgeInput } from '../../../shared/catches.schema';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../components/toast';
@@ -18,14 +17,6 @@ export type JudgeMode = 'idle' | 'correct' | 'reject';
 export type JudgeButton = 'approve' | 'correct' | 'reject';
 
 const [approveInput, rejectInput] = judgeInput.options;
-
-/**
- * The reject form checks with the shared reject input; a reason that is too short gets the form's longer sentence
- * (REJECT_REASON_MESSAGE, which says how short), checked before the shared rules of the reason.
- */
-const rejectForm = rejectInput.extend({
-  reason: z.string().trim().min(REJECT_REASON_LENGTH.min, REJECT_REASON_MESSAGE).pipe(rejectInput.shape.reason),
-});
 
 /** The number the size box holds; a blank or unreadable one is no length, which the schema refuses with its sentence. */
 const sizeOf = (size: number | string) => {
@@ -80,7 +71,7 @@ export function useJudgeCatch(item: JudgeCatchView) {
     toInput: (v) => ({ action: 'approve', id: item.id, size: sizeOf(v.size), ...(isSpecies(v.fishType) ? { fishType: v.fishType } : {}) }),
   });
   const rejection = useSchemaForm({
-    schema: rejectForm,
+    schema: rejectInput,
     initialValues: { reason: '' },
     toInput: (v) => ({ action: 'reject', id: item.id, reason: v.reason }),
   });
