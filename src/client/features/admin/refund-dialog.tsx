@@ -1,14 +1,29 @@
 import { Alert, Button, Checkbox, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { refundSummary, type PaymentRow } from '../../../shared/admin-payments.schema';
-import { formatAud, NOT_AN_AMOUNT, parseAmountCents, refundCeilingMessage } from '../../../shared/membership';
+import { z } from 'zod';
+import { refundPaymentInput, refundSummary, type PaymentRow } from '../../../shared/admin-payments.schema';
+import { centsToAmount, formatAud, NOT_AN_AMOUNT, parseAmountCents, refundCeilingMessage } from '../../../shared/membership';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../components/toast';
-import { fieldErrorsOf, serverMessage } from '../../lib/errors';
+import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 
 /** What the committee typed ('40', '40.5', '$40.00') in cents; null for anything else. */
 const typedCents = (value: string) => parseAmountCents(value.trim().replace(/^\$\s*/, ''));
+
+/** The shared refund input, with the amount read as typed and held to what is left of the payment. */
+const refundForm = (leftCents: number) =>
+  refundPaymentInput.extend({
+    amount: z.string().transform((typed, ctx) => {
+      const cents = typedCents(typed);
+      if (cents === null || cents <= 0 || cents > leftCents) {
+        ctx.addIssue({ code: 'custom', message: cents === null ? NOT_AN_AMOUNT : refundCeilingMessage(leftCents) });
+        return z.NEVER;
+      }
+      return centsToAmount(cents);
+    }),
+  });
 
 export const amountCents = (amount: string) => Math.round(Number(amount) * 100);
 
@@ -29,13 +44,15 @@ export function RefundDialog({ payment, onDone }: { payment: PaymentRow; onDone:
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const left = amountCents(payment.refundable);
-  const [amount, setAmount] = useState((left / 100).toFixed(2));
-  const [reason, setReason] = useState('');
-  const [endMembership, setEndMembership] = useState(false);
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
   const [confirming, setConfirming] = useState(false);
   // One key per refund the committee decides on: a retried request refunds once.
   const [requestKey] = useState(newRequestKey);
+  const form = useSchemaForm({
+    schema: refundForm(left),
+    initialValues: { amount: (left / 100).toFixed(2), reason: '', endMembership: false },
+    toInput: (values) => ({ ...values, paymentId: payment.id, requestKey }),
+  });
+  const { amount, reason, endMembership } = form.values;
   const members = payment.covers.map((c) => c.name);
   const cents = typedCents(amount);
 
@@ -56,9 +73,7 @@ export function RefundDialog({ payment, onDone }: { payment: PaymentRow; onDone:
         onDone();
       },
       onError: (error) => {
-        const fields = fieldErrorsOf(error);
-        setErrors({ amount: fields.amount, reason: fields.reason });
-        if (fields.amount || fields.reason) setConfirming(false);
+        if (form.applyServerError(error)) setConfirming(false);
         toast.error('Refund not made', serverMessage(error) ?? 'Please try again.');
       },
     }),
@@ -66,12 +81,7 @@ export function RefundDialog({ payment, onDone }: { payment: PaymentRow; onDone:
 
   const review = (event: FormEvent) => {
     event.preventDefault();
-    const found: typeof errors = {};
-    if (cents === null) found.amount = NOT_AN_AMOUNT;
-    else if (cents <= 0 || cents > left) found.amount = refundCeilingMessage(left);
-    if (!reason.trim()) found.reason = 'Please give a reason for the refund.';
-    setErrors(found);
-    if (!found.amount && !found.reason) setConfirming(true);
+    if (form.validate()) setConfirming(true);
   };
 
   const busy = refund.isPending;
@@ -102,15 +112,10 @@ export function RefundDialog({ payment, onDone }: { payment: PaymentRow; onDone:
           <Button
             color="red"
             loading={busy}
-            onClick={() =>
-              refund.mutate({
-                paymentId: payment.id,
-                amount: ((cents ?? 0) / 100).toFixed(2),
-                reason: reason.trim(),
-                endMembership,
-                requestKey,
-              })
-            }
+            onClick={() => {
+              const input = form.validate();
+              if (input) refund.mutate(input);
+            }}
           >
             Confirm refund
           </Button>
@@ -127,31 +132,20 @@ export function RefundDialog({ payment, onDone }: { payment: PaymentRow; onDone:
           {amountCents(payment.refunded) > 0 ? `; ${formatAud(amountCents(payment.refunded))} has been refunded already` : ''}. Up to{' '}
           {formatAud(left)} can be refunded.
         </Text>
-        <TextInput
-          label="Amount to refund"
-          leftSection="$"
-          inputMode="decimal"
-          value={amount}
-          onChange={(e) => (setAmount(e.currentTarget.value), setErrors((x) => ({ ...x, amount: undefined })))}
-          error={errors.amount}
-          withAsterisk
-        />
+        <TextInput label="Amount to refund" leftSection="$" inputMode="decimal" {...form.inputProps('amount')} withAsterisk />
         <Textarea
           label="Reason"
           description="Kept with the refund and in the audit log."
           rows={2}
           maxLength={300}
-          value={reason}
-          onChange={(e) => (setReason(e.currentTarget.value), setErrors((x) => ({ ...x, reason: undefined })))}
-          error={errors.reason}
+          {...form.inputProps('reason')}
           withAsterisk
         />
         {members.length > 0 && (
           <Checkbox
             label="End the membership"
             description={`${members.join(', ')} will stop being ${members.length > 1 ? 'members' : 'a member'} today. Leave it unticked to keep the membership until it expires.`}
-            checked={endMembership}
-            onChange={(e) => setEndMembership(e.currentTarget.checked)}
+            {...form.checkboxProps('endMembership')}
           />
         )}
         <Group justify="flex-end" gap="sm" mt="xs">
