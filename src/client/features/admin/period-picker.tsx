@@ -2,6 +2,7 @@ import { Button, Group, TextInput, type ButtonProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { clubToday, formatAuDate } from '../../../shared/dates';
 import { financialYearOf, periodInput } from '../../../shared/reports.schema';
+import { issueEntries, messagesByField } from '../../components/forms/use-schema-form';
 
 /** A reporting period, both days included, as 'YYYY-MM-DD' (blank means the server's default). */
 export interface Period {
@@ -24,12 +25,8 @@ export function periodArgs(period: Period): { from?: string; to?: string } {
 export function periodErrors(period: Period): Partial<Record<keyof Period, string>> | null {
   const parsed = periodInput.safeParse(periodArgs(period));
   if (parsed.success) return null;
-  const errors: Partial<Record<keyof Period, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const field = (issue.path[0] === 'from' ? 'from' : 'to') as keyof Period;
-    errors[field] ??= issue.message;
-  }
-  return errors;
+  // A rule over both days (from after to) shows under 'to'.
+  return messagesByField<Period>(issueEntries(parsed.error), (path) => (path === 'from' ? 'from' : 'to')).fields;
 }
 
 /** The query string of a download address: '?from=2026-07-01&to=2027-06-30' (or '' for the default period). */
