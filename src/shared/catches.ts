@@ -92,15 +92,7 @@ interface CatchFacts {
  * The achievement rules of SPEC §9, evaluated in their order; the first that matches wins. Because the
  * 40 cm rule comes before it, 'Jewfish Master!' can never be awarded; the order is kept as specified.
  */
-const RULES: {
-  test: (c: CatchFacts) => boolean;
-  id: string;
-  title: string;
-  description: string;
-  icon: string;
-  rarity: Rarity;
-  points: number;
-}[] = [
+const RULES: (Omit<Achievement, 'fishType' | 'size' | 'weight'> & { test: (c: CatchFacts) => boolean })[] = [
   {
     test: (c) => c.sizeCm >= 50,
     id: 'monster',

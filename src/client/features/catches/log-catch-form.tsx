@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, Group, NativeSelect, NumberInput, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, NativeSelect, Radio, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type Fate, keptUnderMinimum, SPECIES } from '../../../shared/catches';
@@ -17,6 +17,7 @@ import { shrinkPhoto } from './photo';
 import { useCatchCelebration } from './use-catch-celebration';
 import { useCatchPhoto } from './use-catch-photo';
 import { useSendCatch } from './use-send-catch';
+import { CatchSizeInput } from './catch-size-input';
 
 /** Where each field's sentence shows. */
 const CATCH_FIELD_OF: Record<string, 'memberChoice' | 'eventChoice' | 'fishType' | 'size' | 'fate' | undefined> = {
@@ -192,18 +193,7 @@ export function LogCatchForm() {
               SPECIES.map((s) => ({ value: s, label: s })),
             )}
           />
-          <NumberInput
-            label="Size (cm)"
-            required
-            min={0}
-            step={0.1}
-            decimalScale={1}
-            allowNegative={false}
-            inputMode="decimal"
-            value={size}
-            onChange={(v) => form.setValue('size', v)}
-            error={form.errors.size}
-          />
+          <CatchSizeInput required value={size} onChange={(v) => form.setValue('size', v)} error={form.errors.size} />
           <Radio.Group
             label="Kept or Released"
             required

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Modal, NativeSelect, NumberInput, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, NativeSelect, Radio, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Fate, SPECIES } from '../../../shared/catches';
@@ -11,6 +11,7 @@ import { removeQueued, updateQueued, type QueuedCatch } from './catch-queue';
 import { sendQueued } from './catch-sender';
 import { useCatchQueue } from './use-catch-queue';
 import { catchFields } from './catch-fields';
+import { CatchSizeInput } from './catch-size-input';
 
 const STATE_LABEL: Record<QueuedCatch['state'], { text: string; color: string }> = {
   waiting: { text: 'Waiting to send', color: 'orange' },
@@ -180,17 +181,7 @@ function FixQueuedCatch({ entry, onClose, onResend }: { entry: QueuedCatch; onCl
             }))}
           />
           <NativeSelect label="Species" {...form.inputProps('fishType')} data={[...SPECIES]} />
-          <NumberInput
-            label="Size (cm)"
-            min={0}
-            step={0.1}
-            decimalScale={1}
-            allowNegative={false}
-            inputMode="decimal"
-            value={size}
-            onChange={(v) => form.setValue('size', v)}
-            error={form.errors.size}
-          />
+          <CatchSizeInput value={size} onChange={(v) => form.setValue('size', v)} error={form.errors.size} />
           <Radio.Group
             label="Kept or Released"
             value={fate}
