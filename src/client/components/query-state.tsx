@@ -12,9 +12,20 @@ export interface QueryLike<D> {
 }
 
 /** The red 'Could not load …' box: the server's own sentence when it gave one (unless `serverReason` is false), else `failure`. */
-export function QueryError({ error, failure, serverReason = true }: { error: unknown; failure: string; serverReason?: boolean }) {
+export function QueryError({
+  error,
+  failure,
+  serverReason = true,
+  title,
+}: {
+  error: unknown;
+  failure: string;
+  serverReason?: boolean;
+  /** A heading above the sentence, for a failure that stands for a whole screen. */
+  title?: string;
+}) {
   return (
-    <Alert color="red" variant="light">
+    <Alert color="red" variant="light" title={title}>
       {(serverReason ? serverMessage(error) : undefined) ?? failure}
     </Alert>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -15,7 +15,7 @@ import { AdminReportsTab } from '../features/admin/reports-tab';
 import { AdminSponsorsTab } from '../features/admin/sponsors-tab';
 import { SizeLimitsEditor } from '../features/admin/size-limits-editor';
 import { ResultsBoard } from '../features/catches/results-board';
-import { serverMessage } from '../lib/errors';
+import { QueryError } from '../components/query-state';
 import { formatAud } from '../../shared/membership';
 import { useTRPC } from '../trpc';
 
@@ -45,11 +45,7 @@ export default function AdminPage() {
           </Button>
         </Group>
         {overview.isPending && <SectionLoader label="Loading overview..." />}
-        {overview.isError && (
-          <Alert color="red" variant="light" title="Could not load the overview">
-            {serverMessage(overview.error) ?? 'Please try again later.'}
-          </Alert>
-        )}
+        {overview.isError && <QueryError error={overview.error} title="Could not load the overview" failure="Please try again later." />}
         {overview.data && (
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
             {stats.map((s) => (
