@@ -1,7 +1,11 @@
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { failOnUnanswered } from './unanswered';
+
+// findBy… and waitFor wait up to 10 s rather than 1 s: a screen's code is loaded on demand, which on a busy CI
+// machine can take longer than a second. What is waited for is unchanged; only a failure takes longer to report.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Mantine reads media queries and observes sizes; jsdom has neither.
 if (!window.matchMedia) {

@@ -41,6 +41,7 @@ import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { ImageField } from '../../components/uploads/image-upload-field';
 import { sponsorAmountText, sponsorHref, SPONSOR_LINK_PROPS } from '../../lib/sponsor-text';
+import { FormButtons } from '../../components/admin-row-actions';
 
 const STATUS_LABELS: Record<SponsorStatus, string> = { pending: 'Pending', active: 'Active', declined: 'Declined' };
 const STATUS_COLOURS: Record<SponsorStatus, string> = { pending: 'yellow', active: 'green', declined: 'red' };
@@ -323,14 +324,7 @@ function RecordPaymentForm({ sponsor, invoice, onDone }: { sponsor: AdminSponsor
           {...form.inputProps('reference')}
           disabled={busy}
         />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onDone} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            Record payment
-          </Button>
-        </Group>
+        <FormButtons label="Record payment" disabled={false} busy={busy} onCancel={onDone} />
       </Stack>
     </form>
   );
@@ -472,14 +466,7 @@ function ReviewForm({ sponsor, onDone }: { sponsor: AdminSponsor; onDone: () => 
           error={form.errors.logoUrl}
           disabled={busy}
         />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onDone} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            Save
-          </Button>
-        </Group>
+        <FormButtons label="Save" disabled={false} busy={busy} onCancel={onDone} />
       </Stack>
     </form>
   );
