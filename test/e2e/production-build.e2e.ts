@@ -1,23 +1,15 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../support/database';
+import { freePort } from '../../src/server/db/embedded-postgres';
 
 // The server as the Docker image runs it: the bundled dist/server (built by `npm run test:e2e`), plain node.
 const serverDir = 'dist/server';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /** The package a bare specifier names: 'pg', '@trpc/server/http' → '@trpc/server'. */
 const packageOf = (specifier: string) =>
