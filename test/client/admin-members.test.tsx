@@ -6,13 +6,14 @@ import type { AdminMemberRow, MemberSearchInput } from '../../src/shared/admin.s
 import {
   type Answers,
   type FakeServer,
-  type Output,
   SIGNED_OUT,
   fakeServer,
   ok,
   renderApp,
   renderWithProviders,
   trpcError,
+  SECRETARY,
+  adminOverview,
 } from './render';
 
 const MIA: AdminMemberRow = {
@@ -266,29 +267,11 @@ describe('admin members tab', () => {
 
 describe('admin page tabs', () => {
   it('has the tabs in order, Audit Log last, and the Members tab lists members', async () => {
-    const admin: Output<'auth.me'> = {
-      id: 'a1',
-      email: 'sec@example.com',
-      firstName: 'Pat',
-      lastName: 'Secretary',
-      role: 'admin',
-      emailVerified: true,
-      hasPassword: true,
-    };
+    const admin = SECRETARY;
     const server = fakeServer({
       ...SIGNED_OUT,
       'auth.me': () => ok(admin),
-      'admin.overview': () =>
-        ok({
-          totalMembers: 2,
-          activeEvents: 0,
-          revenueYtdCents: 0,
-          financialYear: 'FY 2026–27',
-          sponsors: 0,
-          membersByType: [],
-          revenueByMonth: [],
-          catchesBySpecies: [],
-        }),
+      'admin.overview': () => ok(adminOverview({ totalMembers: 2, activeEvents: 0, revenueYtdCents: 0 })),
       'admin.events.list': () => ok([]),
       'admin.members.search': (input) => ok({ rows: [MIA, SAM], total: 2, page: input.page ?? 1, pageSize: 25 }),
     });

@@ -17,6 +17,8 @@ import {
   renderApp,
   renderWithProviders,
   trpcError,
+  SECRETARY,
+  adminOverview,
 } from './render';
 
 const CATCH_ID = '11111111-1111-4111-8111-111111111111';
@@ -479,15 +481,7 @@ describe('results board', () => {
 });
 
 describe('admin page tabs', () => {
-  const admin: Output<'auth.me'> = {
-    id: 'a1',
-    email: 'sec@example.com',
-    firstName: 'Pat',
-    lastName: 'Secretary',
-    role: 'admin',
-    emailVerified: true,
-    hasPassword: true,
-  };
+  const admin = SECRETARY;
   const ADMIN_EVENTS = EVENTS.map((e): Output<'admin.events.list'>[number] => ({
     ...e,
     description: null,
@@ -511,17 +505,7 @@ describe('admin page tabs', () => {
     const server = fakeServer({
       ...SIGNED_OUT,
       'auth.me': () => ok(admin),
-      'admin.overview': () =>
-        ok({
-          totalMembers: 3,
-          activeEvents: 1,
-          revenueYtdCents: 4000,
-          financialYear: 'FY 2026–27',
-          sponsors: 0,
-          membersByType: [],
-          revenueByMonth: [],
-          catchesBySpecies: [],
-        }),
+      'admin.overview': () => ok(adminOverview()),
       'admin.events.list': () => ok(ADMIN_EVENTS),
       'events.started': () => ok(EVENTS),
       'admin.catches.queue': () => ok([PENDING]),

@@ -108,6 +108,30 @@ export const NOT_YET_JOINED: Answers = {
 
 export const ok = <T,>(data: T): OkAnswer<T> => ({ body: { result: { data } } });
 
+/** The club secretary, signed in as an administrator. */
+export const SECRETARY: Output<'auth.me'> = {
+  id: 'a1',
+  email: 'sec@example.com',
+  firstName: 'Pat',
+  lastName: 'Secretary',
+  role: 'admin',
+  emailVerified: true,
+  hasPassword: true,
+};
+
+/** The administration page's overview of a small club; a test changes the figures it cares about. */
+export const adminOverview = (figures: Partial<Output<'admin.overview'>> = {}): Output<'admin.overview'> => ({
+  totalMembers: 3,
+  activeEvents: 1,
+  revenueYtdCents: 4000,
+  financialYear: 'FY 2026–27',
+  sponsors: 0,
+  membersByType: [],
+  revenueByMonth: [],
+  catchesBySpecies: [],
+  ...figures,
+});
+
 /** An error as our server sends it; `data` adds to its error data (e.g. `{ fieldErrors: { email: '…' } }`). */
 export function trpcError(status: number, code: string, message: string, data: Record<string, unknown> = {}): ErrorAnswer {
   const jsonCodes: Record<string, number> = {

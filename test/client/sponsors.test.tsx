@@ -16,6 +16,8 @@ import {
   renderApp,
   renderWithProviders,
   trpcError,
+  SECRETARY,
+  adminOverview,
 } from './render';
 
 type Overrides = Answers;
@@ -525,29 +527,11 @@ describe('sponsor invoices in the admin tab', () => {
 
 describe('admin page', () => {
   it('has a Sponsors tab after Results that lists the applications', async () => {
-    const admin: Output<'auth.me'> = {
-      id: 'a1',
-      email: 'sec@example.com',
-      firstName: 'Pat',
-      lastName: 'Secretary',
-      role: 'admin',
-      emailVerified: true,
-      hasPassword: true,
-    };
+    const admin = SECRETARY;
     const server = adminServer({
       ...SIGNED_OUT,
       'auth.me': () => ok(admin),
-      'admin.overview': () =>
-        ok({
-          totalMembers: 3,
-          activeEvents: 1,
-          revenueYtdCents: 4000,
-          financialYear: 'FY 2026–27',
-          sponsors: 0,
-          membersByType: [],
-          revenueByMonth: [],
-          catchesBySpecies: [],
-        }),
+      'admin.overview': () => ok(adminOverview()),
       'admin.events.list': () => ok([]),
     });
     const user = userEvent.setup();
