@@ -2,27 +2,56 @@ import { ActionIcon, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LineIcon } from './line-icon';
 
-/** Cancel and Create/Update buttons at the bottom of a form. */
+/**
+ * Cancel and the action (Create, Save, Send…) at the bottom of a form or dialog. The action submits
+ * the surrounding form, or calls `onConfirm` in a dialog without one.
+ */
 export function FormButtons({
   label,
-  disabled,
+  disabled = false,
   busy,
   onCancel,
+  onConfirm,
 }: {
   label: string;
-  disabled: boolean;
+  disabled?: boolean;
   busy: boolean;
   onCancel: () => void;
+  onConfirm?: () => void;
 }) {
   return (
     <Group justify="flex-end" gap="sm" mt="sm">
       <Button variant="default" onClick={onCancel} disabled={busy}>
         Cancel
       </Button>
-      <Button type="submit" disabled={disabled} loading={busy}>
+      <Button type={onConfirm ? 'button' : 'submit'} onClick={onConfirm} disabled={disabled} loading={busy}>
         {label}
       </Button>
     </Group>
+  );
+}
+
+/**
+ * A row's text action, announced with the row's name: 'Edit Spring Flathead Classic', or with `spoken` in front of
+ * the name where the label alone reads badly ('Upload image for Spring Flathead Classic').
+ */
+export function RowButton({
+  label,
+  name,
+  spoken = label,
+  onClick,
+  variant = 'light',
+}: {
+  label: string;
+  name: string;
+  spoken?: string;
+  onClick: () => void;
+  variant?: 'light' | 'default';
+}) {
+  return (
+    <Button variant={variant} size="sm" onClick={onClick} aria-label={`${spoken} ${name}`}>
+      {label}
+    </Button>
   );
 }
 

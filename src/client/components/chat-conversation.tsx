@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 're
 import { CHAT_MAX_LENGTH } from '../../shared/chat';
 import { CHAT_TOO_LONG } from '../../shared/chat.schema';
 import { formatTime } from '../lib/format';
-import { useChat, type ChatLink, type ChatMessage } from './chat-provider';
+import { refusal, useChat, type ChatLink, type ChatMessage } from './chat-provider';
 
 /** The character count shows once the question gets this close to the limit. */
 const COUNT_FROM = CHAT_MAX_LENGTH - 100;
@@ -153,7 +153,7 @@ export function ChatConversation({ autoFocus = false, onNavigate }: ChatConversa
   const inputId = useId();
   // This conversation sent the question, so the cursor comes back here with the reply.
   const awaitingReply = useRef(false);
-  const tooLong = draft.trim().length > CHAT_MAX_LENGTH;
+  const tooLong = refusal(draft) === 'too-long';
 
   useEffect(() => {
     if (autoFocus) input.current?.focus();

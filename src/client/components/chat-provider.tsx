@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { CHAT_FAILURE, CHAT_GREETING, CHAT_MAX_LENGTH } from '../../shared/chat';
+import { CHAT_FAILURE, CHAT_GREETING } from '../../shared/chat';
+import { CHAT_TOO_LONG, chatInput } from '../../shared/chat.schema';
 import { useTRPC } from '../trpc';
 
 export interface ChatLink {
@@ -43,12 +44,11 @@ const greeting = (): ChatMessage => ({ id: GREETING_ID, text: CHAT_GREETING, sen
 let counter = 0;
 const newId = () => `${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-/** Why a text cannot be sent, or null when it can. */
+/** Why a text cannot be sent (by the shared chat schema), or null when it can. */
 export function refusal(text: string): Exclude<SendRefusal, 'busy'> | null {
-  const trimmed = text.trim();
-  if (!trimmed) return 'blank';
-  if (trimmed.length > CHAT_MAX_LENGTH) return 'too-long';
-  return null;
+  const parsed = chatInput.safeParse({ message: text });
+  if (parsed.success) return null;
+  return parsed.error.issues.some((issue) => issue.message === CHAT_TOO_LONG) ? 'too-long' : 'blank';
 }
 
 function isLink(value: unknown): value is ChatLink {

@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { RowButton } from '../../components/admin-row-actions';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -56,12 +57,8 @@ function EventRow({ event, onEdit, onImage }: { event: AdminEventView; onEdit: (
           </Text>
         </Stack>
         <Group gap="xs" style={{ flex: '0 0 auto' }}>
-          <Button variant="light" size="sm" onClick={onEdit} aria-label={`Edit ${event.name}`}>
-            Edit
-          </Button>
-          <Button variant="default" size="sm" onClick={onImage} aria-label={`Upload image for ${event.name}`}>
-            Upload Image
-          </Button>
+          <RowButton label="Edit" name={event.name} onClick={onEdit} />
+          <RowButton label="Upload Image" spoken="Upload image for" name={event.name} variant="default" onClick={onImage} />
         </Group>
       </Group>
     </Card>

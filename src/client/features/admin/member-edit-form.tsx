@@ -1,4 +1,5 @@
-import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { FormButtons } from '../../components/admin-row-actions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent } from 'react';
 import { memberEditForm, type AdminMemberRow } from '../../../shared/admin.schema';
@@ -106,14 +107,7 @@ export function MemberEditForm({ member, onDone }: { member: AdminMemberRow; onD
             ]}
           />
         )}
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onDone} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            Save
-          </Button>
-        </Group>
+        <FormButtons label="Save" busy={busy} onCancel={onDone} />
       </Stack>
     </form>
   );

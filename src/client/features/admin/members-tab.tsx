@@ -1,4 +1,5 @@
 import { Avatar, Badge, Button, Group, Modal, NativeSelect, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { RowButton } from '../../components/admin-row-actions';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -82,9 +83,7 @@ function MemberRow({ member, onEdit }: { member: AdminMemberRow; onEdit: () => v
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{member.expiryDate ? formatAuDate(member.expiryDate) : '—'}</Table.Td>
       <Table.Td>
-        <Button variant="light" size="xs" onClick={onEdit} aria-label={`Edit ${name}`}>
-          Edit
-        </Button>
+        <RowButton label="Edit" name={name} onClick={onEdit} />
       </Table.Td>
     </Table.Tr>
   );

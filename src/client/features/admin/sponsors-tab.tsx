@@ -41,7 +41,7 @@ import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { ImageField } from '../../components/uploads/image-upload-field';
 import { sponsorAmountText, sponsorHref, SPONSOR_LINK_PROPS } from '../../lib/sponsor-text';
-import { FormButtons } from '../../components/admin-row-actions';
+import { FormButtons, RowButton } from '../../components/admin-row-actions';
 
 const STATUS_LABELS: Record<SponsorStatus, string> = { pending: 'Pending', active: 'Active', declined: 'Declined' };
 const STATUS_COLOURS: Record<SponsorStatus, string> = { pending: 'yellow', active: 'green', declined: 'red' };
@@ -222,9 +222,7 @@ function SponsorRow({
               </Badge>
             )}
           </Group>
-          <Button variant="light" size="sm" onClick={onReview} aria-label={`Review ${sponsor.companyName}`}>
-            Review
-          </Button>
+          <RowButton label="Review" name={sponsor.companyName} onClick={onReview} />
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
           <Detail label="Contact">{sponsor.contactPerson}</Detail>
@@ -324,7 +322,7 @@ function RecordPaymentForm({ sponsor, invoice, onDone }: { sponsor: AdminSponsor
           {...form.inputProps('reference')}
           disabled={busy}
         />
-        <FormButtons label="Record payment" disabled={false} busy={busy} onCancel={onDone} />
+        <FormButtons label="Record payment" busy={busy} onCancel={onDone} />
       </Stack>
     </form>
   );
@@ -367,21 +365,16 @@ function ConfirmInvoiceMail({ action, onDone }: { action: Extract<InvoiceAction,
           ? `${action.sponsor.companyName} will be e-mailed an invoice for the ${action.season} season (${SPONSORSHIP_LABELS[action.sponsor.sponsorshipType]}, ${price}) with a link to pay it. It counts as revenue only once it is paid.`
           : `${action.sponsor.companyName} will be e-mailed a new pay link for ${action.invoice.season} (${price}). The link sent before stops working.`}
       </Text>
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onDone} disabled={busy}>
-          Cancel
-        </Button>
-        <Button
-          loading={busy}
-          onClick={() =>
-            action.kind === 'renew'
-              ? renew.mutate({ id: action.sponsor.id, season: action.season })
-              : resend.mutate({ invoiceId: action.invoice.id })
-          }
-        >
-          {action.kind === 'renew' ? `Renew for ${action.season}` : 'Send pay link'}
-        </Button>
-      </Group>
+      <FormButtons
+        label={action.kind === 'renew' ? `Renew for ${action.season}` : 'Send pay link'}
+        busy={busy}
+        onCancel={onDone}
+        onConfirm={() =>
+          action.kind === 'renew'
+            ? renew.mutate({ id: action.sponsor.id, season: action.season })
+            : resend.mutate({ invoiceId: action.invoice.id })
+        }
+      />
     </Stack>
   );
 }
@@ -466,7 +459,7 @@ function ReviewForm({ sponsor, onDone }: { sponsor: AdminSponsor; onDone: () => 
           error={form.errors.logoUrl}
           disabled={busy}
         />
-        <FormButtons label="Save" disabled={false} busy={busy} onCancel={onDone} />
+        <FormButtons label="Save" busy={busy} onCancel={onDone} />
       </Stack>
     </form>
   );
