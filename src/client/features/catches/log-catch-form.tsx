@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, Group, NativeSelect, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type Fate, keptUnderMinimum, SPECIES } from '../../../shared/catches';
@@ -17,7 +17,7 @@ import { shrinkPhoto } from './photo';
 import { useCatchCelebration } from './use-catch-celebration';
 import { useCatchPhoto } from './use-catch-photo';
 import { useSendCatch } from './use-send-catch';
-import { CatchSizeInput } from './catch-size-input';
+import { CatchSizeInput, FateRadios } from './catch-inputs';
 
 /** Where each field's sentence shows. */
 const CATCH_FIELD_OF: Record<string, 'memberChoice' | 'eventChoice' | 'fishType' | 'size' | 'fate' | undefined> = {
@@ -194,18 +194,7 @@ export function LogCatchForm() {
             )}
           />
           <CatchSizeInput required value={size} onChange={(v) => form.setValue('size', v)} error={form.errors.size} />
-          <Radio.Group
-            label="Kept or Released"
-            required
-            value={fate}
-            onChange={(v) => form.setValue('fate', v as Fate)}
-            error={form.errors.fate}
-          >
-            <Group gap="lg" mt={4}>
-              <Radio value="kept" label="Kept" />
-              <Radio value="released" label="Released" />
-            </Group>
-          </Radio.Group>
+          <FateRadios required value={fate} onChange={(v) => form.setValue('fate', v)} error={form.errors.fate} />
           <div>
             <Text size="sm" fw={500} component="label" htmlFor="catch-photo">
               Photo{' '}

@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Card, Group, Modal, NativeSelect, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type Fate, SPECIES } from '../../../shared/catches';
+import { SPECIES } from '../../../shared/catches';
 import { formatClubDateTime } from '../../../shared/dates';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../components/toast';
@@ -11,7 +11,7 @@ import { removeQueued, updateQueued, type QueuedCatch } from './catch-queue';
 import { sendQueued } from './catch-sender';
 import { useCatchQueue } from './use-catch-queue';
 import { catchFields } from './catch-fields';
-import { CatchSizeInput } from './catch-size-input';
+import { CatchSizeInput, FateRadios } from './catch-inputs';
 
 const STATE_LABEL: Record<QueuedCatch['state'], { text: string; color: string }> = {
   waiting: { text: 'Waiting to send', color: 'orange' },
@@ -182,17 +182,7 @@ function FixQueuedCatch({ entry, onClose, onResend }: { entry: QueuedCatch; onCl
           />
           <NativeSelect label="Species" {...form.inputProps('fishType')} data={[...SPECIES]} />
           <CatchSizeInput value={size} onChange={(v) => form.setValue('size', v)} error={form.errors.size} />
-          <Radio.Group
-            label="Kept or Released"
-            value={fate}
-            onChange={(v) => form.setValue('fishKeptOrReleased', v as Fate)}
-            error={form.errors.fishKeptOrReleased}
-          >
-            <Group gap="lg" mt={4}>
-              <Radio value="kept" label="Kept" />
-              <Radio value="released" label="Released" />
-            </Group>
-          </Radio.Group>
+          <FateRadios value={fate} onChange={(v) => form.setValue('fishKeptOrReleased', v)} error={form.errors.fishKeptOrReleased} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
