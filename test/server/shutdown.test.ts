@@ -10,39 +10,60 @@ import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../support/database';
 import { freePort } from '../../src/server/db/embedded-postgres';
 
+/**
+ * The site as `npm start` runs it, on a test database (or, with `embedded`, on its own embedded PostgreSQL in its data
+ * folder); resolves once /readyz answers 200.
+ */
+async function startSite({ env = {}, embedded = false }: { env?: Record<string, string>; embedded?: boolean } = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'club-shutdown-'));
+  const { DATABASE_URL: _external, ...inherited } = process.env;
+  const site = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...inherited,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ...(embedded ? {} : { DATABASE_URL: await createTestDatabase() }),
+      LOG_LEVEL: 'info',
+      RENEWALS_INTERVAL_MINUTES: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  site.stdout.on('data', (chunk) => (output += chunk));
+  site.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => site.on('exit', (code) => resolve(code)));
+  const ready = () =>
+    fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.status,
+      () => 0,
+    );
+  await expect.poll(ready, { timeout: 60_000, interval: 250 }).toBe(200);
+  return {
+    port,
+    site,
+    dataDir,
+    exited,
+    ready,
+    output: () => output,
+    /** Stops the site (gently when it runs its own PostgreSQL, so that stops too) and removes its data folder. */
+    cleanup: async () => {
+      if (site.exitCode === null && site.signalCode === null) {
+        site.kill(embedded ? 'SIGTERM' : 'SIGKILL');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 describe('graceful shutdown', () => {
   it('on SIGTERM finishes the request in flight, then exits 0', async () => {
-    const port = await freePort();
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'club-shutdown-'));
-    const site = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: await createTestDatabase(),
-        LOG_LEVEL: 'info',
-        RENEWALS_INTERVAL_MINUTES: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    site.stdout.on('data', (chunk) => (output += chunk));
-    site.stderr.on('data', (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => site.on('exit', (code) => resolve(code)));
+    const { port, site, exited, output, cleanup } = await startSite();
     try {
-      await expect
-        .poll(
-          () =>
-            fetch(`http://127.0.0.1:${port}/healthz`).then(
-              (r) => r.status,
-              () => 0,
-            ),
-          { timeout: 30_000, interval: 200 },
-        )
-        .toBe(200);
-
       // A question whose body is still arriving when the signal comes.
       const body = JSON.stringify({ message: 'How much is junior membership?' });
       const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
@@ -68,50 +89,17 @@ describe('graceful shutdown', () => {
         }, 200);
       });
       const reply = await answer.catch((error) => {
-        console.log(output.slice(-3000));
+        console.log(output().slice(-3000));
         throw error;
       });
       expect(reply.status).toBe(200);
       expect(JSON.parse(reply.text).response).toContain('$30.00');
       expect(await exited).toBe(0);
-      expect(output).toContain('SIGTERM received: finishing open requests, then stopping');
+      expect(output()).toContain('SIGTERM received: finishing open requests, then stopping');
     } finally {
-      site.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
+      await cleanup();
     }
   }, 60_000);
-
-  /** The site as `npm start` runs it, on a test database; resolves once it answers. */
-  async function startSite(env: Record<string, string> = {}) {
-    const port = await freePort();
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'club-shutdown-'));
-    const site = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: await createTestDatabase(),
-        LOG_LEVEL: 'info',
-        RENEWALS_INTERVAL_MINUTES: '0',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<number | null>((resolve) => site.on('exit', (code) => resolve(code)));
-    await expect
-      .poll(
-        () =>
-          fetch(`http://127.0.0.1:${port}/healthz`).then(
-            (r) => r.status,
-            () => 0,
-          ),
-        { timeout: 30_000, interval: 200 },
-      )
-      .toBe(200);
-    return { port, site, exited, cleanup: () => (site.kill('SIGKILL'), rmSync(dataDir, { recursive: true, force: true })) };
-  }
 
   /** A connection that sends the start of a request and then `trickle` bytes now and then (or nothing). */
   function slowClient(port: number, trickleEveryMs?: number) {
@@ -142,12 +130,12 @@ describe('graceful shutdown', () => {
     } finally {
       stalled.stop();
       keptAlive.destroy();
-      cleanup();
+      await cleanup();
     }
   }, 60_000);
 
   it('cuts off a client that trickles its request body (REQUEST_TIMEOUT_SECONDS)', async () => {
-    const { port, cleanup } = await startSite({ REQUEST_TIMEOUT_SECONDS: '2' });
+    const { port, cleanup } = await startSite({ env: { REQUEST_TIMEOUT_SECONDS: '2' } });
     const trickling = slowClient(port, 400);
     try {
       const outcome = await Promise.race([trickling.closed.then(() => 'closed'), sleep(15_000).then(() => 'still open')]);
@@ -157,36 +145,13 @@ describe('graceful shutdown', () => {
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     } finally {
       trickling.stop();
-      cleanup();
+      await cleanup();
     }
   }, 60_000);
 
   it('restarts its embedded PostgreSQL by itself when that process dies, and serves again in the same process', async () => {
-    const port = await freePort();
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'club-heal-'));
-    const { DATABASE_URL: _external, ...inherited } = process.env;
-    const site = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: {
-        ...inherited,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-        RENEWALS_INTERVAL_MINUTES: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    site.stdout.on('data', (chunk) => (output += chunk));
-    site.stderr.on('data', (chunk) => (output += chunk));
-    const ready = () =>
-      fetch(`http://127.0.0.1:${port}/readyz`).then(
-        (r) => r.status,
-        () => 0,
-      );
+    const { port, site, dataDir, ready, output, cleanup } = await startSite({ embedded: true });
     try {
-      await expect.poll(ready, { timeout: 60_000, interval: 250 }).toBe(200);
       // The database server dies as a crash would take it: no shutdown, no warning.
       const postmaster = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
       process.kill(postmaster, 'SIGKILL');
@@ -196,11 +161,9 @@ describe('graceful shutdown', () => {
       expect(site.exitCode).toBeNull();
       expect((await fetch(`http://127.0.0.1:${port}/api/events/upcoming`)).status).toBe(200);
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
-      expect(output).toContain('The embedded PostgreSQL has stopped: starting it again');
+      expect(output()).toContain('The embedded PostgreSQL has stopped: starting it again');
     } finally {
-      site.kill('SIGTERM');
-      await new Promise((resolve) => site.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
+      await cleanup();
     }
   }, 150_000);
 });
