@@ -4,6 +4,7 @@ import { appRouter } from '../routers';
 import { systemClock, type Clock } from './clock';
 import type { Env } from './env';
 import { registerClientFiles } from './http/client-files';
+import { registerCompression } from './http/compression';
 import { registerDrain } from './http/drain';
 import { registerErrorHandling } from './http/errors';
 import { registerHealth } from './http/health';
@@ -83,6 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPublicReadCache(app, cache, reads, clock);
   registerNoStore(app, reads.procedures);
   registerErrorHandling(app);
+  // Before the routes, which it applies to.
+  await registerCompression(app);
   await registerSession(app, deps.sessionSecret, production);
   registerHealth(app, orm, deps.healDatabase);
   await registerTrpc(app, contextDeps);

@@ -26,6 +26,8 @@ export async function registerClientFiles(app: FastifyInstance, options: ClientF
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
+      // The build writes .br and .gz beside each text file (vite.config.ts); a client that accepts one gets it.
+      preCompressed: true,
       // The client's source maps stay with the developers: in production they answer 404 like any unknown path.
       ...(production ? { allowedPath: (file: string) => !file.endsWith('.map') } : {}),
       setHeaders(res, file) {

@@ -3,6 +3,7 @@ import { clubToday } from '../../shared/dates';
 import type { Clock } from '../clock';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ContentCache, etagMatches } from '../services/content-cache';
+import { acceptedEncoding, COMPRESS_THRESHOLD, encodedOnce } from './compression';
 import { ContentChanges } from '../services/content-changes';
 import type { PublicReads } from '../trpc/public-reads';
 import type { EntityName } from '../db/entity-name';
@@ -42,7 +43,8 @@ export function isPublicRead(req: FastifyRequest, procedures: ReadonlySet<string
  * from memory: the first 200 answer to a URL is kept in the content cache, under the same rules as the
  * values it was made from (cleared by any write on any instance, at most a minute old, nothing kept while
  * the cache is not listening), and keyed by the club day as well, as those values are. A repeat skips the
- * session, the per-request EntityManager and tRPC, which cost far more than the answer itself.
+ * session, the per-request EntityManager and tRPC, which cost far more than the answer itself; it goes out compressed
+ * once per encoding (the compression plugin compresses only what is not yet encoded).
  * Registered before the session plugin; the security headers are already set when a kept answer is sent.
  */
 export function registerPublicReadCache(app: FastifyInstance, cache: ContentCache, reads: PublicReads, clock: Clock): void {
@@ -56,7 +58,12 @@ export function registerPublicReadCache(app: FastifyInstance, cache: ContentCach
       if (kept.headers.etag && etagMatches(req.headers['if-none-match'], kept.headers.etag)) {
         return reply.code(304).header('etag', kept.headers.etag).header('cache-control', kept.headers['cache-control']).send();
       }
-      return reply.headers(kept.headers).send(kept.body);
+      reply.headers(kept.headers);
+      if (kept.body.length < COMPRESS_THRESHOLD) return reply.send(kept.body);
+      reply.header('vary', kept.headers.vary ? `${kept.headers.vary}, accept-encoding` : 'accept-encoding');
+      const encoding = acceptedEncoding(req);
+      if (!encoding) return reply.send(kept.body);
+      return reply.header('content-encoding', encoding).send(encodedOnce(kept, kept.body, encoding));
     }
     const ticket = cache.responseTicket();
     if (ticket !== null) making.set(req, { key, ticket });

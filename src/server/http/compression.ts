@@ -1,0 +1,52 @@
+import fastifyCompress from '@fastify/compress';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** The encodings the site sends, best first. */
+export const ENCODINGS = ['br', 'gzip'] as const;
+export type Encoding = (typeof ENCODINGS)[number];
+
+/** Answers smaller than this go out as they are: compressing them saves less than it costs. */
+export const COMPRESS_THRESHOLD = 1024;
+
+/**
+ * Compresses the API's answers (JSON, CSV, calendar files) for clients that accept it; registered before the
+ * routes, which it applies to. The built client's files are compressed once at build time instead (served by
+ * @fastify/static with `preCompressed`), and a kept public read once per encoding (`encodedOnce`); both carry a
+ * content-encoding this plugin leaves alone.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: COMPRESS_THRESHOLD,
+    encodings: [...ENCODINGS],
+    // Quality 4 is brotli's fast setting for answers made per request (11 is for files made once).
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+}
+
+/** The encoding this request accepts best, if any. */
+export function acceptedEncoding(req: FastifyRequest): Encoding | undefined {
+  const header = req.headers['accept-encoding'];
+  if (!header) return undefined;
+  return negotiate<Encoding>(header, [...ENCODINGS]) ?? undefined;
+}
+
+/** Bytes compressed as a file that is made once and sent many times: brotli at its best setting, gzip at 9. */
+export function compressOnce(body: Buffer, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzipSync(body, { level: 9 });
+}
+
+/**
+ * The same bytes in `encoding`, compressed the first time they are asked for and remembered with `owner` (a kept
+ * answer; forgotten with it).
+ */
+export function encodedOnce(owner: object, body: Buffer, encoding: Encoding): Buffer {
+  let variants = ENCODED.get(owner);
+  if (!variants) ENCODED.set(owner, (variants = {}));
+  return (variants[encoding] ??= compressOnce(body, encoding));
+}
+const ENCODED = new WeakMap<object, Partial<Record<Encoding, Buffer>>>();
