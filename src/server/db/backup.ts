@@ -1,5 +1,4 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { Decrypter, Encrypter } from 'age-encryption';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
@@ -11,6 +10,9 @@ import { createGunzip, createGzip } from 'node:zlib';
 import pg from 'pg';
 import type { ObjectStore } from '../integrations/storage';
 import { AppError } from '../../shared/errors';
+import { lazy } from '../lazy';
+
+const age = lazy(() => import('age-encryption'));
 
 /**
  * A backup is one gzip file of JSON lines, readable by any tool and restorable without pg_dump
@@ -166,6 +168,7 @@ type Line =
   | { end: true; rows: Record<string, number>; objects: number };
 
 async function encrypted(input: Readable, encryption: BackupEncryption): Promise<Readable> {
+  const { Encrypter } = await age();
   const encrypter = new Encrypter();
   if (encryption.passphrase) encrypter.setPassphrase(encryption.passphrase);
   if (encryption.recipient) encrypter.addRecipient(encryption.recipient);
@@ -190,6 +193,7 @@ async function gzipOf(file: string, decryption: BackupDecryption): Promise<Reada
       `${file} is encrypted: set BACKUP_IDENTITY to the committee's secret key (AGE-SECRET-KEY-1…) or BACKUP_PASSPHRASE to restore it.`,
     );
   }
+  const { Decrypter } = await age();
   const decrypter = new Decrypter();
   if (decryption.identity) decrypter.addIdentity(decryption.identity);
   if (decryption.passphrase) decrypter.addPassphrase(decryption.passphrase);

@@ -1,5 +1,7 @@
-import mjml2html from 'mjml';
+import { lazy } from '../lazy';
 import { CLUB } from '../../shared/club';
+
+const mjml = lazy(() => import('mjml'));
 
 /** Escapes text for HTML/MJML; every value that reaches a template goes through this. */
 export function escapeHtml(value: string): string {
@@ -63,6 +65,7 @@ export async function renderEmail(content: EmailContent): Promise<RenderedEmail>
     </mj-section>
   </mj-body>
 </mjml>`;
+  const { default: mjml2html } = await mjml();
   const { html, errors } = await mjml2html(source, { validationLevel: 'strict' });
   if (errors.length) throw new Error(`E-mail template is invalid: ${errors.map((e) => e.formattedMessage).join('; ')}`);
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { lazy } from '../lazy';
 
 export interface OutgoingMail {
   to: string;
@@ -25,22 +26,29 @@ interface MailerOptions {
   log: { info(obj: object, msg: string): void };
 }
 
+const nodemailer = lazy(() => import('nodemailer'));
+
+/** Nodemailer is loaded, and the transport made, when the first e-mail goes out. */
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const smtpUrl = options.smtpUrl;
+    let made: Transporter | undefined;
+    const transport = lazy(async () => (made = (await nodemailer()).default.createTransport(smtpUrl)));
     return {
       kind: 'smtp',
       async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
+        await (await transport()).sendMail({ from: options.from, ...mail });
       },
-      close: () => transport.close(),
+      close: () => made?.close(),
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazy(async () =>
+    (await nodemailer()).default.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     kind: 'outbox',
     async send(mail) {
-      const info = await transport.sendMail({ from: options.from, ...mail });
+      const info = await (await transport()).sendMail({ from: options.from, ...mail });
       await mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.outboxDir, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
@@ -48,7 +56,7 @@ export function createMailer(options: MailerOptions): Mailer {
       // The file holds the link; the log line says only where it is.
       options.log.info({ to: mail.to, subject: mail.subject, file }, 'SMTP_URL is not set: e-mail written to the outbox');
     },
-    close: () => transport.close(),
+    close: () => {},
   };
 }
 

@@ -1,7 +1,9 @@
-import exifReader from 'exif-reader';
-import sharp from 'sharp';
+import { lazy } from '../lazy';
 import { AppError } from '../../shared/errors';
 import { IMAGE_MAX_BYTES, tooLargeMessage } from '../../shared/uploads';
+
+const sharpModule = lazy(() => import('sharp'));
+const exifModule = lazy(() => import('exif-reader'));
 
 /** Upload limits (SPEC §5, §9); the byte limit is shared with the forms. */
 export const IMAGE_LIMITS = {
@@ -43,6 +45,7 @@ export async function normaliseImage(bytes: Buffer, maxBytes: number = IMAGE_LIM
   if (bytes.length > maxBytes) throw new AppError('BAD_REQUEST', tooLargeMessage('image', maxBytes));
   if (!sniffImageType(bytes))
     throw new AppError('BAD_REQUEST', 'That file is not an image. Please choose a JPEG, PNG, WebP or GIF picture.');
+  const { default: sharp } = await sharpModule();
   try {
     const input = () => sharp(bytes, { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: 'error', animated: false }).rotate();
     const { data: image, info } = await input()
@@ -75,6 +78,7 @@ const dms = (parts: number[] | undefined, ref: string | undefined) =>
 /** What a photo's own EXIF says: when and where it was taken, and with what camera. */
 export async function readPhotoFacts(bytes: Buffer, wallClockToInstant: (local: string) => Date): Promise<PhotoFacts> {
   const none: PhotoFacts = { takenAt: null, latitude: null, longitude: null, camera: null };
+  const [{ default: sharp }, { default: exifReader }] = await Promise.all([sharpModule(), exifModule()]);
   try {
     const { exif } = await sharp(bytes).metadata();
     if (!exif) return none;

@@ -1,5 +1,7 @@
-import PdfDocument from 'pdfkit';
+import { lazy } from '../lazy';
 import { CLUB } from '../../shared/club';
+
+const pdfkit = lazy(() => import('pdfkit'));
 
 export interface PdfTable {
   heading: string;
@@ -10,7 +12,8 @@ export interface PdfTable {
 }
 
 /** A printable report: the club's name, a title and period, then tables; page numbers in the footer. */
-export function renderReportPdf(report: { title: string; subtitle: string; tables: PdfTable[] }): Promise<Buffer> {
+export async function renderReportPdf(report: { title: string; subtitle: string; tables: PdfTable[] }): Promise<Buffer> {
+  const { default: PdfDocument } = await pdfkit();
   const doc = new PdfDocument({
     size: 'A4',
     margin: 48,

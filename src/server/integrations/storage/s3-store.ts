@@ -1,7 +1,9 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
+import { lazy } from '../../lazy';
 import { SAFE_KEY, type ObjectStore } from './object-store';
+
+const sdk = lazy(async () => ({ ...(await import('@aws-sdk/client-s3')), ...(await import('@aws-sdk/s3-request-presigner')) }));
 
 export interface S3Options {
   bucket: string;
@@ -19,14 +21,19 @@ const isMissing = (error: unknown) => {
 
 /** An S3-compatible bucket; the browser uploads straight to it with a presigned PUT URL. */
 export function createS3Store(options: S3Options): ObjectStore {
-  const client = new S3Client({
-    region: options.region ?? 'auto',
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle,
-    credentials:
-      options.accessKeyId && options.secretAccessKey
-        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-        : undefined,
+  // The SDK is loaded, and the client made, on the first call.
+  const connect = lazy(async () => {
+    const s3 = await sdk();
+    const client: S3Client = new s3.S3Client({
+      region: options.region ?? 'auto',
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle,
+      credentials:
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
+    });
+    return { s3, client };
   });
   const check = (key: string) => {
     if (!SAFE_KEY.test(key)) throw new Error(`Refusing object key ${JSON.stringify(key)}`);
@@ -34,15 +41,17 @@ export function createS3Store(options: S3Options): ObjectStore {
   };
   return {
     kind: 's3',
-    uploadUrl(key, expiresInSeconds) {
+    async uploadUrl(key, expiresInSeconds) {
+      const { s3, client } = await connect();
       // The content type is left unsigned: the bytes are checked, not the declared type.
-      return getSignedUrl(client, new PutObjectCommand({ Bucket: options.bucket, Key: check(key) }), { expiresIn: expiresInSeconds });
+      return s3.getSignedUrl(client, new s3.PutObjectCommand({ Bucket: options.bucket, Key: check(key) }), { expiresIn: expiresInSeconds });
     },
     async read(key, maxBytes) {
+      const { s3, client } = await connect();
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket: options.bucket, Key: check(key) }));
+        const head = await client.send(new s3.HeadObjectCommand({ Bucket: options.bucket, Key: check(key) }));
         if ((head.ContentLength ?? 0) > maxBytes) return 'too-large';
-        const object = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: key }));
+        const object = await client.send(new s3.GetObjectCommand({ Bucket: options.bucket, Key: key }));
         const bytes = Buffer.from(await object.Body!.transformToByteArray());
         return bytes.length > maxBytes ? 'too-large' : bytes;
       } catch (error) {
@@ -51,11 +60,13 @@ export function createS3Store(options: S3Options): ObjectStore {
       }
     },
     async put(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: options.bucket, Key: check(key), Body: body, ContentType: contentType }));
+      const { s3, client } = await connect();
+      await client.send(new s3.PutObjectCommand({ Bucket: options.bucket, Key: check(key), Body: body, ContentType: contentType }));
     },
     async open(key) {
+      const { s3, client } = await connect();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: check(key) }));
+        const object = await client.send(new s3.GetObjectCommand({ Bucket: options.bucket, Key: check(key) }));
         return { body: object.Body as Readable, size: object.ContentLength ?? 0 };
       } catch (error) {
         if (isMissing(error)) return null;
@@ -63,7 +74,8 @@ export function createS3Store(options: S3Options): ObjectStore {
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: check(key) }));
+      const { s3, client } = await connect();
+      await client.send(new s3.DeleteObjectCommand({ Bucket: options.bucket, Key: check(key) }));
     },
   };
 }
