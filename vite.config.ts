@@ -83,7 +83,9 @@ export default defineConfig({
     manifest: true,
   },
   server: {
-    // `npx vite` for hot reload beside `npm start` (which serves the API on :3000).
-    proxy: { '^/api/': 'http://localhost:3000', '^/trpc/': 'http://localhost:3000', '^/paypal/': 'http://localhost:3000' },
+    // `npm run dev` (scripts/dev.mjs): the API runs beside this dev server, on API_PORT.
+    proxy: Object.fromEntries(
+      ['^/api/', '^/trpc/', '^/paypal/'].map((prefix) => [prefix, `http://localhost:${process.env.API_PORT ?? 3000}`]),
+    ),
   },
 });
