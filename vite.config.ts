@@ -4,39 +4,55 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { defineConfig, transformWithOxc, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 
 const root = fileURLToPath(new URL('./src/client', import.meta.url));
 
 /**
- * Emits /sw.js from src/client/offline/service-worker.ts with the list of every file of this build
- * (the app shell, its chunks and styles, the public folder) and a version derived from their names,
- * which carry content hashes: any change to the app gives a new version, and so an update.
+ * Emits /sw.js: src/client/offline/service-worker.ts bundled with Workbox, its PRECACHE being every
+ * file of this build (the app shell, its chunks and styles, the public folder) with a revision: none for the hashed
+ * assets (the name changes with the content), a content hash for the others. A deploy gives a new list, so an update,
+ * and Workbox downloads only the entries whose URL or revision changed.
  */
 function serviceWorker(): Plugin {
   return {
     name: 'club-service-worker',
     apply: 'build',
+    // After Vite's HTML plugin, so that index.html (the app shell) is in the bundle.
+    enforce: 'post',
     async generateBundle(_options, bundle) {
-      const built = Object.keys(bundle).filter((file) => !file.endsWith('.map') && !file.startsWith('.vite/') && file !== 'index.html');
+      const revision = (bytes: string | Uint8Array) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+      const entries: { url: string; revision: string | null }[] = [];
+      for (const [file, output] of Object.entries(bundle)) {
+        if (file.endsWith('.map') || file.startsWith('.vite/')) continue;
+        const bytes = output.type === 'chunk' ? output.code : output.source;
+        if (file === 'index.html') entries.push({ url: '/', revision: revision(bytes) });
+        else entries.push({ url: `/${file}`, revision: file.startsWith('assets/') ? null : revision(bytes) });
+      }
       const publicDir = path.join(root, 'public');
-      const copied = readdirSync(publicDir, { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
-      const precache = ['/', ...[...built, ...copied].sort().map((file) => `/${file}`)];
-      const html = bundle['index.html'];
-      const version = createHash('sha256')
-        .update(precache.join('\n'))
-        .update(html && html.type === 'asset' ? html.source : '')
-        .digest('hex')
-        .slice(0, 16);
-      const file = path.join(root, 'offline/service-worker.ts');
-      const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file, { lang: 'ts' });
-      this.emitFile({
-        type: 'asset',
-        fileName: 'sw.js',
-        source: `const PRECACHE = ${JSON.stringify(precache)};\nconst VERSION = '${version}';\n${code}`,
+      for (const entry of readdirSync(publicDir, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile()) continue;
+        const full = path.join(entry.parentPath, entry.name);
+        entries.push({ url: `/${path.relative(publicDir, full).split(path.sep).join('/')}`, revision: revision(readFileSync(full)) });
+      }
+      if (!entries.some((entry) => entry.url === '/')) throw new Error('The app shell (index.html) is missing from the precache list');
+      entries.sort((a, b) => a.url.localeCompare(b.url));
+
+      const built = await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        // Workbox logs every step in development builds.
+        define: { 'process.env.NODE_ENV': '"production"', PRECACHE: JSON.stringify(entries) },
+        build: {
+          write: false,
+          minify: true,
+          sourcemap: false,
+          lib: { entry: path.join(root, 'offline/service-worker.ts'), formats: ['es'], fileName: () => 'sw.js' },
+        },
       });
+      const [output] = (Array.isArray(built) ? built : [built]) as Rolldown.RolldownOutput[];
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: output.output[0].code });
     },
   };
 }

@@ -195,7 +195,19 @@ describe('field mode: an installable app that logs catches without signal', () =
     await context.setGeolocation(POSITION);
     await page.goto(`${t.baseUrl}/member?tab=fish-logging`);
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
-    const oldVersion = await page.evaluate(async () => (await caches.keys()).find((k) => k.startsWith('tcac-app-')));
+    /** The revision of the app shell ('/') the phone keeps (Workbox stores it in the key of the saved copy). */
+    const keptShell = () =>
+      page.evaluate(async () => {
+        for (const name of await caches.keys()) {
+          for (const request of await (await caches.open(name)).keys()) {
+            const url = new URL(request.url);
+            if (url.pathname === '/' && url.searchParams.has('__WB_REVISION__')) return url.searchParams.get('__WB_REVISION__');
+          }
+        }
+        return null;
+      });
+    await expect.poll(keptShell, { timeout: 20_000 }).not.toBeNull();
+    const oldShell = (await keptShell())!;
 
     // Queued without signal; when the signal returns the club refuses it (the angler's membership has lapsed meanwhile).
     await context.setOffline(true);
@@ -216,13 +228,25 @@ describe('field mode: an installable app that logs catches without signal', () =
     await shot('refused');
     await expectAccessible(page, 'a refused catch waiting on the phone');
 
-    // A new version is deployed while the catch waits.
+    // A new version is deployed while the catch waits, in which only the app shell changed: the phone downloads
+    // that one file again, not the app's other files.
     const sw = path.join(clientDir, 'sw.js');
-    writeFileSync(sw, readFileSync(sw, 'utf8').replace(/const VERSION = '([0-9a-f]+)'/, "const VERSION = '$1-next'"));
+    const source = readFileSync(sw, 'utf8');
+    const shellEntry = /url: "\/",\s*revision: "([0-9a-f]+)"/;
+    expect(source).toMatch(shellEntry);
+    writeFileSync(
+      sw,
+      source.replace(shellEntry, (entry) => entry.replace(/"([0-9a-f]+)"$/, '"$1-next"')),
+    );
+    rmSync(`${sw}.br`, { force: true });
+    rmSync(`${sw}.gz`, { force: true });
+    const fetched: string[] = [];
+    const record = (req: { url?: string }) => fetched.push(req.url ?? '');
+    t.app.server.on('request', record);
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-    await expect
-      .poll(() => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('tcac-app-'))), { timeout: 20_000 })
-      .toEqual([`${oldVersion}-next`]);
+    await expect.poll(keptShell, { timeout: 20_000 }).toBe(`${oldShell}-next`);
+    t.app.server.off('request', record);
+    expect([...new Set(fetched.filter((url) => !url.startsWith('/api/') && !url.startsWith('/trpc/')))].sort()).toEqual(['/', '/sw.js']);
     // The next navigation loads the new version; the refused catch is still there.
     await Promise.all([page.waitForEvent('load'), page.getByRole('tab', { name: 'Events' }).click()]);
     await page.getByRole('tab', { name: 'Catches' }).click();

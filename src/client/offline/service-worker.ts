@@ -1,11 +1,11 @@
-// The service worker of the installable site. Built by the `service-worker` plugin in vite.config.ts into
-// /sw.js, which prepends the two constants below: every file of this build, and a version that changes
-// whenever one of them does. It keeps the app's own files so the site opens without signal; the API always
-// goes to the network (personal data is never kept here), and queued catches live in IndexedDB, which an
-// update never touches.
+// The service worker of the installable site, bundled by the `service-worker` plugin in vite.config.ts into /sw.js
+// with the build's file list as PRECACHE: each file with a revision (hashed file names are
+// their own revision). Workbox's precache keeps the app's own files so the site opens without signal, and after a
+// deploy downloads only the files whose revision changed. The API always goes to the network (personal data is
+// never kept here), and queued catches live in IndexedDB, which an update never touches.
+import { cleanupOutdatedCaches, getCacheKeyForURL, matchPrecache, precache, type PrecacheEntry } from 'workbox-precaching';
 
-declare const PRECACHE: string[];
-declare const VERSION: string;
+declare const PRECACHE: PrecacheEntry[];
 
 // The few service-worker types used, declared here so the DOM typings of the app need no WebWorker lib.
 interface ExtendableEvent extends Event {
@@ -24,31 +24,21 @@ interface WorkerScope {
 }
 
 const worker = self as unknown as WorkerScope;
-const CACHE = `tcac-app-${VERSION}`;
 const SHELL = '/';
 /** On a weak signal a page waits this long for the network before the saved copy is shown. */
 const NAVIGATION_TIMEOUT_MS = 4000;
-const precached = new Set(PRECACHE);
 
-worker.addEventListener('install', (event) => {
-  event.waitUntil(
-    (async () => {
-      const cache = await caches.open(CACHE);
-      // `reload`: straight from the server, not the browser's HTTP cache.
-      await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: 'reload' })));
-      // A new version takes over at once; the page reloads itself at its next navigation (register-service-worker.ts).
-      await worker.skipWaiting();
-    })(),
-  );
+// Downloads what changed at install, and drops what is no longer listed at activation.
+precache(PRECACHE);
+cleanupOutdatedCaches();
+
+worker.addEventListener('install', () => {
+  // A new version takes over at once; the page reloads itself at its next navigation (register-service-worker.ts).
+  void worker.skipWaiting();
 });
 
 worker.addEventListener('activate', (event) => {
-  event.waitUntil(
-    (async () => {
-      for (const key of await caches.keys()) if (key.startsWith('tcac-app-') && key !== CACHE) await caches.delete(key);
-      await worker.clients.claim();
-    })(),
-  );
+  event.waitUntil(worker.clients.claim());
 });
 
 worker.addEventListener('fetch', (event) => {
@@ -57,7 +47,7 @@ worker.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== worker.location.origin) return;
   if (request.mode === 'navigate') event.respondWith(page(request));
-  else if (precached.has(url.pathname)) event.respondWith(appFile(request, url.pathname));
+  else if (getCacheKeyForURL(url.pathname)) event.respondWith(appFile(request, url.pathname));
 });
 
 /** Pages: the network when it answers in time, otherwise the saved app, which draws every route itself. */
@@ -70,12 +60,10 @@ async function page(request: Request): Promise<Response> {
   } catch {
     // No signal at all: fall through to the saved copy.
   }
-  const saved = await caches.match(SHELL, { cacheName: CACHE });
-  return saved ?? network;
+  return (await matchPrecache(SHELL)) ?? network;
 }
 
 /** The app's files never change under one name (hashed), so the saved copy is always right. */
 async function appFile(request: Request, pathname: string): Promise<Response> {
-  const saved = await caches.match(pathname, { cacheName: CACHE });
-  return saved ?? fetch(request);
+  return (await matchPrecache(pathname)) ?? fetch(request);
 }
