@@ -1,0 +1,472 @@
+/**
+ * What a browser makes of the built site: Lighthouse (performance, accessibility, best practices, SEO) on the
+ * landing page, /public, /sponsor and the member portal (signed in as the demo member) on a phone (Lighthouse's
+ * default: simulated slow 4G and a 4× slower CPU) and on a desktop, plus /admin (signed in as the demo admin) on
+ * the desktop. It starts the demo club from the last build (`node dist/server/demo.js`) on a free port with a
+ * fresh data folder, signs both people in through the API, then runs each page a few times, each run in a fresh
+ * Chromium, and prints the median per page and the audits the median run fails, so the next fix is plain.
+ * Run: `npm run bench:lighthouse` (builds first). BENCH_RUNS (default 3), BENCH_PAGES=/,/public to measure only
+ * some pages, BENCH_FORM=mobile|desktop|both, BENCH_REPORT_DIR=<folder> to keep each median run's JSON report
+ * (open it in https://googlechrome.github.io/lighthouse/viewer/), CHROMIUM_PATH (default /usr/bin/chromium).
+ *
+ * Figures from a shared or busy machine move by a few points between runs; compare medians, not single runs.
+ * A note beside a page says when a run did not measure what it should (redirected, signed out, a Lighthouse
+ * error). The signed-in pages are `noindex` on purpose, so their SEO score misses `is-crawlable` by design.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../src/server/db/embedded-postgres';
+import { DEMO_LOGINS } from '../src/server/demo/demo-data';
+
+type FormFactor = 'mobile' | 'desktop';
+type Who = 'visitor' | 'member' | 'admin';
+
+interface Page {
+  path: string;
+  as: Who;
+  forms: FormFactor[];
+  /** The route's chunk in the Vite manifest, which loads only when the page opens signed in as `as`. */
+  signedInChunk?: string;
+}
+
+const PAGES: Page[] = [
+  { path: '/', as: 'visitor', forms: ['mobile', 'desktop'] },
+  { path: '/public', as: 'visitor', forms: ['mobile', 'desktop'] },
+  { path: '/sponsor', as: 'visitor', forms: ['mobile', 'desktop'] },
+  { path: '/member', as: 'member', forms: ['mobile', 'desktop'], signedInChunk: 'routes/member.tsx' },
+  { path: '/admin', as: 'admin', forms: ['desktop'], signedInChunk: 'routes/admin.tsx' },
+];
+
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3) || 3);
+const ONLY_PAGES = process.env.BENCH_PAGES?.split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
+const FORMS: FormFactor[] =
+  process.env.BENCH_FORM === 'mobile' ? ['mobile'] : process.env.BENCH_FORM === 'desktop' ? ['desktop'] : ['mobile', 'desktop'];
+const REPORT_DIR = process.env.BENCH_REPORT_DIR;
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const READY_TIMEOUT_MS = 180_000;
+/** Audits listed per page, worst first. */
+const MAX_FAILING = 8;
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+/** What to undo on the way out, newest first; also run on Ctrl-C. */
+const cleanups: (() => Promise<void> | void)[] = [];
+async function cleanUp() {
+  while (cleanups.length) await cleanups.pop()!();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The demo club
+
+interface Site {
+  origin: string;
+  stop: () => Promise<void>;
+}
+
+/** `node dist/server/demo.js` on a free port with a fresh data folder; resolves once /readyz answers 200. */
+async function startDemo(): Promise<Site> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: origin,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    // Every run comes from 127.0.0.1, service worker precaching included: the per-address limit would answer 429.
+    RATE_LIMIT_PER_MINUTE: '0',
+    // No background jobs while measuring.
+    RENEWALS_INTERVAL_MINUTES: '0',
+    PAYMENTS_RECONCILE_MINUTES: '0',
+  };
+  // The demo refuses production and external storage; it keeps everything in DATA_DIR.
+  for (const name of ['NODE_ENV', 'DATABASE_URL', 'S3_BUCKET']) delete env[name];
+  // Its own process group: Ctrl-C reaches only this script, which stops the site once (a second signal would cut it short).
+  const child = spawn(process.execPath, ['dist/server/demo.js'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = keepTail(child);
+
+  let stopped: Promise<void> | undefined;
+  const site: Site = {
+    origin,
+    stop: () =>
+      (stopped ??= stopChild(child)
+        .then(() => stopLeftoverPostgres(path.join(dataDir, 'postgres')))
+        .then(() => rmSync(dataDir, { recursive: true, force: true }))),
+  };
+  cleanups.push(site.stop);
+  log(`Starting the demo club on ${origin} (seeding a fresh club into ${dataDir})…`);
+  const started = Date.now();
+  await waitUntilReady(origin, child, output);
+  log(`Demo club ready after ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+  return site;
+}
+
+/** The last lines the site wrote, to show if it fails to start (lines naming a password left out). */
+function keepTail(child: ChildProcess): () => string {
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim() && !/password/i.test(line)) lines.push(line);
+    lines.splice(0, Math.max(0, lines.length - 30));
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return () => lines.join('\n');
+}
+
+async function waitUntilReady(origin: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The demo club exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
+    }
+    const status = await fetch(`${origin}/readyz`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    await sleep(500);
+  }
+  throw new Error(`The demo club was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
+/** SIGTERM, then wait for the exit (so its embedded PostgreSQL stops too); SIGKILL after 30 s. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timedOut = await Promise.race([exited.then(() => false), sleep(30_000).then(() => true)]);
+  if (timedOut) {
+    log('The demo club did not stop within 30 s: killing it.');
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+/**
+ * A SIGTERM while the demo is still seeding ends the site before it handles signals, and its PostgreSQL (a
+ * process of its own) keeps running: stop it from its postmaster.pid (SIGINT: fast shutdown), SIGKILL after 15 s.
+ */
+async function stopLeftoverPostgres(dir: string): Promise<void> {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!pid || !alive()) return;
+  log('The demo club left its PostgreSQL running: stopping it.');
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; alive() && waited < 15_000; waited += 200) await sleep(200);
+  if (alive()) process.kill(pid, 'SIGKILL');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Signing in
+
+/** Signs in through POST /api/auth/login (as the browser would) and returns the session cookie as a Cookie header. */
+async function signIn(origin: string, who: Exclude<Who, 'visitor'>): Promise<string> {
+  const { email, password } = DEMO_LOGINS[who];
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  if (!response.ok || !cookie) throw new Error(`Signing in as the demo ${who} failed: HTTP ${response.status}.`);
+  // The cookie must open a session of the right role, or the page would be measured signed out.
+  const me = await fetch(`${origin}/api/auth/user`, { headers: { cookie } });
+  const user = me.ok ? ((await me.json()) as { role?: string }) : null;
+  if (user?.role !== who) throw new Error(`The demo ${who}'s session does not work: /api/auth/user answered ${me.status}.`);
+  return cookie;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Lighthouse
+
+/** One Lighthouse run in a fresh Chromium (a fresh profile each time); the cookie goes with every request. */
+async function runLighthouse(url: string, form: FormFactor, cookie: string | undefined): Promise<Result> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: 'silent' });
+  const kill = () => chrome.kill();
+  cleanups.push(kill);
+  try {
+    const flags: Flags = {
+      port: chrome.port,
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    };
+    const result = await lighthouse(url, flags, form === 'desktop' ? desktopConfig : undefined);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}.`);
+    return result.lhr;
+  } finally {
+    kill();
+    cleanups.splice(cleanups.indexOf(kill), 1);
+  }
+}
+
+interface Figures {
+  performance: number | null;
+  lcpS: number | null;
+  cls: number | null;
+  tbtMs: number | null;
+  fcpS: number | null;
+  kib: number | null;
+  accessibility: number | null;
+  bestPractices: number | null;
+  seo: number | null;
+}
+
+function figuresOf(lhr: Result): Figures {
+  const score = (id: string) => {
+    const s = lhr.categories[id]?.score;
+    return typeof s === 'number' ? Math.round(s * 100) : null;
+  };
+  const value = (id: string, scale = 1) => {
+    const v = lhr.audits[id]?.numericValue;
+    return typeof v === 'number' ? v / scale : null;
+  };
+  return {
+    performance: score('performance'),
+    lcpS: value('largest-contentful-paint', 1000),
+    cls: value('cumulative-layout-shift'),
+    tbtMs: value('total-blocking-time'),
+    fcpS: value('first-contentful-paint', 1000),
+    kib: value('total-byte-weight', 1024),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+  };
+}
+
+/** The URLs the page itself requested (not its service worker), from the network-requests audit. */
+function pageRequests(lhr: Result): string[] {
+  const details = lhr.audits['network-requests']?.details;
+  if (details?.type !== 'table') return [];
+  return details.items.flatMap((item) => (typeof item.url === 'string' && item.sessionTargetType !== 'worker' ? [item.url] : []));
+}
+
+/** Whether the run really showed the page as `page.as` sees it, or where it ended up instead. */
+function whatWasShown(lhr: Result, page: Page, chunkFiles: Map<string, string>): string | null {
+  if (lhr.runtimeError) return `Lighthouse error ${lhr.runtimeError.code}`;
+  const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+  if (finalPath !== page.path) return `ended on ${finalPath}`;
+  if (!page.signedInChunk) return null;
+  const file = chunkFiles.get(page.signedInChunk);
+  if (!file) return `${page.signedInChunk} not in the Vite manifest`;
+  return pageRequests(lhr).some((url) => url.endsWith(`/${file}`)) ? null : `NOT signed in as ${page.as}`;
+}
+
+interface FailingAudit {
+  id: string;
+  title: string;
+  displayValue?: string;
+  score: number;
+  weight: number;
+}
+
+/** Audits of the four categories scoring under 0.9, worst and weightiest first (the metrics are in the table). */
+function failingAudits(lhr: Result): FailingAudit[] {
+  const found = new Map<string, FailingAudit>();
+  for (const category of CATEGORIES) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || ref.group === 'metrics' || ref.group === 'hidden' || found.has(ref.id)) continue;
+      if (['informative', 'notApplicable', 'manual', 'error'].includes(audit.scoreDisplayMode)) continue;
+      if (audit.score === null || audit.score >= 0.9) continue;
+      found.set(ref.id, { id: ref.id, title: audit.title, displayValue: audit.displayValue, score: audit.score, weight: ref.weight });
+    }
+  }
+  return [...found.values()].sort((a, b) => b.weight - a.weight || a.score - b.score);
+}
+
+/** Audits that could not run (their score is missing, not bad), with why. */
+function erroredAudits(lhr: Result): string[] {
+  return Object.values(lhr.audits)
+    .filter((a) => a.scoreDisplayMode === 'error')
+    .map((a) => `\`${a.id}\`${a.errorMessage ? ` (${a.errorMessage.slice(0, 160)})` : ''}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Medians and the report
+
+function median(values: (number | null)[]): number | null {
+  const sorted = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
+  if (!sorted.length) return null;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function medianFigures(runs: Figures[]): Figures {
+  const keys = Object.keys(runs[0]) as (keyof Figures)[];
+  return Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])) as unknown as Figures;
+}
+
+/** Of the runs that completed, the one whose performance score is the median (the lower middle one for an even count). */
+function medianRun(runs: Result[]): Result {
+  const completed = runs.filter((r) => !r.runtimeError);
+  const byScore = [...(completed.length ? completed : runs)].sort(
+    (a, b) => (a.categories.performance?.score ?? -1) - (b.categories.performance?.score ?? -1),
+  );
+  return byScore[Math.floor((byScore.length - 1) / 2)];
+}
+
+interface PageResult {
+  page: Page;
+  figures: Figures;
+  median: Result;
+  /** Set when some run did not show the page as intended (redirected, signed out). */
+  problem: string | null;
+}
+
+const fixed = (v: number | null, digits: number) => (v === null ? '—' : v.toFixed(digits));
+
+function printTable(form: FormFactor, results: PageResult[]) {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  console.log(`\n### ${form === 'mobile' ? 'Mobile (slow 4G, 4× CPU)' : 'Desktop'}: median of ${RUNS} run${RUNS > 1 ? 's' : ''}\n`);
+  console.log(line(['page', 'as', 'Perf', 'LCP s', 'CLS', 'TBT ms', 'FCP s', 'KiB', 'A11y', 'BP', 'SEO', 'note']));
+  console.log(line(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']));
+  for (const { page, figures: f, problem } of results) {
+    console.log(
+      line([
+        page.path,
+        page.as,
+        fixed(f.performance, 0),
+        fixed(f.lcpS, 1),
+        fixed(f.cls, 3),
+        fixed(f.tbtMs, 0),
+        fixed(f.fcpS, 1),
+        fixed(f.kib, 0),
+        fixed(f.accessibility, 0),
+        fixed(f.bestPractices, 0),
+        fixed(f.seo, 0),
+        problem ?? '',
+      ]),
+    );
+  }
+}
+
+function printFailing(form: FormFactor, results: PageResult[]) {
+  console.log(`\nFailing audits of the median ${form} run (score < 0.9, at most ${MAX_FAILING} per page):`);
+  for (const { page, median: lhr } of results) {
+    if (lhr.runtimeError) {
+      console.log(`\n- ${page.path}: Lighthouse error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+      continue;
+    }
+    const failing = failingAudits(lhr);
+    console.log(`\n- ${page.path}${failing.length ? '' : ': none'}`);
+    for (const a of failing.slice(0, MAX_FAILING)) {
+      console.log(`  - \`${a.id}\` ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ''}`);
+    }
+    if (failing.length > MAX_FAILING) console.log(`  - … and ${failing.length - MAX_FAILING} more`);
+    const errored = erroredAudits(lhr);
+    for (const audit of errored.slice(0, MAX_FAILING)) console.log(`  - errored: ${audit}`);
+    if (errored.length > MAX_FAILING) console.log(`  - … and ${errored.length - MAX_FAILING} more errored`);
+    for (const warning of lhr.runWarnings) console.log(`  - warning: ${warning}`);
+  }
+}
+
+function saveReport(form: FormFactor, page: Page, lhr: Result) {
+  if (!REPORT_DIR) return;
+  mkdirSync(REPORT_DIR, { recursive: true });
+  const name = `${form}-${page.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}.report.json`;
+  writeFileSync(path.join(REPORT_DIR, name), JSON.stringify(lhr));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+/** Each route's chunk file, from the manifest of the build the demo serves. */
+function readChunkFiles(): Map<string, string> {
+  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+  return new Map(Object.entries(manifest).map(([key, chunk]) => [key, chunk.file]));
+}
+
+/** What went wrong in how many runs, e.g. 'NOT signed in as member (1/3)'. */
+function problemsOf(runs: Result[], page: Page, chunkFiles: Map<string, string>): string | null {
+  const counts = new Map<string, number>();
+  for (const run of runs) {
+    const problem = whatWasShown(run, page, chunkFiles);
+    if (problem) counts.set(problem, (counts.get(problem) ?? 0) + 1);
+  }
+  return [...counts].map(([problem, n]) => `${problem} (${n}/${runs.length})`).join('; ') || null;
+}
+
+async function measure(form: FormFactor, pages: Page[], site: Site, cookies: Map<Who, string>, chunkFiles: Map<string, string>) {
+  const results: PageResult[] = [];
+  for (const page of pages.filter((p) => p.forms.includes(form))) {
+    const runs: Result[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      const started = Date.now();
+      const lhr = await runLighthouse(site.origin + page.path, form, cookies.get(page.as));
+      runs.push(lhr);
+      const f = figuresOf(lhr);
+      const shown = whatWasShown(lhr, page, chunkFiles);
+      log(
+        `${form} / ${run}/${RUNS} ${page.path} (${page.as}): perf ${fixed(f.performance, 0)}, LCP ${fixed(f.lcpS, 1)} s` +
+          `${shown ? ` — ${shown}` : ''} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+      );
+    }
+    const median = medianRun(runs);
+    saveReport(form, page, median);
+    results.push({ page, figures: medianFigures(runs.map(figuresOf)), median, problem: problemsOf(runs, page, chunkFiles) });
+  }
+  printTable(form, results);
+  printFailing(form, results);
+}
+
+async function main() {
+  const pages = PAGES.filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.path));
+  if (!pages.length) throw new Error(`BENCH_PAGES matches none of ${PAGES.map((p) => p.path).join(', ')}.`);
+  const chunkFiles = readChunkFiles();
+  const started = Date.now();
+  const site = await startDemo();
+  const cookies = new Map<Who, string>();
+  for (const who of new Set(pages.map((p) => p.as))) if (who !== 'visitor') cookies.set(who, await signIn(site.origin, who));
+  for (const form of FORMS) await measure(form, pages, site, cookies, chunkFiles);
+  log(`\nDone in ${((Date.now() - started) / 60_000).toFixed(1)} min.`);
+}
+
+/** Set on Ctrl-C: what fails after it (the site stopping under a run) is no news. */
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    interrupted = true;
+    log(`\n${signal}: stopping the demo club…`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+main()
+  .catch((error: unknown) => {
+    if (!interrupted) console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(cleanUp);
