@@ -1,5 +1,6 @@
 // Generates a migration from the difference between the entities and the committed migrations.
 // Starts a throw-away embedded PostgreSQL, so it needs no database of yours: `npm run migration:create`.
+import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -14,13 +15,18 @@ try {
   await pg.createDatabase('club');
   // Migrations found by file here (the app uses the generated list), so that the new file can be written beside them.
   const orm = await MikroORM.init(
-    ormOptions(pg.urlFor('club'), { migrations: { path: MIGRATIONS_DIR, glob: 'Migration*.ts', transactional: true, snapshot: false } }),
+    ormOptions(pg.urlFor('club'), {
+      extensions: [Migrator],
+      migrations: { path: MIGRATIONS_DIR, glob: 'Migration*.ts', transactional: true, snapshot: false },
+    }),
   );
   await orm.migrator.up();
   const result = await orm.migrator.create(undefined, false, process.argv.includes('--initial'));
   if (result.fileName) writeMigrationsIndex();
   console.log(
-    result.fileName ? `Created ${result.fileName} and listed it in migrations/index.ts` : 'No changes: the entities match the migrations.',
+    result.fileName
+      ? `Created ${result.fileName} and listed it in migrations/index.ts and names.ts`
+      : 'No changes: the entities match the migrations.',
   );
   await orm.close(true);
 } finally {

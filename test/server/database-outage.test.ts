@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/server/db/embedded-postgres';
 import { ormOptions } from '../../src/server/db/orm.config';
 import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+import { migratorOf } from '../../src/server/db/migrator';
 
 // A PostgreSQL of this file's own, so it can be stopped and started under the running site.
 let pgDir: string;
@@ -20,7 +21,7 @@ beforeAll(async () => {
   database = await startEmbeddedPostgres({ dir: path.join(pgDir, 'pg'), password: 'outage' });
   await database.createDatabase('club');
   const orm = await MikroORM.init(ormOptions(database.urlFor('club'), { logger: () => {} }));
-  await orm.migrator.up();
+  await (await migratorOf(orm)).up();
   await orm.close(true);
   t = await startTestApp({ databaseUrl: database.urlFor('club'), env: { ADMIN_EMAILS: 'ops@club.test' } });
   admin = (await signedInClient(t, 'ops@club.test')).client;

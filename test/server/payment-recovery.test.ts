@@ -11,6 +11,7 @@ import { addYears, clubToday } from '../../src/shared/dates';
 import { FakePayPal } from '../support/fake-paypal';
 import { joinForm } from '../support/join-form';
 import { signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+import { migratorOf } from '../../src/server/db/migrator';
 
 // A PostgreSQL of this file's own, so it can be stopped in the middle of a payment.
 let pgDir: string;
@@ -23,7 +24,7 @@ beforeAll(async () => {
   database = await startEmbeddedPostgres({ dir: path.join(pgDir, 'pg'), password: 'payments' });
   await database.createDatabase('club');
   const orm = await MikroORM.init(ormOptions(database.urlFor('club'), { logger: () => {} }));
-  await orm.migrator.up();
+  await (await migratorOf(orm)).up();
   await orm.close(true);
   const apiBase = await paypal.start();
   t = await startTestApp({

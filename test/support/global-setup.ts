@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded-postgres';
 import { ormOptions } from '../../src/server/db/orm.config';
+import { migratorOf } from '../../src/server/db/migrator';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -41,7 +42,7 @@ export default async function setup(project: TestProject) {
   const templateUrl = new URL(serverUrl);
   templateUrl.pathname = `/${TEMPLATE_DB}`;
   const orm = await MikroORM.init(ormOptions(templateUrl.toString(), { logger: () => {} }));
-  await orm.migrator.up();
+  await (await migratorOf(orm)).up();
   await orm.close(true);
 
   project.provide('pgServerUrl', serverUrl);

@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { ObjectStore } from '../integrations/storage';
 import { AppError } from '../../shared/errors';
 import { lazy } from '../lazy';
+import { migratorOf } from './migrator';
 
 const age = lazy(() => import('age-encryption'));
 
@@ -273,8 +274,9 @@ export async function restoreBackup(options: {
 }): Promise<BackupSummary> {
   const decryption = options.decryption ?? {};
   const { header, summary } = await checkBackup(options.file, decryption);
-  const known = new Set((await options.orm.migrator.getExecuted()).map((m) => m.name));
-  for (const m of await options.orm.migrator.getPending()) known.add(m.name);
+  const migrator = await migratorOf(options.orm);
+  const known = new Set((await migrator.getExecuted()).map((m) => m.name));
+  for (const m of await migrator.getPending()) known.add(m.name);
   const unknown = header.migrations.filter((name) => !known.has(name));
   if (unknown.length)
     throw new AppError(
@@ -283,7 +285,7 @@ export async function restoreBackup(options: {
     );
 
   const last = header.migrations.at(-1);
-  if (last) await options.orm.migrator.up({ to: last });
+  if (last) await migrator.up({ to: last });
 
   const db = new pg.Client({ connectionString: options.databaseUrl });
   await db.connect();
@@ -345,7 +347,7 @@ export async function restoreBackup(options: {
   } finally {
     await db.end();
   }
-  await options.orm.migrator.up();
+  await migrator.up();
   return summary;
 }
 

@@ -3,6 +3,7 @@ import pg from 'pg';
 import path from 'node:path';
 import { runningEmbeddedPort, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
 import { ormOptions } from './orm.config';
+import { migratorOf, pendingMigrations } from './migrator';
 
 export interface Database {
   orm: MikroORM;
@@ -86,11 +87,13 @@ const MIGRATION_LOCK = 72_116_042;
  * its own (the migrator uses the pool) and ends with it, also if this process dies half-way.
  */
 async function migrateOnce(orm: MikroORM, url: string) {
+  // A restart on a current database (the usual case) neither waits for the lock nor loads the migrator.
+  if (!(await pendingMigrations(orm)).length) return [];
   const lock = new pg.Client({ connectionString: url });
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    return await orm.migrator.up();
+    return await (await migratorOf(orm)).up();
   } finally {
     await lock.end().catch(() => {});
   }

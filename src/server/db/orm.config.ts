@@ -1,7 +1,6 @@
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
-import { Migrator } from '@mikro-orm/migrations';
 import { entities } from './entities';
-import { migrations } from './migrations';
+import { Migrator } from './migrator';
 
 /** ORM options shared by the app, the tests and the MikroORM CLI. */
 export function ormOptions(clientUrl: string, extra: Partial<Options> = {}): Options {
@@ -10,8 +9,7 @@ export function ormOptions(clientUrl: string, extra: Partial<Options> = {}): Opt
     entities,
     extensions: [Migrator],
     migrations: {
-      // A list rather than a folder to read, so the bundled server carries them (scripts/create-migration.ts keeps it).
-      migrationsList: migrations,
+      // The list (migrations/index.ts) is given with the migrator itself, when a migration is to run (migrator.ts).
       transactional: true,
       snapshot: false,
     },
