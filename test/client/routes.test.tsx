@@ -160,7 +160,7 @@ describe('routes', () => {
     renderApp('/', fakeServer({ ...SIGNED_OUT, ...NOT_YET_JOINED, 'auth.me': () => ok(member) }));
     // Without a membership yet, the portal banner greets them by their account name and offers to join.
     expect(await screen.findByText(/^Welcome, Mia/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Join the Club' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Join the Club' })).toBeTruthy();
   });
 
   it('shows the landing page with a Login button when signed out', async () => {

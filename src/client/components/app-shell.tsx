@@ -48,7 +48,8 @@ export function AppLayout() {
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column', overflowX: 'clip' }}>
       <SkipLink />
       <NavBar />
-      <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
+      {/* At least a screen high: the footer starts below the fold, so content arriving above it moves nothing in view. */}
+      <Box component="main" id="main" tabIndex={-1} mih="100dvh" style={{ flex: 1, outline: 'none' }}>
         <Outlet />
       </Box>
       <Footer />

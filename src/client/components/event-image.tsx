@@ -4,7 +4,21 @@ import type { EventView } from '../../shared/events.schema';
 /** The event picture (its thumbnail), or a neutral block of the same size. */
 export function EventImage({ event, height = 160 }: { event: Pick<EventView, 'name' | 'thumbnailUrl' | 'imageUrl'>; height?: number }) {
   const src = event.thumbnailUrl ?? event.imageUrl;
-  if (src) return <Image src={src} alt={event.name} h={height} fit="cover" radius="sm" />;
+  if (src)
+    return (
+      <Image
+        src={src}
+        alt={event.name}
+        h={height}
+        w="100%"
+        width={480}
+        height={height}
+        loading="lazy"
+        decoding="async"
+        fit="cover"
+        radius="sm"
+      />
+    );
   return (
     <Box
       h={height}

@@ -69,7 +69,7 @@ export function MemberPortalPage() {
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
-        <MemberBanner user={user} profile={profile.data ?? null} />
+        <MemberBanner user={user} profile={profile.data ?? null} loading={profile.isPending} />
         <Tabs
           value={tab}
           onChange={(value) => void navigate({ to: '.', search: { tab: value ?? 'dashboard' } as never, replace: true })}

@@ -1,6 +1,6 @@
 import { lazy } from '../lazy';
 import { AppError } from '../../shared/errors';
-import { IMAGE_MAX_BYTES, tooLargeMessage } from '../../shared/uploads';
+import { IMAGE_MAX_BYTES, STORED_IMAGE_LONG_SIDE, THUMBNAIL_LONG_SIDE, tooLargeMessage } from '../../shared/uploads';
 
 const sharpModule = lazy(() => import('sharp'));
 const exifModule = lazy(() => import('exif-reader'));
@@ -10,8 +10,8 @@ export const IMAGE_LIMITS = {
   maxBytes: IMAGE_MAX_BYTES,
   /** A decompression bomb (a tiny file that decodes to gigapixels) is refused before decoding. */
   maxPixels: 40_000_000,
-  longSide: 2048,
-  thumbnailLongSide: 480,
+  longSide: STORED_IMAGE_LONG_SIDE,
+  thumbnailLongSide: THUMBNAIL_LONG_SIDE,
 } as const;
 
 /** The image type the bytes themselves say, whatever the file name or declared type claims. */

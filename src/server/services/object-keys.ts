@@ -1,5 +1,6 @@
-/** URL under which the object store serves a key. */
-export const objectUrl = (key: string) => `/api/objects/${key}`;
+import { OBJECTS_PATH } from '../../shared/uploads';
 
-/** The key of an image's thumbnail (`images/<id>.webp` → `images/<id>-thumb.webp`). */
-export const thumbnailKey = (imageKey: string) => imageKey.replace(/\.webp$/, '-thumb.webp');
+export { thumbnailKey } from '../../shared/uploads';
+
+/** URL under which the object store serves a key. */
+export const objectUrl = (key: string) => `${OBJECTS_PATH}${key}`;

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Modal, Stack, Text, Title, useMatches } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Title, useMatches } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { formatAuDate } from '../../../shared/dates';
@@ -19,8 +19,11 @@ function statusLine(profile: MemberProfile): string {
   return `${since} · Expires ${profile.expiryDate ? formatAuDate(profile.expiryDate) : 'N/A'}`;
 }
 
-/** The portal's welcome banner (SPEC §2.9): names, member since, expiry, status badge and what can be paid now. */
-export function MemberBanner({ user, profile }: { user: CurrentUser; profile: MemberProfile | null }) {
+/**
+ * The portal's welcome banner (SPEC §2.9): names, member since, expiry, status badge and what can be paid now. While
+ * the profile loads, grey blocks hold the place of the status line, badge and button, so the tabs below stay put.
+ */
+export function MemberBanner({ user, profile, loading = false }: { user: CurrentUser; profile: MemberProfile | null; loading?: boolean }) {
   const { openJoin, openPayment } = useJoinDialog();
   const [confirmEarly, setConfirmEarly] = useState(false);
   const phone = useMediaQuery('(max-width: 48em)');
@@ -78,7 +81,9 @@ export function MemberBanner({ user, profile }: { user: CurrentUser; profile: Me
           <Title order={1} fz={{ base: 24, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
             Welcome, {profile ? `${profile.firstName} ${profile.lastName}` : `${user.firstName} ${user.lastName}`}
           </Title>
-          {profile ? (
+          {loading ? (
+            <Skeleton height={24} width="80%" radius="sm" aria-hidden />
+          ) : profile ? (
             <>
               <Text c="dimmed">{statusLine(profile)}</Text>
               {active && !renewalOpen && profile.renewal.opensOn && (
@@ -92,8 +97,17 @@ export function MemberBanner({ user, profile }: { user: CurrentUser; profile: Me
           )}
         </Stack>
         <Stack gap="xs" align={actionsAlign}>
-          {badge}
-          {action}
+          {loading ? (
+            <>
+              <Skeleton height={26} width={130} radius="xl" aria-hidden />
+              <Skeleton height={36} width={170} radius="sm" aria-hidden />
+            </>
+          ) : (
+            <>
+              {badge}
+              {action}
+            </>
+          )}
         </Stack>
       </Group>
       {profile && (

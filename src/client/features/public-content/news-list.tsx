@@ -1,10 +1,11 @@
-import { Button, Card, Image, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CLUB } from '../../../shared/club';
 import type { NewsView } from '../../../shared/cms.schema';
 import { useTRPC } from '../../trpc';
 import { CmsHtml } from './cms-html';
+import { StoredImage } from '../../components/stored-image';
 
 /** How many articles the home page shows. */
 export const NEWS_LIMIT = 5;
@@ -18,7 +19,15 @@ function Article({ article }: { article: NewsView }) {
     <Card withBorder radius="md" padding="lg" component="article" data-testid="news-article">
       {article.featuredImageUrl && (
         <Card.Section mb="md">
-          <Image src={article.featuredImageUrl} alt="" h={220} fit="cover" />
+          <StoredImage
+            src={article.featuredImageUrl}
+            alt=""
+            width={800}
+            height={220}
+            sizes="(max-width: 48em) 100vw, 800px"
+            fit="cover"
+            style={{ maxWidth: 'none', height: 220, aspectRatio: 'auto' }}
+          />
         </Card.Section>
       )}
       <Stack gap="xs">

@@ -1,8 +1,9 @@
-import { Image, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { PublicSection } from '../../../shared/cms.schema';
 import { useTRPC } from '../../trpc';
 import { CmsHtml } from './cms-html';
+import { StoredImage } from '../../components/stored-image';
 
 function TextSection({ content }: { content: string }) {
   const paragraphs = content
@@ -23,7 +24,16 @@ function TextSection({ content }: { content: string }) {
 function Section({ section }: { section: PublicSection }) {
   if (section.contentType === 'image') {
     return section.content ? (
-      <Image src={section.content} alt={section.title} radius="md" maw="100%" w="auto" mah={480} fit="contain" />
+      <StoredImage
+        src={section.content}
+        alt={section.title}
+        width={960}
+        height={540}
+        sizes="(max-width: 62em) 100vw, 960px"
+        priority
+        radius="md"
+        fit="contain"
+      />
     ) : null;
   }
   if (section.contentType === 'html') return <CmsHtml html={section.content} />;

@@ -1,9 +1,10 @@
-import { Anchor, Box, Card, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { PublicSponsor } from '../../../shared/sponsors.schema';
 import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../trpc';
 import { sponsorAmountText, sponsorHref, SPONSOR_LINK_PROPS, sponsorTypeText } from '../../lib/sponsor-text';
+import { StoredImage } from '../../components/stored-image';
 
 export const NO_SPONSORS = 'Be our first sponsor! Join us in supporting the fishing community.';
 
@@ -49,7 +50,14 @@ export function CurrentSponsors() {
               <Stack gap={6} align="center" ta="center">
                 {sponsor.logoUrl && (
                   <Box h={80} w="100%" style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-                    <Image src={sponsor.logoUrl} alt={`${sponsor.companyName} logo`} mah={80} maw="100%" w="auto" fit="contain" />
+                    <StoredImage
+                      src={sponsor.logoUrl}
+                      alt={`${sponsor.companyName} logo`}
+                      width={240}
+                      height={80}
+                      sizes="240px"
+                      fit="contain"
+                    />
                   </Box>
                 )}
                 <Text fw={600} fz="lg" style={{ overflowWrap: 'anywhere' }}>

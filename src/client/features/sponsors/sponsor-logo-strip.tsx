@@ -1,11 +1,12 @@
-import { Anchor, Box, Container, Group, Image, Text, Title } from '@mantine/core';
+import { Anchor, Box, Container, Group, Text, Title } from '@mantine/core';
 import type { PublicSponsor } from '../../../shared/sponsors.schema';
 import { useActiveSponsors } from './current-sponsors';
 import { sponsorHref, SPONSOR_LINK_PROPS } from '../../lib/sponsor-text';
+import { StoredImage } from '../../components/stored-image';
 
 function Mark({ sponsor }: { sponsor: PublicSponsor }) {
   const content = sponsor.logoUrl ? (
-    <Image src={sponsor.logoUrl} alt={sponsor.companyName} h={56} w="auto" maw={180} fit="contain" />
+    <StoredImage src={sponsor.logoUrl} alt={sponsor.companyName} width={168} height={56} sizes="168px" fit="contain" />
   ) : (
     <Text fw={700} fz="lg" c="blue.9">
       {sponsor.companyName}
