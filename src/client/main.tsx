@@ -4,6 +4,7 @@ import '@mantine/notifications/styles.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { prefetchFirstScreen } from './first-screen';
 import { keepQueriesOnDevice } from './offline/query-persistence';
 import { reloadIfUpdated } from './offline/register-service-worker';
 import { AppProviders } from './providers';
@@ -14,6 +15,7 @@ const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
 const router = createAppRouter();
 keepQueriesOnDevice(queryClient);
+prefetchFirstScreen(queryClient, trpcClient, window.location.pathname);
 router.subscribe('onResolved', reloadIfUpdated);
 
 createRoot(document.getElementById('root')!).render(

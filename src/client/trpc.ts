@@ -1,11 +1,18 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
-import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { createTRPCContext, createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../routers';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
 export type TrpcClient = ReturnType<typeof createTrpcClient>;
+
+/** The query and mutation options of every procedure, as `useTRPC()` gives them in a component. */
+export type Trpc = TRPCOptionsProxy<AppRouter>;
+
+/** The same options outside React (prefetching before the first render). */
+export const trpcOptions = (trpcClient: TrpcClient, queryClient: QueryClient): Trpc =>
+  createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
 
 /** The typed API client. `fetchImpl` lets tests stand in for the network. */
 export function createTrpcClient(options: { url?: string; fetch?: typeof fetch } = {}) {

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { CurrentUser } from '../../shared/auth.schema';
-import { useTRPC } from '../trpc';
+import { useTRPC, type Trpc } from '../trpc';
 
 export interface AuthState {
   user: CurrentUser | null;
@@ -12,9 +12,11 @@ export interface AuthState {
   isAdmin: boolean;
 }
 
+/** Who is signed in (null for a visitor). */
+export const currentUserQuery = (trpc: Trpc) => trpc.auth.me.queryOptions();
+
 export function useAuth(): AuthState {
-  const trpc = useTRPC();
-  const me = useQuery(trpc.auth.me.queryOptions());
+  const me = useQuery(currentUserQuery(useTRPC()));
   const user = me.data ?? null;
   return { user, isLoading: me.isPending, isAuthenticated: user !== null, isAdmin: user?.role === 'admin' };
 }

@@ -8,6 +8,7 @@ import { UpcomingEventsCard } from '../features/events/upcoming-events';
 import { useJoinDialog } from '../components/join-dialog';
 import { LineIcon } from '../components/line-icon';
 import { SponsorLogoStrip } from '../features/sponsors/sponsor-logo-strip';
+import { pageSectionsQuery } from '../features/public-content/page-sections';
 import { useTRPC } from '../trpc';
 
 const FEATURES: { key: 'community' | 'events' | 'competitions' | 'experience'; icon: ReactNode }[] = [
@@ -42,8 +43,7 @@ function htmlToText(html: string): string {
  * built-in default (also while they load, so the page never waits or jumps to a spinner).
  */
 function useLandingTexts(): (key: LandingKey) => string {
-  const trpc = useTRPC();
-  const sections = useQuery(trpc.cms.sections.queryOptions({ pageSlug: 'landing' }));
+  const sections = useQuery(pageSectionsQuery(useTRPC(), 'landing'));
   const byKey = new Map<string, string>();
   for (const section of sections.data ?? []) {
     if (section.contentType === 'image' || byKey.has(section.sectionKey)) continue;

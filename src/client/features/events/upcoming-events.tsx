@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { UPCOMING_LIMIT } from '../../../shared/events';
 import type { EventView } from '../../../shared/events.schema';
-import { useTRPC } from '../../trpc';
+import { useTRPC, type Trpc } from '../../trpc';
 import { EventImage } from '../../components/event-image';
 import { useJoinDialog } from '../../components/join-dialog';
 import { QueryState, type QueryLike } from '../../components/query-state';
@@ -69,10 +69,12 @@ export function UpcomingEventsState({ query, count, children }: { query: QueryLi
   );
 }
 
+/** The next few events, as the landing page and the home panel show them. */
+export const upcomingEventsQuery = (trpc: Trpc) => trpc.events.upcoming.queryOptions({ limit: UPCOMING_LIMIT });
+
 /** SPEC §2.5 / §2.7: at most four upcoming events, for visitors ('Join to Register') or the home panel ('Learn More'). */
 export function UpcomingEventsCard({ action }: { action: 'join' | 'learn-more' }) {
-  const trpc = useTRPC();
-  const upcoming = useQuery(trpc.events.upcoming.queryOptions({ limit: UPCOMING_LIMIT }));
+  const upcoming = useQuery(upcomingEventsQuery(useTRPC()));
   const events = (upcoming.data ?? []).slice(0, UPCOMING_LIMIT);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="upcoming-events-title">

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { formatClubDateTime } from '../../../shared/dates';
 import { useNow } from '../../lib/clock';
 import { useTRPC } from '../../trpc';
+import { SectionLoader } from '../../components/full-screen-loader';
 
 function Stat({ label, value, note }: { label: string; value: string | number; note?: string }) {
   return (
@@ -35,6 +36,8 @@ export function DashboardTab() {
   const now = useNow();
   const upcoming = (registrations.data ?? []).filter((r) => new Date(r.eventDate).getTime() > now).slice(0, 3);
   const eventToday = registrations.data?.find((r) => r.acceptsCatchesToday);
+  // Drawn once its figures and the member's events are in, so the event-day card never pushes the figures down.
+  if (dashboard.isPending || registrations.isPending) return <SectionLoader label="Loading your dashboard..." />;
   return (
     <Stack gap="lg">
       {eventToday && (

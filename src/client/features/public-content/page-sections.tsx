@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { PublicSection } from '../../../shared/cms.schema';
-import { useTRPC } from '../../trpc';
+import { useTRPC, type Trpc } from '../../trpc';
 import { CmsHtml } from './cms-html';
 import { StoredImage } from '../../components/stored-image';
 
@@ -40,10 +40,12 @@ function Section({ section }: { section: PublicSection }) {
   return <TextSection content={section.content} />;
 }
 
+/** The published sections of a page. */
+export const pageSectionsQuery = (trpc: Trpc, pageSlug: string) => trpc.cms.sections.queryOptions({ pageSlug });
+
 /** The published sections of a page, in the order the committee set (text, HTML or image). Nothing while loading or when empty. */
 export function PageSections({ pageSlug }: { pageSlug: string }) {
-  const trpc = useTRPC();
-  const sections = useQuery(trpc.cms.sections.queryOptions({ pageSlug }));
+  const sections = useQuery(pageSectionsQuery(useTRPC(), pageSlug));
   const shown = (sections.data ?? []).filter((s) => s.content.trim());
   if (shown.length === 0) return null;
   return (

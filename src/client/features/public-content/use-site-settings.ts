@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { CLUB } from '../../../shared/club';
 import type { PublicSettings } from '../../../shared/cms.schema';
-import { useTRPC } from '../../trpc';
+import { useTRPC, type Trpc } from '../../trpc';
+
+export const siteSettingsQuery = (trpc: Trpc) => trpc.cms.settings.queryOptions();
 
 /** The site title and contact e-mail from the settings, with the club's own while they load or if they fail. */
 export function useSiteSettings(): PublicSettings {
-  const trpc = useTRPC();
-  const settings = useQuery(trpc.cms.settings.queryOptions());
+  const settings = useQuery(siteSettingsQuery(useTRPC()));
   return {
     siteTitle: settings.data?.siteTitle?.trim() || CLUB.name,
     contactEmail: settings.data?.contactEmail?.trim() || CLUB.contactEmail,

@@ -2,16 +2,17 @@ import { Anchor, Box, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core
 import { useQuery } from '@tanstack/react-query';
 import type { PublicSponsor } from '../../../shared/sponsors.schema';
 import { QueryState } from '../../components/query-state';
-import { useTRPC } from '../../trpc';
+import { useTRPC, type Trpc } from '../../trpc';
 import { sponsorAmountText, sponsorHref, SPONSOR_LINK_PROPS, sponsorTypeText } from '../../lib/sponsor-text';
 import { StoredImage } from '../../components/stored-image';
 
 export const NO_SPONSORS = 'Be our first sponsor! Join us in supporting the fishing community.';
 
+export const activeSponsorsQuery = (trpc: Trpc) => trpc.sponsors.active.queryOptions();
+
 /** The active sponsors (one cached list shared by the landing page, the home panel and the sponsor page). */
 export function useActiveSponsors() {
-  const trpc = useTRPC();
-  const query = useQuery(trpc.sponsors.active.queryOptions());
+  const query = useQuery(activeSponsorsQuery(useTRPC()));
   const sponsors: PublicSponsor[] = query.data ?? [];
   return { ...query, sponsors };
 }
