@@ -1,0 +1,43 @@
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { prefetchFirstScreen } from '../../src/client/first-screen';
+import { AppProviders } from '../../src/client/providers';
+import { createAppRouter } from '../../src/client/router';
+import { createQueryClient, createTrpcClient } from '../../src/client/trpc';
+import { SIGNED_OUT, fakeServer } from './render';
+
+/** The app as main.tsx starts it: the first screen's reads asked for before the first render. */
+function start(path: string) {
+  const server = fakeServer(SIGNED_OUT);
+  const queryClient = createQueryClient();
+  const trpcClient = createTrpcClient({ url: 'http://localhost/trpc', fetch: server.fetch });
+  prefetchFirstScreen(queryClient, trpcClient, path);
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
+  render(
+    <AppProviders queryClient={queryClient} trpcClient={trpcClient} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return server;
+}
+
+describe('the first screen', () => {
+  it("asks for the landing page's reads together with the session check, in one request, and nothing after", async () => {
+    const server = start('/');
+    expect(await screen.findByText('Ready to Cast Your Line?')).toBeTruthy();
+    await vi.waitFor(() => expect(server.calls.length).toBeGreaterThan(0));
+    expect(server.calls.map((c) => [...c.procedures].sort())).toEqual([
+      ['auth.me', 'cms.sections', 'cms.settings', 'events.upcoming', 'sponsors.active'],
+    ]);
+    expect(server.calls[0].inputs[server.calls[0].procedures.indexOf('cms.sections')]).toEqual({ pageSlug: 'landing' });
+  });
+
+  it("asks for the home panel's sections with the session check at /public", async () => {
+    const server = start('/public');
+    await vi.waitFor(() => expect(server.calls.length).toBeGreaterThan(0));
+    const [first] = server.calls;
+    expect(first.inputs[first.procedures.indexOf('cms.sections')]).toEqual({ pageSlug: 'home' });
+    expect(first.procedures).toContain('auth.me');
+  });
+});
