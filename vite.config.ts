@@ -91,6 +91,8 @@ function precompress(): Plugin {
 export default defineConfig({
   root,
   plugins: [react(), serviceWorker(), precompress()],
+  // zod as the client uses it: configured before the first schema, and loaded only by the chunks that need it.
+  resolve: { alias: [{ find: /^zod$/, replacement: path.join(root, 'zod-config.ts') }] },
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,

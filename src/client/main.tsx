@@ -1,4 +1,3 @@
-import './zod-config';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { RouterProvider } from '@tanstack/react-router';

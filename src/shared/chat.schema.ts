@@ -1,13 +1,16 @@
 import { z } from 'zod';
-import { CHAT_MAX_LENGTH } from './chat';
+import { CHAT_BLANK, CHAT_TOO_LONG, chatRefusal } from './chat';
 
-export { CHAT_FAILURE, CHAT_GREETING, CHAT_MAX_LENGTH } from './chat';
-
-/** Shown under the box while a question is too long, and by the server if one arrives. */
-export const CHAT_TOO_LONG = `Questions are at most ${CHAT_MAX_LENGTH} characters.`;
+export { CHAT_FAILURE, CHAT_GREETING, CHAT_MAX_LENGTH, CHAT_TOO_LONG } from './chat';
 
 export const chatInput = z.object({
-  message: z.string({ error: 'Please type a question.' }).trim().min(1, 'Please type a question.').max(CHAT_MAX_LENGTH, CHAT_TOO_LONG),
+  message: z
+    .string({ error: CHAT_BLANK })
+    .trim()
+    .superRefine((text, ctx) => {
+      const why = chatRefusal(text);
+      if (why) ctx.addIssue({ code: 'custom', message: why === 'blank' ? CHAT_BLANK : CHAT_TOO_LONG });
+    }),
 });
 export type ChatInput = z.input<typeof chatInput>;
 

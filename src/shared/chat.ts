@@ -1,7 +1,18 @@
 import { CLUB } from './club';
 
-/** The chat's plain constants, kept apart from its zod schemas so the page bundle needs no zod. */
+/** The chat's plain constants and its one input rule, kept apart from its zod schemas so the page bundle needs no zod. */
 export const CHAT_MAX_LENGTH = 1000;
+
+export const CHAT_BLANK = 'Please type a question.';
+/** Shown under the box while a question is too long, and by the server if one arrives. */
+export const CHAT_TOO_LONG = `Questions are at most ${CHAT_MAX_LENGTH} characters.`;
+
+/** Why a question cannot be asked ('blank', 'too-long'), or null when it can: the chat box and the server both ask. */
+export function chatRefusal(text: string): 'blank' | 'too-long' | null {
+  const trimmed = text.trim();
+  if (!trimmed) return 'blank';
+  return trimmed.length > CHAT_MAX_LENGTH ? 'too-long' : null;
+}
 
 /** The fixed greeting the chat opens with (SPEC §2.15). */
 export const CHAT_GREETING = `G'day! I'm the ${CLUB.shortName} assistant. Ask me about membership, events, competition rules, size limits, the NSW fishing licence or sponsoring the club.`;

@@ -1,10 +1,9 @@
 import { Anchor, Box, Button, Group, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
-import { CHAT_MAX_LENGTH } from '../../shared/chat';
-import { CHAT_TOO_LONG } from '../../shared/chat.schema';
+import { CHAT_MAX_LENGTH, CHAT_TOO_LONG, chatRefusal } from '../../shared/chat';
 import { formatTime } from '../lib/format';
-import { refusal, useChat, type ChatLink, type ChatMessage } from './chat-provider';
+import { useChat, type ChatLink, type ChatMessage } from './chat-provider';
 
 /** The character count shows once the question gets this close to the limit. */
 const COUNT_FROM = CHAT_MAX_LENGTH - 100;
@@ -153,7 +152,7 @@ export function ChatConversation({ autoFocus = false, onNavigate }: ChatConversa
   const inputId = useId();
   // This conversation sent the question, so the cursor comes back here with the reply.
   const awaitingReply = useRef(false);
-  const tooLong = refusal(draft) === 'too-long';
+  const tooLong = chatRefusal(draft) === 'too-long';
 
   useEffect(() => {
     if (autoFocus) input.current?.focus();

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { CHAT_FAILURE, CHAT_GREETING } from '../../shared/chat';
-import { CHAT_TOO_LONG, chatInput } from '../../shared/chat.schema';
+import { CHAT_FAILURE, CHAT_GREETING, chatRefusal } from '../../shared/chat';
 import { useTRPC } from '../trpc';
 
 export interface ChatLink {
@@ -43,13 +42,6 @@ const greeting = (): ChatMessage => ({ id: GREETING_ID, text: CHAT_GREETING, sen
 
 let counter = 0;
 const newId = () => `${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-
-/** Why a text cannot be sent (by the shared chat schema), or null when it can. */
-export function refusal(text: string): Exclude<SendRefusal, 'busy'> | null {
-  const parsed = chatInput.safeParse({ message: text });
-  if (parsed.success) return null;
-  return parsed.error.issues.some((issue) => issue.message === CHAT_TOO_LONG) ? 'too-long' : 'blank';
-}
 
 function isLink(value: unknown): value is ChatLink {
   return (
@@ -113,7 +105,7 @@ export function ChatProvider({ children }: { children: ReactNode }) {
   const { mutateAsync } = ask;
   const send = useCallback(
     (text: string): SendRefusal | null => {
-      const why = refusal(text);
+      const why = chatRefusal(text);
       if (why) return why;
       if (sending.current) return 'busy';
       sending.current = true;
