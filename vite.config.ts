@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -88,9 +88,29 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Mantine's styles with the components that use them: each Mantine component module that reads its class names
+ * (`./Button.module.mjs`) also imports its stylesheet (`@mantine/core/styles/Button.css`), after its own imports, so
+ * a component's styles follow those of the components it is built from. The first screen's stylesheet then holds only
+ * the first screen's components, and each screen loaded later brings its own (main.tsx imports the base styles).
+ */
+function mantineStylesPerComponent(): Plugin {
+  const stylesDir = fileURLToPath(new URL('./node_modules/@mantine/core/styles', import.meta.url));
+  return {
+    name: 'club-mantine-styles',
+    transform(code, id) {
+      if (!/[\\/]@mantine[\\/]core[\\/]esm[\\/].*\.mjs$/.test(id) || id.endsWith('.module.mjs')) return null;
+      const names = [...code.matchAll(/from "[^"]*\/([A-Za-z]+)\.module\.mjs"/g)].map((m) => m[1]);
+      const sheets = names.filter((name) => existsSync(path.join(stylesDir, `${name}.css`)));
+      if (!sheets.length) return null;
+      return { code: `${code}\n${sheets.map((name) => `import '@mantine/core/styles/${name}.css';`).join('\n')}\n`, map: null };
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), serviceWorker(), precompress()],
+  plugins: [react(), mantineStylesPerComponent(), serviceWorker(), precompress()],
   // zod as the client uses it: configured before the first schema, and loaded only by the chunks that need it.
   resolve: { alias: [{ find: /^zod$/, replacement: path.join(root, 'zod-config.ts') }] },
   build: {
@@ -99,6 +119,9 @@ export default defineConfig({
     sourcemap: true,
     // bench/bundle.ts reads which chunks each screen loads.
     manifest: true,
+    // What the first screen needs (everything the entry imports statically) in one chunk and one stylesheet, instead
+    // of thirty small ones shared with later screens: on a weak signal each extra request costs a round trip.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'first-screen', tags: ['$initial'] }] } } },
   },
   server: {
     // `npm run dev` (scripts/dev.mjs): the API runs beside this dev server, on API_PORT.
