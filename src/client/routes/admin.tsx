@@ -66,31 +66,34 @@ export default function AdminPage() {
           </SimpleGrid>
         )}
         {overview.data && <DashboardCharts overview={overview.data} />}
-        <ScreenTabs
-          value={tab}
-          onChange={setTab}
-          tabs={[
-            { value: 'members', label: 'Members', panel: <AdminMembersTab /> },
-            { value: 'events', label: 'Events', panel: <AdminEventsTab /> },
-            { value: 'judging', label: 'Judging', panel: <AdminJudgingTab /> },
-            // Results: the minimum lengths, then the results board over every event (past ones included).
-            {
-              value: 'results',
-              label: 'Results',
-              panel: (
-                <Stack gap="md">
-                  <SizeLimitsEditor />
-                  <ResultsBoard />
-                </Stack>
-              ),
-            },
-            { value: 'payments', label: 'Payments', panel: <AdminPaymentsTab /> },
-            { value: 'sponsors', label: 'Sponsors', panel: <AdminSponsorsTab /> },
-            { value: 'reports', label: 'Reports', panel: <AdminReportsTab /> },
-            { value: 'accounting', label: 'Accounting', panel: <AdminAccountingTab onOpenReports={() => setTab('reports')} /> },
-            { value: 'audit', label: 'Audit Log', panel: <AdminAuditTab /> },
-          ]}
-        />
+        {/* The tabs come once the overview is in (or has failed), so its figures and charts never push them down. */}
+        {!overview.isPending && (
+          <ScreenTabs
+            value={tab}
+            onChange={setTab}
+            tabs={[
+              { value: 'members', label: 'Members', panel: <AdminMembersTab /> },
+              { value: 'events', label: 'Events', panel: <AdminEventsTab /> },
+              { value: 'judging', label: 'Judging', panel: <AdminJudgingTab /> },
+              // Results: the minimum lengths, then the results board over every event (past ones included).
+              {
+                value: 'results',
+                label: 'Results',
+                panel: (
+                  <Stack gap="md">
+                    <SizeLimitsEditor />
+                    <ResultsBoard />
+                  </Stack>
+                ),
+              },
+              { value: 'payments', label: 'Payments', panel: <AdminPaymentsTab /> },
+              { value: 'sponsors', label: 'Sponsors', panel: <AdminSponsorsTab /> },
+              { value: 'reports', label: 'Reports', panel: <AdminReportsTab /> },
+              { value: 'accounting', label: 'Accounting', panel: <AdminAccountingTab onOpenReports={() => setTab('reports')} /> },
+              { value: 'audit', label: 'Audit Log', panel: <AdminAuditTab /> },
+            ]}
+          />
+        )}
       </Stack>
     </Container>
   );
