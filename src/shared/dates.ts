@@ -3,26 +3,36 @@ import { CLUB } from './club';
 /** A calendar date as 'YYYY-MM-DD'. */
 export type IsoDate = string;
 
-// Building an Intl.DateTimeFormat costs far more than using one, and the public reads ask for "today"
-// on every request: one formatter per time zone and kind, made on first use.
+// Building an Intl.DateTimeFormat costs far more than using one: the public reads ask for "today" on every
+// request, and a phone draws a date on every event card. One formatter per time zone and kind, made on first use.
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(kind: 'day' | 'parts', timeZone: string): Intl.DateTimeFormat {
+function formatter(kind: 'day' | 'parts' | 'display', timeZone: string): Intl.DateTimeFormat {
   const key = `${kind}:${timeZone}`;
   let made = formatters.get(key);
   if (!made) {
     made =
       kind === 'day'
         ? new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-        : new Intl.DateTimeFormat('en-US', {
-            timeZone,
-            hourCycle: 'h23',
-            year: 'numeric',
-            month: '2-digit',
-            day: '2-digit',
-            hour: '2-digit',
-            minute: '2-digit',
-            second: '2-digit',
-          });
+        : kind === 'display'
+          ? new Intl.DateTimeFormat('en-AU', {
+              timeZone,
+              weekday: 'short',
+              day: 'numeric',
+              month: 'short',
+              year: 'numeric',
+              hour: 'numeric',
+              minute: '2-digit',
+            })
+          : new Intl.DateTimeFormat('en-US', {
+              timeZone,
+              hourCycle: 'h23',
+              year: 'numeric',
+              month: '2-digit',
+              day: '2-digit',
+              hour: '2-digit',
+              minute: '2-digit',
+              second: '2-digit',
+            });
     formatters.set(key, made);
   }
   return made;
@@ -96,13 +106,5 @@ export function instantToClubLocal(instant: Date, timeZone: string = CLUB.timeZo
 
 /** 'Sat 5 Dec 2026, 7:00 am' in the club's time zone. */
 export function formatClubDateTime(instant: Date | string, timeZone: string = CLUB.timeZone): string {
-  return new Intl.DateTimeFormat('en-AU', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(instant));
+  return formatter('display', timeZone).format(new Date(instant));
 }

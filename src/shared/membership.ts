@@ -20,9 +20,12 @@ export const MEMBERSHIP_LABELS: Record<MembershipType, string> = {
   family: 'Family (2 adults + 3 juniors)',
 };
 
+/** One formatter for every amount: making one (which `toLocaleString` with options does each time) is slow on a phone. */
+const AUD = new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** '$40.00'; a refund or a net loss reads '-$15.00'. */
 export function formatAud(cents: number): string {
-  return `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `${cents < 0 ? '-' : ''}$${AUD.format(Math.abs(cents) / 100)}`;
 }
 
 /** '40.00', the form PayPal and the REST shims use. */
