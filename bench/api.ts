@@ -35,6 +35,7 @@ import { linkIn } from '../test/support/mime';
 import { outboxMail } from '../test/support/outbox';
 import type { LoadResult, LoadRun } from './api-load';
 import { seedClub } from './seed';
+import { mb, table } from './table';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -78,17 +79,6 @@ function startLoadGenerator() {
     },
     stop: () => child.disconnect(),
   };
-}
-
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-
-function table(header: string[], rows: string[][], rightAligned: number[]) {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (rightAligned.includes(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
-  console.log(line(header));
-  console.log(`|${widths.map((w, i) => (rightAligned.includes(i) ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);
-  for (const row of rows) console.log(line(row));
 }
 
 async function main() {

@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '../src/server/db/embedded-postgres';
 import { UPCOMING_LIMIT } from '../src/shared/events';
 import type { LoadResult, LoadRun } from './api-load';
+import { mb, table } from './table';
 
 const STARTS = Math.max(1, Number(process.env.BENCH_STARTS ?? 3));
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
@@ -248,16 +249,6 @@ function soak(url: string, seconds: number): Promise<LoadResult> {
 
 // --- report ---
 
-function table(header: string[], rows: string[][], rightAligned: number[]) {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (rightAligned.includes(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
-  console.log(line(header));
-  console.log(`|${widths.map((w, i) => (rightAligned.includes(i) ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);
-  for (const row of rows) console.log(line(row));
-}
-
-const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
 const secs = (s: number) => `${s.toFixed(2)} s`;
 const met = (ok: boolean) => (ok ? 'yes' : 'NO');
 
