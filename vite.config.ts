@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
+import { COMPRESS_THRESHOLD, compressOnce, ENCODINGS } from './src/server/http/compress-once';
 
 const root = fileURLToPath(new URL('./src/client', import.meta.url));
 
@@ -61,8 +61,8 @@ function serviceWorker(): Plugin {
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
 
 /**
- * Writes a brotli (.br, best setting) and a gzip (.gz) copy beside every text file of the build of 1 KB or more, for
- * the server to send as they are (@fastify/static's `preCompressed`): compressed once here, never per request.
+ * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build of 1 KB or more, for the server to
+ * send as they are (@fastify/static's `preCompressed`): compressed once here, never per request.
  */
 function precompress(): Plugin {
   let outDir = '';
@@ -77,12 +77,8 @@ function precompress(): Plugin {
         const file = path.join(entry.parentPath, entry.name);
         if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
         const body = readFileSync(file);
-        if (body.length < 1024) continue;
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+        if (body.length < COMPRESS_THRESHOLD) continue;
+        for (const encoding of ENCODINGS) writeFileSync(`${file}.${encoding === 'br' ? 'br' : 'gz'}`, compressOnce(body, encoding));
       }
     },
   };

@@ -1,14 +1,10 @@
 import fastifyCompress from '@fastify/compress';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { constants } from 'node:zlib';
+import { COMPRESS_THRESHOLD, compressOnce, ENCODINGS, type Encoding } from './compress-once';
 
-/** The encodings the site sends, best first. */
-export const ENCODINGS = ['br', 'gzip'] as const;
-export type Encoding = (typeof ENCODINGS)[number];
-
-/** Answers smaller than this go out as they are: compressing them saves less than it costs. */
-export const COMPRESS_THRESHOLD = 1024;
+export { COMPRESS_THRESHOLD } from './compress-once';
 
 /**
  * Compresses the API's answers (JSON, CSV, calendar files) for clients that accept it; registered before the
@@ -31,13 +27,6 @@ export function acceptedEncoding(req: FastifyRequest): Encoding | undefined {
   const header = req.headers['accept-encoding'];
   if (!header) return undefined;
   return negotiate<Encoding>(header, [...ENCODINGS]) ?? undefined;
-}
-
-/** Bytes compressed as a file that is made once and sent many times: brotli at its best setting, gzip at 9. */
-export function compressOnce(body: Buffer, encoding: Encoding): Buffer {
-  return encoding === 'br'
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : gzipSync(body, { level: 9 });
 }
 
 /**
