@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
-import { COMPRESS_THRESHOLD, compressOnce, ENCODINGS } from './src/server/http/compress-once';
+import { COMPRESS_THRESHOLD, compressOnce, ENCODINGS } from './src/server/http/compress-once.ts';
 
 const root = fileURLToPath(new URL('./src/client', import.meta.url));
 
