@@ -781,6 +781,8 @@ describe('member portal', () => {
     expect(screen.getByText(/Member since 2026 · Expires 20\/12\/2026/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Renew Membership' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Renew early' })).toBeNull();
+    // The profile tab is fetched when it opens.
+    expect(await screen.findByText('First Name')).toBeTruthy();
     for (const label of ['First Name', 'Last Name', 'Email', 'Phone', 'Membership Type', 'Shirt Size', 'Address'])
       expect(screen.getByText(label)).toBeTruthy();
     expect(screen.getByText('0412 345 678')).toBeTruthy();

@@ -1,19 +1,36 @@
-import { Container, Stack, Tabs, VisuallyHidden } from '@mantine/core';
+import { Container, Stack, Tabs, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useAuth } from '../lib/use-auth';
-import { MemberEvents } from '../features/events/member-events';
-import { AssistantTab } from '../features/portal/assistant-tab';
 import { DashboardTab } from '../features/portal/dashboard-tab';
 import { MemberBanner } from '../features/portal/member-banner';
-import { FishLogging } from '../features/catches/fish-logging';
-import { ResultsBoard } from '../features/catches/results-board';
-import { ClubDocuments } from '../components/club-documents';
+import { SectionLoader } from '../components/full-screen-loader';
+import { LoadBoundary, onDemandPart } from '../components/on-demand';
 import { TabPanels } from '../components/screen-tabs';
-import { ProfileTab } from '../features/portal/profile-tab';
-import { ResourcesTab } from '../features/portal/resources-tab';
 import { useTRPC } from '../trpc';
+
+// The dashboard comes with the page; every other tab is fetched the first time it opens (the installed app keeps
+// them all for use without signal).
+const MemberEvents = onDemandPart(async () => (await import('../features/events/member-events')).MemberEvents);
+const AssistantTab = onDemandPart(async () => (await import('../features/portal/assistant-tab')).AssistantTab);
+const FishLogging = onDemandPart(async () => (await import('../features/catches/fish-logging')).FishLogging);
+const ResultsBoard = onDemandPart(async () => (await import('../features/catches/results-board')).ResultsBoard);
+const ClubDocuments = onDemandPart(async () => (await import('../components/club-documents')).ClubDocuments);
+const ProfileTab = onDemandPart(async () => (await import('../features/portal/profile-tab')).ProfileTab);
+const ResourcesTab = onDemandPart(async () => (await import('../features/portal/resources-tab')).ResourcesTab);
+
+/** A tab's panel fetched on demand: a spinner meanwhile, a sentence if it cannot be fetched (open the tab again). */
+function OnDemandPanel({ children }: { children: ReactNode }) {
+  return (
+    <LoadBoundary
+      onError={() => undefined}
+      fallback={<Text c="dimmed">This tab could not be loaded. Check your signal and open it again.</Text>}
+    >
+      <Suspense fallback={<SectionLoader />}>{children}</Suspense>
+    </LoadBoundary>
+  );
+}
 
 /** Reachable by address (?tab=documents, ?tab=fish-logging) and from links, without a tab trigger (SPEC §2.9). */
 const HIDDEN_TABS = ['documents', 'fish-logging'] as const;
@@ -97,21 +114,65 @@ export function MemberPortalPage() {
           <TabPanels
             tabs={[
               { value: 'dashboard', panel: <DashboardTab /> },
-              { value: 'events', panel: <MemberEvents catchLogging={<FishLogging />} /> },
+              {
+                value: 'events',
+                panel: (
+                  <OnDemandPanel>
+                    <MemberEvents catchLogging={<FishLogging />} />
+                  </OnDemandPanel>
+                ),
+              },
               {
                 value: 'catches',
                 panel: (
-                  <Stack gap="md">
-                    <FishLogging />
-                    <ResultsBoard />
-                  </Stack>
+                  <OnDemandPanel>
+                    <Stack gap="md">
+                      <FishLogging />
+                      <ResultsBoard />
+                    </Stack>
+                  </OnDemandPanel>
                 ),
               },
-              { value: 'resources', panel: <ResourcesTab /> },
-              { value: 'profile', panel: <ProfileTab profile={profile.data} loading={profile.isPending} /> },
-              { value: 'fish-logging', panel: <FishLogging /> },
-              { value: 'documents', panel: <ClubDocuments /> },
-              { value: 'chat', panel: <AssistantTab /> },
+              {
+                value: 'resources',
+                panel: (
+                  <OnDemandPanel>
+                    <ResourcesTab />
+                  </OnDemandPanel>
+                ),
+              },
+              {
+                value: 'profile',
+                panel: (
+                  <OnDemandPanel>
+                    <ProfileTab profile={profile.data} loading={profile.isPending} />
+                  </OnDemandPanel>
+                ),
+              },
+              {
+                value: 'fish-logging',
+                panel: (
+                  <OnDemandPanel>
+                    <FishLogging />
+                  </OnDemandPanel>
+                ),
+              },
+              {
+                value: 'documents',
+                panel: (
+                  <OnDemandPanel>
+                    <ClubDocuments />
+                  </OnDemandPanel>
+                ),
+              },
+              {
+                value: 'chat',
+                panel: (
+                  <OnDemandPanel>
+                    <AssistantTab />
+                  </OnDemandPanel>
+                ),
+              },
             ]}
           />
         </Tabs>
