@@ -36,7 +36,7 @@ function useNavItems(): NavItem[] {
 }
 
 export function logout() {
-  forgetSavedQueries();
+  forgetSavedQueries({ leaving: true });
   window.location.href = '/api/logout';
 }
 

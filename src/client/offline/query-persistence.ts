@@ -1,6 +1,8 @@
 import { dehydrate, hydrate, onlineManager, type Query, type QueryClient } from '@tanstack/react-query';
 
 const STORAGE_KEY = 'tcac.savedQueries';
+/** Set when signing out: this page writes nothing more (see forgetSavedQueries). */
+let leaving = false;
 /** What the portal and the fish-logging screen need to open without signal; never admin data. */
 const SAVED_ROUTERS = new Set(['auth', 'members', 'events', 'catches']);
 const SAVE_DELAY_MS = 1000;
@@ -29,6 +31,7 @@ export function keepQueriesOnDevice(queryClient: QueryClient) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const save = () => {
     timer = undefined;
+    if (leaving) return;
     const cache = queryClient.getQueryCache();
     const me = cache.getAll().find(isMe);
     if (!me?.state.data) {
@@ -56,7 +59,12 @@ export function keepQueriesOnDevice(queryClient: QueryClient) {
   document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
 }
 
-export function forgetSavedQueries() {
+/**
+ * Drops what is kept on the phone. `leaving`: the page is about to be left for a signed-out one, so nothing may be
+ * written back before it goes (a save waiting for `pagehide` would restore the member's answers on the next page).
+ */
+export function forgetSavedQueries(options: { leaving?: boolean } = {}) {
+  if (options.leaving) leaving = true;
   try {
     localStorage.removeItem(STORAGE_KEY);
   } catch {

@@ -17,7 +17,7 @@ export function SignOutPage() {
   const logout = useMutation(
     trpc.auth.logout.mutationOptions({
       onSuccess: () => {
-        forgetSavedQueries();
+        forgetSavedQueries({ leaving: true });
         goTo('/');
       },
     }),
