@@ -3,8 +3,9 @@
  * sections and the sponsors) into a throw-away embedded PostgreSQL, starts the real app on loopback,
  * signs a member in through the API, then runs autocannon against the public reads (upcoming events,
  * landing sections, active sponsors; as the browser asks for them over tRPC and through the REST shims)
- * and a member's own catches, each beside a plain Fastify route that sends the same JSON bytes from
- * memory. Then a soak over the four reads the browser makes, with the memory of the process sampled.
+ * and the personal reads of a member's dashboard (session, profile, dashboard figures, entries, own catches),
+ * each beside a plain Fastify route that sends the same JSON bytes from memory. Then a soak over the tRPC
+ * reads the browser makes, with the memory of the process sampled.
  * Run: `npm run bench:api` (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_SOAK_SECONDS to change the runs;
  * BENCH_ONLY=<words> to measure only the reads whose name contains them, e.g. when profiling).
  *
@@ -171,7 +172,12 @@ async function main() {
     const token = linkIn(await outboxMail(outboxDir, email)).searchParams.get('token')!;
     await api.auth.verifyToken.mutate({ token, purpose: 'verify_email' });
     if (!cookie) throw new Error('No session cookie after following the link');
+    // The personal reads of the member's first screen (the portal's dashboard), one by one.
     const mine = await viaTrpc('member catches (tRPC, limit 5, signed in)', false, () => api.catches.mine.query({ limit: 5 }));
+    await viaTrpc('member session (tRPC auth.me, signed in)', false, async () => [await api.auth.me.query()]);
+    await viaTrpc('member profile (tRPC, signed in)', false, async () => [await api.members.profile.query()]);
+    await viaTrpc('member dashboard (tRPC, signed in)', false, async () => [await api.members.dashboard.query()]);
+    await viaTrpc('member entries (tRPC, signed in)', false, async () => [await api.events.myRegistrations.query()]);
     process.stderr.write(
       `reads ok: ${upcoming.length} upcoming events, ${sections.length} landing sections, ${sponsors.length} sponsors, ${mine.length} own catches\n`,
     );
@@ -211,7 +217,7 @@ async function main() {
     await plain.close();
     plainOpen = false;
 
-    // The soak: every connection cycles through the four reads the browser makes.
+    // The soak: every connection cycles through the tRPC reads the browser makes, public and personal.
     process.stderr.write(`soak: ${SOAK_SECONDS} s at ${CONNECTIONS} connections…\n`);
     const soakRequests = endpoints.filter((e) => !e.path.startsWith('/api/')).map((e) => ({ path: e.path, headers: e.headers }));
     collectGarbage();
@@ -235,7 +241,7 @@ async function main() {
     const soakFailures = soak.errors + soak.non2xx;
     const peak = (key: 'rss' | 'heapUsed') => Math.max(...samples.map((s) => s[key]));
     console.log(
-      `\nSoak: ${SOAK_SECONDS} s at ${CONNECTIONS} connections over the four tRPC reads (memory of this process every 5 s, ${samples.length} samples).\n`,
+      `\nSoak: ${SOAK_SECONDS} s at ${CONNECTIONS} connections over the ${soakRequests.length} tRPC reads (memory of this process every 5 s, ${samples.length} samples).\n`,
     );
     table(
       ['requests', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'timeouts', 'non-2xx', 'RSS start / max / end', 'heap used start / max / end'],

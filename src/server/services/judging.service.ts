@@ -4,7 +4,7 @@ import type { EventResults, JudgeCatchView, JudgeInput } from '../../shared/catc
 import { clubLocalToInstant } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import type { Clock } from '../clock';
-import { Catch, Event } from '../db/entities';
+import { Catch, Event, Member } from '../db/entities';
 import { recordAudit } from './audit.service';
 import type { Actor } from './actor';
 import { catchView } from './catch-view';
@@ -58,7 +58,7 @@ export class JudgingService {
   async results(em: EntityManager, eventId: string): Promise<EventResults> {
     const event = await em.findOne(Event, { id: eventId });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
-    const placed = await this.placings(em, [event]);
+    const placed = await this.placings(em, event);
     return {
       eventId: event.id,
       eventName: event.name,
@@ -80,40 +80,46 @@ export class JudgingService {
 
   /** Champion points of a calendar year (club time), highest first. */
   async ladder(em: EntityManager, year: number): Promise<{ memberId: string; anglerName: string; points: number }[]> {
-    const events = await em.find(Event, {
-      eventDate: { $gte: clubLocalToInstant(`${year}-01-01T00:00`), $lt: clubLocalToInstant(`${year + 1}-01-01T00:00`) },
-    });
-    const totals = new Map<string, { memberId: string; anglerName: string; points: number }>();
-    for (const { catch: c, points } of await this.placings(em, events)) {
-      const entry = totals.get(c.angler.id) ?? {
-        memberId: c.angler.id,
-        anglerName: `${c.angler.firstName} ${c.angler.lastName}`,
-        points: 0,
-      };
-      entry.points += points;
-      totals.set(c.angler.id, entry);
-    }
-    return [...totals.values()].sort((a, b) => b.points - a.points || a.anglerName.localeCompare(b.anglerName));
+    const points = await this.pointsOf(em, year);
+    const anglers = await em.find(Member, { id: { $in: [...points.keys()] } }, { fields: ['firstName', 'lastName'] });
+    return anglers
+      .map((a) => ({ memberId: a.id, anglerName: `${a.firstName} ${a.lastName}`, points: points.get(a.id)! }))
+      .sort((a, b) => b.points - a.points || a.anglerName.localeCompare(b.anglerName));
   }
 
-  /** The placed catches of some events: per event and species, the top three by size, earlier first on a tie. */
-  private async placings(em: EntityManager, events: Event[]): Promise<{ catch: Catch; place: number; points: number }[]> {
-    if (!events.length) return [];
-    const catches = await em.find(
-      Catch,
-      { event: { $in: events }, status: 'verified' },
-      { populate: ['angler'], orderBy: { sizeCm: 'desc', caughtAt: 'asc' } },
+  /** One member's champion points of a calendar year (their line of the ladder, without reading everyone's). */
+  async memberPoints(em: EntityManager, year: number, memberId: string): Promise<number> {
+    return (await this.pointsOf(em, year, memberId)).get(memberId) ?? 0;
+  }
+
+  /** Champion points per angler over the competitions of a calendar year (club time), optionally of one angler. */
+  private async pointsOf(em: EntityManager, year: number, memberId?: string): Promise<Map<string, number>> {
+    const rows: { angler_id: string; place: number; placed: string }[] = await em.getConnection().execute(
+      `select angler_id, place, count(*) as placed
+       from (${placedSql('e.event_date >= ? and e.event_date < ?')}) placed
+       ${memberId ? 'where angler_id = ?' : ''} group by angler_id, place`,
+      [
+        SPECIES,
+        clubLocalToInstant(`${year}-01-01T00:00`),
+        clubLocalToInstant(`${year + 1}-01-01T00:00`),
+        ...(memberId ? [memberId] : []),
+      ],
     );
-    const counts = new Map<string, number>();
-    const placed: { catch: Catch; place: number; points: number }[] = [];
-    for (const c of catches) {
-      const key = `${c.event.id}:${c.species}`;
-      const place = (counts.get(key) ?? 0) + 1;
-      if (place > CHAMPION_POINTS.length) continue;
-      counts.set(key, place);
-      placed.push({ catch: c, place, points: CHAMPION_POINTS[place - 1] });
-    }
-    return placed;
+    const totals = new Map<string, number>();
+    for (const row of rows) totals.set(row.angler_id, (totals.get(row.angler_id) ?? 0) + pointsFor(Number(row.place)) * Number(row.placed));
+    return totals;
+  }
+
+  /** The placed catches of one event, best first, with their anglers. */
+  private async placings(em: EntityManager, event: Event): Promise<{ catch: Catch; place: number; points: number }[]> {
+    const ranked: { id: string; place: string }[] = await em
+      .getConnection()
+      .execute(placedSql('e.id = ?'), [SPECIES, event.id]);
+    const places = new Map(ranked.map((r) => [r.id, Number(r.place)]));
+    const catches = await em.find(Catch, { id: { $in: [...places.keys()] } }, { populate: ['angler'] });
+    return catches
+      .map((c) => ({ catch: c, place: places.get(c.id)!, points: pointsFor(places.get(c.id)!) }))
+      .sort((a, b) => a.place - b.place);
   }
 
   private judgeView(c: Catch): JudgeCatchView {
@@ -136,3 +142,18 @@ export class JudgingService {
 }
 
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+/**
+ * The placed catches of the events `eventsWhere` selects (SQL; its parameters follow the species): per event
+ * and species, the three longest verified catches, the earlier first on a tie. PostgreSQL reads only those
+ * three per event and species (from the catches' event, species and status index), never a season's catches.
+ */
+const placedSql = (eventsWhere: string) => `select placed.id, placed.angler_id, placed.place
+  from events e cross join unnest(array[?]) s(species), lateral (
+    select c.id, c.angler_id, row_number() over (order by c.size_cm desc, c.caught_at asc) as place
+    from catches c where c.event_id = e.id and c.species = s.species and c.status = 'verified'
+    order by c.size_cm desc, c.caught_at asc limit ${CHAMPION_POINTS.length}
+  ) placed
+  where ${eventsWhere}`;
+
+const pointsFor = (place: number): number => CHAMPION_POINTS[place - 1];

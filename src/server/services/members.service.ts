@@ -33,7 +33,7 @@ import type { JudgingService } from './judging.service';
 export interface MembersDeps {
   clock: Clock;
   mailer: Mailer;
-  judging: Pick<JudgingService, 'ladder'>;
+  judging: Pick<JudgingService, 'memberPoints'>;
   auth: Pick<AuthService, 'welcomeLink'>;
   rateRules: RateRules;
   log: { error(obj: object, msg: string): void };
@@ -279,7 +279,7 @@ export class MembersService {
       : 0;
     const catches = member ? await em.find(Catch, { angler: member, status: { $ne: 'rejected' } }, { fields: ['event', 'caughtAt'] }) : [];
     const competitions = new Set(catches.filter((c) => c.caughtAt >= yearStart && c.caughtAt < yearEnd).map((c) => c.event.id)).size;
-    const points = member ? ((await this.deps.judging.ladder(em, Number(year))).find((row) => row.memberId === member.id)?.points ?? 0) : 0;
+    const points = member ? await this.deps.judging.memberPoints(em, Number(year), member.id) : 0;
     return { eventsAttended, fishCaught: catches.length, competitions, memberLevel: memberLevel(points) };
   }
 
