@@ -12,7 +12,10 @@ import { toCurrentUser } from '../server/services/auth.service';
 import { memberProcedure, publicProcedure, router } from '../server/trpc/init';
 
 export const authRouter = router({
-  me: publicProcedure.output(currentUser.nullable()).query(({ ctx }) => (ctx.actor.user ? toCurrentUser(ctx.actor.user) : null)),
+  me: publicProcedure
+    .meta({ access: 'public', cache: { reads: ['User'], perCaller: true } })
+    .output(currentUser.nullable())
+    .query(({ ctx }) => (ctx.actor.user ? toCurrentUser(ctx.actor.user) : null)),
 
   signup: publicProcedure
     .input(signupInput)

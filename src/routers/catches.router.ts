@@ -15,6 +15,7 @@ import { adminProcedure, memberProcedure, publicProcedure, router } from '../ser
 /** Catch submission itself is multipart (`POST /api/catches`), which tRPC does not carry. */
 export const catchesRouter = router({
   mine: memberProcedure
+    .meta({ access: 'member', cache: { reads: ['Member', 'Catch', 'Event'], perCaller: true } })
     .input(z.object({ limit: z.number().int().min(1).max(200).optional() }).optional())
     .output(z.array(catchView))
     .query(({ ctx, input }) => ctx.services.catches.mine(ctx.em, ctx.actor, input?.limit)),

@@ -27,6 +27,7 @@ export const eventsRouter = router({
     .query(({ ctx, input }) => ctx.services.events.clubCode(ctx.em, ctx.actor, input.id)),
 
   myRegistrations: memberProcedure
+    .meta({ access: 'member', cache: { reads: ['Member', 'EventRegistration', 'Event'], perCaller: true } })
     .output(z.array(memberRegistration))
     .query(({ ctx }) => ctx.services.events.memberRegistrations(ctx.em, ctx.actor)),
 

@@ -31,9 +31,15 @@ export const membersRouter = router({
     .output(registrationResult)
     .mutation(({ ctx, input }) => register(ctx, input)),
 
-  profile: memberProcedure.output(memberProfile.nullable()).query(({ ctx }) => ctx.services.members.profile(ctx.em, ctx.actor)),
+  profile: memberProcedure
+    .meta({ access: 'member', cache: { reads: ['Member', 'Household', 'Payment'], perCaller: true } })
+    .output(memberProfile.nullable())
+    .query(({ ctx }) => ctx.services.members.profile(ctx.em, ctx.actor)),
 
-  dashboard: memberProcedure.output(memberDashboard).query(({ ctx }) => ctx.services.members.dashboard(ctx.em, ctx.actor)),
+  dashboard: memberProcedure
+    .meta({ access: 'member', cache: { reads: ['Member', 'EventRegistration', 'Event', 'Catch'], perCaller: true } })
+    .output(memberDashboard)
+    .query(({ ctx }) => ctx.services.members.dashboard(ctx.em, ctx.actor)),
 
   list: memberProcedure.output(z.array(memberListItem)).query(({ ctx }) => ctx.services.members.list(ctx.em, ctx.actor)),
 });

@@ -8,7 +8,7 @@ import { registerCompression } from './http/compression';
 import { registerDrain } from './http/drain';
 import { registerErrorHandling } from './http/errors';
 import { registerHealth } from './http/health';
-import { registerPublicReadCache, startContentCache } from './http/public-read-cache';
+import { registerCallerReadCache, registerPublicReadCache, startContentCache } from './http/read-cache';
 import { registerRestRoutes } from './http/rest-routes';
 import { registerAddressRateLimit, registerNoStore, registerRequestGuards } from './http/security';
 import { createServer } from './http/server';
@@ -21,7 +21,7 @@ import { registerJobs } from './jobs';
 import { createServices } from './services';
 import { RATE_RULES, type RateRules } from './services/rate-limit.service';
 import type { ContextDeps } from './trpc/context';
-import { publicReadsOf } from './trpc/public-reads';
+import { cachedReadsOf } from './trpc/cached-reads';
 import { KNOWLEDGE_READS } from './services/assistant/knowledge';
 
 export interface AppDeps {
@@ -44,6 +44,9 @@ export interface AppDeps {
   healDatabase?: () => Promise<'running' | 'restarted'>;
 }
 
+/** Answers kept per signed-in caller at most (a dashboard's five reads of 1,000 members, a few MB). */
+const CALLER_ANSWERS_KEPT = 5000;
+
 /**
  * Builds the whole site (API, REST shims, static client) without listening. The order is the order of the hooks:
  * what every request meets first (drain count, security checks, the address limit, the public read cache) comes
@@ -57,9 +60,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = createServer(env, deps.logStream);
   registerDrain(app, env.REQUEST_TIMEOUT_SECONDS);
 
-  const reads = publicReadsOf(appRouter);
+  const reads = cachedReadsOf(appRouter);
   // The public reads and the assistant's index are kept until a write to what they read commits.
-  const cache = await startContentCache(app, orm, new Set([...reads.entities, ...KNOWLEDGE_READS]));
+  const cache = await startContentCache(app, orm, new Set([...reads.shared.entities, ...KNOWLEDGE_READS]));
+  // The answers per signed-in caller, on their own channel (the writes that clear them are far more frequent);
+  // they watch the shared reads' entities too, as a browser's batch mixes the two.
+  const callerCache = await startContentCache(app, orm, new Set([...reads.perCaller.entities, ...reads.shared.entities]), {
+    channel: 'club_caller_reads_changed',
+    maxResponses: CALLER_ANSWERS_KEPT,
+  });
   const objects = deps.objects ?? createObjectStore(env, deps.sessionSecret);
   const services = createServices({
     cache,
@@ -82,11 +91,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAddressRateLimit(app, env.RATE_LIMIT_PER_MINUTE);
   // Before the session: a repeated public read is answered from memory without decoding any cookie.
   registerPublicReadCache(app, cache, reads, clock);
-  registerNoStore(app, reads.procedures);
+  registerNoStore(app, reads.shared.procedures);
   registerErrorHandling(app);
   // Before the routes, which it applies to.
   await registerCompression(app);
   await registerSession(app, deps.sessionSecret, production);
+  registerCallerReadCache(app, callerCache, reads, clock);
   registerHealth(app, orm, deps.healDatabase);
   await registerTrpc(app, contextDeps);
   registerRestRoutes(app, contextDeps, objects, allowedOrigin);

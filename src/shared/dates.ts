@@ -40,8 +40,16 @@ function formatter(kind: 'day' | 'parts' | 'display', timeZone: string): Intl.Da
 
 /** Today's date in the club's time zone (Australia/Sydney), whatever the server's zone. */
 export function clubToday(now: Date, timeZone: string = CLUB.timeZone): IsoDate {
-  return formatter('day', timeZone).format(now);
+  // Every zone's offset is whole minutes, so the date is the same all minute: format it once a minute, not per
+  // call (a kept answer's key asks for it on every request, and formatting costs more than the rest of that).
+  const minute = Math.floor(now.getTime() / 60_000);
+  const last = lastDay.get(timeZone);
+  if (last?.minute === minute) return last.day;
+  const day = formatter('day', timeZone).format(now) as IsoDate;
+  lastDay.set(timeZone, { minute, day });
+  return day;
 }
+const lastDay = new Map<string, { minute: number; day: IsoDate }>();
 
 /** Adds whole years; 29 February becomes 28 February in a common year. */
 export function addYears(date: IsoDate, years: number): IsoDate {

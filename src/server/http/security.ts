@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { CATCH_SUBMISSION_PATH } from '../../shared/catches';
 import { LOCAL_UPLOAD_PREFIX } from '../rest/objects.rest';
-import { isPublicRead } from './public-read-cache';
+import { isPublicRead } from './read-cache';
 
 /** Paths answered by the API (tRPC, the REST shims, PayPal's callbacks) rather than by the app's pages. */
 export const API_PREFIXES = ['/api/', '/trpc/', '/paypal/'];

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContextDeps } from '../trpc/context';
-import { PUBLIC_READ_ROUTE } from '../http/public-read-cache';
+import { PUBLIC_READ_ROUTE } from '../http/read-cache';
 import { callProcedure, callPublicRead } from './call';
 
 /** REST shims of SPEC §7 for sponsors. */

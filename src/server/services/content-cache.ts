@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 
-/** The PostgreSQL channel every instance listens on; any admin write to public content notifies it. */
+/** The PostgreSQL channel every instance listens on (unless told another); any write to what it keeps notifies it. */
 export const CONTENT_CHANNEL = 'club_content_changed';
 /** A backstop for what changes with time alone (an event starting, a sponsor's end date passing). */
 const MAX_AGE_MS = 60_000;
-/** Finished answers kept at most (one per URL asked for, so a caller varying the query cannot grow it). */
+/** Finished answers kept at most, unless told another (a caller varying the query cannot grow it further). */
 const MAX_RESPONSES = 200;
 const RECONNECT_MS = [250, 1000, 3000, 10_000];
 
@@ -21,6 +21,13 @@ export interface CachedResponse {
   headers: Record<string, string>;
 }
 
+export interface ContentCacheOptions {
+  /** The PostgreSQL channel of its notifications (one per cache watching its own entities). */
+  channel?: string;
+  maxResponses?: number;
+  now?: () => number;
+}
+
 interface Log {
   warn(obj: object, msg: string): void;
   info(obj: object, msg: string): void;
@@ -28,7 +35,8 @@ interface Log {
 
 /**
  * An in-process cache of public content (landing sections, active sponsors, upcoming events, news,
- * settings). It never has to be told of a write by hand: a ContentChanges subscriber on the ORM sees every
+ * settings), or, as a second instance on its own channel, of the answers made per signed-in caller (the
+ * session, profile, dashboard, own catches). It never has to be told of a write by hand: a ContentChanges subscriber on the ORM sees every
  * committed write to the entities the public reads declare (`meta.cache.reads`), sends a NOTIFY inside the
  * writing transaction and clears this instance once it commits; every instance listening clears too.
  * While this instance is not listening (starting, or the database connection dropped) it serves
@@ -48,12 +56,27 @@ export class ContentCache {
   private attempt = 0;
   private timer: NodeJS.Timeout | undefined;
 
+  private readonly channel: string;
+  private readonly maxResponses: number;
+  /** This instance's name in its notifications: it cleared itself when its write committed, so it skips its own. */
+  private readonly instance = randomUUID();
+  /**
+   * The statement that tells every instance (this one included) that what it keeps changed; run inside the
+   * writing transaction, PostgreSQL delivers it only if that transaction commits.
+   */
+  readonly notifySql: string;
+  private readonly now: () => number;
+
   constructor(
     private readonly databaseUrl: string | undefined,
     private readonly log: Log,
-    private readonly now: () => number = Date.now,
+    options: ContentCacheOptions = {},
   ) {
-    this.clearedAt = now();
+    this.channel = options.channel ?? CONTENT_CHANNEL;
+    this.maxResponses = options.maxResponses ?? MAX_RESPONSES;
+    this.now = options.now ?? Date.now;
+    this.clearedAt = this.now();
+    this.notifySql = `select pg_notify('${this.channel}', '${this.instance}')`;
   }
 
   /** Starts listening for other instances' writes (no-op without a database URL: nothing is cached). */
@@ -67,7 +90,7 @@ export class ContentCache {
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${CONTENT_CHANNEL}`);
+      await client.query(`LISTEN ${this.channel}`);
       if (this.closed) return void (await client.end().catch(() => {}));
       this.listener = client;
       this.clear();
@@ -125,7 +148,7 @@ export class ContentCache {
   keepResponse(key: string, ticket: number, response: CachedResponse): void {
     this.expire();
     if (!this.listening || ticket !== this.generation) return;
-    if (this.responses.size >= MAX_RESPONSES && !this.responses.has(key)) this.responses.delete(this.responses.keys().next().value!);
+    if (this.responses.size >= this.maxResponses && !this.responses.has(key)) this.responses.delete(this.responses.keys().next().value!);
     this.responses.set(key, response);
   }
 
@@ -139,14 +162,6 @@ export class ContentCache {
     this.responses.clear();
     this.clearedAt = this.now();
   }
-
-  /**
-   * The statement that tells every instance (this one included) that public content changed; run inside the
-   * writing transaction, PostgreSQL delivers it only if that transaction commits.
-   */
-  /** This instance's name in its notifications: it cleared itself when its write committed, so it skips its own. */
-  private readonly instance = randomUUID();
-  readonly notifySql = `select pg_notify('${CONTENT_CHANNEL}', '${this.instance}')`;
 
   /** Clears this instance at once (a write it made has committed); the others hear of it through the channel. */
   changedHere(): void {

@@ -34,12 +34,18 @@ const CLAIMS_KEY = 'claims';
 const REGISTRATION_KEY = 'registration';
 const PAYER_KEY = 'payer';
 
+/** The signed-in user and session version the request's cookie claims (not yet checked against the database). */
+export function sessionClaimsOf(req: FastifyRequest): SessionClaims | undefined {
+  const claims = req.session.get(CLAIMS_KEY) as SessionClaims | undefined;
+  return claims && typeof claims.userId === 'string' && typeof claims.version === 'number' ? claims : undefined;
+}
+
 /** Builds the context of one HTTP request: a fresh EntityManager and the signed-in user, if any. */
 export async function createRequestContext(deps: ContextDeps, req: FastifyRequest): Promise<Context> {
   const em = deps.em.fork();
-  const claims = req.session.get(CLAIMS_KEY) as SessionClaims | undefined;
+  const claims = sessionClaimsOf(req);
   let user: User | null = null;
-  if (claims && typeof claims.userId === 'string' && typeof claims.version === 'number') {
+  if (claims) {
     user = await deps.services.auth.resolveSession(em, claims);
     if (!user) req.session.delete();
   }

@@ -10,10 +10,11 @@ export type Access = 'public' | 'member' | 'admin';
 export interface Meta {
   access: Access;
   /**
-   * A public read whose answer depends on nothing about the caller: kept in memory (the content cache and
-   * public-read-cache.ts) until a write to one of the entities it `reads` commits. Only on public queries.
+   * A read whose answer may be kept in memory (read-cache.ts) until a write to one of the entities it `reads`
+   * commits: the same answer to everyone (only on public queries), or with `perCaller` one per signed-in
+   * session, for an answer that depends on who asks and on nothing else but those entities and the club day.
    */
-  cache?: { reads: readonly EntityName[] };
+  cache?: { reads: readonly EntityName[]; perCaller?: true };
 }
 
 const t = initTRPC

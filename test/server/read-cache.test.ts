@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, clubToday } from '../../src/shared/dates';
 import { SiteSection } from '../../src/server/db/entities';
-import { createAdmin, createMember, createUser } from '../support/factories';
+import { createAdmin, createEvent, createMember, createUser } from '../support/factories';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
@@ -76,6 +76,55 @@ describe('public reads answered from memory', () => {
     expect((await t.client().json('GET', '/trpc/auth.me')).body.result.data).toBeNull();
     expect((await client.json('GET', '/trpc/catches.mine')).status).toBe(200);
     expect((await t.client().json('GET', '/trpc/catches.mine')).status).toBe(401);
+  });
+});
+
+describe('reads per signed-in caller answered from memory', () => {
+  const profileName = async (client: TestClient) => (await client.json('GET', '/trpc/members.profile')).body.result.data.firstName;
+  const renameBehindTheCache = (memberId: string, firstName: string) =>
+    t.em().getConnection().execute('update members set first_name = ? where id = ?', [firstName, memberId]);
+
+  it('give each member their own answer, kept until something it read is written', async () => {
+    const ann = await createMember(t, { firstName: 'Ann' });
+    const bob = await createMember(t, { firstName: 'Bob' });
+    expect(await profileName(ann.client)).toBe('Ann');
+    expect(await profileName(bob.client)).toBe('Bob');
+    // Raw SQL is not announced: the kept answers stay, which shows they are kept, and whose they are.
+    await renameBehindTheCache(ann.memberId, 'Annie');
+    expect(await profileName(ann.client)).toBe('Ann');
+    expect(await profileName(bob.client)).toBe('Bob');
+    const batch = await ann.client.json('GET', '/trpc/auth.me,members.profile,cms.settings?batch=1&input=%7B%7D');
+    expect(batch.status).toBe(200);
+
+    // Any member's write to what the read reads, through the ORM, clears them: here Bob enters an event.
+    const event = await createEvent(t);
+    const entries = async (client: TestClient) => (await client.json('GET', '/trpc/events.myRegistrations')).body.result.data;
+    expect(await entries(bob.client)).toEqual([]);
+    await bob.client.trpc.events.register.mutate({ id: event.id });
+    expect((await entries(bob.client)).map((e: { eventId: string }) => e.eventId)).toEqual([event.id]);
+    expect(await profileName(ann.client)).toBe('Annie');
+    expect(await entries(ann.client)).toEqual([]);
+  });
+
+  it('never answer a session that has ended, nor keep the answer that ends it', async () => {
+    const member = await createMember(t, { firstName: 'Cleo' });
+    expect((await member.client.json('GET', '/trpc/catches.mine')).status).toBe(200);
+    expect((await member.client.json('GET', '/trpc/auth.me')).body.result.data.firstName).toBe('Cleo');
+    const cookies = [...member.client.cookies];
+    const stale = () => {
+      const client = t.client();
+      for (const [name, value] of cookies) client.cookies.set(name, value);
+      return client;
+    };
+    expect((await stale().json('GET', '/trpc/catches.mine')).status).toBe(200);
+
+    await member.client.trpc.auth.logout.mutate();
+    expect((await stale().json('GET', '/trpc/catches.mine')).status).toBe(401);
+    const me = await stale().json('GET', '/trpc/auth.me');
+    expect(me.body.result.data).toBeNull();
+    expect(me.headers.get('set-cookie')).toMatch(/^session=;/);
+    // The answer that told it to forget the cookie was not kept: the next stale call is told again.
+    expect((await stale().json('GET', '/trpc/auth.me')).headers.get('set-cookie')).toMatch(/^session=;/);
   });
 });
 
