@@ -98,12 +98,7 @@ export class JudgingService {
       `select angler_id, place, count(*) as placed
        from (${placedSql('e.event_date >= ? and e.event_date < ?')}) placed
        ${memberId ? 'where angler_id = ?' : ''} group by angler_id, place`,
-      [
-        SPECIES,
-        clubLocalToInstant(`${year}-01-01T00:00`),
-        clubLocalToInstant(`${year + 1}-01-01T00:00`),
-        ...(memberId ? [memberId] : []),
-      ],
+      [SPECIES, clubLocalToInstant(`${year}-01-01T00:00`), clubLocalToInstant(`${year + 1}-01-01T00:00`), ...(memberId ? [memberId] : [])],
     );
     const totals = new Map<string, number>();
     for (const row of rows) totals.set(row.angler_id, (totals.get(row.angler_id) ?? 0) + pointsFor(Number(row.place)) * Number(row.placed));
@@ -112,9 +107,7 @@ export class JudgingService {
 
   /** The placed catches of one event, best first, with their anglers. */
   private async placings(em: EntityManager, event: Event): Promise<{ catch: Catch; place: number; points: number }[]> {
-    const ranked: { id: string; place: string }[] = await em
-      .getConnection()
-      .execute(placedSql('e.id = ?'), [SPECIES, event.id]);
+    const ranked: { id: string; place: string }[] = await em.getConnection().execute(placedSql('e.id = ?'), [SPECIES, event.id]);
     const places = new Map(ranked.map((r) => [r.id, Number(r.place)]));
     const catches = await em.find(Catch, { id: { $in: [...places.keys()] } }, { populate: ['angler'] });
     return catches
