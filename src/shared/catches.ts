@@ -167,3 +167,6 @@ export function achievementFor(c: CatchFacts): Achievement {
 
 /** Champion points for 1st, 2nd and 3rd in a category (SPEC §9). */
 export const CHAMPION_POINTS = [3, 2, 1] as const;
+
+/** How many of a member's latest catches the portal asks for (its recent catches and the dashboard's three). */
+export const RECENT_CATCHES = 5;

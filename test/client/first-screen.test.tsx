@@ -5,11 +5,11 @@ import { prefetchFirstScreen } from '../../src/client/first-screen';
 import { AppProviders } from '../../src/client/providers';
 import { createAppRouter } from '../../src/client/router';
 import { createQueryClient, createTrpcClient } from '../../src/client/trpc';
-import { SIGNED_OUT, fakeServer } from './render';
+import { NOT_YET_JOINED, SECRETARY, SIGNED_OUT, fakeServer, ok, type Answers } from './render';
 
 /** The app as main.tsx starts it: the first screen's reads asked for before the first render. */
-function start(path: string) {
-  const server = fakeServer(SIGNED_OUT);
+function start(path: string, answers: Answers = SIGNED_OUT) {
+  const server = fakeServer(answers);
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient({ url: 'http://localhost/trpc', fetch: server.fetch });
   prefetchFirstScreen(queryClient, trpcClient, path);
@@ -39,5 +39,12 @@ describe('the first screen', () => {
     const [first] = server.calls;
     expect(first.inputs[first.procedures.indexOf('cms.sections')]).toEqual({ pageSlug: 'home' });
     expect(first.procedures).toContain('auth.me');
+  });
+
+  it("asks for the portal banner's profile with the session check at /member", async () => {
+    const member: Answers = { ...SIGNED_OUT, ...NOT_YET_JOINED, 'auth.me': () => ok({ ...SECRETARY!, role: 'member' }) };
+    const server = start('/member', member);
+    await vi.waitFor(() => expect(server.calls.length).toBeGreaterThan(0));
+    expect([...server.calls[0].procedures].sort()).toEqual(['auth.me', 'cms.settings', 'members.profile']);
   });
 });

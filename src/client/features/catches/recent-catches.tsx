@@ -1,13 +1,14 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { RECENT_CATCHES } from '../../../shared/catches';
 import { clubToday, formatAuDate } from '../../../shared/dates';
 import { useTRPC } from '../../trpc';
 
 /** 'Your Recent Catches' (SPEC §2.10): the first five, kept or released, with a tick once verified. */
 export function RecentCatches() {
   const trpc = useTRPC();
-  const catches = useQuery(trpc.catches.mine.queryOptions({ limit: 5 }));
-  const list = (catches.data ?? []).slice(0, 5);
+  const catches = useQuery(trpc.catches.mine.queryOptions({ limit: RECENT_CATCHES }));
+  const list = (catches.data ?? []).slice(0, RECENT_CATCHES);
   return (
     <Card withBorder radius="md" padding="md">
       <Title order={3} mb="sm">

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { RECENT_CATCHES } from '../../../shared/catches';
 import { formatClubDateTime } from '../../../shared/dates';
 import { useNow } from '../../lib/clock';
 import { useTRPC } from '../../trpc';
@@ -30,7 +31,7 @@ export function DashboardTab() {
   const dashboard = useQuery(trpc.members.dashboard.queryOptions());
   const registrations = useQuery(trpc.events.myRegistrations.queryOptions());
   // The same query as the catches list (its first five), so logging a catch refreshes both.
-  const catches = useQuery(trpc.catches.mine.queryOptions({ limit: 5 }));
+  const catches = useQuery(trpc.catches.mine.queryOptions({ limit: RECENT_CATCHES }));
   const recentCatches = (catches.data ?? []).slice(0, 3);
   const d = dashboard.data;
   const now = useNow();
