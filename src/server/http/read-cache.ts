@@ -54,8 +54,8 @@ export function registerPublicReadCache(app: FastifyInstance, cache: ContentCach
  * from memory, keyed by the minute, the signed-in user, the session version and the URL; a batch may mix in
  * shared reads.
  * Registered after the session plugin, which decodes the cookie. A kept answer was made when that session
- * was current, and stays only while nothing it read has been written: `User` is among what the session
- * read (auth.me) reads, so signing out, or any other change to a user, clears them all.
+ * was current, and stays only while nothing it read has been written: `User` is always among what these
+ * answers watch (cached-reads.ts), so signing out, or any other change to a user, clears them all.
  */
 export function registerCallerReadCache(app: FastifyInstance, cache: ContentCache, reads: RouterReads, clock: Clock): void {
   registerReadCache(app, cache, clock, (req) => {
