@@ -70,6 +70,18 @@ describe('judging and results', () => {
       'Please give the angler a reason (at least 3 characters).',
     );
 
+    // The angler hears of the correction and of the rejection, with the judge's reason, by e-mail; a double tap says nothing twice.
+    await admin.trpc.admin.catches.judge.mutate({ id: b, action: 'reject', reason: 'Club code not visible in the photo.' });
+    const mail = t.mail.to('flatty@example.com');
+    expect(mail.map((m) => m.subject)).toEqual([
+      'Your catch was approved with a correction: Flathead at Flathead Frenzy',
+      'Your catch was not accepted: Bream at Flathead Frenzy',
+    ]);
+    expect(mail[0].text).toContain('Size: 45 cm → 44.5 cm');
+    expect(mail[1].text).toContain('The judges did not accept your Bream (28 cm) at Flathead Frenzy.');
+    expect(mail[1].text).toContain('Their reason: Club code not visible in the photo.');
+    expect(mail[1].text).toContain('/member?tab=catches');
+
     const mine = await angler.client.trpc.catches.mine.query();
     expect(mine.find((c) => c.id === a)).toMatchObject({ verified: true, status: 'verified', size: 44.5 });
     expect(mine.find((c) => c.id === b)).toMatchObject({ verified: false, status: 'rejected' });
@@ -98,7 +110,8 @@ describe('judging and results', () => {
       await log(q.client, event.id, q.memberId, 'Whiting', '40'),
     ];
     for (const id of ids.slice(0, 5)) await admin.trpc.admin.catches.judge.mutate({ id, action: 'approve' });
-    // The 40 cm whiting is never verified, so it does not place.
+    // The 40 cm whiting is never verified, so it does not place. A plain approval shows as a tick, not an e-mail.
+    expect(t.mail.to('w0@example.com')).toEqual([]);
 
     const results = await t.client().trpc.catches.results.query({ id: event.id });
     const whiting = results.categories.find((c) => c.species === 'Whiting')!;

@@ -4,14 +4,19 @@ import type { EventResults, JudgeCatchView, JudgeInput } from '../../shared/catc
 import { clubLocalToInstant } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import type { Clock } from '../clock';
-import { Catch, Event, Member } from '../db/entities';
+import { Catch, Event, Member, User } from '../db/entities';
 import { recordAudit } from './audit.service';
+import { catchVerdictMessage, type CatchCorrection } from '../emails/catches.emails';
+import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import type { Actor } from './actor';
 import { catchView } from './catch-view';
 import { objectUrl, thumbnailKey } from './object-keys';
 
 export interface JudgingDeps {
   clock: Clock;
+  mailer: Mailer;
+  publicUrl: string;
+  log: { error(obj: object, msg: string): void };
 }
 
 /** Review of logged catches by the committee, and the results that follow from verified ones. */
@@ -37,18 +42,40 @@ export class JudgingService {
       found.status = 'rejected';
       found.rejectReason = input.reason;
     }
+    const after = { status: found.status, species: found.species, sizeCm: found.sizeCm, rejectReason: found.rejectReason ?? null };
+    // The same verdict again (a double tap, a retry after a lost answer) changes nothing and tells nobody twice.
+    if (JSON.stringify(after) === JSON.stringify(before)) return this.judgeView(found);
     found.verifiedBy = actor.user;
     found.verifiedAt = this.deps.clock.now();
-    recordAudit(em, {
-      actor: actor.user,
-      action: `catch.${input.action}`,
-      entityType: 'Catch',
-      entityId: found.id,
-      before,
-      after: { status: found.status, species: found.species, sizeCm: found.sizeCm, rejectReason: found.rejectReason ?? null },
-    });
+    recordAudit(em, { actor: actor.user, action: `catch.${input.action}`, entityType: 'Catch', entityId: found.id, before, after });
     await em.flush();
+    await this.tellAngler(em, found, before);
     return this.judgeView(found);
+  }
+
+  /**
+   * E-mails a rejection (with its reason) or an approval the judge corrected to the angler, or, for an angler
+   * without an address of their own (a junior), to whoever logged the catch. A plain approval shows as a tick.
+   */
+  private async tellAngler(em: EntityManager, judged: Catch, before: { species: string; sizeCm: number }): Promise<void> {
+    const corrections: CatchCorrection[] = [];
+    if (judged.status === 'verified') {
+      if (Number(before.sizeCm) !== Number(judged.sizeCm))
+        corrections.push({ what: 'size', from: `${Number(before.sizeCm)} cm`, to: `${Number(judged.sizeCm)} cm` });
+      if (before.species !== judged.species) corrections.push({ what: 'species', from: before.species, to: judged.species });
+      if (!corrections.length) return;
+    }
+    const to = judged.angler.email ?? (judged.submittedBy ? (await em.findOne(User, { id: judged.submittedBy.id }))?.email : undefined);
+    if (!to) return;
+    const mail = await catchVerdictMessage({
+      firstName: judged.angler.firstName,
+      species: before.species,
+      size: String(Number(before.sizeCm)),
+      eventName: judged.event.name,
+      verdict: judged.status === 'rejected' ? { kind: 'rejected', reason: judged.rejectReason ?? '' } : { kind: 'corrected', corrections },
+      catchesUrl: `${this.deps.publicUrl}/member?tab=catches`,
+    });
+    await deliverQuietly(this.deps.mailer, this.deps.log, { to, ...mail });
   }
 
   /**
