@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   catchView,
+  myCatchesInput,
   eventResults,
   fishingSessionInput,
   judgeCatchView,
@@ -16,9 +17,9 @@ import { adminProcedure, memberProcedure, publicProcedure, router } from '../ser
 export const catchesRouter = router({
   mine: memberProcedure
     .meta({ access: 'member', cache: { reads: ['Member', 'Catch', 'Event'], perCaller: true } })
-    .input(z.object({ limit: z.number().int().min(1).max(200).optional() }).optional())
+    .input(myCatchesInput.optional())
     .output(z.array(catchView))
-    .query(({ ctx, input }) => ctx.services.catches.mine(ctx.em, ctx.actor, input?.limit)),
+    .query(({ ctx, input }) => ctx.services.catches.mine(ctx.em, ctx.actor, input?.limit, input?.cursor)),
 
   sizeLimits: publicProcedure.output(z.array(sizeLimitView)).query(({ ctx }) => ctx.services.catches.sizeLimits(ctx.em)),
 

@@ -80,6 +80,12 @@ export const catchView = z.object({
 });
 export type CatchView = z.infer<typeof catchView>;
 
+/** A page of the caller's own catches: `limit` from the `cursor`-th newest (the list pages on with 'Show more'). */
+export const myCatchesInput = z.object({
+  limit: z.number().int().min(1).max(200).optional(),
+  cursor: z.number().int().min(0).max(1_000_000).optional(),
+});
+
 export const fishingSessionInput = z.object({
   eventId: z.uuid({ error: 'Please choose the event.' }),
   memberId: z.uuid({ error: 'Please choose the member.' }),

@@ -1026,6 +1026,25 @@ describe('recent catches', () => {
     expect(await screen.findByText('Not accepted by the judge: The club code is not visible on the mat.')).toBeTruthy();
   });
 
+  it("pages through all of the angler's catches, each with its verdict", async () => {
+    const all = Array.from({ length: 23 }, (_, i) => catchOf(i + 1));
+    const paged = portalServer(PROFILE, {
+      'catches.mine': (input) => ok(all.slice(input?.cursor ?? 0, (input?.cursor ?? 0) + (input?.limit ?? 50))),
+    });
+    renderApp('/member?tab=catches', paged);
+    const showAll = await screen.findByRole('button', { name: 'Show all my catches' });
+    expect(screen.getAllByText(/^Bream · /)).toHaveLength(5);
+    await userEvent.click(showAll);
+    await waitFor(() => expect(screen.getAllByText(/^Bream · /)).toHaveLength(20));
+    expect(screen.getAllByText('Waiting for the judges')).toHaveLength(20);
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(screen.getAllByText(/^Bream · /)).toHaveLength(23));
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(paged.calls.flatMap((c) => c.inputs.filter((_, i) => c.procedures[i] === 'catches.mine'))).toEqual(
+      expect.arrayContaining([{ limit: 20, cursor: 20, direction: 'forward' }]),
+    );
+  });
+
   it('lists the first three on the dashboard with species, place, length and date', async () => {
     renderApp(
       '/member',

@@ -85,6 +85,8 @@ describe('judging and results', () => {
     const mine = await angler.client.trpc.catches.mine.query();
     expect(mine.find((c) => c.id === a)).toMatchObject({ verified: true, status: 'verified', size: 44.5 });
     expect(mine.find((c) => c.id === b)).toMatchObject({ verified: false, status: 'rejected' });
+    // Newest first, a page at a time: the second page of one is the earlier catch.
+    expect((await angler.client.trpc.catches.mine.query({ limit: 1, cursor: 1 })).map((c) => c.id)).toEqual([a]);
     const audit = await t.em().find(AuditLog, { entityId: { $in: [a, b] } }, { orderBy: { id: 'asc' } });
     expect(audit.map((e) => e.action)).toEqual(['catch.approve', 'catch.reject']);
     expect(audit[0].before).toMatchObject({ sizeCm: 45 });

@@ -143,11 +143,12 @@ export class CatchesService {
   }
 
   /** Catches the user logged or that were logged for them, newest first. */
-  async mine(em: EntityManager, actor: Actor, limit = 50): Promise<CatchView[]> {
+  /** The caller's catches (as angler or as the one who logged them), newest first: `limit` of them from `offset`. */
+  async mine(em: EntityManager, actor: Actor, limit = 50, offset = 0): Promise<CatchView[]> {
     const user = requireUser(actor);
     const own = await em.findOne(Member, { user });
     const where = own ? { $or: [{ angler: own }, { submittedBy: user }] } : { submittedBy: user };
-    const catches = await em.find(Catch, where, { populate: ['event', 'angler'], orderBy: { caughtAt: 'desc' }, limit });
+    const catches = await em.find(Catch, where, { populate: ['event', 'angler'], orderBy: { caughtAt: 'desc', id: 'asc' }, limit, offset });
     return catches.map(catchView);
   }
 
