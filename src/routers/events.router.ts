@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminEventView, eventIdInput, eventInput, eventView, memberRegistration } from '../shared/events.schema';
+import { addEntrantInput, adminEventView, eventIdInput, eventInput, eventView, memberRegistration } from '../shared/events.schema';
 import { adminProcedure, memberProcedure, publicProcedure, router } from '../server/trpc/init';
 
 export const eventsRouter = router({
@@ -48,6 +48,11 @@ export const eventsRouter = router({
 /** Mounted at `admin.events`. */
 export const adminEventsRouter = router({
   list: adminProcedure.output(z.array(adminEventView)).query(({ ctx }) => ctx.services.events.adminList(ctx.em)),
+
+  addEntrant: adminProcedure
+    .input(addEntrantInput)
+    .output(z.object({ message: z.string() }))
+    .mutation(({ ctx, input }) => ctx.services.events.addEntrant(ctx.em, ctx.actor, input.id, input.memberId)),
 
   create: adminProcedure
     .input(eventInput)

@@ -52,6 +52,9 @@ export type EventData = z.output<typeof eventInput>;
 
 export const eventIdInput = z.object({ id: z.uuid({ error: 'That is not a valid event id.' }) });
 
+/** The committee enters a member in an event on the day (sign-on at the ramp). */
+export const addEntrantInput = eventIdInput.extend({ memberId: z.uuid({ error: 'Please choose the member.' }) });
+
 /** An event as members and visitors see it (SPEC §3). */
 export const eventView = z.object({
   id: z.string(),

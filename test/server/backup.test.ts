@@ -8,6 +8,7 @@ import { generateIdentity, identityToRecipient } from 'age-encryption';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { enterEvent } from '../support/factories';
 import { activeMemberClient, signedInClient, startTestApp, type TestApp } from '../support/test-app';
 
 const run = promisify(execFile);
@@ -70,6 +71,7 @@ beforeAll(async () => {
     location: 'Tweed River',
     eventDate: `${today}T07:00`,
   });
+  await enterEvent(t, event.id, member.memberId);
   const form = new FormData();
   for (const [k, v] of Object.entries({
     fishType: 'Flathead',

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Catch, EventRegistration, FishingSession } from '../../src/server/db/entities';
+import { AuditLog, Catch, FishingSession } from '../../src/server/db/entities';
 import { SPECIES } from '../../src/shared/catches';
 import { addDays, clubLocalToInstant, clubToday, instantToClubLocal } from '../../src/shared/dates';
-import { createAdmin, createMember, createUser } from '../support/factories';
+import { createAdmin, createMember, createUser, enterEvent } from '../support/factories';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
@@ -25,6 +25,7 @@ beforeAll(async () => {
     location: 'Tweed River, Chinderah',
     eventDate: `${today}T07:00`,
   });
+  await enterEvent(t, todayEvent.id, member.memberId);
 });
 afterAll(() => t?.close());
 
@@ -144,7 +145,28 @@ describe('logging a catch', () => {
     const res = await submit(member.client, { eventId: later.id });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Catches can only be logged on the day of the event.');
+    await enterEvent(t, later.id, member.memberId);
     expect((await submit(admin, { eventId: later.id })).status).toBe(200);
+  });
+
+  it('counts only entrants: a catch for a member not entered in the event is refused, also from the committee', async () => {
+    const walkIn = await createMember(t, { email: 'walk.in@example.com', firstName: 'Wal', lastName: 'Kin' });
+    const before = await t.em().count(Catch, {});
+    for (const client of [walkIn.client, admin]) {
+      const res = await submit(client, { memberId: walkIn.memberId });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(
+        "Wal Kin is not entered in Bream Bash. Only entrants' catches count; the committee can add an entrant on the day.",
+      );
+    }
+    expect(await t.em().count(Catch, {})).toBe(before);
+    // The committee signs them on at the ramp (after the start, past the close of entries), once; it is audited.
+    const entrant = { id: todayEvent.id, memberId: walkIn.memberId };
+    expect(await admin.trpc.admin.events.addEntrant.mutate(entrant)).toEqual({ message: 'Wal Kin is entered in Bream Bash.' });
+    await expect(admin.trpc.admin.events.addEntrant.mutate(entrant)).rejects.toThrow('Wal Kin is already entered in Bream Bash.');
+    await expect(walkIn.client.trpc.admin.events.addEntrant.mutate(entrant)).rejects.toThrow('Only club administrators can do that.');
+    expect(await t.em().count(AuditLog, { action: 'event.addEntrant', entityId: todayEvent.id })).toBe(1);
+    expect((await submit(walkIn.client, { memberId: walkIn.memberId })).status).toBe(200);
   });
 
   it('is for signed-in current members', async () => {
@@ -194,16 +216,13 @@ describe('automatic flags for the judge', () => {
 describe('fishing hours and size limits', () => {
   it('records the hours for today once per member and event, correcting on a second post', async () => {
     const body = { eventId: todayEvent.id, memberId: member.memberId, hoursSpent: 4.5, sessionDate: today };
-    // Only for a member entered in the event.
-    const notEntered = await member.client.json('POST', '/api/fishing-sessions', body);
+    // Only for a member entered in the event (Ange was entered before the day, for the catches above).
+    const fay = await createMember(t, { firstName: 'Fay', lastName: 'Later' });
+    const notEntered = await fay.client.json('POST', '/api/fishing-sessions', { ...body, memberId: fay.memberId });
     expect(notEntered).toMatchObject({
       status: 400,
-      body: { message: 'Ange is not entered in Bream Bash, so no hours can be recorded for it.' },
+      body: { message: 'Fay is not entered in Bream Bash, so no hours can be recorded for it.' },
     });
-    // (Entered before the day: today's event has started, and entries close when it starts.)
-    const em = t.em();
-    em.create(EventRegistration, { event: todayEvent.id, member: member.memberId });
-    await em.flush();
     const res = await member.client.json('POST', '/api/fishing-sessions', body);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: '4.5 hours logged for today.' });

@@ -9,6 +9,7 @@ import { AppError } from '../../src/shared/errors';
 import { BAD_TEXT_MESSAGE } from '../../src/server/input-text';
 import { RATE_RULES, type RateRules } from '../../src/server/services/rate-limit.service';
 import { allProcedures, fillPath, restRoutes, rowCounts, type ProcedureInfo, type RestRoute } from '../support/endpoints';
+import { enterEvent } from '../support/factories';
 import { activeMemberClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 /**
@@ -281,6 +282,7 @@ beforeAll(async () => {
   });
   ids.sponsor = (await admin.trpc.admin.sponsors.list.query())[0].id;
   ids.upload = (await admin.trpc.objects.createUpload.mutate()).uploadURL;
+  await enterEvent(t, ids.event, ids.member);
   const form = catchForm({});
   form.set('photo', new Blob([new Uint8Array(await jpeg())], { type: 'image/jpeg' }), 'catch.jpg');
   const logged = await admin.fetch('/api/catches', { method: 'POST', body: form });
@@ -642,6 +644,7 @@ function validInputs(): Record<string, unknown> {
     'admin.events.create': event,
     'admin.events.setImage': { id: ids.event, imageUrl: ids.upload },
     'admin.events.update': { id: ids.futureEvent, event },
+    'admin.events.addEntrant': { id: ids.futureEvent, memberId: ids.member },
     'admin.catches.setSizeLimit': { species: 'Bream', minimumCm: 25 },
     'admin.catches.judge': { action: 'reject', id: ids.catch, reason: 'Too blurry to measure' },
     'admin.sponsors.review': {

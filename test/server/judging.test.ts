@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubLocalToInstant } from '../../src/shared/dates';
 import { AuditLog, Catch } from '../../src/server/db/entities';
-import { createAdmin, createMember } from '../support/factories';
+import { createAdmin, createMember, enterEvent } from '../support/factories';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
@@ -17,7 +17,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** Logs a catch for an angler entered in the event (entered here, as registering would have). */
 async function log(client: TestClient, eventId: string, memberId: string, fishType: string, size: string) {
+  await enterEvent(t, eventId, memberId);
   n += 1;
   const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: n, g: 60, b: 200 } } })
     .jpeg()

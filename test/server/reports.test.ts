@@ -5,7 +5,7 @@ import { CLUB } from '../../src/shared/club';
 import { clubToday } from '../../src/shared/dates';
 import { financialYearOf } from '../../src/shared/reports.schema';
 import { Payment } from '../../src/server/db/entities';
-import { createAdmin, createMember, createUser } from '../support/factories';
+import { createAdmin, createMember, createUser, enterEvent } from '../support/factories';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
@@ -190,6 +190,7 @@ describe('membership and event results', () => {
       eventDate: `${today}T00:05`,
     });
     const angler = await createMember(t, { email: 'tess@example.com', firstName: 'Tess', lastName: 'Tailor' });
+    await enterEvent(t, event.id, angler.memberId);
     const form = new FormData();
     for (const [k, v] of Object.entries({
       fishType: 'Tailor',

@@ -7,7 +7,7 @@
  * linked to it, and (for a current member) a completed demo payment that activated the membership for a year.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { AuthToken, Event, Household, Member, Payment, User } from '../../src/server/db/entities';
+import { AuthToken, Event, EventRegistration, Household, Member, Payment, User } from '../../src/server/db/entities';
 import { addDays, addYears, clubLocalToInstant, clubToday } from '../../src/shared/dates';
 import { MEMBERSHIP_PRICES_CENTS, type MembershipType } from '../../src/shared/membership';
 import type { TestApp, TestClient } from './test-app';
@@ -164,4 +164,13 @@ export async function createEvent(t: TestApp, options: EventOptions = {}) {
   });
   await em.flush();
   return event;
+}
+
+/** Enters a member in an event (once), as registering or the committee adding them on the day does: only entrants score. */
+export async function enterEvent(t: TestApp, eventId: string, memberId: string) {
+  const em = t.em();
+  if (await em.count(EventRegistration, { event: eventId, member: memberId })) return;
+  em.create(EventRegistration, { event: em.getReference(Event, eventId), member: em.getReference(Member, memberId) });
+  await em.flush();
+  await em.getConnection().execute('update events set registered_count = registered_count + 1 where id = ?', [eventId]);
 }

@@ -63,6 +63,13 @@ export class CatchesService {
     const angler = await em.findOne(Member, { id: input.memberId });
     if (!angler || !isCurrentMember(angler, day))
       throw new AppError('BAD_REQUEST', 'Please choose a current club member as the angler.', { field: 'memberId' });
+    // Only entrants score: the committee can still add an entrant on the day (admin.events.addEntrant).
+    if (!(await em.count(EventRegistration, { event, member: angler })))
+      throw new AppError(
+        'BAD_REQUEST',
+        `${angler.firstName} ${angler.lastName} is not entered in ${event.name}. Only entrants' catches count; the committee can add an entrant on the day.`,
+        { field: 'memberId' },
+      );
     if (!photo?.length) throw new AppError('BAD_REQUEST', 'Please take a photo of your catch.', { field: 'photo' });
 
     const facts = await readPhotoFacts(photo, (local) => clubLocalToInstant(local));

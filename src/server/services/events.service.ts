@@ -147,6 +147,37 @@ export class EventsService {
     return this.registrationView(registration, event);
   }
 
+  /**
+   * The committee enters a member on the day (sign-on at the ramp), past the close of entries and the capacity:
+   * only entrants' catches count. Audited; entering someone twice is refused.
+   */
+  async addEntrant(em: EntityManager, actor: Actor, eventId: string, memberId: string): Promise<{ message: string }> {
+    const event = await em.findOne(Event, { id: eventId });
+    if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
+    if (event.status === 'cancelled') throw new AppError('BAD_REQUEST', 'This event was cancelled.');
+    const member = await em.findOne(Member, { id: memberId });
+    if (!member || !isCurrentMember(member, clubToday(this.deps.clock.now())))
+      throw new AppError('BAD_REQUEST', 'Please choose a current club member.', { field: 'memberId' });
+    const name = `${member.firstName} ${member.lastName}`;
+    const already = new AppError('CONFLICT', `${name} is already entered in ${event.name}.`);
+    await em.transactional(async (tem) => {
+      if (await tem.count(EventRegistration, { event: eventId, member: memberId })) throw already;
+      tem.create(EventRegistration, { event: tem.getReference(Event, eventId), member: tem.getReference(Member, memberId) });
+      recordAudit(tem, {
+        actor: actor.user,
+        action: 'event.addEntrant',
+        entityType: 'Event',
+        entityId: eventId,
+        after: { memberId, name },
+      });
+      await tem.flush().catch((error) => {
+        throw isUniqueViolation(error) ? already : error;
+      });
+      await tem.execute('update events set registered_count = registered_count + 1 where id = ?', [eventId]);
+    });
+    return { message: `${name} is entered in ${event.name}.` };
+  }
+
   async cancel(em: EntityManager, actor: Actor, eventId: string): Promise<void> {
     const member = await this.ownMember(em, actor);
     await em.transactional(async (tem) => {
