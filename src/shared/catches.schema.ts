@@ -111,6 +111,10 @@ export const sizeLimitForm = sizeLimitView.extend({
 /** A catch as the judge sees it: everything, including positions and the photo's own facts. */
 export const judgeCatchView = catchView.extend({
   anglerId: z.string(),
+  /** Whether the angler is entered in the event (only entrants score; older catches may predate the rule). */
+  anglerEntered: z.boolean(),
+  /** Who logged it, when that was someone else than the angler (a parent for a junior, a mate's phone). */
+  submittedByName: z.string().nullable(),
   gpsText: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),

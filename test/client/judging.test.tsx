@@ -43,6 +43,8 @@ const PENDING: JudgeCatchView = {
   thumbnailUrl: 'https://files.example.com/catches/abc-thumb.jpg',
   rejectReason: null,
   anglerId: 'm1',
+  anglerEntered: true,
+  submittedByName: null,
   gpsText: '-28.174500, 153.541200',
   latitude: -28.1745,
   longitude: 153.5412,
@@ -63,6 +65,8 @@ const BARE: JudgeCatchView = {
   size: 28,
   anglerName: 'Sam Carter',
   fishKeptOrReleased: 'kept',
+  anglerEntered: false,
+  submittedByName: 'Dana Carter',
   photoUrl: 'https://files.example.com/catches/def.jpg',
   gpsText: 'GPS not available',
   latitude: null,
@@ -140,6 +144,11 @@ describe('admin judging queue', () => {
     expect(within(bare).queryByRole('link', { name: 'View on OpenStreetMap' })).toBeNull();
     expect(within(bare).queryByText('Photo taken:')).toBeNull();
     expect(within(bare).getByText('Kept')).toBeTruthy();
+    // Whether the angler is entered, and who logged a catch for someone else.
+    expect(within(bare).getByText('Not entered in this event: only entrants score.')).toBeTruthy();
+    expect(within(bare).getByText('Dana Carter')).toBeTruthy();
+    expect(within(card).queryByText('Not entered in this event: only entrants score.')).toBeNull();
+    expect(within(card).queryByText('Logged by:')).toBeNull();
   });
 
   it('approves as logged and the card leaves the list', async () => {

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubLocalToInstant } from '../../src/shared/dates';
-import { AuditLog, Catch } from '../../src/server/db/entities';
+import { AuditLog, Catch, EventRegistration } from '../../src/server/db/entities';
 import { createAdmin, createMember, enterEvent } from '../support/factories';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
@@ -64,6 +64,8 @@ describe('judging and results', () => {
       latitude: -28.264512,
       clubCode: 'TIDE42',
       flags: ['no_camera_metadata'],
+      anglerEntered: true,
+      submittedByName: null,
     });
 
     await admin.trpc.admin.catches.judge.mutate({ id: a, action: 'approve', size: 44.5 });
@@ -94,6 +96,17 @@ describe('judging and results', () => {
     expect(audit[0].before).toMatchObject({ sizeCm: 45 });
     expect(audit[0].after).toMatchObject({ sizeCm: 44.5, status: 'verified' });
     expect((await admin.trpc.admin.catches.queue.query()).map((c) => c.id)).not.toContain(a);
+  });
+
+  it('tells the judge who logged a catch for someone else, and when the angler is no longer entered', async () => {
+    const event = await admin.trpc.admin.events.create.mutate({ name: 'Tailor Trot', location: 'Kingscliff', eventDate: `${today}T00:07` });
+    const angler = await createMember(t, { firstName: 'Tia', lastName: 'Lor' });
+    const id = await log(admin, event.id, angler.memberId, 'Tailor', '33');
+    const item = async () => (await admin.trpc.admin.catches.queue.query()).find((c) => c.id === id)!;
+    expect(await item()).toMatchObject({ anglerName: 'Tia Lor', anglerEntered: true, submittedByName: 'Ada Min' });
+    // An entry withdrawn after the catch was logged (or a catch from before only entrants could log).
+    await t.em().nativeDelete(EventRegistration, { event: event.id, member: angler.memberId });
+    expect(await item()).toMatchObject({ anglerEntered: false });
   });
 
   it('places the three longest verified catches per species, a tie going to the earlier catch, and adds up the season', async () => {

@@ -4,7 +4,7 @@ import type { EventResults, JudgeCatchView, JudgeInput } from '../../shared/catc
 import { clubLocalToInstant } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import type { Clock } from '../clock';
-import { Catch, Event, Member, User } from '../db/entities';
+import { Catch, Event, EventRegistration, Member } from '../db/entities';
 import { recordAudit } from './audit.service';
 import { catchVerdictMessage, type CatchCorrection } from '../emails/catches.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
@@ -25,12 +25,17 @@ export class JudgingService {
 
   /** Unverified catches, oldest first, with everything the judge needs. */
   async queue(em: EntityManager): Promise<JudgeCatchView[]> {
-    const catches = await em.find(Catch, { status: 'pending' }, { populate: ['event', 'angler'], orderBy: { caughtAt: 'asc' } });
-    return catches.map((c) => this.judgeView(c));
+    const catches = await em.find(
+      Catch,
+      { status: 'pending' },
+      { populate: ['event', 'angler', 'submittedBy'], orderBy: { caughtAt: 'asc' } },
+    );
+    const entered = await entrantsOf(em, catches);
+    return catches.map((c) => this.judgeView(c, entered));
   }
 
   async judge(em: EntityManager, actor: Actor, input: JudgeInput): Promise<JudgeCatchView> {
-    const found = await em.findOne(Catch, { id: input.id }, { populate: ['event', 'angler'] });
+    const found = await em.findOne(Catch, { id: input.id }, { populate: ['event', 'angler', 'submittedBy'] });
     if (!found) throw new AppError('NOT_FOUND', 'That catch does not exist.');
     const before = { status: found.status, species: found.species, sizeCm: found.sizeCm, rejectReason: found.rejectReason ?? null };
     if (input.action === 'approve') {
@@ -44,20 +49,20 @@ export class JudgingService {
     }
     const after = { status: found.status, species: found.species, sizeCm: found.sizeCm, rejectReason: found.rejectReason ?? null };
     // The same verdict again (a double tap, a retry after a lost answer) changes nothing and tells nobody twice.
-    if (JSON.stringify(after) === JSON.stringify(before)) return this.judgeView(found);
+    if (JSON.stringify(after) === JSON.stringify(before)) return this.judgeView(found, await entrantsOf(em, [found]));
     found.verifiedBy = actor.user;
     found.verifiedAt = this.deps.clock.now();
     recordAudit(em, { actor: actor.user, action: `catch.${input.action}`, entityType: 'Catch', entityId: found.id, before, after });
     await em.flush();
-    await this.tellAngler(em, found, before);
-    return this.judgeView(found);
+    await this.tellAngler(found, before);
+    return this.judgeView(found, await entrantsOf(em, [found]));
   }
 
   /**
    * E-mails a rejection (with its reason) or an approval the judge corrected to the angler, or, for an angler
    * without an address of their own (a junior), to whoever logged the catch. A plain approval shows as a tick.
    */
-  private async tellAngler(em: EntityManager, judged: Catch, before: { species: string; sizeCm: number }): Promise<void> {
+  private async tellAngler(judged: Catch, before: { species: string; sizeCm: number }): Promise<void> {
     const corrections: CatchCorrection[] = [];
     if (judged.status === 'verified') {
       if (Number(before.sizeCm) !== Number(judged.sizeCm))
@@ -65,7 +70,7 @@ export class JudgingService {
       if (before.species !== judged.species) corrections.push({ what: 'species', from: before.species, to: judged.species });
       if (!corrections.length) return;
     }
-    const to = judged.angler.email ?? (judged.submittedBy ? (await em.findOne(User, { id: judged.submittedBy.id }))?.email : undefined);
+    const to = judged.angler.email ?? judged.submittedBy?.email;
     if (!to) return;
     const mail = await catchVerdictMessage({
       firstName: judged.angler.firstName,
@@ -142,10 +147,14 @@ export class JudgingService {
       .sort((a, b) => a.place - b.place);
   }
 
-  private judgeView(c: Catch): JudgeCatchView {
+  /** A catch with everything the judge needs; `entered`: the `event:member` pairs entered (see entrantsOf). */
+  private judgeView(c: Catch, entered: ReadonlySet<string>): JudgeCatchView {
+    const submitter = c.submittedBy && c.submittedBy.id !== c.angler.user?.id ? c.submittedBy : null;
     return {
       ...catchView(c),
       anglerId: c.angler.id,
+      anglerEntered: entered.has(`${c.event.id}:${c.angler.id}`),
+      submittedByName: submitter ? `${submitter.firstName} ${submitter.lastName}` : null,
       gpsText: c.gpsText ?? null,
       latitude: num(c.latitude),
       longitude: num(c.longitude),
@@ -175,5 +184,16 @@ const placedSql = (eventsWhere: string) => `select placed.id, placed.angler_id, 
     order by c.size_cm desc, c.caught_at asc limit ${CHAMPION_POINTS.length}
   ) placed
   where ${eventsWhere}`;
+
+/** The `event:member` pairs among these catches whose angler is entered in the event. */
+async function entrantsOf(em: EntityManager, catches: Catch[]): Promise<Set<string>> {
+  if (!catches.length) return new Set();
+  const entries = await em.find(
+    EventRegistration,
+    { event: { $in: catches.map((c) => c.event.id) }, member: { $in: catches.map((c) => c.angler.id) } },
+    { fields: ['event', 'member'] },
+  );
+  return new Set(entries.map((e) => `${e.event.id}:${e.member.id}`));
+}
 
 const pointsFor = (place: number): number => CHAMPION_POINTS[place - 1];

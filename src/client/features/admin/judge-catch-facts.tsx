@@ -98,6 +98,12 @@ export function JudgeCatchFacts({ item }: { item: JudgeCatchView }) {
   return (
     <>
       <Fact label="Angler">{item.anglerName}</Fact>
+      {!item.anglerEntered && (
+        <Text size="sm" c="red.9" fw={600}>
+          Not entered in this event: only entrants score.
+        </Text>
+      )}
+      {item.submittedByName && <Fact label="Logged by">{item.submittedByName}</Fact>}
       <Fact label="Event">
         {item.eventName}, {formatClubDateTime(item.eventDate)}
       </Fact>
