@@ -260,6 +260,7 @@ describe('portal dashboard', () => {
   });
 });
 
+const MEMBER_ID = '55555555-5555-4555-8555-555555555555';
 const ADMIN_EVENT: Output<'admin.events.list'>[number] = { ...EVENT, eventDateLocal: '2026-12-06T07:00', clubCode: null };
 
 describe('admin events tab', () => {
@@ -322,6 +323,24 @@ describe('admin events tab', () => {
       id: ID,
       event: { status: 'active', maxParticipants: '30', registrationFee: '10.00' },
     });
+  });
+
+  it('signs a member on at the ramp: Add Entrant enters the chosen member and says so', async () => {
+    const server = fakeServer({
+      'admin.events.list': () => ok([ADMIN_EVENT]),
+      'members.list': () => ok([{ id: MEMBER_ID, firstName: 'Wal', lastName: 'Kin' }]),
+      'admin.events.addEntrant': () => ok({ message: 'Wal Kin is entered in Flathead Classic.' }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminEventsTab />, server);
+    await user.click(await screen.findByRole('button', { name: 'Add an entrant to Flathead Classic' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Entrant' });
+    const add = within(dialog).getByRole('button', { name: 'Add Entrant' });
+    expect(add.hasAttribute('disabled')).toBe(true);
+    await user.selectOptions(await within(dialog).findByLabelText('Member'), MEMBER_ID);
+    await user.click(add);
+    expect(await screen.findByText('Wal Kin is entered in Flathead Classic.')).toBeTruthy();
+    expect(server.mutations()[0].inputs[0]).toEqual({ id: ID, memberId: MEMBER_ID });
   });
 
   it('refuses an image over 5 MB before any request', async () => {

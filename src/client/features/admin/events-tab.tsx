@@ -10,11 +10,16 @@ import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { EventImage } from '../../components/event-image';
+import { AddEntrantForm } from './add-entrant-form';
 import { EventForm } from './event-form';
 import { EventImageUpload } from './event-image-upload';
 
 type Dialog =
-  { kind: 'none' } | { kind: 'create'; key: number } | { kind: 'edit'; event: AdminEventView } | { kind: 'image'; event: AdminEventView };
+  | { kind: 'none' }
+  | { kind: 'create'; key: number }
+  | { kind: 'edit'; event: AdminEventView }
+  | { kind: 'image'; event: AdminEventView }
+  | { kind: 'entrant'; event: AdminEventView };
 
 function useRefreshAdminEvents() {
   const trpc = useTRPC();
@@ -27,7 +32,17 @@ function useRefreshAdminEvents() {
     ]);
 }
 
-function EventRow({ event, onEdit, onImage }: { event: AdminEventView; onEdit: () => void; onImage: () => void }) {
+function EventRow({
+  event,
+  onEdit,
+  onImage,
+  onEntrant,
+}: {
+  event: AdminEventView;
+  onEdit: () => void;
+  onImage: () => void;
+  onEntrant: () => void;
+}) {
   return (
     <Card withBorder radius="md" padding="md" data-testid="admin-event">
       <Group align="flex-start" gap="md" wrap="wrap">
@@ -59,13 +74,16 @@ function EventRow({ event, onEdit, onImage }: { event: AdminEventView; onEdit: (
         <Group gap="xs" style={{ flex: '0 0 auto' }}>
           <RowButton label="Edit" name={event.name} onClick={onEdit} />
           <RowButton label="Upload Image" spoken="Upload image for" name={event.name} variant="default" onClick={onImage} />
+          {event.status === 'active' && (
+            <RowButton label="Add Entrant" spoken="Add an entrant to" name={event.name} variant="default" onClick={onEntrant} />
+          )}
         </Group>
       </Group>
     </Card>
   );
 }
 
-/** SPEC §2.13 events tab: list, create, edit and image upload. */
+/** SPEC §2.13 events tab: list, create, edit, image upload, and entrants signed on at the ramp. */
 export function AdminEventsTab() {
   const trpc = useTRPC();
   const phone = useMediaQuery('(max-width: 48em)');
@@ -119,6 +137,7 @@ export function AdminEventsTab() {
             event={event}
             onEdit={() => setDialog({ kind: 'edit', event })}
             onImage={() => setDialog({ kind: 'image', event })}
+            onEntrant={() => setDialog({ kind: 'entrant', event })}
           />
         ))}
       </QueryState>
@@ -153,6 +172,18 @@ export function AdminEventsTab() {
         {dialog.kind === 'image' && (
           <EventImageUpload
             event={dialog.event}
+            onDone={() => {
+              close();
+              void refresh();
+            }}
+          />
+        )}
+      </Modal>
+      <Modal opened={dialog.kind === 'entrant'} onClose={close} title="Add Entrant" fullScreen={phone}>
+        {dialog.kind === 'entrant' && (
+          <AddEntrantForm
+            event={dialog.event}
+            onCancel={close}
             onDone={() => {
               close();
               void refresh();
