@@ -157,6 +157,11 @@ export type JudgeInput = z.output<typeof judgeInput>;
 export const eventResults = z.object({
   eventId: z.string(),
   eventName: z.string(),
+  /**
+   * While fishing is still open: when it closes, and until then the placings carry no photo (the brag mat shows
+   * the day's code). Null once the photos are shown.
+   */
+  photosFrom: z.string().nullable(),
   categories: z.array(
     z.object({
       species: z.enum(SPECIES),
@@ -167,7 +172,7 @@ export const eventResults = z.object({
           anglerName: z.string(),
           size: z.number(),
           catchId: z.string(),
-          thumbnailUrl: z.string(),
+          thumbnailUrl: z.string().nullable(),
         }),
       ),
     }),

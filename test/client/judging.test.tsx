@@ -356,6 +356,7 @@ const EVENTS: Output<'events.started'> = [
 const RESULTS = {
   eventId: EVENT_ID,
   eventName: 'Flathead Classic',
+  photosFrom: null,
   categories: [
     {
       species: 'Flathead' as const,
@@ -407,7 +408,8 @@ const year = Number(clubToday(new Date()).slice(0, 4));
 function resultsServer(ladder: Output<'catches.ladder'> = LADDER) {
   return fakeServer({
     'events.started': () => ok(EVENTS),
-    'catches.results': ({ id }) => ok(id === EVENT_ID ? RESULTS : { eventId: id, eventName: 'Winter Bream Bash', categories: [] }),
+    'catches.results': ({ id }) =>
+      ok(id === EVENT_ID ? RESULTS : { eventId: id, eventName: 'Winter Bream Bash', photosFrom: null, categories: [] }),
     'catches.ladder': () => ok(ladder),
   });
 }
@@ -452,6 +454,27 @@ describe('results board', () => {
     expect(text).not.toContain('-28.17');
     expect(text).not.toContain('153.54');
     expect(document.querySelector('a[href*="openstreetmap"]')).toBeNull();
+  });
+
+  it('shows no photo while fishing is still open, and says when they come', async () => {
+    const open = {
+      ...RESULTS,
+      photosFrom: '2026-12-06T03:00:00.000Z',
+      categories: [
+        {
+          species: 'Bream' as const,
+          placings: [{ place: 1, points: 3, anglerName: 'Jo Lee', size: 33, catchId: 'c9', thumbnailUrl: null }],
+        },
+      ],
+    };
+    renderWithProviders(
+      <ResultsBoard />,
+      fakeServer({ 'events.started': () => ok(EVENTS), 'catches.results': () => ok(open), 'catches.ladder': () => ok(LADDER) }),
+    );
+    const bream = await screen.findByRole('table', { name: 'Bream results' });
+    expect(rowsOf(bream)).toEqual([['1st', 'Jo Lee', '33', '3', 'Later']]);
+    expect(within(bream).queryByRole('img')).toBeNull();
+    expect(screen.getByText("Photos are shown once fishing closes (Sun, 6 Dec 2026, 2:00 pm): they show the day's code.")).toBeTruthy();
   });
 
   it('shows the empty text for an event without verified catches', async () => {
@@ -520,7 +543,7 @@ describe('admin page tabs', () => {
       'admin.catches.queue': () => ok([PENDING]),
       'catches.sizeLimits': () => ok(LIMITS),
       'catches.results': ({ id }) =>
-        ok(id === EVENT_ID ? RESULTS : { eventId: PAST_EVENT_ID, eventName: 'Winter Bream Bash', categories: [] }),
+        ok(id === EVENT_ID ? RESULTS : { eventId: PAST_EVENT_ID, eventName: 'Winter Bream Bash', photosFrom: null, categories: [] }),
       'catches.ladder': () => ok(LADDER),
     });
     const user = userEvent.setup();

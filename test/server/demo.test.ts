@@ -153,7 +153,8 @@ describe('the demo club (npm run demo)', () => {
     const results = await visitor.trpc.catches.results.query({ id: completed[completed.length - 1].id });
     expect(results.categories.length).toBeGreaterThan(1);
     expect(results.categories[0].placings[0]).toMatchObject({ place: 1, points: 3 });
-    expect((await image(visitor, results.categories[0].placings[0].thumbnailUrl)).status).toBe(200);
+    expect(results.photosFrom).toBeNull();
+    expect((await image(visitor, results.categories[0].placings[0].thumbnailUrl!)).status).toBe(200);
     const ladder = await visitor.trpc.catches.ladder.query({ year: Number(today.slice(0, 4)) });
     // The season ladder counts this calendar year only: empty in the first weeks of January.
     if (completed.some((e) => e.eventDate.slice(0, 4) === today.slice(0, 4))) expect(ladder.length).toBeGreaterThan(0);

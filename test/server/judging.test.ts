@@ -191,4 +191,22 @@ describe('judging and results', () => {
     t.clock.advance(86400_000);
     await expect(member.client.trpc.events.clubCode.query({ id: event.id })).rejects.toThrow('once fishing opens');
   });
+
+  it("shows results without photos while fishing is open (they show the day's code), and with them once it closes", async () => {
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(t.clock.now());
+    t.clock.advance(clubLocalToInstant(`${day}T09:00`).getTime() - t.clock.now().getTime());
+    const event = await admin.trpc.admin.events.create.mutate({ name: 'Open Water', location: 'Cabarita', eventDate: `${day}T07:00` });
+    const angler = await createMember(t, { firstName: 'Opal', lastName: 'Waters' });
+    await admin.trpc.admin.catches.judge.mutate({
+      id: await log(angler.client, event.id, angler.memberId, 'Bream', '31'),
+      action: 'approve',
+    });
+    const during = await t.client().trpc.catches.results.query({ id: event.id });
+    expect(during.photosFrom).toBe(clubLocalToInstant(`${day}T14:00`).toISOString());
+    expect(during.categories[0].placings[0]).toMatchObject({ anglerName: 'Opal Waters', size: 31, thumbnailUrl: null });
+    t.clock.advance(5 * 3600_000);
+    const after = await t.client().trpc.catches.results.query({ id: event.id });
+    expect(after.photosFrom).toBeNull();
+    expect(after.categories[0].placings[0].thumbnailUrl).toMatch(/\.webp$/);
+  });
 });

@@ -3,6 +3,8 @@ import { insidePolygon } from '../../shared/tweed';
 
 /** Competition fishing runs 7am to 2pm (competition rules); measured from the event's start. */
 export const FISHING_HOURS_MS = 7 * 3600_000;
+/** When fishing closes on an event's day: its catch photos (brag mat and the day's code) may be shown from then. */
+export const fishingCloses = (eventStart: Date): Date => new Date(eventStart.getTime() + FISHING_HOURS_MS);
 /** The judge is told when the photo's time or the arrival strays this far from the logged time. */
 export const TIME_GAP_MS = 60 * 60_000;
 

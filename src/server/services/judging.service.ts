@@ -10,6 +10,7 @@ import { catchVerdictMessage, type CatchCorrection } from '../emails/catches.ema
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import type { Actor } from './actor';
 import { catchView } from './catch-view';
+import { fishingCloses } from './catch-flags';
 import { objectUrl, thumbnailKey } from './object-keys';
 
 export interface JudgingDeps {
@@ -91,9 +92,13 @@ export class JudgingService {
     const event = await em.findOne(Event, { id: eventId });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
     const placed = await this.placings(em, event);
+    // The photos show the brag mat with the day's code: not to the public while fishing is still open.
+    const closes = fishingCloses(event.eventDate);
+    const photosShown = this.deps.clock.now() >= closes;
     return {
       eventId: event.id,
       eventName: event.name,
+      photosFrom: photosShown ? null : closes.toISOString(),
       categories: SPECIES.map((species) => ({
         species,
         placings: placed
@@ -104,7 +109,7 @@ export class JudgingService {
             anglerName: `${p.catch.angler.firstName} ${p.catch.angler.lastName}`,
             size: p.catch.sizeCm,
             catchId: p.catch.id,
-            thumbnailUrl: objectUrl(thumbnailKey(p.catch.photoKey)),
+            thumbnailUrl: photosShown ? objectUrl(thumbnailKey(p.catch.photoKey)) : null,
           })),
       })).filter((c) => c.placings.length > 0),
     };

@@ -1,7 +1,7 @@
-import { Card, Stack, Table, Title } from '@mantine/core';
+import { Card, Stack, Table, Text, Title } from '@mantine/core';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { clubToday } from '../../../shared/dates';
+import { clubToday, formatClubDateTime } from '../../../shared/dates';
 import { EventSelect, useChosenEvent } from '../../components/event-picker';
 import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../trpc';
@@ -95,6 +95,11 @@ function EventResultsTables({ eventId }: { eventId: string }) {
       empty="No verified catches for this event yet."
     >
       <Stack gap="md">
+        {results.data?.photosFrom && (
+          <Text size="sm" c="dimmed">
+            Photos are shown once fishing closes ({formatClubDateTime(results.data.photosFrom)}): they show the day&apos;s code.
+          </Text>
+        )}
         {categories.map((category) => (
           <Stack key={category.species} gap={4} data-testid="results-category">
             <Title order={4}>{category.species}</Title>
@@ -117,14 +122,20 @@ function EventResultsTables({ eventId }: { eventId: string }) {
                       <Table.Td ta="right">{p.size}</Table.Td>
                       <Table.Td ta="right">{p.points}</Table.Td>
                       <Table.Td>
-                        <img
-                          src={p.thumbnailUrl}
-                          alt={`${category.species} by ${p.anglerName}`}
-                          width={56}
-                          height={42}
-                          loading="lazy"
-                          style={{ display: 'block', objectFit: 'cover', borderRadius: 4 }}
-                        />
+                        {p.thumbnailUrl ? (
+                          <img
+                            src={p.thumbnailUrl}
+                            alt={`${category.species} by ${p.anglerName}`}
+                            width={56}
+                            height={42}
+                            loading="lazy"
+                            style={{ display: 'block', objectFit: 'cover', borderRadius: 4 }}
+                          />
+                        ) : (
+                          <Text size="sm" c="dimmed">
+                            Later
+                          </Text>
+                        )}
                       </Table.Td>
                     </Table.Tr>
                   ))}
