@@ -333,7 +333,7 @@ describe('admin events tab', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<AdminEventsTab />, server);
-    await user.click(await screen.findByRole('button', { name: 'Add an entrant to Flathead Classic' }));
+    await user.click(await screen.findByRole('button', { name: 'Add Entrant to Flathead Classic' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Entrant' });
     const add = within(dialog).getByRole('button', { name: 'Add Entrant' });
     expect(add.hasAttribute('disabled')).toBe(true);

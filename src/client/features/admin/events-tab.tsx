@@ -75,7 +75,7 @@ function EventRow({
           <RowButton label="Edit" name={event.name} onClick={onEdit} />
           <RowButton label="Upload Image" spoken="Upload image for" name={event.name} variant="default" onClick={onImage} />
           {event.status === 'active' && (
-            <RowButton label="Add Entrant" spoken="Add an entrant to" name={event.name} variant="default" onClick={onEntrant} />
+            <RowButton label="Add Entrant" spoken="Add Entrant to" name={event.name} variant="default" onClick={onEntrant} />
           )}
         </Group>
       </Group>
