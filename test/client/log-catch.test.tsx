@@ -144,6 +144,14 @@ describe('Log Your Catch (SPEC §4 order, §5 messages)', () => {
     expect(xhr.requests).toHaveLength(0);
   });
 
+  it('shows the chosen photo as a thumbnail, so the angler sees it is the right one', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LogCatchForm />, server());
+    await fill(user, { photo: true });
+    const thumbnail = await screen.findByRole('img', { name: 'The chosen photo' });
+    expect(thumbnail.getAttribute('src')).toMatch(/^blob:/);
+  });
+
   it("puts the schema's sentence under each missing field", async () => {
     const user = userEvent.setup();
     renderWithProviders(<LogCatchForm />, server());

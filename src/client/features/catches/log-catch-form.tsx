@@ -214,6 +214,15 @@ export function LogCatchForm() {
               style={{ display: 'block', marginTop: 6, maxWidth: '100%' }}
               onChange={(e) => photo.choose(e.currentTarget.files?.[0] ?? null)}
             />
+            {photo.previewUrl && (
+              <img
+                src={photo.previewUrl}
+                alt="The chosen photo"
+                width={160}
+                height={120}
+                style={{ display: 'block', marginTop: 8, objectFit: 'cover', borderRadius: 6 }}
+              />
+            )}
             {photo.gps && (
               <Text size="xs" c="dimmed" mt={4} data-testid="catch-gps">
                 GPS: {photo.gps}

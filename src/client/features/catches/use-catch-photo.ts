@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { GPS_UNAVAILABLE } from '../../../shared/catches.schema';
 import { currentGpsText } from './photo';
 
@@ -13,6 +13,14 @@ export function useCatchPhoto() {
   const [inputKey, setInputKey] = useState(0);
   // Only the newest lookup may set the GPS text (a photo chosen again, or the form cleared, outdates the last one).
   const gpsRequest = useRef(0);
+  // A thumbnail of the chosen photo, so the angler sees it is the right one (released when it changes or goes).
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!photo) return setPreviewUrl(null);
+    const url = URL.createObjectURL(photo);
+    setPreviewUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [photo]);
 
   const choose = (file: File | null) => {
     setPhoto(file);
@@ -33,6 +41,8 @@ export function useCatchPhoto() {
 
   return {
     photo,
+    /** An address of the chosen photo for a thumbnail on the form, or null. */
+    previewUrl,
     /** What the form shows under the photo: null, 'Getting location...' or the position. */
     gps,
     /** What is sent: the position, or GPS_UNAVAILABLE while it is unknown. */
