@@ -15,15 +15,22 @@ export function useCatchPhoto() {
   const gpsRequest = useRef(0);
   // A thumbnail of the chosen photo, so the angler sees it is the right one (released when it changes or goes).
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  const preview = useRef<string | null>(null);
+  const showPreview = (file: File | null) => {
+    if (preview.current) URL.revokeObjectURL(preview.current);
+    preview.current = file ? URL.createObjectURL(file) : null;
+    setPreviewUrl(preview.current);
+  };
   useEffect(() => {
-    if (!photo) return setPreviewUrl(null);
-    const url = URL.createObjectURL(photo);
-    setPreviewUrl(url);
-    return () => URL.revokeObjectURL(url);
-  }, [photo]);
+    const chosen = preview;
+    return () => {
+      if (chosen.current) URL.revokeObjectURL(chosen.current);
+    };
+  }, []);
 
   const choose = (file: File | null) => {
     setPhoto(file);
+    showPreview(file);
     const request = ++gpsRequest.current;
     if (!file) return setGps(null);
     setGps(LOCATING);
@@ -34,6 +41,7 @@ export function useCatchPhoto() {
 
   const clear = () => {
     setPhoto(null);
+    showPreview(null);
     setGps(null);
     setInputKey((k) => k + 1);
     gpsRequest.current++;
