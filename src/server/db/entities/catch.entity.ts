@@ -16,6 +16,8 @@ const CatchSchema = defineEntity({
     { properties: ['angler', 'caughtAt'] },
     { properties: ['submittedBy', 'caughtAt'] },
     { properties: ['photoHash'] },
+    // The judges' 'Judged' list, newest decision first (a pending catch has none).
+    { properties: ['verifiedAt'] },
   ],
   properties: {
     id: p

@@ -33,6 +33,10 @@ const MemberSchema = defineEntity({
     codeOfConductAcceptedAt: p.datetime().nullable(),
     /** The club documents accepted on the join form: which, which version, when. */
     documentsAccepted: p.json<{ id: string; version: string; acceptedAt: string }[]>().nullable(),
+    /** The last day (club time) of a suspension by the committee: no entering events or logging catches until then. */
+    suspendedUntil: p.date().nullable(),
+    suspendedReason: p.string().length(300).nullable(),
+    suspendedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()
