@@ -4,6 +4,10 @@
 // deploy downloads only the files whose revision changed. The API always goes to the network (personal data is
 // never kept here), and queued catches live in IndexedDB, which an update never touches.
 import { cleanupOutdatedCaches, getCacheKeyForURL, matchPrecache, precache, type PrecacheEntry } from 'workbox-precaching';
+import { queuedCatches } from '../features/catches/catch-queue';
+import { sendWaiting } from '../features/catches/catch-sender';
+import { uploadFromWorker } from '../features/catches/upload-catch';
+import { SEND_CATCHES_TAG } from './background-sync';
 
 declare const PRECACHE: PrecacheEntry[];
 
@@ -15,9 +19,13 @@ interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
   respondWith(response: Response | Promise<Response>): void;
 }
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
 interface WorkerScope {
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'sync', listener: (event: SyncEvent) => void): void;
   skipWaiting(): Promise<void>;
   clients: { claim(): Promise<void> };
   location: Location;
@@ -49,6 +57,24 @@ worker.addEventListener('fetch', (event) => {
   if (request.mode === 'navigate') event.respondWith(page(request));
   else if (getCacheKeyForURL(url.pathname)) event.respondWith(appFile(request, url.pathname));
 });
+
+// Background Sync: with signal back, the browser wakes this worker to send the catches waiting on the phone, even
+// with the site closed. A rejected promise tells the browser to try again later.
+worker.addEventListener('sync', (event) => {
+  if (event.tag === SEND_CATCHES_TAG) event.waitUntil(sendWaitingCatches());
+});
+
+/** Sends the signed-in member's waiting catches (the session cookie says who that is), as the open site would. */
+async function sendWaitingCatches(): Promise<void> {
+  const me = await fetch('/api/auth/user', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  // Signed out: the catches wait until the member signs in again, and the site sends them then.
+  if (me.status === 401) return;
+  if (!me.ok) throw new Error(`The club did not answer (${me.status}).`);
+  const { id } = (await me.json()) as { id: string };
+  await sendWaiting(id, uploadFromWorker, () => undefined, { now: true });
+  const left = (await queuedCatches()).filter((entry) => entry.userId === id && entry.state !== 'failed').length;
+  if (left) throw new Error(`${left} catches still waiting.`);
+}
 
 /** Pages: the network when it answers in time, otherwise the saved app, which draws every route itself. */
 async function page(request: Request): Promise<Response> {

@@ -9,11 +9,18 @@ export function imageProblem(file: File): string | null {
   return null;
 }
 
-/** How an upload ended: answered (with the server's status and body), failed (no signal) or aborted. */
+/** How an upload ended: answered (with the server's status and body), failed (no signal), stalled or aborted. */
 export interface UploadAnswer {
-  outcome: 'answered' | 'failed' | 'aborted';
+  outcome: 'answered' | 'failed' | 'stalled' | 'aborted';
   status: number;
   responseText: string;
+}
+
+export interface SendOptions {
+  /** Gives up when nothing moves for this long: no upload progress, and no answer once the body is sent. */
+  stallMs?: number;
+  /** Cancels the request (the answer is then 'aborted'). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -23,17 +30,40 @@ export interface UploadAnswer {
 export function sendWithProgress(
   request: { method: 'PUT' | 'POST'; url: string; body: XMLHttpRequestBodyInit; headers?: Record<string, string> },
   onProgress: (percent: number) => void,
+  options: SendOptions = {},
 ): Promise<UploadAnswer> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
+    let stalled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Every sign of life (bytes going up, the answer coming down) starts the stall clock again.
+    const alive = () => {
+      if (!options.stallMs) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        stalled = true;
+        xhr.abort();
+      }, options.stallMs);
+    };
+    const settle = (answer: UploadAnswer) => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', cancel);
+      resolve(answer);
+    };
+    const cancel = () => xhr.abort();
     xhr.open(request.method, request.url);
     for (const [name, value] of Object.entries(request.headers ?? {})) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
+      alive();
       if (e.lengthComputable && e.total > 0) onProgress(Math.round((e.loaded / e.total) * 100));
     };
-    xhr.onload = () => resolve({ outcome: 'answered', status: xhr.status, responseText: xhr.responseText });
-    xhr.onerror = () => resolve({ outcome: 'failed', status: 0, responseText: '' });
-    xhr.onabort = () => resolve({ outcome: 'aborted', status: 0, responseText: '' });
+    xhr.onprogress = alive;
+    xhr.onload = () => settle({ outcome: 'answered', status: xhr.status, responseText: xhr.responseText });
+    xhr.onerror = () => settle({ outcome: 'failed', status: 0, responseText: '' });
+    xhr.onabort = () => settle({ outcome: stalled ? 'stalled' : 'aborted', status: 0, responseText: '' });
+    if (options.signal?.aborted) return settle({ outcome: 'aborted', status: 0, responseText: '' });
+    options.signal?.addEventListener('abort', cancel);
+    alive();
     xhr.send(request.body);
   });
 }
@@ -45,6 +75,6 @@ export async function putFile(url: string, file: File, onProgress: (percent: num
     onProgress,
   );
   if (answer.outcome === 'aborted') throw new Error('Upload cancelled.');
-  if (answer.outcome === 'failed') throw new Error('Upload failed. Please check your connection and try again.');
+  if (answer.outcome !== 'answered') throw new Error('Upload failed. Please check your connection and try again.');
   if (answer.status < 200 || answer.status >= 300) throw new Error(`Upload failed (HTTP ${answer.status}).`);
 }

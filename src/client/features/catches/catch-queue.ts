@@ -20,8 +20,9 @@ export interface QueuedCatch {
   anglerName: string;
   /** waiting: to be sent when there is signal; sending: on its way; failed: the club refused it (see `error`). */
   state: 'waiting' | 'sending' | 'failed';
-  /** When the current send began (a send cut off by a closed tab is tried again after a while). */
-  sendingSince?: string;
+  /** Failed tries so far (no signal, a stalled send), and when the next is due: each waits longer. */
+  attempts?: number;
+  nextTryAt?: string;
   /** The club's reason, for a catch the member has to fix or discard. */
   error?: string;
 }

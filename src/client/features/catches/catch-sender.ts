@@ -1,59 +1,102 @@
 import type { Achievement } from '../../../shared/catches';
 import type { CatchView } from '../../../shared/catches.schema';
 import { queuedCatches, removeQueued, updateQueued, type QueuedCatch } from './catch-queue';
-import { CatchUploadError, uploadCatch } from './upload-catch';
+import { CatchUploadError, type Upload } from './upload-catch';
 
 export type SendOutcome =
   | { kind: 'sent'; result: { catch: CatchView; achievement: Achievement } }
-  /** No signal, or the site is busy: it stays queued and goes again later. */
+  /** No signal, a stalled send, or the site is busy: it stays queued and goes again later. */
   | { kind: 'offline' }
   /** The session has ended: it stays queued until the member signs in again. */
   | { kind: 'signed-out' }
   /** The club refused it with a reason the member has to act on. */
   | { kind: 'refused'; message: string };
 
-/** A send cut off (tab closed, phone asleep) is tried again after this long. */
-const STALE_SEND_MS = 2 * 60_000;
+/** After a failed try the next waits 5 s, then twice as long each time, at most 5 minutes (a little jitter apart). */
+export function retryDelayMs(attempts: number, random = Math.random()): number {
+  const base = Math.min(5 * 60_000, 5000 * 2 ** Math.max(0, attempts - 1));
+  return Math.round(base * (0.8 + 0.4 * random));
+}
 
 // The queue is the phone's safety net; where the browser has none (IndexedDB blocked) sending still works.
 const quietly = (change: Promise<void>) => change.catch(() => undefined);
 
-/** Sends one queued catch; it leaves the queue only when the club has stored it. */
-export async function sendQueued(entry: QueuedCatch, onProgress: (percent: number) => void = () => {}): Promise<SendOutcome> {
-  await quietly(updateQueued(entry.clientId, { state: 'sending', sendingSince: new Date().toISOString(), error: undefined }));
+/** This page's (or worker's) own sends under way, so that 'Send now' can cut a stalled one short. */
+const underWay = new Map<string, AbortController>();
+
+const locks = (): LockManager | undefined => (typeof navigator !== 'undefined' ? navigator.locks : undefined);
+
+/**
+ * Sends one queued catch; it leaves the queue only when the club has stored it. One sender at a time per catch
+ * (a Web Lock shared by the tabs and the service worker): another one's send is left alone, and the answer is
+ * null. `takeOver` ('Send now') instead abandons any send under way, here or elsewhere, and goes at once; the
+ * club stores one catch per client id however often it arrives.
+ */
+export async function sendQueued(entry: QueuedCatch, upload: Upload, options: { takeOver?: boolean } = {}): Promise<SendOutcome | null> {
+  const name = `tcac-catch:${entry.clientId}`;
+  const manager = locks();
+  if (!manager) return attempt(entry, upload);
+  if (options.takeOver) {
+    underWay.get(entry.clientId)?.abort();
+    return manager.request(name, { steal: true }, () => attempt(entry, upload));
+  }
+  return manager.request(name, { ifAvailable: true }, (lock) => (lock ? attempt(entry, upload) : null));
+}
+
+async function attempt(entry: QueuedCatch, upload: Upload): Promise<SendOutcome> {
+  const controller = new AbortController();
+  underWay.set(entry.clientId, controller);
+  await quietly(updateQueued(entry.clientId, { state: 'sending', error: undefined }));
   try {
-    const result = await uploadCatch(entry, onProgress);
+    const result = await upload(entry, controller.signal);
     await quietly(removeQueued(entry.clientId));
     return { kind: 'sent', result };
   } catch (error) {
+    // 'Send now' took over: the new send says what happened.
+    if (controller.signal.aborted) return { kind: 'offline' };
     const status = error instanceof CatchUploadError ? error.status : 0;
     if (status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 429) {
       const message = (error as CatchUploadError).serverMessage ?? 'The club could not accept this catch.';
       await quietly(updateQueued(entry.clientId, { state: 'failed', error: message }));
       return { kind: 'refused', message };
     }
-    await quietly(updateQueued(entry.clientId, { state: 'waiting' }));
-    return status === 401 ? { kind: 'signed-out' } : { kind: 'offline' };
+    if (status === 401) {
+      await quietly(updateQueued(entry.clientId, { state: 'waiting' }));
+      return { kind: 'signed-out' };
+    }
+    const attempts = (entry.attempts ?? 0) + 1;
+    const nextTryAt = new Date(Date.now() + retryDelayMs(attempts)).toISOString();
+    await quietly(updateQueued(entry.clientId, { state: 'waiting', attempts, nextTryAt }));
+    return { kind: 'offline' };
+  } finally {
+    if (underWay.get(entry.clientId) === controller) underWay.delete(entry.clientId);
   }
 }
 
 /**
- * Sends the user's waiting catches, oldest first, one at a time, stopping at the first sign of no
- * signal. One tab at a time does this (the club would store each catch once anyway).
+ * Sends the user's waiting catches that are due (all of them when `now` is set: the signal has just come back),
+ * oldest first, one at a time, stopping at the first sign of no signal. One sender at a time does this (the
+ * club would store each catch once anyway). A catch left 'sending' by a page closed mid-send is free again at
+ * once (its lock went with the page).
  */
-export async function sendWaiting(userId: string, onSent: (result: { catch: CatchView; achievement: Achievement }) => void): Promise<void> {
+export async function sendWaiting(
+  userId: string,
+  upload: Upload,
+  onSent: (result: { catch: CatchView; achievement: Achievement }) => void,
+  options: { now?: boolean } = {},
+): Promise<void> {
   // The phone knows it has no network at all: nothing to try until the 'online' event.
   if (!navigator.onLine) return;
   const work = async () => {
     for (const entry of await queuedCatches()) {
-      const stale = entry.state === 'sending' && Date.now() - Date.parse(entry.sendingSince ?? '') > STALE_SEND_MS;
-      if (entry.userId !== userId || (entry.state !== 'waiting' && !stale)) continue;
-      const outcome = await sendQueued(entry);
-      if (outcome.kind === 'sent') onSent(outcome.result);
-      if (outcome.kind === 'offline' || outcome.kind === 'signed-out') return;
+      const due = options.now || !entry.nextTryAt || Date.parse(entry.nextTryAt) <= Date.now();
+      if (entry.userId !== userId || entry.state === 'failed' || !due) continue;
+      const outcome = await sendQueued(entry, upload);
+      if (outcome?.kind === 'sent') onSent(outcome.result);
+      if (outcome?.kind === 'offline' || outcome?.kind === 'signed-out') return;
     }
   };
-  if (navigator.locks)
-    await navigator.locks.request('tcac-catch-queue', { ifAvailable: true }, async (lock) => (lock ? work() : undefined));
+  const manager = locks();
+  if (manager) await manager.request('tcac-catch-queue', { ifAvailable: true }, async (lock) => (lock ? work() : undefined));
   else await work();
 }

@@ -3,13 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { toast } from '../../components/toast';
+import { sendWhenSignalReturns } from '../../offline/background-sync';
 import { registerServiceWorker } from '../../offline/register-service-worker';
 import { useTRPC } from '../../trpc';
 import { sendWaiting } from './catch-sender';
+import { uploadFromPage } from './upload-catch';
 import { useCatchQueue } from './use-catch-queue';
 
-/** While catches wait, the phone tries again this often (and at once when the signal returns). */
-const RETRY_MS = 30_000;
+/** While catches wait, the phone looks this often for one whose next try is due (each waits longer: `retryDelayMs`). */
+const TICK_MS = 5000;
 
 /**
  * Field mode for a signed-in member: installs the offline app, sends queued catches by themselves when
@@ -26,18 +28,27 @@ export function FieldMode({ userId }: { userId: string }) {
 
   useEffect(() => {
     if (!waiting) return;
-    const send = () =>
-      void sendWaiting(userId, (result) => {
-        toast.success('Catch sent', `${result.catch.fishType} ${result.catch.size} cm has reached the club.`);
-        void queryClient.invalidateQueries({ queryKey: trpc.catches.mine.queryKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.members.dashboard.queryKey() });
-      }).catch(() => undefined);
-    send();
-    const timer = setInterval(send, RETRY_MS);
-    window.addEventListener('online', send);
+    const send = (now: boolean) =>
+      void sendWaiting(
+        userId,
+        uploadFromPage(),
+        (result) => {
+          toast.success('Catch sent', `${result.catch.fishType} ${result.catch.size} cm has reached the club.`);
+          void queryClient.invalidateQueries({ queryKey: trpc.catches.mine.queryKey() });
+          void queryClient.invalidateQueries({ queryKey: trpc.members.dashboard.queryKey() });
+        },
+        { now },
+      ).catch(() => undefined);
+    // Opening the app, or the signal coming back, tries every waiting catch at once; the browser is asked to send
+    // them even if the app is closed before then.
+    const sendAll = () => send(true);
+    sendAll();
+    void sendWhenSignalReturns();
+    const timer = setInterval(() => send(false), TICK_MS);
+    window.addEventListener('online', sendAll);
     return () => {
       clearInterval(timer);
-      window.removeEventListener('online', send);
+      window.removeEventListener('online', sendAll);
     };
   }, [waiting, userId, queryClient, trpc]);
 

@@ -109,7 +109,7 @@ export function LogCatchForm() {
     const attempt = { eventId, memberId };
     const angler = members.data?.find((m) => m.id === memberId);
     const { online, earned } = await sender.send(
-      async (isOnline) => ({
+      async () => ({
         clientId: clientId.current,
         loggedAt: new Date().toISOString(),
         userId: user?.id ?? '',
@@ -122,8 +122,7 @@ export function LogCatchForm() {
         photo: await shrinkPhoto(file),
         eventName: todaysEvents.find((e) => e.id === eventId)?.name ?? '',
         anglerName: angler ? `${angler.firstName} ${angler.lastName}` : '',
-        state: isOnline ? 'sending' : 'waiting',
-        sendingSince: new Date().toISOString(),
+        state: 'waiting',
       }),
       {
         refused: () => {

@@ -8,7 +8,9 @@ import { toast } from '../../components/toast';
 import { useTRPC } from '../../trpc';
 import { useAuth } from '../../lib/use-auth';
 import { removeQueued, updateQueued, type QueuedCatch } from './catch-queue';
+import { canSendWhileClosed } from '../../offline/background-sync';
 import { sendQueued } from './catch-sender';
+import { uploadFromPage } from './upload-catch';
 import { useCatchQueue } from './use-catch-queue';
 import { catchFields } from './catch-fields';
 import { CatchSizeInput, FateRadios } from './catch-inputs';
@@ -30,11 +32,12 @@ export function QueuedCatches() {
   if (queue.length === 0) return null;
 
   const sendNow = async (entry: QueuedCatch) => {
-    const outcome = await sendQueued(entry);
-    if (outcome.kind === 'sent') {
+    // Never stuck: a send under way (here, in another tab or cut off by a closed page) gives way to this one.
+    const outcome = await sendQueued(entry, uploadFromPage(), { takeOver: true });
+    if (outcome?.kind === 'sent') {
       toast.success('Catch sent', `${entry.fishType} ${entry.size} cm has reached the club.`);
       void queryClient.invalidateQueries({ queryKey: trpc.catches.mine.queryKey() });
-    } else if (outcome.kind === 'refused') toast.error('Not sent', outcome.message);
+    } else if (outcome?.kind === 'refused') toast.error('Not sent', outcome.message);
     else toast.info('Waiting to send', 'Still no connection to the club. It will send by itself when there is signal.');
   };
 
@@ -44,7 +47,9 @@ export function QueuedCatches() {
         Waiting to send ({queue.length})
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        Saved on this phone. They send by themselves, oldest first, as soon as there is signal.
+        {canSendWhileClosed()
+          ? 'Saved on this phone. They send by themselves, oldest first, as soon as there is signal, even with the app closed.'
+          : 'Saved on this phone. This browser sends them only while the club’s site is open: open it when you have signal.'}
       </Text>
       <Stack gap="sm">
         {queue.map((entry) => (
@@ -73,7 +78,7 @@ export function QueuedCatches() {
                   Fix &amp; resend
                 </Button>
               ) : (
-                <Button size="compact-sm" variant="light" disabled={entry.state === 'sending'} onClick={() => void sendNow(entry)}>
+                <Button size="compact-sm" variant="light" onClick={() => void sendNow(entry)}>
                   Send now
                 </Button>
               )}

@@ -27,11 +27,16 @@ export class CatchUploadError extends Error {
   }
 }
 
-/** POSTs the catch as multipart, reporting progress 0–100. */
-export async function uploadCatch(
-  fields: CatchFields,
-  onProgress: (percent: number) => void,
-): Promise<{ catch: CatchView; achievement: Achievement }> {
+/** Nothing moves for this long (no bytes going up, no answer once they are up): the send gives up and is tried later. */
+export const CATCH_STALL_MS = 30_000;
+
+type CatchAnswer = { catch: CatchView; achievement: Achievement };
+
+/** How a catch travels: from the page (progress and a stall timeout) or from the service worker (fetch). */
+export type Upload = (fields: CatchFields, signal: AbortSignal) => Promise<CatchAnswer>;
+
+/** SPEC §3's multipart body of a catch. */
+function catchForm(fields: CatchFields): FormData {
   const form = new FormData();
   form.append('fishType', fields.fishType);
   form.append('size', String(fields.size));
@@ -44,19 +49,56 @@ export async function uploadCatch(
   form.append('clientId', fields.clientId);
   form.append('loggedAt', fields.loggedAt);
   form.append('photo', fields.photo, (fields.photo instanceof File && fields.photo.name) || 'catch.jpg');
+  return form;
+}
+
+/** The stored catch from the club's answer, or a CatchUploadError with its status and sentence. */
+function catchAnswer(status: number, text: string): CatchAnswer {
+  const body = parseJson(text);
+  if (status >= 200 && status < 300 && body?.catch) return body as CatchAnswer;
+  const message = typeof body?.message === 'string' && body.message.trim() ? body.message : undefined;
+  throw new CatchUploadError(status, message);
+}
+
+/** POSTs the catch as multipart from the page, reporting progress 0–100; a stalled send gives up after CATCH_STALL_MS. */
+export async function uploadCatch(fields: CatchFields, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<CatchAnswer> {
   const answer = await sendWithProgress(
-    { method: 'POST', url: CATCH_SUBMISSION_PATH, body: form, headers: { Accept: 'application/json' } },
+    { method: 'POST', url: CATCH_SUBMISSION_PATH, body: catchForm(fields), headers: { Accept: 'application/json' } },
     onProgress,
+    { stallMs: CATCH_STALL_MS, signal },
   );
   if (answer.outcome !== 'answered') throw new CatchUploadError(0);
-  const body = parseJson(answer.responseText);
-  if (answer.status >= 200 && answer.status < 300 && body?.catch) {
-    onProgress(100);
-    return body as { catch: CatchView; achievement: Achievement };
-  }
-  const message = typeof body?.message === 'string' && body.message.trim() ? body.message : undefined;
-  throw new CatchUploadError(answer.status, message);
+  const result = catchAnswer(answer.status, answer.responseText);
+  onProgress(100);
+  return result;
 }
+
+/** The same POST with fetch, for the service worker (no XMLHttpRequest there, and nobody watching the progress). */
+export async function postCatch(fields: CatchFields, signal?: AbortSignal): Promise<CatchAnswer> {
+  let response: Response;
+  try {
+    response = await fetch(CATCH_SUBMISSION_PATH, {
+      method: 'POST',
+      body: catchForm(fields),
+      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch {
+    throw new CatchUploadError(0);
+  }
+  return catchAnswer(response.status, await response.text().catch(() => ''));
+}
+
+/** Sending from the page, reporting progress to `onProgress`. */
+export const uploadFromPage =
+  (onProgress: (percent: number) => void = () => {}): Upload =>
+  (fields, signal) =>
+    uploadCatch(fields, onProgress, signal);
+
+/** The service worker's send (Background Sync): given up after twice the stall time. */
+export const uploadFromWorker: Upload = (fields, signal) =>
+  postCatch(fields, AbortSignal.any([signal, AbortSignal.timeout(2 * CATCH_STALL_MS)]));
 
 function parseJson(text: string): Record<string, unknown> | null {
   try {
