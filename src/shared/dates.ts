@@ -116,3 +116,15 @@ export function instantToClubLocal(instant: Date, timeZone: string = CLUB.timeZo
 export function formatClubDateTime(instant: Date | string, timeZone: string = CLUB.timeZone): string {
   return formatter('display', timeZone).format(new Date(instant));
 }
+
+// Kept apart from `formatter` above, one per time zone made on first use in the same way.
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+/** '2:31 pm' in the club's time zone. */
+export function formatClubTime(instant: Date | string, timeZone: string = CLUB.timeZone): string {
+  let made = timeFormatters.get(timeZone);
+  if (!made) {
+    made = new Intl.DateTimeFormat('en-AU', { timeZone, hour: 'numeric', minute: '2-digit' });
+    timeFormatters.set(timeZone, made);
+  }
+  return made.format(new Date(instant));
+}

@@ -5,8 +5,21 @@ import { EVENT_STATUSES } from './events';
 
 export { EVENT_STATUSES, type EventStatus, UPCOMING_LIMIT } from './events';
 
-/** The admin event form (SPEC §5): blank fee → '0', blank maximum → null, blank description/rules → null. */
-export const eventInput = z.object({
+/** A time of day on the club's clocks for the fishing hours; blank or left out means "not given". */
+const fishingTime = (label: string) =>
+  z
+    .union([z.string(), z.null()], { error: `${label} must be a time of day (HH:mm), such as 07:00.` })
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine(
+      (v) => v === undefined || /^([01]\d|2[0-3]):[0-5]\d$/.test(v),
+      `${label} must be a time of day from 00:00 to 23:59 (HH:mm), such as 07:00.`,
+    );
+
+/** The fishing hours are on one day: the end comes after the start. */
+export const FISHING_END_BEFORE_START = 'Fishing end must be after fishing start.';
+
+const eventFields = z.object({
   name: text('Event name').trim().min(1, 'Event name is required.').max(120, 'Event name must be at most 120 characters.'),
   description: optionalText('Description', 4000),
   location: text('Location').trim().min(1, 'Location is required.').max(200, 'Location must be at most 200 characters.'),
@@ -46,6 +59,17 @@ export const eventInput = z.object({
       (v) => !v || (v.length <= 40 && /^[A-Za-z0-9 -]+$/.test(v)),
       'Club code may contain letters, digits, spaces and hyphens only (at most 40).',
     ),
+  /**
+   * Fishing hours on the event's day, 'HH:mm' club time. Left out, a new event gets the club's 07:00 to 14:00
+   * and an edit keeps the event's own.
+   */
+  fishingStart: fishingTime('Fishing start'),
+  fishingEnd: fishingTime('Fishing end'),
+});
+/** The admin event form (SPEC §5): blank fee → '0', blank maximum → null, blank description/rules → null. */
+export const eventInput = eventFields.refine((v) => !v.fishingStart || !v.fishingEnd || v.fishingEnd > v.fishingStart, {
+  message: FISHING_END_BEFORE_START,
+  path: ['fishingEnd'],
 });
 export type EventInput = z.input<typeof eventInput>;
 export type EventData = z.output<typeof eventInput>;
@@ -78,6 +102,9 @@ export const eventView = z.object({
   isOpen: z.boolean(),
   /** Today (club time) is the event's day, so catches can be logged for it (`acceptsCatchesOn`). */
   acceptsCatchesToday: z.boolean(),
+  /** Fishing hours on the event's day, 'HH:mm' club time: catches are logged between them (`isWithinFishingHours`). */
+  fishingStart: z.string(),
+  fishingEnd: z.string(),
 });
 export type EventView = z.infer<typeof eventView>;
 

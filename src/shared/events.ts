@@ -1,5 +1,5 @@
 /** Plain event constants and rules, kept apart from the zod schemas so the page bundle needs no zod. */
-import { clubToday, type IsoDate } from './dates';
+import { clubLocalToInstant, clubToday, formatClubTime, type IsoDate } from './dates';
 
 export const EVENT_STATUSES = ['active', 'cancelled', 'completed'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
@@ -11,3 +11,44 @@ export const acceptsCatchesOn = (eventDate: Date, day: IsoDate): boolean => club
 
 /** Landing page and member home show at most this many upcoming events (SPEC §9). */
 export const UPCOMING_LIMIT = 4;
+
+/** Fishing hours when an event sets none: 7am to 2pm, as the club's competition rules have it. */
+export const DEFAULT_FISHING_START = '07:00';
+export const DEFAULT_FISHING_END = '14:00';
+
+/** What an event's fishing hours are read from: its start (which gives the day) and its hours, 'HH:mm' club time. */
+export interface FishingHours {
+  eventDate: Date | string;
+  fishingStart: string;
+  fishingEnd: string;
+}
+
+/** When fishing opens and closes on the event's day (club time). */
+export function fishingWindow(event: FishingHours): { opens: Date; closes: Date } {
+  const day = clubToday(new Date(event.eventDate));
+  return { opens: clubLocalToInstant(`${day}T${event.fishingStart}`), closes: clubLocalToInstant(`${day}T${event.fishingEnd}`) };
+}
+
+/** When fishing closes on an event's day: its catch photos (brag mat and the day's code) may be shown from then. */
+export const fishingCloses = (event: FishingHours): Date => fishingWindow(event).closes;
+
+/**
+ * The instant falls within the event's fishing hours, read to the minute as a clock shows it (with hours to
+ * 2:00 pm, a catch at 2:00 pm and 30 seconds counts; the sentence that refuses one would say "2:00 pm" too).
+ */
+export function isWithinFishingHours(event: FishingHours, instant: Date): boolean {
+  const { opens, closes } = fishingWindow(event);
+  const minute = Math.floor(instant.getTime() / 60_000) * 60_000;
+  return minute >= opens.getTime() && minute <= closes.getTime();
+}
+
+/** '7:00 am to 2:00 pm': an event's fishing hours as people read them. */
+export function fishingHoursText(event: FishingHours): string {
+  const { opens, closes } = fishingWindow(event);
+  return `${formatClubTime(opens)} to ${formatClubTime(closes)}`;
+}
+
+/** The sentence the phone and the server refuse a catch logged outside the event's fishing hours with. */
+export function outsideFishingHoursMessage(event: FishingHours & { name: string }, loggedAt: Date): string {
+  return `Fishing for ${event.name} runs ${fishingHoursText(event)}. This catch was logged at ${formatClubTime(loggedAt)}, outside those hours.`;
+}

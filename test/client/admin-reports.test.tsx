@@ -84,6 +84,8 @@ const EVENTS: Output<'admin.events.list'> = [
   isFull: false,
   isOpen: false,
   acceptsCatchesToday: false,
+  fishingStart: '07:00',
+  fishingEnd: '14:00',
   eventDateLocal: '2026-10-04T06:00',
   clubCode: null,
 }));

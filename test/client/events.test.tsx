@@ -24,6 +24,8 @@ const EVENT: Output<'events.upcoming'>[number] = {
   isFull: false,
   isOpen: true,
   acceptsCatchesToday: false,
+  fishingStart: '07:00',
+  fishingEnd: '14:00',
 };
 // Always ahead of the test run: a registration can be cancelled until its event starts.
 const REGISTRATION_DATE = new Date(Date.now() + 14 * 86_400_000).toISOString();

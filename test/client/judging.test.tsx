@@ -350,6 +350,8 @@ const EVENTS: Output<'events.started'> = [
   isFull: false,
   isOpen: false,
   acceptsCatchesToday: false,
+  fishingStart: '07:00',
+  fishingEnd: '14:00',
 }));
 
 /** Results as a careless server might send them, with positions the board must never show. */

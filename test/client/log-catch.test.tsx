@@ -30,6 +30,9 @@ const todaysEvent = (): Output<'events.upcoming'>[number] => ({
   isFull: false,
   isOpen: true,
   acceptsCatchesToday: true,
+  // All day, so the form sends whenever the tests run (the fishing hours have tests of their own).
+  fishingStart: '00:00',
+  fishingEnd: '23:59',
 });
 const ACHIEVEMENT = {
   id: 'big',

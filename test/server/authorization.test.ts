@@ -260,6 +260,9 @@ describe("one member and another member's records", () => {
       name: 'Dawn Patrol',
       location: 'Tweed River',
       eventDate: `${today}T00:05`,
+      // Fishing all day, so the catch is logged whenever the tests run.
+      fishingStart: '00:00',
+      fishingEnd: '23:59',
     });
     await enterEvent(t, todayEvent.id, alice.memberId);
     futureEventId = (

@@ -70,6 +70,9 @@ beforeAll(async () => {
     name: 'Flathead Classic',
     location: 'Tweed River',
     eventDate: `${today}T07:00`,
+    // Fishing all day, so the catch is logged whenever the tests run.
+    fishingStart: '00:00',
+    fishingEnd: '23:59',
   });
   await enterEvent(t, event.id, member.memberId);
   const form = new FormData();

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { catchFlags, FISHING_HOURS_MS, TIME_GAP_MS, type CatchFlagFacts } from '../../src/server/services/catch-flags';
+import { catchFlags, TIME_GAP_MS, type CatchFlagFacts } from '../../src/server/services/catch-flags';
 import { keptUnderMinimum } from '../../src/shared/catches';
 
 const start = new Date('2026-11-21T20:00:00.000Z'); // 7:00 am in Tweed Heads
 const at = (ms: number) => new Date(start.getTime() + ms);
+/** The club's default fishing hours, 7am to 2pm. */
+const FISHING_HOURS_MS = 7 * 3600_000;
 /** A catch nobody need look at twice: inside the Tweed, a camera photo taken when it was logged, sent at once, released. */
 const clean: CatchFlagFacts = {
   gps: { lat: -28.27, lng: 153.5 },
   duplicatePhoto: false,
   photo: { camera: 'Apple iPhone 15', takenAt: at(2 * 3600_000) },
-  eventStart: start,
+  event: { eventDate: start, fishingStart: '07:00', fishingEnd: '14:00' },
   loggedAt: at(2 * 3600_000 + 60_000),
   receivedAt: at(2 * 3600_000 + 120_000),
   fate: 'released',
@@ -47,6 +49,29 @@ describe('catchFlags', () => {
     expect(catchFlags({ ...clean, loggedAt: loggedLater, receivedAt: loggedLater })).toEqual(['photo_time_differs']);
     const loggedJustWithin = at(2 * 3600_000 + TIME_GAP_MS);
     expect(catchFlags({ ...clean, loggedAt: loggedJustWithin, receivedAt: loggedJustWithin })).toEqual([]);
+  });
+
+  it("reads the photo's time against the event's own fishing hours on its day, not against its start", () => {
+    // A 6 am sign-on with fishing from 7am to 2pm: a 6:30 am photo is outside, a 1:30 pm one inside.
+    const sixAm = { eventDate: at(-3600_000), fishingStart: '07:00', fishingEnd: '14:00' };
+    const photoAt = (ms: number) => ({
+      ...clean,
+      event: sixAm,
+      photo: { ...clean.photo, takenAt: at(ms) },
+      loggedAt: at(ms),
+      receivedAt: at(ms),
+    });
+    expect(catchFlags(photoAt(-30 * 60_000))).toEqual(['photo_time_outside_hours']);
+    expect(catchFlags(photoAt(6.5 * 3600_000))).toEqual([]);
+    // The last minute counts, as the clock reads it (2:00 pm and 30 seconds is 2:00 pm); 2:01 pm does not.
+    expect(catchFlags(photoAt(FISHING_HOURS_MS + 30_000))).toEqual([]);
+    expect(catchFlags(photoAt(FISHING_HOURS_MS + 60_000))).toEqual(['photo_time_outside_hours']);
+    // A night event fishing 6pm to 11pm: its morning is outside, its evening inside.
+    const night = { eventDate: at(10 * 3600_000), fishingStart: '18:00', fishingEnd: '23:00' };
+    const nightPhoto = (ms: number) => ({ ...photoAt(ms), event: night });
+    expect(catchFlags(nightPhoto(2 * 3600_000))).toEqual(['photo_time_outside_hours']);
+    expect(catchFlags(nightPhoto(13 * 3600_000))).toEqual([]);
+    expect(catchFlags(nightPhoto(16 * 3600_000 + 60_000))).toEqual(['photo_time_outside_hours']);
   });
 
   it('flags a catch that reached the site over an hour after it was logged', () => {

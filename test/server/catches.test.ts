@@ -288,6 +288,110 @@ describe('fishing hours and size limits', () => {
   });
 });
 
+describe("the event's fishing hours", () => {
+  const at = (time: string) => clubLocalToInstant(`${today}T${time}`);
+  /** Runs `body` with the test clock at `time` today (club time), then puts it back. */
+  async function atTime(time: string, body: () => Promise<void>) {
+    const shift = at(time).getTime() - t.clock.now().getTime();
+    t.clock.advance(shift);
+    try {
+      await body();
+    } finally {
+      t.clock.advance(-shift);
+    }
+  }
+  async function event(name: string, eventTime: string, hours: { fishingStart?: string; fishingEnd?: string } = {}) {
+    const created = await admin.trpc.admin.events.create.mutate({
+      name,
+      location: 'Tweed River',
+      eventDate: `${today}T${eventTime}`,
+      ...hours,
+    });
+    await enterEvent(t, created.id, member.memberId);
+    return created.id;
+  }
+  const exif = (time: string) => `${today.replace(/-/g, ':')} ${time}:00`;
+
+  it('refuses a catch logged before fishing starts or after it ends, with the hours and the time, and stores nothing', async () => {
+    const late = await event('Late Start', '07:00', { fishingStart: '09:00', fishingEnd: '15:00' });
+    const early = await event('Early Finish', '05:00', { fishingStart: '05:30', fishingEnd: '08:00' });
+    const before = await t.em().count(Catch, {});
+    // The test clock says 8:35 am.
+    expect(await submit(member.client, { eventId: late })).toEqual({
+      status: 400,
+      body: { message: 'Fishing for Late Start runs 9:00 am to 3:00 pm. This catch was logged at 8:35 am, outside those hours.' },
+    });
+    expect(await submit(member.client, { eventId: early })).toEqual({
+      status: 400,
+      body: { message: 'Fishing for Early Finish runs 5:30 am to 8:00 am. This catch was logged at 8:35 am, outside those hours.' },
+    });
+    expect(await t.em().count(Catch, {})).toBe(before);
+    // The last minute counts, as the clock reads it; what the phone logged decides, not when it arrived.
+    expect((await submit(member.client, { eventId: early, loggedAt: new Date(at('08:00').getTime() + 40_000).toISOString() })).status).toBe(
+      200,
+    );
+    // The committee may log at any time (a catch brought to the weigh-in).
+    expect((await submit(admin, { eventId: late })).status).toBe(200);
+  });
+
+  it('reads the hours of a 6 am event from the event, not from its start: 6:30 am is refused, 1:30 pm accepted, and photos are flagged alike', async () => {
+    const dawn = await event('Dawn Bream', '06:00');
+    const refused = await submit(
+      member.client,
+      { eventId: dawn, loggedAt: at('06:30').toISOString() },
+      await photo({ takenAt: exif('06:30') }),
+    );
+    expect(refused).toEqual({
+      status: 400,
+      body: { message: 'Fishing for Dawn Bream runs 7:00 am to 2:00 pm. This catch was logged at 6:30 am, outside those hours.' },
+    });
+    await atTime('13:31', async () => {
+      const res = await submit(
+        member.client,
+        { eventId: dawn, loggedAt: at('13:30').toISOString() },
+        await photo({ takenAt: exif('13:29') }),
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect((await t.em().findOneOrFail(Catch, { id: res.body.catch.id })).flags).toEqual([]);
+      // A photo from before fishing started, sent with a catch logged inside the hours.
+      const early = await submit(
+        member.client,
+        { eventId: dawn, loggedAt: at('13:30').toISOString() },
+        await photo({ takenAt: exif('06:30') }),
+      );
+      expect((await t.em().findOneOrFail(Catch, { id: early.body.catch.id })).flags).toEqual([
+        'photo_time_outside_hours',
+        'photo_time_differs',
+      ]);
+    });
+  });
+
+  it('accepts a catch queued on the water and sent after fishing closed, by its logged time, and refuses one logged after the close', async () => {
+    const classic = await event('Flathead Classic', '07:00');
+    await atTime('15:10', async () => {
+      const clientId = '7e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
+      const queued = await submit(
+        member.client,
+        { eventId: classic, clientId, loggedAt: at('13:58').toISOString() },
+        await photo({ takenAt: exif('13:57') }),
+      );
+      expect(queued.status, JSON.stringify(queued.body)).toBe(200);
+      expect(queued.body.catch.catchTime).toBe(at('13:58').toISOString());
+      expect((await t.em().findOneOrFail(Catch, { clientId })).flags).toEqual(['sent_late']);
+
+      const after = await submit(member.client, { eventId: classic, loggedAt: at('14:31').toISOString() });
+      expect(after).toEqual({
+        status: 400,
+        body: { message: 'Fishing for Flathead Classic runs 7:00 am to 2:00 pm. This catch was logged at 2:31 pm, outside those hours.' },
+      });
+      // Without a logged time it is logged now, at 3:10 pm.
+      expect((await submit(member.client, { eventId: classic })).body.message).toBe(
+        'Fishing for Flathead Classic runs 7:00 am to 2:00 pm. This catch was logged at 3:10 pm, outside those hours.',
+      );
+    });
+  });
+});
+
 // Last in the file: it moves the test clock on by days.
 describe('catches logged without signal and sent later', () => {
   const exifTime = (at: Date) => `${instantToClubLocal(at).replace('T', ' ').replace(/-/g, ':')}:00`;

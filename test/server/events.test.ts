@@ -106,6 +106,61 @@ describe('admin event management', () => {
     expect(await t.em().count(Event, {})).toBe(before);
   });
 
+  it('takes fishing hours on the club clocks (07:00 to 14:00 when left out), keeps them on an edit that leaves them out, and answers with them', async () => {
+    const plain = await createEvent();
+    expect(plain).toMatchObject({ fishingStart: '07:00', fishingEnd: '14:00' });
+    const night = await createEvent({ name: 'Bream by Night', fishingStart: '18:00', fishingEnd: '23:00' });
+    expect(night).toMatchObject({ fishingStart: '18:00', fishingEnd: '23:00' });
+    const stored = await t.em().findOneOrFail(Event, { id: night.id });
+    expect([stored.fishingStart, stored.fishingEnd]).toEqual(['18:00', '23:00']);
+
+    // The form's fields of SPEC §7 alone (no hours): the event keeps its own.
+    const edit = { name: 'Bream by Night', location: 'Fingal Head boat ramp', eventDate: clubLocal(14, '17:30') };
+    expect((await admin.json('PUT', `/api/admin/events/${night.id}`, edit)).body).toMatchObject({
+      fishingStart: '18:00',
+      fishingEnd: '23:00',
+    });
+    const moved = await admin.json('PUT', `/api/admin/events/${night.id}`, { ...edit, fishingStart: '17:30', fishingEnd: '23:30' });
+    expect(moved.body).toMatchObject({ fishingStart: '17:30', fishingEnd: '23:30' });
+
+    // Members, visitors and the committee's list see them too.
+    const upcoming = await t.client().json('GET', '/api/events/upcoming');
+    expect(upcoming.body.find((e: { id: string }) => e.id === night.id)).toMatchObject({ fishingStart: '17:30', fishingEnd: '23:30' });
+    expect(upcoming.body.find((e: { id: string }) => e.id === plain.id)).toMatchObject({ fishingStart: '07:00', fishingEnd: '14:00' });
+    const list = await admin.trpc.admin.events.list.query();
+    expect(list.find((e) => e.id === night.id)).toMatchObject({ fishingStart: '17:30', fishingEnd: '23:30' });
+  });
+
+  it.each([
+    [{ fishingStart: '7am' }, 'fishingStart', 'Fishing start must be a time of day from 00:00 to 23:59 (HH:mm), such as 07:00.'],
+    [{ fishingStart: '24:00' }, 'fishingStart', 'Fishing start must be a time of day from 00:00 to 23:59 (HH:mm), such as 07:00.'],
+    [{ fishingEnd: '14:60' }, 'fishingEnd', 'Fishing end must be a time of day from 00:00 to 23:59 (HH:mm), such as 07:00.'],
+    [{ fishingEnd: 1400 }, 'fishingEnd', 'Fishing end must be a time of day (HH:mm), such as 07:00.'],
+    [{ fishingStart: '14:00', fishingEnd: '07:00' }, 'fishingEnd', 'Fishing end must be after fishing start.'],
+    [{ fishingStart: '09:00', fishingEnd: '09:00' }, 'fishingEnd', 'Fishing end must be after fishing start.'],
+    // Only one given: the other is the club's default (a new event) or the event's own (an edit).
+    [{ fishingEnd: '06:30' }, 'fishingEnd', 'Fishing end must be after fishing start.'],
+    [{ fishingStart: '15:00' }, 'fishingEnd', 'Fishing end must be after fishing start.'],
+  ])('refuses fishing hours %j (under %s) on a new event and an edit, and changes nothing', async (hours, field, message) => {
+    const before = await t.em().count(Event, {});
+    const created = await admin.json('POST', '/api/admin/events', { name: 'X', location: 'Y', eventDate: clubLocal(3), ...hours });
+    expect(created).toMatchObject({ status: 400, body: { message } });
+    const typed = await admin.mutation('admin.events.create', { name: 'X', location: 'Y', eventDate: clubLocal(3), ...hours });
+    expect(typed.fieldErrors).toEqual({ [field]: message });
+    expect(await t.em().count(Event, {})).toBe(before);
+
+    const event = await createEvent();
+    const edited = await admin.json('PUT', `/api/admin/events/${event.id}`, {
+      name: 'Changed',
+      location: 'Y',
+      eventDate: clubLocal(3),
+      ...hours,
+    });
+    expect(edited).toMatchObject({ status: 400, body: { message } });
+    const stored = await t.em().fork().findOneOrFail(Event, { id: event.id });
+    expect([stored.name, stored.fishingStart, stored.fishingEnd]).toEqual([event.name, '07:00', '14:00']);
+  });
+
   it('keeps event management to admins', async () => {
     const { client } = await createUser(t);
     expect((await client.json('GET', '/api/admin/events')).status).toBe(403);

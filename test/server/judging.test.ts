@@ -50,6 +50,9 @@ describe('judging and results', () => {
       location: 'Terranora Broadwater',
       eventDate: `${today}T00:05`,
       clubCode: 'TIDE42',
+      // Fishing all day, so the catches are logged whenever the tests run.
+      fishingStart: '00:00',
+      fishingEnd: '23:59',
     });
     const angler = await createMember(t, { email: 'flatty@example.com', firstName: 'Flo', lastName: 'Head' });
     const a = await log(angler.client, event.id, angler.memberId, 'Flathead', '45');
@@ -114,6 +117,8 @@ describe('judging and results', () => {
       name: 'Whiting Wars',
       location: 'Cudgen Creek',
       eventDate: `${today}T00:10`,
+      fishingStart: '00:00',
+      fishingEnd: '23:59',
     });
     const [p, q, r] = await Promise.all(
       ['Pia', 'Quin', 'Rex'].map((name, i) => createMember(t, { email: `w${i}@example.com`, firstName: name, lastName: 'Whiting' })),
@@ -151,7 +156,13 @@ describe('judging and results', () => {
   });
 
   it('keeps positions to the angler and the judges', async () => {
-    const event = await admin.trpc.admin.events.create.mutate({ name: 'Privacy Cup', location: 'Pottsville', eventDate: `${today}T00:15` });
+    const event = await admin.trpc.admin.events.create.mutate({
+      name: 'Privacy Cup',
+      location: 'Pottsville',
+      eventDate: `${today}T00:15`,
+      fishingStart: '00:00',
+      fishingEnd: '23:59',
+    });
     const angler = await createMember(t);
     const id = await log(angler.client, event.id, angler.memberId, 'Tailor', '31');
     const other = await createMember(t);

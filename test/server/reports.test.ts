@@ -188,6 +188,9 @@ describe('membership and event results', () => {
       name: 'Tailor Tussle',
       location: 'Fingal Head',
       eventDate: `${today}T00:05`,
+      // Fishing all day, so the catch is logged whenever the tests run.
+      fishingStart: '00:00',
+      fishingEnd: '23:59',
     });
     const angler = await createMember(t, { email: 'tess@example.com', firstName: 'Tess', lastName: 'Tailor' });
     await enterEvent(t, event.id, angler.memberId);

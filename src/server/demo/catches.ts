@@ -2,6 +2,7 @@
 import { addDays, instantToClubLocal } from '../../shared/dates';
 import { type Species } from '../../shared/catches';
 import { catchSubmissionInput } from '../../shared/catches.schema';
+import { fishingWindow } from '../../shared/events';
 import { EventRegistration, type Member } from '../db/entities';
 import { CAMERAS, REJECT_REASONS, SIZE_RANGES } from './demo-data';
 import { catchPhoto } from './demo-images';
@@ -66,7 +67,10 @@ export async function seedPastCompetitions(demo: DemoContext) {
         return { angler: demo.rng.pick(special ? strangers : anglers), species, size, fate, special };
       }),
     ];
-    const times = planned.map(() => demo.rng.between(30, 400)).sort((a, b) => a - b);
+    // Logged within the event's fishing hours, from half an hour after they open to twenty minutes before they close.
+    const hours = fishingWindow(seeded.event);
+    const fishingMinutes = (hours.closes.getTime() - hours.opens.getTime()) / 60_000;
+    const times = planned.map(() => demo.rng.between(30, fishingMinutes - 20)).sort((a, b) => a - b);
     const logged: { id: string; special?: Special; size: number }[] = [];
     for (const [i, c] of planned.entries()) {
       const id = await logCatch(
@@ -76,7 +80,7 @@ export async function seedPastCompetitions(demo: DemoContext) {
         c.species,
         c.size,
         c.fate,
-        new Date(seeded.start.getTime() + times[i] * 60_000),
+        new Date(hours.opens.getTime() + times[i] * 60_000),
         c.special,
       );
       logged.push({ id, special: c.special, size: c.size });
@@ -90,7 +94,7 @@ export async function seedPastCompetitions(demo: DemoContext) {
     let minute = 0;
     for (const c of logged) {
       if (c.special === 'pending') continue;
-      const when = new Date(seeded.start.getTime() + (7 * 60 + 20 + minute++ * 3) * 60_000);
+      const when = new Date(hours.closes.getTime() + (20 + minute++ * 3) * 60_000);
       const reject =
         c.special === 'noCode'
           ? REJECT_REASONS.noCode
@@ -183,7 +187,7 @@ async function logHours(demo: DemoContext, seeded: SeededEvent, anglers: Member[
     // Hours are recorded for the members entered in the event (the club's rule).
     if (!(await demo.em.count(EventRegistration, { event: seeded.event, member: angler }))) continue;
     const household = demo.households.find((h) => h.members.some((m) => m.id === angler.id))!;
-    await demo.at(new Date(seeded.start.getTime() + 7.2 * 3600_000), () =>
+    await demo.at(new Date(fishingWindow(seeded.event).closes.getTime() + 12 * 60_000), () =>
       demo.services.catches.logSession(demo.em, household.actor, {
         eventId: seeded.event.id,
         memberId: angler.id,
@@ -197,18 +201,20 @@ async function logHours(demo: DemoContext, seeded: SeededEvent, anglers: Member[
 /** Today's club day: a few catches logged this morning, waiting for the judge. */
 export async function seedTodaysCatches(demo: DemoContext) {
   const seeded = demo.events.get('today')!;
-  const openFor = (demo.now.getTime() - seeded.start.getTime()) / 60_000;
+  const hours = fishingWindow(seeded.event);
+  const openFor = (demo.now.getTime() - hours.opens.getTime()) / 60_000;
   if (openFor < 60) return;
   const anglers = seeded.registered.filter((h) => h !== demo.member && h !== demo.admin).flatMap((h) => h.members);
   const planned: { angler: Member; species: Species }[] = [{ angler: person(demo.member, 'Ethan'), species: 'Bream' }];
   for (let i = 1; i < seeded.plan.catches; i++)
     planned.push({ angler: demo.rng.pick(anglers), species: demo.rng.pick(seeded.plan.species) });
-  const span = Math.min(openFor - 15, 7 * 60 - 10);
+  // Within the fishing hours: a late-morning demo shows only the catches of the hours that have passed.
+  const span = Math.min(openFor - 15, (hours.closes.getTime() - hours.opens.getTime()) / 60_000 - 10);
   const times = planned.map(() => demo.rng.between(15, span)).sort((a, b) => a - b);
   const logged: { id: string; at: Date; mine: boolean }[] = [];
   for (const [i, c] of planned.entries()) {
     const size = i === 0 ? 27.5 : sizeFor(demo, c.species);
-    const at = new Date(seeded.start.getTime() + times[i] * 60_000);
+    const at = new Date(hours.opens.getTime() + times[i] * 60_000);
     logged.push({
       id: await logCatch(demo, seeded, c.angler, c.species, size, i === 0 || demo.rng.chance(0.5) ? 'released' : 'kept', at),
       at,

@@ -583,6 +583,9 @@ export interface DemoEvent {
   /** Weeks from today: the Saturday of that week (0: the coming Saturday; -2: a Saturday 8 to 14 days ago), or 'today'. */
   when: number | 'today';
   time: string;
+  /** Fishing hours on the day, 'HH:mm', when not the club's 07:00 to 14:00. */
+  fishingStart?: string;
+  fishingEnd?: string;
   fee: string;
   max: number | null;
   clubCode: string | null;
@@ -602,6 +605,10 @@ const COMPETITION_RULES = `Registration 7am to 9am at the boat ramp or in the po
 Fish only within the Tweed Shire: rivers, estuaries and beaches, no offshore.
 Every fish photographed on a brag mat with the day's club code showing, logged in the portal from your phone.
 NSW bag and size limits apply. Catch, click and release is encouraged.`;
+const NIGHT_RULES = `Sign-on from 4:30pm at the river wall car park or in the portal; fishing 5pm to 11pm; weigh-in and presentation 11:30pm.
+Fish only within the Tweed Shire: the river wall, Fingal Head and the beaches, no offshore.
+Every fish photographed on a brag mat with the night's club code showing, logged in the portal from your phone. Bring a head torch.
+NSW bag and size limits apply. Mulloway are to be released quickly and with care.`;
 const STANDARD_PRIZES =
   '1st $100, 2nd $50 and 3rd $25 tackle vouchers in each category. Mystery fish $100 cash. Fish picture of the month: $100 voucher.';
 
@@ -708,6 +715,8 @@ export const EVENTS: DemoEvent[] = [
     name: 'Club Day at Jack Evans Boat Harbour',
     when: 'today',
     time: '06:00',
+    fishingStart: '06:00',
+    fishingEnd: '11:00',
     fee: '0',
     max: null,
     clubCode: 'SEAGULL',
@@ -720,7 +729,10 @@ export const EVENTS: DemoEvent[] = [
     registrations: 16,
     catches: 4,
     scene: { palette: 'dawn', foreground: 'river' },
-    rules: COMPETITION_RULES,
+    rules: COMPETITION_RULES.replace(
+      /^.*\n/,
+      'Sign-on from 5:30am at the harbour ramp or in the portal; fishing 6am to 11am; coffee and results at the harbour from 11am.\n',
+    ),
     prizes: 'Bragging rights, and points towards the season ladder.',
   },
   {
@@ -747,6 +759,8 @@ export const EVENTS: DemoEvent[] = [
     name: 'Junior Fishing Clinic & Comp',
     when: 2,
     time: '08:00',
+    fishingStart: '10:00',
+    fishingEnd: '12:00',
     fee: '0',
     max: 30,
     clubCode: 'NIPPER',
@@ -786,20 +800,22 @@ export const EVENTS: DemoEvent[] = [
     key: 'mulloway',
     name: 'Tweed Coast Mulloway Classic',
     when: 7,
-    time: '07:00',
+    time: '16:30',
+    fishingStart: '17:00',
+    fishingEnd: '23:00',
     fee: '15.00',
     max: 80,
     clubCode: 'JEWIE',
     status: 'active',
     description:
-      'The season finale: mulloway from the river wall, Fingal Head and the beaches. A $500 prize for the heaviest legal mulloway released, thanks to Kingscliff Marine & Outboard.',
+      'The season finale, fished at night when the mulloway come on the bite: from the river wall, Fingal Head and the beaches, 5pm to 11pm. A $500 prize for the heaviest legal mulloway released, thanks to Kingscliff Marine & Outboard.',
     location: 'Tweed River wall and Fingal Head',
     spot: { lat: -28.1969, lng: 153.5702 },
     species: [],
     registrations: 22,
     catches: 0,
     scene: { palette: 'dusk', foreground: 'beach' },
-    rules: COMPETITION_RULES,
+    rules: NIGHT_RULES,
     prizes: `${STANDARD_PRIZES} Mulloway released: $500 from Kingscliff Marine & Outboard.`,
   },
   {

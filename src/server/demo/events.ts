@@ -32,6 +32,8 @@ export async function seedEvents(demo: DemoContext) {
       registrationFee: plan.fee,
       maxParticipants: plan.max,
       clubCode: plan.clubCode,
+      fishingStart: plan.fishingStart,
+      fishingEnd: plan.fishingEnd,
       status: 'active',
     });
     const created = demo.local(

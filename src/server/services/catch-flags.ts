@@ -1,10 +1,7 @@
 import { keptUnderMinimum, type CatchFlag, type Fate } from '../../shared/catches';
+import { isWithinFishingHours, type FishingHours } from '../../shared/events';
 import { insidePolygon } from '../../shared/tweed';
 
-/** Competition fishing runs 7am to 2pm (competition rules); measured from the event's start. */
-export const FISHING_HOURS_MS = 7 * 3600_000;
-/** When fishing closes on an event's day: its catch photos (brag mat and the day's code) may be shown from then. */
-export const fishingCloses = (eventStart: Date): Date => new Date(eventStart.getTime() + FISHING_HOURS_MS);
 /** The judge is told when the photo's time or the arrival strays this far from the logged time. */
 export const TIME_GAP_MS = 60 * 60_000;
 
@@ -16,7 +13,8 @@ export interface CatchFlagFacts {
   duplicatePhoto: boolean;
   /** The photo's EXIF camera and time, when it has them. */
   photo: { camera: string | null; takenAt: Date | null };
-  eventStart: Date;
+  /** The event's day and its own fishing hours. */
+  event: FishingHours;
   /** When the phone logged the catch. */
   loggedAt: Date;
   /** When the site received it. */
@@ -34,10 +32,9 @@ export function catchFlags(f: CatchFlagFacts): CatchFlag[] {
   else if (!insidePolygon(f.gps.lat, f.gps.lng)) flags.push('outside_tweed');
   if (f.duplicatePhoto) flags.push('duplicate_photo');
   if (!f.photo.camera && !f.photo.takenAt) flags.push('no_camera_metadata');
-  const takenAt = f.photo.takenAt?.getTime();
-  const start = f.eventStart.getTime();
-  if (takenAt !== undefined && (takenAt < start || takenAt > start + FISHING_HOURS_MS)) flags.push('photo_time_outside_hours');
-  if (takenAt !== undefined && Math.abs(takenAt - f.loggedAt.getTime()) > TIME_GAP_MS) flags.push('photo_time_differs');
+  const takenAt = f.photo.takenAt;
+  if (takenAt && !isWithinFishingHours(f.event, takenAt)) flags.push('photo_time_outside_hours');
+  if (takenAt && Math.abs(takenAt.getTime() - f.loggedAt.getTime()) > TIME_GAP_MS) flags.push('photo_time_differs');
   if (f.receivedAt.getTime() - f.loggedAt.getTime() > TIME_GAP_MS) flags.push('sent_late');
   if (keptUnderMinimum(f)) flags.push('kept_under_minimum');
   return flags;

@@ -4,7 +4,7 @@ import { achievementFor, type Achievement, type Species } from '../../shared/cat
 import { GPS_UNAVAILABLE, LATE_CATCH_DAYS, type CatchSubmission, type CatchView } from '../../shared/catches.schema';
 import { clubLocalToInstant, clubToday, daysBetween } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
-import { acceptsCatchesOn } from '../../shared/events';
+import { acceptsCatchesOn, isWithinFishingHours, outsideFishingHoursMessage } from '../../shared/events';
 import { CATCH_PHOTO_MAX_BYTES } from '../../shared/uploads';
 import { parseGps } from '../../shared/tweed';
 import type { Clock } from '../clock';
@@ -32,8 +32,9 @@ export class CatchesService {
   constructor(private readonly deps: CatchesDeps) {}
 
   /**
-   * Logs a catch on its event's day (club time; admins any day). A catch logged on the phone without
-   * signal carries its `loggedAt` and is accepted up to LATE_CATCH_DAYS after its day; the judge sees how
+   * Logs a catch on its event's day and within its fishing hours (club time; admins any day and time). A catch
+   * logged on the phone without signal carries its `loggedAt` (the hours are checked against it) and is
+   * accepted up to LATE_CATCH_DAYS after its day; the judge sees how
    * late it came and how its time compares with the photo's own. The photo's EXIF time and place are kept
    * for the judge before the stored copy is re-encoded without metadata. The same clientId twice stores
    * one catch.
@@ -60,6 +61,9 @@ export class CatchesService {
     if (!isAdmin && !acceptsCatchesOn(event.eventDate, day)) {
       throw new AppError('BAD_REQUEST', 'Catches can only be logged on the day of the event.', { field: 'eventId' });
     }
+    // Within the event's own fishing hours, by the time it was logged (a catch queued on the water keeps its time).
+    if (!isAdmin && !isWithinFishingHours(event, loggedAt))
+      throw new AppError('BAD_REQUEST', outsideFishingHoursMessage(event, loggedAt), { field: 'loggedAt' });
     const angler = await em.findOne(Member, { id: input.memberId });
     if (!angler || !isCurrentMember(angler, day))
       throw new AppError('BAD_REQUEST', 'Please choose a current club member as the angler.', { field: 'memberId' });
@@ -81,7 +85,7 @@ export class CatchesService {
       gps,
       duplicatePhoto: (await em.count(Catch, { photoHash })) > 0,
       photo: { camera: facts.camera, takenAt: facts.takenAt },
-      eventStart: event.eventDate,
+      event,
       loggedAt,
       receivedAt: now,
       fate: input.fishKeptOrReleased,

@@ -1,7 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { clubLocalToInstant, clubToday, instantToClubLocal } from '../../shared/dates';
-import { acceptsCatchesOn, registrationCancellable } from '../../shared/events';
-import type { AdminEventView, EventData, EventView, MemberRegistration } from '../../shared/events.schema';
+import { acceptsCatchesOn, DEFAULT_FISHING_END, DEFAULT_FISHING_START, fishingWindow, registrationCancellable } from '../../shared/events';
+import {
+  FISHING_END_BEFORE_START,
+  type AdminEventView,
+  type EventData,
+  type EventView,
+  type MemberRegistration,
+} from '../../shared/events.schema';
 import { AppError } from '../../shared/errors';
 import { centsToAmount } from '../../shared/membership';
 import type { Clock } from '../clock';
@@ -57,6 +63,8 @@ export class EventsService {
       isFull,
       isOpen: event.status === 'active' && event.eventDate > now && !isFull,
       acceptsCatchesToday: acceptsCatchesOn(event.eventDate, clubToday(now)),
+      fishingStart: event.fishingStart,
+      fishingEnd: event.fishingEnd,
     };
   }
 
@@ -202,7 +210,7 @@ export class EventsService {
     const now = this.deps.clock.now();
     if (!member || !(await em.count(EventRegistration, { event, member })))
       throw new AppError('FORBIDDEN', 'Register for this event to see its club code.');
-    if (clubToday(now) !== clubToday(event.eventDate) || now < event.eventDate) {
+    if (clubToday(now) !== clubToday(event.eventDate) || now < fishingWindow(event).opens) {
       throw new AppError('BAD_REQUEST', 'The club code is shown on the day of the event, once fishing opens.');
     }
     return { code: event.clubCode ?? null };
@@ -224,6 +232,7 @@ export class EventsService {
     const event = em.create(Event, {
       clubCode: null,
       ...this.fields(input),
+      ...fishingHours(input, { fishingStart: DEFAULT_FISHING_START, fishingEnd: DEFAULT_FISHING_END }),
       status: input.status ?? 'active',
       registeredCount: 0,
       imageKey: null,
@@ -244,15 +253,27 @@ export class EventsService {
         { field: 'maxParticipants' },
       );
     }
-    const before = { name: event.name, eventDate: event.eventDate.toISOString(), status: event.status };
-    em.assign(event, { ...fields, ...(input.status ? { status: input.status } : {}) });
+    const before = {
+      name: event.name,
+      eventDate: event.eventDate.toISOString(),
+      status: event.status,
+      fishingStart: event.fishingStart,
+      fishingEnd: event.fishingEnd,
+    };
+    em.assign(event, { ...fields, ...fishingHours(input, event), ...(input.status ? { status: input.status } : {}) });
     recordAudit(em, {
       actor: actor.user,
       action: 'event.update',
       entityType: 'Event',
       entityId: event.id,
       before,
-      after: { name: event.name, eventDate: event.eventDate.toISOString(), status: event.status },
+      after: {
+        name: event.name,
+        eventDate: event.eventDate.toISOString(),
+        status: event.status,
+        fishingStart: event.fishingStart,
+        fishingEnd: event.fishingEnd,
+      },
     });
     await em.flush();
     return this.adminView(event);
@@ -330,6 +351,13 @@ export class EventsService {
     };
     await deliverQuietly(this.deps.mailer, this.deps.log, { to, ...mail, attachments: [ics] });
   }
+}
+
+/** The fishing hours given, each left out one kept from `current` (the club's default for a new event); the end after the start. */
+function fishingHours(input: EventData, current: { fishingStart: string; fishingEnd: string }) {
+  const hours = { fishingStart: input.fishingStart ?? current.fishingStart, fishingEnd: input.fishingEnd ?? current.fishingEnd };
+  if (hours.fishingEnd <= hours.fishingStart) throw new AppError('BAD_REQUEST', FISHING_END_BEFORE_START, { field: 'fishingEnd' });
+  return hours;
 }
 
 const slug = (name: string) =>

@@ -3,6 +3,7 @@ import { CHAMPION_POINTS, roundSizeCm, SPECIES } from '../../shared/catches';
 import type { EventResults, JudgeCatchView, JudgeInput } from '../../shared/catches.schema';
 import { clubLocalToInstant } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
+import { fishingCloses } from '../../shared/events';
 import type { Clock } from '../clock';
 import { Catch, Event, EventRegistration, Member } from '../db/entities';
 import { recordAudit } from './audit.service';
@@ -10,7 +11,6 @@ import { catchVerdictMessage, type CatchCorrection } from '../emails/catches.ema
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import type { Actor } from './actor';
 import { catchView } from './catch-view';
-import { fishingCloses } from './catch-flags';
 import { objectUrl, thumbnailKey } from './object-keys';
 
 export interface JudgingDeps {
@@ -93,7 +93,7 @@ export class JudgingService {
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
     const placed = await this.placings(em, event);
     // The photos show the brag mat with the day's code: not to the public while fishing is still open.
-    const closes = fishingCloses(event.eventDate);
+    const closes = fishingCloses(event);
     const photosShown = this.deps.clock.now() >= closes;
     return {
       eventId: event.id,

@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { EVENT_STATUSES } from '../../../shared/events.schema';
+import { DEFAULT_FISHING_END, DEFAULT_FISHING_START } from '../../../shared/events';
 
 /** A competition or club day. */
 const EventSchema = defineEntity({
@@ -25,6 +26,9 @@ const EventSchema = defineEntity({
     status: p.enum(EVENT_STATUSES).default('active'),
     /** The word written on the brag mat in every photo; members see it only once fishing opens on the day. */
     clubCode: p.string().length(40).nullable(),
+    /** Fishing hours on the event's day, 'HH:mm' on the club's clocks: catches are logged and photos taken between them. */
+    fishingStart: p.string().length(5).default(DEFAULT_FISHING_START),
+    fishingEnd: p.string().length(5).default(DEFAULT_FISHING_END),
     /** Object-store key of the event image (and `<key>-thumb`), once one is attached. */
     imageKey: p.string().length(200).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
