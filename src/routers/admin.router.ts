@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { adminOverview, financialSummary, membershipReport, periodInput } from '../shared/reports.schema';
 import { adminMemberRow, auditPage, auditSearchInput, memberPage, memberSearchInput, memberUpdateInput } from '../shared/admin.schema';
+import { liftSuspensionInput, suspendInput } from '../shared/judging.schema';
 import { searchAudit } from '../server/services/audit.service';
 import { adminProcedure, router } from '../server/trpc/init';
 import { adminPaymentsRouter } from './admin-payments.router';
@@ -32,6 +34,15 @@ export const adminRouter = router({
       .input(memberUpdateInput)
       .output(adminMemberRow)
       .mutation(({ ctx, input }) => ctx.services.adminMembers.update(ctx.em, ctx.actor, input)),
+    /** Suspends a member for up to 12 months (no entering events or logging catches); e-mailed and audited. */
+    suspend: adminProcedure
+      .input(suspendInput)
+      .output(z.object({ message: z.string() }))
+      .mutation(({ ctx, input }) => ctx.services.fairPlay.suspend(ctx.em, ctx.actor, input)),
+    liftSuspension: adminProcedure
+      .input(liftSuspensionInput)
+      .output(z.object({ message: z.string() }))
+      .mutation(({ ctx, input }) => ctx.services.fairPlay.liftSuspension(ctx.em, ctx.actor, input.memberId)),
   }),
   audit: adminProcedure
     .input(auditSearchInput)

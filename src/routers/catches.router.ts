@@ -11,6 +11,7 @@ import {
   sizeLimitView,
 } from '../shared/catches.schema';
 import { eventIdInput } from '../shared/events.schema';
+import { judgedPage, judgedSearchInput, reopenInput } from '../shared/judging.schema';
 import { adminProcedure, memberProcedure, publicProcedure, router } from '../server/trpc/init';
 
 /** Catch submission itself is multipart (`POST /api/catches`), which tRPC does not carry. */
@@ -51,4 +52,14 @@ export const adminCatchesRouter = router({
     .input(judgeInput)
     .output(judgeCatchView)
     .mutation(({ ctx, input }) => ctx.services.judging.judge(ctx.em, ctx.actor, input)),
+  /** Decided catches, newest decision first, for looking back. */
+  judged: adminProcedure
+    .input(judgedSearchInput)
+    .output(judgedPage)
+    .query(({ ctx, input }) => ctx.services.judging.judged(ctx.em, input)),
+  /** Puts a decided catch back in the queue, with a reason (audited). */
+  reopen: adminProcedure
+    .input(reopenInput)
+    .output(judgeCatchView)
+    .mutation(({ ctx, input }) => ctx.services.judging.reopen(ctx.em, ctx.actor, input)),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addEntrantInput, adminEventView, eventIdInput, eventInput, eventView, memberRegistration } from '../shared/events.schema';
+import { disqualifyInput, reinstateInput } from '../shared/judging.schema';
 import { adminProcedure, memberProcedure, publicProcedure, router } from '../server/trpc/init';
 
 export const eventsRouter = router({
@@ -53,6 +54,17 @@ export const adminEventsRouter = router({
     .input(addEntrantInput)
     .output(z.object({ message: z.string() }))
     .mutation(({ ctx, input }) => ctx.services.events.addEntrant(ctx.em, ctx.actor, input.id, input.memberId)),
+
+  /** Disqualifies an entrant (their catches in the event stop counting); e-mailed and audited. */
+  disqualify: adminProcedure
+    .input(disqualifyInput)
+    .output(z.object({ message: z.string() }))
+    .mutation(({ ctx, input }) => ctx.services.fairPlay.disqualify(ctx.em, ctx.actor, input)),
+
+  reinstate: adminProcedure
+    .input(reinstateInput)
+    .output(z.object({ message: z.string() }))
+    .mutation(({ ctx, input }) => ctx.services.fairPlay.reinstate(ctx.em, ctx.actor, input)),
 
   create: adminProcedure
     .input(eventInput)

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema, nameSchema, optionalText } from './auth.schema';
 import { ROLES } from './auth.constants';
 import { isIsoDate } from './dates';
+import { memberSuspension } from './judging.schema';
 import { MEMBER_STATUSES, MEMBERSHIP_TYPES } from './membership';
 
 /** Members tab filters: the stored statuses plus 'expiring' (active, expiry within 30 days). */
@@ -38,6 +39,8 @@ export const adminMemberRow = z.object({
   /** The linked account's role, when this member has an account. */
   role: z.enum(ROLES).nullable(),
   isPrimary: z.boolean(),
+  /** While the committee has suspended the member; null or absent otherwise. */
+  suspension: memberSuspension.nullable().optional(),
 });
 export type AdminMemberRow = z.infer<typeof adminMemberRow>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema, nameSchema, text } from './auth.schema';
 import { clubToday, isIsoDate } from './dates';
 import { REQUIRED_DOCUMENTS } from './documents';
+import { memberSuspension } from './judging.schema';
 import { CURRENCY, GENDERS, MEMBER_STATUSES, MEMBERSHIP_TYPES, SHIRT_SIZES } from './membership';
 
 const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
@@ -130,6 +131,8 @@ export const memberProfile = z.object({
   paymentState: z.enum(['paid', 'awaiting_payment', 'processing']),
   /** Renewal opens RENEWAL_WINDOW_DAYS before expiry (or once lapsed); before that it needs an explicit early renewal. */
   renewal: z.object({ open: z.boolean(), opensOn: z.string().nullable(), extendsTo: z.string() }),
+  /** While the committee has suspended the member (no entering events or logging catches); null or absent otherwise. */
+  suspension: memberSuspension.nullable().optional(),
 });
 export type MemberProfile = z.infer<typeof memberProfile>;
 

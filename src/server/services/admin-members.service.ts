@@ -15,7 +15,7 @@ import type { AdminService } from './admin.service';
 import { recordAudit } from './audit.service';
 import type { Actor } from './actor';
 import { CSV_BOM, csvLine } from './csv';
-import { currentMemberWhere, effectiveStatus, expiredMemberWhere, expiringMemberWhere } from './member-status';
+import { currentMemberWhere, effectiveStatus, expiredMemberWhere, expiringMemberWhere, isSuspended } from './member-status';
 
 export interface AdminMembersDeps {
   clock: Clock;
@@ -147,6 +147,7 @@ export class AdminMembersService {
       expiryDate: m.expiryDate ?? null,
       role: m.user ? m.user.role : null,
       isPrimary: m.isPrimary,
+      suspension: isSuspended(m, today) ? { until: m.suspendedUntil!, reason: m.suspendedReason ?? '' } : null,
     };
   }
 }

@@ -16,7 +16,8 @@ import { requireUser, type Actor } from './actor';
 import { catchFlags } from './catch-flags';
 import { catchView } from './catch-view';
 import { readPhotoFacts } from './images';
-import { isCurrentMember, requireCurrentMember } from './member-status';
+import { disqualifiedError } from './fair-play.service';
+import { isCurrentMember, refuseIfSuspended, requireCurrentMember } from './member-status';
 import type { UploadsService } from './uploads.service';
 
 export interface CatchesDeps {
@@ -67,13 +68,16 @@ export class CatchesService {
     const angler = await em.findOne(Member, { id: input.memberId });
     if (!angler || !isCurrentMember(angler, day))
       throw new AppError('BAD_REQUEST', 'Please choose a current club member as the angler.', { field: 'memberId' });
+    refuseIfSuspended(angler, day, 'log catches', { self: false, field: 'memberId' });
     // Only entrants score: the committee can still add an entrant on the day (admin.events.addEntrant).
-    if (!(await em.count(EventRegistration, { event, member: angler })))
+    const entry = await em.findOne(EventRegistration, { event, member: angler });
+    if (!entry)
       throw new AppError(
         'BAD_REQUEST',
         `${angler.firstName} ${angler.lastName} is not entered in ${event.name}. Only entrants' catches count; the committee can add an entrant on the day.`,
         { field: 'memberId' },
       );
+    if (entry.disqualifiedAt) throw disqualifiedError(angler, event);
     if (!photo?.length) throw new AppError('BAD_REQUEST', 'Please take a photo of your catch.', { field: 'photo' });
 
     const facts = await readPhotoFacts(photo, (local) => clubLocalToInstant(local));

@@ -19,7 +19,7 @@ import { recordAudit } from './audit.service';
 import type { ContentCache } from './content-cache';
 import { requireUser, type Actor } from './actor';
 import { eventIcs } from './calendar';
-import { isCurrentMember } from './member-status';
+import { isCurrentMember, refuseIfSuspended } from './member-status';
 import { objectUrl, thumbnailKey } from './object-keys';
 import type { UploadsService } from './uploads.service';
 
@@ -120,6 +120,7 @@ export class EventsService {
     if (!member || !isCurrentMember(member, clubToday(this.deps.clock.now()))) {
       throw new AppError('FORBIDDEN', 'Only current club members can register for events. Join or renew your membership first.');
     }
+    refuseIfSuspended(member, clubToday(this.deps.clock.now()), 'enter events', { self: true });
     const now = this.deps.clock.now();
     const registration = await em.transactional(async (tem) => {
       const taken = await tem.execute<{ id: string }[]>(
@@ -166,6 +167,7 @@ export class EventsService {
     const member = await em.findOne(Member, { id: memberId });
     if (!member || !isCurrentMember(member, clubToday(this.deps.clock.now())))
       throw new AppError('BAD_REQUEST', 'Please choose a current club member.', { field: 'memberId' });
+    refuseIfSuspended(member, clubToday(this.deps.clock.now()), 'enter events', { self: false, field: 'memberId' });
     const name = `${member.firstName} ${member.lastName}`;
     const already = new AppError('CONFLICT', `${name} is already entered in ${event.name}.`);
     await em.transactional(async (tem) => {

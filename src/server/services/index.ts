@@ -9,6 +9,7 @@ import { CatchesService } from './catches.service';
 import { CmsService } from './cms.service';
 import type { ContentCache } from './content-cache';
 import { EventsService } from './events.service';
+import { FairPlayService } from './fair-play.service';
 import { JudgingService } from './judging.service';
 import { MembersService } from './members.service';
 import { PaymentsService } from './payments.service';
@@ -52,6 +53,7 @@ export function createServices(deps: ServiceDeps) {
     payments,
     adminPayments: new AdminPaymentsService({ ...deps, payments, members }),
     events,
+    fairPlay: new FairPlayService(deps),
   };
 }
 

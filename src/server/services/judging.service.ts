@@ -1,7 +1,8 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { CHAMPION_POINTS, roundSizeCm, SPECIES } from '../../shared/catches';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import { CHAMPION_POINTS, roundSizeCm, SPECIES, type Species } from '../../shared/catches';
 import type { EventResults, JudgeCatchView, JudgeInput } from '../../shared/catches.schema';
-import { clubLocalToInstant } from '../../shared/dates';
+import type { JudgedCatchView, JudgedPage, JudgedSearch, ReopenInput } from '../../shared/judging.schema';
+import { clubLocalToInstant, clubToday } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { fishingCloses } from '../../shared/events';
 import type { Clock } from '../clock';
@@ -60,6 +61,110 @@ export class JudgingService {
   }
 
   /**
+   * Decided catches, newest decision first, filtered by event, verdict and automatic flag: who decided and when,
+   * what a correction changed, and whether the angler is disqualified from the event or suspended.
+   */
+  async judged(em: EntityManager, input: JudgedSearch): Promise<JudgedPage> {
+    // A pending catch has no decision time (reopening clears it), so the index on it lists exactly the decided ones.
+    const where = [`c.verified_at is not null`, `c.status in ('verified', 'rejected')`];
+    const params: unknown[] = [];
+    const filter = (sql: string, value: unknown) => {
+      where.push(sql);
+      params.push(value);
+    };
+    if (input.eventId) filter('c.event_id = ?', input.eventId);
+    if (input.status) filter('c.status = ?', input.status);
+    if (input.flag) filter('c.flags @> ?::jsonb', JSON.stringify([input.flag]));
+    const connection = em.getConnection();
+    const [page, [{ total }]] = await Promise.all([
+      connection.execute<{ id: string }[]>(
+        `select c.id from catches c where ${where.join(' and ')} order by c.verified_at desc, c.id limit ? offset ?`,
+        [...params, input.pageSize, (input.page - 1) * input.pageSize],
+      ),
+      connection.execute<{ total: string }[]>(`select count(*) as total from catches c where ${where.join(' and ')}`, params),
+    ]);
+    const ids = page.map((r) => r.id);
+    const found = await em.find(Catch, { id: { $in: ids } }, { populate: ['event', 'angler', 'submittedBy', 'verifiedBy'] });
+    const byId = new Map(found.map((c) => [c.id, c]));
+    const catches = ids.map((id) => byId.get(id)!).filter(Boolean);
+    const [entered, disqualified, logged] = await Promise.all([
+      entrantsOf(em, catches),
+      catches.length
+        ? em.find(EventRegistration, {
+            event: { $in: catches.map((c) => c.event.id) },
+            member: { $in: catches.map((c) => c.angler.id) },
+            disqualifiedAt: { $ne: null },
+          })
+        : [],
+      loggedValues(em, ids),
+    ]);
+    const disqualifiedBy = new Map(disqualified.map((e) => [`${e.event.id}:${e.member.id}`, e]));
+    const today = clubToday(this.deps.clock.now());
+    const rows = catches.map((c): JudgedCatchView => {
+      const original = logged.get(c.id);
+      const correctedFrom =
+        c.status === 'verified' && original && (original.species !== c.species || original.sizeCm !== Number(c.sizeCm))
+          ? { fishType: original.species, size: original.sizeCm }
+          : null;
+      const entry = disqualifiedBy.get(`${c.event.id}:${c.angler.id}`);
+      return {
+        ...this.judgeView(c, entered),
+        verifiedByName: c.verifiedBy ? `${c.verifiedBy.firstName} ${c.verifiedBy.lastName}` : null,
+        verifiedAt: c.verifiedAt?.toISOString() ?? null,
+        correctedFrom,
+        disqualified: entry ? { at: entry.disqualifiedAt!.toISOString(), reason: entry.disqualifyReason ?? '' } : null,
+        anglerSuspendedUntil: c.angler.suspendedUntil && c.angler.suspendedUntil >= today ? c.angler.suspendedUntil : null,
+      };
+    });
+    return { rows, total: Number(total), page: input.page, pageSize: input.pageSize };
+  }
+
+  /**
+   * Puts a decided catch back in the queue, as the angler logged it (a judge's correction is undone), with the
+   * reason in the audit log; the results follow at once, as they are worked out from verified catches. A catch
+   * already waiting is refused, so a retry of a reopen that went through changes nothing.
+   */
+  async reopen(em: EntityManager, actor: Actor, input: ReopenInput): Promise<JudgeCatchView> {
+    await em.transactional(async (tem) => {
+      // Locked: two judges reopening at once (or a retry racing its first try) reopen it once.
+      const found = await tem.findOne(Catch, { id: input.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!found) throw new AppError('NOT_FOUND', 'That catch does not exist.');
+      if (found.status === 'pending')
+        throw new AppError('CONFLICT', 'This catch is already waiting for the judges: there is no decision to reopen.');
+      await tem.populate(found, ['verifiedBy']);
+      const decision = (c: Catch) => ({
+        status: c.status,
+        verifiedBy: c.verifiedBy?.email ?? null,
+        verifiedAt: c.verifiedAt?.toISOString() ?? null,
+        rejectReason: c.rejectReason ?? null,
+        species: c.species,
+        sizeCm: Number(c.sizeCm),
+      });
+      const before = decision(found);
+      const original = (await loggedValues(tem, [found.id])).get(found.id);
+      if (original) {
+        found.species = original.species;
+        found.sizeCm = Number(original.sizeCm);
+      }
+      found.status = 'pending';
+      found.verifiedBy = null;
+      found.verifiedAt = null;
+      found.rejectReason = null;
+      recordAudit(tem, {
+        actor: actor.user,
+        action: 'catch.reopen',
+        entityType: 'Catch',
+        entityId: found.id,
+        before,
+        after: { ...decision(found), reason: input.reason },
+      });
+      await tem.flush();
+    });
+    const reopened = await em.findOneOrFail(Catch, { id: input.id }, { populate: ['event', 'angler', 'submittedBy'], refresh: true });
+    return this.judgeView(reopened, await entrantsOf(em, [reopened]));
+  }
+
+  /**
    * E-mails a rejection (with its reason) or an approval the judge corrected to the angler, or, for an angler
    * without an address of their own (a junior), to whoever logged the catch. A plain approval shows as a tick.
    */
@@ -110,6 +215,7 @@ export class JudgingService {
             size: p.catch.sizeCm,
             catchId: p.catch.id,
             thumbnailUrl: photosShown ? objectUrl(thumbnailKey(p.catch.photoKey)) : null,
+            photoUrl: photosShown ? objectUrl(p.catch.photoKey) : null,
           })),
       })).filter((c) => c.placings.length > 0),
     };
@@ -179,13 +285,16 @@ const num = (value: unknown) => (value === null || value === undefined ? null : 
 
 /**
  * The placed catches of the events `eventsWhere` selects (SQL; its parameters follow the species): per event
- * and species, the three longest verified catches, the earlier first on a tie. PostgreSQL reads only those
+ * and species, the three longest verified catches of anglers not disqualified from the event (the one rule that
+ * makes a disqualification count, and reinstating undo it), the earlier first on a tie. PostgreSQL reads only those
  * three per event and species (from the catches' event, species and status index), never a season's catches.
  */
 const placedSql = (eventsWhere: string) => `select placed.id, placed.angler_id, placed.place
   from events e cross join unnest(array[?]) s(species), lateral (
     select c.id, c.angler_id, row_number() over (order by c.size_cm desc, c.caught_at asc) as place
     from catches c where c.event_id = e.id and c.species = s.species and c.status = 'verified'
+      and not exists (select 1 from event_registrations r
+        where r.event_id = c.event_id and r.member_id = c.angler_id and r.disqualified_at is not null)
     order by c.size_cm desc, c.caught_at asc limit ${CHAMPION_POINTS.length}
   ) placed
   where ${eventsWhere}`;
@@ -202,3 +311,22 @@ async function entrantsOf(em: EntityManager, catches: Catch[]): Promise<Set<stri
 }
 
 const pointsFor = (place: number): number => CHAMPION_POINTS[place - 1];
+
+/**
+ * What the anglers of these catches logged (species and size), for catches a judge has decided since: the values
+ * before the first verdict, from the audit log that records every verdict with its before and after.
+ */
+async function loggedValues(em: EntityManager, ids: string[]): Promise<Map<string, { species: Species; sizeCm: number }>> {
+  if (!ids.length) return new Map();
+  const rows: { entity_id: string; before: { species?: Species; sizeCm?: number } | null }[] = await em.getConnection().execute(
+    `select distinct on (entity_id) entity_id, before from audit_log
+     where entity_type = 'Catch' and entity_id in (?) and action in ('catch.approve', 'catch.reject')
+     order by entity_id, id`,
+    [ids],
+  );
+  const logged = new Map<string, { species: Species; sizeCm: number }>();
+  for (const row of rows)
+    if (row.before?.species && row.before.sizeCm !== undefined)
+      logged.set(row.entity_id, { species: row.before.species, sizeCm: Number(row.before.sizeCm) });
+  return logged;
+}

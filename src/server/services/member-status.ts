@@ -1,6 +1,6 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { EXPIRING_DAYS } from '../../shared/admin.schema';
-import { addDays, type IsoDate } from '../../shared/dates';
+import { addDays, formatAuDate, type IsoDate } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import type { MemberStatus } from '../../shared/membership';
 import { Member } from '../db/entities';
@@ -55,9 +55,32 @@ export function membershipCoveredSql(day: string, alias?: string): string {
   return `${a}member_since is not null and ${a}member_since <= ${day} and ${a}expiry_date >= ${day} and ${a}status <> 'pending'`;
 }
 
+/** Whether a suspension by the committee covers `day` (club time): up to and including its last day. */
+export function isSuspended(member: Pick<Member, 'suspendedUntil'>, day: IsoDate): boolean {
+  return Boolean(member.suspendedUntil) && member.suspendedUntil! >= day;
+}
+
 /**
- * The caller's own member record, when it is current on `day`; admins pass with theirs or none. Anyone else is
- * refused: signing up makes an account, only paying makes a member.
+ * Refuses a suspended member, naming the day the suspension ends: the caller themselves (`self`, 403) or someone
+ * they act for, such as the angler of a catch or an entrant (400 under `field`). The one rule for entering events
+ * and logging catches.
+ */
+export function refuseIfSuspended(
+  member: Pick<Member, 'suspendedUntil' | 'firstName' | 'lastName'>,
+  day: IsoDate,
+  toDo: string,
+  who: { self: true } | { self: false; field: string },
+): void {
+  if (!isSuspended(member, day)) return;
+  const until = formatAuDate(member.suspendedUntil!);
+  if (who.self) throw new AppError('FORBIDDEN', `Your membership is suspended until ${until}, so you cannot ${toDo} until then.`);
+  const name = `${member.firstName} ${member.lastName}`;
+  throw new AppError('BAD_REQUEST', `${name} is suspended until ${until}, so they cannot ${toDo} until then.`, { field: who.field });
+}
+
+/**
+ * The caller's own member record, when it is current on `day` and not suspended; admins pass with theirs or none.
+ * Anyone else is refused: signing up makes an account, only paying makes a member.
  */
 export async function requireCurrentMember(em: EntityManager, actor: Actor, day: IsoDate, toDo: string): Promise<Member | null> {
   const user = actor.user;
@@ -67,5 +90,6 @@ export async function requireCurrentMember(em: EntityManager, actor: Actor, day:
   if (!own || !isCurrentMember(own, day)) {
     throw new AppError('FORBIDDEN', `Only current club members can ${toDo}. Join or renew your membership first.`);
   }
+  refuseIfSuspended(own, day, toDo, { self: true });
   return own;
 }

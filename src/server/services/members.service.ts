@@ -27,7 +27,7 @@ import { recordAudit } from './audit.service';
 import { consumeRateLimit, type RateRules } from './rate-limit.service';
 import type { Actor } from './actor';
 import type { AuthService } from './auth.service';
-import { currentMemberWhere, effectiveStatus, isCurrentMember, requireCurrentMember } from './member-status';
+import { currentMemberWhere, effectiveStatus, isCurrentMember, isSuspended, requireCurrentMember } from './member-status';
 import type { JudgingService } from './judging.service';
 
 export interface MembersDeps {
@@ -265,6 +265,7 @@ export class MembersService {
           this.today(),
         ),
       ),
+      suspension: isSuspended(member, this.today()) ? { until: member.suspendedUntil!, reason: member.suspendedReason ?? '' } : null,
     };
   }
 
