@@ -173,6 +173,8 @@ export const eventResults = z.object({
           size: z.number(),
           catchId: z.string(),
           thumbnailUrl: z.string().nullable(),
+          /** The photo itself, to enlarge; null like the thumbnail while fishing is open. */
+          photoUrl: z.string().nullable(),
         }),
       ),
     }),

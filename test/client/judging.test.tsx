@@ -370,6 +370,7 @@ const RESULTS = {
           size: 61.5,
           catchId: 'c1',
           thumbnailUrl: 'https://files.example.com/t1.jpg',
+          photoUrl: 'https://files.example.com/p1.jpg',
           gpsText: '-28.174500, 153.541200',
           latitude: -28.1745,
           longitude: 153.5412,
@@ -381,6 +382,7 @@ const RESULTS = {
           size: 55,
           catchId: 'c2',
           thumbnailUrl: 'https://files.example.com/t2.jpg',
+          photoUrl: 'https://files.example.com/p2.jpg',
           gpsText: '-28.180000, 153.550000',
         },
         {
@@ -390,13 +392,24 @@ const RESULTS = {
           size: 48.2,
           catchId: 'c3',
           thumbnailUrl: 'https://files.example.com/t3.jpg',
+          photoUrl: 'https://files.example.com/p3.jpg',
           gpsText: 'GPS not available',
         },
       ],
     },
     {
       species: 'Bream' as const,
-      placings: [{ place: 1, points: 3, anglerName: 'Jo Lee', size: 33, catchId: 'c4', thumbnailUrl: 'https://files.example.com/t4.jpg' }],
+      placings: [
+        {
+          place: 1,
+          points: 3,
+          anglerName: 'Jo Lee',
+          size: 33,
+          catchId: 'c4',
+          thumbnailUrl: 'https://files.example.com/t4.jpg',
+          photoUrl: 'https://files.example.com/p4.jpg',
+        },
+      ],
     },
   ],
 };
@@ -441,9 +454,16 @@ describe('results board', () => {
       ['2nd', 'Sam Carter', '55', '2', ''],
       ['3rd', 'Mia Fisher', '48.2', '1', ''],
     ]);
-    expect(within(flathead).getByRole('img', { name: 'Flathead by Sam Carter' }).getAttribute('src')).toBe(
-      'https://files.example.com/t2.jpg',
+    // Each thumbnail is a button that enlarges the photo.
+    const thumbnail = within(flathead).getByRole('button', { name: 'Enlarge the photo: Flathead, 55 cm, by Sam Carter' });
+    expect(thumbnail.querySelector('img')!.getAttribute('src')).toBe('https://files.example.com/t2.jpg');
+    await userEvent.click(thumbnail);
+    const enlarged = await screen.findByRole('dialog', { name: 'Flathead, 55 cm, by Sam Carter' });
+    expect(within(enlarged).getByRole('img', { name: 'Flathead, 55 cm, by Sam Carter' }).getAttribute('src')).toBe(
+      'https://files.example.com/p2.jpg',
     );
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(rowsOf(screen.getByRole('table', { name: 'Bream results' }))).toEqual([['1st', 'Jo Lee', '33', '3', '']]);
 
     // The latest event that has started is chosen first.
@@ -465,7 +485,7 @@ describe('results board', () => {
       categories: [
         {
           species: 'Bream' as const,
-          placings: [{ place: 1, points: 3, anglerName: 'Jo Lee', size: 33, catchId: 'c9', thumbnailUrl: null }],
+          placings: [{ place: 1, points: 3, anglerName: 'Jo Lee', size: 33, catchId: 'c9', thumbnailUrl: null, photoUrl: null }],
         },
       ],
     };

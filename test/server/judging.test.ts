@@ -214,10 +214,11 @@ describe('judging and results', () => {
     });
     const during = await t.client().trpc.catches.results.query({ id: event.id });
     expect(during.photosFrom).toBe(clubLocalToInstant(`${day}T14:00`).toISOString());
-    expect(during.categories[0].placings[0]).toMatchObject({ anglerName: 'Opal Waters', size: 31, thumbnailUrl: null });
+    expect(during.categories[0].placings[0]).toMatchObject({ anglerName: 'Opal Waters', size: 31, thumbnailUrl: null, photoUrl: null });
     t.clock.advance(5 * 3600_000);
     const after = await t.client().trpc.catches.results.query({ id: event.id });
     expect(after.photosFrom).toBeNull();
     expect(after.categories[0].placings[0].thumbnailUrl).toMatch(/\.webp$/);
+    expect(after.categories[0].placings[0].photoUrl).toMatch(/\.webp$/);
   });
 });

@@ -1,5 +1,6 @@
-import { Tabs } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Box, Tabs } from '@mantine/core';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { LineIcon } from './line-icon';
 
 /** A tab of a screen: its address value, the trigger's label, and what it shows. */
 export interface ScreenTab {
@@ -21,6 +22,94 @@ export function TabPanels({ tabs }: { tabs: readonly Pick<ScreenTab, 'value' | '
   );
 }
 
+/** The side where the strip has more tabs out of sight: a fade and an arrow say so. */
+function MoreTabsCue({ side }: { side: 'left' | 'right' }) {
+  return (
+    <div
+      aria-hidden
+      data-testid={`more-tabs-${side}`}
+      style={{
+        position: 'absolute',
+        top: 0,
+        bottom: 2,
+        [side]: 0,
+        width: 44,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: side === 'right' ? 'flex-end' : 'flex-start',
+        pointerEvents: 'none',
+        color: 'var(--mantine-color-blue-7)',
+        background: `linear-gradient(to ${side}, transparent, var(--mantine-color-body) 60%)`,
+      }}
+    >
+      <LineIcon size={20} strokeWidth={2.5}>
+        <path d={side === 'right' ? 'm9 6 6 6-6 6' : 'm15 6-6 6 6 6'} />
+      </LineIcon>
+    </div>
+  );
+}
+
+/**
+ * The strip of tab triggers: on a phone it scrolls sideways when the tabs do not fit, with a fade and an arrow on
+ * each side where more of them are out of sight, and brings the open tab into view (e.g. Profile from the user menu).
+ */
+export function TabStrip({ tabs, value }: { tabs: readonly Pick<ScreenTab, 'value' | 'label'>[]; value?: string | null }) {
+  const list = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState({ left: false, right: false });
+
+  useEffect(() => {
+    const strip = list.current;
+    if (!strip) return;
+    const measure = () => {
+      const left = strip.scrollLeft > 1;
+      const right = strip.scrollLeft + strip.clientWidth < strip.scrollWidth - 1;
+      setMore((was) => (was.left === left && was.right === right ? was : { left, right }));
+    };
+    // The observer reports the strip's size once at the start, then on every change (a phone turned sideways).
+    const observer = new ResizeObserver(measure);
+    observer.observe(strip);
+    strip.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      observer.disconnect();
+      strip.removeEventListener('scroll', measure);
+    };
+  }, []);
+
+  useEffect(() => {
+    const strip = list.current;
+    const active = strip?.querySelector<HTMLElement>(`[data-tab="${value}"]`);
+    if (!strip || !active || strip.scrollWidth <= strip.clientWidth) return;
+    const stripBox = strip.getBoundingClientRect();
+    const tabBox = active.getBoundingClientRect();
+    strip.scrollLeft += tabBox.left - stripBox.left - (stripBox.width - tabBox.width) / 2;
+  }, [value]);
+
+  return (
+    <Box pos="relative">
+      <Tabs.List
+        ref={list}
+        // The base line is an inset shadow so that it spans the strip however far it is scrolled.
+        style={{
+          flexWrap: 'nowrap',
+          overflowX: 'auto',
+          overflowY: 'hidden',
+          scrollbarWidth: 'none',
+          '--tab-border-color': 'transparent',
+          boxShadow: 'inset 0 -2px 0 var(--mantine-color-gray-3)',
+        }}
+      >
+        {tabs.map((t) => (
+          <Tabs.Tab key={t.value} value={t.value} data-tab={t.value} mih={44}>
+            {t.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {more.left && <MoreTabsCue side="left" />}
+      {more.right && <MoreTabsCue side="right" />}
+    </Box>
+  );
+}
+
 /** A screen in tabs: a strip that scrolls sideways when it does not fit, and the open tab's panel under it. */
 export function ScreenTabs({
   tabs,
@@ -35,13 +124,7 @@ export function ScreenTabs({
 }) {
   return (
     <Tabs value={value} onChange={onChange} defaultValue={defaultValue} keepMounted={false}>
-      <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
-        {tabs.map((t) => (
-          <Tabs.Tab key={t.value} value={t.value}>
-            {t.label}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
+      <TabStrip tabs={tabs} value={value ?? defaultValue} />
       <TabPanels tabs={tabs} />
     </Tabs>
   );

@@ -1,13 +1,13 @@
 import { Container, Stack, Tabs, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useAuth } from '../lib/use-auth';
 import { DashboardTab } from '../features/portal/dashboard-tab';
 import { MemberBanner } from '../features/portal/member-banner';
 import { SectionLoader } from '../components/full-screen-loader';
 import { LoadBoundary, onDemandPart } from '../components/on-demand';
-import { TabPanels } from '../components/screen-tabs';
+import { TabPanels, TabStrip } from '../components/screen-tabs';
 import { useTRPC } from '../trpc';
 
 // The dashboard comes with the page; every other tab is fetched the first time it opens (the installed app keeps
@@ -69,18 +69,6 @@ export function MemberPortalPage() {
     ? (requested as TabValue)
     : 'dashboard';
   useEffect(() => localStorage.setItem(LAST_TAB_KEY, tab), [tab]);
-  const tabList = useRef<HTMLDivElement>(null);
-
-  // On a phone the tab strip scrolls sideways: bring the open tab into view (e.g. Profile from the user menu).
-  useEffect(() => {
-    const list = tabList.current;
-    const active = list?.querySelector<HTMLElement>(`[data-tab="${tab}"]`);
-    if (!list || !active || list.scrollWidth <= list.clientWidth) return;
-    const listBox = list.getBoundingClientRect();
-    const tabBox = active.getBoundingClientRect();
-    list.scrollLeft += tabBox.left - listBox.left - (listBox.width - tabBox.width) / 2;
-  }, [tab]);
-
   if (!user) return null;
 
   return (
@@ -92,23 +80,7 @@ export function MemberPortalPage() {
           onChange={(value) => void navigate({ to: '.', search: { tab: value ?? 'dashboard' } as never, replace: true })}
           keepMounted={false}
         >
-          <Tabs.List
-            ref={tabList}
-            // Scrolls sideways on phones; the base line is an inset shadow so it spans the strip however far it is scrolled.
-            style={{
-              flexWrap: 'nowrap',
-              overflowX: 'auto',
-              overflowY: 'hidden',
-              '--tab-border-color': 'transparent',
-              boxShadow: 'inset 0 -2px 0 var(--mantine-color-gray-3)',
-            }}
-          >
-            {TABS.map((t) => (
-              <Tabs.Tab key={t.value} value={t.value} data-tab={t.value}>
-                {t.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
+          <TabStrip tabs={TABS} value={tab} />
           {/* The documents tab has a visible heading of its own. */}
           {tab !== 'documents' && <VisuallyHidden component="h2">{TAB_HEADINGS[tab]}</VisuallyHidden>}
           <TabPanels

@@ -1,6 +1,6 @@
-import { Card, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Modal, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { skipToken, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { clubToday, formatClubDateTime } from '../../../shared/dates';
 import { EventSelect, useChosenEvent } from '../../components/event-picker';
 import { QueryState } from '../../components/query-state';
@@ -68,7 +68,7 @@ export function SeasonLadder({ year = currentClubYear() }: { year?: number }) {
                 return (
                   <Table.Tr key={row.memberId} data-testid="ladder-row">
                     <Table.Td>{rank}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.anglerName}</Table.Td>
+                    <Table.Td>{row.anglerName}</Table.Td>
                     <Table.Td ta="right">{row.points}</Table.Td>
                   </Table.Tr>
                 );
@@ -81,9 +81,16 @@ export function SeasonLadder({ year = currentClubYear() }: { year?: number }) {
   );
 }
 
+/** A placing's photo, enlarged when tapped. */
+interface Enlarged {
+  url: string;
+  caption: string;
+}
+
 function EventResultsTables({ eventId }: { eventId: string }) {
   const trpc = useTRPC();
   const results = useQuery(trpc.catches.results.queryOptions(eventId ? { id: eventId } : skipToken));
+  const [enlarged, setEnlarged] = useState<Enlarged | null>(null);
 
   const categories = (results.data?.categories ?? []).filter((c) => c.placings.length > 0);
   return (
@@ -103,8 +110,9 @@ function EventResultsTables({ eventId }: { eventId: string }) {
         {categories.map((category) => (
           <Stack key={category.species} gap={4} data-testid="results-category">
             <Title order={4}>{category.species}</Title>
-            <Table.ScrollContainer minWidth={300} scrollAreaProps={scrollRegion(`${category.species} results`)}>
-              <Table striped aria-label={`${category.species} results`}>
+            {/* Narrow columns so that all five fit a 360 px phone without names broken mid-word. */}
+            <Table.ScrollContainer minWidth={270} scrollAreaProps={scrollRegion(`${category.species} results`)}>
+              <Table striped horizontalSpacing={6} aria-label={`${category.species} results`}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Place</Table.Th>
@@ -115,36 +123,50 @@ function EventResultsTables({ eventId }: { eventId: string }) {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {category.placings.map((p) => (
-                    <Table.Tr key={p.catchId}>
-                      <Table.Td fw={600}>{ordinal(p.place)}</Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.anglerName}</Table.Td>
-                      <Table.Td ta="right">{p.size}</Table.Td>
-                      <Table.Td ta="right">{p.points}</Table.Td>
-                      <Table.Td>
-                        {p.thumbnailUrl ? (
-                          <img
-                            src={p.thumbnailUrl}
-                            alt={`${category.species} by ${p.anglerName}`}
-                            width={56}
-                            height={42}
-                            loading="lazy"
-                            style={{ display: 'block', objectFit: 'cover', borderRadius: 4 }}
-                          />
-                        ) : (
-                          <Text size="sm" c="dimmed">
-                            Later
-                          </Text>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
+                  {category.placings.map((p) => {
+                    const caption = `${category.species}, ${p.size} cm, by ${p.anglerName}`;
+                    return (
+                      <Table.Tr key={p.catchId}>
+                        <Table.Td fw={600}>{ordinal(p.place)}</Table.Td>
+                        <Table.Td>{p.anglerName}</Table.Td>
+                        <Table.Td ta="right">{p.size}</Table.Td>
+                        <Table.Td ta="right">{p.points}</Table.Td>
+                        <Table.Td>
+                          {p.thumbnailUrl && p.photoUrl ? (
+                            <UnstyledButton
+                              aria-label={`Enlarge the photo: ${caption}`}
+                              onClick={() => setEnlarged({ url: p.photoUrl!, caption })}
+                              style={{ display: 'block', width: 48, height: 48, borderRadius: 4, overflow: 'hidden' }}
+                            >
+                              <img
+                                src={p.thumbnailUrl}
+                                alt=""
+                                width={48}
+                                height={48}
+                                loading="lazy"
+                                style={{ display: 'block', objectFit: 'cover' }}
+                              />
+                            </UnstyledButton>
+                          ) : (
+                            <Text size="sm" c="dimmed">
+                              Later
+                            </Text>
+                          )}
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
           </Stack>
         ))}
       </Stack>
+      <Modal opened={enlarged !== null} onClose={() => setEnlarged(null)} title={enlarged?.caption} size="lg" centered>
+        {enlarged && (
+          <img src={enlarged.url} alt={enlarged.caption} style={{ display: 'block', width: '100%', height: 'auto', borderRadius: 4 }} />
+        )}
+      </Modal>
     </QueryState>
   );
 }

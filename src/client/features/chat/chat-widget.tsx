@@ -4,6 +4,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useAuth } from '../../lib/use-auth';
 import { LineIcon } from '../../components/line-icon';
+import { useOverControls } from './use-over-controls';
 
 // The conversation (and its input, list, link handling) is a chunk of its own, fetched on first
 // open (or when the pointer reaches the button); the page bundle carries only the round button.
@@ -32,12 +33,19 @@ function ChatBubbleIcon() {
   );
 }
 
-/** SPEC §2.15: on every page a round button bottom-right that opens the assistant's panel. */
+/**
+ * SPEC §2.15: on every page a round button bottom-right that opens the assistant's panel. It never covers a
+ * control: while one is under it, it steps aside (still reachable with the keyboard, and back on focus).
+ */
 export function ChatWidget() {
   const hidden = useOnAssistantTab();
   const [opened, setOpened] = useState(false);
   const phone = useMediaQuery('(max-width: 36em)');
   const button = useRef<HTMLButtonElement>(null);
+  // Over a form field or a button the round button steps aside (it comes back over text, or when focused).
+  const overControls = useOverControls(button);
+  const [focused, setFocused] = useState(false);
+  const aside = overControls && !opened && !focused;
   const panelId = useId();
   const titleId = useId();
 
@@ -127,13 +135,20 @@ export function ChatWidget() {
           onClick={() => (opened ? close() : setOpened(true))}
           onKeyDown={opened ? onKeyDown : undefined}
           onPointerEnter={() => void loadConversation()}
-          onFocus={() => void loadConversation()}
+          onFocus={() => {
+            setFocused(true);
+            void loadConversation();
+          }}
+          onBlur={() => setFocused(false)}
+          data-aside={aside || undefined}
           style={{
             position: 'fixed',
             right: safe('right', GAP),
             bottom: safe('bottom', GAP),
             zIndex: Z_INDEX,
             boxShadow: 'var(--mantine-shadow-lg)',
+            transition: 'opacity 150ms ease, transform 150ms ease',
+            ...(aside ? { opacity: 0, transform: `translateX(${BUTTON_SIZE / 2}px)`, pointerEvents: 'none' } : {}),
           }}
         >
           <ChatBubbleIcon />
