@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AdminEventsTab } from '../../src/client/features/admin/events-tab';
@@ -291,6 +291,31 @@ describe('admin events tab', () => {
     expect(create.inputs[0]).not.toHaveProperty('status');
   });
 
+  it("takes the fishing hours, the club's 7:00 am to 2:00 pm unless changed, and refuses an end before the start without a request", async () => {
+    const server = fakeServer({ 'admin.events.list': () => ok([ADMIN_EVENT]), 'admin.events.create': () => ok(ADMIN_EVENT) });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminEventsTab />, server);
+    // The list shows each event's hours with its date.
+    expect(within(await screen.findByTestId('admin-event')).getByText('Fishing 7:00 am to 2:00 pm')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Create New Event' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Event' });
+    const starts = within(dialog).getByLabelText(/^Fishing starts/) as HTMLInputElement;
+    const ends = within(dialog).getByLabelText(/^Fishing ends/) as HTMLInputElement;
+    expect([starts.type, starts.value, ends.type, ends.value]).toEqual(['time', '07:00', 'time', '14:00']);
+    await user.type(within(dialog).getByLabelText(/^Event Name/), 'Bream by Night');
+    await user.type(within(dialog).getByLabelText(/^Location/), 'Tweed River wall');
+    await user.type(within(dialog).getByLabelText(/^Event Date/), '2026-12-12T17:30');
+    fireEvent.change(starts, { target: { value: '18:00' } });
+    fireEvent.change(ends, { target: { value: '06:00' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+    expect(await within(dialog).findByText('Fishing end must be after fishing start.')).toBeTruthy();
+    expect(server.mutations()).toEqual([]);
+    fireEvent.change(ends, { target: { value: '23:00' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+    expect(await screen.findByText('Event created successfully')).toBeTruthy();
+    expect(server.mutations()[0].inputs[0]).toMatchObject({ name: 'Bream by Night', fishingStart: '18:00', fishingEnd: '23:00' });
+  });
+
   it('refuses missing required fields without a request', async () => {
     const server = fakeServer({ 'admin.events.list': () => ok([]) });
     const user = userEvent.setup();
@@ -317,6 +342,8 @@ describe('admin events tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Event' });
     expect((within(dialog).getByLabelText(/^Event Date/) as HTMLInputElement).value).toBe('2026-12-06T07:00');
     expect((within(dialog).getByLabelText(/^Registration Fee/) as HTMLInputElement).value).toBe('10.00');
+    expect((within(dialog).getByLabelText(/^Fishing starts/) as HTMLInputElement).value).toBe('07:00');
+    expect((within(dialog).getByLabelText(/^Fishing ends/) as HTMLInputElement).value).toBe('14:00');
     expect((within(dialog).getByLabelText('Status') as HTMLSelectElement).value).toBe('active');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Failed to update event')).toBeTruthy();

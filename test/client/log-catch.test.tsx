@@ -224,6 +224,31 @@ describe('Log Your Catch (SPEC §4 order, §5 messages)', () => {
     expect(screen.queryByRole('dialog', { name: 'Competition Rules & Waiver' })).toBeNull();
   });
 
+  it("does not send a catch outside the chosen event's fishing hours: the server's sentence shows above Submit and nothing typed is lost", async () => {
+    // Hours that leave out now (club time), whenever the tests run.
+    const hour = Number(
+      new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Sydney', hour: 'numeric', hourCycle: 'h23' }).format(new Date()),
+    );
+    const [fishingStart, fishingEnd, hours] =
+      hour < 12 ? ['18:00', '23:00', '6:00 pm to 11:00 pm'] : ['01:00', '06:00', '1:00 am to 6:00 am'];
+    const user = userEvent.setup();
+    renderWithProviders(<LogCatchForm />, server({ 'events.upcoming': () => ok([{ ...todaysEvent(), fishingStart, fishingEnd }]) }));
+    expect(await screen.findByText(`Fishing hours: ${hours}`)).toBeTruthy();
+    await fill(user, { species: 'Flathead', size: '42.5', fate: 'Kept', photo: true, accurate: true });
+    await submit(user);
+    const sentence = await screen.findByText(
+      new RegExp(`^Fishing for Flathead Classic runs ${hours}\\. This catch was logged at \\d{1,2}:\\d{2} [ap]m, outside those hours\\.$`),
+    );
+    expect(sentence.closest('[role="alert"]')?.textContent).toContain('Outside fishing hours');
+    // Refused before the waiver and the upload; the form keeps what was entered, so it can be sent once fishing opens.
+    expect(screen.queryByRole('dialog', { name: 'Competition Rules & Waiver' })).toBeNull();
+    expect(xhr.requests).toHaveLength(0);
+    expect((screen.getByLabelText(/^Species/) as HTMLSelectElement).value).toBe('Flathead');
+    expect((screen.getByLabelText(/^Size \(cm\)/) as HTMLInputElement).value).toBe('42.5');
+    expect((screen.getByLabelText(ACCURACY_TEXT) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('button', { name: 'Submit Catch' }).hasAttribute('disabled')).toBe(false);
+  });
+
   it('the achievement popup closes by itself after about 4.5 s and the hours dialog follows', async () => {
     const user = userEvent.setup();
     renderWithProviders(<LogCatchForm />, server());

@@ -57,6 +57,9 @@ describe('catch logging, judging and results', () => {
       location: 'Fingal Head',
       eventDate: instantToClubLocal(opens).slice(0, 16),
       clubCode: CLUB_CODE,
+      // Whenever the test runs, fishing is open.
+      fishingStart: '00:00',
+      fishingEnd: '23:59',
     });
     const member = await activeMemberClient(t, MEMBER, { firstName: 'Flo', lastName: 'Head' });
     await member.client.trpc.events.register.mutate({ id: event.id });

@@ -324,6 +324,9 @@ describe('the site by keyboard alone', () => {
       location: 'Fingal Head',
       eventDate: instantToClubLocal(opens).slice(0, 16),
       clubCode: 'KEYS42',
+      // Whenever the test runs, fishing is open.
+      fishingStart: '00:00',
+      fishingEnd: '23:59',
     });
     const member = await activeMemberClient(t, 'lou.keys@example.com', { firstName: 'Lou', lastName: 'Keys' });
     await member.client.trpc.events.register.mutate({ id: event.id });

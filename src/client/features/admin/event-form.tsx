@@ -1,5 +1,6 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent } from 'react';
+import { DEFAULT_FISHING_END, DEFAULT_FISHING_START } from '../../../shared/events';
 import { eventInput, type AdminEventView, type EventInput, type EventStatus } from '../../../shared/events.schema';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../components/toast';
@@ -14,6 +15,9 @@ export interface EventFormValues {
   registrationFee: string;
   maxParticipants: string;
   clubCode: string;
+  /** 'HH:mm' on the club's clocks, as a time input gives it. */
+  fishingStart: string;
+  fishingEnd: string;
   status: EventStatus;
 }
 
@@ -27,6 +31,8 @@ const BLANK: EventFormValues = {
   registrationFee: '',
   maxParticipants: '',
   clubCode: '',
+  fishingStart: DEFAULT_FISHING_START,
+  fishingEnd: DEFAULT_FISHING_END,
   status: 'active',
 };
 
@@ -42,6 +48,8 @@ export function formValuesOf(event: AdminEventView | null): EventFormValues {
     registrationFee: event.registrationFee,
     maxParticipants: event.maxParticipants === null ? '' : String(event.maxParticipants),
     clubCode: event.clubCode ?? '',
+    fishingStart: event.fishingStart ?? DEFAULT_FISHING_START,
+    fishingEnd: event.fishingEnd ?? DEFAULT_FISHING_END,
     status: event.status,
   };
 }
@@ -58,6 +66,8 @@ export function toEventInput(values: EventFormValues, editing: boolean): EventIn
     registrationFee: values.registrationFee.trim(),
     maxParticipants: values.maxParticipants.trim(),
     clubCode: values.clubCode,
+    fishingStart: values.fishingStart,
+    fishingEnd: values.fishingEnd,
     ...(editing ? { status: values.status } : {}),
   };
 }
@@ -100,6 +110,20 @@ export function EventForm({
       <Stack gap="sm">
         <TextInput label="Event Name" withAsterisk {...form.inputProps('name')} maxLength={120} />
         <TextInput label="Event Date and Time (Sydney time)" withAsterisk type="datetime-local" {...form.inputProps('eventDate')} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput
+            label="Fishing starts"
+            type="time"
+            description="Sydney time, on the event's day"
+            {...form.inputProps('fishingStart')}
+          />
+          <TextInput
+            label="Fishing ends"
+            type="time"
+            description="Catches outside the hours are refused"
+            {...form.inputProps('fishingEnd')}
+          />
+        </SimpleGrid>
         <TextInput label="Location" withAsterisk {...form.inputProps('location')} maxLength={200} />
         <Textarea label="Description" minRows={3} rows={3} {...form.inputProps('description')} />
         <Textarea label="Rules" minRows={3} rows={3} {...form.inputProps('rules')} />

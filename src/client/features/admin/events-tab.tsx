@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminEventView, EventInput } from '../../../shared/events.schema';
 import { formatClubDateTime } from '../../../shared/dates';
+import { fishingHoursText } from '../../../shared/events';
 import { QueryState } from '../../components/query-state';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
@@ -62,6 +63,7 @@ function EventRow({
             {event.location}
           </Text>
           <Text size="sm">{formatClubDateTime(event.eventDate)}</Text>
+          <Text size="sm">Fishing {fishingHoursText(event)}</Text>
           {event.description && (
             <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
               {event.description}

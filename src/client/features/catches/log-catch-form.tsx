@@ -13,6 +13,7 @@ import { catchFields } from './catch-fields';
 import { UndersizeDialog, WaiverDialog, waiverAccepted } from './catch-check-dialogs';
 import { ClubCodeNotice } from './club-code-notice';
 import { FishingHoursDialog } from './fishing-hours-dialog';
+import { FishingHoursAlert, FishingHoursNote, fishingHoursRefusal, type FishingHoursRefusal } from './fishing-hours-check';
 import { shrinkPhoto } from './photo';
 import { useCatchCelebration } from './use-catch-celebration';
 import { useCatchPhoto } from './use-catch-photo';
@@ -53,6 +54,7 @@ export function LogCatchForm() {
   const [accurate, setAccurate] = useState(false);
   const [waiverOpen, setWaiverOpen] = useState(false);
   const [undersizeLimit, setUndersizeLimit] = useState<number | null>(null);
+  const [hoursRefusal, setHoursRefusal] = useState<FishingHoursRefusal | null>(null);
   const photo = useCatchPhoto();
   const sender = useSendCatch();
   const celebration = useCatchCelebration(today);
@@ -63,6 +65,7 @@ export function LogCatchForm() {
   const ownId = profile.data?.id;
   const memberId: string = memberChoice || (ownId && members.data?.some((m) => m.id === ownId) ? ownId : '');
   const eventId: string = eventChoice || (todaysEvents.length === 1 ? todaysEvents[0].id : '');
+  const chosenEvent = todaysEvents.find((e) => e.id === eventId);
 
   const reset = () => {
     form.setValues({ fishType: '', size: '', fate: '' });
@@ -84,6 +87,10 @@ export function LogCatchForm() {
       }
       return;
     }
+    // Not sent outside the event's fishing hours (the server refuses it too); nothing typed is lost.
+    const refusal = fishingHoursRefusal(chosenEvent, user?.role === 'admin');
+    setHoursRefusal(refusal);
+    if (refusal) return;
     if (!photo.photo) {
       toast.error('Photo Required', 'Please take a photo of your catch.');
       return;
@@ -182,6 +189,7 @@ export function LogCatchForm() {
               todaysEvents.map((e) => ({ value: e.id, label: `${e.name} · ${e.location}` })),
             )}
           />
+          <FishingHoursNote event={chosenEvent} />
           {eventId && <ClubCodeNotice eventId={eventId} />}
           <NativeSelect
             label="Species"
@@ -230,6 +238,7 @@ export function LogCatchForm() {
           </div>
           <Checkbox label={ACCURACY_TEXT} checked={accurate} onChange={(e) => setAccurate(e.currentTarget.checked)} />
           {sender.uploading && <UploadProgress value={sender.progress} animated />}
+          <FishingHoursAlert refusal={hoursRefusal} eventId={eventId} />
           <Button type="submit" color="teal" size="md" loading={sender.uploading} loaderProps={{ type: 'dots' }}>
             Submit Catch
           </Button>
