@@ -7,6 +7,7 @@ import { EXPIRING_DAYS, type AdminMemberRow, type MemberSearchInput } from '../.
 import { formatAuDate } from '../../../shared/dates';
 import { type MemberStatus, type MembershipType } from '../../../shared/membership';
 import { useTRPC } from '../../trpc';
+import { LiftSuspensionDialog } from './fair-play-dialogs';
 import { MEMBER_STATUS_LABELS, MemberEditForm } from './member-edit-form';
 import { ListSearchBox, PagedList, useListSearch } from './paged-list';
 
@@ -56,7 +57,7 @@ function SortHeader({
   );
 }
 
-function MemberRow({ member, onEdit }: { member: AdminMemberRow; onEdit: () => void }) {
+function MemberRow({ member, onEdit, onLift }: { member: AdminMemberRow; onEdit: () => void; onLift: () => void }) {
   const name = `${member.firstName} ${member.lastName}`;
   return (
     <Table.Tr data-testid="admin-member">
@@ -80,10 +81,18 @@ function MemberRow({ member, onEdit }: { member: AdminMemberRow; onEdit: () => v
         <Badge color={STATUS_COLOURS[member.status] ?? 'gray'} variant="light">
           {MEMBER_STATUS_LABELS[member.status] ?? member.status}
         </Badge>
+        {member.suspension && (
+          <Text size="xs" c="red.9" fw={600} mt={4} title={member.suspension.reason} style={{ whiteSpace: 'nowrap' }}>
+            Suspended until {formatAuDate(member.suspension.until)}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{member.expiryDate ? formatAuDate(member.expiryDate) : '—'}</Table.Td>
       <Table.Td>
-        <RowButton label="Edit" name={name} onClick={onEdit} />
+        <Group gap="xs" wrap="nowrap">
+          <RowButton label="Edit" name={name} onClick={onEdit} />
+          {member.suspension && <RowButton label="Lift suspension" name={name} spoken="Lift the suspension of" onClick={onLift} />}
+        </Group>
       </Table.Td>
     </Table.Tr>
   );
@@ -99,6 +108,7 @@ export function AdminMembersTab() {
   const [sort, setSort] = useState<SortColumn>('name');
   const [direction, setDirection] = useState<Direction>('asc');
   const [editing, setEditing] = useState<AdminMemberRow | null>(null);
+  const [lifting, setLifting] = useState<AdminMemberRow | null>(null);
 
   const input: MemberSearchInput = {
     ...(debouncedSearch ? { search: debouncedSearch } : {}),
@@ -195,7 +205,7 @@ export function AdminMembersTab() {
               </Table.Thead>
               <Table.Tbody>
                 {data.rows.map((member) => (
-                  <MemberRow key={member.id} member={member} onEdit={() => setEditing(member)} />
+                  <MemberRow key={member.id} member={member} onEdit={() => setEditing(member)} onLift={() => setLifting(member)} />
                 ))}
               </Table.Tbody>
             </Table>
@@ -212,6 +222,12 @@ export function AdminMembersTab() {
       >
         {editing && <MemberEditForm key={editing.id} member={editing} onDone={() => setEditing(null)} />}
       </Modal>
+      {lifting?.suspension && (
+        <LiftSuspensionDialog
+          member={{ id: lifting.id, name: `${lifting.firstName} ${lifting.lastName}`, until: lifting.suspension.until }}
+          onClose={() => setLifting(null)}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Title, useMatches } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Title, useMatches } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { formatAuDate } from '../../../shared/dates';
+import { suspensionNotice } from '../../../shared/judging.schema';
 import type { MemberProfile } from '../../../shared/members.schema';
 import type { CurrentUser } from '../../../shared/auth.schema';
 import { householdPayment, useJoinDialog } from '../../components/join-dialog';
@@ -110,6 +111,11 @@ export function MemberBanner({ user, profile, loading = false }: { user: Current
           )}
         </Stack>
       </Group>
+      {profile?.suspension && (
+        <Alert color="red" variant="filled" mt="md" role="alert" title="Membership suspended">
+          {suspensionNotice(profile.suspension)}
+        </Alert>
+      )}
       {profile && (
         <Modal opened={confirmEarly} onClose={() => setConfirmEarly(false)} title="Renew early?" size="sm" fullScreen={phone}>
           <Stack gap="md">
