@@ -176,6 +176,20 @@ describe('the demo club (npm run demo)', () => {
     expect(withCamera[0].photoLatitude).toBeLessThan(-28);
   });
 
+  it('has a decision reopened and judged again, and an angler disqualified and suspended for a re-used photo', async () => {
+    const audit = await admin.trpc.admin.audit.query({ entityType: 'Catch', page: 1, pageSize: 100 });
+    expect(audit.rows.find((r) => r.action === 'catch.reopen')?.after).toMatchObject({
+      status: 'pending',
+      reason: expect.stringMatching(/clock/),
+    });
+    const rejected = await admin.trpc.admin.catches.judged.query({ status: 'rejected', pageSize: 100 });
+    const copied = rejected.rows.find((r) => r.disqualified)!;
+    expect(copied.disqualified!.reason).toMatch(/Photo tampering/);
+    expect(copied.anglerSuspendedUntil! > today).toBe(true);
+    const { rows } = await admin.trpc.admin.members.search.query({ search: copied.anglerName, pageSize: 5 });
+    expect(rows.find((r) => r.id === copied.anglerId)!.suspension?.until).toBe(copied.anglerSuspendedUntil);
+  });
+
   it('has membership payments taken by hand, a refund that ended a membership, and an unpaid registration', async () => {
     const { rows } = await admin.trpc.admin.payments.list.query({ kind: 'membership', pageSize: 100 });
     const methods = new Set(rows.map((r) => r.method));

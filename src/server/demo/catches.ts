@@ -3,7 +3,7 @@ import { addDays, instantToClubLocal } from '../../shared/dates';
 import { type Species } from '../../shared/catches';
 import { catchSubmissionInput } from '../../shared/catches.schema';
 import { fishingWindow } from '../../shared/events';
-import { EventRegistration, type Member } from '../db/entities';
+import { EventRegistration, Member } from '../db/entities';
 import { CAMERAS, REJECT_REASONS, SIZE_RANGES } from './demo-data';
 import { catchPhoto } from './demo-images';
 import type { DemoContext } from './context';
@@ -204,7 +204,11 @@ export async function seedTodaysCatches(demo: DemoContext) {
   const hours = fishingWindow(seeded.event);
   const openFor = (demo.now.getTime() - hours.opens.getTime()) / 60_000;
   if (openFor < 60) return;
-  const anglers = seeded.registered.filter((h) => h !== demo.member && h !== demo.admin).flatMap((h) => h.members);
+  // A suspended angler (see fair-play.ts) cannot log catches, nor their household for them.
+  const suspended = new Set((await demo.em.find(Member, { suspendedUntil: { $gte: demo.today } })).map((m) => m.id));
+  const anglers = seeded.registered
+    .filter((h) => h !== demo.member && h !== demo.admin && !h.members.some((m) => suspended.has(m.id)))
+    .flatMap((h) => h.members);
   const planned: { angler: Member; species: Species }[] = [{ angler: person(demo.member, 'Ethan'), species: 'Bream' }];
   for (let i = 1; i < seeded.plan.catches; i++)
     planned.push({ angler: demo.rng.pick(anglers), species: demo.rng.pick(seeded.plan.species) });

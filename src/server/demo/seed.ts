@@ -16,6 +16,7 @@ import type { Env } from '../env';
 import { recordAudit } from '../services/audit.service';
 import { seedPastCompetitions, seedTodaysCatches } from './catches';
 import { seedContent } from './content';
+import { seedFairPlay } from './fair-play';
 import { DemoContext, type DemoSeedOptions } from './context';
 import { DEMO_DOMAIN, EVENTS } from './demo-data';
 import { seedEvents } from './events';
@@ -103,6 +104,7 @@ async function seedSteps(demo: DemoContext): Promise<Record<string, number>> {
   await seedEvents(demo);
   demo.log('Seeding the demo club: catches, judging and news');
   await seedPastCompetitions(demo);
+  await seedFairPlay(demo);
   await seedTodaysCatches(demo);
   await seedNews(demo);
   await expireLapsedMemberships(demo);
