@@ -168,6 +168,28 @@ describe('Log Your Catch (SPEC §4 order, §5 messages)', () => {
     expect(screen.queryByText('Please say whether the fish was kept or released.')).toBeNull();
   });
 
+  it('names what is still missing above Submit and puts the focus on the first of them; a size the club refuses (350 cm) is refused on the phone too', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LogCatchForm />, server());
+    await fill(user, { fate: 'Released' });
+    await submit(user);
+    expect((await screen.findByTestId('catch-to-fix')).textContent).toBe('Still to fill in or correct: Species, Size (cm).');
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Species/));
+    expect(screen.getByLabelText(/^Species/).getAttribute('aria-invalid')).toBe('true');
+
+    await fill(user, { species: 'Mulloway', size: '350' });
+    await submit(user);
+    expect((await screen.findByTestId('catch-to-fix')).textContent).toBe('Still to fill in or correct: Size (cm).');
+    expect(fieldMessage(screen.getByLabelText(/^Size \(cm\)/))).toBe(CATCH_SIZE_MESSAGE);
+    expect((screen.getByLabelText(/^Size \(cm\)/) as HTMLInputElement).value).toBe('350');
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Size \(cm\)/));
+    expect(xhr.requests).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText(/^Size \(cm\)/));
+    await user.type(screen.getByLabelText(/^Size \(cm\)/), '112');
+    await waitFor(() => expect(screen.queryByTestId('catch-to-fix')).toBeNull());
+  });
+
   it('shows the waiver before the accuracy check; Cancel sends nothing, accepting resubmits into the accuracy check', async () => {
     const user = userEvent.setup();
     renderWithProviders(<LogCatchForm />, server());

@@ -59,7 +59,8 @@ export function FieldMode({ userId }: { userId: string }) {
       component={Link}
       to="/member"
       search={{ tab: 'fish-logging' } as never}
-      size="compact-sm"
+      size="sm"
+      mih={44}
       variant="light"
       color={failed ? 'red' : 'orange'}
       style={{ flexShrink: 0 }}

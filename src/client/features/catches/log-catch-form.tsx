@@ -29,6 +29,15 @@ const CATCH_FIELD_OF: Record<string, 'memberChoice' | 'eventChoice' | 'fishType'
   fishKeptOrReleased: 'fate',
 };
 
+/** The fields in the order the form shows them: their labels name what is missing, their ids take the focus. */
+const FORM_FIELDS = [
+  { field: 'memberChoice', label: 'Member', id: 'catch-member' },
+  { field: 'eventChoice', label: 'Event', id: 'catch-event' },
+  { field: 'fishType', label: 'Species', id: 'catch-species' },
+  { field: 'size', label: 'Size (cm)', id: 'catch-size' },
+  { field: 'fate', label: 'Kept or Released', id: 'catch-fate' },
+] as const;
+
 export const ACCURACY_TEXT = 'I confirm that all information provided is accurate and truthful to the best of my knowledge.';
 
 /** 'Log Your Catch' (SPEC §2.10, §4): the catch form with its checks in order, the upload and the celebrations. */
@@ -76,11 +85,17 @@ export function LogCatchForm() {
   };
 
   const sizeCm = typeof size === 'number' ? size : Number.NaN;
+  /** What the last submit found missing or wrong, until each is put right. */
+  const toFix = FORM_FIELDS.filter((f) => form.errors[f.field]).map((f) => f.label);
 
   /** The checks of SPEC §4 in their order; the dialogs call back in with what they settled. */
   const submit = (settled: { waiver?: boolean; undersize?: boolean } = {}) => {
-    // The schema's sentence goes under each field; a blank one also says so in a toast, as before.
-    const fields = form.validate();
+    // The schema's sentence goes under each field (outlined in red), the fields are named above Submit and the
+    // first one is brought into view; a blank one also says so in a toast, as before.
+    const fields = form.validate((errors) => {
+      const first = FORM_FIELDS.find((f) => errors[f.field]);
+      if (first) document.getElementById(first.id)?.focus();
+    });
     if (!fields) {
       if (!fishType || !(sizeCm > 0) || !fate || !memberId || !eventId) {
         toast.error('Missing Information', 'Please fill in all required fields.');
@@ -162,6 +177,8 @@ export function LogCatchForm() {
       >
         <Stack gap="sm">
           <NativeSelect
+            id="catch-member"
+            size="lg"
             label="Member"
             required
             value={memberId}
@@ -178,6 +195,8 @@ export function LogCatchForm() {
             </Alert>
           )}
           <NativeSelect
+            id="catch-event"
+            size="lg"
             label="Event"
             required
             value={eventId}
@@ -192,6 +211,8 @@ export function LogCatchForm() {
           <FishingHoursNote event={chosenEvent} />
           {eventId && <ClubCodeNotice eventId={eventId} />}
           <NativeSelect
+            id="catch-species"
+            size="lg"
             label="Species"
             required
             {...form.inputProps('fishType')}
@@ -200,8 +221,15 @@ export function LogCatchForm() {
               SPECIES.map((s) => ({ value: s, label: s })),
             )}
           />
-          <CatchSizeInput required value={size} onChange={(v) => form.setValue('size', v)} error={form.errors.size} />
-          <FateRadios required value={fate} onChange={(v) => form.setValue('fate', v)} error={form.errors.fate} />
+          <CatchSizeInput
+            id="catch-size"
+            size="lg"
+            required
+            value={size}
+            onChange={(v) => form.setValue('size', v)}
+            error={form.errors.size}
+          />
+          <FateRadios id="catch-fate" required value={fate} onChange={(v) => form.setValue('fate', v)} error={form.errors.fate} />
           <div>
             <Text size="sm" fw={500} component="label" htmlFor="catch-photo">
               Photo{' '}
@@ -218,7 +246,7 @@ export function LogCatchForm() {
               type="file"
               accept="image/*"
               capture="environment"
-              style={{ display: 'block', marginTop: 6, maxWidth: '100%' }}
+              style={{ display: 'block', marginTop: 6, width: '100%', minHeight: 44, padding: '8px 0' }}
               onChange={(e) => photo.choose(e.currentTarget.files?.[0] ?? null)}
             />
             {photo.previewUrl && (
@@ -236,10 +264,15 @@ export function LogCatchForm() {
               </Text>
             )}
           </div>
-          <Checkbox label={ACCURACY_TEXT} checked={accurate} onChange={(e) => setAccurate(e.currentTarget.checked)} />
+          <Checkbox size="md" label={ACCURACY_TEXT} checked={accurate} onChange={(e) => setAccurate(e.currentTarget.checked)} />
           {sender.uploading && <UploadProgress value={sender.progress} animated />}
           <FishingHoursAlert refusal={hoursRefusal} eventId={eventId} />
-          <Button type="submit" color="teal" size="md" loading={sender.uploading} loaderProps={{ type: 'dots' }}>
+          {toFix.length > 0 && (
+            <Alert color="red" variant="light" data-testid="catch-to-fix">
+              Still to fill in or correct: {toFix.join(', ')}.
+            </Alert>
+          )}
+          <Button type="submit" color="teal" size="lg" loading={sender.uploading} loaderProps={{ type: 'dots' }}>
             Submit Catch
           </Button>
         </Stack>

@@ -74,15 +74,15 @@ export function QueuedCatches() {
             )}
             <Group gap="xs" mt="xs">
               {entry.state === 'failed' ? (
-                <Button size="compact-sm" variant="light" onClick={() => setEditing(entry)}>
+                <Button size="sm" mih={44} variant="light" onClick={() => setEditing(entry)}>
                   Fix &amp; resend
                 </Button>
               ) : (
-                <Button size="compact-sm" variant="light" onClick={() => void sendNow(entry)}>
+                <Button size="sm" mih={44} variant="light" onClick={() => void sendNow(entry)}>
                   Send now
                 </Button>
               )}
-              <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDiscarding(entry)}>
+              <Button size="sm" mih={44} variant="subtle" color="red" onClick={() => setDiscarding(entry)}>
                 Discard
               </Button>
             </Group>
