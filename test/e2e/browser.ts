@@ -26,6 +26,8 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export const PHONE = { width: 375, height: 740 };
+/** The narrowest phone the club designs for. */
+export const SMALL_PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 860 };
 
 /** Said on the console by the init script below for each CSP violation, eval included. */
@@ -122,6 +124,46 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
     );
     throw new Error(`Accessibility problems on ${screen} (${page.url()}):\n${lines.join('\n')}`);
   }
+}
+
+/**
+ * What gets in the way of a wet finger on a phone, inside `within` (a CSS selector): controls smaller than 44 px
+ * (a radio or checkbox counts with its label; links inside sentences are left out), badges whose text is cut short,
+ * and the assistant's round button sitting over a control.
+ */
+export async function phoneProblems(page: Page, within = 'body'): Promise<string[]> {
+  return page.evaluate((root) => {
+    const problems: string[] = [];
+    const visible = (r: DOMRect) => r.width > 0 && r.height > 0;
+    const name = (el: Element) =>
+      (el.getAttribute('aria-label') || el.textContent?.trim() || el.outerHTML).slice(0, 80);
+    const scope = document.querySelector(root) ?? document.body;
+    const targets = new Set<Element>();
+    for (const el of scope.querySelectorAll('button, select, input, textarea, [role="tab"], a.mantine-Button-root')) {
+      const input = el as HTMLInputElement;
+      if (input.type === 'hidden') continue;
+      // A radio or checkbox is tapped on its whole row, label included.
+      targets.add(input.type === 'radio' || input.type === 'checkbox' ? (el.closest('[class*="-body"]') ?? el) : el);
+    }
+    for (const el of targets) {
+      const r = el.getBoundingClientRect();
+      if (visible(r) && r.height < 44) problems.push(`${Math.round(r.height)} px tall: ${name(el)}`);
+    }
+    for (const label of scope.querySelectorAll('.mantine-Badge-label')) {
+      if (label.scrollWidth > label.clientWidth + 1) problems.push(`badge cut short: ${label.textContent}`);
+    }
+    const chat = document.querySelector('[aria-label="Open the fishing assistant"]');
+    if (chat && !chat.hasAttribute('data-aside')) {
+      const box = chat.getBoundingClientRect();
+      for (const control of document.querySelectorAll('a[href], button, input, select, textarea, label, [role="tab"]')) {
+        if (chat.contains(control)) continue;
+        const r = control.getBoundingClientRect();
+        if (visible(r) && r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top)
+          problems.push(`the assistant's button is over: ${name(control)}`);
+      }
+    }
+    return problems;
+  }, within);
 }
 
 export { outboxMail, outboxMails };

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantToClubLocal } from '../../src/shared/dates';
 import { activeMemberClient, signedInClient, startTestApp, type TestApp } from '../support/test-app';
-import { expectAccessible, launchBrowser, openPage, PHONE, loginLink, followLink } from './browser';
+import { expectAccessible, launchBrowser, openPage, PHONE, loginLink, followLink, phoneProblems, SMALL_PHONE } from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -90,6 +90,14 @@ describe('catch logging, judging and results', () => {
     await form.getByLabel('I confirm that all information provided is accurate and truthful to the best of my knowledge.').check();
     await shot('form-filled');
     await expectAccessible(page, 'log a catch filled in');
+    // Built for wet hands: every control at least 44 px, and the assistant's button never over one, wherever the
+    // form is scrolled to.
+    expect(await phoneProblems(page, 'form[aria-label="Log Your Catch"]')).toEqual([]);
+    for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 200) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(100);
+      expect((await phoneProblems(page)).filter((p) => p.startsWith("the assistant's button"))).toEqual([]);
+    }
 
     const sent: number[] = [];
     page.on('request', (r) => {
@@ -177,15 +185,36 @@ describe('catch logging, judging and results', () => {
     expect([...problems, ...visitor.problems]).toEqual([]);
   }, 60_000);
 
-  it('the member sees the verified tick on the phone', async () => {
-    const { page, context, problems, shot } = await openPage(browser, 'verified-phone', PHONE);
+  it('the member sees the verified tick on a 360 px phone; once fishing has closed the result photo opens enlarged', async () => {
+    const { page, context, problems, shot } = await openPage(browser, 'verified-phone', SMALL_PHONE);
     await context.addCookies(memberCookies);
     await page.goto(`${t.baseUrl}/member?tab=catches`);
     await page.getByLabel('Verified').first().waitFor();
     // Members see the same public board: names and sizes, never a position.
-    await page.getByRole('table', { name: 'Flathead results' }).getByText('Flo Head').waitFor();
+    const board = page.getByRole('table', { name: 'Flathead results' });
+    await board.getByText('Flo Head').waitFor();
+    await board.getByText('Later').waitFor();
+    // The tab strip does not fit: a fade and an arrow say more tabs are to the right.
+    await page.getByTestId('more-tabs-right').waitFor();
     await shot('verified');
     await expectAccessible(page, 'member catches on a phone');
+    expect(await phoneProblems(page, '[role="tabpanel"]')).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+
+    // The next day fishing has long closed: the photo shows, and a tap enlarges it.
+    t.clock.advance(24 * 3600_000);
+    await page.reload();
+    await board.getByRole('button', { name: 'Enlarge the photo: Flathead, 45.5 cm, by Flo Head' }).click();
+    const enlarged = page.getByRole('dialog', { name: 'Flathead, 45.5 cm, by Flo Head' });
+    await expect
+      .poll(() =>
+        enlarged
+          .getByRole('img', { name: 'Flathead, 45.5 cm, by Flo Head' })
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
+    await shot('photo-enlarged');
+    await expectAccessible(page, 'an enlarged result photo');
     expect(problems).toEqual([]);
   });
 });

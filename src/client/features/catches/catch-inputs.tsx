@@ -21,6 +21,8 @@ export function CatchSizeInput(props: {
       decimalScale={1}
       allowNegative={false}
       inputMode="decimal"
+      // The number pad types the size; the little up/down arrows are too small for a wet finger.
+      hideControls
       {...props}
     />
   );
