@@ -8,6 +8,7 @@ import { adminPaymentsRouter } from './admin-payments.router';
 import { adminCatchesRouter } from './catches.router';
 import { adminCmsRouter } from './cms.router';
 import { adminEventsRouter } from './events.router';
+import { adminFishingAreaRouter } from './fishing-area.router';
 import { adminSponsorsRouter } from './sponsors.router';
 
 export const adminRouter = router({
@@ -50,6 +51,7 @@ export const adminRouter = router({
     .query(({ ctx, input }) => searchAudit(ctx.em, input)),
   events: adminEventsRouter,
   catches: adminCatchesRouter,
+  fishingArea: adminFishingAreaRouter,
   sponsors: adminSponsorsRouter,
   payments: adminPaymentsRouter,
   cms: adminCmsRouter,

@@ -48,6 +48,11 @@ export const adminCatchesRouter = router({
     .output(sizeLimitView)
     .mutation(({ ctx, input }) => ctx.services.catches.setSizeLimit(ctx.em, ctx.actor, input.species, input.minimumCm)),
   queue: adminProcedure.output(z.array(judgeCatchView)).query(({ ctx }) => ctx.services.judging.queue(ctx.em)),
+  /** One catch as the judge sees it, whatever its verdict (the earlier catch a later photo copies). */
+  get: adminProcedure
+    .input(z.object({ id: z.uuid({ error: 'That is not a valid catch id.' }) }))
+    .output(judgeCatchView)
+    .query(({ ctx, input }) => ctx.services.judging.one(ctx.em, input.id)),
   judge: adminProcedure
     .input(judgeInput)
     .output(judgeCatchView)

@@ -127,6 +127,8 @@ export const judgeCatchView = catchView.extend({
   eventDate: z.string(),
   /** When the site received it (later than catchTime when it waited on the phone for signal). */
   receivedAt: z.string(),
+  /** The earlier catch whose photo this one's is (the same file, or the same picture re-saved, resized or cropped). */
+  duplicateOf: z.object({ id: z.string(), anglerName: z.string(), eventName: z.string(), caughtAt: z.string() }).nullable(),
 });
 export type JudgeCatchView = z.infer<typeof judgeCatchView>;
 

@@ -21,7 +21,13 @@ export const isCatchSize = (cm: number) => Number.isFinite(cm) && cm > 0 && cm <
 /** The automatic flags a judge sees on a catch (worked out on the server by `catchFlags`). */
 export const CATCH_FLAGS = [
   'no_gps',
+  /** The phone's position is outside the fishing area (the name is older than the area). */
   'outside_tweed',
+  /** The photo's own (EXIF) position is outside the fishing area: elsewhere, or offshore. */
+  'photo_outside_area',
+  /** The photo's and the phone's positions are more than PHOTO_PHONE_MAX_METRES apart. */
+  'photo_far_from_phone',
+  /** The same picture as an earlier catch's: the same file, or the picture re-saved, resized or cropped slightly. */
   'duplicate_photo',
   'no_camera_metadata',
   'photo_time_outside_hours',
@@ -35,7 +41,9 @@ export type CatchFlag = (typeof CATCH_FLAGS)[number];
 /** The judge's plain-English reading of each flag. */
 export const CATCH_FLAG_LABELS: Record<CatchFlag, string> = {
   no_gps: 'No GPS',
-  outside_tweed: 'Outside the Tweed Shire',
+  outside_tweed: 'Phone outside the fishing area',
+  photo_outside_area: 'Photo taken outside the fishing area',
+  photo_far_from_phone: 'Photo taken over 1 km from the phone',
   duplicate_photo: 'Same photo submitted before',
   no_camera_metadata: 'No camera metadata',
   photo_time_outside_hours: "Photo time outside the event's fishing hours",

@@ -50,6 +50,7 @@ const APPROVED: JudgedCatchView = {
   clubCode: 'MULLET',
   eventDate: '2026-12-05T20:00:00.000Z',
   receivedAt: '2026-12-05T21:31:00.000Z',
+  duplicateOf: null,
   verifiedByName: 'Ada Min',
   verifiedAt: '2026-12-06T03:10:00.000Z',
   correctedFrom: { fishType: 'Flathead', size: 45 },

@@ -56,6 +56,7 @@ const PENDING: JudgeCatchView = {
   clubCode: 'MULLET',
   eventDate: '2026-12-05T20:00:00.000Z',
   receivedAt: '2026-12-05T21:31:00.000Z',
+  duplicateOf: null,
 };
 
 const BARE: JudgeCatchView = {
@@ -118,7 +119,7 @@ describe('admin judging queue', () => {
     expect(photoLink.getAttribute('target')).toBe('_blank');
 
     expect(within(card).getByText('Club code: MULLET — check it is on the brag mat')).toBeTruthy();
-    expect(within(card).getByText('Outside the Tweed Shire')).toBeTruthy();
+    expect(within(card).getByText('Phone outside the fishing area')).toBeTruthy();
     expect(within(card).getByText("Photo time outside the event's fishing hours")).toBeTruthy();
     expect(within(card).getByText('Mia Fisher')).toBeTruthy();
     expect(within(card).getByText('Flathead Classic, Sun, 6 Dec 2026, 7:00 am')).toBeTruthy();

@@ -29,6 +29,34 @@ describe('catchFlags', () => {
     expect(catchFlags({ ...clean, gps: { lat: -33.86, lng: 151.21 } })).toEqual(['outside_tweed']);
   });
 
+  it("flags a photo whose own position is outside the fishing area, or over 1 km from the phone's", () => {
+    const rocks = { lat: -28.202, lng: 153.571 }; // Fingal Head
+    expect(catchFlags({ ...clean, gps: rocks, photoPosition: rocks })).toEqual([]);
+    expect(catchFlags({ ...clean, gps: null, photoPosition: { lat: -33.86, lng: 151.21 } })).toEqual(['no_gps', 'photo_outside_area']);
+    // 2 km off Kingscliff Beach: the sea is not the club's water, for the photo nor the phone.
+    const offshore = { lat: -28.259, lng: 153.6 };
+    expect(catchFlags({ ...clean, gps: offshore, photoPosition: offshore })).toEqual(['outside_tweed', 'photo_outside_area']);
+    expect(catchFlags({ ...clean, gps: rocks, photoPosition: { lat: -28.202, lng: 153.5557 } })).toEqual(['photo_far_from_phone']); // 1.5 km
+    expect(catchFlags({ ...clean, gps: rocks, photoPosition: { lat: -28.202, lng: 153.5679 } })).toEqual([]); // 300 m
+    // A photo without a position is no place flag (one without any metadata is flagged as such).
+    expect(catchFlags({ ...clean, photoPosition: null })).toEqual([]);
+    // The committee's area replaces the default: here a box around Fingal Head only.
+    const fingalOnly = {
+      type: 'Polygon' as const,
+      coordinates: [
+        [
+          [153.56, -28.21],
+          [153.58, -28.21],
+          [153.58, -28.19],
+          [153.56, -28.19],
+          [153.56, -28.21],
+        ] as [number, number][],
+      ],
+    };
+    expect(catchFlags({ ...clean, gps: rocks, photoPosition: rocks, area: fingalOnly })).toEqual([]);
+    expect(catchFlags({ ...clean, photoPosition: clean.gps, area: fingalOnly })).toEqual(['outside_tweed', 'photo_outside_area']);
+  });
+
   it('flags a photo sent before, and one without camera metadata', () => {
     expect(catchFlags({ ...clean, duplicatePhoto: true })).toEqual(['duplicate_photo']);
     // A photo with no camera and no time: nothing to compare its time with either.

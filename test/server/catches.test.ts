@@ -38,7 +38,8 @@ async function photo(options: { takenAt?: string; camera?: boolean } = {}) {
     image = image.withExif({
       IFD0: { Make: 'Pixel', Model: '9' },
       IFD2: { DateTimeOriginal: options.takenAt ?? `${today.replace(/-/g, ':')} 08:30:00` },
-      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '28/1 11/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '153/1 33/1 0/1' },
+      // About 10 m from the phone's position below (a photo far from the phone is flagged).
+      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '28/1 15/1 52/1', GPSLongitudeRef: 'E', GPSLongitude: '153/1 33/1 47/1' },
     });
   }
   return image.toBuffer();
@@ -86,7 +87,7 @@ describe('logging a catch', () => {
     const stored = await t.em().findOneOrFail(Catch, { id: res.body.catch.id });
     expect(stored.flags).toEqual([]);
     expect(stored.photoCamera).toBe('Pixel 9');
-    expect(stored.photoLatitude).toBeCloseTo(-28.1833, 3);
+    expect(stored.photoLatitude).toBeCloseTo(-28.2644, 3);
     expect(stored.latitude).toBeCloseTo(-28.264512, 6);
     const served = Buffer.from(await (await t.client().fetch(res.body.catch.photoUrl)).arrayBuffer());
     const meta = await sharp(served).metadata();
@@ -190,7 +191,8 @@ describe('automatic flags for the judge', () => {
 
   it('flags no GPS, a position outside the Tweed Shire, and a photo without camera metadata', async () => {
     expect(await flagsOf({ gpsCoordinates: 'GPS not available' })).toEqual(['no_gps']);
-    expect(await flagsOf({ gpsCoordinates: '-33.856784, 151.215297' })).toEqual(['outside_tweed']);
+    // The photo says Kingscliff: it is also far from a phone in Sydney.
+    expect(await flagsOf({ gpsCoordinates: '-33.856784, 151.215297' })).toEqual(['outside_tweed', 'photo_far_from_phone']);
     expect(await flagsOf({}, await photo({ camera: false }))).toEqual(['no_camera_metadata']);
   });
 

@@ -1,6 +1,13 @@
 import { keptUnderMinimum, type CatchFlag, type Fate } from '../../shared/catches';
 import { isWithinFishingHours, type FishingHours } from '../../shared/events';
-import { insidePolygon } from '../../shared/tweed';
+import {
+  DEFAULT_FISHING_AREA,
+  distanceMetres,
+  insideArea,
+  PHOTO_PHONE_MAX_METRES,
+  type FishingArea,
+  type LatLng,
+} from '../../shared/fishing-area';
 
 /** The judge is told when the photo's time or the arrival strays this far from the logged time. */
 export const TIME_GAP_MS = 60 * 60_000;
@@ -8,8 +15,12 @@ export const TIME_GAP_MS = 60 * 60_000;
 /** What the judge's flags are worked out from: the submission, its photo's own facts and the event. */
 export interface CatchFlagFacts {
   /** The position the phone sent, or null when it had none. */
-  gps: { lat: number; lng: number } | null;
-  /** The same photo bytes were submitted before. */
+  gps: LatLng | null;
+  /** Where the photo's own EXIF says it was taken, when it says. */
+  photoPosition?: LatLng | null;
+  /** The fishing area both positions are checked against (the committee's, stored; the club's default otherwise). */
+  area?: FishingArea;
+  /** The same picture was submitted before (the same file, or the picture re-saved, resized or cropped slightly). */
   duplicatePhoto: boolean;
   /** The photo's EXIF camera and time, when it has them. */
   photo: { camera: string | null; takenAt: Date | null };
@@ -28,8 +39,12 @@ export interface CatchFlagFacts {
 /** The automatic flags a judge sees on a catch, in a fixed order. A flag asks for a closer look; it refuses nothing. */
 export function catchFlags(f: CatchFlagFacts): CatchFlag[] {
   const flags: CatchFlag[] = [];
+  const area = f.area ?? DEFAULT_FISHING_AREA;
   if (!f.gps) flags.push('no_gps');
-  else if (!insidePolygon(f.gps.lat, f.gps.lng)) flags.push('outside_tweed');
+  else if (!insideArea(area, f.gps.lat, f.gps.lng)) flags.push('outside_tweed');
+  // A photo without a position says nothing of its place; one without any metadata is flagged below.
+  if (f.photoPosition && !insideArea(area, f.photoPosition.lat, f.photoPosition.lng)) flags.push('photo_outside_area');
+  if (f.photoPosition && f.gps && distanceMetres(f.gps, f.photoPosition) > PHOTO_PHONE_MAX_METRES) flags.push('photo_far_from_phone');
   if (f.duplicatePhoto) flags.push('duplicate_photo');
   if (!f.photo.camera && !f.photo.takenAt) flags.push('no_camera_metadata');
   const takenAt = f.photo.takenAt;

@@ -15,7 +15,10 @@ import type { ContentCache } from './content-cache';
 import { requireUser, type Actor } from './actor';
 import { catchFlags } from './catch-flags';
 import { catchView } from './catch-view';
+import { earlierCatchWithPhoto } from './duplicate-photos';
+import { currentFishingArea } from './fishing-area.service';
 import { readPhotoFacts } from './images';
+import { photoPrint } from './photo-prints';
 import { disqualifiedError } from './fair-play.service';
 import { isCurrentMember, refuseIfSuspended, requireCurrentMember } from './member-status';
 import type { UploadsService } from './uploads.service';
@@ -80,14 +83,19 @@ export class CatchesService {
     if (entry.disqualifiedAt) throw disqualifiedError(angler, event);
     if (!photo?.length) throw new AppError('BAD_REQUEST', 'Please take a photo of your catch.', { field: 'photo' });
 
-    const facts = await readPhotoFacts(photo, (local) => clubLocalToInstant(local));
+    // Read from the original upload: the stored copy is re-encoded without its metadata.
+    const [facts, print] = await Promise.all([readPhotoFacts(photo, (local) => clubLocalToInstant(local)), photoPrint(photo)]);
     const photoHash = createHash('sha256').update(photo).digest('hex');
     const photoKey = await this.deps.uploads.storeImage(em, user, photo, CATCH_PHOTO_MAX_BYTES);
 
     const gps = parseGps(input.gpsCoordinates);
+    const duplicateOf = await earlierCatchWithPhoto(em, photoHash, print);
+    const photoPosition = facts.latitude !== null && facts.longitude !== null ? { lat: facts.latitude, lng: facts.longitude } : null;
     const flags = catchFlags({
       gps,
-      duplicatePhoto: (await em.count(Catch, { photoHash })) > 0,
+      photoPosition,
+      area: await currentFishingArea(em),
+      duplicatePhoto: duplicateOf !== null,
       photo: { camera: facts.camera, takenAt: facts.takenAt },
       event,
       loggedAt,
@@ -112,6 +120,9 @@ export class CatchesService {
       longitude: gps?.lng ?? null,
       photoKey,
       photoHash,
+      photoPhash: print?.phash ?? null,
+      photoPrint: print?.print ?? null,
+      duplicateOf,
       photoTakenAt: facts.takenAt,
       photoLatitude: facts.latitude,
       photoLongitude: facts.longitude,

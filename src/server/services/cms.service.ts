@@ -19,6 +19,7 @@ import type { Clock } from '../clock';
 import { ContentPage, NewsArticle, SiteSection, SiteSetting } from '../db/entities';
 import { isUniqueViolation } from '../db/unique-violation';
 import { recordAudit } from './audit.service';
+import { FISHING_AREA_SETTING } from './fishing-area.service';
 import type { Actor } from './actor';
 import type { ContentCache } from './content-cache';
 import { API_ADDRESS_MESSAGE, pointsIntoApi } from '../../shared/site-urls';
@@ -257,6 +258,9 @@ export class CmsService {
 
   /** Creates or updates the setting with this key (POST /api/admin/settings). */
   async saveSetting(em: EntityManager, actor: Actor, input: SettingData): Promise<SettingView> {
+    // The fishing area is checked as GeoJSON on its own card; a free-text edit here could break the judge's flags.
+    if (input.settingKey === FISHING_AREA_SETTING)
+      throw new AppError('BAD_REQUEST', "The fishing area is changed on the Results tab's Fishing area card.", { field: 'settingKey' });
     const known = KNOWN_SETTINGS[input.settingKey];
     if (known && known.type !== input.settingType)
       throw new AppError('BAD_REQUEST', `${input.settingKey} is a ${known.type} setting.`, { field: 'settingType' });

@@ -10,6 +10,7 @@ import { CmsService } from './cms.service';
 import type { ContentCache } from './content-cache';
 import { EventsService } from './events.service';
 import { FairPlayService } from './fair-play.service';
+import { FishingAreaService } from './fishing-area.service';
 import { JudgingService } from './judging.service';
 import { MembersService } from './members.service';
 import { PaymentsService } from './payments.service';
@@ -54,6 +55,7 @@ export function createServices(deps: ServiceDeps) {
     adminPayments: new AdminPaymentsService({ ...deps, payments, members }),
     events,
     fairPlay: new FairPlayService(deps),
+    fishingArea: new FishingAreaService(),
   };
 }
 

@@ -25,6 +25,13 @@ export interface JudgingDeps {
 export class JudgingService {
   constructor(private readonly deps: JudgingDeps) {}
 
+  /** One catch as the judge sees it, whatever its verdict: the earlier catch a later one's photo copies, say. */
+  async one(em: EntityManager, id: string): Promise<JudgeCatchView> {
+    const found = await em.findOne(Catch, { id }, { populate: ['event', 'angler', 'submittedBy'] });
+    if (!found) throw new AppError('NOT_FOUND', 'That catch does not exist.');
+    return this.judgeView(found, await entrantsOf(em, [found]));
+  }
+
   /** Unverified catches, oldest first, with everything the judge needs. */
   async queue(em: EntityManager): Promise<JudgeCatchView[]> {
     const catches = await em.find(
@@ -277,6 +284,14 @@ export class JudgingService {
       clubCode: c.event.clubCode ?? null,
       eventDate: c.event.eventDate.toISOString(),
       receivedAt: c.createdAt.toISOString(),
+      duplicateOf: c.duplicateOf
+        ? {
+            id: c.duplicateOf.id,
+            anglerName: `${c.duplicateOf.angler.firstName} ${c.duplicateOf.angler.lastName}`,
+            eventName: c.duplicateOf.event.name,
+            caughtAt: c.duplicateOf.caughtAt.toISOString(),
+          }
+        : null,
     };
   }
 }
@@ -299,9 +314,13 @@ const placedSql = (eventsWhere: string) => `select placed.id, placed.angler_id, 
   ) placed
   where ${eventsWhere}`;
 
-/** The `event:member` pairs among these catches whose angler is entered in the event. */
+/**
+ * The `event:member` pairs among these catches whose angler is entered in the event. It also loads the rest the
+ * judge's view needs: the angler and event of any earlier catch whose photo one of these copies.
+ */
 async function entrantsOf(em: EntityManager, catches: Catch[]): Promise<Set<string>> {
   if (!catches.length) return new Set();
+  await em.populate(catches, ['duplicateOf.angler', 'duplicateOf.event']);
   const entries = await em.find(
     EventRegistration,
     { event: { $in: catches.map((c) => c.event.id) }, member: { $in: catches.map((c) => c.angler.id) } },

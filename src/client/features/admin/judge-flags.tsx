@@ -6,6 +6,8 @@ import type { CatchFlag } from '../../../shared/catches.schema';
 const FLAG_COLORS: Record<CatchFlag, string> = {
   no_gps: 'yellow',
   outside_tweed: 'red',
+  photo_outside_area: 'red',
+  photo_far_from_phone: 'orange',
   duplicate_photo: 'red',
   no_camera_metadata: 'orange',
   photo_time_outside_hours: 'orange',

@@ -16,6 +16,8 @@ const CatchSchema = defineEntity({
     { properties: ['angler', 'caughtAt'] },
     { properties: ['submittedBy', 'caughtAt'] },
     { properties: ['photoHash'] },
+    // Deleting a catch clears the links of the later catches that copied its photo.
+    { properties: ['duplicateOf'] },
     // The judges' 'Judged' list, newest decision first (a pending catch has none).
     { properties: ['verifiedAt'] },
   ],
@@ -38,6 +40,12 @@ const CatchSchema = defineEntity({
     longitude: p.double().nullable(),
     photoKey: p.string().length(100),
     photoHash: p.string().length(64),
+    /** The photo's 64-bit perceptual hash (photo-prints.ts), to find the same picture re-saved; null for a plain picture. */
+    photoPhash: p.bigint('string').nullable(),
+    /** A 64×64 greyscale print of the photo that confirms a near-duplicate; read only for that, never with the catch. */
+    photoPrint: p.blob().nullable().lazy(),
+    /** The earlier catch whose photo this one's is (the same file or the same picture), when there is one. */
+    duplicateOf: () => p.manyToOne(Catch).nullable().deleteRule('set null'),
     photoTakenAt: p.datetime().nullable(),
     photoLatitude: p.double().nullable(),
     photoLongitude: p.double().nullable(),
