@@ -645,6 +645,12 @@ function validInputs(): Record<string, unknown> {
     'admin.events.setImage': { id: ids.event, imageUrl: ids.upload },
     'admin.events.update': { id: ids.futureEvent, event },
     'admin.events.addEntrant': { id: ids.futureEvent, memberId: ids.member },
+    'admin.events.disqualify': { eventId: ids.event, memberId: ids.member, reason: 'Photo re-used from last season' },
+    'admin.events.reinstate': { eventId: ids.event, memberId: ids.member },
+    'admin.members.suspend': { memberId: ids.member, until: today, reason: 'Photo re-used from last season' },
+    'admin.members.liftSuspension': { memberId: ids.member },
+    'admin.catches.judged': { status: 'rejected', page: 1, pageSize: 10 },
+    'admin.catches.reopen': { id: ids.catch, reason: 'A second look at the photo' },
     'admin.catches.setSizeLimit': { species: 'Bream', minimumCm: 25 },
     'admin.catches.judge': { action: 'reject', id: ids.catch, reason: 'Too blurry to measure' },
     'admin.sponsors.review': {
