@@ -257,6 +257,8 @@ describe('member registration', () => {
       name: 'Jack Attack, Night Session',
       location: 'Tweed River; south arm',
       eventDate: '2027-02-06T18:00',
+      fishingStart: '18:30',
+      fishingEnd: '23:30',
     });
     const res = await t.client().fetch(`/api/events/${event.id}/calendar.ics`);
     expect(res.status).toBe(200);
@@ -265,6 +267,8 @@ describe('member registration', () => {
     const ics = await res.text();
     expect(ics).toContain('BEGIN:VEVENT\r\n');
     expect(ics).toContain('DTSTART:20270206T070000Z\r\n');
+    // It lasts until fishing closes, in the event's own hours.
+    expect(ics).toContain('DTEND:20270206T123000Z\r\n');
     expect(ics).toContain('SUMMARY:Jack Attack\\, Night Session\r\n');
     expect(ics).toContain('LOCATION:Tweed River\\; south arm\r\n');
     expect(ics.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);

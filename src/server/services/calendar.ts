@@ -6,11 +6,10 @@ export interface CalendarEvent {
   description?: string | null;
   location: string;
   start: Date;
+  /** When fishing closes (the event's own hours); never before the start. */
+  end: Date;
   url: string;
 }
-
-/** Club events run in the morning and finish by the afternoon presentation (competition rules). */
-const DEFAULT_DURATION_MS = 7 * 3600_000;
 
 const escapeText = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 const stamp = (date: Date) =>
@@ -46,7 +45,7 @@ export function eventIcs(event: CalendarEvent, now: Date): string {
     `UID:event-${event.id}@${new URL(event.url).hostname}`,
     `DTSTAMP:${stamp(now)}`,
     `DTSTART:${stamp(event.start)}`,
-    `DTEND:${stamp(new Date(event.start.getTime() + DEFAULT_DURATION_MS))}`,
+    `DTEND:${stamp(event.end > event.start ? event.end : event.start)}`,
     `SUMMARY:${escapeText(event.name)}`,
     `LOCATION:${escapeText(event.location)}`,
     ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { clubLocalToInstant, clubToday, instantToClubLocal } from '../../shared/dates';
-import { acceptsCatchesOn, DEFAULT_FISHING_END, DEFAULT_FISHING_START, fishingWindow, registrationCancellable } from '../../shared/events';
+import { acceptsCatchesOn, DEFAULT_FISHING_END, DEFAULT_FISHING_START, fishingCloses, fishingWindow, registrationCancellable } from '../../shared/events';
 import {
   FISHING_END_BEFORE_START,
   type AdminEventView,
@@ -325,6 +325,7 @@ export class EventsService {
         description: event.description,
         location: event.location,
         start: event.eventDate,
+        end: fishingCloses(event),
         url: `${this.deps.publicUrl}/member?tab=events`,
       },
       this.deps.clock.now(),
