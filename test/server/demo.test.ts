@@ -176,6 +176,29 @@ describe('the demo club (npm run demo)', () => {
     expect(withCamera[0].photoLatitude).toBeLessThan(-28);
   });
 
+  it("has a photo taken offshore for the judge, and a re-used photo linked to the season's first catch", async () => {
+    const queue = await admin.trpc.admin.catches.queue.query();
+    const offshore = queue.find((c) => c.flags.includes('photo_outside_area'))!;
+    expect(offshore.flags).toEqual(expect.arrayContaining(['photo_outside_area', 'photo_far_from_phone']));
+    expect(offshore.flags).not.toContain('outside_tweed');
+    // No other catch of the demo has a photo out of place or a copied photo: the flags are the scripted ones.
+    const judged = async (flag: 'photo_outside_area' | 'duplicate_photo') =>
+      (await admin.trpc.admin.catches.judged.query({ flag, pageSize: 100 })).rows;
+    // Besides it, only the fish from Queensland: its phone and its photo both say Currumbin Creek.
+    const outOfPlace = [...queue.filter((c) => c.flags.includes('photo_outside_area')), ...(await judged('photo_outside_area'))];
+    expect(outOfPlace).toHaveLength(2);
+    expect(outOfPlace.find((c) => c.id !== offshore.id)).toMatchObject({
+      flags: ['outside_tweed', 'photo_outside_area'],
+      status: 'rejected',
+    });
+    const copies = [...queue.filter((c) => c.flags.includes('duplicate_photo')), ...(await judged('duplicate_photo'))];
+    expect(copies).toHaveLength(1);
+    expect(copies[0]).toMatchObject({ eventName: 'Terranora Mangrove Jack Challenge', status: 'rejected' });
+    expect(copies[0].duplicateOf).toMatchObject({ eventName: 'Tweed River Bream & Flathead Classic' });
+    const original = await admin.trpc.admin.catches.get.query({ id: copies[0].duplicateOf!.id });
+    expect(original).toMatchObject({ fishType: 'Flathead', size: 58.5, anglerName: copies[0].duplicateOf!.anglerName });
+  });
+
   it('has a decision reopened and judged again, and an angler disqualified and suspended for a re-used photo', async () => {
     const audit = await admin.trpc.admin.audit.query({ entityType: 'Catch', page: 1, pageSize: 100 });
     expect(audit.rows.find((r) => r.action === 'catch.reopen')?.after).toMatchObject({

@@ -1,4 +1,5 @@
 /* Step 5: catches logged from the riverbank at past competitions and today, their hours, and the judging. */
+import sharp from 'sharp';
 import { addDays, instantToClubLocal } from '../../shared/dates';
 import { type Species } from '../../shared/catches';
 import { catchSubmissionInput } from '../../shared/catches.schema';
@@ -45,7 +46,7 @@ export async function seedPastCompetitions(demo: DemoContext) {
     'bream-flathead': ['noExif', 'dayBefore'],
     cudgen: ['outside'],
     jacks: ['duplicate', 'noExif'],
-    beach: ['pending', 'pending', 'noExif'],
+    beach: ['pending', 'pending', 'noExif', 'offshore'],
   };
   for (const key of ['bream-flathead', 'cudgen', 'jacks', 'beach']) {
     const seeded = demo.events.get(key)!;
@@ -93,7 +94,7 @@ export async function seedPastCompetitions(demo: DemoContext) {
     // The judges sit after fishing closes and before the 4pm presentation.
     let minute = 0;
     for (const c of logged) {
-      if (c.special === 'pending') continue;
+      if (c.special === 'pending' || c.special === 'offshore') continue;
       const when = new Date(hours.closes.getTime() + (20 + minute++ * 3) * 60_000);
       const reject =
         c.special === 'noCode'
@@ -136,20 +137,29 @@ async function logCatch(
   const spot = special === 'outside' ? { lat: -28.1352, lng: 153.4851 } : seeded.plan.spot;
   const lat = spot.lat + demo.rng.between(-0.004, 0.004);
   const lng = spot.lng + demo.rng.between(-0.004, 0.004);
+  // Caught from a boat 2 km off Cabarita, logged once back on the beach: the photo's own place gives it away.
+  const photoAt = special === 'offshore' ? { lat: -28.3405, lng: 153.5985 } : { lat, lng };
   const takenAt =
     special === 'dayBefore'
       ? `${addDays(seeded.day, -1)}T17:48:12`
       : `${instantToClubLocal(new Date(caughtAt.getTime() - demo.rng.int(60, 240) * 1000))}:${String(demo.rng.int(0, 59)).padStart(2, '0')}`;
   let photo: Buffer;
   if (special === 'duplicate') {
-    photo = [...demo.photosByCatch.values()][0];
+    // The season's first photo, cropped a little and saved again (its EXIF kept): not the same file, the same picture.
+    const original = [...demo.photosByCatch.values()][0];
+    photo = await sharp(original)
+      .keepExif()
+      .extract({ left: 24, top: 18, width: 1140, height: 860 })
+      .resize(1080)
+      .jpeg({ quality: 78 })
+      .toBuffer();
   } else {
     photo = await catchPhoto({
       species,
       sizeCm: size,
       clubCode: special === 'noCode' ? null : seeded.plan.clubCode,
       rng: demo.rng,
-      exif: special === 'noExif' ? null : { camera: demo.rng.pick(CAMERAS), takenAtLocal: takenAt, lat, lng },
+      exif: special === 'noExif' ? null : { camera: demo.rng.pick(CAMERAS), takenAtLocal: takenAt, ...photoAt },
     });
   }
   // Only entrants score: an angler who did not enter beforehand was signed on at the ramp by the committee.

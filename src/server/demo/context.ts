@@ -47,7 +47,8 @@ export interface SeededEvent {
   registered: SeededHousehold[];
 }
 
-export type Special = 'noExif' | 'noCode' | 'dayBefore' | 'outside' | 'duplicate' | 'pending' | 'corrected';
+/** A scripted oddity; 'offshore' (a photo taken out at sea, logged from the beach) is left for the judge. */
+export type Special = 'noExif' | 'noCode' | 'dayBefore' | 'outside' | 'duplicate' | 'offshore' | 'pending' | 'corrected';
 
 /** A clock the seeder moves to when each thing happened. */
 class SeedClock implements Clock {

@@ -1088,5 +1088,5 @@ export const REJECT_REASONS = {
   dayBefore: 'The photo was taken the day before the competition (camera time 5:48 pm). Only fish caught during competition hours count.',
   outside:
     'Caught outside the Tweed Shire: the GPS shows Currumbin Creek in Queensland. Competition waters are inside the Tweed Shire only.',
-  duplicate: 'This is the same photo as a catch entered at an earlier competition.',
+  duplicate: 'This is the same photo as a catch entered at an earlier competition, cropped and saved again.',
 };

@@ -11,13 +11,12 @@ import { PHASH_CANDIDATE_BITS, PHASH_CANDIDATES, samePicture, type PhotoPrint } 
 export async function earlierCatchWithPhoto(em: EntityManager, photoHash: string, print: PhotoPrint | null): Promise<Catch | null> {
   type Row = { id: string; duplicate_of_id: string | null };
   const first = (row: Row | undefined) => (row ? em.getReference(Catch, row.duplicate_of_id ?? row.id) : null);
-  const connection = em.getConnection();
-  const [same] = await connection.execute<Row[]>(
-    'select id, duplicate_of_id from catches where photo_hash = ? order by created_at, id limit 1',
-    [photoHash],
-  );
+  // em.execute, not the bare connection: inside a transaction (the demo's seeding) the earlier rows are its own.
+  const [same] = await em.execute<Row[]>('select id, duplicate_of_id from catches where photo_hash = ? order by created_at, id limit 1', [
+    photoHash,
+  ]);
   if (same || !print) return first(same);
-  const rows = await connection.execute<(Row & { photo_print: Buffer })[]>(
+  const rows = await em.execute<(Row & { photo_print: Buffer })[]>(
     `select id, duplicate_of_id, photo_print from (
        select id, duplicate_of_id, photo_print, created_at, bit_count((photo_phash # ?::bigint)::bit(64)) as bits
        from catches where photo_phash is not null and photo_print is not null
