@@ -7,6 +7,7 @@ import { ResultsBoard, SeasonLadder } from '../../src/client/features/catches/re
 import { CATCH_SIZE_MESSAGE } from '../../src/shared/catches';
 import type { JudgeCatchView } from '../../src/shared/catches.schema';
 import { clubToday } from '../../src/shared/dates';
+import { DEFAULT_FISHING_AREA } from '../../src/shared/fishing-area';
 import {
   type Answers,
   type FakeServer,
@@ -80,11 +81,21 @@ const BARE: JudgeCatchView = {
   clubCode: null,
 };
 
+/** The club's default fishing area, drawn under each catch's photo. */
+const AREA: Output<'admin.fishingArea.get'> = {
+  area: DEFAULT_FISHING_AREA,
+  points: DEFAULT_FISHING_AREA.coordinates[0].length,
+  isDefault: true,
+  changedAt: null,
+  changedBy: null,
+};
+
 /** A judging server that really removes judged catches from its queue. */
 function judgingServer(queue: JudgeCatchView[], judge?: Answers['admin.catches.judge']) {
   let pending = [...queue];
   return fakeServer({
     'admin.catches.queue': () => ok(pending),
+    'admin.fishingArea.get': () => ok(AREA),
     'admin.catches.judge':
       judge ??
       ((input) => {
@@ -564,6 +575,7 @@ describe('admin page tabs', () => {
       'admin.events.list': () => ok(ADMIN_EVENTS),
       'events.started': () => ok(EVENTS),
       'admin.catches.queue': () => ok([PENDING]),
+      'admin.fishingArea.get': () => ok(AREA),
       'catches.sizeLimits': () => ok(LIMITS),
       'catches.results': ({ id }) =>
         ok(id === EVENT_ID ? RESULTS : { eventId: PAST_EVENT_ID, eventName: 'Winter Bream Bash', photosFrom: null, categories: [] }),

@@ -14,6 +14,7 @@ import { AdminPaymentsTab } from '../features/admin/payments-tab';
 import { AdminReportsTab } from '../features/admin/reports-tab';
 import { AdminSponsorsTab } from '../features/admin/sponsors-tab';
 import { SizeLimitsEditor } from '../features/admin/size-limits-editor';
+import { FishingAreaCard } from '../features/admin/fishing-area-card';
 import { ResultsBoard } from '../features/catches/results-board';
 import { QueryError } from '../components/query-state';
 import { formatAud } from '../../shared/membership';
@@ -75,13 +76,14 @@ export default function AdminPage() {
               { value: 'members', label: 'Members', panel: <AdminMembersTab /> },
               { value: 'events', label: 'Events', panel: <AdminEventsTab /> },
               { value: 'judging', label: 'Judging', panel: <AdminJudgingTab /> },
-              // Results: the minimum lengths, then the results board over every event (past ones included).
+              // Results: the minimum lengths and the fishing area, then the results board over every event (past ones included).
               {
                 value: 'results',
                 label: 'Results',
                 panel: (
                   <Stack gap="md">
                     <SizeLimitsEditor />
+                    <FishingAreaCard />
                     <ResultsBoard />
                   </Stack>
                 ),

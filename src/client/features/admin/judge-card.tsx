@@ -2,6 +2,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { JudgeCatchView } from '../../../shared/catches.schema';
 import { JudgeCatchFacts, JudgePhoto } from './judge-catch-facts';
 import { JudgeFlags } from './judge-flags';
+import { JudgeDuplicate, JudgeMap } from './judge-photo-checks';
 import { RejectForm, SizeCorrectionForm } from './judge-forms';
 import { useJudgeCatch } from './use-judge-catch';
 
@@ -20,13 +21,17 @@ export function JudgeCard({ item }: { item: JudgeCatchView }) {
       component="article"
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <JudgePhoto item={item} />
+        <Stack gap="sm" style={{ minWidth: 0 }}>
+          <JudgePhoto item={item} />
+          <JudgeMap item={item} />
+        </Stack>
 
         <Stack gap={6} style={{ minWidth: 0 }}>
           <Title order={3} fz="lg" style={{ overflowWrap: 'anywhere' }}>
             {item.fishType} · {item.size} cm
           </Title>
           <JudgeFlags flags={item.flags} />
+          <JudgeDuplicate item={item} />
           <JudgeCatchFacts item={item} />
 
           <Group gap="xs" mt="sm">

@@ -1,0 +1,185 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { FishingAreaCard } from '../../src/client/features/admin/fishing-area-card';
+import { AdminJudgingTab } from '../../src/client/features/admin/judging-tab';
+import type { JudgeCatchView } from '../../src/shared/catches.schema';
+import { DEFAULT_FISHING_AREA } from '../../src/shared/fishing-area';
+import { fakeServer, ok, renderWithProviders, type Output } from './render';
+
+const COPY_ID = '11111111-1111-4111-8111-111111111111';
+const FIRST_ID = '22222222-2222-4222-8222-222222222222';
+const EVENT_ID = '33333333-3333-4333-8333-333333333333';
+
+const AREA: Output<'admin.fishingArea.get'> = {
+  area: DEFAULT_FISHING_AREA,
+  points: DEFAULT_FISHING_AREA.coordinates[0].length,
+  isDefault: true,
+  changedAt: null,
+  changedBy: null,
+};
+
+/** A catch whose photo is a copy of an earlier one, taken 2 km offshore while the phone was on the rocks. */
+const COPY: JudgeCatchView = {
+  id: COPY_ID,
+  fishType: 'Flathead',
+  size: 58.5,
+  fishKeptOrReleased: 'released',
+  catchTime: '2026-12-12T21:30:00.000Z',
+  date: '2026-12-13',
+  verified: false,
+  status: 'pending',
+  eventId: EVENT_ID,
+  eventName: 'Mangrove Jack Challenge',
+  location: 'Terranora Broadwater',
+  anglerName: 'Cody Copy',
+  photoUrl: 'https://files.example.com/catches/copy.jpg',
+  thumbnailUrl: 'https://files.example.com/catches/copy-thumb.jpg',
+  rejectReason: null,
+  anglerId: 'm2',
+  anglerEntered: true,
+  submittedByName: null,
+  gpsText: '-28.202000, 153.571000',
+  latitude: -28.202,
+  longitude: 153.571,
+  photoTakenAt: '2026-12-12T21:25:00.000Z',
+  photoLatitude: -28.202,
+  photoLongitude: 153.5923,
+  photoCamera: 'Google Pixel 9',
+  flags: ['photo_outside_area', 'photo_far_from_phone', 'duplicate_photo'],
+  clubCode: 'JACKS',
+  eventDate: '2026-12-12T20:00:00.000Z',
+  receivedAt: '2026-12-12T21:31:00.000Z',
+  duplicateOf: { id: FIRST_ID, anglerName: 'Fay First', eventName: 'Flathead Classic', caughtAt: '2026-12-05T21:30:00.000Z' },
+};
+
+const FIRST: JudgeCatchView = {
+  ...COPY,
+  id: FIRST_ID,
+  eventName: 'Flathead Classic',
+  anglerName: 'Fay First',
+  status: 'verified',
+  verified: true,
+  photoUrl: 'https://files.example.com/catches/first.jpg',
+  photoLongitude: 153.571,
+  flags: [],
+  duplicateOf: null,
+};
+
+describe("the judge's photo checks", () => {
+  it('says which catch the photo copies and shows that catch, and maps the phone and the photo on the fishing area', async () => {
+    const server = fakeServer({
+      'admin.catches.queue': () => ok([COPY]),
+      'admin.fishingArea.get': () => ok(AREA),
+      'admin.catches.get': ({ id }) => ok(id === FIRST_ID ? FIRST : COPY),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminJudgingTab />, server);
+    const card = await screen.findByTestId('judge-catch');
+
+    expect(within(card).getByText('Photo taken outside the fishing area')).toBeTruthy();
+    expect(within(card).getByText('Photo taken over 1 km from the phone')).toBeTruthy();
+    expect(within(card).getByText('Same photo submitted before')).toBeTruthy();
+    // 21:30 UTC on 5 December is the 6th in Tweed Heads.
+    expect(within(card).getByText("Looks like the photo of Fay First's catch in Flathead Classic on 06/12/2026.")).toBeTruthy();
+
+    const map = await within(card).findByRole('img', { name: /^Where the flathead was logged/ });
+    expect(map.textContent).toContain('The phone was at -28.202000, 153.571000, inside the fishing area.');
+    expect(map.textContent).toContain('The photo was taken at -28.202000, 153.592300, outside the fishing area. They are 2.1 km apart.');
+    expect(within(map).getByTestId('map-phone').textContent).toBe('Phone');
+    expect(within(map).getByTestId('map-photo').textContent).toBe('Photo');
+    expect(map.querySelector('line[stroke-dasharray]')).not.toBeNull();
+    expect(within(card).getByText('Phone and photo 2.1 km apart. The green area is the fishing area.')).toBeTruthy();
+
+    await user.click(within(card).getByRole('button', { name: 'Show that catch' }));
+    const dialog = await screen.findByRole('dialog', { name: "Fay First's catch" });
+    expect((await within(dialog).findByRole('img', { name: 'Catch photo: Flathead by Fay First' })).getAttribute('src')).toBe(
+      FIRST.photoUrl,
+    );
+    expect(within(dialog).getByText('Verified')).toBeTruthy();
+    expect(server.calls.filter((c) => c.procedures.includes('admin.catches.get')).flatMap((c) => c.inputs)).toEqual([{ id: FIRST_ID }]);
+  });
+
+  it('draws no map for a catch without any position, and no copy notice for an original photo', async () => {
+    const bare = { ...FIRST, latitude: null, longitude: null, photoLatitude: null, photoLongitude: null, status: 'pending' as const };
+    renderWithProviders(
+      <AdminJudgingTab />,
+      fakeServer({ 'admin.catches.queue': () => ok([bare]), 'admin.fishingArea.get': () => ok(AREA) }),
+    );
+    const card = await screen.findByTestId('judge-catch');
+    expect(within(card).queryByRole('img', { name: /^Where the/ })).toBeNull();
+    expect(within(card).queryByText(/Looks like the photo of/)).toBeNull();
+  });
+});
+
+describe('the fishing area card', () => {
+  const FINGAL_ONLY = JSON.stringify({
+    type: 'Polygon',
+    coordinates: [
+      [
+        [153.56, -28.21],
+        [153.58, -28.21],
+        [153.58, -28.19],
+        [153.56, -28.19],
+        [153.56, -28.21],
+      ],
+    ],
+  });
+
+  function areaServer() {
+    let current = AREA;
+    return fakeServer({
+      'admin.fishingArea.get': () => ok(current),
+      'admin.fishingArea.replace': ({ geojson }) => {
+        current = {
+          area: JSON.parse(geojson),
+          points: 5,
+          isDefault: false,
+          changedAt: '2026-12-01T01:00:00.000Z',
+          changedBy: 'Jude Judge',
+        };
+        return ok(current);
+      },
+      'admin.fishingArea.reset': () => {
+        current = { ...AREA, changedAt: '2026-12-02T01:00:00.000Z', changedBy: 'Jude Judge' };
+        return ok(current);
+      },
+    });
+  }
+  const sent = (server: ReturnType<typeof fakeServer>, procedure: string) =>
+    server
+      .mutations()
+      .filter((c) => c.procedures.includes(procedure))
+      .flatMap((c) => c.inputs);
+
+  it('shows the area on a map with where it came from; refuses bad GeoJSON with the reason; replaces and resets it', async () => {
+    const server = areaServer();
+    const user = userEvent.setup();
+    renderWithProviders(<FishingAreaCard />, server);
+    expect(await screen.findByRole('img', { name: /^The fishing area/ })).toBeTruthy();
+    expect(screen.getByTestId('fishing-area-provenance').textContent).toBe(`${AREA.points} points · the club's default`);
+    expect((screen.getByRole('button', { name: "Reset to the club's default" }) as HTMLButtonElement).disabled).toBe(true);
+
+    const box = screen.getByRole('textbox', { name: 'New fishing area (GeoJSON)' });
+    await user.click(box);
+    await user.paste('lake tweed');
+    await user.click(screen.getByRole('button', { name: 'Replace' }));
+    expect(await screen.findByText('That is not GeoJSON: the text could not be read as JSON.')).toBeTruthy();
+    await user.clear(box);
+    await user.paste(FINGAL_ONLY.replace('[153.56,-28.21]]]', '[153.56,-28.2]]]'));
+    await user.click(screen.getByRole('button', { name: 'Replace' }));
+    expect(await screen.findByText('The outline must be closed: its last point must repeat its first.')).toBeTruthy();
+    expect(sent(server, 'admin.fishingArea.replace')).toEqual([]);
+
+    await user.clear(box);
+    await user.paste(FINGAL_ONLY);
+    await user.click(screen.getByRole('button', { name: 'Replace' }));
+    expect(await screen.findByText('5 points · replaced by Jude Judge on 01/12/2026')).toBeTruthy();
+    expect(sent(server, 'admin.fishingArea.replace')).toEqual([{ geojson: FINGAL_ONLY }]);
+    expect((box as HTMLTextAreaElement).value).toBe('');
+
+    await user.click(screen.getByRole('button', { name: "Reset to the club's default" }));
+    expect(await screen.findByText(`${AREA.points} points · the club's default (reset by Jude Judge on 02/12/2026)`)).toBeTruthy();
+    expect(sent(server, 'admin.fishingArea.reset')).toHaveLength(1);
+  });
+});
