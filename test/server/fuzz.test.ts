@@ -653,6 +653,20 @@ function validInputs(): Record<string, unknown> {
     'admin.catches.reopen': { id: ids.catch, reason: 'A second look at the photo' },
     'admin.catches.setSizeLimit': { species: 'Bream', minimumCm: 25 },
     'admin.catches.judge': { action: 'reject', id: ids.catch, reason: 'Too blurry to measure' },
+    'admin.catches.get': { id: ids.catch },
+    'admin.fishingArea.replace': {
+      geojson: JSON.stringify({
+        type: 'Polygon',
+        coordinates: [
+          [
+            [153.5, -28.2],
+            [153.6, -28.2],
+            [153.6, -28.3],
+            [153.5, -28.2],
+          ],
+        ],
+      }),
+    },
     'admin.sponsors.review': {
       id: ids.sponsor,
       status: 'active',
