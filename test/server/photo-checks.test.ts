@@ -250,6 +250,10 @@ describe("the committee's fishing area", () => {
     await expect(
       admin.trpc.admin.cms.settings.save.mutate({ settingKey: 'fishing_area', settingValue: '{}', settingType: 'json' }),
     ).rejects.toThrow("The fishing area is changed on the Results tab's Fishing area card.");
+    const row = await t.em().findOneOrFail(SiteSetting, { settingKey: 'fishing_area' });
+    await expect(admin.trpc.admin.cms.settings.delete.mutate({ id: row.id })).rejects.toThrow(
+      "The fishing area is reset on the Results tab's Fishing area card.",
+    );
 
     const reset = await admin.trpc.admin.fishingArea.reset.mutate();
     expect(reset).toMatchObject({ isDefault: true, changedBy: 'Jude Judge', points: start.points });

@@ -295,6 +295,8 @@ export class CmsService {
 
   async deleteSetting(em: EntityManager, actor: Actor, id: string): Promise<{ message: string }> {
     const setting = await this.find(em, SiteSetting, id, 'That setting does not exist.');
+    if (setting.settingKey === FISHING_AREA_SETTING)
+      throw new AppError('BAD_REQUEST', "The fishing area is reset on the Results tab's Fishing area card.");
     recordAudit(em, {
       actor: actor.user,
       action: 'setting.delete',
