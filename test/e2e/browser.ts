@@ -135,8 +135,7 @@ export async function phoneProblems(page: Page, within = 'body'): Promise<string
   return page.evaluate((root) => {
     const problems: string[] = [];
     const visible = (r: DOMRect) => r.width > 0 && r.height > 0;
-    const name = (el: Element) =>
-      (el.getAttribute('aria-label') || el.textContent?.trim() || el.outerHTML).slice(0, 80);
+    const name = (el: Element) => (el.getAttribute('aria-label') || el.textContent?.trim() || el.outerHTML).slice(0, 80);
     const scope = document.querySelector(root) ?? document.body;
     const targets = new Set<Element>();
     for (const el of scope.querySelectorAll('button, select, input, textarea, [role="tab"], a.mantine-Button-root')) {

@@ -1,6 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { clubLocalToInstant, clubToday, instantToClubLocal } from '../../shared/dates';
-import { acceptsCatchesOn, DEFAULT_FISHING_END, DEFAULT_FISHING_START, fishingCloses, fishingWindow, registrationCancellable } from '../../shared/events';
+import {
+  acceptsCatchesOn,
+  DEFAULT_FISHING_END,
+  DEFAULT_FISHING_START,
+  fishingCloses,
+  fishingWindow,
+  registrationCancellable,
+} from '../../shared/events';
 import {
   FISHING_END_BEFORE_START,
   type AdminEventView,
