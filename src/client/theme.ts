@@ -70,6 +70,15 @@ export function readable(colour: string, backgrounds: string[]): string {
  * yellow fall short on their pale backgrounds) and field errors are darkened just enough; every other colour is kept.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => {
+  // Worked out once per theme: Mantine asks on every render of its provider, and on a slow phone it shows.
+  let resolved = resolvedFor.get(t);
+  if (!resolved) resolvedFor.set(t, (resolved = resolveVariables(t)));
+  return resolved;
+};
+
+const resolvedFor = new WeakMap<object, ReturnType<CSSVariablesResolver>>();
+
+function resolveVariables(t: Parameters<CSSVariablesResolver>[0]): ReturnType<CSSVariablesResolver> {
   const { gray, teal, blue } = t.colors;
   // Dimmed text sits on white and on the pale backgrounds the screens use (cards, footer, stripes).
   const dimmed = readable(gray[6], [WHITE, gray[0], gray[1], teal[0], blue[0], CLUB.colours.sand]);
@@ -93,4 +102,4 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => {
     if (lightText !== shades[9]) light[`--mantine-color-${name}-light-color`] = lightText;
   }
   return { variables: {}, light, dark: {} };
-};
+}
