@@ -150,7 +150,7 @@ describe('catch logging, judging and results', () => {
     await card.getByText('Photo taken:').waitFor();
     await card.getByText(/PhoneCo/).waitFor();
     expect(await card.getByText('not recorded').count()).toBe(0);
-    await card.getByText(/-28\.201234, 153\.565432/).waitFor();
+    await card.getByText(/^GPS: -28\.201234, 153\.565432/).waitFor();
     const photo = card.getByRole('img', { name: /Catch photo/ });
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2048);
     expect(await card.getByText('No camera metadata').count()).toBe(0);
