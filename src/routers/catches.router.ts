@@ -6,6 +6,7 @@ import {
   fishingSessionInput,
   judgeCatchView,
   judgeInput,
+  liveBoard,
   seasonLadder,
   sizeLimitForm,
   sizeLimitView,
@@ -29,6 +30,12 @@ export const catchesRouter = router({
     .input(eventIdInput)
     .output(eventResults)
     .query(({ ctx, input }) => ctx.services.judging.results(ctx.em, input.id)),
+
+  /** An event's live board (also streamed at GET /api/events/{id}/live): the page polls it when the stream fails. */
+  liveBoard: publicProcedure
+    .input(eventIdInput)
+    .output(liveBoard)
+    .query(({ ctx, input }) => ctx.services.judging.liveBoard(ctx.em, input.id)),
 
   ladder: publicProcedure
     .input(z.object({ year: z.number().int().min(2000).max(2100) }))

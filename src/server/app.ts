@@ -10,6 +10,7 @@ import { registerErrorHandling } from './http/errors';
 import { registerHealth } from './http/health';
 import { registerCallerReadCache, registerPublicReadCache, startContentCache } from './http/read-cache';
 import { registerRestRoutes } from './http/rest-routes';
+import { registerLiveBoards } from './rest/live-board.rest';
 import { registerAddressRateLimit, registerNoStore, registerRequestGuards } from './http/security';
 import { createServer } from './http/server';
 import { registerSession } from './http/session';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealth(app, orm, deps.healDatabase);
   await registerTrpc(app, contextDeps);
   registerRestRoutes(app, contextDeps, objects, allowedOrigin);
+  await registerLiveBoards(app, orm, contextDeps);
   await registerClientFiles(app, {
     clientDir: deps.clientDir,
     production,

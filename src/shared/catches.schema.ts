@@ -14,6 +14,7 @@ import {
 
 export { CATCH_FLAGS, type CatchFlag } from './catches';
 import { isIsoDate } from './dates';
+import { RESULT_DIVISIONS } from './results';
 
 const trueFlag = (message: string) => z.union([z.literal(true), z.literal('true')], { error: message }).transform(() => true as const);
 
@@ -155,6 +156,30 @@ export const judgeInput = z.discriminatedUnion(
 );
 export type JudgeInput = z.output<typeof judgeInput>;
 
+/** A placed catch on the public results: names, species, sizes and photos, never a position. */
+export const resultPlacing = z.object({
+  place: z.number(),
+  points: z.number(),
+  /** '$100 tackle voucher' (the club's prizes for 1st, 2nd and 3rd: `placePrize`). */
+  prize: z.string().nullable(),
+  anglerName: z.string(),
+  size: z.number(),
+  catchId: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  /** The photo itself, to enlarge; null like the thumbnail while fishing is open. */
+  photoUrl: z.string().nullable(),
+});
+export type ResultPlacing = z.infer<typeof resultPlacing>;
+
+/** One species of one division: its three longest verified catches. */
+export const resultCategory = z.object({
+  species: z.enum(SPECIES),
+  /** Juniors (under 16 on the event's day) or Open; every category is Open at an event without divisions. */
+  division: z.enum(RESULT_DIVISIONS),
+  placings: z.array(resultPlacing),
+});
+export type ResultCategory = z.infer<typeof resultCategory>;
+
 /** Public results: names, species, sizes and photos, never a position. */
 export const eventResults = z.object({
   eventId: z.string(),
@@ -164,24 +189,35 @@ export const eventResults = z.object({
    * the day's code). Null once the photos are shown.
    */
   photosFrom: z.string().nullable(),
-  categories: z.array(
-    z.object({
-      species: z.enum(SPECIES),
-      placings: z.array(
-        z.object({
-          place: z.number(),
-          points: z.number(),
-          anglerName: z.string(),
-          size: z.number(),
-          catchId: z.string(),
-          thumbnailUrl: z.string().nullable(),
-          /** The photo itself, to enlarge; null like the thumbnail while fishing is open. */
-          photoUrl: z.string().nullable(),
-        }),
-      ),
-    }),
-  ),
+  /** Whether the event places Juniors and Open apart (an event may have one Open division for everyone). */
+  divisions: z.boolean(),
+  /** Per division (Juniors first) and species, those with a placed catch only. */
+  categories: z.array(resultCategory),
 });
 export type EventResults = z.infer<typeof eventResults>;
 
-export const seasonLadder = z.array(z.object({ memberId: z.string(), anglerName: z.string(), points: z.number() }));
+/**
+ * An event's live board: its results as they stand, whether they may still change, and when fishing opens and
+ * closes. Public (the page at the ramp, a TV, a script following GET /api/events/{id}/live): never a position,
+ * and no photo while fishing is open.
+ */
+export const liveBoard = eventResults.extend({
+  location: z.string(),
+  eventDate: z.string(),
+  fishingOpens: z.string(),
+  fishingCloses: z.string(),
+  fishingClosed: z.boolean(),
+  /** Catches of the event waiting for the judges. */
+  pending: z.number(),
+  /** 'final' once fishing has closed and every catch is judged; 'provisional' until then. */
+  status: z.enum(['provisional', 'final']),
+});
+export type LiveBoard = z.infer<typeof liveBoard>;
+
+/**
+ * Champion points of a season per division: an angler has a row for each division they placed in (a junior who
+ * turns 16 during the season starts again in Open). Highest first within a division.
+ */
+export const seasonLadder = z.array(
+  z.object({ memberId: z.string(), anglerName: z.string(), division: z.enum(RESULT_DIVISIONS), points: z.number() }),
+);

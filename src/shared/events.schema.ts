@@ -59,6 +59,8 @@ const eventFields = z.object({
       (v) => !v || (v.length <= 40 && /^[A-Za-z0-9 -]+$/.test(v)),
       'Club code may contain letters, digits, spaces and hyphens only (at most 40).',
     ),
+  /** Results per division (Juniors and Open); left out, yes for a new event and unchanged for an edit. */
+  divisions: z.boolean({ error: 'Divisions must be true or false.' }).optional(),
   /**
    * Fishing hours on the event's day, 'HH:mm' club time. Left out, a new event gets the club's 07:00 to 14:00
    * and an edit keeps the event's own.
@@ -112,6 +114,8 @@ export const adminEventView = eventView.extend({
   /** 'YYYY-MM-DDTHH:mm' on the club's clocks, for the edit form. */
   eventDateLocal: z.string(),
   clubCode: z.string().nullable(),
+  /** Results, prizes and champion points per division (Juniors and Open); false: one Open division. */
+  divisions: z.boolean().optional(),
 });
 export type AdminEventView = z.infer<typeof adminEventView>;
 

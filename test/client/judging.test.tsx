@@ -371,13 +371,16 @@ const RESULTS = {
   eventId: EVENT_ID,
   eventName: 'Flathead Classic',
   photosFrom: null,
+  divisions: false,
   categories: [
     {
       species: 'Flathead' as const,
+      division: 'open' as const,
       placings: [
         {
           place: 1,
           points: 3,
+          prize: '$100 tackle voucher',
           anglerName: 'Mia Fisher',
           size: 61.5,
           catchId: 'c1',
@@ -390,6 +393,7 @@ const RESULTS = {
         {
           place: 2,
           points: 2,
+          prize: '$50 tackle voucher',
           anglerName: 'Sam Carter',
           size: 55,
           catchId: 'c2',
@@ -400,6 +404,7 @@ const RESULTS = {
         {
           place: 3,
           points: 1,
+          prize: '$25 tackle voucher',
           anglerName: 'Mia Fisher',
           size: 48.2,
           catchId: 'c3',
@@ -411,10 +416,12 @@ const RESULTS = {
     },
     {
       species: 'Bream' as const,
+      division: 'open' as const,
       placings: [
         {
           place: 1,
           points: 3,
+          prize: '$100 tackle voucher',
           anglerName: 'Jo Lee',
           size: 33,
           catchId: 'c4',
@@ -426,9 +433,9 @@ const RESULTS = {
   ],
 };
 const LADDER: Output<'catches.ladder'> = [
-  { memberId: 'm1', anglerName: 'Mia Fisher', points: 4 },
-  { memberId: 'm2', anglerName: 'Jo Lee', points: 3 },
-  { memberId: 'm3', anglerName: 'Sam Carter', points: 2 },
+  { memberId: 'm1', anglerName: 'Mia Fisher', division: 'open', points: 4 },
+  { memberId: 'm2', anglerName: 'Jo Lee', division: 'open', points: 3 },
+  { memberId: 'm3', anglerName: 'Sam Carter', division: 'open', points: 2 },
 ];
 const year = Number(clubToday(new Date()).slice(0, 4));
 
@@ -436,7 +443,7 @@ function resultsServer(ladder: Output<'catches.ladder'> = LADDER) {
   return fakeServer({
     'events.started': () => ok(EVENTS),
     'catches.results': ({ id }) =>
-      ok(id === EVENT_ID ? RESULTS : { eventId: id, eventName: 'Winter Bream Bash', photosFrom: null, categories: [] }),
+      ok(id === EVENT_ID ? RESULTS : { eventId: id, eventName: 'Winter Bream Bash', photosFrom: null, divisions: true, categories: [] }),
     'catches.ladder': () => ok(ladder),
   });
 }
@@ -494,10 +501,23 @@ describe('results board', () => {
     const open = {
       ...RESULTS,
       photosFrom: '2026-12-06T03:00:00.000Z',
+      divisions: false,
       categories: [
         {
           species: 'Bream' as const,
-          placings: [{ place: 1, points: 3, anglerName: 'Jo Lee', size: 33, catchId: 'c9', thumbnailUrl: null, photoUrl: null }],
+          division: 'open' as const,
+          placings: [
+            {
+              place: 1,
+              points: 3,
+              prize: '$100 tackle voucher',
+              anglerName: 'Jo Lee',
+              size: 33,
+              catchId: 'c9',
+              thumbnailUrl: null,
+              photoUrl: null,
+            },
+          ],
         },
       ],
     };
@@ -578,7 +598,11 @@ describe('admin page tabs', () => {
       'admin.fishingArea.get': () => ok(AREA),
       'catches.sizeLimits': () => ok(LIMITS),
       'catches.results': ({ id }) =>
-        ok(id === EVENT_ID ? RESULTS : { eventId: PAST_EVENT_ID, eventName: 'Winter Bream Bash', photosFrom: null, categories: [] }),
+        ok(
+          id === EVENT_ID
+            ? RESULTS
+            : { eventId: PAST_EVENT_ID, eventName: 'Winter Bream Bash', photosFrom: null, divisions: true, categories: [] },
+        ),
       'catches.ladder': () => ok(LADDER),
     });
     const user = userEvent.setup();

@@ -103,6 +103,7 @@ const REST_ACCESS: Record<string, 'public' | 'member' | 'admin' | 'signed-link'>
   'GET /api/logout': 'public',
   'GET /api/events/upcoming': 'public',
   'GET /api/events/:id/calendar.ics': 'public',
+  'GET /api/events/:id/live': 'public',
   'GET /api/content/sections/:pageSlug': 'public',
   'GET /api/content/pages': 'public',
   'GET /api/settings': 'public',

@@ -612,6 +612,7 @@ function validInputs(): Record<string, unknown> {
     'objects.finishImage': { uploadURL: ids.upload },
     'catches.mine': { limit: 5 },
     'catches.results': { id: ids.event },
+    'catches.liveBoard': { id: ids.event },
     'catches.ladder': { year: 2026 },
     'catches.logSession': { eventId: ids.event, memberId: ids.member, hoursSpent: 2.5, sessionDate: today },
     'sponsors.register': {

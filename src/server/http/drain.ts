@@ -24,8 +24,11 @@ export function registerDrain(app: FastifyInstance, requestTimeoutSeconds: numbe
     requests.inFlight--;
     done();
   });
+  const onDrain: (() => void)[] = [];
+  app.decorate('onDrain', (listener: () => void) => void onDrain.push(listener));
   app.decorate('drain', async (timeoutMs: number) => {
     app.server.close();
+    for (const listener of onDrain) listener();
     const deadline = Date.now() + timeoutMs;
     while (requests.inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   });
@@ -35,5 +38,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Stops taking connections and waits (up to `timeoutMs`) for the requests already in flight. */
     drain(timeoutMs: number): Promise<void>;
+    /** Runs `listener` when a drain begins: for requests that never finish by themselves (event streams). */
+    onDrain(listener: () => void): void;
   }
 }

@@ -11,6 +11,7 @@ import type { Clock } from '../clock';
 import { Catch, Event, EventRegistration, FishingSession, Member, SizeLimit } from '../db/entities';
 import { isUniqueViolation } from '../db/unique-violation';
 import { recordAudit } from './audit.service';
+import { boardChanged } from './board-changes';
 import type { ContentCache } from './content-cache';
 import { requireUser, type Actor } from './actor';
 import { catchFlags } from './catch-flags';
@@ -145,6 +146,7 @@ export class CatchesService {
       }
       throw error;
     }
+    await boardChanged(em, event.id);
     return this.result(created);
   }
 

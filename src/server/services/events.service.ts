@@ -307,7 +307,12 @@ export class EventsService {
   }
 
   private adminView(event: Event): AdminEventView {
-    return { ...this.view(event), eventDateLocal: instantToClubLocal(event.eventDate), clubCode: event.clubCode ?? null };
+    return {
+      ...this.view(event),
+      eventDateLocal: instantToClubLocal(event.eventDate),
+      clubCode: event.clubCode ?? null,
+      divisions: event.divisions !== false,
+    };
   }
 
   private fields(input: EventData) {
@@ -321,6 +326,7 @@ export class EventsService {
       registrationFeeCents: toCents(input.registrationFee),
       maxParticipants: input.maxParticipants,
       ...(input.clubCode !== undefined ? { clubCode: input.clubCode } : {}),
+      ...(input.divisions !== undefined ? { divisions: input.divisions } : {}),
     };
   }
 

@@ -9,6 +9,7 @@ import type { RenderedEmail } from '../emails/layout';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import type { Actor } from './actor';
 import { recordAudit } from './audit.service';
+import { boardChanged } from './board-changes';
 import { isSuspended } from './member-status';
 
 export interface FairPlayDeps {
@@ -55,6 +56,7 @@ export class FairPlayService {
       after: { memberId: entry.member.id, name, disqualified: true, reason: input.reason },
     });
     await em.flush();
+    await boardChanged(em, entry.event.id);
     await this.tell(em, entry.member, () =>
       disqualificationMessage({
         firstName: entry.member.firstName,
@@ -89,6 +91,7 @@ export class FairPlayService {
       after: { memberId: entry.member.id, name, disqualified: false },
     });
     await em.flush();
+    await boardChanged(em, entry.event.id);
     await this.tell(em, entry.member, () =>
       reinstatementMessage({
         firstName: entry.member.firstName,

@@ -1,16 +1,20 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { CHAMPION_POINTS, roundSizeCm, SPECIES, type Species } from '../../shared/catches';
-import type { EventResults, JudgeCatchView, JudgeInput } from '../../shared/catches.schema';
+import type { EventResults, JudgeCatchView, JudgeInput, LiveBoard, ResultCategory } from '../../shared/catches.schema';
 import type { JudgedCatchView, JudgedPage, JudgedSearch, ReopenInput } from '../../shared/judging.schema';
 import { clubLocalToInstant, clubToday } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
-import { fishingCloses } from '../../shared/events';
+import { CLUB } from '../../shared/club';
+import { fishingWindow } from '../../shared/events';
+import { JUNIOR_MAX_AGE } from '../../shared/membership';
+import { placePrize, RESULT_DIVISIONS, type ResultDivision } from '../../shared/results';
 import type { Clock } from '../clock';
 import { Catch, Event, EventRegistration, Member } from '../db/entities';
 import { recordAudit } from './audit.service';
 import { catchVerdictMessage, type CatchCorrection } from '../emails/catches.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import type { Actor } from './actor';
+import { boardChanged } from './board-changes';
 import { catchView } from './catch-view';
 import { objectUrl, thumbnailKey } from './object-keys';
 
@@ -63,7 +67,9 @@ export class JudgingService {
     found.verifiedAt = this.deps.clock.now();
     recordAudit(em, { actor: actor.user, action: `catch.${input.action}`, entityType: 'Catch', entityId: found.id, before, after });
     await em.flush();
+    await boardChanged(em, found.event.id);
     await this.tellAngler(found, before);
+    // A push too, for those who have it on (the e-mail above stays the only e-mail).
     return this.judgeView(found, await entrantsOf(em, [found]));
   }
 
@@ -168,6 +174,7 @@ export class JudgingService {
       await tem.flush();
     });
     const reopened = await em.findOneOrFail(Catch, { id: input.id }, { populate: ['event', 'angler', 'submittedBy'], refresh: true });
+    await boardChanged(em, reopened.event.id);
     return this.judgeView(reopened, await entrantsOf(em, [reopened]));
   }
 
@@ -197,71 +204,135 @@ export class JudgingService {
   }
 
   /**
-   * For each species category, the three longest verified catches (a tie goes to the earlier catch),
-   * with champion points 3, 2 and 1. One angler can place more than once, as the club's rules allow.
+   * For each division and species, the three longest verified catches (a tie goes to the earlier catch), with
+   * champion points 3, 2 and 1 and the club's prizes. One angler can place more than once, as the club's rules allow.
    */
   async results(em: EntityManager, eventId: string): Promise<EventResults> {
+    return this.resultsOf(em, await this.eventOf(em, eventId));
+  }
+
+  /**
+   * The event's live board: its results as they stand, and 'final' only once fishing has closed and no catch
+   * waits for the judges. Worked out once per change and sent to every follower (LiveBoards).
+   */
+  async liveBoard(em: EntityManager, eventId: string): Promise<LiveBoard> {
+    const event = await this.eventOf(em, eventId);
+    const [results, pending] = await Promise.all([this.resultsOf(em, event), em.count(Catch, { event, status: 'pending' })]);
+    const { opens, closes } = fishingWindow(event);
+    const fishingClosed = this.deps.clock.now() >= closes;
+    return {
+      ...results,
+      location: event.location,
+      eventDate: event.eventDate.toISOString(),
+      fishingOpens: opens.toISOString(),
+      fishingCloses: closes.toISOString(),
+      fishingClosed,
+      pending,
+      status: fishingClosed && pending === 0 ? 'final' : 'provisional',
+    };
+  }
+
+  private async eventOf(em: EntityManager, eventId: string): Promise<Event> {
     const event = await em.findOne(Event, { id: eventId });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
+    return event;
+  }
+
+  private async resultsOf(em: EntityManager, event: Event): Promise<EventResults> {
     const placed = await this.placings(em, event);
     // The photos show the brag mat with the day's code: not to the public while fishing is still open.
-    const closes = fishingCloses(event);
+    const { closes } = fishingWindow(event);
     const photosShown = this.deps.clock.now() >= closes;
-    return {
-      eventId: event.id,
-      eventName: event.name,
-      photosFrom: photosShown ? null : closes.toISOString(),
-      categories: SPECIES.map((species) => ({
-        species,
-        placings: placed
-          .filter((p) => p.catch.species === species)
+    const categories: ResultCategory[] = [];
+    for (const division of RESULT_DIVISIONS)
+      for (const species of SPECIES) {
+        const placings = placed
+          .filter((p) => p.division === division && p.catch.species === species)
           .map((p) => ({
             place: p.place,
             points: p.points,
+            prize: placePrize(p.place),
             anglerName: `${p.catch.angler.firstName} ${p.catch.angler.lastName}`,
             size: p.catch.sizeCm,
             catchId: p.catch.id,
             thumbnailUrl: photosShown ? objectUrl(thumbnailKey(p.catch.photoKey)) : null,
             photoUrl: photosShown ? objectUrl(p.catch.photoKey) : null,
-          })),
-      })).filter((c) => c.placings.length > 0),
+          }));
+        if (placings.length) categories.push({ species, division, placings });
+      }
+    return {
+      eventId: event.id,
+      eventName: event.name,
+      photosFrom: photosShown ? null : closes.toISOString(),
+      divisions: event.divisions !== false,
+      categories,
     };
   }
 
-  /** Champion points of a calendar year (club time), highest first. */
-  async ladder(em: EntityManager, year: number): Promise<{ memberId: string; anglerName: string; points: number }[]> {
-    const points = await this.pointsOf(em, year);
-    const anglers = await em.find(Member, { id: { $in: [...points.keys()] } }, { fields: ['firstName', 'lastName'] });
-    return anglers
-      .map((a) => ({ memberId: a.id, anglerName: `${a.firstName} ${a.lastName}`, points: points.get(a.id)! }))
-      .sort((a, b) => b.points - a.points || a.anglerName.localeCompare(b.anglerName));
+  /**
+   * Champion points of a calendar year (club time) per division, highest first within each: an angler has a row
+   * for each division they placed in.
+   */
+  async ladder(
+    em: EntityManager,
+    year: number,
+  ): Promise<{ memberId: string; anglerName: string; division: ResultDivision; points: number }[]> {
+    const rows = await this.pointsOf(em, year);
+    const anglers = await em.find(
+      Member,
+      { id: { $in: [...new Set(rows.map((r) => r.memberId))] } },
+      { fields: ['firstName', 'lastName'] },
+    );
+    const names = new Map(anglers.map((a) => [a.id, `${a.firstName} ${a.lastName}`]));
+    return rows
+      .map((r) => ({ ...r, anglerName: names.get(r.memberId)! }))
+      .sort(
+        (a, b) =>
+          RESULT_DIVISIONS.indexOf(a.division) - RESULT_DIVISIONS.indexOf(b.division) ||
+          b.points - a.points ||
+          a.anglerName.localeCompare(b.anglerName),
+      );
   }
 
-  /** One member's champion points of a calendar year (their line of the ladder, without reading everyone's). */
+  /** One member's champion points of a calendar year, all divisions (their line of the ladder, without reading everyone's). */
   async memberPoints(em: EntityManager, year: number, memberId: string): Promise<number> {
-    return (await this.pointsOf(em, year, memberId)).get(memberId) ?? 0;
+    return (await this.pointsOf(em, year, memberId)).reduce((sum, r) => sum + r.points, 0);
   }
 
-  /** Champion points per angler over the competitions of a calendar year (club time), optionally of one angler. */
-  private async pointsOf(em: EntityManager, year: number, memberId?: string): Promise<Map<string, number>> {
-    const rows: { angler_id: string; place: number; placed: string }[] = await em.getConnection().execute(
-      `select angler_id, place, count(*) as placed
+  /** Champion points per angler and division over the competitions of a calendar year (club time), optionally of one angler. */
+  private async pointsOf(
+    em: EntityManager,
+    year: number,
+    memberId?: string,
+  ): Promise<{ memberId: string; division: ResultDivision; points: number }[]> {
+    const rows: { angler_id: string; division: ResultDivision; place: number; placed: string }[] = await em.getConnection().execute(
+      `select angler_id, division, place, count(*) as placed
        from (${placedSql('e.event_date >= ? and e.event_date < ?')}) placed
-       ${memberId ? 'where angler_id = ?' : ''} group by angler_id, place`,
+       ${memberId ? 'where angler_id = ?' : ''} group by angler_id, division, place`,
       [SPECIES, clubLocalToInstant(`${year}-01-01T00:00`), clubLocalToInstant(`${year + 1}-01-01T00:00`), ...(memberId ? [memberId] : [])],
     );
-    const totals = new Map<string, number>();
-    for (const row of rows) totals.set(row.angler_id, (totals.get(row.angler_id) ?? 0) + pointsFor(Number(row.place)) * Number(row.placed));
-    return totals;
+    const totals = new Map<string, { memberId: string; division: ResultDivision; points: number }>();
+    for (const row of rows) {
+      const key = `${row.angler_id}:${row.division}`;
+      const total = totals.get(key) ?? { memberId: row.angler_id, division: row.division, points: 0 };
+      total.points += pointsFor(Number(row.place)) * Number(row.placed);
+      totals.set(key, total);
+    }
+    return [...totals.values()];
   }
 
-  /** The placed catches of one event, best first, with their anglers. */
-  private async placings(em: EntityManager, event: Event): Promise<{ catch: Catch; place: number; points: number }[]> {
-    const ranked: { id: string; place: string }[] = await em.getConnection().execute(placedSql('e.id = ?'), [SPECIES, event.id]);
-    const places = new Map(ranked.map((r) => [r.id, Number(r.place)]));
+  /** The placed catches of one event, best first, with their anglers and divisions. */
+  private async placings(
+    em: EntityManager,
+    event: Event,
+  ): Promise<{ catch: Catch; division: ResultDivision; place: number; points: number }[]> {
+    const ranked: { id: string; division: ResultDivision; place: string }[] = await em
+      .getConnection()
+      .execute(placedSql('e.id = ?'), [SPECIES, event.id]);
+    const places = new Map(ranked.map((r) => [r.id, { place: Number(r.place), division: r.division }]));
     const catches = await em.find(Catch, { id: { $in: [...places.keys()] } }, { populate: ['angler'] });
     return catches
-      .map((c) => ({ catch: c, place: places.get(c.id)!, points: pointsFor(places.get(c.id)!) }))
+      .map((c) => ({ catch: c, ...places.get(c.id)!, points: pointsFor(places.get(c.id)!.place) }))
       .sort((a, b) => a.place - b.place);
   }
 
@@ -299,15 +370,24 @@ export class JudgingService {
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 /**
- * The placed catches of the events `eventsWhere` selects (SQL; its parameters follow the species): per event
- * and species, the three longest verified catches of anglers not disqualified from the event (the one rule that
- * makes a disqualification count, and reinstating undo it), the earlier first on a tie. PostgreSQL reads only those
- * three per event and species (from the catches' event, species and status index), never a season's catches.
+ * An angler's division at an event, in SQL (`e` the event, `m` the angler): Juniors while under 16 on the event's
+ * day on the club's calendar, as `resultDivisionOn` says; Open at an event without divisions, or without a birth date.
  */
-const placedSql = (eventsWhere: string) => `select placed.id, placed.angler_id, placed.place
-  from events e cross join unnest(array[?]) s(species), lateral (
+const divisionSql = `case when e.divisions and m.date_of_birth is not null
+    and extract(year from age((e.event_date at time zone '${CLUB.timeZone}')::date, m.date_of_birth)) <= ${JUNIOR_MAX_AGE}
+  then 'junior' else 'open' end`;
+
+/**
+ * The placed catches of the events `eventsWhere` selects (SQL; its parameters follow the species): per event,
+ * division and species, the three longest verified catches of anglers not disqualified from the event (the one rule
+ * that makes a disqualification count, and reinstating undo it), the earlier first on a tie. PostgreSQL reads only
+ * the event's verified catches of each species (from the catches' event, species and status index), never a season's.
+ */
+const placedSql = (eventsWhere: string) => `select placed.id, placed.angler_id, d.division, placed.place
+  from events e cross join unnest(array[?]) s(species) cross join unnest(array['${RESULT_DIVISIONS.join("', '")}']) d(division), lateral (
     select c.id, c.angler_id, row_number() over (order by c.size_cm desc, c.caught_at asc) as place
-    from catches c where c.event_id = e.id and c.species = s.species and c.status = 'verified'
+    from catches c join members m on m.id = c.angler_id
+    where c.event_id = e.id and c.species = s.species and c.status = 'verified' and ${divisionSql} = d.division
       and not exists (select 1 from event_registrations r
         where r.event_id = c.event_id and r.member_id = c.angler_id and r.disqualified_at is not null)
     order by c.size_cm desc, c.caught_at asc limit ${CHAMPION_POINTS.length}

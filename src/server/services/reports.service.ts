@@ -12,6 +12,7 @@ import {
   type RevenueKind,
 } from '../../shared/reports.schema';
 import { CLUB } from '../../shared/club';
+import { RESULT_DIVISION_LABELS } from '../../shared/results';
 import type { Clock } from '../clock';
 import { Event, Member, Sponsor } from '../db/entities';
 import type { CmsService } from './cms.service';
@@ -215,12 +216,24 @@ export class ReportsService {
     return CSV_BOM + lines.join('');
   }
 
-  /** Event Results: each category's placings and champion points. */
+  /** Event Results: each division's and category's placings, champion points and prizes. */
   async eventResultsCsv(em: EntityManager, eventId: string): Promise<{ name: string; csv: string }> {
     const results = await this.deps.judging.results(em, eventId);
-    const lines = [csvLine(['Event', 'Category', 'Place', 'Angler', 'Size (cm)', 'Points'])];
+    const lines = [csvLine(['Event', 'Division', 'Category', 'Place', 'Angler', 'Size (cm)', 'Points', 'Prize'])];
     for (const c of results.categories)
-      for (const p of c.placings) lines.push(csvLine([results.eventName, c.species, p.place, p.anglerName, p.size, p.points]));
+      for (const p of c.placings)
+        lines.push(
+          csvLine([
+            results.eventName,
+            RESULT_DIVISION_LABELS[c.division],
+            c.species,
+            p.place,
+            p.anglerName,
+            p.size,
+            p.points,
+            p.prize ?? '',
+          ]),
+        );
     return { name: results.eventName, csv: CSV_BOM + lines.join('') };
   }
 
@@ -232,14 +245,15 @@ export class ReportsService {
       subtitle: `${event.location} · ${formatAuDate(clubToday(event.eventDate))} · champion points 3, 2 and 1`,
       tables: results.categories.length
         ? results.categories.map((c) => ({
-            heading: c.species,
+            heading: results.divisions ? `${RESULT_DIVISION_LABELS[c.division]}: ${c.species}` : c.species,
             columns: [
-              { label: 'Place', width: 60 },
-              { label: 'Angler', width: 220 },
-              { label: 'Size (cm)', width: 110, align: 'right' },
-              { label: 'Points', width: 100, align: 'right' },
+              { label: 'Place', width: 50 },
+              { label: 'Angler', width: 170 },
+              { label: 'Size (cm)', width: 80, align: 'right' },
+              { label: 'Points', width: 60, align: 'right' },
+              { label: 'Prize', width: 130 },
             ],
-            rows: c.placings.map((p) => [String(p.place), p.anglerName, p.size.toFixed(1), String(p.points)]),
+            rows: c.placings.map((p) => [String(p.place), p.anglerName, p.size.toFixed(1), String(p.points), p.prize ?? '']),
           }))
         : [{ heading: 'Results', columns: [], rows: [], empty: 'No verified catches for this event yet.' }],
     });

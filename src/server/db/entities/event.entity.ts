@@ -29,6 +29,8 @@ const EventSchema = defineEntity({
     /** Fishing hours on the event's day, 'HH:mm' on the club's clocks: catches are logged and photos taken between them. */
     fishingStart: p.string().length(5).default(DEFAULT_FISHING_START),
     fishingEnd: p.string().length(5).default(DEFAULT_FISHING_END),
+    /** Results, prizes and champion points are per division (Juniors under 16 on the day, and Open); false: Open only. */
+    divisions: p.boolean().default(true),
     /** Object-store key of the event image (and `<key>-thumb`), once one is attached. */
     imageKey: p.string().length(200).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

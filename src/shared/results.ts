@@ -1,0 +1,36 @@
+/** Competition results rules shared by the results, the live board and the presentation (no zod: pages import it). */
+import { formatAud, isJuniorOn } from './membership';
+import type { IsoDate } from './dates';
+
+/**
+ * The divisions an event's results are split into, in the order they are presented: Juniors (under 16 on the
+ * event's day, counted as junior membership counts age) and Open (everyone else, and everyone at an event without
+ * divisions).
+ */
+export const RESULT_DIVISIONS = ['junior', 'open'] as const;
+export type ResultDivision = (typeof RESULT_DIVISIONS)[number];
+
+export const RESULT_DIVISION_LABELS: Record<ResultDivision, string> = { junior: 'Juniors', open: 'Open' };
+
+/** An angler's division at an event: Juniors while under 16 on its day; a member without a date of birth fishes Open. */
+export function resultDivisionOn(dateOfBirth: IsoDate | null | undefined, eventDay: IsoDate, eventHasDivisions = true): ResultDivision {
+  return eventHasDivisions && dateOfBirth && isJuniorOn(dateOfBirth, eventDay) ? 'junior' : 'open';
+}
+
+/** Tackle vouchers for 1st, 2nd and 3rd in each species of each division (the club's rules, SPEC §9), in cents. */
+export const PLACE_PRIZES_CENTS = [10_000, 5_000, 2_500] as const;
+
+/** '$100 tackle voucher' for a place with a prize, null for any other. */
+export function placePrize(place: number): string | null {
+  const cents = PLACE_PRIZES_CENTS[place - 1];
+  return cents === undefined ? null : `${formatAud(cents).replace(/\.00$/, '')} tackle voucher`;
+}
+
+/** The live board of an event as a server-sent event stream (GET, public like the results). */
+export const liveBoardStreamPath = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}/live`;
+/** The name of the stream's events, each carrying the whole board as JSON. */
+export const LIVE_BOARD_EVENT = 'board';
+/** A comment line this often keeps proxies and load balancers from closing a quiet stream. */
+export const LIVE_HEARTBEAT_MS = 25_000;
+/** How often the board is asked for when the stream cannot be used (an old browser, a proxy that buffers). */
+export const LIVE_POLL_MS = 5_000;

@@ -1,0 +1,289 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveBoard } from '../../src/shared/catches.schema';
+import { addDays, addYears, clubLocalToInstant, clubToday } from '../../src/shared/dates';
+import { createAdmin, createMember, enterEvent } from '../support/factories';
+import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
+
+let t: TestApp;
+let admin: TestClient;
+let today: string;
+let n = 0;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { ADMIN_EMAILS: 'judge@club.test' } });
+  admin = (await createAdmin(t, { email: 'judge@club.test' })).client;
+  today = clubToday(t.clock.now());
+});
+afterAll(() => t?.close());
+
+/** Today's competition, fished all day so that catches are logged whenever the tests run. */
+const competition = (name: string, extra: { divisions?: boolean } = {}) =>
+  admin.trpc.admin.events.create.mutate({
+    name,
+    location: 'Jack Evans Boat Harbour',
+    eventDate: `${today}T00:05`,
+    fishingStart: '00:00',
+    fishingEnd: '23:59',
+    ...extra,
+  });
+
+/** Logs a catch from the angler's phone (entering them first, as registering would have). */
+async function log(client: TestClient, eventId: string, memberId: string, fishType: string, size: string) {
+  await enterEvent(t, eventId, memberId);
+  n += 1;
+  const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: n * 3, g: 90, b: 160 } } })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    fishType,
+    size,
+    fishKeptOrReleased: 'released',
+    eventId,
+    memberId,
+    rulesWaiverAccepted: 'true',
+    dataAccuracyAcknowledged: 'true',
+    gpsCoordinates: '-28.174512, 153.543218',
+  }))
+    form.set(k, v);
+  form.set('photo', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'catch.jpg');
+  const res = await client.fetch('/api/catches', { method: 'POST', body: form });
+  expect(res.status).toBe(200);
+  t.clock.advance(60_000);
+  return (await res.json()).catch.id as string;
+}
+
+const approve = (id: string) => admin.trpc.admin.catches.judge.mutate({ id, action: 'approve' });
+
+/** Follows an event's live board as a TV or a script would: plain fetch, reading the stream's `board` events. */
+async function follow(baseUrl: string, eventId: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${baseUrl}/api/events/${eventId}/live`, { signal: controller.signal });
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let raw = '';
+  const read = async (): Promise<LiveBoard> => {
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end >= 0) {
+        const block = buffer.slice(0, end).split('\n');
+        buffer = buffer.slice(end + 2);
+        const event = block.find((line) => line.startsWith('event: '))?.slice('event: '.length);
+        if (!event) continue; // the retry hint, a heartbeat comment
+        expect(event).toBe('board');
+        return JSON.parse(
+          block
+            .filter((line) => line.startsWith('data: '))
+            .map((line) => line.slice('data: '.length))
+            .join('\n'),
+        );
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error('The stream ended.');
+      buffer += value;
+      raw += value;
+    }
+  };
+  return {
+    res,
+    /** Everything the stream has sent so far. */
+    raw: () => raw,
+    /** The next board; a deadline only so that a missing event fails with a sentence rather than the test's timeout. */
+    next: () =>
+      Promise.race([
+        read(),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('No board event arrived within 15 s.')), 15_000).unref()),
+      ]),
+    close: () => controller.abort(),
+  };
+}
+
+const placings = (board: { categories: LiveBoard['categories'] }) =>
+  board.categories.map((c) => [c.division, c.species, c.placings.map((p) => [p.place, p.anglerName, p.size, p.points, p.prize])]);
+
+describe('divisions', () => {
+  it('places juniors (under 16 on the day) and Open apart, with prizes, and keeps the season ladder per division', async () => {
+    const event = await competition('Bream Bonanza');
+    const sixteenToday = addYears(today, -16);
+    const [jay, fifteen, ada, sixteen] = await Promise.all([
+      createMember(t, { membershipType: 'junior', firstName: 'Jay', lastName: 'Junior' }),
+      // Turns 16 tomorrow: still a junior today.
+      createMember(t, { dateOfBirth: addDays(sixteenToday, 1), firstName: 'Fifi', lastName: 'Fifteen' }),
+      createMember(t, { firstName: 'Ada', lastName: 'Adult' }),
+      // Turns 16 today: Open.
+      createMember(t, { dateOfBirth: sixteenToday, firstName: 'Sixto', lastName: 'Sixteen' }),
+    ]);
+    for (const id of [
+      await log(jay.client, event.id, jay.memberId, 'Bream', '30'),
+      await log(fifteen.client, event.id, fifteen.memberId, 'Bream', '32'),
+      await log(ada.client, event.id, ada.memberId, 'Bream', '35'),
+      await log(sixteen.client, event.id, sixteen.memberId, 'Bream', '28'),
+    ])
+      await approve(id);
+
+    const results = await t.client().trpc.catches.results.query({ id: event.id });
+    expect(results.divisions).toBe(true);
+    expect(placings(results)).toEqual([
+      [
+        'junior',
+        'Bream',
+        [
+          [1, 'Fifi Fifteen', 32, 3, '$100 tackle voucher'],
+          [2, 'Jay Junior', 30, 2, '$50 tackle voucher'],
+        ],
+      ],
+      [
+        'open',
+        'Bream',
+        [
+          [1, 'Ada Adult', 35, 3, '$100 tackle voucher'],
+          [2, 'Sixto Sixteen', 28, 2, '$50 tackle voucher'],
+        ],
+      ],
+    ]);
+
+    const ladder = await t.client().trpc.catches.ladder.query({ year: Number(today.slice(0, 4)) });
+    const rowsOf = (name: string) => ladder.filter((r) => r.anglerName === name).map((r) => [r.division, r.points]);
+    expect(rowsOf('Fifi Fifteen')).toEqual([['junior', 3]]);
+    expect(rowsOf('Jay Junior')).toEqual([['junior', 2]]);
+    expect(rowsOf('Ada Adult')).toEqual([['open', 3]]);
+    // Juniors first, then Open, each highest first.
+    const divisions = ladder.map((r) => r.division);
+    expect(divisions).toEqual(divisions.toSorted((a, b) => (a === b ? 0 : a === 'junior' ? -1 : 1)));
+
+    // The committee's results export names the division and the prize.
+    const csv = await (await admin.fetch(`/api/admin/reports/events/${event.id}/results.csv`)).text();
+    expect(csv).toContain('Bream Bonanza,Juniors,Bream,1,Fifi Fifteen,32,3,$100 tackle voucher');
+  });
+
+  it('puts everyone in one Open division at an event without divisions, and an edit that leaves them out keeps it', async () => {
+    const event = await competition('Open Flathead Day', { divisions: false });
+    expect(event.divisions).toBe(false);
+    const [kid, grown] = await Promise.all([
+      createMember(t, { membershipType: 'junior', firstName: 'Kit', lastName: 'Kid' }),
+      createMember(t, { firstName: 'Gus', lastName: 'Grown' }),
+    ]);
+    for (const id of [
+      await log(kid.client, event.id, kid.memberId, 'Flathead', '48'),
+      await log(grown.client, event.id, grown.memberId, 'Flathead', '45'),
+    ])
+      await approve(id);
+    const updated = await admin.trpc.admin.events.update.mutate({
+      id: event.id,
+      event: { name: 'Open Flathead Day', location: 'Jack Evans Boat Harbour', eventDate: `${today}T00:05` },
+    });
+    expect(updated.divisions).toBe(false);
+    const results = await t.client().trpc.catches.results.query({ id: event.id });
+    expect(results.divisions).toBe(false);
+    expect(placings(results)).toEqual([
+      [
+        'open',
+        'Flathead',
+        [
+          [1, 'Kit Kid', 48, 3, '$100 tackle voucher'],
+          [2, 'Gus Grown', 45, 2, '$50 tackle voucher'],
+        ],
+      ],
+    ]);
+    const turnedOn = await admin.trpc.admin.events.update.mutate({
+      id: event.id,
+      event: { name: 'Open Flathead Day', location: 'Jack Evans Boat Harbour', eventDate: `${today}T00:05`, divisions: true },
+    });
+    expect(turnedOn.divisions).toBe(true);
+    expect(placings(await t.client().trpc.catches.results.query({ id: event.id })).map(([division]) => division)).toEqual([
+      'junior',
+      'open',
+    ]);
+  });
+});
+
+describe('the live board stream', () => {
+  it('sends the board at once, then after a catch is logged, judged and reopened; never a position, no photo while fishing is open', async () => {
+    const event = await competition('Harbour Live');
+    const angler = await createMember(t, { firstName: 'Lola', lastName: 'Live' });
+    const stream = await follow(t.baseUrl, event.id);
+    try {
+      expect(stream.res.status).toBe(200);
+      expect(stream.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const first = await stream.next();
+      expect(first).toMatchObject({ eventId: event.id, eventName: 'Harbour Live', status: 'provisional', pending: 0, categories: [] });
+      expect(first.fishingClosed).toBe(false);
+
+      const id = await log(angler.client, event.id, angler.memberId, 'Tailor', '41.5');
+      expect(await stream.next()).toMatchObject({ pending: 1, categories: [], status: 'provisional' });
+
+      await approve(id);
+      const judged = await stream.next();
+      expect(judged).toMatchObject({ pending: 0, status: 'provisional' });
+      expect(judged.categories).toEqual([
+        {
+          species: 'Tailor',
+          division: 'open',
+          placings: [expect.objectContaining({ place: 1, anglerName: 'Lola Live', size: 41.5, thumbnailUrl: null, photoUrl: null })],
+        },
+      ]);
+      // The same board for a page that polls.
+      expect(await t.client().trpc.catches.liveBoard.query({ id: event.id })).toEqual(judged);
+
+      await admin.trpc.admin.catches.reopen.mutate({ id, reason: 'The club code is hard to read; looking again.' });
+      expect(await stream.next()).toMatchObject({ pending: 1, categories: [] });
+
+      expect(stream.raw()).not.toMatch(/latitude|longitude|gps|-28\.17|153\.54|\.webp|\.jpg/i);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('shows a change taken by another instance sharing the database, and ends its streams when that instance closes', async () => {
+    const event = await competition('Two Ramps');
+    const angler = await createMember(t, { firstName: 'Mo', lastName: 'Mirror' });
+    const second = await startTestApp({ databaseUrl: t.databaseUrl });
+    const stream = await follow(second.baseUrl, event.id);
+    try {
+      expect((await stream.next()).pending).toBe(0);
+      // Logged and judged through the first instance.
+      const id = await log(angler.client, event.id, angler.memberId, 'Whiting', '31');
+      expect((await stream.next()).pending).toBe(1);
+      await approve(id);
+      expect((await stream.next()).categories[0].placings[0]).toMatchObject({ anglerName: 'Mo Mirror', size: 31 });
+      await admin.trpc.admin.events.disqualify.mutate({
+        eventId: event.id,
+        memberId: angler.memberId,
+        reason: 'Photo tampering: the same fish as last month.',
+      });
+      expect((await stream.next()).categories).toEqual([]);
+    } finally {
+      await second.close();
+    }
+    await expect(stream.next()).rejects.toThrow('The stream ended.');
+  });
+
+  it('answers 404 for an unknown event and 400 for a malformed id, as JSON', async () => {
+    const unknown = await t.client().json('GET', `/api/events/${crypto.randomUUID()}/live`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(unknown.body).toEqual({ message: 'That event does not exist.' });
+    const malformed = await t.client().json('GET', '/api/events/not-an-id/live');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ message: 'That is not a valid event id.' });
+  });
+
+  it('is Final once fishing has closed and every catch is judged, with the photos then', async () => {
+    const event = await competition('Closing Time');
+    const angler = await createMember(t, { firstName: 'Cal', lastName: 'Closer' });
+    const id = await log(angler.client, event.id, angler.memberId, 'Flathead', '52');
+    const stream = await follow(t.baseUrl, event.id);
+    try {
+      expect(await stream.next()).toMatchObject({ status: 'provisional', pending: 1 });
+      // Past the end of the day's fishing (23:59), then the judge's last decision.
+      t.clock.advance(clubLocalToInstant(`${addDays(today, 1)}T00:30`).getTime() - t.clock.now().getTime());
+      await approve(id);
+      const final = await stream.next();
+      expect(final).toMatchObject({ status: 'final', pending: 0, fishingClosed: true, photosFrom: null });
+      expect(final.categories[0].placings[0].thumbnailUrl).toMatch(/\.webp$/);
+    } finally {
+      stream.close();
+    }
+  });
+});
