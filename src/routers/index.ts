@@ -6,6 +6,7 @@ import { chatRouter } from './chat.router';
 import { cmsRouter } from './cms.router';
 import { eventsRouter } from './events.router';
 import { membersRouter } from './members.router';
+import { notificationsRouter } from './notifications.router';
 import { objectsRouter } from './objects.router';
 import { paymentsRouter } from './payments.router';
 import { sponsorshipsRouter } from './sponsorships.router';
@@ -14,6 +15,7 @@ import { sponsorsRouter } from './sponsors.router';
 export const appRouter = router({
   auth: authRouter,
   members: membersRouter,
+  notifications: notificationsRouter,
   payments: paymentsRouter,
   events: eventsRouter,
   objects: objectsRouter,

@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';
+import type { Agent } from 'node:https';
 import { appRouter } from '../routers';
 import { systemClock, type Clock } from './clock';
 import type { Env } from './env';
@@ -18,6 +19,7 @@ import { registerTrpc } from './http/trpc';
 import type { Mailer } from './integrations/mailer';
 import type { PaymentProvider } from './integrations/payments';
 import { createObjectStore, type ObjectStore } from './integrations/storage';
+import { createPushSender, loadVapidKeys, vapidSubject } from './integrations/push';
 import { registerJobs } from './jobs';
 import { createServices } from './services';
 import { RATE_RULES, type RateRules } from './services/rate-limit.service';
@@ -41,6 +43,8 @@ export interface AppDeps {
   clientDir?: string;
   /** Where log lines go (standard output when unset). */
   logStream?: NodeJS.WritableStream;
+  /** The HTTPS agent for push services (tests: one that trusts their loopback push service). */
+  pushAgent?: Agent;
   /** The embedded database's self-repair (see Database.heal); without it, an outage is waited out. */
   healDatabase?: () => Promise<'running' | 'restarted'>;
 }
@@ -71,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxResponses: CALLER_ANSWERS_KEPT,
   });
   const objects = deps.objects ?? createObjectStore(env, deps.sessionSecret);
+  const push = createPushSender({ keys: await loadVapidKeys(env), subject: vapidSubject(env), agent: deps.pushAgent });
   const services = createServices({
     cache,
     assistantModel: env.ASSISTANT_API_URL
@@ -83,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adminEmails: env.ADMIN_EMAILS,
     rateRules: deps.rateRules ?? RATE_RULES,
     payments: deps.payments,
+    push,
     log: app.log,
   });
   const contextDeps: ContextDeps = { em: orm.em, services };
@@ -109,5 +115,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publishedPages: () => services.cms.publishedPages(orm.em.fork()),
   });
   app.addHook('onClose', async () => deps.mailer.close());
+  app.addHook('onClose', async () => push.close());
   return app;
 }

@@ -52,6 +52,35 @@ const envSchema = z
     ASSISTANT_API_KEY: optionalString,
     ASSISTANT_MODEL: optionalString,
     TRUST_PROXY: commaList,
+    /** Web push (VAPID) keys, for several instances that must share them; unset: generated once into DATA_DIR/vapid-keys.json. */
+    VAPID_PUBLIC_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^B[A-Za-z0-9_-]{86}$/,
+          'VAPID_PUBLIC_KEY must be a P-256 public key in base64url (87 characters), as `npx web-push generate-vapid-keys` prints it.',
+        )
+        .optional(),
+    ),
+    VAPID_PRIVATE_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9_-]{43}$/,
+          'VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters), as `npx web-push generate-vapid-keys` prints it.',
+        )
+        .optional(),
+    ),
+    /** Who push services contact about our pushes: a mailto: or https: address (default: the club's contact e-mail). */
+    VAPID_SUBJECT: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^(mailto:\S+@\S+|https:\/\/\S+)$/,
+          'VAPID_SUBJECT must be a mailto: or https:// address (e.g. mailto:committee@example.org).',
+        )
+        .optional(),
+    ),
     /** How often the renewal job (reminders, expiry) runs inside the app; 0 turns it off. */
     RENEWALS_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
     /** A coarse limit on everything, per client address (through TRUST_PROXY), on top of the per-purpose limits; 0 turns it off. */
@@ -100,6 +129,13 @@ const envSchema = z
         path: ['SMTP_URL'],
         message:
           'SMTP_URL is required in production, or sign-in links and receipts are written to a folder nobody reads (e.g. smtps://user:pass@smtp.example.org:465). To accept that anyway, set MAIL_OUTBOX_IN_PRODUCTION=1.',
+      });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both (one key pair), or neither.',
       });
     }
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {

@@ -16,6 +16,7 @@ export function registerJobs(
 ): void {
   const jobs = {
     renewals: () => services.renewals.run(orm.em.fork()),
+    eventReminders: () => services.eventReminders.run(orm.em.fork()),
     reconcilePayments: () => services.payments.reconcile(orm.em.fork()),
     housekeeping: async () => ({
       ...(await services.uploads.cleanup(orm.em.fork())),
@@ -31,6 +32,8 @@ export function registerJobs(
     schedule('Renewal job', jobs.renewals, env.RENEWALS_INTERVAL_MINUTES);
     // Housekeeping on the same beat as the renewal job.
     schedule('Housekeeping', jobs.housekeeping, env.RENEWALS_INTERVAL_MINUTES);
+    // The day-before reminders too: each goes out once, from 9:00 am on the day before.
+    schedule('Day-before reminders', jobs.eventReminders, env.RENEWALS_INTERVAL_MINUTES);
   }
   if (env.PAYMENTS_RECONCILE_MINUTES > 0 && hasPayments) {
     schedule('Payment reconciliation', jobs.reconcilePayments, env.PAYMENTS_RECONCILE_MINUTES);
@@ -42,6 +45,8 @@ declare module 'fastify' {
     /** The background jobs the app schedules, to run one now (tests, the command line). */
     jobs: {
       renewals(): Promise<{ reminded: number; expired: number }>;
+      /** The day-before reminders (e-mail with the invitation, and the 'event tomorrow' push) for tomorrow's entrants. */
+      eventReminders(): Promise<{ reminded: number }>;
       reconcilePayments(): Promise<{ checked: number; completed: number; closed: number }>;
       /** Housekeeping: abandoned uploads, and rate-limit counters whose window has long closed. */
       housekeeping(): Promise<{ removed: number; rateLimitsPruned: number }>;

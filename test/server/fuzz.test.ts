@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { acceptRequiredDocuments } from '../../src/shared/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -536,6 +536,13 @@ function refusedByServices(): { path: string; type: 'query' | 'mutation'; input:
   ];
 }
 
+/** A browser's push key (a point on P-256), for a valid push subscription. */
+const BROWSER_PUSH_KEY = (() => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return ecdh.getPublicKey('base64url');
+})();
+
 /**
  * A valid input for every procedure that takes one: the "never a 5xx" pass puts each bad value into one of
  * its fields at a time. A procedure without an entry fails the test, so a new one is fuzzed too.
@@ -628,6 +635,14 @@ function validInputs(): Record<string, unknown> {
     'cms.page': { slug: 'fuzz' },
     'cms.news': { limit: 5 },
     'chat.ask': { message: 'How much is junior membership?' },
+    'notifications.setPreference': { kind: 'results_final', enabled: false },
+    // push.example.test leads nowhere (.test is reserved): nothing reaches a real push service from here.
+    'notifications.subscribe': {
+      endpoint: 'https://push.example.test/fuzz',
+      keys: { p256dh: BROWSER_PUSH_KEY, auth: 'A'.repeat(22) },
+      expirationTime: null,
+    },
+    'notifications.unsubscribe': { endpoint: 'https://push.example.test/fuzz' },
     'admin.reports.financial': { from: '2026-07-01', to: '2027-06-30' },
     'admin.reports.membership': { from: '2026-07-01', to: '2027-06-30' },
     'admin.members.search': { search: 'kim', type: 'adult', status: 'active', sort: 'name', direction: 'asc', page: 1, pageSize: 25 },

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Agent } from 'node:https';
 import type { Writable } from 'node:stream';
 import type { AppRouter } from '../../src/routers';
 import { acceptRequiredDocuments } from '../../src/shared/documents';
@@ -45,6 +46,8 @@ export interface TestAppOptions {
   logStream?: Writable;
   /** Serve this folder as the client (browser tests serve the build in dist/client). */
   clientDir?: string;
+  /** The HTTPS agent the app reaches push services with (a loopback push service's: see push-service.ts). */
+  pushAgent?: Agent;
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -84,6 +87,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     clock,
     rateRules: { ...RATE_RULES, ...options.rateRules },
     logStream: options.logStream,
+    pushAgent: options.pushAgent,
     // E2E_CLIENT_DIR lets two builds be tested side by side (default: what `npm run build` writes).
     clientDir: options.clientDir ?? (options.browser ? path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client') : undefined),
   });

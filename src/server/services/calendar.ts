@@ -56,3 +56,14 @@ export function eventIcs(event: CalendarEvent, now: Date): string {
   ];
   return lines.map(fold).join('\r\n') + '\r\n';
 }
+
+/** The invitation as an e-mail attachment ('bream-classic.ics'), as the registration confirmation and day-before reminder carry it. */
+export function icsAttachment(event: CalendarEvent, now: Date): { filename: string; content: string; contentType: string } {
+  const slug =
+    event.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'event';
+  return { filename: `${slug}.ics`, content: eventIcs(event, now), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
+}

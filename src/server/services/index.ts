@@ -1,4 +1,5 @@
 import type { PaymentProvider } from '../integrations/payments';
+import type { PushSender } from '../integrations/push';
 import type { ObjectStore } from '../integrations/storage';
 import { AdminMembersService } from './admin-members.service';
 import { AdminPaymentsService } from './admin-payments.service';
@@ -8,11 +9,13 @@ import { AssistantService, type AssistantModel } from './assistant/assistant.ser
 import { CatchesService } from './catches.service';
 import { CmsService } from './cms.service';
 import type { ContentCache } from './content-cache';
+import { EventRemindersService } from './event-reminders.service';
 import { EventsService } from './events.service';
 import { FairPlayService } from './fair-play.service';
 import { FishingAreaService } from './fishing-area.service';
 import { JudgingService } from './judging.service';
 import { MembersService } from './members.service';
+import { NotificationsService } from './notifications.service';
 import { PaymentsService } from './payments.service';
 import { RenewalsService } from './renewals.service';
 import { ReportsService } from './reports.service';
@@ -25,13 +28,16 @@ export interface ServiceDeps extends AuthDeps {
   cache: ContentCache;
   /** An OpenAI-compatible model for the assistant's wording; null: the built-in answers. */
   assistantModel: AssistantModel | null;
+  /** Web push to members' phones; absent or null: none (e-mail only). */
+  push?: PushSender | null;
 }
 
 /** Every domain service, built once per app with its dependencies. */
 export function createServices(deps: ServiceDeps) {
   const uploads = new UploadsService(deps);
   const catches = new CatchesService({ ...deps, uploads });
-  const judging = new JudgingService(deps);
+  const notifications = new NotificationsService(deps);
+  const judging = new JudgingService({ ...deps, notifications });
   const cms = new CmsService(deps);
   const admin = new AdminService();
   const events = new EventsService({ ...deps, uploads });
@@ -56,6 +62,8 @@ export function createServices(deps: ServiceDeps) {
     events,
     fairPlay: new FairPlayService(deps),
     fishingArea: new FishingAreaService(),
+    notifications,
+    eventReminders: new EventRemindersService({ ...deps, notifications }),
   };
 }
 

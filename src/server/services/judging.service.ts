@@ -14,6 +14,7 @@ import { recordAudit } from './audit.service';
 import { catchVerdictMessage, type CatchCorrection } from '../emails/catches.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import type { Actor } from './actor';
+import type { NotificationsService } from './notifications.service';
 import { boardChanged } from './board-changes';
 import { catchView } from './catch-view';
 import { objectUrl, thumbnailKey } from './object-keys';
@@ -23,6 +24,7 @@ export interface JudgingDeps {
   mailer: Mailer;
   publicUrl: string;
   log: { error(obj: object, msg: string): void };
+  notifications: Pick<NotificationsService, 'notifyCatchJudged'>;
 }
 
 /** Review of logged catches by the committee, and the results that follow from verified ones. */
@@ -69,6 +71,8 @@ export class JudgingService {
     await em.flush();
     await boardChanged(em, found.event.id);
     await this.tellAngler(found, before);
+    // A push too, for those who have it on (the e-mail above stays the only e-mail).
+    await this.deps.notifications.notifyCatchJudged(em, found, before);
     // A push too, for those who have it on (the e-mail above stays the only e-mail).
     return this.judgeView(found, await entrantsOf(em, [found]));
   }

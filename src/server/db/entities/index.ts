@@ -6,11 +6,14 @@ import { Sponsor } from './sponsor.entity';
 import { FishingSession } from './fishing-session.entity';
 import { SizeLimit } from './size-limit.entity';
 import { Event } from './event.entity';
+import { EventNotice } from './event-notice.entity';
 import { EventRegistration } from './event-registration.entity';
 import { Household } from './household.entity';
 import { Member } from './member.entity';
+import { NotificationSettings } from './notification-settings.entity';
 import { Payment } from './payment.entity';
 export type { PaymentCovers } from './payment.entity';
+import { PushSubscription } from './push-subscription.entity';
 import { RateLimitBucket } from './rate-limit-bucket.entity';
 import { RenewalReminder } from './renewal-reminder.entity';
 import { StoredObject } from './stored-object.entity';
@@ -27,12 +30,15 @@ export {
   SiteSetting,
   Sponsor,
   Event,
+  EventNotice,
   FishingSession,
   SizeLimit,
   EventRegistration,
   Household,
   Member,
+  NotificationSettings,
   Payment,
+  PushSubscription,
   RateLimitBucket,
   RenewalReminder,
   StoredObject,
@@ -60,4 +66,7 @@ export const entities = [
   NewsArticle,
   RenewalReminder,
   WebhookEvent,
+  PushSubscription,
+  NotificationSettings,
+  EventNotice,
 ];
