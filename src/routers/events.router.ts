@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addEntrantInput, adminEventView, eventIdInput, eventInput, eventView, memberRegistration } from '../shared/events.schema';
+import { cancelEntryInput } from '../shared/entries.schema';
 import { disqualifyInput, reinstateInput } from '../shared/judging.schema';
 import { adminProcedure, memberProcedure, publicProcedure, router } from '../server/trpc/init';
 
@@ -30,20 +31,18 @@ export const eventsRouter = router({
   myRegistrations: memberProcedure
     .meta({ access: 'member', cache: { reads: ['Member', 'EventRegistration', 'Event'], perCaller: true } })
     .output(z.array(memberRegistration))
-    .query(({ ctx }) => ctx.services.events.memberRegistrations(ctx.em, ctx.actor)),
+    .query(({ ctx }) => ctx.services.entries.registrations(ctx.em, ctx.actor)),
 
   register: memberProcedure
     .input(eventIdInput)
     .output(memberRegistration)
-    .mutation(({ ctx, input }) => ctx.services.events.register(ctx.em, ctx.actor, input.id)),
+    .mutation(({ ctx, input }) => ctx.services.entries.register(ctx.em, ctx.actor, input.id)),
 
+  /** The caller's entry, or a household junior's (memberId); a fee paid online is refunded before entries close. */
   cancel: memberProcedure
-    .input(eventIdInput)
+    .input(cancelEntryInput)
     .output(z.object({ message: z.string() }))
-    .mutation(async ({ ctx, input }) => {
-      await ctx.services.events.cancel(ctx.em, ctx.actor, input.id);
-      return { message: 'Registration cancelled successfully.' };
-    }),
+    .mutation(({ ctx, input }) => ctx.services.entries.cancel(ctx.em, ctx.actor, input.id, input.memberId)),
 });
 
 /** Mounted at `admin.events`. */
@@ -52,8 +51,8 @@ export const adminEventsRouter = router({
 
   addEntrant: adminProcedure
     .input(addEntrantInput)
-    .output(z.object({ message: z.string() }))
-    .mutation(({ ctx, input }) => ctx.services.events.addEntrant(ctx.em, ctx.actor, input.id, input.memberId)),
+    .output(z.object({ message: z.string(), registrationId: z.string().optional() }))
+    .mutation(({ ctx, input }) => ctx.services.entries.addEntrant(ctx.em, ctx.actor, input.id, input.memberId)),
 
   /** Disqualifies an entrant (their catches in the event stop counting); e-mailed and audited. */
   disqualify: adminProcedure

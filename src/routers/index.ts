@@ -4,6 +4,7 @@ import { authRouter } from './auth.router';
 import { catchesRouter } from './catches.router';
 import { chatRouter } from './chat.router';
 import { cmsRouter } from './cms.router';
+import { entriesRouter } from './entries.router';
 import { eventsRouter } from './events.router';
 import { membersRouter } from './members.router';
 import { notificationsRouter } from './notifications.router';
@@ -18,6 +19,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   payments: paymentsRouter,
   events: eventsRouter,
+  entries: entriesRouter,
   objects: objectsRouter,
   catches: catchesRouter,
   sponsors: sponsorsRouter,

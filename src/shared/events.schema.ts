@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalText, text } from './auth.schema';
 import { isIsoDate } from './dates';
+import { ENTRY_PAYMENT_STATES } from './entries';
 import { EVENT_STATUSES } from './events';
 
 export { EVENT_STATUSES, type EventStatus, UPCOMING_LIMIT } from './events';
@@ -14,6 +15,17 @@ const fishingTime = (label: string) =>
     .refine(
       (v) => v === undefined || /^([01]\d|2[0-3]):[0-5]\d$/.test(v),
       `${label} must be a time of day from 00:00 to 23:59 (HH:mm), such as 07:00.`,
+    );
+
+/** An entry price: left out or blank means "not given" (undefined); otherwise dollars with at most 2 decimals. */
+const entryFee = (label: string) =>
+  z
+    .union([z.string(), z.number(), z.null()], { error: `${label} must be an amount.` })
+    .optional()
+    .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? undefined : String(v).trim()))
+    .refine(
+      (v) => v === undefined || /^\d{1,5}(\.\d{1,2})?$/.test(v),
+      `${label} must be an amount in dollars with at most 2 decimals, such as 15.00.`,
     );
 
 /** The fishing hours are on one day: the end comes after the start. */
@@ -67,6 +79,39 @@ const eventFields = z.object({
    */
   fishingStart: fishingTime('Fishing start'),
   fishingEnd: fishingTime('Fishing end'),
+  /** What a member pays to enter; left out, the registration fee (its older name) is the member price. */
+  memberFee: entryFee('Member entry fee'),
+  /** What a non-member (a guest) pays; left out, $15.00 for a new event and unchanged for an edit. */
+  nonMemberFee: entryFee('Non-member entry fee'),
+  /** A junior's price; blank (or null) means juniors pay the member price, left out keeps it. */
+  juniorFee: z
+    .union([z.string(), z.number(), z.null()], { error: 'Junior entry fee must be an amount.' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === null || String(v).trim() === '' ? null : String(v).trim()))
+    .refine(
+      (v) => v === undefined || v === null || /^\d{1,5}(\.\d{1,2})?$/.test(v),
+      'Junior entry fee must be an amount in dollars with at most 2 decimals, such as 5.00, or blank for the member price.',
+    ),
+  /**
+   * When entries close, 'YYYY-MM-DDTHH:mm' on the club's clocks; blank (or null) means at the end of sign-on (two
+   * hours after the start), left out keeps the event's own.
+   */
+  entriesCloseAt: z
+    .union([z.string(), z.null()], { error: 'Entries close must be a date and time (YYYY-MM-DDTHH:mm).' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v?.trim() || null))
+    .refine(
+      (v) =>
+        v === undefined ||
+        v === null ||
+        (/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?$/.test(v) && isIsoDate(v.slice(0, 10))),
+      'Entries close must be a date and time (YYYY-MM-DDTHH:mm), or blank for the end of sign-on.',
+    )
+    .transform((v) => (typeof v === 'string' ? v.slice(0, 16) : v)),
+  /** Members may enter now and pay at the sign-on desk; left out, yes for a new event and unchanged for an edit. */
+  payAtSignOn: z.boolean({ error: 'Pay at sign-on must be true or false.' }).optional(),
+  /** Only entrants checked in at the sign-on desk may log catches; left out, no for a new event and unchanged for an edit. */
+  requireCheckIn: z.boolean({ error: 'Require check-in must be true or false.' }).optional(),
 });
 /** The admin event form (SPEC §5): blank fee → '0', blank maximum → null, blank description/rules → null. */
 export const eventInput = eventFields.refine((v) => !v.fishingStart || !v.fishingEnd || v.fishingEnd > v.fishingStart, {
@@ -100,13 +145,26 @@ export const eventView = z.object({
   status: z.enum(EVENT_STATUSES),
   registeredCount: z.number(),
   isFull: z.boolean(),
-  /** Registration is open: active, not started, not full. */
+  /** Registration is open: active, entries not closed (`entriesCloseAt`), not full. */
   isOpen: z.boolean(),
   /** Today (club time) is the event's day, so catches can be logged for it (`acceptsCatchesOn`). */
   acceptsCatchesToday: z.boolean(),
   /** Fishing hours on the event's day, 'HH:mm' club time: catches are logged between them (`isWithinFishingHours`). */
   fishingStart: z.string(),
   fishingEnd: z.string(),
+  // Entries (shared/entries.ts). Always sent by the server; optional so that older answers still read.
+  /** What a member pays to enter (the same amount as registrationFee). */
+  memberFee: z.string().optional(),
+  /** A junior's price; null: juniors pay the member price. */
+  juniorFee: z.string().nullable().optional(),
+  /** What a non-member (a guest) pays to enter. */
+  nonMemberFee: z.string().optional(),
+  /** ISO instant: entries are taken until then (the committee still signs people on at the desk). */
+  entriesCloseAt: z.string().optional(),
+  /** Members may enter now and pay at the sign-on desk. */
+  payAtSignOn: z.boolean().optional(),
+  /** Catches count only for entrants checked in at the sign-on desk. */
+  requireCheckIn: z.boolean().optional(),
 });
 export type EventView = z.infer<typeof eventView>;
 
@@ -116,6 +174,8 @@ export const adminEventView = eventView.extend({
   clubCode: z.string().nullable(),
   /** Results, prizes and champion points per division (Juniors and Open); false: one Open division. */
   divisions: z.boolean().optional(),
+  /** The committee's own close of entries ('YYYY-MM-DDTHH:mm', club time) for the edit form; null: the end of sign-on. */
+  entriesCloseLocal: z.string().nullable().optional(),
 });
 export type AdminEventView = z.infer<typeof adminEventView>;
 
@@ -132,5 +192,15 @@ export const memberRegistration = z.object({
   canCancel: z.boolean(),
   /** Today (club time) is the event's day (`acceptsCatchesOn`). */
   acceptsCatchesToday: z.boolean(),
+  // Entries (shared/entries.ts); always sent by the server.
+  /** Who is entered: the member, or a junior of their household they entered. */
+  memberId: z.string().optional(),
+  memberName: z.string().optional(),
+  /** The fee priced for this entrant ('0.00' when free) and how it stands. */
+  fee: z.string().optional(),
+  paymentState: z.enum(ENTRY_PAYMENT_STATES).optional(),
+  /** Cancelling now returns the fee paid online (before entries close). */
+  refundOnCancel: z.boolean().optional(),
+  checkedIn: z.boolean().optional(),
 });
 export type MemberRegistration = z.infer<typeof memberRegistration>;

@@ -201,7 +201,10 @@ describe('member events screen', () => {
   it('offers a disabled Event Full button for a full event', async () => {
     renderWithProviders(
       <MemberEvents />,
-      eventsServer({ 'events.upcoming': () => ok([{ ...EVENT, isFull: true, isOpen: false, registeredCount: 30 }]) }),
+      eventsServer({
+        'events.upcoming': () => ok([{ ...EVENT, isFull: true, isOpen: false, registeredCount: 30 }]),
+        'entries.myWaitlist': () => ok([]),
+      }),
     );
     const button = await screen.findByRole('button', { name: 'Event Full' });
     expect(button.hasAttribute('disabled')).toBe(true);

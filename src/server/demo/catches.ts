@@ -165,7 +165,7 @@ async function logCatch(
   // Only entrants score: an angler who did not enter beforehand was signed on at the ramp by the committee.
   if (!(await demo.em.count(EventRegistration, { event: seeded.event, member: angler })))
     await demo.at(new Date(seeded.start.getTime() - 20 * 60_000), () =>
-      demo.services.events.addEntrant(demo.em, demo.admin.actor, seeded.event.id, angler.id),
+      demo.services.entries.addEntrant(demo.em, demo.admin.actor, seeded.event.id, angler.id),
     );
   const result = await demo.at(caughtAt, () =>
     demo.services.catches.submit(

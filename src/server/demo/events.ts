@@ -85,7 +85,7 @@ async function register(demo: DemoContext, seeded: SeededEvent, createdAt: Date)
     })
     .sort((a, b) => a.at - b.at);
   for (const { household, at } of planned) {
-    await demo.at(new Date(at), () => demo.services.events.register(demo.em, household.actor, seeded.event.id));
+    await demo.at(new Date(at), () => demo.services.entries.register(demo.em, household.actor, seeded.event.id));
     seeded.registered.push(household);
   }
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { clubLocalToInstant, clubToday, instantToClubLocal } from '../../shared/dates';
+import { clubLocalToInstant, clubToday, formatClubDateTime, instantToClubLocal } from '../../shared/dates';
+import { DEFAULT_NON_MEMBER_FEE_CENTS, entriesCloseAt } from '../../shared/entries';
 import {
   acceptsCatchesOn,
   DEFAULT_FISHING_END,
@@ -28,6 +29,7 @@ import { requireUser, type Actor } from './actor';
 import { eventIcs } from './calendar';
 import { isCurrentMember, refuseIfSuspended } from './member-status';
 import { objectUrl, thumbnailKey } from './object-keys';
+import type { EntriesService } from './entries.service';
 import type { UploadsService } from './uploads.service';
 
 export interface EventsDeps {
@@ -37,6 +39,8 @@ export interface EventsDeps {
   publicUrl: string;
   log: { error(obj: object, msg: string): void };
   cache: ContentCache;
+  /** Entries and their money: refunds when the committee cancels an event. */
+  entries: Pick<EntriesService, 'refundCancelledEvent'>;
 }
 
 const toCents = (amount: string) => Math.round(Number(amount) * 100);
@@ -68,10 +72,16 @@ export class EventsService {
       status: event.status,
       registeredCount: event.registeredCount,
       isFull,
-      isOpen: event.status === 'active' && event.eventDate > now && !isFull,
+      isOpen: event.status === 'active' && entriesCloseAt(event) > now && !isFull,
       acceptsCatchesToday: acceptsCatchesOn(event.eventDate, clubToday(now)),
       fishingStart: event.fishingStart,
       fishingEnd: event.fishingEnd,
+      memberFee: centsToAmount(event.registrationFeeCents),
+      juniorFee: event.juniorFeeCents === null || event.juniorFeeCents === undefined ? null : centsToAmount(event.juniorFeeCents),
+      nonMemberFee: centsToAmount(event.nonMemberFeeCents),
+      entriesCloseAt: entriesCloseAt(event).toISOString(),
+      payAtSignOn: event.payAtSignOn,
+      requireCheckIn: event.requireCheckIn,
     };
   }
 
@@ -93,119 +103,6 @@ export class EventsService {
       { orderBy: { eventDate: 'desc' }, limit },
     );
     return events.map((e) => this.view(e));
-  }
-
-  async memberRegistrations(em: EntityManager, actor: Actor): Promise<MemberRegistration[]> {
-    const member = await this.ownMember(em, actor);
-    if (!member) return [];
-    const registrations = await em.find(EventRegistration, { member }, { populate: ['event'], orderBy: { event: { eventDate: 'asc' } } });
-    return registrations.map((r) => this.registrationView(r, r.event));
-  }
-
-  /** A registration as its member sees it, with what they may still do about it. */
-  private registrationView(registration: EventRegistration, event: Event): MemberRegistration {
-    const now = this.deps.clock.now();
-    return {
-      id: registration.id,
-      eventId: event.id,
-      name: event.name,
-      location: event.location,
-      eventDate: event.eventDate.toISOString(),
-      date: event.eventDate.toISOString(),
-      registeredAt: registration.createdAt.toISOString(),
-      canCancel: registrationCancellable(event.eventDate, now),
-      acceptsCatchesToday: acceptsCatchesOn(event.eventDate, clubToday(now)),
-    };
-  }
-
-  /**
-   * Registers the caller's membership. The capacity check is one conditional UPDATE, so with one place
-   * left exactly one of many simultaneous registrations gets it; a duplicate is refused by the unique key.
-   */
-  async register(em: EntityManager, actor: Actor, eventId: string): Promise<MemberRegistration> {
-    const member = await this.ownMember(em, actor);
-    if (!member || !isCurrentMember(member, clubToday(this.deps.clock.now()))) {
-      throw new AppError('FORBIDDEN', 'Only current club members can register for events. Join or renew your membership first.');
-    }
-    refuseIfSuspended(member, clubToday(this.deps.clock.now()), 'enter events', { self: true });
-    const now = this.deps.clock.now();
-    const registration = await em.transactional(async (tem) => {
-      const taken = await tem.execute<{ id: string }[]>(
-        `update events set registered_count = registered_count + 1
-         where id = ? and status = 'active' and event_date > ? and (max_participants is null or registered_count < max_participants)
-         returning id`,
-        [eventId, now],
-      );
-      if (!taken.length) {
-        const event = await tem.findOne(Event, { id: eventId });
-        if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
-        if (event.status !== 'active' || event.eventDate <= now)
-          throw new AppError('BAD_REQUEST', 'Registration for this event has closed.');
-        throw new AppError('CONFLICT', 'Sorry, this event is full.');
-      }
-      if (await tem.count(EventRegistration, { event: eventId, member })) {
-        throw new AppError('CONFLICT', 'You are already registered for this event.');
-      }
-      const created = tem.create(EventRegistration, {
-        event: tem.getReference(Event, eventId),
-        member: tem.getReference(Member, member.id),
-      });
-      await tem.flush().catch((error) => {
-        if (isUniqueViolation(error)) {
-          throw new AppError('CONFLICT', 'You are already registered for this event.');
-        }
-        throw error;
-      });
-      return created;
-    });
-    const event = await em.findOneOrFail(Event, { id: eventId }, { refresh: true });
-    await this.sendConfirmation(member, event, actor);
-    return this.registrationView(registration, event);
-  }
-
-  /**
-   * The committee enters a member on the day (sign-on at the ramp), past the close of entries and the capacity:
-   * only entrants' catches count. Audited; entering someone twice is refused.
-   */
-  async addEntrant(em: EntityManager, actor: Actor, eventId: string, memberId: string): Promise<{ message: string }> {
-    const event = await em.findOne(Event, { id: eventId });
-    if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
-    if (event.status === 'cancelled') throw new AppError('BAD_REQUEST', 'This event was cancelled.');
-    const member = await em.findOne(Member, { id: memberId });
-    if (!member || !isCurrentMember(member, clubToday(this.deps.clock.now())))
-      throw new AppError('BAD_REQUEST', 'Please choose a current club member.', { field: 'memberId' });
-    refuseIfSuspended(member, clubToday(this.deps.clock.now()), 'enter events', { self: false, field: 'memberId' });
-    const name = `${member.firstName} ${member.lastName}`;
-    const already = new AppError('CONFLICT', `${name} is already entered in ${event.name}.`);
-    await em.transactional(async (tem) => {
-      if (await tem.count(EventRegistration, { event: eventId, member: memberId })) throw already;
-      tem.create(EventRegistration, { event: tem.getReference(Event, eventId), member: tem.getReference(Member, memberId) });
-      recordAudit(tem, {
-        actor: actor.user,
-        action: 'event.addEntrant',
-        entityType: 'Event',
-        entityId: eventId,
-        after: { memberId, name },
-      });
-      await tem.flush().catch((error) => {
-        throw isUniqueViolation(error) ? already : error;
-      });
-      await tem.execute('update events set registered_count = registered_count + 1 where id = ?', [eventId]);
-    });
-    return { message: `${name} is entered in ${event.name}.` };
-  }
-
-  async cancel(em: EntityManager, actor: Actor, eventId: string): Promise<void> {
-    const member = await this.ownMember(em, actor);
-    await em.transactional(async (tem) => {
-      const registration = member ? await tem.findOne(EventRegistration, { event: eventId, member }, { populate: ['event'] }) : null;
-      if (!registration) throw new AppError('NOT_FOUND', 'You are not registered for this event.');
-      if (!registrationCancellable(registration.event.eventDate, this.deps.clock.now()))
-        throw new AppError('BAD_REQUEST', 'This event has already started, so the registration can no longer be cancelled.');
-      tem.remove(registration);
-      await tem.flush();
-      await tem.execute('update events set registered_count = registered_count - 1 where id = ? and registered_count > 0', [eventId]);
-    });
   }
 
   /**
@@ -242,11 +139,18 @@ export class EventsService {
       clubCode: null,
       ...this.fields(input),
       ...fishingHours(input, { fishingStart: DEFAULT_FISHING_START, fishingEnd: DEFAULT_FISHING_END }),
+      ...entryTerms(input, null),
       status: input.status ?? 'active',
       registeredCount: 0,
       imageKey: null,
     });
-    recordAudit(em, { actor: actor.user, action: 'event.create', entityType: 'Event', entityId: event.id, after: { name: event.name } });
+    recordAudit(em, {
+      actor: actor.user,
+      action: 'event.create',
+      entityType: 'Event',
+      entityId: event.id,
+      after: { name: event.name, ...auditedTerms(event) },
+    });
     await em.flush();
     return this.adminView(event);
   }
@@ -268,8 +172,12 @@ export class EventsService {
       status: event.status,
       fishingStart: event.fishingStart,
       fishingEnd: event.fishingEnd,
+      ...auditedTerms(event),
     };
-    em.assign(event, { ...fields, ...fishingHours(input, event), ...(input.status ? { status: input.status } : {}) });
+    const terms = entryTerms(input, event);
+    // The committee cancels the event: every fee paid online is returned first (each refund once, so a retry is safe).
+    if (input.status === 'cancelled' && event.status !== 'cancelled') await this.deps.entries.refundCancelledEvent(em, actor, event.id);
+    em.assign(event, { ...fields, ...fishingHours(input, event), ...terms, ...(input.status ? { status: input.status } : {}) });
     recordAudit(em, {
       actor: actor.user,
       action: 'event.update',
@@ -282,6 +190,7 @@ export class EventsService {
         status: event.status,
         fishingStart: event.fishingStart,
         fishingEnd: event.fishingEnd,
+        ...auditedTerms(event),
       },
     });
     await em.flush();
@@ -312,6 +221,7 @@ export class EventsService {
       eventDateLocal: instantToClubLocal(event.eventDate),
       clubCode: event.clubCode ?? null,
       divisions: event.divisions !== false,
+      entriesCloseLocal: event.entriesCloseAt ? instantToClubLocal(event.entriesCloseAt) : null,
     };
   }
 
@@ -323,7 +233,8 @@ export class EventsService {
       eventDate: clubLocalToInstant(input.eventDate),
       rules: input.rules,
       prizes: input.prizes,
-      registrationFeeCents: toCents(input.registrationFee),
+      // The member price; memberFee is its newer name, registrationFee (SPEC §7) the one older scripts send.
+      registrationFeeCents: toCents(input.memberFee ?? input.registrationFee),
       maxParticipants: input.maxParticipants,
       ...(input.clubCode !== undefined ? { clubCode: input.clubCode } : {}),
       ...(input.divisions !== undefined ? { divisions: input.divisions } : {}),
@@ -348,25 +259,6 @@ export class EventsService {
   private async ownMember(em: EntityManager, actor: Actor): Promise<Member | null> {
     return em.findOne(Member, { user: requireUser(actor) });
   }
-
-  private async sendConfirmation(member: Member, event: Event, actor: Actor): Promise<void> {
-    const to = member.email ?? actor.user?.email;
-    if (!to) return;
-    const mail = await eventRegistrationMessage({
-      firstName: member.firstName,
-      eventName: event.name,
-      location: event.location,
-      start: event.eventDate,
-      fee: centsToAmount(event.registrationFeeCents),
-      portalUrl: `${this.deps.publicUrl}/member?tab=events`,
-    });
-    const ics = {
-      filename: `${slug(event.name)}.ics`,
-      content: this.ics(event),
-      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-    };
-    await deliverQuietly(this.deps.mailer, this.deps.log, { to, ...mail, attachments: [ics] });
-  }
 }
 
 /** The fishing hours given, each left out one kept from `current` (the club's default for a new event); the end after the start. */
@@ -375,6 +267,47 @@ function fishingHours(input: EventData, current: { fishingStart: string; fishing
   if (hours.fishingEnd <= hours.fishingStart) throw new AppError('BAD_REQUEST', FISHING_END_BEFORE_START, { field: 'fishingEnd' });
   return hours;
 }
+
+/**
+ * The entry terms given, each left out kept from `current` (for a new event: $15 for non-members, juniors at the
+ * member price, entries closing at the end of sign-on, paying at sign-on allowed, no check-in needed). Entries must
+ * close by the time fishing ends on the day.
+ */
+function entryTerms(input: EventData, current: Event | null) {
+  const terms = {
+    nonMemberFeeCents:
+      input.nonMemberFee !== undefined ? toCents(input.nonMemberFee) : (current?.nonMemberFeeCents ?? DEFAULT_NON_MEMBER_FEE_CENTS),
+    juniorFeeCents:
+      input.juniorFee !== undefined ? (input.juniorFee === null ? null : toCents(input.juniorFee)) : (current?.juniorFeeCents ?? null),
+    entriesCloseAt:
+      input.entriesCloseAt !== undefined
+        ? input.entriesCloseAt === null
+          ? null
+          : clubLocalToInstant(input.entriesCloseAt)
+        : (current?.entriesCloseAt ?? null),
+    payAtSignOn: input.payAtSignOn ?? current?.payAtSignOn ?? true,
+    requireCheckIn: input.requireCheckIn ?? current?.requireCheckIn ?? false,
+  };
+  const start = clubLocalToInstant(input.eventDate);
+  const hours = fishingHours(input, current ?? { fishingStart: DEFAULT_FISHING_START, fishingEnd: DEFAULT_FISHING_END });
+  const fishingEnds = fishingWindow({ eventDate: start, ...hours }).closes;
+  if (terms.entriesCloseAt && terms.entriesCloseAt > fishingEnds) {
+    throw new AppError('BAD_REQUEST', `Entries must close by the time fishing ends (${formatClubDateTime(fishingEnds)}).`, {
+      field: 'entriesCloseAt',
+    });
+  }
+  return terms;
+}
+
+/** An event's prices and entry rules as the audit log keeps them. */
+const auditedTerms = (event: Event) => ({
+  memberFeeCents: event.registrationFeeCents,
+  nonMemberFeeCents: event.nonMemberFeeCents,
+  juniorFeeCents: event.juniorFeeCents ?? null,
+  entriesCloseAt: event.entriesCloseAt?.toISOString() ?? null,
+  payAtSignOn: event.payAtSignOn,
+  requireCheckIn: event.requireCheckIn,
+});
 
 const slug = (name: string) =>
   name

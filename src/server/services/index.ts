@@ -10,6 +10,7 @@ import { CatchesService } from './catches.service';
 import { CmsService } from './cms.service';
 import type { ContentCache } from './content-cache';
 import { EventRemindersService } from './event-reminders.service';
+import { EntriesService } from './entries.service';
 import { EventsService } from './events.service';
 import { FairPlayService } from './fair-play.service';
 import { FishingAreaService } from './fishing-area.service';
@@ -40,9 +41,10 @@ export function createServices(deps: ServiceDeps) {
   const judging = new JudgingService({ ...deps, notifications });
   const cms = new CmsService(deps);
   const admin = new AdminService();
-  const events = new EventsService({ ...deps, uploads });
   const auth = new AuthService(deps);
   const payments = new PaymentsService({ ...deps, auth });
+  const entries = new EntriesService({ ...deps, paymentsService: payments });
+  const events = new EventsService({ ...deps, uploads, entries });
   const members = new MembersService({ ...deps, judging, auth });
   return {
     assistant: new AssistantService({ ...deps, model: deps.assistantModel, cms, events, catches }),
@@ -60,6 +62,7 @@ export function createServices(deps: ServiceDeps) {
     payments,
     adminPayments: new AdminPaymentsService({ ...deps, payments, members }),
     events,
+    entries,
     fairPlay: new FairPlayService(deps),
     fishingArea: new FishingAreaService(),
     notifications,

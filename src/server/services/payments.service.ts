@@ -22,6 +22,7 @@ import type { Actor } from './actor';
 import type { AuthService } from './auth.service';
 import { effectiveStatus, isCurrentMember } from './member-status';
 import { feeFor } from './members.service';
+import { activateEntries, sendEntryReceipt } from './entry-payments';
 import { activateSponsorship, sendSponsorshipReceipt } from './sponsor-invoices';
 
 export interface PaymentsDeps {
@@ -823,6 +824,7 @@ export class PaymentsService {
   private async activate(em: EntityManager, by: { actor: Actor['user']; label: string }, payment: Payment): Promise<void> {
     if (payment.kind === 'membership') await this.activateMembership(em, by, payment);
     if (payment.kind === 'sponsorship') await activateSponsorship(em, by, payment);
+    if (payment.kind === 'event') await activateEntries(em, by, payment);
   }
 
   /**
@@ -860,6 +862,7 @@ export class PaymentsService {
     try {
       const payment = await em.findOneOrFail(Payment, { id: paymentId }, { refresh: true });
       if (payment.kind === 'sponsorship') return await sendSponsorshipReceipt(em, payment, this.deps);
+      if (payment.kind === 'event') return await sendEntryReceipt(em, payment, this.deps);
       if (payment.kind !== 'membership' || !payment.household) return;
       const members = await em.find(
         Member,

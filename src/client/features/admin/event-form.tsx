@@ -1,6 +1,8 @@
-import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent } from 'react';
+import { DEFAULT_NON_MEMBER_FEE_CENTS } from '../../../shared/entries';
 import { DEFAULT_FISHING_END, DEFAULT_FISHING_START } from '../../../shared/events';
+import { centsToAmount } from '../../../shared/membership';
 import { eventInput, type AdminEventView, type EventInput, type EventStatus } from '../../../shared/events.schema';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../components/toast';
@@ -19,6 +21,13 @@ export interface EventFormValues {
   fishingStart: string;
   fishingEnd: string;
   status: EventStatus;
+  /** Entry prices in dollars: juniors blank pay the member price (registrationFee is the member fee). */
+  juniorFee: string;
+  nonMemberFee: string;
+  /** 'YYYY-MM-DDTHH:mm' club time; blank: at the end of sign-on (two hours after the start). */
+  entriesCloseAt: string;
+  payAtSignOn: boolean;
+  requireCheckIn: boolean;
 }
 
 const BLANK: EventFormValues = {
@@ -34,6 +43,11 @@ const BLANK: EventFormValues = {
   fishingStart: DEFAULT_FISHING_START,
   fishingEnd: DEFAULT_FISHING_END,
   status: 'active',
+  juniorFee: '',
+  nonMemberFee: centsToAmount(DEFAULT_NON_MEMBER_FEE_CENTS),
+  entriesCloseAt: '',
+  payAtSignOn: true,
+  requireCheckIn: false,
 };
 
 export function formValuesOf(event: AdminEventView | null): EventFormValues {
@@ -51,6 +65,11 @@ export function formValuesOf(event: AdminEventView | null): EventFormValues {
     fishingStart: event.fishingStart ?? DEFAULT_FISHING_START,
     fishingEnd: event.fishingEnd ?? DEFAULT_FISHING_END,
     status: event.status,
+    juniorFee: event.juniorFee ?? '',
+    nonMemberFee: event.nonMemberFee ?? centsToAmount(DEFAULT_NON_MEMBER_FEE_CENTS),
+    entriesCloseAt: event.entriesCloseLocal ?? '',
+    payAtSignOn: event.payAtSignOn ?? true,
+    requireCheckIn: event.requireCheckIn ?? false,
   };
 }
 
@@ -68,6 +87,12 @@ export function toEventInput(values: EventFormValues, editing: boolean): EventIn
     clubCode: values.clubCode,
     fishingStart: values.fishingStart,
     fishingEnd: values.fishingEnd,
+    // Blank junior fee: juniors pay the member price; blank close: the end of sign-on.
+    juniorFee: values.juniorFee.trim(),
+    nonMemberFee: values.nonMemberFee.trim(),
+    entriesCloseAt: values.entriesCloseAt,
+    payAtSignOn: values.payAtSignOn,
+    requireCheckIn: values.requireCheckIn,
     ...(editing ? { status: values.status } : {}),
   };
 }
@@ -128,15 +153,44 @@ export function EventForm({
         <Textarea label="Description" minRows={3} rows={3} {...form.inputProps('description')} />
         <Textarea label="Rules" minRows={3} rows={3} {...form.inputProps('rules')} />
         <Textarea label="Prizes" minRows={3} rows={3} {...form.inputProps('prizes')} />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
           <TextInput
             label="Registration Fee ($)"
+            description="What a member pays to enter"
             type="number"
             step="0.01"
             min={0}
             inputMode="decimal"
             placeholder="0.00"
             {...form.inputProps('registrationFee')}
+          />
+          <TextInput
+            label="Junior fee ($)"
+            description="Blank: the member price"
+            type="number"
+            step="0.01"
+            min={0}
+            inputMode="decimal"
+            placeholder="Member price"
+            {...form.inputProps('juniorFee')}
+          />
+          <TextInput
+            label="Non-member fee ($)"
+            description="What a guest pays"
+            type="number"
+            step="0.01"
+            min={0}
+            inputMode="decimal"
+            placeholder="15.00"
+            {...form.inputProps('nonMemberFee')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput
+            label="Entries close (Sydney time)"
+            description="Blank: at the end of sign-on, 2 hours after the start"
+            type="datetime-local"
+            {...form.inputProps('entriesCloseAt')}
           />
           <TextInput
             label="Maximum Participants"
@@ -149,6 +203,19 @@ export function EventForm({
           />
         </SimpleGrid>
         <TextInput label="Club Code (brag mat)" {...form.inputProps('clubCode')} maxLength={40} />
+        <Checkbox
+          size="md"
+          label="Members may pay at the sign-on desk"
+          description="Otherwise they pay online when they enter"
+          checked={values.payAtSignOn}
+          onChange={(e) => form.setValue('payAtSignOn', e.currentTarget.checked)}
+        />
+        <Checkbox
+          size="md"
+          label="Catches only from entrants checked in at the sign-on desk"
+          checked={values.requireCheckIn}
+          onChange={(e) => form.setValue('requireCheckIn', e.currentTarget.checked)}
+        />
         {editing && (
           <NativeSelect
             label="Status"

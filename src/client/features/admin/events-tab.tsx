@@ -11,6 +11,7 @@ import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { EventImage } from '../../components/event-image';
+import { entriesCloseLine, entryPricesLine } from '../events/event-text';
 import { AddEntrantForm } from './add-entrant-form';
 import { EventForm } from './event-form';
 import { EventImageUpload } from './event-image-upload';
@@ -67,6 +68,13 @@ function EventRow({
           {event.description && (
             <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
               {event.description}
+            </Text>
+          )}
+          {entryPricesLine(event) && <Text size="sm">{entryPricesLine(event)}</Text>}
+          {entriesCloseLine(event) && (
+            <Text size="sm" c="dimmed">
+              {entriesCloseLine(event)}
+              {event.requireCheckIn ? ' · catches need check-in' : ''}
             </Text>
           )}
           <Text size="sm" fw={500}>

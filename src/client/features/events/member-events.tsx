@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { ENTRY_PAYMENT_LABELS, type EntryPaymentState } from '../../../shared/entries';
 import type { EventView, MemberRegistration } from '../../../shared/events.schema';
 import type { MemberProfile } from '../../../shared/members.schema';
 import { QueryState } from '../../components/query-state';
@@ -9,7 +10,8 @@ import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { EventImage } from '../../components/event-image';
 import { householdPayment, useJoinDialog } from '../../components/join-dialog';
-import { calendarHref, feeText, formatClubDateTime, maxText, placesLeftText } from './event-text';
+import { EnterHouseholdDialog, PayEntryDialog, type EntryDue } from '../entries/entry-dialogs';
+import { calendarHref, entriesCloseLine, entryPricesLine, feeText, formatClubDateTime, maxText, placesLeftText } from './event-text';
 import { UpcomingEventsState } from './upcoming-events';
 
 function CalendarLink({ id }: { id: string }) {
@@ -29,21 +31,40 @@ function useRefreshEvents() {
       queryClient.invalidateQueries({ queryKey: trpc.events.myRegistrations.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.events.upcoming.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.members.dashboard.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.entries.myWaitlist.queryKey() }),
     ]);
 }
 
-function RegisteredEvent({ registration }: { registration: MemberRegistration }) {
+const PAYMENT_COLOURS: Record<EntryPaymentState, string> = {
+  free: 'gray',
+  unpaid: 'orange',
+  pay_at_sign_on: 'blue',
+  paid: 'green',
+  refunded: 'gray',
+};
+
+function RegisteredEvent({
+  registration,
+  ownId,
+  onPay,
+}: {
+  registration: MemberRegistration;
+  ownId: string | undefined;
+  onPay: (due: EntryDue) => void;
+}) {
   const trpc = useTRPC();
   const refresh = useRefreshEvents();
   const cancel = useMutation(
     trpc.events.cancel.mutationOptions({
-      onSuccess: () => {
-        toast.success('Success', 'Registration cancelled successfully.');
+      onSuccess: ({ message }) => {
+        toast.success('Success', message);
         void refresh();
       },
       onError: (error) => toast.error('Error', serverMessage(error) ?? 'Failed to cancel registration. Please try again.'),
     }),
   );
+  const state = registration.paymentState;
+  const someoneElse = registration.memberId !== undefined && ownId !== undefined && registration.memberId !== ownId;
   return (
     <Card withBorder radius="md" padding="md" data-testid="registered-event">
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -60,14 +81,43 @@ function RegisteredEvent({ registration }: { registration: MemberRegistration })
             {registration.location}
           </Text>
           <Text size="sm">{formatClubDateTime(registration.eventDate)}</Text>
+          {someoneElse && <Text size="sm">Entrant: {registration.memberName}</Text>}
+          {state && state !== 'free' && registration.fee && (
+            <Group gap="xs">
+              <Text size="sm">Entry fee ${registration.fee}</Text>
+              <Badge color={PAYMENT_COLOURS[state]} variant="light" data-testid="entry-payment-state">
+                {ENTRY_PAYMENT_LABELS[state]}
+              </Badge>
+            </Group>
+          )}
           <CalendarLink id={registration.eventId} />
         </Stack>
-        {/* The server says whether it may still be cancelled (not once the event has started). */}
-        {registration.canCancel && (
-          <Button color="red" variant="light" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: registration.eventId })}>
-            {cancel.isPending ? 'Cancelling...' : 'Cancel Registration'}
-          </Button>
-        )}
+        <Stack gap="xs" style={{ flex: '0 0 auto' }}>
+          {(state === 'unpaid' || state === 'pay_at_sign_on') && registration.canCancel && registration.fee && (
+            <Button
+              color="teal"
+              onClick={() => onPay({ eventId: registration.eventId, eventName: registration.name, amount: registration.fee! })}
+            >
+              Pay ${registration.fee} online
+            </Button>
+          )}
+          {/* The server says whether it may still be cancelled (not once the event has started). */}
+          {registration.canCancel && (
+            <Button
+              color="red"
+              variant="light"
+              disabled={cancel.isPending}
+              onClick={() => cancel.mutate({ id: registration.eventId, ...(someoneElse ? { memberId: registration.memberId } : {}) })}
+            >
+              {cancel.isPending ? 'Cancelling...' : someoneElse ? `Cancel ${registration.memberName}` : 'Cancel Registration'}
+            </Button>
+          )}
+          {registration.canCancel && registration.refundOnCancel && (
+            <Text size="xs" c="dimmed">
+              Cancelling refunds the fee
+            </Text>
+          )}
+        </Stack>
       </Group>
     </Card>
   );
@@ -113,19 +163,47 @@ function MembershipNeeded({ gate }: { gate: Gate }) {
   );
 }
 
-function AvailableEvent({ event, registered, membersOnly }: { event: EventView; registered: boolean; membersOnly: boolean }) {
+function AvailableEvent({
+  event,
+  registered,
+  waiting,
+  membersOnly,
+  withJuniors,
+  onDue,
+}: {
+  event: EventView;
+  registered: boolean;
+  waiting: boolean;
+  membersOnly: boolean;
+  /** Opens 'Enter with my juniors' (only offered to a household with juniors). */
+  withJuniors: (() => void) | null;
+  onDue: (due: EntryDue) => void;
+}) {
   const trpc = useTRPC();
   const refresh = useRefreshEvents();
   const register = useMutation(
     trpc.events.register.mutationOptions({
-      onSuccess: () => {
+      onSuccess: (entry) => {
         toast.success('Success', 'Successfully registered for the event!');
         void refresh();
+        // The event takes its fee online (no paying at the desk): the payment follows at once.
+        if (entry.paymentState === 'unpaid' && entry.fee) onDue({ eventId: event.id, eventName: event.name, amount: entry.fee });
       },
       onError: (error) => toast.error('Error', serverMessage(error) ?? 'Failed to register for event. Please try again.'),
     }),
   );
+  const joinWaitlist = useMutation(
+    trpc.entries.joinWaitlist.mutationOptions({
+      onSuccess: ({ message }) => {
+        toast.success('On the waiting list', message);
+        void refresh();
+      },
+      onError: (error) => toast.error('Error', serverMessage(error) ?? 'Could not join the waiting list. Please try again.'),
+    }),
+  );
   const places = placesLeftText(event);
+  const prices = entryPricesLine(event);
+  const closes = entriesCloseLine(event);
   return (
     <Card withBorder radius="md" padding="md" data-testid="available-event">
       <Stack gap="sm">
@@ -179,22 +257,50 @@ function AvailableEvent({ event, registered, membersOnly }: { event: EventView; 
             </Text>
           )}
         </Group>
+        {(prices || closes) && (
+          <Group gap="lg" wrap="wrap">
+            {prices && <Text size="sm">{prices}</Text>}
+            {closes && (
+              <Text size="sm" c="dimmed">
+                {closes}
+              </Text>
+            )}
+          </Group>
+        )}
         <Group justify="space-between" gap="sm">
           <CalendarLink id={event.id} />
           {registered ? (
             <Badge color="green" variant="light" size="lg">
               Registered
             </Badge>
+          ) : waiting ? (
+            <Badge color="blue" variant="light" size="lg">
+              On the waiting list
+            </Badge>
           ) : event.isFull ? (
-            <Button disabled>Event Full</Button>
+            <Group gap="xs">
+              <Button disabled>Event Full</Button>
+              {!membersOnly && event.status === 'active' && (
+                <Button variant="light" loading={joinWaitlist.isPending} onClick={() => joinWaitlist.mutate({ id: event.id })}>
+                  Join Waiting List
+                </Button>
+              )}
+            </Group>
           ) : event.isOpen && membersOnly ? (
             <Text size="sm" c="dimmed">
               Paid-up members only
             </Text>
           ) : event.isOpen ? (
-            <Button color="teal" disabled={register.isPending} onClick={() => register.mutate({ id: event.id })}>
-              {register.isPending ? 'Registering...' : 'Register Now'}
-            </Button>
+            <Group gap="xs">
+              {withJuniors && (
+                <Button variant="light" color="teal" onClick={withJuniors}>
+                  Enter with my juniors
+                </Button>
+              )}
+              <Button color="teal" disabled={register.isPending} onClick={() => register.mutate({ id: event.id })}>
+                {register.isPending ? 'Registering...' : 'Register Now'}
+              </Button>
+            </Group>
           ) : (
             <Button disabled>Registration Closed</Button>
           )}
@@ -212,8 +318,26 @@ export function MemberEvents({ catchLogging }: { catchLogging?: ReactNode }) {
   const profile = useQuery(trpc.members.profile.queryOptions());
   // Known only once the profile has loaded; until then (or if it cannot be read) the server has the last word.
   const gate = profile.isSuccess ? gateFor(profile.data) : null;
+  // Only a full event has a waiting list, so only then is there anything to ask about.
+  const waitlist = useQuery({ ...trpc.entries.myWaitlist.queryOptions(), enabled: (upcoming.data ?? []).some((e) => e.isFull) });
+  const refresh = useRefreshEvents();
+  const leave = useMutation(
+    trpc.entries.leaveWaitlist.mutationOptions({
+      onSuccess: ({ message }) => {
+        toast.success('Success', message);
+        void refresh();
+      },
+      onError: (error) => toast.error('Error', serverMessage(error) ?? 'Could not leave the waiting list. Please try again.'),
+    }),
+  );
+  const [due, setDue] = useState<EntryDue | null>(null);
+  const [enterFor, setEnterFor] = useState<EventView | null>(null);
   const registrations = mine.data ?? [];
-  const registeredIds = new Set(registrations.map((r) => r.eventId));
+  const ownId = profile.data?.id;
+  // The member's own entries mark an event 'Registered'; a junior's entry alone does not.
+  const registeredIds = new Set(registrations.filter((r) => !r.memberId || r.memberId === ownId).map((r) => r.eventId));
+  const waitingIds = new Set((waitlist.data ?? []).filter((w) => w.memberId === ownId).map((w) => w.eventId));
+  const hasJuniors = Boolean(profile.data?.household.some((m) => m.id !== ownId && m.membershipType === 'junior'));
   const events = upcoming.data ?? [];
   const logCatch = () => {
     const section = document.getElementById('catch-logging');
@@ -249,19 +373,59 @@ export function MemberEvents({ catchLogging }: { catchLogging?: ReactNode }) {
           empty="You have not registered for any events yet."
         >
           {registrations.map((r) => (
-            <RegisteredEvent key={r.id} registration={r} />
+            <RegisteredEvent key={r.id} registration={r} ownId={ownId} onPay={setDue} />
           ))}
         </QueryState>
       </Stack>
+
+      {(waitlist.data ?? []).length > 0 && (
+        <Stack gap="sm" component="section" data-testid="my-waitlist">
+          <Title order={3}>Waiting Lists</Title>
+          {(waitlist.data ?? []).map((w) => (
+            <Card key={`${w.eventId}-${w.memberId}`} withBorder radius="md" padding="md">
+              <Group justify="space-between" gap="sm">
+                <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
+                  <Text fw={600}>{w.name}</Text>
+                  <Text size="sm">{formatClubDateTime(w.eventDate)}</Text>
+                  <Text size="sm">
+                    {w.memberId === ownId ? 'You are' : `${w.memberName} is`} number {w.position} on the waiting list.
+                  </Text>
+                </Stack>
+                <Button
+                  variant="light"
+                  color="red"
+                  loading={leave.isPending}
+                  onClick={() => leave.mutate({ id: w.eventId, ...(w.memberId !== ownId ? { memberId: w.memberId } : {}) })}
+                >
+                  Leave waiting list
+                </Button>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
 
       <Stack gap="sm" component="section">
         <Title order={3}>Available Events</Title>
         <UpcomingEventsState query={upcoming} count={events.length}>
           {events.map((e) => (
-            <AvailableEvent key={e.id} event={e} registered={registeredIds.has(e.id)} membersOnly={gate !== null} />
+            <AvailableEvent
+              key={e.id}
+              event={e}
+              registered={registeredIds.has(e.id)}
+              waiting={waitingIds.has(e.id)}
+              membersOnly={gate !== null}
+              withJuniors={hasJuniors && gate === null ? () => setEnterFor(e) : null}
+              onDue={setDue}
+            />
           ))}
         </UpcomingEventsState>
       </Stack>
+
+      <PayEntryDialog due={due} onClose={() => setDue(null)} />
+      {profile.data && (
+        <EnterHouseholdDialog event={enterFor} profile={profile.data} onClose={() => setEnterFor(null)} onDue={setDue} />
+      )}
 
       <section id="catch-logging" tabIndex={-1} aria-label="Fish logging" style={{ scrollMarginTop: 72, outline: 'none' }}>
         {catchLogging}

@@ -19,7 +19,18 @@ const EventSchema = defineEntity({
     eventDate: p.datetime(),
     rules: p.text().nullable(),
     prizes: p.text().nullable(),
+    /** The members' entry fee (SPEC's registrationFee; memberFee on the wire): what a member pays to enter. */
     registrationFeeCents: p.integer().default(0),
+    /** What a non-member (a guest) pays to enter; the club's rules say $15. */
+    nonMemberFeeCents: p.integer().default(1500),
+    /** A junior's entry fee (under 16 on the event's day); null: juniors pay the member price. */
+    juniorFeeCents: p.integer().nullable(),
+    /** When entries close; null: at the end of sign-on, two hours after the start (`entriesCloseAt` in shared/entries). */
+    entriesCloseAt: p.datetime().nullable(),
+    /** Members may enter now and pay at the sign-on desk on the morning. */
+    payAtSignOn: p.boolean().default(true),
+    /** Catches count only for entrants the sign-on desk has checked in. */
+    requireCheckIn: p.boolean().default(false),
     maxParticipants: p.integer().nullable(),
     /** Kept in step with the registrations in the same transaction; capacity is checked against it atomically. */
     registeredCount: p.integer().default(0),

@@ -12,12 +12,13 @@ import { Household } from './household.entity';
 import { Member } from './member.entity';
 import { NotificationSettings } from './notification-settings.entity';
 import { Payment } from './payment.entity';
-export type { PaymentCovers } from './payment.entity';
+export type { PaymentCovers, PaymentEntries } from './payment.entity';
 import { PushSubscription } from './push-subscription.entity';
 import { RateLimitBucket } from './rate-limit-bucket.entity';
 import { RenewalReminder } from './renewal-reminder.entity';
 import { StoredObject } from './stored-object.entity';
 import { User } from './user.entity';
+import { WaitlistEntry } from './waitlist-entry.entity';
 import { WebhookEvent } from './webhook-event.entity';
 
 export {
@@ -43,6 +44,7 @@ export {
   RenewalReminder,
   StoredObject,
   User,
+  WaitlistEntry,
   WebhookEvent,
 };
 export const entities = [
@@ -66,6 +68,7 @@ export const entities = [
   NewsArticle,
   RenewalReminder,
   WebhookEvent,
+  WaitlistEntry,
   PushSubscription,
   NotificationSettings,
   EventNotice,

@@ -37,6 +37,11 @@ const MemberSchema = defineEntity({
     suspendedUntil: p.date().nullable(),
     suspendedReason: p.string().length(300).nullable(),
     suspendedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
+    /**
+     * A non-member who entered one competition (a guest): a household of their own, never primary, never a
+     * membership (status stays 'pending' with no expiry), so every membership rule refuses them; entries.service.
+     */
+    isGuest: p.boolean().default(false),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

@@ -2,6 +2,7 @@ import { defineEntity, p } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { MEMBERSHIP_TYPES } from '../../../shared/membership';
 import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../shared/payments';
+import { Event } from './event.entity';
 import { Household } from './household.entity';
 import { Sponsor } from './sponsor.entity';
 import { User } from './user.entity';
@@ -16,6 +17,9 @@ export interface PaymentCovers {
   householdType: (typeof MEMBERSHIP_TYPES)[number];
   members: { id: string; membershipType: (typeof MEMBERSHIP_TYPES)[number] }[];
 }
+
+/** Exactly what an entry-fee payment was priced for: these entries, at these prices. */
+export type PaymentEntries = { registrationId: string; memberId: string; name: string; feeCents: number }[];
 
 /** Every payment, as the provider reported it; the source for receipts, reports and accounting. */
 const PaymentSchema = defineEntity({
@@ -35,6 +39,9 @@ const PaymentSchema = defineEntity({
     /** Sponsorships: the season paid for, e.g. '2026-27' (1 July to 30 June). */
     season: p.string().length(10).nullable(),
     covers: p.json<PaymentCovers>().nullable(),
+    /** Entry fees (kind 'event'): the event, and exactly the entries the order was priced for. Capture marks no others paid. */
+    event: () => p.manyToOne(Event).nullable().deleteRule('set null'),
+    entries: p.json<PaymentEntries>().nullable(),
     createdBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
     /** The browser that created the order (a random key in its session); only it or `createdBy` may capture. */
     payerKey: p.string().length(64).nullable(),

@@ -1,0 +1,136 @@
+import { Alert, Button, Checkbox, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { EventView } from '../../../shared/events.schema';
+import type { MemberProfile } from '../../../shared/members.schema';
+import { toast } from '../../components/toast';
+import { serverMessage } from '../../lib/errors';
+import { useTRPC } from '../../trpc';
+import { entryPricesLine } from '../events/event-text';
+import { EntryPayment } from './entry-payment';
+
+/** Invalidates everything an entry or its payment changes. */
+export function useRefreshEntries() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.events.myRegistrations.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.events.upcoming.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.entries.myWaitlist.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.members.dashboard.queryKey() }),
+    ]);
+}
+
+/** What is to be paid online for an event: its id and name, and the amount the server asked for. */
+export interface EntryDue {
+  eventId: string;
+  eventName: string;
+  amount: string;
+}
+
+/** 'Pay entry fee': one order for the household's unpaid entries in the event, priced by the server. */
+export function PayEntryDialog({ due, onClose }: { due: EntryDue | null; onClose: () => void }) {
+  const trpc = useTRPC();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const refresh = useRefreshEntries();
+  const createOrder = useMutation(trpc.entries.createOrder.mutationOptions());
+  const capture = useMutation(trpc.entries.capture.mutationOptions());
+  return (
+    <Modal opened={due !== null} onClose={onClose} title="Pay entry fee" fullScreen={phone}>
+      {due && (
+        <Stack gap="md">
+          <EntryPayment
+            amount={due.amount}
+            what={`Entry fee for ${due.eventName}`}
+            createOrder={async () => (await createOrder.mutateAsync({ id: due.eventId })).id}
+            capture={(orderId) => capture.mutateAsync({ orderId })}
+            onPaid={() => void refresh()}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * 'Enter with my juniors': a household adult enters themselves and the household's juniors in one go and chooses to
+ * pay online now or at the sign-on desk (where the event allows it). The server prices each person.
+ */
+export function EnterHouseholdDialog({
+  event,
+  profile,
+  onClose,
+  onDue,
+}: {
+  event: EventView | null;
+  profile: MemberProfile;
+  onClose: () => void;
+  onDue: (due: EntryDue) => void;
+}) {
+  const trpc = useTRPC();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const refresh = useRefreshEntries();
+  const juniors = profile.household.filter((m) => m.id !== profile.id && m.membershipType === 'junior');
+  const [chosen, setChosen] = useState<string[]>([profile.id, ...juniors.map((j) => j.id)]);
+  const [pay, setPay] = useState<'online' | 'sign_on'>('online');
+  const enter = useMutation(
+    trpc.entries.enter.mutationOptions({
+      onSuccess: (result) => {
+        toast.success('Success', result.message);
+        void refresh();
+        onClose();
+        if (event && Number(result.amountDue) > 0) onDue({ eventId: event.id, eventName: event.name, amount: result.amountDue });
+      },
+    }),
+  );
+  return (
+    <Modal opened={event !== null} onClose={onClose} title={event ? `Enter ${event.name}` : 'Enter'} fullScreen={phone}>
+      {event && (
+        <Stack gap="md">
+          {entryPricesLine(event) && <Text size="sm">{entryPricesLine(event)}</Text>}
+          <Checkbox.Group label="Who is entering?" value={chosen} onChange={setChosen}>
+            <Stack gap="xs" mt="xs">
+              {[{ id: profile.id, firstName: profile.firstName, lastName: profile.lastName }, ...juniors].map((m) => (
+                <Checkbox
+                  key={m.id}
+                  size="md"
+                  value={m.id}
+                  label={`${m.firstName} ${m.lastName}${m.id === profile.id ? ' (you)' : ' (junior)'}`}
+                />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+          {event.payAtSignOn !== false && (
+            <Radio.Group label="Paying" value={pay} onChange={(v) => setPay(v as 'online' | 'sign_on')}>
+              <Stack gap="xs" mt="xs">
+                <Radio size="md" value="online" label="Pay online now" />
+                <Radio size="md" value="sign_on" label="Pay at the sign-on desk on the day" />
+              </Stack>
+            </Radio.Group>
+          )}
+          {enter.error && <Alert color="red">{serverMessage(enter.error) ?? 'Could not enter. Please try again.'}</Alert>}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={enter.isPending}>
+              Cancel
+            </Button>
+            <Button
+              color="teal"
+              disabled={chosen.length === 0}
+              loading={enter.isPending}
+              onClick={() => enter.mutate({ id: event.id, memberIds: chosen, payAtSignOn: pay === 'sign_on' })}
+            >
+              Enter {chosen.length === 1 ? '1 person' : `${chosen.length} people`}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,124 @@
+import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatAud } from '../../../shared/membership';
+import type { EntryCaptureResult } from '../../../shared/entries.schema';
+import { PayPalButton } from '../../components/paypal-button';
+import { toast } from '../../components/toast';
+import { serverMessage } from '../../lib/errors';
+import { useTRPC } from '../../trpc';
+
+const PAYMENT_FAILED = 'Payment failed. Please try again or contact support if the issue persists.';
+const dollars = (amount: string) => formatAud(Math.round(Number(amount) * 100));
+
+/**
+ * Pays entry fees online: PayPal's button, or the demo button on a site without PayPal. The server prices the order
+ * (`createOrder`); `capture` settles it, and repeating it after a lost answer is safe.
+ */
+export function EntryPayment({
+  amount,
+  what,
+  createOrder,
+  capture,
+  onPaid,
+  otherwise = 'Please pay at the sign-on desk on the day.',
+}: {
+  /** The amount the server asked for, e.g. '10.00'. */
+  amount: string;
+  /** What is being paid for, e.g. 'Entry fee for Sam Angler'. */
+  what: string;
+  createOrder: () => Promise<string>;
+  capture: (orderId: string) => Promise<EntryCaptureResult>;
+  onPaid: (result: EntryCaptureResult) => void;
+  otherwise?: string;
+}) {
+  const trpc = useTRPC();
+  const setup = useQuery(trpc.payments.setup.queryOptions());
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<EntryCaptureResult | null>(null);
+
+  const newOrder = async () => {
+    setFailure(null);
+    try {
+      return await createOrder();
+    } catch (error) {
+      setFailure(serverMessage(error) ?? PAYMENT_FAILED);
+      throw error;
+    }
+  };
+  const paid = async (orderId: string) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const outcome = await capture(orderId);
+      setResult(outcome);
+      if (outcome.status === 'COMPLETED') toast.success('Payment Successful!', outcome.message);
+      onPaid(outcome);
+    } catch (error) {
+      setFailure(serverMessage(error) ?? PAYMENT_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (result) {
+    return (
+      <Stack gap="sm" align="center" ta="center" py="sm" data-testid="entry-paid">
+        <Title order={3}>{result.status === 'COMPLETED' ? 'Payment Successful!' : 'Payment pending'}</Title>
+        <Text>{result.message}</Text>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="sm">
+      <Text>
+        {what}:{' '}
+        <Text span fw={700} fz="lg" data-testid="entry-amount">
+          {dollars(amount)}
+        </Text>
+      </Text>
+      {failure && (
+        <Alert color="red" title="Payment Failed">
+          {failure}
+        </Alert>
+      )}
+      {setup.isPending ? (
+        <Center py="md">
+          <Loader aria-label="Loading payment options" />
+        </Center>
+      ) : setup.data?.provider === 'demo' ? (
+        <>
+          <Alert color="yellow" title="Demo payments">
+            This site has no PayPal account configured yet: the demo button marks the entry as paid and no money is taken.
+          </Alert>
+          <Button size="lg" loading={busy} onClick={() => void newOrder().then(paid, () => {})}>
+            Pay {dollars(amount)} (demo)
+          </Button>
+        </>
+      ) : setup.data?.provider === 'paypal' && setup.data.clientToken ? (
+        <>
+          <Text size="sm">Pay securely with PayPal, or with a debit or credit card through PayPal. You do not need a PayPal account.</Text>
+          <PayPalButton
+            clientToken={setup.data.clientToken}
+            environment={setup.data.environment ?? 'sandbox'}
+            otherwise={otherwise}
+            disabled={busy}
+            createOrder={newOrder}
+            onApprove={paid}
+            onCancel={() => toast.info('Payment Cancelled', 'Nothing was taken. You can pay later from your events.')}
+            onError={(error) => {
+              console.error('PayPal reported an error', error);
+              setFailure((current) => current ?? PAYMENT_FAILED);
+            }}
+          />
+        </>
+      ) : (
+        <Alert color="blue" title="Online payment is not available">
+          {serverMessage(setup.error) ?? 'This site does not take online payments at the moment.'} {otherwise}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { emailSchema, nameSchema, optionalText } from './auth.schema';
+import { CLUB_DOCUMENTS } from './documents';
+import { DIVISIONS, ENTRY_PAYMENT_STATES } from './entries';
+import { memberRegistration } from './events.schema';
+import { birthDateSchema, phoneSchema } from './members.schema';
+import { MANUAL_PAYMENT_METHODS } from './payments';
+
+export * from './entries';
+
+const uuid = (what: string) => z.uuid({ error: `That is not a valid ${what} id.` });
+const eventId = z.uuid({ error: 'That is not a valid event id.' });
+
+/**
+ * Entering an event: the caller, or (a household adult) the household's juniors too, priced per person by the
+ * server. `payAtSignOn` left out means yes where the event allows it (a script entering as SPEC §7 does).
+ */
+export const enterInput = z.object({
+  id: eventId,
+  memberIds: z
+    .array(uuid('member'), { error: 'Choose who to enter.' })
+    .min(1, 'Choose who to enter.')
+    .max(6, 'At most 6 people can be entered at once.')
+    .optional(),
+  payAtSignOn: z.boolean({ error: 'Pay at sign-on must be true or false.' }).optional(),
+});
+export type EnterInput = z.input<typeof enterInput>;
+
+export const enterResult = z.object({
+  message: z.string(),
+  entries: z.array(memberRegistration),
+  /** What is left to pay online now ('0.00' when nothing: free, or paid at sign-on). */
+  amountDue: z.string(),
+});
+export type EnterResult = z.infer<typeof enterResult>;
+
+/** Cancelling an entry: the caller's own, or a junior's of their household. */
+export const cancelEntryInput = z.object({ id: eventId, memberId: uuid('member').optional() });
+
+export const waitlistInput = enterInput;
+export const leaveWaitlistInput = cancelEntryInput;
+
+/** A place on a waiting list, as the member sees it. */
+export const waitlistView = z.object({
+  eventId: z.string(),
+  name: z.string(),
+  eventDate: z.string(),
+  memberId: z.string(),
+  memberName: z.string(),
+  /** 1 for the next person to be offered a place. */
+  position: z.number(),
+});
+export type WaitlistView = z.infer<typeof waitlistView>;
+
+/** Paying the caller's household's unpaid entries in an event in one order (the server prices it). */
+export const entryOrderInput = z.object({ id: eventId });
+export const entryCaptureInput = z.object({
+  orderId: z.string({ error: 'The order id is required.' }).min(1, 'The order id is required.').max(64, 'That order id is too long.'),
+});
+export const entryCaptureResult = z.object({
+  status: z.enum(['COMPLETED', 'PENDING']),
+  amount: z.string(),
+  /** The people whose entries it paid. */
+  names: z.array(z.string()),
+  message: z.string(),
+});
+export type EntryCaptureResult = z.infer<typeof entryCaptureResult>;
+
+// ---------- Guests ----------
+
+/** What a guest accepts before entering: the waiver and the competition rules, at the versions shown. */
+export const GUEST_DOCUMENTS = CLUB_DOCUMENTS.filter((d) => d.id === 'waiver' || d.id === 'competition_rules');
+export const GUEST_DOCUMENTS_MESSAGE = `Please read and accept the ${GUEST_DOCUMENTS.map((d) => d.title).join(' and the ')}.`;
+export const acceptGuestDocuments = () => GUEST_DOCUMENTS.map((d) => ({ id: d.id, version: d.version }));
+
+/** 'Enter as a guest': a non-member enters one competition and pays the non-member fee. */
+export const guestEntryInput = z.object({
+  eventId,
+  firstName: nameSchema('First name'),
+  lastName: nameSchema('Last name'),
+  email: emailSchema,
+  phone: phoneSchema,
+  dateOfBirth: birthDateSchema(),
+  documentsAccepted: z
+    .array(z.object({ id: z.string().max(40), version: z.string().max(20) }), { error: GUEST_DOCUMENTS_MESSAGE })
+    .max(10)
+    .refine((list) => GUEST_DOCUMENTS.every((d) => list.some((a) => a.id === d.id && a.version === d.version)), GUEST_DOCUMENTS_MESSAGE),
+});
+export type GuestEntryInput = z.input<typeof guestEntryInput>;
+
+export const guestEntryResult = z.object({
+  registrationId: z.string(),
+  eventName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** The non-member fee to pay now. */
+  amount: z.string(),
+  message: z.string(),
+});
+export type GuestEntryResult = z.infer<typeof guestEntryResult>;
+
+export const guestCaptureResult = entryCaptureResult.extend({ email: z.string() });
+export type GuestCaptureResult = z.infer<typeof guestCaptureResult>;
+
+export const guestTokenInput = z.object({
+  token: z
+    .string({ error: 'This link is incomplete. Please open the link from the e-mail again.' })
+    .trim()
+    .min(20, 'This link is incomplete. Please open the link from the e-mail again.')
+    .max(100, 'This link is not valid.'),
+});
+
+/** 'Send me a new link': a paid guest asks for another sign-in link for the event. */
+export const guestLinkInput = z.object({
+  eventId,
+  email: emailSchema,
+});
+
+/** A guest signed in by their link: their one event and what they may do in it. */
+export const guestView = z.object({
+  memberId: z.string(),
+  name: z.string(),
+  eventId: z.string(),
+  eventName: z.string(),
+  location: z.string(),
+  eventDate: z.string(),
+  fishingStart: z.string(),
+  fishingEnd: z.string(),
+  acceptsCatchesToday: z.boolean(),
+  division: z.enum(DIVISIONS),
+  checkedIn: z.boolean(),
+  requireCheckIn: z.boolean(),
+  /** The day's code for the brag mat, once fishing has opened on the day. */
+  clubCode: z.string().nullable(),
+});
+export type GuestView = z.infer<typeof guestView>;
+
+// ---------- The sign-on desk ----------
+
+export const deskInput = z.object({ id: eventId });
+
+/** One entrant on the sign-on desk's list. */
+export const deskEntrant = z.object({
+  registrationId: z.string(),
+  memberId: z.string(),
+  name: z.string(),
+  kind: z.enum(['member', 'guest']),
+  division: z.enum(DIVISIONS),
+  /** Age on the event's day. */
+  age: z.number(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  fee: z.string(),
+  paymentState: z.enum(ENTRY_PAYMENT_STATES),
+  /** How the fee came: 'PayPal', 'Cash', …; null until paid. */
+  paidBy: z.string().nullable(),
+  checkedInAt: z.string().nullable(),
+  enteredAt: z.string(),
+  disqualified: z.boolean(),
+});
+export type DeskEntrant = z.infer<typeof deskEntrant>;
+
+export const deskView = z.object({
+  eventId: z.string(),
+  eventName: z.string(),
+  location: z.string(),
+  eventDate: z.string(),
+  entriesCloseAt: z.string(),
+  requireCheckIn: z.boolean(),
+  memberFee: z.string(),
+  juniorFee: z.string().nullable(),
+  nonMemberFee: z.string(),
+  maxParticipants: z.number().nullable(),
+  entrants: z.array(deskEntrant),
+  waiting: z.array(z.object({ memberId: z.string(), name: z.string(), position: z.number(), addedAt: z.string() })),
+  counts: z.object({ entered: z.number(), checkedIn: z.number(), paid: z.number(), toPay: z.number() }),
+});
+export type DeskView = z.infer<typeof deskView>;
+
+export const checkInInput = z.object({
+  registrationId: uuid('entry'),
+  /** false undoes a check-in made by mistake. */
+  checkedIn: z.boolean({ error: 'Checked in must be true or false.' }),
+});
+
+/** Money taken at the desk for one entrant's fee (cash, a card on the club's reader, …); always the server's price. */
+export const deskPaymentInput = z.object({
+  registrationId: uuid('entry'),
+  method: z.enum(MANUAL_PAYMENT_METHODS, { error: 'Method must be cash, bank transfer, card or cheque.' }),
+  reference: optionalText('Reference', 120),
+  /** Made by the browser when the dialog opens: a retried or double-tapped 'Record payment' records once. */
+  requestKey: z.uuid({ error: 'The request key must be a UUID; please reload the page and try again.' }),
+});
+export type DeskPaymentInput = z.input<typeof deskPaymentInput>;
+
+/** A walk-up non-member signed on at the desk (no waiver acceptance online: they sign the paper form). */
+export const deskGuestInput = z.object({
+  eventId,
+  firstName: nameSchema('First name'),
+  lastName: nameSchema('Last name'),
+  /** Where the receipt and the sign-in link for logging catches go; blank when they have no e-mail. */
+  email: z
+    .union([z.literal(''), z.null(), emailSchema], { error: 'Please enter a valid email address, or leave it blank.' })
+    .optional()
+    .transform((v) => v || null),
+  phone: optionalText('Phone', 40),
+  dateOfBirth: birthDateSchema(),
+});
+export type DeskGuestInput = z.input<typeof deskGuestInput>;

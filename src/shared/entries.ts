@@ -1,0 +1,90 @@
+/**
+ * Competition entries: what an entry costs, when entries close, and how an entry stands on the day. Plain
+ * constants and rules (no zod), read by the server, the event card, the sign-on desk and the guest pages.
+ */
+import { clubToday, formatAuDate, formatClubTime, type IsoDate } from './dates';
+import { formatAud, isJuniorOn } from './membership';
+
+/** The club's competition rules (SPEC §9): $10 an entrant for members, $15 for non-members. */
+export const DEFAULT_MEMBER_FEE_CENTS = 1000;
+export const DEFAULT_NON_MEMBER_FEE_CENTS = 1500;
+/** Sign-on runs for this long from the event's start (7 am to 9 am); entries close when it ends unless the committee says otherwise. */
+export const SIGN_ON_HOURS = 2;
+
+/** What an event's prices and close are read from (cents; a null junior price means the member price). */
+export interface EntryTerms {
+  eventDate: Date | string;
+  entriesCloseAt?: Date | string | null;
+  memberFeeCents: number;
+  nonMemberFeeCents: number;
+  juniorFeeCents?: number | null;
+}
+
+/** When entries close: the committee's time, or the end of sign-on (the start plus SIGN_ON_HOURS). */
+export function entriesCloseAt(event: Pick<EntryTerms, 'eventDate' | 'entriesCloseAt'>): Date {
+  if (event.entriesCloseAt) return new Date(event.entriesCloseAt);
+  return new Date(new Date(event.eventDate).getTime() + SIGN_ON_HOURS * 3600_000);
+}
+
+/** '9:00 am on 21/11/2026': when entries close, as people read it. */
+export function entriesCloseText(event: Pick<EntryTerms, 'eventDate' | 'entriesCloseAt'>): string {
+  const at = entriesCloseAt(event);
+  return `${formatClubTime(at)} on ${formatAuDate(clubToday(at))}`;
+}
+
+/** The sentence an entry after the close is refused with. */
+export const entriesClosedMessage = (event: Pick<EntryTerms, 'eventDate' | 'entriesCloseAt'> & { name: string }) =>
+  `Entries for ${event.name} closed at ${entriesCloseText(event)}. The committee can still sign you on at the sign-on desk.`;
+
+/** Juniors fish in the junior division: under 16 on the event's day (club time). */
+export const DIVISIONS = ['junior', 'open'] as const;
+export type Division = (typeof DIVISIONS)[number];
+export const DIVISION_LABELS: Record<Division, string> = { junior: 'Junior', open: 'Open' };
+
+export function divisionOn(dateOfBirth: IsoDate, eventDate: Date | string): Division {
+  return isJuniorOn(dateOfBirth, clubToday(new Date(eventDate))) ? 'junior' : 'open';
+}
+
+/** The price of one entrant, in cents: a guest pays the non-member price, a junior the junior price when there is one. */
+export function entryFeeCents(event: EntryTerms, person: { guest: boolean; dateOfBirth: IsoDate }): number {
+  if (person.guest) return event.nonMemberFeeCents;
+  if (divisionOn(person.dateOfBirth, event.eventDate) === 'junior' && event.juniorFeeCents !== null && event.juniorFeeCents !== undefined)
+    return event.juniorFeeCents;
+  return event.memberFeeCents;
+}
+
+/**
+ * How an entry stands for its money: free (no fee), unpaid (to pay online), pay_at_sign_on (the entrant pays at the
+ * desk), paid, refunded (the entry's payment was returned: a cancelled event).
+ */
+export const ENTRY_PAYMENT_STATES = ['free', 'unpaid', 'pay_at_sign_on', 'paid', 'refunded'] as const;
+export type EntryPaymentState = (typeof ENTRY_PAYMENT_STATES)[number];
+export const ENTRY_PAYMENT_LABELS: Record<EntryPaymentState, string> = {
+  free: 'Free',
+  unpaid: 'Unpaid',
+  pay_at_sign_on: 'Pay at sign-on',
+  paid: 'Paid',
+  refunded: 'Refunded',
+};
+
+export function entryPaymentState(entry: {
+  feeCents: number;
+  paidAt?: Date | string | null;
+  refundedAt?: Date | string | null;
+  payAtSignOn: boolean;
+}): EntryPaymentState {
+  if (entry.refundedAt) return 'refunded';
+  if (entry.paidAt) return 'paid';
+  if (entry.feeCents <= 0) return 'free';
+  return entry.payAtSignOn ? 'pay_at_sign_on' : 'unpaid';
+}
+
+/** 'Members $10.00 · Juniors $5.00 · Non-members $15.00', or 'Free for members · Non-members $15.00'. */
+export function entryPricesText(prices: { memberFee: string; juniorFee: string | null; nonMemberFee: string }): string {
+  const cents = (amount: string) => Math.round(Number(amount) * 100);
+  const price = (amount: string) => (cents(amount) > 0 ? formatAud(cents(amount)) : 'free');
+  const parts = [cents(prices.memberFee) > 0 ? `Members ${price(prices.memberFee)}` : 'Free for members'];
+  if (prices.juniorFee !== null && cents(prices.juniorFee) !== cents(prices.memberFee)) parts.push(`Juniors ${price(prices.juniorFee)}`);
+  parts.push(`Non-members ${price(prices.nonMemberFee)}`);
+  return parts.join(' · ');
+}
