@@ -183,7 +183,15 @@ describe('settings: password', () => {
   } as const;
 
   it('asks for the current password and a matching confirmation before sending anything', async () => {
-    const server = fakeServer({});
+    // The Notifications card below the password reads the member's choices.
+    const server = fakeServer({
+      'notifications.settings': () =>
+        ok({
+          publicKey: 'BNotUsedHere',
+          preferences: { event_tomorrow: true, catch_judged: true, results_final: true, waitlist_place_freed: true },
+          devices: 0,
+        }),
+    });
     const person = userEvent.setup();
     renderWithProviders(<SettingsModal user={{ ...user, hasPassword: true }} opened onClose={() => {}} />, server);
 
@@ -193,6 +201,6 @@ describe('settings: password', () => {
 
     expect(fieldMessage(screen.getByLabelText('Current password'))).toBe('Please enter your current password.');
     expect(fieldMessage(screen.getByLabelText('Confirm new password'))).toBe('The new passwords do not match.');
-    expect(server.calls).toEqual([]);
+    expect(server.mutations()).toEqual([]);
   });
 });

@@ -8,6 +8,8 @@ import { queuedCatches } from '../features/catches/catch-queue';
 import { sendWaiting } from '../features/catches/catch-sender';
 import { uploadFromWorker } from '../features/catches/upload-catch';
 import { SEND_CATCHES_TAG } from './background-sync';
+import { CLUB } from '../../shared/club';
+import type { PushMessage } from '../../shared/notifications';
 
 declare const PRECACHE: PrecacheEntry[];
 
@@ -92,4 +94,88 @@ async function page(request: Request): Promise<Response> {
 /** The app's files never change under one name (hashed), so the saved copy is always right. */
 async function appFile(request: Request, pathname: string): Promise<Response> {
   return (await matchPrecache(pathname)) ?? fetch(request);
+}
+
+// ---------- Notifications (Settings → Notifications): show a push, open its page when tapped ----------
+
+interface PushEvent extends ExtendableEvent {
+  readonly data: { json(): unknown; text(): string } | null;
+}
+interface NotificationClickEvent extends ExtendableEvent {
+  readonly notification: { readonly data: { url?: string } | null; close(): void };
+}
+interface WindowClient {
+  readonly url: string;
+  focus(): Promise<WindowClient>;
+  navigate(url: string): Promise<WindowClient | null>;
+}
+interface PushScope {
+  addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationClickEvent) => void): void;
+  registration: {
+    showNotification(
+      title: string,
+      options: { body?: string; icon?: string; badge?: string; tag?: string; lang?: string; data?: unknown },
+    ): Promise<void>;
+  };
+  clients: {
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClient[]>;
+    openWindow(url: string): Promise<WindowClient | null>;
+  };
+  location: Location;
+}
+
+const pushScope = self as unknown as PushScope;
+const CLUB_ICON = '/icons/icon-192.png';
+
+/** A page of this site to open; anything else (another site, a broken address) opens the member portal. */
+function sitePage(url: unknown): string {
+  try {
+    const page = new URL(typeof url === 'string' ? url : '/member', pushScope.location.origin);
+    if (page.origin === pushScope.location.origin) return page.href;
+  } catch {
+    // Not an address: the portal below.
+  }
+  return new URL('/member', pushScope.location.origin).href;
+}
+
+pushScope.addEventListener('push', (event) => {
+  let message: Partial<PushMessage> = {};
+  try {
+    message = (event.data?.json() ?? {}) as Partial<PushMessage>;
+  } catch {
+    message = { body: event.data?.text() };
+  }
+  // A push must always show a notification (userVisibleOnly), even one that arrived garbled.
+  event.waitUntil(
+    pushScope.registration.showNotification(message.title || CLUB.name, {
+      body: message.body ?? '',
+      icon: CLUB_ICON,
+      badge: CLUB_ICON,
+      tag: message.tag,
+      lang: 'en-AU',
+      data: { url: sitePage(message.url) },
+    }),
+  );
+});
+
+pushScope.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openPage(sitePage(event.notification.data?.url)));
+});
+
+/** Focuses a tab already showing the page, or brings an open tab of the site to it, or opens a new one. */
+async function openPage(url: string): Promise<unknown> {
+  const tabs = await pushScope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const showing = tabs.find((tab) => tab.url === url);
+  if (showing) return showing.focus();
+  for (const tab of tabs) {
+    try {
+      const moved = await tab.navigate(url);
+      if (moved) return moved.focus();
+    } catch {
+      // A tab this worker does not control cannot be moved: try the next, or open one.
+    }
+  }
+  return pushScope.clients.openWindow(url);
 }

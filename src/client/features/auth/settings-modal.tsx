@@ -7,13 +7,19 @@ import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../components/toast';
 import { isNetworkError, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
+import { NotificationsCard } from './notifications-card';
 
-/** Settings: set a password, or change it (asking for the current one) when the account has one. */
+/** Settings: set a password, or change it (asking for the current one) when the account has one; and notifications. */
 export function SettingsModal({ user, opened, onClose }: { user: CurrentUser; opened: boolean; onClose: () => void }) {
   return (
     <Modal opened={opened} onClose={onClose} title="Settings" centered>
       {/* Remounted on every opening so no password lingers in memory. */}
-      {opened && <PasswordForm user={user} onDone={onClose} />}
+      {opened && (
+        <Stack gap="xl">
+          <PasswordForm user={user} onDone={onClose} />
+          <NotificationsCard />
+        </Stack>
+      )}
     </Modal>
   );
 }
