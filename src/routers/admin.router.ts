@@ -7,6 +7,7 @@ import { adminProcedure, router } from '../server/trpc/init';
 import { adminPaymentsRouter } from './admin-payments.router';
 import { adminCatchesRouter } from './catches.router';
 import { adminCmsRouter } from './cms.router';
+import { adminMysteryFishRouter, adminPictureOfMonthRouter } from './competition.router';
 import { adminEventsRouter } from './events.router';
 import { adminFishingAreaRouter } from './fishing-area.router';
 import { adminSponsorsRouter } from './sponsors.router';
@@ -51,6 +52,8 @@ export const adminRouter = router({
     .query(({ ctx, input }) => searchAudit(ctx.em, input)),
   events: adminEventsRouter,
   catches: adminCatchesRouter,
+  mysteryFish: adminMysteryFishRouter,
+  pictureOfMonth: adminPictureOfMonthRouter,
   fishingArea: adminFishingAreaRouter,
   sponsors: adminSponsorsRouter,
   payments: adminPaymentsRouter,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addEntrantInput, adminEventView, eventIdInput, eventInput, eventView, memberRegistration } from '../shared/events.schema';
 import { cancelEntryInput } from '../shared/entries.schema';
 import { disqualifyInput, reinstateInput } from '../shared/judging.schema';
+import { mysteryFishView } from '../shared/competition.schema';
 import { adminProcedure, memberProcedure, publicProcedure, router } from '../server/trpc/init';
 
 export const eventsRouter = router({
@@ -22,6 +23,12 @@ export const eventsRouter = router({
     .input(eventIdInput)
     .output(z.object({ filename: z.string(), content: z.string() }))
     .query(({ ctx, input }) => ctx.services.events.calendar(ctx.em, input.id)),
+
+  /** The event's mystery fish: only whether there is one until the committee reveals it, then the fish and its winner. */
+  mysteryFish: publicProcedure
+    .input(eventIdInput)
+    .output(mysteryFishView)
+    .query(({ ctx, input }) => ctx.services.mysteryFish.view(ctx.em, input.id)),
 
   clubCode: memberProcedure
     .input(eventIdInput)

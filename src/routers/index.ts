@@ -4,6 +4,7 @@ import { authRouter } from './auth.router';
 import { catchesRouter } from './catches.router';
 import { chatRouter } from './chat.router';
 import { cmsRouter } from './cms.router';
+import { pictureOfMonthRouter } from './competition.router';
 import { entriesRouter } from './entries.router';
 import { eventsRouter } from './events.router';
 import { membersRouter } from './members.router';
@@ -22,6 +23,7 @@ export const appRouter = router({
   entries: entriesRouter,
   objects: objectsRouter,
   catches: catchesRouter,
+  pictureOfMonth: pictureOfMonthRouter,
   sponsors: sponsorsRouter,
   sponsorships: sponsorshipsRouter,
   cms: cmsRouter,

@@ -83,6 +83,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : null,
     objects,
     clock,
+    // The mystery fish is sealed under a key derived from the session secret (services/sealing.ts).
+    sealingSecret: deps.sessionSecret,
     mailer: deps.mailer,
     publicUrl: env.PUBLIC_URL,
     adminEmails: env.ADMIN_EMAILS,

@@ -16,8 +16,10 @@ import { FairPlayService } from './fair-play.service';
 import { FishingAreaService } from './fishing-area.service';
 import { JudgingService } from './judging.service';
 import { MembersService } from './members.service';
+import { MysteryFishService } from './mystery-fish.service';
 import { NotificationsService } from './notifications.service';
 import { PaymentsService } from './payments.service';
+import { PictureOfMonthService } from './picture-of-month.service';
 import { RenewalsService } from './renewals.service';
 import { ReportsService } from './reports.service';
 import { SponsorsService } from './sponsors.service';
@@ -29,6 +31,8 @@ export interface ServiceDeps extends AuthDeps {
   cache: ContentCache;
   /** An OpenAI-compatible model for the assistant's wording; null: the built-in answers. */
   assistantModel: AssistantModel | null;
+  /** The site's secret (SESSION_SECRET or DATA_DIR's), from which the mystery fish's sealing key is derived; absent: none is sealed. */
+  sealingSecret?: string;
   /** Web push to members' phones; absent or null: none (e-mail only). */
   push?: PushSender | null;
 }
@@ -65,6 +69,8 @@ export function createServices(deps: ServiceDeps) {
     entries,
     fairPlay: new FairPlayService(deps),
     fishingArea: new FishingAreaService(),
+    mysteryFish: new MysteryFishService(deps),
+    pictureOfMonth: new PictureOfMonthService(deps),
     notifications,
     eventReminders: new EventRemindersService({ ...deps, notifications }),
   };

@@ -10,8 +10,10 @@ import { EventNotice } from './event-notice.entity';
 import { EventRegistration } from './event-registration.entity';
 import { Household } from './household.entity';
 import { Member } from './member.entity';
+import { MysteryFish } from './mystery-fish.entity';
 import { NotificationSettings } from './notification-settings.entity';
 import { Payment } from './payment.entity';
+import { PictureMonth, PictureVote } from './picture-vote.entity';
 export type { PaymentCovers, PaymentEntries } from './payment.entity';
 import { PushSubscription } from './push-subscription.entity';
 import { RateLimitBucket } from './rate-limit-bucket.entity';
@@ -37,8 +39,11 @@ export {
   EventRegistration,
   Household,
   Member,
+  MysteryFish,
   NotificationSettings,
   Payment,
+  PictureMonth,
+  PictureVote,
   PushSubscription,
   RateLimitBucket,
   RenewalReminder,
@@ -59,6 +64,9 @@ export const entities = [
   EventRegistration,
   StoredObject,
   Catch,
+  MysteryFish,
+  PictureVote,
+  PictureMonth,
   SizeLimit,
   FishingSession,
   Sponsor,
