@@ -134,6 +134,13 @@ describe('the demo club (npm run demo)', () => {
     expect(await admin.trpc.auth.me.query()).toMatchObject({ email: DEMO_LOGINS.admin.email, role: 'admin' });
   });
 
+  it("has the demo member's notification choices, and no phone subscribed (no push service needed)", async () => {
+    expect(await member.trpc.notifications.settings.query()).toMatchObject({
+      preferences: { event_tomorrow: true, catch_judged: true, results_final: true, waitlist_place_freed: false },
+      devices: 0,
+    });
+  });
+
   it('has past events with results and upcoming ones, one of them today', async () => {
     const visitor = t.client();
     const upcoming = await visitor.trpc.events.upcoming.query();

@@ -23,6 +23,7 @@ import { seedEvents } from './events';
 import { backdate, countRows } from './finish';
 import { expireLapsedMemberships, seedMembers } from './members';
 import { seedNews } from './news';
+import { seedNotificationChoices } from './notifications';
 import { seedSponsors } from './sponsors';
 
 export { DEMO_DOMAIN, DEMO_LOGINS } from './demo-data';
@@ -98,6 +99,7 @@ export async function seedDemoClub(options: DemoSeedOptions): Promise<DemoSeedRe
 async function seedSteps(demo: DemoContext): Promise<Record<string, number>> {
   demo.log('Seeding the demo club: members and payments');
   await seedMembers(demo);
+  await seedNotificationChoices(demo);
   demo.log('Seeding the demo club: content, sponsors and events');
   await seedContent(demo);
   await seedSponsors(demo);

@@ -50,7 +50,7 @@ export class EventRemindersService {
       if (claim === null) continue;
       if (await this.remind(em, entry)) reminded += 1;
       // Not delivered: give the claim back so the next run tries again.
-      else await em.getConnection().execute('delete from event_notices where id = ?', [claim]);
+      else await em.execute('delete from event_notices where id = ?', [claim]);
     }
     if (reminded) this.deps.log.info({ reminded }, 'Day-before reminders');
     return { reminded };

@@ -70,7 +70,7 @@ export class NotificationsService {
   async setPreference(em: EntityManager, actor: Actor, input: z.output<typeof setNotificationPreferenceInput>): Promise<SettingsView> {
     const user = requireUser(actor);
     const column = COLUMN[input.kind];
-    await em.getConnection().execute(
+    await em.execute(
       `insert into notification_settings (user_id, ${column}, updated_at) values (?, ?, ?)
          on conflict (user_id) do update set ${column} = excluded.${column}, updated_at = excluded.updated_at`,
       [user.id, input.enabled, this.deps.clock.now()],
@@ -87,14 +87,13 @@ export class NotificationsService {
     if (!this.deps.push) throw new AppError('SERVICE_UNAVAILABLE', 'Notifications are not available on this site at the moment.');
     if (!isP256Point(input.keys.p256dh))
       throw new AppError('BAD_REQUEST', 'The p256dh key is not a key a browser gives.', { field: 'keys.p256dh' });
-    const connection = em.getConnection();
-    await connection.execute(
+    await em.execute(
       `insert into push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at) values (?, ?, ?, ?, ?, ?)
        on conflict (endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
          created_at = excluded.created_at, last_failure_at = null, last_failure_status = null`,
       [randomUUID(), user.id, input.endpoint, input.keys.p256dh, input.keys.auth, this.deps.clock.now()],
     );
-    await connection.execute(
+    await em.execute(
       `delete from push_subscriptions where user_id = ? and id not in (
          select id from push_subscriptions where user_id = ?
          order by greatest(created_at, coalesce(last_success_at, created_at)) desc limit ?)`,
@@ -299,7 +298,7 @@ export async function claimEventNotice(
   memberId: string,
   kind: 'event_tomorrow' | 'results_final',
 ): Promise<number | null> {
-  const rows = await em.getConnection().execute<{ id: string }[]>(
+  const rows = await em.execute<{ id: string }[]>(
     `insert into event_notices (event_id, member_id, kind, sent_at) values (?, ?, ?, now())
        on conflict (event_id, member_id, kind) do nothing returning id`,
     [eventId, memberId, kind],
