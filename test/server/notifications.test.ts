@@ -357,5 +357,13 @@ describe('a waiting-list place freed', () => {
     expect(mail.subject).toBe('A place is free: Jack Attack');
     expect(mail.text).toContain('View my events: http://club.test/member?tab=events');
     expect(mail.text).toContain('notifications are not turned on');
+
+    // Promoted into an entry, the entries e-mail has told them already: a push, and no second e-mail.
+    const before = t.mail.to(noPhone.email).length;
+    expect(
+      await notifications.notifyWaitlistPlaceFreed(t.em(), { eventId: event.id, memberId: noPhone.memberId, alreadyEmailed: true }),
+    ).toEqual({ sent: 'none', pushed: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(t.mail.to(noPhone.email)).toHaveLength(before);
   });
 });

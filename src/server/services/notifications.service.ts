@@ -208,8 +208,12 @@ export class NotificationsService {
   /**
    * waitlist_place_freed: a place in a full event has come free for a member on its waiting list (to a junior's
    * household through its primary member). `note` adds what happens next ('Confirm by 6 pm tomorrow, …').
+   * `alreadyEmailed`: the caller has e-mailed the news itself (a promotion into an entry), so a push only.
    */
-  async notifyWaitlistPlaceFreed(em: EntityManager, input: { eventId: string; memberId: string; note?: string }): Promise<NotifyOutcome> {
+  async notifyWaitlistPlaceFreed(
+    em: EntityManager,
+    input: { eventId: string; memberId: string; note?: string; alreadyEmailed?: boolean },
+  ): Promise<NotifyOutcome> {
     const [event, member] = await Promise.all([
       em.findOne(Event, { id: input.eventId }),
       em.findOne(Member, { id: input.memberId }, { populate: ['user'] }),
@@ -231,7 +235,7 @@ export class NotificationsService {
         url: '/member?tab=events',
         tag: `waitlist-${event.id}`,
       },
-      { email: { buttonLabel: 'View my events' } },
+      { email: input.alreadyEmailed ? false : { buttonLabel: 'View my events' } },
     );
   }
 
