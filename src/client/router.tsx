@@ -26,11 +26,14 @@ const MemberPortalPage = onDemand(() => import('./routes/member'), 'MemberPortal
 const PublicHomePage = onDemand(() => import('./routes/public'), 'PublicHomePage');
 const SponsorPage = onDemand(() => import('./routes/sponsor'), 'SponsorPage');
 const SponsorPayPage = onDemand(() => import('./routes/sponsor-pay'), 'SponsorPayPage');
+const GuestPage = onDemand(() => import('./routes/guest'), 'GuestPage');
 const ContentPage = onDemand(() => import('./routes/content-page'), 'ContentPage');
 const EmailVerifiedPage = onDemand(() => import('./routes/email-verified'), 'EmailVerifiedPage');
 const SignInPage = onDemand(() => import('./routes/sign-in'), 'SignInPage');
 const MemberSignInPage = onDemand(() => import('./routes/sign-in'), 'MemberSignInPage');
 const SignOutPage = onDemand(() => import('./routes/sign-out'), 'SignOutPage');
+const EventLivePage = onDemand(() => import('./routes/event-live'), 'EventLivePage');
+const EventPresentationPage = onDemand(() => import('./routes/event-presentation'), 'EventPresentationPage');
 const AdminPage = lazy(() => import('./routes/admin'));
 const AdminCmsPage = lazy(() => import('./routes/admin-cms'));
 
@@ -68,12 +71,15 @@ const routeTree = rootRoute.addChildren([
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.publicHome, component: PublicHomePage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.sponsor, component: SponsorPage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.sponsorPay, component: SponsorPayPage }),
+  createRoute({ getParentRoute: () => rootRoute, path: ROUTES.guest, component: GuestPage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.contentPage, component: ContentPage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.emailVerified, component: EmailVerifiedPage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.signIn, component: SignInPage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.signOut, component: SignOutPage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.admin, component: adminOnly(AdminPage) }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.adminCms, component: adminOnly(AdminCmsPage) }),
+  createRoute({ getParentRoute: () => rootRoute, path: ROUTES.eventLive, component: EventLivePage }),
+  createRoute({ getParentRoute: () => rootRoute, path: ROUTES.eventPresentation, component: EventPresentationPage }),
 ]);
 
 /**

@@ -58,7 +58,7 @@ export const adminEventsRouter = router({
 
   addEntrant: adminProcedure
     .input(addEntrantInput)
-    .output(z.object({ message: z.string(), registrationId: z.string().optional() }))
+    .output(z.object({ message: z.string() }))
     .mutation(({ ctx, input }) => ctx.services.entries.addEntrant(ctx.em, ctx.actor, input.id, input.memberId)),
 
   /** Disqualifies an entrant (their catches in the event stop counting); e-mailed and audited. */

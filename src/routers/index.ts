@@ -7,6 +7,7 @@ import { cmsRouter } from './cms.router';
 import { pictureOfMonthRouter } from './competition.router';
 import { entriesRouter } from './entries.router';
 import { eventsRouter } from './events.router';
+import { guestsRouter } from './guests.router';
 import { membersRouter } from './members.router';
 import { notificationsRouter } from './notifications.router';
 import { objectsRouter } from './objects.router';
@@ -21,6 +22,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   events: eventsRouter,
   entries: entriesRouter,
+  guests: guestsRouter,
   objects: objectsRouter,
   catches: catchesRouter,
   pictureOfMonth: pictureOfMonthRouter,

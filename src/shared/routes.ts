@@ -8,6 +8,8 @@ export const ROUTES = {
   publicHome: '/public',
   sponsor: '/sponsor',
   sponsorPay: '/sponsor/pay',
+  /** Where a guest's e-mailed link lands: it signs them in to log catches in their one event. */
+  guest: '/guest',
   contentPage: '/pages/$slug',
   emailVerified: '/email-verified',
   signIn: '/sign-in',
@@ -15,12 +17,24 @@ export const ROUTES = {
   signOut: '/sign-out',
   admin: '/admin',
   adminCms: '/admin/cms',
+  /** An event's live board: its leaderboard per division and species while fishing, updating by itself. */
+  eventLive: '/events/$eventId/live',
+  /** The 4 pm presentation of an event's results, full screen for a projector or a TV. */
+  eventPresentation: '/events/$eventId/presentation',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
 
 /** The pages anyone may find through a search engine (besides the published content pages). */
 export const PUBLIC_ROUTES: readonly RoutePath[] = [ROUTES.home, ROUTES.publicHome, ROUTES.sponsor];
+
+/** The address of an event's live board. */
+export const eventLivePath = (eventId: string) => ROUTES.eventLive.replace('$eventId', encodeURIComponent(eventId));
+/** The address of an event's presentation. */
+export const eventPresentationPath = (eventId: string) => ROUTES.eventPresentation.replace('$eventId', encodeURIComponent(eventId));
+
+/** Pages drawn without the site's navigation, footer and assistant (a projector shows only the page). */
+export const isFullScreenPage = (pathname: string) => /^\/events\/[^/]+\/presentation\/?$/i.test(pathname);
 
 /** The app's address of a published content page. */
 export const contentPagePath = (slug: string) => ROUTES.contentPage.replace('$slug', encodeURIComponent(slug));

@@ -531,6 +531,34 @@ describe('results board', () => {
     expect(screen.getByText("Photos are shown once fishing closes (Sun, 6 Dec 2026, 2:00 pm): they show the day's code.")).toBeTruthy();
   });
 
+  it('places Juniors and Open under their own headings at an event with divisions, and links its live board and presentation', async () => {
+    const divided = {
+      ...RESULTS,
+      divisions: true,
+      categories: [
+        { ...RESULTS.categories[1], division: 'junior' as const },
+        { ...RESULTS.categories[0], division: 'open' as const },
+      ],
+    };
+    renderWithProviders(
+      <ResultsBoard />,
+      fakeServer({ 'events.started': () => ok(EVENTS), 'catches.results': () => ok(divided), 'catches.ladder': () => ok(LADDER) }),
+    );
+    expect(rowsOf(await screen.findByRole('table', { name: 'Juniors Bream results' }))[0].slice(0, 4)).toEqual([
+      '1st',
+      'Jo Lee',
+      '33',
+      '3',
+    ]);
+    expect(screen.getByRole('table', { name: 'Open Flathead results' })).toBeTruthy();
+    expect(screen.getAllByTestId('results-division').map((d) => within(d).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Juniors',
+      'Open',
+    ]);
+    expect(screen.getByRole('link', { name: 'Live board' }).getAttribute('href')).toBe(`/events/${EVENT_ID}/live`);
+    expect(screen.getByRole('link', { name: 'Presentation' }).getAttribute('href')).toBe(`/events/${EVENT_ID}/presentation`);
+  });
+
   it('shows the empty text for an event without verified catches', async () => {
     const user = userEvent.setup();
     renderWithProviders(<ResultsBoard />, resultsServer());
@@ -540,23 +568,24 @@ describe('results board', () => {
     expect(screen.queryByRole('table', { name: 'Flathead results' })).toBeNull();
   });
 
-  it('shows the season ladder of the current club year', async () => {
-    const server = resultsServer();
+  it('shows the season ladder of the current club year, a table per division', async () => {
+    const server = resultsServer([{ memberId: 'm9', anglerName: 'Kai Young', division: 'junior', points: 5 }, ...LADDER]);
     renderWithProviders(<SeasonLadder />, server);
-    const ladder = await screen.findByRole('table', { name: `Season Ladder ${year}` });
+    const ladder = await screen.findByRole('table', { name: `Season Ladder ${year}: Open` });
     expect(screen.getByText(`Season Ladder ${year}`)).toBeTruthy();
     expect(rowsOf(ladder)).toEqual([
       ['1', 'Mia Fisher', '4'],
       ['2', 'Jo Lee', '3'],
       ['3', 'Sam Carter', '2'],
     ]);
+    expect(rowsOf(screen.getByRole('table', { name: `Season Ladder ${year}: Juniors` }))).toEqual([['1', 'Kai Young', '5']]);
     const asked = server.calls.find((c) => c.procedures.includes('catches.ladder'))!;
     expect(asked.inputs[asked.procedures.indexOf('catches.ladder')]).toEqual({ year });
   });
 
   it('shares a rank between equal points', async () => {
     renderWithProviders(<SeasonLadder year={2025} />, resultsServer([LADDER[0], { ...LADDER[1], points: 4 }, LADDER[2]]));
-    const ladder = await screen.findByRole('table', { name: 'Season Ladder 2025' });
+    const ladder = await screen.findByRole('table', { name: 'Season Ladder 2025: Open' });
     expect(rowsOf(ladder).map((r) => r[0])).toEqual(['1', '1', '3']);
   });
 
@@ -631,6 +660,6 @@ describe('admin page tabs', () => {
       'Winter Bream Bash (05/07/2026)',
     ]);
     expect(await screen.findByRole('table', { name: 'Flathead results' })).toBeTruthy();
-    expect(await screen.findByRole('table', { name: `Season Ladder ${year}` })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: `Season Ladder ${year}: Open` })).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import { createECDH, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { acceptRequiredDocuments } from '../../src/shared/documents';
+import { acceptGuestDocuments } from '../../src/shared/entries.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { BAD_DATA, databaseErrorOr } from '../../src/server/db/unavailable';
@@ -616,6 +617,23 @@ function validInputs(): Record<string, unknown> {
     'events.clubCode': { id: ids.event },
     'events.register': { id: ids.futureEvent },
     'events.cancel': { id: ids.futureEvent },
+    'entries.enter': { id: ids.futureEvent, memberIds: [ids.member], payAtSignOn: true },
+    'entries.createOrder': { id: ids.futureEvent },
+    'entries.capture': { orderId: 'DEMO-00000000000000AD' },
+    'entries.joinWaitlist': { id: ids.futureEvent, payAtSignOn: false },
+    'entries.leaveWaitlist': { id: ids.futureEvent, memberId: ids.member },
+    'guests.enter': {
+      eventId: ids.futureEvent,
+      firstName: 'Gus',
+      lastName: 'Guest',
+      email: 'fuzz-guest@example.com',
+      phone: '0400 123 458',
+      dateOfBirth: '1990-01-01',
+      documentsAccepted: acceptGuestDocuments(),
+    },
+    'guests.capture': { orderId: 'DEMO-00000000000000AE' },
+    'guests.signIn': { token: 'C'.repeat(43) },
+    'guests.sendLink': { eventId: ids.futureEvent, email: 'fuzz-guest@example.com' },
     'objects.finishImage': { uploadURL: ids.upload },
     'catches.mine': { limit: 5 },
     'catches.results': { id: ids.event },

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
 import { CLUB } from '../../shared/club';
+import { isFullScreenPage } from '../../shared/routes';
 import { preloadLogin, useLoginModal } from '../features/auth/login-modal';
 import { displayFirstName, useAuth } from '../lib/use-auth';
 import { ChatWidget } from '../features/chat/chat-widget';
@@ -43,7 +44,15 @@ export function logout() {
 /** The page frame: navigation bar (SPEC §2.2), the screen, a footer. Spinner while auth loads. */
 export function AppLayout() {
   const { isLoading } = useAuth();
+  const fullScreen = useRouterState({ select: (state) => isFullScreenPage(state.location.pathname) });
   if (isLoading) return <FullScreenLoader />;
+  // A projector shows the page alone: no navigation, footer or assistant.
+  if (fullScreen)
+    return (
+      <Box component="main" id="main">
+        <Outlet />
+      </Box>
+    );
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column', overflowX: 'clip' }}>
       <SkipLink />

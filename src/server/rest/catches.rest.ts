@@ -17,8 +17,9 @@ export function registerCatchRoutes(app: FastifyInstance, deps: ContextDeps): vo
     await scope.register(multipart, { limits: { fileSize: CATCH_PHOTO_MAX_BYTES, files: 1, fields: 20, fieldSize: 1000, parts: 21 } });
     scope.post(CATCH_SUBMISSION_PATH, (req, reply) =>
       callService(deps, req, reply, async (ctx) => {
-        // Who is asking comes first: a signed-out caller gets 401 before any of its upload is read.
-        requireUser(ctx.actor);
+        // Who is asking comes first: a signed-out caller gets 401 before any of its upload is read (a guest signed in
+        // by their link may send their own catches for their one event).
+        if (!ctx.actor.guest) requireUser(ctx.actor);
         if (!req.isMultipart()) throw new AppError('BAD_REQUEST', 'A catch is sent as multipart/form-data with a photo.');
         const fields: Record<string, string> = {};
         let photo: Buffer | undefined;

@@ -30,7 +30,8 @@ export class AdminMembersService {
 
   private where(input: Pick<MemberSearch, 'search' | 'type' | 'status'>): FilterQuery<Member> {
     const today = clubToday(this.deps.clock.now());
-    const and: FilterQuery<Member>[] = [];
+    // Guests (non-members who entered one competition) are on the sign-on desk's lists, not the members list.
+    const and: FilterQuery<Member>[] = [{ isGuest: false }];
     for (const word of (input.search ?? '').split(/\s+/).filter(Boolean).slice(0, 5)) {
       const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       and.push({ $or: [{ firstName: { $ilike: like } }, { lastName: { $ilike: like } }, { email: { $ilike: like } }] });
@@ -40,7 +41,7 @@ export class AdminMembersService {
     if (input.status === 'active') and.push(currentMemberWhere(today));
     if (input.status === 'expired') and.push(expiredMemberWhere(today));
     if (input.status === 'expiring') and.push(expiringMemberWhere(today));
-    return and.length ? { $and: and } : {};
+    return { $and: and };
   }
 
   private orderBy(input: Pick<MemberSearch, 'sort' | 'direction'>) {

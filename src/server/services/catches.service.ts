@@ -20,7 +20,9 @@ import { earlierCatchWithPhoto } from './duplicate-photos';
 import { currentFishingArea } from './fishing-area.service';
 import { readPhotoFacts } from './images';
 import { photoPrint } from './photo-prints';
+import { refuseUnlessCheckedIn } from './entry-payments';
 import { disqualifiedError } from './fair-play.service';
+import { refuseOutsideGuestScope } from './guest-entries.service';
 import { isCurrentMember, refuseIfSuspended, requireCurrentMember } from './member-status';
 import type { UploadsService } from './uploads.service';
 
@@ -50,7 +52,9 @@ export class CatchesService {
     input: CatchSubmission,
     photo: Buffer | undefined,
   ): Promise<{ catch: CatchView; achievement: Achievement }> {
-    const user = requireUser(actor);
+    // A guest (signed in by their e-mailed link) logs their own catches in their one event; anyone else signs in.
+    const guest = actor.user ? null : (actor.guest ?? null);
+    const user = guest ? null : requireUser(actor);
     if (input.clientId) {
       const existing = await em.findOne(Catch, { clientId: input.clientId }, { populate: ['event', 'angler'] });
       if (existing) return this.result(existing);
@@ -59,8 +63,9 @@ export class CatchesService {
     const loggedAt = this.loggedTime(input.loggedAt, now);
     // The day the catch was logged decides, so a catch queued on the water still counts after the day ends.
     const day = clubToday(loggedAt);
-    const isAdmin = user.role === 'admin';
-    await requireCurrentMember(em, actor, day, 'log catches');
+    const isAdmin = user?.role === 'admin';
+    if (guest) refuseOutsideGuestScope(guest, input.eventId, input.memberId);
+    else await requireCurrentMember(em, actor, day, 'log catches');
     const event = await em.findOne(Event, { id: input.eventId });
     if (!event) throw new AppError('BAD_REQUEST', 'Please choose the event.', { field: 'eventId' });
     if (!isAdmin && !acceptsCatchesOn(event.eventDate, day)) {
@@ -70,7 +75,7 @@ export class CatchesService {
     if (!isAdmin && !isWithinFishingHours(event, loggedAt))
       throw new AppError('BAD_REQUEST', outsideFishingHoursMessage(event, loggedAt), { field: 'loggedAt' });
     const angler = await em.findOne(Member, { id: input.memberId });
-    if (!angler || !isCurrentMember(angler, day))
+    if (!angler || (!guest && !isCurrentMember(angler, day)))
       throw new AppError('BAD_REQUEST', 'Please choose a current club member as the angler.', { field: 'memberId' });
     refuseIfSuspended(angler, day, 'log catches', { self: false, field: 'memberId' });
     // Only entrants score: the committee can still add an entrant on the day (admin.events.addEntrant).
@@ -82,6 +87,7 @@ export class CatchesService {
         { field: 'memberId' },
       );
     if (entry.disqualifiedAt) throw disqualifiedError(angler, event);
+    refuseUnlessCheckedIn(event, entry, angler, isAdmin);
     if (!photo?.length) throw new AppError('BAD_REQUEST', 'Please take a photo of your catch.', { field: 'photo' });
 
     // Read from the original upload: the stored copy is re-encoded without its metadata.

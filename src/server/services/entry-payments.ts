@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { clubToday } from '../../shared/dates';
+import { AppError } from '../../shared/errors';
 import type { Clock } from '../clock';
 import { Event, EventRegistration, Member, type Payment, User } from '../db/entities';
 import { entryReceiptMessage } from '../emails/entries.emails';
@@ -94,4 +95,22 @@ export async function sendEntryReceipt(
     linkExpires,
   });
   await deliverQuietly(deps.mailer, deps.log, { to, ...mail });
+}
+
+/**
+ * An event with `requireCheckIn` takes catches only from entrants the sign-on desk has checked in (the committee,
+ * logging for someone at the desk, is not held to it). The rule CatchesService.submit applies.
+ */
+export function refuseUnlessCheckedIn(
+  event: Pick<Event, 'requireCheckIn' | 'name'>,
+  entry: Pick<EventRegistration, 'checkedInAt'>,
+  angler: Pick<Member, 'firstName' | 'lastName'>,
+  isAdmin: boolean,
+): void {
+  if (!event.requireCheckIn || entry.checkedInAt || isAdmin) return;
+  throw new AppError(
+    'BAD_REQUEST',
+    `${angler.firstName} ${angler.lastName} has not signed on at the desk yet. ${event.name} takes catches only from entrants checked in at sign-on.`,
+    { field: 'memberId' },
+  );
 }

@@ -12,6 +12,7 @@ import type { ContentCache } from './content-cache';
 import { EventRemindersService } from './event-reminders.service';
 import { EntriesService } from './entries.service';
 import { EventsService } from './events.service';
+import { GuestEntriesService } from './guest-entries.service';
 import { FairPlayService } from './fair-play.service';
 import { FishingAreaService } from './fishing-area.service';
 import { JudgingService } from './judging.service';
@@ -67,6 +68,7 @@ export function createServices(deps: ServiceDeps) {
     adminPayments: new AdminPaymentsService({ ...deps, payments, members }),
     events,
     entries,
+    guests: new GuestEntriesService({ ...deps, entries }),
     fairPlay: new FairPlayService(deps),
     fishingArea: new FishingAreaService(),
     mysteryFish: new MysteryFishService(deps),

@@ -178,7 +178,7 @@ export class ReportsService {
         `select membership_type as "membershipType",
                 ${effectiveStatusSql('?')} as status,
                 count(*)::int as count
-         from members group by 1, 2 order by 1, 2`,
+         from members where not is_guest group by 1, 2 order by 1, 2`,
         [today],
       ),
       connection.execute<{ count: number }[]>(`select count(*)::int as count from members where member_since between ? and ?`, [

@@ -87,7 +87,7 @@ export class UploadsService {
   }
 
   /** Checks, re-encodes and stores an image with its thumbnail; returns its key (`images/<id>.webp`). */
-  async storeImage(em: EntityManager, user: User, bytes: Buffer, maxBytes: number, id: string = randomUUID()): Promise<string> {
+  async storeImage(em: EntityManager, user: User | null, bytes: Buffer, maxBytes: number, id: string = randomUUID()): Promise<string> {
     const { image, thumbnail } = await normaliseImage(bytes, maxBytes);
     const key = `images/${id}.webp`;
     const thumbKey = thumbnailKey(key);

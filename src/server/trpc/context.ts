@@ -16,6 +16,11 @@ export interface SessionControl {
   rememberRegistration(householdId: string): void;
   /** This browser as a payer: only the browser (or account) that created an order may capture it. */
   payer: PayerSession;
+  /** The guest entry made in this browser and waiting to be paid here (guest-entries.service). */
+  guestEntry: string | undefined;
+  rememberGuestEntry(registrationId: string): void;
+  /** Signs this browser in as the guest of one entry (after their e-mailed link was claimed); null signs the guest out. */
+  signInGuest(registrationId: string | null): void;
 }
 
 export interface Context {
@@ -33,6 +38,8 @@ export interface ContextDeps {
 const CLAIMS_KEY = 'claims';
 const REGISTRATION_KEY = 'registration';
 const PAYER_KEY = 'payer';
+const GUEST_KEY = 'guest';
+const GUEST_ENTRY_KEY = 'guestEntry';
 
 /** The signed-in user and session version the request's cookie claims (not yet checked against the database). */
 export function sessionClaimsOf(req: FastifyRequest): SessionClaims | undefined {
@@ -49,9 +56,12 @@ export async function createRequestContext(deps: ContextDeps, req: FastifyReques
     user = await deps.services.auth.resolveSession(em, claims);
     if (!user) req.session.delete();
   }
+  const guestClaim = req.session.get(GUEST_KEY) || undefined;
+  // A guest's link signs in to one entry; it stops working when the entry is cancelled or its event is long over.
+  const guest = guestClaim ? await deps.services.guests.resolve(em, guestClaim) : null;
   return {
     em,
-    actor: { user, ip: req.ip },
+    actor: { user, ip: req.ip, guest },
     services: deps.services,
     session: {
       start(next) {
@@ -59,6 +69,14 @@ export async function createRequestContext(deps: ContextDeps, req: FastifyReques
       },
       end() {
         req.session.delete();
+      },
+      guestEntry: req.session.get(GUEST_ENTRY_KEY) || undefined,
+      rememberGuestEntry(registrationId) {
+        req.session.set(GUEST_ENTRY_KEY, registrationId);
+      },
+      signInGuest(registrationId) {
+        // Empty signs the guest out and leaves the rest of the session (a signed-in member) as it is.
+        req.session.set(GUEST_KEY, registrationId ?? '');
       },
       registrationId: typeof req.session.get(REGISTRATION_KEY) === 'string' ? req.session.get(REGISTRATION_KEY) : undefined,
       rememberRegistration(householdId) {
@@ -86,5 +104,7 @@ declare module '@fastify/secure-session' {
     claims: SessionClaims;
     registration: string;
     payer: string;
+    guest: string;
+    guestEntry: string;
   }
 }

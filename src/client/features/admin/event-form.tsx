@@ -20,6 +20,8 @@ export interface EventFormValues {
   /** 'HH:mm' on the club's clocks, as a time input gives it. */
   fishingStart: string;
   fishingEnd: string;
+  /** Juniors and Open placed apart (the club's default). */
+  divisions: boolean;
   status: EventStatus;
   /** Entry prices in dollars: juniors blank pay the member price (registrationFee is the member fee). */
   juniorFee: string;
@@ -42,6 +44,7 @@ const BLANK: EventFormValues = {
   clubCode: '',
   fishingStart: DEFAULT_FISHING_START,
   fishingEnd: DEFAULT_FISHING_END,
+  divisions: true,
   status: 'active',
   juniorFee: '',
   nonMemberFee: centsToAmount(DEFAULT_NON_MEMBER_FEE_CENTS),
@@ -64,6 +67,7 @@ export function formValuesOf(event: AdminEventView | null): EventFormValues {
     clubCode: event.clubCode ?? '',
     fishingStart: event.fishingStart ?? DEFAULT_FISHING_START,
     fishingEnd: event.fishingEnd ?? DEFAULT_FISHING_END,
+    divisions: event.divisions ?? true,
     status: event.status,
     juniorFee: event.juniorFee ?? '',
     nonMemberFee: event.nonMemberFee ?? centsToAmount(DEFAULT_NON_MEMBER_FEE_CENTS),
@@ -93,6 +97,7 @@ export function toEventInput(values: EventFormValues, editing: boolean): EventIn
     entriesCloseAt: values.entriesCloseAt,
     payAtSignOn: values.payAtSignOn,
     requireCheckIn: values.requireCheckIn,
+    divisions: values.divisions,
     ...(editing ? { status: values.status } : {}),
   };
 }
@@ -215,6 +220,12 @@ export function EventForm({
           label="Catches only from entrants checked in at the sign-on desk"
           checked={values.requireCheckIn}
           onChange={(e) => form.setValue('requireCheckIn', e.currentTarget.checked)}
+        />
+        <Checkbox
+          size="md"
+          label="Junior and Open divisions"
+          description="Results, prizes and champion points for juniors (under 16 on the day) apart from Open; untick for one Open division"
+          {...form.checkboxProps('divisions')}
         />
         {editing && (
           <NativeSelect

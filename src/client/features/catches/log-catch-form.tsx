@@ -6,6 +6,7 @@ import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../components/toast';
 import { UploadProgress } from '../../components/uploads/upload-progress';
 import { useClubToday } from '../../lib/clock';
+import type { GuestView } from '../../../shared/entries.schema';
 import { useAuth } from '../../lib/use-auth';
 import { useTRPC } from '../../trpc';
 import { AchievementPopup } from './achievement-popup';
@@ -40,18 +41,24 @@ const FORM_FIELDS = [
 
 export const ACCURACY_TEXT = 'I confirm that all information provided is accurate and truthful to the best of my knowledge.';
 
-/** 'Log Your Catch' (SPEC §2.10, §4): the catch form with its checks in order, the upload and the celebrations. */
-export function LogCatchForm() {
+/**
+ * 'Log Your Catch' (SPEC §2.10, §4): the catch form with its checks in order, the upload and the celebrations. For a
+ * guest signed in by their link (`guest`), the angler and the event are theirs and fixed.
+ */
+export function LogCatchForm({ guest }: { guest?: GuestView } = {}) {
   const trpc = useTRPC();
   const { user } = useAuth();
-  const profile = useQuery(trpc.members.profile.queryOptions());
+  const profile = useQuery({ ...trpc.members.profile.queryOptions(), enabled: !guest });
   // The members list is for members in good standing (and the committee).
-  const members = useQuery({ ...trpc.members.list.queryOptions(), enabled: profile.data?.status === 'active' || user?.role === 'admin' });
+  const members = useQuery({
+    ...trpc.members.list.queryOptions(),
+    enabled: !guest && (profile.data?.status === 'active' || user?.role === 'admin'),
+  });
   const upcoming = useQuery(trpc.events.upcoming.queryOptions());
   const sizeLimits = useQuery(trpc.catches.sizeLimits.queryOptions());
 
   const today = useClubToday();
-  const todaysEvents = (upcoming.data ?? []).filter((e) => e.acceptsCatchesToday);
+  const todaysEvents = (upcoming.data ?? []).filter((e) => e.acceptsCatchesToday && (!guest || e.id === guest.eventId));
 
   const form = useSchemaForm({
     schema: catchFields,
@@ -72,7 +79,7 @@ export function LogCatchForm() {
 
   // Sensible defaults on the riverbank, until one is chosen: the signed-in member, and today's event when there is just one.
   const ownId = profile.data?.id;
-  const memberId: string = memberChoice || (ownId && members.data?.some((m) => m.id === ownId) ? ownId : '');
+  const memberId: string = guest?.memberId ?? (memberChoice || (ownId && members.data?.some((m) => m.id === ownId) ? ownId : ''));
   const eventId: string = eventChoice || (todaysEvents.length === 1 ? todaysEvents[0].id : '');
   const chosenEvent = todaysEvents.find((e) => e.id === eventId);
 
@@ -129,12 +136,12 @@ export function LogCatchForm() {
   /** Sends the catch; after a submit attempt the fishing hours question follows (without signal it waits for one sent online). */
   const send = async (file: File, fateValue: Fate) => {
     const attempt = { eventId, memberId };
-    const angler = members.data?.find((m) => m.id === memberId);
+    const angler = guest ? { firstName: guest.name, lastName: '' } : members.data?.find((m) => m.id === memberId);
     const { online, earned } = await sender.send(
       async () => ({
         clientId: clientId.current,
         loggedAt: new Date().toISOString(),
-        userId: user?.id ?? '',
+        userId: guest ? `guest:${guest.memberId}` : (user?.id ?? ''),
         fishType,
         size: sizeCm,
         fishKeptOrReleased: fateValue,
@@ -143,7 +150,7 @@ export function LogCatchForm() {
         gpsCoordinates: photo.gpsToSend,
         photo: await shrinkPhoto(file),
         eventName: todaysEvents.find((e) => e.id === eventId)?.name ?? '',
-        anglerName: angler ? `${angler.firstName} ${angler.lastName}` : '',
+        anglerName: angler ? `${angler.firstName} ${angler.lastName}`.trim() : '',
         state: 'waiting',
       }),
       {
@@ -156,7 +163,8 @@ export function LogCatchForm() {
         },
       },
     );
-    if (online) celebration.askHours(attempt, earned);
+    // Fishing hours are kept for members' records; a guest is not asked.
+    if (online && !guest) celebration.askHours(attempt, earned);
   };
 
   const options = (placeholder: string, items: { value: string; label: string }[]) => [{ value: '', label: placeholder }, ...items];
@@ -182,11 +190,14 @@ export function LogCatchForm() {
             label="Member"
             required
             value={memberId}
+            disabled={Boolean(guest)}
             onChange={(e) => form.setValue('memberChoice', e.currentTarget.value)}
             error={form.errors.memberChoice}
             data={options(
               'Select member',
-              (members.data ?? []).map((m) => ({ value: m.id, label: `${m.firstName} ${m.lastName}` })),
+              guest
+                ? [{ value: guest.memberId, label: guest.name }]
+                : (members.data ?? []).map((m) => ({ value: m.id, label: `${m.firstName} ${m.lastName}` })),
             )}
           />
           {noEventToday && (
@@ -209,7 +220,7 @@ export function LogCatchForm() {
             )}
           />
           <FishingHoursNote event={chosenEvent} />
-          {eventId && <ClubCodeNotice eventId={eventId} />}
+          {eventId && !guest && <ClubCodeNotice eventId={eventId} />}
           <NativeSelect
             id="catch-species"
             size="lg"

@@ -22,11 +22,12 @@ const STATE_LABEL: Record<QueuedCatch['state'], { text: string; color: string }>
 };
 
 /** The catches still on this phone: what they are, why any was refused, and what the member can do about it. */
-export function QueuedCatches() {
+export function QueuedCatches({ ownerId }: { ownerId?: string } = {}) {
   const { user } = useAuth();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const queue = useCatchQueue().filter((entry) => entry.userId === user?.id);
+  // `ownerId`: whose queue (a guest's is 'guest:<member id>'); the signed-in user's by default.
+  const queue = useCatchQueue().filter((entry) => entry.userId === (ownerId ?? user?.id));
   const [editing, setEditing] = useState<QueuedCatch | null>(null);
   const [discarding, setDiscarding] = useState<QueuedCatch | null>(null);
   if (queue.length === 0) return null;

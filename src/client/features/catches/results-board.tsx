@@ -1,7 +1,10 @@
-import { Card, Modal, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Card, Group, Modal, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import type { EventResults, ResultCategory } from '../../../shared/catches.schema';
 import { clubToday, formatClubDateTime } from '../../../shared/dates';
+import { RESULT_DIVISION_LABELS, RESULT_DIVISIONS, type ResultDivision } from '../../../shared/results';
+import { eventLivePath, eventPresentationPath } from '../../../shared/routes';
 import { EventSelect, useChosenEvent } from '../../components/event-picker';
 import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../trpc';
@@ -38,11 +41,12 @@ function BoardCard({ title, children }: { title: string; children: ReactNode }) 
   );
 }
 
-/** Champion points of the season, highest first; equal points share a rank. Names and points only. */
+/** Champion points of the season per division (Juniors, then Open), highest first; equal points share a rank. */
 export function SeasonLadder({ year = currentClubYear() }: { year?: number }) {
   const trpc = useTRPC();
   const ladder = useQuery(trpc.catches.ladder.queryOptions({ year }));
   const rows = ladder.data ?? [];
+  const divisions = RESULT_DIVISIONS.filter((d) => rows.some((r) => r.division === d));
 
   return (
     <BoardCard title={`Season Ladder ${year}`}>
@@ -53,31 +57,54 @@ export function SeasonLadder({ year = currentClubYear() }: { year?: number }) {
         isEmpty={rows.length === 0}
         empty="No points yet this season."
       >
-        <Table.ScrollContainer minWidth={280} scrollAreaProps={scrollRegion(`Season Ladder ${year}`)}>
-          <Table striped aria-label={`Season Ladder ${year}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Rank</Table.Th>
-                <Table.Th>Angler</Table.Th>
-                <Table.Th ta="right">Points</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => {
-                const rank = rows.findIndex((r) => r.points === row.points) + 1;
-                return (
-                  <Table.Tr key={row.memberId} data-testid="ladder-row">
-                    <Table.Td>{rank}</Table.Td>
-                    <Table.Td>{row.anglerName}</Table.Td>
-                    <Table.Td ta="right">{row.points}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Stack gap="md">
+          {divisions.map((division) => (
+            <LadderTable key={division} year={year} division={division} rows={rows.filter((r) => r.division === division)} />
+          ))}
+        </Stack>
       </QueryState>
     </BoardCard>
+  );
+}
+
+/** One division's ladder; ranks are counted within the division. */
+function LadderTable({
+  year,
+  division,
+  rows,
+}: {
+  year: number;
+  division: ResultDivision;
+  rows: { memberId: string; anglerName: string; points: number }[];
+}) {
+  const name = `Season Ladder ${year}: ${RESULT_DIVISION_LABELS[division]}`;
+  return (
+    <Stack gap={4}>
+      <Title order={4}>{RESULT_DIVISION_LABELS[division]}</Title>
+      <Table.ScrollContainer minWidth={280} scrollAreaProps={scrollRegion(name)}>
+        <Table striped aria-label={name}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Rank</Table.Th>
+              <Table.Th>Angler</Table.Th>
+              <Table.Th ta="right">Points</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => {
+              const rank = rows.findIndex((r) => r.points === row.points) + 1;
+              return (
+                <Table.Tr key={row.memberId} data-testid="ladder-row">
+                  <Table.Td>{rank}</Table.Td>
+                  <Table.Td>{row.anglerName}</Table.Td>
+                  <Table.Td ta="right">{row.points}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
   );
 }
 
@@ -87,11 +114,118 @@ interface Enlarged {
   caption: string;
 }
 
+/** The name of a category's table: 'Bream results', or 'Juniors Bream results' at an event with divisions. */
+export const categoryTableName = (category: Pick<ResultCategory, 'species' | 'division'>, divisions: boolean) =>
+  divisions ? `${RESULT_DIVISION_LABELS[category.division]} ${category.species} results` : `${category.species} results`;
+
+/**
+ * An event's placings, under a heading per division when it has divisions: per species, place, angler, size,
+ * champion points and the photo (enlarged when tapped; 'Later' while fishing is open, as it shows the day's code).
+ */
+export function ResultCategories({ results }: { results: Pick<EventResults, 'photosFrom' | 'divisions' | 'categories'> }) {
+  const [enlarged, setEnlarged] = useState<Enlarged | null>(null);
+  const categories = results.categories.filter((c) => c.placings.length > 0);
+  const groups = results.divisions
+    ? RESULT_DIVISIONS.map((division) => ({ division, categories: categories.filter((c) => c.division === division) }))
+    : [{ division: null, categories }];
+  return (
+    <Stack gap="md">
+      {results.photosFrom && (
+        <Text size="sm" c="dimmed">
+          Photos are shown once fishing closes ({formatClubDateTime(results.photosFrom)}): they show the day&apos;s code.
+        </Text>
+      )}
+      {groups.map((group) => (
+        <Stack key={group.division ?? 'all'} gap="sm" data-testid="results-division">
+          {group.division && (
+            <Title order={3} fz="lg">
+              {RESULT_DIVISION_LABELS[group.division]}
+            </Title>
+          )}
+          {group.division && group.categories.length === 0 && (
+            <Text size="sm" c="dimmed">
+              No placed catches in {RESULT_DIVISION_LABELS[group.division]} yet.
+            </Text>
+          )}
+          {group.categories.map((category) => (
+            <CategoryTable
+              key={`${category.division} ${category.species}`}
+              category={category}
+              name={categoryTableName(category, results.divisions)}
+              onEnlarge={setEnlarged}
+            />
+          ))}
+        </Stack>
+      ))}
+      <Modal opened={enlarged !== null} onClose={() => setEnlarged(null)} title={enlarged?.caption} size="lg" centered>
+        {enlarged && (
+          <img src={enlarged.url} alt={enlarged.caption} style={{ display: 'block', width: '100%', height: 'auto', borderRadius: 4 }} />
+        )}
+      </Modal>
+    </Stack>
+  );
+}
+
+function CategoryTable({ category, name, onEnlarge }: { category: ResultCategory; name: string; onEnlarge: (photo: Enlarged) => void }) {
+  return (
+    <Stack gap={4} data-testid="results-category">
+      <Title order={4}>{category.species}</Title>
+      {/* Narrow columns so that all five fit a 360 px phone without names broken mid-word. */}
+      <Table.ScrollContainer minWidth={270} scrollAreaProps={scrollRegion(name)}>
+        <Table striped horizontalSpacing={6} aria-label={name}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Place</Table.Th>
+              <Table.Th>Angler</Table.Th>
+              <Table.Th ta="right">Size (cm)</Table.Th>
+              <Table.Th ta="right">Points</Table.Th>
+              <Table.Th>Photo</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {category.placings.map((p) => {
+              const caption = `${category.species}, ${p.size} cm, by ${p.anglerName}`;
+              return (
+                <Table.Tr key={p.catchId}>
+                  <Table.Td fw={600}>{ordinal(p.place)}</Table.Td>
+                  <Table.Td>{p.anglerName}</Table.Td>
+                  <Table.Td ta="right">{p.size}</Table.Td>
+                  <Table.Td ta="right">{p.points}</Table.Td>
+                  <Table.Td>
+                    {p.thumbnailUrl && p.photoUrl ? (
+                      <UnstyledButton
+                        aria-label={`Enlarge the photo: ${caption}`}
+                        onClick={() => onEnlarge({ url: p.photoUrl!, caption })}
+                        style={{ display: 'block', width: 48, height: 48, borderRadius: 4, overflow: 'hidden' }}
+                      >
+                        <img
+                          src={p.thumbnailUrl}
+                          alt=""
+                          width={48}
+                          height={48}
+                          loading="lazy"
+                          style={{ display: 'block', objectFit: 'cover' }}
+                        />
+                      </UnstyledButton>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        Later
+                      </Text>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
 function EventResultsTables({ eventId }: { eventId: string }) {
   const trpc = useTRPC();
   const results = useQuery(trpc.catches.results.queryOptions(eventId ? { id: eventId } : skipToken));
-  const [enlarged, setEnlarged] = useState<Enlarged | null>(null);
-
   const categories = (results.data?.categories ?? []).filter((c) => c.placings.length > 0);
   return (
     <QueryState
@@ -101,79 +235,27 @@ function EventResultsTables({ eventId }: { eventId: string }) {
       isEmpty={categories.length === 0}
       empty="No verified catches for this event yet."
     >
-      <Stack gap="md">
-        {results.data?.photosFrom && (
-          <Text size="sm" c="dimmed">
-            Photos are shown once fishing closes ({formatClubDateTime(results.data.photosFrom)}): they show the day&apos;s code.
-          </Text>
-        )}
-        {categories.map((category) => (
-          <Stack key={category.species} gap={4} data-testid="results-category">
-            <Title order={4}>{category.species}</Title>
-            {/* Narrow columns so that all five fit a 360 px phone without names broken mid-word. */}
-            <Table.ScrollContainer minWidth={270} scrollAreaProps={scrollRegion(`${category.species} results`)}>
-              <Table striped horizontalSpacing={6} aria-label={`${category.species} results`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Place</Table.Th>
-                    <Table.Th>Angler</Table.Th>
-                    <Table.Th ta="right">Size (cm)</Table.Th>
-                    <Table.Th ta="right">Points</Table.Th>
-                    <Table.Th>Photo</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {category.placings.map((p) => {
-                    const caption = `${category.species}, ${p.size} cm, by ${p.anglerName}`;
-                    return (
-                      <Table.Tr key={p.catchId}>
-                        <Table.Td fw={600}>{ordinal(p.place)}</Table.Td>
-                        <Table.Td>{p.anglerName}</Table.Td>
-                        <Table.Td ta="right">{p.size}</Table.Td>
-                        <Table.Td ta="right">{p.points}</Table.Td>
-                        <Table.Td>
-                          {p.thumbnailUrl && p.photoUrl ? (
-                            <UnstyledButton
-                              aria-label={`Enlarge the photo: ${caption}`}
-                              onClick={() => setEnlarged({ url: p.photoUrl!, caption })}
-                              style={{ display: 'block', width: 48, height: 48, borderRadius: 4, overflow: 'hidden' }}
-                            >
-                              <img
-                                src={p.thumbnailUrl}
-                                alt=""
-                                width={48}
-                                height={48}
-                                loading="lazy"
-                                style={{ display: 'block', objectFit: 'cover' }}
-                              />
-                            </UnstyledButton>
-                          ) : (
-                            <Text size="sm" c="dimmed">
-                              Later
-                            </Text>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Stack>
-        ))}
-      </Stack>
-      <Modal opened={enlarged !== null} onClose={() => setEnlarged(null)} title={enlarged?.caption} size="lg" centered>
-        {enlarged && (
-          <img src={enlarged.url} alt={enlarged.caption} style={{ display: 'block', width: '100%', height: 'auto', borderRadius: 4 }} />
-        )}
-      </Modal>
+      {(data) => <ResultCategories results={data} />}
     </QueryState>
   );
 }
 
 /**
- * Results of a chosen event (top three per species with champion points 3, 2 and 1) and the season
- * ladder. Public: names, species, sizes and photos only, never a GPS position. It offers the events
+ * Links to an event's live board and its presentation: plain links, as each is a page of its own (the presentation
+ * is often opened on the laptop that drives the projector).
+ */
+function EventDayLinks({ eventId }: { eventId: string }) {
+  return (
+    <Group gap="md">
+      <Anchor href={eventLivePath(eventId)}>Live board</Anchor>
+      <Anchor href={eventPresentationPath(eventId)}>Presentation</Anchor>
+    </Group>
+  );
+}
+
+/**
+ * Results of a chosen event (top three per division and species with champion points 3, 2 and 1), links to its
+ * live board and presentation, and the season ladder. Public: names, species, sizes and photos only, never a GPS position. It offers the events
  * that have started, newest first, and opens on the latest.
  */
 export function ResultsBoard() {
@@ -194,6 +276,7 @@ export function ResultsBoard() {
         >
           <>
             <EventSelect events={list} value={eventId} onChange={choose} />
+            {eventId && <EventDayLinks eventId={eventId} />}
             <EventResultsTables eventId={eventId} />
           </>
         </QueryState>

@@ -1,22 +1,32 @@
 import { Box, Button, Card, Collapse, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { UPCOMING_LIMIT } from '../../../shared/events';
 import type { EventView } from '../../../shared/events.schema';
 import { useTRPC, type Trpc } from '../../trpc';
 import { EventImage } from '../../components/event-image';
 import { useJoinDialog } from '../../components/join-dialog';
 import { QueryState, type QueryLike } from '../../components/query-state';
-import { feeText, formatClubDateTime, maxText } from './event-text';
+import { entryPricesLine, feeText, formatClubDateTime, maxText } from './event-text';
 
 export const NO_UPCOMING_EVENTS = 'No upcoming events at the moment. Check back soon!';
 
-function JoinToRegister() {
+// Loaded on first use: the landing page stays light for visitors who never open it.
+const GuestEntryDialog = lazy(async () => ({ default: (await import('../entries/guest-entry-dialog')).GuestEntryDialog }));
+
+function JoinToRegister({ event, onGuest }: { event: EventView; onGuest: () => void }) {
   const { openJoin, preload: preloadJoin } = useJoinDialog();
   return (
-    <Button fullWidth color="teal" onClick={() => openJoin()} onPointerEnter={preloadJoin} onFocus={preloadJoin}>
-      Join to Register
-    </Button>
+    <Stack gap="xs">
+      <Button fullWidth color="teal" onClick={() => openJoin()} onPointerEnter={preloadJoin} onFocus={preloadJoin}>
+        Join to Register
+      </Button>
+      {event.isOpen && event.nonMemberFee !== undefined && (
+        <Button fullWidth variant="light" color="teal" onClick={onGuest}>
+          Enter as a guest
+        </Button>
+      )}
+    </Stack>
   );
 }
 
@@ -76,6 +86,7 @@ export const upcomingEventsQuery = (trpc: Trpc) => trpc.events.upcoming.queryOpt
 export function UpcomingEventsCard({ action }: { action: 'join' | 'learn-more' }) {
   const upcoming = useQuery(upcomingEventsQuery(useTRPC()));
   const events = (upcoming.data ?? []).slice(0, UPCOMING_LIMIT);
+  const [guestFor, setGuestFor] = useState<EventView | null>(null);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="upcoming-events-title">
       <Title order={2} mb="md" id="upcoming-events-title">
@@ -103,12 +114,24 @@ export function UpcomingEventsCard({ action }: { action: 'join' | 'learn-more' }
                     {event.location}
                   </Text>
                 </Group>
-                <Box mt="auto">{action === 'join' ? <JoinToRegister /> : <LearnMore event={event} />}</Box>
+                {entryPricesLine(event) && (
+                  <Text size="sm" c="dimmed">
+                    {entryPricesLine(event)}
+                  </Text>
+                )}
+                <Box mt="auto">
+                  {action === 'join' ? <JoinToRegister event={event} onGuest={() => setGuestFor(event)} /> : <LearnMore event={event} />}
+                </Box>
               </Stack>
             </Card>
           ))}
         </SimpleGrid>
       </UpcomingEventsState>
+      {guestFor && (
+        <Suspense fallback={null}>
+          <GuestEntryDialog event={guestFor} onClose={() => setGuestFor(null)} />
+        </Suspense>
+      )}
     </Card>
   );
 }

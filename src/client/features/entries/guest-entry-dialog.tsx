@@ -1,0 +1,193 @@
+import { Alert, Anchor, Button, Checkbox, Collapse, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { acceptGuestDocuments, GUEST_DOCUMENTS, type GuestEntryResult } from '../../../shared/entries.schema';
+import type { EventView } from '../../../shared/events.schema';
+import { fieldErrorsOf, serverMessage } from '../../lib/errors';
+import { useTRPC } from '../../trpc';
+import { entriesCloseLine } from '../events/event-text';
+import { EntryPayment } from './entry-payment';
+
+const EMPTY = { firstName: '', lastName: '', email: '', phone: '', dateOfBirth: '' };
+type Field = keyof typeof EMPTY;
+
+/**
+ * 'Enter as a guest' (non-members): name, e-mail, phone and date of birth, the waiver and the competition rules
+ * accepted, then the non-member fee paid online. The club then e-mails a single-use link that signs the guest in
+ * to log catches in this event. 'Send me a new link' is for a guest who has lost theirs.
+ */
+export function GuestEntryDialog({ event, onClose }: { event: EventView | null; onClose: () => void }) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  return (
+    <Modal opened={event !== null} onClose={onClose} title={event ? `Enter ${event.name} as a guest` : 'Enter as a guest'} fullScreen={phone}>
+      {event && <GuestEntry key={event.id} event={event} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function GuestEntry({ event, onClose }: { event: EventView; onClose: () => void }) {
+  const trpc = useTRPC();
+  const [values, setValues] = useState(EMPTY);
+  const [accepted, setAccepted] = useState<Record<string, boolean>>({});
+  const [reading, setReading] = useState<string | null>(null);
+  const [entered, setEntered] = useState<GuestEntryResult | null>(null);
+  const [paid, setPaid] = useState<string | null>(null);
+  const [lostLink, setLostLink] = useState(false);
+  const enter = useMutation(trpc.guests.enter.mutationOptions({ onSuccess: setEntered }));
+  const createOrder = useMutation(trpc.guests.createOrder.mutationOptions());
+  const capture = useMutation(trpc.guests.capture.mutationOptions());
+  const errors = fieldErrorsOf(enter.error);
+  const set = (field: Field) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setValues((v) => ({ ...v, [field]: value }));
+  };
+  const allAccepted = GUEST_DOCUMENTS.every((d) => accepted[d.id]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    enter.mutate({ eventId: event.id, ...values, documentsAccepted: allAccepted ? acceptGuestDocuments() : [] });
+  };
+
+  if (paid) {
+    return (
+      <Stack gap="md" data-testid="guest-entered">
+        <Alert color="green" title="You're in!">
+          {paid}
+        </Alert>
+        <Text size="sm">On the day, open the link in that e-mail on the phone you will fish with to log your catches.</Text>
+        <Button onClick={onClose}>Done</Button>
+      </Stack>
+    );
+  }
+  if (entered && Number(entered.amount) > 0) {
+    return (
+      <Stack gap="md">
+        <Text>{entered.message}</Text>
+        <EntryPayment
+          amount={entered.amount}
+          what={`Non-member entry fee for ${entered.name}`}
+          otherwise="Please pay at the sign-on desk on the day."
+          createOrder={async () => (await createOrder.mutateAsync()).id}
+          capture={(orderId) => capture.mutateAsync({ orderId })}
+          onPaid={(result) => setPaid(result.message)}
+        />
+      </Stack>
+    );
+  }
+  if (entered) {
+    return (
+      <Stack gap="md" data-testid="guest-entered">
+        <Alert color="green" title="You're in!">
+          {entered.message}
+        </Alert>
+        <Button onClick={onClose}>Done</Button>
+      </Stack>
+    );
+  }
+  if (lostLink) return <NewLink event={event} onBack={() => setLostLink(false)} />;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Enter as a guest">
+      <Stack gap="sm">
+        <Text size="sm">
+          Not a member? Enter this competition as a guest for the non-member fee of ${event.nonMemberFee ?? '15.00'}.{' '}
+          {entriesCloseLine(event) ?? ''}
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput size="md" label="First name" required autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
+          <TextInput size="md" label="Last name" required autoComplete="family-name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
+        </SimpleGrid>
+        <TextInput
+          size="md"
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          description="Your receipt and the link for logging catches go here"
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+        />
+        <TextInput size="md" label="Phone" type="tel" required autoComplete="tel" value={values.phone} onChange={set('phone')} error={errors.phone} />
+        <TextInput
+          size="md"
+          label="Date of birth"
+          type="date"
+          required
+          description="Under 16 on the day fishes in the junior division"
+          value={values.dateOfBirth}
+          onChange={set('dateOfBirth')}
+          error={errors.dateOfBirth}
+        />
+        {GUEST_DOCUMENTS.map((doc) => (
+          <Stack key={doc.id} gap={4}>
+            <Checkbox
+              size="md"
+              label={`I have read and accept the ${doc.title}`}
+              checked={Boolean(accepted[doc.id])}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                setAccepted((a) => ({ ...a, [doc.id]: on }));
+              }}
+            />
+            <Anchor component="button" type="button" size="sm" ta="left" mih={44} onClick={() => setReading(reading === doc.id ? null : doc.id)}>
+              {reading === doc.id ? `Hide the ${doc.title}` : `Read the ${doc.title}`}
+            </Anchor>
+            <Collapse expanded={reading === doc.id}>
+              <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                {doc.content}
+              </Text>
+            </Collapse>
+          </Stack>
+        ))}
+        {enter.error && (
+          <Alert color="red" title="Not entered yet">
+            {serverMessage(enter.error) ?? 'Something went wrong. Please try again.'}
+          </Alert>
+        )}
+        <Button type="submit" size="lg" color="teal" loading={enter.isPending}>
+          Continue to payment
+        </Button>
+        <Group justify="space-between" gap="sm">
+          <Anchor component="button" type="button" size="sm" mih={44} onClick={() => setLostLink(true)}>
+            Already entered? Send me a new link
+          </Anchor>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** A paid guest who lost their link asks for a new one (the same answer whoever asks). */
+function NewLink({ event, onBack }: { event: EventView; onBack: () => void }) {
+  const trpc = useTRPC();
+  const [email, setEmail] = useState('');
+  const send = useMutation(trpc.guests.sendLink.mutationOptions());
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        send.mutate({ eventId: event.id, email });
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput size="md" label="The email you entered with" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+        {send.data && <Alert color="green">{send.data.message}</Alert>}
+        {send.error && <Alert color="red">{serverMessage(send.error) ?? 'Please try again.'}</Alert>}
+        <Group justify="space-between">
+          <Button variant="default" onClick={onBack}>
+            Back
+          </Button>
+          <Button type="submit" loading={send.isPending}>
+            Send me a new link
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
