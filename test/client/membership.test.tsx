@@ -12,6 +12,7 @@ import {
   type Answers,
   type FakeServer,
   type Output,
+  NOT_YET_JOINED,
   SIGNED_OUT,
   fakeServer,
   ok,
@@ -748,6 +749,7 @@ function portalServer(profile: Profile | null, extra: Answers = {}) {
     'members.dashboard': () => ok({ eventsAttended: 2, fishCaught: 0, competitions: 0, memberLevel: 'Bronze' }),
     'members.list': () => ok([{ id: 'm1', firstName: 'Morgan', lastName: 'Reef' }]),
     'catches.sizeLimits': () => ok([{ species: 'Flathead', minimumCm: 36 }]),
+    'pictureOfMonth.month': NOT_YET_JOINED['pictureOfMonth.month'],
     'payments.setup': () => ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' }),
     ...extra,
   });

@@ -96,6 +96,7 @@ export const SIGNED_OUT: Answers = {
   'cms.settings': () => ok({ siteTitle: CLUB.name, contactEmail: CLUB.contactEmail }),
   'catches.ladder': () => ok([]),
   'events.started': () => ok([]),
+  'pictureOfMonth.winner': () => ok(null),
 };
 
 /** What a signed-in person's portal asks for beyond SIGNED_OUT, as someone who has not joined yet sees it. */
@@ -104,6 +105,19 @@ export const NOT_YET_JOINED: Answers = {
   'members.profile': () => ok(null),
   'events.myRegistrations': () => ok([]),
   'catches.mine': () => ok([]),
+  'pictureOfMonth.month': () =>
+    ok({
+      month: '2026-11',
+      monthLabel: 'November 2026',
+      closed: false,
+      winner: null,
+      candidates: [],
+      waitingForFishingToClose: 0,
+      myVoteCatchId: null,
+      cannotVote: 'Only current club members can vote for the picture of the month. Join or renew your membership first.',
+      openMonths: [{ month: '2026-11', monthLabel: 'November 2026' }],
+      prize: '$100 voucher',
+    }),
 };
 
 export const ok = <T,>(data: T): OkAnswer<T> => ({ body: { result: { data } } });

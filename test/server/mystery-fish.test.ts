@@ -43,7 +43,13 @@ async function afterFishing(eventId: string) {
 }
 
 /** A catch logged by the committee for an entrant (the committee logs at any time) and approved; a minute passes after each. */
-async function verifiedCatch(eventId: string, memberId: string, fishType: string, size: string, verdict: 'approve' | 'pending' = 'approve') {
+async function verifiedCatch(
+  eventId: string,
+  memberId: string,
+  fishType: string,
+  size: string,
+  verdict: 'approve' | 'pending' = 'approve',
+) {
   await enterEvent(t, eventId, memberId);
   n += 1;
   const photo = await sharp({ create: { width: 160, height: 120, channels: 3, background: { r: n * 7, g: 120, b: 80 } } })
@@ -79,11 +85,8 @@ async function bodyOf(client: TestClient, url: string): Promise<string> {
     const res = await client.fetch(url, { signal: stop.signal });
     const reader = res.body?.getReader();
     const decoder = new TextDecoder();
-    while (reader) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
+    for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader!.read())
+      text += decoder.decode(chunk.value, { stream: true });
   } catch {
     // Aborted: what came so far is what it said.
   } finally {
@@ -108,14 +111,24 @@ describe('sealing the mystery fish', () => {
           bodies.set(`${p.path} ${JSON.stringify(input)}`, JSON.stringify(res.body));
         }
       for (const route of restRoutes(t.app).filter((r) => r.method === 'GET' && r.path !== '/trpc/:path' && r.path !== '/api/logout'))
-        bodies.set(route.key, await bodyOf(client, fillPath(route.path, () => event.id)));
+        bodies.set(
+          route.key,
+          await bodyOf(
+            client,
+            fillPath(route.path, () => event.id),
+          ),
+        );
       return bodies;
     };
     const callers = { member, visitor, otherAdmin };
     const before = new Map<string, Map<string, string>>();
     for (const [who, client] of Object.entries(callers)) before.set(who, await readAll(client));
 
-    const sealed = await admin.trpc.admin.mysteryFish.set.mutate({ eventId: event.id, species: 'Trevally', length: { kind: 'exact', lengthCm: 63.7 } });
+    const sealed = await admin.trpc.admin.mysteryFish.set.mutate({
+      eventId: event.id,
+      species: 'Trevally',
+      length: { kind: 'exact', lengthCm: 63.7 },
+    });
     expect(sealed).toMatchObject({ state: 'sealed', sealedByName: 'Ada Min', prize: '$100 cash' });
     expect(sealed.species).toBeUndefined();
     expect(sealed.lengthText).toBeUndefined();
@@ -123,7 +136,12 @@ describe('sealing the mystery fish', () => {
 
     for (const [who, client] of Object.entries(callers)) {
       const read = await client.trpc.events.mysteryFish.query({ id: event.id });
-      expect(read, who).toEqual({ eventId: event.id, eventName: 'Sealed Flathead Classic', state: 'sealed', prize: MYSTERY_FISH_PRIZE.text });
+      expect(read, who).toEqual({
+        eventId: event.id,
+        eventName: 'Sealed Flathead Classic',
+        state: 'sealed',
+        prize: MYSTERY_FISH_PRIZE.text,
+      });
       const after = await readAll(client);
       for (const [call, body] of after) {
         expect(body, `${who}: ${call}`).not.toMatch(/63\.7|637/);
@@ -148,7 +166,11 @@ describe('sealing the mystery fish', () => {
   it('can be replaced while sealed (audited, commitment only); the same fish again is a retry that changes nothing', async () => {
     const event = await eventTomorrow('Resealed Bream Round');
     await admin.trpc.admin.mysteryFish.set.mutate({ eventId: event.id, species: 'Whiting', length: { kind: 'exact', lengthCm: 30 } });
-    await otherAdmin.trpc.admin.mysteryFish.set.mutate({ eventId: event.id, species: 'Bream', length: { kind: 'range', minCm: 30, maxCm: 35 } });
+    await otherAdmin.trpc.admin.mysteryFish.set.mutate({
+      eventId: event.id,
+      species: 'Bream',
+      length: { kind: 'range', minCm: 30, maxCm: 35 },
+    });
     const again = await otherAdmin.trpc.admin.mysteryFish.set.mutate({
       eventId: event.id,
       species: 'Bream',
@@ -162,9 +184,17 @@ describe('sealing the mystery fish', () => {
     expect(JSON.stringify(entries)).not.toMatch(/Bream|Whiting/);
 
     // Bad input is refused with a sentence, and nothing changes.
-    const bad = await admin.mutation('admin.mysteryFish.set', { eventId: event.id, species: 'Bream', length: { kind: 'range', minCm: 35, maxCm: 30 } });
+    const bad = await admin.mutation('admin.mysteryFish.set', {
+      eventId: event.id,
+      species: 'Bream',
+      length: { kind: 'range', minCm: 35, maxCm: 30 },
+    });
     expect(bad).toMatchObject({ status: 400, fieldErrors: { 'length.maxCm': 'The longest length must be more than the shortest.' } });
-    const shark = await admin.mutation('admin.mysteryFish.set', { eventId: event.id, species: 'Shark', length: { kind: 'exact', lengthCm: 50 } });
+    const shark = await admin.mutation('admin.mysteryFish.set', {
+      eventId: event.id,
+      species: 'Shark',
+      length: { kind: 'exact', lengthCm: 50 },
+    });
     expect(shark).toMatchObject({ status: 400, body: { message: 'Please choose a species from the list.' } });
     expect(await audit(event.id)).toHaveLength(2);
 
@@ -173,7 +203,12 @@ describe('sealing the mystery fish', () => {
     await verifiedCatch(event.id, angler.memberId, 'Bream', '33');
     await afterFishing(event.id);
     const revealed = await admin.trpc.admin.mysteryFish.reveal.mutate({ eventId: event.id });
-    expect(revealed).toMatchObject({ state: 'revealed', species: 'Bream', lengthText: '30–35 cm', winner: { anglerName: 'Bree Mer', sizeCm: 33 } });
+    expect(revealed).toMatchObject({
+      state: 'revealed',
+      species: 'Bream',
+      lengthText: '30–35 cm',
+      winner: { anglerName: 'Bree Mer', sizeCm: 33 },
+    });
   });
 
   it('refuses members and visitors the committee procedures, and an event that does not exist', async () => {
@@ -193,10 +228,16 @@ describe('sealing the mystery fish', () => {
 describe('revealing the mystery fish', () => {
   it('is refused before fishing closes and while catches wait for the judges; then names the winner, audited once', async () => {
     const event = await eventTomorrow('Reveal Flathead Frenzy');
-    const sealed = await admin.trpc.admin.mysteryFish.set.mutate({ eventId: event.id, species: 'Flathead', length: { kind: 'exact', lengthCm: 45 } });
+    const sealed = await admin.trpc.admin.mysteryFish.set.mutate({
+      eventId: event.id,
+      species: 'Flathead',
+      length: { kind: 'exact', lengthCm: 45 },
+    });
     const early = await otherAdmin.mutation('admin.mysteryFish.reveal', { eventId: event.id });
     expect(early.status).toBe(409);
-    expect(early.body.message).toMatch(/^The mystery fish is revealed at the presentation, once fishing has closed: fishing for Reveal Flathead Frenzy closes at .*2:00 pm\.$/);
+    expect(early.body.message).toMatch(
+      /^The mystery fish is revealed at the presentation, once fishing has closed: fishing for Reveal Flathead Frenzy closes at .*2:00 pm\.$/,
+    );
 
     const flo = await createMember(t, { firstName: 'Flo', lastName: 'Head' });
     const sam = await createMember(t, { firstName: 'Sam', lastName: 'Sand' });
@@ -212,10 +253,17 @@ describe('revealing the mystery fish', () => {
     const pending = await admin.mutation('admin.mysteryFish.reveal', { eventId: event.id });
     expect(pending).toMatchObject({
       status: 409,
-      body: { message: '1 catch of Reveal Flathead Frenzy still waits for the judges. Judge it first, so every catch has its chance at the mystery fish.' },
+      body: {
+        message:
+          '1 catch of Reveal Flathead Frenzy still waits for the judges. Judge it first, so every catch has its chance at the mystery fish.',
+      },
     });
     // Sealing is over once fishing has closed: the catches are in.
-    const late = await admin.mutation('admin.mysteryFish.set', { eventId: event.id, species: 'Bream', length: { kind: 'exact', lengthCm: 45 } });
+    const late = await admin.mutation('admin.mysteryFish.set', {
+      eventId: event.id,
+      species: 'Bream',
+      length: { kind: 'exact', lengthCm: 45 },
+    });
     expect(late.status).toBe(409);
     expect(late.body.message).toMatch(/once the catches are in it can no longer be set or replaced\.$/);
     await admin.trpc.admin.catches.judge.mutate({ id: waiting, action: 'reject', reason: 'Club code not visible.' });
@@ -229,7 +277,12 @@ describe('revealing the mystery fish', () => {
       winner: { anglerName: 'Sam Sand', sizeCm: 46, thumbnailUrl: expect.stringMatching(/^\/api\/objects\/images\/.+-thumb\.webp$/) },
     });
     const read = await visitor.trpc.events.mysteryFish.query({ id: event.id });
-    expect(read).toMatchObject({ state: 'revealed', species: 'Flathead', lengthText: '45 cm', winner: { anglerName: 'Sam Sand', sizeCm: 46 } });
+    expect(read).toMatchObject({
+      state: 'revealed',
+      species: 'Flathead',
+      lengthText: '45 cm',
+      winner: { anglerName: 'Sam Sand', sizeCm: 46 },
+    });
     expect(JSON.stringify(read)).not.toMatch(/latitude|longitude|-28\.26/);
 
     // Revealing again (a double tap) answers the same and records nothing more; it can no longer be replaced.
@@ -240,15 +293,22 @@ describe('revealing the mystery fish', () => {
     const reveal = entries[1].after as { sealedText: string; commitment: string; species: string; winner: { anglerName: string } };
     expect(reveal).toMatchObject({ species: 'Flathead', length: '45 cm', winner: { anglerName: 'Sam Sand' } });
     expect(createHash('sha256').update(reveal.sealedText).digest('hex')).toBe(entries[0].after!.commitment);
-    expect(entries[0].after!.commitment).toBe((await t.em().execute('select commitment from mystery_fish where event_id = ?', [sealed.eventId]))[0].commitment);
-    expect((await admin.mutation('admin.mysteryFish.set', { eventId: event.id, species: 'Bream', length: { kind: 'exact', lengthCm: 30 } })).body.message).toBe(
-      'The mystery fish for Reveal Flathead Frenzy has been revealed: it can no longer be replaced.',
+    expect(entries[0].after!.commitment).toBe(
+      (await t.em().execute('select commitment from mystery_fish where event_id = ?', [sealed.eventId]))[0].commitment,
     );
+    expect(
+      (await admin.mutation('admin.mysteryFish.set', { eventId: event.id, species: 'Bream', length: { kind: 'exact', lengthCm: 30 } })).body
+        .message,
+    ).toBe('The mystery fish for Reveal Flathead Frenzy has been revealed: it can no longer be replaced.');
   });
 
   it("names no winner when no catch qualifies ('No winner'), and refuses an event without a mystery fish", async () => {
     const event = await eventTomorrow('Empty Range Round');
-    await admin.trpc.admin.mysteryFish.set.mutate({ eventId: event.id, species: 'Whiting', length: { kind: 'range', minCm: 30, maxCm: 32 } });
+    await admin.trpc.admin.mysteryFish.set.mutate({
+      eventId: event.id,
+      species: 'Whiting',
+      length: { kind: 'range', minCm: 30, maxCm: 32 },
+    });
     const angler = await createMember(t);
     await verifiedCatch(event.id, angler.memberId, 'Whiting', '29.9');
     await verifiedCatch(event.id, angler.memberId, 'Whiting', '32.1');
@@ -285,7 +345,9 @@ describe("the club's rule for the winner", () => {
   it('takes a catch within the range (ends included) closest to its middle, the earlier on a tie', () => {
     expect(mysteryFishWinner(range, [c('a', 'Bream', 31, 1), c('b', 'Bream', 35.4, 5), c('c', 'Bream', 34.5, 2)])?.id).toBe('b');
     expect(mysteryFishWinner(range, [c('later', 'Bream', 34, 9), c('earlier', 'Bream', 36, 4)])?.id).toBe('earlier');
-    expect(mysteryFishWinner(range, [c('edge', 'Bream', 40, 1), c('out', 'Bream', 40.1, 0), c('other', 'Whiting', 35, 0)])?.id).toBe('edge');
+    expect(mysteryFishWinner(range, [c('edge', 'Bream', 40, 1), c('out', 'Bream', 40.1, 0), c('other', 'Whiting', 35, 0)])?.id).toBe(
+      'edge',
+    );
     expect(mysteryFishWinner(range, [c('out', 'Bream', 29.9, 0), c('out2', 'Bream', 41, 0)])).toBeNull();
   });
 

@@ -15,6 +15,7 @@ import { AdminReportsTab } from '../features/admin/reports-tab';
 import { AdminSponsorsTab } from '../features/admin/sponsors-tab';
 import { SizeLimitsEditor } from '../features/admin/size-limits-editor';
 import { FishingAreaCard } from '../features/admin/fishing-area-card';
+import { PictureOfMonthAdminCard } from '../features/admin/picture-of-month-card';
 import { ResultsBoard } from '../features/catches/results-board';
 import { QueryError } from '../components/query-state';
 import { formatAud } from '../../shared/membership';
@@ -84,6 +85,7 @@ export default function AdminPage() {
                   <Stack gap="md">
                     <SizeLimitsEditor />
                     <FishingAreaCard />
+                    <PictureOfMonthAdminCard />
                     <ResultsBoard />
                   </Stack>
                 ),

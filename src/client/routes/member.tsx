@@ -16,6 +16,7 @@ const MemberEvents = onDemandPart(async () => (await import('../features/events/
 const AssistantTab = onDemandPart(async () => (await import('../features/portal/assistant-tab')).AssistantTab);
 const FishLogging = onDemandPart(async () => (await import('../features/catches/fish-logging')).FishLogging);
 const ResultsBoard = onDemandPart(async () => (await import('../features/catches/results-board')).ResultsBoard);
+const PictureOfMonthVoting = onDemandPart(async () => (await import('../features/competition/picture-vote-card')).PictureOfMonthVoting);
 const ClubDocuments = onDemandPart(async () => (await import('../components/club-documents')).ClubDocuments);
 const ProfileTab = onDemandPart(async () => (await import('../features/portal/profile-tab')).ProfileTab);
 const ResourcesTab = onDemandPart(async () => (await import('../features/portal/resources-tab')).ResourcesTab);
@@ -100,6 +101,7 @@ export function MemberPortalPage() {
                   <OnDemandPanel>
                     <Stack gap="md">
                       <FishLogging />
+                      <PictureOfMonthVoting />
                       <ResultsBoard />
                     </Stack>
                   </OnDemandPanel>

@@ -1,6 +1,7 @@
 import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { CLUB } from '../../shared/club';
 import { ResultsBoard } from '../features/catches/results-board';
+import { PictureOfTheMonth } from '../features/competition/picture-of-the-month';
 import { UpcomingEventsCard } from '../features/events/upcoming-events';
 import { useJoinDialog } from '../components/join-dialog';
 import { PriceCards } from '../features/membership/price-cards';
@@ -39,6 +40,7 @@ export function PublicHomePage() {
         <UpcomingEventsCard action="learn-more" />
         <SponsorsCard />
         <NewsList />
+        <PictureOfTheMonth hideWhenNone />
         <Stack gap="sm">
           <Title order={2}>Competition Results</Title>
           <ResultsBoard />

@@ -1,12 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  addMonths,
-  monthBounds,
-  monthLabel,
-  monthOf,
-  PICTURE_OF_THE_MONTH_PRIZE,
-  type YearMonth,
-} from '../../shared/competition';
+import { addMonths, monthBounds, monthLabel, monthOf, PICTURE_OF_THE_MONTH_PRIZE, type YearMonth } from '../../shared/competition';
 import type { PictureCandidate, PictureMonthAdminView, PictureMonthView, PictureWinnerView } from '../../shared/competition.schema';
 import { CLUB } from '../../shared/club';
 import { clubToday, formatAuDate, formatClubTime } from '../../shared/dates';
@@ -112,7 +105,12 @@ export class PictureOfMonthService {
           if (existing.catch.id === found.id) return;
           throw alreadyVoted(month, existing.catch);
         }
-        tem.create(PictureVote, { month, voter: tem.getReference(Member, voter.id), catch: tem.getReference(Catch, found.id), createdAt: now });
+        tem.create(PictureVote, {
+          month,
+          voter: tem.getReference(Member, voter.id),
+          catch: tem.getReference(Catch, found.id),
+          createdAt: now,
+        });
         await tem.flush();
       });
     } catch (error) {
@@ -129,11 +127,10 @@ export class PictureOfMonthService {
    * a winner. Null when there is none (not closed yet, or nobody voted).
    */
   async winner(em: EntityManager, month?: YearMonth): Promise<PictureWinnerView | null> {
-    const closed = await em.findOne(
-      PictureMonth,
-      month ? { month, winner: { $ne: null } } : { winner: { $ne: null } },
-      { populate: ['winnerCatch.event'], orderBy: { month: 'desc' } },
-    );
+    const closed = await em.findOne(PictureMonth, month ? { month, winner: { $ne: null } } : { winner: { $ne: null } }, {
+      populate: ['winnerCatch.event'],
+      orderBy: { month: 'desc' },
+    });
     const winner = closed && winnerOf(closed, this.deps.clock.now());
     if (!closed || !winner) return null;
     return { month: closed.month, monthLabel: monthLabel(closed.month), winner, prize: PICTURE_OF_THE_MONTH_PRIZE.text };
@@ -152,7 +149,7 @@ export class PictureOfMonthService {
     ]);
     const closedMonths = new Set(closed.map((m) => m.month));
     const open = [...new Set([current, ...withActivity])].filter((m) => !closedMonths.has(m) && m <= current);
-    const months = [...open, ...closed.slice(0, CLOSED_MONTHS_SHOWN).map((m) => m.month)].sort().reverse();
+    const months = [...open, ...closed.slice(0, CLOSED_MONTHS_SHOWN).map((m) => m.month)].sort((a, b) => b.localeCompare(a));
     return Promise.all(months.map((m) => this.adminMonth(em, m, closed.find((c) => c.month === m) ?? null)));
   }
 
@@ -331,5 +328,5 @@ async function monthsWithActivity(em: EntityManager, from: YearMonth, now: Date)
      union select distinct month from picture_votes where month >= ?`,
     [CLUB.timeZone, since, now, from],
   );
-  return rows.map((r) => r.month).sort().reverse();
+  return rows.map((r) => r.month).sort((a, b) => b.localeCompare(a));
 }

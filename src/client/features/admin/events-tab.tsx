@@ -15,6 +15,7 @@ import { entriesCloseLine, entryPricesLine } from '../events/event-text';
 import { AddEntrantForm } from './add-entrant-form';
 import { EventForm } from './event-form';
 import { EventImageUpload } from './event-image-upload';
+import { MysteryFishButton } from './mystery-fish-dialog';
 
 type Dialog =
   | { kind: 'none' }
@@ -87,6 +88,7 @@ function EventRow({
           {event.status === 'active' && (
             <RowButton label="Add Entrant" spoken="Add Entrant to" name={event.name} variant="default" onClick={onEntrant} />
           )}
+          {event.status !== 'cancelled' && <MysteryFishButton event={event} />}
         </Group>
       </Group>
     </Card>

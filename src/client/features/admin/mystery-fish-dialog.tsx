@@ -1,0 +1,248 @@
+import { Alert, Button, Group, Modal, NativeSelect, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CATCH_SIZE_MAX_CM, SPECIES } from '../../../shared/catches';
+import { mysteryFishInput, type MysteryFishAdminView } from '../../../shared/competition.schema';
+import { formatClubDateTime, formatClubTime } from '../../../shared/dates';
+import type { AdminEventView } from '../../../shared/events.schema';
+import { RowButton } from '../../components/admin-row-actions';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
+import { QueryState } from '../../components/query-state';
+import { toast } from '../../components/toast';
+import { useNow } from '../../lib/clock';
+import { serverMessage } from '../../lib/errors';
+import { useTRPC } from '../../trpc';
+
+type Kind = 'exact' | 'range';
+interface Values {
+  species: string;
+  kind: Kind;
+  lengthCm: number | string;
+  minCm: number | string;
+  maxCm: number | string;
+}
+const EMPTY: Values = { species: '', kind: 'exact', lengthCm: '', minCm: '', maxCm: '' };
+const cm = (value: number | string) => (value === '' ? undefined : Number(value));
+
+/** Where a message of the schema or the server shows in the form. */
+const fieldOf = (path: string): keyof Values | undefined =>
+  path === 'species'
+    ? 'species'
+    : path === 'length.minCm'
+      ? 'minCm'
+      : path === 'length.maxCm'
+        ? 'maxCm'
+        : path.startsWith('length')
+          ? 'lengthCm'
+          : undefined;
+
+/** 'Sealed (set by Ada Min at Sat 5 Dec 2026, 7:00 pm)': all anyone learns of a sealed fish, the committee included. */
+export function sealedText(view: MysteryFishAdminView): string {
+  return `Sealed (set by ${view.sealedByName ?? 'a former committee member'} at ${formatClubDateTime(view.sealedAt!)})`;
+}
+
+/** The form that seals a fish: species, then an exact length or a range. Cleared once sealed, so nothing stays on screen. */
+function SealForm({ view, onSealed }: { view: MysteryFishAdminView; onSealed: () => void }) {
+  const trpc = useTRPC();
+  const form = useSchemaForm({
+    schema: mysteryFishInput,
+    initialValues: EMPTY,
+    toInput: (v) => ({
+      eventId: view.eventId,
+      species: v.species,
+      length: v.kind === 'exact' ? { kind: 'exact', lengthCm: cm(v.lengthCm) } : { kind: 'range', minCm: cm(v.minCm), maxCm: cm(v.maxCm) },
+    }),
+    fieldOf,
+  });
+  const seal = useMutation(
+    trpc.admin.mysteryFish.set.mutationOptions({
+      onSuccess: () => {
+        toast.success(view.state === 'sealed' ? 'Mystery fish replaced and sealed' : 'Mystery fish sealed');
+        form.reset();
+        onSealed();
+      },
+      onError: (error) => {
+        form.applyServerError(error);
+        toast.error('The mystery fish was not sealed', serverMessage(error));
+      },
+    }),
+  );
+  const lengthField = (field: 'lengthCm' | 'minCm' | 'maxCm', label: string) => (
+    <NumberInput
+      label={label}
+      min={0.1}
+      max={CATCH_SIZE_MAX_CM}
+      step={0.1}
+      decimalScale={1}
+      allowNegative={false}
+      inputMode="decimal"
+      hideControls
+      size="md"
+      rightSection={
+        <Text size="xs" c="dimmed">
+          cm
+        </Text>
+      }
+      value={form.values[field]}
+      onChange={(v) => form.setValue(field, v)}
+      error={form.errors[field]}
+      style={{ flex: '1 1 120px' }}
+    />
+  );
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        const input = form.validate();
+        if (input) seal.mutate(input);
+      }}
+    >
+      <Stack gap="sm">
+        <NativeSelect
+          label="Species"
+          data={[{ value: '', label: 'Choose the species' }, ...SPECIES]}
+          size="md"
+          {...form.inputProps('species')}
+        />
+        <SegmentedControl
+          aria-label="Length"
+          fullWidth
+          size="md"
+          value={form.values.kind}
+          onChange={(v) => form.setValue('kind', v as Kind)}
+          data={[
+            { value: 'exact', label: 'Exact length' },
+            { value: 'range', label: 'Range' },
+          ]}
+        />
+        {form.values.kind === 'exact' ? (
+          lengthField('lengthCm', 'Length')
+        ) : (
+          <Group gap="sm" align="flex-start" wrap="wrap">
+            {lengthField('minCm', 'Shortest')}
+            {lengthField('maxCm', 'Longest')}
+          </Group>
+        )}
+        <Button type="submit" size="md" loading={seal.isPending}>
+          {view.state === 'sealed' ? 'Replace and seal' : 'Seal mystery fish'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The committee's mystery fish of one event: what state it is in, sealing or replacing it, and the reveal (confirmed). */
+export function MysteryFishAdmin({ event }: { event: Pick<AdminEventView, 'id' | 'name'> }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const fish = useQuery(trpc.admin.mysteryFish.get.queryOptions({ eventId: event.id }));
+  const [confirming, setConfirming] = useState(false);
+  const now = useNow();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.admin.mysteryFish.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.events.mysteryFish.pathKey() }),
+    ]);
+  const reveal = useMutation(
+    trpc.admin.mysteryFish.reveal.mutationOptions({
+      onSuccess: (answer) => {
+        toast.success('Mystery fish revealed', answer.winner ? `Winner: ${answer.winner.anglerName}` : 'No winner');
+        setConfirming(false);
+        queryClient.setQueryData(trpc.admin.mysteryFish.get.queryKey({ eventId: event.id }), answer);
+        void refresh();
+      },
+      onError: (error) => {
+        toast.error('The mystery fish was not revealed', serverMessage(error));
+        setConfirming(false);
+      },
+    }),
+  );
+
+  return (
+    <QueryState query={fish} loading="Loading the mystery fish..." failure="Could not load the mystery fish. Please try again later.">
+      {(view) => {
+        const closesAt = new Date(view.fishingClosesAt);
+        const fishingClosed = now >= closesAt.getTime();
+        return (
+          <Stack gap="md">
+            {view.state === 'none' && <Text>No mystery fish is set for {event.name} yet.</Text>}
+            {view.state === 'sealed' && (
+              <Text fw={600} data-testid="mystery-fish-state">
+                {sealedText(view)}
+              </Text>
+            )}
+            {view.state === 'revealed' && (
+              <Alert color="teal" variant="light" title={`Revealed: ${view.species}, ${view.lengthText}`} data-testid="mystery-fish-state">
+                {view.winner
+                  ? `Winner: ${view.winner.anglerName}, ${view.winner.sizeCm} cm, caught at ${formatClubTime(view.winner.caughtAt)}. Prize: ${view.prize}.`
+                  : 'No winner: no catch of the day matched it.'}
+                {view.revealedByName && ` Revealed by ${view.revealedByName} at ${formatClubDateTime(view.revealedAt!)}.`}
+              </Alert>
+            )}
+            {view.state !== 'revealed' &&
+              (fishingClosed ? (
+                <Text size="sm" c="dimmed">
+                  Fishing closed at {formatClubDateTime(closesAt)}: the mystery fish can no longer be set or replaced.
+                </Text>
+              ) : (
+                <>
+                  <Text size="sm" c="dimmed">
+                    {view.state === 'sealed'
+                      ? 'Replacing it seals the new one instead. Nobody, you included, can read it back before the presentation.'
+                      : 'Once sealed, nobody (you included) can read it back before the presentation.'}
+                  </Text>
+                  <SealForm view={view} onSealed={() => void refresh()} />
+                </>
+              ))}
+            {view.state === 'sealed' && (
+              <Stack gap={4}>
+                <Button color="orange" size="md" disabled={!fishingClosed} onClick={() => setConfirming(true)}>
+                  Reveal mystery fish
+                </Button>
+                {!fishingClosed && (
+                  <Text size="sm" c="dimmed">
+                    It can be revealed once fishing closes ({formatClubDateTime(closesAt)}).
+                  </Text>
+                )}
+                {fishingClosed && view.pendingCatches > 0 && (
+                  <Text size="sm" c="orange.8">
+                    {view.pendingCatches === 1 ? '1 catch still waits' : `${view.pendingCatches} catches still wait`} for the judges: judge
+                    them first.
+                  </Text>
+                )}
+              </Stack>
+            )}
+            <Modal opened={confirming} onClose={() => setConfirming(false)} title="Reveal the mystery fish?" centered>
+              <Stack gap="md">
+                <Text size="sm">Everyone will see the mystery fish of {event.name} and its winner at once. This cannot be undone.</Text>
+                <Group justify="flex-end" gap="sm">
+                  <Button variant="default" mih={44} onClick={() => setConfirming(false)} disabled={reveal.isPending}>
+                    Cancel
+                  </Button>
+                  <Button color="orange" mih={44} loading={reveal.isPending} onClick={() => reveal.mutate({ eventId: event.id })}>
+                    Reveal
+                  </Button>
+                </Group>
+              </Stack>
+            </Modal>
+          </Stack>
+        );
+      }}
+    </QueryState>
+  );
+}
+
+/** The 'Mystery fish' action of an event row and its dialog (full screen on a phone). */
+export function MysteryFishButton({ event }: { event: Pick<AdminEventView, 'id' | 'name'> }) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <RowButton label="Mystery fish" spoken="Mystery fish of" name={event.name} variant="default" onClick={() => setOpen(true)} />
+      <Modal opened={open} onClose={() => setOpen(false)} title={`Mystery fish: ${event.name}`} fullScreen={phone}>
+        {open && <MysteryFishAdmin event={event} />}
+      </Modal>
+    </>
+  );
+}
