@@ -639,6 +639,10 @@ function validInputs(): Record<string, unknown> {
     'catches.results': { id: ids.event },
     'catches.liveBoard': { id: ids.event },
     'catches.ladder': { year: 2026 },
+    'events.mysteryFish': { id: ids.event },
+    'pictureOfMonth.month': { month: '2026-11' },
+    'pictureOfMonth.vote': { catchId: ids.catch },
+    'pictureOfMonth.winner': { month: '2026-11' },
     'catches.logSession': { eventId: ids.event, memberId: ids.member, hoursSpent: 2.5, sessionDate: today },
     'sponsors.register': {
       companyName: 'Fuzz Bait',
@@ -688,6 +692,10 @@ function validInputs(): Record<string, unknown> {
     'admin.catches.setSizeLimit': { species: 'Bream', minimumCm: 25 },
     'admin.catches.judge': { action: 'reject', id: ids.catch, reason: 'Too blurry to measure' },
     'admin.catches.get': { id: ids.catch },
+    'admin.mysteryFish.get': { eventId: ids.event },
+    'admin.mysteryFish.set': { eventId: ids.futureEvent, species: 'Bream', length: { kind: 'range', minCm: 30, maxCm: 35 } },
+    'admin.mysteryFish.reveal': { eventId: ids.event },
+    'admin.pictureOfMonth.close': { month: '2026-10' },
     'admin.fishingArea.replace': {
       geojson: JSON.stringify({
         type: 'Polygon',
