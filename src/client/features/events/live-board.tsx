@@ -11,7 +11,7 @@ import { useLiveBoard, type LiveMode } from './use-live-board';
 /** 'Provisional' (yellow) until fishing has closed and every catch is judged, then 'Final' (green). */
 export function BoardStatusBadge({ board, size = 'lg' }: { board: Pick<LiveBoard, 'status'>; size?: 'lg' | 'xl' }) {
   return (
-    <Badge size={size} color={board.status === 'final' ? 'teal' : 'yellow'} c={board.status === 'final' ? undefined : 'dark'}>
+    <Badge size={size} color={board.status === 'final' ? 'teal' : 'yellow'} style={{ flexShrink: 0 }}>
       {board.status === 'final' ? 'Final' : 'Provisional'}
     </Badge>
   );
@@ -72,7 +72,7 @@ export function LiveBoardView({ eventId }: { eventId: string }) {
               {MODE_TEXT[mode]}
               {board.isError && mode === 'polling' ? ' The last update failed; trying again.' : ''}
             </Text>
-            <Button component={Link} to={eventPresentationPath(eventId)} variant="light" size="xs">
+            <Button component={Link} to={eventPresentationPath(eventId)} variant="light" size="sm" h={44}>
               Presentation
             </Button>
           </Group>

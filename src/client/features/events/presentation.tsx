@@ -170,7 +170,7 @@ export function PresentationView({ eventId }: { eventId: string }) {
               </Text>
             </Stack>
             <Stack align="flex-end" gap="sm">
-              <Badge size="xl" h="auto" py={8} fz="clamp(1rem, 1.6vw, 1.6rem)" color={data.status === 'final' ? 'teal' : 'yellow'} c="dark">
+              <Badge size="xl" h="auto" py={8} fz="clamp(1rem, 1.6vw, 1.6rem)" color={data.status === 'final' ? 'teal' : 'yellow'}>
                 {data.status === 'final' ? 'Final' : 'Provisional'}
               </Badge>
               <FullScreenButton />

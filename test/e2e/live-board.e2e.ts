@@ -1,0 +1,104 @@
+import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clubToday } from '../../src/shared/dates';
+import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+import { DESKTOP, expectAccessible, followLink, launchBrowser, loginLink, openPage, phoneProblems, SMALL_PHONE } from './browser';
+
+let t: TestApp;
+let browser: Browser;
+const ADMIN = 'judge@example.com';
+
+beforeAll(async () => {
+  t = await startTestApp({ browser: true, env: { ADMIN_EMAILS: ADMIN } });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+/** A catch logged from the angler's phone (multipart, as the catch form sends it). */
+async function logCatch(client: TestClient, eventId: string, memberId: string, fishType: string, size: string) {
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a6f8f' } })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    fishType,
+    size,
+    fishKeptOrReleased: 'released',
+    eventId,
+    memberId,
+    rulesWaiverAccepted: 'true',
+    dataAccuracyAcknowledged: 'true',
+    gpsCoordinates: '-28.170612, 153.543201',
+  }))
+    form.set(k, v);
+  form.set('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'catch.jpg');
+  const res = await client.fetch('/api/catches', { method: 'POST', body: form });
+  expect(res.status).toBe(200);
+}
+
+describe('competition day', () => {
+  it('the live board on a 360 px phone updates, without a reload, while a judge approves a catch; then the presentation', async () => {
+    const admin = (await signedInClient(t, ADMIN, { firstName: 'Jude', lastName: 'Judge' })).client;
+    const today = clubToday(t.clock.now());
+    // Fishing all day, so that the catch is logged whenever the test runs.
+    const event = await admin.trpc.admin.events.create.mutate({
+      name: 'Harbour Club Day',
+      location: 'Jack Evans Boat Harbour',
+      eventDate: `${today}T00:01`,
+      fishingStart: '00:00',
+      fishingEnd: '23:59',
+    });
+    const angler = await activeMemberClient(t, 'gary.walsh@example.com', { firstName: 'Gary', lastName: 'Walsh' });
+    await admin.trpc.admin.events.addEntrant.mutate({ id: event.id, memberId: angler.memberId });
+    await logCatch(angler.client, event.id, angler.memberId, 'Flathead', '52.5');
+
+    const phone = await openPage(browser, 'live-board-phone', SMALL_PHONE);
+    await phone.page.goto(`${t.baseUrl}/events/${event.id}/live`);
+    await phone.page.getByText('Provisional', { exact: true }).waitFor();
+    await phone.page.getByText(/1 catch is waiting for the judges\./).waitFor();
+    await phone.page.getByText('Live: updates by itself as catches are logged and judged.').waitFor();
+    await phone.shot('provisional');
+    await expectAccessible(phone.page, 'live board on a phone');
+    expect(await phoneProblems(phone.page, 'main')).toEqual([]);
+    // Marks this page load: a reload would forget it.
+    await phone.page.evaluate(() => ((window as unknown as { sameLoad: boolean }).sameLoad = true));
+
+    // The judge approves it from the admin page, in another browser.
+    const judge = await openPage(browser, 'live-board-judge', DESKTOP);
+    await followLink(judge.page, await loginLink(t, ADMIN));
+    await judge.page.waitForURL('**/member');
+    await judge.page.goto(`${t.baseUrl}/admin`);
+    await judge.page.getByRole('tab', { name: 'Judging' }).click();
+    await judge.page
+      .getByTestId('judge-catch')
+      .filter({ hasText: 'Gary Walsh' })
+      .getByRole('button', { name: 'Approve', exact: true })
+      .click();
+    await judge.page.getByText('Catch approved').waitFor();
+
+    const table = phone.page.getByRole('table', { name: 'Open Flathead results' });
+    await table.getByRole('row', { name: /1st Gary Walsh 52\.5 3 Later/ }).waitFor();
+    await phone.page.getByText(/No catch is waiting for the judges\./).waitFor();
+    expect(await phone.page.evaluate(() => (window as unknown as { sameLoad?: boolean }).sameLoad)).toBe(true);
+    await phone.shot('approved');
+    await expectAccessible(phone.page, 'live board with a result on a phone');
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    expect(await phone.page.locator('body').textContent()).not.toMatch(/-28\.17|153\.54|GPS/);
+
+    // The presentation, as the laptop on the projector shows it.
+    const screen = await openPage(browser, 'presentation', DESKTOP);
+    await screen.page.goto(`${t.baseUrl}/events/${event.id}/presentation`);
+    const openFlathead = screen.page.getByRole('region', { name: 'Open Flathead' });
+    await openFlathead.getByText('Gary Walsh').waitFor();
+    await openFlathead.getByText('52.5 cm · $100 tackle voucher · 3 points').waitFor();
+    await screen.page.getByRole('button', { name: 'Enter full screen' }).waitFor();
+    expect(await screen.page.getByRole('navigation').count()).toBe(0);
+    await screen.shot('presentation');
+    await expectAccessible(screen.page, 'presentation');
+    expect([...phone.problems, ...judge.problems, ...screen.problems]).toEqual([]);
+  }, 90_000);
+});
