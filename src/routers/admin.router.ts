@@ -9,6 +9,7 @@ import { adminCatchesRouter } from './catches.router';
 import { adminCmsRouter } from './cms.router';
 import { adminMysteryFishRouter, adminPictureOfMonthRouter } from './competition.router';
 import { adminEventsRouter } from './events.router';
+import { signOnDeskRouter } from './sign-on-desk.router';
 import { adminFishingAreaRouter } from './fishing-area.router';
 import { adminSponsorsRouter } from './sponsors.router';
 
@@ -51,6 +52,7 @@ export const adminRouter = router({
     .output(auditPage)
     .query(({ ctx, input }) => searchAudit(ctx.em, input)),
   events: adminEventsRouter,
+  signOn: signOnDeskRouter,
   catches: adminCatchesRouter,
   mysteryFish: adminMysteryFishRouter,
   pictureOfMonth: adminPictureOfMonthRouter,

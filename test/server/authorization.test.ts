@@ -153,6 +153,7 @@ const REST_ACCESS: Record<string, 'public' | 'member' | 'admin' | 'signed-link'>
   'GET /api/admin/reports/membership.csv': 'admin',
   'GET /api/admin/reports/events/:id/results.csv': 'admin',
   'GET /api/admin/reports/events/:id/results.pdf': 'admin',
+  'GET /api/admin/events/:id/entrants.pdf': 'admin',
   'GET /api/admin/export/accounting.csv': 'admin',
 };
 

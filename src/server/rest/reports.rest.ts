@@ -62,6 +62,14 @@ export function registerReportRoutes(app: FastifyInstance, deps: ContextDeps): v
       return download(reply, `results-${fileName(name)}`, 'pdf', pdf);
     }),
   );
+  /** The sign-on desk's entrant list, to print. */
+  app.get<EventParams>('/api/admin/events/:id/entrants.pdf', (req, reply) =>
+    callService(deps, req, reply, async (ctx) => {
+      requireAdmin(ctx.actor);
+      const { name, pdf } = await ctx.services.signOnDesk.pdf(ctx.em, eventIdInput.parse(req.params).id);
+      return download(reply, `sign-on-${fileName(name)}`, 'pdf', pdf);
+    }),
+  );
   /** 'Export to accounting': Xero bank-statement CSV of the period's payments. */
   app.get<PeriodQuery>('/api/admin/export/accounting.csv', (req, reply) =>
     callService(deps, req, reply, async (ctx) => {

@@ -69,9 +69,13 @@ export async function sendEntryReceipt(
   const entries = await em.find(EventRegistration, { id: { $in: registrationIds }, payment }, { populate: ['member'], refresh: true });
   if (!event || !entries.length) return;
   const guest = entries.find((e) => e.member.isGuest);
-  const payer = payment.createdBy ? await em.findOne(User, { id: payment.createdBy.id }) : null;
-  const payerMember = payer ? await em.findOne(Member, { user: payer }) : null;
-  const to = guest?.member.email ?? payerMember?.email ?? payer?.email ?? entries[0].member.email;
+  // Paid online: to whoever paid. Taken at the desk: to the entrant (or, for a junior without an address, their household).
+  const atDesk = payment.provider === 'manual';
+  const payer = !atDesk && payment.createdBy ? await em.findOne(User, { id: payment.createdBy.id }) : null;
+  const payerMember = payer
+    ? await em.findOne(Member, { user: payer })
+    : (entries[0].member.email ? entries[0].member : await em.findOne(Member, { household: entries[0].member.household, isPrimary: true }));
+  const to = guest?.member.email ?? payerMember?.email ?? payer?.email;
   if (!to) return;
   let url = `${deps.publicUrl}/member?tab=events`;
   let linkExpires: Date | undefined;

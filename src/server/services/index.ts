@@ -13,6 +13,7 @@ import { EventRemindersService } from './event-reminders.service';
 import { EntriesService } from './entries.service';
 import { EventsService } from './events.service';
 import { GuestEntriesService } from './guest-entries.service';
+import { SignOnDeskService } from './sign-on-desk.service';
 import { FairPlayService } from './fair-play.service';
 import { FishingAreaService } from './fishing-area.service';
 import { JudgingService } from './judging.service';
@@ -49,6 +50,7 @@ export function createServices(deps: ServiceDeps) {
   const auth = new AuthService(deps);
   const payments = new PaymentsService({ ...deps, auth });
   const entries = new EntriesService({ ...deps, paymentsService: payments });
+  const guests = new GuestEntriesService({ ...deps, entries });
   const events = new EventsService({ ...deps, uploads, entries });
   const members = new MembersService({ ...deps, judging, auth });
   return {
@@ -68,7 +70,8 @@ export function createServices(deps: ServiceDeps) {
     adminPayments: new AdminPaymentsService({ ...deps, payments, members }),
     events,
     entries,
-    guests: new GuestEntriesService({ ...deps, entries }),
+    guests,
+    signOnDesk: new SignOnDeskService({ ...deps, paymentsService: payments, guests }),
     fairPlay: new FairPlayService(deps),
     fishingArea: new FishingAreaService(),
     mysteryFish: new MysteryFishService(deps),

@@ -1,0 +1,29 @@
+import { checkInInput, deskEntrant, deskGuestInput, deskInput, deskPaymentInput, deskView } from '../shared/entries.schema';
+import { z } from 'zod';
+import { adminProcedure, router } from '../server/trpc/init';
+
+/** Mounted at `admin.signOn`: the sign-on desk on an event's morning. Members are added with admin.events.addEntrant. */
+export const signOnDeskRouter = router({
+  list: adminProcedure
+    .input(deskInput)
+    .output(deskView)
+    .query(({ ctx, input }) => ctx.services.signOnDesk.list(ctx.em, input.id)),
+
+  /** One tap; the same tap again changes nothing (audited once). */
+  checkIn: adminProcedure
+    .input(checkInInput)
+    .output(deskEntrant)
+    .mutation(({ ctx, input }) => ctx.services.signOnDesk.checkIn(ctx.em, ctx.actor, input)),
+
+  /** Cash or a card at the desk for one entrant's fee (always the server's price); a retried request records once. */
+  recordPayment: adminProcedure
+    .input(deskPaymentInput)
+    .output(z.object({ message: z.string(), entrant: deskEntrant }))
+    .mutation(({ ctx, input }) => ctx.services.signOnDesk.recordPayment(ctx.em, ctx.actor, input)),
+
+  /** A walk-up non-member, entered past the close and the capacity, to pay at the desk. */
+  addGuest: adminProcedure
+    .input(deskGuestInput)
+    .output(deskEntrant)
+    .mutation(({ ctx, input }) => ctx.services.signOnDesk.addGuest(ctx.em, ctx.actor, input)),
+});

@@ -1,0 +1,275 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ageOn, clubToday, formatAuDate, formatClubDateTime, formatClubTime } from '../../shared/dates';
+import {
+  DIVISION_LABELS,
+  divisionOn,
+  ENTRY_PAYMENT_LABELS,
+  entriesCloseAt,
+  entryPaymentState,
+  type DeskEntrant,
+  type DeskGuestInput,
+  type DeskView,
+} from '../../shared/entries.schema';
+import { AppError } from '../../shared/errors';
+import { centsToAmount, CURRENCY, formatAud } from '../../shared/membership';
+import { PAYMENT_METHOD_LABELS, type ManualPaymentMethod } from '../../shared/payments';
+import type { Clock } from '../clock';
+import { Event, EventRegistration, Payment, WaitlistEntry, type PaymentEntries } from '../db/entities';
+import { isUniqueViolation } from '../db/unique-violation';
+import { recordAudit } from './audit.service';
+import type { Actor } from './actor';
+import type { GuestEntriesService } from './guest-entries.service';
+import type { PaymentsService } from './payments.service';
+import { renderReportPdf } from './pdf';
+
+export interface SignOnDeskDeps {
+  clock: Clock;
+  paymentsService: Pick<PaymentsService, 'settle'>;
+  guests: Pick<GuestEntriesService, 'createGuestEntry'>;
+}
+
+const fullName = (m: { firstName: string; lastName: string }) => `${m.firstName} ${m.lastName}`;
+
+/**
+ * The sign-on desk on the event's morning (the committee, on a phone or laptop): who has entered and how their fee
+ * stands, one-tap check-in, money taken on the spot (a manual payment settled like any other: audited, the entry
+ * marked paid, the receipt e-mailed), walk-up guests, and the list printed as a PDF.
+ */
+export class SignOnDeskService {
+  constructor(private readonly deps: SignOnDeskDeps) {}
+
+  private now(): Date {
+    return this.deps.clock.now();
+  }
+
+  async list(em: EntityManager, eventId: string): Promise<DeskView> {
+    const event = await em.findOne(Event, { id: eventId });
+    if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
+    const entries = await em.find(
+      EventRegistration,
+      { event },
+      { populate: ['member', 'payment'], orderBy: { member: { lastName: 'asc', firstName: 'asc' }, createdAt: 'asc' } },
+    );
+    const waiting = await em.find(WaitlistEntry, { event }, { populate: ['member'], orderBy: { createdAt: 'asc', id: 'asc' } });
+    const entrants = entries.map((e) => this.entrant(e, event));
+    return {
+      eventId: event.id,
+      eventName: event.name,
+      location: event.location,
+      eventDate: event.eventDate.toISOString(),
+      entriesCloseAt: entriesCloseAt(event).toISOString(),
+      requireCheckIn: event.requireCheckIn,
+      memberFee: centsToAmount(event.registrationFeeCents),
+      juniorFee: event.juniorFeeCents === null || event.juniorFeeCents === undefined ? null : centsToAmount(event.juniorFeeCents),
+      nonMemberFee: centsToAmount(event.nonMemberFeeCents),
+      maxParticipants: event.maxParticipants ?? null,
+      entrants,
+      waiting: waiting.map((w, i) => ({ memberId: w.member.id, name: fullName(w.member), position: i + 1, addedAt: w.createdAt.toISOString() })),
+      counts: {
+        entered: entrants.length,
+        checkedIn: entrants.filter((e) => e.checkedInAt).length,
+        paid: entrants.filter((e) => e.paymentState === 'paid').length,
+        toPay: entrants.filter((e) => e.paymentState === 'unpaid' || e.paymentState === 'pay_at_sign_on').length,
+      },
+    };
+  }
+
+  private entrant(entry: EventRegistration, event: Event): DeskEntrant {
+    const member = entry.member;
+    const paidBy = entry.paidAt && entry.payment?.method ? PAYMENT_METHOD_LABELS[entry.payment.method] : null;
+    return {
+      registrationId: entry.id,
+      memberId: member.id,
+      name: fullName(member),
+      kind: member.isGuest ? 'guest' : 'member',
+      division: divisionOn(member.dateOfBirth, event.eventDate),
+      age: ageOn(member.dateOfBirth, clubToday(event.eventDate)),
+      phone: member.phone ?? null,
+      email: member.email ?? null,
+      fee: centsToAmount(entry.feeCents),
+      paymentState: entryPaymentState(entry),
+      paidBy,
+      checkedInAt: entry.checkedInAt?.toISOString() ?? null,
+      enteredAt: entry.createdAt.toISOString(),
+      disqualified: Boolean(entry.disqualifiedAt),
+    };
+  }
+
+  private async entry(em: EntityManager, registrationId: string): Promise<EventRegistration> {
+    const entry = await em.findOne(EventRegistration, { id: registrationId }, { populate: ['member', 'event', 'payment'] });
+    if (!entry) throw new AppError('NOT_FOUND', 'That entry does not exist. Reload the list: it may have been cancelled.');
+    return entry;
+  }
+
+  /** Checks an entrant in (or undoes it); the same tap twice changes nothing and is audited once. */
+  async checkIn(em: EntityManager, actor: Actor, input: { registrationId: string; checkedIn: boolean }): Promise<DeskEntrant> {
+    const entry = await this.entry(em, input.registrationId);
+    if (entry.event.status === 'cancelled') throw new AppError('BAD_REQUEST', 'This event was cancelled.');
+    const already = Boolean(entry.checkedInAt) === input.checkedIn;
+    if (!already) {
+      const before = { checkedInAt: entry.checkedInAt?.toISOString() ?? null };
+      entry.checkedInAt = input.checkedIn ? this.now() : null;
+      entry.checkedInBy = input.checkedIn ? actor.user : null;
+      recordAudit(em, {
+        actor: actor.user,
+        actorLabel: 'sign-on desk',
+        action: input.checkedIn ? 'entry.checkIn' : 'entry.checkInUndone',
+        entityType: 'EventRegistration',
+        entityId: entry.id,
+        before,
+        after: { checkedInAt: entry.checkedInAt?.toISOString() ?? null, name: fullName(entry.member) },
+      });
+      await em.flush();
+    }
+    return this.entrant(entry, entry.event);
+  }
+
+  /**
+   * Money taken at the desk for one entrant's fee: always the entry's own price. A manual payment (audited
+   * 'payment.manual') settled like a PayPal capture, so the entry is marked paid and the receipt goes out (a guest's
+   * with their sign-in link). The request key makes a retried or double-tapped request record once.
+   */
+  async recordPayment(
+    em: EntityManager,
+    actor: Actor,
+    input: { registrationId: string; method: ManualPaymentMethod; reference: string | null; requestKey: string },
+  ): Promise<{ message: string; entrant: DeskEntrant }> {
+    const orderId = `manual-${input.requestKey}`;
+    const entry = await this.entry(em, input.registrationId);
+    const name = fullName(entry.member);
+    const earlier = await em.findOne(Payment, { providerOrderId: orderId });
+    if (!earlier) {
+      const state = entryPaymentState(entry);
+      if (state === 'paid') {
+        const how = entry.payment?.method ? ` (${PAYMENT_METHOD_LABELS[entry.payment.method]})` : '';
+        throw new AppError('CONFLICT', `${name} has already paid${how}. Nothing was recorded.`);
+      }
+      if (state === 'free') throw new AppError('BAD_REQUEST', `${name}'s entry is free: there is nothing to pay.`);
+      if (state === 'refunded') throw new AppError('BAD_REQUEST', `${name}'s entry fee was refunded: the event was cancelled.`);
+      try {
+        await em.transactional(async (tem) => {
+          // The same request twice at once (a double tap): the second waits here for the first, then finds its payment.
+          await tem.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [orderId]);
+          if (await tem.count(Payment, { providerOrderId: orderId })) return;
+          const method = PAYMENT_METHOD_LABELS[input.method];
+          const priced: PaymentEntries = [{ registrationId: entry.id, memberId: entry.member.id, name, feeCents: entry.feeCents }];
+          const payment = tem.create(Payment, {
+            kind: 'event',
+            purpose: 'entry',
+            household: null,
+            event: entry.event,
+            entries: priced,
+            createdBy: actor.user,
+            description: `Entry: ${entry.event.name} (${name}, ${method.toLowerCase()})`.slice(0, 200),
+            payee: name,
+            amountCents: entry.feeCents,
+            currency: CURRENCY,
+            provider: 'manual',
+            method: input.method,
+            reference: input.reference,
+            providerOrderId: orderId,
+            status: 'created',
+            capturedAt: this.now(),
+            rawResponse: null,
+          });
+          await tem.flush();
+          recordAudit(tem, {
+            actor: actor.user,
+            actorLabel: 'sign-on desk',
+            action: 'payment.manual',
+            entityType: 'Payment',
+            entityId: payment.id,
+            after: { amountCents: entry.feeCents, method: input.method, reference: input.reference, registrationId: entry.id, name },
+          });
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+    }
+    const payment = await em.findOneOrFail(Payment, { providerOrderId: orderId }, { refresh: true });
+    if (payment.status === 'created') {
+      await this.deps.paymentsService.settle(
+        em,
+        payment.id,
+        {
+          outcome: 'completed',
+          captureId: `MANUAL-${payment.id.slice(0, 8).toUpperCase()}`,
+          amount: centsToAmount(payment.amountCents),
+          currency: payment.currency,
+          raw: null,
+        },
+        { actor: actor.user, label: 'sign-on desk', capturedAt: payment.capturedAt ?? this.now() },
+      );
+    }
+    const fresh = await em.findOneOrFail(EventRegistration, { id: entry.id }, { populate: ['member', 'event', 'payment'], refresh: true });
+    return {
+      message: `${formatAud(payment.amountCents)} ${PAYMENT_METHOD_LABELS[input.method].toLowerCase()} recorded for ${name}.`,
+      entrant: this.entrant(fresh, fresh.event),
+    };
+  }
+
+  /**
+   * A walk-up non-member at the desk: a guest entry at the non-member price, past the close of entries and the
+   * capacity (as Add Entrant is for members), to pay at the desk. With an e-mail address, paying sends them the link
+   * for logging catches.
+   */
+  async addGuest(em: EntityManager, actor: Actor, input: DeskGuestInput & { email: string | null; phone: string | null }): Promise<DeskEntrant> {
+    const event = await em.findOne(Event, { id: input.eventId });
+    if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
+    if (event.status === 'cancelled') throw new AppError('BAD_REQUEST', 'This event was cancelled.');
+    const made = await em.transactional(async (tem) => {
+      const created = await this.deps.guests.createGuestEntry(
+        tem,
+        actor,
+        await tem.findOneOrFail(Event, { id: event.id }),
+        { firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone, dateOfBirth: input.dateOfBirth },
+        'desk',
+      );
+      await tem.execute('update events set registered_count = registered_count + 1 where id = ?', [event.id]);
+      return created;
+    });
+    const entry = await em.findOneOrFail(EventRegistration, { id: made.entry.id }, { populate: ['member', 'payment'] });
+    return this.entrant(entry, event);
+  }
+
+  /** The entrant list to print: name, member or guest, division, fee and how it stands, check-in, and a column to sign. */
+  async pdf(em: EntityManager, eventId: string): Promise<{ name: string; pdf: Buffer }> {
+    const desk = await this.list(em, eventId);
+    const pdf = await renderReportPdf({
+      title: `Sign-on: ${desk.eventName}`,
+      subtitle: `${desk.location} · ${formatClubDateTime(desk.eventDate)} · printed ${formatAuDate(clubToday(this.now()))} ${formatClubTime(this.now())} · ${desk.counts.entered} entered, ${desk.counts.checkedIn} checked in, ${desk.counts.toPay} to pay`,
+      tables: [
+        {
+          heading: 'Entrants',
+          columns: [
+            { label: 'Name', width: 140 },
+            { label: 'Entry', width: 80 },
+            { label: 'Fee', width: 50, align: 'right' },
+            { label: 'Payment', width: 100 },
+            { label: 'Checked in', width: 60 },
+            { label: 'Signature', width: 70 },
+          ],
+          rows: desk.entrants.map((e) => [
+            e.name,
+            `${e.kind === 'guest' ? 'Guest' : 'Member'}, ${DIVISION_LABELS[e.division]}`,
+            `$${e.fee}`,
+            e.paidBy ? `${ENTRY_PAYMENT_LABELS[e.paymentState]} (${e.paidBy})` : ENTRY_PAYMENT_LABELS[e.paymentState],
+            e.checkedInAt ? formatClubTime(e.checkedInAt) : '',
+            '',
+          ]),
+          empty: 'Nobody has entered yet.',
+        },
+        {
+          heading: 'Waiting list',
+          columns: [
+            { label: 'No.', width: 40 },
+            { label: 'Name', width: 200 },
+          ],
+          rows: desk.waiting.map((w) => [String(w.position), w.name]),
+          empty: 'Nobody is waiting.',
+        },
+      ],
+    });
+    return { name: desk.eventName, pdf };
+  }
+}
