@@ -63,9 +63,11 @@ describe('the demo club (npm run demo)', () => {
   let member: TestClient;
   let admin: TestClient;
   const today = clubToday(new Date());
+  let seedingStarted = 0;
 
   beforeAll(async () => {
     site = await freshSite();
+    seedingStarted = Date.now();
     first = await seedDemoClub({ orm: site.orm, objects: site.objects, env });
     // The site as it then runs on that database and object folder.
     t = await startTestApp({ databaseUrl: site.databaseUrl, env: { DATA_DIR: site.dataDir } });
@@ -165,6 +167,22 @@ describe('the demo club (npm run demo)', () => {
     const ladder = await visitor.trpc.catches.ladder.query({ year: Number(today.slice(0, 4)) });
     // The season ladder counts this calendar year only: empty in the first weeks of January.
     if (completed.some((e) => e.eventDate.slice(0, 4) === today.slice(0, 4))) expect(ladder.length).toBeGreaterThan(0);
+  });
+
+  it("shows today's club day on a live board, provisional, with results in both divisions once fishing has been open an hour", async () => {
+    const visitor = t.client();
+    const todays = (await visitor.trpc.events.upcoming.query())[0];
+    const board = await visitor.trpc.catches.liveBoard.query({ id: todays.id });
+    expect(board).toMatchObject({ eventName: 'Club Day at Jack Evans Boat Harbour', divisions: true, status: 'provisional' });
+    // Today's catches are logged (and judged half an hour later) only for the hours that had passed when it was seeded.
+    if (seedingStarted - Date.parse(board.fishingOpens) >= 60 * 60_000) {
+      expect(board.pending).toBeGreaterThan(0);
+      expect([...new Set(board.categories.map((c) => c.division))]).toEqual(['junior', 'open']);
+      expect(JSON.stringify(board)).not.toMatch(/latitude|longitude|gps/i);
+    }
+    const stream = await fetch(`${t.baseUrl}/api/events/${todays.id}/live`);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    await stream.body?.cancel();
   });
 
   it('has judged catches with flags and reasons, and a queue still to judge', async () => {

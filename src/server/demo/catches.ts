@@ -4,6 +4,7 @@ import { addDays, instantToClubLocal } from '../../shared/dates';
 import { type Species } from '../../shared/catches';
 import { catchSubmissionInput } from '../../shared/catches.schema';
 import { fishingWindow } from '../../shared/events';
+import { isJuniorOn } from '../../shared/membership';
 import { EventRegistration, Member } from '../db/entities';
 import { CAMERAS, REJECT_REASONS, SIZE_RANGES } from './demo-data';
 import { catchPhoto } from './demo-images';
@@ -235,7 +236,20 @@ export async function seedTodaysCatches(demo: DemoContext) {
       mine: i === 0,
     });
   }
+  // Early on, a junior and an adult each landed a whiting: judged by now, so the live board has provisional results
+  // in both divisions whenever the demo starts at least an hour into fishing (the member's own bream still waits).
+  const junior =
+    anglers.find((m) => isJuniorOn(m.dateOfBirth, demo.today) && m.id !== planned[0].angler.id) ?? person(demo.member, 'Chloe');
+  const adult = anglers.find((m) => !isJuniorOn(m.dateOfBirth, demo.today))!;
+  for (const [angler, size, minutes] of [
+    [junior, 29.5, 20],
+    [adult, 33, 25],
+  ] as const) {
+    const at = new Date(hours.opens.getTime() + minutes * 60_000);
+    logged.push({ id: await logCatch(demo, seeded, angler, 'Whiting', size, 'released', at), at, mine: false });
+  }
   // The judges keep up during the day: catches logged over half an hour ago are checked (the member's own still waits).
+  logged.sort((a, b) => a.at.getTime() - b.at.getTime());
   for (const c of logged) {
     const judgedAt = new Date(c.at.getTime() + 30 * 60_000);
     if (c.mine || judgedAt.getTime() > demo.now.getTime() - 10 * 60_000) continue;
