@@ -12,7 +12,15 @@ import { useTRPC } from '../../trpc';
  * Signs a member on at the ramp: the committee enters them in the event on the day, past the close of entries
  * and the capacity, so their catches count (only entrants score).
  */
-export function AddEntrantForm({ event, onDone, onCancel }: { event: AdminEventView; onDone: () => void; onCancel: () => void }) {
+export function AddEntrantForm({
+  event,
+  onDone,
+  onCancel,
+}: {
+  event: Pick<AdminEventView, 'id' | 'name'>;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const trpc = useTRPC();
   const members = useQuery(trpc.members.list.queryOptions());
   const [memberId, setMemberId] = useState('');

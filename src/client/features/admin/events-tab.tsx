@@ -13,6 +13,7 @@ import { useTRPC } from '../../trpc';
 import { EventImage } from '../../components/event-image';
 import { entriesCloseLine, entryPricesLine } from '../events/event-text';
 import { AddEntrantForm } from './add-entrant-form';
+import { SignOnDesk } from './sign-on-desk';
 import { EventForm } from './event-form';
 import { EventImageUpload } from './event-image-upload';
 import { MysteryFishButton } from './mystery-fish-dialog';
@@ -40,11 +41,13 @@ function EventRow({
   onEdit,
   onImage,
   onEntrant,
+  onSignOn,
 }: {
   event: AdminEventView;
   onEdit: () => void;
   onImage: () => void;
   onEntrant: () => void;
+  onSignOn: () => void;
 }) {
   return (
     <Card withBorder radius="md" padding="md" data-testid="admin-event">
@@ -88,6 +91,7 @@ function EventRow({
           {event.status === 'active' && (
             <RowButton label="Add Entrant" spoken="Add Entrant to" name={event.name} variant="default" onClick={onEntrant} />
           )}
+          {event.status !== 'cancelled' && <RowButton label="Sign-on" spoken="Sign-on desk for" name={event.name} onClick={onSignOn} />}
           {event.status !== 'cancelled' && <MysteryFishButton event={event} />}
         </Group>
       </Group>
@@ -102,6 +106,8 @@ export function AdminEventsTab() {
   const list = useQuery(trpc.admin.events.list.queryOptions());
   const refresh = useRefreshAdminEvents();
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  // The sign-on desk of one event, also opened straight from /admin?signon=<event id> (a bookmark on the desk's phone).
+  const [signOnId, setSignOnId] = useState<string | null>(() => new URLSearchParams(window.location.search).get('signon'));
   const close = () => setDialog({ kind: 'none' });
 
   const create = useMutation(
@@ -127,6 +133,7 @@ export function AdminEventsTab() {
 
   const events = list.data ?? [];
   const formOpen = dialog.kind === 'create' || dialog.kind === 'edit';
+  if (signOnId) return <SignOnDesk eventId={signOnId} onBack={() => setSignOnId(null)} />;
 
   return (
     <Stack gap="md">
@@ -150,6 +157,7 @@ export function AdminEventsTab() {
             onEdit={() => setDialog({ kind: 'edit', event })}
             onImage={() => setDialog({ kind: 'image', event })}
             onEntrant={() => setDialog({ kind: 'entrant', event })}
+            onSignOn={() => setSignOnId(event.id)}
           />
         ))}
       </QueryState>

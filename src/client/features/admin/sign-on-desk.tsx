@@ -1,0 +1,344 @@
+import { Alert, Badge, Button, Card, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { formatClubDateTime, formatClubTime } from '../../../shared/dates';
+import { DIVISION_LABELS, ENTRY_PAYMENT_LABELS, entriesCloseText, type EntryPaymentState } from '../../../shared/entries';
+import type { DeskEntrant, DeskView } from '../../../shared/entries.schema';
+import { MANUAL_METHOD_OPTIONS, type ManualPaymentMethod } from '../../../shared/payments';
+import { QueryState } from '../../components/query-state';
+import { toast } from '../../components/toast';
+import { fieldErrorsOf, serverMessage } from '../../lib/errors';
+import { useTRPC } from '../../trpc';
+import { AddEntrantForm } from './add-entrant-form';
+import { newRequestKey } from './refund-dialog';
+
+const STATE_COLOURS: Record<EntryPaymentState, string> = {
+  free: 'gray',
+  unpaid: 'orange',
+  pay_at_sign_on: 'orange',
+  paid: 'green',
+  refunded: 'gray',
+};
+/** Every control on the desk is at least this tall: it is used standing at the ramp, often on a phone. */
+const TARGET = 44;
+
+/**
+ * The sign-on desk for one event (admin Events tab → Sign-on, or /admin?signon=<event id>): who has entered and paid,
+ * one-tap check-in, the fee taken in cash or by card, walk-up members and guests, and the list as a PDF. Usable on a
+ * 360 px phone.
+ */
+export function SignOnDesk({ eventId, onBack }: { eventId: string; onBack: () => void }) {
+  const trpc = useTRPC();
+  const desk = useQuery(trpc.admin.signOn.list.queryOptions({ id: eventId }));
+  const [search, setSearch] = useState('');
+  const [paying, setPaying] = useState<DeskEntrant | null>(null);
+  const [adding, setAdding] = useState<'member' | 'guest' | null>(null);
+
+  return (
+    <Stack gap="md" data-testid="sign-on-desk">
+      <Group justify="space-between" gap="xs">
+        <Button variant="default" mih={TARGET} onClick={onBack}>
+          ← Events
+        </Button>
+        <Button component="a" href={`/api/admin/events/${encodeURIComponent(eventId)}/entrants.pdf`} variant="light" mih={TARGET}>
+          Print list (PDF)
+        </Button>
+      </Group>
+      <QueryState query={desk} loading="Loading the entrants..." failure="Could not load the entrants. Please try again.">
+        {(view) => (
+          <DeskBody
+            view={view}
+            search={search}
+            onSearch={setSearch}
+            onPay={setPaying}
+            onAdd={setAdding}
+          />
+        )}
+      </QueryState>
+      <TakePaymentDialog eventId={eventId} entrant={paying} onClose={() => setPaying(null)} />
+      <AddWalkUpDialog eventId={eventId} eventName={desk.data?.eventName ?? ''} kind={adding} onClose={() => setAdding(null)} />
+    </Stack>
+  );
+}
+
+function DeskBody({
+  view,
+  search,
+  onSearch,
+  onPay,
+  onAdd,
+}: {
+  view: DeskView;
+  search: string;
+  onSearch: (value: string) => void;
+  onPay: (entrant: DeskEntrant) => void;
+  onAdd: (kind: 'member' | 'guest') => void;
+}) {
+  const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const shown = view.entrants.filter((e) => words.every((w) => e.name.toLowerCase().includes(w)));
+  return (
+    <Stack gap="sm">
+      <div>
+        <Title order={2} fz="xl" style={{ overflowWrap: 'anywhere' }}>
+          Sign-on: {view.eventName}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {view.location} · {formatClubDateTime(view.eventDate)} · entries close {entriesCloseText(view)}
+        </Text>
+        {view.requireCheckIn && (
+          <Text size="sm" fw={500}>
+            Only checked-in entrants can log catches.
+          </Text>
+        )}
+      </div>
+      <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs">
+        <Count label="Entered" value={view.counts.entered} />
+        <Count label="Checked in" value={view.counts.checkedIn} />
+        <Count label="Paid" value={view.counts.paid} />
+        <Count label="To pay" value={view.counts.toPay} />
+      </SimpleGrid>
+      <Group gap="xs" grow>
+        <Button mih={TARGET} variant="light" onClick={() => onAdd('member')}>
+          Add member
+        </Button>
+        <Button mih={TARGET} variant="light" onClick={() => onAdd('guest')}>
+          Add guest
+        </Button>
+      </Group>
+      <TextInput size="md" label="Find an entrant" placeholder="Name" value={search} onChange={(e) => onSearch(e.currentTarget.value)} />
+      {shown.length === 0 && <Text c="dimmed">{view.entrants.length ? 'Nobody by that name.' : 'Nobody has entered yet.'}</Text>}
+      {shown.map((entrant) => (
+        <EntrantCard key={entrant.registrationId} eventId={view.eventId} entrant={entrant} onPay={() => onPay(entrant)} />
+      ))}
+      {view.waiting.length > 0 && (
+        <Card withBorder padding="sm">
+          <Text fw={600}>Waiting list</Text>
+          {view.waiting.map((w) => (
+            <Text key={w.memberId} size="sm">
+              {w.position}. {w.name}
+            </Text>
+          ))}
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+function Count({ label, value }: { label: string; value: number }) {
+  return (
+    <Card withBorder padding="xs" ta="center">
+      <Text fz={24} fw={700}>
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+    </Card>
+  );
+}
+
+function useRefreshDesk(eventId: string) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.admin.signOn.list.queryKey({ id: eventId }) }),
+      queryClient.invalidateQueries({ queryKey: trpc.admin.events.list.queryKey() }),
+    ]);
+}
+
+function EntrantCard({ eventId, entrant, onPay }: { eventId: string; entrant: DeskEntrant; onPay: () => void }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshDesk(eventId);
+  const checkIn = useMutation(
+    trpc.admin.signOn.checkIn.mutationOptions({
+      onSuccess: () => void refresh(),
+      onError: (error) => toast.error('Check-in not saved', serverMessage(error)),
+    }),
+  );
+  const checked = Boolean(entrant.checkedInAt);
+  const toPay = entrant.paymentState === 'unpaid' || entrant.paymentState === 'pay_at_sign_on';
+  return (
+    <Card withBorder padding="sm" data-testid="desk-entrant">
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {entrant.name}
+          </Text>
+          <Text size="sm" fw={500} style={{ flexShrink: 0 }}>
+            ${entrant.fee}
+          </Text>
+        </Group>
+        <Group gap={6}>
+          <Badge variant="light" color={entrant.kind === 'guest' ? 'grape' : 'blue'}>
+            {entrant.kind === 'guest' ? 'Guest' : 'Member'}
+          </Badge>
+          <Badge variant="light" color={entrant.division === 'junior' ? 'cyan' : 'gray'}>
+            {DIVISION_LABELS[entrant.division]} · {entrant.age}
+          </Badge>
+          <Badge variant="light" color={STATE_COLOURS[entrant.paymentState]} data-testid="desk-payment">
+            {ENTRY_PAYMENT_LABELS[entrant.paymentState]}
+            {entrant.paidBy ? ` · ${entrant.paidBy}` : ''}
+          </Badge>
+          {entrant.disqualified && (
+            <Badge variant="filled" color="red">
+              Disqualified
+            </Badge>
+          )}
+        </Group>
+        <Group gap="xs" grow>
+          <Button
+            mih={TARGET}
+            color={checked ? 'green' : 'teal'}
+            variant={checked ? 'light' : 'filled'}
+            loading={checkIn.isPending}
+            aria-pressed={checked}
+            aria-label={checked ? `${entrant.name} checked in; tap to undo` : `Check in ${entrant.name}`}
+            onClick={() => checkIn.mutate({ registrationId: entrant.registrationId, checkedIn: !checked })}
+          >
+            {checked ? `✓ In ${formatClubTime(entrant.checkedInAt!)}` : 'Check in'}
+          </Button>
+          {toPay && (
+            <Button mih={TARGET} variant="light" color="orange" onClick={onPay} aria-label={`Take payment from ${entrant.name}`}>
+              Take ${entrant.fee}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Cash or a card at the desk for one entrant: the amount is always the server's; a double tap records once. */
+function TakePaymentDialog({ eventId, entrant, onClose }: { eventId: string; entrant: DeskEntrant | null; onClose: () => void }) {
+  const trpc = useTRPC();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const refresh = useRefreshDesk(eventId);
+  const [method, setMethod] = useState<ManualPaymentMethod>('cash');
+  const [reference, setReference] = useState('');
+  const [requestKey, setRequestKey] = useState(newRequestKey);
+  const record = useMutation(
+    trpc.admin.signOn.recordPayment.mutationOptions({
+      onSuccess: ({ message }) => {
+        toast.success('Payment recorded', message);
+        void refresh();
+        setRequestKey(newRequestKey());
+        setReference('');
+        onClose();
+      },
+    }),
+  );
+  return (
+    <Modal opened={entrant !== null} onClose={onClose} title="Take payment" fullScreen={phone}>
+      {entrant && (
+        <Stack gap="sm">
+          <Text>
+            Entry fee for {entrant.name}:{' '}
+            <Text span fw={700} fz="lg">
+              ${entrant.fee}
+            </Text>
+          </Text>
+          <SegmentedControl
+            fullWidth
+            size="md"
+            value={method}
+            onChange={(v) => setMethod(v as ManualPaymentMethod)}
+            data={MANUAL_METHOD_OPTIONS.filter((o) => o.value === 'cash' || o.value === 'card').map((o) => ({
+              value: o.value,
+              label: o.value === 'card' ? 'Card' : o.label,
+            }))}
+          />
+          <TextInput size="md" label="Reference (optional)" placeholder="Receipt book number" value={reference} onChange={(e) => setReference(e.currentTarget.value)} />
+          {record.error && <Alert color="red">{serverMessage(record.error) ?? 'Not recorded. Please try again.'}</Alert>}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" mih={TARGET} onClick={onClose} disabled={record.isPending}>
+              Cancel
+            </Button>
+            <Button
+              mih={TARGET}
+              loading={record.isPending}
+              onClick={() => record.mutate({ registrationId: entrant.registrationId, method, reference, requestKey })}
+            >
+              Record ${entrant.fee}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+const BLANK_GUEST = { firstName: '', lastName: '', email: '', phone: '', dateOfBirth: '' };
+
+/** A walk-up entrant: a current member (Add Entrant, past the close and the capacity) or a non-member guest. */
+function AddWalkUpDialog({
+  eventId,
+  eventName,
+  kind,
+  onClose,
+}: {
+  eventId: string;
+  eventName: string;
+  kind: 'member' | 'guest' | null;
+  onClose: () => void;
+}) {
+  const trpc = useTRPC();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const refresh = useRefreshDesk(eventId);
+  const [guest, setGuest] = useState(BLANK_GUEST);
+  const addGuest = useMutation(
+    trpc.admin.signOn.addGuest.mutationOptions({
+      onSuccess: (entrant) => {
+        toast.success('Guest added', `${entrant.name} is entered; take their $${entrant.fee}.`);
+        setGuest(BLANK_GUEST);
+        void refresh();
+        onClose();
+      },
+    }),
+  );
+  const errors = fieldErrorsOf(addGuest.error);
+  const set = (field: keyof typeof BLANK_GUEST) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setGuest((g) => ({ ...g, [field]: value }));
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    addGuest.mutate({ eventId, ...guest });
+  };
+  return (
+    <Modal opened={kind !== null} onClose={onClose} title={kind === 'guest' ? 'Add a guest' : 'Add a member'} fullScreen={phone}>
+      {kind === 'member' && (
+        <AddEntrantForm
+          event={{ id: eventId, name: eventName }}
+          onCancel={onClose}
+          onDone={() => {
+            void refresh();
+            onClose();
+          }}
+        />
+      )}
+      {kind === 'guest' && (
+        <form onSubmit={submit} noValidate aria-label="Add a guest">
+          <Stack gap="sm">
+            <Text size="sm">A non-member pays the non-member fee. With an e-mail address, paying sends them the link for logging catches.</Text>
+            <TextInput size="md" label="First name" required value={guest.firstName} onChange={set('firstName')} error={errors.firstName} />
+            <TextInput size="md" label="Last name" required value={guest.lastName} onChange={set('lastName')} error={errors.lastName} />
+            <TextInput size="md" label="Date of birth" type="date" required value={guest.dateOfBirth} onChange={set('dateOfBirth')} error={errors.dateOfBirth} />
+            <TextInput size="md" label="Email (optional)" type="email" value={guest.email} onChange={set('email')} error={errors.email} />
+            <TextInput size="md" label="Phone (optional)" type="tel" value={guest.phone} onChange={set('phone')} error={errors.phone} />
+            {addGuest.error && <Alert color="red">{serverMessage(addGuest.error) ?? 'Not added. Please try again.'}</Alert>}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" mih={TARGET} onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" mih={TARGET} loading={addGuest.isPending}>
+                Add guest
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,273 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { SignOnDesk } from '../../src/client/features/admin/sign-on-desk';
+import { MemberEvents } from '../../src/client/features/events/member-events';
+import { clubLocalToInstant, clubToday } from '../../src/shared/dates';
+import { acceptGuestDocuments } from '../../src/shared/entries.schema';
+import { type Answers, type Output, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders } from './render';
+
+const ID = '33333333-3333-4333-8333-333333333333';
+// 7:00 am (club time) two weeks ahead: entries close at 9:00 am, the end of sign-on.
+const LATER = clubLocalToInstant(`${clubToday(new Date(Date.now() + 14 * 86_400_000))}T07:00`);
+const EVENT: Output<'events.upcoming'>[number] = {
+  id: ID,
+  name: 'Flathead Classic',
+  description: null,
+  location: 'Jack Evans Boat Harbour',
+  eventDate: LATER.toISOString(),
+  date: LATER.toISOString(),
+  imageUrl: null,
+  thumbnailUrl: null,
+  rules: null,
+  prizes: null,
+  registrationFee: '10.00',
+  maxParticipants: null,
+  status: 'active',
+  registeredCount: 3,
+  isFull: false,
+  isOpen: true,
+  acceptsCatchesToday: false,
+  fishingStart: '07:00',
+  fishingEnd: '14:00',
+  memberFee: '10.00',
+  juniorFee: '5.00',
+  nonMemberFee: '15.00',
+  entriesCloseAt: new Date(LATER.getTime() + 2 * 3600_000).toISOString(),
+  payAtSignOn: false,
+  requireCheckIn: false,
+};
+const PROFILE: NonNullable<Output<'members.profile'>> = {
+  id: 'm1',
+  firstName: 'Mia',
+  lastName: 'Fisher',
+  email: 'mia@example.com',
+  phone: '0412 345 678',
+  address: '1 Wharf St, Tweed Heads',
+  dateOfBirth: '1990-04-01',
+  gender: 'female',
+  shirtSize: 'M',
+  membershipType: 'adult',
+  status: 'active',
+  memberSince: '2026-11-21',
+  expiryDate: '2027-11-21',
+  household: [
+    { id: 'm1', firstName: 'Mia', lastName: 'Fisher', membershipType: 'adult' },
+    { id: 'm2', firstName: 'Kit', lastName: 'Fisher', membershipType: 'junior' },
+  ],
+  renewalAmount: '40.00',
+  paymentState: 'paid',
+  renewal: { open: false, opensOn: '2027-09-22', extendsTo: '2028-11-21' },
+};
+const ENTRY: Output<'events.myRegistrations'>[number] = {
+  id: 'r1',
+  eventId: ID,
+  name: 'Flathead Classic',
+  location: 'Jack Evans Boat Harbour',
+  eventDate: LATER.toISOString(),
+  date: LATER.toISOString(),
+  registeredAt: new Date().toISOString(),
+  canCancel: true,
+  acceptsCatchesToday: false,
+  memberId: 'm1',
+  memberName: 'Mia Fisher',
+  fee: '10.00',
+  paymentState: 'unpaid',
+  refundOnCancel: false,
+  checkedIn: false,
+};
+const DEMO_SETUP = () =>
+  ok({ provider: 'demo' as const, clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' as const });
+
+function memberServer(overrides: Answers = {}) {
+  return fakeServer({
+    'events.upcoming': () => ok([EVENT]),
+    'events.myRegistrations': () => ok([]),
+    'members.profile': () => ok(PROFILE),
+    'auth.me': () =>
+      ok({ id: 'u1', email: 'mia@example.com', firstName: 'Mia', lastName: 'Fisher', role: 'member' as const, emailVerified: true, hasPassword: false }),
+    'payments.setup': DEMO_SETUP,
+    ...overrides,
+  });
+}
+
+describe('entering an event', () => {
+  it("shows the event's prices and close, and takes the fee online straight after Register Now where the event wants it", async () => {
+    const server = memberServer({
+      'events.register': () => ok(ENTRY),
+      'entries.createOrder': () => ok({ id: 'DEMO-0000000000000001' }),
+      'entries.capture': () =>
+        ok({ status: 'COMPLETED' as const, amount: '10.00', names: ['Mia Fisher'], message: 'Payment received: Mia Fisher is entered and paid.' }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MemberEvents />, server);
+    const card = await screen.findByTestId('available-event');
+    expect(within(card).getByText('Entry: Members $10.00 · Juniors $5.00 · Non-members $15.00')).toBeTruthy();
+    expect(within(card).getByText(/^Entries close 9:00 am on \d\d\/\d\d\/\d{4}$/)).toBeTruthy();
+    await user.click(within(card).getByRole('button', { name: 'Register Now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay entry fee' });
+    expect(within(dialog).getByTestId('entry-amount').textContent).toBe('$10.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $10.00 (demo)' }));
+    expect(await within(dialog).findByText('Payment received: Mia Fisher is entered and paid.')).toBeTruthy();
+    const procedures = server.mutations().map((c) => c.procedures[0]);
+    expect(procedures).toEqual(['events.register', 'entries.createOrder', 'entries.capture']);
+    expect(server.mutations()[1].inputs[0]).toEqual({ id: ID });
+  });
+
+  it("enters a junior of the household with the member, paying at sign-on, and shows each entry's fee state", async () => {
+    const server = memberServer({
+      'events.upcoming': () => ok([{ ...EVENT, payAtSignOn: true }]),
+      'entries.enter': () =>
+        ok({ message: 'Mia Fisher and Kit Fisher are entered in Flathead Classic.', amountDue: '0.00', entries: [] }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MemberEvents />, server);
+    await user.click(await screen.findByRole('button', { name: 'Enter with my juniors' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enter Flathead Classic' });
+    expect((within(dialog).getByLabelText('Kit Fisher (junior)') as HTMLInputElement).checked).toBe(true);
+    await user.click(within(dialog).getByLabelText('Pay at the sign-on desk on the day'));
+    await user.click(within(dialog).getByRole('button', { name: 'Enter 2 people' }));
+    expect(await screen.findByText('Mia Fisher and Kit Fisher are entered in Flathead Classic.')).toBeTruthy();
+    expect(server.mutations()[0].inputs[0]).toEqual({ id: ID, memberIds: ['m1', 'm2'], payAtSignOn: true });
+  });
+
+  it('offers to pay an unpaid entry, and names the junior on their entry', async () => {
+    const server = memberServer({
+      'events.myRegistrations': () =>
+        ok([
+          { ...ENTRY, paymentState: 'pay_at_sign_on' as const },
+          { ...ENTRY, id: 'r2', memberId: 'm2', memberName: 'Kit Fisher', fee: '5.00', paymentState: 'paid' as const, refundOnCancel: true },
+        ]),
+    });
+    renderWithProviders(<MemberEvents />, server);
+    const [mine, kits] = await screen.findAllByTestId('registered-event');
+    expect(within(mine).getByTestId('entry-payment-state').textContent).toBe('Pay at sign-on');
+    expect(within(mine).getByRole('button', { name: 'Pay $10.00 online' })).toBeTruthy();
+    expect(within(kits).getByText('Entrant: Kit Fisher')).toBeTruthy();
+    expect(within(kits).getByTestId('entry-payment-state').textContent).toBe('Paid');
+    expect(within(kits).getByRole('button', { name: 'Cancel Kit Fisher' })).toBeTruthy();
+    expect(within(kits).getByText('Cancelling refunds the fee')).toBeTruthy();
+  });
+});
+
+describe('entering as a guest', () => {
+  it('takes a visitor through the guest form (waiver and rules accepted) to the non-member fee', async () => {
+    const server = fakeServer({
+      ...SIGNED_OUT,
+      'events.upcoming': () => ok([EVENT]),
+      'guests.enter': () =>
+        ok({
+          registrationId: 'g1',
+          eventName: 'Flathead Classic',
+          name: 'Gus Guest',
+          email: 'gus@example.com',
+          amount: '15.00',
+          message: 'Gus Guest is entered in Flathead Classic as a guest. Pay the non-member fee of $15.00 to finish.',
+        }),
+      'payments.setup': DEMO_SETUP,
+    });
+    const user = userEvent.setup();
+    renderApp('/', server);
+    await user.click(await screen.findByRole('button', { name: 'Enter as a guest' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enter Flathead Classic as a guest' });
+    await user.type(within(dialog).getByLabelText(/^First name/), 'Gus');
+    await user.type(within(dialog).getByLabelText(/^Last name/), 'Guest');
+    await user.type(within(dialog).getByLabelText(/^Email/), 'gus@example.com');
+    await user.type(within(dialog).getByLabelText(/^Phone/), '0412 345 678');
+    await user.type(within(dialog).getByLabelText(/^Date of birth/), '1985-03-04');
+    await user.click(within(dialog).getByLabelText('I have read and accept the Competition Rules & Waiver'));
+    await user.click(within(dialog).getByLabelText('I have read and accept the Club Competition Rules'));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
+    expect(await within(dialog).findByText(/Pay the non-member fee of \$15\.00 to finish/)).toBeTruthy();
+    expect(within(dialog).getByTestId('entry-amount').textContent).toBe('$15.00');
+    expect(server.mutations()[0].inputs[0]).toEqual({
+      eventId: ID,
+      firstName: 'Gus',
+      lastName: 'Guest',
+      email: 'gus@example.com',
+      phone: '0412 345 678',
+      dateOfBirth: '1985-03-04',
+      documentsAccepted: acceptGuestDocuments(),
+    });
+  });
+});
+
+describe('the sign-on desk', () => {
+  const DESK: Output<'admin.signOn.list'> = {
+    eventId: ID,
+    eventName: 'Flathead Classic',
+    location: 'Jack Evans Boat Harbour',
+    eventDate: LATER.toISOString(),
+    entriesCloseAt: EVENT.entriesCloseAt!,
+    requireCheckIn: true,
+    memberFee: '10.00',
+    juniorFee: '5.00',
+    nonMemberFee: '15.00',
+    maxParticipants: null,
+    entrants: [
+      {
+        registrationId: '44444444-4444-4444-8444-444444444444',
+        memberId: 'm1',
+        name: 'Mia Fisher',
+        kind: 'member',
+        division: 'open',
+        age: 36,
+        phone: null,
+        email: 'mia@example.com',
+        fee: '10.00',
+        paymentState: 'pay_at_sign_on',
+        paidBy: null,
+        checkedInAt: null,
+        enteredAt: new Date().toISOString(),
+        disqualified: false,
+      },
+      {
+        registrationId: '55555555-5555-4555-8555-555555555555',
+        memberId: 'g1',
+        name: 'Gus Guest',
+        kind: 'guest',
+        division: 'junior',
+        age: 12,
+        phone: null,
+        email: null,
+        fee: '15.00',
+        paymentState: 'paid',
+        paidBy: 'PayPal',
+        checkedInAt: null,
+        enteredAt: new Date().toISOString(),
+        disqualified: false,
+      },
+    ],
+    waiting: [],
+    counts: { entered: 2, checkedIn: 0, paid: 1, toPay: 1 },
+  };
+
+  it('checks an entrant in with one tap and takes cash at the server price', async () => {
+    const server = fakeServer({
+      'admin.signOn.list': () => ok(DESK),
+      'admin.signOn.checkIn': () => ok({ ...DESK.entrants[0], checkedInAt: new Date().toISOString() }),
+      'admin.signOn.recordPayment': () => ok({ message: '$10.00 cash recorded for Mia Fisher.', entrant: DESK.entrants[0] }),
+      'admin.events.list': () => ok([]),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SignOnDesk eventId={ID} onBack={() => {}} />, server);
+    const [mia, gus] = await screen.findAllByTestId('desk-entrant');
+    expect(within(gus).getByText('Guest')).toBeTruthy();
+    expect(within(gus).getByText('Junior · 12')).toBeTruthy();
+    expect(within(gus).getByTestId('desk-payment').textContent).toBe('Paid · PayPal');
+    expect(within(gus).queryByRole('button', { name: /Take payment/ })).toBeNull();
+    expect(screen.getByText('Only checked-in entrants can log catches.')).toBeTruthy();
+    const checkIn = within(mia).getByRole('button', { name: 'Check in Mia Fisher' });
+    expect(checkIn.getBoundingClientRect).toBeTruthy();
+    await user.click(checkIn);
+    await user.click(within(mia).getByRole('button', { name: 'Take payment from Mia Fisher' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Take payment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Record $10.00' }));
+    expect(await screen.findByText('$10.00 cash recorded for Mia Fisher.')).toBeTruthy();
+    const [check, pay] = server.mutations().map((c) => c.inputs[0]) as [Record<string, unknown>, Record<string, unknown>];
+    expect(check).toEqual({ registrationId: DESK.entrants[0].registrationId, checkedIn: true });
+    expect(pay).toMatchObject({ registrationId: DESK.entrants[0].registrationId, method: 'cash', reference: '' });
+    expect(pay.requestKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(screen.getByRole('link', { name: 'Print list (PDF)' }).getAttribute('href')).toBe(`/api/admin/events/${ID}/entrants.pdf`);
+  });
+});
