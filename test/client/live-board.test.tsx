@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminEventsTab } from '../../src/client/features/admin/events-tab';
 import type { LiveBoard } from '../../src/shared/catches.schema';
-import { type Output, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
+import { type Answers, type Output, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
 
 const EVENT_ID = '33333333-3333-4333-8333-333333333333';
 
@@ -89,6 +89,12 @@ class FakeEventSource {
     act(() => this.onerror?.(new Event('error')));
   }
 }
+
+/** The event has no mystery fish and no month has a picture of the month yet. */
+const NO_AWARDS = {
+  'events.mysteryFish': () => ok({ eventId: EVENT_ID, eventName: BOARD.eventName, state: 'none' as const, prize: '$100 cash' }),
+  'pictureOfMonth.winner': () => ok(null),
+} satisfies Answers;
 
 const latestSource = () => FakeEventSource.instances[FakeEventSource.instances.length - 1];
 
@@ -178,7 +184,7 @@ describe('the presentation', () => {
     const requestFullscreen = vi.fn<() => Promise<void>>(() => Promise.resolve());
     Object.defineProperty(document.documentElement, 'requestFullscreen', { configurable: true, value: requestFullscreen });
     try {
-      const server = fakeServer({ ...SIGNED_OUT, 'catches.ladder': () => ok(LADDER) });
+      const server = fakeServer({ ...SIGNED_OUT, ...NO_AWARDS, 'catches.ladder': () => ok(LADDER) });
       const user = userEvent.setup();
       renderApp(`/events/${EVENT_ID}/presentation`, server);
       await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
@@ -214,10 +220,54 @@ describe('the presentation', () => {
   });
 
   it('is Provisional while catches wait for the judges', async () => {
-    renderApp(`/events/${EVENT_ID}/presentation`, fakeServer({ ...SIGNED_OUT, 'catches.ladder': () => ok([]) }));
+    renderApp(`/events/${EVENT_ID}/presentation`, fakeServer({ ...SIGNED_OUT, ...NO_AWARDS, 'catches.ladder': () => ok([]) }));
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
     latestSource().send(BOARD);
     expect(await screen.findByText('Provisional')).toBeTruthy();
+    expect(screen.queryByTestId('mystery-fish-panel')).toBeNull();
+    expect(screen.queryByTestId('picture-of-the-month')).toBeNull();
+  });
+
+  it('shows the revealed mystery fish and the fish picture of the month when there are', async () => {
+    const server = fakeServer({
+      ...SIGNED_OUT,
+      'catches.ladder': () => ok([]),
+      'events.mysteryFish': () =>
+        ok({
+          eventId: EVENT_ID,
+          eventName: BOARD.eventName,
+          state: 'revealed' as const,
+          species: 'Whiting',
+          lengthText: '31 cm',
+          winner: { anglerName: 'Tina Harris', sizeCm: 31, caughtAt: '2026-12-05T21:10:00.000Z', thumbnailUrl: null, photoUrl: null },
+          prize: '$100 cash',
+        }),
+      'pictureOfMonth.winner': () =>
+        ok({
+          month: '2026-11',
+          monthLabel: 'November 2026',
+          winner: {
+            catchId: 'c7',
+            anglerName: 'Ethan Nguyen',
+            species: 'Bream',
+            sizeCm: 30,
+            eventName: 'Cudgen Creek Comp',
+            votes: 6,
+            thumbnailUrl: null,
+            photoUrl: null,
+          },
+          prize: '$100 voucher',
+        }),
+    });
+    renderApp(`/events/${EVENT_ID}/presentation`, server);
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    latestSource().send(FINAL);
+    const fish = await screen.findByTestId('mystery-fish-panel');
+    expect(within(fish).getByText('Winner: Tina Harris')).toBeTruthy();
+    expect(within(fish).getByText('Prize: $100 cash')).toBeTruthy();
+    const picture = await screen.findByTestId('picture-of-the-month');
+    expect(within(picture).getByText('Fish picture of the month: November 2026')).toBeTruthy();
+    expect(within(picture).getByText('Ethan Nguyen')).toBeTruthy();
   });
 });
 

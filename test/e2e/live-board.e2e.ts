@@ -41,7 +41,7 @@ async function logCatch(client: TestClient, eventId: string, memberId: string, f
 }
 
 describe('competition day', () => {
-  it('the live board on a 360 px phone updates, without a reload, while a judge approves a catch; then the presentation', async () => {
+  it('the live board on a 360 px phone updates, without a reload, while a judge approves a catch; then the presentation with its mystery fish', async () => {
     const admin = (await signedInClient(t, ADMIN, { firstName: 'Jude', lastName: 'Judge' })).client;
     const today = clubToday(t.clock.now());
     // Fishing all day, so that the catch is logged whenever the test runs.
@@ -55,6 +55,7 @@ describe('competition day', () => {
     const angler = await activeMemberClient(t, 'gary.walsh@example.com', { firstName: 'Gary', lastName: 'Walsh' });
     await admin.trpc.admin.events.addEntrant.mutate({ id: event.id, memberId: angler.memberId });
     await logCatch(angler.client, event.id, angler.memberId, 'Flathead', '52.5');
+    await admin.trpc.admin.mysteryFish.set.mutate({ eventId: event.id, species: 'Flathead', length: { kind: 'exact', lengthCm: 50 } });
 
     const phone = await openPage(browser, 'live-board-phone', SMALL_PHONE);
     await phone.page.goto(`${t.baseUrl}/events/${event.id}/live`);
@@ -96,6 +97,11 @@ describe('competition day', () => {
     await openFlathead.getByText('Gary Walsh').waitFor();
     await openFlathead.getByText('52.5 cm · $100 tackle voucher · 3 points').waitFor();
     await screen.page.getByRole('button', { name: 'Enter full screen' }).waitFor();
+    // The event's mystery fish has its place, sealed until the committee reveals it.
+    await screen.page
+      .getByTestId('mystery-fish-panel')
+      .getByText(/Sealed until the presentation/)
+      .waitFor();
     expect(await screen.page.getByRole('navigation').count()).toBe(0);
     await screen.shot('presentation');
     await expectAccessible(screen.page, 'presentation');

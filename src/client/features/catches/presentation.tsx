@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { LiveBoard, ResultCategory } from '../../../shared/catches.schema';
 import { CLUB } from '../../../shared/club';
 import { clubToday, formatAuDate } from '../../../shared/dates';
@@ -9,8 +9,7 @@ import { RESULT_DIVISION_LABELS, RESULT_DIVISIONS, type ResultDivision } from '.
 import { eventLivePath } from '../../../shared/routes';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { ordinal } from '../catches/results-board';
-import { MysteryFishAward, PictureOfTheMonthAward } from './presentation-awards';
+import { ordinal } from './results-board';
 import { useLiveBoard } from './use-live-board';
 
 // High contrast on a projector in daylight: near-white on a deep navy, medals in light gold, silver and bronze.
@@ -146,7 +145,14 @@ function ChampionPoints({ board }: { board: LiveBoard }) {
  * champion points, in big type on a dark background, with no site navigation and a button for browser full screen.
  * It follows the live board, so a late decision of the judges shows without a reload.
  */
-export function PresentationView({ eventId }: { eventId: string }) {
+export function PresentationView({
+  eventId,
+  awards,
+}: {
+  eventId: string;
+  /** The club's other awards (the mystery fish, the fish picture of the month), shown after the placings. */
+  awards?: ReactNode;
+}) {
   const { board } = useLiveBoard(eventId);
   const data = board.data;
   return (
@@ -190,8 +196,7 @@ export function PresentationView({ eventId }: { eventId: string }) {
           ) : (
             <DivisionResults title={null} categories={data.categories} />
           )}
-          <MysteryFishAward eventId={eventId} />
-          <PictureOfTheMonthAward eventDate={data.eventDate} />
+          {awards}
           <ChampionPoints board={data} />
         </Stack>
       )}

@@ -5,7 +5,7 @@ import { clubToday, formatAuDate, formatClubTime } from '../../../shared/dates';
 import { eventPresentationPath } from '../../../shared/routes';
 import { SectionLoader } from '../../components/full-screen-loader';
 import { serverMessage } from '../../lib/errors';
-import { ResultCategories } from '../catches/results-board';
+import { ResultCategories } from './results-board';
 import { useLiveBoard, type LiveMode } from './use-live-board';
 
 /** 'Provisional' (yellow) until fishing has closed and every catch is judged, then 'Final' (green). */
