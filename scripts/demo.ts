@@ -37,8 +37,8 @@ async function main(args: string[]): Promise<number | null> {
   try {
     await startSite({
       env,
-      async prepare({ orm, objects, log }) {
-        result = await seedDemoClub({ orm, objects, env: env!, log: (message) => log.info(message) });
+      async prepare({ orm, objects, log, sessionSecret }) {
+        result = await seedDemoClub({ orm, objects, env: env!, log: (message) => log.info(message), sealingSecret: sessionSecret });
       },
       ready() {
         const seededOn = formatAuDate(result!.seededOn);

@@ -23,6 +23,8 @@ export interface SiteParts {
   orm: MikroORM;
   objects: ObjectStore;
   log: Logger;
+  /** The session secret in use (SESSION_SECRET or DATA_DIR's), which also seals the mystery fish. */
+  sessionSecret: string;
 }
 
 export interface StartOptions {
@@ -57,7 +59,7 @@ export async function startSite(options: StartOptions = {}): Promise<void> {
     log: { info: (m) => log.info(m), warn: (m) => log.warn(m), debug: (m) => log.debug(m) },
   });
   const objects = createObjectStore(env, sessionSecret);
-  const parts: SiteParts = { env, orm: db.orm, objects, log };
+  const parts: SiteParts = { env, orm: db.orm, objects, log, sessionSecret };
   if (options.prepare) {
     try {
       await options.prepare(parts);

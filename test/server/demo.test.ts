@@ -238,6 +238,39 @@ describe('the demo club (npm run demo)', () => {
     expect(rows.find((r) => r.id === copied.anglerId)!.suspension?.until).toBe(copied.anglerSuspendedUntil);
   });
 
+  it("has today's mystery fish sealed, a past one revealed, and a picture of the month closed with a winner and one open with votes", async () => {
+    const fish = await admin.trpc.admin.mysteryFish.list.query();
+    const events = await admin.trpc.admin.events.list.query();
+    const todays = events.find((e) => e.eventDate.slice(0, 10) <= today && e.name === 'Club Day at Jack Evans Boat Harbour')!;
+    expect(fish.find((f) => f.eventId === todays.id)).toMatchObject({ state: 'sealed', sealedByName: expect.any(String) });
+    expect(fish.find((f) => f.eventId === todays.id)!.species).toBeUndefined();
+    expect(await member.trpc.events.mysteryFish.query({ id: todays.id })).toEqual({
+      eventId: todays.id,
+      eventName: todays.name,
+      state: 'sealed',
+      prize: '$100 cash',
+    });
+    expect(fish.find((f) => f.eventName === 'Terranora Mangrove Jack Challenge')).toMatchObject({
+      state: 'revealed',
+      species: 'Flathead',
+      lengthText: '50 cm',
+    });
+
+    const months = await admin.trpc.admin.pictureOfMonth.overview.query();
+    const closed = months.find((m) => m.closed)!;
+    const open = months.find((m) => !m.closed && m.totalVotes > 0)!;
+    expect(closed.winner).toMatchObject({ anglerName: expect.any(String), votes: expect.any(Number) });
+    expect(open.month > closed.month).toBe(true);
+    expect(await t.client().trpc.pictureOfMonth.winner.query()).toMatchObject({
+      month: closed.month,
+      winner: { anglerName: closed.winner!.anglerName },
+    });
+    // The demo member has not voted in the open month: the login can try it.
+    const view = await member.trpc.pictureOfMonth.month.query({ month: open.month });
+    expect(view).toMatchObject({ closed: false, myVoteCatchId: null, cannotVote: null });
+    expect(view.candidates.length).toBeGreaterThan(1);
+  });
+
   it('has membership payments taken by hand, a refund that ended a membership, and an unpaid registration', async () => {
     const { rows } = await admin.trpc.admin.payments.list.query({ kind: 'membership', pageSize: 100 });
     const methods = new Set(rows.map((r) => r.method));

@@ -1,4 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { randomBytes } from 'node:crypto';
 import { clubLocalToInstant, clubToday, type IsoDate } from '../../shared/dates';
 import type { eventInput } from '../../shared/events.schema';
 import type { Clock } from '../clock';
@@ -25,6 +26,8 @@ export interface DemoSeedOptions {
   now?: Date;
   /** Progress lines. */
   log?: (message: string) => void;
+  /** The site's secret the mystery fish is sealed under (the running site's, so it can reveal it); default: a throw-away one. */
+  sealingSecret?: string;
 }
 
 export interface SeededHousehold {
@@ -102,6 +105,7 @@ export class DemoContext {
       assistantModel: null,
       objects: options.objects,
       clock: this.clock,
+      sealingSecret: options.sealingSecret ?? randomBytes(32).toString('base64url'),
       mailer: discardMail,
       publicUrl: options.env.PUBLIC_URL,
       adminEmails: [],

@@ -19,8 +19,19 @@ const CREATED_AT = [
   'site_settings',
   'news_articles',
   'audit_log',
+  'mystery_fish',
 ];
-const UPDATED_AT = ['users', 'members', 'payments', 'events', 'content_pages', 'site_sections', 'site_settings', 'news_articles'];
+const UPDATED_AT = [
+  'users',
+  'members',
+  'payments',
+  'events',
+  'content_pages',
+  'site_sections',
+  'site_settings',
+  'news_articles',
+  'mystery_fish',
+];
 
 /** Moves each row's created_at (and updated_at) to the clock of the step that wrote it. */
 export async function backdate(demo: DemoContext) {

@@ -15,6 +15,7 @@ import { AuditLog, Catch, ContentPage, Event, Member, NewsArticle, Payment, Site
 import type { Env } from '../env';
 import { recordAudit } from '../services/audit.service';
 import { seedPastCompetitions, seedTodaysCatches } from './catches';
+import { seedCompetition } from './competition';
 import { seedContent } from './content';
 import { seedFairPlay } from './fair-play';
 import { DemoContext, type DemoSeedOptions } from './context';
@@ -109,6 +110,7 @@ async function seedSteps(demo: DemoContext): Promise<Record<string, number>> {
   await seedFairPlay(demo);
   await seedTodaysCatches(demo);
   await seedNews(demo);
+  await seedCompetition(demo);
   await expireLapsedMemberships(demo);
   await backdate(demo);
   const counts = await countRows(demo);
