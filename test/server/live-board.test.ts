@@ -2,6 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveBoard } from '../../src/shared/catches.schema';
 import { addDays, addYears, clubLocalToInstant, clubToday } from '../../src/shared/dates';
+import { LiveBoards, type BoardSink } from '../../src/server/services/live-boards';
+import { AppError } from '../../src/shared/errors';
 import { createAdmin, createMember, enterEvent } from '../support/factories';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
@@ -285,5 +287,82 @@ describe('the live board stream', () => {
     } finally {
       stream.close();
     }
+  });
+});
+
+describe('one board per change for every follower', () => {
+  /** A follower's end of a stream, keeping what it was sent. */
+  const sink = () => {
+    const sent: string[] = [];
+    let ended = false;
+    const s: BoardSink & { sent: string[]; ended: () => boolean } = {
+      sent,
+      ended: () => ended,
+      write: (text) => void sent.push(text),
+      end: () => void (ended = true),
+      backlog: 0,
+    };
+    return s;
+  };
+
+  it('works a board out once per change (changes during a run fold into one more) and sends the same bytes to each follower', async () => {
+    let version = 0;
+    let computed = 0;
+    let release: () => void = () => {};
+    let gate: Promise<void> | null = null;
+    const boards = new LiveBoards(
+      undefined,
+      async (eventId) => {
+        computed += 1;
+        if (gate) await gate;
+        if (eventId !== 'e1') throw new AppError('NOT_FOUND', 'That event does not exist.');
+        return { eventId, eventName: `v${version}` } as unknown as LiveBoard;
+      },
+      { warn: () => {} },
+    );
+    try {
+      await expect(boards.open('nope')).rejects.toThrow('That event does not exist.');
+      const feed = await boards.open('e1');
+      const [a, b] = [sink(), sink()];
+      boards.follow(feed, a);
+      boards.follow(await boards.open('e1'), b);
+      // Without a database listener nothing says when a board changes: each new follower's is worked out afresh.
+      expect(computed).toBe(3);
+      expect(a.sent[0]).toMatch(/^retry: \d+\n\nevent: board\ndata: \{"eventId":"e1","eventName":"v0"\}\n\n$/);
+
+      // Three changes while the board is being worked out: one run under way, then one more for all of them.
+      gate = new Promise((resolve) => (release = resolve));
+      version = 1;
+      boards.changed('e1');
+      boards.changed('e1');
+      boards.changed('e1');
+      gate = null;
+      release();
+      await expect.poll(() => a.sent.length).toBe(2);
+      await feed.running;
+      expect(computed).toBe(5);
+      expect(a.sent[1]).toBe('event: board\ndata: {"eventId":"e1","eventName":"v1"}\n\n');
+      expect(b.sent.slice(1)).toEqual(a.sent.slice(1));
+      // A change that leaves the board as it was sends nothing.
+      boards.changed('e1');
+      await feed.running;
+      expect(a.sent).toHaveLength(2);
+    } finally {
+      await boards.close();
+    }
+  });
+
+  it('sends a heartbeat comment on a quiet stream, and ends every stream when it closes', async () => {
+    const boards = new LiveBoards(
+      undefined,
+      async (eventId) => ({ eventId }) as unknown as LiveBoard,
+      { warn: () => {} },
+      { heartbeatMs: 20 },
+    );
+    const follower = sink();
+    boards.follow(await boards.open('e2'), follower);
+    await expect.poll(() => follower.sent.includes(': heartbeat\n\n')).toBe(true);
+    await boards.close();
+    expect(follower.ended()).toBe(true);
   });
 });

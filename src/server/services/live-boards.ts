@@ -206,6 +206,11 @@ export class LiveBoards {
 
   private heartbeat() {
     for (const feed of this.feeds.values()) {
+      // Its last follower left while it was being worked out: nobody needs it any more.
+      if (!feed.sinks.size) {
+        if (!feed.running) this.feeds.delete(feed.eventId);
+        continue;
+      }
       this.broadcast(feed, ': heartbeat\n\n');
       this.refreshQuietly(feed);
     }
