@@ -118,6 +118,9 @@ export function PictureOfMonthVoting() {
         {data && data.openMonths.length > 1 && (
           <SegmentedControl
             aria-label="Month"
+            fullWidth
+            size="md"
+            styles={{ label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' } }}
             value={data.month}
             onChange={setMonth}
             data={data.openMonths.map((m) => ({ value: m.month, label: m.monthLabel }))}
