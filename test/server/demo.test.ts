@@ -271,6 +271,22 @@ describe('the demo club (npm run demo)', () => {
     expect(view.candidates.length).toBeGreaterThan(1);
   });
 
+  it("has today's club day at the sign-on desk: paid online and at the desk, pay at sign-on, checked in, guests, a junior, one waiting", async () => {
+    const todays = (await admin.trpc.admin.events.list.query()).find((e) => e.name === 'Club Day at Jack Evans Boat Harbour')!;
+    expect(todays).toMatchObject({ memberFee: '10.00', juniorFee: '0.00', nonMemberFee: '15.00', isFull: true });
+    const desk = await admin.trpc.admin.signOn.list.query({ id: todays.id });
+    const paidBy = new Set(desk.entrants.map((e) => e.paidBy));
+    expect([...paidBy]).toEqual(expect.arrayContaining(['Demo payment', 'Cash', 'Card (at the desk)']));
+    expect(desk.entrants.some((e) => e.paymentState === 'pay_at_sign_on')).toBe(true);
+    expect(desk.counts.checkedIn).toBeGreaterThan(3);
+    expect(desk.entrants.filter((e) => e.kind === 'guest').map((e) => e.name)).toEqual(expect.arrayContaining(['Riley Visitor', 'Sam Walkup']));
+    expect(desk.entrants.some((e) => e.division === 'junior' && e.fee === '0.00')).toBe(true);
+    expect(desk.waiting).toHaveLength(1);
+    // The demo member's own entry was paid online.
+    const mine = (await member.trpc.events.myRegistrations.query()).find((r) => r.eventId === todays.id);
+    expect(mine).toMatchObject({ paymentState: 'paid' });
+  });
+
   it('has membership payments taken by hand, a refund that ended a membership, and an unpaid registration', async () => {
     const { rows } = await admin.trpc.admin.payments.list.query({ kind: 'membership', pageSize: 100 });
     const methods = new Set(rows.map((r) => r.method));

@@ -587,6 +587,8 @@ export interface DemoEvent {
   fishingStart?: string;
   fishingEnd?: string;
   fee: string;
+  /** A junior's entry fee when not the member price. */
+  juniorFee?: string;
   max: number | null;
   clubCode: string | null;
   /** Where catches are made: the centre of the water fished. */
@@ -717,7 +719,9 @@ export const EVENTS: DemoEvent[] = [
     time: '06:00',
     fishingStart: '06:00',
     fishingEnd: '11:00',
-    fee: '0',
+    // Juniors fish free at club days; non-members pay the club's $15.
+    fee: '10.00',
+    juniorFee: '0',
     max: null,
     clubCode: 'SEAGULL',
     status: 'active',

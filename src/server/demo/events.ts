@@ -30,6 +30,7 @@ export async function seedEvents(demo: DemoContext) {
       rules: plan.rules ?? null,
       prizes: plan.prizes ?? null,
       registrationFee: plan.fee,
+      juniorFee: plan.juniorFee,
       maxParticipants: plan.max,
       clubCode: plan.clubCode,
       fishingStart: plan.fishingStart,

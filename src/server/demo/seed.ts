@@ -20,6 +20,7 @@ import { seedContent } from './content';
 import { seedFairPlay } from './fair-play';
 import { DemoContext, type DemoSeedOptions } from './context';
 import { DEMO_DOMAIN, EVENTS } from './demo-data';
+import { seedEntryDay } from './entries';
 import { seedEvents } from './events';
 import { backdate, countRows } from './finish';
 import { expireLapsedMemberships, seedMembers } from './members';
@@ -105,6 +106,7 @@ async function seedSteps(demo: DemoContext): Promise<Record<string, number>> {
   await seedContent(demo);
   await seedSponsors(demo);
   await seedEvents(demo);
+  await seedEntryDay(demo);
   demo.log('Seeding the demo club: catches, judging and news');
   await seedPastCompetitions(demo);
   await seedFairPlay(demo);

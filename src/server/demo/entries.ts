@@ -1,0 +1,145 @@
+/* Step 4b: today's club day at the sign-on desk: entries in every state, a guest, a junior entered by a parent, and a waiting list. */
+import { randomUUID } from 'node:crypto';
+import { acceptGuestDocuments } from '../../shared/entries.schema';
+import { addDays, addYears } from '../../shared/dates';
+import { isJuniorOn } from '../../shared/membership';
+import { Event, EventRegistration } from '../db/entities';
+import type { GuestSession } from '../services/guest-entries.service';
+import type { PayerSession } from '../services/payments.service';
+import { isCurrentMember } from '../services/member-status';
+import type { DemoContext, SeededHousehold } from './context';
+import { DEMO_DOMAIN } from './demo-data';
+
+/** A browser as the payment calls see it: its own payer key. */
+function browser(): GuestSession & { payer: PayerSession } {
+  const key = randomUUID();
+  let guestEntry: string | undefined;
+  return {
+    payer: { key, ensureKey: () => key },
+    get guestEntry() {
+      return guestEntry;
+    },
+    rememberGuestEntry(id: string) {
+      guestEntry = id;
+    },
+    signInGuest() {},
+  };
+}
+
+/**
+ * Today's club day, as the sign-on desk finds it in the morning: the demo member's family paid online, others pay at
+ * sign-on (two already did, cash and card), a handful checked in, a junior entered with their parent, a guest who
+ * entered and paid online, a walk-up guest signed on at the desk, and, the day being full, one member on the
+ * waiting list.
+ */
+export async function seedEntryDay(demo: DemoContext) {
+  const seeded = demo.events.get('today');
+  if (!seeded) return;
+  const { event, day, start } = seeded;
+  const desk = demo.admin.actor;
+  const before = (minutes: number) => new Date(start.getTime() - minutes * 60_000);
+
+  // The two logins' own entries were paid online the week before.
+  for (const household of [demo.member, demo.admin]) {
+    if (!seeded.registered.includes(household)) continue;
+    await payOnline(demo, household, event.id, demo.local(addDays(day, -5), '19:30'));
+  }
+
+  // A parent enters themselves and their junior in one go, then pays online.
+  const family = demo.households.find(
+    (h) =>
+      !seeded.registered.includes(h) &&
+      h !== demo.member &&
+      h !== demo.admin &&
+      h.members.some((m) => isJuniorOn(m.dateOfBirth, day) && isCurrentMember(m, day)) &&
+      h.members.some((m) => !isJuniorOn(m.dateOfBirth, day) && isCurrentMember(m, day)) &&
+      !isJuniorOn(h.primary.dateOfBirth, day) &&
+      isCurrentMember(h.primary, day),
+  );
+  if (family) {
+    const junior = family.members.find((m) => isJuniorOn(m.dateOfBirth, day) && isCurrentMember(m, day))!;
+    await demo.at(demo.local(addDays(day, -3), '20:10'), () =>
+      demo.services.entries.enter(demo.em, family.actor, event.id, { memberIds: [family.primary.id, junior.id], payAtSignOn: false }),
+    );
+    await payOnline(demo, family, event.id, demo.local(addDays(day, -3), '20:12'));
+    seeded.registered.push(family);
+  }
+
+  // A visitor enters as a guest and pays the non-member fee online.
+  const guestBrowser = browser();
+  await demo.at(demo.local(addDays(day, -2), '12:40'), () =>
+    demo.services.guests.enter(demo.em, demo.actor(null), guestBrowser, {
+      eventId: event.id,
+      firstName: 'Riley',
+      lastName: 'Visitor',
+      email: `riley.visitor@${DEMO_DOMAIN}`,
+      phone: '0411 222 333',
+      dateOfBirth: addYears(day, -34),
+      documentsAccepted: acceptGuestDocuments(),
+    }),
+  );
+  await demo.at(demo.local(addDays(day, -2), '12:43'), async () => {
+    const order = await demo.services.guests.createOrder(demo.em, guestBrowser);
+    await demo.services.guests.capture(demo.em, demo.actor(null), guestBrowser, order.id);
+  });
+
+  // The morning: the desk opens half an hour before the start.
+  const entries = await demo.em.find(EventRegistration, { event }, { populate: ['member'], orderBy: { createdAt: 'asc', id: 'asc' } });
+  const walkUp = await demo.at(before(25), () =>
+    demo.services.signOnDesk.addGuest(demo.em, desk, {
+      eventId: event.id,
+      firstName: 'Sam',
+      lastName: 'Walkup',
+      email: null,
+      phone: '0400 987 654',
+      dateOfBirth: addYears(day, -51),
+    }),
+  );
+  await demo.at(before(24), () =>
+    demo.services.signOnDesk.recordPayment(demo.em, desk, {
+      registrationId: walkUp.registrationId,
+      method: 'cash',
+      reference: 'Desk book 0412',
+      requestKey: randomUUID(),
+    }),
+  );
+  // Those who came early are checked in; two of those paying at sign-on pay (cash, card) as they do.
+  const early = entries.filter((e) => !e.member.isGuest).slice(0, 6);
+  for (const [i, entry] of early.entries()) {
+    await demo.at(before(22 - i * 2), () => demo.services.signOnDesk.checkIn(demo.em, desk, { registrationId: entry.id, checkedIn: true }));
+  }
+  await demo.at(before(22), () => demo.services.signOnDesk.checkIn(demo.em, desk, { registrationId: walkUp.registrationId, checkedIn: true }));
+  const payingHere = early.filter((e) => e.payAtSignOn && !e.paidAt).slice(0, 2);
+  for (const [i, entry] of payingHere.entries()) {
+    await demo.at(before(20 - i * 2), () =>
+      demo.services.signOnDesk.recordPayment(demo.em, desk, {
+        registrationId: entry.id,
+        method: i === 0 ? 'cash' : 'card',
+        reference: null,
+        requestKey: randomUUID(),
+      }),
+    );
+  }
+
+  // The day is full from here on: the committee caps it at the entries so far and a late member waits for a place.
+  const current = await demo.em.findOneOrFail(Event, { id: event.id }, { refresh: true });
+  current.maxParticipants = current.registeredCount;
+  await demo.em.flush();
+  const late = demo.households.find(
+    (h) => !seeded.registered.includes(h) && h !== family && isCurrentMember(h.primary, day) && !h.primary.suspendedUntil,
+  );
+  if (late) {
+    await demo.at(demo.local(addDays(day, -1), '21:15'), () => demo.services.entries.joinWaitlist(demo.em, late.actor, event.id, {}));
+  }
+}
+
+/** A household pays its unpaid entries in the event online (the demo payment provider). */
+async function payOnline(demo: DemoContext, household: SeededHousehold, eventId: string, at: Date) {
+  const session = browser();
+  await demo.at(at, async () => {
+    const mine = (await demo.services.entries.registrations(demo.em, household.actor)).filter((r) => r.eventId === eventId);
+    if (!mine.some((r) => r.paymentState === 'unpaid' || r.paymentState === 'pay_at_sign_on')) return;
+    const order = await demo.services.entries.createOrder(demo.em, household.actor, session.payer, eventId);
+    await demo.services.entries.capture(demo.em, household.actor, session.payer, order.id);
+  });
+}
