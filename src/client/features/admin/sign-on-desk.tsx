@@ -106,7 +106,7 @@ function DeskBody({
           Add guest
         </Button>
       </Group>
-      <TextInput size="md" label="Find an entrant" placeholder="Name" value={search} onChange={(e) => onSearch(e.currentTarget.value)} />
+      <TextInput size="lg" label="Find an entrant" placeholder="Name" value={search} onChange={(e) => onSearch(e.currentTarget.value)} />
       {shown.length === 0 && <Text c="dimmed">{view.entrants.length ? 'Nobody by that name.' : 'Nobody has entered yet.'}</Text>}
       {shown.map((entrant) => (
         <EntrantCard key={entrant.registrationId} eventId={view.eventId} entrant={entrant} onPay={() => onPay(entrant)} />
@@ -241,7 +241,7 @@ function TakePaymentDialog({ eventId, entrant, onClose }: { eventId: string; ent
           </Text>
           <SegmentedControl
             fullWidth
-            size="md"
+            size="lg"
             value={method}
             onChange={(v) => setMethod(v as ManualPaymentMethod)}
             data={MANUAL_METHOD_OPTIONS.filter((o) => o.value === 'cash' || o.value === 'card').map((o) => ({
@@ -249,7 +249,7 @@ function TakePaymentDialog({ eventId, entrant, onClose }: { eventId: string; ent
               label: o.value === 'card' ? 'Card' : o.label,
             }))}
           />
-          <TextInput size="md" label="Reference (optional)" placeholder="Receipt book number" value={reference} onChange={(e) => setReference(e.currentTarget.value)} />
+          <TextInput size="lg" label="Reference (optional)" placeholder="Receipt book number" value={reference} onChange={(e) => setReference(e.currentTarget.value)} />
           {record.error && <Alert color="red">{serverMessage(record.error) ?? 'Not recorded. Please try again.'}</Alert>}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" mih={TARGET} onClick={onClose} disabled={record.isPending}>
@@ -322,11 +322,11 @@ function AddWalkUpDialog({
         <form onSubmit={submit} noValidate aria-label="Add a guest">
           <Stack gap="sm">
             <Text size="sm">A non-member pays the non-member fee. With an e-mail address, paying sends them the link for logging catches.</Text>
-            <TextInput size="md" label="First name" required value={guest.firstName} onChange={set('firstName')} error={errors.firstName} />
-            <TextInput size="md" label="Last name" required value={guest.lastName} onChange={set('lastName')} error={errors.lastName} />
-            <TextInput size="md" label="Date of birth" type="date" required value={guest.dateOfBirth} onChange={set('dateOfBirth')} error={errors.dateOfBirth} />
-            <TextInput size="md" label="Email (optional)" type="email" value={guest.email} onChange={set('email')} error={errors.email} />
-            <TextInput size="md" label="Phone (optional)" type="tel" value={guest.phone} onChange={set('phone')} error={errors.phone} />
+            <TextInput size="lg" label="First name" required value={guest.firstName} onChange={set('firstName')} error={errors.firstName} />
+            <TextInput size="lg" label="Last name" required value={guest.lastName} onChange={set('lastName')} error={errors.lastName} />
+            <TextInput size="lg" label="Date of birth" type="date" required value={guest.dateOfBirth} onChange={set('dateOfBirth')} error={errors.dateOfBirth} />
+            <TextInput size="lg" label="Email (optional)" type="email" value={guest.email} onChange={set('email')} error={errors.email} />
+            <TextInput size="lg" label="Phone (optional)" type="tel" value={guest.phone} onChange={set('phone')} error={errors.phone} />
             {addGuest.error && <Alert color="red">{serverMessage(addGuest.error) ?? 'Not added. Please try again.'}</Alert>}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" mih={TARGET} onClick={onClose}>

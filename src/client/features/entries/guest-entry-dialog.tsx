@@ -56,7 +56,9 @@ function GuestEntry({ event, onClose }: { event: EventView; onClose: () => void 
           {paid}
         </Alert>
         <Text size="sm">On the day, open the link in that e-mail on the phone you will fish with to log your catches.</Text>
-        <Button onClick={onClose}>Done</Button>
+        <Button mih={44} onClick={onClose}>
+          Done
+        </Button>
       </Stack>
     );
   }
@@ -81,7 +83,9 @@ function GuestEntry({ event, onClose }: { event: EventView; onClose: () => void 
         <Alert color="green" title="You're in!">
           {entered.message}
         </Alert>
-        <Button onClick={onClose}>Done</Button>
+        <Button mih={44} onClick={onClose}>
+          Done
+        </Button>
       </Stack>
     );
   }
@@ -95,11 +99,11 @@ function GuestEntry({ event, onClose }: { event: EventView; onClose: () => void 
           {entriesCloseLine(event) ?? ''}
         </Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput size="md" label="First name" required autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
-          <TextInput size="md" label="Last name" required autoComplete="family-name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
+          <TextInput size="lg" label="First name" required autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
+          <TextInput size="lg" label="Last name" required autoComplete="family-name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
         </SimpleGrid>
         <TextInput
-          size="md"
+          size="lg"
           label="Email"
           type="email"
           required
@@ -109,9 +113,9 @@ function GuestEntry({ event, onClose }: { event: EventView; onClose: () => void 
           onChange={set('email')}
           error={errors.email}
         />
-        <TextInput size="md" label="Phone" type="tel" required autoComplete="tel" value={values.phone} onChange={set('phone')} error={errors.phone} />
+        <TextInput size="lg" label="Phone" type="tel" required autoComplete="tel" value={values.phone} onChange={set('phone')} error={errors.phone} />
         <TextInput
-          size="md"
+          size="lg"
           label="Date of birth"
           type="date"
           required
@@ -153,7 +157,7 @@ function GuestEntry({ event, onClose }: { event: EventView; onClose: () => void 
           <Anchor component="button" type="button" size="sm" mih={44} onClick={() => setLostLink(true)}>
             Already entered? Send me a new link
           </Anchor>
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" mih={44} onClick={onClose}>
             Cancel
           </Button>
         </Group>
@@ -176,14 +180,14 @@ function NewLink({ event, onBack }: { event: EventView; onBack: () => void }) {
       }}
     >
       <Stack gap="sm">
-        <TextInput size="md" label="The email you entered with" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+        <TextInput size="lg" label="The email you entered with" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
         {send.data && <Alert color="green">{send.data.message}</Alert>}
         {send.error && <Alert color="red">{serverMessage(send.error) ?? 'Please try again.'}</Alert>}
         <Group justify="space-between">
-          <Button variant="default" onClick={onBack}>
+          <Button variant="default" mih={44} onClick={onBack}>
             Back
           </Button>
-          <Button type="submit" loading={send.isPending}>
+          <Button type="submit" mih={44} loading={send.isPending}>
             Send me a new link
           </Button>
         </Group>

@@ -1,0 +1,122 @@
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Catch, EventRegistration } from '../../src/server/db/entities';
+import { clubToday, instantToClubLocal } from '../../src/shared/dates';
+import { linkIn } from '../support/mime';
+import { signedInClient, startTestApp, type TestApp } from '../support/test-app';
+import { expectAccessible, launchBrowser, openPage, outboxMail, phoneProblems, SMALL_PHONE } from './browser';
+
+let t: TestApp;
+let browser: Browser;
+const ADMIN = 'desk@example.com';
+const GUEST = 'gail.guest@example.com';
+const EVENT_NAME = 'Whiting Open';
+/** Kingscliff beach, inside the Tweed Shire. */
+const POSITION = { latitude: -28.2546, longitude: 153.5842 };
+
+beforeAll(async () => {
+  t = await startTestApp({ browser: true, env: { ADMIN_EMAILS: ADMIN } });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+/** A phone photo with the camera's EXIF: make, the time it was taken and its position. */
+async function phonePhoto() {
+  const takenAt = instantToClubLocal(t.clock.now()).replace('T', ' ').replaceAll('-', ':').slice(0, 16) + ':00';
+  const bytes = await sharp({
+    create: { width: 1600, height: 1200, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 110, sigma: 35 } },
+  })
+    .jpeg({ quality: 90 })
+    .withExif({
+      IFD0: { Make: 'PhoneCo', Model: 'Beach 3' },
+      IFD2: { DateTimeOriginal: takenAt },
+      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '28/1 15/1 17/1', GPSLongitudeRef: 'E', GPSLongitude: '153/1 35/1 3/1' },
+    })
+    .toBuffer();
+  const file = path.join(os.tmpdir(), `guest-catch-${Date.now()}.jpg`);
+  writeFileSync(file, bytes);
+  return file;
+}
+
+describe('a guest on a phone', () => {
+  it('enters a competition, pays the non-member fee, opens the e-mailed link and logs a catch', async () => {
+    const admin = (await signedInClient(t, ADMIN, { firstName: 'Dee', lastName: 'Desk' })).client;
+    const today = clubToday(t.clock.now());
+    const event = await admin.trpc.admin.events.create.mutate({
+      name: EVENT_NAME,
+      location: 'Kingscliff Beach',
+      eventDate: `${today}T00:05`,
+      registrationFee: '10',
+      // Whenever the test runs, entries are taken and fishing is open.
+      entriesCloseAt: `${today}T23:59`,
+      fishingStart: '00:00',
+      fishingEnd: '23:59',
+      clubCode: 'SANDY',
+    });
+
+    const { page, context, problems, shot } = await openPage(browser, 'guest-entry-phone', SMALL_PHONE);
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation(POSITION);
+    await page.goto(t.baseUrl);
+    const card = page.getByTestId('upcoming-event').filter({ hasText: EVENT_NAME });
+    await card.getByText('Entry: Members $10.00 · Non-members $15.00').waitFor();
+    await card.getByRole('button', { name: 'Enter as a guest' }).click();
+    const dialog = page.getByRole('dialog', { name: `Enter ${EVENT_NAME} as a guest` });
+    await dialog.getByLabel(/^First name/).fill('Gail');
+    await dialog.getByLabel(/^Last name/).fill('Guest');
+    await dialog.getByLabel(/^Email/).fill(GUEST);
+    await dialog.getByLabel(/^Phone/).fill('0412 345 678');
+    await dialog.getByLabel(/^Date of birth/).fill('1984-06-15');
+    await dialog.getByLabel('I have read and accept the Competition Rules & Waiver').check();
+    await dialog.getByLabel('I have read and accept the Club Competition Rules').check();
+    await shot('guest-form');
+    await expectAccessible(page, 'guest entry form');
+    expect(await phoneProblems(page, 'form[aria-label="Enter as a guest"]')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+    await dialog.getByTestId('entry-amount').getByText('$15.00').waitFor();
+    await shot('guest-pay');
+    await dialog.getByRole('button', { name: 'Pay $15.00 (demo)' }).click();
+    await dialog.getByText(/Payment received: you are entered\. We have e-mailed gail\.guest@example\.com/).waitFor();
+    await shot('guest-paid');
+
+    // The receipt carries the single-use link; opening it on the phone signs the guest in to this event.
+    const link = linkIn(await outboxMail(t.outboxDir, GUEST));
+    expect(link.pathname).toBe('/guest');
+    await page.goto(link.toString());
+    await page.getByRole('button', { name: 'Sign in to log my catches' }).click();
+    const home = page.getByTestId('guest-home');
+    await home.getByText(EVENT_NAME).first().waitFor();
+    await home.getByTestId('club-code').getByText('SANDY').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+
+    const form = page.getByRole('form', { name: 'Log Your Catch' });
+    await expect.poll(() => form.getByLabel(/^Event/).inputValue()).toBe(event.id);
+    await form.getByLabel(/^Species/).selectOption('Whiting');
+    await form.getByLabel(/^Size \(cm\)/).fill('33');
+    await form.getByLabel('Released', { exact: true }).check();
+    await form.getByLabel(/^Photo/).setInputFiles(await phonePhoto());
+    await form.getByText(/^GPS: -28\.2546/).waitFor();
+    await form.getByLabel('I confirm that all information provided is accurate and truthful to the best of my knowledge.').check();
+    await shot('guest-catch-form');
+    expect(await phoneProblems(page, 'form[aria-label="Log Your Catch"]')).toEqual([]);
+    await form.getByRole('button', { name: 'Submit Catch' }).click();
+    await page.getByRole('dialog', { name: 'Competition Rules & Waiver' }).getByRole('button', { name: 'Accept & Continue' }).click();
+    await page.getByText('Fish catch logged successfully!').waitFor();
+    await shot('guest-catch-logged');
+
+    const entry = await t.em().findOneOrFail(EventRegistration, { event: event.id, member: { email: GUEST } }, { populate: ['member'] });
+    expect(entry.member.isGuest).toBe(true);
+    expect(entry.paidAt).toBeTruthy();
+    const logged = await t.em().find(Catch, { angler: entry.member.id });
+    expect(logged.map((c) => [c.species, Number(c.sizeCm), c.fate])).toEqual([['Whiting', 33, 'released']]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    expect(problems).toEqual([]);
+  }, 90_000);
+});
