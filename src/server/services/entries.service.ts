@@ -26,6 +26,7 @@ import { recordAudit } from './audit.service';
 import { requireUser, type Actor } from './actor';
 import { eventIcs } from './calendar';
 import { isCurrentMember, isSuspended, refuseIfSuspended } from './member-status';
+import type { NotificationsService } from './notifications.service';
 import type { PayerSession, PaymentsService } from './payments.service';
 
 export interface EntriesDeps {
@@ -37,6 +38,8 @@ export interface EntriesDeps {
   payments: PaymentProvider | null;
   /** Orders, captures, settling and refunds go the way of every other payment (receipts and audit included). */
   paymentsService: Pick<PaymentsService, 'sendOrder' | 'settle' | 'captureAndSettle' | 'refund'>;
+  /** A push to the promoted member's phones, beside the e-mail sent here; absent: e-mail only. */
+  notifications?: Pick<NotificationsService, 'notifyWaitlistPlaceFreed'>;
 }
 
 /** Someone promoted from a waiting list into an entry (for notifications beyond the e-mail). */
@@ -710,6 +713,16 @@ export class EntriesService {
         url: `${this.deps.publicUrl}/member?tab=events`,
       });
       await deliverQuietly(this.deps.mailer, this.deps.log, { to: to.email, ...mail, attachments: [this.icsAttachment(event)] });
+    }
+    if (this.deps.notifications) {
+      await this.deps.notifications
+        .notifyWaitlistPlaceFreed(em, {
+          eventId: event.id,
+          memberId: member.id,
+          note: payNow ? 'Pay the entry fee in the member portal, or cancel so the next person gets the place.' : undefined,
+          alreadyEmailed: true,
+        })
+        .catch((error: unknown) => this.deps.log.error({ err: { message: (error as Error).message } }, 'Waiting-list push not sent'));
     }
     for (const listener of this.promotedListeners) {
       try {

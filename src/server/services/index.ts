@@ -49,7 +49,7 @@ export function createServices(deps: ServiceDeps) {
   const admin = new AdminService();
   const auth = new AuthService(deps);
   const payments = new PaymentsService({ ...deps, auth });
-  const entries = new EntriesService({ ...deps, paymentsService: payments });
+  const entries = new EntriesService({ ...deps, paymentsService: payments, notifications });
   const guests = new GuestEntriesService({ ...deps, entries });
   const events = new EventsService({ ...deps, uploads, entries });
   const members = new MembersService({ ...deps, judging, auth });
