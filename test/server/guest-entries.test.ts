@@ -180,6 +180,20 @@ describe('guests (non-members)', () => {
     expect(await t.em().count(User, { email: 'shared@example.com' })).toBe(1);
   });
 
+  it('lets an unpaid guest entry hold its place for half an hour only', async () => {
+    const event = await todaysEvent({ maxParticipants: 1 });
+    await t.client().trpc.guests.enter.mutate(guestForm(event.id, { email: 'slow@example.com' }));
+    const member = await createMember(t);
+    expect((await member.client.mutation('events.register', { id: event.id })).body.message).toBe('Sorry, this event is full.');
+    t.clock.advance(31 * 60_000);
+    try {
+      expect(await member.client.trpc.events.register.mutate({ id: event.id })).toMatchObject({ eventId: event.id });
+      expect(await t.em().count(EventRegistration, { event: event.id })).toBe(1);
+    } finally {
+      t.clock.advance(-31 * 60_000);
+    }
+  });
+
   it('refuses a bad guest form with a sentence and writes nothing', async () => {
     const event = await todaysEvent();
     const before = await rowCounts(t);

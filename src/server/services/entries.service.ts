@@ -89,6 +89,27 @@ export async function takePlaces(em: EntityManager, eventId: string, places: num
   return taken.length > 0;
 }
 
+/** An unpaid guest entry holds its place this long; then the next person may have it. */
+export const UNPAID_GUEST_HOLD_MS = 30 * 60_000;
+
+/**
+ * Unpaid guest entries older than UNPAID_GUEST_HOLD_MS with no payment under way give their places back (someone
+ * who left the payment page does not keep a place from a paying entrant). Run before places are taken.
+ */
+export async function releaseStaleGuestEntries(em: EntityManager, eventId: string, now: Date): Promise<void> {
+  const released = await em.execute<{ id: string }[]>(
+    `delete from event_registrations r using members m
+     where r.member_id = m.id and m.is_guest and r.event_id = ? and r.paid_at is null and r.fee_cents > 0
+       and not r.pay_at_sign_on and r.created_at < ?
+       and not exists (select 1 from payments p where p.event_id = r.event_id and p.status in ('pending', 'completed')
+                       and p.entries @> jsonb_build_array(jsonb_build_object('registrationId', r.id::text)))
+     returning r.id`,
+    [eventId, new Date(now.getTime() - UNPAID_GUEST_HOLD_MS)],
+  );
+  if (released.length)
+    await em.execute('update events set registered_count = greatest(0, registered_count - ?) where id = ?', [released.length, eventId]);
+}
+
 /** Gives a place back (an entry cancelled). */
 export const freePlace = (em: EntityManager, eventId: string) =>
   em.execute('update events set registered_count = registered_count - 1 where id = ? and registered_count > 0', [eventId]);
@@ -141,6 +162,7 @@ export class EntriesService {
     await this.refuseIfEntered(em, event, people, own);
 
     const payAtSignOn = event.payAtSignOn && (input.payAtSignOn ?? true);
+    if (event.maxParticipants) await releaseStaleGuestEntries(em, event.id, now);
     const entries = await em.transactional(async (tem) => {
       if (!(await takePlaces(tem, event.id, people.length, now))) {
         const current = await tem.findOneOrFail(Event, { id: eventId }, { refresh: true });

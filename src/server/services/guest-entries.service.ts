@@ -20,7 +20,7 @@ import { recordAudit } from './audit.service';
 import type { Actor, GuestScope } from './actor';
 import { catchView } from './catch-view';
 import type { EntriesService } from './entries.service';
-import { takePlaces } from './entries.service';
+import { releaseStaleGuestEntries, takePlaces } from './entries.service';
 import { guestLinkExpiry, hashGuestToken, newGuestLink } from './guest-links';
 import { consumeRateLimit, type RateRules } from './rate-limit.service';
 import type { PayerSession } from './payments.service';
@@ -42,8 +42,6 @@ export interface GuestSession {
   signInGuest(registrationId: string | null): void;
 }
 
-/** An unpaid guest entry holds its place this long; then the next person may have it. */
-const UNPAID_GUEST_HOLD_MS = 30 * 60_000;
 const LINK_SENT =
   'If a paid guest entry with that address exists for this event, we have e-mailed it a new sign-in link. Any earlier link no longer works.';
 
@@ -95,7 +93,7 @@ export class GuestEntriesService {
     if (earlier && earlier.member.email === input.email && entryPaymentState(earlier) === 'unpaid') {
       return this.entryResult(event, earlier, earlier.member);
     }
-    await this.releaseStaleEntries(em, event.id);
+    await releaseStaleGuestEntries(em, event.id, now);
     const made = await em.transactional(async (tem) => {
       if (!(await takePlaces(tem, event.id, 1, now))) {
         this.deps.entries.refuseIfClosed(await tem.findOneOrFail(Event, { id: event.id }, { refresh: true }), now);
@@ -154,24 +152,6 @@ export class GuestEntriesService {
     });
     await em.flush();
     return { entry, member };
-  }
-
-  /**
-   * Unpaid guest entries older than UNPAID_GUEST_HOLD_MS with no payment under way give their places back (someone
-   * who left the payment page does not keep a place from a paying entrant).
-   */
-  private async releaseStaleEntries(em: EntityManager, eventId: string): Promise<void> {
-    const released = await em.execute<{ id: string }[]>(
-      `delete from event_registrations r using members m
-       where r.member_id = m.id and m.is_guest and r.event_id = ? and r.paid_at is null and r.fee_cents > 0
-         and not r.pay_at_sign_on and r.created_at < ?
-         and not exists (select 1 from payments p where p.event_id = r.event_id and p.status in ('pending', 'completed')
-                         and p.entries @> jsonb_build_array(jsonb_build_object('registrationId', r.id::text)))
-       returning r.id`,
-      [eventId, new Date(this.now().getTime() - UNPAID_GUEST_HOLD_MS)],
-    );
-    if (released.length)
-      await em.execute('update events set registered_count = greatest(0, registered_count - ?) where id = ?', [released.length, eventId]);
   }
 
   private entryResult(event: Event, entry: EventRegistration, member: Member): GuestEntryResult {
