@@ -85,7 +85,15 @@ function memberServer(overrides: Answers = {}) {
     'events.myRegistrations': () => ok([]),
     'members.profile': () => ok(PROFILE),
     'auth.me': () =>
-      ok({ id: 'u1', email: 'mia@example.com', firstName: 'Mia', lastName: 'Fisher', role: 'member' as const, emailVerified: true, hasPassword: false }),
+      ok({
+        id: 'u1',
+        email: 'mia@example.com',
+        firstName: 'Mia',
+        lastName: 'Fisher',
+        role: 'member' as const,
+        emailVerified: true,
+        hasPassword: false,
+      }),
     'payments.setup': DEMO_SETUP,
     ...overrides,
   });
@@ -97,7 +105,12 @@ describe('entering an event', () => {
       'events.register': () => ok(ENTRY),
       'entries.createOrder': () => ok({ id: 'DEMO-0000000000000001' }),
       'entries.capture': () =>
-        ok({ status: 'COMPLETED' as const, amount: '10.00', names: ['Mia Fisher'], message: 'Payment received: Mia Fisher is entered and paid.' }),
+        ok({
+          status: 'COMPLETED' as const,
+          amount: '10.00',
+          names: ['Mia Fisher'],
+          message: 'Payment received: Mia Fisher is entered and paid.',
+        }),
     });
     const user = userEvent.setup();
     renderWithProviders(<MemberEvents />, server);
@@ -117,8 +130,7 @@ describe('entering an event', () => {
   it("enters a junior of the household with the member, paying at sign-on, and shows each entry's fee state", async () => {
     const server = memberServer({
       'events.upcoming': () => ok([{ ...EVENT, payAtSignOn: true }]),
-      'entries.enter': () =>
-        ok({ message: 'Mia Fisher and Kit Fisher are entered in Flathead Classic.', amountDue: '0.00', entries: [] }),
+      'entries.enter': () => ok({ message: 'Mia Fisher and Kit Fisher are entered in Flathead Classic.', amountDue: '0.00', entries: [] }),
     });
     const user = userEvent.setup();
     renderWithProviders(<MemberEvents />, server);
@@ -136,7 +148,15 @@ describe('entering an event', () => {
       'events.myRegistrations': () =>
         ok([
           { ...ENTRY, paymentState: 'pay_at_sign_on' as const },
-          { ...ENTRY, id: 'r2', memberId: 'm2', memberName: 'Kit Fisher', fee: '5.00', paymentState: 'paid' as const, refundOnCancel: true },
+          {
+            ...ENTRY,
+            id: 'r2',
+            memberId: 'm2',
+            memberName: 'Kit Fisher',
+            fee: '5.00',
+            paymentState: 'paid' as const,
+            refundOnCancel: true,
+          },
         ]),
     });
     renderWithProviders(<MemberEvents />, server);

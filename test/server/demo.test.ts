@@ -279,7 +279,9 @@ describe('the demo club (npm run demo)', () => {
     expect([...paidBy]).toEqual(expect.arrayContaining(['Demo payment', 'Cash', 'Card (at the desk)']));
     expect(desk.entrants.some((e) => e.paymentState === 'pay_at_sign_on')).toBe(true);
     expect(desk.counts.checkedIn).toBeGreaterThan(3);
-    expect(desk.entrants.filter((e) => e.kind === 'guest').map((e) => e.name)).toEqual(expect.arrayContaining(['Riley Visitor', 'Sam Walkup']));
+    expect(desk.entrants.filter((e) => e.kind === 'guest').map((e) => e.name)).toEqual(
+      expect.arrayContaining(['Riley Visitor', 'Sam Walkup']),
+    );
     expect(desk.entrants.some((e) => e.division === 'junior' && e.fee === '0.00')).toBe(true);
     expect(desk.waiting).toHaveLength(1);
     // The demo member's own entry was paid online.

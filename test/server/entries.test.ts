@@ -311,7 +311,9 @@ describe('closing and the waiting list', () => {
     await at(clubLocal(3, '07:00'), async () => {
       const res = await member.client.mutation('entries.enter', { id: event.id });
       expect(res.status).toBe(400);
-      expect(res.body.message).toMatch(/^Entries for Bream Bash \d+ closed at 6:00 pm on \d\d\/\d\d\/\d{4}\. The committee can still sign you on/);
+      expect(res.body.message).toMatch(
+        /^Entries for Bream Bash \d+ closed at 6:00 pm on \d\d\/\d\d\/\d{4}\. The committee can still sign you on/,
+      );
       expect(await entryOf(event.id, member.memberId)).toBeNull();
     });
   });

@@ -166,7 +166,7 @@ describe('guests (non-members)', () => {
     expect((await logCatch(phone, event.id, memberId)).status).toBe(401);
   });
 
-  it("keeps a guest apart from the member who owns the same address, and off the members list", async () => {
+  it('keeps a guest apart from the member who owns the same address, and off the members list', async () => {
     const event = await todaysEvent();
     const owner = await createMember(t, { email: 'shared@example.com', firstName: 'Olive', lastName: 'Owner' });
     const { memberId } = await paidGuest(event.id, { email: 'shared@example.com', firstName: 'Mal', lastName: 'Lory' });

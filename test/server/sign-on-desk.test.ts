@@ -93,10 +93,18 @@ describe('the sign-on desk', () => {
     const row = (name: string) => desk.entrants.find((e) => e.name === name)!;
     expect(row('Ann Atsignon')).toMatchObject({ kind: 'member', division: 'open', fee: '10.00', paymentState: 'pay_at_sign_on' });
     expect(row('Jo Parent')).toMatchObject({ kind: 'member', division: 'junior', age: 10, fee: '5.00', paymentState: 'pay_at_sign_on' });
-    expect(row('Walt Walkup')).toMatchObject({ kind: 'guest', division: 'open', fee: '15.00', paymentState: 'pay_at_sign_on', email: null });
+    expect(row('Walt Walkup')).toMatchObject({
+      kind: 'guest',
+      division: 'open',
+      fee: '15.00',
+      paymentState: 'pay_at_sign_on',
+      email: null,
+    });
     expect(desk.counts).toMatchObject({ entered: 4, checkedIn: 0, paid: 0, toPay: 4 });
     // Members never see the desk.
-    expect((await paidUp.client.json('GET', `/trpc/admin.signOn.list?input=${encodeURIComponent(JSON.stringify({ id: event.id }))}`)).status).toBe(403);
+    expect(
+      (await paidUp.client.json('GET', `/trpc/admin.signOn.list?input=${encodeURIComponent(JSON.stringify({ id: event.id }))}`)).status,
+    ).toBe(403);
   });
 
   it('checks an entrant in with one tap, once, and enforces the check-in rule on catches', async () => {
@@ -156,7 +164,7 @@ describe('the sign-on desk', () => {
     });
   });
 
-  it("signs on a walk-up guest, takes their fee, and e-mails the link that lets them log a catch", async () => {
+  it('signs on a walk-up guest, takes their fee, and e-mails the link that lets them log a catch', async () => {
     const event = await todaysEvent();
     const walkUp = await admin.trpc.admin.signOn.addGuest.mutate({
       eventId: event.id,
@@ -168,7 +176,12 @@ describe('the sign-on desk', () => {
     });
     expect(walkUp).toMatchObject({ kind: 'guest', fee: '15.00', paymentState: 'pay_at_sign_on' });
     const receipt = await t.mailAfter('wanda@example.com', () =>
-      admin.trpc.admin.signOn.recordPayment.mutate({ registrationId: walkUp.registrationId, method: 'card', reference: null, requestKey: randomUUID() }),
+      admin.trpc.admin.signOn.recordPayment.mutate({
+        registrationId: walkUp.registrationId,
+        method: 'card',
+        reference: null,
+        requestKey: randomUUID(),
+      }),
     );
     const phone = t.client();
     const guest = await phone.trpc.guests.signIn.mutate({ token: linkIn(receipt).searchParams.get('token')! });
@@ -182,7 +195,11 @@ describe('the sign-on desk', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="sign-on-desk-day-\d+\.pdf"$/);
-    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     const member = await createMember(t);
     expect((await member.client.fetch(`/api/admin/events/${event.id}/entrants.pdf`)).status).toBe(403);
   });

@@ -67,8 +67,8 @@ export function GuestPage() {
   } else {
     body = (
       <Alert color="blue" title="Not signed in as a guest">
-        Open the link in the e-mail the club sent you after you entered. Lost it? On the club&apos;s home page, choose the event,
-        then &apos;Enter as a guest&apos; and &apos;Send me a new link&apos;.
+        Open the link in the e-mail the club sent you after you entered. Lost it? On the club&apos;s home page, choose the event, then
+        &apos;Enter as a guest&apos; and &apos;Send me a new link&apos;.
       </Alert>
     );
   }

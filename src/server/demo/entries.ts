@@ -108,7 +108,9 @@ export async function seedEntryDay(demo: DemoContext) {
   for (const [i, entry] of early.entries()) {
     await demo.at(before(22 - i * 2), () => demo.services.signOnDesk.checkIn(demo.em, desk, { registrationId: entry.id, checkedIn: true }));
   }
-  await demo.at(before(22), () => demo.services.signOnDesk.checkIn(demo.em, desk, { registrationId: walkUp.registrationId, checkedIn: true }));
+  await demo.at(before(22), () =>
+    demo.services.signOnDesk.checkIn(demo.em, desk, { registrationId: walkUp.registrationId, checkedIn: true }),
+  );
   const payingHere = early.filter((e) => e.payAtSignOn && !e.paidAt).slice(0, 2);
   for (const [i, entry] of payingHere.entries()) {
     await demo.at(before(20 - i * 2), () =>

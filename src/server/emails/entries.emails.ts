@@ -92,7 +92,9 @@ export const guestLinkMessage = (d: EventFacts & { firstName: string; url: strin
   });
 
 /** A place came free on a full event: the next person on the waiting list is now entered. */
-export const waitlistPromotedMessage = (d: EventFacts & { firstName: string; name: string; feeCents: number; payNow: boolean; url: string }) =>
+export const waitlistPromotedMessage = (
+  d: EventFacts & { firstName: string; name: string; feeCents: number; payNow: boolean; url: string },
+) =>
   renderEmail({
     subject: `A place came up: ${d.eventName}`,
     preview: `${d.name} is now entered.`,

@@ -148,7 +148,12 @@ export class EntriesService {
    * With a fee, an entry is 'unpaid' until paid online, or 'pay at sign-on' when the event allows it and the member
    * chooses it (left out: yes where allowed). Refused after the close of entries, when full, or twice.
    */
-  async enter(em: EntityManager, actor: Actor, eventId: string, input: { memberIds?: string[]; payAtSignOn?: boolean }): Promise<EnterResult> {
+  async enter(
+    em: EntityManager,
+    actor: Actor,
+    eventId: string,
+    input: { memberIds?: string[]; payAtSignOn?: boolean },
+  ): Promise<EnterResult> {
     const user = requireUser(actor);
     const today = this.today();
     const own = await em.findOne(Member, { user });
@@ -272,7 +277,12 @@ export class EntriesService {
    * The committee enters a member on the day (sign-on at the ramp), past the close of entries and the capacity:
    * only entrants' catches count. The fee is priced as online and taken at the desk. Audited; twice is refused.
    */
-  async addEntrant(em: EntityManager, actor: Actor, eventId: string, memberId: string): Promise<{ message: string; registrationId: string }> {
+  async addEntrant(
+    em: EntityManager,
+    actor: Actor,
+    eventId: string,
+    memberId: string,
+  ): Promise<{ message: string; registrationId: string }> {
     const event = await em.findOne(Event, { id: eventId });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
     if (event.status === 'cancelled') throw new AppError('BAD_REQUEST', 'This event was cancelled.');
@@ -357,7 +367,9 @@ export class EntriesService {
     const user = requireUser(actor);
     const own = await em.findOne(Member, { user });
     const target = memberId && own && memberId !== own.id ? await em.findOne(Member, { id: memberId, household: own.household }) : own;
-    const entry = target ? await em.findOne(EventRegistration, { event: eventId, member: target }, { populate: ['event', 'payment'] }) : null;
+    const entry = target
+      ? await em.findOne(EventRegistration, { event: eventId, member: target }, { populate: ['event', 'payment'] })
+      : null;
     if (!entry || !target) throw new AppError('NOT_FOUND', 'You are not registered for this event.');
     const event = entry.event;
     const now = this.now();
@@ -455,7 +467,11 @@ export class EntriesService {
   }
 
   /** Who hears about an entry's money: whoever entered them, else the entrant, else their household's primary member. */
-  private async payerAddress(em: EntityManager, entry: EventRegistration, member: Member): Promise<{ email: string; firstName: string } | null> {
+  private async payerAddress(
+    em: EntityManager,
+    entry: EventRegistration,
+    member: Member,
+  ): Promise<{ email: string; firstName: string } | null> {
     const by = entry.enteredBy ? await em.findOne(User, { id: entry.enteredBy.id }) : null;
     if (by && by.role !== 'admin') return { email: by.email, firstName: by.firstName };
     if (member.email) return { email: member.email, firstName: member.firstName };
@@ -501,7 +517,10 @@ export class EntriesService {
       if (!earlier.providerOrderId.startsWith('unsent-')) {
         const state = await provider.getOrder(earlier.providerOrderId).catch((error: unknown) => {
           if (error instanceof PaymentProviderError)
-            throw new AppError('BAD_GATEWAY', 'The payment service is not responding. No money was taken; please try again in a few minutes.');
+            throw new AppError(
+              'BAD_GATEWAY',
+              'The payment service is not responding. No money was taken; please try again in a few minutes.',
+            );
           throw error;
         });
         if (state.state === 'captured') {
@@ -510,7 +529,11 @@ export class EntriesService {
             throw new AppError('CONFLICT', 'Your earlier payment for this entry went through after all, so there is nothing more to pay.');
         }
       }
-      await em.nativeUpdate(Payment, { id: earlier.id, status: 'created' }, { status: 'void', lastError: 'Replaced by a newer order.', checkedAt: null });
+      await em.nativeUpdate(
+        Payment,
+        { id: earlier.id, status: 'created' },
+        { status: 'void', lastError: 'Replaced by a newer order.', checkedAt: null },
+      );
     }
     const priced: PaymentEntries = entries.map((e) => ({
       registrationId: e.id,

@@ -33,7 +33,9 @@ export async function activateEntries(em: EntityManager, by: By, payment: Paymen
         entityType: 'Payment',
         entityId: payment.id,
         after: {
-          reason: entry ? `${priced.name}'s entry was already paid: refund this share.` : `${priced.name}'s entry was cancelled: refund this share.`,
+          reason: entry
+            ? `${priced.name}'s entry was already paid: refund this share.`
+            : `${priced.name}'s entry was cancelled: refund this share.`,
           registrationId: priced.registrationId,
           feeCents: priced.feeCents,
         },
@@ -74,7 +76,9 @@ export async function sendEntryReceipt(
   const payer = !atDesk && payment.createdBy ? await em.findOne(User, { id: payment.createdBy.id }) : null;
   const payerMember = payer
     ? await em.findOne(Member, { user: payer })
-    : (entries[0].member.email ? entries[0].member : await em.findOne(Member, { household: entries[0].member.household, isPrimary: true }));
+    : entries[0].member.email
+      ? entries[0].member
+      : await em.findOne(Member, { household: entries[0].member.household, isPrimary: true });
   const to = guest?.member.email ?? payerMember?.email ?? payer?.email;
   if (!to) return;
   let url = `${deps.publicUrl}/member?tab=events`;

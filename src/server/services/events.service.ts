@@ -1,33 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { clubLocalToInstant, clubToday, formatClubDateTime, instantToClubLocal } from '../../shared/dates';
 import { DEFAULT_NON_MEMBER_FEE_CENTS, entriesCloseAt } from '../../shared/entries';
-import {
-  acceptsCatchesOn,
-  DEFAULT_FISHING_END,
-  DEFAULT_FISHING_START,
-  fishingCloses,
-  fishingWindow,
-  registrationCancellable,
-} from '../../shared/events';
-import {
-  FISHING_END_BEFORE_START,
-  type AdminEventView,
-  type EventData,
-  type EventView,
-  type MemberRegistration,
-} from '../../shared/events.schema';
+import { acceptsCatchesOn, DEFAULT_FISHING_END, DEFAULT_FISHING_START, fishingCloses, fishingWindow } from '../../shared/events';
+import { FISHING_END_BEFORE_START, type AdminEventView, type EventData, type EventView } from '../../shared/events.schema';
 import { AppError } from '../../shared/errors';
 import { centsToAmount } from '../../shared/membership';
 import type { Clock } from '../clock';
 import { Event, EventRegistration, Member } from '../db/entities';
-import { isUniqueViolation } from '../db/unique-violation';
-import { eventRegistrationMessage } from '../emails/events.emails';
-import { deliverQuietly, type Mailer } from '../integrations/mailer';
+import type { Mailer } from '../integrations/mailer';
 import { recordAudit } from './audit.service';
 import type { ContentCache } from './content-cache';
 import { requireUser, type Actor } from './actor';
 import { eventIcs } from './calendar';
-import { isCurrentMember, refuseIfSuspended } from './member-status';
 import { objectUrl, thumbnailKey } from './object-keys';
 import type { EntriesService } from './entries.service';
 import type { UploadsService } from './uploads.service';

@@ -174,7 +174,8 @@ export class GuestEntriesService {
     const entry = session.guestEntry
       ? await em.findOne(EventRegistration, { id: session.guestEntry }, { populate: ['member', 'event'] })
       : null;
-    if (!entry || !entry.member.isGuest) throw new AppError('NOT_FOUND', 'There is no guest entry to pay in this browser. Please enter again.');
+    if (!entry || !entry.member.isGuest)
+      throw new AppError('NOT_FOUND', 'There is no guest entry to pay in this browser. Please enter again.');
     const state = entryPaymentState(entry);
     if (state === 'paid') throw new AppError('CONFLICT', 'This entry is already paid. Check your e-mail for the sign-in link.');
     if (state !== 'unpaid') throw new AppError('CONFLICT', 'There is nothing to pay for this entry.');
@@ -186,7 +187,9 @@ export class GuestEntriesService {
   async capture(em: EntityManager, actor: Actor, session: GuestSession, orderId: string): Promise<GuestCaptureResult> {
     const payment = await this.deps.entries.ownedOrder(em, actor, session.payer, orderId);
     const result = await this.deps.entries.captureOrder(em, payment, { actor: null, label: 'guest entry' });
-    const entry = payment.entries?.[0] ? await em.findOne(EventRegistration, { id: payment.entries[0].registrationId }, { populate: ['member'] }) : null;
+    const entry = payment.entries?.[0]
+      ? await em.findOne(EventRegistration, { id: payment.entries[0].registrationId }, { populate: ['member'] })
+      : null;
     const email = entry?.member.email ?? '';
     return {
       ...result,
@@ -214,9 +217,16 @@ export class GuestEntriesService {
     if (!registrationId) {
       const entry = await em.findOne(EventRegistration, { guestTokenHash: hash });
       if (entry && entry.guestTokenUsedAt && actor.guest?.registrationId === entry.id) registrationId = entry.id;
-      else if (!entry) throw new AppError('BAD_REQUEST', 'This link is not valid. It may have been replaced by a newer one: use the latest e-mail, or ask for a new link.');
+      else if (!entry)
+        throw new AppError(
+          'BAD_REQUEST',
+          'This link is not valid. It may have been replaced by a newer one: use the latest e-mail, or ask for a new link.',
+        );
       else if (entry.guestTokenUsedAt)
-        throw new AppError('BAD_REQUEST', 'This link has already been used. Ask for a new link on the event, with the same e-mail address.');
+        throw new AppError(
+          'BAD_REQUEST',
+          'This link has already been used. Ask for a new link on the event, with the same e-mail address.',
+        );
       else throw new AppError('BAD_REQUEST', 'This link has expired.');
     }
     const scope = await this.resolve(em, registrationId);
@@ -333,6 +343,5 @@ export function refuseOutsideGuestScope(guest: GuestScope, eventId: string, memb
     throw new AppError('FORBIDDEN', 'You are signed in as a guest for one competition only, so you can log catches for that event only.', {
       field: 'eventId',
     });
-  if (memberId !== guest.memberId)
-    throw new AppError('FORBIDDEN', 'As a guest you can log your own catches only.', { field: 'memberId' });
+  if (memberId !== guest.memberId) throw new AppError('FORBIDDEN', 'As a guest you can log your own catches only.', { field: 'memberId' });
 }

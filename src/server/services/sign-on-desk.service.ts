@@ -64,7 +64,12 @@ export class SignOnDeskService {
       nonMemberFee: centsToAmount(event.nonMemberFeeCents),
       maxParticipants: event.maxParticipants ?? null,
       entrants,
-      waiting: waiting.map((w, i) => ({ memberId: w.member.id, name: fullName(w.member), position: i + 1, addedAt: w.createdAt.toISOString() })),
+      waiting: waiting.map((w, i) => ({
+        memberId: w.member.id,
+        name: fullName(w.member),
+        position: i + 1,
+        addedAt: w.createdAt.toISOString(),
+      })),
       counts: {
         entered: entrants.length,
         checkedIn: entrants.filter((e) => e.checkedInAt).length,
@@ -213,7 +218,11 @@ export class SignOnDeskService {
    * capacity (as Add Entrant is for members), to pay at the desk. With an e-mail address, paying sends them the link
    * for logging catches.
    */
-  async addGuest(em: EntityManager, actor: Actor, input: DeskGuestInput & { email: string | null; phone: string | null }): Promise<DeskEntrant> {
+  async addGuest(
+    em: EntityManager,
+    actor: Actor,
+    input: DeskGuestInput & { email: string | null; phone: string | null },
+  ): Promise<DeskEntrant> {
     const event = await em.findOne(Event, { id: input.eventId });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
     if (event.status === 'cancelled') throw new AppError('BAD_REQUEST', 'This event was cancelled.');

@@ -46,15 +46,7 @@ export function SignOnDesk({ eventId, onBack }: { eventId: string; onBack: () =>
         </Button>
       </Group>
       <QueryState query={desk} loading="Loading the entrants..." failure="Could not load the entrants. Please try again.">
-        {(view) => (
-          <DeskBody
-            view={view}
-            search={search}
-            onSearch={setSearch}
-            onPay={setPaying}
-            onAdd={setAdding}
-          />
-        )}
+        {(view) => <DeskBody view={view} search={search} onSearch={setSearch} onPay={setPaying} onAdd={setAdding} />}
       </QueryState>
       <TakePaymentDialog eventId={eventId} entrant={paying} onClose={() => setPaying(null)} />
       <AddWalkUpDialog eventId={eventId} eventName={desk.data?.eventName ?? ''} kind={adding} onClose={() => setAdding(null)} />
@@ -249,7 +241,13 @@ function TakePaymentDialog({ eventId, entrant, onClose }: { eventId: string; ent
               label: o.value === 'card' ? 'Card' : o.label,
             }))}
           />
-          <TextInput size="lg" label="Reference (optional)" placeholder="Receipt book number" value={reference} onChange={(e) => setReference(e.currentTarget.value)} />
+          <TextInput
+            size="lg"
+            label="Reference (optional)"
+            placeholder="Receipt book number"
+            value={reference}
+            onChange={(e) => setReference(e.currentTarget.value)}
+          />
           {record.error && <Alert color="red">{serverMessage(record.error) ?? 'Not recorded. Please try again.'}</Alert>}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" mih={TARGET} onClick={onClose} disabled={record.isPending}>
@@ -321,10 +319,20 @@ function AddWalkUpDialog({
       {kind === 'guest' && (
         <form onSubmit={submit} noValidate aria-label="Add a guest">
           <Stack gap="sm">
-            <Text size="sm">A non-member pays the non-member fee. With an e-mail address, paying sends them the link for logging catches.</Text>
+            <Text size="sm">
+              A non-member pays the non-member fee. With an e-mail address, paying sends them the link for logging catches.
+            </Text>
             <TextInput size="lg" label="First name" required value={guest.firstName} onChange={set('firstName')} error={errors.firstName} />
             <TextInput size="lg" label="Last name" required value={guest.lastName} onChange={set('lastName')} error={errors.lastName} />
-            <TextInput size="lg" label="Date of birth" type="date" required value={guest.dateOfBirth} onChange={set('dateOfBirth')} error={errors.dateOfBirth} />
+            <TextInput
+              size="lg"
+              label="Date of birth"
+              type="date"
+              required
+              value={guest.dateOfBirth}
+              onChange={set('dateOfBirth')}
+              error={errors.dateOfBirth}
+            />
             <TextInput size="lg" label="Email (optional)" type="email" value={guest.email} onChange={set('email')} error={errors.email} />
             <TextInput size="lg" label="Phone (optional)" type="tel" value={guest.phone} onChange={set('phone')} error={errors.phone} />
             {addGuest.error && <Alert color="red">{serverMessage(addGuest.error) ?? 'Not added. Please try again.'}</Alert>}

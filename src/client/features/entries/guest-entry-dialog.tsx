@@ -20,7 +20,12 @@ type Field = keyof typeof EMPTY;
 export function GuestEntryDialog({ event, onClose }: { event: EventView | null; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal opened={event !== null} onClose={onClose} title={event ? `Enter ${event.name} as a guest` : 'Enter as a guest'} fullScreen={phone}>
+    <Modal
+      opened={event !== null}
+      onClose={onClose}
+      title={event ? `Enter ${event.name} as a guest` : 'Enter as a guest'}
+      fullScreen={phone}
+    >
       {event && <GuestEntry key={event.id} event={event} onClose={onClose} />}
     </Modal>
   );
@@ -99,8 +104,24 @@ function GuestEntry({ event, onClose }: { event: EventView; onClose: () => void 
           {entriesCloseLine(event) ?? ''}
         </Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput size="lg" label="First name" required autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
-          <TextInput size="lg" label="Last name" required autoComplete="family-name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
+          <TextInput
+            size="lg"
+            label="First name"
+            required
+            autoComplete="given-name"
+            value={values.firstName}
+            onChange={set('firstName')}
+            error={errors.firstName}
+          />
+          <TextInput
+            size="lg"
+            label="Last name"
+            required
+            autoComplete="family-name"
+            value={values.lastName}
+            onChange={set('lastName')}
+            error={errors.lastName}
+          />
         </SimpleGrid>
         <TextInput
           size="lg"
@@ -113,7 +134,16 @@ function GuestEntry({ event, onClose }: { event: EventView; onClose: () => void 
           onChange={set('email')}
           error={errors.email}
         />
-        <TextInput size="lg" label="Phone" type="tel" required autoComplete="tel" value={values.phone} onChange={set('phone')} error={errors.phone} />
+        <TextInput
+          size="lg"
+          label="Phone"
+          type="tel"
+          required
+          autoComplete="tel"
+          value={values.phone}
+          onChange={set('phone')}
+          error={errors.phone}
+        />
         <TextInput
           size="lg"
           label="Date of birth"
@@ -135,7 +165,14 @@ function GuestEntry({ event, onClose }: { event: EventView; onClose: () => void 
                 setAccepted((a) => ({ ...a, [doc.id]: on }));
               }}
             />
-            <Anchor component="button" type="button" size="sm" ta="left" mih={44} onClick={() => setReading(reading === doc.id ? null : doc.id)}>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              ta="left"
+              mih={44}
+              onClick={() => setReading(reading === doc.id ? null : doc.id)}
+            >
               {reading === doc.id ? `Hide the ${doc.title}` : `Read the ${doc.title}`}
             </Anchor>
             <Collapse expanded={reading === doc.id}>
@@ -180,7 +217,13 @@ function NewLink({ event, onBack }: { event: EventView; onBack: () => void }) {
       }}
     >
       <Stack gap="sm">
-        <TextInput size="lg" label="The email you entered with" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+        <TextInput
+          size="lg"
+          label="The email you entered with"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+        />
         {send.data && <Alert color="green">{send.data.message}</Alert>}
         {send.error && <Alert color="red">{serverMessage(send.error) ?? 'Please try again.'}</Alert>}
         <Group justify="space-between">

@@ -423,9 +423,7 @@ export function MemberEvents({ catchLogging }: { catchLogging?: ReactNode }) {
       </Stack>
 
       <PayEntryDialog due={due} onClose={() => setDue(null)} />
-      {profile.data && (
-        <EnterHouseholdDialog event={enterFor} profile={profile.data} onClose={() => setEnterFor(null)} onDue={setDue} />
-      )}
+      {profile.data && <EnterHouseholdDialog event={enterFor} profile={profile.data} onClose={() => setEnterFor(null)} onDue={setDue} />}
 
       <section id="catch-logging" tabIndex={-1} aria-label="Fish logging" style={{ scrollMarginTop: 72, outline: 'none' }}>
         {catchLogging}
