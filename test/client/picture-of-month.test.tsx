@@ -86,7 +86,7 @@ describe('voting for the picture of the month', () => {
     expect(screen.getByTestId('cannot-vote').textContent).toBe(VOTED.cannotVote);
 
     // Last month, still open, is a tap away.
-    await user.click(screen.getByRole('radio', { name: 'October 2026' }));
+    await user.click(screen.getByRole('radio', { name: 'October' }));
     expect(await screen.findByText('No approved catch photos for October 2026 yet.')).toBeTruthy();
   });
 

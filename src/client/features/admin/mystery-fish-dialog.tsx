@@ -14,6 +14,9 @@ import { useNow } from '../../lib/clock';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 
+/** A close button a wet finger can hit (44 px), still named as the site's other dialogs name theirs. */
+const BIG_CLOSE = { 'aria-label': 'Close dialog', size: 'xl' } as const;
+
 type Kind = 'exact' | 'range';
 interface Values {
   species: string;
@@ -78,7 +81,7 @@ function SealForm({ view, onSealed }: { view: MysteryFishAdminView; onSealed: ()
       allowNegative={false}
       inputMode="decimal"
       hideControls
-      size="md"
+      size="lg"
       rightSection={
         <Text size="xs" c="dimmed">
           cm
@@ -102,13 +105,14 @@ function SealForm({ view, onSealed }: { view: MysteryFishAdminView; onSealed: ()
         <NativeSelect
           label="Species"
           data={[{ value: '', label: 'Choose the species' }, ...SPECIES]}
-          size="md"
+          size="lg"
           {...form.inputProps('species')}
         />
         <SegmentedControl
-          aria-label="Length"
+          aria-label="Exact length or range"
           fullWidth
-          size="md"
+          size="lg"
+          styles={{ label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' } }}
           value={form.values.kind}
           onChange={(v) => form.setValue('kind', v as Kind)}
           data={[
@@ -124,7 +128,7 @@ function SealForm({ view, onSealed }: { view: MysteryFishAdminView; onSealed: ()
             {lengthField('maxCm', 'Longest')}
           </Group>
         )}
-        <Button type="submit" size="md" loading={seal.isPending}>
+        <Button type="submit" size="lg" loading={seal.isPending}>
           {view.state === 'sealed' ? 'Replace and seal' : 'Seal mystery fish'}
         </Button>
       </Stack>
@@ -197,7 +201,7 @@ export function MysteryFishAdmin({ event }: { event: Pick<AdminEventView, 'id' |
               ))}
             {view.state === 'sealed' && (
               <Stack gap={4}>
-                <Button color="orange" size="md" disabled={!fishingClosed} onClick={() => setConfirming(true)}>
+                <Button color="orange" size="lg" disabled={!fishingClosed} onClick={() => setConfirming(true)}>
                   Reveal mystery fish
                 </Button>
                 {!fishingClosed && (
@@ -213,7 +217,13 @@ export function MysteryFishAdmin({ event }: { event: Pick<AdminEventView, 'id' |
                 )}
               </Stack>
             )}
-            <Modal opened={confirming} onClose={() => setConfirming(false)} title="Reveal the mystery fish?" centered>
+            <Modal
+              closeButtonProps={BIG_CLOSE}
+              opened={confirming}
+              onClose={() => setConfirming(false)}
+              title="Reveal the mystery fish?"
+              centered
+            >
               <Stack gap="md">
                 <Text size="sm">Everyone will see the mystery fish of {event.name} and its winner at once. This cannot be undone.</Text>
                 <Group justify="flex-end" gap="sm">
@@ -240,7 +250,13 @@ export function MysteryFishButton({ event }: { event: Pick<AdminEventView, 'id' 
   return (
     <>
       <RowButton label="Mystery fish" spoken="Mystery fish of" name={event.name} variant="default" onClick={() => setOpen(true)} />
-      <Modal opened={open} onClose={() => setOpen(false)} title={`Mystery fish: ${event.name}`} fullScreen={phone}>
+      <Modal
+        closeButtonProps={BIG_CLOSE}
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={`Mystery fish: ${event.name}`}
+        fullScreen={phone}
+      >
         {open && <MysteryFishAdmin event={event} />}
       </Modal>
     </>

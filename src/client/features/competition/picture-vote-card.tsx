@@ -7,6 +7,9 @@ import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 
+/** A close button a wet finger can hit (44 px), still named as the site's other dialogs name theirs. */
+const BIG_CLOSE = { 'aria-label': 'Close dialog', size: 'xl' } as const;
+
 const captionOf = (c: PictureCandidate) => `${c.species}, ${c.sizeCm} cm, by ${c.anglerName}`;
 
 /** One candidate: the photo (tap to enlarge), whose it is, and 'Vote', 'Yours' or 'Your vote'. */
@@ -123,7 +126,8 @@ export function PictureOfMonthVoting() {
             styles={{ label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' } }}
             value={data.month}
             onChange={setMonth}
-            data={data.openMonths.map((m) => ({ value: m.month, label: m.monthLabel }))}
+            // The month's name alone ('November'): this month and last fit a 360 px phone side by side.
+            data={data.openMonths.map((m) => ({ value: m.month, label: m.monthLabel.split(' ')[0] }))}
           />
         )}
         <QueryState query={view} loading="Loading the photos..." failure="Could not load the picture of the month. Please try again later.">
@@ -170,7 +174,14 @@ export function PictureOfMonthVoting() {
           )}
         </QueryState>
       </Stack>
-      <Modal opened={enlarged !== null} onClose={() => setEnlarged(null)} title={enlarged ? captionOf(enlarged) : ''} size="lg" centered>
+      <Modal
+        closeButtonProps={BIG_CLOSE}
+        opened={enlarged !== null}
+        onClose={() => setEnlarged(null)}
+        title={enlarged ? captionOf(enlarged) : ''}
+        size="lg"
+        centered
+      >
         {enlarged && (
           <img
             src={enlarged.photoUrl}
@@ -179,7 +190,13 @@ export function PictureOfMonthVoting() {
           />
         )}
       </Modal>
-      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Vote for this photo?" centered>
+      <Modal
+        closeButtonProps={BIG_CLOSE}
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title="Vote for this photo?"
+        centered
+      >
         {confirming && data && (
           <Stack gap="md">
             <Text size="sm">
