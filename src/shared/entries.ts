@@ -88,3 +88,14 @@ export function entryPricesText(prices: { memberFee: string; juniorFee: string |
   parts.push(`Non-members ${price(prices.nonMemberFee)}`);
   return parts.join(' · ');
 }
+
+/** 'Entry: Members $10.00 · Non-members $15.00' for an event's card, or null from a server that does not say. */
+export function entryPricesLine(event: { memberFee?: string; juniorFee?: string | null; nonMemberFee?: string }): string | null {
+  if (event.memberFee === undefined || event.nonMemberFee === undefined) return null;
+  return `Entry: ${entryPricesText({ memberFee: event.memberFee, juniorFee: event.juniorFee ?? null, nonMemberFee: event.nonMemberFee })}`;
+}
+
+/** 'Entries close 9:00 am on 05/12/2026', or null from a server that does not say. */
+export function entriesCloseLine(event: { eventDate: string; entriesCloseAt?: string }): string | null {
+  return event.entriesCloseAt ? `Entries close ${entriesCloseText(event)}` : null;
+}

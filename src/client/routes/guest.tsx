@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import { SectionLoader } from '../components/full-screen-loader';
 import { isNetworkError, serverMessage } from '../lib/errors';
 import { useTRPC } from '../trpc';
-import { GuestHome } from '../features/entries/guest-home';
+import { GuestHome } from '../features/catches/guest-home';
 
 /**
  * /guest?token=…: where a guest's e-mailed link lands. The token is spent only when the guest presses the button

@@ -11,7 +11,7 @@ import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { EventImage } from '../../components/event-image';
-import { entriesCloseLine, entryPricesLine } from '../events/event-text';
+import { entriesCloseLine, entryPricesLine } from '../../../shared/entries';
 import { AddEntrantForm } from './add-entrant-form';
 import { SignOnDesk } from './sign-on-desk';
 import { EventForm } from './event-form';

@@ -1,5 +1,4 @@
 import { formatClubDateTime } from '../../../shared/dates';
-import { entriesCloseText, entryPricesText } from '../../../shared/entries';
 import type { EventView } from '../../../shared/events.schema';
 
 export { formatClubDateTime };
@@ -25,13 +24,4 @@ export function placesLeftText(event: Pick<EventView, 'maxParticipants' | 'regis
 /** The .ics download of an event (a plain link, not tRPC). */
 export const calendarHref = (id: string) => `/api/events/${encodeURIComponent(id)}/calendar.ics`;
 
-/** 'Members $10.00 · Non-members $15.00' for an event's card, or null from a server that does not say. */
-export function entryPricesLine(event: Pick<EventView, 'memberFee' | 'juniorFee' | 'nonMemberFee'>): string | null {
-  if (event.memberFee === undefined || event.nonMemberFee === undefined) return null;
-  return `Entry: ${entryPricesText({ memberFee: event.memberFee, juniorFee: event.juniorFee ?? null, nonMemberFee: event.nonMemberFee })}`;
-}
-
-/** 'Entries close 9:00 am on 05/12/2026', or null from a server that does not say. */
-export function entriesCloseLine(event: Pick<EventView, 'eventDate' | 'entriesCloseAt'>): string | null {
-  return event.entriesCloseAt ? `Entries close ${entriesCloseText(event)}` : null;
-}
+export { entriesCloseLine, entryPricesLine } from '../../../shared/entries';

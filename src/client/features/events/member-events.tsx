@@ -10,7 +10,7 @@ import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { EventImage } from '../../components/event-image';
 import { householdPayment, useJoinDialog } from '../../components/join-dialog';
-import { EnterHouseholdDialog, PayEntryDialog, type EntryDue } from '../entries/entry-dialogs';
+import { EnterHouseholdDialog, PayEntryDialog, type EntryDue } from './entry-dialogs';
 import { calendarHref, entriesCloseLine, entryPricesLine, feeText, formatClubDateTime, maxText, placesLeftText } from './event-text';
 import { UpcomingEventsState } from './upcoming-events';
 

@@ -12,7 +12,7 @@ import { entryPricesLine, feeText, formatClubDateTime, maxText } from './event-t
 export const NO_UPCOMING_EVENTS = 'No upcoming events at the moment. Check back soon!';
 
 // Loaded on first use: the landing page stays light for visitors who never open it.
-const GuestEntryDialog = lazy(async () => ({ default: (await import('../entries/guest-entry-dialog')).GuestEntryDialog }));
+const GuestEntryDialog = lazy(async () => ({ default: (await import('./guest-entry-dialog')).GuestEntryDialog }));
 
 function JoinToRegister({ event, onGuest }: { event: EventView; onGuest: () => void }) {
   const { openJoin, preload: preloadJoin } = useJoinDialog();

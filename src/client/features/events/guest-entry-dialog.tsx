@@ -6,7 +6,7 @@ import { acceptGuestDocuments, GUEST_DOCUMENTS, type GuestEntryResult } from '..
 import type { EventView } from '../../../shared/events.schema';
 import { fieldErrorsOf, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { entriesCloseLine } from '../events/event-text';
+import { entriesCloseLine } from './event-text';
 import { EntryPayment } from './entry-payment';
 
 const EMPTY = { firstName: '', lastName: '', email: '', phone: '', dateOfBirth: '' };

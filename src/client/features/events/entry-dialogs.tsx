@@ -7,7 +7,7 @@ import type { MemberProfile } from '../../../shared/members.schema';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { entryPricesLine } from '../events/event-text';
+import { entryPricesLine } from './event-text';
 import { EntryPayment } from './entry-payment';
 
 /** Invalidates everything an entry or its payment changes. */

@@ -4,9 +4,9 @@ import { formatClubDateTime } from '../../../shared/dates';
 import { DIVISION_LABELS, type GuestView } from '../../../shared/entries.schema';
 import { fishingHoursText } from '../../../shared/events';
 import { useTRPC } from '../../trpc';
-import { FieldMode } from '../catches/field-mode';
-import { LogCatchForm } from '../catches/log-catch-form';
-import { QueuedCatches } from '../catches/queued-catches';
+import { FieldMode } from './field-mode';
+import { LogCatchForm } from './log-catch-form';
+import { QueuedCatches } from './queued-catches';
 
 /** A guest's page for their one competition: the event, today's code, the catch form and their catches. */
 export function GuestHome({ guest }: { guest: GuestView }) {
