@@ -72,7 +72,9 @@ export type MysteryFishAdminView = z.infer<typeof mysteryFishAdminView>;
 
 // ---------- The fish picture of the month ----------
 
-export const monthInput = z.object({ month: z.string({ error: 'Please give the month as YYYY-MM.' }).regex(YEAR_MONTH, 'Please give the month as YYYY-MM.') });
+export const monthInput = z.object({
+  month: z.string({ error: 'Please give the month as YYYY-MM.' }).regex(YEAR_MONTH, 'Please give the month as YYYY-MM.'),
+});
 
 export const pictureVoteInput = z.object({ catchId: z.uuid({ error: 'That is not a valid catch id.' }) });
 

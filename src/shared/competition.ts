@@ -78,7 +78,20 @@ export function monthBounds(month: YearMonth): { start: Date; end: Date } {
   return { start: clubLocalToInstant(`${month}-01T00:00`), end: clubLocalToInstant(`${addMonths(month, 1)}-01T00:00`) };
 }
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 /** 'November 2026'. */
 export function monthLabel(month: YearMonth): string {
   const [y, m] = month.split('-').map(Number);

@@ -21,7 +21,13 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** A catch logged by the committee for an entrant (the committee logs at any time); approved unless said otherwise. */
-async function logged(eventId: string, memberId: string, fishType: string, size: string, verdict: 'approve' | 'reject' | 'pending' = 'approve') {
+async function logged(
+  eventId: string,
+  memberId: string,
+  fishType: string,
+  size: string,
+  verdict: 'approve' | 'reject' | 'pending' = 'approve',
+) {
   await enterEvent(t, eventId, memberId);
   n += 1;
   const photo = await sharp({ create: { width: 160, height: 120, channels: 3, background: { r: 40, g: n * 9, b: 200 } } })
@@ -98,12 +104,20 @@ describe('the fish picture of the month', () => {
       [b1, 'Ben Bream', false],
       [c1, 'Cara Cast', false],
     ]);
-    expect(seen.candidates[0]).toMatchObject({ species: 'Flathead', sizeCm: 52, eventName: 'Dawn Round', thumbnailUrl: expect.stringMatching(/-thumb\.webp$/) });
+    expect(seen.candidates[0]).toMatchObject({
+      species: 'Flathead',
+      sizeCm: 52,
+      eventName: 'Dawn Round',
+      thumbnailUrl: expect.stringMatching(/-thumb\.webp$/),
+    });
     expect(JSON.stringify(seen)).not.toMatch(/votes|latitude|gps/i);
     expect((await dan.client.trpc.pictureOfMonth.month.query()).candidates.find((c) => c.catchId === c1)?.mine).toBe(true);
 
     const vote = (client: TestClient, catchId: string) => client.mutation('pictureOfMonth.vote', { catchId });
-    expect(await vote(anna.client, a1)).toMatchObject({ status: 400, body: { message: 'That is your own catch: vote for someone else’s photo.' } });
+    expect(await vote(anna.client, a1)).toMatchObject({
+      status: 400,
+      body: { message: 'That is your own catch: vote for someone else’s photo.' },
+    });
     expect((await vote(dan.client, c1)).status).toBe(400);
     expect(await vote(dan.client, waiting)).toMatchObject({
       status: 400,
@@ -130,7 +144,10 @@ describe('the fish picture of the month', () => {
     expect((await vote(dan.client, a1)).status).toBe(200);
     t.clock.advance(60_000);
     const again = await dan.client.trpc.pictureOfMonth.vote.mutate({ catchId: a1 });
-    expect(again).toMatchObject({ myVoteCatchId: a1, cannotVote: `You have voted for the picture of ${label}: one vote per member per month.` });
+    expect(again).toMatchObject({
+      myVoteCatchId: a1,
+      cannotVote: `You have voted for the picture of ${label}: one vote per member per month.`,
+    });
     expect(await vote(dan.client, b1)).toMatchObject({
       status: 409,
       body: { message: `You have already voted for the picture of ${label} (Anna Angler’s Flathead). One vote per member per month.` },
@@ -149,11 +166,17 @@ describe('the fish picture of the month', () => {
     const early = await admin.mutation('admin.pictureOfMonth.close', { month });
     expect(early).toMatchObject({
       status: 409,
-      body: { message: `Voting for the picture of ${label} stays open until the month ends: it can be closed from ${formatAuDate(clubToday(end))}.` },
+      body: {
+        message: `Voting for the picture of ${label} stays open until the month ends: it can be closed from ${formatAuDate(clubToday(end))}.`,
+      },
     });
     expect((await anna.client.mutation('admin.pictureOfMonth.close', { month })).status).toBe(403);
     const overview = await admin.trpc.admin.pictureOfMonth.overview.query();
-    expect(overview.find((m) => m.month === month)).toMatchObject({ closed: false, totalVotes: 4, cannotClose: expect.stringContaining('stays open') });
+    expect(overview.find((m) => m.month === month)).toMatchObject({
+      closed: false,
+      totalVotes: 4,
+      cannotClose: expect.stringContaining('stays open'),
+    });
     expect(overview.find((m) => m.month === month)!.tally.map((c) => [c.anglerName, c.votes])).toEqual([
       ['Anna Angler', 2],
       ['Ben Bream', 2],
@@ -171,11 +194,17 @@ describe('the fish picture of the month', () => {
     await admin.trpc.admin.pictureOfMonth.close.mutate({ month });
     const audit = await t.em().find(AuditLog, { entityType: 'PictureMonth', entityId: month });
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'pictureOfMonth.close', after: { totalVotes: 4, winner: { catchId: b1, anglerName: 'Ben Bream', votes: 2 } } });
+    expect(audit[0]).toMatchObject({
+      action: 'pictureOfMonth.close',
+      after: { totalVotes: 4, winner: { catchId: b1, anglerName: 'Ben Bream', votes: 2 } },
+    });
 
     // A closed month takes no more votes.
     const latecomer = await createMember(t, { firstName: 'Eve', lastName: 'Late' });
-    expect(await vote(latecomer.client, c1)).toMatchObject({ status: 409, body: { message: `Voting for the picture of ${label} has closed.` } });
+    expect(await vote(latecomer.client, c1)).toMatchObject({
+      status: 409,
+      body: { message: `Voting for the picture of ${label} has closed.` },
+    });
     expect(await latecomer.client.trpc.pictureOfMonth.month.query({ month })).toMatchObject({
       closed: true,
       cannotVote: `Voting for the picture of ${label} has closed.`,

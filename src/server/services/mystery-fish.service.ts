@@ -32,7 +32,8 @@ const nameOf = (user: User | null | undefined) => (user ? `${user.firstName} ${u
 function normalised(species: Species, length: MysteryLength): MysteryFishValue {
   return {
     species,
-    length: length.kind === 'exact' ? { kind: 'exact', lengthCm: length.lengthCm } : { kind: 'range', minCm: length.minCm, maxCm: length.maxCm },
+    length:
+      length.kind === 'exact' ? { kind: 'exact', lengthCm: length.lengthCm } : { kind: 'range', minCm: length.minCm, maxCm: length.maxCm },
   };
 }
 
@@ -104,10 +105,21 @@ export class MysteryFishService {
           return this.adminView(event, existing, await pendingCount(tem, event.id));
       }
       const { sealed, commitment } = sealer.seal(fish, event.id);
-      const before = existing ? { commitment: existing.commitment, sealedBy: existing.sealedBy?.email ?? null, sealedAt: existing.sealedAt.toISOString() } : null;
+      const before = existing
+        ? { commitment: existing.commitment, sealedBy: existing.sealedBy?.email ?? null, sealedAt: existing.sealedAt.toISOString() }
+        : null;
       const row =
         existing ??
-        tem.create(MysteryFish, { event, sealed, commitment, sealedBy: user, sealedAt: now, revealed: null, winner: null, winnerCatch: null });
+        tem.create(MysteryFish, {
+          event,
+          sealed,
+          commitment,
+          sealedBy: user,
+          sealedAt: now,
+          revealed: null,
+          winner: null,
+          winnerCatch: null,
+        });
       row.sealed = sealed;
       row.commitment = commitment;
       row.sealedBy = user;
@@ -195,7 +207,8 @@ export class MysteryFishService {
   }
 
   private requireSealer(): Sealer {
-    if (!this.sealer) throw new AppError('SERVICE_UNAVAILABLE', 'The mystery fish cannot be sealed or opened: this site has no secret key set up.');
+    if (!this.sealer)
+      throw new AppError('SERVICE_UNAVAILABLE', 'The mystery fish cannot be sealed or opened: this site has no secret key set up.');
     return this.sealer;
   }
 
@@ -264,6 +277,9 @@ async function pendingCount(em: EntityManager, eventId: string): Promise<number>
 
 async function pendingCatches(em: EntityManager, eventIds: string[]): Promise<Map<string, number>> {
   if (!eventIds.length) return new Map();
-  const rows = await em.execute<{ event_id: string; n: string }[]>(`select event_id, count(*) as n from catches where status = 'pending' and event_id in (?) group by event_id`, [eventIds]);
+  const rows = await em.execute<{ event_id: string; n: string }[]>(
+    `select event_id, count(*) as n from catches where status = 'pending' and event_id in (?) group by event_id`,
+    [eventIds],
+  );
   return new Map(rows.map((r) => [r.event_id, Number(r.n)]));
 }
