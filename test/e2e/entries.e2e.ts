@@ -8,7 +8,7 @@ import { Catch, EventRegistration } from '../../src/server/db/entities';
 import { clubToday, instantToClubLocal } from '../../src/shared/dates';
 import { linkIn } from '../support/mime';
 import { signedInClient, startTestApp, type TestApp } from '../support/test-app';
-import { expectAccessible, launchBrowser, openPage, outboxMail, phoneProblems, SMALL_PHONE } from './browser';
+import { expectAccessible, followLink, launchBrowser, loginLink, openPage, outboxMail, phoneProblems, SMALL_PHONE } from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -17,6 +17,8 @@ const GUEST = 'gail.guest@example.com';
 const EVENT_NAME = 'Whiting Open';
 /** Kingscliff beach, inside the Tweed Shire. */
 const POSITION = { latitude: -28.2546, longitude: 153.5842 };
+/** The event the guest entered (the desk's journey follows on from it). */
+let eventId = '';
 
 beforeAll(async () => {
   t = await startTestApp({ browser: true, env: { ADMIN_EMAILS: ADMIN } });
@@ -118,5 +120,26 @@ describe('a guest on a phone', () => {
     expect(logged.map((c) => [c.species, Number(c.sizeCm), c.fate])).toEqual([['Whiting', 33, 'released']]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     expect(problems).toEqual([]);
+    eventId = event.id;
   }, 90_000);
+
+  it('is on the sign-on desk a committee member opens on a 360 px phone, and is checked in with one tap', async () => {
+    const { page, problems, shot } = await openPage(browser, 'sign-on-desk-phone', SMALL_PHONE);
+    await followLink(page, await loginLink(t, ADMIN));
+    await page.waitForURL('**/member');
+    await page.goto(`${t.baseUrl}/admin?signon=${eventId}`);
+    const desk = page.getByTestId('sign-on-desk');
+    const gail = desk.getByTestId('desk-entrant').filter({ hasText: 'Gail Guest' });
+    await gail.getByText('Guest', { exact: true }).waitFor();
+    expect(await gail.getByTestId('desk-payment').textContent()).toBe('Paid · Demo payment');
+    await shot('desk');
+    await expectAccessible(page, 'sign-on desk');
+    expect(await phoneProblems(page, '[data-testid="sign-on-desk"]')).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await gail.getByRole('button', { name: 'Check in Gail Guest' }).click();
+    await gail.getByRole('button', { name: /^Gail Guest checked in/ }).waitFor();
+    await desk.getByText('Checked in').locator('xpath=..').getByText('1').waitFor();
+    await shot('desk-checked-in');
+    expect(problems).toEqual([]);
+  }, 60_000);
 });

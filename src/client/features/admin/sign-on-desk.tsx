@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatClubDateTime, formatClubTime } from '../../../shared/dates';
 import { DIVISION_LABELS, ENTRY_PAYMENT_LABELS, entriesCloseText, type EntryPaymentState } from '../../../shared/entries';
 import type { DeskEntrant, DeskView } from '../../../shared/entries.schema';
@@ -34,9 +34,12 @@ export function SignOnDesk({ eventId, onBack }: { eventId: string; onBack: () =>
   const [search, setSearch] = useState('');
   const [paying, setPaying] = useState<DeskEntrant | null>(null);
   const [adding, setAdding] = useState<'member' | 'guest' | null>(null);
+  // On a phone the admin page's figures come first: the desk is brought into view when it opens.
+  const top = useRef<HTMLDivElement>(null);
+  useEffect(() => top.current?.scrollIntoView?.({ block: 'start' }), []);
 
   return (
-    <Stack gap="md" data-testid="sign-on-desk">
+    <Stack gap="md" data-testid="sign-on-desk" ref={top} style={{ scrollMarginTop: 72 }}>
       <Group justify="space-between" gap="xs">
         <Button variant="default" mih={TARGET} onClick={onBack}>
           ← Events
