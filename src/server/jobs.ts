@@ -17,6 +17,7 @@ export function registerJobs(
   const jobs = {
     renewals: () => services.renewals.run(orm.em.fork()),
     eventReminders: () => services.eventReminders.run(orm.em.fork()),
+    finalResults: () => services.notifications.announceFinalResults(orm.em.fork()),
     reconcilePayments: () => services.payments.reconcile(orm.em.fork()),
     housekeeping: async () => ({
       ...(await services.uploads.cleanup(orm.em.fork())),
@@ -34,6 +35,8 @@ export function registerJobs(
     schedule('Housekeeping', jobs.housekeeping, env.RENEWALS_INTERVAL_MINUTES);
     // The day-before reminders too: each goes out once, from 9:00 am on the day before.
     schedule('Day-before reminders', jobs.eventReminders, env.RENEWALS_INTERVAL_MINUTES);
+    // And 'results final' to the entrants of an event once fishing has closed and every catch is judged.
+    schedule('Results final', jobs.finalResults, env.RENEWALS_INTERVAL_MINUTES);
   }
   if (env.PAYMENTS_RECONCILE_MINUTES > 0 && hasPayments) {
     schedule('Payment reconciliation', jobs.reconcilePayments, env.PAYMENTS_RECONCILE_MINUTES);
@@ -47,6 +50,8 @@ declare module 'fastify' {
       renewals(): Promise<{ reminded: number; expired: number }>;
       /** The day-before reminders (e-mail with the invitation, and the 'event tomorrow' push) for tomorrow's entrants. */
       eventReminders(): Promise<{ reminded: number }>;
+      /** 'Results final' for the entrants of events whose fishing has closed and whose catches are all judged. */
+      finalResults(): Promise<{ events: number; notified: number }>;
       reconcilePayments(): Promise<{ checked: number; completed: number; closed: number }>;
       /** Housekeeping: abandoned uploads, and rate-limit counters whose window has long closed. */
       housekeeping(): Promise<{ removed: number; rateLimitsPruned: number }>;

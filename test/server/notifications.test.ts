@@ -9,7 +9,7 @@ import { loadEnv } from '../../src/server/env';
 import { createMailer } from '../../src/server/integrations/mailer';
 import { createPushSender, loadVapidKeys, vapidSubject } from '../../src/server/integrations/push';
 import { NotificationsService } from '../../src/server/services/notifications.service';
-import { addYears, clubToday } from '../../src/shared/dates';
+import { addDays, addYears, clubLocalToInstant, clubToday } from '../../src/shared/dates';
 import { createAdmin, createEvent, createMember, enterEvent } from '../support/factories';
 import { checkVapid, FakeBrowser, PushService } from '../support/push-service';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
@@ -365,5 +365,33 @@ describe('a waiting-list place freed', () => {
     ).toEqual({ sent: 'none', pushed: 0 });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(t.mail.to(noPhone.email)).toHaveLength(before);
+  });
+});
+
+// Last in the file: it moves the clock past midnight.
+describe('the results-final job', () => {
+  it('tells the entrants once fishing has closed and every catch is judged, not before, and once', async () => {
+    const angler = await createMember(t, { firstName: 'Fay' });
+    const event = await todaysEvent('Closing Cup');
+    const catchId = await logCatch(angler.client, event.id, angler.memberId);
+    const finals = () => t.mail.to(angler.email).filter((m) => m.subject === 'Results are final: Closing Cup');
+
+    // Fishing still open: nothing yet.
+    await notifications.announceFinalResults(t.em());
+    // Fishing closed (23:59), one catch still waiting for the judges: nothing yet.
+    t.clock.advance(clubLocalToInstant(`${addDays(today, 1)}T00:30`).getTime() - t.clock.now().getTime());
+    await notifications.announceFinalResults(t.em());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(finals()).toHaveLength(0);
+
+    await admin.trpc.admin.catches.judge.mutate({ id: catchId, action: 'approve' });
+    const { events } = await notifications.announceFinalResults(t.em());
+    expect(events).toBeGreaterThanOrEqual(1);
+    await t.mail.waitFor(angler.email, 1);
+    expect(finals()).toHaveLength(1);
+    // The next beat of the job: nobody hears twice.
+    await notifications.announceFinalResults(t.em());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(finals()).toHaveLength(1);
   });
 });

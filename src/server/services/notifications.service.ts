@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ECDH, randomUUID } from 'node:crypto';
 import { AppError } from '../../shared/errors';
 import { formatClubDateTime } from '../../shared/dates';
+import { fishingCloses } from '../../shared/events';
 import { DEFAULT_PREFERENCES, type NotificationKind, type NotificationPreferences, type PushMessage } from '../../shared/notifications';
 import type { NotificationSettings as SettingsView } from '../../shared/notifications.schema';
 import type { pushSubscriptionInput, pushUnsubscribeInput, setNotificationPreferenceInput } from '../../shared/notifications.schema';
@@ -203,6 +204,29 @@ export class NotificationsService {
       if (outcome.sent === 'push' || outcome.sent === 'email') notified += 1;
     }
     return { notified };
+  }
+
+  /**
+   * Tells the entrants of every event whose results have become final since the last run (fishing closed within
+   * the last week, and no catch of it waiting for the judges: the live board's 'Final'), each entrant once.
+   * Run on the background jobs' beat, so results final reach the anglers whether the last catch was judged before
+   * or after fishing closed.
+   */
+  async announceFinalResults(em: EntityManager): Promise<{ events: number; notified: number }> {
+    const now = this.deps.clock.now();
+    const recent = await em.find(Event, { eventDate: { $gte: new Date(now.getTime() - 8 * 86_400_000), $lte: now } });
+    let events = 0;
+    let notified = 0;
+    for (const event of recent.filter((e) => fishingCloses(e) <= now)) {
+      const [{ catches, pending }] = await em.execute<{ catches: number; pending: number }[]>(
+        `select count(*)::int as catches, count(*) filter (where status = 'pending')::int as pending from catches where event_id = ?`,
+        [event.id],
+      );
+      if (!catches || pending) continue;
+      events += 1;
+      notified += (await this.notifyResultsFinal(em, event.id)).notified;
+    }
+    return { events, notified };
   }
 
   /**
