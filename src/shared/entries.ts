@@ -3,7 +3,8 @@
  * constants and rules (no zod), read by the server, the event card, the sign-on desk and the guest pages.
  */
 import { clubToday, formatAuDate, formatClubTime, type IsoDate } from './dates';
-import { formatAud, isJuniorOn } from './membership';
+import { formatAud } from './membership';
+import { resultDivisionOn, type ResultDivision } from './results';
 
 /** The club's competition rules (SPEC §9): $10 an entrant for members, $15 for non-members. */
 export const DEFAULT_MEMBER_FEE_CENTS = 1000;
@@ -36,14 +37,12 @@ export function entriesCloseText(event: Pick<EntryTerms, 'eventDate' | 'entriesC
 export const entriesClosedMessage = (event: Pick<EntryTerms, 'eventDate' | 'entriesCloseAt'> & { name: string }) =>
   `Entries for ${event.name} closed at ${entriesCloseText(event)}. The committee can still sign you on at the sign-on desk.`;
 
-/** Juniors fish in the junior division: under 16 on the event's day (club time). */
-export const DIVISIONS = ['junior', 'open'] as const;
-export type Division = (typeof DIVISIONS)[number];
-export const DIVISION_LABELS: Record<Division, string> = { junior: 'Junior', open: 'Open' };
+// One rule for the divisions: the results' (src/shared/results.ts), under the names the entries use.
+export { RESULT_DIVISIONS as DIVISIONS, RESULT_DIVISION_LABELS as DIVISION_LABELS, type ResultDivision as Division } from './results';
 
-export function divisionOn(dateOfBirth: IsoDate, eventDate: Date | string): Division {
-  return isJuniorOn(dateOfBirth, clubToday(new Date(eventDate))) ? 'junior' : 'open';
-}
+/** The entrant's division at the event: Juniors while under 16 on its day (club time), Open otherwise. */
+export const divisionOn = (dateOfBirth: IsoDate, eventDate: Date | string): ResultDivision =>
+  resultDivisionOn(dateOfBirth, clubToday(new Date(eventDate)));
 
 /** The price of one entrant, in cents: a guest pays the non-member price, a junior the junior price when there is one. */
 export function entryFeeCents(event: EntryTerms, person: { guest: boolean; dateOfBirth: IsoDate }): number {

@@ -273,7 +273,7 @@ describe('the sign-on desk', () => {
     renderWithProviders(<SignOnDesk eventId={ID} onBack={() => {}} />, server);
     const [mia, gus] = await screen.findAllByTestId('desk-entrant');
     expect(within(gus).getByText('Guest')).toBeTruthy();
-    expect(within(gus).getByText('Junior · 12')).toBeTruthy();
+    expect(within(gus).getByText('Juniors · 12')).toBeTruthy();
     expect(within(gus).getByTestId('desk-payment').textContent).toBe('Paid · PayPal');
     expect(within(gus).queryByRole('button', { name: /Take payment/ })).toBeNull();
     expect(screen.getByText('Only checked-in entrants can log catches.')).toBeTruthy();

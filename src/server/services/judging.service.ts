@@ -73,7 +73,6 @@ export class JudgingService {
     await this.tellAngler(found, before);
     // A push too, for those who have it on (the e-mail above stays the only e-mail).
     await this.deps.notifications.notifyCatchJudged(em, found, before);
-    // A push too, for those who have it on (the e-mail above stays the only e-mail).
     return this.judgeView(found, await entrantsOf(em, [found]));
   }
 
