@@ -625,6 +625,8 @@ describe('admin page tabs', () => {
       'events.started': () => ok(EVENTS),
       'admin.catches.queue': () => ok([PENDING]),
       'admin.fishingArea.get': () => ok(AREA),
+      // No picture-of-the-month votes yet.
+      'admin.pictureOfMonth.overview': () => ok([]),
       'catches.sizeLimits': () => ok(LIMITS),
       'catches.results': ({ id }) =>
         ok(
