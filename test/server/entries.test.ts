@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog, Event, EventRegistration, Household, Member, Payment, WaitlistEntry } from '../../src/server/db/entities';
 import { addYears, clubLocalToInstant, clubToday } from '../../src/shared/dates';
@@ -255,6 +256,32 @@ describe('a member enters and pays', () => {
       );
       expect((await t.em().findOneOrFail(Payment, { providerOrderId: second.id })).refundedCents).toBe(0);
     });
+  });
+
+  it('a committee refund of the whole entry fee (Admin → Payments) marks the entry refunded; a part refund leaves it paid', async () => {
+    const event = await newEvent({ payAtSignOn: false });
+    const member = await createMember(t);
+    await member.client.trpc.entries.enter.mutate({ id: event.id });
+    const order = await member.client.trpc.entries.createOrder.mutate({ id: event.id });
+    await member.client.trpc.entries.capture.mutate({ orderId: order.id });
+    const payment = await t.em().findOneOrFail(Payment, { providerOrderId: order.id });
+    const refund = (amount: string) =>
+      admin.trpc.admin.payments.refund.mutate({
+        paymentId: payment.id,
+        amount,
+        reason: 'Rained out',
+        endMembership: false,
+        requestKey: randomUUID(),
+      });
+
+    await refund('4.00');
+    expect((await entryOf(event.id, member.memberId))?.refundedAt).toBeNull();
+    await refund('6.00');
+    expect((await entryOf(event.id, member.memberId))?.refundedAt).toBeInstanceOf(Date);
+    const [mine] = (await member.client.trpc.events.myRegistrations.query()).filter((r) => r.eventId === event.id);
+    expect(mine).toMatchObject({ paymentState: 'refunded' });
+    const [last] = (await audits('payment.refund_request')).slice(-1);
+    expect(last?.after).toMatchObject({ refundedEntries: 1 });
   });
 
   it('refunds every paid entry when the committee cancels the event, each once', async () => {

@@ -308,6 +308,14 @@ export class AdminPaymentsService {
       const again = await this.refundDecision(tem, payment.id, input.requestKey);
       if (again) return again.endedMembers;
       const ended = input.endMembership ? await this.endMembership(tem, actor, payment, input.reason) : [];
+      // An entry fee returned in full: the entries it paid for are refunded (the sign-on desk must not count them paid).
+      // Read from the row as it now stands (the refund was recorded in its own transaction).
+      const { affectedRows: refundedEntries } = await tem.execute<{ affectedRows: number }>(
+        `update event_registrations r set refunded_at = ? from payments p
+         where r.payment_id = p.id and p.id = ? and p.kind = 'event' and p.refunded_cents >= p.amount_cents and r.refunded_at is null`,
+        [this.deps.clock.now(), payment.id],
+        'run',
+      );
       recordAudit(tem, {
         actor: actor.user,
         actorLabel: 'committee',
@@ -320,6 +328,7 @@ export class AdminPaymentsService {
           reason: input.reason,
           endMembership: input.endMembership,
           endedMembers: ended,
+          refundedEntries,
           throughPayPal,
           payee: payment.payee ?? null,
         },
