@@ -372,4 +372,26 @@ describe('closing and the waiting list', () => {
     expect((await third.client.trpc.entries.leaveWaitlist.mutate({ id: event.id })).message).toBe('You have left the waiting list.');
     expect(await t.em().count(WaitlistEntry, { event: event.id })).toBe(0);
   });
+
+  it('moves the waiting list up when the committee adds places', async () => {
+    const event = await newEvent({ maxParticipants: 1, payAtSignOn: true });
+    const first = await createMember(t);
+    const waiting = await createMember(t, { firstName: 'Wil', lastName: 'Waiting' });
+    await first.client.trpc.entries.enter.mutate({ id: event.id });
+    await waiting.client.trpc.entries.joinWaitlist.mutate({ id: event.id });
+    const mail = await t.mailAfter(waiting.email, async () => {
+      const res = await admin.json('PUT', `/api/admin/events/${event.id}`, {
+        name: event.name,
+        location: 'Tweed River, Chinderah',
+        eventDate: clubLocal(14),
+        registrationFee: '10',
+        maxParticipants: '2',
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    });
+    expect(mail.subject).toBe(`A place came up: ${event.name}`);
+    expect(await entryOf(event.id, waiting.memberId)).toMatchObject({ payAtSignOn: true });
+    expect(await t.em().count(WaitlistEntry, { event: event.id })).toBe(0);
+    expect((await t.em().findOneOrFail(Event, { id: event.id })).registeredCount).toBe(2);
+  });
 });

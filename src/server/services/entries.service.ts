@@ -96,7 +96,8 @@ export const UNPAID_GUEST_HOLD_MS = 30 * 60_000;
  * Unpaid guest entries older than UNPAID_GUEST_HOLD_MS with no payment under way give their places back (someone
  * who left the payment page does not keep a place from a paying entrant). Run before places are taken.
  */
-export async function releaseStaleGuestEntries(em: EntityManager, eventId: string, now: Date): Promise<void> {
+/** Releases the places of guests who never paid within UNPAID_GUEST_HOLD_MS; returns how many came free. */
+export async function releaseStaleGuestEntries(em: EntityManager, eventId: string, now: Date): Promise<number> {
   const released = await em.execute<{ id: string }[]>(
     `delete from event_registrations r using members m
      where r.member_id = m.id and m.is_guest and r.event_id = ? and r.paid_at is null and r.fee_cents > 0
@@ -108,6 +109,7 @@ export async function releaseStaleGuestEntries(em: EntityManager, eventId: strin
   );
   if (released.length)
     await em.execute('update events set registered_count = greatest(0, registered_count - ?) where id = ?', [released.length, eventId]);
+  return released.length;
 }
 
 /** Gives a place back (an entry cancelled). */
@@ -167,7 +169,8 @@ export class EntriesService {
     await this.refuseIfEntered(em, event, people, own);
 
     const payAtSignOn = event.payAtSignOn && (input.payAtSignOn ?? true);
-    if (event.maxParticipants) await releaseStaleGuestEntries(em, event.id, now);
+    // A place a guest never paid for goes to the waiting list first: they were there before this entrant.
+    if (event.maxParticipants && (await releaseStaleGuestEntries(em, event.id, now))) await this.promoteFromWaitlist(em, event.id);
     const entries = await em.transactional(async (tem) => {
       if (!(await takePlaces(tem, event.id, people.length, now))) {
         const current = await tem.findOneOrFail(Event, { id: eventId }, { refresh: true });

@@ -24,7 +24,7 @@ export interface EventsDeps {
   log: { error(obj: object, msg: string): void };
   cache: ContentCache;
   /** Entries and their money: refunds when the committee cancels an event. */
-  entries: Pick<EntriesService, 'refundCancelledEvent'>;
+  entries: Pick<EntriesService, 'refundCancelledEvent' | 'promoteFromWaitlist'>;
 }
 
 const toCents = (amount: string) => Math.round(Number(amount) * 100);
@@ -158,6 +158,7 @@ export class EventsService {
       fishingEnd: event.fishingEnd,
       ...auditedTerms(event),
     };
+    const placesBefore = event.maxParticipants ?? null;
     const terms = entryTerms(input, event);
     // The committee cancels the event: every fee paid online is returned first (each refund once, so a retry is safe).
     if (input.status === 'cancelled' && event.status !== 'cancelled') await this.deps.entries.refundCancelledEvent(em, actor, event.id);
@@ -178,6 +179,9 @@ export class EventsService {
       },
     });
     await em.flush();
+    // More places (or no limit any more): the waiting list moves up, each promoted entrant told.
+    const room = (max: number | null | undefined) => (max === null || max === undefined ? Infinity : max);
+    if (room(event.maxParticipants) > room(placesBefore)) await this.deps.entries.promoteFromWaitlist(em, event.id);
     return this.adminView(event);
   }
 

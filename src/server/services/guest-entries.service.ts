@@ -31,7 +31,7 @@ export interface GuestEntriesDeps {
   publicUrl: string;
   rateRules: RateRules;
   log: { error(obj: object, msg: string): void };
-  entries: Pick<EntriesService, 'refuseIfClosed' | 'orderEntries' | 'ownedOrder' | 'captureOrder'>;
+  entries: Pick<EntriesService, 'refuseIfClosed' | 'orderEntries' | 'ownedOrder' | 'captureOrder' | 'promoteFromWaitlist'>;
 }
 
 /** The browser side of a guest: its payer key, the entry it made, and signing the guest in after the link. */
@@ -93,7 +93,8 @@ export class GuestEntriesService {
     if (earlier && earlier.member.email === input.email && entryPaymentState(earlier) === 'unpaid') {
       return this.entryResult(event, earlier, earlier.member);
     }
-    await releaseStaleGuestEntries(em, event.id, now);
+    // A place a guest never paid for goes to the waiting list first.
+    if (await releaseStaleGuestEntries(em, event.id, now)) await this.deps.entries.promoteFromWaitlist(em, event.id);
     const made = await em.transactional(async (tem) => {
       if (!(await takePlaces(tem, event.id, 1, now))) {
         this.deps.entries.refuseIfClosed(await tem.findOneOrFail(Event, { id: event.id }, { refresh: true }), now);
