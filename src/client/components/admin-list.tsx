@@ -1,7 +1,8 @@
-import { Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import { ConfirmDelete } from './admin-row-actions';
+import { GuardedModal } from './guarded-modal';
 import { QueryState, type QueryLike } from './query-state';
 
 /** Which form an admin list has open: none, a new item (a fresh key each time), or one item to edit. */
@@ -63,7 +64,7 @@ export interface AdminListProps<T> {
   /** Said when there are no items. */
   empty?: string;
   renderItem: (item: T) => ReactNode;
-  /** The create/edit form's dialog (full screen on phones). */
+  /** The create/edit form's dialog (full screen on phones; a form inside with unsaved changes asks before it closes). */
   form: { opened: boolean; title: string; size: string; onClose: () => void; children: ReactNode };
   /** Asks 'Delete {noun}?' before deleting. */
   confirmDelete: { noun: string; name: string | undefined; opened: boolean; busy: boolean; onCancel: () => void; onConfirm: () => void };
@@ -99,9 +100,9 @@ export function AdminList<T>({
         {items.length === 0 && empty !== undefined ? <Text c="dimmed">{empty}</Text> : items.map(renderItem)}
       </QueryState>
 
-      <Modal opened={form.opened} onClose={form.onClose} title={form.title} size={form.size} fullScreen={phone}>
+      <GuardedModal opened={form.opened} onClose={form.onClose} title={form.title} size={form.size} fullScreen={phone}>
         {form.children}
-      </Modal>
+      </GuardedModal>
       {children}
       <ConfirmDelete {...confirmDelete} />
     </Stack>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { fieldErrorsOf } from '../../lib/errors';
+import { useDirtyGuard } from '../guarded-modal';
 
 /** The name a message is kept under: a field of V unless the form names its own (say 'other0.firstName'). */
 type Key<V> = keyof V & string;
@@ -90,8 +91,10 @@ export interface SchemaForm<S extends z.ZodType, V extends object, F extends str
   validate: (onInvalid?: (errors: FieldErrors<V, F>) => void) => z.output<S> | undefined;
   /** Puts the server's field errors under their fields; true when at least one field was marked. */
   applyServerError: (error: unknown) => boolean;
-  /** Back to these values (or the initial ones), without messages. */
+  /** Back to these values (or the initial ones), without messages; they become what `dirty` compares with. */
   reset: (values?: V) => void;
+  /** Some value differs from the initial ones (or the last reset): a GuardedModal around the form asks before closing. */
+  dirty: boolean;
 }
 
 /**
@@ -104,6 +107,9 @@ export function useSchemaForm<S extends z.ZodType, V extends object, F extends s
   const { schema, toInput, fieldOf: givenFieldOf } = options;
   const [initial] = useState(options.initialValues);
   const [values, setAllValues] = useState<V>(initial);
+  const [baseline, setBaseline] = useState<V>(initial);
+  const dirty = differs(values, baseline);
+  useDirtyGuard(dirty);
   const [errors, setErrors] = useState<FieldErrors<V, F>>({});
   const [formError, setFormError] = useState<string | undefined>();
   const fieldOf = givenFieldOf ?? (defaultFieldOf(initial) as FieldOf<V, string> as FieldOf<V, F>);
@@ -163,10 +169,26 @@ export function useSchemaForm<S extends z.ZodType, V extends object, F extends s
       setErrors(fields);
       return Object.keys(fields).length > 0;
     },
+    dirty,
     reset: (next) => {
       setAllValues(next ?? initial);
+      setBaseline(next ?? initial);
       setErrors({});
       setFormError(undefined);
     },
   };
+}
+
+/** Whether two sets of form values differ in any field (files and lists compared by identity and contents). */
+function differs<V extends object>(a: V, b: V): boolean {
+  if (a === b) return false;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const key of keys) {
+    const x = (a as Record<string, unknown>)[key];
+    const y = (b as Record<string, unknown>)[key];
+    if (Object.is(x, y)) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null || x instanceof Blob || y instanceof Blob) return true;
+    if (JSON.stringify(x) !== JSON.stringify(y)) return true;
+  }
+  return false;
 }

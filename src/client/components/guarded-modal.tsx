@@ -1,0 +1,80 @@
+import { Button, Group, Modal, Text, type ModalProps } from '@mantine/core';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+
+/** How a form inside a GuardedModal says whether it holds unsaved changes. */
+const DirtyContext = createContext<((id: symbol, dirty: boolean) => void) | null>(null);
+
+/**
+ * Tells the GuardedModal around this form whether it holds unsaved changes (a no-op outside one), so a form
+ * need not lift its state to the dialog that opens it: `useDirtyGuard(form.isDirty())`.
+ */
+export function useDirtyGuard(dirty: boolean): void {
+  const report = useContext(DirtyContext);
+  const id = useRef(Symbol('form')).current;
+  useEffect(() => {
+    report?.(id, dirty);
+  }, [report, id, dirty]);
+  useEffect(() => () => report?.(id, false), [report, id]);
+}
+
+export interface GuardedModalProps extends ModalProps {
+  /** The dialog holds unsaved changes (besides what forms inside report through useDirtyGuard). */
+  dirty?: boolean;
+}
+
+/**
+ * A Mantine Modal that does not throw away unsaved work: with changes in it, a click outside, Escape or the
+ * close button first asks 'Discard your changes?'; leaving or reloading the page asks the browser's question.
+ * A save that closes the dialog calls the parent's own close, which is not guarded.
+ */
+export function GuardedModal({ dirty = false, onClose, opened, children, ...props }: GuardedModalProps) {
+  const [dirtyForms, setDirtyForms] = useState<ReadonlySet<symbol>>(new Set());
+  const [asking, setAsking] = useState(false);
+  const report = useCallback((id: symbol, formDirty: boolean) => {
+    setDirtyForms((current) => {
+      if (current.has(id) === formDirty) return current;
+      const next = new Set(current);
+      if (formDirty) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+  const unsaved = opened && (dirty || dirtyForms.size > 0);
+
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+  useEffect(() => {
+    if (!opened) setAsking(false);
+  }, [opened]);
+
+  const requestClose = useMemo(() => () => (unsaved ? setAsking(true) : onClose()), [unsaved, onClose]);
+
+  return (
+    <>
+      <Modal closeButtonProps={{ 'aria-label': 'Close' }} {...props} opened={opened} onClose={requestClose}>
+        <DirtyContext.Provider value={report}>{children}</DirtyContext.Provider>
+      </Modal>
+      <Modal opened={asking} onClose={() => setAsking(false)} title="Discard your changes?" centered zIndex={400}>
+        <Text size="sm">What you have changed in this form has not been saved.</Text>
+        <Group justify="flex-end" mt="md" gap="sm">
+          <Button variant="default" onClick={() => setAsking(false)} data-autofocus>
+            Keep editing
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              setAsking(false);
+              onClose();
+            }}
+          >
+            Discard changes
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}
