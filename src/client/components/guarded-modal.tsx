@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text, type ModalProps } from '@mantine/core';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 
 /** How a form inside a GuardedModal says whether it holds unsaved changes. */
 const DirtyContext = createContext<((id: symbol, dirty: boolean) => void) | null>(null);
@@ -10,7 +10,7 @@ const DirtyContext = createContext<((id: symbol, dirty: boolean) => void) | null
  */
 export function useDirtyGuard(dirty: boolean): void {
   const report = useContext(DirtyContext);
-  const id = useRef(Symbol('form')).current;
+  const [id] = useState(() => Symbol('form'));
   useEffect(() => {
     report?.(id, dirty);
   }, [report, id, dirty]);
@@ -47,18 +47,21 @@ export function GuardedModal({ dirty = false, onClose, opened, children, ...prop
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [unsaved]);
-  useEffect(() => {
-    if (!opened) setAsking(false);
-  }, [opened]);
 
-  const requestClose = useMemo(() => () => (unsaved ? setAsking(true) : onClose()), [unsaved, onClose]);
+  const requestClose = useMemo(
+    () => () => {
+      if (unsaved) setAsking(true);
+      else onClose();
+    },
+    [unsaved, onClose],
+  );
 
   return (
     <>
       <Modal closeButtonProps={{ 'aria-label': 'Close' }} {...props} opened={opened} onClose={requestClose}>
         <DirtyContext.Provider value={report}>{children}</DirtyContext.Provider>
       </Modal>
-      <Modal opened={asking} onClose={() => setAsking(false)} title="Discard your changes?" centered zIndex={400}>
+      <Modal opened={opened && asking} onClose={() => setAsking(false)} title="Discard your changes?" centered zIndex={400}>
         <Text size="sm">What you have changed in this form has not been saved.</Text>
         <Group justify="flex-end" mt="md" gap="sm">
           <Button variant="default" onClick={() => setAsking(false)} data-autofocus>
