@@ -1,14 +1,12 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubLocalToInstant } from '../../src/shared/dates';
 import { AuditLog, Catch, EventRegistration } from '../../src/server/db/entities';
-import { createAdmin, createMember, enterEvent } from '../support/factories';
+import { createAdmin, createMember, logCatch } from '../support/factories';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let admin: TestClient;
 let today: string;
-let n = 0;
 
 beforeAll(async () => {
   t = await startTestApp({ env: { ADMIN_EMAILS: 'judge@club.test' } });
@@ -18,30 +16,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** Logs a catch for an angler entered in the event (entered here, as registering would have). */
-async function log(client: TestClient, eventId: string, memberId: string, fishType: string, size: string) {
-  await enterEvent(t, eventId, memberId);
-  n += 1;
-  const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: n, g: 60, b: 200 } } })
-    .jpeg()
-    .toBuffer();
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
-    fishType,
-    size,
-    fishKeptOrReleased: 'released',
-    eventId,
-    memberId,
-    rulesWaiverAccepted: 'true',
-    dataAccuracyAcknowledged: 'true',
-    gpsCoordinates: '-28.264512, 153.563218',
-  }))
-    form.set(k, v);
-  form.set('photo', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'c.jpg');
-  const res = await client.fetch('/api/catches', { method: 'POST', body: form });
-  expect(res.status).toBe(200);
-  t.clock.advance(60_000);
-  return (await res.json()).catch.id as string;
-}
+const log = (client: TestClient, eventId: string, memberId: string, fishType: string, size: string) =>
+  logCatch(t, client, { eventId, memberId, fishType, size });
 
 describe('judging and results', () => {
   it('approves, corrects and rejects with an audit entry, and the angler sees the outcome', async () => {

@@ -1,16 +1,14 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveBoard } from '../../src/shared/catches.schema';
 import { addDays, addYears, clubLocalToInstant, clubToday } from '../../src/shared/dates';
 import { LiveBoards, type BoardSink } from '../../src/server/services/live-boards';
 import { AppError } from '../../src/shared/errors';
-import { createAdmin, createMember, enterEvent } from '../support/factories';
+import { createAdmin, createMember, logCatch } from '../support/factories';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let admin: TestClient;
 let today: string;
-let n = 0;
 
 beforeAll(async () => {
   t = await startTestApp({ env: { ADMIN_EMAILS: 'judge@club.test' } });
@@ -31,30 +29,8 @@ const competition = (name: string, extra: { divisions?: boolean } = {}) =>
   });
 
 /** Logs a catch from the angler's phone (entering them first, as registering would have). */
-async function log(client: TestClient, eventId: string, memberId: string, fishType: string, size: string) {
-  await enterEvent(t, eventId, memberId);
-  n += 1;
-  const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: n * 3, g: 90, b: 160 } } })
-    .jpeg()
-    .toBuffer();
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
-    fishType,
-    size,
-    fishKeptOrReleased: 'released',
-    eventId,
-    memberId,
-    rulesWaiverAccepted: 'true',
-    dataAccuracyAcknowledged: 'true',
-    gpsCoordinates: '-28.174512, 153.543218',
-  }))
-    form.set(k, v);
-  form.set('photo', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'catch.jpg');
-  const res = await client.fetch('/api/catches', { method: 'POST', body: form });
-  expect(res.status).toBe(200);
-  t.clock.advance(60_000);
-  return (await res.json()).catch.id as string;
-}
+const log = (client: TestClient, eventId: string, memberId: string, fishType: string, size: string) =>
+  logCatch(t, client, { eventId, memberId, fishType, size, gps: '-28.174512, 153.543218' });
 
 const approve = (id: string) => admin.trpc.admin.catches.judge.mutate({ id, action: 'approve' });
 

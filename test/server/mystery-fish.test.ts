@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MYSTERY_FISH_PRIZE, mysteryFishWinner, type MysteryFish } from '../../src/shared/competition';
 import { CLUB_DOCUMENTS } from '../../src/shared/documents';
@@ -7,7 +6,7 @@ import { addDays, clubToday } from '../../src/shared/dates';
 import { fishingCloses } from '../../src/shared/events';
 import { AuditLog, Event } from '../../src/server/db/entities';
 import { allProcedures, callOverHttp, fillPath, restRoutes } from '../support/endpoints';
-import { createAdmin, createMember, enterEvent } from '../support/factories';
+import { createAdmin, createMember, logCatch } from '../support/factories';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 // The mystery fish (issue 20): sealed by the committee before the day, unreadable by anyone until it is revealed at
@@ -18,7 +17,6 @@ let admin: TestClient;
 let otherAdmin: TestClient;
 let member: TestClient;
 let visitor: TestClient;
-let n = 0;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -50,29 +48,8 @@ async function verifiedCatch(
   size: string,
   verdict: 'approve' | 'pending' = 'approve',
 ) {
-  await enterEvent(t, eventId, memberId);
-  n += 1;
-  const photo = await sharp({ create: { width: 160, height: 120, channels: 3, background: { r: n * 7, g: 120, b: 80 } } })
-    .jpeg()
-    .toBuffer();
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
-    fishType,
-    size,
-    fishKeptOrReleased: 'released',
-    eventId,
-    memberId,
-    rulesWaiverAccepted: 'true',
-    dataAccuracyAcknowledged: 'true',
-    gpsCoordinates: '-28.264512, 153.563218',
-  }))
-    form.set(k, v);
-  form.set('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'c.jpg');
-  const res = await admin.fetch('/api/catches', { method: 'POST', body: form });
-  expect(res.status).toBe(200);
-  const id = (await res.json()).catch.id as string;
+  const id = await logCatch(t, admin, { eventId, memberId, fishType, size });
   if (verdict === 'approve') await admin.trpc.admin.catches.judge.mutate({ id, action: 'approve' });
-  t.clock.advance(60_000);
   return id;
 }
 

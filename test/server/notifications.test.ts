@@ -1,7 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventRegistration, Household, Member, PushSubscription } from '../../src/server/db/entities';
@@ -10,7 +9,7 @@ import { createMailer } from '../../src/server/integrations/mailer';
 import { createPushSender, loadVapidKeys, vapidSubject } from '../../src/server/integrations/push';
 import { NotificationsService } from '../../src/server/services/notifications.service';
 import { addDays, addYears, clubLocalToInstant, clubToday } from '../../src/shared/dates';
-import { createAdmin, createEvent, createMember, enterEvent } from '../support/factories';
+import { createAdmin, createEvent, createMember, enterEvent, logCatch } from '../support/factories';
 import { checkVapid, FakeBrowser, PushService } from '../support/push-service';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
@@ -60,29 +59,7 @@ async function subscribed(names: string[], options: Parameters<typeof createMemb
 const unique = (name: string) => `${name}-${++n}`;
 
 /** Logs a catch for an angler entered in today's all-day event. */
-async function logCatch(client: TestClient, eventId: string, memberId: string) {
-  await enterEvent(t, eventId, memberId);
-  const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: ++n, g: 90, b: 30 } } })
-    .jpeg()
-    .toBuffer();
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
-    fishType: 'Bream',
-    size: '31',
-    fishKeptOrReleased: 'released',
-    eventId,
-    memberId,
-    rulesWaiverAccepted: 'true',
-    dataAccuracyAcknowledged: 'true',
-    gpsCoordinates: '-28.264512, 153.563218',
-  }))
-    form.set(k, v);
-  form.set('photo', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'c.jpg');
-  const res = await client.fetch('/api/catches', { method: 'POST', body: form });
-  expect(res.status).toBe(200);
-  t.clock.advance(60_000);
-  return (await res.json()).catch.id as string;
-}
+const logBream = (client: TestClient, eventId: string, memberId: string) => logCatch(t, client, { eventId, memberId });
 
 async function todaysEvent(name: string) {
   return admin.trpc.admin.events.create.mutate({
@@ -210,7 +187,7 @@ describe('pushes', () => {
     const laptop = unique('laptop');
     const angler = await subscribed([phone, laptop], { firstName: 'Flo' });
     const event = await todaysEvent('Bream Bash');
-    const catchId = await logCatch(angler.client, event.id, angler.memberId);
+    const catchId = await logBream(angler.client, event.id, angler.memberId);
     const mailsBefore = t.mail.to(angler.email).length;
 
     await admin.trpc.admin.catches.judge.mutate({ id: catchId, action: 'reject', reason: 'Club code not visible in the photo.' });
@@ -285,7 +262,7 @@ describe('pushes', () => {
     await member.client.trpc.notifications.setPreference.mutate({ kind: 'catch_judged', enabled: false });
     await member.client.trpc.notifications.setPreference.mutate({ kind: 'results_final', enabled: false });
     const event = await todaysEvent('Quiet Cup');
-    const catchId = await logCatch(member.client, event.id, member.memberId);
+    const catchId = await logBream(member.client, event.id, member.memberId);
     await admin.trpc.admin.catches.judge.mutate({ id: catchId, action: 'approve' });
     expect(await notifications.notifyResultsFinal(t.em(), event.id)).toEqual({ notified: 0 });
     expect(push.to(phone)).toHaveLength(0);
@@ -373,7 +350,7 @@ describe('the results-final job', () => {
   it('tells the entrants once fishing has closed and every catch is judged, not before, and once', async () => {
     const angler = await createMember(t, { firstName: 'Fay' });
     const event = await todaysEvent('Closing Cup');
-    const catchId = await logCatch(angler.client, event.id, angler.memberId);
+    const catchId = await logBream(angler.client, event.id, angler.memberId);
     const finals = () => t.mail.to(angler.email).filter((m) => m.subject === 'Results are final: Closing Cup');
 
     // Fishing still open: nothing yet.

@@ -1,10 +1,9 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthBounds, monthLabel, monthOf, PICTURE_OF_THE_MONTH_PRIZE } from '../../src/shared/competition';
 import { CLUB_DOCUMENTS } from '../../src/shared/documents';
 import { clubToday, formatAuDate } from '../../src/shared/dates';
 import { AuditLog, PictureVote } from '../../src/server/db/entities';
-import { createAdmin, createMember, createUser, enterEvent } from '../support/factories';
+import { createAdmin, createMember, createUser, logCatch } from '../support/factories';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 // The fish picture of the month (issue 20): current members vote once a month for the best approved catch photo of
@@ -12,7 +11,6 @@ import { startTestApp, type TestApp, type TestClient } from '../support/test-app
 
 let t: TestApp;
 let admin: TestClient;
-let n = 0;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -28,29 +26,9 @@ async function logged(
   size: string,
   verdict: 'approve' | 'reject' | 'pending' = 'approve',
 ) {
-  await enterEvent(t, eventId, memberId);
-  n += 1;
-  const photo = await sharp({ create: { width: 160, height: 120, channels: 3, background: { r: 40, g: n * 9, b: 200 } } })
-    .jpeg()
-    .toBuffer();
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
-    fishType,
-    size,
-    fishKeptOrReleased: 'released',
-    eventId,
-    memberId,
-    rulesWaiverAccepted: 'true',
-    dataAccuracyAcknowledged: 'true',
-  }))
-    form.set(k, v);
-  form.set('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'c.jpg');
-  const res = await admin.fetch('/api/catches', { method: 'POST', body: form });
-  expect(res.status).toBe(200);
-  const id = (await res.json()).catch.id as string;
+  const id = await logCatch(t, admin, { eventId, memberId, fishType, size, gps: null });
   if (verdict === 'approve') await admin.trpc.admin.catches.judge.mutate({ id, action: 'approve' });
   if (verdict === 'reject') await admin.trpc.admin.catches.judge.mutate({ id, action: 'reject', reason: 'No brag mat in the photo.' });
-  t.clock.advance(60_000);
   return id;
 }
 
