@@ -11,7 +11,17 @@ describe('CSV fields', () => {
     ['say "hi"', '"say ""hi"""'],
     ['two\nlines', '"two\nlines"'],
     ['=1+2', "'=1+2"],
-    ['+61 400 000 000', "'+61 400 000 000"],
+    // A phone number with a plus, digits and spaces is no formula: written as it is, no apostrophe in a mail merge.
+    ['+61 400 000 000', '+61 400 000 000'],
+    ['+61400000000', '+61400000000'],
+    ['+61 7 5555 1234', '+61 7 5555 1234'],
+    // A plus followed by anything else is still a formula to a spreadsheet.
+    ['+1+2', "'+1+2"],
+    ['+SUM(A1:A9)', "'+SUM(A1:A9)"],
+    ['+61 400-000', "'+61 400-000"],
+    ['+', "'+"],
+    ['+ 61', "'+ 61"],
+    ['+61\t400', "'+61\t400"],
     ['-5', "'-5"],
     ['@SUM(A1)', "'@SUM(A1)"],
     ['\tcmd', "'\tcmd"],
