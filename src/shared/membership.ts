@@ -28,6 +28,11 @@ export function formatAud(cents: number): string {
   return `${cents < 0 ? '-' : ''}$${AUD.format(Math.abs(cents) / 100)}`;
 }
 
+/** A price as a package card or price list writes it: '$1,000' for whole dollars, '$12.50' otherwise. */
+export function formatAudPrice(cents: number): string {
+  return cents % 100 === 0 ? `$${(cents / 100).toLocaleString('en-AU')}` : formatAud(cents);
+}
+
 /** '40.00', the form PayPal and the REST shims use. */
 export const centsToAmount = (cents: number) => (cents / 100).toFixed(2);
 

@@ -69,16 +69,16 @@ describe('sponsor page', () => {
     renderApp('/sponsor', sponsorServer());
     const packages = await screen.findAllByTestId('sponsor-package');
     expect(packages).toHaveLength(2);
-    expect(within(packages[0]).getByText('$1,000.00')).toBeTruthy();
+    expect(within(packages[0]).getByText('$1,000')).toBeTruthy();
     expect(within(packages[0]).getByText('Logo on all member shirts')).toBeTruthy();
-    expect(within(packages[1]).getByText('$500.00')).toBeTruthy();
+    expect(within(packages[1]).getByText('$500')).toBeTruthy();
     expect(within(packages[1]).getByText('Social media mentions')).toBeTruthy();
 
     const select = screen.getByLabelText(/^Sponsorship Type/) as HTMLSelectElement;
     expect(select.value).toBe('');
-    expect(within(select).getByRole('option', { name: 'Shirt Sponsorship - $1,000.00' })).toBeTruthy();
-    expect(within(select).getByRole('option', { name: 'Website Sponsorship - $500.00' })).toBeTruthy();
-    expect(within(select).getByRole('option', { name: 'Shirt & Website Sponsorship - $1,500.00' })).toBeTruthy();
+    expect(within(select).getByRole('option', { name: 'Shirt Sponsorship - $1,000' })).toBeTruthy();
+    expect(within(select).getByRole('option', { name: 'Website Sponsorship - $500' })).toBeTruthy();
+    expect(within(select).getByRole('option', { name: 'Shirt & Website Sponsorship - $1,500' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Choose Website Sponsorship' }));
     expect(select.value).toBe('website');

@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useImperativeHandle, useRef, type FormEvent, type Ref } from 'react';
-import { formatAud } from '../../../shared/membership';
+import { formatAudPrice } from '../../../shared/membership';
 import {
   sponsorApplicationInput,
   SPONSORSHIP_LABELS,
@@ -60,7 +60,7 @@ function removeDraft() {
 
 const TYPE_OPTIONS = [
   { value: '', label: 'Choose a sponsorship…' },
-  ...SPONSORSHIP_TYPES.map((t) => ({ value: t, label: `${SPONSORSHIP_LABELS[t]} - ${formatAud(SPONSORSHIP_PRICES_CENTS[t])}` })),
+  ...SPONSORSHIP_TYPES.map((t) => ({ value: t, label: `${SPONSORSHIP_LABELS[t]} - ${formatAudPrice(SPONSORSHIP_PRICES_CENTS[t])}` })),
 ];
 
 export interface SponsorFormHandle {

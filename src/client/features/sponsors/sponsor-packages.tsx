@@ -1,5 +1,5 @@
 import { Button, Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { formatAud } from '../../../shared/membership';
+import { formatAudPrice } from '../../../shared/membership';
 import { SPONSOR_PACKAGES, SPONSORSHIP_PRICES_CENTS, type SponsorshipType } from '../../../shared/sponsors.schema';
 import { TickIcon } from '../../components/line-icon';
 
@@ -20,7 +20,7 @@ export function SponsorPackages({ onChoose }: { onChoose: (type: SponsorshipType
           <Stack gap="sm" h="100%">
             <Title order={3}>{pkg.title}</Title>
             <Text fz={32} fw={700} c="blue.8">
-              {formatAud(SPONSORSHIP_PRICES_CENTS[pkg.type])}
+              {formatAudPrice(SPONSORSHIP_PRICES_CENTS[pkg.type])}
             </Text>
             <List spacing="xs" icon={<Tick />} style={{ flexGrow: 1 }}>
               {pkg.benefits.map((benefit) => (
