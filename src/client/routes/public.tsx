@@ -1,4 +1,6 @@
 import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { CLUB } from '../../shared/club';
 import { ResultsBoard } from '../features/catches/results-board';
 import { PictureOfTheMonth } from '../features/competition/picture-of-the-month';
@@ -8,10 +10,33 @@ import { PriceCards } from '../features/membership/price-cards';
 import { NewsList } from '../features/public-content/news-list';
 import { PageSections } from '../features/public-content/page-sections';
 import { SponsorsCard } from '../features/sponsors/sponsors-card';
+import { useAuth } from '../lib/use-auth';
+import { useTRPC } from '../trpc';
+
+/**
+ * The welcome card's button: 'Join the Club' for a visitor or a signed-in person with no membership, 'My Portal' for
+ * a member (whose portal banner offers renewing or completing a payment), never asking a member to join.
+ */
+function WelcomeAction() {
+  const { openJoin } = useJoinDialog();
+  const { user } = useAuth();
+  const profile = useQuery({ ...useTRPC().members.profile.queryOptions(), enabled: user !== null });
+  if (user && !(profile.isSuccess && profile.data === null)) {
+    return (
+      <Button size="md" color="teal" component={Link} to="/member">
+        My Portal
+      </Button>
+    );
+  }
+  return (
+    <Button size="md" color="teal" onClick={() => openJoin()}>
+      Join the Club
+    </Button>
+  );
+}
 
 /** SPEC §2.7: the member home panel, open to everyone at /public. */
 export function PublicHomePage() {
-  const { openJoin } = useJoinDialog();
   return (
     <Container size="lg" py="xl">
       <Stack gap="xl">
@@ -27,9 +52,7 @@ export function PublicHomePage() {
               </Title>
               <Text opacity={0.9}>Competitions, club days and good company on the rivers, estuaries and beaches of the Tweed.</Text>
             </Stack>
-            <Button size="md" color="teal" onClick={() => openJoin()}>
-              Join the Club
-            </Button>
+            <WelcomeAction />
           </Group>
         </Card>
         <PageSections pageSlug="home" />
