@@ -25,7 +25,10 @@ export function recordAudit(em: EntityManager, entry: AuditEntry): void {
   });
 }
 
-/** The audit log, newest first, filtered by record type and id; the types present feed the filter. */
+/**
+ * The audit log, newest first by the time of the change (ties, such as the entries of one save, newest id first),
+ * filtered by record type and id; the types present feed the filter.
+ */
 export async function searchAudit(
   em: EntityManager,
   input: { entityType?: string; entityId?: string; page: number; pageSize: number },
@@ -34,7 +37,7 @@ export async function searchAudit(
   const [[rows, total], types] = await Promise.all([
     em.findAndCount(AuditLog, where, {
       populate: ['actor'],
-      orderBy: { id: 'desc' },
+      orderBy: { createdAt: 'desc', id: 'desc' },
       limit: input.pageSize,
       offset: (input.page - 1) * input.pageSize,
     }),

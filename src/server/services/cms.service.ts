@@ -287,7 +287,7 @@ export class CmsService {
       'SiteSetting',
       setting.id,
       before,
-      { settingKey: input.settingKey, settingValue: value },
+      this.settingView(setting),
       'That setting was just created by someone else; please try again.',
     );
     return this.settingView(setting);

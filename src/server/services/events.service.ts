@@ -133,7 +133,7 @@ export class EventsService {
       action: 'event.create',
       entityType: 'Event',
       entityId: event.id,
-      after: { name: event.name, ...auditedTerms(event) },
+      after: eventSnapshot(event),
     });
     await em.flush();
     return this.adminView(event);
@@ -150,14 +150,7 @@ export class EventsService {
         { field: 'maxParticipants' },
       );
     }
-    const before = {
-      name: event.name,
-      eventDate: event.eventDate.toISOString(),
-      status: event.status,
-      fishingStart: event.fishingStart,
-      fishingEnd: event.fishingEnd,
-      ...auditedTerms(event),
-    };
+    const before = eventSnapshot(event);
     const placesBefore = event.maxParticipants ?? null;
     const terms = entryTerms(input, event);
     // The committee cancels the event: every fee paid online is returned first (each refund once, so a retry is safe).
@@ -169,14 +162,7 @@ export class EventsService {
       entityType: 'Event',
       entityId: event.id,
       before,
-      after: {
-        name: event.name,
-        eventDate: event.eventDate.toISOString(),
-        status: event.status,
-        fishingStart: event.fishingStart,
-        fishingEnd: event.fishingEnd,
-        ...auditedTerms(event),
-      },
+      after: eventSnapshot(event),
     });
     await em.flush();
     // More places (or no limit any more): the waiting list moves up, each promoted entrant told.
@@ -190,15 +176,16 @@ export class EventsService {
     const event = await em.findOne(Event, { id });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
     const key = await this.deps.uploads.takeImage(em, actor, imageUrl);
+    const before = eventSnapshot(event);
+    event.imageKey = key;
     recordAudit(em, {
       actor: actor.user,
       action: 'event.image',
       entityType: 'Event',
       entityId: event.id,
-      before: { imageKey: event.imageKey ?? null },
-      after: { imageKey: key },
+      before,
+      after: eventSnapshot(event),
     });
-    event.imageKey = key;
     await em.flush();
     return this.adminView(event);
   }
@@ -287,14 +274,30 @@ function entryTerms(input: EventData, current: Event | null) {
   return terms;
 }
 
-/** An event's prices and entry rules as the audit log keeps them. */
-const auditedTerms = (event: Event) => ({
+/**
+ * Every field the committee can set on an event, as the audit log keeps it before and after a change (so that
+ * no edit reads 'No field changes'). The club code is kept too: the audit log is for the committee only.
+ */
+export const eventSnapshot = (event: Event) => ({
+  name: event.name,
+  description: event.description ?? null,
+  location: event.location,
+  eventDate: event.eventDate.toISOString(),
+  fishingStart: event.fishingStart,
+  fishingEnd: event.fishingEnd,
+  rules: event.rules ?? null,
+  prizes: event.prizes ?? null,
   memberFeeCents: event.registrationFeeCents,
   nonMemberFeeCents: event.nonMemberFeeCents,
   juniorFeeCents: event.juniorFeeCents ?? null,
+  maxParticipants: event.maxParticipants ?? null,
   entriesCloseAt: event.entriesCloseAt?.toISOString() ?? null,
   payAtSignOn: event.payAtSignOn,
   requireCheckIn: event.requireCheckIn,
+  divisions: event.divisions !== false,
+  clubCode: event.clubCode ?? null,
+  status: event.status,
+  imageKey: event.imageKey ?? null,
 });
 
 const slug = (name: string) =>

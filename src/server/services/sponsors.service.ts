@@ -208,7 +208,7 @@ export class SponsorsService {
         throw new AppError('CONFLICT', `Only an active sponsor can be renewed. Accept ${sponsor.companyName} first.`);
       if (await this.openInvoice(tem, sponsor, season))
         throw new AppError('CONFLICT', `${sponsor.companyName} already has an invoice for the ${season} season.`, { field: 'season' });
-      const before = { endDate: sponsor.endDate ?? null };
+      const before = this.reviewFields(sponsor);
       // Renewed is agreed: the logo stays up through that season, as on acceptance.
       if (sponsor.endDate && sponsor.endDate < seasonEnd(season)) sponsor.endDate = seasonEnd(season);
       mails.push(this.createInvoice(tem, sponsor, season, { actor: actor.user, label: 'committee' }, 'renewed'));
@@ -218,7 +218,7 @@ export class SponsorsService {
         entityType: 'Sponsor',
         entityId: sponsor.id,
         before,
-        after: { endDate: sponsor.endDate ?? null, season },
+        after: { ...this.reviewFields(sponsor), season },
       });
     });
     await this.sendInvoiceMails(em, mails);
@@ -595,8 +595,23 @@ export class SponsorsService {
     return this.adminView(sponsor, (await this.invoicesOf(em, [sponsor])).get(sponsor.id) ?? []);
   }
 
+  /** Every field of a sponsor, as the audit log keeps it before and after the committee's change. */
   private reviewFields(s: Sponsor) {
-    return { status: s.status, logoUrl: s.logoUrl ?? null, websiteUrl: s.websiteUrl ?? null, endDate: s.endDate ?? null };
+    return {
+      companyName: s.companyName,
+      contactPerson: s.contactPerson,
+      email: s.email,
+      phone: s.phone,
+      address: s.address ?? null,
+      comments: s.comments ?? null,
+      sponsorshipType: s.sponsorshipType,
+      amountCents: s.amountCents,
+      status: s.status,
+      logoUrl: s.logoUrl ?? null,
+      websiteUrl: s.websiteUrl ?? null,
+      endDate: s.endDate ?? null,
+      reviewedAt: s.reviewedAt?.toISOString() ?? null,
+    };
   }
 
   private publicView(s: Sponsor): PublicSponsor {
