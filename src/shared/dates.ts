@@ -128,3 +128,17 @@ export function formatClubTime(instant: Date | string, timeZone: string = CLUB.t
   }
   return made.format(new Date(instant));
 }
+
+const OFFSET_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d+)?)?(Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)$/i;
+
+/**
+ * An ISO 8601 date-time with an offset, as a script sends it ('2026-12-05T06:00:00+10:00', '2026-12-04T20:00:00Z'),
+ * as 'YYYY-MM-DDTHH:mm' on the club's clocks; undefined for anything else (the club's local form, a bad date), which
+ * the caller leaves for the schema to judge.
+ */
+export function offsetDateTimeToClubLocal(value: string, timeZone: string = CLUB.timeZone): string | undefined {
+  const match = OFFSET_DATE_TIME.exec(value.trim());
+  if (!match || !isIsoDate(match[1])) return undefined;
+  const instant = Date.parse(value.trim());
+  return Number.isNaN(instant) ? undefined : instantToClubLocal(new Date(instant), timeZone);
+}

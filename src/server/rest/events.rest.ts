@@ -1,9 +1,26 @@
 import type { FastifyInstance } from 'fastify';
+import { offsetDateTimeToClubLocal } from '../../shared/dates';
 import type { ContextDeps } from '../trpc/context';
 import { PUBLIC_READ_ROUTE } from '../http/read-cache';
 import { callProcedure, callPublicRead } from './call';
 
 type IdParams = { Params: { id: string } };
+
+/**
+ * SPEC §7's event body as a script sends it: `eventDate` (and `entriesCloseAt`) may be an ISO 8601 date-time with an
+ * offset as well as the club's local 'YYYY-MM-DDTHH:mm' the form sends; an offset time becomes the club's local time
+ * of that instant. Anything else goes on as it came, for the procedure's schema to accept or refuse with its field.
+ */
+function eventBody(body: unknown): never {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body as never;
+  const fields = { ...(body as Record<string, unknown>) };
+  for (const key of ['eventDate', 'entriesCloseAt'] as const) {
+    const value = fields[key];
+    const local = typeof value === 'string' ? offsetDateTimeToClubLocal(value) : undefined;
+    if (local) fields[key] = local;
+  }
+  return fields as never;
+}
 
 /** REST shims of SPEC §7 for events; each calls the matching `events` or `admin.events` procedure. */
 export function registerEventRoutes(app: FastifyInstance, deps: ContextDeps): void {
@@ -27,8 +44,8 @@ export function registerEventRoutes(app: FastifyInstance, deps: ContextDeps): vo
   });
 
   app.get('/api/admin/events', (req, reply) => callProcedure(deps, req, reply, (api) => api.admin.events.list()));
-  app.post('/api/admin/events', (req, reply) => callProcedure(deps, req, reply, (api) => api.admin.events.create(req.body as never)));
+  app.post('/api/admin/events', (req, reply) => callProcedure(deps, req, reply, (api) => api.admin.events.create(eventBody(req.body))));
   app.put<IdParams>('/api/admin/events/:id', (req, reply) =>
-    callProcedure(deps, req, reply, (api) => api.admin.events.update({ id: req.params.id, event: req.body as never })),
+    callProcedure(deps, req, reply, (api) => api.admin.events.update({ id: req.params.id, event: eventBody(req.body) })),
   );
 }
