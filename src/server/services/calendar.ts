@@ -9,17 +9,21 @@ export interface CalendarEvent {
   /** When fishing closes (the event's own hours); never before the start. */
   end: Date;
   url: string;
+  /** The club's contact e-mail setting: where a reply from the calendar app goes. */
+  organizer: string;
 }
 
-const escapeText = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-const stamp = (date: Date) =>
+/** A TEXT value escaped as RFC 5545 §3.3.11 asks. */
+export const escapeText = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/** A UTC DATE-TIME value: '20261205T200000Z'. */
+export const stamp = (date: Date) =>
   date
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
 /** Folds a content line at 75 octets, as RFC 5545 §3.1 asks, without splitting a UTF-8 character. */
-function fold(line: string): string {
+export function fold(line: string): string {
   const out: string[] = [];
   let current = '';
   for (const char of line) {
@@ -50,7 +54,7 @@ export function eventIcs(event: CalendarEvent, now: Date): string {
     `LOCATION:${escapeText(event.location)}`,
     ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
     `URL:${event.url}`,
-    `ORGANIZER;CN=${escapeText(CLUB.name)}:mailto:${CLUB.contactEmail}`,
+    `ORGANIZER;CN=${escapeText(CLUB.name)}:mailto:${event.organizer}`,
     'END:VEVENT',
     'END:VCALENDAR',
   ];

@@ -25,6 +25,7 @@ import { PaymentProviderError, type PaymentProvider } from '../integrations/paym
 import { recordAudit } from './audit.service';
 import { requireUser, type Actor } from './actor';
 import { eventIcs } from './calendar';
+import type { CmsService } from './cms.service';
 import { isCurrentMember, isSuspended, refuseIfSuspended } from './member-status';
 import type { NotificationsService } from './notifications.service';
 import type { PayerSession, PaymentsService } from './payments.service';
@@ -40,6 +41,8 @@ export interface EntriesDeps {
   paymentsService: Pick<PaymentsService, 'sendOrder' | 'settle' | 'captureAndSettle' | 'refund'>;
   /** A push to the promoted member's phones, beside the e-mail sent here; absent: e-mail only. */
   notifications?: Pick<NotificationsService, 'notifyWaitlistPlaceFreed'>;
+  /** The club's contact e-mail, the organiser of the calendar file the e-mails carry. */
+  cms: Pick<CmsService, 'contactEmail'>;
 }
 
 /** Someone promoted from a waiting list into an entry (for notifications beyond the e-mail). */
@@ -211,7 +214,7 @@ export class EntriesService {
     const fresh = await em.findOneOrFail(Event, { id: eventId }, { refresh: true });
     const feeCents = entries.reduce((sum, e) => sum + e.feeCents, 0);
     const dueCents = entries.filter((e) => entryPaymentState(e) === 'unpaid').reduce((sum, e) => sum + e.feeCents, 0);
-    await this.sendConfirmation(own, user, fresh, people, feeCents, dueCents, payAtSignOn);
+    await this.sendConfirmation(em, own, user, fresh, people, feeCents, dueCents, payAtSignOn);
     const names = people.map(fullName);
     return {
       message:
@@ -760,7 +763,7 @@ export class EntriesService {
         payNow,
         url: `${this.deps.publicUrl}/member?tab=events`,
       });
-      await deliverQuietly(this.deps.mailer, this.deps.log, { to: to.email, ...mail, attachments: [this.icsAttachment(event)] });
+      await deliverQuietly(this.deps.mailer, this.deps.log, { to: to.email, ...mail, attachments: [await this.icsAttachment(em, event)] });
     }
     if (this.deps.notifications) {
       await this.deps.notifications
@@ -783,7 +786,7 @@ export class EntriesService {
 
   // ---------- E-mail ----------
 
-  private icsAttachment(event: Event) {
+  private async icsAttachment(em: EntityManager, event: Event) {
     const content = eventIcs(
       {
         id: event.id,
@@ -793,6 +796,7 @@ export class EntriesService {
         start: event.eventDate,
         end: fishingCloses(event),
         url: `${this.deps.publicUrl}/member?tab=events`,
+        organizer: await this.deps.cms.contactEmail(em),
       },
       this.now(),
     );
@@ -800,6 +804,7 @@ export class EntriesService {
   }
 
   private async sendConfirmation(
+    em: EntityManager,
     own: Member,
     user: User,
     event: Event,
@@ -820,7 +825,7 @@ export class EntriesService {
       payAtSignOn,
       portalUrl: `${this.deps.publicUrl}/member?tab=events`,
     });
-    await deliverQuietly(this.deps.mailer, this.deps.log, { to, ...mail, attachments: [this.icsAttachment(event)] });
+    await deliverQuietly(this.deps.mailer, this.deps.log, { to, ...mail, attachments: [await this.icsAttachment(em, event)] });
   }
 }
 

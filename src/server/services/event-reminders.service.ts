@@ -6,6 +6,7 @@ import { EventRegistration, Member } from '../db/entities';
 import { eventTomorrowMessage } from '../emails/notifications.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import { icsAttachment } from './calendar';
+import type { CmsService } from './cms.service';
 import { claimEventNotice, reachableUser, type NotificationsService } from './notifications.service';
 
 export interface EventRemindersDeps {
@@ -13,6 +14,8 @@ export interface EventRemindersDeps {
   mailer: Mailer;
   publicUrl: string;
   notifications: NotificationsService;
+  /** The club's contact e-mail, the organiser of the calendar file the reminder carries. */
+  cms: Pick<CmsService, 'contactEmail'>;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -86,6 +89,7 @@ export class EventRemindersService {
           start: event.eventDate,
           end: fishingCloses(event),
           url: `${this.deps.publicUrl}/member?tab=events`,
+          organizer: await this.deps.cms.contactEmail(em),
         },
         this.deps.clock.now(),
       );

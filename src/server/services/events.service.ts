@@ -9,6 +9,7 @@ import type { Clock } from '../clock';
 import { Event, EventRegistration, Member } from '../db/entities';
 import type { Mailer } from '../integrations/mailer';
 import { recordAudit } from './audit.service';
+import type { CmsService } from './cms.service';
 import type { ContentCache } from './content-cache';
 import { requireUser, type Actor } from './actor';
 import { eventIcs } from './calendar';
@@ -25,6 +26,8 @@ export interface EventsDeps {
   cache: ContentCache;
   /** Entries and their money: refunds when the committee cancels an event. */
   entries: Pick<EntriesService, 'refundCancelledEvent' | 'promoteFromWaitlist'>;
+  /** The club's contact e-mail, the organiser of an event's calendar file. */
+  cms: Pick<CmsService, 'contactEmail'>;
 }
 
 const toCents = (amount: string) => Math.round(Number(amount) * 100);
@@ -79,6 +82,13 @@ export class EventsService {
     return value;
   }
 
+  /** One event as anyone may read it (its details page); a cancelled one too, saying so. */
+  async byId(em: EntityManager, id: string): Promise<EventView> {
+    const event = await em.findOne(Event, { id });
+    if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
+    return this.view(event);
+  }
+
   /** Events that have started (today's included), newest first: what the results board offers. */
   async started(em: EntityManager, limit = 20): Promise<EventView[]> {
     const events = await em.find(
@@ -110,7 +120,7 @@ export class EventsService {
   async calendar(em: EntityManager, eventId: string): Promise<{ filename: string; content: string }> {
     const event = await em.findOne(Event, { id: eventId });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
-    return { filename: `${slug(event.name)}.ics`, content: this.ics(event) };
+    return { filename: `${slug(event.name)}.ics`, content: this.ics(event, await this.deps.cms.contactEmail(em)) };
   }
 
   async adminList(em: EntityManager): Promise<AdminEventView[]> {
@@ -216,7 +226,7 @@ export class EventsService {
     };
   }
 
-  private ics(event: Event): string {
+  private ics(event: Event, organizer: string): string {
     return eventIcs(
       {
         id: event.id,
@@ -226,6 +236,7 @@ export class EventsService {
         start: event.eventDate,
         end: fishingCloses(event),
         url: `${this.deps.publicUrl}/member?tab=events`,
+        organizer,
       },
       this.deps.clock.now(),
     );

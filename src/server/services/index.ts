@@ -9,6 +9,7 @@ import { AssistantService, type AssistantModel } from './assistant/assistant.ser
 import { CatchesService } from './catches.service';
 import { CmsService } from './cms.service';
 import type { ContentCache } from './content-cache';
+import { EmailChangeService } from './email-change.service';
 import { EventRemindersService } from './event-reminders.service';
 import { EntriesService } from './entries.service';
 import { EventsService } from './events.service';
@@ -19,6 +20,7 @@ import { FishingAreaService } from './fishing-area.service';
 import { JudgingService } from './judging.service';
 import { MembersService } from './members.service';
 import { MysteryFishService } from './mystery-fish.service';
+import { NewslettersService } from './newsletters.service';
 import { NotificationsService } from './notifications.service';
 import { PaymentsService } from './payments.service';
 import { PictureOfMonthService } from './picture-of-month.service';
@@ -49,16 +51,19 @@ export function createServices(deps: ServiceDeps) {
   const admin = new AdminService();
   const auth = new AuthService(deps);
   const payments = new PaymentsService({ ...deps, auth });
-  const entries = new EntriesService({ ...deps, paymentsService: payments, notifications });
+  const entries = new EntriesService({ ...deps, paymentsService: payments, notifications, cms });
   const guests = new GuestEntriesService({ ...deps, entries });
-  const events = new EventsService({ ...deps, uploads, entries });
+  const events = new EventsService({ ...deps, uploads, entries, cms });
   const members = new MembersService({ ...deps, judging, auth });
+  const emailChange = new EmailChangeService({ ...deps, cms });
+  const renewals = new RenewalsService(deps);
   return {
     assistant: new AssistantService({ ...deps, model: deps.assistantModel, cms, events, catches }),
     admin,
-    adminMembers: new AdminMembersService({ ...deps, admin }),
+    adminMembers: new AdminMembersService({ ...deps, admin, emailChange, renewals }),
+    emailChange,
     reports: new ReportsService({ ...deps, cms, judging }),
-    renewals: new RenewalsService(deps),
+    renewals,
     cms,
     sponsors: new SponsorsService({ ...deps, cms, paymentsService: payments }),
     uploads,
@@ -77,7 +82,8 @@ export function createServices(deps: ServiceDeps) {
     mysteryFish: new MysteryFishService(deps),
     pictureOfMonth: new PictureOfMonthService(deps),
     notifications,
-    eventReminders: new EventRemindersService({ ...deps, notifications }),
+    newsletters: new NewslettersService(deps),
+    eventReminders: new EventRemindersService({ ...deps, notifications, cms }),
   };
 }
 
