@@ -6,6 +6,7 @@ import {
   fishingSessionInput,
   judgeCatchView,
   judgeInput,
+  ladderStatus,
   liveBoard,
   seasonLadder,
   sizeLimitForm,
@@ -41,6 +42,12 @@ export const catchesRouter = router({
     .input(z.object({ year: z.number().int().min(2000).max(2100) }))
     .output(seasonLadder)
     .query(({ ctx, input }) => ctx.services.judging.ladder(ctx.em, input.year)),
+
+  /** How many catches of the season's events wait for the judges: the ladder is provisional while any do. */
+  ladderStatus: publicProcedure
+    .input(z.object({ year: z.number().int().min(2000).max(2100) }))
+    .output(ladderStatus)
+    .query(({ ctx, input }) => ctx.services.judging.ladderStatus(ctx.em, input.year)),
 
   logSession: memberProcedure
     .input(fishingSessionInput)

@@ -193,6 +193,11 @@ export const eventResults = z.object({
   divisions: z.boolean(),
   /** Per division (Juniors first) and species, those with a placed catch only. */
   categories: z.array(resultCategory),
+  /**
+   * Catches of the event waiting for the judges: while there are any the results are provisional (`provisionalText`).
+   * Always sent by the server; optional so that older answers still read.
+   */
+  pending: z.number().optional(),
 });
 export type EventResults = z.infer<typeof eventResults>;
 
@@ -221,3 +226,7 @@ export type LiveBoard = z.infer<typeof liveBoard>;
 export const seasonLadder = z.array(
   z.object({ memberId: z.string(), anglerName: z.string(), division: z.enum(RESULT_DIVISIONS), points: z.number() }),
 );
+
+/** How settled a season's ladder is: catches of its events still waiting for the judges (the ladder is provisional). */
+export const ladderStatus = z.object({ year: z.number(), pending: z.number() });
+export type LadderStatus = z.infer<typeof ladderStatus>;

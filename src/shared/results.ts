@@ -26,6 +26,15 @@ export function placePrize(place: number): string | null {
   return cents === undefined ? null : `${formatAud(cents).replace(/\.00$/, '')} tackle voucher`;
 }
 
+/**
+ * 'Provisional — 3 catches waiting for judging' while catches of an event (or a season's events) wait for the
+ * judges, null once every catch is judged: results, ladders and their PDFs say it until judging is done.
+ */
+export function provisionalText(pending: number | undefined): string | null {
+  if (!pending) return null;
+  return `Provisional — ${pending} ${pending === 1 ? 'catch' : 'catches'} waiting for judging`;
+}
+
 /** The live board of an event as a server-sent event stream (GET, public like the results). */
 export const liveBoardStreamPath = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}/live`;
 /** The name of the stream's events, each carrying the whole board as JSON. */

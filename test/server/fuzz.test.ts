@@ -650,6 +650,7 @@ function validInputs(): Record<string, unknown> {
     'catches.results': { id: ids.event },
     'catches.liveBoard': { id: ids.event },
     'catches.ladder': { year: 2026 },
+    'catches.ladderStatus': { year: 2026 },
     'events.mysteryFish': { id: ids.event },
     'pictureOfMonth.month': { month: '2026-11' },
     'pictureOfMonth.vote': { catchId: ids.catch },

@@ -1,6 +1,6 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { CHAMPION_POINTS, roundSizeCm, SPECIES, type Species } from '../../shared/catches';
-import type { EventResults, JudgeCatchView, JudgeInput, LiveBoard, ResultCategory } from '../../shared/catches.schema';
+import type { EventResults, JudgeCatchView, JudgeInput, LadderStatus, LiveBoard, ResultCategory } from '../../shared/catches.schema';
 import type { JudgedCatchView, JudgedPage, JudgedSearch, ReopenInput } from '../../shared/judging.schema';
 import { clubLocalToInstant, clubToday } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
@@ -220,7 +220,8 @@ export class JudgingService {
    */
   async liveBoard(em: EntityManager, eventId: string): Promise<LiveBoard> {
     const event = await this.eventOf(em, eventId);
-    const [results, pending] = await Promise.all([this.resultsOf(em, event), em.count(Catch, { event, status: 'pending' })]);
+    const results = await this.resultsOf(em, event);
+    const pending = results.pending ?? 0;
     const { opens, closes } = fishingWindow(event);
     const fishingClosed = this.deps.clock.now() >= closes;
     return {
@@ -242,7 +243,7 @@ export class JudgingService {
   }
 
   private async resultsOf(em: EntityManager, event: Event): Promise<EventResults> {
-    const placed = await this.placings(em, event);
+    const [placed, pending] = await Promise.all([this.placings(em, event), em.count(Catch, { event, status: 'pending' })]);
     // The photos show the brag mat with the day's code: not to the public while fishing is still open.
     const { closes } = fishingWindow(event);
     const photosShown = this.deps.clock.now() >= closes;
@@ -269,6 +270,7 @@ export class JudgingService {
       photosFrom: photosShown ? null : closes.toISOString(),
       divisions: event.divisions !== false,
       categories,
+      pending,
     };
   }
 
@@ -295,6 +297,15 @@ export class JudgingService {
           b.points - a.points ||
           a.anglerName.localeCompare(b.anglerName),
       );
+  }
+
+  /** Catches of a calendar year's events (club time) still waiting for the judges: the ladder is provisional until none are left. */
+  async ladderStatus(em: EntityManager, year: number): Promise<LadderStatus> {
+    const pending = await em.count(Catch, {
+      status: 'pending',
+      event: { eventDate: { $gte: clubLocalToInstant(`${year}-01-01T00:00`), $lt: clubLocalToInstant(`${year + 1}-01-01T00:00`) } },
+    });
+    return { year, pending };
   }
 
   /** One member's champion points of a calendar year, all divisions (their line of the ladder, without reading everyone's). */

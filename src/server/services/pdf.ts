@@ -11,8 +11,16 @@ export interface PdfTable {
   empty?: string;
 }
 
-/** A printable report: the club's name, a title and period, then tables; page numbers in the footer. */
-export async function renderReportPdf(report: { title: string; subtitle: string; tables: PdfTable[] }): Promise<Buffer> {
+/**
+ * A printable report: the club's name, a title and period, a notice when there is one (say, that the results are
+ * provisional), then tables; page numbers in the footer.
+ */
+export async function renderReportPdf(report: {
+  title: string;
+  subtitle: string;
+  notice?: string | null;
+  tables: PdfTable[];
+}): Promise<Buffer> {
   const { default: PdfDocument } = await pdfkit();
   const doc = new PdfDocument({
     size: 'A4',
@@ -31,6 +39,7 @@ export async function renderReportPdf(report: { title: string; subtitle: string;
   doc.fillColor(CLUB.colours.primaryDark).font('Helvetica-Bold').fontSize(18).text(CLUB.name);
   doc.fillColor('#000').fontSize(14).text(report.title);
   doc.font('Helvetica').fontSize(10).fillColor('#555').text(report.subtitle).moveDown(1);
+  if (report.notice) doc.font('Helvetica-Bold').fontSize(11).fillColor('#b45309').text(report.notice, left).moveDown(1);
 
   for (const table of report.tables) {
     if (doc.y > doc.page.height - 140) doc.addPage();
