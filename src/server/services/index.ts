@@ -9,7 +9,6 @@ import { AssistantService, type AssistantModel } from './assistant/assistant.ser
 import { CatchesService } from './catches.service';
 import { CmsService } from './cms.service';
 import type { ContentCache } from './content-cache';
-import { EmailChangeService } from './email-change.service';
 import { EventRemindersService } from './event-reminders.service';
 import { EntriesService } from './entries.service';
 import { EventsService } from './events.service';
@@ -20,7 +19,6 @@ import { FishingAreaService } from './fishing-area.service';
 import { JudgingService } from './judging.service';
 import { MembersService } from './members.service';
 import { MysteryFishService } from './mystery-fish.service';
-import { NewslettersService } from './newsletters.service';
 import { NotificationsService } from './notifications.service';
 import { PaymentsService } from './payments.service';
 import { PictureOfMonthService } from './picture-of-month.service';
@@ -55,15 +53,12 @@ export function createServices(deps: ServiceDeps) {
   const guests = new GuestEntriesService({ ...deps, entries });
   const events = new EventsService({ ...deps, uploads, entries, cms });
   const members = new MembersService({ ...deps, judging, auth });
-  const emailChange = new EmailChangeService({ ...deps, cms });
-  const renewals = new RenewalsService(deps);
   return {
     assistant: new AssistantService({ ...deps, model: deps.assistantModel, cms, events, catches }),
     admin,
-    adminMembers: new AdminMembersService({ ...deps, admin, emailChange, renewals }),
-    emailChange,
+    adminMembers: new AdminMembersService({ ...deps, admin }),
     reports: new ReportsService({ ...deps, cms, judging }),
-    renewals,
+    renewals: new RenewalsService(deps),
     cms,
     sponsors: new SponsorsService({ ...deps, cms, paymentsService: payments }),
     uploads,
@@ -82,7 +77,6 @@ export function createServices(deps: ServiceDeps) {
     mysteryFish: new MysteryFishService(deps),
     pictureOfMonth: new PictureOfMonthService(deps),
     notifications,
-    newsletters: new NewslettersService(deps),
     eventReminders: new EventRemindersService({ ...deps, notifications, cms }),
   };
 }
