@@ -32,6 +32,7 @@ const EmailVerifiedPage = onDemand(() => import('./routes/email-verified'), 'Ema
 const SignInPage = onDemand(() => import('./routes/sign-in'), 'SignInPage');
 const MemberSignInPage = onDemand(() => import('./routes/sign-in'), 'MemberSignInPage');
 const SignOutPage = onDemand(() => import('./routes/sign-out'), 'SignOutPage');
+const EventDetailsPage = onDemand(() => import('./routes/event-details'), 'EventDetailsPage');
 const EventLivePage = onDemand(() => import('./routes/event-live'), 'EventLivePage');
 const EventPresentationPage = onDemand(() => import('./routes/event-presentation'), 'EventPresentationPage');
 const AdminPage = lazy(() => import('./routes/admin'));
@@ -78,6 +79,7 @@ const routeTree = rootRoute.addChildren([
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.signOut, component: SignOutPage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.admin, component: adminOnly(AdminPage) }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.adminCms, component: adminOnly(AdminCmsPage) }),
+  createRoute({ getParentRoute: () => rootRoute, path: ROUTES.eventDetails, component: EventDetailsPage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.eventLive, component: EventLivePage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.eventPresentation, component: EventPresentationPage }),
 ]);

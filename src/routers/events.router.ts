@@ -13,6 +13,13 @@ export const eventsRouter = router({
     .output(z.array(eventView))
     .query(({ ctx, input }) => ctx.services.events.upcoming(ctx.em, input?.limit)),
 
+  /** One event's details (its page at /events/<id>). */
+  byId: publicProcedure
+    .meta({ access: 'public', cache: { reads: ['Event', 'EventRegistration'] } })
+    .input(eventIdInput)
+    .output(eventView)
+    .query(({ ctx, input }) => ctx.services.events.byId(ctx.em, input.id)),
+
   /** Events that have started, newest first, for the results board. */
   started: publicProcedure
     .input(z.object({ limit: z.number().int().min(1).max(100).optional() }).optional())

@@ -17,6 +17,8 @@ export const ROUTES = {
   signOut: '/sign-out',
   admin: '/admin',
   adminCms: '/admin/cms',
+  /** An event's details: its whole description, rules, prizes, fees and how to enter. */
+  eventDetails: '/events/$eventId',
   /** An event's live board: its leaderboard per division and species while fishing, updating by itself. */
   eventLive: '/events/$eventId/live',
   /** The 4 pm presentation of an event's results, full screen for a projector or a TV. */
@@ -28,6 +30,8 @@ export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
 /** The pages anyone may find through a search engine (besides the published content pages). */
 export const PUBLIC_ROUTES: readonly RoutePath[] = [ROUTES.home, ROUTES.publicHome, ROUTES.sponsor];
 
+/** The address of an event's details page. */
+export const eventDetailsPath = (eventId: string) => ROUTES.eventDetails.replace('$eventId', encodeURIComponent(eventId));
 /** The address of an event's live board. */
 export const eventLivePath = (eventId: string) => ROUTES.eventLive.replace('$eventId', encodeURIComponent(eventId));
 /** The address of an event's presentation. */

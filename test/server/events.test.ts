@@ -212,6 +212,26 @@ describe('upcoming events', () => {
   });
 });
 
+describe('one event', () => {
+  it("answers anyone an event's details, and clearly refuses an unknown or malformed id", async () => {
+    const created = await createEvent({ description: 'Line one.\nLine two.\nLine three.\nLine four.\nLine five.' });
+    const visitor = t.client();
+    const event = await visitor.trpc.events.byId.query({ id: created.id });
+    expect(event).toMatchObject({
+      id: created.id,
+      name: created.name,
+      description: 'Line one.\nLine two.\nLine three.\nLine four.\nLine five.',
+    });
+    const page = await visitor.fetch(`/events/${created.id}`);
+    expect(page.status).toBe(200);
+    await expect(visitor.trpc.events.byId.query({ id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
+      data: { httpStatus: 404 },
+      message: 'That event does not exist.',
+    });
+    await expect(visitor.trpc.events.byId.query({ id: 'not-an-id' })).rejects.toMatchObject({ data: { httpStatus: 400 } });
+  });
+});
+
 describe('member registration', () => {
   it('registers, confirms by e-mail with an .ics attachment, lists, and cancels', async () => {
     const event = await createEvent({ name: 'Whiting Wander', location: 'Cudgen Creek', eventDate: clubLocal(10, '07:00') });

@@ -1,20 +1,23 @@
-import { Box, Button, Card, Collapse, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { UPCOMING_LIMIT } from '../../../shared/events';
+import { eventDetailsPath } from '../../../shared/routes';
 import type { EventView } from '../../../shared/events.schema';
 import { useTRPC, type Trpc } from '../../trpc';
 import { EventImage } from '../../components/event-image';
 import { useJoinDialog } from '../../components/join-dialog';
 import { QueryState, type QueryLike } from '../../components/query-state';
-import { entryPricesLine, feeText, formatClubDateTime, maxText } from './event-text';
+import { entryPricesLine, formatClubDateTime } from './event-text';
 
 export const NO_UPCOMING_EVENTS = 'No upcoming events at the moment. Check back soon!';
 
 // Loaded on first use: the landing page stays light for visitors who never open it.
 const GuestEntryDialog = lazy(async () => ({ default: (await import('./guest-entry-dialog')).GuestEntryDialog }));
 
-function JoinToRegister({ event, onGuest }: { event: EventView; onGuest: () => void }) {
+/** A visitor's way in: join the club to register, or enter as a guest where the event takes guests. */
+export function JoinToRegister({ event, onGuest }: { event: EventView; onGuest: () => void }) {
   const { openJoin, preload: preloadJoin } = useJoinDialog();
   return (
     <Stack gap="xs">
@@ -30,36 +33,12 @@ function JoinToRegister({ event, onGuest }: { event: EventView; onGuest: () => v
   );
 }
 
+/** The event's details page: its whole description, rules, prizes and fees (the card shows four lines). */
 function LearnMore({ event }: { event: EventView }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Stack gap="xs">
-      <Button fullWidth variant="light" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
-        {open ? 'Show Less' : 'Learn More'}
-      </Button>
-      <Collapse expanded={open}>
-        <Stack gap={6}>
-          {event.rules && (
-            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-              <Text span fw={600}>
-                Event Rules:
-              </Text>{' '}
-              {event.rules}
-            </Text>
-          )}
-          {event.prizes && (
-            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-              <Text span fw={600}>
-                Prizes:
-              </Text>{' '}
-              {event.prizes}
-            </Text>
-          )}
-          <Text size="sm">{feeText(event.registrationFee)}</Text>
-          <Text size="sm">{maxText(event.maxParticipants)}</Text>
-        </Stack>
-      </Collapse>
-    </Stack>
+    <Button fullWidth variant="light" component={Link} to={eventDetailsPath(event.id)} aria-label={`Learn More about ${event.name}`}>
+      Learn More
+    </Button>
   );
 }
 
