@@ -8,13 +8,19 @@ export const objectsRouter = router({
     .output(z.object({ uploadURL: z.string() }))
     .mutation(({ ctx }) => ctx.services.uploads.createUpload(ctx.em, ctx.actor)),
 
-  /** Turns an uploaded file into a processed image (re-encoded, metadata dropped) and gives its public address: section images, sponsor logos. */
+  /**
+   * Turns an uploaded file into a processed image (re-encoded, metadata dropped) and gives its public address and size
+   * in pixels: section images, sponsor logos, images placed in text.
+   */
   finishImage: adminProcedure
     .input(
       z.object({
         uploadURL: z.string({ error: 'uploadURL is required.' }).min(1, 'uploadURL is required.').max(2000, 'uploadURL is too long.'),
       }),
     )
-    .output(z.object({ url: z.string() }))
-    .mutation(async ({ ctx, input }) => ({ url: objectUrl(await ctx.services.uploads.takeImage(ctx.em, ctx.actor, input.uploadURL)) })),
+    .output(z.object({ url: z.string(), width: z.number().int(), height: z.number().int() }))
+    .mutation(async ({ ctx, input }) => {
+      const { key, width, height } = await ctx.services.uploads.takeSizedImage(ctx.em, ctx.actor, input.uploadURL);
+      return { url: objectUrl(key), width, height };
+    }),
 });

@@ -454,7 +454,7 @@ describe('CMS section image', () => {
     const uploadURL = 'http://localhost/api/objects/upload/incoming/55555555-5555-4555-8555-555555555555';
     const server = cmsServer({
       'objects.createUpload': () => ok({ uploadURL }),
-      'objects.finishImage': () => ok({ url: '/api/objects/images/55555555-5555-4555-8555-555555555555.webp' }),
+      'objects.finishImage': () => ok({ url: '/api/objects/images/55555555-5555-4555-8555-555555555555.webp', width: 1600, height: 1200 }),
       'admin.cms.sections.create': () => ok({ ...SECTIONS[0], id: S4 }),
     });
     const user = userEvent.setup();

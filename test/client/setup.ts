@@ -39,6 +39,14 @@ if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
 }
 
+// The rich-text editor (ProseMirror) maps clicks and the caret to positions; jsdom lays nothing out, so there is
+// nothing under a point (the click leaves the caret where it was) and a range has no boxes.
+if (!document.elementFromPoint) document.elementFromPoint = () => null;
+if (!Range.prototype.getClientRects) {
+  Range.prototype.getClientRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect = () => new DOMRect();
+}
+
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 

@@ -353,7 +353,7 @@ describe('admin sponsors tab', () => {
   it('reviews an application: status, website, end date and an uploaded logo', async () => {
     const server = adminServer({
       'objects.createUpload': () => ok({ uploadURL: 'https://storage.example/upload/abc?sig=1' }),
-      'objects.finishImage': () => ok({ url: '/objects/kingscliff.webp' }),
+      'objects.finishImage': () => ok({ url: '/objects/kingscliff.webp', width: 400, height: 200 }),
     });
     const user = userEvent.setup();
     renderWithProviders(<AdminSponsorsTab />, server);

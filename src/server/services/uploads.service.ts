@@ -19,6 +19,13 @@ export const UPLOAD_URL_SECONDS = 10 * 60;
 /** The slot id at the end of an upload URL's path: ours (`/api/objects/upload/incoming/<id>`) or a bucket's. */
 const INCOMING = /\/incoming\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
+/** A stored image: its key and its size in pixels. */
+export interface StoredImage {
+  key: string;
+  width: number;
+  height: number;
+}
+
 export class UploadsService {
   constructor(private readonly deps: UploadsDeps) {}
 
@@ -44,6 +51,11 @@ export class UploadsService {
    * holding real image bytes within the limits. Returns the image's key.
    */
   async takeImage(em: EntityManager, actor: Actor, uploadUrl: string): Promise<string> {
+    return (await this.takeSizedImage(em, actor, uploadUrl)).key;
+  }
+
+  /** takeImage, also giving the stored image's size in pixels (an image placed in text keeps its shape while loading). */
+  async takeSizedImage(em: EntityManager, actor: Actor, uploadUrl: string): Promise<StoredImage> {
     const user = requireUser(actor);
     const id = INCOMING.exec(uploadUrl.split(/[?#]/)[0])?.[1];
     const slot = id ? await em.findOne(StoredObject, { key: `incoming/${id}`, kind: 'upload' }) : null;
@@ -53,11 +65,11 @@ export class UploadsService {
     const bytes = await this.deps.objects.read(slot.key, IMAGE_LIMITS.maxBytes);
     if (bytes === null) throw new AppError('BAD_REQUEST', 'The upload did not arrive. Please upload the image again.');
     if (bytes === 'too-large') throw new AppError('BAD_REQUEST', tooLargeMessage('image', IMAGE_LIMITS.maxBytes));
-    const key = await this.storeImage(em, user, bytes, IMAGE_LIMITS.maxBytes, id);
+    const stored = await this.storeSizedImage(em, user, bytes, IMAGE_LIMITS.maxBytes, id);
     slot.consumedAt = this.deps.clock.now();
     await em.flush();
     await this.deps.objects.delete(slot.key);
-    return key;
+    return stored;
   }
 
   /**
@@ -88,7 +100,18 @@ export class UploadsService {
 
   /** Checks, re-encodes and stores an image with its thumbnail; returns its key (`images/<id>.webp`). */
   async storeImage(em: EntityManager, user: User | null, bytes: Buffer, maxBytes: number, id: string = randomUUID()): Promise<string> {
-    const { image, thumbnail } = await normaliseImage(bytes, maxBytes);
+    return (await this.storeSizedImage(em, user, bytes, maxBytes, id)).key;
+  }
+
+  /** storeImage, also giving the stored image's size in pixels. */
+  async storeSizedImage(
+    em: EntityManager,
+    user: User | null,
+    bytes: Buffer,
+    maxBytes: number,
+    id: string = randomUUID(),
+  ): Promise<StoredImage> {
+    const { image, thumbnail, width, height } = await normaliseImage(bytes, maxBytes);
     const key = `images/${id}.webp`;
     const thumbKey = thumbnailKey(key);
     await this.deps.objects.put(key, image, 'image/webp');
@@ -111,7 +134,7 @@ export class UploadsService {
       expiresAt: null,
       consumedAt: null,
     });
-    return key;
+    return { key, width, height };
   }
 
   /** A served object (an image or thumbnail) with its stored type, or null. */
