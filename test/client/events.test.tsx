@@ -146,6 +146,42 @@ describe('member events screen', () => {
     expect(server.mutations()[0].inputs).toEqual([{ id: ID }]);
   });
 
+  it('lists upcoming registrations first, soonest first, and the past ones folded away below, latest first', async () => {
+    const day = 86_400_000;
+    const at = (days: number) => new Date(Date.now() + days * day).toISOString();
+    const entry = (id: string, name: string, days: number) => ({
+      ...REGISTRATION,
+      id,
+      name,
+      eventDate: at(days),
+      date: at(days),
+      canCancel: days > 0,
+    });
+    const server = eventsServer({
+      'events.myRegistrations': () =>
+        ok([
+          entry('p1', 'Winter Bream Bash', -120),
+          entry('p2', 'Spring Whiting Run', -30),
+          entry('u2', 'Summer Jack Attack', 40),
+          entry('u1', 'Flathead Classic', 10),
+        ]),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MemberEvents />, server);
+    await screen.findAllByTestId('registered-event');
+    const names = (cards: HTMLElement[]) => cards.map((card) => within(card).getAllByText(/Classic|Attack|Run|Bash/)[0].textContent);
+    expect(names(screen.getAllByTestId('registered-event')).slice(0, 2)).toEqual(['Flathead Classic', 'Summer Jack Attack']);
+    expect(within(screen.getAllByTestId('registered-event')[0]).getByRole('button', { name: 'Cancel Registration' })).toBeTruthy();
+    const toggle = screen.getByRole('button', { name: 'Show past events (2)' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Hide past events' }).getAttribute('aria-expanded')).toBe('true');
+    expect(names(within(screen.getByTestId('past-registrations')).getAllByTestId('registered-event'))).toEqual([
+      'Spring Whiting Run',
+      'Winter Bream Bash',
+    ]);
+  });
+
   it('offers no cancel once an event has started', async () => {
     const started = { ...REGISTRATION, eventDate: new Date(Date.now() - 3600_000).toISOString(), canCancel: false };
     renderWithProviders(<MemberEvents />, eventsServer({ 'events.myRegistrations': () => ok([started]) }));

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ENTRY_PAYMENT_LABELS, type EntryPaymentState } from '../../../shared/entries';
+import { clubToday } from '../../../shared/dates';
 import type { EventView, MemberRegistration } from '../../../shared/events.schema';
 import type { MemberProfile } from '../../../shared/members.schema';
 import { QueryState } from '../../components/query-state';
@@ -310,6 +311,19 @@ function AvailableEvent({
   );
 }
 
+/**
+ * The member's registrations from today on, soonest first, and the ones before today (club time), latest first: the
+ * next event's 'Cancel Registration' is at the top, not under a season of past ones.
+ */
+function splitByDay<R extends { eventDate: string }>(registrations: R[]): { comingUp: R[]; past: R[] } {
+  const today = clubToday(new Date());
+  const byDate = (a: R, b: R) => a.eventDate.localeCompare(b.eventDate);
+  return {
+    comingUp: registrations.filter((r) => clubToday(new Date(r.eventDate)) >= today).sort(byDate),
+    past: registrations.filter((r) => clubToday(new Date(r.eventDate)) < today).sort((a, b) => byDate(b, a)),
+  };
+}
+
 /** SPEC §2.8: the member events screen (portal Events tab); `catchLogging` (the fish logging screen) is placed below the events by the route. */
 export function MemberEvents({ catchLogging }: { catchLogging?: ReactNode }) {
   const trpc = useTRPC();
@@ -333,6 +347,8 @@ export function MemberEvents({ catchLogging }: { catchLogging?: ReactNode }) {
   const [due, setDue] = useState<EntryDue | null>(null);
   const [enterFor, setEnterFor] = useState<EventView | null>(null);
   const registrations = mine.data ?? [];
+  const [showPast, setShowPast] = useState(false);
+  const { comingUp, past } = splitByDay(registrations);
   const ownId = profile.data?.id;
   // The member's own entries mark an event 'Registered'; a junior's entry alone does not.
   const registeredIds = new Set(registrations.filter((r) => !r.memberId || r.memberId === ownId).map((r) => r.eventId));
@@ -372,9 +388,29 @@ export function MemberEvents({ catchLogging }: { catchLogging?: ReactNode }) {
           isEmpty={registrations.length === 0}
           empty="You have not registered for any events yet."
         >
-          {registrations.map((r) => (
+          {comingUp.length === 0 && <Text c="dimmed">No upcoming events registered: see the available events below.</Text>}
+          {comingUp.map((r) => (
             <RegisteredEvent key={r.id} registration={r} ownId={ownId} onPay={setDue} />
           ))}
+          {past.length > 0 && (
+            <>
+              <Button
+                variant="subtle"
+                onClick={() => setShowPast((shown) => !shown)}
+                aria-expanded={showPast}
+                style={{ alignSelf: 'flex-start' }}
+              >
+                {showPast ? 'Hide past events' : `Show past events (${past.length})`}
+              </Button>
+              <Collapse expanded={showPast}>
+                <Stack gap="sm" data-testid="past-registrations">
+                  {past.map((r) => (
+                    <RegisteredEvent key={r.id} registration={r} ownId={ownId} onPay={setDue} />
+                  ))}
+                </Stack>
+              </Collapse>
+            </>
+          )}
         </QueryState>
       </Stack>
 
