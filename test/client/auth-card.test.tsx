@@ -204,3 +204,28 @@ describe('settings: password', () => {
     expect(server.mutations()).toEqual([]);
   });
 });
+
+describe('the welcome toast after signing in', () => {
+  it('is kept for the page that loads after a password login, and shown there once', async () => {
+    const server = fakeServer({
+      'auth.login': () => ok({ message: 'Login successful', userId: USER_ID, requiresVerification: false }),
+      'auth.me': () => ok(null),
+    });
+    const user = userEvent.setup();
+    const first = renderWithProviders(<AuthCard />, server);
+    await user.type(screen.getByLabelText('Email'), 'mia@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'a long enough password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await vi.waitFor(() => expect(sessionStorage.getItem('club.toast-after-load')).toContain('Welcome back!'));
+    // The page goes away with the full page load that signing in makes; the toast was not shown on it.
+    expect(screen.queryByText('Welcome back!')).toBeNull();
+    first.unmount();
+
+    // The next page shows it once: the toast area takes it from the session's storage.
+    const next = renderWithProviders(<div />, fakeServer({}));
+    expect(await screen.findByText('Welcome back!')).toBeTruthy();
+    expect(screen.getByText('Login successful')).toBeTruthy();
+    expect(sessionStorage.getItem('club.toast-after-load')).toBeNull();
+    next.unmount();
+  });
+});

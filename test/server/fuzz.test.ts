@@ -667,6 +667,7 @@ function validInputs(): Record<string, unknown> {
     },
     'cms.sections': { pageSlug: 'landing' },
     'cms.page': { slug: 'fuzz' },
+    'cms.contentPage': { slug: 'fuzz' },
     'cms.news': { limit: 5 },
     'chat.ask': { message: 'How much is junior membership?' },
     'notifications.setPreference': { kind: 'results_final', enabled: false },

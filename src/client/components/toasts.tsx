@@ -1,7 +1,7 @@
 import { useNotifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import type { ToastArea as ToastAreaType } from './toast-area';
-import { TOAST_DURATION_MS, TOAST_LIMIT } from './toast';
+import { showCarriedToast, TOAST_DURATION_MS, TOAST_LIMIT } from './toast';
 
 let ToastArea: typeof ToastAreaType | null = null;
 let fetching: Promise<void> | null = null;
@@ -26,6 +26,9 @@ function fetchToastArea(): Promise<void> {
 export function Toasts() {
   const { notifications } = useNotifications();
   const [Area, setArea] = useState(() => ToastArea);
+
+  // A toast the previous page left (signed in, then the page loaded afresh) shows on this one.
+  useEffect(showCarriedToast, []);
 
   useEffect(() => {
     if (Area) return;

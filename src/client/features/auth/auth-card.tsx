@@ -64,7 +64,7 @@ export function AuthCard({ initialTab = 'login', onSuccess, embedded = false, re
         setPending({ kind: 'verify', email, userId: result.userId, message: result.message });
         return;
       }
-      toast.success('Welcome back!', result.message);
+      toast.successAfterLoad('Welcome back!', result.message);
       onSuccess?.();
       await refreshAuth();
       goTo(redirectTo);
@@ -89,7 +89,7 @@ export function AuthCard({ initialTab = 'login', onSuccess, embedded = false, re
         setPending({ kind: 'verify', email: input.email, userId: result.userId, message: result.message });
         return;
       }
-      toast.success('Account created', result.message);
+      toast.successAfterLoad('Account created', result.message);
       window.location.reload();
     } catch (error) {
       signupForm.applyServerError(error);

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Title, useMatches } from '@mantine/core';
+import { Alert, Badge, Button, Card, Flex, Group, Modal, Skeleton, Stack, Text, Title, useMatches } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { formatAuDate } from '../../../shared/dates';
@@ -28,6 +28,8 @@ export function MemberBanner({ user, profile, loading = false }: { user: Current
   const { openJoin, openPayment } = useJoinDialog();
   const [confirmEarly, setConfirmEarly] = useState(false);
   const phone = useMediaQuery('(max-width: 48em)');
+  // On a small phone the banner is one compact block above every tab: the greeting, one status line, badge and button in a row.
+  const compact = useMediaQuery('(max-width: 36em)') ?? false;
   const active = profile?.status === 'active';
   const awaitingPayment = profile?.paymentState === 'awaiting_payment';
   const processing = profile?.paymentState === 'processing';
@@ -74,30 +76,41 @@ export function MemberBanner({ user, profile, loading = false }: { user: Current
     <Card
       withBorder
       radius="md"
-      padding="lg"
+      padding={compact ? 'sm' : 'lg'}
+      data-compact={compact || undefined}
       style={{ background: 'linear-gradient(135deg, var(--mantine-color-blue-0), var(--mantine-color-teal-0))' }}
     >
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
-        <Stack gap={4} style={{ minWidth: 0, flex: '1 1 260px' }}>
-          <Title order={1} fz={{ base: 24, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap={compact ? 'xs' : 'md'}>
+        <Stack gap={compact ? 0 : 4} style={{ minWidth: 0, flex: '1 1 260px' }}>
+          <Title order={1} fz={{ base: 20, xs: 24, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
             Welcome, {profile ? `${profile.firstName} ${profile.lastName}` : `${user.firstName} ${user.lastName}`}
           </Title>
           {loading ? (
             <Skeleton height={24} width="80%" radius="sm" aria-hidden />
           ) : profile ? (
             <>
-              <Text c="dimmed">{statusLine(profile)}</Text>
-              {active && !renewalOpen && profile.renewal.opensOn && (
+              <Text c="dimmed" size={compact ? 'sm' : undefined}>
+                {statusLine(profile)}
+              </Text>
+              {!compact && active && !renewalOpen && profile.renewal.opensOn && (
                 <Text size="sm" c="dimmed">
                   Renewal opens on {formatAuDate(profile.renewal.opensOn)}.
                 </Text>
               )}
             </>
           ) : (
-            <Text c="dimmed">You are not a member of the club yet. Join to register for competitions and log your catches.</Text>
+            <Text c="dimmed" size={compact ? 'sm' : undefined}>
+              You are not a member of the club yet. Join to register for competitions and log your catches.
+            </Text>
           )}
         </Stack>
-        <Stack gap="xs" align={actionsAlign}>
+        <Flex
+          gap="xs"
+          direction={compact ? 'row' : 'column'}
+          align={compact ? 'center' : actionsAlign}
+          justify={compact ? 'space-between' : undefined}
+          w={compact ? '100%' : undefined}
+        >
           {loading ? (
             <>
               <Skeleton height={26} width={130} radius="xl" aria-hidden />
@@ -109,7 +122,7 @@ export function MemberBanner({ user, profile, loading = false }: { user: Current
               {action}
             </>
           )}
-        </Stack>
+        </Flex>
       </Group>
       {profile?.suspension && (
         <Alert color="red" variant="filled" mt="md" role="alert" title="Membership suspended">
