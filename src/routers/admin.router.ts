@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { adminOverview, financialSummary, membershipReport, periodInput } from '../shared/reports.schema';
 import { adminMemberRow, auditPage, auditSearchInput, memberPage, memberSearchInput, memberUpdateInput } from '../shared/admin.schema';
 import { liftSuspensionInput, suspendInput } from '../shared/judging.schema';
+import {
+  emailChangeInput,
+  emailChangeResult,
+  householdChangeInput,
+  memberIdInput,
+  memberRecord,
+  resendReminderInput,
+  shirtReport,
+} from '../shared/member-records.schema';
 import { searchAudit } from '../server/services/audit.service';
 import { adminProcedure, router } from '../server/trpc/init';
 import { adminPaymentsRouter } from './admin-payments.router';
@@ -26,6 +35,8 @@ export const adminRouter = router({
       .input(periodInput)
       .output(membershipReport)
       .query(({ ctx, input }) => ctx.services.reports.membership(ctx.em, ctx.services.reports.period(input))),
+    /** Shirt sizes of the current members, for the shirt order. */
+    shirts: adminProcedure.output(shirtReport).query(({ ctx }) => ctx.services.reports.shirts(ctx.em)),
   }),
 
   members: router({
@@ -37,6 +48,34 @@ export const adminRouter = router({
       .input(memberUpdateInput)
       .output(adminMemberRow)
       .mutation(({ ctx, input }) => ctx.services.adminMembers.update(ctx.em, ctx.actor, input)),
+    /** One member's whole record: profile, household, a waiting e-mail change, renewal reminders sent. */
+    get: adminProcedure
+      .input(memberIdInput)
+      .output(memberRecord)
+      .query(({ ctx, input }) => ctx.services.adminMembers.record(ctx.em, input.memberId)),
+    /** Make primary, take out into a household of their own, or move into another member's household; audited. */
+    household: adminProcedure
+      .input(householdChangeInput)
+      .output(memberRecord)
+      .mutation(({ ctx, input }) => ctx.services.adminMembers.changeHousehold(ctx.em, ctx.actor, input)),
+    /** A new e-mail address, changed once confirmed from a link sent to it. */
+    requestEmailChange: adminProcedure
+      .input(emailChangeInput)
+      .output(emailChangeResult)
+      .mutation(({ ctx, input }) => ctx.services.emailChange.request(ctx.em, ctx.actor, input)),
+    resendEmailChange: adminProcedure
+      .input(memberIdInput)
+      .output(emailChangeResult)
+      .mutation(({ ctx, input }) => ctx.services.emailChange.resend(ctx.em, ctx.actor, input.memberId)),
+    cancelEmailChange: adminProcedure
+      .input(memberIdInput)
+      .output(emailChangeResult)
+      .mutation(({ ctx, input }) => ctx.services.emailChange.cancel(ctx.em, ctx.actor, input.memberId)),
+    /** Sends the household's renewal reminder again by hand (once per request key); audited. */
+    sendRenewalReminder: adminProcedure
+      .input(resendReminderInput)
+      .output(z.object({ message: z.string() }))
+      .mutation(({ ctx, input }) => ctx.services.renewals.sendByHand(ctx.em, ctx.actor, input)),
     /** Suspends a member for up to 12 months (no entering events or logging catches); e-mailed and audited. */
     suspend: adminProcedure
       .input(suspendInput)

@@ -7,6 +7,7 @@ import {
   registrationInput,
   registrationResult,
 } from '../shared/members.schema';
+import { emailChangeConfirmInput } from '../shared/member-records.schema';
 import type { Context } from '../server/trpc/context';
 import type { RegistrationRequest } from '../server/services/members.service';
 import { memberProcedure, publicProcedure, router } from '../server/trpc/init';
@@ -42,4 +43,10 @@ export const membersRouter = router({
     .query(({ ctx }) => ctx.services.members.dashboard(ctx.em, ctx.actor)),
 
   list: memberProcedure.output(z.array(memberListItem)).query(({ ctx }) => ctx.services.members.list(ctx.em, ctx.actor)),
+
+  /** The /email-change page's POST of the link sent to a new address: spends it once and makes the change. */
+  confirmEmailChange: publicProcedure
+    .input(emailChangeConfirmInput)
+    .output(z.object({ message: z.string(), email: z.string() }))
+    .mutation(({ ctx, input }) => ctx.services.emailChange.confirm(ctx.em, ctx.actor, input.token)),
 });

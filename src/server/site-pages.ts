@@ -15,6 +15,7 @@ const NOT_FOR_CRAWLERS = [
   ROUTES.signIn,
   ROUTES.signOut,
   ROUTES.emailVerified,
+  ROUTES.emailChange,
   ROUTES.sponsorPay,
 ];
 

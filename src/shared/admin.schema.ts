@@ -3,7 +3,8 @@ import { emailSchema, nameSchema, optionalText } from './auth.schema';
 import { ROLES } from './auth.constants';
 import { isIsoDate } from './dates';
 import { memberSuspension } from './judging.schema';
-import { MEMBER_STATUSES, MEMBERSHIP_TYPES } from './membership';
+import { birthDateSchema } from './members.schema';
+import { GENDERS, MEMBER_STATUSES, MEMBERSHIP_TYPES, SHIRT_SIZES } from './membership';
 
 /** Members tab filters: the stored statuses plus 'expiring' (active, expiry within 30 days). */
 export const MEMBER_FILTERS = [...MEMBER_STATUSES, 'expiring'] as const;
@@ -41,6 +42,9 @@ export const adminMemberRow = z.object({
   isPrimary: z.boolean(),
   /** While the committee has suspended the member; null or absent otherwise. */
   suspension: memberSuspension.nullable().optional(),
+  shirtSize: z.enum(SHIRT_SIZES).nullable().optional(),
+  /** A new e-mail address waiting for confirmation from that address; null or absent otherwise. */
+  pendingEmail: z.string().nullable().optional(),
 });
 export type AdminMemberRow = z.infer<typeof adminMemberRow>;
 
@@ -65,6 +69,11 @@ export const memberUpdateInput = z.object({
     .refine((v) => v === null || isIsoDate(v), 'Expiry must be a date (YYYY-MM-DD).'),
   /** Only for a member with an account. */
   role: z.enum(ROLES, { error: 'Role must be member or admin.' }).optional(),
+  // Left out: unchanged (scripts and older screens send only the fields above).
+  dateOfBirth: birthDateSchema().optional(),
+  gender: z.enum(GENDERS, { error: 'Gender must be male or female.' }).nullable().optional(),
+  shirtSize: z.enum(SHIRT_SIZES, { error: 'Shirt size must be XS, S, M, L, XL or XXL.' }).nullable().optional(),
+  membershipType: z.enum(MEMBERSHIP_TYPES, { error: 'Type must be adult, junior or family.' }).optional(),
 });
 export type MemberUpdateInput = z.input<typeof memberUpdateInput>;
 

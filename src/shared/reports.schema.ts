@@ -38,7 +38,10 @@ export const financialSummary = z.object({
 export type FinancialSummary = z.infer<typeof financialSummary>;
 
 export const adminOverview = z.object({
+  /** Current and expired members (everyone who has paid): the list's Current and Expired filters together. */
   totalMembers: z.number(),
+  /** What each of the members list's status filters shows; `all` is the list without a filter (guests are not members). */
+  members: z.object({ all: z.number(), current: z.number(), expired: z.number(), pending: z.number() }).optional(),
   activeEvents: z.number(),
   /** Captured payments in the current financial year, in cents. */
   revenueYtdCents: z.number(),

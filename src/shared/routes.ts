@@ -12,6 +12,8 @@ export const ROUTES = {
   guest: '/guest',
   contentPage: '/pages/$slug',
   emailVerified: '/email-verified',
+  /** Where the link confirming a new e-mail address lands; the page POSTs its token (a GET spends nothing). */
+  emailChange: '/email-change',
   signIn: '/sign-in',
   /** The 'Sign out?' page a logout link from another site lands on. */
   signOut: '/sign-out',

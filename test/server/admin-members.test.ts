@@ -134,15 +134,16 @@ describe('Export CSV', () => {
     const res = await admin.fetch('/api/admin/export/members?search=e');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="members-\d{4}-\d{2}-\d{2}\.csv"$/);
+    // The file's name says which filter made it: a leftover search never passes unnoticed.
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="members-search-e-${today}.csv"`);
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('First name,Last name,Email,Phone,Address,Type,Status,Member since,Expiry,Primary');
-    expect(lines).toContain(`Eve,"Mulloway, ""Jewie""",,,,Adult,expired,2024-07-01,${day(-400)},yes`);
+    expect(lines[0]).toBe('First name,Last name,Email,Phone,Address,Type,Status,Member since,Expiry,Primary,Shirt size');
+    expect(lines).toContain(`Eve,"Mulloway, ""Jewie""",,,,Adult,expired,2024-07-01,${day(-400)},yes,`);
     expect(lines.find((l) => l.startsWith('Dan,'))).toBe(
-      `Dan,Tailor,"'=HYPERLINK(""http://evil.example"",""click"")",,,Adult,pending,,,yes`,
+      `Dan,Tailor,"'=HYPERLINK(""http://evil.example"",""click"")",,,Adult,pending,,,yes,`,
     );
     expect(lines.at(-1)).toBe('');
   });

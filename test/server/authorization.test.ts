@@ -122,6 +122,9 @@ const REST_ACCESS: Record<string, 'public' | 'member' | 'admin' | 'signed-link'>
   'GET /api/members/profile': 'member',
   'GET /api/members/events': 'member',
   'GET /api/members/catches': 'member',
+  'GET /api/members/payments/:id/receipt.pdf': 'member',
+  // A calendar app has no session: the private address is the key (calendar-feed.test.ts).
+  'GET /api/calendar/:file': 'public',
   'POST /api/events/:id/register': 'member',
   'DELETE /api/events/:id/register': 'member',
   'POST /api/catches': 'member',
@@ -154,6 +157,9 @@ const REST_ACCESS: Record<string, 'public' | 'member' | 'admin' | 'signed-link'>
   'GET /api/admin/reports/events/:id/results.csv': 'admin',
   'GET /api/admin/reports/events/:id/results.pdf': 'admin',
   'GET /api/admin/events/:id/entrants.pdf': 'admin',
+  'GET /api/admin/events/:id/entrants.csv': 'admin',
+  'GET /api/admin/reports/shirts.csv': 'admin',
+  'GET /api/admin/reports/shirts.pdf': 'admin',
   'GET /api/admin/export/accounting.csv': 'admin',
 };
 

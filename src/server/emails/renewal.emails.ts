@@ -12,13 +12,15 @@ export const renewalReminderMessage = (d: {
 }) =>
   renderEmail({
     subject:
-      d.daysLeft <= 7
-        ? `Your ${CLUB.name} membership ends in ${d.daysLeft} day${d.daysLeft === 1 ? '' : 's'}`
-        : `Time to renew your ${CLUB.name} membership`,
-    preview: `Your membership ends on ${formatAuDate(d.expiryDate)}.`,
+      d.daysLeft < 0
+        ? `Your ${CLUB.name} membership ended on ${formatAuDate(d.expiryDate)}`
+        : d.daysLeft <= 7
+          ? `Your ${CLUB.name} membership ends in ${d.daysLeft} day${d.daysLeft === 1 ? '' : 's'}`
+          : `Time to renew your ${CLUB.name} membership`,
+    preview: `Your membership ${d.daysLeft < 0 ? 'ended' : 'ends'} on ${formatAuDate(d.expiryDate)}.`,
     greeting: `Hello ${d.firstName},`,
     paragraphs: [
-      `Your membership ends on ${formatAuDate(d.expiryDate)}.`,
+      `Your membership ${d.daysLeft < 0 ? 'ended' : 'ends'} on ${formatAuDate(d.expiryDate)}.`,
       `Renewing takes a minute online (${formatAud(d.feeCents)} for your household) and keeps your competition entries, catch log and champion points going without a break. A renewal adds a full year from the day your current membership ends.`,
     ],
     button: { label: 'Renew my membership', url: d.renewUrl },

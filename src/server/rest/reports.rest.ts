@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { eventIdInput } from '../../shared/events.schema';
 import { periodInput } from '../../shared/reports.schema';
 import { requireAdmin } from '../services/actor';
+import { entrantsCsv } from '../services/event-entrants';
 import type { ContextDeps } from '../trpc/context';
 import { callService } from './call';
 
@@ -68,6 +69,29 @@ export function registerReportRoutes(app: FastifyInstance, deps: ContextDeps): v
       requireAdmin(ctx.actor);
       const { name, pdf } = await ctx.services.signOnDesk.pdf(ctx.em, eventIdInput.parse(req.params).id);
       return download(reply, `sign-on-${fileName(name)}`, 'pdf', pdf);
+    }),
+  );
+  /** The event's entrants and waiting list, for a spreadsheet. */
+  app.get<EventParams>('/api/admin/events/:id/entrants.csv', (req, reply) =>
+    callService(deps, req, reply, async (ctx) => {
+      requireAdmin(ctx.actor);
+      const view = await ctx.services.signOnDesk.list(ctx.em, eventIdInput.parse(req.params).id);
+      return download(reply, `entrants-${fileName(view.eventName)}`, 'csv', entrantsCsv(view));
+    }),
+  );
+  /** Shirt sizes of the current members, for the shirt order. */
+  app.get('/api/admin/reports/shirts.csv', (req, reply) =>
+    callService(deps, req, reply, async (ctx) => {
+      requireAdmin(ctx.actor);
+      const { day, csv } = await ctx.services.reports.shirtsCsv(ctx.em);
+      return download(reply, `shirt-order-${day}`, 'csv', csv);
+    }),
+  );
+  app.get('/api/admin/reports/shirts.pdf', (req, reply) =>
+    callService(deps, req, reply, async (ctx) => {
+      requireAdmin(ctx.actor);
+      const { day, pdf } = await ctx.services.reports.shirtsPdf(ctx.em);
+      return download(reply, `shirt-order-${day}`, 'pdf', pdf);
     }),
   );
   /** 'Export to accounting': Xero bank-statement CSV of the period's payments. */

@@ -9,6 +9,7 @@ import { AssistantService, type AssistantModel } from './assistant/assistant.ser
 import { CatchesService } from './catches.service';
 import { CmsService } from './cms.service';
 import type { ContentCache } from './content-cache';
+import { EmailChangeService } from './email-change.service';
 import { EventRemindersService } from './event-reminders.service';
 import { EntriesService } from './entries.service';
 import { EventsService } from './events.service';
@@ -53,12 +54,15 @@ export function createServices(deps: ServiceDeps) {
   const guests = new GuestEntriesService({ ...deps, entries });
   const events = new EventsService({ ...deps, uploads, entries, cms });
   const members = new MembersService({ ...deps, judging, auth });
+  const emailChange = new EmailChangeService({ ...deps, cms });
+  const renewals = new RenewalsService(deps);
   return {
     assistant: new AssistantService({ ...deps, model: deps.assistantModel, cms, events, catches }),
     admin,
-    adminMembers: new AdminMembersService({ ...deps, admin }),
+    adminMembers: new AdminMembersService({ ...deps, admin, emailChange, renewals }),
+    emailChange,
     reports: new ReportsService({ ...deps, cms, judging }),
-    renewals: new RenewalsService(deps),
+    renewals,
     cms,
     sponsors: new SponsorsService({ ...deps, cms, paymentsService: payments }),
     uploads,

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EXPIRING_DAYS } from '../../shared/admin.schema';
-import { addDays, clubLocalToInstant, clubToday, formatAuDate } from '../../shared/dates';
-import { centsToAmount, formatAud, MEMBERSHIP_LABELS } from '../../shared/membership';
+import { addDays, clubLocalToInstant, clubToday, formatAuDate, type IsoDate } from '../../shared/dates';
+import type { ShirtReport } from '../../shared/member-records.schema';
+import { centsToAmount, formatAud, MEMBERSHIP_LABELS, SHIRT_SIZES } from '../../shared/membership';
 import {
   financialYearOf,
   REVENUE_KINDS,
@@ -18,7 +19,8 @@ import { Event, Member, Sponsor } from '../db/entities';
 import type { CmsService } from './cms.service';
 import { CSV_BOM, csvLine, csvNumber } from './csv';
 import type { JudgingService } from './judging.service';
-import { effectiveStatusSql, expiringMemberWhere, membershipCoveredSql } from './member-status';
+import { memberListWhere } from './admin-members.service';
+import { currentMemberWhere, effectiveStatusSql, expiringMemberWhere, membershipCoveredSql } from './member-status';
 import { renderReportPdf } from './pdf';
 
 export interface ReportsDeps {
@@ -37,6 +39,16 @@ const EXPORT_BATCH = 500;
 const emptyMoney = () => ({ membership: 0, event: 0, sponsorship: 0, total: 0 });
 const monthLabel = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-AU', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+const NO_SIZE = 'No size on record';
+
+/** By size (XS to XXL, then those without one), then by name. */
+const shirtOrder = <T extends { shirtSize: (typeof SHIRT_SIZES)[number] | null; name: string }>(people: T[]) =>
+  [...people].sort(
+    (a, b) =>
+      (a.shirtSize ? SHIRT_SIZES.indexOf(a.shirtSize) : SHIRT_SIZES.length) -
+      (b.shirtSize ? SHIRT_SIZES.indexOf(b.shirtSize) : SHIRT_SIZES.length),
+  );
 
 /** The committee's figures, reports and exports. Every sum and count runs in PostgreSQL. */
 export class ReportsService {
@@ -60,8 +72,8 @@ export class ReportsService {
   async overview(em: EntityManager): Promise<AdminOverview> {
     const today = this.today();
     const fy = financialYearOf(today);
-    const [totalMembers, activeEvents, sponsors, financial, membersByType, catchesBySpecies] = await Promise.all([
-      em.fork().count(Member, { status: { $ne: 'pending' } }),
+    const [members, activeEvents, sponsors, financial, membersByType, catchesBySpecies] = await Promise.all([
+      this.memberCounts(em, today),
       em.fork().count(Event, { status: 'active' }),
       em.fork().count(Sponsor, { status: 'active', $or: [{ endDate: null }, { endDate: { $gte: today } }] }),
       this.financial(em.fork(), { from: fy.start, to: fy.end }),
@@ -75,7 +87,9 @@ export class ReportsService {
         ),
     ]);
     return {
-      totalMembers,
+      // Everyone who has paid, current or not: the list's Current and Expired filters together.
+      totalMembers: members.current + members.expired,
+      members,
       activeEvents,
       sponsors,
       revenueYtdCents: financial.totals.total,
@@ -84,6 +98,85 @@ export class ReportsService {
       revenueByMonth: financial.months,
       catchesBySpecies,
     };
+  }
+
+  /** How many members each of the members list's status filters shows (the same rule, memberListWhere). */
+  private async memberCounts(em: EntityManager, today: IsoDate): Promise<NonNullable<AdminOverview['members']>> {
+    const count = (status?: 'active' | 'expired' | 'pending') => em.fork().count(Member, memberListWhere({ status }, today));
+    const [all, current, expired, pending] = await Promise.all([count(), count('active'), count('expired'), count('pending')]);
+    return { all, current, expired, pending };
+  }
+
+  /** Shirt sizes of the current members (paid up today), for the shirt order: counts per size and everyone's size. */
+  async shirts(em: EntityManager): Promise<ShirtReport> {
+    const day = this.today();
+    const people = await em.find(
+      Member,
+      { $and: [{ isGuest: false }, currentMemberWhere(day)] },
+      { orderBy: { lastName: 'asc', firstName: 'asc', id: 'asc' } },
+    );
+    return {
+      day,
+      sizes: SHIRT_SIZES.map((size) => ({ size, count: people.filter((m) => m.shirtSize === size).length })),
+      missing: people.filter((m) => !m.shirtSize).length,
+      total: people.length,
+      people: people.map((m) => ({
+        name: `${m.firstName} ${m.lastName}`,
+        shirtSize: m.shirtSize ?? null,
+        membershipType: m.membershipType,
+        email: m.email ?? null,
+      })),
+    };
+  }
+
+  async shirtsCsv(em: EntityManager): Promise<{ day: string; csv: string }> {
+    const r = await this.shirts(em);
+    const lines = [csvLine([`Shirt order: current members on ${formatAuDate(r.day)}`]), csvLine([]), csvLine(['Size', 'Members'])];
+    for (const s of r.sizes) lines.push(csvLine([s.size, s.count]));
+    lines.push(csvLine([NO_SIZE, r.missing]), csvLine(['Total', r.total]), csvLine([]));
+    lines.push(csvLine(['Name', 'Shirt size', 'Type', 'Email']));
+    for (const p of shirtOrder(r.people))
+      lines.push(csvLine([p.name, p.shirtSize ?? NO_SIZE, MEMBERSHIP_LABELS[p.membershipType], p.email]));
+    return { day: r.day, csv: CSV_BOM + lines.join('') };
+  }
+
+  async shirtsPdf(em: EntityManager): Promise<{ day: string; pdf: Buffer }> {
+    const r = await this.shirts(em);
+    const missing = r.people.filter((p) => !p.shirtSize);
+    const pdf = await renderReportPdf({
+      title: 'Shirt Order',
+      subtitle: `Current members on ${formatAuDate(r.day)} · ${r.total} members · ${r.missing} without a size on record`,
+      tables: [
+        {
+          heading: 'Sizes to order',
+          columns: [
+            { label: 'Size', width: 120 },
+            { label: 'Members', width: 80, align: 'right' },
+          ],
+          rows: [...r.sizes.map((s) => [s.size, String(s.count)]), [NO_SIZE, String(r.missing)], ['Total', String(r.total)]],
+        },
+        {
+          heading: 'No size on record: ask these members',
+          columns: [
+            { label: 'Name', width: 200 },
+            { label: 'E-mail', width: 230 },
+          ],
+          rows: missing.map((p) => [p.name, p.email ?? '']),
+          empty: 'Every current member has a shirt size on record.',
+        },
+        {
+          heading: 'Members by size',
+          columns: [
+            { label: 'Size', width: 60 },
+            { label: 'Name', width: 200 },
+            { label: 'Type', width: 160 },
+          ],
+          rows: shirtOrder(r.people).map((p) => [p.shirtSize ?? NO_SIZE, p.name, MEMBERSHIP_LABELS[p.membershipType]]),
+          empty: 'No current members.',
+        },
+      ],
+    });
+    return { day: r.day, pdf };
   }
 
   /** Members whose membership covered the last day of each of the last 12 months (today for this month), by type. */

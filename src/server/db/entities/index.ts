@@ -1,6 +1,7 @@
 import { AuditLog } from './audit-log.entity';
 import { AuthToken } from './auth-token.entity';
 import { Catch } from './catch.entity';
+import { EmailChange } from './email-change.entity';
 import { ContentPage, NewsArticle, SiteSection, SiteSetting } from './content.entity';
 import { Sponsor } from './sponsor.entity';
 import { FishingSession } from './fishing-session.entity';
@@ -27,6 +28,7 @@ export {
   AuditLog,
   AuthToken,
   Catch,
+  EmailChange,
   ContentPage,
   NewsArticle,
   SiteSection,
@@ -80,4 +82,5 @@ export const entities = [
   PushSubscription,
   NotificationSettings,
   EventNotice,
+  EmailChange,
 ];
