@@ -1,6 +1,7 @@
 import { createCallerFactory, router } from '../server/trpc/init';
 import { adminRouter } from './admin.router';
 import { authRouter } from './auth.router';
+import { calendarFeedRouter } from './calendar-feed.router';
 import { catchesRouter } from './catches.router';
 import { chatRouter } from './chat.router';
 import { cmsRouter } from './cms.router';
@@ -8,6 +9,8 @@ import { pictureOfMonthRouter } from './competition.router';
 import { entriesRouter } from './entries.router';
 import { eventsRouter } from './events.router';
 import { guestsRouter } from './guests.router';
+import { memberCardRouter, verifyRouter } from './member-card.router';
+import { memberPaymentsRouter } from './member-payments.router';
 import { membersRouter } from './members.router';
 import { notificationsRouter } from './notifications.router';
 import { objectsRouter } from './objects.router';
@@ -18,6 +21,10 @@ import { sponsorsRouter } from './sponsors.router';
 export const appRouter = router({
   auth: authRouter,
   members: membersRouter,
+  memberCard: memberCardRouter,
+  memberPayments: memberPaymentsRouter,
+  calendarFeed: calendarFeedRouter,
+  verify: verifyRouter,
   notifications: notificationsRouter,
   payments: paymentsRouter,
   events: eventsRouter,

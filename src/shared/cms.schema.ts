@@ -133,6 +133,18 @@ export const KNOWN_SETTINGS: Record<string, { type: SettingType; description: st
   account_code_membership: { type: 'text', description: 'Accounting export: account code for membership fees.', defaultValue: '200' },
   account_code_event: { type: 'text', description: 'Accounting export: account code for event registrations.', defaultValue: '201' },
   account_code_sponsorship: { type: 'text', description: 'Accounting export: account code for sponsorships.', defaultValue: '202' },
+  club_abn: {
+    type: 'text',
+    description: "Receipts: the club's ABN (11 digits), printed on every receipt and tax invoice.",
+    defaultValue: '',
+  },
+  club_address: { type: 'text', description: "Receipts: the club's postal address, printed under its name.", defaultValue: '' },
+  gst_registered: {
+    type: 'boolean',
+    description:
+      "Receipts: true once the club is registered for GST (receipts become tax invoices showing the GST); false: 'No GST has been charged'.",
+    defaultValue: 'false',
+  },
 };
 
 /** A setting value checked against its type (SPEC §3). */

@@ -248,8 +248,11 @@ const clip = (value: unknown) => {
 // ---------- the app under test ----------
 
 const NO_LIMITS = Object.fromEntries(Object.entries(RATE_RULES).map(([k, rule]) => [k, { ...rule, limit: 1e9 }])) as RateRules;
-/** Tables a refused request may still write: rate-limit counters count every attempt. */
-const MAY_CHANGE = ['rate_limit_buckets'];
+/**
+ * Tables a refused request may still write: rate-limit counters count every attempt; a member's card and calendar
+ * address are made the first time the portal asks for them (memberCard.mine, calendarFeed.mine take no input).
+ */
+const MAY_CHANGE = ['rate_limit_buckets', 'member_cards', 'calendar_feeds'];
 
 let t: TestApp;
 let admin: TestClient;
@@ -647,6 +650,8 @@ function validInputs(): Record<string, unknown> {
     'guests.sendLink': { eventId: ids.futureEvent, email: 'fuzz-guest@example.com' },
     'objects.finishImage': { uploadURL: ids.upload },
     'catches.mine': { limit: 5 },
+    'memberCard.reissue': { memberId: ids.member },
+    'verify.card': { code: 'A'.repeat(24) },
     'catches.results': { id: ids.event },
     'catches.liveBoard': { id: ids.event },
     'catches.ladder': { year: 2026 },

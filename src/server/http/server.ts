@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Env } from '../env';
+import { loggablePath } from './log-paths';
 
 /** The bare Fastify server: proxy trust, body and time limits, and a log that never holds a cookie or a token. */
 export function createServer(env: Env, logStream?: NodeJS.WritableStream): FastifyInstance {
@@ -16,8 +17,8 @@ export function createServer(env: Env, logStream?: NodeJS.WritableStream): Fasti
       ...(logStream ? { stream: logStream } : {}),
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: {
-        // Links carry tokens in their query string: only the path is ever logged.
-        req: (req) => ({ method: req.method, url: req.url.split('?')[0], ip: req.ip }),
+        // Links carry tokens in their query string (and cards and calendar addresses in their path): never logged.
+        req: (req) => ({ method: req.method, url: loggablePath(req.url), ip: req.ip }),
       },
     },
   });

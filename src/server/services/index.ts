@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { PaymentProvider } from '../integrations/payments';
 import type { PushSender } from '../integrations/push';
 import type { ObjectStore } from '../integrations/storage';
 import { AdminMembersService } from './admin-members.service';
 import { AdminPaymentsService } from './admin-payments.service';
 import { AdminService } from './admin.service';
+import { CalendarFeedService } from './calendar-feed.service';
 import { AuthService, type AuthDeps } from './auth.service';
 import { AssistantService, type AssistantModel } from './assistant/assistant.service';
 import { CatchesService } from './catches.service';
@@ -18,6 +20,8 @@ import { SignOnDeskService } from './sign-on-desk.service';
 import { FairPlayService } from './fair-play.service';
 import { FishingAreaService } from './fishing-area.service';
 import { JudgingService } from './judging.service';
+import { MemberCardService } from './member-card.service';
+import { MemberPaymentsService } from './member-payments.service';
 import { MembersService } from './members.service';
 import { MysteryFishService } from './mystery-fish.service';
 import { NotificationsService } from './notifications.service';
@@ -42,6 +46,8 @@ export interface ServiceDeps extends AuthDeps {
 
 /** Every domain service, built once per app with its dependencies. */
 export function createServices(deps: ServiceDeps) {
+  // Members' card codes and calendar addresses are derived from the site's secret (private-codes.ts).
+  const linkSecret = deps.sealingSecret ?? randomBytes(32).toString('base64url');
   const uploads = new UploadsService(deps);
   const catches = new CatchesService({ ...deps, uploads });
   const notifications = new NotificationsService(deps);
@@ -77,6 +83,9 @@ export function createServices(deps: ServiceDeps) {
     guests,
     signOnDesk: new SignOnDeskService({ ...deps, paymentsService: payments, guests }),
     fairPlay: new FairPlayService(deps),
+    memberCards: new MemberCardService({ ...deps, secret: linkSecret }),
+    memberPayments: new MemberPaymentsService({ ...deps, cms }),
+    calendarFeeds: new CalendarFeedService({ ...deps, secret: linkSecret }),
     fishingArea: new FishingAreaService(),
     mysteryFish: new MysteryFishService(deps),
     pictureOfMonth: new PictureOfMonthService(deps),

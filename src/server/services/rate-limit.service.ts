@@ -22,6 +22,8 @@ export const RATE_RULES = {
   /** E-mails telling an address's owner that someone used it on the join form: a few a day, however often it is tried. */
   joinNoticePerEmail: { name: 'join-notice-email', limit: 3, windowSeconds: 86_400 },
   chatPerIp: { name: 'chat-ip', limit: 30, windowSeconds: 600 },
+  /** Membership cards checked at /verify: a sign-on desk scans a whole field from one phone; guessing a code gets nowhere. */
+  cardVerifyPerIp: { name: 'card-verify-ip', limit: 120, windowSeconds: 900 },
   chatPerUser: { name: 'chat-user', limit: 60, windowSeconds: 600 },
 } satisfies Record<string, RateRule>;
 

@@ -18,6 +18,8 @@ import { PictureMonth, PictureVote } from './picture-vote.entity';
 export type { PaymentCovers, PaymentEntries } from './payment.entity';
 import { PushSubscription } from './push-subscription.entity';
 import { RateLimitBucket } from './rate-limit-bucket.entity';
+import { MemberCard } from './member-card.entity';
+import { CalendarFeed } from './calendar-feed.entity';
 import { RenewalReminder } from './renewal-reminder.entity';
 import { StoredObject } from './stored-object.entity';
 import { User } from './user.entity';
@@ -48,6 +50,8 @@ export {
   PictureVote,
   PushSubscription,
   RateLimitBucket,
+  MemberCard,
+  CalendarFeed,
   RenewalReminder,
   StoredObject,
   User,
@@ -61,6 +65,8 @@ export const entities = [
   AuditLog,
   Household,
   Member,
+  MemberCard,
+  CalendarFeed,
   Payment,
   Event,
   EventRegistration,
