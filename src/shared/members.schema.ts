@@ -136,7 +136,14 @@ export const memberProfile = z.object({
 });
 export type MemberProfile = z.infer<typeof memberProfile>;
 
-export const memberListItem = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
+/** A member in the members list; `hint` tells apart people of the same name (shared/member-names.ts), 'you' for the reader. */
+export const memberListItem = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  hint: z.string().nullable().optional(),
+});
+export type MemberListItem = z.infer<typeof memberListItem>;
 
 /** The four cards of the portal dashboard (SPEC §2.9). */
 export const memberDashboard = z.object({

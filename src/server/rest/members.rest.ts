@@ -14,5 +14,9 @@ export function registerMemberRoutes(app: FastifyInstance, deps: ContextDeps): v
     return profile;
   });
 
-  app.get('/api/members', (req, reply) => callProcedure(deps, req, reply, (api) => api.members.list()));
+  // SPEC §7 documents {id, firstName, lastName}; the hint that tells namesakes apart is for the app's own selects.
+  app.get('/api/members', async (req, reply) => {
+    const members = await callProcedure(deps, req, reply, (api) => api.members.list());
+    return members?.map(({ id, firstName, lastName }) => ({ id, firstName, lastName }));
+  });
 }

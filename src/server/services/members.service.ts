@@ -14,10 +14,12 @@ import {
 import type {
   DocumentedRegistrationInput,
   MemberDashboard,
+  MemberListItem,
   MemberProfile,
   RegistrationInput,
   RegistrationResult,
 } from '../../shared/members.schema';
+import { nameHints } from '../../shared/member-names';
 import { renewalWindow } from '../../shared/payments';
 import type { Clock } from '../clock';
 import { Catch, EventRegistration, Household, Member, Payment } from '../db/entities';
@@ -288,13 +290,14 @@ export class MembersService {
    * Members in good standing, by name: whom a catch can be logged for (SPEC §6). Only for members in good
    * standing themselves (and the committee): an account is not a membership, and the list names juniors.
    */
-  async list(em: EntityManager, actor: Actor): Promise<{ id: string; firstName: string; lastName: string }[]> {
-    await requireCurrentMember(em, actor, this.today(), 'see the members list');
+  async list(em: EntityManager, actor: Actor): Promise<MemberListItem[]> {
+    const own = await requireCurrentMember(em, actor, this.today(), 'see the members list');
     const members = await em.find(Member, currentMemberWhere(this.today()), {
       orderBy: { firstName: 'asc', lastName: 'asc' },
-      fields: ['id', 'firstName', 'lastName'],
+      fields: ['id', 'firstName', 'lastName', 'address', 'dateOfBirth'],
     });
-    return members.map((m) => ({ id: m.id, firstName: m.firstName, lastName: m.lastName }));
+    const hints = nameHints(members, own?.id);
+    return members.map((m) => ({ id: m.id, firstName: m.firstName, lastName: m.lastName, hint: hints.get(m.id) ?? null }));
   }
 }
 

@@ -7,6 +7,7 @@ import { QueryState } from '../../components/query-state';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
+import { memberChoiceLabel } from '../../../shared/member-names';
 
 /**
  * Signs a member on at the ramp: the committee enters them in the event on the day, past the close of entries
@@ -44,7 +45,7 @@ export function AddEntrantForm({
             label="Member"
             value={memberId}
             onChange={(e) => setMemberId(e.currentTarget.value)}
-            data={[{ value: '', label: 'Choose a member' }, ...list.map((m) => ({ value: m.id, label: `${m.firstName} ${m.lastName}` }))]}
+            data={[{ value: '', label: 'Choose a member' }, ...list.map((m) => ({ value: m.id, label: memberChoiceLabel(m) }))]}
           />
           <FormButtons
             label="Add Entrant"

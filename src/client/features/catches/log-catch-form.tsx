@@ -7,6 +7,7 @@ import { toast } from '../../components/toast';
 import { UploadProgress } from '../../components/uploads/upload-progress';
 import { useClubToday } from '../../lib/clock';
 import type { GuestView } from '../../../shared/entries.schema';
+import { memberChoiceLabel } from '../../../shared/member-names';
 import { useAuth } from '../../lib/use-auth';
 import { useTRPC } from '../../trpc';
 import { AchievementPopup } from './achievement-popup';
@@ -197,7 +198,7 @@ export function LogCatchForm({ guest }: { guest?: GuestView } = {}) {
               'Select member',
               guest
                 ? [{ value: guest.memberId, label: guest.name }]
-                : (members.data ?? []).map((m) => ({ value: m.id, label: `${m.firstName} ${m.lastName}` })),
+                : (members.data ?? []).map((m) => ({ value: m.id, label: memberChoiceLabel(m) })),
             )}
           />
           {noEventToday && (

@@ -14,6 +14,7 @@ import { uploadFromPage } from './upload-catch';
 import { useCatchQueue } from './use-catch-queue';
 import { catchFields } from './catch-fields';
 import { CatchSizeInput, FateRadios } from './catch-inputs';
+import { memberChoiceLabel } from '../../../shared/member-names';
 
 const STATE_LABEL: Record<QueuedCatch['state'], { text: string; color: string }> = {
   waiting: { text: 'Waiting to send', color: 'orange' },
@@ -183,7 +184,7 @@ function FixQueuedCatch({ entry, onClose, onResend }: { entry: QueuedCatch; onCl
             {...form.inputProps('memberId')}
             data={(members.data ?? [{ id: entry.memberId, firstName: entry.anglerName, lastName: '' }]).map((m) => ({
               value: m.id,
-              label: `${m.firstName} ${m.lastName}`.trim(),
+              label: memberChoiceLabel(m),
             }))}
           />
           <NativeSelect label="Species" {...form.inputProps('fishType')} data={[...SPECIES]} />
