@@ -4,6 +4,7 @@ import { ROUTES } from '../shared/routes';
 import { AppLayout } from './components/app-shell';
 import { SectionLoader } from './components/full-screen-loader';
 import { useAuth } from './lib/use-auth';
+import { ADMIN_TABS, CMS_TABS, tabSearch } from './lib/tab-search';
 import { LandingPage } from './routes/landing';
 import { NotFoundPage } from './routes/not-found';
 
@@ -32,6 +33,7 @@ const EmailVerifiedPage = onDemand(() => import('./routes/email-verified'), 'Ema
 const SignInPage = onDemand(() => import('./routes/sign-in'), 'SignInPage');
 const MemberSignInPage = onDemand(() => import('./routes/sign-in'), 'MemberSignInPage');
 const SignOutPage = onDemand(() => import('./routes/sign-out'), 'SignOutPage');
+const AdminSignInPage = onDemand(() => import('./routes/sign-in'), 'AdminSignInPage');
 const EventDetailsPage = onDemand(() => import('./routes/event-details'), 'EventDetailsPage');
 const EventLivePage = onDemand(() => import('./routes/event-live'), 'EventLivePage');
 const EventPresentationPage = onDemand(() => import('./routes/event-presentation'), 'EventPresentationPage');
@@ -50,10 +52,14 @@ function MemberRoute() {
   return isAuthenticated ? <MemberPortalPage /> : <MemberSignInPage />;
 }
 
-/** Admin routes exist only for admins; everyone else gets the not-found page (SPEC §2.1). */
+/**
+ * Admin routes exist only for admins; a signed-in member gets the not-found page (SPEC §2.1). Signed out, the sign-in
+ * card: an admin following a link (the sponsor notice's /admin?tab=sponsors) signs in and lands on it.
+ */
 function adminOnly(Screen: LazyExoticComponent<ComponentType>) {
   return function AdminRoute() {
-    const { isAdmin } = useAuth();
+    const { isAdmin, isAuthenticated } = useAuth();
+    if (!isAuthenticated) return <AdminSignInPage />;
     if (!isAdmin) return <NotFoundPage />;
     return (
       <Suspense fallback={<SectionLoader />}>
@@ -77,8 +83,19 @@ const routeTree = rootRoute.addChildren([
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.emailVerified, component: EmailVerifiedPage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.signIn, component: SignInPage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.signOut, component: SignOutPage }),
-  createRoute({ getParentRoute: () => rootRoute, path: ROUTES.admin, component: adminOnly(AdminPage) }),
-  createRoute({ getParentRoute: () => rootRoute, path: ROUTES.adminCms, component: adminOnly(AdminCmsPage) }),
+  // The open tab is in the address (/admin?tab=judging): Back, reload and e-mailed links keep the place.
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: ROUTES.admin,
+    validateSearch: tabSearch(ADMIN_TABS),
+    component: adminOnly(AdminPage),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: ROUTES.adminCms,
+    validateSearch: tabSearch(CMS_TABS),
+    component: adminOnly(AdminCmsPage),
+  }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.eventDetails, component: EventDetailsPage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.eventLive, component: EventLivePage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.eventPresentation, component: EventPresentationPage }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_LIMITS, TOKEN_PURPOSES } from './auth.constants';
+import { safeReturnPath } from './return-path';
 
 /** A string field whose type errors read as a person would say them. */
 export const text = (label: string) =>
@@ -49,6 +50,11 @@ export const loginInput = z.object({
     .optional()
     .nullable()
     .transform((v) => (v ? v : undefined)),
+  /**
+   * The page to land on after signing in by an e-mailed link ('/admin?tab=sponsors'): carried in the link. Anything
+   * but a page of this site is dropped, never refused (the person did not type it).
+   */
+  next: z.unknown().optional().transform(safeReturnPath),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 

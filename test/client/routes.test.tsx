@@ -46,14 +46,15 @@ describe('routes', () => {
     expect(screen.queryByText('404 Page Not Found')).toBeNull();
   });
 
-  it('keeps the not-found page for admin routes when signed out', async () => {
+  it('asks a signed-out visitor to sign in on admin routes (an admin following a link), not the not-found page', async () => {
     const { unmount } = renderApp('/admin', signedOut());
-    expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
-    expect(screen.queryByText('Access your club account')).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Administration' })).toBeTruthy();
+    expect(screen.getByText('Access your club account')).toBeTruthy();
+    expect(screen.queryByText('404 Page Not Found')).toBeNull();
     unmount();
-    renderApp('/admin/cms', signedOut());
-    expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
-    expect(screen.queryByText('Access your club account')).toBeNull();
+    renderApp('/admin/cms?tab=news', signedOut());
+    expect(await screen.findByText('Access your club account')).toBeTruthy();
+    expect(screen.queryByText('404 Page Not Found')).toBeNull();
   });
 
   it('shows the not-found page on /admin to a member', async () => {

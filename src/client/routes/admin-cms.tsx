@@ -1,13 +1,16 @@
 import { Anchor, Container, Stack, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { CMS_DEFAULT_TAB, type CmsTab } from '../lib/tab-search';
 import { ScreenTabs } from '../components/screen-tabs';
 import { NewsTab } from '../features/cms/news-tab';
 import { PagesTab } from '../features/cms/pages-tab';
 import { SectionsTab } from '../features/cms/sections-tab';
 import { SettingsTab } from '../features/cms/settings-tab';
 
-/** SPEC §2.14: content management: pages, sections, settings and news. Lazy-loaded. */
+/** SPEC §2.14: content management: pages, sections, settings and news. Lazy-loaded. The open tab is in the address (?tab=news). */
 export default function AdminCmsPage() {
+  const tab: CmsTab = useSearch({ from: '/admin/cms' }).tab ?? CMS_DEFAULT_TAB;
+  const navigate = useNavigate();
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
@@ -20,7 +23,8 @@ export default function AdminCmsPage() {
           </Title>
         </Stack>
         <ScreenTabs
-          defaultValue="pages"
+          value={tab}
+          onChange={(value) => void navigate({ to: '/admin/cms', search: { tab: (value as CmsTab | null) ?? CMS_DEFAULT_TAB } })}
           tabs={[
             { value: 'pages', label: 'Pages', panel: <PagesTab /> },
             { value: 'sections', label: 'Sections', panel: <SectionsTab /> },

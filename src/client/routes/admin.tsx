@@ -1,7 +1,6 @@
 import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { SectionLoader } from '../components/full-screen-loader';
 import { ScreenTabs } from '../components/screen-tabs';
 import { AdminAccountingTab } from '../features/admin/accounting-tab';
@@ -9,6 +8,7 @@ import { AdminAuditTab } from '../features/admin/audit-tab';
 import { DashboardCharts } from '../features/admin/dashboard-charts';
 import { AdminEventsTab } from '../features/admin/events-tab';
 import { AdminJudgingTab } from '../features/admin/judging-tab';
+import { MemberFiguresCard } from '../features/admin/member-figures';
 import { AdminMembersTab } from '../features/admin/members-tab';
 import { AdminPaymentsTab } from '../features/admin/payments-tab';
 import { AdminReportsTab } from '../features/admin/reports-tab';
@@ -20,15 +20,23 @@ import { ResultsBoard } from '../features/catches/results-board';
 import { QueryError } from '../components/query-state';
 import { formatAud } from '../../shared/membership';
 import { useTRPC } from '../trpc';
+import { ADMIN_DEFAULT_TAB, type AdminTab } from '../lib/tab-search';
 
-/** SPEC §2.13: administration dashboard, the overview numbers and the tabs (events so far). Lazy-loaded. */
+/**
+ * SPEC §2.13: administration dashboard, the overview numbers and the tabs. Lazy-loaded. The open tab is in the
+ * address (/admin?tab=judging; none or an unknown one: Events), and choosing a tab adds to the history, so Back
+ * returns to the tab before and a reload or an e-mailed link opens the same one.
+ */
 export default function AdminPage() {
   const trpc = useTRPC();
   const overview = useQuery(trpc.admin.overview.queryOptions());
-  const [tab, setTab] = useState<string | null>('events');
+  const tab: AdminTab = useSearch({ from: '/admin' }).tab ?? ADMIN_DEFAULT_TAB;
+  const navigate = useNavigate();
+  // Another tab drops the open tab's own parameters (such as ?signon=<event id>).
+  const setTab = (value: string | null) =>
+    void navigate({ to: '/admin', search: { tab: (value as AdminTab | null) ?? ADMIN_DEFAULT_TAB } });
   const stats = overview.data
     ? [
-        { label: 'Total Members', value: overview.data.totalMembers.toLocaleString('en-AU') },
         { label: 'Active Events', value: overview.data.activeEvents.toLocaleString('en-AU') },
         { label: 'Revenue (YTD)', value: formatAud(overview.data.revenueYtdCents), note: overview.data.financialYear },
         { label: 'Sponsors', value: overview.data.sponsors.toLocaleString('en-AU') },
@@ -50,6 +58,7 @@ export default function AdminPage() {
         {overview.isError && <QueryError error={overview.error} title="Could not load the overview" failure="Please try again later." />}
         {overview.data && (
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+            <MemberFiguresCard overview={overview.data} />
             {stats.map((s) => (
               <Card key={s.label} withBorder padding="lg">
                 <Text size="sm" c="dimmed">

@@ -6,19 +6,21 @@ import { useLoginModal } from '../features/auth/login-modal';
 import { FailureCard, TokenLinkCard } from '../features/auth/result-cards';
 import { goTo } from '../lib/use-auth';
 import { useTokenLink } from '../features/auth/use-token-link';
+import { safeReturnPath } from '../../shared/return-path';
 
 /**
  * Landing page of an e-mailed sign-in link (e-mail-only login, a receipt's week-long link): one click signs in.
  * Opening the page spends nothing, so a mail scanner that follows or renders the link leaves it for its owner.
  */
 export function SignInPage() {
-  const { token } = useSearch({ strict: false }) as { token?: string };
+  const { token, next } = useSearch({ strict: false }) as { token?: string; next?: string };
   const link = useTokenLink(token || undefined, 'sign_in');
   const { openLogin } = useLoginModal();
 
+  // The page the person was on when they asked for the link (only a page of this site), else the portal.
   useEffect(() => {
-    if (link.status === 'success') goTo('/member');
-  }, [link.status]);
+    if (link.status === 'success') goTo(safeReturnPath(next) ?? '/member');
+  }, [link.status, next]);
 
   const failure = { title: 'Sign-in Link Failed', action: 'Request a new link', onAction: () => openLogin('login') };
 
@@ -55,6 +57,31 @@ export function MemberSignInPage() {
           </Title>
           <Text c="dimmed" ta="center" size="sm">
             Please sign in to see your membership, events and catches.
+          </Text>
+        </div>
+        <AuthCard redirectTo={back} />
+      </Stack>
+    </Center>
+  );
+}
+
+/**
+ * /admin and /admin/cms when signed out (a link in a sponsor notice, a bookmark): the sign-in card, and after signing
+ * in (a password, or the e-mailed link) the same address, tab included. Signed in without the admin role, the
+ * not-found page as before.
+ */
+export function AdminSignInPage() {
+  const location = useLocation();
+  const back = safeReturnPath(location.href) ?? '/admin';
+  return (
+    <Center px="md" py={{ base: 'lg', sm: 48 }}>
+      <Stack gap="md" w="100%" maw={440} align="stretch">
+        <div>
+          <Title order={1} size="h2" ta="center">
+            Administration
+          </Title>
+          <Text c="dimmed" ta="center" size="sm">
+            Please sign in with your committee account to continue.
           </Text>
         </div>
         <AuthCard redirectTo={back} />

@@ -103,7 +103,7 @@ export class AuthService {
       const owner = user ?? (await this.accountForMemberAddress(em, input.email));
       if (owner)
         this.inBackground(em, owner.id, (fork, person) =>
-          this.sendLink(fork, person, 'sign_in', signInLinkMessage, { quietWhenLocked: true }),
+          this.sendLink(fork, person, 'sign_in', signInLinkMessage, { quietWhenLocked: true, next: input.next }),
         );
       return {
         response: {
@@ -288,7 +288,8 @@ export class AuthService {
     user: User,
     purpose: TokenPurpose,
     template: (person: User, url: string) => Promise<RenderedEmail>,
-    options: { quietWhenLocked: boolean },
+    /** next: the page of this site the link lands on after signing in (already checked by safeReturnPath). */
+    options: { quietWhenLocked: boolean; next?: string },
   ): Promise<void> {
     const now = this.deps.clock.now();
     // Only links this person asked for count towards the lockout: a receipt's week-long link (welcomeLink) does not.
@@ -314,7 +315,7 @@ export class AuthService {
       expiresAt: new Date(now.getTime() + LIFETIME_MS[purpose]),
     });
     await em.flush();
-    const url = `${this.deps.publicUrl}${LINK_PATHS[purpose]}?token=${raw}`;
+    const url = `${this.deps.publicUrl}${LINK_PATHS[purpose]}?token=${raw}${options.next ? `&next=${encodeURIComponent(options.next)}` : ''}`;
     if (await this.deliver(user.email, await template(user, url))) return;
     // Nothing went out: drop the token so the person may ask again at once, not after the lockout.
     em.remove(token);

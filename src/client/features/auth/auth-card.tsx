@@ -17,7 +17,10 @@ export interface AuthCardProps {
   onSuccess?: () => void;
   /** Drop the card's own border and padding (inside a dialog). */
   embedded?: boolean;
-  /** Where a password login lands (a full load); the member portal unless the card stands on another portal address. */
+  /**
+   * Where a login lands (a full load): at once after a password, and through the e-mailed sign-in link otherwise; the
+   * member portal unless the card stands on another address (an admin's link to /admin?tab=sponsors).
+   */
   redirectTo?: string;
 }
 
@@ -36,6 +39,8 @@ export function AuthCard({ initialTab = 'login', onSuccess, embedded = false, re
   const refreshAuth = useRefreshAuth();
   const [tab, setTab] = useState<AuthTab>(initialTab);
   const [pending, setPending] = useState<Pending | null>(null);
+  // The e-mailed link lands on the portal unless the card stands on another address.
+  const returnTo = redirectTo === '/member' ? {} : { next: redirectTo };
 
   const loginForm = useSchemaForm({
     schema: loginInput,
@@ -54,7 +59,7 @@ export function AuthCard({ initialTab = 'login', onSuccess, embedded = false, re
     if (!input) return;
     const { email, password } = input;
     try {
-      const result = await login.mutateAsync({ email, ...(password ? { password } : {}) });
+      const result = await login.mutateAsync({ email, ...(password ? { password } : returnTo) });
       if (result.linkSent) {
         setPending({ kind: 'sign_in_link', email, userId: null, message: result.message });
         return;
@@ -99,7 +104,7 @@ export function AuthCard({ initialTab = 'login', onSuccess, embedded = false, re
 
   async function resend(p: Pending) {
     if (p.kind === 'sign_in_link') {
-      await login.mutateAsync({ email: p.email });
+      await login.mutateAsync({ email: p.email, ...returnTo });
       return;
     }
     if (!p.userId) throw new Error('Missing user id');
