@@ -10,6 +10,7 @@ import { entriesRouter } from './entries.router';
 import { eventsRouter } from './events.router';
 import { guestsRouter } from './guests.router';
 import { memberCardRouter, verifyRouter } from './member-card.router';
+import { memberDetailsRouter } from './member-details.router';
 import { memberPaymentsRouter } from './member-payments.router';
 import { membersRouter } from './members.router';
 import { notificationsRouter } from './notifications.router';
@@ -22,6 +23,7 @@ export const appRouter = router({
   auth: authRouter,
   members: membersRouter,
   memberCard: memberCardRouter,
+  memberDetails: memberDetailsRouter,
   memberPayments: memberPaymentsRouter,
   calendarFeed: calendarFeedRouter,
   verify: verifyRouter,

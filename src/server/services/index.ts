@@ -21,6 +21,7 @@ import { FairPlayService } from './fair-play.service';
 import { FishingAreaService } from './fishing-area.service';
 import { JudgingService } from './judging.service';
 import { MemberCardService } from './member-card.service';
+import { MemberDetailsService } from './member-details.service';
 import { MemberPaymentsService } from './member-payments.service';
 import { MembersService } from './members.service';
 import { MysteryFishService } from './mystery-fish.service';
@@ -67,6 +68,7 @@ export function createServices(deps: ServiceDeps) {
     admin,
     adminMembers: new AdminMembersService({ ...deps, admin, emailChange, renewals }),
     emailChange,
+    memberDetails: new MemberDetailsService({ ...deps, emailChange }),
     reports: new ReportsService({ ...deps, cms, judging }),
     renewals,
     cms,

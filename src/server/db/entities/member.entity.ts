@@ -42,6 +42,11 @@ const MemberSchema = defineEntity({
      * membership (status stays 'pending' with no expiry), so every membership rule refuses them; entries.service.
      */
     isGuest: p.boolean().default(false),
+    /** A junior's emergency contact and medical notes, kept by the household's adult and shown at the sign-on desk. */
+    emergencyContactName: p.string().length(120).nullable(),
+    emergencyContactPhone: p.string().length(40).nullable(),
+    emergencyContactRelationship: p.string().length(60).nullable(),
+    medicalNotes: p.string().length(1000).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

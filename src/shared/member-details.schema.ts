@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { emailSchema, optionalText } from './auth.schema';
+import { MEMBER_STATUSES, MEMBERSHIP_TYPES, SHIRT_SIZES } from './membership';
+import { phoneSchema } from './members.schema';
+
+// What members keep up to date themselves (the portal's profile tab): their contact details and shirt size, and
+// for the household's juniors an emergency contact and medical notes that the sign-on desk shows on competition day.
+
+/** Whom to call about a junior on the day when the household's adult cannot be reached. */
+export const emergencyContact = z.object({
+  name: optionalText('Emergency contact name', 120).refine((v) => v !== null, 'Please enter the emergency contact’s name.'),
+  phone: phoneSchema,
+  relationship: optionalText('Relationship', 60).refine((v) => v !== null, 'Please say how they are related (aunt, neighbour...).'),
+});
+export type EmergencyContact = { name: string; phone: string; relationship: string };
+
+export const myDetailsInput = z.object({
+  /** The member's own record, or a junior of their household. */
+  memberId: z.uuid({ error: 'That is not a valid member id.' }),
+  phone: optionalText('Phone number', 40).refine(
+    (v) => v === null || phoneSchema.safeParse(v).success,
+    'Please enter a valid phone number.',
+  ),
+  address: optionalText('Address', 300),
+  shirtSize: z.enum(SHIRT_SIZES, { error: 'Please choose a shirt size.' }).nullable(),
+  /** Juniors only; null takes it away. */
+  emergencyContact: emergencyContact.nullable().optional(),
+  /** Juniors only: allergies, asthma, medicines the desk should know of. */
+  medicalNotes: optionalText('Medical notes', 1000),
+});
+export type MyDetailsInput = z.input<typeof myDetailsInput>;
+
+/** One person of the member's household as the portal shows them. */
+export const householdMember = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  membershipType: z.enum(MEMBERSHIP_TYPES),
+  status: z.enum(MEMBER_STATUSES),
+  expiryDate: z.string().nullable(),
+  isPrimary: z.boolean(),
+  isJunior: z.boolean(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  shirtSize: z.enum(SHIRT_SIZES).nullable(),
+  emergencyContact: z.object({ name: z.string(), phone: z.string(), relationship: z.string() }).nullable(),
+  medicalNotes: z.string().nullable(),
+  /** The reader may change this person's details (themselves, or a junior of the household they are the adult of). */
+  editable: z.boolean(),
+});
+export type HouseholdMember = z.infer<typeof householdMember>;
+
+export const myHousehold = z.object({
+  people: z.array(householdMember),
+  /** The e-mail change of the reader waiting for confirmation, if any. */
+  pendingEmail: z.object({ newEmail: z.string(), expiresAt: z.string() }).nullable(),
+});
+export type MyHousehold = z.infer<typeof myHousehold>;
+
+export const myEmailChangeInput = z.object({ email: emailSchema });
