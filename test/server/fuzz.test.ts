@@ -703,6 +703,8 @@ function validInputs(): Record<string, unknown> {
     'admin.members.cancelEmailChange': { memberId: ids.member },
     'admin.members.sendRenewalReminder': { memberId: ids.member, requestKey: '6f1c4f0e-3d5a-4c1e-9a53-2f0b8c7d6e5a' },
     'members.confirmEmailChange': { token: 'D'.repeat(43) },
+    'memberDetails.update': { memberId: ids.member, phone: '0400 123 456', address: '1 River St, Murwillumbah NSW 2484', shirtSize: 'M' },
+    'memberDetails.requestEmailChange': { email: 'fuzz.new@example.com' },
     'admin.audit': { entityType: 'Member', entityId: ids.member, page: 1, pageSize: 10 },
     'admin.events.create': event,
     'admin.events.setImage': { id: ids.event, imageUrl: ids.upload },
