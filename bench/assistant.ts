@@ -5,7 +5,8 @@
  * questions, correct, share; the wrong answers follow on standard error.
  *
  * Run: `npm run bench:assistant`. ASSISTANT_BENCH_DIR=<folder> keeps the database there and reuses it next time
- * (seeding takes a minute); ASSISTANT_API_URL and friends measure a configured model instead of the built-in one.
+ * (seeding takes a minute); ASSISTANT_BENCH_VERBOSE=1 prints every answer; ASSISTANT_API_URL and friends measure a
+ * configured model instead of the built-in one.
  */
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -72,7 +73,11 @@ async function main() {
       sessionSecret: SECRET,
       payments: null,
       clock: { now: () => new Date(now) },
-      rateRules: { ...RATE_RULES, chatPerIp: { ...RATE_RULES.chatPerIp, limit: 1_000_000 }, chatPerUser: { ...RATE_RULES.chatPerUser, limit: 1_000_000 } },
+      rateRules: {
+        ...RATE_RULES,
+        chatPerIp: { ...RATE_RULES.chatPerIp, limit: 1_000_000 },
+        chatPerUser: { ...RATE_RULES.chatPerUser, limit: 1_000_000 },
+      },
       logStream: { write: () => true } as unknown as NodeJS.WritableStream,
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -88,6 +93,11 @@ async function main() {
         scoreByCategory(outcomes).map((r) => [r.category, String(r.questions), String(r.correct), `${(r.share * 100).toFixed(0)}%`]),
         [1, 2, 3],
       );
+      if (process.env.ASSISTANT_BENCH_VERBOSE)
+        for (const o of outcomes)
+          process.stderr.write(
+            `\n${o.problem ? 'WRONG' : 'ok'} [${o.question.category}] ${o.question.question}\n${o.reply.response}\n${o.reply.links.map((l) => `  → ${l.url}`).join('\n')}\n`,
+          );
       const wrong = failures(outcomes);
       if (wrong) process.stderr.write(`\nWrong answers:\n${wrong}\n`);
     } finally {

@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instantToClubLocal } from '../../src/shared/dates';
+import { addDays, addYears, clubToday, formatAuDate, instantToClubLocal } from '../../src/shared/dates';
+import { ABOUT_SOMEONE_ELSE, SIGN_IN_FIRST } from '../../src/server/services/assistant/assistant.service';
+import { createMember, createUser } from '../support/factories';
 import { signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
@@ -104,6 +106,62 @@ describe('the fishing assistant', () => {
     expect(reply.links).toEqual([{ title: 'E-mail the committee', url: 'mailto:secretary@tweedanglers.example' }]);
   });
 
+  it('answers each part of a question, and says which part it does not know', async () => {
+    const both = await ask('When is the Bream Bash and what is the minimum size for flathead?');
+    expect(both.response).toContain('Bream Bash');
+    expect(both.response).toContain('Chinderah');
+    expect(both.response).toContain('36 cm');
+    const half = await ask('What is the size limit for whiting? Can I bring my dog?');
+    expect(half.response).toContain('27 cm');
+    expect(half.response).toContain(
+      "I don't know that (“Can I bring my dog”). Please ask the committee at secretary@tweedanglers.example.",
+    );
+    expect(half.links.map((l) => l.url)).toContain('mailto:secretary@tweedanglers.example');
+  });
+
+  it("answers a signed-in member about their own membership and entries, and nobody else's", async () => {
+    const today = clubToday(t.clock.now());
+    const me = await createMember(t, { firstName: 'Dana', lastName: 'Whitfield' });
+    const other = await createMember(t, { firstName: 'Graham', lastName: 'Fletcher', signedIn: false });
+    const events = await t.client().trpc.events.upcoming.query();
+    await me.client.trpc.events.register.mutate({ id: events.find((e) => e.name === 'Bream Bash')!.id });
+
+    const expiry = formatAuDate(addYears(today, 1));
+    expect((await ask('When does my membership end?', me.client)).response).toContain(`paid up until ${expiry}`);
+    expect((await ask('Am I paid up?', me.client)).response).toContain(`paid up until ${expiry}`);
+    const entries = (await ask('Which events am I entered in?', me.client)).response;
+    expect(entries).toContain('Bream Bash');
+    expect(entries).not.toContain('Flathead Classic');
+    expect((await ask('Am I entered in the Flathead Classic?', me.client)).response).toMatch(
+      /^No, you are not entered in Flathead Classic/,
+    );
+
+    for (const question of [
+      "When does Graham Fletcher's membership end?",
+      'Is Graham Fletcher paid up?',
+      'Who is entered in the Bream Bash?',
+      "What is my neighbour's phone number?",
+    ]) {
+      const reply = await ask(question, me.client);
+      expect(reply.response, question).toBe(ABOUT_SOMEONE_ELSE);
+      expect(reply.response).not.toContain(formatAuDate(addYears(today, 1)));
+    }
+    // Signed out: the same refusal about others, and a pointer to sign in about oneself.
+    expect((await ask("When does Graham Fletcher's membership end?")).response).toBe(ABOUT_SOMEONE_ELSE);
+    const visitor = await ask('When does my membership end?');
+    expect(visitor.response).toBe(SIGN_IN_FIRST);
+    expect(visitor.links).toEqual([{ title: 'Sign in', url: '/sign-in' }]);
+    expect(other.memberId).toBeTruthy();
+  });
+
+  it('tells a lapsed member, and an account without a membership, where they stand', async () => {
+    const lapsed = await createMember(t, { status: 'expired' });
+    const yesterday = formatAuDate(addDays(clubToday(t.clock.now()), -1));
+    expect((await ask('Is my membership current?', lapsed.client)).response).toContain(`not paid up: it ended on ${yesterday}`);
+    const account = await createUser(t);
+    expect((await ask('When does my membership expire?', account.client)).response).toContain('Your account has no club membership yet');
+  });
+
   it('keeps up with the committee: a changed minimum length is what it says next', async () => {
     expect((await ask('What is the size limit for tailor?')).response).toContain('30 cm');
     await admin.trpc.admin.catches.setSizeLimit.mutate({ species: 'Tailor', minimumCm: 32 });
@@ -177,6 +235,39 @@ describe('with an OpenAI-compatible model', () => {
       // Nothing relevant: it declines without asking the model to make something up.
       await app.client().trpc.chat.ask.mutate({ message: 'Who won the football last night?' });
       expect(received).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("gives the model only the asker's own facts, and never a question about someone else", async () => {
+    const app = await appWithModel();
+    try {
+      received = [];
+      behaviour = 'ok';
+      const today = clubToday(app.clock.now());
+      const me = await createMember(app, { firstName: 'Dana', lastName: 'Whitfield' });
+      await createMember(app, { firstName: 'Graham', lastName: 'Fletcher', status: 'expired', signedIn: false });
+      await me.client.trpc.chat.ask.mutate({ message: 'When does my membership end?' });
+      expect(received).toHaveLength(1);
+      const sent = JSON.stringify(received[0].body.messages);
+      expect(sent).toContain(`paid up until ${formatAuDate(addYears(today, 1))}`);
+      expect(sent).not.toContain('Fletcher');
+      expect(sent).not.toContain(formatAuDate(addDays(today, -1)));
+
+      // About someone else: refused without asking the model.
+      const refused = await me.client.trpc.chat.ask.mutate({ message: "When does Graham Fletcher's membership end?" });
+      expect(refused.response).toBe(ABOUT_SOMEONE_ELSE);
+      expect(received).toHaveLength(1);
+
+      // Both at once: the model is asked only the part it may answer, and never sees the other member's name.
+      const mixed = await me.client.trpc.chat.ask.mutate({
+        message: "When does Graham Fletcher's membership end and how much is junior membership?",
+      });
+      expect(received).toHaveLength(2);
+      expect(JSON.stringify(received[1].body.messages)).not.toContain('Fletcher');
+      expect(received[1].body.messages[1].content).toBe('how much is junior membership');
+      expect(mixed.response).toBe(`${ABOUT_SOMEONE_ELSE}\n\nJuniors pay $30.00 a year. Welcome aboard!`);
     } finally {
       await app.close();
     }

@@ -61,10 +61,11 @@ export function createServices(deps: ServiceDeps) {
   const guests = new GuestEntriesService({ ...deps, entries });
   const events = new EventsService({ ...deps, uploads, entries, cms });
   const members = new MembersService({ ...deps, judging, auth });
+  const sponsors = new SponsorsService({ ...deps, cms, paymentsService: payments });
   const emailChange = new EmailChangeService({ ...deps, cms });
   const renewals = new RenewalsService(deps);
   return {
-    assistant: new AssistantService({ ...deps, model: deps.assistantModel, cms, events, catches }),
+    assistant: new AssistantService({ ...deps, model: deps.assistantModel, cms, events, catches, sponsors, members, entries }),
     admin,
     adminMembers: new AdminMembersService({ ...deps, admin, emailChange, renewals }),
     emailChange,
@@ -72,7 +73,7 @@ export function createServices(deps: ServiceDeps) {
     reports: new ReportsService({ ...deps, cms, judging }),
     renewals,
     cms,
-    sponsors: new SponsorsService({ ...deps, cms, paymentsService: payments }),
+    sponsors,
     uploads,
     catches,
     judging,

@@ -1,12 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CLUB } from '../../../shared/club';
-import { formatClubDateTime } from '../../../shared/dates';
+import { clubLocalToInstant, clubToday, formatClubDateTime } from '../../../shared/dates';
+import type { EventView } from '../../../shared/events.schema';
 import { CLUB_DOCUMENTS, CODE_OF_CONDUCT_RULES, LICENCE_NOTICE, NSW_RESOURCES } from '../../../shared/documents';
 import { FAMILY_LIMITS, formatAud, MEMBERSHIP_PRICES_CENTS } from '../../../shared/membership';
 import { SPONSOR_PACKAGES, SPONSORSHIP_LABELS, SPONSORSHIP_PRICES_CENTS } from '../../../shared/sponsors.schema';
 import type { CatchesService } from '../catches.service';
 import type { CmsService } from '../cms.service';
 import type { EventsService } from '../events.service';
+import type { SponsorsService } from '../sponsors.service';
 import type { EntityName } from '../../db/entity-name';
 
 /** One thing the assistant knows, in the club's own words, with the page a person can read it on. */
@@ -17,12 +19,16 @@ export interface Passage {
   url: string;
   /** Extra words people use for this (not shown): 'kids' for junior, 'jewfish' for mulloway. */
   aliases?: string;
+  /** Landing-page copy: it describes the club, it sets no rule, so it never alone says whether something is allowed. */
+  blurb?: boolean;
 }
 
 export interface KnowledgeSources {
   cms: CmsService;
   events: EventsService;
   catches: CatchesService;
+  sponsors: SponsorsService;
+  clock: { now(): Date };
 }
 
 const DOCUMENTS_URL = '/member?tab=documents';
@@ -50,6 +56,7 @@ export function htmlToText(html: string): string {
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
     .replace(/[ \t]+/g, ' ')
+    .replace(/ ([.,;:!?])/g, '$1')
     .replace(/\n\s*\n+/g, '\n')
     .trim();
 }
@@ -63,11 +70,12 @@ export const KNOWLEDGE_READS: readonly EntityName[] = [
   'ContentPage',
   'SiteSection',
   'NewsArticle',
+  'Sponsor',
 ];
 
 /** Everything the assistant may say, gathered from the club's content as it stands now. */
 export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSources): Promise<Passage[]> {
-  const [settings, events, limits, pages, home, landing, news] = await Promise.all([
+  const [settings, events, limits, pages, home, landing, news, sponsors] = await Promise.all([
     sources.cms.publicSettings(em.fork()),
     sources.events.upcoming(em.fork(), 12),
     sources.catches.sizeLimits(em.fork()),
@@ -75,6 +83,7 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
     sources.cms.sections(em.fork(), 'home'),
     sources.cms.sections(em.fork(), 'landing'),
     sources.cms.publishedNews(em.fork(), 5),
+    sources.sponsors.active(em.fork()),
   ]);
   const passages: Passage[] = [];
   const add = (p: Passage) => passages.push(p);
@@ -92,7 +101,7 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
     id: 'membership-junior',
     title: 'Junior membership',
     url: '/public',
-    aliases: 'junior kid kids child children son daughter teen teenager young fee cost price how much',
+    aliases: 'junior kid kids child children son daughter teen teenager young fee cost price how much age old under 16 count counts',
     text: `Junior membership costs ${price('junior')} a year, for members under 16.`,
   });
   add({
@@ -132,17 +141,37 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
       id: 'events-list',
       title: 'Upcoming events',
       url: '/public',
-      aliases: 'event events competition comp next upcoming when date calendar on',
+      aliases: 'event events competition comp next upcoming when date calendar on coming',
       text: `Upcoming events: ${events.map((e) => `${e.name} on ${formatClubDateTime(e.eventDate)} at ${e.location}`).join('; ')}.`,
     });
+    const now = sources.clock.now();
+    const ahead = events.filter((e) => !isOver(e, now));
+    const nextComp = ahead.find(isCompetition);
+    const nextEvent = ahead[0];
+    if (nextComp)
+      add({
+        id: 'events-next-competition',
+        title: 'The next competition',
+        url: eventsUrl,
+        aliases: 'next upcoming soonest coming competition comp when date',
+        text: `The next competition is ${describe(nextComp, now)}.`,
+      });
+    if (nextEvent && nextEvent !== nextComp)
+      add({
+        id: 'events-next-event',
+        title: 'The next event',
+        url: eventsUrl,
+        aliases: 'next upcoming soonest coming event when date',
+        text: `The next event is ${describe(nextEvent, now)}.`,
+      });
     for (const e of events) {
       const fee = e.registrationFee === '0.00' ? 'free for members' : `$${e.registrationFee}`;
       add({
         id: `event-${e.id}`,
         title: e.name,
         url: eventsUrl,
-        aliases: 'event competition when where date time place location fee entry register registration',
-        text: `${e.name}: ${formatClubDateTime(e.eventDate)} at ${e.location}. Entry: ${fee}.${e.maxParticipants ? ` Places: ${e.maxParticipants} (${e.isFull ? 'full' : `${e.maxParticipants - e.registeredCount} left`}).` : ''} Members register in the member portal under Events.${e.description ? ` ${e.description}` : ''}`,
+        aliases: `event competition when where date time place location fee entry register registration ${initials(e.name)} ${initials(e.name)}${e.prizes ? ' prize prizes win' : ''}`,
+        text: `${e.name}: ${formatClubDateTime(e.eventDate)} at ${e.location}. Entry: ${fee}.${e.maxParticipants ? ` Places: ${e.maxParticipants} (${e.isFull ? 'full' : `${e.maxParticipants - e.registeredCount} left`}).` : ''} Members register in the member portal under Events.${e.description ? ` ${e.description}` : ''}${e.prizes ? ` Prizes: ${e.prizes}` : ''}`,
       });
     }
   }
@@ -162,9 +191,9 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
     'where area boundary offshore allowed place',
     'category categories species fish count',
     'prize prizes win winner winning voucher cash award',
-    'point points champion ladder score',
+    'point points champion ladder score place placing',
     'photo photograph picture brag mat club code log',
-    'tamper tampering cheat cheating edited fake disqualified disqualification suspension ban',
+    'tamper tampering cheat cheating edit edits edited editing photoshop fake altered disqualified disqualification suspension ban',
   ];
   rules.content.split('\n').forEach((line, i) =>
     add({
@@ -214,9 +243,19 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
     id: 'sponsorship',
     title: 'Sponsoring the club',
     url: '/sponsor',
-    aliases: 'sponsor sponsorship business company advertise logo package packages support',
+    aliases:
+      'sponsor sponsorship business company advertise logo package packages support fee cost price how much become apply application',
     text: `Sponsorship packages: ${SPONSOR_PACKAGES.map((p) => `${p.title}, ${formatAud(SPONSORSHIP_PRICES_CENTS[p.type])} (${p.benefits.join(', ')})`).join('; ')}; or both for ${formatAud(SPONSORSHIP_PRICES_CENTS.both)} (${SPONSORSHIP_LABELS.both}). Apply on the sponsor page; the committee replies within 2 business days.`,
   });
+
+  if (sponsors.length)
+    add({
+      id: 'sponsors-current',
+      title: 'Our sponsors',
+      url: '/public',
+      aliases: 'sponsor sponsors who current businesses supporters support thank',
+      text: `The club's sponsors: ${sponsors.map((s) => s.companyName).join(', ')}. Please support the businesses that support us.`,
+    });
 
   // NSW licence and resources.
   const licence = NSW_RESOURCES.find((r) => r.required)!;
@@ -251,16 +290,15 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
     id: 'contact',
     title: 'Contact the committee',
     url: `mailto:${settings.contactEmail}`,
-    aliases: 'contact email e-mail committee question help phone talk secretary',
+    aliases: 'contact email e-mail address committee question help phone talk secretary',
     text: `You can reach the committee at ${settings.contactEmail}.`,
   });
 
   // The committee's own pages, sections and news.
   for (const page of pages) {
-    htmlToText(page.content)
-      .split('\n')
-      .filter((para) => para.length > 20)
-      .forEach((para, i) => add({ id: `page-${page.slug}-${i}`, title: page.title, url: `/pages/${page.slug}`, text: para }));
+    sectionsOf(page.content).forEach((para, i) =>
+      add({ id: `page-${page.slug}-${i}`, title: page.title, url: `/pages/${page.slug}`, text: para }),
+    );
   }
   for (const [slug, sections, url] of [
     ['home', home, '/public'],
@@ -268,8 +306,10 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
   ] as const) {
     for (const s of sections) {
       if (s.contentType === 'image') continue;
-      const text = s.contentType === 'html' ? htmlToText(s.content) : s.content.trim();
-      if (text.length > 20) add({ id: `section-${slug}-${s.sectionKey}`, title: s.title, url, text });
+      const paragraphs = s.contentType === 'html' ? sectionsOf(s.content) : [s.content.trim()];
+      paragraphs
+        .filter((text) => text.length > 20)
+        .forEach((text, i) => add({ id: `section-${slug}-${s.sectionKey}-${i}`, title: s.title, url, text, blurb: slug === 'landing' }));
     }
   }
   for (const a of news)
@@ -281,4 +321,58 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
       text: `${a.title}. ${a.excerpt ?? htmlToText(a.content).slice(0, 300)}`,
     });
   return passages;
+}
+
+/**
+ * Committee HTML as paragraphs, each led by the heading it sits under ('Boat ramps: Fraser Drive, Tweed Heads South
+ * The Terranora Broadwater: jacks, bream, flathead'), so a table row or list item still says what it is about.
+ */
+export function sectionsOf(html: string): string[] {
+  const out: string[] = [];
+  let heading = '';
+  for (const block of html.split(/(?=<h\d[^>]*>)|(?<=<\/h\d>)/i)) {
+    const head = /^<h\d[^>]*>([\s\S]*)<\/h\d>$/i.exec(block.trim());
+    if (head) {
+      heading = htmlToText(head[1]);
+      continue;
+    }
+    for (const para of htmlToText(block).split('\n')) {
+      const text = para.trim();
+      if (text.length > 20) out.push(heading && !text.startsWith(heading) ? `${heading}: ${text}` : text);
+    }
+  }
+  return out;
+}
+
+/** Meetings and sausage sizzles are events but not competitions: 'the next comp' skips them. */
+function isCompetition(e: EventView): boolean {
+  return !/\b(meeting|agm|sizzle|dinner|presentation night|working bee)\b/i.test(e.name);
+}
+
+/** Fishing on the event's day has ended (club time). */
+function isOver(e: EventView, now: Date): boolean {
+  const start = new Date(e.eventDate);
+  const day = clubToday(start);
+  let end = clubLocalToInstant(`${day}T${e.fishingEnd}`);
+  if (end <= start) end = new Date(Math.max(end.getTime() + 86_400_000, start.getTime() + 3 * 3_600_000));
+  return end <= now;
+}
+
+/** An event in one line: name, when (today when it is), where, and what entry costs. */
+function describe(e: EventView, now: Date): string {
+  const when = formatClubDateTime(e.eventDate);
+  const today = clubToday(new Date(e.eventDate)) === clubToday(now) ? ' (today)' : '';
+  const fee = e.registrationFee === '0.00' ? 'free for members' : `$${e.registrationFee} for members`;
+  return `${e.name} on ${when}${today} at ${e.location}; entry ${fee}${e.isFull ? ' (full)' : ''}`;
+}
+
+/** 'Annual General Meeting & Sausage Sizzle' → 'agm ags' and so on: the short names people use. */
+function initials(name: string): string {
+  const words = name.match(/\b[A-Z][a-z]+/g) ?? [];
+  if (words.length < 2) return '';
+  const all = words
+    .map((w) => w[0])
+    .join('')
+    .toLowerCase();
+  return [all, all.slice(0, 3)].filter((x, i, a) => x.length >= 2 && a.indexOf(x) === i).join(' ');
 }

@@ -47,6 +47,19 @@ const SYNONYMS: Record<string, string> = {
   behavior: 'conduct',
   sponsorship: 'sponsor',
   sponsoring: 'sponsor',
+  register: 'registration',
+  registered: 'registration',
+  drink: 'alcohol',
+  drinking: 'alcohol',
+  beer: 'alcohol',
+  booze: 'alcohol',
+  grog: 'alcohol',
+  weekend: 'next',
+  cheap: 'fee',
+  cheaper: 'fee',
+  cheapest: 'fee',
+  soon: 'next',
+  shore: 'land',
 };
 
 function stem(word: string): string {
@@ -58,11 +71,15 @@ function stem(word: string): string {
 }
 
 export function tokens(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z0-9'-]+/g) ?? [])
-    .map((w) => w.replace(/^'+|'+$/g, ''))
-    .filter((w) => w && !STOPWORDS.has(w))
-    .map((w) => stem(SYNONYMS[w] ?? w))
-    .map((w) => SYNONYMS[w] ?? w);
+  return (
+    (text.toLowerCase().match(/[a-z0-9'-]+/g) ?? [])
+      .map((w) => w.replace(/^'+|'+$/g, '').replace(/'s$/, ''))
+      // 'land-based' is also 'land' and 'based'; 'e-mail' stays whole.
+      .flatMap((w) => (w.includes('-') && !SYNONYMS[w] ? [w, ...w.split('-').filter((p) => p.length > 1)] : [w]))
+      .filter((w) => w && !STOPWORDS.has(w))
+      .map((w) => stem(SYNONYMS[w] ?? w))
+      .map((w) => SYNONYMS[w] ?? w)
+  );
 }
 
 interface Indexed {
@@ -74,19 +91,36 @@ interface Indexed {
 export interface Hit {
   passage: Passage;
   score: number;
-  /** The share of the question's meaningful words this passage has. */
+  /**
+   * How much of the question this passage covers: its meaningful words weighted by how telling they are (IDF), a
+   * word found nowhere in the club's content weighing the most. 'Can I bring my dog?' covers little of anything.
+   */
   coverage: number;
 }
+
+/** Words of asking and doing that say nothing about what is asked ('is it allowed', 'where is it held'). */
+const GENERIC = new Set(
+  `allowed allow bring take find use come go going get need good best held happen happens way possible ok okay able thing things
+  anything something make say work want wanna know tell give show help really actually around still yet many someone somebody
+  anyone anybody people person now currently include includes included including during whole`
+    .split(/\s+/)
+    // As tokens() leaves them: 'during' is 'dur'.
+    .flatMap((w) => [w, stem(w)]),
+);
 
 /** BM25 over the passages (title and aliases count with the text), kept in memory; rebuilt when content changes. */
 export class PassageIndex {
   private readonly docs: Indexed[];
   private readonly df = new Map<string, number>();
   private readonly avgLength: number;
+  /** Every word of the content, as written (lower case): what is a name of the club's and what is not. */
+  private readonly vocabulary = new Set<string>();
 
   constructor(passages: Passage[]) {
     this.docs = passages.map((passage) => {
       const words = [...tokens(passage.title), ...tokens(passage.title), ...tokens(passage.aliases ?? ''), ...tokens(passage.text)];
+      for (const w of `${passage.title} ${passage.aliases ?? ''} ${passage.text}`.toLowerCase().match(/[a-z0-9'-]+/g) ?? [])
+        this.vocabulary.add(w.replace(/'s$/, ''));
       const terms = new Map<string, number>();
       for (const w of words) terms.set(w, (terms.get(w) ?? 0) + 1);
       for (const w of terms.keys()) this.df.set(w, (this.df.get(w) ?? 0) + 1);
@@ -95,27 +129,39 @@ export class PassageIndex {
     this.avgLength = this.docs.reduce((sum, d) => sum + d.length, 0) / Math.max(1, this.docs.length);
   }
 
-  search(question: string, limit = 3): Hit[] {
-    const query = [...new Set(tokens(question))];
-    const strongWords = query.filter((w) => !WEAK.has(w)).length;
-    // A question made only of weak words ('fishing club?') is not something to answer from one passage.
-    if (strongWords === 0) return [];
+  /** Whether a word (as written, any case) appears anywhere in the club's content. */
+  knows(word: string): boolean {
+    return this.vocabulary.has(word.toLowerCase().replace(/['’]s$/, ''));
+  }
+
+  private idf(word: string): number {
     const n = this.docs.length;
+    const df = this.df.get(word) ?? 0;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
+  search(question: string, limit = 3): Hit[] {
+    // Bare numbers ('a 25 cm whiting') would match any passage with that number in it.
+    const query = [...new Set(tokens(question))].filter((w) => !GENERIC.has(w) && !/^\d+$/.test(w));
+    // A question made only of weak words ('fishing club?') is not something to answer from one passage.
+    if (!query.some((w) => !WEAK.has(w))) return [];
     const k1 = 1.4;
     const b = 0.6;
+    const weight = (w: string) => (WEAK.has(w) ? 0.3 : 1) * this.idf(w);
+    const total = query.reduce((sum, w) => sum + weight(w), 0);
     const hits: Hit[] = [];
     for (const doc of this.docs) {
       let score = 0;
-      let strong = 0;
+      let covered = 0;
+      let strong = false;
       for (const w of query) {
         const tf = doc.terms.get(w);
         if (!tf) continue;
-        const df = this.df.get(w) ?? 0;
-        const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-        score += (WEAK.has(w) ? 0.3 : 1) * idf * ((tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * doc.length) / this.avgLength)));
-        if (!WEAK.has(w)) strong += 1;
+        score += weight(w) * ((tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * doc.length) / this.avgLength)));
+        covered += weight(w);
+        if (!WEAK.has(w)) strong = true;
       }
-      if (strong > 0) hits.push({ passage: doc.passage, score, coverage: strong / strongWords });
+      if (strong) hits.push({ passage: doc.passage, score, coverage: covered / total });
     }
     return hits.sort((x, y) => y.score - x.score).slice(0, limit);
   }
