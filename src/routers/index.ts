@@ -13,6 +13,7 @@ import { memberCardRouter, verifyRouter } from './member-card.router';
 import { memberDetailsRouter } from './member-details.router';
 import { memberPaymentsRouter } from './member-payments.router';
 import { membersRouter } from './members.router';
+import { newslettersRouter } from './newsletters.router';
 import { notificationsRouter } from './notifications.router';
 import { objectsRouter } from './objects.router';
 import { paymentsRouter } from './payments.router';
@@ -28,6 +29,7 @@ export const appRouter = router({
   calendarFeed: calendarFeedRouter,
   verify: verifyRouter,
   notifications: notificationsRouter,
+  newsletters: newslettersRouter,
   payments: paymentsRouter,
   events: eventsRouter,
   entries: entriesRouter,

@@ -83,6 +83,12 @@ const envSchema = z
     ),
     /** How often the renewal job (reminders, expiry) runs inside the app; 0 turns it off. */
     RENEWALS_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+    /** The pace of newsletters (messages per second, across every instance of the site); 0: this instance sends none. */
+    NEWSLETTER_SENDS_PER_SECOND: z.coerce
+      .number({ error: 'NEWSLETTER_SENDS_PER_SECOND must be a number.' })
+      .min(0, 'NEWSLETTER_SENDS_PER_SECOND cannot be negative.')
+      .max(100, 'NEWSLETTER_SENDS_PER_SECOND must be at most 100.')
+      .default(2),
     /** A coarse limit on everything, per client address (through TRUST_PROXY), on top of the per-purpose limits; 0 turns it off. */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(600),
     /** How long a request (headers and body, a catch photo on a weak signal included) may take to arrive. */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from './clock';
 import type { Env } from './env';
 import type { Services } from './services';
+import { startNewsletterQueue } from './services/newsletter-queue';
 import { pruneRateLimits } from './services/rate-limit.service';
 import { scheduleJob } from './services/schedule';
 
@@ -19,6 +20,7 @@ export function registerJobs(
     eventReminders: () => services.eventReminders.run(orm.em.fork()),
     finalResults: () => services.notifications.announceFinalResults(orm.em.fork()),
     reconcilePayments: () => services.payments.reconcile(orm.em.fork()),
+    newsletters: () => services.newsletters.sendDue(orm.em.fork(), env.NEWSLETTER_SENDS_PER_SECOND || 1),
     housekeeping: async () => ({
       ...(await services.uploads.cleanup(orm.em.fork())),
       rateLimitsPruned: await pruneRateLimits(orm.em.fork(), clock),
@@ -38,6 +40,12 @@ export function registerJobs(
     // And 'results final' to the entrants of an event once fishing has closed and every catch is judged.
     schedule('Results final', jobs.finalResults, env.RENEWALS_INTERVAL_MINUTES);
   }
+  // The newsletter queue paces itself (NEWSLETTER_SENDS_PER_SECOND, 0: this instance sends none).
+  if (env.NEWSLETTER_SENDS_PER_SECOND > 0) {
+    const queue = startNewsletterQueue(jobs.newsletters, env.NEWSLETTER_SENDS_PER_SECOND, app.log);
+    services.newsletters.onQueued = queue.wake;
+    app.addHook('onClose', () => queue.stop());
+  }
   if (env.PAYMENTS_RECONCILE_MINUTES > 0 && hasPayments) {
     schedule('Payment reconciliation', jobs.reconcilePayments, env.PAYMENTS_RECONCILE_MINUTES);
   }
@@ -53,6 +61,8 @@ declare module 'fastify' {
       /** 'Results final' for the entrants of events whose fishing has closed and whose catches are all judged. */
       finalResults(): Promise<{ events: number; notified: number }>;
       reconcilePayments(): Promise<{ checked: number; completed: number; closed: number }>;
+      /** One pass of the newsletter queue: the messages due now at the configured pace. */
+      newsletters(): Promise<{ sent: number; failed: number; uncertain: number; more: boolean }>;
       /** Housekeeping: abandoned uploads, and rate-limit counters whose window has long closed. */
       housekeeping(): Promise<{ removed: number; rateLimitsPruned: number }>;
     };

@@ -110,6 +110,9 @@ const REST_ACCESS: Record<string, 'public' | 'member' | 'admin' | 'signed-link'>
   'GET /api/news': 'public',
   'GET /api/sponsors/active': 'public',
   'POST /api/sponsors/register': 'public',
+  /** RFC 8058 one-click unsubscribe: the signed token in the address is the authority; a GET only leads to the page. */
+  'POST /api/newsletters/unsubscribe': 'public',
+  'GET /api/newsletters/unsubscribe': 'public',
   'POST /api/members/register': 'public',
   'POST /api/chat/fishing': 'public',
   'GET /api/objects/images/:file': 'public',

@@ -9,6 +9,7 @@ import { registerContentRoutes } from '../rest/content.rest';
 import { registerEventRoutes } from '../rest/events.rest';
 import { registerMemberPaymentRoutes } from '../rest/member-payments.rest';
 import { registerMemberRoutes } from '../rest/members.rest';
+import { registerNewsletterRoutes } from '../rest/newsletters.rest';
 import { registerObjectRoutes } from '../rest/objects.rest';
 import { registerPayPalRoutes } from '../rest/paypal.rest';
 import { registerReportRoutes } from '../rest/reports.rest';
@@ -30,4 +31,5 @@ export function registerRestRoutes(app: FastifyInstance, contextDeps: ContextDep
   registerAdminRoutes(app, contextDeps);
   registerReportRoutes(app, contextDeps);
   registerChatRoutes(app, contextDeps);
+  registerNewsletterRoutes(app, contextDeps);
 }

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { CATCH_SUBMISSION_PATH } from '../../shared/catches';
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from '../../shared/newsletters.schema';
 import { LOCAL_UPLOAD_PREFIX } from '../rest/objects.rest';
 import { isPublicRead } from './read-cache';
 
@@ -58,6 +59,9 @@ export function registerRequestGuards(app: FastifyInstance, options: { productio
     reply.headers(headers);
 
     if (SAFE_METHODS.has(req.method)) return;
+    // RFC 8058's one-click unsubscribe comes from a mail provider, as a form, without a session: the signed token in
+    // its address is all it acts on, so neither the Origin nor the JSON rule is needed (or possible) there.
+    if (req.method === 'POST' && req.url.split('?')[0] === ONE_CLICK_UNSUBSCRIBE_PATH) return;
     // Mutations come only from our own pages, and only as JSON (form posts cannot forge them).
     const origin = req.headers.origin;
     if ((origin && origin !== options.allowedOrigin) || req.headers['sec-fetch-site'] === 'cross-site') {

@@ -10,6 +10,8 @@ export interface OutgoingMail {
   html: string;
   text: string;
   attachments?: { filename: string; content: string | Buffer; contentType: string }[];
+  /** Extra headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 /** Delivers e-mail. Two implementations: SMTP, and an outbox folder of .eml files for machines without mail. */

@@ -23,11 +23,15 @@ export function registerObjectRoutes(app: FastifyInstance, deps: ContextDeps, ob
       : null;
     if (!object) return reply.code(404).send({ message: 'Not found.' });
     // Keys are never reused, so a served image never changes.
-    return reply
-      .type(object.contentType)
-      .header('content-length', object.size)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(object.body);
+    return (
+      reply
+        .type(object.contentType)
+        .header('content-length', object.size)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        // Uploaded pictures also appear in e-mailed newsletters, which webmail shows from its own address.
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(object.body)
+    );
   });
 
   if (objects.kind !== 'local') return;

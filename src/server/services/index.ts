@@ -25,6 +25,7 @@ import { MemberDetailsService } from './member-details.service';
 import { MemberPaymentsService } from './member-payments.service';
 import { MembersService } from './members.service';
 import { MysteryFishService } from './mystery-fish.service';
+import { NewslettersService } from './newsletters.service';
 import { NotificationsService } from './notifications.service';
 import { PaymentsService } from './payments.service';
 import { PictureOfMonthService } from './picture-of-month.service';
@@ -93,6 +94,7 @@ export function createServices(deps: ServiceDeps) {
     mysteryFish: new MysteryFishService(deps),
     pictureOfMonth: new PictureOfMonthService(deps),
     notifications,
+    newsletters: new NewslettersService(deps),
     eventReminders: new EventRemindersService({ ...deps, notifications, cms }),
   };
 }

@@ -13,6 +13,9 @@ import { Household } from './household.entity';
 import { Member } from './member.entity';
 import { MysteryFish } from './mystery-fish.entity';
 import { NotificationSettings } from './notification-settings.entity';
+import { Newsletter } from './newsletter.entity';
+import { NewsletterDelivery } from './newsletter-delivery.entity';
+import { NewsletterPreference } from './newsletter-preference.entity';
 import { Payment } from './payment.entity';
 import { PictureMonth, PictureVote } from './picture-vote.entity';
 export type { PaymentCovers, PaymentEntries } from './payment.entity';
@@ -45,6 +48,9 @@ export {
   Member,
   MysteryFish,
   NotificationSettings,
+  Newsletter,
+  NewsletterDelivery,
+  NewsletterPreference,
   Payment,
   PictureMonth,
   PictureVote,
@@ -88,5 +94,8 @@ export const entities = [
   PushSubscription,
   NotificationSettings,
   EventNotice,
+  Newsletter,
+  NewsletterDelivery,
+  NewsletterPreference,
   EmailChange,
 ];
