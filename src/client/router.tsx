@@ -30,6 +30,7 @@ const SponsorPayPage = onDemand(() => import('./routes/sponsor-pay'), 'SponsorPa
 const GuestPage = onDemand(() => import('./routes/guest'), 'GuestPage');
 const ContentPage = onDemand(() => import('./routes/content-page'), 'ContentPage');
 const EmailVerifiedPage = onDemand(() => import('./routes/email-verified'), 'EmailVerifiedPage');
+const EmailChangePage = onDemand(() => import('./routes/email-change'), 'EmailChangePage');
 const SignInPage = onDemand(() => import('./routes/sign-in'), 'SignInPage');
 const MemberSignInPage = onDemand(() => import('./routes/sign-in'), 'MemberSignInPage');
 const SignOutPage = onDemand(() => import('./routes/sign-out'), 'SignOutPage');
@@ -81,6 +82,7 @@ const routeTree = rootRoute.addChildren([
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.guest, component: GuestPage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.contentPage, component: ContentPage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.emailVerified, component: EmailVerifiedPage }),
+  createRoute({ getParentRoute: () => rootRoute, path: ROUTES.emailChange, component: EmailChangePage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.signIn, component: SignInPage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.signOut, component: SignOutPage }),
   // The open tab is in the address (/admin?tab=judging): Back, reload and e-mailed links keep the place.

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AdminMembersTab } from '../../src/client/features/admin/members-tab';
 import type { AdminMemberRow, MemberSearchInput } from '../../src/shared/admin.schema';
+import type { MemberRecord } from '../../src/shared/member-records.schema';
 import {
   type Answers,
   type FakeServer,
@@ -48,12 +49,68 @@ const SAM: AdminMemberRow = {
   isPrimary: false,
 };
 
+/** A member's whole record as the edit form loads it, from their row. */
+const recordOf = (row: AdminMemberRow, extra: Partial<MemberRecord> = {}): MemberRecord => ({
+  id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  phone: row.phone,
+  address: row.address,
+  dateOfBirth: row.membershipType === 'junior' ? '2015-03-04' : '1985-06-07',
+  gender: row.membershipType === 'junior' ? null : 'female',
+  shirtSize: row.membershipType === 'junior' ? null : 'M',
+  membershipType: row.membershipType,
+  status: row.status,
+  memberSince: row.memberSince,
+  expiryDate: row.expiryDate,
+  isPrimary: row.isPrimary,
+  hasAccount: row.role !== null,
+  household: {
+    id: `h-${row.id}`,
+    membershipType: row.membershipType,
+    people: [
+      {
+        id: row.id,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        membershipType: row.membershipType,
+        status: row.status,
+        isPrimary: row.isPrimary,
+        email: row.email,
+      },
+    ],
+  },
+  emailChange: null,
+  reminders: [],
+  reminder: row.expiryDate
+    ? { to: row.email, refusal: null }
+    : { to: null, refusal: 'This membership has never been paid, so there is nothing to renew yet.' },
+  ...extra,
+});
+
 /** A members server: every search answers with the given rows and total, as page `page` of it. */
-function membersServer(options: { rows?: AdminMemberRow[]; total?: number; update?: Answers['admin.members.update'] } = {}) {
+function membersServer(
+  options: {
+    rows?: AdminMemberRow[];
+    total?: number;
+    update?: Answers['admin.members.update'];
+    extra?: Answers;
+    record?: Partial<MemberRecord>;
+  } = {},
+) {
   const rows = options.rows ?? [MIA, SAM];
   return fakeServer({
     'admin.members.search': (i) => ok({ rows, total: options.total ?? rows.length, page: i.page ?? 1, pageSize: i.pageSize ?? 25 }),
-    'admin.members.update': options.update ?? ((i) => ok({ ...MIA, ...i, initials: 'MF' })),
+    'admin.members.update': options.update ?? ((i) => ok({ ...MIA, ...i, initials: 'MF', pendingEmail: null })),
+    'admin.members.get': (i) =>
+      ok(
+        recordOf(
+          rows.find((r) => r.id === i.memberId)!,
+          options.record,
+        ),
+      ),
+    ...options.extra,
   });
 }
 
@@ -190,6 +247,7 @@ describe('admin members tab', () => {
     await user.type(within(dialog).getByLabelText(/^E-mail/), '  Mia.Fisher@Example.com ');
     fireEvent.change(within(dialog).getByLabelText(/^Expiry date/), { target: { value: '2027-12-05' } });
     await user.selectOptions(within(dialog).getByLabelText(/^Role/), 'Administrator');
+    await user.selectOptions(within(dialog).getByLabelText(/^Shirt size/), 'XL');
     const before = searches(server).length;
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
@@ -202,6 +260,10 @@ describe('admin members tab', () => {
         email: 'mia.fisher@example.com',
         phone: '0400 999 888',
         address: '1 Wharf St, Tweed Heads NSW 2485',
+        dateOfBirth: '1985-06-07',
+        gender: 'female',
+        shirtSize: 'XL',
+        membershipType: 'adult',
         status: 'active',
         expiryDate: '2027-12-05',
         role: 'admin',
@@ -227,6 +289,10 @@ describe('admin members tab', () => {
       email: null,
       phone: null,
       address: null,
+      dateOfBirth: '2015-03-04',
+      gender: null,
+      shirtSize: null,
+      membershipType: 'junior',
       status: 'pending',
       expiryDate: null,
     });

@@ -8,6 +8,7 @@ import { AdminAuditTab } from '../features/admin/audit-tab';
 import { DashboardCharts } from '../features/admin/dashboard-charts';
 import { AdminEventsTab } from '../features/admin/events-tab';
 import { AdminJudgingTab } from '../features/admin/judging-tab';
+import { MemberFiguresCard } from '../features/admin/member-figures';
 import { AdminMembersTab } from '../features/admin/members-tab';
 import { AdminPaymentsTab } from '../features/admin/payments-tab';
 import { AdminReportsTab } from '../features/admin/reports-tab';
@@ -36,7 +37,6 @@ export default function AdminPage() {
     void navigate({ to: '/admin', search: { tab: (value as AdminTab | null) ?? ADMIN_DEFAULT_TAB } });
   const stats = overview.data
     ? [
-        { label: 'Total Members', value: overview.data.totalMembers.toLocaleString('en-AU') },
         { label: 'Active Events', value: overview.data.activeEvents.toLocaleString('en-AU') },
         { label: 'Revenue (YTD)', value: formatAud(overview.data.revenueYtdCents), note: overview.data.financialYear },
         { label: 'Sponsors', value: overview.data.sponsors.toLocaleString('en-AU') },
@@ -58,6 +58,7 @@ export default function AdminPage() {
         {overview.isError && <QueryError error={overview.error} title="Could not load the overview" failure="Please try again later." />}
         {overview.data && (
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+            <MemberFiguresCard overview={overview.data} />
             {stats.map((s) => (
               <Card key={s.label} withBorder padding="lg">
                 <Text size="sm" c="dimmed">

@@ -17,6 +17,7 @@ import { SignOnDesk } from './sign-on-desk';
 import { EventForm } from './event-form';
 import { EventImageUpload } from './event-image-upload';
 import { MysteryFishButton } from './mystery-fish-dialog';
+import { EntrantsButton } from './event-entrants';
 
 type Dialog =
   | { kind: 'none' }
@@ -93,6 +94,7 @@ function EventRow({
           )}
           {event.status !== 'cancelled' && <RowButton label="Sign-on" spoken="Sign-on desk for" name={event.name} onClick={onSignOn} />}
           {event.status !== 'cancelled' && <MysteryFishButton event={event} />}
+          <EntrantsButton event={event} />
         </Group>
       </Group>
     </Card>

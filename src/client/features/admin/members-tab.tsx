@@ -1,9 +1,11 @@
-import { Avatar, Badge, Button, Group, Modal, NativeSelect, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Button, Group, NativeSelect, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { useRouter } from '@tanstack/react-router';
+import { GuardedModal } from '../../components/guarded-modal';
 import { RowButton } from '../../components/admin-row-actions';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { EXPIRING_DAYS, type AdminMemberRow, type MemberSearchInput } from '../../../shared/admin.schema';
+import { useEffect, useState, type ReactNode } from 'react';
+import { EXPIRING_DAYS, MEMBER_FILTERS, type AdminMemberRow, type MemberSearchInput } from '../../../shared/admin.schema';
 import { formatAuDate } from '../../../shared/dates';
 import { type MemberStatus, type MembershipType } from '../../../shared/membership';
 import { useTRPC } from '../../trpc';
@@ -22,6 +24,43 @@ type StatusFilter = '' | MemberStatus | 'expiring';
 
 const TYPE_LABELS: Record<MembershipType, string> = { adult: 'Adult', junior: 'Junior', family: 'Family' };
 const STATUS_COLOURS: Record<MemberStatus, string> = { active: 'green', pending: 'yellow', expired: 'red' };
+
+const STATUS_FILTER_LABELS: Record<Exclude<StatusFilter, ''>, string> = {
+  active: 'Current (paid up)',
+  pending: 'Pending (not paid yet)',
+  expired: 'Expired',
+  expiring: `Expiring within ${EXPIRING_DAYS} days`,
+};
+
+/** A list filter named by the address's search parameters, if it names one. */
+function statusOf(search: unknown): StatusFilter | undefined {
+  const status = (search as Record<string, unknown> | undefined)?.status;
+  return MEMBER_FILTERS.includes(status as never) ? (status as StatusFilter) : undefined;
+}
+
+/**
+ * The status filter in the address (/admin?tab=members&status=expired, where the dashboard's figures lead), followed
+ * as it changes; undefined without a router (a screen tested on its own) or without the parameter.
+ */
+function useAddressStatus(): StatusFilter | undefined {
+  const router = useRouter({ warn: false });
+  const [status, setStatus] = useState(() => statusOf(router?.state.location.search));
+  useEffect(() => router?.subscribe('onResolved', (event) => setStatus(statusOf(event.toLocation.search))), [router]);
+  return status;
+}
+
+/** What 'Export CSV' will hold, in words: the filters in force, or everyone. */
+export function exportNote(filters: { search?: string; type?: string; status?: StatusFilter }, total: number | undefined): string {
+  const parts = [
+    filters.status ? STATUS_FILTER_LABELS[filters.status] : null,
+    filters.type ? TYPE_LABELS[filters.type as MembershipType] : null,
+    filters.search ? `matching “${filters.search}”` : null,
+  ].filter(Boolean);
+  const count = total === undefined ? '' : ` ${total.toLocaleString('en-AU')}`;
+  return parts.length
+    ? `Export CSV holds the${count} member${total === 1 ? '' : 's'} of this filter: ${parts.join(', ')}.`
+    : `Export CSV holds all${count} members.`;
+}
 
 /** The list address of 'Export CSV': the filters in force (not the page or sort). */
 export function memberExportUrl(filters: { search?: string; type?: string; status?: string }): string {
@@ -73,6 +112,11 @@ function MemberRow({ member, onEdit, onLift }: { member: AdminMemberRow; onEdit:
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {member.email ?? 'No e-mail'}
             </Text>
+            {member.pendingEmail && (
+              <Text size="xs" c="yellow.9" style={{ overflowWrap: 'anywhere' }}>
+                Waiting for confirmation of {member.pendingEmail}
+              </Text>
+            )}
           </div>
         </Group>
       </Table.Td>
@@ -104,7 +148,17 @@ export function AdminMembersTab() {
   const phone = useMediaQuery('(max-width: 48em)');
   const { search, setSearch, debouncedSearch, page, setPage, filter } = useListSearch();
   const [type, setType] = useState<'' | MembershipType>('');
-  const [status, setStatus] = useState<StatusFilter>('');
+  const addressStatus = useAddressStatus();
+  const [status, setStatus] = useState<StatusFilter>(addressStatus ?? '');
+  // The dashboard's figures open this tab with their filter: follow the address when it names one.
+  const [followed, setFollowed] = useState(addressStatus);
+  if (followed !== addressStatus) {
+    setFollowed(addressStatus);
+    if (addressStatus !== undefined) {
+      setStatus(addressStatus);
+      setPage(1);
+    }
+  }
   const [sort, setSort] = useState<SortColumn>('name');
   const [direction, setDirection] = useState<Direction>('asc');
   const [editing, setEditing] = useState<AdminMemberRow | null>(null);
@@ -130,8 +184,17 @@ export function AdminMembersTab() {
     setPage(1);
   };
 
+  // The export follows the filters on screen, including the search as typed; the note says what that holds.
+  const exportFilters = { search: search.trim(), type, status: status || undefined };
   const exportCsv = () => {
-    window.open(memberExportUrl({ search: search.trim(), type, status }), '_blank');
+    window.open(memberExportUrl(exportFilters), '_blank');
+  };
+  const filtered = Boolean(exportFilters.search || type || status);
+  const clearFilters = () => {
+    setSearch('');
+    setType('');
+    setStatus('');
+    setPage(1);
   };
 
   const headers = { sort, direction, onSort };
@@ -145,6 +208,16 @@ export function AdminMembersTab() {
         <Button variant="default" onClick={exportCsv}>
           Export CSV
         </Button>
+      </Group>
+      <Group gap="xs" align="center" wrap="wrap">
+        <Text size="sm" c={filtered ? 'orange.9' : 'dimmed'} role="status" data-testid="export-note" style={{ overflowWrap: 'anywhere' }}>
+          {exportNote(exportFilters, list.data && !list.isPlaceholderData ? list.data.total : undefined)}
+        </Text>
+        {filtered && (
+          <Button variant="subtle" size="compact-sm" mih={44} onClick={clearFilters}>
+            Clear filters
+          </Button>
+        )}
       </Group>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <ListSearchBox label="Search members" placeholder="Search by name or e-mail" value={search} onChange={setSearch} />
@@ -166,10 +239,7 @@ export function AdminMembersTab() {
           onChange={(e) => filter(setStatus)(e.currentTarget.value as StatusFilter)}
           data={[
             { value: '', label: 'All' },
-            { value: 'active', label: 'Active' },
-            { value: 'pending', label: 'Pending' },
-            { value: 'expired', label: 'Expired' },
-            { value: 'expiring', label: `Expiring within ${EXPIRING_DAYS} days` },
+            ...(['active', 'pending', 'expired', 'expiring'] as const).map((value) => ({ value, label: STATUS_FILTER_LABELS[value] })),
           ]}
           style={{ flex: '0 1 220px' }}
         />
@@ -213,7 +283,7 @@ export function AdminMembersTab() {
         )}
       </PagedList>
 
-      <Modal
+      <GuardedModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing ? `Edit ${editing.firstName} ${editing.lastName}` : 'Edit member'}
@@ -221,7 +291,7 @@ export function AdminMembersTab() {
         fullScreen={phone}
       >
         {editing && <MemberEditForm key={editing.id} member={editing} onDone={() => setEditing(null)} />}
-      </Modal>
+      </GuardedModal>
       {lifting?.suspension && (
         <LiftSuspensionDialog
           member={{ id: lifting.id, name: `${lifting.firstName} ${lifting.lastName}`, until: lifting.suspension.until }}

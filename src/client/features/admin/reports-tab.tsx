@@ -2,8 +2,9 @@ import { Stack, Title } from '@mantine/core';
 import { EventResultsReport } from './event-results-report';
 import { FinancialSummaryCard } from './financial-report';
 import { MembershipReportCard } from './membership-report';
+import { ShirtReportCard } from './shirt-report';
 
-/** SPEC §2.13 reports tab: Event Results, Membership and Financial Summary, each generated on request. */
+/** SPEC §2.13 reports tab: Event Results, Membership, Shirt Order and Financial Summary, each generated on request. */
 export function AdminReportsTab() {
   return (
     <Stack gap="md">
@@ -12,6 +13,7 @@ export function AdminReportsTab() {
       </Title>
       <EventResultsReport />
       <MembershipReportCard />
+      <ShirtReportCard />
       <FinancialSummaryCard />
     </Stack>
   );
