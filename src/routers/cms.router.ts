@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   cmsIdInput,
+  contentPageView,
   newsInput,
   newsView,
   pageInput,
@@ -34,13 +35,20 @@ export const cmsRouter = router({
     .input(z.object({ slug: slugSchema('Slug') }))
     .output(pageView)
     .query(({ ctx, input }) => ctx.services.cms.publishedPage(ctx.em, input.slug)),
+  /** /pages/<slug>: the published page and the slug's published sections, in order. */
+  contentPage: publicProcedure
+    .meta({ access: 'public', cache: { reads: ['ContentPage', 'SiteSection'] } })
+    .input(z.object({ slug: slugSchema('Slug') }))
+    .output(contentPageView)
+    .query(({ ctx, input }) => ctx.services.cms.contentPage(ctx.em, input.slug)),
   news: publicProcedure
     .meta({ access: 'public', cache: { reads: ['NewsArticle'] } })
     .input(z.object({ limit: z.number().int().min(1).max(50).optional() }).optional())
     .output(z.array(newsView))
     .query(({ ctx, input }) => ctx.services.cms.publishedNews(ctx.em, input?.limit)),
   settings: publicProcedure
-    .meta({ access: 'public', cache: { reads: ['SiteSetting'] } })
+    // The menu and footer name published pages: a page's title or publishing changes them.
+    .meta({ access: 'public', cache: { reads: ['SiteSetting', 'ContentPage'] } })
     .output(publicSettings)
     .query(({ ctx }) => ctx.services.cms.publicSettings(ctx.em)),
 });

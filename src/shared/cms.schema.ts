@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { optionalText, text } from './auth.schema';
 import { CLUB } from './club';
+import { LANDING_DEFAULTS } from './cms-defaults';
+import { navLink, SITE_NAVIGATION_SETTING, siteNavigationProblem } from './site-navigation';
 
 export { LANDING_DEFAULTS, type LandingKey } from './cms-defaults';
 
@@ -97,6 +99,25 @@ export const publicSection = z.object({
 });
 export type PublicSection = z.infer<typeof publicSection>;
 
+/**
+ * The section keys a page shows: the landing page draws only its own texts (LANDING_DEFAULTS), in its own layout;
+ * every other page (home at /public, any slug at /pages/<slug>) shows all its published sections in order.
+ */
+export function sectionKeysShownOn(pageSlug: string): readonly string[] | 'all' {
+  return pageSlug === 'landing' ? Object.keys(LANDING_DEFAULTS) : 'all';
+}
+
+/** /pages/<slug>: the published page (if there is one) and the published sections of that slug, in order. */
+export const contentPageView = z.object({
+  slug: z.string(),
+  title: z.string(),
+  metaDescription: z.string().nullable(),
+  /** The page's own HTML ('' for a slug with sections only). */
+  content: z.string(),
+  sections: z.array(publicSection),
+});
+export type ContentPageView = z.infer<typeof contentPageView>;
+
 export const SECTION_TEMPLATES = {
   hero_section: [
     { sectionKey: 'hero_title', title: 'Hero Title', contentType: 'text', content: 'Welcome to our club' },
@@ -130,6 +151,11 @@ export type SettingType = (typeof SETTING_TYPES)[number];
 export const KNOWN_SETTINGS: Record<string, { type: SettingType; description: string; defaultValue: string }> = {
   site_title: { type: 'text', description: 'The name in the browser tab and the footer.', defaultValue: CLUB.name },
   contact_email: { type: 'text', description: 'Where sponsor notices go; shown in the footer.', defaultValue: CLUB.contactEmail },
+  [SITE_NAVIGATION_SETTING]: {
+    type: 'json',
+    description: 'The content pages linked from the menu and the footer, in order (edited on the Menu and footer card).',
+    defaultValue: '{"menu":[],"footer":[]}',
+  },
   account_code_membership: { type: 'text', description: 'Accounting export: account code for membership fees.', defaultValue: '200' },
   account_code_event: { type: 'text', description: 'Accounting export: account code for event registrations.', defaultValue: '201' },
   account_code_sponsorship: { type: 'text', description: 'Accounting export: account code for sponsorships.', defaultValue: '202' },
@@ -178,6 +204,9 @@ export const settingInput = z
   .superRefine((s, ctx) => {
     const problem = settingValueProblem(s.settingType, s.settingValue);
     if (problem) ctx.addIssue({ code: 'custom', path: ['settingValue'], message: problem });
+    const navigation =
+      s.settingKey === SITE_NAVIGATION_SETTING && s.settingType === 'json' && !problem ? siteNavigationProblem(s.settingValue) : null;
+    if (navigation) ctx.addIssue({ code: 'custom', path: ['settingValue'], message: navigation });
     if (s.settingKey === 'contact_email' && !z.email().safeParse(s.settingValue.trim()).success) {
       ctx.addIssue({ code: 'custom', path: ['settingValue'], message: 'contact_email must be an e-mail address.' });
     }
@@ -223,6 +252,12 @@ export const newsView = z.object({
 });
 export type NewsView = z.infer<typeof newsView>;
 
-/** The public site's settings (title and contact e-mail), defaults filled in. */
-export const publicSettings = z.object({ siteTitle: z.string(), contactEmail: z.string() });
+/** The public site's settings (title and contact e-mail, defaults filled in) and the published pages the menu and footer link to. */
+export const publicSettings = z.object({
+  siteTitle: z.string(),
+  contactEmail: z.string(),
+  /** The content pages linked from the menu and the footer (absent: none). */
+  menu: z.array(navLink).optional(),
+  footer: z.array(navLink).optional(),
+});
 export type PublicSettings = z.infer<typeof publicSettings>;

@@ -145,15 +145,12 @@ describe('public home', () => {
 });
 
 describe('content pages (/pages/$slug)', () => {
-  const PAGE = {
-    id: '77777777-7777-4777-8777-777777777777',
+  const PAGE: Output<'cms.contentPage'> = {
     title: 'Club History',
     slug: 'club-history',
     content: '<p>The club was founded in 1978.</p>',
     metaDescription: 'How the club began on the Tweed.',
-    published: true,
-    createdAt: '2026-11-01T00:00:00.000Z',
-    updatedAt: '2026-11-02T00:00:00.000Z',
+    sections: [],
   };
   const description = () => document.head.querySelector('meta[name="description"]')?.getAttribute('content') ?? null;
 
@@ -164,7 +161,7 @@ describe('content pages (/pages/$slug)', () => {
   it('shows the page, sets the title and the meta description, and puts them back on leaving', async () => {
     document.title = 'Before';
     const server = contentServer({
-      'cms.page': () => ok(PAGE),
+      'cms.contentPage': () => ok(PAGE),
       'cms.settings': () => ok({ siteTitle: 'Tweed Anglers', contactEmail: 'hello@tweedanglers.example' }),
     });
     const { router } = renderApp('/pages/club-history', server);
@@ -172,7 +169,7 @@ describe('content pages (/pages/$slug)', () => {
     expect(screen.getByText('The club was founded in 1978.').closest('.cms-content')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Club History · Tweed Anglers'));
     expect(description()).toBe('How the club began on the Tweed.');
-    expect(inputOf(server, 'cms.page')).toEqual({ slug: 'club-history' });
+    expect(inputOf(server, 'cms.contentPage')).toEqual({ slug: 'club-history' });
 
     await router.navigate({ to: '/sponsor' });
     await waitFor(() => expect(document.title).toBe('Before'));
@@ -180,9 +177,93 @@ describe('content pages (/pages/$slug)', () => {
   });
 
   it("shows 'Page not found' with a link home for an unknown or unpublished page", async () => {
-    renderApp('/pages/nowhere', contentServer({ 'cms.page': () => trpcError(404, 'NOT_FOUND', 'Page not found.') }));
+    renderApp('/pages/nowhere', contentServer({ 'cms.contentPage': () => trpcError(404, 'NOT_FOUND', 'Page not found.') }));
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+  });
+
+  it("shows the page's published sections after its text, in the order they come: text, HTML and image", async () => {
+    const server = contentServer({
+      'cms.contentPage': () =>
+        ok({
+          ...PAGE,
+          slug: 'about',
+          title: 'About the club',
+          sections: [
+            { sectionKey: 'main_content', title: 'Main', contentType: 'html', content: '<h2>Our history</h2><p>Since 1978.</p>' },
+            { sectionKey: 'committee', title: 'Committee', contentType: 'text', content: 'President: Sam\n\nSecretary: Pat' },
+            {
+              sectionKey: 'photo',
+              title: 'Members at Fingal Head',
+              contentType: 'image',
+              content: '/api/objects/images/11111111-1111-4111-8111-111111111111.webp',
+            },
+          ],
+        }),
+    });
+    renderApp('/pages/about', server);
+    const article = (await screen.findByRole('heading', { level: 1, name: 'About the club' })).closest('article')!;
+    const texts = [...article.querySelectorAll('h2, p, img')].map((el) =>
+      el.tagName === 'IMG' ? `img:${el.getAttribute('alt')}` : el.textContent,
+    );
+    expect(texts).toEqual([
+      'The club was founded in 1978.',
+      'Our history',
+      'Since 1978.',
+      'President: Sam',
+      'Secretary: Pat',
+      'img:Members at Fingal Head',
+    ]);
+  });
+});
+
+describe('menu and footer pages', () => {
+  const settings = {
+    siteTitle: 'Tweed Anglers',
+    contactEmail: 'hello@tweedanglers.example',
+    menu: [
+      { slug: 'about', title: 'About the club' },
+      { slug: 'where-to-fish', title: 'Where to fish' },
+    ],
+    footer: [{ slug: 'about', title: 'About the club' }],
+  };
+
+  it('links the chosen pages from the main navigation and the footer, from the settings the frame loads anyway', async () => {
+    const server = contentServer({ 'cms.settings': () => ok(settings) });
+    renderApp('/sponsor', server);
+    const main = await screen.findByRole('navigation', { name: 'Main' });
+    await within(main).findByRole('link', { name: 'Where to fish' });
+    const links = within(main).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Home', '/public'],
+      ['About the club', '/pages/about'],
+      ['Where to fish', '/pages/where-to-fish'],
+      ['Sponsors', '/sponsor'],
+    ]);
+    const footer = within(screen.getByRole('contentinfo')).getByRole('navigation', { name: 'Footer' });
+    expect(within(footer).getByRole('link', { name: 'About the club' }).getAttribute('href')).toBe('/pages/about');
+    // No request of their own.
+    expect(server.calls.flatMap((c) => c.procedures).filter((p) => p.startsWith('cms.'))).toEqual(['cms.settings']);
+  });
+
+  it('opens a menu page from the menu', async () => {
+    const server = contentServer({
+      'cms.settings': () => ok(settings),
+      'cms.contentPage': () =>
+        ok({
+          slug: 'where-to-fish',
+          title: 'Where to fish',
+          metaDescription: null,
+          content: '<p>Fingal Head on a rising tide.</p>',
+          sections: [],
+        }),
+    });
+    const user = userEvent.setup();
+    renderApp('/sponsor', server);
+    const main = await screen.findByRole('navigation', { name: 'Main' });
+    await user.click(await within(main).findByRole('link', { name: 'Where to fish' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Where to fish' })).toBeTruthy();
+    expect(within(main).getByRole('link', { name: 'Where to fish' }).getAttribute('aria-current')).toBe('page');
   });
 });
 

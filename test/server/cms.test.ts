@@ -26,9 +26,11 @@ describe('pages', () => {
     });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ slug: 'club-history', content: '<p>Since 1978</p>', published: false });
-    expect((await admin.json('POST', '/api/admin/content/pages', { title: 'Again', slug: 'club-history' })).body.message).toBe(
-      'A page with that slug already exists.',
-    );
+    const again = await admin.json('POST', '/api/admin/content/pages', { title: 'Again', slug: 'club-history' });
+    expect([again.status, again.body.message]).toEqual([
+      409,
+      "The address /pages/club-history is already used by the page 'Club History'. Choose another slug, such as club-history-2.",
+    ]);
 
     // Drafts are not public.
     expect((await t.client().json('GET', '/api/content/pages')).body).toEqual([]);
@@ -150,19 +152,22 @@ describe('sections', () => {
     const made = await cms().sections.fromTemplate.mutate({ template: 'hero_section', pageSlug: 'juniors' });
     expect(made.map((s) => [s.sectionKey, s.contentType, s.sortOrder, s.published])).toEqual([
       ['hero_title', 'text', 0, true],
-      ['hero_subtitle', 'text', 0, true],
-      ['hero_cta', 'text', 0, true],
-      ['hero_image', 'image', 0, true],
+      ['hero_subtitle', 'text', 1, true],
+      ['hero_cta', 'text', 2, true],
+      ['hero_image', 'image', 3, true],
     ]);
-    expect((await cms().sections.fromTemplate.mutate({ template: 'feature_grid', pageSlug: 'juniors' })).map((s) => s.sectionKey)).toEqual([
-      'feature_1_title',
-      'feature_1_desc',
-      'feature_2_title',
-      'feature_2_desc',
-      'feature_3_title',
-      'feature_3_desc',
-      'feature_4_title',
-      'feature_4_desc',
+    // A second template goes after the first, in its own order.
+    expect(
+      (await cms().sections.fromTemplate.mutate({ template: 'feature_grid', pageSlug: 'juniors' })).map((s) => [s.sectionKey, s.sortOrder]),
+    ).toEqual([
+      ['feature_1_title', 4],
+      ['feature_1_desc', 5],
+      ['feature_2_title', 6],
+      ['feature_2_desc', 7],
+      ['feature_3_title', 8],
+      ['feature_3_desc', 9],
+      ['feature_4_title', 10],
+      ['feature_4_desc', 11],
     ]);
     await expect(cms().sections.fromTemplate.mutate({ template: 'hero_section', pageSlug: 'juniors' })).rejects.toThrow(
       "The page 'juniors' already has every section of hero_section.",
@@ -175,6 +180,8 @@ describe('settings', () => {
     expect((await t.client().json('GET', '/api/settings')).body).toEqual({
       siteTitle: 'Tweed Coast Anglers Club',
       contactEmail: expect.any(String),
+      menu: [],
+      footer: [],
     });
     const number = await admin.json('POST', '/api/admin/settings', {
       settingKey: 'max_photos',

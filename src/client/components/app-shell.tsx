@@ -10,6 +10,7 @@ import { ChatWidget } from '../features/chat/chat-widget';
 import { useSiteSettings } from '../features/public-content/use-site-settings';
 import { forgetSavedQueries } from '../offline/query-persistence';
 import { FullScreenLoader } from './full-screen-loader';
+import { navKey, NavItemLink, type NavItem } from './nav-items';
 import { ChevronDown, ClubMark } from './logo';
 import { DialogLoader, LoadBoundary, onDemandPart } from './on-demand';
 
@@ -21,15 +22,13 @@ const SettingsModal = onDemandPart(async () => (await import('../features/auth/s
 // Offline field mode (service worker, queued catches and their count) is for signed-in members only.
 const FieldMode = onDemandPart(async () => (await import('../features/catches/field-mode')).FieldMode);
 
-interface NavItem {
-  label: string;
-  to: '/public' | '/member' | '/sponsor' | '/admin';
-}
-
 function useNavItems(): NavItem[] {
   const { isAuthenticated, isAdmin } = useAuth();
+  // Folded into the settings the frame loads anyway: the menu costs no request of its own.
+  const { menu } = useSiteSettings();
   return [
     { label: 'Home', to: '/public' },
+    ...menu.map((page) => ({ label: page.title, to: '/pages/$slug' as const, params: { slug: page.slug } })),
     ...(isAuthenticated ? [{ label: 'Member Portal', to: '/member' } as const] : []),
     { label: 'Sponsors', to: '/sponsor' },
     ...(isAdmin ? [{ label: 'Admin', to: '/admin' } as const] : []),
@@ -116,6 +115,8 @@ function SkipLink() {
 function NavBar() {
   const { user } = useAuth();
   const items = useNavItems();
+  // With content pages in the menu the bar needs a wider screen to fit in a row; narrower ones get the drawer.
+  const wide = items.some((item) => 'params' in item) ? 'md' : 'sm';
   const { openLogin } = useLoginModal();
   const [drawerOpened, drawer] = useDisclosure(false);
   const [dialog, setDialog] = useState<'settings' | null>(null);
@@ -148,16 +149,9 @@ function NavBar() {
             </Group>
           </Anchor>
 
-          <Group gap={4} wrap="nowrap" visibleFrom="sm" component="nav" aria-label="Main">
+          <Group gap={4} wrap="nowrap" visibleFrom={wide} component="nav" aria-label="Main">
             {items.map((item) => (
-              <Button
-                key={item.to}
-                component={Link}
-                to={item.to}
-                variant="subtle"
-                size="sm"
-                activeProps={{ 'data-active': true, 'aria-current': 'page' }}
-              >
+              <Button key={navKey(item)} variant="subtle" size="sm" renderRoot={(props) => <NavItemLink item={item} {...props} />}>
                 {item.label}
               </Button>
             ))}
@@ -185,7 +179,7 @@ function NavBar() {
           )}
 
           <Burger
-            hiddenFrom="sm"
+            hiddenFrom={wide}
             opened={drawerOpened}
             onClick={drawer.toggle}
             onPointerEnter={NavDrawer.preload}
@@ -202,6 +196,7 @@ function NavBar() {
             <NavDrawer
               opened={drawerOpened}
               onClose={drawer.close}
+              hiddenFrom={wide}
               items={items}
               user={user}
               onLogin={() => openLogin('login')}
@@ -251,7 +246,7 @@ function AccountMenu({ name, requested, onRequest, onProfile, onSettings }: Acco
 
 /** The footer: site title and contact e-mail from the settings (the club's own until they load, or if they fail). */
 function Footer() {
-  const { siteTitle, contactEmail } = useSiteSettings();
+  const { siteTitle, contactEmail, footer } = useSiteSettings();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   // The browser tab shows the site title; content pages set their own ('Page · Site').
   useEffect(() => {
@@ -265,6 +260,22 @@ function Footer() {
     >
       <Container size="lg">
         <Stack gap={4} align="center" ta="center">
+          {footer.length > 0 && (
+            <Group component="nav" aria-label="Footer" justify="center" gap={4} mb={4}>
+              {footer.map((page) => (
+                <Anchor
+                  key={page.slug}
+                  renderRoot={(props) => <Link {...props} to="/pages/$slug" params={{ slug: page.slug }} />}
+                  size="sm"
+                  px="xs"
+                  mih={44}
+                  style={{ display: 'inline-flex', alignItems: 'center' }}
+                >
+                  {page.title}
+                </Anchor>
+              ))}
+            </Group>
+          )}
           <Text size="sm" c="dimmed">
             {siteTitle} · {CLUB.region}
           </Text>

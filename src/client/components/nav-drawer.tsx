@@ -1,14 +1,16 @@
 import { Button, Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
 import type { CurrentUser } from '../../shared/auth.schema';
 import { CLUB } from '../../shared/club';
 import { preloadLogin } from '../features/auth/login-modal';
 import { displayFirstName } from '../lib/use-auth';
+import { navKey, NavItemLink, type NavItem } from './nav-items';
 
 export interface NavDrawerProps {
   opened: boolean;
   onClose: () => void;
-  items: { label: string; to: '/public' | '/member' | '/sponsor' | '/admin' }[];
+  items: NavItem[];
+  /** The width from which the bar shows the menu itself (the drawer is for narrower screens). */
+  hiddenFrom: 'sm' | 'md';
   user: CurrentUser | null;
   onLogin: () => void;
   onProfile: () => void;
@@ -17,7 +19,7 @@ export interface NavDrawerProps {
 }
 
 /** The phone navigation (SPEC §2.2): a chunk of its own, fetched when the menu button is first used. */
-export function NavDrawer({ opened, onClose, items, user, onLogin, onProfile, onSettings, onLogout }: NavDrawerProps) {
+export function NavDrawer({ opened, onClose, items, hiddenFrom, user, onLogin, onProfile, onSettings, onLogout }: NavDrawerProps) {
   return (
     <Drawer
       opened={opened}
@@ -25,13 +27,13 @@ export function NavDrawer({ opened, onClose, items, user, onLogin, onProfile, on
       position="right"
       size="xs"
       title={CLUB.shortName}
-      hiddenFrom="sm"
+      hiddenFrom={hiddenFrom}
       // Gone at once when an item is chosen, so only the dialog it opens is on screen.
       transitionProps={{ exitDuration: 0 }}
     >
       <Stack gap={4} component="nav" aria-label="Main">
         {items.map((item) => (
-          <NavLink key={item.to} component={Link} to={item.to} label={item.label} onClick={onClose} />
+          <NavLink key={navKey(item)} label={item.label} renderRoot={(props) => <NavItemLink item={item} {...props} />} onClick={onClose} />
         ))}
       </Stack>
       <Divider my="md" />

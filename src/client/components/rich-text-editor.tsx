@@ -1,39 +1,9 @@
 import { Box, Input, Loader, Stack, Text } from '@mantine/core';
 import { Suspense, useId, useState } from 'react';
 import { LoadBoundary, onDemandPart } from './on-demand';
+import type { RichTextEditorProps } from './rich-text/types';
 
-/** What an image upload gives back: where the stored image is served, and what is known of it. */
-export interface UploadedImage {
-  url: string;
-  width?: number;
-  height?: number;
-  alt?: string;
-}
-
-/**
- * Uploads one chosen image and resolves with its address (rejecting with a sentence a person understands);
- * `onProgress` hears 0–100 while the file goes up.
- */
-export type UploadImage = (file: File, onProgress?: (percent: number) => void) => Promise<UploadedImage>;
-
-export interface RichTextEditorProps {
-  /** The field's visible label (also the editing area's accessible name). */
-  label: string;
-  /** The document as HTML ('' when empty). */
-  value: string;
-  /** Hears the document as HTML after each change ('' when the editor is emptied). */
-  onChange: (html: string) => void;
-  error?: string;
-  /** A line under the label. */
-  description?: string;
-  /** Shows the required asterisk. */
-  required?: boolean;
-  disabled?: boolean;
-  /** Without it, the toolbar has no image button. See useEditorImageUpload for the site's own uploads. */
-  uploadImage?: UploadImage;
-  /** Height of the editing area in px (default 220). */
-  minHeight?: number;
-}
+export type { RichTextEditorProps, UploadedImage, UploadImage } from './rich-text/types';
 
 // Tiptap and ProseMirror weigh about 100 kB gzip: fetched when an editor is first shown, never with the public pages.
 const TiptapEditor = onDemandPart(async () => (await import('./rich-text/tiptap-editor')).TiptapEditor);

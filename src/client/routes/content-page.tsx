@@ -4,6 +4,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { SectionLoader } from '../components/full-screen-loader';
 import { CmsHtml } from '../features/public-content/cms-html';
+import { SectionList } from '../features/public-content/page-sections';
 import { useSiteSettings } from '../features/public-content/use-site-settings';
 import { errorCode, serverMessage } from '../lib/errors';
 import { useTRPC } from '../trpc';
@@ -58,12 +59,12 @@ function PageNotFound() {
   );
 }
 
-/** /pages/$slug: a published page from the content manager. */
+/** /pages/$slug: a published page from the content manager, then the published sections of its slug, in order. */
 export function ContentPage() {
   const { slug = '' } = useParams({ strict: false });
   const trpc = useTRPC();
   const { siteTitle } = useSiteSettings();
-  const page = useQuery(trpc.cms.page.queryOptions({ slug }));
+  const page = useQuery(trpc.cms.contentPage.queryOptions({ slug }));
   const data = page.data ?? null;
   useDocumentHead(data ? `${data.title} · ${siteTitle}` : null, data?.metaDescription?.trim() || null);
 
@@ -89,7 +90,8 @@ export function ContentPage() {
         <Title order={1} fz={{ base: 26, sm: 34 }} style={{ overflowWrap: 'anywhere' }}>
           {data.title}
         </Title>
-        <CmsHtml html={data.content} />
+        {data.content.trim() && <CmsHtml html={data.content} />}
+        <SectionList pageSlug={data.slug} sections={data.sections} />
       </Stack>
     </Container>
   );

@@ -2,6 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   KNOWN_SETTINGS,
   SECTION_TEMPLATES,
+  sectionKeysShownOn,
+  type ContentPageView,
   type NewsData,
   type NewsView,
   type PageData,
@@ -24,6 +26,21 @@ import type { Actor } from './actor';
 import type { ContentCache } from './content-cache';
 import { API_ADDRESS_MESSAGE, pointsIntoApi } from '../../shared/site-urls';
 import { sanitizeHtml } from './html';
+import {
+  parseSiteNavigation,
+  SITE_NAVIGATION_SETTING,
+  siteNavigation,
+  suggestSlug,
+  titleFromSlug,
+  type NavLink,
+} from '../../shared/site-navigation';
+
+/** How the Templates dialog names each template in its messages. */
+const TEMPLATE_NAMES: Record<SectionTemplate, string> = {
+  hero_section: 'Hero Section',
+  feature_grid: 'Feature Grid',
+  about_section: 'About Section',
+};
 
 export interface CmsDeps {
   clock: Clock;
@@ -71,6 +88,23 @@ export class CmsService {
     return page;
   }
 
+  /**
+   * /pages/<slug>: the published page and every published section of that slug, in order. A slug with sections but no
+   * page still shows (headed by its slug); the landing page's sections are its own (shown at /), never here.
+   */
+  async contentPage(em: EntityManager, slug: string): Promise<ContentPageView> {
+    const page = (await this.publishedPages(em)).find((p) => p.slug === slug) ?? null;
+    const sections = sectionKeysShownOn(slug) === 'all' ? (await this.sections(em, slug)).filter((s) => s.content.trim()) : [];
+    if (!page && sections.length === 0) throw new AppError('NOT_FOUND', 'That page does not exist.');
+    return {
+      slug,
+      title: page?.title ?? titleFromSlug(slug),
+      metaDescription: page?.metaDescription ?? null,
+      content: page?.content ?? '',
+      sections,
+    };
+  }
+
   async publishedNews(em: EntityManager, limit = 10): Promise<NewsView[]> {
     const { value } = await this.deps.cache.get(`cms.news:${limit}`, async () => {
       const articles = await em.find(NewsArticle, { published: true }, { orderBy: { publishedAt: 'desc' }, limit });
@@ -81,9 +115,23 @@ export class CmsService {
 
   async publicSettings(em: EntityManager): Promise<PublicSettings> {
     const { value } = await this.deps.cache.get('cms.settings', async () => {
-      const rows = await em.find(SiteSetting, { settingKey: { $in: ['site_title', 'contact_email'] } });
+      const rows = await em.find(SiteSetting, { settingKey: { $in: ['site_title', 'contact_email', SITE_NAVIGATION_SETTING] } });
       const get = (key: string) => rows.find((r) => r.settingKey === key)?.settingValue.trim() || KNOWN_SETTINGS[key].defaultValue;
-      return { siteTitle: get('site_title'), contactEmail: get('contact_email') };
+      // The menu and footer ride with the settings the page frame already loads: no request of their own.
+      const navigation = parseSiteNavigation(get(SITE_NAVIGATION_SETTING));
+      const wanted = [...new Set([...navigation.menu, ...navigation.footer])];
+      const pages = wanted.length ? await em.find(ContentPage, { slug: { $in: wanted }, published: true }) : [];
+      const links = (slugs: string[]): NavLink[] =>
+        slugs.flatMap((slug) => {
+          const page = pages.find((p) => p.slug === slug);
+          return page ? [{ slug, title: page.title }] : [];
+        });
+      return {
+        siteTitle: get('site_title'),
+        contactEmail: get('contact_email'),
+        menu: links(navigation.menu),
+        footer: links(navigation.footer),
+      };
     });
     return value;
   }
@@ -106,6 +154,7 @@ export class CmsService {
   }
 
   async createPage(em: EntityManager, actor: Actor, input: PageData): Promise<PageView> {
+    await this.refuseTakenSlug(em, input.slug, null);
     const page = em.create(ContentPage, { ...input, content: sanitizeHtml(input.content, this.siteOrigin) });
     await this.save(em, actor, 'page.create', 'ContentPage', page.id, null, input, 'A page with that slug already exists.');
     return this.pageView(page);
@@ -113,10 +162,23 @@ export class CmsService {
 
   async updatePage(em: EntityManager, actor: Actor, id: string, input: PageData): Promise<PageView> {
     const page = await this.find(em, ContentPage, id, 'That page does not exist.');
+    await this.refuseTakenSlug(em, input.slug, id);
     const before = this.pageView(page);
     em.assign(page, { ...input, content: sanitizeHtml(input.content, this.siteOrigin) });
     await this.save(em, actor, 'page.update', 'ContentPage', id, before, input, 'A page with that slug already exists.');
     return this.pageView(page);
+  }
+
+  /** A slug another page has is refused on the slug field, naming that page and suggesting a free one. */
+  private async refuseTakenSlug(em: EntityManager, slug: string, id: string | null): Promise<void> {
+    const other = await em.findOne(ContentPage, { slug, ...(id ? { id: { $ne: id } } : {}) });
+    if (!other) return;
+    const taken = (await em.find(ContentPage, { slug: { $like: `${slug}%` } }, { fields: ['slug'] })).map((p) => p.slug);
+    throw new AppError(
+      'CONFLICT',
+      `The address /pages/${slug} is already used by the page '${other.title}'. Choose another slug, such as ${suggestSlug(slug, taken)}.`,
+      { field: 'slug' },
+    );
   }
 
   async deletePage(em: EntityManager, actor: Actor, id: string): Promise<{ message: string }> {
@@ -221,30 +283,43 @@ export class CmsService {
     return this.sectionView(copy);
   }
 
-  /** Creates a template's sections on a page (sortOrder 0, published); keys the page already has are left alone. */
+  /**
+   * Creates a template's sections on a page, published, after the page's last section and in the template's order; keys
+   * the page already has are left alone. Only sections the page shows are created (the landing page shows its own texts
+   * alone): a template none of whose sections would show there is refused, saying so.
+   */
   async fromTemplate(em: EntityManager, actor: Actor, template: SectionTemplate, pageSlug: string): Promise<SectionView[]> {
-    const existing = new Set((await em.find(SiteSection, { pageSlug })).map((s) => s.sectionKey));
-    const created = SECTION_TEMPLATES[template]
-      .filter((t) => !existing.has(t.sectionKey))
-      .map((t) =>
-        em.create(SiteSection, {
-          pageSlug,
-          sectionKey: t.sectionKey,
-          title: t.title,
-          contentType: t.contentType,
-          content: t.content,
-          sortOrder: 0,
-          published: true,
-        }),
+    const onPage = await em.find(SiteSection, { pageSlug });
+    const existing = new Set(onPage.map((s) => s.sectionKey));
+    const shown = sectionKeysShownOn(pageSlug);
+    const wanted = SECTION_TEMPLATES[template].filter((t) => shown === 'all' || shown.includes(t.sectionKey));
+    if (wanted.length === 0)
+      throw new AppError(
+        'BAD_REQUEST',
+        `The ${pageSlug} page does not show the ${TEMPLATE_NAMES[template]} template's sections; it shows only its own texts (such as hero_title and hero_subtitle). Edit those sections, or use the template on another page.`,
+        { field: 'pageSlug' },
       );
-    if (created.length === 0) throw new AppError('CONFLICT', `The page '${pageSlug}' already has every section of ${template}.`);
+    const fresh = wanted.filter((t) => !existing.has(t.sectionKey));
+    if (fresh.length === 0) throw new AppError('CONFLICT', `The page '${pageSlug}' already has every section of ${template}.`);
+    const next = onPage.reduce((max, s) => Math.max(max, s.sortOrder + 1), 0);
+    const created = fresh.map((t, i) =>
+      em.create(SiteSection, {
+        pageSlug,
+        sectionKey: t.sectionKey,
+        title: t.title,
+        contentType: t.contentType,
+        content: t.content,
+        sortOrder: next + i,
+        published: true,
+      }),
+    );
     recordAudit(em, {
       actor: actor.user,
       action: 'section.template',
       entityType: 'SiteSection',
       entityId: pageSlug,
       before: null,
-      after: { template, keys: created.map((s) => s.sectionKey) },
+      after: { template, sections: created.map((s) => this.sectionView(s)) },
     });
     await em.flush();
     return created.map((s) => this.sectionView(s));
@@ -264,6 +339,7 @@ export class CmsService {
     const known = KNOWN_SETTINGS[input.settingKey];
     if (known && known.type !== input.settingType)
       throw new AppError('BAD_REQUEST', `${input.settingKey} is a ${known.type} setting.`, { field: 'settingType' });
+    if (input.settingKey === SITE_NAVIGATION_SETTING) await this.refuseUnknownPages(em, input.settingValue);
     const value = input.settingType === 'text' ? input.settingValue.trim() : input.settingValue;
     let setting = await em.findOne(SiteSetting, { settingKey: input.settingKey });
     const before = setting ? this.settingView(setting) : null;
@@ -291,6 +367,18 @@ export class CmsService {
       'That setting was just created by someone else; please try again.',
     );
     return this.settingView(setting);
+  }
+
+  /** The menu and footer may link only to pages that exist (a draft shows there once it is published). */
+  private async refuseUnknownPages(em: EntityManager, value: string): Promise<void> {
+    const { menu, footer } = siteNavigation.parse(JSON.parse(value));
+    const slugs = [...new Set([...menu, ...footer])];
+    const found = new Set((await em.find(ContentPage, { slug: { $in: slugs } }, { fields: ['slug'] })).map((p) => p.slug));
+    const missing = slugs.filter((slug) => !found.has(slug));
+    if (missing.length)
+      throw new AppError('BAD_REQUEST', `There is no page at ${missing.map((slug) => `/pages/${slug}`).join(', ')}. Create it first.`, {
+        field: 'settingValue',
+      });
   }
 
   async deleteSetting(em: EntityManager, actor: Actor, id: string): Promise<{ message: string }> {

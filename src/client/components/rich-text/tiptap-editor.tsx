@@ -7,7 +7,7 @@ import { Image } from '@tiptap/extension-image';
 import { useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { RichTextEditorProps } from '../rich-text-editor';
+import type { RichTextEditorProps } from './types';
 import { LineIcon } from '../line-icon';
 import { imageProblem } from '../uploads/send';
 import { UploadProgress } from '../uploads/upload-progress';

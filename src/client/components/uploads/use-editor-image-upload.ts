@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import type { UploadImage } from '../rich-text-editor';
+import type { UploadImage } from '../rich-text/types';
 import { imageProblem, putFile } from './send';
 
 /**

@@ -1,4 +1,5 @@
 import { Typography } from '@mantine/core';
+import './cms-html.css';
 
 /**
  * HTML written in the content manager. The server sanitises it when it is saved and again when

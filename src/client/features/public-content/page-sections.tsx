@@ -46,7 +46,12 @@ export const pageSectionsQuery = (trpc: Trpc, pageSlug: string) => trpc.cms.sect
 /** The published sections of a page, in the order the committee set (text, HTML or image). Nothing while loading or when empty. */
 export function PageSections({ pageSlug }: { pageSlug: string }) {
   const sections = useQuery(pageSectionsQuery(useTRPC(), pageSlug));
-  const shown = (sections.data ?? []).filter((s) => s.content.trim());
+  return <SectionList pageSlug={pageSlug} sections={sections.data ?? []} />;
+}
+
+/** Sections as they come (already in order); those without content are left out. */
+export function SectionList({ pageSlug, sections }: { pageSlug: string; sections: PublicSection[] }) {
+  const shown = sections.filter((s) => s.content.trim());
   if (shown.length === 0) return null;
   return (
     <Stack gap="md" data-testid={`sections-${pageSlug}`}>
