@@ -17,7 +17,8 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    readonly details?: { field?: string; retryAfterSeconds?: number },
+    /** field: the field the message is about; fields: every field refused at once (field → sentence), for a form to mark them all. */
+    readonly details?: { field?: string; fields?: Record<string, string>; retryAfterSeconds?: number },
   ) {
     super(message);
     this.name = 'AppError';

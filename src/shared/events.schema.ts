@@ -113,10 +113,13 @@ const eventFields = z.object({
   /** Only entrants checked in at the sign-on desk may log catches; left out, no for a new event and unchanged for an edit. */
   requireCheckIn: z.boolean({ error: 'Require check-in must be true or false.' }).optional(),
 });
+const fishingHoursOnly = eventFields.pick({ fishingStart: true, fishingEnd: true });
 /** The admin event form (SPEC §5): blank fee → '0', blank maximum → null, blank description/rules → null. */
 export const eventInput = eventFields.refine((v) => !v.fishingStart || !v.fishingEnd || v.fishingEnd > v.fishingStart, {
   message: FISHING_END_BEFORE_START,
   path: ['fishingEnd'],
+  // Checked with the other fields' messages, not after them: a form shows every mistake at once.
+  when: (payload) => fishingHoursOnly.safeParse(payload.value).success,
 });
 export type EventInput = z.input<typeof eventInput>;
 export type EventData = z.output<typeof eventInput>;

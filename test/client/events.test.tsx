@@ -355,7 +355,7 @@ describe('admin events tab', () => {
     expect(server.mutations()[0].inputs[0]).toMatchObject({ name: 'Bream by Night', fishingStart: '18:00', fishingEnd: '23:00' });
   });
 
-  it('refuses missing required fields without a request', async () => {
+  it('refuses missing required fields without a request, marking each of them at once', async () => {
     const server = fakeServer({ 'admin.events.list': () => ok([]) });
     const user = userEvent.setup();
     renderWithProviders(<AdminEventsTab />, server);
@@ -363,7 +363,9 @@ describe('admin events tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create New Event' });
     await user.type(within(dialog).getByLabelText(/^Event Name/), 'No place yet');
     await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
-    expect(await screen.findByText('Please fill in all required fields')).toBeTruthy();
+    expect(await within(dialog).findByText('Event date is required.')).toBeTruthy();
+    expect(within(dialog).getByText('Location is required.')).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toContain('Please correct the 2 marked fields.');
     expect(server.mutations()).toEqual([]);
   });
 
@@ -385,8 +387,10 @@ describe('admin events tab', () => {
     expect((within(dialog).getByLabelText(/^Fishing ends/) as HTMLInputElement).value).toBe('14:00');
     expect((within(dialog).getByLabelText('Status') as HTMLSelectElement).value).toBe('active');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Failed to update event')).toBeTruthy();
-    expect(screen.getByText('Location must be at most 200 characters.')).toBeTruthy();
+    // A refusal that names no field stays in the open dialog, above its buttons.
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('The changes were not saved');
+    expect(alert.textContent).toContain('Location must be at most 200 characters.');
     expect(server.mutations()[0].inputs[0]).toMatchObject({
       id: ID,
       event: { status: 'active', maxParticipants: '30', registrationFee: '10.00' },

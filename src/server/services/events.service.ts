@@ -129,11 +129,15 @@ export class EventsService {
   }
 
   async create(em: EntityManager, actor: Actor, input: EventData): Promise<AdminEventView> {
+    const refusals = new FieldRefusals();
+    const hours = refusals.check(() => fishingHours(input, { fishingStart: DEFAULT_FISHING_START, fishingEnd: DEFAULT_FISHING_END }));
+    const terms = refusals.check(() => entryTerms(input, null));
+    refusals.throwAny();
     const event = em.create(Event, {
       clubCode: null,
       ...this.fields(input),
-      ...fishingHours(input, { fishingStart: DEFAULT_FISHING_START, fishingEnd: DEFAULT_FISHING_END }),
-      ...entryTerms(input, null),
+      ...hours!,
+      ...terms!,
       status: input.status ?? 'active',
       registeredCount: 0,
       imageKey: null,
@@ -153,19 +157,19 @@ export class EventsService {
     const event = await em.findOne(Event, { id });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
     const fields = this.fields(input);
+    // Every refused field in one answer, so the form marks them all at once.
+    const refusals = new FieldRefusals();
     if (fields.maxParticipants !== null && fields.maxParticipants < event.registeredCount) {
-      throw new AppError(
-        'BAD_REQUEST',
-        `${event.registeredCount} members are already registered, so the maximum cannot be lower than that.`,
-        { field: 'maxParticipants' },
-      );
+      refusals.add('maxParticipants', `${event.registeredCount} members are already registered, so the maximum cannot be lower than that.`);
     }
+    const hours = refusals.check(() => fishingHours(input, event));
+    const terms = refusals.check(() => entryTerms(input, event));
+    refusals.throwAny();
     const before = eventSnapshot(event);
     const placesBefore = event.maxParticipants ?? null;
-    const terms = entryTerms(input, event);
     // The committee cancels the event: every fee paid online is returned first (each refund once, so a retry is safe).
     if (input.status === 'cancelled' && event.status !== 'cancelled') await this.deps.entries.refundCancelledEvent(em, actor, event.id);
-    em.assign(event, { ...fields, ...fishingHours(input, event), ...terms, ...(input.status ? { status: input.status } : {}) });
+    em.assign(event, { ...fields, ...hours!, ...terms!, ...(input.status ? { status: input.status } : {}) });
     recordAudit(em, {
       actor: actor.user,
       action: 'event.update',
@@ -244,6 +248,31 @@ export class EventsService {
 
   private async ownMember(em: EntityManager, actor: Actor): Promise<Member | null> {
     return em.findOne(Member, { user: requireUser(actor) });
+  }
+}
+
+/** The field errors of several checks, refused together (the first one's sentence leads the answer). */
+class FieldRefusals {
+  private readonly fields: Record<string, string> = {};
+
+  add(field: string, message: string): void {
+    this.fields[field] ??= message;
+  }
+
+  /** Runs a check; a field error it throws is kept (undefined comes back) and any other error goes on. */
+  check<T>(run: () => T): T | undefined {
+    try {
+      return run();
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'BAD_REQUEST' || !error.details?.field) throw error;
+      this.add(error.details.field, error.message);
+      return undefined;
+    }
+  }
+
+  throwAny(): void {
+    const [first] = Object.entries(this.fields);
+    if (first) throw new AppError('BAD_REQUEST', first[1], { field: first[0], fields: { ...this.fields } });
   }
 }
 

@@ -130,8 +130,21 @@ export class SponsorsService {
    */
   async review(em: EntityManager, actor: Actor, input: SponsorReview): Promise<AdminSponsor> {
     const siteOrigin = new URL(this.deps.publicUrl).origin;
-    refuseApiAddress(input.logoUrl, 'The logo', 'logoUrl', siteOrigin);
-    refuseApiAddress(input.websiteUrl, 'The website', 'websiteUrl', siteOrigin);
+    // Both addresses checked before answering, so the form marks every refused field at once.
+    const refused: Record<string, string> = {};
+    for (const [value, label, field] of [
+      [input.logoUrl, 'The logo', 'logoUrl'],
+      [input.websiteUrl, 'The website', 'websiteUrl'],
+    ] as const) {
+      try {
+        refuseApiAddress(value, label, field, siteOrigin);
+      } catch (error) {
+        if (!(error instanceof AppError) || !error.details?.field) throw error;
+        refused[error.details.field] = error.message;
+      }
+    }
+    const [first] = Object.entries(refused);
+    if (first) throw new AppError('BAD_REQUEST', first[1], { field: first[0], fields: refused });
     const today = this.today();
     const mails: InvoiceMail[] = [];
     const sponsorId = await em.transactional(async (tem) => {

@@ -30,7 +30,10 @@ export function fieldErrors(error: TRPCError): Record<string, string> | undefine
     for (const issue of error.cause.issues) out[issue.path.join('.') || '_'] ??= issue.message;
     return out;
   }
-  if (error.cause instanceof AppError && error.cause.details?.field) return { [error.cause.details.field]: error.message };
+  if (error.cause instanceof AppError) {
+    const { field, fields } = error.cause.details ?? {};
+    if (fields || field) return { ...fields, ...(field ? { [field]: error.message } : {}) };
+  }
   return undefined;
 }
 

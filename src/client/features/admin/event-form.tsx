@@ -1,11 +1,11 @@
-import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { type FormEvent } from 'react';
+import { Alert, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_NON_MEMBER_FEE_CENTS } from '../../../shared/entries';
 import { DEFAULT_FISHING_END, DEFAULT_FISHING_START } from '../../../shared/events';
 import { centsToAmount } from '../../../shared/membership';
 import { eventInput, type AdminEventView, type EventInput, type EventStatus } from '../../../shared/events.schema';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
-import { toast } from '../../components/toast';
+import { fieldErrorsOf, serverMessage } from '../../lib/errors';
 
 export interface EventFormValues {
   name: string;
@@ -122,21 +122,29 @@ export function EventForm({
     toInput: (v) => toEventInput(v, editing),
   });
   const { values } = form;
+  const formRef = useRef<HTMLFormElement>(null);
+  // What stays on screen until the next try: how many fields are marked, or the server's sentence when it named none.
+  const [problem, setProblem] = useState<string | null>(null);
+
+  /** Every marked field at once, and the first of them focused (a long form on a phone scrolls to it). */
+  const showMarked = (count: number) => {
+    setProblem(count === 1 ? 'Please correct the marked field.' : `Please correct the ${count} marked fields.`);
+    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!form.validate()) {
-      if (!values.name.trim() || !values.eventDate.trim() || !values.location.trim()) {
-        toast.error('Error', 'Please fill in all required fields');
-      }
-      return;
-    }
-    // What was typed goes (a blank fee or maximum stays ''); the server parses it again.
-    void Promise.resolve(onSubmit(toEventInput(values, editing))).catch((error: unknown) => form.applyServerError(error));
+    setProblem(null);
+    if (!form.validate((errors) => showMarked(Object.keys(errors).length))) return;
+    // What was typed goes (a blank fee or maximum stays ''); the server parses it again and names every field it refuses.
+    void Promise.resolve(onSubmit(toEventInput(values, editing))).catch((error: unknown) => {
+      if (form.applyServerError(error)) showMarked(Object.keys(fieldErrorsOf(error)).length);
+      else setProblem(serverMessage(error) ?? 'The event could not be saved. Please try again.');
+    });
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate aria-label={editing ? 'Edit Event' : 'Create New Event'}>
       <Stack gap="sm">
         <TextInput label="Event Name" withAsterisk {...form.inputProps('name')} maxLength={120} />
         <TextInput label="Event Date and Time (Sydney time)" withAsterisk type="datetime-local" {...form.inputProps('eventDate')} />
@@ -237,6 +245,11 @@ export function EventForm({
               { value: 'completed', label: 'Completed' },
             ]}
           />
+        )}
+        {(problem || form.formError) && (
+          <Alert color="red" role="alert" title={editing ? 'The changes were not saved' : 'The event was not created'}>
+            {problem ?? form.formError}
+          </Alert>
         )}
         <Group justify="flex-end" gap="sm" mt="sm">
           <Button variant="default" onClick={onCancel} disabled={submitting}>

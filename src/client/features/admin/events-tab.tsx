@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { GuardedModal } from '../../components/guarded-modal';
 import { RowButton } from '../../components/admin-row-actions';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +9,6 @@ import { formatClubDateTime } from '../../../shared/dates';
 import { fishingHoursText } from '../../../shared/events';
 import { QueryState } from '../../components/query-state';
 import { toast } from '../../components/toast';
-import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { EventImage } from '../../components/event-image';
 import { entriesCloseLine, entryPricesLine } from '../../../shared/entries';
@@ -112,6 +112,7 @@ export function AdminEventsTab() {
   const [signOnId, setSignOnId] = useState<string | null>(() => new URLSearchParams(window.location.search).get('signon'));
   const close = () => setDialog({ kind: 'none' });
 
+  // A refusal stays in the form: its fields marked, or the server's sentence above the buttons.
   const create = useMutation(
     trpc.admin.events.create.mutationOptions({
       onSuccess: () => {
@@ -119,7 +120,6 @@ export function AdminEventsTab() {
         close();
         void refresh();
       },
-      onError: (error) => toast.error('Failed to create event', serverMessage(error)),
     }),
   );
   const update = useMutation(
@@ -129,7 +129,6 @@ export function AdminEventsTab() {
         close();
         void refresh();
       },
-      onError: (error) => toast.error('Failed to update event', serverMessage(error)),
     }),
   );
 
@@ -164,7 +163,8 @@ export function AdminEventsTab() {
         ))}
       </QueryState>
 
-      <Modal
+      {/* With unsaved changes, a click outside, Escape or the close button asks first. */}
+      <GuardedModal
         opened={formOpen}
         onClose={close}
         title={dialog.kind === 'edit' ? 'Edit Event' : 'Create New Event'}
@@ -189,7 +189,7 @@ export function AdminEventsTab() {
             onCancel={close}
           />
         )}
-      </Modal>
+      </GuardedModal>
       <Modal opened={dialog.kind === 'image'} onClose={close} title="Upload Event Image" fullScreen={phone}>
         {dialog.kind === 'image' && (
           <EventImageUpload

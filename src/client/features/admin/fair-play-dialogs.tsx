@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -14,6 +14,7 @@ import {
   type JudgedCatchView,
 } from '../../../shared/judging.schema';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
+import { GuardedModal } from '../../components/guarded-modal';
 import { toast } from '../../components/toast';
 import { useClubToday } from '../../lib/clock';
 import { serverMessage } from '../../lib/errors';
@@ -72,7 +73,7 @@ function DecisionModal({
 }) {
   const phone = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} fullScreen={phone} size="md">
+    <GuardedModal opened={opened} onClose={onClose} title={title} fullScreen={phone} size="md">
       <Stack gap="md">
         {children}
         <Group justify="flex-end" gap="sm">
@@ -84,7 +85,7 @@ function DecisionModal({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </GuardedModal>
   );
 }
 

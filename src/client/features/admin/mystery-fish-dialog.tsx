@@ -8,6 +8,7 @@ import { formatClubDateTime, formatClubTime } from '../../../shared/dates';
 import type { AdminEventView } from '../../../shared/events.schema';
 import { RowButton } from '../../components/admin-row-actions';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
+import { GuardedModal } from '../../components/guarded-modal';
 import { QueryState } from '../../components/query-state';
 import { toast } from '../../components/toast';
 import { useNow } from '../../lib/clock';
@@ -250,7 +251,7 @@ export function MysteryFishButton({ event }: { event: Pick<AdminEventView, 'id' 
   return (
     <>
       <RowButton label="Mystery fish" spoken="Mystery fish of" name={event.name} variant="default" onClick={() => setOpen(true)} />
-      <Modal
+      <GuardedModal
         closeButtonProps={BIG_CLOSE}
         opened={open}
         onClose={() => setOpen(false)}
@@ -258,7 +259,7 @@ export function MysteryFishButton({ event }: { event: Pick<AdminEventView, 'id' 
         fullScreen={phone}
       >
         {open && <MysteryFishAdmin event={event} />}
-      </Modal>
+      </GuardedModal>
     </>
   );
 }

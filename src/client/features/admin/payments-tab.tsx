@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Modal, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { clubToday, formatAuDate } from '../../../shared/dates';
 import { formatAud } from '../../../shared/membership';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payments';
 import { useTRPC } from '../../trpc';
+import { GuardedModal } from '../../components/guarded-modal';
 import { ListSearchBox, PagedList, useListSearch } from './paged-list';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { amountCents, RefundDialog } from './refund-dialog';
@@ -233,10 +234,10 @@ export function AdminPaymentsTab() {
         )}
       </PagedList>
 
-      <Modal opened={recording} onClose={() => setRecording(false)} title="Record payment" size="lg" fullScreen={phone}>
+      <GuardedModal opened={recording} onClose={() => setRecording(false)} title="Record payment" size="lg" fullScreen={phone}>
         {recording && <RecordPaymentDialog onDone={() => setRecording(false)} />}
-      </Modal>
-      <Modal
+      </GuardedModal>
+      <GuardedModal
         opened={refunding !== null}
         onClose={() => setRefunding(null)}
         title={refunding ? `Refund ${refunding.payee ?? 'payment'}` : 'Refund'}
@@ -244,7 +245,7 @@ export function AdminPaymentsTab() {
         fullScreen={phone}
       >
         {refunding && <RefundDialog key={refunding.id} payment={refunding} onDone={() => setRefunding(null)} />}
-      </Modal>
+      </GuardedModal>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -7,6 +7,7 @@ import { DIVISION_LABELS, ENTRY_PAYMENT_LABELS, entriesCloseText, type EntryPaym
 import type { DeskEntrant, DeskView } from '../../../shared/entries.schema';
 import { MANUAL_METHOD_OPTIONS, type ManualPaymentMethod } from '../../../shared/payments';
 import { QueryState } from '../../components/query-state';
+import { GuardedModal } from '../../components/guarded-modal';
 import { toast } from '../../components/toast';
 import { fieldErrorsOf, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
@@ -225,7 +226,7 @@ function TakePaymentDialog({ eventId, entrant, onClose }: { eventId: string; ent
     }),
   );
   return (
-    <Modal opened={entrant !== null} onClose={onClose} title="Take payment" fullScreen={phone}>
+    <GuardedModal opened={entrant !== null} onClose={onClose} title="Take payment" fullScreen={phone} dirty={reference.trim() !== ''}>
       {entrant && (
         <Stack gap="sm">
           <Text>
@@ -266,7 +267,7 @@ function TakePaymentDialog({ eventId, entrant, onClose }: { eventId: string; ent
           </Group>
         </Stack>
       )}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -308,7 +309,13 @@ function AddWalkUpDialog({
     addGuest.mutate({ eventId, ...guest });
   };
   return (
-    <Modal opened={kind !== null} onClose={onClose} title={kind === 'guest' ? 'Add a guest' : 'Add a member'} fullScreen={phone}>
+    <GuardedModal
+      opened={kind !== null}
+      onClose={onClose}
+      title={kind === 'guest' ? 'Add a guest' : 'Add a member'}
+      fullScreen={phone}
+      dirty={kind === 'guest' && Object.values(guest).some((v) => v.trim() !== '')}
+    >
       {kind === 'member' && (
         <AddEntrantForm
           event={{ id: eventId, name: eventName }}
@@ -350,6 +357,6 @@ function AddWalkUpDialog({
           </Stack>
         </form>
       )}
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -6,7 +6,6 @@ import {
   Card,
   Group,
   Image,
-  Modal,
   NativeSelect,
   SimpleGrid,
   Stack,
@@ -35,6 +34,7 @@ import {
 } from '../../../shared/sponsors.schema';
 import { QueryState } from '../../components/query-state';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
+import { GuardedModal } from '../../components/guarded-modal';
 import { toast } from '../../components/toast';
 import { useClubToday } from '../../lib/clock';
 import { serverMessage } from '../../lib/errors';
@@ -286,8 +286,7 @@ function RecordPaymentForm({ sponsor, invoice, onDone }: { sponsor: AdminSponsor
         onDone();
       },
       onError: (error) => {
-        form.applyServerError(error);
-        toast.error('Failed to record the payment', serverMessage(error));
+        if (!form.applyServerError(error)) toast.error('Failed to record the payment', serverMessage(error));
       },
     }),
   );
@@ -413,9 +412,9 @@ function ReviewForm({ sponsor, onDone }: { sponsor: AdminSponsor; onDone: () => 
         ]);
         onDone();
       },
+      // Every field the server refused is marked at once; a refusal that names no field is a toast.
       onError: (error) => {
-        form.applyServerError(error);
-        toast.error('Failed to update sponsor', serverMessage(error));
+        if (!form.applyServerError(error)) toast.error('Failed to update sponsor', serverMessage(error));
       },
     }),
   );
@@ -508,7 +507,7 @@ export function AdminSponsorsTab() {
         ))}
       </QueryState>
 
-      <Modal
+      <GuardedModal
         opened={reviewing !== null}
         onClose={() => setReviewing(null)}
         title={reviewing ? `Review ${reviewing.companyName}` : 'Review'}
@@ -516,9 +515,9 @@ export function AdminSponsorsTab() {
         fullScreen={phone}
       >
         {reviewing && <ReviewForm key={reviewing.id} sponsor={reviewing} onDone={() => setReviewing(null)} />}
-      </Modal>
+      </GuardedModal>
 
-      <Modal
+      <GuardedModal
         opened={action !== null}
         onClose={() => setAction(null)}
         title={
@@ -536,7 +535,7 @@ export function AdminSponsorsTab() {
           <RecordPaymentForm key={action.invoice.id} sponsor={action.sponsor} invoice={action.invoice} onDone={() => setAction(null)} />
         )}
         {action && action.kind !== 'record' && <ConfirmInvoiceMail action={action} onDone={() => setAction(null)} />}
-      </Modal>
+      </GuardedModal>
     </Stack>
   );
 }
