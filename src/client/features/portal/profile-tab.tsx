@@ -1,9 +1,78 @@
-import { Card, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatAuDate } from '../../../shared/dates';
+import type { HouseholdMember } from '../../../shared/member-details.schema';
 import { MEMBERSHIP_LABELS } from '../../../shared/membership';
 import type { MemberProfile } from '../../../shared/members.schema';
+import { useTRPC } from '../../trpc';
+import { DetailsDialog, EmailChangeDialog, PendingEmailNotice } from './my-details-dialogs';
 
-/** SPEC §2.9 profile tab: read-only. */
+const STATUS_BADGE = {
+  active: { color: 'green', label: 'Active' },
+  expired: { color: 'gray', label: 'Expired' },
+  pending: { color: 'orange', label: 'Not paid yet' },
+} as const;
+
+/** 'Active until 21/11/2027', 'Expired 20/11/2026' or what a person waits for. */
+function standing(person: HouseholdMember): string {
+  if (person.status === 'active' && person.expiryDate) return `until ${formatAuDate(person.expiryDate)}`;
+  if (person.status === 'expired' && person.expiryDate) return `ended ${formatAuDate(person.expiryDate)}`;
+  return '';
+}
+
+/** The household: each person's membership and standing; the juniors' details for their adult to keep. */
+function HouseholdCard({ people, onEdit }: { people: HouseholdMember[]; onEdit: (person: HouseholdMember) => void }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="household-title">
+      <Title order={3} fz="lg" mb="sm" id="household-title">
+        Your household
+      </Title>
+      <Stack gap="sm">
+        {people.map((person, i) => (
+          <Group key={person.id} justify="space-between" gap="xs" wrap="wrap" data-testid="household-person">
+            <Stack gap={0} style={{ minWidth: 0, flex: '1 1 180px' }}>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {person.firstName} {person.lastName}
+                {i === 0 ? ' (you)' : ''}
+              </Text>
+              <Group gap={6}>
+                <Text size="sm" c="dimmed">
+                  {MEMBERSHIP_LABELS[person.membershipType]}
+                </Text>
+                <Badge size="sm" variant="light" color={STATUS_BADGE[person.status].color}>
+                  {STATUS_BADGE[person.status].label}
+                </Badge>
+                <Text size="sm" c="dimmed">
+                  {standing(person)}
+                </Text>
+              </Group>
+              {person.isJunior && person.editable && (
+                <Text size="sm" c={person.emergencyContact ? 'dimmed' : 'orange.9'}>
+                  {person.emergencyContact
+                    ? `Emergency contact: ${person.emergencyContact.name} (${person.emergencyContact.relationship}), ${person.emergencyContact.phone}`
+                    : 'No emergency contact yet'}
+                </Text>
+              )}
+            </Stack>
+            {person.isJunior && person.editable && i > 0 && (
+              <Button variant="light" size="sm" onClick={() => onEdit(person)} aria-label={`Edit ${person.firstName}'s details`}>
+                Edit details
+              </Button>
+            )}
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+/** SPEC §2.9 profile tab, and what members change themselves (issue 22): their details, juniors' details, login e-mail. */
 export function ProfileTab({ profile, loading }: { profile: MemberProfile | null | undefined; loading: boolean }) {
+  const trpc = useTRPC();
+  const household = useQuery({ ...trpc.memberDetails.household.queryOptions(), enabled: Boolean(profile) });
+  const [editing, setEditing] = useState<HouseholdMember | null>(null);
+  const [changingEmail, setChangingEmail] = useState(false);
   if (loading) {
     return (
       <Center py="xl">
@@ -21,6 +90,8 @@ export function ProfileTab({ profile, loading }: { profile: MemberProfile | null
     ['Shirt Size', profile.shirtSize ?? '—'],
     ['Address', profile.address ?? '—'],
   ];
+  const me = household.data?.people.find((p) => p.id === profile.id);
+  const pending = household.data?.pendingEmail;
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="lg">
@@ -34,22 +105,26 @@ export function ProfileTab({ profile, loading }: { profile: MemberProfile | null
             </div>
           ))}
         </SimpleGrid>
+        <Group gap="sm" mt="md">
+          <Button onClick={() => me && setEditing(me)} disabled={!me}>
+            Edit my details
+          </Button>
+          <Button variant="default" onClick={() => setChangingEmail(true)} disabled={!household.data || Boolean(pending)}>
+            Change e-mail
+          </Button>
+        </Group>
+        {pending && (
+          <Stack mt="md">
+            <PendingEmailNotice pending={pending} />
+          </Stack>
+        )}
       </Card>
-      {profile.household.length > 1 && (
-        <Card withBorder radius="md" padding="lg">
-          <Title order={4} mb="xs">
-            Your household
-          </Title>
-          {profile.household.map((m) => (
-            <Text key={m.id}>
-              {m.firstName} {m.lastName}
-            </Text>
-          ))}
-        </Card>
-      )}
+      {household.data && household.data.people.length > 1 && <HouseholdCard people={household.data.people} onEdit={setEditing} />}
       <Text size="sm" c="dimmed">
-        To change these details, contact the club committee.
+        Your name, date of birth and membership type are kept by the club committee: contact them to change these.
       </Text>
+      <DetailsDialog person={editing} onClose={() => setEditing(null)} />
+      <EmailChangeDialog opened={changingEmail} current={profile.email} onClose={() => setChangingEmail(false)} />
     </Stack>
   );
 }

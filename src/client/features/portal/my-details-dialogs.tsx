@@ -1,0 +1,234 @@
+import { Alert, Button, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { myDetailsInput, myEmailChangeInput, type HouseholdMember } from '../../../shared/member-details.schema';
+import { SHIRT_SIZES } from '../../../shared/membership';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
+import { GuardedModal } from '../../components/guarded-modal';
+import { toast } from '../../components/toast';
+import { isNetworkError, serverMessage } from '../../lib/errors';
+import { useTRPC } from '../../trpc';
+
+const SHIRT_OPTIONS = [{ value: '', label: 'Not chosen' }, ...SHIRT_SIZES.map((s) => ({ value: s, label: s }))];
+
+/** Re-reads what the profile tab shows after a change. */
+function useRefreshDetails() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([trpc.memberDetails.household, trpc.members.profile].map((p) => queryClient.invalidateQueries({ queryKey: p.queryKey() })));
+}
+
+function FormError({ message }: { message: string | null }) {
+  return message ? (
+    <Alert color="red" variant="light" role="alert">
+      {message}
+    </Alert>
+  ) : null;
+}
+
+function Actions({ onCancel, busy, submit }: { onCancel: () => void; busy: boolean; submit: string }) {
+  return (
+    <Group justify="flex-end" gap="sm">
+      <Button variant="default" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={busy}>
+        {submit}
+      </Button>
+    </Group>
+  );
+}
+
+/** A dialog of the profile tab: full screen on a phone, asking before unsaved changes are thrown away. */
+function DetailsModal({ title, opened, onClose, children }: { title: string; opened: boolean; onClose: () => void; children: ReactNode }) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  return (
+    <GuardedModal opened={opened} onClose={onClose} title={title} fullScreen={phone} size="md">
+      {opened && children}
+    </GuardedModal>
+  );
+}
+
+/**
+ * One person's details: phone, address and shirt size, and for a junior the emergency contact and medical notes the
+ * sign-on desk shows on competition day.
+ */
+function DetailsForm({ person, onDone }: { person: HouseholdMember; onDone: () => void }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshDetails();
+  const update = useMutation(trpc.memberDetails.update.mutationOptions());
+  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm({
+    schema: myDetailsInput,
+    initialValues: {
+      phone: person.phone ?? '',
+      address: person.address ?? '',
+      shirtSize: person.shirtSize ?? '',
+      'emergencyContact.name': person.emergencyContact?.name ?? '',
+      'emergencyContact.phone': person.emergencyContact?.phone ?? '',
+      'emergencyContact.relationship': person.emergencyContact?.relationship ?? '',
+      medicalNotes: person.medicalNotes ?? '',
+    },
+    toInput: (v) => {
+      const contact = [v['emergencyContact.name'], v['emergencyContact.phone'], v['emergencyContact.relationship']];
+      return {
+        memberId: person.id,
+        phone: v.phone,
+        address: v.address,
+        shirtSize: v.shirtSize || null,
+        ...(person.isJunior
+          ? {
+              // All three blank takes the contact away; any one filled in asks for the others.
+              emergencyContact: contact.every((c) => !c.trim()) ? null : { name: contact[0], phone: contact[1], relationship: contact[2] },
+              medicalNotes: v.medicalNotes,
+            }
+          : {}),
+      };
+    },
+  });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    const input = form.validate((errors) => document.getElementById(`details-${Object.keys(errors)[0]}`)?.focus());
+    if (!input) return;
+    try {
+      await update.mutateAsync(input);
+      await refresh();
+      toast.success('Details saved', person.isJunior ? `${person.firstName}'s details are up to date.` : 'Your details are up to date.');
+      onDone();
+    } catch (e) {
+      form.applyServerError(e);
+      setError(
+        isNetworkError(e) ? 'Network error. Please try again.' : (serverMessage(e) ?? 'The details could not be saved. Please try again.'),
+      );
+    }
+  }
+
+  const field = (name: keyof typeof form.values) => ({ id: `details-${name}`, ...form.inputProps(name) });
+  return (
+    <form noValidate onSubmit={submit} aria-label={`${person.firstName}'s details`}>
+      <Stack gap="sm">
+        <TextInput label="Phone" type="tel" inputMode="tel" autoComplete="tel" size="md" {...field('phone')} />
+        <Textarea label="Address" autoComplete="street-address" autosize minRows={2} size="md" {...field('address')} />
+        <NativeSelect label="Shirt size" data={SHIRT_OPTIONS} size="md" {...field('shirtSize')} />
+        {person.isJunior && (
+          <>
+            <Text fw={600} mt="xs">
+              Emergency contact
+            </Text>
+            <Text size="sm" c="dimmed">
+              Someone the committee can call on competition day if you cannot be reached.
+            </Text>
+            <TextInput label="Name" size="md" {...field('emergencyContact.name')} />
+            <TextInput label="Phone" type="tel" inputMode="tel" size="md" {...field('emergencyContact.phone')} />
+            <TextInput label="Relationship" placeholder="Aunt, neighbour..." size="md" {...field('emergencyContact.relationship')} />
+            <Textarea
+              label="Medical notes"
+              description="Allergies, asthma, medicines: shown to the committee at the sign-on desk."
+              autosize
+              minRows={2}
+              size="md"
+              {...field('medicalNotes')}
+            />
+          </>
+        )}
+        <FormError message={error ?? form.formError ?? null} />
+        <Actions onCancel={onDone} busy={update.isPending} submit="Save details" />
+      </Stack>
+    </form>
+  );
+}
+
+export function DetailsDialog({ person, onClose }: { person: HouseholdMember | null; onClose: () => void }) {
+  const title = person?.isJunior ? `${person.firstName}'s details` : 'Edit my details';
+  return (
+    <DetailsModal title={title} opened={person !== null} onClose={onClose}>
+      {person && <DetailsForm person={person} onDone={onClose} />}
+    </DetailsModal>
+  );
+}
+
+function EmailForm({ current, onDone }: { current: string | null; onDone: () => void }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshDetails();
+  const request = useMutation(trpc.memberDetails.requestEmailChange.mutationOptions());
+  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm({ schema: myEmailChangeInput, initialValues: { email: '' } });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    const input = form.validate();
+    if (!input) return;
+    try {
+      const result = await request.mutateAsync(input);
+      await refresh();
+      toast.success('Check your e-mail', result.message);
+      onDone();
+    } catch (e) {
+      form.applyServerError(e);
+      setError(
+        isNetworkError(e) ? 'Network error. Please try again.' : (serverMessage(e) ?? 'The change could not be started. Please try again.'),
+      );
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Change e-mail address">
+      <Stack gap="sm">
+        <Text size="sm">
+          You sign in with {current ?? 'your e-mail address'}. We send a link to the new address; it becomes your sign-in address once you
+          open that link.
+        </Text>
+        <TextInput label="New e-mail address" type="email" autoComplete="email" size="md" data-autofocus {...form.inputProps('email')} />
+        <FormError message={error} />
+        <Actions onCancel={onDone} busy={request.isPending} submit="Send confirmation link" />
+      </Stack>
+    </form>
+  );
+}
+
+export function EmailChangeDialog({ opened, current, onClose }: { opened: boolean; current: string | null; onClose: () => void }) {
+  return (
+    <DetailsModal title="Change e-mail address" opened={opened} onClose={onClose}>
+      <EmailForm current={current} onDone={onClose} />
+    </DetailsModal>
+  );
+}
+
+/** The e-mail change waiting for its link to be opened, with a way to call it off. */
+export function PendingEmailNotice({ pending }: { pending: { newEmail: string; expiresAt: string } }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshDetails();
+  const cancel = useMutation(
+    trpc.memberDetails.cancelEmailChange.mutationOptions({
+      onSuccess: async (result) => {
+        await refresh();
+        toast.success('Change called off', result.message);
+      },
+      onError: (e) => toast.error('Error', serverMessage(e) ?? 'Could not call off the change. Please try again.'),
+    }),
+  );
+  return (
+    <Alert color="blue" variant="light" title="Waiting for confirmation" data-testid="pending-email">
+      <Stack gap="xs">
+        <Text size="sm">
+          We sent a link to {pending.newEmail}. Your sign-in address changes once you open it; until then you sign in as before.
+        </Text>
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          loading={cancel.isPending}
+          onClick={() => cancel.mutate()}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Call off the change
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ProfileTab } from '../../src/client/features/portal/profile-tab';
+import { type Output, fakeServer, ok, renderWithProviders, trpcError } from './render';
+
+type Person = Output<'memberDetails.household'>['people'][number];
+
+const PROFILE: NonNullable<Output<'members.profile'>> = {
+  id: '11111111-1111-4111-8111-111111111111',
+  firstName: 'Dana',
+  lastName: 'Reef',
+  email: 'dana@example.com',
+  phone: '0412 345 678',
+  address: '1 Wharf St, Tweed Heads NSW 2485',
+  dateOfBirth: '1985-04-01',
+  gender: 'female',
+  shirtSize: 'M',
+  membershipType: 'adult',
+  status: 'active',
+  memberSince: '2025-11-21',
+  expiryDate: '2027-11-21',
+  household: [],
+  renewalAmount: '70.00',
+  paymentState: 'paid',
+  renewal: { open: false, opensOn: '2027-09-22', extendsTo: '2028-11-21' },
+};
+const DANA: Person = {
+  id: '11111111-1111-4111-8111-111111111111',
+  firstName: 'Dana',
+  lastName: 'Reef',
+  membershipType: 'adult',
+  status: 'active',
+  expiryDate: '2027-11-21',
+  isPrimary: true,
+  isJunior: false,
+  phone: '0412 345 678',
+  address: '1 Wharf St, Tweed Heads NSW 2485',
+  shirtSize: 'M',
+  emergencyContact: null,
+  medicalNotes: null,
+  editable: true,
+};
+const KIT: Person = {
+  ...DANA,
+  id: '22222222-2222-4222-8222-222222222222',
+  firstName: 'Kit',
+  membershipType: 'junior',
+  isPrimary: false,
+  isJunior: true,
+  phone: null,
+  address: null,
+  shirtSize: 'XS',
+};
+
+function server(extra: Parameters<typeof fakeServer>[0] = {}) {
+  return fakeServer({
+    'memberDetails.household': () => ok({ people: [DANA, KIT], pendingEmail: null }),
+    'members.profile': () => ok(PROFILE),
+    ...extra,
+  });
+}
+
+describe('the profile tab: a member keeps their own details', () => {
+  it('changes their phone number and says so', async () => {
+    const fake = server({ 'memberDetails.update': (input) => ok({ ...DANA, phone: input.phone ?? null }) });
+    const user = userEvent.setup();
+    renderWithProviders(<ProfileTab profile={PROFILE} loading={false} />, fake);
+    await user.click(await screen.findByRole('button', { name: 'Edit my details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit my details' });
+    expect(within(dialog).queryByLabelText('Medical notes')).toBeNull();
+    const phone = within(dialog).getByLabelText('Phone');
+    await user.clear(phone);
+    await user.type(phone, '0455 123 456');
+    await user.click(within(dialog).getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('Details saved')).toBeTruthy();
+    expect(fake.mutations()[0].inputs[0]).toEqual({
+      memberId: '11111111-1111-4111-8111-111111111111',
+      phone: '0455 123 456',
+      address: '1 Wharf St, Tweed Heads NSW 2485',
+      shirtSize: 'M',
+      medicalNotes: null,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit my details' })).toBeNull());
+  });
+
+  it("shows the server's field error on the field and keeps the dialog open", async () => {
+    const fake = server({
+      'memberDetails.update': () =>
+        trpcError(400, 'BAD_REQUEST', 'Please enter a valid phone number.', {
+          fieldErrors: { phone: 'Please enter a valid phone number.' },
+        }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProfileTab profile={PROFILE} loading={false} />, fake);
+    await user.click(await screen.findByRole('button', { name: 'Edit my details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit my details' });
+    await user.type(within(dialog).getByLabelText('Phone'), '9');
+    await user.click(within(dialog).getByRole('button', { name: 'Save details' }));
+    expect((await within(dialog).findAllByText('Please enter a valid phone number.')).length).toBeGreaterThan(0);
+    expect(within(dialog).getByLabelText('Phone').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it("keeps a junior's emergency contact and medical notes, asking for the whole contact", async () => {
+    const fake = server({ 'memberDetails.update': () => ok(KIT) });
+    const user = userEvent.setup();
+    renderWithProviders(<ProfileTab profile={PROFILE} loading={false} />, fake);
+    const kit = (await screen.findAllByTestId('household-person'))[1];
+    expect(within(kit).getByText('No emergency contact yet')).toBeTruthy();
+    expect(within(kit).getByText('until 21/11/2027')).toBeTruthy();
+    await user.click(within(kit).getByRole('button', { name: "Edit Kit's details" }));
+    const dialog = await screen.findByRole('dialog', { name: "Kit's details" });
+    await user.type(within(dialog).getByLabelText('Name'), 'Gran Reef');
+    await user.click(within(dialog).getByRole('button', { name: 'Save details' }));
+    expect(await within(dialog).findByText('Please say how they are related (aunt, neighbour...).')).toBeTruthy();
+    expect(fake.mutations()).toEqual([]);
+    await user.type(within(dialog).getByLabelText('Relationship'), 'Grandmother');
+    await user.type(within(dialog).getAllByLabelText('Phone')[1], '07 5555 1234');
+    await user.type(within(dialog).getByLabelText('Medical notes'), 'Asthma: puffer in the tackle box.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save details' }));
+    await screen.findByText('Details saved');
+    expect(fake.mutations()[0].inputs[0]).toMatchObject({
+      memberId: '22222222-2222-4222-8222-222222222222',
+      emergencyContact: { name: 'Gran Reef', phone: '07 5555 1234', relationship: 'Grandmother' },
+      medicalNotes: 'Asthma: puffer in the tackle box.',
+    });
+  });
+
+  it('starts an e-mail change and shows it waiting for confirmation', async () => {
+    let pending: { newEmail: string; expiresAt: string } | null = null;
+    const fake = server({
+      'memberDetails.household': () => ok({ people: [DANA], pendingEmail: pending }),
+      'memberDetails.requestEmailChange': (input) => {
+        pending = { newEmail: input.email, expiresAt: '2026-11-25T00:00:00.000Z' };
+        return ok({
+          message: `We have sent a confirmation link to ${input.email}.`,
+          pending: { ...pending, sentAt: '2026-11-24T00:00:00.000Z' },
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProfileTab profile={PROFILE} loading={false} />, fake);
+    await user.click(await screen.findByRole('button', { name: 'Change e-mail' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change e-mail address' });
+    await user.type(within(dialog).getByLabelText('New e-mail address'), 'Dana.New@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send confirmation link' }));
+    expect(await screen.findByTestId('pending-email')).toBeTruthy();
+    expect(screen.getByText(/We sent a link to dana.new@example.com/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Change e-mail' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
