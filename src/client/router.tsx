@@ -38,6 +38,7 @@ const AdminSignInPage = onDemand(() => import('./routes/sign-in'), 'AdminSignInP
 const EventDetailsPage = onDemand(() => import('./routes/event-details'), 'EventDetailsPage');
 const EventLivePage = onDemand(() => import('./routes/event-live'), 'EventLivePage');
 const EventPresentationPage = onDemand(() => import('./routes/event-presentation'), 'EventPresentationPage');
+const VerifyCardPage = onDemand(() => import('./routes/verify-card'), 'VerifyCardPage');
 const AdminPage = lazy(() => import('./routes/admin'));
 const AdminCmsPage = lazy(() => import('./routes/admin-cms'));
 
@@ -101,6 +102,7 @@ const routeTree = rootRoute.addChildren([
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.eventDetails, component: EventDetailsPage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.eventLive, component: EventLivePage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.eventPresentation, component: EventPresentationPage }),
+  createRoute({ getParentRoute: () => rootRoute, path: ROUTES.verifyCard, component: VerifyCardPage }),
 ]);
 
 /**

@@ -17,6 +17,8 @@ const NOT_FOR_CRAWLERS = [
   ROUTES.emailVerified,
   ROUTES.emailChange,
   ROUTES.sponsorPay,
+  // Membership cards' checks: a private code in the address.
+  '/verify/',
 ];
 
 const xmlEscape = (text: string) =>

@@ -157,6 +157,14 @@ export const deskEntrant = z.object({
   checkedInAt: z.string().nullable(),
   enteredAt: z.string(),
   disqualified: z.boolean(),
+  /** A junior's emergency contact and medical notes, as their household keeps them (absent for adults and guests). */
+  juniorCare: z
+    .object({
+      emergencyContact: z.object({ name: z.string(), phone: z.string(), relationship: z.string() }).nullable(),
+      medicalNotes: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type DeskEntrant = z.infer<typeof deskEntrant>;
 

@@ -35,9 +35,3 @@ export const verifyCardInput = z.object({ code: text('Card code').max(200, 'That
  */
 export const cardCheck = z.object({ current: z.boolean(), name: z.string().nullable(), checkedAt: z.string() });
 export type CardCheck = z.infer<typeof cardCheck>;
-
-/** Whether a card shows a current membership on `today` (club time): the card's own view, also without signal. */
-export function cardIsCurrent(card: Pick<MemberCardView, 'status' | 'expiryDate' | 'suspendedUntil'>, today: string): boolean {
-  if (card.suspendedUntil && card.suspendedUntil >= today) return false;
-  return card.status === 'active' && Boolean(card.expiryDate) && card.expiryDate! >= today;
-}

@@ -25,6 +25,8 @@ export const ROUTES = {
   eventLive: '/events/$eventId/live',
   /** The 4 pm presentation of an event's results, full screen for a projector or a TV. */
   eventPresentation: '/events/$eventId/presentation',
+  /** What a membership card's QR code opens: current or not, with the holder's name only (public). */
+  verifyCard: '/verify/$code',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];

@@ -751,6 +751,14 @@ function portalServer(profile: Profile | null, extra: Answers = {}) {
     'catches.sizeLimits': () => ok([{ species: 'Flathead', minimumCm: 36 }]),
     'pictureOfMonth.month': NOT_YET_JOINED['pictureOfMonth.month'],
     'payments.setup': () => ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' }),
+    // The Profile tab's payments and calendar address (member-card.test.tsx has their own tests).
+    'memberPayments.history': () => ok([]),
+    'calendarFeed.mine': () =>
+      ok({
+        webcalUrl: 'webcal://club.test/api/calendar/x.ics',
+        httpsUrl: 'https://club.test/api/calendar/x.ics',
+        issuedAt: '2026-11-01T00:00:00.000Z',
+      }),
     ...extra,
   });
 }

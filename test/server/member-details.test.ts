@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog, Household, Member, User } from '../../src/server/db/entities';
 import { addYears, clubToday } from '../../src/shared/dates';
-import { createMember } from '../support/factories';
+import { createAdmin, createEvent, createMember, enterEvent } from '../support/factories';
 import { linkIn } from '../support/mime';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -110,6 +110,19 @@ describe("a household's adult keeps the juniors' emergency contact and medical n
       action: 'member.details.household',
       after: { emergencyContactRelationship: 'Grandmother' },
     });
+
+    // The committee sees them at the sign-on desk on competition day; an adult entrant shows none.
+    const event = await createEvent(t);
+    await enterEvent(t, event.id, juniorId);
+    await enterEvent(t, event.id, adult.memberId);
+    const { client: committee } = await createAdmin(t);
+    const desk = await committee.trpc.admin.signOn.list.query({ id: event.id });
+    const care = Object.fromEntries(desk.entrants.map((e) => [e.memberId, e.juniorCare]));
+    expect(care[juniorId]).toEqual({
+      emergencyContact: { name: 'Gran Reef', phone: '07 5555 1234', relationship: 'Grandmother' },
+      medicalNotes: 'Asthma: blue puffer in the tackle box.',
+    });
+    expect(care[adult.memberId]).toBeNull();
 
     const other = await adult.client.mutation('memberDetails.update', {
       memberId: partnerId,

@@ -3,8 +3,8 @@ import { dehydrate, hydrate, onlineManager, type Query, type QueryClient } from 
 const STORAGE_KEY = 'tcac.savedQueries';
 /** Set when signing out: this page writes nothing more (see forgetSavedQueries). */
 let leaving = false;
-/** What the portal and the fish-logging screen need to open without signal; never admin data. */
-const SAVED_ROUTERS = new Set(['auth', 'members', 'events', 'catches']);
+/** What the portal, the fish-logging screen and the membership card need to open without signal; never admin data. */
+const SAVED_ROUTERS = new Set(['auth', 'members', 'events', 'catches', 'memberCard']);
 const SAVE_DELAY_MS = 1000;
 
 const routerOf = (query: Query) => (Array.isArray(query.queryKey[0]) ? String(query.queryKey[0][0]) : '');

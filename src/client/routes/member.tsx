@@ -19,6 +19,9 @@ const ResultsBoard = onDemandPart(async () => (await import('../features/catches
 const PictureOfMonthVoting = onDemandPart(async () => (await import('../features/competition/picture-vote-card')).PictureOfMonthVoting);
 const ClubDocuments = onDemandPart(async () => (await import('../components/club-documents')).ClubDocuments);
 const ProfileTab = onDemandPart(async () => (await import('../features/portal/profile-tab')).ProfileTab);
+const MembershipCards = onDemandPart(async () => (await import('../features/portal/membership-card')).MembershipCards);
+const PaymentsHistory = onDemandPart(async () => (await import('../features/portal/payments-history')).PaymentsHistory);
+const CalendarSubscription = onDemandPart(async () => (await import('../features/portal/calendar-subscription')).CalendarSubscription);
 const ResourcesTab = onDemandPart(async () => (await import('../features/portal/resources-tab')).ResourcesTab);
 
 /** A tab's panel fetched on demand: a spinner meanwhile, a sentence if it cannot be fetched (open the tab again). */
@@ -34,7 +37,7 @@ function OnDemandPanel({ children }: { children: ReactNode }) {
 }
 
 /** Reachable by address (?tab=documents, ?tab=fish-logging) and from links, without a tab trigger (SPEC §2.9). */
-const HIDDEN_TABS = ['documents', 'fish-logging'] as const;
+const HIDDEN_TABS = ['documents', 'fish-logging', 'card'] as const;
 
 const TABS = [
   { value: 'dashboard', label: 'Dashboard' },
@@ -50,6 +53,7 @@ type TabValue = (typeof TABS)[number]['value'] | (typeof HIDDEN_TABS)[number];
 const TAB_HEADINGS: Record<Exclude<TabValue, 'documents'>, string> = {
   ...(Object.fromEntries(TABS.map((t) => [t.value, t.label])) as Record<(typeof TABS)[number]['value'], string>),
   'fish-logging': 'Fish Logging',
+  card: 'Membership Card',
 };
 
 const LAST_TAB_KEY = 'tcac.lastPortalTab';
@@ -119,7 +123,11 @@ export function MemberPortalPage() {
                 value: 'profile',
                 panel: (
                   <OnDemandPanel>
-                    <ProfileTab profile={profile.data} loading={profile.isPending} />
+                    <Stack gap="lg">
+                      <ProfileTab profile={profile.data} loading={profile.isPending} />
+                      <PaymentsHistory />
+                      <CalendarSubscription />
+                    </Stack>
                   </OnDemandPanel>
                 ),
               },
@@ -128,6 +136,14 @@ export function MemberPortalPage() {
                 panel: (
                   <OnDemandPanel>
                     <FishLogging />
+                  </OnDemandPanel>
+                ),
+              },
+              {
+                value: 'card',
+                panel: (
+                  <OnDemandPanel>
+                    <MembershipCards />
                   </OnDemandPanel>
                 ),
               },

@@ -97,6 +97,20 @@ export class SignOnDeskService {
       checkedInAt: entry.checkedInAt?.toISOString() ?? null,
       enteredAt: entry.createdAt.toISOString(),
       disqualified: Boolean(entry.disqualifiedAt),
+      juniorCare:
+        divisionOn(member.dateOfBirth, event.eventDate) === 'junior' && !member.isGuest
+          ? {
+              emergencyContact:
+                member.emergencyContactName && member.emergencyContactPhone
+                  ? {
+                      name: member.emergencyContactName,
+                      phone: member.emergencyContactPhone,
+                      relationship: member.emergencyContactRelationship ?? '',
+                    }
+                  : null,
+              medicalNotes: member.medicalNotes ?? null,
+            }
+          : null,
     };
   }
 

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -13,6 +13,7 @@ import { fieldErrorsOf, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { AddEntrantForm } from './add-entrant-form';
 import { newRequestKey } from './refund-dialog';
+import { DateField } from '../../components/forms/date-field';
 
 const STATE_COLOURS: Record<EntryPaymentState, string> = {
   free: 'gray',
@@ -183,6 +184,7 @@ function EntrantCard({ eventId, entrant, onPay }: { eventId: string; entrant: De
             </Badge>
           )}
         </Group>
+        {entrant.juniorCare && <JuniorCare care={entrant.juniorCare} />}
         <Group gap="xs" grow>
           <Button
             mih={TARGET}
@@ -203,6 +205,32 @@ function EntrantCard({ eventId, entrant, onPay }: { eventId: string; entrant: De
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** What the desk needs to know of a junior on the day: whom to call, and any medical notes from their household. */
+function JuniorCare({ care }: { care: NonNullable<DeskEntrant['juniorCare']> }) {
+  const contact = care.emergencyContact;
+  return (
+    <Stack gap={2} data-testid="junior-care">
+      {contact ? (
+        <Text size="sm">
+          Emergency: {contact.name} ({contact.relationship}),{' '}
+          <Anchor href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`} size="sm">
+            {contact.phone}
+          </Anchor>
+        </Text>
+      ) : (
+        <Text size="sm" c="orange.9">
+          No emergency contact on file
+        </Text>
+      )}
+      {care.medicalNotes && (
+        <Text size="sm" c="red.9" fw={500} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          Medical: {care.medicalNotes}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
@@ -334,10 +362,9 @@ function AddWalkUpDialog({
             </Text>
             <TextInput size="lg" label="First name" required value={guest.firstName} onChange={set('firstName')} error={errors.firstName} />
             <TextInput size="lg" label="Last name" required value={guest.lastName} onChange={set('lastName')} error={errors.lastName} />
-            <TextInput
+            <DateField
               size="lg"
               label="Date of birth"
-              type="date"
               required
               value={guest.dateOfBirth}
               onChange={set('dateOfBirth')}

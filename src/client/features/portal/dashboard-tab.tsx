@@ -6,6 +6,7 @@ import { formatClubDateTime } from '../../../shared/dates';
 import { useNow } from '../../lib/clock';
 import { useTRPC } from '../../trpc';
 import { SectionLoader } from '../../components/full-screen-loader';
+import { CardShortcut } from './card-shortcut';
 
 function Stat({ label, value, note }: { label: string; value: string | number; note?: string }) {
   return (
@@ -58,6 +59,7 @@ export function DashboardTab() {
           </Group>
         </Card>
       )}
+      <CardShortcut />
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
         <Stat label="Events Attended" value={d?.eventsAttended ?? '–'} note="This year" />
         <Stat label="Fish Caught" value={d?.fishCaught ?? '–'} />
