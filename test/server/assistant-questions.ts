@@ -344,6 +344,8 @@ QUESTIONS.push(
   { category: 'says it does not know', question: 'Does the club have a boat I can borrow?', declines: true },
   { category: 'says it does not know', question: 'What is the tide at Kingscliff tomorrow morning?', declines: true },
   { category: 'says it does not know', question: 'Is smoking allowed at the club rooms?', declines: true },
+  { category: 'says it does not know', question: 'What is the entry fee for the Gold Coast Classic?', declines: true },
+  { category: 'says it does not know', question: 'When does the Yamba Flathead Frenzy start?', declines: true },
   { category: 'own membership (signed in)', signedIn: true, question: 'Do I owe the club anything?', mustContain: [/paid up/i] },
   {
     category: 'own membership (signed in)',

@@ -93,6 +93,10 @@ export class AssistantService {
         answers.push({ kind: 'someone-else', part });
         continue;
       }
+      if (namesSomethingElse(part, (word) => index.knows(word))) {
+        answers.push({ kind: 'unknown', part });
+        continue;
+      }
       const permission = PERMISSION.test(part);
       const hits = index.search(part).filter((h) => h.score >= MIN_SCORE && h.coverage >= MIN_COVERAGE && !(permission && h.passage.blurb));
       answers.push(hits.length ? { kind: 'content', part, hits: this.chosen(hits) } : { kind: 'unknown', part });
@@ -226,6 +230,22 @@ export class AssistantService {
 
 /** 'Can I use live bait?', 'Is smoking allowed?': asks for a rule, which the landing page's copy never sets. */
 const PERMISSION = /^\s*(?:can|may|could) (?:i|we|you|juniors?|kids|members)\b|\ballowed\b|\bpermitted\b/i;
+
+/**
+ * The part names something the club's content never mentions ('the Gold Coast Classic', 'Hawaii'): whatever
+ * passage shares its other words is about something else. A name is a capitalised word inside the sentence, not
+ * the asker's own ('I'm Dana').
+ */
+const CALENDAR_WORDS =
+  /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter)$/;
+
+function namesSomethingElse(part: string, knows: (word: string) => boolean): boolean {
+  const words = part.replace(/\b(?:i'm|i am|my name is|this is|it's)\s+[A-Z]\w*/gi, ' ').split(/\s+/);
+  return words
+    .slice(1)
+    .map((w) => w.replace(/(?:['’]s)?[?!.,;:]*$/, ''))
+    .some((w) => /^[A-Z][a-z]+$/.test(w) && !CALENDAR_WORDS.test(w) && !knows(w));
+}
 
 const NO_MEMBERSHIP =
   "Your account has no club membership yet. Join from the club's home page ('Join Our Club Today') and your membership details will show here.";

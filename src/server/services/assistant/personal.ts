@@ -43,7 +43,7 @@ const WHO_ELSE = /\bwho(?:'s|\s+is|\s+are|\s+else)\b.*\b(?:entered|registered|si
 const LEAD =
   /^(?:is|are|was|were|does|did|do|has|have|when|where|what|which|who|how|why|can|could|will|would|should|tell|give|show|also|and|the|my|i|please|hi|hey)$/i;
 
-/** People named in a question: two or more capitalised words, or one with 's, that are not the club's own names. */
+/** People named in a question: two or more capitalised words, or one with 's, mostly not words of the club's content. */
 function namesIn(part: string, knows: (word: string) => boolean): string[] {
   const names: string[] = [];
   for (const match of part.matchAll(/\b[A-Z][a-z'’]*(?:[A-Z][a-z]+)?(?:\s+[A-Z][a-z'’]*(?:[A-Z][a-z]+)?)*/g)) {
@@ -51,7 +51,8 @@ function namesIn(part: string, knows: (word: string) => boolean): string[] {
     const words = match[0].split(/\s+/).map((w) => w.replace(/['’]s$/, ''));
     while (words.length && LEAD.test(words[0])) words.shift();
     if (!words.length || (words.length < 2 && !possessive)) continue;
-    if (words.every((w) => knows(w))) continue; // an event, a place, a species, a sponsor
+    // An event, a place, a species, a sponsor ('Gold Coast Classic' too): mostly words the club's content uses.
+    if (words.filter((w) => !knows(w)).length * 2 < words.length) continue;
     names.push(words.join(' '));
   }
   return names;
