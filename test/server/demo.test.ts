@@ -110,6 +110,21 @@ describe('the demo club (npm run demo)', () => {
     expect(overview.activeEvents).toBeGreaterThanOrEqual(4);
   });
 
+  it("shows the committee's member records: reminders sent, one by hand, an e-mail change waiting, the shirt order", async () => {
+    const waiting = (await admin.trpc.admin.members.search.query({ pageSize: 100 })).rows.filter((r) => r.pendingEmail);
+    expect(waiting).toHaveLength(1);
+    const record = await admin.trpc.admin.members.get.query({ memberId: waiting[0].id });
+    expect(record.emailChange?.newEmail).toMatch(/\.home@/);
+    const lapsed = (await admin.trpc.admin.members.search.query({ status: 'expired', pageSize: 100 })).rows;
+    const reminded = await Promise.all(lapsed.map((r) => admin.trpc.admin.members.get.query({ memberId: r.id })));
+    const byHand = reminded.find((r) => r.reminders.some((x) => x.kind === 'manual'));
+    expect(byHand?.reminders.map((x) => x.kind)).toEqual(expect.arrayContaining(['manual', '30_days']));
+    const shirts = await admin.trpc.admin.reports.shirts.query();
+    expect(shirts.total).toBeGreaterThan(20);
+    expect(shirts.missing).toBeGreaterThanOrEqual(1);
+    expect(shirts.missing).toBeLessThan(shirts.total / 10);
+  });
+
   it('logs the demo member in to a family membership with events and catches', async () => {
     const me = await member.trpc.auth.me.query();
     expect(me).toMatchObject({ email: DEMO_LOGINS.member.email, firstName: 'Daniel', role: 'member' });

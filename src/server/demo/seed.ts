@@ -23,6 +23,7 @@ import { DEMO_DOMAIN, EVENTS } from './demo-data';
 import { seedEntryDay } from './entries';
 import { seedEvents } from './events';
 import { backdate, countRows } from './finish';
+import { seedMemberRecords } from './member-records';
 import { expireLapsedMemberships, seedMembers } from './members';
 import { seedNews } from './news';
 import { seedNotificationChoices } from './notifications';
@@ -114,6 +115,7 @@ async function seedSteps(demo: DemoContext): Promise<Record<string, number>> {
   await seedNews(demo);
   await seedCompetition(demo);
   await expireLapsedMemberships(demo);
+  await seedMemberRecords(demo);
   await backdate(demo);
   const counts = await countRows(demo);
   recordAudit(demo.em, {
