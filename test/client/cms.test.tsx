@@ -128,7 +128,7 @@ const sent = (server: FakeServer) => server.mutations().flatMap((c) => c.procedu
 const isDisabled = (el: HTMLElement) => el.hasAttribute('disabled');
 
 describe('CMS pages tab', () => {
-  it('creates a page: create-mode title and button, save disabled until title and slug, live HTML preview', async () => {
+  it('creates a page: the slug follows the title, the content is written like a document (a heading from the toolbar)', async () => {
     const server = cmsServer({ 'admin.cms.pages.create': () => ok({ ...PAGE, id: PAGE_ID }) });
     const user = userEvent.setup();
     renderWithProviders(<PagesTab />, server);
@@ -140,19 +140,18 @@ describe('CMS pages tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create New Page' });
     const save = within(dialog).getByRole('button', { name: 'Create Page' });
     expect(isDisabled(save)).toBe(true);
-    await user.type(within(dialog).getByLabelText(/^Title/), 'Our Waters');
-    expect(isDisabled(save)).toBe(true);
-    await user.type(within(dialog).getByLabelText(/^Slug/), 'our-waters');
+    await user.type(within(dialog).getByLabelText(/^Title/), 'Our Waters & Ramps');
+    const slug = within(dialog).getByLabelText(/^Slug/) as HTMLInputElement;
+    expect(slug.value).toBe('our-waters-and-ramps');
+    expect(within(dialog).getByText("The page's address: /pages/our-waters-and-ramps")).toBeTruthy();
     expect(isDisabled(save)).toBe(false);
 
-    const content = within(dialog).getByLabelText(/^Content/);
-    expect(content.getAttribute('rows')).toBe('10');
+    // No raw HTML: a labelled editor with a toolbar.
+    expect(within(dialog).queryByTitle('Preview')).toBeNull();
+    const content = await within(dialog).findByRole('textbox', { name: 'Content' });
     await user.click(content);
-    await user.paste('<h2>Tweed River</h2><script>alert(1)</script>');
-    const frame = within(dialog).getByTitle('Preview') as HTMLIFrameElement;
-    expect(frame.tagName).toBe('IFRAME');
-    expect(frame.getAttribute('sandbox')).toBe('');
-    expect(frame.getAttribute('srcdoc')).toContain('<h2>Tweed River</h2>');
+    await user.paste('Tweed River');
+    await user.click(within(dialog).getByRole('button', { name: 'Heading 2' }));
 
     await user.click(within(dialog).getByLabelText('Published'));
     await user.click(save);
@@ -161,15 +160,73 @@ describe('CMS pages tab', () => {
       [
         'admin.cms.pages.create',
         {
-          title: 'Our Waters',
-          slug: 'our-waters',
+          title: 'Our Waters & Ramps',
+          slug: 'our-waters-and-ramps',
           metaDescription: '',
-          content: '<h2>Tweed River</h2><script>alert(1)</script>',
+          content: '<h2>Tweed River</h2>',
           published: true,
         },
       ],
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create New Page' })).toBeNull());
+  });
+
+  it("suggests a free slug when another page has the title's, stops following the title once the slug is typed, and marks a taken slug", async () => {
+    const server = cmsServer();
+    const user = userEvent.setup();
+    renderWithProviders(<PagesTab />, server);
+    await user.click(await screen.findByRole('button', { name: 'Create New Page' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Page' });
+    const title = within(dialog).getByLabelText(/^Title/);
+    const slug = within(dialog).getByLabelText(/^Slug/) as HTMLInputElement;
+    await user.type(title, 'Club History');
+    expect(slug.value).toBe('club-history-2');
+
+    await user.clear(slug);
+    await user.type(slug, 'club-history');
+    expect(fieldMessage(slug)).toBe("The page 'Club History' already has this address. Choose another slug, such as club-history-2.");
+    expect(isDisabled(within(dialog).getByRole('button', { name: 'Create Page' }))).toBe(true);
+    await user.type(title, ' 1978');
+    expect(slug.value).toBe('club-history');
+    expect(sent(server)).toEqual([]);
+  });
+
+  it('places an uploaded image in the text, with its size and description, through an upload URL', async () => {
+    const xhr = installPutXhr();
+    const uploadURL = 'http://localhost/api/objects/upload/incoming/55555555-5555-4555-8555-555555555555';
+    const image = '/api/objects/images/55555555-5555-4555-8555-555555555555.webp';
+    const server = cmsServer({
+      'objects.createUpload': () => ok({ uploadURL }),
+      'objects.finishImage': () => ok({ url: image, width: 1600, height: 1200 }),
+      'admin.cms.pages.update': () => ok(PAGE),
+    });
+    const user = userEvent.setup();
+    try {
+      renderWithProviders(<PagesTab />, server);
+      await user.click(within(await screen.findByTestId('cms-page')).getByRole('button', { name: 'Edit' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Page' });
+      await user.click(await within(dialog).findByRole('textbox', { name: 'Content' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Image' }));
+      const panel = await within(dialog).findByRole('group', { name: 'Insert an image' });
+      await user.upload(
+        panel.querySelector('input[type="file"]') as HTMLInputElement,
+        new File([new Uint8Array(2048)], 'ramp.jpg', { type: 'image/jpeg' }),
+      );
+      await user.type(within(panel).getByRole('textbox', { name: /Description/ }), 'The Chinderah boat ramp');
+      await user.click(within(panel).getByRole('button', { name: 'Upload and insert' }));
+      await waitFor(() => expect(within(dialog).queryByRole('group', { name: 'Insert an image' })).toBeNull());
+      expect(xhr.requests).toMatchObject([{ method: 'PUT', url: uploadURL }]);
+
+      await user.click(within(dialog).getByRole('button', { name: 'Update Page' }));
+      expect(await screen.findByText('Page updated successfully')).toBeTruthy();
+      const [, update] = sent(server).at(-1)!;
+      expect((update as { page: { content: string } }).page.content).toContain(
+        `<img src="${image}" alt="The Chinderah boat ramp" width="1600" height="1200">`,
+      );
+      expect(sent(server).map(([p]) => p)).toEqual(['objects.createUpload', 'objects.finishImage', 'admin.cms.pages.update']);
+    } finally {
+      xhr.restore();
+    }
   });
 
   it("edits a page in edit mode and shows the server's message when the update fails", async () => {
@@ -312,6 +369,23 @@ describe('CMS sections tab', () => {
     expect(sent(server)).toEqual([]);
   });
 
+  it('says which sections a template left out because the landing page does not show them', async () => {
+    const hero = { ...SECTIONS[1], id: S4, pageSlug: 'landing', sectionKey: 'hero_title', sortOrder: 3 };
+    const server = cmsServer({ 'admin.cms.sections.fromTemplate': () => ok([hero]) });
+    const user = userEvent.setup();
+    renderWithProviders(<SectionsTab />, server);
+    await user.click(await screen.findByRole('button', { name: 'Templates' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Section Templates' });
+    await user.type(within(dialog).getByLabelText(/^Page Slug/), 'landing');
+    await user.click(within(dialog).getByRole('button', { name: 'Hero Section' }));
+    expect(await screen.findByText('hero_section template created successfully')).toBeTruthy();
+    expect(
+      screen.getByText(
+        '1 section added at the end of landing: hero_title. Not created, as the landing page does not show them: hero_cta, hero_image.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('creates sections from a template and says so', async () => {
     const server = cmsServer({ 'admin.cms.sections.fromTemplate': () => ok([]) });
     const user = userEvent.setup();
@@ -379,7 +453,7 @@ describe('CMS sections tab', () => {
     ]);
   });
 
-  it('edits a section in edit mode, showing HTML content with a preview', async () => {
+  it('edits an HTML section in edit mode with the rich-text editor', async () => {
     const server = cmsServer({
       'admin.cms.sections.update': () => trpcError(400, 'BAD_REQUEST', 'Sort order must be between 0 and 10,000.'),
     });
@@ -388,11 +462,9 @@ describe('CMS sections tab', () => {
     const [, , html] = await screen.findAllByTestId('cms-section');
     await user.click(within(html).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Section' });
-    const content = within(dialog).getByLabelText('Content');
-    expect(content.getAttribute('rows')).toBe('10');
+    const content = await within(dialog).findByRole('textbox', { name: 'Content' });
     await user.click(content);
-    await user.paste('<em>Big tides</em>');
-    expect(within(dialog).getByTitle('Preview').getAttribute('srcdoc')).toContain('<em>Big tides</em>');
+    await user.paste('Big tides');
     await user.click(within(dialog).getByRole('button', { name: 'Update Section' }));
     expect(await screen.findByText('Failed to update section')).toBeTruthy();
     expect(screen.getByText('Sort order must be between 0 and 10,000.')).toBeTruthy();
@@ -404,7 +476,7 @@ describe('CMS sections tab', () => {
           pageSlug: 'home',
           sectionKey: 'hero_subtitle',
           title: 'Hero Subtitle',
-          content: '<em>Big tides</em>',
+          content: '<p>Big tides</p>',
           contentType: 'html',
           sortOrder: 2,
           published: false,
@@ -613,8 +685,8 @@ describe('CMS news tab', () => {
     expect(published.checked).toBe(false);
     await user.type(within(dialog).getByLabelText(/^Title/), 'Season opener');
     expect(isDisabled(save)).toBe(true);
-    await user.click(within(dialog).getByLabelText(/^Content/));
-    await user.paste('<p>See you at the ramp.</p>');
+    await user.click(await within(dialog).findByRole('textbox', { name: 'Content' }));
+    await user.paste('See you at the ramp.');
     expect(isDisabled(save)).toBe(false);
     await user.click(published);
     await user.click(save);
@@ -712,5 +784,63 @@ describe('CMS forms: messages under the fields', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Section Templates' });
     await user.click(within(dialog).getByRole('button', { name: 'Hero Section' }));
     expect(fieldMessage(within(dialog).getByLabelText(/^Page Slug/))).toBe('Please enter a page slug');
+  });
+});
+
+describe('CMS menu and footer', () => {
+  const ABOUT: PageView = { ...PAGE, id: `${PAGE_ID.slice(0, -1)}2`, title: 'About the club', slug: 'about' };
+  const SPOTS: PageView = { ...PAGE, id: `${PAGE_ID.slice(0, -1)}3`, title: 'Secret spots', slug: 'secret-spots', published: false };
+
+  it('picks pages for the menu and the footer, orders them and saves them as the site_navigation setting', async () => {
+    const server = cmsServer({
+      'admin.cms.pages.list': () => ok([PAGE, ABOUT, SPOTS]),
+      'admin.cms.settings.list': () =>
+        ok([
+          ...SETTINGS,
+          {
+            id: SETTING_ID.replace(/4$/, '9'),
+            settingKey: 'site_navigation',
+            settingValue: '{"menu":["club-history"],"footer":[]}',
+            settingType: 'json',
+            description: null,
+          },
+        ]),
+      'admin.cms.settings.save': (input) =>
+        ok({ id: SETTING_ID, description: null, settingType: 'json', ...input, settingValue: input.settingValue }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsTab />, server);
+    const card = await screen.findByRole('region', { name: 'Menu and footer' });
+    const menu = within(card).getByRole('group', { name: 'Menu' });
+    const footer = within(card).getByRole('group', { name: 'Footer' });
+    expect(await within(menu).findByText('1. Club History')).toBeTruthy();
+    expect(within(footer).getByText('No pages in the footer.')).toBeTruthy();
+    const save = within(card).getByRole('button', { name: 'Save menu and footer' });
+    expect(isDisabled(save)).toBe(true);
+
+    await user.selectOptions(within(menu).getByLabelText('Add a page to the menu'), 'about');
+    await user.click(within(menu).getByRole('button', { name: 'Add to the menu' }));
+    await user.click(within(menu).getByRole('button', { name: 'Move About the club up in the menu' }));
+    expect(
+      within(menu)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1. About the club', '2. Club History']);
+    // A draft can be chosen: it shows once published.
+    await user.selectOptions(within(footer).getByLabelText('Add a page to the footer'), 'secret-spots');
+    await user.click(within(footer).getByRole('button', { name: 'Add to the footer' }));
+    expect(within(footer).getByText('Draft')).toBeTruthy();
+    await user.click(within(footer).getByRole('button', { name: 'Remove Secret spots from the footer' }));
+    await user.selectOptions(within(footer).getByLabelText('Add a page to the footer'), 'about');
+    await user.click(within(footer).getByRole('button', { name: 'Add to the footer' }));
+
+    await user.click(save);
+    expect(await screen.findByText('Menu and footer saved')).toBeTruthy();
+    expect(sent(server)).toEqual([
+      [
+        'admin.cms.settings.save',
+        { settingKey: 'site_navigation', settingType: 'json', settingValue: '{"menu":["about","club-history"],"footer":["about"]}' },
+      ],
+    ]);
   });
 });

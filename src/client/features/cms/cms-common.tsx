@@ -1,4 +1,4 @@
-import { Stack, Textarea } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { Fragment, type FormEvent, type ReactNode } from 'react';
@@ -8,7 +8,8 @@ import type { SchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { HtmlPreview } from './html-preview';
+import { RichTextEditor } from '../../components/rich-text-editor';
+import { useEditorImageUpload } from '../../components/uploads/use-editor-image-upload';
 
 /** Phones get full-screen dialogs. */
 export function usePhone(): boolean {
@@ -131,7 +132,10 @@ export function cmsListDialogs<T extends { id: string; title: string }, I, U>({
 /** A form field's change handler that stores the typed text. */
 export const textOf = (e: { currentTarget: { value: string } }) => e.currentTarget.value;
 
-/** SPEC §2.14: text content is a 6-row area; HTML content is a 10-row area with a live preview. */
+/**
+ * SPEC §2.14: text content is a 6-row area; HTML content (pages, news, HTML sections) is written like a document in the
+ * rich-text editor, with images uploaded in place. The server sanitises what it gives when it is saved.
+ */
 export function ContentEditor({
   kind,
   label = 'Content',
@@ -162,20 +166,17 @@ export function ContentEditor({
       />
     );
   }
-  return (
-    <Stack gap="xs">
-      <Textarea
-        label={label}
-        description="HTML. Scripts and unsafe markup are removed when it is saved."
-        withAsterisk={required}
-        rows={10}
-        value={value}
-        onChange={(e) => onChange(textOf(e))}
-        disabled={disabled}
-        error={error}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-      />
-      <HtmlPreview html={value} />
-    </Stack>
-  );
+  return <DocumentEditor label={label} value={value} onChange={onChange} required={required} disabled={disabled} error={error} />;
+}
+
+function DocumentEditor(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  required: boolean;
+  disabled: boolean;
+  error?: string;
+}) {
+  const uploadImage = useEditorImageUpload();
+  return <RichTextEditor {...props} uploadImage={uploadImage} minHeight={260} />;
 }

@@ -1,6 +1,8 @@
 import { Badge, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { pageInput, type PageInput, type PageView } from '../../../shared/cms.schema';
+import { suggestSlug } from '../../../shared/site-navigation';
 import { useTRPC } from '../../trpc';
 import { AdminList, AdminListRow, useListDialogs } from '../../components/admin-list';
 import { EditDeleteActions, FormButtons } from '../../components/admin-row-actions';
@@ -17,21 +19,59 @@ const pageValues = (p: PageView | null) => ({
 });
 const pageFormInput = (v: ReturnType<typeof pageValues>): PageInput => ({ ...v, title: v.title.trim(), slug: v.slug.trim() });
 
-/** SPEC §5: the page form; save stays disabled until title and slug are filled. */
-export function PageForm({ initial, busy, onSubmit, onCancel }: CmsFormProps<PageView, PageInput>) {
+/**
+ * SPEC §5: the page form; save stays disabled until title and slug are filled. A new page's slug follows its title
+ * (one no other page has) until the slug is typed over; a slug another page has is marked before saving.
+ */
+export function PageForm({ initial, busy, onSubmit, onCancel, pages = [] }: CmsFormProps<PageView, PageInput> & { pages?: PageView[] }) {
   const form = useSchemaForm({ schema: pageInput, initialValues: () => pageValues(initial), toInput: pageFormInput });
   const { values, errors, setValue } = form;
   const ready = values.title.trim() !== '' && values.slug.trim() !== '';
+  const others = pages.filter((p) => p.id !== initial?.id);
+  // A new page's slug is the title's until the writer types their own.
+  const [slugFollowsTitle, setSlugFollowsTitle] = useState(initial === null);
+  const slug = values.slug.trim().toLowerCase();
+  const owner = others.find((p) => p.slug === slug);
+  const slugTaken = owner
+    ? `The page '${owner.title}' already has this address. Choose another slug, such as ${suggestSlug(
+        slug,
+        others.map((p) => p.slug),
+      )}.`
+    : undefined;
 
   return (
     <form onSubmit={cmsSubmit(form, pageFormInput, onSubmit)} noValidate>
       <Stack gap="sm">
-        <TextInput label="Title" withAsterisk {...form.inputProps('title')} maxLength={200} />
+        <TextInput
+          label="Title"
+          withAsterisk
+          {...form.inputProps('title')}
+          onChange={(e) => {
+            const title = e.currentTarget.value;
+            if (slugFollowsTitle)
+              form.setValues({
+                title,
+                slug: suggestSlug(
+                  title,
+                  others.map((p) => p.slug),
+                ),
+              });
+            else setValue('title', title);
+          }}
+          maxLength={200}
+        />
         <TextInput
           label="Slug"
-          description="The page address: lowercase letters, digits and hyphens (e.g. club-history)."
+          description={
+            slug ? `The page's address: /pages/${slug}` : 'The page address: lowercase letters, digits and hyphens (e.g. club-history).'
+          }
           withAsterisk
           {...form.inputProps('slug')}
+          onChange={(e) => {
+            setSlugFollowsTitle(false);
+            setValue('slug', e.currentTarget.value);
+          }}
+          error={errors.slug ?? slugTaken}
           maxLength={80}
           autoCapitalize="none"
           autoCorrect="off"
@@ -40,7 +80,12 @@ export function PageForm({ initial, busy, onSubmit, onCancel }: CmsFormProps<Pag
         <TextInput label="Meta Description" {...form.inputProps('metaDescription')} maxLength={300} />
         <ContentEditor kind="html" value={values.content} onChange={(v) => setValue('content', v)} error={errors.content} />
         <Switch label="Published" {...form.checkboxProps('published')} />
-        <FormButtons label={initial ? 'Update Page' : 'Create Page'} disabled={!ready} busy={busy} onCancel={onCancel} />
+        <FormButtons
+          label={initial ? 'Update Page' : 'Create Page'}
+          disabled={!ready || slugTaken !== undefined}
+          busy={busy}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );
@@ -103,7 +148,7 @@ export function PagesTab() {
         update,
         updateInput: (item, page: PageInput) => ({ id: item.id, page }),
         remove,
-        renderForm: (props) => <PageForm {...props} />,
+        renderForm: (props) => <PageForm {...props} pages={list.data ?? []} />,
       })}
     />
   );

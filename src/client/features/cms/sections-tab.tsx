@@ -1,15 +1,18 @@
-import { Badge, Button, Card, Group, Modal, NativeSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   CONTENT_TYPES,
+  SECTION_TEMPLATES,
   sectionInput,
+  sectionKeysShownOn,
   templateInput,
   type ContentType,
   type SectionInput,
   type SectionTemplate,
   type SectionView,
 } from '../../../shared/cms.schema';
+import { GuardedModal } from '../../components/guarded-modal';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
@@ -151,8 +154,8 @@ function TemplatesDialog({
   const form = useSchemaForm({ schema: templateSlug, initialValues: { pageSlug: initialSlug } });
   const fromTemplate = useMutation(
     trpc.admin.cms.sections.fromTemplate.mutationOptions({
-      onSuccess: (_sections, { template }) => {
-        toast.success(`${template} template created successfully`);
+      onSuccess: (sections, { template, pageSlug }) => {
+        toast.success(`${template} template created successfully`, templateOutcome(template, pageSlug, sections));
         onCreated();
       },
       onError: (error) => {
@@ -168,7 +171,7 @@ function TemplatesDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Section Templates" size="lg" fullScreen={phone}>
+    <GuardedModal opened={opened} onClose={onClose} title="Section Templates" size="lg" fullScreen={phone}>
       <Stack gap="md">
         <TextInput
           label="Page Slug"
@@ -197,8 +200,16 @@ function TemplatesDialog({
           </Card>
         ))}
       </Stack>
-    </Modal>
+    </GuardedModal>
   );
+}
+
+/** What a template made: the sections created (in order, on which page) and those a page does not show, left out. */
+export function templateOutcome(template: SectionTemplate, pageSlug: string, created: SectionView[]): string {
+  const shown = sectionKeysShownOn(pageSlug);
+  const left = SECTION_TEMPLATES[template].map((t) => t.sectionKey).filter((key) => shown !== 'all' && !shown.includes(key));
+  const made = `${created.length} ${created.length === 1 ? 'section' : 'sections'} added at the end of ${pageSlug}: ${created.map((s) => s.sectionKey).join(', ')}.`;
+  return left.length ? `${made} Not created, as the ${pageSlug} page does not show them: ${left.join(', ')}.` : made;
 }
 
 function SectionRow({

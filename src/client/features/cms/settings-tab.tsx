@@ -14,6 +14,7 @@ import { AdminList, AdminListRow, useListDialogs } from '../../components/admin-
 import { EditDeleteActions, FormButtons, RowAction, RowActions } from '../../components/admin-row-actions';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { cmsSubmit, feedback, textOf, useRefresh, type CmsFormProps } from './cms-common';
+import { NavigationSettings } from './navigation-settings';
 
 /** What the form starts from: a stored setting (edit), a known setting not yet stored, or nothing. */
 interface SettingDraft {
@@ -141,6 +142,7 @@ export function SettingsTab() {
     <AdminList
       title="Settings"
       actions={<Button onClick={() => open(BLANK)}>Create New Setting</Button>}
+      controls={<NavigationSettings />}
       query={list}
       what="settings"
       items={rowsOf(list.data ?? [])}
