@@ -158,6 +158,26 @@ describe('the demo club (npm run demo)', () => {
     });
   });
 
+  it("has the demo member's membership cards, payments with receipts and a calendar address", async () => {
+    const { cards } = await member.trpc.memberCard.mine.query();
+    expect(cards.length).toBeGreaterThanOrEqual(2);
+    expect(cards[0]).toMatchObject({ own: true, status: 'active' });
+    const code = cards[0].verifyUrl.split('/verify/')[1];
+    expect(await t.client().trpc.verify.card.query({ code })).toMatchObject({ current: true, name: cards[0].name });
+
+    const payments = await member.trpc.memberPayments.history.query();
+    const receipt = payments.find((p) => p.receiptUrl);
+    expect(receipt).toBeTruthy();
+    const pdf = await member.fetch(receipt!.receiptUrl!);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+
+    const feed = await member.trpc.calendarFeed.mine.query();
+    const ics = await t.client().fetch(feed.httpsUrl.slice(PUBLIC_URL.length));
+    expect(ics.status).toBe(200);
+    expect(await ics.text()).toContain('(entered)');
+  });
+
   it('has past events with results and upcoming ones, one of them today', async () => {
     const visitor = t.client();
     const upcoming = await visitor.trpc.events.upcoming.query();

@@ -16,6 +16,7 @@ import type { Env } from '../env';
 import { recordAudit } from '../services/audit.service';
 import { seedPastCompetitions, seedTodaysCatches } from './catches';
 import { seedCompetition } from './competition';
+import { seedMemberCard } from './member-card';
 import { seedContent } from './content';
 import { seedFairPlay } from './fair-play';
 import { DemoContext, type DemoSeedOptions } from './context';
@@ -103,6 +104,7 @@ async function seedSteps(demo: DemoContext): Promise<Record<string, number>> {
   demo.log('Seeding the demo club: members and payments');
   await seedMembers(demo);
   await seedNotificationChoices(demo);
+  await seedMemberCard(demo);
   demo.log('Seeding the demo club: content, sponsors and events');
   await seedContent(demo);
   await seedSponsors(demo);
