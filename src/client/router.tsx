@@ -34,6 +34,7 @@ const EmailChangePage = onDemand(() => import('./routes/email-change'), 'EmailCh
 const SignInPage = onDemand(() => import('./routes/sign-in'), 'SignInPage');
 const MemberSignInPage = onDemand(() => import('./routes/sign-in'), 'MemberSignInPage');
 const SignOutPage = onDemand(() => import('./routes/sign-out'), 'SignOutPage');
+const UnsubscribePage = onDemand(() => import('./routes/unsubscribe'), 'UnsubscribePage');
 const AdminSignInPage = onDemand(() => import('./routes/sign-in'), 'AdminSignInPage');
 const EventDetailsPage = onDemand(() => import('./routes/event-details'), 'EventDetailsPage');
 const EventLivePage = onDemand(() => import('./routes/event-live'), 'EventLivePage');
@@ -86,6 +87,7 @@ const routeTree = rootRoute.addChildren([
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.emailChange, component: EmailChangePage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.signIn, component: SignInPage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.signOut, component: SignOutPage }),
+  createRoute({ getParentRoute: () => rootRoute, path: ROUTES.unsubscribe, component: UnsubscribePage }),
   // The open tab is in the address (/admin?tab=judging): Back, reload and e-mailed links keep the place.
   createRoute({
     getParentRoute: () => rootRoute,

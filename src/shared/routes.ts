@@ -17,6 +17,8 @@ export const ROUTES = {
   signIn: '/sign-in',
   /** The 'Sign out?' page a logout link from another site lands on. */
   signOut: '/sign-out',
+  /** Where a newsletter's unsubscribe link lands: it asks before unsubscribing (mail scanners open links). */
+  unsubscribe: '/unsubscribe',
   admin: '/admin',
   adminCms: '/admin/cms',
   /** An event's details: its whole description, rules, prizes, fees and how to enter. */

@@ -2,7 +2,18 @@
  * The tabs of the admin screens, by their address value (/admin?tab=judging, /admin/cms?tab=news), kept apart from the
  * screens (which load on demand) so that the router can check the address without loading them.
  */
-export const ADMIN_TABS = ['members', 'events', 'judging', 'results', 'payments', 'sponsors', 'reports', 'accounting', 'audit'] as const;
+export const ADMIN_TABS = [
+  'members',
+  'events',
+  'judging',
+  'results',
+  'payments',
+  'sponsors',
+  'reports',
+  'accounting',
+  'newsletters',
+  'audit',
+] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 export const ADMIN_DEFAULT_TAB: AdminTab = 'events';
 

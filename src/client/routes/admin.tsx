@@ -13,6 +13,7 @@ import { AdminMembersTab } from '../features/admin/members-tab';
 import { AdminPaymentsTab } from '../features/admin/payments-tab';
 import { AdminReportsTab } from '../features/admin/reports-tab';
 import { AdminSponsorsTab } from '../features/admin/sponsors-tab';
+import { NewslettersTabFromAddress } from '../features/newsletters/newsletters-tab';
 import { SizeLimitsEditor } from '../features/admin/size-limits-editor';
 import { FishingAreaCard } from '../features/admin/fishing-area-card';
 import { PictureOfMonthAdminCard } from '../features/admin/picture-of-month-card';
@@ -103,6 +104,7 @@ export default function AdminPage() {
               { value: 'sponsors', label: 'Sponsors', panel: <AdminSponsorsTab /> },
               { value: 'reports', label: 'Reports', panel: <AdminReportsTab /> },
               { value: 'accounting', label: 'Accounting', panel: <AdminAccountingTab onOpenReports={() => setTab('reports')} /> },
+              { value: 'newsletters', label: 'Newsletters', panel: <NewslettersTabFromAddress /> },
               { value: 'audit', label: 'Audit Log', panel: <AdminAuditTab /> },
             ]}
           />

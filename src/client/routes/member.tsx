@@ -22,6 +22,7 @@ const ProfileTab = onDemandPart(async () => (await import('../features/portal/pr
 const MembershipCards = onDemandPart(async () => (await import('../features/portal/membership-card')).MembershipCards);
 const PaymentsHistory = onDemandPart(async () => (await import('../features/portal/payments-history')).PaymentsHistory);
 const CalendarSubscription = onDemandPart(async () => (await import('../features/portal/calendar-subscription')).CalendarSubscription);
+const MemberNewsletters = onDemandPart(async () => (await import('../features/newsletters/member-newsletters')).MemberNewsletters);
 const ResourcesTab = onDemandPart(async () => (await import('../features/portal/resources-tab')).ResourcesTab);
 
 /** A tab's panel fetched on demand: a spinner meanwhile, a sentence if it cannot be fetched (open the tab again). */
@@ -127,6 +128,7 @@ export function MemberPortalPage() {
                       <ProfileTab profile={profile.data} loading={profile.isPending} />
                       <PaymentsHistory />
                       <CalendarSubscription />
+                      <MemberNewsletters />
                     </Stack>
                   </OnDemandPanel>
                 ),

@@ -8,6 +8,7 @@ import { EditDeleteActions, FormButtons } from '../../components/admin-row-actio
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { cmsListDialogs, cmsSubmit, ContentEditor, feedback, useRefresh, type CmsFormProps } from './cms-common';
 import { ImageField } from '../../components/uploads/image-upload-field';
+import { SendAsNewsletterButton } from '../../components/send-as-newsletter-button';
 
 /** The created date as people here read it, on the club's calendar. */
 export const createdDate = (createdAt: string) => formatAuDate(clubToday(new Date(createdAt)));
@@ -92,7 +93,12 @@ export function NewsTab() {
         <AdminListRow
           key={article.id}
           testId="cms-article"
-          actions={<EditDeleteActions onEdit={() => openEdit(article)} onDelete={() => askDelete(article)} />}
+          actions={
+            <Group gap={4} wrap="nowrap">
+              <SendAsNewsletterButton articleId={article.id} title={article.title} />
+              <EditDeleteActions onEdit={() => openEdit(article)} onDelete={() => askDelete(article)} />
+            </Group>
+          }
         >
           <Group gap="xs">
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
