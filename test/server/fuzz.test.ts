@@ -705,6 +705,8 @@ function validInputs(): Record<string, unknown> {
     'members.confirmEmailChange': { token: 'D'.repeat(43) },
     'memberDetails.update': { memberId: ids.member, phone: '0400 123 456', address: '1 River St, Murwillumbah NSW 2484', shirtSize: 'M' },
     'memberDetails.requestEmailChange': { email: 'fuzz.new@example.com' },
+    'memberDetails.addJunior': { firstName: 'Ivy', lastName: 'Fuzz', dateOfBirth: '2018-03-04', gender: 'female', shirtSize: 'S', agreed: true },
+    'memberDetails.removeJunior': { memberId: ids.member },
     'admin.audit': { entityType: 'Member', entityId: ids.member, page: 1, pageSize: 10 },
     'admin.events.create': event,
     'admin.events.setImage': { id: ids.event, imageUrl: ids.upload },
