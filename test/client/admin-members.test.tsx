@@ -353,6 +353,7 @@ describe('admin page tabs', () => {
       'Sponsors',
       'Reports',
       'Accounting',
+      'Newsletters',
       'Audit Log',
     ]);
     await user.click(screen.getByRole('tab', { name: 'Members' }));

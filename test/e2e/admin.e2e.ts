@@ -28,7 +28,7 @@ describe("the committee's desk", () => {
     await followLink(page, await loginLink(t, ADMIN));
     await page.waitForURL('**/member');
     await page.goto(`${t.baseUrl}/admin`);
-    await page.getByText('Total Members').waitFor();
+    await page.getByTestId('member-figures').waitFor();
     await page.getByText('Revenue (YTD)').waitFor();
     await page.getByText('$80.00').first().waitFor(); // two adult memberships paid with the demo provider
     await shot('dashboard');

@@ -8,13 +8,14 @@ import { RowButton } from '../../components/admin-row-actions';
 import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../trpc';
 import { DownloadButton } from './period-picker';
+import './touch-targets.css';
 
 const PAYMENT_COLOURS: Record<EntryPaymentState, string> = {
   paid: 'green',
   free: 'gray',
-  unpaid: 'red',
-  pay_at_sign_on: 'yellow',
-  refunded: 'grape',
+  unpaid: 'orange',
+  pay_at_sign_on: 'orange',
+  refunded: 'gray',
 };
 
 function EntrantsList({ view }: { view: DeskView }) {
@@ -60,7 +61,7 @@ function EntrantsList({ view }: { view: DeskView }) {
                   {ENTRY_PAYMENT_LABELS[e.paymentState]}
                   {e.paidBy ? ` · ${e.paidBy}` : ''}
                 </Badge>
-                <Text size="xs" c={e.checkedInAt ? 'green.9' : 'dimmed'}>
+                <Text size="xs" c={e.checkedInAt ? '#1e6b30' : 'dimmed'}>
                   {e.checkedInAt ? `Checked in ${formatClubTime(e.checkedInAt)}` : 'Not checked in'}
                 </Text>
               </Stack>
@@ -98,7 +99,14 @@ export function EventEntrants({ eventId, onClose }: { eventId: string; onClose: 
   const phone = useMediaQuery('(max-width: 48em)');
   const view = useQuery(trpc.admin.signOn.list.queryOptions({ id: eventId }));
   return (
-    <Modal opened onClose={onClose} title={view.data ? `Entrants: ${view.data.eventName}` : 'Entrants'} size="lg" fullScreen={phone}>
+    <Modal
+      className="touch-targets"
+      opened
+      onClose={onClose}
+      title={view.data ? `Entrants: ${view.data.eventName}` : 'Entrants'}
+      size="lg"
+      fullScreen={phone}
+    >
       <QueryState query={view} loading="Loading entrants..." failure="Could not load the entrants. Please try again later.">
         {(data) => <EntrantsList view={data} />}
       </QueryState>

@@ -6,9 +6,9 @@ type Filter = 'active' | 'expired' | 'pending';
 
 /** The three figures, each the members list's own status filter: 'Current' is the list's 'Current (paid up)'. */
 const FIGURES: { filter: Filter; label: string; colour: string }[] = [
-  { filter: 'active', label: 'current', colour: 'green.9' },
+  { filter: 'active', label: 'current', colour: '#1e6b30' },
   { filter: 'expired', label: 'expired', colour: 'red.9' },
-  { filter: 'pending', label: 'pending', colour: 'yellow.9' },
+  { filter: 'pending', label: 'pending', colour: '#8f4a00' },
 ];
 
 /**

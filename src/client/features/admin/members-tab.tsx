@@ -1,6 +1,7 @@
 import { Avatar, Badge, Button, Group, NativeSelect, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { GuardedModal } from '../../components/guarded-modal';
+import './touch-targets.css';
 import { RowButton } from '../../components/admin-row-actions';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -113,7 +114,7 @@ function MemberRow({ member, onEdit, onLift }: { member: AdminMemberRow; onEdit:
               {member.email ?? 'No e-mail'}
             </Text>
             {member.pendingEmail && (
-              <Text size="xs" c="yellow.9" style={{ overflowWrap: 'anywhere' }}>
+              <Text size="xs" c="#8f4a00" style={{ overflowWrap: 'anywhere' }}>
                 Waiting for confirmation of {member.pendingEmail}
               </Text>
             )}
@@ -200,7 +201,7 @@ export function AdminMembersTab() {
   const headers = { sort, direction, onSort };
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" className="touch-targets">
       <Group justify="space-between" align="flex-end" gap="sm">
         <Title order={2} fz="xl">
           Members
@@ -210,7 +211,7 @@ export function AdminMembersTab() {
         </Button>
       </Group>
       <Group gap="xs" align="center" wrap="wrap">
-        <Text size="sm" c={filtered ? 'orange.9' : 'dimmed'} role="status" data-testid="export-note" style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" c={filtered ? '#a33d00' : 'dimmed'} role="status" data-testid="export-note" style={{ overflowWrap: 'anywhere' }}>
           {exportNote(exportFilters, list.data && !list.isPlaceholderData ? list.data.total : undefined)}
         </Text>
         {filtered && (
@@ -284,6 +285,7 @@ export function AdminMembersTab() {
       </PagedList>
 
       <GuardedModal
+        className="touch-targets"
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing ? `Edit ${editing.firstName} ${editing.lastName}` : 'Edit member'}

@@ -30,7 +30,7 @@ function ShirtFigures({ report }: { report: ShirtReport }) {
           <Text size="xs" c="dimmed" fw={600}>
             No size
           </Text>
-          <Text fz="lg" fw={700} c={report.missing ? 'orange.9' : undefined}>
+          <Text fz="lg" fw={700} c={report.missing ? '#a33d00' : undefined}>
             {report.missing}
           </Text>
         </div>
