@@ -1,4 +1,13 @@
-import { householdMember, myDetailsInput, myEmailChangeInput, myHousehold } from '../shared/member-details.schema';
+import { z } from 'zod';
+import {
+  addJuniorInput,
+  addJuniorResult,
+  householdMember,
+  myDetailsInput,
+  myEmailChangeInput,
+  myHousehold,
+  removeJuniorInput,
+} from '../shared/member-details.schema';
 import { emailChangeResult } from '../shared/member-records.schema';
 import { memberProcedure, router } from '../server/trpc/init';
 
@@ -11,6 +20,17 @@ export const memberDetailsRouter = router({
     .input(myDetailsInput)
     .output(householdMember)
     .mutation(({ ctx, input }) => ctx.services.memberDetails.update(ctx.em, ctx.actor, input)),
+
+  /** The household's adult adds a junior: a member at once where the membership covers them, else waiting for payment. */
+  addJunior: memberProcedure
+    .input(addJuniorInput)
+    .output(addJuniorResult)
+    .mutation(({ ctx, input }) => ctx.services.memberDetails.addJunior(ctx.em, ctx.actor, input)),
+
+  removeJunior: memberProcedure
+    .input(removeJuniorInput)
+    .output(z.object({ message: z.string() }))
+    .mutation(({ ctx, input }) => ctx.services.memberDetails.removeJunior(ctx.em, ctx.actor, input.memberId)),
 
   /** Sends a confirmation link to the new address; the login e-mail changes once it is confirmed. */
   requestEmailChange: memberProcedure

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { emailSchema, optionalText } from './auth.schema';
-import { MEMBER_STATUSES, MEMBERSHIP_TYPES, SHIRT_SIZES } from './membership';
-import { phoneSchema } from './members.schema';
+import { emailSchema, nameSchema, optionalText } from './auth.schema';
+import { GENDERS, MEMBER_STATUSES, MEMBERSHIP_TYPES, SHIRT_SIZES } from './membership';
+import { birthDateSchema, phoneSchema } from './members.schema';
 
 // What members keep up to date themselves (the portal's profile tab): their contact details and shirt size, and
 // for the household's juniors an emergency contact and medical notes that the sign-on desk shows on competition day.
@@ -50,11 +50,48 @@ export const householdMember = z.object({
 });
 export type HouseholdMember = z.infer<typeof householdMember>;
 
+/** A junior waiting to be paid for (added to the household, not yet a member). */
+export const pendingAddition = z.object({
+  memberId: z.string(),
+  name: z.string(),
+  amountDue: z.string(),
+  until: z.string(),
+  becomesFamily: z.boolean(),
+});
+export type PendingAddition = z.infer<typeof pendingAddition>;
+
 export const myHousehold = z.object({
   people: z.array(householdMember),
+  /** A junior the reader added who waits to be paid for, if any. */
+  pendingAddition: pendingAddition.nullable().optional(),
   /** The e-mail change of the reader waiting for confirmation, if any. */
   pendingEmail: z.object({ newEmail: z.string(), expiresAt: z.string() }).nullable(),
 });
 export type MyHousehold = z.infer<typeof myHousehold>;
 
 export const myEmailChangeInput = z.object({ email: emailSchema });
+
+/** The household's adult adds a junior to a current membership (accepting the club's rules on their behalf). */
+export const addJuniorInput = z.object({
+  firstName: nameSchema('First name'),
+  lastName: nameSchema('Last name'),
+  dateOfBirth: birthDateSchema(),
+  gender: z.enum(GENDERS, { error: 'Please choose a gender.' }),
+  shirtSize: z.enum(SHIRT_SIZES, { error: 'Please choose a shirt size.' }).nullable(),
+  agreed: z.literal(true, { error: "Please accept the club's rules and code of conduct on their behalf." }),
+});
+export type AddJuniorForm = z.input<typeof addJuniorInput>;
+
+export const addJuniorResult = z.object({
+  memberId: z.string(),
+  message: z.string(),
+  /** What is left to pay, e.g. '30.00'; '0.00' when the membership already covers them (they are active now). */
+  amountDue: z.string(),
+  /** The membership the junior joins ends with the household's. */
+  until: z.string(),
+  /** Paying makes the household a family membership. */
+  becomesFamily: z.boolean(),
+});
+export type AddJuniorResult = z.infer<typeof addJuniorResult>;
+
+export const removeJuniorInput = z.object({ memberId: z.uuid({ error: 'That is not a valid member id.' }) });

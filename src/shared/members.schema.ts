@@ -162,6 +162,8 @@ export const createOrderInput = z.object({
   intent: text('Intent').trim().toUpperCase().default('CAPTURE'),
   /** A renewal before the window opens must say so (the member confirmed what it extends). */
   earlyRenewal: z.boolean({ error: 'earlyRenewal must be true or false.' }).optional(),
+  /** Paying for the junior waiting to be added to the member's household (the difference the club's prices give). */
+  addMembers: z.boolean({ error: 'addMembers must be true or false.' }).optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderInput>;
 export type CreateOrderRequest = z.output<typeof createOrderInput>;

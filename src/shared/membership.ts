@@ -58,3 +58,35 @@ export function householdFeeCents(householdType: MembershipType, memberTypes: Me
   if (householdType === 'family') return MEMBERSHIP_PRICES_CENTS.family;
   return memberTypes.reduce((sum, t) => sum + MEMBERSHIP_PRICES_CENTS[t], 0);
 }
+
+/** Adding a junior to a current membership: what it costs and what the household becomes, or why it cannot. */
+export type JuniorAddition =
+  { ok: true; dueCents: number; householdType: MembershipType; becomesFamily: boolean } | { ok: false; message: string };
+
+/**
+ * The difference the club's prices give for one more junior in a household whose membership is current: nothing
+ * while a family membership has room (it covers up to FAMILY_LIMITS juniors); a junior's fee beside one person; and
+ * where a third person needs a family membership (only a family covers more than two), the family fee less what the
+ * household's people already pay. No part-year pricing: the junior's membership ends with the household's.
+ */
+export function juniorAddition(
+  householdType: MembershipType,
+  people: { membershipType: MembershipType; junior: boolean }[],
+): JuniorAddition {
+  const juniors = people.filter((p) => p.junior).length + 1;
+  const adults = people.length + 1 - juniors;
+  const familyFits = juniors <= FAMILY_LIMITS.juniors && adults <= FAMILY_LIMITS.adults;
+  const tooMany = `A family membership covers up to ${FAMILY_LIMITS.adults} adults and ${FAMILY_LIMITS.juniors} juniors; your household would have ${adults} adults and ${juniors} juniors. Please contact the committee.`;
+  if (householdType === 'family') {
+    return familyFits ? { ok: true, dueCents: 0, householdType: 'family', becomesFamily: false } : { ok: false, message: tooMany };
+  }
+  if (people.length < 2) {
+    return { ok: true, dueCents: MEMBERSHIP_PRICES_CENTS.junior, householdType, becomesFamily: false };
+  }
+  if (!familyFits) return { ok: false, message: tooMany };
+  const paid = householdFeeCents(
+    householdType,
+    people.map((p) => p.membershipType),
+  );
+  return { ok: true, dueCents: Math.max(0, MEMBERSHIP_PRICES_CENTS.family - paid), householdType: 'family', becomesFamily: true };
+}

@@ -1,15 +1,36 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { clubToday } from '../../shared/dates';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import { clubToday, formatAuDate } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
-import type { HouseholdMember, MyDetailsInput, MyHousehold } from '../../shared/member-details.schema';
+import type { AddJuniorResult, HouseholdMember, MyDetailsInput, MyHousehold } from '../../shared/member-details.schema';
 import type { EmailChangeResult } from '../../shared/member-records.schema';
-import { isJuniorOn } from '../../shared/membership';
+import { centsToAmount, formatAud, isJuniorOn, type GENDERS, type SHIRT_SIZES } from '../../shared/membership';
 import type { Clock } from '../clock';
-import { Member } from '../db/entities';
+import { Household, Member, Payment } from '../db/entities';
+import { additionExpiry, householdAdult, isWaitingAddition, priceAddition, waitingAddition } from './household-additions';
 import { recordAudit } from './audit.service';
 import type { Actor } from './actor';
 import type { EmailChangeService } from './email-change.service';
 import { effectiveStatus } from './member-status';
+
+export interface AddJuniorRequest {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  gender: (typeof GENDERS)[number];
+  shirtSize: (typeof SHIRT_SIZES)[number] | null;
+}
+
+const fullName = (m: Member) => `${m.firstName} ${m.lastName}`;
+
+/** Nothing in a household changes while PayPal holds a membership payment for it (it priced what the household was). */
+async function refuseWhilePayPalHolds(em: EntityManager, household: Household): Promise<void> {
+  if (await em.count(Payment, { household, kind: 'membership', status: 'pending' })) {
+    throw new AppError(
+      'CONFLICT',
+      'PayPal is still processing a membership payment for your household. Try again once PayPal releases it.',
+    );
+  }
+}
 
 export interface MemberDetailsDeps {
   clock: Clock;
@@ -92,8 +113,16 @@ export class MemberDetailsService {
     );
     people.sort((a, b) => Number(b.id === own.id) - Number(a.id === own.id));
     const pending = await this.deps.emailChange.pending(em, own.id);
+    const addition = await waitingAddition(em, own, this.today()).catch(() => null);
     return {
       people: people.map((m) => this.view(own, m)),
+      pendingAddition: addition && {
+        memberId: addition.waiting.id,
+        name: fullName(addition.waiting),
+        amountDue: centsToAmount(addition.price.dueCents),
+        until: addition.until,
+        becomesFamily: addition.price.becomesFamily,
+      },
       pendingEmail: pending ? { newEmail: pending.newEmail, expiresAt: pending.expiresAt } : null,
     };
   }
@@ -139,6 +168,132 @@ export class MemberDetailsService {
       }
       await tem.flush();
       return this.view(own, target);
+    });
+  }
+
+  /**
+   * The household's adult adds a junior to their current membership: free while a family membership has room (they
+   * are a member at once), otherwise waiting for the difference the club's prices give (payments.createOrder with
+   * addMembers). One addition waits at a time; the same junior twice is refused.
+   */
+  async addJunior(em: EntityManager, actor: Actor, input: AddJuniorRequest): Promise<AddJuniorResult> {
+    const today = this.today();
+    return em.transactional(async (tem) => {
+      const own = await householdAdult(tem, actor, today);
+      const household = await tem.findOneOrFail(Household, { id: own.household.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      await refuseWhilePayPalHolds(tem, household);
+      const people = await tem.find(Member, { household, isGuest: false }, { orderBy: { createdAt: 'asc' } });
+      const waiting = people.find(isWaitingAddition);
+      if (waiting) {
+        throw new AppError('CONFLICT', `${fullName(waiting)} is still waiting to be paid for. Pay for them or remove them first.`);
+      }
+      const sameName = (m: Member) =>
+        m.firstName.toLowerCase() === input.firstName.toLowerCase() &&
+        m.lastName.toLowerCase() === input.lastName.toLowerCase() &&
+        m.dateOfBirth === input.dateOfBirth;
+      if (people.some(sameName)) throw new AppError('CONFLICT', `${input.firstName} ${input.lastName} is in your household already.`);
+      if (!isJuniorOn(input.dateOfBirth, today)) {
+        throw new AppError('BAD_REQUEST', `${input.firstName} is 16 or over: adults join the club with a membership of their own.`, {
+          field: 'dateOfBirth',
+        });
+      }
+      const price = priceAddition(household, people, today);
+      if (!price.ok) throw new AppError('BAD_REQUEST', price.message);
+      const now = this.deps.clock.now();
+      const free = price.dueCents === 0;
+      const until = additionExpiry(people, today);
+      const junior = tem.create(Member, {
+        household,
+        isPrimary: false,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: null,
+        phone: null,
+        address: own.address ?? null,
+        dateOfBirth: input.dateOfBirth,
+        gender: input.gender,
+        shirtSize: input.shirtSize,
+        membershipType: household.membershipType === 'family' ? 'family' : 'junior',
+        status: free ? 'active' : 'pending',
+        memberSince: free ? today : null,
+        expiryDate: free ? until : null,
+        termsAcceptedAt: now,
+        codeOfConductAcceptedAt: now,
+      });
+      recordAudit(tem, {
+        actor: actor.user,
+        action: 'member.household.addJunior',
+        entityType: 'Member',
+        entityId: junior.id,
+        before: null,
+        after: {
+          householdId: household.id,
+          name: fullName(junior),
+          dateOfBirth: junior.dateOfBirth,
+          status: junior.status,
+          expiryDate: junior.expiryDate ?? null,
+          dueCents: price.dueCents,
+          addedBy: own.id,
+        },
+      });
+      await tem.flush();
+      return {
+        memberId: junior.id,
+        message: free
+          ? `${junior.firstName} is now a member with your family membership, until ${formatAuDate(until)}.`
+          : `${junior.firstName} is added to your household. Pay ${formatAud(price.dueCents)} to make them a member until ${formatAuDate(until)}.`,
+        amountDue: centsToAmount(price.dueCents),
+        until,
+        becomesFamily: price.becomesFamily,
+      };
+    });
+  }
+
+  /**
+   * The household's adult takes a junior off: one waiting to be paid for is deleted; one who is a member keeps
+   * their membership until it ends, in a household of their own, and is no longer renewed with this one.
+   */
+  async removeJunior(em: EntityManager, actor: Actor, memberId: string): Promise<{ message: string }> {
+    const today = this.today();
+    return em.transactional(async (tem) => {
+      const own = await householdAdult(tem, actor, today);
+      await refuseWhilePayPalHolds(tem, own.household);
+      const junior = await tem.findOne(Member, { id: memberId, household: own.household, isGuest: false });
+      if (!junior || junior.id === own.id || !isJuniorOn(junior.dateOfBirth, today)) {
+        throw new AppError('FORBIDDEN', 'You can remove only the juniors of your own household.');
+      }
+      const before = { householdId: own.household.id, status: junior.status, expiryDate: junior.expiryDate ?? null };
+      if (isWaitingAddition(junior)) {
+        recordAudit(tem, {
+          actor: actor.user,
+          action: 'member.household.removeWaiting',
+          entityType: 'Member',
+          entityId: junior.id,
+          before,
+          after: null,
+        });
+        tem.remove(junior);
+        await tem.flush();
+        return { message: `${junior.firstName} is no longer waiting to be added to your household.` };
+      }
+      const ownHousehold = tem.create(Household, { membershipType: 'junior' });
+      junior.household = ownHousehold;
+      junior.isPrimary = true;
+      junior.membershipType = 'junior';
+      recordAudit(tem, {
+        actor: actor.user,
+        action: 'member.household.removeJunior',
+        entityType: 'Member',
+        entityId: junior.id,
+        before,
+        after: { householdId: ownHousehold.id, status: junior.status, expiryDate: junior.expiryDate ?? null },
+      });
+      await tem.flush();
+      return {
+        message: junior.expiryDate
+          ? `${junior.firstName} is no longer in your household. Their membership runs until ${formatAuDate(junior.expiryDate)} and will not be renewed with yours.`
+          : `${junior.firstName} is no longer in your household.`,
+      };
     });
   }
 

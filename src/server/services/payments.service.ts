@@ -22,6 +22,7 @@ import type { Actor } from './actor';
 import type { AuthService } from './auth.service';
 import { effectiveStatus, isCurrentMember } from './member-status';
 import { feeFor } from './members.service';
+import { additionExpiry, householdAdult, waitingAddition } from './household-additions';
 import { activateEntries, sendEntryReceipt } from './entry-payments';
 import { activateSponsorship, sendSponsorshipReceipt } from './sponsor-invoices';
 
@@ -110,6 +111,7 @@ export class PaymentsService {
     if (input.currency !== CURRENCY) throw new AppError('BAD_REQUEST', 'Payments are in Australian dollars (AUD).', { field: 'currency' });
     const offered = parseAmountCents(input.amount);
     if (offered === null) throw new AppError('BAD_REQUEST', NOT_AN_AMOUNT, { field: 'amount' });
+    if (input.addMembers) return this.createAdditionOrder(em, actor, payer, offered);
 
     const { household, members, purpose } = await this.payable(em, actor, registrationHouseholdId);
     if (purpose === 'renewal') this.checkRenewalWindow(members, input.earlyRenewal === true);
@@ -149,6 +151,57 @@ export class PaymentsService {
       providerOrderId: `unsent-${crypto.randomUUID()}`,
       rawResponse: null,
       // The club's clock (not the database's): reconciliation measures an order's age with it.
+      createdAt: this.deps.clock.now(),
+    });
+    await em.flush();
+    return { id: await this.sendOrder(em, payment) };
+  }
+
+  /**
+   * An order for the junior waiting to be added to the caller's household, priced by the server on the household's
+   * current members (`juniorAddition`); it activates that junior only, until the household's membership ends.
+   */
+  private async createAdditionOrder(em: EntityManager, actor: Actor, payer: PayerSession, offered: number): Promise<{ id: string }> {
+    const provider = this.provider();
+    const today = this.today();
+    const own = await householdAdult(em, actor, today);
+    const addition = await waitingAddition(em, own, today);
+    if (!addition || addition.price.dueCents === 0) {
+      throw new AppError('BAD_REQUEST', 'Nobody is waiting to be paid for in your household.', { field: 'addMembers' });
+    }
+    const { household, waiting, price } = addition;
+    if (await em.count(Payment, { household, kind: 'membership', status: 'pending' })) {
+      throw new AppError(
+        'CONFLICT',
+        'PayPal is still processing a payment for this membership; there is nothing more to pay until it is released.',
+      );
+    }
+    await this.settleEarlierOrders(em, household);
+    if (offered !== price.dueCents) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `The amount does not match the ${formatAud(price.dueCents)} that adding ${waiting.firstName} costs.`,
+        { field: 'amount' },
+      );
+    }
+    const payment = em.create(Payment, {
+      kind: 'membership',
+      purpose: 'add_member',
+      household,
+      covers: {
+        householdType: price.householdType,
+        members: [{ id: waiting.id, membershipType: price.householdType === 'family' ? 'family' : 'junior' }],
+      } satisfies PaymentCovers,
+      createdBy: actor.user,
+      payerKey: payer.ensureKey(),
+      description: `${waiting.firstName} ${waiting.lastName} added to the membership${price.becomesFamily ? ' (now a family membership)' : ''}`,
+      payee: payeeOf([own]),
+      amountCents: price.dueCents,
+      currency: CURRENCY,
+      provider: provider.kind,
+      method: provider.kind,
+      providerOrderId: `unsent-${crypto.randomUUID()}`,
+      rawResponse: null,
       createdAt: this.deps.clock.now(),
     });
     await em.flush();
@@ -832,6 +885,7 @@ export class PaymentsService {
    * the latest expiry among them. Anyone added to the household after the order is untouched.
    */
   private async activateMembership(em: EntityManager, by: { actor: Actor['user']; label: string }, payment: Payment): Promise<void> {
+    if (payment.purpose === 'add_member') return this.activateAddition(em, by, payment);
     const today = this.today();
     const ids = payment.covers?.members.map((m) => m.id) ?? [];
     const members = await em.find(Member, { id: { $in: ids }, household: payment.household! });
@@ -851,6 +905,49 @@ export class PaymentsService {
         before,
         after: { status: 'active', expiryDate, paymentId: payment.id },
       });
+    }
+  }
+
+  /**
+   * A junior added to a current membership becomes a member until the household's membership ends; where the price
+   * was a family membership's, the household becomes a family. Only the people the order was priced for.
+   */
+  private async activateAddition(em: EntityManager, by: { actor: Actor['user']; label: string }, payment: Payment): Promise<void> {
+    const today = this.today();
+    const household = await em.findOneOrFail(Household, { id: payment.household!.id });
+    const people = await em.find(Member, { household });
+    const ids = new Set(payment.covers?.members.map((m) => m.id) ?? []);
+    const until = additionExpiry(
+      people.filter((p) => !ids.has(p.id)),
+      today,
+    );
+    for (const member of people.filter((p) => ids.has(p.id))) {
+      const before = { status: member.status, expiryDate: member.expiryDate ?? null };
+      member.status = 'active';
+      member.memberSince ??= today;
+      member.expiryDate = until;
+      recordAudit(em, {
+        actor: by.actor,
+        actorLabel: by.label,
+        action: 'member.activate',
+        entityType: 'Member',
+        entityId: member.id,
+        before,
+        after: { status: 'active', expiryDate: until, paymentId: payment.id },
+      });
+    }
+    if (payment.covers?.householdType === 'family' && household.membershipType !== 'family') {
+      recordAudit(em, {
+        actor: by.actor,
+        actorLabel: by.label,
+        action: 'household.becomesFamily',
+        entityType: 'Household',
+        entityId: household.id,
+        before: { membershipType: household.membershipType },
+        after: { membershipType: 'family', paymentId: payment.id },
+      });
+      household.membershipType = 'family';
+      for (const person of people) person.membershipType = 'family';
     }
   }
 
