@@ -38,9 +38,14 @@ describe('content management and sponsors', () => {
     const pageForm = page.getByRole('dialog', { name: 'Create New Page' });
     await pageForm.getByLabel(/^Title/).fill('Club History');
     await pageForm.getByLabel(/^Slug/).fill('club-history');
-    await pageForm.getByRole('textbox', { name: /^Content/ }).fill('<h2>Since 1972</h2><p>Anglers on the Tweed for fifty years.</p>');
+    // Written like a document: a heading from the toolbar, then a paragraph.
+    await pageForm.getByRole('textbox', { name: 'Content' }).click();
+    await page.keyboard.type('Since 1972');
+    await pageForm.getByRole('button', { name: 'Heading 2' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Anglers on the Tweed for fifty years.');
     await pageForm.getByLabel('Published').check();
-    await pageForm.getByTitle('Preview').waitFor();
     await expectAccessible(page, 'CMS page form');
     await pageForm.getByRole('button', { name: 'Create Page' }).click();
     await page.getByText('Page created successfully').waitFor();
@@ -80,10 +85,12 @@ describe('content management and sponsors', () => {
     const article = page.getByRole('dialog', { name: 'Create New Article' });
     await article.getByLabel(/^Title/).fill(ARTICLE);
     await article.getByLabel(/^Excerpt/).fill('Pia took the whiting with a 31 cm fish.');
-    await article
-      .getByRole('textbox', { name: /^Content/ })
-      .fill('<p>Congratulations to <strong>Pia</strong>!</p><script>alert(1)</script>');
-    await article.getByTitle('Preview').waitFor();
+    await article.getByRole('textbox', { name: 'Content' }).click();
+    await page.keyboard.type('Congratulations to ');
+    await article.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type('Pia');
+    await article.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type('!');
     await article.getByLabel('Published').check();
     await shot('article-form');
     await expectAccessible(page, 'CMS article form');
@@ -103,6 +110,7 @@ describe('content management and sponsors', () => {
     await visitor.page.getByText(ARTICLE).waitFor();
     await visitor.page.getByRole('button', { name: 'Read more' }).click();
     await visitor.page.getByText('Congratulations to').waitFor();
+    await visitor.page.locator('.cms-content strong', { hasText: 'Pia' }).waitFor();
     expect(await visitor.page.locator('.cms-content script').count()).toBe(0);
     await visitor.shot('public-news');
     await expectAccessible(visitor.page, 'public home with news on a phone');

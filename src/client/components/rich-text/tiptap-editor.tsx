@@ -15,6 +15,9 @@ import { LINK_ADDRESS_MESSAGE, linkAddress } from './link-address';
 
 type Panel = 'none' | 'link' | 'image';
 
+/** The panels' fields are 44 px tall too. */
+const TOUCH_INPUT = { input: { minHeight: 44 } };
+
 /** Every toolbar button is a 44 px target (a thumb on a phone), and the toolbar wraps onto more rows at 360 px. */
 const STYLES = {
   control: { minWidth: 44, height: 44 },
@@ -265,6 +268,7 @@ function LinkPanel({ editor, onDone }: { editor: Editor; onDone: () => void }) {
         data-autofocus
         autoFocus
         size="md"
+        styles={TOUCH_INPUT}
       />
       <Checkbox label="Open in a new tab" checked={newTab} onChange={(e) => setNewTab(e.currentTarget.checked)} size="md" py={10} />
       <Group gap="sm" wrap="wrap">
@@ -319,6 +323,7 @@ function ImagePanel({
           maxLength={300}
           autoFocus
           size="md"
+          styles={TOUCH_INPUT}
         />
         <Group gap="sm" wrap="wrap">
           <Button onClick={save} mih={44}>
@@ -380,8 +385,8 @@ function ImagePanel({
         }}
         error={fileProblem}
         disabled={busy}
-        clearable
         size="md"
+        styles={TOUCH_INPUT}
       />
       <TextInput
         label="Description (alt text)"
@@ -395,6 +400,7 @@ function ImagePanel({
         disabled={busy}
         maxLength={300}
         size="md"
+        styles={TOUCH_INPUT}
       />
       {progress !== null && (
         <UploadProgress

@@ -190,6 +190,7 @@ function PagePicker({
             data={available.map((p) => ({ value: p.slug, label: p.published ? p.title : `${p.title} (draft)` }))}
             style={{ flex: 1, minWidth: 0 }}
             size="md"
+            styles={{ input: { minHeight: 44 } }}
           />
           <Button variant="light" onClick={() => chosen && onChange([...slugs, chosen])} mih={44} aria-label={`Add to the ${where}`}>
             Add
