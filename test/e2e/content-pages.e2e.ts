@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, startTestApp, type TestApp } from '../support/test-app';
@@ -18,7 +18,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const noOverflow = (page: import('playwright-core').Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('a content page written like a document', () => {
   it('the secretary writes a page with a heading and an uploaded image on a 360 px phone, puts it in the menu, and a visitor on a phone opens it from the menu', async () => {
