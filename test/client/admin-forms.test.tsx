@@ -81,7 +81,8 @@ describe("the event form shows the server's field errors on their fields, all at
     const maximum = within(dialog).getByLabelText(/^Maximum Participants/) as HTMLInputElement;
     await user.clear(maximum);
     await user.type(maximum, '10');
-    fireEvent.change(within(dialog).getByLabelText(/^Entries close/), { target: { value: '2026-12-06T18:00' } });
+    await user.type(within(dialog).getByLabelText(/^Entries close/), '06/12/2026');
+    fireEvent.change(within(dialog).getByLabelText(/^Close time/), { target: { value: '18:00' } });
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
     expect(await within(dialog).findByText('12 members are already registered, so the maximum cannot be lower than that.')).toBeTruthy();

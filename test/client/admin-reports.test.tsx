@@ -6,7 +6,7 @@ import { AdminAuditTab } from '../../src/client/features/admin/audit-tab';
 import { DashboardCharts } from '../../src/client/features/admin/dashboard-charts';
 import { AdminReportsTab } from '../../src/client/features/admin/reports-tab';
 import type { AuditPage } from '../../src/shared/admin.schema';
-import { clubToday } from '../../src/shared/dates';
+import { clubToday, formatAuDate } from '../../src/shared/dates';
 import { financialYearOf, type AdminOverview, type FinancialSummary, type MembershipReport } from '../../src/shared/reports.schema';
 import { type Answers, type FakeServer, type Output, fakeServer, ok, renderWithProviders } from './render';
 
@@ -177,8 +177,8 @@ describe('admin reports tab', () => {
     renderWithProviders(<AdminReportsTab />, server);
     const card = screen.getByRole('region', { name: 'Financial Summary' });
 
-    expect((within(card).getByLabelText('From') as HTMLInputElement).value).toBe(FY.start);
-    expect((within(card).getByLabelText('To') as HTMLInputElement).value).toBe(FY.end);
+    expect((within(card).getByLabelText('From') as HTMLInputElement).value).toBe(formatAuDate(FY.start));
+    expect((within(card).getByLabelText('To') as HTMLInputElement).value).toBe(formatAuDate(FY.end));
     expect(within(card).getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
       `/api/admin/reports/financial.csv?from=${FY.start}&to=${FY.end}`,
     );

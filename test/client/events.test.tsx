@@ -314,9 +314,9 @@ describe('admin events tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create New Event' });
     await user.type(within(dialog).getByLabelText(/^Event Name/), 'Flathead Classic');
     await user.type(within(dialog).getByLabelText(/^Location/), 'Jack Evans Boat Harbour');
-    const date = within(dialog).getByLabelText(/^Event Date/);
-    expect(date.getAttribute('type')).toBe('datetime-local');
-    await user.type(date, '2026-12-06T07:00');
+    // The date is typed the Australian way whatever the browser's language, the time in a time input.
+    await user.type(within(dialog).getByLabelText(/^Event Date/), '06/12/2026');
+    fireEvent.change(within(dialog).getByLabelText(/^Start time/), { target: { value: '07:00' } });
     await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
     expect(await screen.findByText('Event created successfully')).toBeTruthy();
     const create = server.mutations().find((c) => c.procedures[0] === 'admin.events.create')!;
@@ -343,7 +343,8 @@ describe('admin events tab', () => {
     expect([starts.type, starts.value, ends.type, ends.value]).toEqual(['time', '07:00', 'time', '14:00']);
     await user.type(within(dialog).getByLabelText(/^Event Name/), 'Bream by Night');
     await user.type(within(dialog).getByLabelText(/^Location/), 'Tweed River wall');
-    await user.type(within(dialog).getByLabelText(/^Event Date/), '2026-12-12T17:30');
+    await user.type(within(dialog).getByLabelText(/^Event Date/), '12/12/2026');
+    fireEvent.change(within(dialog).getByLabelText(/^Start time/), { target: { value: '17:30' } });
     fireEvent.change(starts, { target: { value: '18:00' } });
     fireEvent.change(ends, { target: { value: '06:00' } });
     await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
@@ -381,7 +382,8 @@ describe('admin events tab', () => {
     expect(within(row).getByText('Registrations: 4 / 30')).toBeTruthy();
     await user.click(within(row).getByRole('button', { name: 'Edit Flathead Classic' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Event' });
-    expect((within(dialog).getByLabelText(/^Event Date/) as HTMLInputElement).value).toBe('2026-12-06T07:00');
+    expect((within(dialog).getByLabelText(/^Event Date/) as HTMLInputElement).value).toBe('06/12/2026');
+    expect((within(dialog).getByLabelText(/^Start time/) as HTMLInputElement).value).toBe('07:00');
     expect((within(dialog).getByLabelText(/^Registration Fee/) as HTMLInputElement).value).toBe('10.00');
     expect((within(dialog).getByLabelText(/^Fishing starts/) as HTMLInputElement).value).toBe('07:00');
     expect((within(dialog).getByLabelText(/^Fishing ends/) as HTMLInputElement).value).toBe('14:00');

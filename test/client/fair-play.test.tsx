@@ -211,7 +211,8 @@ describe("the judges' Judged view", () => {
     const until = within(dialog).getByLabelText(/Suspended until/) as HTMLInputElement;
     expect(until.max).toBe(latest);
     await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
-    expect(await within(dialog).findByText('Please choose the last day of the suspension (YYYY-MM-DD).')).toBeTruthy();
+    // The date is typed the Australian way, so the schema's sentence names that format.
+    expect(await within(dialog).findByText('Please choose the last day of the suspension (DD/MM/YYYY).')).toBeTruthy();
     expect(server.mutations()).toEqual([]);
 
     await user.type(until, '2027-06-06');

@@ -363,8 +363,9 @@ describe('admin sponsors tab', () => {
     await user.selectOptions(within(dialog).getByLabelText('Status'), 'active');
     await user.type(within(dialog).getByLabelText('Website'), 'https://kingscliffmarine.example');
     const endDate = within(dialog).getByLabelText(/^End Date/);
-    expect(endDate.getAttribute('type')).toBe('date');
-    await user.type(endDate, '2027-12-31');
+    // Typed the Australian way whatever the browser's language.
+    expect(endDate.getAttribute('placeholder')).toBe('DD/MM/YYYY');
+    await user.type(endDate, '31/12/2027');
 
     const logo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
     await user.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, logo);
@@ -400,7 +401,7 @@ describe('admin sponsors tab', () => {
     renderWithProviders(<AdminSponsorsTab />, server);
     await user.click(await screen.findByRole('button', { name: 'Review Tweed Tackle & Bait' }));
     const dialog = await screen.findByRole('dialog', { name: 'Review Tweed Tackle & Bait' });
-    expect((within(dialog).getByLabelText(/^End Date/) as HTMLInputElement).value).toBe('2027-06-30');
+    expect((within(dialog).getByLabelText(/^End Date/) as HTMLInputElement).value).toBe('30/06/2027');
     await user.clear(within(dialog).getByLabelText(/^Logo URL/));
     await user.clear(within(dialog).getByLabelText(/^End Date/));
     await user.selectOptions(within(dialog).getByLabelText('Status'), 'declined');
@@ -460,7 +461,7 @@ describe('sponsor invoices in the admin tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Record payment: Tweed Tackle & Bait' });
     expect((within(dialog).getByLabelText('Method') as HTMLSelectElement).value).toBe('bank_transfer');
     const paidOn = within(dialog).getByLabelText(/^Paid on/) as HTMLInputElement;
-    expect(paidOn.value).toBe(TODAY);
+    expect(paidOn.value).toBe(formatAuDate(TODAY));
     await user.clear(paidOn);
     await user.type(paidOn, addDays(TODAY, 1));
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));

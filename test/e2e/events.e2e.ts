@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instantToClubLocal } from '../../src/shared/dates';
+import { formatAuDate, instantToClubLocal } from '../../src/shared/dates';
 import { linkIn } from '../support/mime';
 import { activeMemberClient, startTestApp, type TestApp } from '../support/test-app';
 import { expectAccessible, launchBrowser, openPage, outboxMail, PHONE, loginLink, followLink } from './browser';
@@ -44,7 +44,9 @@ describe('events', () => {
     await page.getByRole('button', { name: 'Create New Event' }).click();
     const form = page.getByRole('dialog', { name: 'Create New Event' });
     await form.getByLabel(/^Event Name/).fill(EVENT_NAME);
-    await form.getByLabel(/^Event Date/).fill(instantToClubLocal(new Date(Date.now() + 30 * 86_400_000)).slice(0, 11) + '07:00');
+    // The date the Australian way (DD/MM/YYYY), the time in its own input.
+    await form.getByLabel(/^Event Date/).fill(formatAuDate(instantToClubLocal(new Date(Date.now() + 30 * 86_400_000)).slice(0, 10)));
+    await form.getByLabel(/^Start time/).fill('07:00');
     await form.getByLabel(/^Location/).fill('Jack Evans Boat Harbour, Tweed Heads');
     await form.getByLabel('Description').fill('A morning chasing flathead on the lower Tweed.');
     await form.getByLabel('Rules').fill('Artificial lures only. Catch, click and release.');

@@ -4,6 +4,7 @@ import { DEFAULT_NON_MEMBER_FEE_CENTS } from '../../../shared/entries';
 import { DEFAULT_FISHING_END, DEFAULT_FISHING_START } from '../../../shared/events';
 import { centsToAmount } from '../../../shared/membership';
 import { eventInput, type AdminEventView, type EventInput, type EventStatus } from '../../../shared/events.schema';
+import { DateTimeField } from '../../components/forms/date-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { fieldErrorsOf, serverMessage } from '../../lib/errors';
 
@@ -147,7 +148,7 @@ export function EventForm({
     <form ref={formRef} onSubmit={submit} noValidate aria-label={editing ? 'Edit Event' : 'Create New Event'}>
       <Stack gap="sm">
         <TextInput label="Event Name" withAsterisk {...form.inputProps('name')} maxLength={120} />
-        <TextInput label="Event Date and Time (Sydney time)" withAsterisk type="datetime-local" {...form.inputProps('eventDate')} />
+        <DateTimeField label="Event Date (Sydney time)" withAsterisk {...form.inputProps('eventDate')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
             label="Fishing starts"
@@ -198,11 +199,11 @@ export function EventForm({
             {...form.inputProps('nonMemberFee')}
           />
         </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
+        <>
+          <DateTimeField
             label="Entries close (Sydney time)"
+            timeLabel="Close time"
             description="Blank: at the end of sign-on, 2 hours after the start"
-            type="datetime-local"
             {...form.inputProps('entriesCloseAt')}
           />
           <TextInput
@@ -214,7 +215,7 @@ export function EventForm({
             placeholder="No limit"
             {...form.inputProps('maxParticipants')}
           />
-        </SimpleGrid>
+        </>
         <TextInput label="Club Code (brag mat)" {...form.inputProps('clubCode')} maxLength={40} />
         <Checkbox
           size="md"

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -19,6 +19,7 @@ import { toast } from '../../components/toast';
 import { useClubToday } from '../../lib/clock';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
+import { DateField } from '../../components/forms/date-field';
 
 /** What a committee decision changes on screen: the lists, the results and ladder, and the members list are read again. */
 function useAfterDecision() {
@@ -205,8 +206,7 @@ export function SuspendDialog({ item, onClose }: { item: JudgedCatchView; onClos
         Until the day you choose, {item.anglerName} cannot enter events or log catches, and nobody can for them. The club&apos;s rules allow
         up to {SUSPENSION_MAX_MONTHS} months. They are e-mailed the date and reason.
       </Text>
-      <TextInput
-        type="date"
+      <DateField
         data-autofocus
         label="Suspended until (last day)"
         description={`From today to ${formatAuDate(latest)}.`}

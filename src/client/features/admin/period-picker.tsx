@@ -1,8 +1,9 @@
-import { Button, Group, TextInput, type ButtonProps } from '@mantine/core';
+import { Button, Group, type ButtonProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { clubToday, formatAuDate } from '../../../shared/dates';
 import { financialYearOf, periodInput } from '../../../shared/reports.schema';
 import { issueEntries, messagesByField } from '../../components/forms/use-schema-form';
+import { DateField } from '../../components/forms/date-field';
 
 /** A reporting period, both days included, as 'YYYY-MM-DD' (blank means the server's default). */
 export interface Period {
@@ -48,18 +49,16 @@ export function PeriodPicker({ value, onChange, disabled }: { value: Period; onC
   const errors = periodErrors(value);
   return (
     <Group gap="sm" align="flex-start" wrap="wrap">
-      <TextInput
+      <DateField
         label="From"
-        type="date"
         value={value.from}
         onChange={(e) => onChange({ ...value, from: e.currentTarget.value })}
         error={errors?.from}
         disabled={disabled}
         style={{ flex: '1 1 150px', maxWidth: 220 }}
       />
-      <TextInput
+      <DateField
         label="To"
-        type="date"
         value={value.to}
         onChange={(e) => onChange({ ...value, to: e.currentTarget.value })}
         error={errors?.to}

@@ -37,6 +37,7 @@ import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { useTRPC } from '../../trpc';
 import { SEARCH_DEBOUNCE_MS } from './paged-list';
 import { amountCents, newRequestKey } from './refund-dialog';
+import { DateField } from '../../components/forms/date-field';
 
 type Mode = 'new' | 'renewal';
 interface Other {
@@ -228,7 +229,7 @@ export function RecordPaymentDialog({ onDone }: { onDone: () => void }) {
             />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <TextInput label="Phone" type="tel" withAsterisk {...setField('phone')} maxLength={40} />
-              <TextInput label="Date of birth" type="date" withAsterisk {...setField('dateOfBirth')} max={today} />
+              <DateField label="Date of birth" withAsterisk {...setField('dateOfBirth')} max={today} />
             </SimpleGrid>
             <Textarea label="Address" withAsterisk rows={2} {...setField('address')} maxLength={300} />
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
@@ -267,9 +268,8 @@ export function RecordPaymentDialog({ onDone }: { onDone: () => void }) {
                     error={err(`other${i}.lastName`)}
                     maxLength={80}
                   />
-                  <TextInput
+                  <DateField
                     label="Date of birth"
-                    type="date"
                     value={other.dateOfBirth}
                     onChange={setOther(i, 'dateOfBirth')}
                     error={err(`other${i}.dateOfBirth`)}
@@ -360,7 +360,7 @@ export function RecordPaymentDialog({ onDone }: { onDone: () => void }) {
 
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <NativeSelect label="Method" withAsterisk {...form.inputProps('method')} data={MANUAL_METHOD_OPTIONS} />
-          <TextInput label="Paid on" type="date" withAsterisk {...form.inputProps('paidOn')} max={today} />
+          <DateField label="Paid on" withAsterisk {...form.inputProps('paidOn')} max={today} />
         </SimpleGrid>
         <TextInput
           label="Reference"

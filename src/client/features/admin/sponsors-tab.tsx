@@ -1,18 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Group,
-  Image,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Group, Image, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -42,6 +28,7 @@ import { useTRPC } from '../../trpc';
 import { ImageField } from '../../components/uploads/image-upload-field';
 import { sponsorAmountText, sponsorHref, SPONSOR_LINK_PROPS } from '../../lib/sponsor-text';
 import { FormButtons, RowButton } from '../../components/admin-row-actions';
+import { DateField } from '../../components/forms/date-field';
 
 const STATUS_LABELS: Record<SponsorStatus, string> = { pending: 'Pending', active: 'Active', declined: 'Declined' };
 const STATUS_COLOURS: Record<SponsorStatus, string> = { pending: 'yellow', active: 'green', declined: 'red' };
@@ -305,9 +292,8 @@ function RecordPaymentForm({ sponsor, invoice, onDone }: { sponsor: AdminSponsor
           {SPONSORSHIP_LABELS[sponsor.sponsorshipType]} · season {invoice.season} · {dollars(invoice.amount)}
         </Text>
         <NativeSelect label="Method" {...form.inputProps('method')} disabled={busy} data={MANUAL_METHOD_OPTIONS} />
-        <TextInput
+        <DateField
           label="Paid on"
-          type="date"
           description="The day the money arrived."
           min={addYears(today, -1)}
           max={today}
@@ -441,9 +427,8 @@ function ReviewForm({ sponsor, onDone }: { sponsor: AdminSponsor; onDone: () => 
           data={SPONSOR_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
         />
         <TextInput label="Website" type="url" placeholder="https://" {...form.inputProps('websiteUrl')} disabled={busy} />
-        <TextInput
+        <DateField
           label="End Date"
-          type="date"
           description="The last day the sponsor is shown. Leave blank for no end date."
           {...form.inputProps('endDate')}
           disabled={busy}

@@ -8,6 +8,7 @@ import { fieldErrorsOf, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { entriesCloseLine } from './event-text';
 import { EntryPayment } from './entry-payment';
+import { DateField } from '../../components/forms/date-field';
 
 const EMPTY = { firstName: '', lastName: '', email: '', phone: '', dateOfBirth: '' };
 type Field = keyof typeof EMPTY;
@@ -144,10 +145,9 @@ function GuestEntry({ event, onClose }: { event: EventView; onClose: () => void 
           onChange={set('phone')}
           error={errors.phone}
         />
-        <TextInput
+        <DateField
           size="lg"
           label="Date of birth"
-          type="date"
           required
           description="Under 16 on the day fishes in the junior division"
           value={values.dateOfBirth}

@@ -36,6 +36,7 @@ import { useClubToday } from '../../lib/clock';
 import { useAuth } from '../../lib/use-auth';
 import { ClubDocuments } from '../../components/club-documents';
 import { CodeOfConductDialog } from './code-of-conduct';
+import { DateField } from '../../components/forms/date-field';
 
 interface Person {
   firstName: string;
@@ -247,9 +248,8 @@ export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: 
           autoComplete="street-address"
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput
+          <DateField
             label="Date of Birth"
-            type="date"
             required
             value={values.dateOfBirth}
             max={today}
@@ -338,9 +338,8 @@ export function RegistrationForm({ initialType, onRegistered, onNestedDialog }: 
                 onChange={(e) => updateOther(i, 'lastName', e.currentTarget.value)}
                 error={err(`other${i}.lastName`)}
               />
-              <TextInput
+              <DateField
                 label="Date of birth"
-                type="date"
                 max={today}
                 value={person.dateOfBirth}
                 onChange={(e) => updateOther(i, 'dateOfBirth', e.currentTarget.value)}
