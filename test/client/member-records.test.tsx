@@ -245,6 +245,11 @@ describe("the dashboard's member figures", () => {
     expect(await screen.findByText('Ava Bream')).toBeTruthy();
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('expired');
     await waitFor(() => expect(callsOf(s, 'admin.members.search').at(-1)).toMatchObject({ status: 'expired', page: 1 }));
+    // A filter chosen in the tab goes into the address too, so a reload or a link keeps it.
+    await user.selectOptions(screen.getByLabelText('Status'), 'Pending (not paid yet)');
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ tab: 'members', status: 'pending' }));
+    await user.selectOptions(screen.getByLabelText('Status'), 'All');
+    await waitFor(() => expect(router.state.location.search).not.toHaveProperty('status'));
   });
 });
 

@@ -40,14 +40,23 @@ function statusOf(search: unknown): StatusFilter | undefined {
 }
 
 /**
- * The status filter in the address (/admin?tab=members&status=expired, where the dashboard's figures lead), followed
- * as it changes; undefined without a router (a screen tested on its own) or without the parameter.
+ * The status filter, kept in the address (/admin?tab=members&status=expired, where the dashboard's figures lead) so
+ * that Back, a reload and a link keep it; a plain state without a router (a screen tested on its own).
  */
-function useAddressStatus(): StatusFilter | undefined {
+function useStatusFilter(): [StatusFilter, (status: StatusFilter) => void] {
   const router = useRouter({ warn: false });
-  const [status, setStatus] = useState(() => statusOf(router?.state.location.search));
-  useEffect(() => router?.subscribe('onResolved', (event) => setStatus(statusOf(event.toLocation.search))), [router]);
-  return status;
+  const [status, setStatus] = useState<StatusFilter>(() => statusOf(router?.state.location.search) ?? '');
+  useEffect(() => router?.subscribe('onResolved', (event) => setStatus(statusOf(event.toLocation.search) ?? '')), [router]);
+  const change = (next: StatusFilter) => {
+    setStatus(next);
+    if (router)
+      void router.navigate({
+        to: router.state.location.pathname,
+        search: ((prev: Record<string, unknown>) => ({ ...prev, status: next || undefined })) as never,
+        replace: true,
+      });
+  };
+  return [status, change];
 }
 
 /** What 'Export CSV' will hold, in words: the filters in force, or everyone. */
@@ -149,16 +158,12 @@ export function AdminMembersTab() {
   const phone = useMediaQuery('(max-width: 48em)');
   const { search, setSearch, debouncedSearch, page, setPage, filter } = useListSearch();
   const [type, setType] = useState<'' | MembershipType>('');
-  const addressStatus = useAddressStatus();
-  const [status, setStatus] = useState<StatusFilter>(addressStatus ?? '');
-  // The dashboard's figures open this tab with their filter: follow the address when it names one.
-  const [followed, setFollowed] = useState(addressStatus);
-  if (followed !== addressStatus) {
-    setFollowed(addressStatus);
-    if (addressStatus !== undefined) {
-      setStatus(addressStatus);
-      setPage(1);
-    }
+  const [status, setStatus] = useStatusFilter();
+  // A filter from the address (a dashboard figure, Back) starts again on the first page, as a filter chosen here does.
+  const [shownStatus, setShownStatus] = useState(status);
+  if (shownStatus !== status) {
+    setShownStatus(status);
+    setPage(1);
   }
   const [sort, setSort] = useState<SortColumn>('name');
   const [direction, setDirection] = useState<Direction>('asc');
