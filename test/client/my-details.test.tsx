@@ -148,4 +148,59 @@ describe('the profile tab: a member keeps their own details', () => {
     expect(screen.getByText(/We sent a link to dana.new@example.com/)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Change e-mail' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('adds a junior and pays the difference the server priced, then the junior waits no more', async () => {
+    const IVY = '33333333-3333-4333-8333-333333333333';
+    let people: Person[] = [DANA];
+    let pendingAddition: Output<'memberDetails.household'>['pendingAddition'] = null;
+    const fake = server({
+      'memberDetails.household': () => ok({ people, pendingEmail: null, pendingAddition }),
+      'memberDetails.addJunior': (input) => {
+        people = [DANA, { ...KIT, id: IVY, firstName: input.firstName, status: 'pending', expiryDate: null }];
+        pendingAddition = { memberId: IVY, name: 'Ivy Reef', amountDue: '30.00', until: '2027-11-21', becomesFamily: false };
+        return ok({
+          memberId: IVY,
+          message: 'Ivy is added to your household. Pay $30.00 to make them a member until 21/11/2027.',
+          amountDue: '30.00',
+          until: '2027-11-21',
+          becomesFamily: false,
+        });
+      },
+      'payments.setup': () => ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' }),
+      'payments.createOrder': () => ok({ id: 'DEMO-9' }),
+      'payments.capture': () => {
+        people = [DANA, { ...KIT, id: IVY, firstName: 'Ivy' }];
+        pendingAddition = null;
+        return ok({
+          id: 'DEMO-9',
+          status: 'COMPLETED',
+          amount: '30.00',
+          currency: 'AUD',
+          membership: { status: 'active', memberSince: '2025-11-21', expiryDate: '2027-11-21', members: ['Dana Reef', 'Ivy Reef'] },
+        });
+      },
+      'members.dashboard': () => ok({ eventsAttended: 0, fishCaught: 0, competitions: 0, memberLevel: 'Bronze' }),
+      'auth.me': () => ok(null),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProfileTab profile={PROFILE} loading={false} />, fake);
+    await user.click(await screen.findByRole('button', { name: 'Add a junior' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a junior' });
+    await user.type(within(dialog).getByLabelText('First name'), 'Ivy');
+    await user.type(within(dialog).getByLabelText('Last name'), 'Reef');
+    await user.type(within(dialog).getByLabelText('Date of birth'), '2016-05-01');
+    await user.selectOptions(within(dialog).getByLabelText('Gender'), 'female');
+    await user.click(within(dialog).getByRole('button', { name: 'Add junior' }));
+    expect(await within(dialog).findByText("Please accept the club's rules and code of conduct on their behalf.")).toBeTruthy();
+    await user.click(within(dialog).getByLabelText("I accept the club's rules and code of conduct on their behalf"));
+    await user.click(within(dialog).getByRole('button', { name: 'Add junior' }));
+
+    const pay = await screen.findByRole('dialog', { name: 'Complete Your Payment' });
+    expect(within(pay).getByText('Added to your membership until 21/11/2027')).toBeTruthy();
+    await user.click(await within(pay).findByRole('button', { name: 'Pay $30.00 (demo)' }));
+    expect(await screen.findByText('Payment Successful!')).toBeTruthy();
+    const order = fake.mutations().find((m) => m.procedures.includes('payments.createOrder'))!;
+    expect(order.inputs[0]).toEqual({ amount: '30.00', currency: 'AUD', intent: 'CAPTURE', addMembers: true });
+    await waitFor(() => expect(screen.queryByTestId('pending-addition')).toBeNull());
+  });
 });

@@ -12,6 +12,8 @@ export interface PaymentDetails {
   earlyRenewal?: boolean;
   /** Where the receipt goes (said on the success view), when known. */
   email?: string | null;
+  /** Paying for the junior waiting to be added to the household: their membership ends with the household's. */
+  addition?: { until: string; becomesFamily: boolean };
 }
 
 export type JoinState =

@@ -85,7 +85,9 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
   const refreshMembership = useCallback(
     () =>
       Promise.all(
-        [trpc.members.profile, trpc.members.dashboard, trpc.auth.me].map((p) => queryClient.invalidateQueries({ queryKey: p.queryKey() })),
+        [trpc.members.profile, trpc.members.dashboard, trpc.auth.me, trpc.memberDetails.household].map((p) =>
+          queryClient.invalidateQueries({ queryKey: p.queryKey() }),
+        ),
       ),
     [queryClient, trpc],
   );
@@ -126,6 +128,7 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
         currency: 'AUD',
         intent: 'CAPTURE',
         ...(earlyRenewal ? { earlyRenewal: true } : {}),
+        ...(details.addition ? { addMembers: true } : {}),
       });
       return created.id;
     } catch (error) {
@@ -253,7 +256,9 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
       <Stack gap={4}>
         <Text fw={600}>{details.names.join(', ')}</Text>
         <Text size="sm" c="dimmed">
-          {MEMBERSHIP_LABELS[details.membershipType]} membership, one year{earlyRenewal ? ' (early renewal)' : ''}
+          {details.addition
+            ? `Added to your membership until ${formatAuDate(details.addition.until)}${details.addition.becomesFamily ? ', which becomes a family membership' : ''}`
+            : `${MEMBERSHIP_LABELS[details.membershipType]} membership, one year${earlyRenewal ? ' (early renewal)' : ''}`}
         </Text>
         <Text fz="xl" fw={700}>
           ${details.amount} AUD

@@ -1,8 +1,14 @@
-import { Alert, Button, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { myDetailsInput, myEmailChangeInput, type HouseholdMember } from '../../../shared/member-details.schema';
+import {
+  addJuniorInput,
+  myDetailsInput,
+  myEmailChangeInput,
+  type AddJuniorResult,
+  type HouseholdMember,
+} from '../../../shared/member-details.schema';
 import { SHIRT_SIZES } from '../../../shared/membership';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { GuardedModal } from '../../components/guarded-modal';
@@ -230,5 +236,124 @@ export function PendingEmailNotice({ pending }: { pending: { newEmail: string; e
         </Button>
       </Stack>
     </Alert>
+  );
+}
+
+function AddJuniorForm({ onDone, onAdded }: { onDone: () => void; onAdded: (result: AddJuniorResult) => void }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshDetails();
+  const add = useMutation(trpc.memberDetails.addJunior.mutationOptions());
+  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm({
+    schema: addJuniorInput,
+    initialValues: { firstName: '', lastName: '', dateOfBirth: '', gender: '', shirtSize: '', agreed: false },
+    toInput: (v) => ({ ...v, gender: v.gender || undefined, shirtSize: v.shirtSize || null }),
+  });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    const input = form.validate((errors) => document.getElementById(`junior-${Object.keys(errors)[0]}`)?.focus());
+    if (!input) return;
+    try {
+      const result = await add.mutateAsync(input);
+      await refresh();
+      onAdded(result);
+    } catch (e) {
+      form.applyServerError(e);
+      setError(
+        isNetworkError(e) ? 'Network error. Please try again.' : (serverMessage(e) ?? 'The junior could not be added. Please try again.'),
+      );
+    }
+  }
+
+  const field = (name: 'firstName' | 'lastName' | 'dateOfBirth' | 'gender' | 'shirtSize') => ({
+    id: `junior-${name}`,
+    ...form.inputProps(name),
+  });
+  return (
+    <form noValidate onSubmit={submit} aria-label="Add a junior">
+      <Stack gap="sm">
+        <Text size="sm">
+          A junior (under 16) joins your membership until it ends. The price is what the club's fees give: nothing while a family membership
+          has room, otherwise the difference, paid next.
+        </Text>
+        <TextInput label="First name" autoComplete="off" size="md" {...field('firstName')} />
+        <TextInput label="Last name" autoComplete="off" size="md" {...field('lastName')} />
+        <TextInput label="Date of birth" type="date" size="md" {...field('dateOfBirth')} />
+        <NativeSelect
+          label="Gender"
+          size="md"
+          data={[
+            { value: '', label: 'Choose...' },
+            { value: 'female', label: 'Female' },
+            { value: 'male', label: 'Male' },
+          ]}
+          {...field('gender')}
+        />
+        <NativeSelect label="Shirt size" data={SHIRT_OPTIONS} size="md" {...field('shirtSize')} />
+        <Checkbox
+          id="junior-agreed"
+          label="I accept the club's rules and code of conduct on their behalf"
+          {...form.checkboxProps('agreed')}
+        />
+        <FormError message={error ?? form.formError ?? null} />
+        <Actions onCancel={onDone} busy={add.isPending} submit="Add junior" />
+      </Stack>
+    </form>
+  );
+}
+
+export function AddJuniorDialog({
+  opened,
+  onClose,
+  onAdded,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onAdded: (result: AddJuniorResult) => void;
+}) {
+  return (
+    <DetailsModal title="Add a junior" opened={opened} onClose={onClose}>
+      <AddJuniorForm onDone={onClose} onAdded={onAdded} />
+    </DetailsModal>
+  );
+}
+
+/** Asks before taking a junior off the household (one waiting for payment is simply dropped). */
+export function RemoveJuniorDialog({ person, onClose }: { person: HouseholdMember | null; onClose: () => void }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshDetails();
+  const remove = useMutation(
+    trpc.memberDetails.removeJunior.mutationOptions({
+      onSuccess: async (result) => {
+        await refresh();
+        toast.success('Household changed', result.message);
+        onClose();
+      },
+      onError: (e) => toast.error('Error', serverMessage(e) ?? 'Could not remove them. Please try again.'),
+    }),
+  );
+  const waiting = person?.status === 'pending';
+  return (
+    <DetailsModal title={`Remove ${person?.firstName ?? ''}?`} opened={person !== null} onClose={onClose}>
+      {person && (
+        <Stack gap="md">
+          <Text size="sm">
+            {waiting
+              ? `${person.firstName} has not been paid for yet and will no longer be added to your membership.`
+              : `${person.firstName} keeps their membership until it ends, but it will not be renewed with yours.`}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Keep {person.firstName}
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate({ memberId: person.id })}>
+              Remove {person.firstName}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </DetailsModal>
   );
 }

@@ -1,12 +1,14 @@
-import { Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatAuDate } from '../../../shared/dates';
-import type { HouseholdMember } from '../../../shared/member-details.schema';
+import type { HouseholdMember, MyHousehold } from '../../../shared/member-details.schema';
 import { MEMBERSHIP_LABELS } from '../../../shared/membership';
 import type { MemberProfile } from '../../../shared/members.schema';
 import { useTRPC } from '../../trpc';
-import { DetailsDialog, EmailChangeDialog, PendingEmailNotice } from './my-details-dialogs';
+import { useJoinDialog } from '../../components/join-dialog';
+import { toast } from '../../components/toast';
+import { AddJuniorDialog, DetailsDialog, EmailChangeDialog, PendingEmailNotice, RemoveJuniorDialog } from './my-details-dialogs';
 
 const STATUS_BADGE = {
   active: { color: 'green', label: 'Active' },
@@ -22,7 +24,33 @@ function standing(person: HouseholdMember): string {
 }
 
 /** The household: each person's membership and standing; the juniors' details for their adult to keep. */
-function HouseholdCard({ people, onEdit }: { people: HouseholdMember[]; onEdit: (person: HouseholdMember) => void }) {
+function HouseholdCard({
+  household,
+  email,
+  canAdd,
+  onEdit,
+  onRemove,
+  onAdd,
+}: {
+  household: MyHousehold;
+  email: string | null;
+  canAdd: boolean;
+  onEdit: (person: HouseholdMember) => void;
+  onRemove: (person: HouseholdMember) => void;
+  onAdd: () => void;
+}) {
+  const people = household.people;
+  const waiting = household.pendingAddition;
+  const { openPayment } = useJoinDialog();
+  const pay = () =>
+    waiting &&
+    openPayment({
+      names: [waiting.name],
+      membershipType: 'junior',
+      amount: waiting.amountDue,
+      email,
+      addition: { until: waiting.until, becomesFamily: waiting.becomesFamily },
+    });
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="household-title">
       <Title order={3} fz="lg" mb="sm" id="household-title">
@@ -56,12 +84,52 @@ function HouseholdCard({ people, onEdit }: { people: HouseholdMember[]; onEdit: 
               )}
             </Stack>
             {person.isJunior && person.editable && i > 0 && (
-              <Button variant="light" size="sm" onClick={() => onEdit(person)} aria-label={`Edit ${person.firstName}'s details`}>
-                Edit details
-              </Button>
+              <Group gap="xs">
+                {person.status !== 'pending' && (
+                  <Button
+                    variant="light"
+                    size="sm"
+                    mih={44}
+                    onClick={() => onEdit(person)}
+                    aria-label={`Edit ${person.firstName}'s details`}
+                  >
+                    Edit details
+                  </Button>
+                )}
+                {canAdd && (
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="sm"
+                    mih={44}
+                    onClick={() => onRemove(person)}
+                    aria-label={`Remove ${person.firstName}`}
+                  >
+                    Remove
+                  </Button>
+                )}
+              </Group>
             )}
           </Group>
         ))}
+        {waiting && (
+          <Alert color="orange" variant="light" title={`${waiting.name} is waiting to be added`} data-testid="pending-addition">
+            <Stack gap="xs">
+              <Text size="sm">
+                Pay ${waiting.amountDue} to make them a member until {formatAuDate(waiting.until)}
+                {waiting.becomesFamily ? '; your membership becomes a family membership' : ''}.
+              </Text>
+              <Button onClick={pay} style={{ alignSelf: 'flex-start' }}>
+                Pay ${waiting.amountDue}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {canAdd && !waiting && (
+          <Button variant="light" onClick={onAdd} style={{ alignSelf: 'flex-start' }}>
+            Add a junior
+          </Button>
+        )}
       </Stack>
     </Card>
   );
@@ -73,6 +141,9 @@ export function ProfileTab({ profile, loading }: { profile: MemberProfile | null
   const household = useQuery({ ...trpc.memberDetails.household.queryOptions(), enabled: Boolean(profile) });
   const [editing, setEditing] = useState<HouseholdMember | null>(null);
   const [changingEmail, setChangingEmail] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<HouseholdMember | null>(null);
+  const { openPayment } = useJoinDialog();
   if (loading) {
     return (
       <Center py="xl">
@@ -91,6 +162,8 @@ export function ProfileTab({ profile, loading }: { profile: MemberProfile | null
     ['Address', profile.address ?? '—'],
   ];
   const me = household.data?.people.find((p) => p.id === profile.id);
+  // An adult with a current membership adds and removes the household's juniors (the server has the last word).
+  const canAdd = Boolean(me && !me.isJunior && me.status === 'active');
   const pending = household.data?.pendingEmail;
   return (
     <Stack gap="md">
@@ -119,12 +192,39 @@ export function ProfileTab({ profile, loading }: { profile: MemberProfile | null
           </Stack>
         )}
       </Card>
-      {household.data && household.data.people.length > 1 && <HouseholdCard people={household.data.people} onEdit={setEditing} />}
+      {household.data && (household.data.people.length > 1 || canAdd) && (
+        <HouseholdCard
+          household={household.data}
+          email={profile.email}
+          canAdd={canAdd}
+          onEdit={setEditing}
+          onRemove={setRemoving}
+          onAdd={() => setAdding(true)}
+        />
+      )}
       <Text size="sm" c="dimmed">
         Your name, date of birth and membership type are kept by the club committee: contact them to change these.
       </Text>
       <DetailsDialog person={editing} onClose={() => setEditing(null)} />
       <EmailChangeDialog opened={changingEmail} current={profile.email} onClose={() => setChangingEmail(false)} />
+      <AddJuniorDialog
+        opened={adding}
+        onClose={() => setAdding(false)}
+        onAdded={(result) => {
+          setAdding(false);
+          toast.success('Junior added', result.message);
+          const name = household.data?.people.find((p) => p.id === result.memberId);
+          if (result.amountDue !== '0.00')
+            openPayment({
+              names: [name ? `${name.firstName} ${name.lastName}` : 'Your junior'],
+              membershipType: 'junior',
+              amount: result.amountDue,
+              email: profile.email,
+              addition: { until: result.until, becomesFamily: result.becomesFamily },
+            });
+        }}
+      />
+      <RemoveJuniorDialog person={removing} onClose={() => setRemoving(null)} />
     </Stack>
   );
 }
