@@ -188,7 +188,7 @@ describe('the profile tab: a member keeps their own details', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add a junior' });
     await user.type(within(dialog).getByLabelText('First name'), 'Ivy');
     await user.type(within(dialog).getByLabelText('Last name'), 'Reef');
-    await user.type(within(dialog).getByLabelText('Date of birth'), '2016-05-01');
+    await user.type(within(dialog).getByLabelText('Date of birth'), '01/05/2016');
     await user.selectOptions(within(dialog).getByLabelText('Gender'), 'female');
     await user.click(within(dialog).getByRole('button', { name: 'Add junior' }));
     expect(await within(dialog).findByText("Please accept the club's rules and code of conduct on their behalf.")).toBeTruthy();

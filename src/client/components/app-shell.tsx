@@ -186,6 +186,9 @@ function NavBar() {
             onFocus={NavDrawer.preload}
             aria-label="Open menu"
             size="sm"
+            // The bars stay small; the button around them is a 44 px target for a thumb.
+            w={44}
+            h={44}
           />
         </Group>
       </Container>

@@ -60,7 +60,7 @@ export function MemberBanner({ user, profile, loading = false }: { user: Current
     action = null;
   } else if (active && !renewalOpen) {
     action = (
-      <Button variant="subtle" size="xs" onClick={() => setConfirmEarly(true)}>
+      <Button variant="subtle" size="xs" mih={44} onClick={() => setConfirmEarly(true)}>
         Renew early
       </Button>
     );

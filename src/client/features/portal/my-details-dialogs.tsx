@@ -10,6 +10,7 @@ import {
   type HouseholdMember,
 } from '../../../shared/member-details.schema';
 import { SHIRT_SIZES } from '../../../shared/membership';
+import { DateField } from '../../components/forms/date-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { GuardedModal } from '../../components/guarded-modal';
 import { toast } from '../../components/toast';
@@ -280,7 +281,7 @@ function AddJuniorForm({ onDone, onAdded }: { onDone: () => void; onAdded: (resu
         </Text>
         <TextInput label="First name" autoComplete="off" size="md" {...field('firstName')} />
         <TextInput label="Last name" autoComplete="off" size="md" {...field('lastName')} />
-        <TextInput label="Date of birth" type="date" size="md" {...field('dateOfBirth')} />
+        <DateField label="Date of birth" size="md" {...field('dateOfBirth')} />
         <NativeSelect
           label="Gender"
           size="md"
