@@ -445,6 +445,7 @@ function resultsServer(ladder: Output<'catches.ladder'> = LADDER) {
     'catches.results': ({ id }) =>
       ok(id === EVENT_ID ? RESULTS : { eventId: id, eventName: 'Winter Bream Bash', photosFrom: null, divisions: true, categories: [] }),
     'catches.ladder': () => ok(ladder),
+    'catches.ladderStatus': ({ year: y }) => ok({ year: y, pending: 0 }),
   });
 }
 
@@ -523,7 +524,12 @@ describe('results board', () => {
     };
     renderWithProviders(
       <ResultsBoard />,
-      fakeServer({ 'events.started': () => ok(EVENTS), 'catches.results': () => ok(open), 'catches.ladder': () => ok(LADDER) }),
+      fakeServer({
+        'events.started': () => ok(EVENTS),
+        'catches.results': () => ok(open),
+        'catches.ladder': () => ok(LADDER),
+        'catches.ladderStatus': ({ year: y }) => ok({ year: y, pending: 0 }),
+      }),
     );
     const bream = await screen.findByRole('table', { name: 'Bream results' });
     expect(rowsOf(bream)).toEqual([['1st', 'Jo Lee', '33', '3', 'Later']]);
@@ -542,7 +548,12 @@ describe('results board', () => {
     };
     renderWithProviders(
       <ResultsBoard />,
-      fakeServer({ 'events.started': () => ok(EVENTS), 'catches.results': () => ok(divided), 'catches.ladder': () => ok(LADDER) }),
+      fakeServer({
+        'events.started': () => ok(EVENTS),
+        'catches.results': () => ok(divided),
+        'catches.ladder': () => ok(LADDER),
+        'catches.ladderStatus': ({ year: y }) => ok({ year: y, pending: 0 }),
+      }),
     );
     expect(rowsOf(await screen.findByRole('table', { name: 'Juniors Bream results' }))[0].slice(0, 4)).toEqual([
       '1st',
@@ -648,6 +659,7 @@ describe('admin page tabs', () => {
       'Sponsors',
       'Reports',
       'Accounting',
+      'Newsletters',
       'Audit Log',
     ]);
 

@@ -156,7 +156,7 @@ describe('the live board', () => {
     expect(await screen.findByText('Provisional')).toBeTruthy();
     expect(screen.getByText('Updates every few seconds.')).toBeTruthy();
     const asked = server.calls.find((c) => c.procedures.includes('catches.liveBoard'))!;
-    expect(asked.inputs[0]).toEqual({ id: EVENT_ID });
+    expect(asked.inputs[asked.procedures.indexOf('catches.liveBoard')]).toEqual({ id: EVENT_ID });
   });
 
   it('falls back to asking when the stream is refused, and says so for an event that does not exist', async () => {
@@ -307,7 +307,8 @@ describe('the event form', () => {
     await user.click(divisions);
     await user.type(within(dialog).getByLabelText(/^Event Name/), 'Open Day');
     await user.type(within(dialog).getByLabelText(/^Location/), 'Kingscliff');
-    await user.type(within(dialog).getByLabelText(/^Event Date/), '2026-12-06T07:00');
+    await user.type(within(dialog).getByLabelText(/^Event Date/), '06/12/2026');
+    await user.type(within(dialog).getByLabelText(/^Start time/), '07:00');
     await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
     expect(await screen.findByText('Event created successfully')).toBeTruthy();
     expect(server.mutations()[0].inputs[0]).toMatchObject({ name: 'Open Day', divisions: false });

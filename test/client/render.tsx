@@ -95,6 +95,7 @@ export const SIGNED_OUT: Answers = {
   'events.upcoming': () => ok([]),
   'cms.settings': () => ok({ siteTitle: CLUB.name, contactEmail: CLUB.contactEmail }),
   'catches.ladder': () => ok([]),
+  'catches.ladderStatus': ({ year }) => ok({ year, pending: 0 }),
   'events.started': () => ok([]),
   'pictureOfMonth.winner': () => ok(null),
 };

@@ -547,6 +547,7 @@ describe('admin page', () => {
       'Sponsors',
       'Reports',
       'Accounting',
+      'Newsletters',
       'Audit Log',
     ]);
     await user.click(screen.getByRole('tab', { name: 'Sponsors' }));

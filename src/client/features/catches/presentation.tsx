@@ -5,7 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { LiveBoard, ResultCategory } from '../../../shared/catches.schema';
 import { CLUB } from '../../../shared/club';
 import { clubToday, formatAuDate } from '../../../shared/dates';
-import { RESULT_DIVISION_LABELS, RESULT_DIVISIONS, type ResultDivision } from '../../../shared/results';
+import { provisionalText, RESULT_DIVISION_LABELS, RESULT_DIVISIONS, type ResultDivision } from '../../../shared/results';
 import { eventLivePath } from '../../../shared/routes';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
@@ -104,14 +104,21 @@ function ChampionPoints({ board }: { board: LiveBoard }) {
   const trpc = useTRPC();
   const year = Number(clubToday(new Date(board.eventDate)).slice(0, 4));
   const ladder = useQuery(trpc.catches.ladder.queryOptions({ year }));
+  const status = useQuery(trpc.catches.ladderStatus.queryOptions({ year }));
   const rows = ladder.data ?? [];
   const divisions: ResultDivision[] = RESULT_DIVISIONS.filter((d) => rows.some((r) => r.division === d));
+  const provisional = provisionalText(status.data?.pending);
   if (!divisions.length) return null;
   return (
     <Stack gap="md" component="section" aria-label={`Champion points ${year}`}>
       <Title order={2} c={INK} fz="clamp(2rem, 4vw, 3.6rem)">
         Champion points {year}
       </Title>
+      {provisional && (
+        <Text fz="clamp(1.1rem, 1.8vw, 1.8rem)" c={MUTED}>
+          {provisional}
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 1, md: divisions.length }} spacing="lg">
         {divisions.map((division) => (
           <Box key={division} p="lg" style={{ background: CARD, borderRadius: 16 }}>
@@ -179,6 +186,11 @@ export function PresentationView({
               <Badge size="xl" h="auto" py={8} fz="clamp(1rem, 1.6vw, 1.6rem)" color={data.status === 'final' ? 'teal' : 'yellow'}>
                 {data.status === 'final' ? 'Final' : 'Provisional'}
               </Badge>
+              {provisionalText(data.pending) && (
+                <Text fz="clamp(1rem, 1.4vw, 1.4rem)" c={MUTED} ta="right">
+                  {provisionalText(data.pending)}
+                </Text>
+              )}
               <FullScreenButton />
               <Link to={eventLivePath(eventId)} style={{ color: MUTED, fontSize: '1rem' }}>
                 Live board

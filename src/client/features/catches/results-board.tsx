@@ -1,9 +1,9 @@
-import { Anchor, Card, Group, Modal, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Modal, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { EventResults, ResultCategory } from '../../../shared/catches.schema';
 import { clubToday, formatClubDateTime } from '../../../shared/dates';
-import { RESULT_DIVISION_LABELS, RESULT_DIVISIONS, type ResultDivision } from '../../../shared/results';
+import { provisionalText, RESULT_DIVISION_LABELS, RESULT_DIVISIONS, type ResultDivision } from '../../../shared/results';
 import { eventLivePath, eventPresentationPath } from '../../../shared/routes';
 import { EventSelect, useChosenEvent } from '../../components/event-picker';
 import { QueryState } from '../../components/query-state';
@@ -41,15 +41,30 @@ function BoardCard({ title, children }: { title: string; children: ReactNode }) 
   );
 }
 
+/** 'Provisional — N catches waiting for judging' while any wait (results, the ladder), nothing once all are judged. */
+export function ProvisionalNote({ pending }: { pending: number | undefined }) {
+  const text = provisionalText(pending);
+  if (!text) return null;
+  return (
+    <Alert color="yellow" variant="light" p="xs" data-testid="provisional">
+      <Text size="sm" fw={600}>
+        {text}
+      </Text>
+    </Alert>
+  );
+}
+
 /** Champion points of the season per division (Juniors, then Open), highest first; equal points share a rank. */
 export function SeasonLadder({ year = currentClubYear() }: { year?: number }) {
   const trpc = useTRPC();
   const ladder = useQuery(trpc.catches.ladder.queryOptions({ year }));
+  const status = useQuery(trpc.catches.ladderStatus.queryOptions({ year }));
   const rows = ladder.data ?? [];
   const divisions = RESULT_DIVISIONS.filter((d) => rows.some((r) => r.division === d));
 
   return (
     <BoardCard title={`Season Ladder ${year}`}>
+      <ProvisionalNote pending={status.data?.pending} />
       <QueryState
         query={ladder}
         loading="Loading the ladder..."
@@ -228,15 +243,18 @@ function EventResultsTables({ eventId }: { eventId: string }) {
   const results = useQuery(trpc.catches.results.queryOptions(eventId ? { id: eventId } : skipToken));
   const categories = (results.data?.categories ?? []).filter((c) => c.placings.length > 0);
   return (
-    <QueryState
-      query={results}
-      loading="Loading results..."
-      failure="Could not load the results. Please try again later."
-      isEmpty={categories.length === 0}
-      empty="No verified catches for this event yet."
-    >
-      {(data) => <ResultCategories results={data} />}
-    </QueryState>
+    <>
+      <ProvisionalNote pending={results.data?.pending} />
+      <QueryState
+        query={results}
+        loading="Loading results..."
+        failure="Could not load the results. Please try again later."
+        isEmpty={categories.length === 0}
+        empty="No verified catches for this event yet."
+      >
+        {(data) => <ResultCategories results={data} />}
+      </QueryState>
+    </>
   );
 }
 
