@@ -178,6 +178,16 @@ describe('the demo club (npm run demo)', () => {
     expect(await ics.text()).toContain('(entered)');
   });
 
+  it("has the demo member's household with his juniors' emergency contact and medical notes", async () => {
+    const household = await member.trpc.memberDetails.household.query();
+    const juniors = household.people.filter((p) => p.isJunior);
+    expect(juniors.map((p) => p.firstName).sort()).toEqual(['Chloe', 'Ethan']);
+    for (const junior of juniors) {
+      expect(junior).toMatchObject({ editable: true, emergencyContact: { name: 'Linh Nguyen', relationship: 'Grandmother' } });
+      expect(junior.medicalNotes).toBeTruthy();
+    }
+  });
+
   it('has past events with results and upcoming ones, one of them today', async () => {
     const visitor = t.client();
     const upcoming = await visitor.trpc.events.upcoming.query();

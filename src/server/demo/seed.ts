@@ -17,6 +17,7 @@ import { recordAudit } from '../services/audit.service';
 import { seedPastCompetitions, seedTodaysCatches } from './catches';
 import { seedCompetition } from './competition';
 import { seedMemberCard } from './member-card';
+import { seedMemberDetails } from './member-details';
 import { seedContent } from './content';
 import { seedFairPlay } from './fair-play';
 import { DemoContext, type DemoSeedOptions } from './context';
@@ -105,6 +106,7 @@ async function seedSteps(demo: DemoContext): Promise<Record<string, number>> {
   await seedMembers(demo);
   await seedNotificationChoices(demo);
   await seedMemberCard(demo);
+  await seedMemberDetails(demo);
   demo.log('Seeding the demo club: content, sponsors and events');
   await seedContent(demo);
   await seedSponsors(demo);
