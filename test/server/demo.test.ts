@@ -378,6 +378,16 @@ describe('the demo club (npm run demo)', () => {
     expect(news.some((n) => n.title.startsWith('Results:'))).toBe(true);
     expect((await admin.trpc.admin.cms.news.list.query()).some((n) => !n.published)).toBe(true);
 
+    // Newsletters: last month's in the archive with each member's outcome (one bounced, one unsubscribed), and a draft.
+    const newsletters = await admin.trpc.admin.newsletters.list.query();
+    const sent = newsletters.find((n) => n.status === 'sent')!;
+    expect(sent.counts).toMatchObject({ failed: 1, skipped: 1, queued: 0, sending: 0 });
+    expect(sent.counts.sent).toBeGreaterThan(20);
+    expect(newsletters.some((n) => n.status === 'draft' && n.segment.kind === 'expiring')).toBe(true);
+    const issue = await admin.trpc.admin.newsletters.read.query({ id: sent.id });
+    expect(issue.bodyHtml).toMatch(/<img src="\/api\/objects\/images\/[0-9a-f-]{36}\.webp"/);
+    expect(issue.sponsors.length).toBeGreaterThan(0);
+
     const landing = await visitor.trpc.cms.sections.query({ pageSlug: 'landing' });
     expect(landing.find((s) => s.sectionKey === 'hero_subtitle')!.content).toMatch(/Tweed/);
     const home = await visitor.trpc.cms.sections.query({ pageSlug: 'home' });

@@ -28,6 +28,7 @@ import { backdate, countRows } from './finish';
 import { seedMemberRecords } from './member-records';
 import { expireLapsedMemberships, seedMembers } from './members';
 import { seedNews } from './news';
+import { seedNewsletters } from './newsletters';
 import { seedNotificationChoices } from './notifications';
 import { seedSponsors } from './sponsors';
 
@@ -117,6 +118,7 @@ async function seedSteps(demo: DemoContext): Promise<Record<string, number>> {
   await seedFairPlay(demo);
   await seedTodaysCatches(demo);
   await seedNews(demo);
+  await seedNewsletters(demo);
   await seedCompetition(demo);
   await expireLapsedMemberships(demo);
   await seedMemberRecords(demo);

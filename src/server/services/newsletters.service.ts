@@ -103,8 +103,9 @@ export class NewslettersService {
     return newsletters.map((n) => this.summary(n, counts.get(n.id), events));
   }
 
-  async get(em: EntityManager, id: string): Promise<NewsletterView> {
-    const newsletter = await this.find(em, id);
+  /** `fresh`: read again from the database (after a write in another unit of work). */
+  async get(em: EntityManager, id: string, fresh = false): Promise<NewsletterView> {
+    const newsletter = await this.find(em, id, fresh);
     const counts = await this.countsOf(em, [id]);
     return this.view(newsletter, counts.get(id), await this.eventNames(em, [newsletter.segment]));
   }
@@ -388,7 +389,7 @@ export class NewslettersService {
       });
     });
     this.onQueued();
-    return this.get(em.fork(), id);
+    return this.get(em, id, true);
   }
 
   /** Queues again the recipients whose message failed or is uncertain: the committee's decision, audited. */
@@ -413,7 +414,7 @@ export class NewslettersService {
     });
     await em.flush();
     this.onQueued();
-    return this.get(em.fork(), input.id);
+    return this.get(em, input.id, true);
   }
 
   /**
@@ -680,8 +681,8 @@ export class NewslettersService {
     return [...new Set([user.email.toLowerCase(), ...(member?.email ? [member.email.toLowerCase()] : [])])];
   }
 
-  private async find(em: EntityManager, id: string): Promise<Newsletter> {
-    const newsletter = await em.findOne(Newsletter, { id }, { populate: ['sentBy'] });
+  private async find(em: EntityManager, id: string, fresh = false): Promise<Newsletter> {
+    const newsletter = await em.findOne(Newsletter, { id }, { populate: ['sentBy'], refresh: fresh });
     if (!newsletter) throw new AppError('NOT_FOUND', NOT_FOUND);
     return newsletter;
   }
