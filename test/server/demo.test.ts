@@ -394,6 +394,16 @@ describe('the demo club (npm run demo)', () => {
     const picture = home.find((s) => s.contentType === 'image')!;
     expect((await image(visitor, picture.content)).status).toBe(200);
     expect((await visitor.trpc.cms.pages.query()).map((p) => p.slug)).toContain('about');
+    // Pages with sections in the menu and the footer; the about page has a photo placed in its text.
+    const navigation = await visitor.trpc.cms.settings.query();
+    expect(navigation.menu?.map((l) => l.slug)).toEqual(['about', 'where-to-fish']);
+    expect(navigation.footer?.map((l) => l.slug)).toEqual(['about', 'where-to-fish']);
+    const about = await visitor.trpc.cms.contentPage.query({ slug: 'about' });
+    expect(about.sections.map((s) => s.sectionKey)).toEqual(['main_content', 'juniors', 'meetings']);
+    const placed = /<img src="(\/api\/objects\/images\/[0-9a-f-]{36}\.webp)" alt="[^"]+" width="\d+" height="\d+"/.exec(about.sections[0].content);
+    expect((await image(visitor, placed![1])).status).toBe(200);
+    const spots = await visitor.trpc.cms.contentPage.query({ slug: 'where-to-fish' });
+    expect(spots.sections.map((s) => s.sectionKey)).toEqual(['tides_and_safety']);
     expect((await visitor.trpc.cms.settings.query()).contactEmail).toBe(`committee@${DEMO_DOMAIN}`);
   });
 

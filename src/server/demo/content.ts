@@ -1,8 +1,10 @@
-/* Step 2: the site's settings, pages and landing and home sections, written through the CMS. */
+/* Step 2: the site's settings, pages (with their sections, in the menu and footer) and landing and home sections, written through the CMS. */
 import { addDays } from '../../shared/dates';
 import { pageInput, sectionInput, settingInput } from '../../shared/cms.schema';
-import { HOME_ABOUT_HTML, LANDING_TEXTS, PAGES, SETTINGS } from './demo-data';
-import { scenePhoto } from './demo-images';
+import { IMAGE_MAX_BYTES } from '../../shared/uploads';
+import { objectUrl } from '../services/object-keys';
+import { HOME_ABOUT_HTML, LANDING_TEXTS, PAGES, PAGE_SECTIONS, SETTINGS, SITE_NAVIGATION } from './demo-data';
+import { randomSource, scenePhoto } from './demo-images';
 import type { DemoContext } from './context';
 
 export async function seedContent(demo: DemoContext) {
@@ -62,5 +64,22 @@ export async function seedContent(demo: DemoContext) {
     ];
     for (const section of sections)
       await demo.services.cms.createSection(demo.em, admin, sectionInput.parse({ pageSlug: 'home', ...section }));
+  });
+
+  // The pages' own sections, one with a photo placed in its text (as the editor places an upload: size and description).
+  const flats = await demo.at(demo.local(addDays(launch, 3), '20:05'), async () =>
+    demo.services.uploads.storeSizedImage(
+      demo.em,
+      demo.admin.user,
+      // A source of its own: the club's shared one stays on the sequence the later steps were written against.
+      await scenePhoto({ palette: 'morning', foreground: 'beach', rng: randomSource(2487) }),
+      IMAGE_MAX_BYTES,
+    ),
+  );
+  await demo.at(demo.local(addDays(launch, 3), '20:20'), async () => {
+    const placed = { src: objectUrl(flats.key), width: flats.width, height: flats.height };
+    for (const section of PAGE_SECTIONS(placed)) await demo.services.cms.createSection(demo.em, admin, sectionInput.parse(section));
+    // The menu and the footer link to the published pages (the committee page is still a draft).
+    await demo.services.cms.saveSetting(demo.em, admin, settingInput.parse(SITE_NAVIGATION));
   });
 }

@@ -1072,6 +1072,65 @@ export const PAGES = [
   },
 ];
 
+/** The sections of the content pages, after each page's own text, in order. `photo` is a stored image placed in the text. */
+export const PAGE_SECTIONS = (photo: { src: string; width: number; height: number }) => [
+  {
+    pageSlug: 'about',
+    sectionKey: 'main_content',
+    title: 'A club day',
+    contentType: 'html' as const,
+    sortOrder: 0,
+    content: `<h2>A club day</h2>
+<p>Members sign on at the Chinderah boat ramp from 5:30 am, collect the day's club code and fish until 1:00 pm. Every fish is photographed on a brag mat with the code card in shot, logged from the phone on the riverbank, and judged in the afternoon.</p>
+<p><img src="${photo.src}" alt="Members wading the sand flats at the mouth of Cudgen Creek on a club day" width="${photo.width}" height="${photo.height}"></p>
+<p>Afterwards there is a barbecue at Faulks Park and the results go up on the live board.</p>`,
+  },
+  {
+    pageSlug: 'about',
+    sectionKey: 'juniors',
+    title: 'Juniors',
+    contentType: 'text' as const,
+    sortOrder: 1,
+    content:
+      'Juniors under 16 fish free at every club day with a parent or guardian who is a member.\n\nOur juniors officer runs a rigging and knots session before the first competition of each season.',
+  },
+  {
+    pageSlug: 'about',
+    sectionKey: 'meetings',
+    title: 'Meetings',
+    contentType: 'html' as const,
+    sortOrder: 2,
+    content:
+      '<h2>Meetings</h2><p>General meetings are on the <strong>first Tuesday of the month at 7:00 pm</strong> in the club rooms at Chinderah. Visitors are welcome.</p>',
+  },
+  {
+    pageSlug: 'where-to-fish',
+    sectionKey: 'tides_and_safety',
+    title: 'Tides and safety',
+    contentType: 'html' as const,
+    sortOrder: 0,
+    content: `<h2>Tides and safety</h2>
+<ul><li>The lower Tweed fishes best on the first two hours of the run-out tide.</li><li>Check the Tweed bar conditions with Marine Rescue Point Danger before crossing.</li><li>Wear a lifejacket in a small boat, and always when crossing the bar.</li></ul>
+<p>Bag and size limits: see the <a href="https://www.dpi.nsw.gov.au/fishing/recreational/fishing-rules-and-regs" target="_blank">NSW DPI fishing rules</a>.</p>`,
+  },
+  {
+    pageSlug: 'where-to-fish',
+    sectionKey: 'notes_draft',
+    title: 'New spots (draft)',
+    contentType: 'text' as const,
+    sortOrder: 1,
+    published: false,
+    content: 'Kerosene Inlet after the dredging: to be checked.',
+  },
+];
+
+/** The published pages in the menu and the footer. */
+export const SITE_NAVIGATION = {
+  settingKey: 'site_navigation',
+  settingType: 'json' as const,
+  settingValue: JSON.stringify({ menu: ['about', 'where-to-fish'], footer: ['about', 'where-to-fish'] }),
+};
+
 export const SETTINGS = [
   { settingKey: 'site_title', settingValue: 'Tweed Coast Anglers Club', settingType: 'text' as const },
   { settingKey: 'contact_email', settingValue: `committee@${DEMO_DOMAIN}`, settingType: 'text' as const },
