@@ -108,7 +108,7 @@ describe('the profile tab: a member keeps their own details', () => {
     const kit = (await screen.findAllByTestId('household-person'))[1];
     expect(within(kit).getByText('No emergency contact yet')).toBeTruthy();
     expect(within(kit).getByText('until 21/11/2027')).toBeTruthy();
-    await user.click(within(kit).getByRole('button', { name: "Edit Kit's details" }));
+    await user.click(within(kit).getByRole('button', { name: 'Edit details for Kit' }));
     const dialog = await screen.findByRole('dialog', { name: "Kit's details" });
     await user.type(within(dialog).getByLabelText('Name'), 'Gran Reef');
     await user.click(within(dialog).getByRole('button', { name: 'Save details' }));

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text, type ModalProps } from '@mantine/core';
+import './touch-targets.css';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 
 /** How a form inside a GuardedModal says whether it holds unsaved changes. */
@@ -58,7 +59,13 @@ export function GuardedModal({ dirty = false, onClose, opened, children, ...prop
 
   return (
     <>
-      <Modal closeButtonProps={{ 'aria-label': 'Close' }} {...props} opened={opened} onClose={requestClose}>
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        classNames={{ content: 'touch-targets' }}
+        {...props}
+        opened={opened}
+        onClose={requestClose}
+      >
         <DirtyContext.Provider value={report}>{children}</DirtyContext.Provider>
       </Modal>
       <Modal opened={opened && asking} onClose={() => setAsking(false)} title="Discard your changes?" centered zIndex={400}>

@@ -8,7 +8,7 @@ import { RowButton } from '../../components/admin-row-actions';
 import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../trpc';
 import { DownloadButton } from './period-picker';
-import './touch-targets.css';
+import '../../components/touch-targets.css';
 
 const PAYMENT_COLOURS: Record<EntryPaymentState, string> = {
   paid: 'green',

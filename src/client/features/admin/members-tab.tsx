@@ -1,7 +1,7 @@
 import { Avatar, Badge, Button, Group, NativeSelect, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { GuardedModal } from '../../components/guarded-modal';
-import './touch-targets.css';
+import '../../components/touch-targets.css';
 import { RowButton } from '../../components/admin-row-actions';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

@@ -221,7 +221,7 @@ function JuniorCare({ care }: { care: NonNullable<DeskEntrant['juniorCare']> }) 
           </Anchor>
         </Text>
       ) : (
-        <Text size="sm" c="orange.9">
+        <Text size="sm" c="red.9">
           No emergency contact on file
         </Text>
       )}

@@ -50,7 +50,7 @@ export function CalendarSubscription() {
               Subscribe in my calendar app
             </Button>
             <TextInput label="Calendar address" value={data.httpsUrl} readOnly onFocus={(e) => e.currentTarget.select()} />
-            <Group gap="sm" grow>
+            <Group gap="sm">
               <Button variant="light" mih={44} onClick={() => void copy(data.httpsUrl)}>
                 Copy address
               </Button>

@@ -76,7 +76,7 @@ function HouseholdCard({
                 </Text>
               </Group>
               {person.isJunior && person.editable && (
-                <Text size="sm" c={person.emergencyContact ? 'dimmed' : 'orange.9'}>
+                <Text size="sm" c={person.emergencyContact ? 'dimmed' : 'red.9'}>
                   {person.emergencyContact
                     ? `Emergency contact: ${person.emergencyContact.name} (${person.emergencyContact.relationship}), ${person.emergencyContact.phone}`
                     : 'No emergency contact yet'}
@@ -91,7 +91,7 @@ function HouseholdCard({
                     size="sm"
                     mih={44}
                     onClick={() => onEdit(person)}
-                    aria-label={`Edit ${person.firstName}'s details`}
+                    aria-label={`Edit details for ${person.firstName}`}
                   >
                     Edit details
                   </Button>
