@@ -617,6 +617,7 @@ function validInputs(): Record<string, unknown> {
     'events.upcoming': { limit: 4 },
     'events.started': { limit: 4 },
     'events.calendar': { id: ids.event },
+    'events.byId': { id: ids.event },
     'events.clubCode': { id: ids.event },
     'events.register': { id: ids.futureEvent },
     'events.cancel': { id: ids.futureEvent },
