@@ -45,6 +45,9 @@ function segmentOf(d: Draft): Segment | null {
   return { kind: d.kind };
 }
 
+/** Fields and buttons a finger can hit on a phone (44 px). */
+const TALL = { input: { minHeight: 44 } };
+
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-AU')} ${n === 1 ? one : many}`;
 
 /**
@@ -140,6 +143,7 @@ function ComposeForm({ initial, onDone }: { initial: NewsletterView | null; onDo
   return (
     <Stack gap="sm">
       <TextInput
+        styles={TALL}
         label="Subject"
         withAsterisk
         maxLength={NEWSLETTER_LIMITS.subject}
@@ -159,6 +163,7 @@ function ComposeForm({ initial, onDone }: { initial: NewsletterView | null; onDo
         disabled={busy}
       />
       <NativeSelect
+        styles={TALL}
         label="Send to"
         value={draft.kind}
         onChange={(e) => set('kind', e.currentTarget.value as SegmentKind)}
@@ -168,6 +173,7 @@ function ComposeForm({ initial, onDone }: { initial: NewsletterView | null; onDo
       />
       {draft.kind === 'expiring' && (
         <NumberInput
+          styles={TALL}
           label="Membership ends within (days)"
           min={1}
           max={NEWSLETTER_LIMITS.maxDays}
@@ -180,6 +186,7 @@ function ComposeForm({ initial, onDone }: { initial: NewsletterView | null; onDo
       )}
       {draft.kind === 'event' && (
         <NativeSelect
+          styles={TALL}
           label="Event"
           value={draft.eventId}
           onChange={(e) => set('eventId', e.currentTarget.value)}
@@ -202,6 +209,7 @@ function ComposeForm({ initial, onDone }: { initial: NewsletterView | null; onDo
       </Text>
       <Group gap="sm" wrap="wrap">
         <Button
+          mih={44}
           variant="default"
           loading={previewer.isPending}
           onClick={() => {
@@ -212,6 +220,7 @@ function ComposeForm({ initial, onDone }: { initial: NewsletterView | null; onDo
           Preview
         </Button>
         <Button
+          mih={44}
           variant="default"
           loading={testSend.isPending}
           onClick={() => {
@@ -226,6 +235,7 @@ function ComposeForm({ initial, onDone }: { initial: NewsletterView | null; onDo
           Send test to me
         </Button>
         <Button
+          mih={44}
           variant="light"
           loading={create.isPending || update.isPending}
           disabled={send.isPending}
@@ -239,6 +249,7 @@ function ComposeForm({ initial, onDone }: { initial: NewsletterView | null; onDo
           Save draft
         </Button>
         <Button
+          mih={44}
           disabled={busy || !count.data?.recipients}
           onClick={() => {
             if (validInput()) setConfirming(true);
@@ -266,10 +277,11 @@ function ComposeForm({ initial, onDone }: { initial: NewsletterView | null; onDo
             {count.data?.label ?? SEGMENT_LABELS[draft.kind]}), at a steady pace. Once sent it cannot be changed or recalled.
           </Text>
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={send.isPending}>
+            <Button variant="default" mih={44} onClick={() => setConfirming(false)} disabled={send.isPending}>
               Cancel
             </Button>
             <Button
+              mih={44}
               loading={busy}
               onClick={async () => {
                 const id = await save();

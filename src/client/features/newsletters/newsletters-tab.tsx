@@ -245,36 +245,34 @@ function NewsletterDetail({ id, onClose }: { id: string; onClose: () => void }) 
         <QueryState query={deliveries} loading="Loading recipients..." failure="Could not load the recipients.">
           {deliveries.data && (
             <Stack gap="xs">
-              <Table.ScrollContainer minWidth={420}>
-                <Table striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Recipient</Table.Th>
-                      <Table.Th>Outcome</Table.Th>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Recipient</Table.Th>
+                    <Table.Th>Outcome</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {deliveries.data.rows.map((d) => (
+                    <Table.Tr key={d.id} data-testid="delivery-row">
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                        {d.name ? `${d.name} · ` : ''}
+                        {d.email}
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={STATUS_COLOURS[d.status]} variant="light">
+                          {STATUS_LABELS[d.status]}
+                        </Badge>
+                        {d.reason && (
+                          <Text size="xs" c="dimmed">
+                            {d.reason}
+                          </Text>
+                        )}
+                      </Table.Td>
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {deliveries.data.rows.map((d) => (
-                      <Table.Tr key={d.id} data-testid="delivery-row">
-                        <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                          {d.name ? `${d.name} · ` : ''}
-                          {d.email}
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge color={STATUS_COLOURS[d.status]} variant="light">
-                            {STATUS_LABELS[d.status]}
-                          </Badge>
-                          {d.reason && (
-                            <Text size="xs" c="dimmed">
-                              {d.reason}
-                            </Text>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                  ))}
+                </Table.Tbody>
+              </Table>
               {deliveries.data.total > 50 && (
                 <Pagination total={Math.ceil(deliveries.data.total / 50)} value={page} onChange={setPage} aria-label="Recipient pages" />
               )}
