@@ -39,10 +39,11 @@ const CSP_VIOLATION = 'CSP violation:';
  * a `securitypolicyviolation` listener installed before any of the site's scripts reports each one.
  * A page address answered with 404 on purpose (the §2.1 not-found page) is not a problem; its files failing are.
  */
-export async function openPage(browser: Browser, journey: string, viewport = DESKTOP) {
+export async function openPage(browser: Browser, journey: string, viewport = DESKTOP, options: { locale?: string } = {}) {
   const context: BrowserContext = await browser.newContext({
     viewport,
-    locale: 'en-AU',
+    // An Australian browser unless a journey checks another language (dates must read the same in an American one).
+    locale: options.locale ?? 'en-AU',
     timezoneId: 'Australia/Sydney',
     reducedMotion: 'reduce',
   });

@@ -51,7 +51,9 @@ export function GuardedModal({ dirty = false, onClose, opened, children, ...prop
 
   const requestClose = useMemo(
     () => () => {
-      if (unsaved) setAsking(true);
+      // The question opens once the key press that asked for it is over: Mantine's modals each listen for Escape on
+      // the window, and a browser runs React's update between two listeners, so the same Escape would close it again.
+      if (unsaved) setTimeout(() => setAsking(true));
       else onClose();
     },
     [unsaved, onClose],
