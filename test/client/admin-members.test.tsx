@@ -101,6 +101,23 @@ function membersServer(
 ) {
   const rows = options.rows ?? [MIA, SAM];
   return fakeServer({
+    'admin.audit': () =>
+      ok({
+        total: 1,
+        entityTypes: ['Member'],
+        rows: [
+          {
+            id: 7,
+            at: '2026-11-20T09:30:00.000Z',
+            actor: 'mia@example.com',
+            action: 'member.details.self',
+            entityType: 'Member',
+            entityId: 'm1',
+            before: { phone: '0400 000 000' },
+            after: { phone: '0455 123 456' },
+          },
+        ],
+      }),
     'admin.members.search': (i) => ok({ rows, total: options.total ?? rows.length, page: i.page ?? 1, pageSize: i.pageSize ?? 25 }),
     'admin.members.update': options.update ?? ((i) => ok({ ...MIA, ...i, initials: 'MF', pendingEmail: null })),
     'admin.members.get': (i) =>

@@ -90,6 +90,23 @@ function server(extra: Parameters<typeof fakeServer>[0] = {}) {
   return fakeServer({
     'admin.members.search': (i) => ok({ rows: [ROW], total: 1, page: i.page ?? 1, pageSize: i.pageSize ?? 25 }),
     'admin.members.get': () => ok(RECORD),
+    'admin.audit': () =>
+      ok({
+        total: 1,
+        entityTypes: ['Member'],
+        rows: [
+          {
+            id: 7,
+            at: '2026-11-20T09:30:00.000Z',
+            actor: 'mia@example.com',
+            action: 'member.details.self',
+            entityType: 'Member',
+            entityId: 'm1',
+            before: { phone: '0400 000 000' },
+            after: { phone: '0455 123 456' },
+          },
+        ],
+      }),
     'admin.members.resendEmailChange': () =>
       ok({ message: 'We have sent the confirmation link to ava.new@example.com again.', pending: RECORD.emailChange }),
     'admin.members.cancelEmailChange': () =>
@@ -111,6 +128,16 @@ async function openEdit(s: FakeServer) {
 }
 
 describe("the committee's member record", () => {
+  it("shows the record's history: who changed what, the member's own changes included", async () => {
+    const s = server();
+    const { dialog } = await openEdit(s);
+    const history = within(dialog).getByRole('region', { name: 'History' });
+    const entry = await within(history).findByTestId('member-history-entry');
+    expect(entry.textContent).toContain('mia@example.com · member.details.self');
+    expect(within(entry).getByText(/0400 000 000 → 0455 123 456/)).toBeTruthy();
+    expect(callsOf(s, 'admin.audit')[0]).toMatchObject({ entityType: 'Member', entityId: RECORD.id });
+  });
+
   it('edits every field: date of birth, gender, shirt size and membership type besides the contact details', async () => {
     const s = server({ 'admin.members.update': (i) => ok({ ...ROW, ...i, pendingEmail: 'ava.new@example.com' }) });
     const { user, dialog } = await openEdit(s);

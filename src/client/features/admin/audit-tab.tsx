@@ -27,7 +27,8 @@ export function changedKeys(before: Record<string, unknown> | null, after: Recor
   return keys.filter((k) => JSON.stringify(before?.[k] ?? null) !== JSON.stringify(after?.[k] ?? null));
 }
 
-function Changes({ entry }: { entry: Entry }) {
+/** The fields an audit entry changed, before → after (at most six shown). */
+export function AuditChanges({ entry }: { entry: Entry }) {
   const keys = changedKeys(entry.before, entry.after);
   if (keys.length === 0) {
     return (
@@ -149,7 +150,7 @@ export function AdminAuditTab() {
                         </Anchor>
                       </Table.Td>
                       <Table.Td miw={220}>
-                        <Changes entry={entry} />
+                        <AuditChanges entry={entry} />
                       </Table.Td>
                     </Table.Tr>
                   ))}

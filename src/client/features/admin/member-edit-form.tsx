@@ -20,7 +20,7 @@ import { QueryState } from '../../components/query-state';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { EmailChangePanel, HouseholdPanel, RemindersPanel, useRefreshMembers } from './member-record-panels';
+import { EmailChangePanel, HistoryPanel, HouseholdPanel, RemindersPanel, useRefreshMembers } from './member-record-panels';
 
 export const MEMBER_STATUS_LABELS: Record<MemberStatus, string> = { pending: 'Pending', active: 'Active', expired: 'Expired' };
 
@@ -70,6 +70,7 @@ export function MemberEditForm({ member, onDone }: { member: AdminMemberRow; onD
           <EmailChangePanel record={data} />
           <HouseholdPanel record={data} />
           <RemindersPanel record={data} />
+          <HistoryPanel record={data} />
         </Stack>
       )}
     </QueryState>

@@ -4,9 +4,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { formatAuDate, formatClubDateTime } from '../../../shared/dates';
 import { REMINDER_KIND_LABELS, type MemberRecord } from '../../../shared/member-records.schema';
+import { QueryState } from '../../components/query-state';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
+import { AuditChanges } from './audit-tab';
 import { ListSearchBox } from './paged-list';
 
 const TYPE_LABELS = { adult: 'Adult', junior: 'Junior', family: 'Family' } as const;
@@ -248,6 +250,39 @@ export function RemindersPanel({ record }: { record: MemberRecord }) {
           </Text>
         </Group>
       )}
+    </Section>
+  );
+}
+
+/** Who changed this member's record and what, newest first: the committee's edits and the member's own. */
+export function HistoryPanel({ record }: { record: MemberRecord }) {
+  const trpc = useTRPC();
+  const history = useQuery(trpc.admin.audit.queryOptions({ entityType: 'Member', entityId: record.id, page: 1, pageSize: 10 }));
+  return (
+    <Section title="History">
+      <QueryState query={history} loading="Loading the history..." failure="Could not load the history. Please try again later.">
+        {history.data && history.data.rows.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No changes recorded yet.
+          </Text>
+        )}
+        {history.data?.rows.map((entry) => (
+          <Stack key={entry.id} gap={2} data-testid="member-history-entry">
+            <Text size="sm">
+              <Text span fw={600} inherit>
+                {formatClubDateTime(entry.at)}
+              </Text>{' '}
+              · {entry.actor} · {entry.action}
+            </Text>
+            <AuditChanges entry={entry} />
+          </Stack>
+        ))}
+        {history.data && history.data.total > history.data.rows.length && (
+          <Text size="xs" c="dimmed">
+            The last {history.data.rows.length} of {history.data.total} changes; the Audit Log tab has them all.
+          </Text>
+        )}
+      </QueryState>
     </Section>
   );
 }
