@@ -753,6 +753,7 @@ function portalServer(profile: Profile | null, extra: Answers = {}) {
     'payments.setup': () => ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' }),
     // The Profile tab's payments and calendar address (member-card.test.tsx has their own tests).
     'memberPayments.history': () => ok([]),
+    'memberDetails.household': () => ok({ people: [], pendingEmail: null }),
     'calendarFeed.mine': () =>
       ok({
         webcalUrl: 'webcal://club.test/api/calendar/x.ics',
