@@ -400,7 +400,9 @@ describe('the demo club (npm run demo)', () => {
     expect(navigation.footer?.map((l) => l.slug)).toEqual(['about', 'where-to-fish']);
     const about = await visitor.trpc.cms.contentPage.query({ slug: 'about' });
     expect(about.sections.map((s) => s.sectionKey)).toEqual(['main_content', 'juniors', 'meetings']);
-    const placed = /<img src="(\/api\/objects\/images\/[0-9a-f-]{36}\.webp)" alt="[^"]+" width="\d+" height="\d+"/.exec(about.sections[0].content);
+    const placed = /<img src="(\/api\/objects\/images\/[0-9a-f-]{36}\.webp)" alt="[^"]+" width="\d+" height="\d+"/.exec(
+      about.sections[0].content,
+    );
     expect((await image(visitor, placed![1])).status).toBe(200);
     const spots = await visitor.trpc.cms.contentPage.query({ slug: 'where-to-fish' });
     expect(spots.sections.map((s) => s.sectionKey)).toEqual(['tides_and_safety']);

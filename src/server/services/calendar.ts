@@ -14,7 +14,8 @@ export interface CalendarEvent {
 }
 
 /** A TEXT value escaped as RFC 5545 §3.3.11 asks. */
-export const escapeText = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+export const escapeText = (value: string) =>
+  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 /** A UTC DATE-TIME value: '20261205T200000Z'. */
 export const stamp = (date: Date) =>
   date
