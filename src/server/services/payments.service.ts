@@ -890,7 +890,18 @@ export class PaymentsService {
     const ids = payment.covers?.members.map((m) => m.id) ?? [];
     const members = await em.find(Member, { id: { $in: ids }, household: payment.household! });
     const latest = members.reduce<string>((max, m) => (m.expiryDate && m.expiryDate > max ? m.expiryDate : max), today);
-    const expiryDate = addYears(latest, 1);
+    this.activateMembers(em, by, payment, members, addYears(latest, 1));
+  }
+
+  /** The people a payment was priced for become members until `expiryDate`, each audited. */
+  private activateMembers(
+    em: EntityManager,
+    by: { actor: Actor['user']; label: string },
+    payment: Payment,
+    members: Member[],
+    expiryDate: IsoDate,
+  ) {
+    const today = this.today();
     for (const member of members) {
       const before = { status: member.status, expiryDate: member.expiryDate ?? null };
       member.status = 'active';
@@ -921,21 +932,13 @@ export class PaymentsService {
       people.filter((p) => !ids.has(p.id)),
       today,
     );
-    for (const member of people.filter((p) => ids.has(p.id))) {
-      const before = { status: member.status, expiryDate: member.expiryDate ?? null };
-      member.status = 'active';
-      member.memberSince ??= today;
-      member.expiryDate = until;
-      recordAudit(em, {
-        actor: by.actor,
-        actorLabel: by.label,
-        action: 'member.activate',
-        entityType: 'Member',
-        entityId: member.id,
-        before,
-        after: { status: 'active', expiryDate: until, paymentId: payment.id },
-      });
-    }
+    this.activateMembers(
+      em,
+      by,
+      payment,
+      people.filter((p) => ids.has(p.id)),
+      until,
+    );
     if (payment.covers?.householdType === 'family' && household.membershipType !== 'family') {
       recordAudit(em, {
         actor: by.actor,
