@@ -132,15 +132,20 @@ describe('a visitor signs up and signs in', () => {
     expect(problems).toEqual([]);
   });
 
-  it('shows the 404 page for unknown paths and for admin pages to non-admins', async () => {
+  it('shows the 404 page for unknown paths, and the sign-in card on admin pages when signed out', async () => {
     const { page, problems, shot } = await openPage(browser, 'not-found');
-    for (const url of ['/no-such-page', '/admin', '/admin/cms']) {
-      await page.goto(`${t.baseUrl}${url}`);
-      await page.getByText('404 Page Not Found').waitFor();
-      await page.getByText('Did you forget to add the page to the router?').waitFor();
-      await expectAccessible(page, `not found (${url})`);
-    }
+    await page.goto(`${t.baseUrl}/no-such-page`);
+    await page.getByText('404 Page Not Found').waitFor();
+    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    await expectAccessible(page, 'not found (/no-such-page)');
     await shot('not-found');
+    // An admin following a link signs in there (a signed-in member still gets the 404 page).
+    for (const url of ['/admin', '/admin/cms']) {
+      await page.goto(`${t.baseUrl}${url}`);
+      await page.getByRole('heading', { name: 'Administration' }).waitFor();
+      expect(await page.getByText('404 Page Not Found').count()).toBe(0);
+      await expectAccessible(page, `admin sign-in (${url})`);
+    }
     expect(problems).toEqual([]);
   });
 
