@@ -255,7 +255,7 @@ describe('admin members tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Mia Fisher' });
 
     expect((within(dialog).getByLabelText(/^E-mail/) as HTMLInputElement).value).toBe('mia@example.com');
-    expect((within(dialog).getByLabelText(/^Expiry date/) as HTMLInputElement).value).toBe('2026-12-05');
+    expect((within(dialog).getByLabelText(/^Expiry date/) as HTMLInputElement).value).toBe('05/12/2026');
     expect((within(dialog).getByLabelText(/^Role/) as HTMLSelectElement).value).toBe('member');
 
     await user.clear(within(dialog).getByLabelText(/^Phone/));

@@ -141,7 +141,7 @@ describe("the committee's member record", () => {
   it('edits every field: date of birth, gender, shirt size and membership type besides the contact details', async () => {
     const s = server({ 'admin.members.update': (i) => ok({ ...ROW, ...i, pendingEmail: 'ava.new@example.com' }) });
     const { user, dialog } = await openEdit(s);
-    expect((within(dialog).getByLabelText(/^Date of birth/) as HTMLInputElement).value).toBe('1984-02-03');
+    expect((within(dialog).getByLabelText(/^Date of birth/) as HTMLInputElement).value).toBe('03/02/1984');
     expect((within(dialog).getByLabelText(/^Gender/) as HTMLSelectElement).value).toBe('female');
     expect((within(dialog).getByLabelText(/^Shirt size/) as HTMLSelectElement).value).toBe('S');
     await user.selectOptions(within(dialog).getByLabelText(/^Shirt size/), 'L');

@@ -21,6 +21,7 @@ import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { EmailChangePanel, HistoryPanel, HouseholdPanel, RemindersPanel, useRefreshMembers } from './member-record-panels';
+import { DateField } from '../../components/forms/date-field';
 
 export const MEMBER_STATUS_LABELS: Record<MemberStatus, string> = { pending: 'Pending', active: 'Active', expired: 'Expired' };
 
@@ -151,7 +152,7 @@ function ProfileForm({ record, role, onDone }: { record: MemberRecord; role: Rol
         <TextInput label="Phone" type="tel" {...form.inputProps('phone')} disabled={busy} maxLength={40} />
         <Textarea label="Address" rows={2} {...form.inputProps('address')} disabled={busy} maxLength={300} />
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <TextInput label="Date of birth" type="date" {...form.inputProps('dateOfBirth')} disabled={busy} />
+          <DateField label="Date of birth" {...form.inputProps('dateOfBirth')} disabled={busy} />
           <NativeSelect
             label="Gender"
             {...form.inputProps('gender')}
@@ -179,7 +180,7 @@ function ProfileForm({ record, role, onDone }: { record: MemberRecord; role: Rol
             disabled={busy}
             data={select(MEMBER_STATUSES, MEMBER_STATUS_LABELS)}
           />
-          <TextInput label="Expiry date" type="date" {...form.inputProps('expiryDate')} disabled={busy} />
+          <DateField label="Expiry date" {...form.inputProps('expiryDate')} disabled={busy} />
         </SimpleGrid>
         {hasAccount && (
           <NativeSelect
