@@ -170,9 +170,7 @@ export { outboxMail, outboxMails };
 
 /** Asks for an e-mail sign-in link (as the login form does) and returns it from the outbox. */
 export async function loginLink(t: TestApp, email: string): Promise<string> {
-  const before = outboxMails(t.outboxDir, email).length;
-  await t.client().trpc.auth.login.mutate({ email });
-  return linkIn(await outboxMail(t.outboxDir, email, before + 1)).toString();
+  return linkIn(await t.mailAfter(email, () => t.client().trpc.auth.login.mutate({ email }))).toString();
 }
 
 /** The buttons that spend an e-mailed link: opening its page spends nothing (mail scanners open links). */

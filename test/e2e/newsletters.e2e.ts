@@ -3,24 +3,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../support/factories';
 import { signedInClient, startTestApp, type TestApp } from '../support/test-app';
-import {
-  expectAccessible,
-  followLink,
-  launchBrowser,
-  loginLink,
-  openPage,
-  outboxMail,
-  outboxMails,
-  phoneProblems,
-  SMALL_PHONE,
-} from './browser';
+import { expectAccessible, followLink, launchBrowser, loginLink, openPage, phoneProblems, SMALL_PHONE } from './browser';
 
 let t: TestApp;
 let browser: Browser;
 const ADMIN = 'secretary@example.com';
 
 beforeAll(async () => {
-  t = await startTestApp({ browser: true, env: { ADMIN_EMAILS: ADMIN, NEWSLETTER_SENDS_PER_SECOND: '10' } });
+  t = await startTestApp({ browser: true, smtp: true, env: { ADMIN_EMAILS: ADMIN, NEWSLETTER_SENDS_PER_SECOND: '10' } });
   browser = await launchBrowser();
   await signedInClient(t, ADMIN, { firstName: 'Sue', lastName: 'Secretary' });
 });
@@ -72,8 +62,8 @@ describe('newsletters', () => {
     await confirm.getByRole('button', { name: 'Send now' }).click();
     await page.getByText('“Winter flathead season” is on its way to 1 person.').waitFor();
 
-    // The member's copy, as their mail app receives it.
-    const mail = await outboxMail(t.outboxDir, member.email);
+    // The member's copy, as their mail server receives it over SMTP.
+    const mail = await t.mail.waitFor(member.email, 1);
     expect(mail.subject).toBe('Winter flathead season');
     expect(mail.text).toContain('The flathead are on at Fingal.');
     const src = /<img[^>]*src="([^"]+)"[^>]*alt="A flathead on the brag mat"/.exec(mail.html)?.[1];
@@ -84,7 +74,7 @@ describe('newsletters', () => {
     expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).width).toBeGreaterThan(0);
     // Nothing to the lapsed member.
-    expect(outboxMails(t.outboxDir, lapsed.email)).toEqual([]);
+    expect(t.mail.to(lapsed.email)).toEqual([]);
 
     // The committee sees it sent, with each recipient's outcome.
     await page.getByTestId('newsletter-row').filter({ hasText: 'Winter flathead season' }).getByText('Sent 1').waitFor({ timeout: 10_000 });

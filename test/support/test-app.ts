@@ -39,6 +39,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** For browser tests: serve the built client, use the real clock and the outbox folder for mail. */
   browser?: boolean;
+  /** A browser test whose mail goes to the SMTP sink all the same (what a member's mail server receives). */
+  smtp?: boolean;
   rateRules?: Partial<RateRules>;
   /** Share another test app's database (a second instance of the site). */
   databaseUrl?: string;
@@ -56,7 +58,7 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 export async function startTestApp(options: TestAppOptions = {}) {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   const mail = new SmtpSink();
-  const smtpUrl = options.browser ? undefined : await mail.start();
+  const smtpUrl = options.browser && !options.smtp ? undefined : await mail.start();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'club-test-data-'));
   const port = options.browser ? await freePort() : 0;
   const env = loadEnv({
