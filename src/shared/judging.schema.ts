@@ -97,7 +97,3 @@ export const liftSuspensionInput = z.object({ memberId: z.uuid({ error: 'Please 
 /** A member's suspension as they and the committee see it. */
 export const memberSuspension = z.object({ until: z.string(), reason: z.string() });
 export type MemberSuspension = z.infer<typeof memberSuspension>;
-
-/** What the member reads on their portal while suspended. */
-export const suspensionNotice = (s: MemberSuspension) =>
-  `Your membership is suspended until ${formatAuDate(s.until)}: ${s.reason.replace(/[.\s]+$/, '')}. You cannot enter events or log catches until then.`;

@@ -1,6 +1,6 @@
-import { Alert, Anchor, Card, Group, Modal, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { EventResults, ResultCategory } from '../../../shared/catches.schema';
 import { clubToday, formatClubDateTime } from '../../../shared/dates';
 import { provisionalText, RESULT_DIVISION_LABELS, RESULT_DIVISIONS, type ResultDivision } from '../../../shared/results';
@@ -8,6 +8,7 @@ import { eventLivePath, eventPresentationPath } from '../../../shared/routes';
 import { EventSelect, useChosenEvent } from '../../components/event-picker';
 import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../trpc';
+import type { EnlargedPhoto } from './photo-dialog';
 
 /** 1st, 2nd, 3rd, 4th… */
 export function ordinal(n: number): string {
@@ -123,11 +124,7 @@ function LadderTable({
   );
 }
 
-/** A placing's photo, enlarged when tapped. */
-interface Enlarged {
-  url: string;
-  caption: string;
-}
+const PhotoDialog = lazy(async () => ({ default: (await import('./photo-dialog')).PhotoDialog }));
 
 /** The name of a category's table: 'Bream results', or 'Juniors Bream results' at an event with divisions. */
 export const categoryTableName = (category: Pick<ResultCategory, 'species' | 'division'>, divisions: boolean) =>
@@ -138,7 +135,7 @@ export const categoryTableName = (category: Pick<ResultCategory, 'species' | 'di
  * champion points and the photo (enlarged when tapped; 'Later' while fishing is open, as it shows the day's code).
  */
 export function ResultCategories({ results }: { results: Pick<EventResults, 'photosFrom' | 'divisions' | 'categories'> }) {
-  const [enlarged, setEnlarged] = useState<Enlarged | null>(null);
+  const [enlarged, setEnlarged] = useState<EnlargedPhoto | null>(null);
   const categories = results.categories.filter((c) => c.placings.length > 0);
   const groups = results.divisions
     ? RESULT_DIVISIONS.map((division) => ({ division, categories: categories.filter((c) => c.division === division) }))
@@ -172,16 +169,24 @@ export function ResultCategories({ results }: { results: Pick<EventResults, 'pho
           ))}
         </Stack>
       ))}
-      <Modal opened={enlarged !== null} onClose={() => setEnlarged(null)} title={enlarged?.caption} size="lg" centered>
-        {enlarged && (
-          <img src={enlarged.url} alt={enlarged.caption} style={{ display: 'block', width: '100%', height: 'auto', borderRadius: 4 }} />
-        )}
-      </Modal>
+      {enlarged && (
+        <Suspense fallback={null}>
+          <PhotoDialog photo={enlarged} onClose={() => setEnlarged(null)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
 
-function CategoryTable({ category, name, onEnlarge }: { category: ResultCategory; name: string; onEnlarge: (photo: Enlarged) => void }) {
+function CategoryTable({
+  category,
+  name,
+  onEnlarge,
+}: {
+  category: ResultCategory;
+  name: string;
+  onEnlarge: (photo: EnlargedPhoto) => void;
+}) {
   return (
     <Stack gap={4} data-testid="results-category">
       <Title order={4}>{category.species}</Title>

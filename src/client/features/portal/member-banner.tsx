@@ -1,11 +1,13 @@
-import { Alert, Badge, Button, Card, Flex, Group, Modal, Skeleton, Stack, Text, Title, useMatches } from '@mantine/core';
+import { Alert, Badge, Button, Card, Flex, Group, Skeleton, Stack, Text, Title, useMatches } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatAuDate } from '../../../shared/dates';
-import { suspensionNotice } from '../../../shared/judging.schema';
+import { suspensionNotice } from '../../../shared/suspensions';
 import type { MemberProfile } from '../../../shared/members.schema';
 import type { CurrentUser } from '../../../shared/auth.schema';
 import { householdPayment, useJoinDialog } from '../../components/join-dialog';
+
+const RenewEarlyDialog = lazy(async () => ({ default: (await import('./renew-early-dialog')).RenewEarlyDialog }));
 
 /** The line under the greeting: member since, then when the membership ends or what it is waiting for. */
 function statusLine(profile: MemberProfile): string {
@@ -27,7 +29,6 @@ function statusLine(profile: MemberProfile): string {
 export function MemberBanner({ user, profile, loading = false }: { user: CurrentUser; profile: MemberProfile | null; loading?: boolean }) {
   const { openJoin, openPayment } = useJoinDialog();
   const [confirmEarly, setConfirmEarly] = useState(false);
-  const phone = useMediaQuery('(max-width: 48em)');
   // On a small phone the banner is one compact block above every tab: the greeting, one status line, badge and button in a row.
   const compact = useMediaQuery('(max-width: 36em)') ?? false;
   const active = profile?.status === 'active';
@@ -129,28 +130,17 @@ export function MemberBanner({ user, profile, loading = false }: { user: Current
           {suspensionNotice(profile.suspension)}
         </Alert>
       )}
-      {profile && (
-        <Modal opened={confirmEarly} onClose={() => setConfirmEarly(false)} title="Renew early?" size="sm" fullScreen={phone}>
-          <Stack gap="md">
-            <Text>
-              Your membership runs until {profile.expiryDate ? formatAuDate(profile.expiryDate) : 'N/A'}. Paying ${profile.renewalAmount}{' '}
-              now extends it to {formatAuDate(profile.renewal.extendsTo)}.
-            </Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setConfirmEarly(false)}>
-                Not now
-              </Button>
-              <Button
-                onClick={() => {
-                  setConfirmEarly(false);
-                  openPayment(householdPayment(profile, { earlyRenewal: true }));
-                }}
-              >
-                Renew early
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
+      {profile && confirmEarly && (
+        <Suspense fallback={null}>
+          <RenewEarlyDialog
+            profile={profile}
+            onClose={() => setConfirmEarly(false)}
+            onRenew={() => {
+              setConfirmEarly(false);
+              openPayment(householdPayment(profile, { earlyRenewal: true }));
+            }}
+          />
+        </Suspense>
       )}
     </Card>
   );
