@@ -281,7 +281,7 @@ describe('the site by keyboard alone', () => {
       'Code of Conduct',
       'Submit and Pay',
     ]);
-    expect(await form.getByLabel('Date of Birth').inputValue()).toBe('1985-03-03');
+    expect(await form.getByLabel('Date of Birth').inputValue()).toBe('03/03/1985');
     expect(await form.getByLabel('Gender').inputValue()).toBe('female');
     expect(await form.getByLabel('Membership Type').inputValue()).toBe('adult');
     expect(await form.getByRole('button', { name: 'Accepted' }).count()).toBe(3);

@@ -25,7 +25,7 @@ export function SendAsNewsletterButton({ articleId, title }: { articleId: string
       mih={44}
       loading={draft.isPending}
       onClick={() => draft.mutate({ articleId })}
-      aria-label={`Send ${title} as a newsletter`}
+      aria-label={`Send as newsletter: ${title}`}
     >
       Send as newsletter
     </Button>
