@@ -1,22 +1,7 @@
 import { Button, Group, Modal, Text, type ModalProps } from '@mantine/core';
 import './touch-targets.css';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-
-/** How a form inside a GuardedModal says whether it holds unsaved changes. */
-const DirtyContext = createContext<((id: symbol, dirty: boolean) => void) | null>(null);
-
-/**
- * Tells the GuardedModal around this form whether it holds unsaved changes (a no-op outside one), so a form
- * need not lift its state to the dialog that opens it: `useDirtyGuard(form.isDirty())`.
- */
-export function useDirtyGuard(dirty: boolean): void {
-  const report = useContext(DirtyContext);
-  const [id] = useState(() => Symbol('form'));
-  useEffect(() => {
-    report?.(id, dirty);
-  }, [report, id, dirty]);
-  useEffect(() => () => report?.(id, false), [report, id]);
-}
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { DirtyContext } from './forms/dirty-guard';
 
 export interface GuardedModalProps extends ModalProps {
   /** The dialog holds unsaved changes (besides what forms inside report through useDirtyGuard). */

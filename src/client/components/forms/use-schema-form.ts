@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { fieldErrorsOf } from '../../lib/errors';
-import { useDirtyGuard } from '../guarded-modal';
+import { useDirtyGuard } from './dirty-guard';
 
 /** The name a message is kept under: a field of V unless the form names its own (say 'other0.firstName'). */
 type Key<V> = keyof V & string;

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
@@ -35,9 +35,10 @@ export function JoinToRegister({ event, onGuest }: { event: EventView; onGuest: 
 
 /** The event's details page: its whole description, rules, prizes and fees (the card shows four lines). */
 function LearnMore({ event }: { event: EventView }) {
+  // The event's name is in the link's text (hidden), so a link read out of context or by a crawler says where it goes.
   return (
-    <Button fullWidth variant="light" component={Link} to={eventDetailsPath(event.id)} aria-label={`Learn More about ${event.name}`}>
-      Learn More
+    <Button fullWidth variant="light" component={Link} to={eventDetailsPath(event.id)}>
+      Learn More <VisuallyHidden component="span">about {event.name}</VisuallyHidden>
     </Button>
   );
 }

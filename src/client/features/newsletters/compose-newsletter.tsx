@@ -11,7 +11,8 @@ import {
   type Segment,
   type SegmentKind,
 } from '../../../shared/newsletters.schema';
-import { GuardedModal, useDirtyGuard } from '../../components/guarded-modal';
+import { useDirtyGuard } from '../../components/forms/dirty-guard';
+import { GuardedModal } from '../../components/guarded-modal';
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { useEditorImageUpload } from '../../components/uploads/use-editor-image-upload';
 import { eventLabel } from '../../components/event-picker';
