@@ -113,7 +113,11 @@ export class MemberDetailsService {
     );
     people.sort((a, b) => Number(b.id === own.id) - Number(a.id === own.id));
     const pending = await this.deps.emailChange.pending(em, own.id);
-    const addition = await waitingAddition(em, own, this.today()).catch(() => null);
+    // A junior the club's prices no longer allow (the household changed since) shows no price: they can be removed.
+    const addition = await waitingAddition(em, own, this.today()).catch((error: unknown) => {
+      if (error instanceof AppError) return null;
+      throw error;
+    });
     return {
       people: people.map((m) => this.view(own, m)),
       pendingAddition: addition && {
