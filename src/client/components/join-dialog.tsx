@@ -42,6 +42,21 @@ export function householdPayment(profile: MemberProfile, options: { earlyRenewal
   };
 }
 
+/** Paying for a junior added to the household's current membership, at the price the server gave. */
+export function additionPayment(
+  name: string,
+  due: { amountDue: string; until: string; becomesFamily: boolean },
+  email: string | null,
+): PaymentDetails {
+  return {
+    names: [name],
+    membershipType: 'junior',
+    amount: due.amountDue,
+    email,
+    addition: { until: due.until, becomesFamily: due.becomesFamily },
+  };
+}
+
 export function useJoinDialog(): JoinDialogApi {
   const api = useContext(JoinDialogContext);
   if (!api) throw new Error('useJoinDialog must be used inside <JoinDialogProvider>');

@@ -6,7 +6,7 @@ import type { HouseholdMember, MyHousehold } from '../../../shared/member-detail
 import { MEMBERSHIP_LABELS } from '../../../shared/membership';
 import type { MemberProfile } from '../../../shared/members.schema';
 import { useTRPC } from '../../trpc';
-import { useJoinDialog } from '../../components/join-dialog';
+import { additionPayment, useJoinDialog } from '../../components/join-dialog';
 import { toast } from '../../components/toast';
 import { AddJuniorDialog, DetailsDialog, EmailChangeDialog, PendingEmailNotice, RemoveJuniorDialog } from './my-details-dialogs';
 
@@ -42,15 +42,7 @@ function HouseholdCard({
   const people = household.people;
   const waiting = household.pendingAddition;
   const { openPayment } = useJoinDialog();
-  const pay = () =>
-    waiting &&
-    openPayment({
-      names: [waiting.name],
-      membershipType: 'junior',
-      amount: waiting.amountDue,
-      email,
-      addition: { until: waiting.until, becomesFamily: waiting.becomesFamily },
-    });
+  const pay = () => waiting && openPayment(additionPayment(waiting.name, waiting, email));
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="household-title">
       <Title order={3} fz="lg" mb="sm" id="household-title">
@@ -215,13 +207,7 @@ export function ProfileTab({ profile, loading }: { profile: MemberProfile | null
           toast.success('Junior added', result.message);
           const name = household.data?.people.find((p) => p.id === result.memberId);
           if (result.amountDue !== '0.00')
-            openPayment({
-              names: [name ? `${name.firstName} ${name.lastName}` : 'Your junior'],
-              membershipType: 'junior',
-              amount: result.amountDue,
-              email: profile.email,
-              addition: { until: result.until, becomesFamily: result.becomesFamily },
-            });
+            openPayment(additionPayment(name ? `${name.firstName} ${name.lastName}` : 'Your junior', result, profile.email));
         }}
       />
       <RemoveJuniorDialog person={removing} onClose={() => setRemoving(null)} />
