@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, text } from './auth.schema';
-import { GENDERS, MEMBER_STATUSES, MEMBERSHIP_TYPES, SHIRT_SIZES } from './membership';
+import { memberPersonFields } from './members.schema';
+import { MEMBER_STATUSES, MEMBERSHIP_TYPES, SHIRT_SIZES } from './membership';
 
 // The committee's member records beyond the list (admin.schema.ts): one member's whole record, households, e-mail
 // changes waiting for confirmation, renewal reminders and the shirt order.
@@ -41,20 +42,7 @@ export const sentReminder = z.object({
 export type SentReminder = z.infer<typeof sentReminder>;
 
 /** Everything the committee's edit form shows and changes of one member. */
-export const memberRecord = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  dateOfBirth: z.string(),
-  gender: z.enum(GENDERS).nullable(),
-  shirtSize: z.enum(SHIRT_SIZES).nullable(),
-  membershipType: z.enum(MEMBERSHIP_TYPES),
-  status: z.enum(MEMBER_STATUSES),
-  memberSince: z.string().nullable(),
-  expiryDate: z.string().nullable(),
+export const memberRecord = memberPersonFields.extend({
   isPrimary: z.boolean(),
   hasAccount: z.boolean(),
   household: z.object({ id: z.string(), membershipType: z.enum(MEMBERSHIP_TYPES), people: z.array(householdPerson) }),

@@ -106,7 +106,8 @@ export const registrationResult = z.object({
 });
 export type RegistrationResult = z.infer<typeof registrationResult>;
 
-export const memberProfile = z.object({
+/** One person's profile fields as the member's portal and the committee's record both show them. */
+export const memberPersonFields = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -121,6 +122,11 @@ export const memberProfile = z.object({
   status: z.enum(MEMBER_STATUSES),
   memberSince: z.string().nullable(),
   expiryDate: z.string().nullable(),
+});
+
+export type MemberPersonFields = z.infer<typeof memberPersonFields>;
+
+export const memberProfile = memberPersonFields.extend({
   household: z.array(z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), membershipType: z.enum(MEMBERSHIP_TYPES) })),
   /** What renewing costs now, e.g. '40.00'. */
   renewalAmount: z.string(),

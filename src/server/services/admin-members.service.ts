@@ -17,7 +17,7 @@ import { recordAudit } from './audit.service';
 import type { Actor } from './actor';
 import { CSV_BOM, csvLine } from './csv';
 import type { EmailChangeService } from './email-change.service';
-import { currentMemberWhere, effectiveStatus, expiredMemberWhere, expiringMemberWhere, isSuspended } from './member-status';
+import { currentMemberWhere, personFields, effectiveStatus, expiredMemberWhere, expiringMemberWhere, isSuspended } from './member-status';
 import type { RenewalsService } from './renewals.service';
 
 export interface AdminMembersDeps {
@@ -159,19 +159,7 @@ export class AdminMembersService {
       this.deps.renewals.reminderTarget(em.fork(), member.id),
     ]);
     return {
-      id: member.id,
-      firstName: member.firstName,
-      lastName: member.lastName,
-      email: member.email ?? null,
-      phone: member.phone ?? null,
-      address: member.address ?? null,
-      dateOfBirth: member.dateOfBirth,
-      gender: member.gender ?? null,
-      shirtSize: member.shirtSize ?? null,
-      membershipType: member.membershipType,
-      status: effectiveStatus(member, today),
-      memberSince: member.memberSince ?? null,
-      expiryDate: member.expiryDate ?? null,
+      ...personFields(member, today),
       isPrimary: member.isPrimary,
       hasAccount: Boolean(member.user),
       household: {

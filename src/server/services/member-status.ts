@@ -3,6 +3,7 @@ import { EXPIRING_DAYS } from '../../shared/admin.schema';
 import { addDays, formatAuDate, type IsoDate } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import type { MemberStatus } from '../../shared/membership';
+import type { MemberPersonFields } from '../../shared/members.schema';
 import { Member } from '../db/entities';
 import type { Actor } from './actor';
 
@@ -20,6 +21,25 @@ export function isCurrentMember(member: Pick<Member, 'status' | 'expiryDate'>, d
 export function effectiveStatus(member: Pick<Member, 'status' | 'expiryDate'>, today: IsoDate): MemberStatus {
   if (member.status === 'active' && !isCurrentMember(member, today)) return 'expired';
   return member.status;
+}
+
+/** One person's profile fields, as the member's portal and the committee's record show them. */
+export function personFields(member: Member, today: IsoDate): MemberPersonFields {
+  return {
+    id: member.id,
+    firstName: member.firstName,
+    lastName: member.lastName,
+    email: member.email ?? null,
+    phone: member.phone ?? null,
+    address: member.address ?? null,
+    dateOfBirth: member.dateOfBirth,
+    gender: member.gender ?? null,
+    shirtSize: member.shirtSize ?? null,
+    membershipType: member.membershipType,
+    status: effectiveStatus(member, today),
+    memberSince: member.memberSince ?? null,
+    expiryDate: member.expiryDate ?? null,
+  };
 }
 
 /** `isCurrentMember` as a query condition (a null expiry never matches `>=`). */

@@ -29,7 +29,7 @@ import { recordAudit } from './audit.service';
 import { consumeRateLimit, type RateRules } from './rate-limit.service';
 import type { Actor } from './actor';
 import type { AuthService } from './auth.service';
-import { currentMemberWhere, effectiveStatus, isCurrentMember, isSuspended, requireCurrentMember } from './member-status';
+import { currentMemberWhere, effectiveStatus, isCurrentMember, isSuspended, personFields, requireCurrentMember } from './member-status';
 import type { JudgingService } from './judging.service';
 
 export interface MembersDeps {
@@ -241,19 +241,7 @@ export class MembersService {
     if (!member) return null;
     const household = await em.find(Member, { household: member.household }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } });
     return {
-      id: member.id,
-      firstName: member.firstName,
-      lastName: member.lastName,
-      email: member.email ?? null,
-      phone: member.phone ?? null,
-      address: member.address ?? null,
-      dateOfBirth: member.dateOfBirth,
-      gender: member.gender ?? null,
-      shirtSize: member.shirtSize ?? null,
-      membershipType: member.membershipType,
-      status: effectiveStatus(member, this.today()),
-      memberSince: member.memberSince ?? null,
-      expiryDate: member.expiryDate ?? null,
+      ...personFields(member, this.today()),
       household: household.map((m) => ({ id: m.id, firstName: m.firstName, lastName: m.lastName, membershipType: m.membershipType })),
       renewalAmount: centsToAmount(feeFor(member.household, household)),
       paymentState: (await em.count(Payment, { household: member.household, kind: 'membership', status: 'pending' }))
