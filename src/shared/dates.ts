@@ -1,10 +1,12 @@
 import { CLUB } from './club';
+import { MONTHS_LONG, MONTHS_SHORT, SYDNEY, sydneyWallClock, wallTime, WEEKDAYS_SHORT } from './sydney-clock';
 
 /** A calendar date as 'YYYY-MM-DD'. */
 export type IsoDate = string;
 
 // Building an Intl.DateTimeFormat costs far more than using one: the public reads ask for "today" on every
-// request, and a phone draws a date on every event card. One formatter per time zone and kind, made on first use.
+// request, and a phone draws a date on every event card. One formatter per time zone and kind, made on first use;
+// the club's own zone is worked out by hand (`sydney-clock.ts`), so a phone's first screen loads no ICU data.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(kind: 'day' | 'parts' | 'display', timeZone: string): Intl.DateTimeFormat {
   const key = `${kind}:${timeZone}`;
@@ -38,6 +40,11 @@ function formatter(kind: 'day' | 'parts' | 'display', timeZone: string): Intl.Da
   return made;
 }
 
+/** The wall clock of the club's zone at an instant (UTC fields read it), when worked out without Intl. */
+function wallClock(instant: number, timeZone: string): Date | undefined {
+  return timeZone === SYDNEY ? sydneyWallClock(instant) : undefined;
+}
+
 /** Today's date in the club's time zone (Australia/Sydney), whatever the server's zone. */
 export function clubToday(now: Date, timeZone: string = CLUB.timeZone): IsoDate {
   // Every zone's offset is whole minutes, so the date is the same all minute: format it once a minute, not per
@@ -45,7 +52,7 @@ export function clubToday(now: Date, timeZone: string = CLUB.timeZone): IsoDate 
   const minute = Math.floor(now.getTime() / 60_000);
   const last = lastDay.get(timeZone);
   if (last?.minute === minute) return last.day;
-  const day = formatter('day', timeZone).format(now) as IsoDate;
+  const day = (wallClock(now.getTime(), timeZone)?.toISOString().slice(0, 10) ?? formatter('day', timeZone).format(now)) as IsoDate;
   lastDay.set(timeZone, { minute, day });
   return day;
 }
@@ -89,6 +96,8 @@ export const isIsoDate = (value: string) =>
 
 /** Offset of a time zone from UTC at an instant, in milliseconds. */
 function zoneOffsetMs(instant: number, timeZone: string): number {
+  const wall = wallClock(instant, timeZone);
+  if (wall) return wall.getTime() - instant;
   const parts = formatter('parts', timeZone).formatToParts(new Date(instant));
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - Math.floor(instant / 1000) * 1000;
@@ -112,15 +121,42 @@ export function instantToClubLocal(instant: Date, timeZone: string = CLUB.timeZo
   return shifted.toISOString().slice(0, 16);
 }
 
-/** 'Sat 5 Dec 2026, 7:00 am' in the club's time zone. */
+/** 'Sat, 5 Dec 2026, 7:00 am' in the club's time zone. */
 export function formatClubDateTime(instant: Date | string, timeZone: string = CLUB.timeZone): string {
-  return formatter('display', timeZone).format(new Date(instant));
+  const wall = wallClock(new Date(instant).getTime(), timeZone);
+  if (!wall) return formatter('display', timeZone).format(new Date(instant));
+  return `${WEEKDAYS_SHORT[wall.getUTCDay()]}, ${formatWallDate(wall, MONTHS_SHORT)}, ${wallTime(wall)}`;
+}
+
+/** '5 December 2026' (or with short months '5 Dec 2026') from a wall clock. */
+function formatWallDate(wall: Date, months: readonly string[]): string {
+  return `${wall.getUTCDate()} ${months[wall.getUTCMonth()]} ${wall.getUTCFullYear()}`;
+}
+
+/** '5 December 2026': the day of an instant on the club's clocks, as a news article is dated. */
+export function formatClubLongDate(instant: Date | string): string {
+  const at = new Date(instant);
+  const wall = wallClock(at.getTime(), CLUB.timeZone);
+  return wall
+    ? formatWallDate(wall, MONTHS_LONG)
+    : new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: CLUB.timeZone }).format(at);
+}
+
+/** '21 Nov 2026, 4:52 pm' on the club's clocks: when a message was sent, without the weekday. */
+export function formatClubStamp(instant: Date | string): string {
+  const at = new Date(instant);
+  const wall = wallClock(at.getTime(), CLUB.timeZone);
+  return wall
+    ? `${formatWallDate(wall, MONTHS_SHORT)}, ${wallTime(wall)}`
+    : new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short', timeZone: CLUB.timeZone }).format(at);
 }
 
 // Kept apart from `formatter` above, one per time zone made on first use in the same way.
 const timeFormatters = new Map<string, Intl.DateTimeFormat>();
 /** '2:31 pm' in the club's time zone. */
 export function formatClubTime(instant: Date | string, timeZone: string = CLUB.timeZone): string {
+  const wall = wallClock(new Date(instant).getTime(), timeZone);
+  if (wall) return wallTime(wall);
   let made = timeFormatters.get(timeZone);
   if (!made) {
     made = new Intl.DateTimeFormat('en-AU', { timeZone, hour: 'numeric', minute: '2-digit' });

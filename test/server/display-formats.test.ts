@@ -1,14 +1,77 @@
 import { describe, expect, it } from 'vitest';
-import { formatClubDateTime } from '../../src/shared/dates';
-import { formatAud } from '../../src/shared/membership';
+import { clubLocalToInstant, clubToday, formatClubDateTime, formatClubLongDate, formatClubStamp, formatClubTime } from '../../src/shared/dates';
+import { formatAud, formatAudPrice } from '../../src/shared/membership';
+import { sydneyOffsetMs } from '../../src/shared/sydney-clock';
 
 describe('amounts and times as people read them', () => {
   it('writes dollars with cents, thousands separated, a minus in front of a refund', () => {
     expect([formatAud(123456), formatAud(4000), formatAud(-1500), formatAud(0)]).toEqual(['$1,234.56', '$40.00', '-$15.00', '$0.00']);
+    expect([formatAud(5), formatAud(123456789), formatAud(99999)]).toEqual(['$0.05', '$1,234,567.89', '$999.99']);
+    expect([formatAudPrice(100000), formatAudPrice(4000), formatAudPrice(1250), formatAudPrice(1_000_000_00)]).toEqual([
+      '$1,000',
+      '$40',
+      '$12.50',
+      '$1,000,000',
+    ]);
+  });
+
+  it('writes amounts as Intl does in en-AU', () => {
+    const intl = new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (let cents = -250_000; cents <= 2_500_000; cents += 997) {
+      expect(formatAud(cents)).toBe(`${cents < 0 ? '-' : ''}$${intl.format(Math.abs(cents) / 100)}`);
+    }
   });
 
   it("writes an instant on the club's clocks, daylight saving or not", () => {
     expect(formatClubDateTime('2026-12-05T20:00:00Z')).toBe('Sun, 6 Dec 2026, 7:00 am');
     expect(formatClubDateTime(new Date('2026-07-01T00:30:00Z'))).toBe('Wed, 1 July 2026, 10:30 am');
+  });
+
+  it("knows Sydney's daylight saving by hand exactly as Intl's time zone data does, 2008 to 2040", () => {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Australia/Sydney',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
+    const intlOffset = (instant: number) => {
+      const get = Object.fromEntries(parts.formatToParts(instant).map((p) => [p.type, Number(p.value)]));
+      return Date.UTC(get.year, get.month - 1, get.day, get.hour, get.minute) - instant;
+    };
+    const wrong: string[] = [];
+    // Every half hour, and the minutes either side of every change (16:00 UTC on a Saturday).
+    for (let t = Date.UTC(2008, 3, 6); t < Date.UTC(2041, 0, 1); t += 1_800_000) {
+      for (const at of new Date(t).getUTCHours() === 16 && new Date(t).getUTCMinutes() === 0 ? [t - 60_000, t, t + 60_000] : [t]) {
+        if (sydneyOffsetMs(at) !== intlOffset(at)) wrong.push(new Date(at).toISOString());
+      }
+    }
+    expect(wrong.slice(0, 5)).toEqual([]);
+    // Before the rule, Intl answers.
+    expect(sydneyOffsetMs(Date.UTC(2007, 0, 1))).toBeUndefined();
+    expect(formatClubDateTime('2007-01-01T00:00:00Z')).toBe('Mon, 1 Jan 2007, 11:00 am');
+  });
+
+  it('writes dates and times on the club clocks as Intl does in en-AU', () => {
+    const at = (zone: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Sydney', ...zone });
+    const display = at({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+    const time = at({ hour: 'numeric', minute: '2-digit' });
+    const long = at({ day: 'numeric', month: 'long', year: 'numeric' });
+    const stamp = at({ dateStyle: 'medium', timeStyle: 'short' });
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' });
+    // Every 7 h 13 min over two years: every month, weekday and hour of the day.
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2028, 0, 1); t += 26_000_000) {
+      const instant = new Date(t);
+      expect(formatClubDateTime(instant)).toBe(display.format(instant));
+      expect(formatClubTime(instant)).toBe(time.format(instant));
+      expect(formatClubLongDate(instant)).toBe(long.format(instant));
+      expect(formatClubStamp(instant.toISOString())).toBe(stamp.format(instant));
+      expect(clubToday(instant)).toBe(day.format(instant));
+    }
+    // A wall time in the hour that daylight saving skips, and one in the hour it repeats (the later one, in AEST).
+    expect(clubLocalToInstant('2026-10-04T02:30').toISOString()).toBe('2026-10-03T16:30:00.000Z');
+    expect(clubLocalToInstant('2026-04-05T02:30').toISOString()).toBe('2026-04-04T16:30:00.000Z');
   });
 });

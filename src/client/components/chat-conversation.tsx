@@ -2,7 +2,7 @@ import { Anchor, Box, Button, Group, Stack, Text, Textarea, VisuallyHidden } fro
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { CHAT_MAX_LENGTH, CHAT_TOO_LONG, chatRefusal } from '../../shared/chat';
-import { formatTime } from '../lib/format';
+import { formatClubTime } from '../../shared/dates';
 import { useChat, type ChatLink, type ChatMessage } from './chat-provider';
 
 /** The character count shows once the question gets this close to the limit. */
@@ -113,7 +113,7 @@ function MessageBubble({ message, onNavigate }: { message: ChatMessage; onNaviga
         )}
       </Box>
       <Text size="xs" c="dimmed" ta={fromBot ? 'left' : 'right'} mt={2} component="time" dateTime={message.timestamp} display="block">
-        {formatTime(message.timestamp)}
+        {formatClubTime(message.timestamp)}
       </Text>
     </Box>
   );

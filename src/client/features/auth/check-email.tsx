@@ -4,7 +4,7 @@ import { AUTH_LIMITS } from '../../../shared/auth.constants';
 import { EnvelopeIcon } from '../../components/line-icon';
 import { toast } from '../../components/toast';
 import { isNetworkError, retryAfterSeconds, serverMessage } from '../../lib/errors';
-import { formatTime } from '../../lib/format';
+import { formatClubTime } from '../../../shared/dates';
 
 export interface CheckEmailProps {
   email: string;
@@ -81,7 +81,7 @@ export function CheckEmail({ email, message, onResend, onBack, sentToast }: Chec
         {locked ? `Resend in ${secondsLeft}s` : 'Resend email'}
       </Button>
       <Text size="xs" c="dimmed">
-        Last sent at {formatTime(lastSentAt)}
+        Last sent at {formatClubTime(lastSentAt)}
       </Text>
       <Anchor component="button" type="button" size="sm" onClick={onBack}>
         Back to login

@@ -6,7 +6,7 @@ import type { NewsletterChoice } from '../../../shared/newsletters.schema';
 import { QueryState } from '../../components/query-state';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
-import { formatDateTime } from '../../lib/format';
+import { formatClubStamp } from '../../../shared/dates';
 import { useTRPC } from '../../trpc';
 import { NewsletterIssue } from './newsletter-issue';
 
@@ -111,7 +111,7 @@ function NewslettersPanel() {
                   {a.subject}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  {formatDateTime(a.sentAt)}
+                  {formatClubStamp(a.sentAt)}
                 </Text>
               </UnstyledButton>
             ))

@@ -1,6 +1,6 @@
 import { Anchor, Box, Divider, Group, Image, Stack, Text, Title, Typography } from '@mantine/core';
 import type { NewsletterSponsor } from '../../../shared/newsletters.schema';
-import { formatDateTime } from '../../lib/format';
+import { formatClubStamp } from '../../../shared/dates';
 
 export interface NewsletterIssueProps {
   subject: string;
@@ -19,7 +19,7 @@ export function NewsletterIssue({ subject, sentAt, bodyHtml, sponsors }: Newslet
           {subject}
         </Title>
         <Text size="sm" c="dimmed">
-          Sent {formatDateTime(sentAt)}
+          Sent {formatClubStamp(sentAt)}
         </Text>
       </Box>
       {/* Sanitised by the server (the allow-list of pages and news). */}

@@ -8,7 +8,7 @@ import { AdminListRow } from '../../components/admin-list';
 import { ConfirmDelete } from '../../components/admin-row-actions';
 import { QueryState } from '../../components/query-state';
 import { toast } from '../../components/toast';
-import { formatDateTime } from '../../lib/format';
+import { formatClubStamp } from '../../../shared/dates';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { ComposeNewsletter } from './compose-newsletter';
@@ -131,8 +131,8 @@ export function AdminNewslettersTab({ openId, onOpened }: { openId?: string; onO
               <Text size="sm" c="dimmed">
                 {n.segmentLabel}
                 {n.queuedAt
-                  ? ` · sent ${formatDateTime(n.queuedAt)}${n.sentBy ? ` by ${n.sentBy}` : ''}`
-                  : ` · last changed ${formatDateTime(n.updatedAt)}`}
+                  ? ` · sent ${formatClubStamp(n.queuedAt)}${n.sentBy ? ` by ${n.sentBy}` : ''}`
+                  : ` · last changed ${formatClubStamp(n.updatedAt)}`}
               </Text>
               {n.status !== 'draft' && <Text size="sm">{outcomeLine(n)}</Text>}
             </AdminListRow>
@@ -194,8 +194,8 @@ function NewsletterDetail({ id, onClose }: { id: string; onClose: () => void }) 
             <Stack gap="xs">
               <Text size="sm">
                 {view.data.segmentLabel}
-                {view.data.queuedAt ? ` · sent ${formatDateTime(view.data.queuedAt)}` : ''}
-                {view.data.finishedAt ? ` · finished ${formatDateTime(view.data.finishedAt)}` : sending ? ' · sending now' : ''}
+                {view.data.queuedAt ? ` · sent ${formatClubStamp(view.data.queuedAt)}` : ''}
+                {view.data.finishedAt ? ` · finished ${formatClubStamp(view.data.finishedAt)}` : sending ? ' · sending now' : ''}
               </Text>
               <Group gap="xs" data-testid="delivery-counts">
                 {(['sent', 'queued', 'sending', 'failed', 'uncertain', 'skipped'] as const).map((s) => (

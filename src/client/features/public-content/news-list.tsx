@@ -1,16 +1,14 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CLUB } from '../../../shared/club';
 import type { NewsView } from '../../../shared/cms.schema';
+import { formatClubLongDate } from '../../../shared/dates';
 import { useTRPC } from '../../trpc';
 import { CmsHtml } from './cms-html';
 import { StoredImage } from '../../components/stored-image';
 
 /** How many articles the home page shows. */
 export const NEWS_LIMIT = 5;
-
-const dateFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: CLUB.timeZone });
 
 function Article({ article }: { article: NewsView }) {
   const [open, setOpen] = useState(false);
@@ -35,7 +33,7 @@ function Article({ article }: { article: NewsView }) {
           {article.title}
         </Title>
         <Text size="sm" c="dimmed" component="time" dateTime={when}>
-          {dateFormat.format(new Date(when))}
+          {formatClubLongDate(when)}
         </Text>
         {article.excerpt && <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{article.excerpt}</Text>}
         {open && <CmsHtml html={article.content} />}
