@@ -1,29 +1,38 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ROUTES } from '../shared/routes';
-import { upcomingEventsQuery } from './features/events/upcoming-events';
-import { pageSectionsQuery } from './features/public-content/page-sections';
-import { siteSettingsQuery } from './features/public-content/use-site-settings';
-import { activeSponsorsQuery } from './features/sponsors/current-sponsors';
-import { currentUserQuery } from './lib/use-auth';
-import { trpcOptions, type TrpcClient } from './trpc';
+import { FIRST_SCREEN_DATA_ID, firstScreenReads, type FirstAnswer, type FirstRead } from '../shared/first-screen';
+import { trpcOptions, type Trpc, type TrpcClient } from './trpc';
+
+interface ReadOptions {
+  queryKey: readonly unknown[];
+}
+type ProcedureOptions = { queryOptions(input?: unknown): ReadOptions; queryKey(input?: unknown): readonly unknown[] };
+
+/** The query options of a read named by its path ('events.upcoming'), as `trpc.events.upcoming` gives them. */
+function procedure(trpc: Trpc, read: FirstRead): ProcedureOptions {
+  return read.path.split('.').reduce<unknown>((at, name) => (at as Record<string, unknown>)[name], trpc) as ProcedureOptions;
+}
+
+/** The first screen's answers the page's HTML carries (none for the app saved on the phone, which opens offline). */
+function answersInPage(): FirstAnswer[] {
+  const element = document.getElementById(FIRST_SCREEN_DATA_ID);
+  if (!element?.textContent) return [];
+  try {
+    return JSON.parse(element.textContent) as FirstAnswer[];
+  } catch {
+    return [];
+  }
+}
 
 /**
- * Asks for what the first screen shows together with the session check, before anything is drawn: one batched
- * request on the way in, instead of the session check first and the page's reads once the screen knows who is
- * there: the public first views, and the member portal's banner (a visitor sent on to sign in is refused it).
- * Not the dashboard's reads: drawn in one go with the rest, the portal's first render is one long task on a slow
- * phone (Lighthouse: total blocking time 918 ms against 600–700 ms, CLS 0 either way).
+ * Puts the answers the page's HTML carries into the cache, then asks for the rest of what the first screen shows
+ * (shared/first-screen.ts) in one batched request with the session check, before anything is drawn. Returns whether
+ * the page came with its answers: then it is drawn once they and the route are ready, in one go.
  */
-export function prefetchFirstScreen(queryClient: QueryClient, trpcClient: TrpcClient, pathname: string): void {
+export function prefetchFirstScreen(queryClient: QueryClient, trpcClient: TrpcClient, pathname: string): boolean {
   const trpc = trpcOptions(trpcClient, queryClient);
-  void queryClient.prefetchQuery(currentUserQuery(trpc));
-  void queryClient.prefetchQuery(siteSettingsQuery(trpc));
-  // The portal's banner (its height depends on the member's status): drawn once, with its words, never moved.
-  if (pathname === ROUTES.member) return void queryClient.prefetchQuery(trpc.members.profile.queryOptions());
-  // The landing page (a visitor at /) and the home panel (/public) draw sections, upcoming events and sponsors.
-  const sections = pathname === ROUTES.home ? 'landing' : pathname === ROUTES.publicHome ? 'home' : null;
-  if (!sections) return;
-  void queryClient.prefetchQuery(pageSectionsQuery(trpc, sections));
-  void queryClient.prefetchQuery(upcomingEventsQuery(trpc));
-  void queryClient.prefetchQuery(activeSponsorsQuery(trpc));
+  const answers = answersInPage();
+  for (const answer of answers) queryClient.setQueryData(procedure(trpc, answer).queryKey(answer.input), answer.data);
+  const signedIn = Boolean(answers.find((a) => a.path === 'auth.me')?.data);
+  for (const read of firstScreenReads(pathname, signedIn)) void queryClient.prefetchQuery(procedure(trpc, read).queryOptions(read.input));
+  return answers.length > 0;
 }

@@ -4,7 +4,7 @@ import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/notifications/styles.css';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { prefetchFirstScreen } from './first-screen';
 import { keepQueriesOnDevice } from './offline/query-persistence';
@@ -13,17 +13,32 @@ import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 import { createQueryClient, createTrpcClient } from './trpc';
 
+/** The longest a page that came with its data waits for its route's code before it draws. */
+const ROUTE_WAIT_MS = 1500;
+
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
 const router = createAppRouter();
 keepQueriesOnDevice(queryClient);
-prefetchFirstScreen(queryClient, trpcClient, window.location.pathname);
+const answered = prefetchFirstScreen(queryClient, trpcClient, window.location.pathname);
 router.subscribe('onResolved', reloadIfUpdated);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+const draw = () =>
+  root.render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+if (answered) {
+  // The page came with its data: draw it once its route's code is here, as a transition, which React draws in
+  // slices of a few milliseconds instead of one long task (a slow phone stays responsive; Lighthouse's blocking time).
+  // Never wait long for a route on a weak signal: the screen then draws what it has and the route when it comes.
+  void Promise.race([router.load().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, ROUTE_WAIT_MS))]).then(() =>
+    startTransition(draw),
+  );
+} else {
+  draw();
+}

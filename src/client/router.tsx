@@ -1,5 +1,5 @@
 import { createRootRoute, createRoute, createRouter, type RouterHistory } from '@tanstack/react-router';
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { ROUTES } from '../shared/routes';
 import { AppLayout } from './components/app-shell';
 import { SectionLoader } from './components/full-screen-loader';
@@ -13,14 +13,22 @@ import { NotFoundPage } from './routes/not-found';
  * visitor on a phone downloads what the landing page needs and no more. Admin code never loads for visitors.
  */
 function onDemand<T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) {
-  const Screen = lazy(async () => ({ default: (await load())[name] as ComponentType }));
-  return function OnDemandScreen() {
+  let loaded: ComponentType | undefined;
+  const fetchScreen = () => load().then((module) => (loaded = module[name] as ComponentType));
+  const Screen = lazy(async () => ({ default: await fetchScreen() }));
+  function OnDemandScreen() {
+    // Once its code is here (the router asks for it while it loads the route: `preload`), the screen draws at once,
+    // without a loader first; decided once per visit, so it never swaps under the person using it.
+    const [Loaded] = useState(() => loaded);
+    if (Loaded) return <Loaded />;
     return (
       <Suspense fallback={<SectionLoader />}>
         <Screen />
       </Suspense>
     );
-  };
+  }
+  OnDemandScreen.preload = async () => void (await fetchScreen());
+  return OnDemandScreen;
 }
 
 const MemberPortalPage = onDemand(() => import('./routes/member'), 'MemberPortalPage');

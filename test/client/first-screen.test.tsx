@@ -1,6 +1,7 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_SCREEN_DATA_ID } from '../../src/shared/first-screen';
 import { prefetchFirstScreen } from '../../src/client/first-screen';
 import { AppProviders } from '../../src/client/providers';
 import { createAppRouter } from '../../src/client/router';
@@ -22,7 +23,43 @@ function start(path: string, answers: Answers = SIGNED_OUT) {
   return server;
 }
 
+afterEach(() => document.getElementById(FIRST_SCREEN_DATA_ID)?.remove());
+
+/** The answers the server puts in the page's HTML (first-screen-html.ts). */
+function pageCarries(answers: { path: string; input?: Record<string, unknown>; data: unknown }[]) {
+  const script = document.createElement('script');
+  script.type = 'application/json';
+  script.id = FIRST_SCREEN_DATA_ID;
+  script.textContent = JSON.stringify(answers);
+  document.head.append(script);
+}
+
 describe('the first screen', () => {
+  it('draws from the answers the page came with and asks the network for nothing', async () => {
+    pageCarries([
+      { path: 'auth.me', data: null },
+      { path: 'cms.settings', data: { siteTitle: 'Tweed Coast Anglers Club', contactEmail: 'committee@example.com' } },
+      { path: 'cms.sections', input: { pageSlug: 'landing' }, data: [] },
+      { path: 'events.upcoming', input: { limit: 4 }, data: [] },
+      { path: 'sponsors.active', data: [] },
+    ]);
+    const server = start('/', {});
+    expect(await screen.findByText('Ready to Cast Your Line?')).toBeTruthy();
+    expect(await screen.findByText('No upcoming events at the moment. Check back soon!')).toBeTruthy();
+    expect(server.calls).toEqual([]);
+  });
+
+  it('asks for what the page did not come with, and ignores answers it cannot read', async () => {
+    pageCarries([{ path: 'auth.me', data: null }]);
+    const server = start('/');
+    await vi.waitFor(() => expect(server.calls.length).toBeGreaterThan(0));
+    expect([...server.calls[0].procedures].sort()).toEqual(['cms.sections', 'cms.settings', 'events.upcoming', 'sponsors.active']);
+    document.getElementById(FIRST_SCREEN_DATA_ID)!.textContent = '[{"path":';
+    const again = start('/');
+    await vi.waitFor(() => expect(again.calls.length).toBeGreaterThan(0));
+    expect(again.calls[0].procedures).toContain('auth.me');
+  });
+
   it("asks for the landing page's reads together with the session check, in one request, and nothing after", async () => {
     const server = start('/');
     expect(await screen.findByText('Ready to Cast Your Line?')).toBeTruthy();

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { PageView } from '../../shared/cms.schema';
 import { pageStatus, registerSiteFiles } from '../site-pages';
+import { firstScreenHtml } from './first-screen-html';
 import { API_PREFIXES } from './security';
 
 export interface ClientFilesOptions {
@@ -26,6 +27,8 @@ export async function registerClientFiles(app: FastifyInstance, options: ClientF
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
+      // `/` is a page like the others (below): the app with its first screen's data.
+      index: false,
       // The build writes .br and .gz beside each text file (vite.config.ts); a client that accepts one gets it.
       preCompressed: true,
       // The client's source maps stay with the developers: in production they answer 404 like any unknown path.
@@ -37,12 +40,18 @@ export async function registerClientFiles(app: FastifyInstance, options: ClientF
   }
 
   registerSiteFiles(app, options.publicUrl, publishedPages);
+  const firstScreen = clientDir ? firstScreenHtml(clientDir) : undefined;
 
   app.setNotFoundHandler(async (req, reply) => {
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !API_PREFIXES.some((p) => req.url.startsWith(p));
     if (!isPage) return reply.code(404).send({ message: 'Not found.' });
     // The single-page app draws every page, the §2.1 not-found page included; the status tells crawlers which is which.
     reply.code(await pageStatus(req.url, publishedPages));
+    // A browser opening the page gets it with its data (personal for a member: kept by nobody but that browser);
+    // anything else, the service worker saving the app included, the plain app.
+    if (firstScreen && req.method === 'GET' && req.headers['sec-fetch-dest'] === 'document') {
+      return reply.header('cache-control', 'private, no-cache').header('vary', 'cookie').type('text/html').send(await firstScreen.page(app, req));
+    }
     if (clientDir) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.type('text/html').send('<!doctype html><p>The client has not been built. Run <code>npm run build</code>.</p>');
   });

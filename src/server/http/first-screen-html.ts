@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { FIRST_SCREEN_DATA_ID, firstScreenReads, type FirstAnswer, type FirstRead } from '../../shared/first-screen';
+import { ROUTES } from '../../shared/routes';
+
+/** The route module each page draws with (router.tsx loads them on demand); `member` only once someone is signed in. */
+const ROUTE_MODULES: Partial<Record<string, { module: string; signedIn?: boolean }>> = {
+  [ROUTES.publicHome]: { module: 'routes/public.tsx' },
+  [ROUTES.sponsor]: { module: 'routes/sponsor.tsx' },
+  [ROUTES.member]: { module: 'routes/member.tsx', signedIn: true },
+};
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+export interface FirstScreenHtml {
+  /** The app's HTML for a page opened in the browser, carrying its first screen's data and its route's files. */
+  page(app: FastifyInstance, req: FastifyRequest): Promise<string>;
+}
+
+/**
+ * The app's HTML with what a page's first screen needs, so a phone on a weak signal does not wait for the script
+ * before asking for the page's data and its route's code (two more round trips): the answers to the first screen's
+ * reads (shared/first-screen.ts), asked of the API itself with the visitor's cookie, and `modulepreload` and
+ * `preload` links for the route's script and styles (from Vite's manifest). Undefined when the client was built
+ * without a manifest. Only for a browser opening a page (`Sec-Fetch-Dest: document`), never for the service worker's
+ * saved copy of the app, which must not keep anyone's data.
+ */
+export function firstScreenHtml(clientDir: string): FirstScreenHtml | undefined {
+  const manifestFile = path.join(clientDir, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) return undefined;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const routeLinks = new Map(Object.entries(ROUTE_MODULES).map(([pathname, route]) => [pathname, preloadLinks(manifest, route!.module)]));
+
+  return {
+    async page(app, req) {
+      const pathname = new URL(req.url, 'http://site').pathname;
+      const answers = await firstAnswers(app, req, pathname);
+      const signedIn = Boolean(answers.find((a) => a.path === 'auth.me')?.data);
+      const route = ROUTE_MODULES[pathname];
+      const links = route && (signedIn || !route.signedIn) ? (routeLinks.get(pathname) ?? '') : '';
+      // `<` escaped: no answer can close the script element.
+      const data = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`;
+      return template.replace('</head>', `${links}${data}</head>`);
+    },
+  };
+}
+
+/** The page's first reads, asked of the API as the browser would (its cookie, its address for the rate limit). */
+async function firstAnswers(app: FastifyInstance, req: FastifyRequest, pathname: string): Promise<FirstAnswer[]> {
+  const ask = (read: FirstRead): Promise<FirstAnswer | undefined> => answer(app, req, read).catch(() => undefined);
+  const [me] = firstScreenReads(pathname, false);
+  const session = await ask(me);
+  const signedIn = Boolean(session?.data);
+  const others = firstScreenReads(pathname, signedIn).filter((read) => read.path !== me.path);
+  return [session, ...(await Promise.all(others.map(ask)))].filter((answer): answer is FirstAnswer => answer !== undefined);
+}
+
+/** One read's answer, or undefined when it was refused or failed: the page then asks for it itself, and shows what it gets. */
+async function answer(app: FastifyInstance, req: FastifyRequest, read: FirstRead): Promise<FirstAnswer | undefined> {
+  const input = read.input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(read.input))}`;
+  const response = await app.inject({
+    method: 'GET',
+    url: `/trpc/${read.path}${input}`,
+    remoteAddress: req.ip,
+    headers: { accept: 'application/json', 'accept-encoding': 'identity', ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}) },
+  });
+  if (response.statusCode !== 200) return undefined;
+  const body = response.json<{ result?: { data?: unknown } }>();
+  return { ...read, data: body.result?.data ?? null };
+}
+
+/** `modulepreload` for a route's script and the chunks it imports (not the entry, already loading), `preload` for its styles. */
+function preloadLinks(manifest: Record<string, ManifestChunk>, module: string): string {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(module);
+  // A route renamed or moved in router.tsx without this list: fail at start, not quietly lose the preload.
+  if (!scripts.size) throw new Error(`The client build has no chunk for ${module} (first-screen-html.ts ROUTE_MODULES).`);
+  return [
+    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+  ].join('');
+}

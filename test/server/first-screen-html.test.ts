@@ -1,0 +1,109 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_DATA_ID, type FirstAnswer } from '../../src/shared/first-screen';
+import { activeMemberClient, signedInClient, startTestApp, type TestApp } from '../support/test-app';
+
+// A stand-in for the built client with Vite's manifest: the entry, and the routes the server preloads.
+const APP_HTML =
+  '<!doctype html><html><head><title>Club</title><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc.js', isEntry: true },
+  'routes/public.tsx': { file: 'assets/public-1.js', imports: ['index.html', '_Badge-2.js'], css: ['assets/public-1.css'] },
+  '_Badge-2.js': { file: 'assets/Badge-2.js', imports: ['index.html'], css: ['assets/Badge-2.css'] },
+  'routes/sponsor.tsx': { file: 'assets/sponsor-3.js', imports: ['index.html', '_Badge-2.js'] },
+  'routes/member.tsx': { file: 'assets/member-4.js', imports: ['index.html'] },
+};
+const clientDir = mkdtempSync(path.join(os.tmpdir(), 'club-client-'));
+mkdirSync(path.join(clientDir, '.vite'), { recursive: true });
+writeFileSync(path.join(clientDir, 'index.html'), APP_HTML);
+writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ clientDir, env: { ADMIN_EMAILS: 'webmaster@club.test' } });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+const OPENING = { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' };
+
+/** The answers a page's HTML carries. */
+function answersIn(html: string): FirstAnswer[] {
+  const match = new RegExp(`<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">(.*?)</script>`).exec(html);
+  return match ? (JSON.parse(match[1]) as FirstAnswer[]) : [];
+}
+
+describe("a page's HTML carries what its first screen needs", () => {
+  it("gives a visitor opening the landing page its reads' answers, the same the API gives", async () => {
+    const res = await t.client().fetch('/', { headers: OPENING });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    expect(res.headers.get('vary')).toMatch(/cookie/i);
+    const answers = answersIn(await res.text());
+    expect(answers.map((a) => a.path)).toEqual(['auth.me', 'cms.settings', 'cms.sections', 'events.upcoming', 'sponsors.active']);
+    expect(answers.find((a) => a.path === 'auth.me')?.data).toBeNull();
+    expect(answers.find((a) => a.path === 'cms.sections')?.input).toEqual({ pageSlug: 'landing' });
+    const settings = await t.client().trpc.cms.settings.query();
+    expect(answers.find((a) => a.path === 'cms.settings')?.data).toEqual(JSON.parse(JSON.stringify(settings)));
+  });
+
+  it("preloads a route's script, the chunks it imports and their styles, never the entry again", async () => {
+    const html = await (await t.client().fetch('/public', { headers: OPENING })).text();
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/public-1.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/Badge-2.js">');
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/public-1.css">');
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/Badge-2.css">');
+    expect(html).not.toContain('modulepreload" crossorigin href="/assets/index-abc.js');
+  });
+
+  it("gives a member opening the portal their own reads and the portal's code; a visitor neither", async () => {
+    const { client } = await activeMemberClient(t);
+    const html = await (await client.fetch('/member', { headers: OPENING })).text();
+    const answers = answersIn(html);
+    expect(answers.map((a) => a.path)).toEqual([
+      'auth.me',
+      'cms.settings',
+      'members.profile',
+      'members.dashboard',
+      'events.myRegistrations',
+      'catches.mine',
+    ]);
+    expect(answers.find((a) => a.path === 'members.profile')?.data).toEqual(
+      JSON.parse(JSON.stringify(await client.trpc.members.profile.query())),
+    );
+    expect(html).toContain('href="/assets/member-4.js"');
+
+    // The visitor is refused the portal's reads: the page asks for them itself (and is sent on to sign in).
+    const visitor = await (await t.client().fetch('/member', { headers: OPENING })).text();
+    expect(answersIn(visitor).map((a) => a.path)).toEqual(['auth.me', 'cms.settings']);
+    expect(visitor).not.toContain('member-4.js');
+  });
+
+  it('never puts data in what is not a browser opening a page: the service worker saving the app, HEAD, a script', async () => {
+    const { client } = await activeMemberClient(t);
+    const saved = await client.fetch('/', { headers: { 'sec-fetch-dest': 'empty' } });
+    expect(await saved.text()).toBe(APP_HTML);
+    expect(saved.headers.get('cache-control')).toBe('no-cache');
+    expect(await (await client.fetch('/member')).text()).toBe(APP_HTML);
+    const head = await client.fetch('/member', { method: 'HEAD', headers: OPENING });
+    expect(head.status).toBe(200);
+  });
+
+  it('cannot be broken out of: an answer holding </script> stays inside the data', async () => {
+    const { client: admin } = await signedInClient(t, 'webmaster@club.test');
+    const content = 'Bream are biting</script><script>alert(1)</script>';
+    expect(
+      (await admin.json('POST', '/api/admin/content/sections', { pageSlug: 'landing', sectionKey: 'hero_title', title: 'Hero', content }))
+        .status,
+    ).toBe(200);
+    const html = await (await t.client().fetch('/', { headers: OPENING })).text();
+    expect(JSON.stringify(answersIn(html))).toContain(content);
+    const data = html.slice(html.indexOf(`id="${FIRST_SCREEN_DATA_ID}">`));
+    expect(data.indexOf('</script>')).toBe(data.lastIndexOf('</script>'));
+    expect(html.match(/<script/g)?.length).toBe(2);
+  });
+});
