@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clubLocalToInstant, clubToday, formatClubDateTime, formatClubLongDate, formatClubStamp, formatClubTime } from '../../src/shared/dates';
+import {
+  clubLocalToInstant,
+  clubToday,
+  formatClubDateTime,
+  formatClubLongDate,
+  formatClubStamp,
+  formatClubTime,
+} from '../../src/shared/dates';
 import { formatAud, formatAudPrice } from '../../src/shared/membership';
 import { sydneyOffsetMs } from '../../src/shared/sydney-clock';
 
