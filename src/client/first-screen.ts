@@ -25,14 +25,19 @@ function answersInPage(): FirstAnswer[] {
 
 /**
  * Puts the answers the page's HTML carries into the cache, then asks for the rest of what the first screen shows
- * (shared/first-screen.ts) in one batched request with the session check, before anything is drawn. Returns whether
- * the page came with its answers: then it is drawn once they and the route are ready, in one go.
+ * (shared/first-screen.ts) in one batched request with the session check, before anything is drawn. Says whether
+ * the page came with its answers (then it is drawn once they and the route are ready, in one go) and whether they
+ * found someone signed in.
  */
-export function prefetchFirstScreen(queryClient: QueryClient, trpcClient: TrpcClient, pathname: string): boolean {
+export function prefetchFirstScreen(
+  queryClient: QueryClient,
+  trpcClient: TrpcClient,
+  pathname: string,
+): { answered: boolean; signedIn: boolean } {
   const trpc = trpcOptions(trpcClient, queryClient);
   const answers = answersInPage();
   for (const answer of answers) queryClient.setQueryData(procedure(trpc, answer).queryKey(answer.input), answer.data);
   const signedIn = Boolean(answers.find((a) => a.path === 'auth.me')?.data);
   for (const read of firstScreenReads(pathname, signedIn)) void queryClient.prefetchQuery(procedure(trpc, read).queryOptions(read.input));
-  return answers.length > 0;
+  return { answered: answers.length > 0, signedIn };
 }

@@ -10,7 +10,7 @@ import { prefetchFirstScreen } from './first-screen';
 import { keepQueriesOnDevice } from './offline/query-persistence';
 import { reloadIfUpdated } from './offline/register-service-worker';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { createAppRouter, preloadPersonalScreen } from './router';
 import { createQueryClient, createTrpcClient } from './trpc';
 
 /** The longest a page that came with its data waits for its route's code before it draws. */
@@ -20,7 +20,8 @@ const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
 const router = createAppRouter();
 keepQueriesOnDevice(queryClient);
-const answered = prefetchFirstScreen(queryClient, trpcClient, window.location.pathname);
+const { pathname } = window.location;
+const { answered, signedIn } = prefetchFirstScreen(queryClient, trpcClient, pathname);
 router.subscribe('onResolved', reloadIfUpdated);
 
 const root = createRoot(document.getElementById('root')!);
@@ -36,9 +37,10 @@ if (answered) {
   // The page came with its data: draw it once its route's code is here, as a transition, which React draws in
   // slices of a few milliseconds instead of one long task (a slow phone stays responsive; Lighthouse's blocking time).
   // Never wait long for a route on a weak signal: the screen then draws what it has and the route when it comes.
-  void Promise.race([router.load().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, ROUTE_WAIT_MS))]).then(() =>
-    startTransition(draw),
-  );
+  void Promise.race([
+    Promise.all([router.load(), preloadPersonalScreen(pathname, signedIn)]).catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, ROUTE_WAIT_MS)),
+  ]).then(() => startTransition(draw));
 } else {
   draw();
 }

@@ -57,6 +57,16 @@ function HomeRoute() {
   return isAuthenticated ? <MemberPortalPage /> : <LandingPage />;
 }
 
+/**
+ * The code of the screen / and /member draw for this person, loaded before the first draw (main.tsx) like the
+ * router loads every other route's (`preload`); those two choose their screen by who is signed in.
+ */
+export function preloadPersonalScreen(pathname: string, signedIn: boolean): Promise<void> | undefined {
+  if (signedIn && (pathname === ROUTES.home || pathname === ROUTES.member)) return MemberPortalPage.preload();
+  if (!signedIn && pathname === ROUTES.member) return MemberSignInPage.preload();
+  return undefined;
+}
+
 /** Signed out, /member (a bookmark, the link in a receipt, an expired session) asks the person to sign in. */
 function MemberRoute() {
   const { isAuthenticated } = useAuth();

@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCContext, createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../routers';
+import { TRPC_MAX_BATCH } from '../shared/api-limits';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
@@ -20,6 +21,7 @@ export function createTrpcClient(options: { url?: string; fetch?: typeof fetch }
     links: [
       httpBatchLink({
         url: options.url ?? '/trpc',
+        maxItems: TRPC_MAX_BATCH,
         ...(options.fetch ? { fetch: options.fetch } : {}),
       }),
     ],

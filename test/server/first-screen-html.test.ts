@@ -55,8 +55,8 @@ describe("a page's HTML carries what its first screen needs", () => {
     const html = await (await t.client().fetch('/public', { headers: OPENING })).text();
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/public-1.js">');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/Badge-2.js">');
-    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/public-1.css">');
-    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/Badge-2.css">');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/public-1.css">');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/Badge-2.css">');
     expect(html).not.toContain('modulepreload" crossorigin href="/assets/index-abc.js');
   });
 

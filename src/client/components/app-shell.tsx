@@ -12,7 +12,7 @@ import { forgetSavedQueries } from '../offline/query-persistence';
 import { FullScreenLoader } from './full-screen-loader';
 import { navKey, NavItemLink, type NavItem } from './nav-items';
 import { ChevronDown, ClubMark } from './logo';
-import { DialogLoader, LoadBoundary, onDemandPart } from './on-demand';
+import { DialogLoader, LoadBoundary, onDemandPart, useAfterFirstPaint } from './on-demand';
 
 // The account menu, the settings dialog and the phone drawer (for members, or on phones only) are
 // chunks of their own, fetched on first use: a visitor's first view carries none of them.
@@ -124,6 +124,7 @@ function NavBar() {
   // (each click also retries a fetch that failed).
   const [menuRequest, setMenuRequest] = useState(0);
   const navigate = useNavigate();
+  const afterFirstPaint = useAfterFirstPaint();
   // The member's profile lives in the portal's Profile tab (SPEC §2.9).
   const openProfile = () => void navigate({ to: '/member', search: { tab: 'profile' } as never });
 
@@ -170,7 +171,7 @@ function NavBar() {
             )}
           </Group>
 
-          {user && (
+          {user && afterFirstPaint && (
             <LoadBoundary onError={() => undefined} fallback={null}>
               <Suspense fallback={null}>
                 <FieldMode userId={user.id} />
@@ -233,11 +234,14 @@ interface AccountMenuProps {
 
 /** The member's account button; its menu is fetched once someone is signed in (visitors never load it). */
 function AccountMenu({ name, requested, onRequest, onProfile, onSettings }: AccountMenuProps) {
+  const afterFirstPaint = useAfterFirstPaint();
   const button = (onClick?: () => void) => (
     <Button variant="light" size="sm" rightSection={<ChevronDown />} onClick={onClick}>
       {name}
     </Button>
   );
+  // A click before the menu is fetched counts as a request: it opens as soon as it has loaded.
+  if (!afterFirstPaint && requested === 0) return button(onRequest);
   return (
     <LoadBoundary key={requested} onError={() => undefined} fallback={button(onRequest)}>
       <Suspense fallback={button(onRequest)}>

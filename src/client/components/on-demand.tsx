@@ -1,5 +1,5 @@
 import { Center, Loader, VisuallyHidden } from '@mantine/core';
-import { Component, lazy, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { toast } from './toast';
 
 export interface OnDemandPart<P> {
@@ -49,6 +49,28 @@ export function onDemandPart<P extends object>(load: () => Promise<ComponentType
     fetchPart().catch(() => undefined);
   };
   return Object.assign(Part, { preload, isLoaded: () => loaded });
+}
+
+let painted = false;
+
+/**
+ * False until the page has been painted once: parts the first screen does not show (the account menu, field mode)
+ * start loading after it, so that on a weak signal they do not hold up the screen the person came for.
+ */
+export function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(painted);
+  useEffect(() => {
+    if (ready) return;
+    // The frame after the next one: the first is painted by then.
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        painted = true;
+        setReady(true);
+      });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [ready]);
+  return ready;
 }
 
 /** Around an on-demand part: when its chunk cannot be fetched, says so and calls `onError` instead of breaking the page. */

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { FIRST_SCREEN_DATA_ID, firstScreenReads, type FirstAnswer, type FirstRead } from '../../shared/first-screen';
-import { ROUTES } from '../../shared/routes';
+import { FIRST_SCREEN_DATA_ID, firstScreenFollowUps, firstScreenReads, type FirstAnswer, type FirstRead } from '../../shared/first-screen';
+import { CLUB } from '../../shared/club';
+import { isFullScreenPage, ROUTES } from '../../shared/routes';
 
 /** The route module each page draws with (router.tsx loads them on demand); `member` only once someone is signed in. */
 const ROUTE_MODULES: Partial<Record<string, { module: string; signedIn?: boolean }>> = {
@@ -26,8 +27,8 @@ export interface FirstScreenHtml {
 /**
  * The app's HTML with what a page's first screen needs, so a phone on a weak signal does not wait for the script
  * before asking for the page's data and its route's code (two more round trips): the answers to the first screen's
- * reads (shared/first-screen.ts), asked of the API itself with the visitor's cookie, and `modulepreload` and
- * `preload` links for the route's script and styles (from Vite's manifest). Undefined when the client was built
+ * reads (shared/first-screen.ts), asked of the API itself with the visitor's cookie, and the route's script
+ * (`modulepreload`) and styles (from Vite's manifest). Undefined when the client was built
  * without a manifest. Only for a browser opening a page (`Sec-Fetch-Dest: document`), never for the service worker's
  * saved copy of the app, which must not keep anyone's data.
  */
@@ -47,10 +48,23 @@ export function firstScreenHtml(clientDir: string): FirstScreenHtml | undefined 
       const links = route && (signedIn || !route.signedIn) ? (routeLinks.get(pathname) ?? '') : '';
       // `<` escaped: no answer can close the script element.
       const data = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`;
-      return template.replace('</head>', `${links}${data}</head>`);
+      const html = template.replace('</head>', `${links}${data}</head>`);
+      return isFullScreenPage(pathname) ? html : html.replace('<div id="root"></div>', `<div id="root">${HEADER_SHELL}</div>`);
     },
   };
 }
+
+/**
+ * The site's header bar as the app draws it (app-shell.tsx NavBar: 60 px, the club's mark and name), painted with
+ * the HTML while the script is still on its way; the app replaces it with its own, in the same place.
+ */
+const HEADER_SHELL =
+  '<header style="border-bottom:1px solid var(--mantine-color-gray-3);background:var(--mantine-color-body);position:sticky;top:0">' +
+  '<div style="max-width:71.25rem;margin-inline:auto;padding-inline:var(--mantine-spacing-md);height:60px;display:flex;align-items:center;gap:10px">' +
+  '<svg width="32" height="32" viewBox="0 0 64 64" aria-hidden="true"><rect width="64" height="64" rx="14" fill="var(--mantine-color-blue-8)"/>' +
+  '<path d="M12 34c8-10 22-12 32-4l8-6v20l-8-6c-10 8-24 6-32-4z" fill="#fff"/><circle cx="22" cy="32" r="2.5" fill="var(--mantine-color-blue-8)"/></svg>' +
+  `<span style="font-weight:700;color:var(--mantine-color-blue-9);white-space:nowrap;overflow:hidden;text-overflow:ellipsis">${CLUB.name}</span>` +
+  '</div></header>';
 
 /** The page's first reads, asked of the API as the browser would (its cookie, its address for the rate limit). */
 async function firstAnswers(app: FastifyInstance, req: FastifyRequest, pathname: string): Promise<FirstAnswer[]> {
@@ -59,7 +73,9 @@ async function firstAnswers(app: FastifyInstance, req: FastifyRequest, pathname:
   const session = await ask(me);
   const signedIn = Boolean(session?.data);
   const others = firstScreenReads(pathname, signedIn).filter((read) => read.path !== me.path);
-  return [session, ...(await Promise.all(others.map(ask)))].filter((answer): answer is FirstAnswer => answer !== undefined);
+  const first = [session, ...(await Promise.all(others.map(ask)))].filter((answer): answer is FirstAnswer => answer !== undefined);
+  const followUps = await Promise.all(firstScreenFollowUps(pathname, first).map(ask));
+  return [...first, ...followUps.filter((answer): answer is FirstAnswer => answer !== undefined)];
 }
 
 /** One read's answer, or undefined when it was refused or failed: the page then asks for it itself, and shows what it gets. */
@@ -76,7 +92,7 @@ async function answer(app: FastifyInstance, req: FastifyRequest, read: FirstRead
   return { ...read, data: body.result?.data ?? null };
 }
 
-/** `modulepreload` for a route's script and the chunks it imports (not the entry, already loading), `preload` for its styles. */
+/** `modulepreload` for a route's script and the chunks it imports (not the entry, already loading), and their styles. */
 function preloadLinks(manifest: Record<string, ManifestChunk>, module: string): string {
   const scripts = new Set<string>();
   const styles = new Set<string>();
@@ -92,6 +108,7 @@ function preloadLinks(manifest: Record<string, ManifestChunk>, module: string): 
   if (!scripts.size) throw new Error(`The client build has no chunk for ${module} (first-screen-html.ts ROUTE_MODULES).`);
   return [
     ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+    // Applied from the start (the app would add them when it loads the route, restyling the whole page in one long task).
+    ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
   ].join('');
 }

@@ -1,12 +1,11 @@
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance } from 'fastify';
 import { appRouter, type AppRouter } from '../../routers';
+import { TRPC_MAX_BATCH } from '../../shared/api-limits';
 import { AppError } from '../../shared/errors';
 import { databaseErrorOr } from '../db/unavailable';
 import { createRequestContext, type ContextDeps } from '../trpc/context';
 import { toTRPCError } from '../trpc/errors';
-
-const MAX_BATCH = 10;
 
 /** The typed API at /trpc: one context (session, EntityManager fork, services) per request; failures of our own logged. */
 export async function registerTrpc(app: FastifyInstance, contextDeps: ContextDeps): Promise<void> {
@@ -14,7 +13,7 @@ export async function registerTrpc(app: FastifyInstance, contextDeps: ContextDep
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      maxBatchSize: MAX_BATCH,
+      maxBatchSize: TRPC_MAX_BATCH,
       createContext: ({ req }) =>
         createRequestContext(contextDeps, req).catch((error: unknown) => {
           const cause = databaseErrorOr(error);

@@ -3,12 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { NewsView } from '../../../shared/cms.schema';
 import { formatClubLongDate } from '../../../shared/dates';
+import { NEWS_LIMIT } from '../../../shared/first-screen';
 import { useTRPC } from '../../trpc';
 import { CmsHtml } from './cms-html';
 import { StoredImage } from '../../components/stored-image';
-
-/** How many articles the home page shows. */
-export const NEWS_LIMIT = 5;
 
 function Article({ article }: { article: NewsView }) {
   const [open, setOpen] = useState(false);
