@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, clubToday, formatAuDate } from '../../src/shared/dates';
 import { nextSeason, seasonOf } from '../../src/shared/sponsors';
 import { AdminSponsorsTab } from '../../src/client/features/admin/sponsors-tab';
@@ -64,7 +64,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
 beforeEach(() => localStorage.clear());
 
 describe('sponsor page', () => {
-  it('shows the two packages; each button chooses its package in the form', async () => {
+  it('shows the two packages; each button chooses its package in the form, also before the form has loaded', async () => {
     const user = userEvent.setup();
     renderApp('/sponsor', sponsorServer());
     const packages = await screen.findAllByTestId('sponsor-package');
@@ -73,9 +73,11 @@ describe('sponsor page', () => {
     expect(within(packages[0]).getByText('Logo on all member shirts')).toBeTruthy();
     expect(within(packages[1]).getByText('$500')).toBeTruthy();
     expect(within(packages[1]).getByText('Social media mentions')).toBeTruthy();
+    // The form loads after the packages: a package chosen before it is there is chosen in it once it is.
+    await user.click(screen.getByRole('button', { name: 'Choose Shirt Sponsorship' }));
 
-    const select = screen.getByLabelText(/^Sponsorship Type/) as HTMLSelectElement;
-    expect(select.value).toBe('');
+    const select = (await screen.findByLabelText(/^Sponsorship Type/)) as HTMLSelectElement;
+    await vi.waitFor(() => expect(select.value).toBe('shirt'));
     expect(within(select).getByRole('option', { name: 'Shirt Sponsorship - $1,000' })).toBeTruthy();
     expect(within(select).getByRole('option', { name: 'Website Sponsorship - $500' })).toBeTruthy();
     expect(within(select).getByRole('option', { name: 'Shirt & Website Sponsorship - $1,500' })).toBeTruthy();

@@ -39,10 +39,11 @@ function answersIn(html: string): FirstAnswer[] {
 
 describe("a page's HTML carries what its first screen needs", () => {
   it("gives a visitor opening the landing page its reads' answers, the same the API gives", async () => {
-    const res = await t.client().fetch('/', { headers: OPENING });
+    const res = await t.client().fetch('/', { headers: { ...OPENING, 'accept-encoding': 'br' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
-    expect(res.headers.get('vary')).toMatch(/cookie/i);
+    expect(res.headers.get('vary')).toBe('cookie, accept-encoding');
+    expect(res.headers.get('content-encoding')).toBe('br');
     const answers = answersIn(await res.text());
     expect(answers.map((a) => a.path)).toEqual(['auth.me', 'cms.settings', 'cms.sections', 'events.upcoming', 'sponsors.active']);
     expect(answers.find((a) => a.path === 'auth.me')?.data).toBeNull();

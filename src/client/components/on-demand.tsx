@@ -1,5 +1,5 @@
 import { Center, Loader, VisuallyHidden } from '@mantine/core';
-import { Component, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, useEffect, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import { toast } from './toast';
 
 export interface OnDemandPart<P> {
@@ -71,6 +71,23 @@ export function useAfterFirstPaint(): boolean {
     return () => cancelAnimationFrame(frame);
   }, [ready]);
   return ready;
+}
+
+/**
+ * True once the element comes within `margin` of the screen, and from then on: a part below the first screen (a form
+ * at the foot of a page) loads as the visitor scrolls towards it, not while the screen they came for is being drawn.
+ * True at once where the browser cannot tell.
+ */
+export function useNearView(ref: RefObject<Element | null>, margin = '600px'): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: margin });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, ref, margin]);
+  return near;
 }
 
 /** Around an on-demand part: when its chunk cannot be fetched, says so and calls `onError` instead of breaking the page. */

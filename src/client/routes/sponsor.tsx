@@ -1,13 +1,30 @@
 import { Card, Container, Stack, Text, Title } from '@mantine/core';
-import { useRef } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { CLUB } from '../../shared/club';
+import type { SponsorshipType } from '../../shared/sponsors';
+import { SectionLoader } from '../components/full-screen-loader';
+import { LoadBoundary, onDemandPart, useNearView } from '../components/on-demand';
 import { CurrentSponsors } from '../features/sponsors/current-sponsors';
-import { SponsorForm, type SponsorFormHandle } from '../features/sponsors/sponsor-form';
+import type { SponsorFormHandle } from '../features/sponsors/sponsor-form';
 import { SponsorPackages } from '../features/sponsors/sponsor-packages';
+
+/** The application form (with its schemas) loads as the visitor comes near it, or chooses a package: the packages come first. */
+const SponsorForm = onDemandPart(async () => (await import('../features/sponsors/sponsor-form')).SponsorForm);
 
 /** SPEC §2.12: the sponsor page: packages, the application form and the current sponsors. */
 export function SponsorPage() {
   const form = useRef<SponsorFormHandle>(null);
+  // A package chosen before the form has loaded is chosen in it as soon as it has.
+  const [waiting, setWaiting] = useState<SponsorshipType>();
+  const card = useRef<HTMLDivElement>(null);
+  const formReady = useNearView(card) || waiting !== undefined;
+  const attach = (handle: SponsorFormHandle | null) => {
+    form.current = handle;
+    if (handle && waiting) {
+      handle.choose(waiting);
+      setWaiting(undefined);
+    }
+  };
   return (
     <Container size="lg" py="xl">
       <Stack gap="xl">
@@ -21,16 +38,24 @@ export function SponsorPage() {
           <Title order={2} id="packages-title">
             Sponsorship Packages
           </Title>
-          <SponsorPackages onChoose={(type) => form.current?.choose(type)} />
+          <SponsorPackages onChoose={(type) => (form.current ? form.current.choose(type) : setWaiting(type))} />
         </Stack>
-        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="sponsor-form-title">
+        <Card ref={card} withBorder radius="md" padding="lg" component="section" aria-labelledby="sponsor-form-title">
           <Title order={2} mb={4} id="sponsor-form-title">
             Sponsor Registration
           </Title>
           <Text size="sm" c="dimmed" mb="md">
             Tell us about your business and we will be in touch within 2 business days.
           </Text>
-          <SponsorForm ref={form} />
+          {formReady ? (
+            <LoadBoundary onError={() => undefined} fallback={<Text c="dimmed">Could not load the form. Please reload the page.</Text>}>
+              <Suspense fallback={<SectionLoader label="Loading the form..." />}>
+                <SponsorForm ref={attach} />
+              </Suspense>
+            </LoadBoundary>
+          ) : (
+            <SectionLoader label="Loading the form..." />
+          )}
         </Card>
         <CurrentSponsors />
       </Stack>

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { PageView } from '../../shared/cms.schema';
 import { pageStatus, registerSiteFiles } from '../site-pages';
+import { sendCompressed } from './compression';
 import { firstScreenHtml } from './first-screen-html';
 import { API_PREFIXES } from './security';
 
@@ -50,11 +51,8 @@ export async function registerClientFiles(app: FastifyInstance, options: ClientF
     // A browser opening the page gets it with its data (personal for a member: kept by nobody but that browser);
     // anything else, the service worker saving the app included, the plain app.
     if (firstScreen && req.method === 'GET' && req.headers['sec-fetch-dest'] === 'document') {
-      return reply
-        .header('cache-control', 'private, no-cache')
-        .header('vary', 'cookie')
-        .type('text/html')
-        .send(await firstScreen.page(app, req));
+      reply.header('cache-control', 'private, no-cache').header('vary', 'cookie').type('text/html');
+      return sendCompressed(req, reply, await firstScreen.page(app, req));
     }
     if (clientDir) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.type('text/html').send('<!doctype html><p>The client has not been built. Run <code>npm run build</code>.</p>');

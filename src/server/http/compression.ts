@@ -1,7 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import { negotiate } from '@fastify/accept-negotiator';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { constants } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { COMPRESS_THRESHOLD, compressOnce, ENCODINGS, type Encoding } from './compress-once';
 
 export { COMPRESS_THRESHOLD } from './compress-once';
@@ -17,9 +17,27 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     global: true,
     threshold: COMPRESS_THRESHOLD,
     encodings: [...ENCODINGS],
-    // Quality 4 is brotli's fast setting for answers made per request (11 is for files made once).
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: PER_REQUEST_BROTLI_QUALITY } },
   });
+}
+
+/** Brotli's fast setting, for answers made per request (11 is for files made once). */
+const PER_REQUEST_BROTLI_QUALITY = 4;
+
+/**
+ * Sends a body made for this request compressed as the plugin compresses answers, for what the plugin's route hooks
+ * do not reach (the not-found handler, which answers the app's pages).
+ */
+export function sendCompressed(req: FastifyRequest, reply: FastifyReply, body: string) {
+  const bytes = Buffer.from(body);
+  const encoding = bytes.length >= COMPRESS_THRESHOLD ? acceptedEncoding(req) : undefined;
+  reply.header('vary', [reply.getHeader('vary'), 'accept-encoding'].filter(Boolean).join(', '));
+  if (!encoding) return reply.send(bytes);
+  const compressed =
+    encoding === 'br'
+      ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: PER_REQUEST_BROTLI_QUALITY } })
+      : gzipSync(bytes);
+  return reply.header('content-encoding', encoding).send(compressed);
 }
 
 /** The encoding this request accepts best, if any. */

@@ -1,6 +1,6 @@
 import { Button, Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { formatAudPrice } from '../../../shared/membership';
-import { SPONSOR_PACKAGES, SPONSORSHIP_PRICES_CENTS, type SponsorshipType } from '../../../shared/sponsors.schema';
+import { SPONSOR_PACKAGES, SPONSORSHIP_PRICES_CENTS, type SponsorshipType } from '../../../shared/sponsors';
 import { TickIcon } from '../../components/line-icon';
 
 function Tick() {
