@@ -1,5 +1,4 @@
 import { RECENT_CATCHES } from './catches';
-import { clubToday } from './dates';
 import { UPCOMING_LIMIT } from './events';
 import { ROUTES } from './routes';
 
@@ -27,7 +26,7 @@ export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
  * of once per answer (each a long task on a slow phone). `signedIn`: whether the session check found someone; the
  * member's own reads are only asked for then.
  */
-export function firstScreenReads(pathname: string, signedIn: boolean, now = new Date()): FirstRead[] {
+export function firstScreenReads(pathname: string, signedIn: boolean): FirstRead[] {
   const reads: FirstRead[] = [{ path: 'auth.me' }, { path: 'cms.settings' }];
   // The landing page (a visitor at /) and the home panel (/public) draw sections, upcoming events and sponsors.
   const sections = pathname === ROUTES.home ? 'landing' : pathname === ROUTES.publicHome ? 'home' : null;
@@ -38,16 +37,9 @@ export function firstScreenReads(pathname: string, signedIn: boolean, now = new 
       { path: 'sponsors.active' },
     );
   }
-  // The home panel also shows the news, the fish picture of the month and the results board with the season ladder.
+  // The home panel also shows the news (its picture of the month and results board load as the visitor scrolls down).
   if (pathname === ROUTES.publicHome) {
-    const year = Number(clubToday(now).slice(0, 4));
-    reads.push(
-      { path: 'cms.news', input: { limit: NEWS_LIMIT } },
-      { path: 'pictureOfMonth.winner' },
-      { path: 'events.started' },
-      { path: 'catches.ladder', input: { year } },
-      { path: 'catches.ladderStatus', input: { year } },
-    );
+    reads.push({ path: 'cms.news', input: { limit: NEWS_LIMIT } });
     if (signedIn) reads.push({ path: 'members.profile' });
   }
   if (pathname === ROUTES.sponsor) reads.push({ path: 'sponsors.active' });
@@ -64,12 +56,4 @@ export function firstScreenReads(pathname: string, signedIn: boolean, now = new 
     }
   }
   return reads;
-}
-
-/** Reads that follow from the first answers: the results of the latest event, which the home panel's board opens on. */
-export function firstScreenFollowUps(pathname: string, answers: readonly FirstAnswer[]): FirstRead[] {
-  if (pathname !== ROUTES.publicHome) return [];
-  const started = answers.find((a) => a.path === 'events.started')?.data;
-  const latest = Array.isArray(started) ? (started[0] as { id?: unknown } | undefined)?.id : undefined;
-  return typeof latest === 'string' ? [{ path: 'catches.results', input: { id: latest } }] : [];
 }

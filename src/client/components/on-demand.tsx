@@ -1,5 +1,6 @@
 import { Center, Loader, VisuallyHidden } from '@mantine/core';
-import { Component, lazy, useEffect, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
+import { Component, lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
+import { SectionLoader } from './full-screen-loader';
 import { toast } from './toast';
 
 export interface OnDemandPart<P> {
@@ -88,6 +89,21 @@ export function useNearView(ref: RefObject<Element | null>, margin = '600px'): b
     return () => observer.disconnect();
   }, [near, ref, margin]);
   return near;
+}
+
+/** Draws its children (on-demand parts below the first screen) once the visitor scrolls near them. */
+export function WhenNearView({ children }: { children: ReactNode }) {
+  const place = useRef<HTMLDivElement>(null);
+  const near = useNearView(place);
+  return (
+    <div ref={place}>
+      {near && (
+        <LoadBoundary onError={() => undefined}>
+          <Suspense fallback={<SectionLoader />}>{children}</Suspense>
+        </LoadBoundary>
+      )}
+    </div>
+  );
 }
 
 /** Around an on-demand part: when its chunk cannot be fetched, says so and calls `onError` instead of breaking the page. */

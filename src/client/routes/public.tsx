@@ -2,16 +2,19 @@ import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/cor
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CLUB } from '../../shared/club';
-import { ResultsBoard } from '../features/catches/results-board';
-import { PictureOfTheMonth } from '../features/competition/picture-of-the-month';
 import { UpcomingEventsCard } from '../features/events/upcoming-events';
 import { useJoinDialog } from '../components/join-dialog';
+import { onDemandPart, WhenNearView } from '../components/on-demand';
 import { PriceCards } from '../features/membership/price-cards';
 import { NewsList } from '../features/public-content/news-list';
 import { PageSections } from '../features/public-content/page-sections';
 import { SponsorsCard } from '../features/sponsors/sponsors-card';
 import { useAuth } from '../lib/use-auth';
 import { useTRPC } from '../trpc';
+
+// At the foot of the panel: loaded as the visitor scrolls towards them, not while the first screen is drawn.
+const ResultsBoard = onDemandPart(async () => (await import('../features/catches/results-board')).ResultsBoard);
+const PictureOfTheMonth = onDemandPart(async () => (await import('../features/competition/picture-of-the-month')).PictureOfTheMonth);
 
 /**
  * The welcome card's button: 'Join the Club' for a visitor or a signed-in person with no membership, 'My Portal' for
@@ -63,10 +66,14 @@ export function PublicHomePage() {
         <UpcomingEventsCard action="learn-more" />
         <SponsorsCard />
         <NewsList />
-        <PictureOfTheMonth hideWhenNone />
+        <WhenNearView>
+          <PictureOfTheMonth hideWhenNone />
+        </WhenNearView>
         <Stack gap="sm">
           <Title order={2}>Competition Results</Title>
-          <ResultsBoard />
+          <WhenNearView>
+            <ResultsBoard />
+          </WhenNearView>
         </Stack>
       </Stack>
     </Container>

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { FIRST_SCREEN_DATA_ID, firstScreenFollowUps, firstScreenReads, type FirstAnswer, type FirstRead } from '../../shared/first-screen';
+import { FIRST_SCREEN_DATA_ID, firstScreenReads, type FirstAnswer, type FirstRead } from '../../shared/first-screen';
 import { CLUB } from '../../shared/club';
 import { isFullScreenPage, ROUTES } from '../../shared/routes';
 
@@ -73,9 +73,7 @@ async function firstAnswers(app: FastifyInstance, req: FastifyRequest, pathname:
   const session = await ask(me);
   const signedIn = Boolean(session?.data);
   const others = firstScreenReads(pathname, signedIn).filter((read) => read.path !== me.path);
-  const first = [session, ...(await Promise.all(others.map(ask)))].filter((answer): answer is FirstAnswer => answer !== undefined);
-  const followUps = await Promise.all(firstScreenFollowUps(pathname, first).map(ask));
-  return [...first, ...followUps.filter((answer): answer is FirstAnswer => answer !== undefined)];
+  return [session, ...(await Promise.all(others.map(ask)))].filter((answer): answer is FirstAnswer => answer !== undefined);
 }
 
 /** One read's answer, or undefined when it was refused or failed: the page then asks for it itself, and shows what it gets. */
