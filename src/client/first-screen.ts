@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { FIRST_SCREEN_DATA_ID, firstScreenReads, type FirstAnswer, type FirstRead } from '../shared/first-screen';
+import { FIRST_SCREEN_DATA_ID, firstScreenReads, whoIs, type FirstAnswer, type FirstRead, type Who } from '../shared/first-screen';
 import { trpcOptions, type Trpc, type TrpcClient } from './trpc';
 
 interface ReadOptions {
@@ -29,15 +29,11 @@ function answersInPage(): FirstAnswer[] {
  * the page came with its answers (then it is drawn once they and the route are ready, in one go) and whether they
  * found someone signed in.
  */
-export function prefetchFirstScreen(
-  queryClient: QueryClient,
-  trpcClient: TrpcClient,
-  pathname: string,
-): { answered: boolean; signedIn: boolean } {
+export function prefetchFirstScreen(queryClient: QueryClient, trpcClient: TrpcClient, pathname: string): { answered: boolean; who: Who } {
   const trpc = trpcOptions(trpcClient, queryClient);
   const answers = answersInPage();
   for (const answer of answers) queryClient.setQueryData(procedure(trpc, answer).queryKey(answer.input), answer.data);
-  const signedIn = Boolean(answers.find((a) => a.path === 'auth.me')?.data);
-  for (const read of firstScreenReads(pathname, signedIn)) void queryClient.prefetchQuery(procedure(trpc, read).queryOptions(read.input));
-  return { answered: answers.length > 0, signedIn };
+  const who = whoIs(answers.find((a) => a.path === 'auth.me')?.data);
+  for (const read of firstScreenReads(pathname, who)) void queryClient.prefetchQuery(procedure(trpc, read).queryOptions(read.input));
+  return { answered: answers.length > 0, who };
 }

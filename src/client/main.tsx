@@ -21,7 +21,7 @@ const trpcClient = createTrpcClient();
 const router = createAppRouter();
 keepQueriesOnDevice(queryClient);
 const { pathname } = window.location;
-const { answered, signedIn } = prefetchFirstScreen(queryClient, trpcClient, pathname);
+const { answered, who } = prefetchFirstScreen(queryClient, trpcClient, pathname);
 router.subscribe('onResolved', reloadIfUpdated);
 
 const root = createRoot(document.getElementById('root')!);
@@ -38,7 +38,7 @@ if (answered) {
   // slices of a few milliseconds instead of one long task (a slow phone stays responsive; Lighthouse's blocking time).
   // Never wait long for a route on a weak signal: the screen then draws what it has and the route when it comes.
   void Promise.race([
-    Promise.all([router.load(), preloadPersonalScreen(pathname, signedIn)]).catch(() => undefined),
+    Promise.all([router.load(), preloadPersonalScreen(pathname, who)]).catch(() => undefined),
     new Promise((resolve) => setTimeout(resolve, ROUTE_WAIT_MS)),
   ]).then(() => startTransition(draw));
 } else {

@@ -1,5 +1,6 @@
 import { createRootRoute, createRoute, createRouter, type RouterHistory } from '@tanstack/react-router';
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import type { Who } from '../shared/first-screen';
 import { ROUTES } from '../shared/routes';
 import { AppLayout } from './components/app-shell';
 import { SectionLoader } from './components/full-screen-loader';
@@ -48,8 +49,8 @@ const EventDetailsPage = onDemand(() => import('./routes/event-details'), 'Event
 const EventLivePage = onDemand(() => import('./routes/event-live'), 'EventLivePage');
 const EventPresentationPage = onDemand(() => import('./routes/event-presentation'), 'EventPresentationPage');
 const VerifyCardPage = onDemand(() => import('./routes/verify-card'), 'VerifyCardPage');
-const AdminPage = lazy(() => import('./routes/admin'));
-const AdminCmsPage = lazy(() => import('./routes/admin-cms'));
+const AdminPage = onDemand(() => import('./routes/admin'), 'default');
+const AdminCmsPage = onDemand(() => import('./routes/admin-cms'), 'default');
 
 /** '/' is the member portal when signed in, the landing page otherwise (SPEC §2.1). */
 function HomeRoute() {
@@ -58,12 +59,15 @@ function HomeRoute() {
 }
 
 /**
- * The code of the screen / and /member draw for this person, loaded before the first draw (main.tsx) like the
- * router loads every other route's (`preload`); those two choose their screen by who is signed in.
+ * The code of the screen /, /member and the admin pages draw for this person, loaded before the first draw
+ * (main.tsx) like the router loads every other route's (`preload`); these choose their screen by who is signed in.
  */
-export function preloadPersonalScreen(pathname: string, signedIn: boolean): Promise<void> | undefined {
-  if (signedIn && (pathname === ROUTES.home || pathname === ROUTES.member)) return MemberPortalPage.preload();
-  if (!signedIn && pathname === ROUTES.member) return MemberSignInPage.preload();
+export function preloadPersonalScreen(pathname: string, who: Who): Promise<void> | undefined {
+  // Admin code loads for admins only (bench/bundle.ts checks that visitors never download it).
+  if (who === 'admin' && pathname === ROUTES.admin) return AdminPage.preload();
+  if (who === 'admin' && pathname === ROUTES.adminCms) return AdminCmsPage.preload();
+  if (who !== 'visitor' && (pathname === ROUTES.home || pathname === ROUTES.member)) return MemberPortalPage.preload();
+  if (who === 'visitor' && pathname === ROUTES.member) return MemberSignInPage.preload();
   return undefined;
 }
 
@@ -77,16 +81,12 @@ function MemberRoute() {
  * Admin routes exist only for admins; a signed-in member gets the not-found page (SPEC §2.1). Signed out, the sign-in
  * card: an admin following a link (the sponsor notice's /admin?tab=sponsors) signs in and lands on it.
  */
-function adminOnly(Screen: LazyExoticComponent<ComponentType>) {
+function adminOnly(Screen: ComponentType) {
   return function AdminRoute() {
     const { isAdmin, isAuthenticated } = useAuth();
     if (!isAuthenticated) return <AdminSignInPage />;
     if (!isAdmin) return <NotFoundPage />;
-    return (
-      <Suspense fallback={<SectionLoader />}>
-        <Screen />
-      </Suspense>
-    );
+    return <Screen />;
   };
 }
 

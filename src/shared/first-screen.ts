@@ -19,17 +19,29 @@ export interface FirstAnswer extends FirstRead {
 /** The id of the `<script type="application/json">` in the page's HTML that carries the first screen's answers. */
 export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
 
+/** Who the session check found: what a page shows depends on it. */
+export type Who = 'visitor' | 'member' | 'admin';
+
+/** Who the session check's answer (auth.me: null, or the user with their role) is. */
+export function whoIs(me: unknown): Who {
+  if (!me || typeof me !== 'object') return 'visitor';
+  return (me as { role?: unknown }).role === 'admin' ? 'admin' : 'member';
+}
+
 /**
  * What each page's first screen reads, in one list for both sides: the server answers these inside the page's HTML
  * (`first-screen-html.ts`), and the client asks for any it was not given together with the session check, before
  * it draws (`client/first-screen.ts`). With its data there at once, a page is drawn in one go, in time slices, instead
- * of once per answer (each a long task on a slow phone). `signedIn`: whether the session check found someone; the
- * member's own reads are only asked for then.
+ * of once per answer (each a long task on a slow phone). `who`: whom the session check found (the client, before it
+ * has asked: a visitor); personal reads are only asked for someone signed in.
  */
-export function firstScreenReads(pathname: string, signedIn: boolean): FirstRead[] {
+export function firstScreenReads(pathname: string, who: Who): FirstRead[] {
   const reads: FirstRead[] = [{ path: 'auth.me' }, { path: 'cms.settings' }];
+  const signedIn = who !== 'visitor';
+  // A signed-in person's / is their portal.
+  const portal = pathname === ROUTES.member || (signedIn && pathname === ROUTES.home);
   // The landing page (a visitor at /) and the home panel (/public) draw sections, upcoming events and sponsors.
-  const sections = pathname === ROUTES.home ? 'landing' : pathname === ROUTES.publicHome ? 'home' : null;
+  const sections = pathname === ROUTES.home && !signedIn ? 'landing' : pathname === ROUTES.publicHome ? 'home' : null;
   if (sections) {
     reads.push(
       { path: 'cms.sections', input: { pageSlug: sections } },
@@ -44,8 +56,8 @@ export function firstScreenReads(pathname: string, signedIn: boolean): FirstRead
   }
   if (pathname === ROUTES.sponsor) reads.push({ path: 'sponsors.active' });
   // The portal's banner (its height depends on the member's status) is asked for even before the session check
-  // answers (a visitor sent on to sign in is refused it); the dashboard's reads once someone is signed in.
-  if (pathname === ROUTES.member) {
+  // answers at /member (a visitor sent on to sign in is refused it); the dashboard's reads once someone is signed in.
+  if (portal) {
     reads.push({ path: 'members.profile' });
     if (signedIn) {
       reads.push(
@@ -55,5 +67,33 @@ export function firstScreenReads(pathname: string, signedIn: boolean): FirstRead
       );
     }
   }
+  // The administration's overview figures, above its tabs.
+  if (pathname === ROUTES.admin && who === 'admin') reads.push({ path: 'admin.overview' });
   return reads;
+}
+
+/** The route modules a first screen may draw with (as Vite's manifest names them). */
+export const FIRST_SCREEN_MODULES = [
+  'routes/public.tsx',
+  'routes/sponsor.tsx',
+  'routes/sign-in.tsx',
+  'routes/member.tsx',
+  'routes/admin.tsx',
+  'routes/admin-cms.tsx',
+] as const;
+type FirstScreenModule = (typeof FIRST_SCREEN_MODULES)[number];
+
+/**
+ * The route module (as Vite's manifest names it) a page draws with for this person, which the server preloads with
+ * the page; the client's router.tsx (`preloadPersonalScreen` and each route's `preload`) loads the same before it draws.
+ * Admin code only for admins.
+ */
+export function firstScreenModule(pathname: string, who: Who): FirstScreenModule | undefined {
+  if (pathname === ROUTES.publicHome) return 'routes/public.tsx';
+  if (pathname === ROUTES.sponsor) return 'routes/sponsor.tsx';
+  if (pathname === ROUTES.member) return who === 'visitor' ? 'routes/sign-in.tsx' : 'routes/member.tsx';
+  if (pathname === ROUTES.home) return who === 'visitor' ? undefined : 'routes/member.tsx';
+  if (pathname === ROUTES.admin && who === 'admin') return 'routes/admin.tsx';
+  if (pathname === ROUTES.adminCms && who === 'admin') return 'routes/admin-cms.tsx';
+  return undefined;
 }

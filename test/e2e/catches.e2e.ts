@@ -174,6 +174,8 @@ describe('catch logging, judging and results', () => {
     // Visitors see the same board on the public home page.
     const visitor = await openPage(browser, 'public-results', PHONE);
     await visitor.page.goto(`${t.baseUrl}/public`);
+    // The board is at the foot of the page and loads as the visitor scrolls down to it.
+    await visitor.page.getByRole('heading', { name: 'Competition Results' }).scrollIntoViewIfNeeded();
     await visitor.page
       .getByRole('table', { name: 'Flathead results' })
       .getByRole('row', { name: /1st Flo Head 45.5 3/ })

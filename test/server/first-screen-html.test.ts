@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_DATA_ID, type FirstAnswer } from '../../src/shared/first-screen';
-import { activeMemberClient, signedInClient, startTestApp, type TestApp } from '../support/test-app';
+import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 // A stand-in for the built client with Vite's manifest: the entry, and the routes the server preloads.
 const APP_HTML =
@@ -14,6 +14,9 @@ const MANIFEST = {
   '_Badge-2.js': { file: 'assets/Badge-2.js', imports: ['index.html'], css: ['assets/Badge-2.css'] },
   'routes/sponsor.tsx': { file: 'assets/sponsor-3.js', imports: ['index.html', '_Badge-2.js'] },
   'routes/member.tsx': { file: 'assets/member-4.js', imports: ['index.html'] },
+  'routes/sign-in.tsx': { file: 'assets/sign-in-5.js', imports: ['index.html'] },
+  'routes/admin.tsx': { file: 'assets/admin-6.js', imports: ['index.html'] },
+  'routes/admin-cms.tsx': { file: 'assets/admin-cms-7.js', imports: ['index.html'] },
 };
 const clientDir = mkdtempSync(path.join(os.tmpdir(), 'club-client-'));
 mkdirSync(path.join(clientDir, '.vite'), { recursive: true });
@@ -21,8 +24,10 @@ writeFileSync(path.join(clientDir, 'index.html'), APP_HTML);
 writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
 
 let t: TestApp;
+let admin: TestClient;
 beforeAll(async () => {
   t = await startTestApp({ clientDir, env: { ADMIN_EMAILS: 'webmaster@club.test' } });
+  admin = (await signedInClient(t, 'webmaster@club.test')).client;
 });
 afterAll(async () => {
   await t?.close();
@@ -82,6 +87,12 @@ describe("a page's HTML carries what its first screen needs", () => {
     const visitor = await (await t.client().fetch('/member', { headers: OPENING })).text();
     expect(answersIn(visitor).map((a) => a.path)).toEqual(['auth.me', 'cms.settings']);
     expect(visitor).not.toContain('member-4.js');
+    expect(visitor).toContain('href="/assets/sign-in-5.js"');
+    // A member's / is their portal; admin code never goes to anyone but an admin.
+    const home = await (await client.fetch('/', { headers: OPENING })).text();
+    expect(answersIn(home).map((a) => a.path)).toContain('members.dashboard');
+    expect(home).toContain('href="/assets/member-4.js"');
+    expect(await (await client.fetch('/admin', { headers: OPENING })).text()).not.toContain('admin-6.js');
   });
 
   it('never puts data in what is not a browser opening a page: the service worker saving the app, HEAD, a script', async () => {
@@ -94,8 +105,13 @@ describe("a page's HTML carries what its first screen needs", () => {
     expect(head.status).toBe(200);
   });
 
+  it('gives an admin opening the administration its overview and its code', async () => {
+    const html = await (await admin.fetch('/admin', { headers: OPENING })).text();
+    expect(answersIn(html).map((a) => a.path)).toEqual(['auth.me', 'cms.settings', 'admin.overview']);
+    expect(html).toContain('href="/assets/admin-6.js"');
+  });
+
   it('cannot be broken out of: an answer holding </script> stays inside the data', async () => {
-    const { client: admin } = await signedInClient(t, 'webmaster@club.test');
     const content = 'Bream are biting</script><script>alert(1)</script>';
     expect(
       (await admin.json('POST', '/api/admin/content/sections', { pageSlug: 'landing', sectionKey: 'hero_title', title: 'Hero', content }))

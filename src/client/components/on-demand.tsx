@@ -1,4 +1,4 @@
-import { Center, Loader, VisuallyHidden } from '@mantine/core';
+import { Center, Loader, Text, VisuallyHidden } from '@mantine/core';
 import { Component, lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import { SectionLoader } from './full-screen-loader';
 import { toast } from './toast';
@@ -103,6 +103,18 @@ export function WhenNearView({ children }: { children: ReactNode }) {
         </LoadBoundary>
       )}
     </div>
+  );
+}
+
+/** A tab's panel fetched on demand: a spinner meanwhile, a sentence if it cannot be fetched (open the tab again). */
+export function OnDemandPanel({ children }: { children: ReactNode }) {
+  return (
+    <LoadBoundary
+      onError={() => undefined}
+      fallback={<Text c="dimmed">This tab could not be loaded. Check your signal and open it again.</Text>}
+    >
+      <Suspense fallback={<SectionLoader />}>{children}</Suspense>
+    </LoadBoundary>
   );
 }
 

@@ -3,25 +3,25 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { SectionLoader } from '../components/full-screen-loader';
 import { ScreenTabs } from '../components/screen-tabs';
-import { AdminAccountingTab } from '../features/admin/accounting-tab';
-import { AdminAuditTab } from '../features/admin/audit-tab';
+import { OnDemandPanel, onDemandPart } from '../components/on-demand';
 import { DashboardCharts } from '../features/admin/dashboard-charts';
-import { AdminEventsTab } from '../features/admin/events-tab';
-import { AdminJudgingTab } from '../features/admin/judging-tab';
 import { MemberFiguresCard } from '../features/admin/member-figures';
-import { AdminMembersTab } from '../features/admin/members-tab';
-import { AdminPaymentsTab } from '../features/admin/payments-tab';
-import { AdminReportsTab } from '../features/admin/reports-tab';
-import { AdminSponsorsTab } from '../features/admin/sponsors-tab';
-import { NewslettersTabFromAddress } from '../features/newsletters/newsletters-tab';
-import { SizeLimitsEditor } from '../features/admin/size-limits-editor';
-import { FishingAreaCard } from '../features/admin/fishing-area-card';
-import { PictureOfMonthAdminCard } from '../features/admin/picture-of-month-card';
-import { ResultsBoard } from '../features/catches/results-board';
 import { QueryError } from '../components/query-state';
 import { formatAud } from '../../shared/membership';
 import { useTRPC } from '../trpc';
 import { ADMIN_DEFAULT_TAB, type AdminTab } from '../lib/tab-search';
+
+// Each tab's code loads when the tab is first opened: the committee's evening starts with the overview and one tab.
+const AdminMembersTab = onDemandPart(async () => (await import('../features/admin/members-tab')).AdminMembersTab);
+const AdminEventsTab = onDemandPart(async () => (await import('../features/admin/events-tab')).AdminEventsTab);
+const AdminJudgingTab = onDemandPart(async () => (await import('../features/admin/judging-tab')).AdminJudgingTab);
+const AdminResultsTab = onDemandPart(async () => (await import('../features/admin/results-tab')).AdminResultsTab);
+const AdminPaymentsTab = onDemandPart(async () => (await import('../features/admin/payments-tab')).AdminPaymentsTab);
+const AdminSponsorsTab = onDemandPart(async () => (await import('../features/admin/sponsors-tab')).AdminSponsorsTab);
+const AdminReportsTab = onDemandPart(async () => (await import('../features/admin/reports-tab')).AdminReportsTab);
+const AdminAccountingTab = onDemandPart(async () => (await import('../features/admin/accounting-tab')).AdminAccountingTab);
+const NewslettersTab = onDemandPart(async () => (await import('../features/newsletters/newsletters-tab')).NewslettersTabFromAddress);
+const AdminAuditTab = onDemandPart(async () => (await import('../features/admin/audit-tab')).AdminAuditTab);
 
 /**
  * SPEC §2.13: administration dashboard, the overview numbers and the tabs. Lazy-loaded. The open tab is in the
@@ -87,26 +87,14 @@ export default function AdminPage() {
               { value: 'members', label: 'Members', panel: <AdminMembersTab /> },
               { value: 'events', label: 'Events', panel: <AdminEventsTab /> },
               { value: 'judging', label: 'Judging', panel: <AdminJudgingTab /> },
-              // Results: the minimum lengths and the fishing area, then the results board over every event (past ones included).
-              {
-                value: 'results',
-                label: 'Results',
-                panel: (
-                  <Stack gap="md">
-                    <SizeLimitsEditor />
-                    <FishingAreaCard />
-                    <PictureOfMonthAdminCard />
-                    <ResultsBoard />
-                  </Stack>
-                ),
-              },
+              { value: 'results', label: 'Results', panel: <AdminResultsTab /> },
               { value: 'payments', label: 'Payments', panel: <AdminPaymentsTab /> },
               { value: 'sponsors', label: 'Sponsors', panel: <AdminSponsorsTab /> },
               { value: 'reports', label: 'Reports', panel: <AdminReportsTab /> },
               { value: 'accounting', label: 'Accounting', panel: <AdminAccountingTab onOpenReports={() => setTab('reports')} /> },
-              { value: 'newsletters', label: 'Newsletters', panel: <NewslettersTabFromAddress /> },
+              { value: 'newsletters', label: 'Newsletters', panel: <NewslettersTab /> },
               { value: 'audit', label: 'Audit Log', panel: <AdminAuditTab /> },
-            ]}
+            ].map((t) => ({ ...t, panel: <OnDemandPanel>{t.panel}</OnDemandPanel> }))}
           />
         )}
       </Stack>

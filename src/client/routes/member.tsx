@@ -6,7 +6,7 @@ import { useAuth } from '../lib/use-auth';
 import { DashboardTab } from '../features/portal/dashboard-tab';
 import { MemberBanner } from '../features/portal/member-banner';
 import { SectionLoader } from '../components/full-screen-loader';
-import { LoadBoundary, onDemandPart } from '../components/on-demand';
+import { OnDemandPanel, onDemandPart } from '../components/on-demand';
 import { TabPanels, TabStrip } from '../components/screen-tabs';
 import { useTRPC } from '../trpc';
 
@@ -24,18 +24,6 @@ const PaymentsHistory = onDemandPart(async () => (await import('../features/port
 const CalendarSubscription = onDemandPart(async () => (await import('../features/portal/calendar-subscription')).CalendarSubscription);
 const MemberNewsletters = onDemandPart(async () => (await import('../features/newsletters/member-newsletters')).MemberNewsletters);
 const ResourcesTab = onDemandPart(async () => (await import('../features/portal/resources-tab')).ResourcesTab);
-
-/** A tab's panel fetched on demand: a spinner meanwhile, a sentence if it cannot be fetched (open the tab again). */
-function OnDemandPanel({ children }: { children: ReactNode }) {
-  return (
-    <LoadBoundary
-      onError={() => undefined}
-      fallback={<Text c="dimmed">This tab could not be loaded. Check your signal and open it again.</Text>}
-    >
-      <Suspense fallback={<SectionLoader />}>{children}</Suspense>
-    </LoadBoundary>
-  );
-}
 
 /** Reachable by address (?tab=documents, ?tab=fish-logging) and from links, without a tab trigger (SPEC §2.9). */
 const HIDDEN_TABS = ['documents', 'fish-logging', 'card'] as const;

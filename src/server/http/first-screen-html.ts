@@ -1,16 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { FIRST_SCREEN_DATA_ID, firstScreenReads, type FirstAnswer, type FirstRead } from '../../shared/first-screen';
+import {
+  FIRST_SCREEN_DATA_ID,
+  FIRST_SCREEN_MODULES,
+  firstScreenModule,
+  firstScreenReads,
+  whoIs,
+  type FirstAnswer,
+  type FirstRead,
+} from '../../shared/first-screen';
 import { CLUB } from '../../shared/club';
-import { isFullScreenPage, ROUTES } from '../../shared/routes';
-
-/** The route module each page draws with (router.tsx loads them on demand); `member` only once someone is signed in. */
-const ROUTE_MODULES: Partial<Record<string, { module: string; signedIn?: boolean }>> = {
-  [ROUTES.publicHome]: { module: 'routes/public.tsx' },
-  [ROUTES.sponsor]: { module: 'routes/sponsor.tsx' },
-  [ROUTES.member]: { module: 'routes/member.tsx', signedIn: true },
-};
+import { isFullScreenPage } from '../../shared/routes';
 
 interface ManifestChunk {
   file: string;
@@ -37,15 +38,14 @@ export function firstScreenHtml(clientDir: string): FirstScreenHtml | undefined 
   if (!existsSync(manifestFile)) return undefined;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-  const routeLinks = new Map(Object.entries(ROUTE_MODULES).map(([pathname, route]) => [pathname, preloadLinks(manifest, route!.module)]));
+  const routeLinks = new Map(FIRST_SCREEN_MODULES.map((module) => [module, preloadLinks(manifest, module)]));
 
   return {
     async page(app, req) {
       const pathname = new URL(req.url, 'http://site').pathname;
       const answers = await firstAnswers(app, req, pathname);
-      const signedIn = Boolean(answers.find((a) => a.path === 'auth.me')?.data);
-      const route = ROUTE_MODULES[pathname];
-      const links = route && (signedIn || !route.signedIn) ? (routeLinks.get(pathname) ?? '') : '';
+      const module = firstScreenModule(pathname, whoIs(answers.find((a) => a.path === 'auth.me')?.data));
+      const links = module ? routeLinks.get(module) : '';
       // `<` escaped: no answer can close the script element.
       const data = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`;
       const html = template.replace('</head>', `${links}${data}</head>`);
@@ -69,10 +69,9 @@ const HEADER_SHELL =
 /** The page's first reads, asked of the API as the browser would (its cookie, its address for the rate limit). */
 async function firstAnswers(app: FastifyInstance, req: FastifyRequest, pathname: string): Promise<FirstAnswer[]> {
   const ask = (read: FirstRead): Promise<FirstAnswer | undefined> => answer(app, req, read).catch(() => undefined);
-  const [me] = firstScreenReads(pathname, false);
+  const [me] = firstScreenReads(pathname, 'visitor');
   const session = await ask(me);
-  const signedIn = Boolean(session?.data);
-  const others = firstScreenReads(pathname, signedIn).filter((read) => read.path !== me.path);
+  const others = firstScreenReads(pathname, whoIs(session?.data)).filter((read) => read.path !== me.path);
   return [session, ...(await Promise.all(others.map(ask)))].filter((answer): answer is FirstAnswer => answer !== undefined);
 }
 
@@ -102,8 +101,8 @@ function preloadLinks(manifest: Record<string, ManifestChunk>, module: string): 
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(module);
-  // A route renamed or moved in router.tsx without this list: fail at start, not quietly lose the preload.
-  if (!scripts.size) throw new Error(`The client build has no chunk for ${module} (first-screen-html.ts ROUTE_MODULES).`);
+  // A route renamed or moved without shared/first-screen.ts knowing: fail at start, not quietly lose the preload.
+  if (!scripts.size) throw new Error(`The client build has no chunk for ${module} (shared/first-screen.ts FIRST_SCREEN_MODULES).`);
   return [
     ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     // Applied from the start (the app would add them when it loads the route, restyling the whole page in one long task).
