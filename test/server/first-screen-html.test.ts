@@ -123,4 +123,21 @@ describe("a page's HTML carries what its first screen needs", () => {
     expect(data.indexOf('</script>')).toBe(data.lastIndexOf('</script>'));
     expect(html.match(/<script/g)?.length).toBe(2);
   });
+
+  it("counts a page once against the address's rate limit, not once per read it carries; a client cannot claim the exemption", async () => {
+    const limited = await startTestApp({ clientDir, env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const client = limited.client();
+      for (let page = 1; page <= 3; page++) {
+        const res = await client.fetch('/', { headers: OPENING });
+        expect(res.status).toBe(200);
+        expect(answersIn(await res.text())).toHaveLength(5);
+      }
+      expect((await client.fetch('/', { headers: OPENING })).status).toBe(429);
+      const claimed = await client.fetch('/trpc/cms.settings', { headers: { 'x-first-screen-read': 'guess' } });
+      expect(claimed.status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
 });

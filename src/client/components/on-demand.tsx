@@ -79,7 +79,7 @@ export function useAfterFirstPaint(): boolean {
  * at the foot of a page) loads as the visitor scrolls towards it, not while the screen they came for is being drawn.
  * True at once where the browser cannot tell.
  */
-export function useNearView(ref: RefObject<Element | null>, margin = '600px'): boolean {
+export function useNearView(ref: RefObject<Element | null>, margin = '200px'): boolean {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;

@@ -15,7 +15,8 @@ import { ADMIN_DEFAULT_TAB, type AdminTab } from '../lib/tab-search';
 const AdminMembersTab = onDemandPart(async () => (await import('../features/admin/members-tab')).AdminMembersTab);
 const AdminEventsTab = onDemandPart(async () => (await import('../features/admin/events-tab')).AdminEventsTab);
 const AdminJudgingTab = onDemandPart(async () => (await import('../features/admin/judging-tab')).AdminJudgingTab);
-const AdminResultsTab = onDemandPart(async () => (await import('../features/admin/results-tab')).AdminResultsTab);
+const AdminResultsSettings = onDemandPart(async () => (await import('../features/admin/results-tab')).AdminResultsSettings);
+const ResultsBoard = onDemandPart(async () => (await import('../features/catches/results-board')).ResultsBoard);
 const AdminPaymentsTab = onDemandPart(async () => (await import('../features/admin/payments-tab')).AdminPaymentsTab);
 const AdminSponsorsTab = onDemandPart(async () => (await import('../features/admin/sponsors-tab')).AdminSponsorsTab);
 const AdminReportsTab = onDemandPart(async () => (await import('../features/admin/reports-tab')).AdminReportsTab);
@@ -87,7 +88,17 @@ export default function AdminPage() {
               { value: 'members', label: 'Members', panel: <AdminMembersTab /> },
               { value: 'events', label: 'Events', panel: <AdminEventsTab /> },
               { value: 'judging', label: 'Judging', panel: <AdminJudgingTab /> },
-              { value: 'results', label: 'Results', panel: <AdminResultsTab /> },
+              // Results: the minimum lengths and the fishing area, then the results board over every event (past ones included).
+              {
+                value: 'results',
+                label: 'Results',
+                panel: (
+                  <Stack gap="md">
+                    <AdminResultsSettings />
+                    <ResultsBoard />
+                  </Stack>
+                ),
+              },
               { value: 'payments', label: 'Payments', panel: <AdminPaymentsTab /> },
               { value: 'sponsors', label: 'Sponsors', panel: <AdminSponsorsTab /> },
               { value: 'reports', label: 'Reports', panel: <AdminReportsTab /> },

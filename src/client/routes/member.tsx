@@ -1,11 +1,10 @@
-import { Container, Stack, Tabs, Text, VisuallyHidden } from '@mantine/core';
+import { Container, Stack, Tabs, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { useAuth } from '../lib/use-auth';
 import { DashboardTab } from '../features/portal/dashboard-tab';
 import { MemberBanner } from '../features/portal/member-banner';
-import { SectionLoader } from '../components/full-screen-loader';
 import { OnDemandPanel, onDemandPart } from '../components/on-demand';
 import { TabPanels, TabStrip } from '../components/screen-tabs';
 import { useTRPC } from '../trpc';

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -12,6 +13,13 @@ import {
 } from '../../shared/first-screen';
 import { CLUB } from '../../shared/club';
 import { isFullScreenPage } from '../../shared/routes';
+
+/** Marks the reads this server asks of itself for a page: the page request was counted by the rate limit already. */
+const OWN_READ_HEADER = 'x-first-screen-read';
+const OWN_READ_TOKEN = randomBytes(16).toString('hex');
+
+/** Whether a request is one of the first-screen reads this process made for a page (not a client's, which cannot know the token). */
+export const isOwnFirstScreenRead = (req: FastifyRequest) => req.headers[OWN_READ_HEADER] === OWN_READ_TOKEN;
 
 interface ManifestChunk {
   file: string;
@@ -66,7 +74,7 @@ const HEADER_SHELL =
   `<span style="font-weight:700;color:var(--mantine-color-blue-9);white-space:nowrap;overflow:hidden;text-overflow:ellipsis">${CLUB.name}</span>` +
   '</div></header>';
 
-/** The page's first reads, asked of the API as the browser would (its cookie, its address for the rate limit). */
+/** The page's first reads, asked of the API as the browser would (its cookie and address). */
 async function firstAnswers(app: FastifyInstance, req: FastifyRequest, pathname: string): Promise<FirstAnswer[]> {
   const ask = (read: FirstRead): Promise<FirstAnswer | undefined> => answer(app, req, read).catch(() => undefined);
   const [me] = firstScreenReads(pathname, 'visitor');
@@ -82,7 +90,12 @@ async function answer(app: FastifyInstance, req: FastifyRequest, read: FirstRead
     method: 'GET',
     url: `/trpc/${read.path}${input}`,
     remoteAddress: req.ip,
-    headers: { accept: 'application/json', 'accept-encoding': 'identity', ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}) },
+    headers: {
+      accept: 'application/json',
+      'accept-encoding': 'identity',
+      [OWN_READ_HEADER]: OWN_READ_TOKEN,
+      ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}),
+    },
   });
   if (response.statusCode !== 200) return undefined;
   const body = response.json<{ result?: { data?: unknown } }>();

@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { isOwnFirstScreenRead } from './first-screen-html';
 import type { FastifyInstance } from 'fastify';
 import { CATCH_SUBMISSION_PATH } from '../../shared/catches';
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from '../../shared/newsletters.schema';
@@ -99,7 +100,8 @@ export async function registerAddressRateLimit(app: FastifyInstance, perMinute: 
     app.rateLimit({
       max: perMinute,
       timeWindow: 60_000,
-      allowList: (req) => req.url === '/healthz' || req.url === '/readyz',
+      // A page's first-screen reads are counted with the page that asked for them.
+      allowList: (req) => req.url === '/healthz' || req.url === '/readyz' || isOwnFirstScreenRead(req),
       errorResponseBuilder: (_req, context) => ({
         statusCode: 429,
         message: `Too many requests from your address. Please wait ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds and try again.`,

@@ -1,17 +1,15 @@
 import { Stack } from '@mantine/core';
-import { ResultsBoard } from '../catches/results-board';
 import { FishingAreaCard } from './fishing-area-card';
 import { PictureOfMonthAdminCard } from './picture-of-month-card';
 import { SizeLimitsEditor } from './size-limits-editor';
 
-/** The Results tab: the minimum lengths and the fishing area, then the results board over every event (past ones included). */
-export function AdminResultsTab() {
+/** The top of the Results tab: the minimum lengths, the fishing area and the fish picture of the month. */
+export function AdminResultsSettings() {
   return (
     <Stack gap="md">
       <SizeLimitsEditor />
       <FishingAreaCard />
       <PictureOfMonthAdminCard />
-      <ResultsBoard />
     </Stack>
   );
 }
