@@ -8,7 +8,7 @@ export const theme = createTheme({
   defaultRadius: 'md',
   // People who ask their device for less motion get no sliding drawers or fading dialogs.
   respectReducedMotion: true,
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  fontFamily: CLUB.fontFamily,
   headings: { fontWeight: '700' },
   other: { colours: CLUB.colours },
   // Mantine's close (×) buttons have no text of their own: name them for screen readers. Plain

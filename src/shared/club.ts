@@ -13,4 +13,6 @@ export const CLUB = {
     accent: '#12b886',
     sand: '#f8f4ec',
   },
+  /** The phone's own font: nothing to download (the app's theme, and the header bar the server paints first). */
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
 } as const;

@@ -17,7 +17,8 @@ export function SponsorPage() {
   // A package chosen before the form has loaded is chosen in it as soon as it has.
   const [waiting, setWaiting] = useState<SponsorshipType>();
   const card = useRef<HTMLDivElement>(null);
-  const formReady = useNearView(card) || waiting !== undefined;
+  // Once its top edge comes on screen (most who apply press a package's button first, which loads it at once).
+  const formReady = useNearView(card, '0px') || waiting !== undefined;
   const attach = (handle: SponsorFormHandle | null) => {
     form.current = handle;
     if (handle && waiting) {

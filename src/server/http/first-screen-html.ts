@@ -71,7 +71,7 @@ const HEADER_SHELL =
   '<div style="max-width:71.25rem;margin-inline:auto;padding-inline:var(--mantine-spacing-md);height:60px;display:flex;align-items:center;gap:10px">' +
   '<svg width="32" height="32" viewBox="0 0 64 64" aria-hidden="true"><rect width="64" height="64" rx="14" fill="var(--mantine-color-blue-8)"/>' +
   '<path d="M12 34c8-10 22-12 32-4l8-6v20l-8-6c-10 8-24 6-32-4z" fill="#fff"/><circle cx="22" cy="32" r="2.5" fill="var(--mantine-color-blue-8)"/></svg>' +
-  `<span style="font-weight:700;color:var(--mantine-color-blue-9);white-space:nowrap;overflow:hidden;text-overflow:ellipsis">${CLUB.name}</span>` +
+  `<span style='font-family:${CLUB.fontFamily};font-weight:700;color:var(--mantine-color-blue-9);white-space:nowrap;overflow:hidden;text-overflow:ellipsis'>${CLUB.name}</span>` +
   '</div></header>';
 
 /** The page's first reads, asked of the API as the browser would (its cookie and address). */
