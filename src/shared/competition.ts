@@ -1,5 +1,6 @@
 /** The mystery fish and the fish picture of the month: plain constants and rules, kept apart from the zod schemas. */
 import { clubLocalToInstant, clubToday } from './dates';
+import { MONTHS_LONG } from './sydney-clock';
 import type { Species } from './catches';
 
 /** What the club's competition rules give for each (SPEC §9): the amount and what it is paid in. */
@@ -78,22 +79,8 @@ export function monthBounds(month: YearMonth): { start: Date; end: Date } {
   return { start: clubLocalToInstant(`${month}-01T00:00`), end: clubLocalToInstant(`${addMonths(month, 1)}-01T00:00`) };
 }
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 /** 'November 2026'. */
 export function monthLabel(month: YearMonth): string {
   const [y, m] = month.split('-').map(Number);
-  return `${MONTH_NAMES[m - 1]} ${y}`;
+  return `${MONTHS_LONG[m - 1]} ${y}`;
 }
