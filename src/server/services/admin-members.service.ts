@@ -66,26 +66,14 @@ export function memberExportFileName(filters: ListFilters, day: IsoDate): string
   return `${parts.join('-')}-${day}.csv`;
 }
 
-/** Every field of a member the committee can change, for the audit log's before and after. */
+/**
+ * Every field of a member the committee can change, for the audit log's before and after: the profile fields as the
+ * record shows them (status as the committee sees it: an active membership past its expiry reads 'expired'), then
+ * the account's role and the household.
+ */
 function snapshot(m: Member, today: IsoDate) {
-  return {
-    firstName: m.firstName,
-    lastName: m.lastName,
-    email: m.email ?? null,
-    phone: m.phone ?? null,
-    address: m.address ?? null,
-    dateOfBirth: m.dateOfBirth,
-    gender: m.gender ?? null,
-    shirtSize: m.shirtSize ?? null,
-    membershipType: m.membershipType,
-    /** As the committee sees it: an active membership past its expiry reads 'expired'. */
-    status: effectiveStatus(m, today),
-    memberSince: m.memberSince ?? null,
-    expiryDate: m.expiryDate ?? null,
-    role: m.user ? m.user.role : null,
-    householdId: m.household.id,
-    isPrimary: m.isPrimary,
-  };
+  const { id: _id, ...profile } = personFields(m, today);
+  return { ...profile, role: m.user ? m.user.role : null, householdId: m.household.id, isPrimary: m.isPrimary };
 }
 
 const fullName = (m: Pick<Member, 'firstName' | 'lastName'>) => `${m.firstName} ${m.lastName}`;
