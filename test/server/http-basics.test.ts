@@ -165,8 +165,8 @@ describe('headers', () => {
     expect((await t.client().fetch('/public')).headers.get('cache-control')).toBe('no-cache');
   });
 
-  it('sends COOP, CORP and a Permissions-Policy with the CSP, on pages, files and API answers', async () => {
-    for (const url of ['/sponsor', '/no-such-page', '/assets/main-abc123.js', '/api/content/pages', '/robots.txt']) {
+  it('sends COOP, CORP and a Permissions-Policy with the CSP on pages and files, and the API policy on JSON answers', async () => {
+    for (const url of ['/sponsor', '/no-such-page', '/assets/main-abc123.js', '/api/logout', '/robots.txt']) {
       const res = await t.client().fetch(url);
       expect(res.headers.get('cross-origin-opener-policy'), url).toBe('same-origin-allow-popups');
       expect(res.headers.get('cross-origin-resource-policy'), url).toBe('same-origin');
@@ -177,6 +177,17 @@ describe('headers', () => {
       expect(permissions).toMatch(/payment=\(self "https:\/\/www\.paypal\.com"/);
       expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
       expect(res.headers.get('content-security-policy')).not.toContain('unsafe-eval');
+    }
+    // Answers that are only ever JSON: nothing may load or frame them, and the page-only headers stay off the wire.
+    for (const url of ['/api/content/pages', '/trpc/cms.pages', '/trpc/no.such.procedure']) {
+      const res = await t.client().fetch(url);
+      expect(res.headers.get('content-type'), url).toMatch(/^application\/json/);
+      expect(res.headers.get('content-security-policy'), url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options'), url).toBe('nosniff');
+      expect(res.headers.get('x-frame-options'), url).toBe('DENY');
+      expect(res.headers.get('cross-origin-resource-policy'), url).toBe('same-origin');
+      expect(res.headers.get('cross-origin-opener-policy'), url).toBeNull();
+      expect(res.headers.get('permissions-policy'), url).toBeNull();
     }
   });
 

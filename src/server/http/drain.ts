@@ -1,27 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 
 /**
- * Counts the requests in flight, from arrival (before their body is read) to the response or an abort, so a
- * shutdown can let them finish: `app.drain` stops new connections and waits for these. Also cuts off a body
- * trickled byte by byte, which Node's requestTimeout stops watching once the headers are in.
+ * Counts the requests in flight, from arrival (before their body is read) until their response is finished or their
+ * connection closes (the response's `close`, which also covers answers written straight to the socket), so a shutdown
+ * can let them finish: `app.drain` stops new connections and waits for these. Also cuts off a body trickled byte by
+ * byte, which Node's requestTimeout stops watching once the headers are in.
  */
 export function registerDrain(app: FastifyInstance, requestTimeoutSeconds: number): void {
   const requests = { inFlight: 0 };
-  app.addHook('onRequest', async () => void requests.inFlight++);
   app.addHook('onRequest', (req, reply, done) => {
-    const timer = setTimeout(() => {
-      if (req.raw.complete || reply.sent) return;
-      req.log.info({ url: req.url.split('?')[0] }, 'Request body too slow: connection closed');
-      reply.raw.writeHead(408, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
-      reply.raw.end(JSON.stringify({ message: 'The request took too long to arrive. Please try again.' }), () => req.raw.socket.destroy());
-    }, requestTimeoutSeconds * 1000);
-    timer.unref();
-    req.raw.once('close', () => clearTimeout(timer));
-    done();
-  });
-  app.addHook('onResponse', async () => void requests.inFlight--);
-  app.addHook('onRequestAbort', (_req, done) => {
-    requests.inFlight--;
+    requests.inFlight++;
+    reply.raw.once('close', () => requests.inFlight--);
+    if (hasBody(req.raw)) cutOffWhenSlow(req, reply, requestTimeoutSeconds);
     done();
   });
   const onDrain: (() => void)[] = [];
@@ -41,4 +32,20 @@ declare module 'fastify' {
     /** Runs `listener` when a drain begins: for requests that never finish by themselves (event streams). */
     onDrain(listener: () => void): void;
   }
+}
+
+/** True when the request announces a body (a GET or a bodyless POST has none to wait for). */
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
+function cutOffWhenSlow(req: FastifyRequest, reply: FastifyReply, seconds: number) {
+  const timer = setTimeout(() => {
+    if (req.raw.complete || reply.sent) return;
+    req.log.info({ url: req.url.split('?')[0] }, 'Request body too slow: connection closed');
+    reply.raw.writeHead(408, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+    reply.raw.end(JSON.stringify({ message: 'The request took too long to arrive. Please try again.' }), () => req.raw.socket.destroy());
+  }, seconds * 1000);
+  timer.unref();
+  req.raw.once('close', () => clearTimeout(timer));
 }

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clubToday } from '../../shared/dates';
 import type { Clock } from '../clock';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { ContentCache, etagMatches, type ContentCacheOptions } from '../services/content-cache';
+import { ContentCache, etagMatches, type CachedResponse, type ContentCacheOptions } from '../services/content-cache';
 import { acceptedEncoding, COMPRESS_THRESHOLD, encodedOnce } from './compression';
 import { ContentChanges } from '../services/content-changes';
 import { sessionClaimsOf } from '../trpc/context';
@@ -74,8 +74,7 @@ export function registerCallerReadCache(app: FastifyInstance, cache: ContentCach
  * Keeps the first 200 answer to each key `keyOf` gives (null: not a cached read) in the content cache, under
  * the same rules as the values it keeps (cleared by any write to what it watches on any instance, at most a
  * minute old, nothing kept while the cache is not listening), keyed by the club day as well. A kept answer
- * goes out compressed once per encoding (the compression plugin compresses only what is not yet encoded).
- * The security headers are already set when a kept answer is sent.
+ * goes out compressed once per encoding, written straight to the socket (`sendKept`).
  */
 function registerReadCache(app: FastifyInstance, cache: ContentCache, clock: Clock, keyOf: (req: FastifyRequest) => string | null): void {
   const making = new WeakMap<FastifyRequest, { key: string; ticket: number }>();
@@ -85,17 +84,7 @@ function registerReadCache(app: FastifyInstance, cache: ContentCache, clock: Clo
     if (read === null) return;
     const key = `${clubToday(clock.now())} ${read}`;
     const kept = cache.response(key);
-    if (kept) {
-      if (kept.headers.etag && etagMatches(req.headers['if-none-match'], kept.headers.etag)) {
-        return reply.code(304).header('etag', kept.headers.etag).header('cache-control', kept.headers['cache-control']).send();
-      }
-      reply.headers(kept.headers);
-      if (kept.body.length < COMPRESS_THRESHOLD) return reply.send(kept.body);
-      reply.header('vary', kept.headers.vary ? `${kept.headers.vary}, accept-encoding` : 'accept-encoding');
-      const encoding = acceptedEncoding(req);
-      if (!encoding) return reply.send(kept.body);
-      return reply.header('content-encoding', encoding).send(encodedOnce(kept, kept.body, encoding));
-    }
+    if (kept) return sendKept(req, reply, kept);
     const ticket = cache.responseTicket();
     if (ticket !== null) making.set(req, { key, ticket });
   });
@@ -112,7 +101,8 @@ function registerReadCache(app: FastifyInstance, cache: ContentCache, clock: Clo
       const body = Buffer.from(await payload.arrayBuffer());
       reply.code(200);
       for (const [name, value] of payload.headers) reply.header(name, value);
-      cache.keepResponse(made.key, made.ticket, { body, headers: keptHeaders((name) => payload.headers.get(name) ?? undefined) });
+      const headers = keptHeaders((name) => reply.getHeader(name)?.toString() ?? payload.headers.get(name) ?? undefined);
+      cache.keepResponse(made.key, made.ticket, { body, headers });
       return body;
     }
     if (reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
@@ -123,6 +113,36 @@ function registerReadCache(app: FastifyInstance, cache: ContentCache, clock: Clo
     }
     return payload;
   });
+}
+
+/**
+ * Sends a kept answer as it was made, straight to the socket: the answer hooks that made it (compression, the
+ * no-store rule, cookies) are already in its bytes and headers, so a repeat skips them (`hijack`) and costs little
+ * more than the write. The request hooks before this one have run: the security headers and any rate-limit headers
+ * are on the reply.
+ */
+function sendKept(req: FastifyRequest, reply: FastifyReply, kept: CachedResponse): void {
+  const headers: Record<string, string | number | string[] | undefined> = { ...reply.getHeaders(), ...kept.headers };
+  let status = 200;
+  let body = kept.body;
+  if (kept.headers.etag && etagMatches(req.headers['if-none-match'], kept.headers.etag)) {
+    status = 304;
+    body = Buffer.alloc(0);
+    delete headers['content-type'];
+  } else if (body.length >= COMPRESS_THRESHOLD) {
+    headers.vary = kept.headers.vary ? `${kept.headers.vary}, accept-encoding` : 'accept-encoding';
+    const encoding = acceptedEncoding(req);
+    if (encoding) {
+      headers['content-encoding'] = encoding;
+      body = encodedOnce(kept, body, encoding);
+    }
+  }
+  headers['content-length'] = body.length;
+  reply.hijack();
+  reply.raw.writeHead(status, headers);
+  reply.raw.end(body);
+  // Fastify logs the answers it sends itself; this one is logged the same way.
+  reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
 }
 
 function keptHeaders(get: (name: string) => string | undefined): Record<string, string> {
