@@ -6,7 +6,7 @@
  * and the personal reads of a member's dashboard (session, profile, dashboard figures, entries, own catches),
  * each beside a plain Fastify route that sends the same JSON bytes from memory. Then a soak over the tRPC
  * reads the browser makes, with the memory of the process sampled.
- * Run: `npm run bench:api` (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_SOAK_SECONDS to change the runs;
+ * Run: `npm run bench:api` (BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_SOAK_SECONDS to change the runs;
  * BENCH_ONLY=<words> to measure only the reads whose name contains them, e.g. when profiling).
  *
  * The app and the plain route run in this process, one at a time, so each is measured with the same
@@ -38,11 +38,14 @@ import type { LoadResult, LoadRun } from './api-load';
 import { seedClub } from './seed';
 import { mb, table } from './table';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 const ONLY = process.env.BENCH_ONLY;
 const WARMUP_SECONDS = 2;
+/** The goals of issue 18: a public read close to the plain route, a personal one at a quarter of it and quick. */
+const GOALS = { publicRatio: 0.85, personalRatio: 0.25, personalP99: 20 };
 const PLAN = { members: 10_000, pastEvents: 976, upcomingEvents: 24, catches: 100_000, activeSponsors: 12, landingSections: true };
 
 // A full collection before and after the soak shows what the server keeps, apart from garbage not yet collected.
@@ -61,6 +64,11 @@ interface Endpoint {
   body: Buffer;
   contentType: string;
   isPublic: boolean;
+}
+
+/** The run with the median throughput (its latencies with it). */
+function medianRun(runs: LoadResult[]): LoadResult {
+  return [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(runs.length / 2)];
 }
 
 /** The load-generating child process and a promise per run. */
@@ -188,30 +196,37 @@ async function main() {
     await plain.listen({ port: plainPort, host: '127.0.0.1' });
 
     const rows: string[][] = [];
-    let publicMeasured = 0;
-    let publicAtHalf = 0;
+    let measured = 0;
+    let atGoal = 0;
     for (const e of endpoints) {
       if (ONLY && !e.name.includes(ONLY)) continue;
       const request = [{ path: e.path, headers: e.headers }];
       process.stderr.write(`${e.name}…\n`);
+      // Alternating rounds, each side's median kept: the two cores are shared with the load generator and the
+      // system, and one run of either side moves by a fifth from one run to the next.
       await load.run(site, WARMUP_SECONDS, request);
-      const real = await load.run(site, SECONDS, request);
       await load.run(`http://127.0.0.1:${plainPort}`, WARMUP_SECONDS, request);
-      const base = await load.run(`http://127.0.0.1:${plainPort}`, SECONDS, request);
-      const ratio = real.requestsPerSecond / base.requestsPerSecond;
-      if (e.isPublic) {
-        publicMeasured++;
-        if (ratio >= 0.5) publicAtHalf++;
+      const reals: LoadResult[] = [];
+      const bases: LoadResult[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        reals.push(await load.run(site, SECONDS, request));
+        bases.push(await load.run(`http://127.0.0.1:${plainPort}`, SECONDS, request));
       }
+      const real = medianRun(reals);
+      const base = medianRun(bases);
+      const ratio = real.requestsPerSecond / base.requestsPerSecond;
+      const meetsGoal = e.isPublic ? ratio >= GOALS.publicRatio : ratio >= GOALS.personalRatio && real.p99 <= GOALS.personalP99;
+      measured++;
+      if (meetsGoal) atGoal++;
       rows.push([
         e.name,
         `${(e.body.length / 1024).toFixed(1)} kB`,
         real.requestsPerSecond.toFixed(0),
         String(real.p50),
         String(real.p99),
-        String(real.errors + real.non2xx),
+        String(reals.reduce((sum, r) => sum + r.errors + r.non2xx, 0)),
         base.requestsPerSecond.toFixed(0),
-        `${ratio.toFixed(2)}${e.isPublic ? (ratio >= 0.5 ? '' : ' (< 0.5)') : ''}`,
+        `${ratio.toFixed(2)}${meetsGoal ? '' : ' (below goal)'}`,
       ]);
     }
     await plain.close();
@@ -233,10 +248,12 @@ async function main() {
     console.log(
       `\nSeeded ${PLAN.members.toLocaleString()} members, ${(PLAN.pastEvents + PLAN.upcomingEvents).toLocaleString()} events (${PLAN.upcomingEvents} upcoming), ` +
         `${PLAN.catches.toLocaleString()} catches, ${PLAN.activeSponsors} active sponsors in ${seedSeconds.toFixed(1)} s. ` +
-        `autocannon in a child process, ${CONNECTIONS} connections, ${SECONDS} s per run after a ${WARMUP_SECONDS} s warm-up; ${os.cpus().length} CPUs.\n`,
+        `autocannon in a child process, ${CONNECTIONS} connections, after a ${WARMUP_SECONDS} s warm-up ${ROUNDS} alternating runs of ${SECONDS} s of each side, the median run of each shown; ${os.cpus().length} CPUs.\n`,
     );
     table(['read', 'body', 'req/s', 'p50 ms', 'p99 ms', 'errors+non-2xx', 'plain req/s', 'ratio'], rows, [1, 2, 3, 4, 5, 6, 7]);
-    console.log(`\nPublic reads at or above half the plain route: ${publicAtHalf} of ${publicMeasured}.`);
+    console.log(
+      `\nReads meeting their goal (public: ≥ ${GOALS.publicRatio} of the plain route; personal: ≥ ${GOALS.personalRatio} and p99 ≤ ${GOALS.personalP99} ms): ${atGoal} of ${measured}.`,
+    );
 
     const soakFailures = soak.errors + soak.non2xx;
     const peak = (key: 'rss' | 'heapUsed') => Math.max(...samples.map((s) => s[key]));

@@ -67,10 +67,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const reads = cachedReadsOf(appRouter);
   // The public reads and the assistant's index are kept until a write to what they read commits.
-  const cache = await startContentCache(app, orm, new Set([...reads.shared.entities, ...KNOWLEDGE_READS]));
+  const cache = await startContentCache(app, orm, new Set([...reads.shared.entities, ...KNOWLEDGE_READS]), clock);
   // The answers per signed-in caller, on their own channel (the writes that clear them are far more frequent);
   // they watch the shared reads' entities too, as a browser's batch mixes the two.
-  const callerCache = await startContentCache(app, orm, new Set([...reads.perCaller.entities, ...reads.shared.entities]), {
+  const callerCache = await startContentCache(app, orm, new Set([...reads.perCaller.entities, ...reads.shared.entities]), clock, {
     channel: 'club_caller_reads_changed',
     maxResponses: CALLER_ANSWERS_KEPT,
   });
@@ -99,13 +99,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestGuards(app, { production, allowedOrigin });
   await registerAddressRateLimit(app, env.RATE_LIMIT_PER_MINUTE);
   // Before the session: a repeated public read is answered from memory without decoding any cookie.
-  registerPublicReadCache(app, cache, reads, clock);
+  registerPublicReadCache(app, cache, reads);
   registerNoStore(app, reads.shared.procedures);
   registerErrorHandling(app);
   // Before the routes, which it applies to.
   await registerCompression(app);
   await registerSession(app, deps.sessionSecret, production);
-  registerCallerReadCache(app, callerCache, reads, clock);
+  registerCallerReadCache(app, callerCache, reads);
   registerHealth(app, orm, deps.healDatabase);
   await registerTrpc(app, contextDeps);
   registerRestRoutes(app, contextDeps, objects, allowedOrigin);

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { clubToday } from '../../shared/dates';
 import type { Clock } from '../clock';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ContentCache, etagMatches, type CachedResponse, type ContentCacheOptions } from '../services/content-cache';
@@ -45,48 +44,47 @@ export function isPublicRead(req: FastifyRequest, procedures: ReadonlySet<string
  * from memory, keyed by the URL. Registered before the session plugin: a repeat skips the session, the
  * per-request EntityManager and tRPC, which cost far more than the answer itself, and no cookie is decoded.
  */
-export function registerPublicReadCache(app: FastifyInstance, cache: ContentCache, reads: RouterReads, clock: Clock): void {
-  registerReadCache(app, cache, clock, (req) => (isPublicRead(req, reads.shared.procedures) ? req.url : null));
+export function registerPublicReadCache(app: FastifyInstance, cache: ContentCache, reads: RouterReads): void {
+  registerReadCache(app, cache, (req) => (isPublicRead(req, reads.shared.procedures) ? req.url : null));
 }
 
 /**
  * Answers the reads that depend on who is signed in (the session, profile, dashboard, entries, own catches)
- * from memory, keyed by the minute, the signed-in user, the session version and the URL; a batch may mix in
+ * from memory, keyed by the signed-in user, the session version and the URL; a batch may mix in
  * shared reads.
  * Registered after the session plugin, which decodes the cookie. A kept answer was made when that session
  * was current, and stays only while nothing it read has been written: `User` is always among what these
  * answers watch (cached-reads.ts), so signing out, or any other change to a user, clears them all.
  */
-export function registerCallerReadCache(app: FastifyInstance, cache: ContentCache, reads: RouterReads, clock: Clock): void {
-  registerReadCache(app, cache, clock, (req) => {
+export function registerCallerReadCache(app: FastifyInstance, cache: ContentCache, reads: RouterReads): void {
+  registerReadCache(app, cache, (req) => {
     const paths = trpcQueryPaths(req);
     if (!paths?.some((name) => reads.perCaller.procedures.has(name))) return null;
     if (!paths.every((name) => reads.perCaller.procedures.has(name) || reads.shared.procedures.has(name))) return null;
     const claims = sessionClaimsOf(req);
-    // By the minute as well: a member's answers say what they may still do at this time (cancel an entry
-    // until the event starts, log catches on its day), so none is kept past the minute it was made in.
-    const minute = Math.floor(clock.now().getTime() / 60_000);
-    return claims ? `${minute} ${claims.userId}.${claims.version} ${req.url}` : null;
+    // A member's answers say what they may still do at this time (cancel an entry until the event starts, log
+    // catches on its day): the cache keeps none past the minute it was made in.
+    return claims ? `${claims.userId}.${claims.version} ${req.url}` : null;
   });
 }
 
 /**
  * Keeps the first 200 answer to each key `keyOf` gives (null: not a cached read) in the content cache, under
- * the same rules as the values it keeps (cleared by any write to what it watches on any instance, at most a
- * minute old, nothing kept while the cache is not listening), keyed by the club day as well. A kept answer
+ * the same rules as the values it keeps (cleared by any write to what it watches on any instance and at the turn of
+ * each minute, so also of the club's day; nothing kept while the cache is not listening). A kept answer
  * goes out compressed once per encoding, written straight to the socket (`sendKept`).
  */
-function registerReadCache(app: FastifyInstance, cache: ContentCache, clock: Clock, keyOf: (req: FastifyRequest) => string | null): void {
+function registerReadCache(app: FastifyInstance, cache: ContentCache, keyOf: (req: FastifyRequest) => string | null): void {
   const making = new WeakMap<FastifyRequest, { key: string; ticket: number }>();
 
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     const read = keyOf(req);
-    if (read === null) return;
-    const key = `${clubToday(clock.now())} ${read}`;
-    const kept = cache.response(key);
+    if (read === null) return done();
+    const kept = cache.response(read);
     if (kept) return sendKept(req, reply, kept);
     const ticket = cache.responseTicket();
-    if (ticket !== null) making.set(req, { key, ticket });
+    if (ticket !== null) making.set(req, { key: read, ticket });
+    done();
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
@@ -156,15 +154,16 @@ function keptHeaders(get: (name: string) => string | undefined): Record<string, 
 
 /**
  * The content cache of this app: listening for other instances' writes, told of this one's by the ORM (a
- * ContentChanges subscriber watching the entities in `watched`), and closed with the app.
+ * ContentChanges subscriber watching the entities in `watched`), on the app's clock, and closed with the app.
  */
 export async function startContentCache(
   app: FastifyInstance,
   orm: MikroORM,
   watched: ReadonlySet<EntityName>,
+  clock: Clock,
   options?: ContentCacheOptions,
 ): Promise<ContentCache> {
-  const cache = new ContentCache(orm.config.get('clientUrl'), app.log, options);
+  const cache = new ContentCache(orm.config.get('clientUrl'), app.log, { now: () => clock.now().getTime(), ...options });
   await cache.start();
   const changes = ContentChanges.watch(orm.em, cache, watched);
   app.addHook('onClose', async () => {

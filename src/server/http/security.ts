@@ -74,35 +74,41 @@ export function registerRequestGuards(app: FastifyInstance, options: { productio
   const extra = options.production ? PRODUCTION_HEADERS : {};
   const page = { ...PAGE_HEADERS, ...extra };
   const json = { ...JSON_HEADERS, ...extra };
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     reply.headers(answersOnlyJson(req) ? json : page);
-
-    if (SAFE_METHODS.has(req.method)) return;
-    // RFC 8058's one-click unsubscribe comes from a mail provider, as a form, without a session: the signed token in
-    // its address is all it acts on, so neither the Origin nor the JSON rule is needed (or possible) there.
-    if (req.method === 'POST' && req.url.split('?')[0] === ONE_CLICK_UNSUBSCRIBE_PATH) return;
-    // Mutations come only from our own pages, and only as JSON (form posts cannot forge them).
-    const origin = req.headers.origin;
-    if ((origin && origin !== options.allowedOrigin) || req.headers['sec-fetch-site'] === 'cross-site') {
-      return reply.code(403).send({ message: 'Cross-site requests are not allowed.' });
-    }
-    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-    const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    // The documented exceptions: a raw file to our own upload URL, and the multipart catch submission.
-    const rawUpload = req.method === 'PUT' && req.url.startsWith(LOCAL_UPLOAD_PREFIX);
-    const multipartCatch = req.method === 'POST' && req.url === CATCH_SUBMISSION_PATH && type === 'multipart/form-data';
-    // A form declares its encoding even when it sends no fields, so any declared type must be JSON too;
-    // only a call with neither body nor type (the client's body-less POSTs) goes without.
-    if (
-      (hasBody || type !== '') &&
-      !rawUpload &&
-      !multipartCatch &&
-      type !== 'application/json' &&
-      API_PREFIXES.some((p) => req.url.startsWith(p))
-    ) {
-      return reply.code(415).send({ message: 'Requests must be sent as JSON (Content-Type: application/json).' });
-    }
+    const refused = SAFE_METHODS.has(req.method) ? null : mutationRefusal(req, options.allowedOrigin);
+    if (refused) reply.code(refused.status).send({ message: refused.message });
+    else done();
   });
+}
+
+/** Why a mutation is refused, if it is: it must come from our own pages and, on the API, as JSON. */
+function mutationRefusal(req: FastifyRequest, allowedOrigin: string): { status: 403 | 415; message: string } | null {
+  // RFC 8058's one-click unsubscribe comes from a mail provider, as a form, without a session: the signed token in
+  // its address is all it acts on, so neither the Origin nor the JSON rule is needed (or possible) there.
+  if (req.method === 'POST' && req.url.split('?')[0] === ONE_CLICK_UNSUBSCRIBE_PATH) return null;
+  // Mutations come only from our own pages, and only as JSON (form posts cannot forge them).
+  const origin = req.headers.origin;
+  if ((origin && origin !== allowedOrigin) || req.headers['sec-fetch-site'] === 'cross-site') {
+    return { status: 403, message: 'Cross-site requests are not allowed.' };
+  }
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  // The documented exceptions: a raw file to our own upload URL, and the multipart catch submission.
+  const rawUpload = req.method === 'PUT' && req.url.startsWith(LOCAL_UPLOAD_PREFIX);
+  const multipartCatch = req.method === 'POST' && req.url === CATCH_SUBMISSION_PATH && type === 'multipart/form-data';
+  // A form declares its encoding even when it sends no fields, so any declared type must be JSON too;
+  // only a call with neither body nor type (the client's body-less POSTs) goes without.
+  if (
+    (hasBody || type !== '') &&
+    !rawUpload &&
+    !multipartCatch &&
+    type !== 'application/json' &&
+    API_PREFIXES.some((p) => req.url.startsWith(p))
+  ) {
+    return { status: 415, message: 'Requests must be sent as JSON (Content-Type: application/json).' };
+  }
+  return null;
 }
 
 /**

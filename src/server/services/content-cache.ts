@@ -4,7 +4,7 @@ import pg from 'pg';
 /** The PostgreSQL channel every instance listens on (unless told another); any write to what it keeps notifies it. */
 export const CONTENT_CHANNEL = 'club_content_changed';
 /** A backstop for what changes with time alone (an event starting, a sponsor's end date passing). */
-const MAX_AGE_MS = 60_000;
+const MINUTE_MS = 60_000;
 /** Finished answers kept at most, unless told another (a caller varying the query cannot grow it further). */
 const MAX_RESPONSES = 200;
 const RECONNECT_MS = [250, 1000, 3000, 10_000];
@@ -42,14 +42,14 @@ interface Log {
  * While this instance is not listening (starting, or the database connection dropped) it serves
  * straight from the database, so it is never stale because it missed a notification.
  * Besides the values it keeps the finished answers made from them (`response`), cleared with them.
- * Everything kept is dropped together at most MAX_AGE_MS after the cache was last cleared, so an answer
- * made from cached values is never older than MAX_AGE_MS either.
+ * Everything kept is dropped together at the turn of each minute of `now` (the app's clock), so nothing kept, nor an
+ * answer made from it, outlives the minute it was made in, nor therefore the club's day (whose midnight is on a minute).
  */
 export class ContentCache {
   private readonly entries = new Map<string, Cached<unknown>>();
   private readonly responses = new Map<string, CachedResponse>();
   private generation = 0;
-  private clearedAt: number;
+  private clearedMinute: number;
   private listener: pg.Client | null = null;
   private listening = false;
   private closed = false;
@@ -75,7 +75,7 @@ export class ContentCache {
     this.channel = options.channel ?? CONTENT_CHANNEL;
     this.maxResponses = options.maxResponses ?? MAX_RESPONSES;
     this.now = options.now ?? Date.now;
-    this.clearedAt = this.now();
+    this.clearedMinute = this.minute();
     this.notifySql = `select pg_notify('${this.channel}', '${this.instance}')`;
   }
 
@@ -152,15 +152,19 @@ export class ContentCache {
     this.responses.set(key, response);
   }
 
+  private minute() {
+    return Math.floor(this.now() / MINUTE_MS);
+  }
+
   private expire() {
-    if (this.now() - this.clearedAt >= MAX_AGE_MS) this.clear();
+    if (this.minute() !== this.clearedMinute) this.clear();
   }
 
   private clear() {
     this.generation++;
     this.entries.clear();
     this.responses.clear();
-    this.clearedAt = this.now();
+    this.clearedMinute = this.minute();
   }
 
   /** Clears this instance at once (a write it made has committed); the others hear of it through the channel. */
