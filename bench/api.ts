@@ -71,6 +71,16 @@ function medianRun(runs: LoadResult[]): LoadResult {
   return [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(runs.length / 2)];
 }
 
+/** The headers of the app's kept answer to a read as autocannon asks for it, but those Node adds or computes itself. */
+async function headersOfKeptAnswer(url: string, headers: Record<string, string> = {}): Promise<Record<string, string>> {
+  const ask = () => fetch(url, { headers: { ...headers, 'accept-encoding': 'identity' } });
+  await ask();
+  const response = await ask();
+  await response.arrayBuffer();
+  const own = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  return Object.fromEntries([...response.headers].filter(([name]) => !own.has(name)));
+}
+
 /** The load-generating child process and a promise per run. */
 function startLoadGenerator() {
   // tsx's loader comes with process.execArgv, so the child runs TypeScript too.
@@ -95,6 +105,7 @@ async function main() {
   const db = await openDatabase({ dataDir, databasePassword: 'bench', log: quiet });
   const load = startLoadGenerator();
   const plain = Fastify();
+  const withHeaders = Fastify();
   let plainOpen = true;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
@@ -190,10 +201,17 @@ async function main() {
       `reads ok: ${upcoming.length} upcoming events, ${sections.length} landing sections, ${sponsors.length} sponsors, ${mine.length} own catches\n`,
     );
 
-    // The baseline: a bare Fastify with one route per read, sending the bytes the app sent.
-    for (const e of endpoints) plain.get(e.path.split('?')[0], (_req, reply) => reply.type(e.contentType).send(e.body));
+    // The baseline: a bare Fastify with one route per read, sending the bytes the app sent. A second one sends the
+    // app's headers as well (its security headers, Vary, caching), which tells the server's own work from the bytes.
+    for (const e of endpoints) {
+      const answerHeaders = await headersOfKeptAnswer(`${site}${e.path}`, e.headers);
+      plain.get(e.path.split('?')[0], (_req, reply) => reply.type(e.contentType).send(e.body));
+      withHeaders.get(e.path.split('?')[0], (_req, reply) => reply.headers(answerHeaders).send(e.body));
+    }
     const plainPort = await freePort();
     await plain.listen({ port: plainPort, host: '127.0.0.1' });
+    const withHeadersPort = await freePort();
+    await withHeaders.listen({ port: withHeadersPort, host: '127.0.0.1' });
 
     const rows: string[][] = [];
     let measured = 0;
@@ -204,16 +222,13 @@ async function main() {
       process.stderr.write(`${e.name}…\n`);
       // Alternating rounds, each side's median kept: the two cores are shared with the load generator and the
       // system, and one run of either side moves by a fifth from one run to the next.
-      await load.run(site, WARMUP_SECONDS, request);
-      await load.run(`http://127.0.0.1:${plainPort}`, WARMUP_SECONDS, request);
-      const reals: LoadResult[] = [];
-      const bases: LoadResult[] = [];
+      const sides = [site, `http://127.0.0.1:${plainPort}`, `http://127.0.0.1:${withHeadersPort}`];
+      for (const side of sides) await load.run(side, WARMUP_SECONDS, request);
+      const runs: LoadResult[][] = sides.map(() => []);
       for (let round = 0; round < ROUNDS; round++) {
-        reals.push(await load.run(site, SECONDS, request));
-        bases.push(await load.run(`http://127.0.0.1:${plainPort}`, SECONDS, request));
+        for (const [i, side] of sides.entries()) runs[i].push(await load.run(side, SECONDS, request));
       }
-      const real = medianRun(reals);
-      const base = medianRun(bases);
+      const [real, base, sameHeaders] = runs.map(medianRun);
       const ratio = real.requestsPerSecond / base.requestsPerSecond;
       const meetsGoal = e.isPublic ? ratio >= GOALS.publicRatio : ratio >= GOALS.personalRatio && real.p99 <= GOALS.personalP99;
       measured++;
@@ -224,12 +239,14 @@ async function main() {
         real.requestsPerSecond.toFixed(0),
         String(real.p50),
         String(real.p99),
-        String(reals.reduce((sum, r) => sum + r.errors + r.non2xx, 0)),
+        String(runs[0].reduce((sum, r) => sum + r.errors + r.non2xx, 0)),
         base.requestsPerSecond.toFixed(0),
         `${ratio.toFixed(2)}${meetsGoal ? '' : ' (below goal)'}`,
+        sameHeaders.requestsPerSecond.toFixed(0),
+        (real.requestsPerSecond / sameHeaders.requestsPerSecond).toFixed(2),
       ]);
     }
-    await plain.close();
+    await Promise.all([plain.close(), withHeaders.close()]);
     plainOpen = false;
 
     // The soak: every connection cycles through the tRPC reads the browser makes, public and personal.
@@ -250,7 +267,11 @@ async function main() {
         `${PLAN.catches.toLocaleString()} catches, ${PLAN.activeSponsors} active sponsors in ${seedSeconds.toFixed(1)} s. ` +
         `autocannon in a child process, ${CONNECTIONS} connections, after a ${WARMUP_SECONDS} s warm-up ${ROUNDS} alternating runs of ${SECONDS} s of each side, the median run of each shown; ${os.cpus().length} CPUs.\n`,
     );
-    table(['read', 'body', 'req/s', 'p50 ms', 'p99 ms', 'errors+non-2xx', 'plain req/s', 'ratio'], rows, [1, 2, 3, 4, 5, 6, 7]);
+    table(
+      ['read', 'body', 'req/s', 'p50 ms', 'p99 ms', 'errors+non-2xx', 'plain req/s', 'ratio', 'plain + app headers req/s', 'ratio'],
+      rows,
+      [1, 2, 3, 4, 5, 6, 7, 8, 9],
+    );
     console.log(
       `\nReads meeting their goal (public: ≥ ${GOALS.publicRatio} of the plain route; personal: ≥ ${GOALS.personalRatio} and p99 ≤ ${GOALS.personalP99} ms): ${atGoal} of ${measured}.`,
     );
@@ -286,7 +307,7 @@ async function main() {
     }
   } finally {
     load.stop();
-    if (plainOpen) await plain.close();
+    if (plainOpen) await Promise.all([plain.close(), withHeaders.close()]);
     await app?.close();
     await db.close();
     rmSync(dataDir, { recursive: true, force: true });

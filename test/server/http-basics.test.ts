@@ -170,6 +170,7 @@ describe('headers', () => {
       const res = await t.client().fetch(url);
       expect(res.headers.get('cross-origin-opener-policy'), url).toBe('same-origin-allow-popups');
       expect(res.headers.get('cross-origin-resource-policy'), url).toBe('same-origin');
+      expect(res.headers.get('referrer-policy'), url).toBe('strict-origin-when-cross-origin');
       const permissions = res.headers.get('permissions-policy') ?? '';
       expect(permissions).toContain('camera=(self)');
       expect(permissions).toContain('geolocation=(self)');
@@ -188,6 +189,7 @@ describe('headers', () => {
       expect(res.headers.get('cross-origin-resource-policy'), url).toBe('same-origin');
       expect(res.headers.get('cross-origin-opener-policy'), url).toBeNull();
       expect(res.headers.get('permissions-policy'), url).toBeNull();
+      expect(res.headers.get('referrer-policy'), url).toBeNull();
     }
   });
 

@@ -29,7 +29,6 @@ const CONTENT_SECURITY_POLICY = [
 /** Sent on every answer: pages, files and API alike. */
 const EVERY_ANSWER = {
   'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
   // The site's files, images and answers are for its own pages; other sites embed none of them.
   'cross-origin-resource-policy': 'same-origin',
@@ -39,6 +38,7 @@ const EVERY_ANSWER = {
 const PAGE_HEADERS: Readonly<Record<string, string>> = {
   ...EVERY_ANSWER,
   'content-security-policy': CONTENT_SECURITY_POLICY,
+  'referrer-policy': 'strict-origin-when-cross-origin',
   // PayPal's checkout opens a popup that must be able to talk back to the page that opened it.
   'cross-origin-opener-policy': 'same-origin-allow-popups',
   // The catch form uses the camera and the position; PayPal's frames may ask for payment. Nothing else may.
@@ -48,8 +48,8 @@ const PAGE_HEADERS: Readonly<Record<string, string>> = {
 
 /**
  * The security headers of an answer that is only ever JSON, which no browser shows as a page: OWASP's policy for APIs
- * (nothing may load or frame it) in place of the page's CSP, COOP and Permissions-Policy, which apply to pages only.
- * A small public read is then a third smaller on the wire.
+ * (nothing may load or frame it) in place of the page's CSP, Referrer-Policy, COOP and Permissions-Policy, which apply
+ * to pages and what they load. A small public read is then a third smaller on the wire.
  */
 const JSON_HEADERS: Readonly<Record<string, string>> = {
   ...EVERY_ANSWER,
