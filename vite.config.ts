@@ -57,37 +57,6 @@ function serviceWorker(): Plugin {
   };
 }
 
-/**
- * Lets a phone paint the page's HTML (the header bar and whatever the server put in it) before it evaluates the app's
- * script, which takes a slow phone a few hundred milliseconds: index.html preloads the entry instead of running it, and
- * a one-line boot script imports it after the first frame (at once in a tab opened in the background, which paints
- * nothing until it is shown). The entry is still fetched at once and in parallel with the styles.
- */
-function paintBeforeTheApp(): Plugin {
-  return {
-    name: 'club-paint-before-the-app',
-    apply: 'build',
-    // After Vite's HTML plugin (index.html is in the bundle) and before the service worker's (which lists the files).
-    enforce: 'post',
-    generateBundle(_options, bundle) {
-      const html = bundle['index.html'];
-      if (html?.type !== 'asset') throw new Error('index.html is missing from the bundle');
-      const entryTag = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
-      const entry = String(html.source).match(entryTag)?.[1];
-      if (!entry) throw new Error("index.html has no entry script to preload");
-      const boot =
-        `const start=()=>import(${JSON.stringify(entry)});` +
-        `document.visibilityState==="visible"?requestAnimationFrame(()=>setTimeout(start)):start();\n`;
-      const bootFile = `assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
-      this.emitFile({ type: 'asset', fileName: bootFile, source: boot });
-      html.source = String(html.source).replace(
-        entryTag,
-        `<link rel="modulepreload" crossorigin href="${entry}">\n    <script type="module" src="/${bootFile}"></script>`,
-      );
-    },
-  };
-}
-
 /** Text files worth compressing; images, fonts in woff2 and source maps are not. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
 
@@ -137,7 +106,7 @@ function mantineStylesPerComponent(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), mantineStylesPerComponent(), paintBeforeTheApp(), serviceWorker(), precompress()],
+  plugins: [react(), mantineStylesPerComponent(), serviceWorker(), precompress()],
   // zod as the client uses it: configured before the first schema, and loaded only by the chunks that need it.
   resolve: { alias: [{ find: /^zod$/, replacement: path.join(root, 'zod-config.ts') }] },
   build: {
