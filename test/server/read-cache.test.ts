@@ -146,7 +146,11 @@ describe('a kept answer', () => {
   // fetch asks for gzip unless told otherwise.
   const seen = async (client: TestClient, url: string, encoding = 'identity') => {
     const res = await client.fetch(url, { headers: { 'accept-encoding': encoding } });
-    return { status: res.status, body: await res.text(), headers: Object.fromEntries(HEADERS.map((name) => [name, res.headers.get(name)])) };
+    return {
+      status: res.status,
+      body: await res.text(),
+      headers: Object.fromEntries(HEADERS.map((name) => [name, res.headers.get(name)])),
+    };
   };
 
   it('goes out with the bytes and headers of the answer it repeats, compressed as the caller asks', async () => {
