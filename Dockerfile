@@ -40,4 +40,4 @@ ENTRYPOINT ["/usr/bin/tini", "--"]
 # Production refuses to start without SESSION_SECRET, PUBLIC_URL and SMTP_URL (it says which in the log).
 # A 4 MB young generation keeps the server near 145 MB at rest and 155 MB under load (about 190/255 MB with V8's
 # default) at the same throughput (npm run bench:startup).
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "dist/server/main.js"]
+CMD ["node", "--max-semi-space-size=4", "dist/server/main.js"]
