@@ -8,6 +8,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/server/d
 import { ormOptions } from '../../src/server/db/orm.config';
 import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 import { migratorOf } from '../../src/server/db/migrator';
+import { answersIn, fakeBuiltClient, OPENING } from '../support/fake-client';
 
 // A PostgreSQL of this file's own, so it can be stopped and started under the running site.
 let pgDir: string;
@@ -15,6 +16,7 @@ let database: EmbeddedDatabase;
 let t: TestApp;
 let admin: TestClient;
 let member: TestClient;
+const builtClient = fakeBuiltClient();
 
 beforeAll(async () => {
   pgDir = mkdtempSync(path.join(os.tmpdir(), 'club-outage-pg-'));
@@ -23,7 +25,7 @@ beforeAll(async () => {
   const orm = await MikroORM.init(ormOptions(database.urlFor('club'), { logger: () => {} }));
   await (await migratorOf(orm)).up();
   await orm.close(true);
-  t = await startTestApp({ databaseUrl: database.urlFor('club'), env: { ADMIN_EMAILS: 'ops@club.test' } });
+  t = await startTestApp({ databaseUrl: database.urlFor('club'), clientDir: builtClient.dir, env: { ADMIN_EMAILS: 'ops@club.test' } });
   admin = (await signedInClient(t, 'ops@club.test')).client;
   member = (await activeMemberClient(t, 'outage@example.com')).client;
 }, 60_000);
@@ -31,6 +33,7 @@ afterAll(async () => {
   await t?.close();
   await database?.stop();
   rmSync(pgDir, { recursive: true, force: true });
+  builtClient.remove();
 });
 
 /** What the site answers a mix of visitors and members, many times over, while `during` runs. */
@@ -58,10 +61,18 @@ describe('a PostgreSQL restart under load', () => {
     expect(before.length).toBeGreaterThan(10);
     expect(before.every((s) => s.status === 200)).toBe(true);
 
+    // A member opening the portal meanwhile still gets the page, without the answers the server could not read for it:
+    // the app asks for them itself and shows the database's message.
+    let page: { status: number; html: string } | undefined;
     const outage = await underLoad(async () => {
       await database.stop();
+      const opened = await member.fetch('/member', { headers: OPENING });
+      page = { status: opened.status, html: await opened.text() };
       await sleep(1500);
     });
+    expect(page?.status).toBe(200);
+    expect(page?.html).toContain('<div id="root">');
+    expect(answersIn(page!.html).map((a) => a.path)).not.toContain('members.dashboard');
     const seen = new Set(outage.map((s) => s.status));
     // Never a 500 or a dropped connection: a clear 503 the phone can show and retry.
     expect([...seen].filter((s) => s !== 200 && s !== 503)).toEqual([]);

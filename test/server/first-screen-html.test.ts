@@ -1,27 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_SCREEN_DATA_ID, type FirstAnswer } from '../../src/shared/first-screen';
+import { FIRST_SCREEN_DATA_ID } from '../../src/shared/first-screen';
+import { answersIn, APP_HTML, fakeBuiltClient, OPENING } from '../support/fake-client';
 import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
-// A stand-in for the built client with Vite's manifest: the entry, and the routes the server preloads.
-const APP_HTML =
-  '<!doctype html><html><head><title>Club</title><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
-const MANIFEST = {
-  'index.html': { file: 'assets/index-abc.js', isEntry: true },
-  'routes/public.tsx': { file: 'assets/public-1.js', imports: ['index.html', '_Badge-2.js'], css: ['assets/public-1.css'] },
-  '_Badge-2.js': { file: 'assets/Badge-2.js', imports: ['index.html'], css: ['assets/Badge-2.css'] },
-  'routes/sponsor.tsx': { file: 'assets/sponsor-3.js', imports: ['index.html', '_Badge-2.js'] },
-  'routes/member.tsx': { file: 'assets/member-4.js', imports: ['index.html'] },
-  'routes/sign-in.tsx': { file: 'assets/sign-in-5.js', imports: ['index.html'] },
-  'routes/admin.tsx': { file: 'assets/admin-6.js', imports: ['index.html'] },
-  'routes/admin-cms.tsx': { file: 'assets/admin-cms-7.js', imports: ['index.html'] },
-};
-const clientDir = mkdtempSync(path.join(os.tmpdir(), 'club-client-'));
-mkdirSync(path.join(clientDir, '.vite'), { recursive: true });
-writeFileSync(path.join(clientDir, 'index.html'), APP_HTML);
-writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+const builtClient = fakeBuiltClient();
+const clientDir = builtClient.dir;
 
 let t: TestApp;
 let admin: TestClient;
@@ -31,16 +14,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(clientDir, { recursive: true, force: true });
+  builtClient.remove();
 });
-
-const OPENING = { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' };
-
-/** The answers a page's HTML carries. */
-function answersIn(html: string): FirstAnswer[] {
-  const match = new RegExp(`<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">(.*?)</script>`).exec(html);
-  return match ? (JSON.parse(match[1]) as FirstAnswer[]) : [];
-}
 
 describe("a page's HTML carries what its first screen needs", () => {
   it("gives a visitor opening the landing page its reads' answers, the same the API gives", async () => {

@@ -1,0 +1,36 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { FIRST_SCREEN_DATA_ID, type FirstAnswer } from '../../src/shared/first-screen';
+
+// A stand-in for the built client with Vite's manifest: the entry, and the routes the server preloads.
+export const APP_HTML =
+  '<!doctype html><html><head><title>Club</title><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc.js', isEntry: true },
+  'routes/public.tsx': { file: 'assets/public-1.js', imports: ['index.html', '_Badge-2.js'], css: ['assets/public-1.css'] },
+  '_Badge-2.js': { file: 'assets/Badge-2.js', imports: ['index.html'], css: ['assets/Badge-2.css'] },
+  'routes/sponsor.tsx': { file: 'assets/sponsor-3.js', imports: ['index.html', '_Badge-2.js'] },
+  'routes/member.tsx': { file: 'assets/member-4.js', imports: ['index.html'] },
+  'routes/sign-in.tsx': { file: 'assets/sign-in-5.js', imports: ['index.html'] },
+  'routes/admin.tsx': { file: 'assets/admin-6.js', imports: ['index.html'] },
+  'routes/admin-cms.tsx': { file: 'assets/admin-cms-7.js', imports: ['index.html'] },
+};
+
+/** A folder holding a built client's index.html and manifest (no scripts), for the server's page HTML; `remove` when done. */
+export function fakeBuiltClient(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'club-client-'));
+  mkdirSync(path.join(dir, '.vite'), { recursive: true });
+  writeFileSync(path.join(dir, 'index.html'), APP_HTML);
+  writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The headers of a browser opening a page (not a script's or the service worker's request). */
+export const OPENING = { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' };
+
+/** The answers a page's HTML carries. */
+export function answersIn(html: string): FirstAnswer[] {
+  const match = new RegExp(`<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">(.*?)</script>`).exec(html);
+  return match ? (JSON.parse(match[1]) as FirstAnswer[]) : [];
+}
