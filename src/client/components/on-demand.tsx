@@ -55,32 +55,21 @@ export function onDemandPart<P extends object>(load: () => Promise<ComponentType
 let painted = false;
 
 /**
- * False until the page has been painted and has settled (its files loaded, the main thread idle once): parts the first
- * screen does not show (the account menu, field mode) start loading after it, so that on a weak signal they do not
- * hold up the screen the person came for, nor compete with it for the connection.
+ * False until the page has been painted once: parts the first screen does not show (the account menu, field mode)
+ * start loading after it, so that on a weak signal they do not hold up the screen the person came for.
  */
 export function useAfterFirstPaint(): boolean {
   const [ready, setReady] = useState(painted);
   useEffect(() => {
     if (ready) return;
-    const done = () => {
-      painted = true;
-      setReady(true);
-    };
-    let idle: number | undefined;
-    const whenIdle = () => {
-      idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(done, { timeout: 2000 }) : window.setTimeout(done, 200);
-    };
-    const afterLoad = () => (document.readyState === 'complete' ? whenIdle() : window.addEventListener('load', whenIdle, { once: true }));
     // The frame after the next one: the first is painted by then.
     let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(afterLoad);
+      frame = requestAnimationFrame(() => {
+        painted = true;
+        setReady(true);
+      });
     });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener('load', whenIdle);
-      if (idle !== undefined) (typeof cancelIdleCallback === 'function' ? cancelIdleCallback : clearTimeout)(idle);
-    };
+    return () => cancelAnimationFrame(frame);
   }, [ready]);
   return ready;
 }
