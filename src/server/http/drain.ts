@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { IncomingMessage } from 'node:http';
+import { announcesBody } from './request-body';
 
 /**
  * Counts the requests in flight, from arrival (before their body is read) until their response is finished or their
@@ -12,7 +12,7 @@ export function registerDrain(app: FastifyInstance, requestTimeoutSeconds: numbe
   app.addHook('onRequest', (req, reply, done) => {
     requests.inFlight++;
     reply.raw.once('close', () => requests.inFlight--);
-    if (hasBody(req.raw)) cutOffWhenSlow(req, reply, requestTimeoutSeconds);
+    if (announcesBody(req)) cutOffWhenSlow(req, reply, requestTimeoutSeconds);
     done();
   });
   const onDrain: (() => void)[] = [];
@@ -32,11 +32,6 @@ declare module 'fastify' {
     /** Runs `listener` when a drain begins: for requests that never finish by themselves (event streams). */
     onDrain(listener: () => void): void;
   }
-}
-
-/** True when the request announces a body (a GET or a bodyless POST has none to wait for). */
-function hasBody(req: IncomingMessage): boolean {
-  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
 function cutOffWhenSlow(req: FastifyRequest, reply: FastifyReply, seconds: number) {

@@ -5,6 +5,7 @@ import { CATCH_SUBMISSION_PATH } from '../../shared/catches';
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from '../../shared/newsletters.schema';
 import { LOCAL_UPLOAD_PREFIX } from '../rest/objects.rest';
 import { isPublicRead } from './read-cache';
+import { announcesBody } from './request-body';
 
 /** Paths answered by the API (tRPC, the REST shims, PayPal's callbacks) rather than by the app's pages. */
 export const API_PREFIXES = ['/api/', '/trpc/', '/paypal/'];
@@ -92,7 +93,6 @@ function mutationRefusal(req: FastifyRequest, allowedOrigin: string): { status: 
   if ((origin && origin !== allowedOrigin) || req.headers['sec-fetch-site'] === 'cross-site') {
     return { status: 403, message: 'Cross-site requests are not allowed.' };
   }
-  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   // The documented exceptions: a raw file to our own upload URL, and the multipart catch submission.
   const rawUpload = req.method === 'PUT' && req.url.startsWith(LOCAL_UPLOAD_PREFIX);
@@ -100,7 +100,7 @@ function mutationRefusal(req: FastifyRequest, allowedOrigin: string): { status: 
   // A form declares its encoding even when it sends no fields, so any declared type must be JSON too;
   // only a call with neither body nor type (the client's body-less POSTs) goes without.
   if (
-    (hasBody || type !== '') &&
+    (announcesBody(req) || type !== '') &&
     !rawUpload &&
     !multipartCatch &&
     type !== 'application/json' &&
