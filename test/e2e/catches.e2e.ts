@@ -217,6 +217,21 @@ describe('catch logging, judging and results', () => {
       .toBe(true);
     await shot('photo-enlarged');
     await expectAccessible(page, 'an enlarged result photo');
+
+    // Opened on the last tab, the strip has scrolled it into view, with the cue on the side where the others are.
+    await page.goto(`${t.baseUrl}/member?tab=chat`);
+    const assistant = page.getByRole('tab', { name: 'Assistant', selected: true });
+    await assistant.waitFor();
+    await page.getByTestId('more-tabs-left').waitFor();
+    await expect
+      .poll(() =>
+        assistant.evaluate((tab) => {
+          const strip = tab.parentElement!.getBoundingClientRect();
+          const box = tab.getBoundingClientRect();
+          return box.left >= strip.left - 1 && box.right <= strip.right + 1;
+        }),
+      )
+      .toBe(true);
     expect(problems).toEqual([]);
   });
 });

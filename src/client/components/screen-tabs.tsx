@@ -49,6 +49,15 @@ function MoreTabsCue({ side }: { side: 'left' | 'right' }) {
   );
 }
 
+/** Scrolls a strip of tabs sideways so that the open one is in the middle, when the strip does not fit. */
+function bringIntoView(strip: HTMLElement, value: string | null | undefined) {
+  const active = strip.querySelector<HTMLElement>(`[data-tab="${value}"]`);
+  if (!active || strip.scrollWidth <= strip.clientWidth) return;
+  const stripBox = strip.getBoundingClientRect();
+  const tabBox = active.getBoundingClientRect();
+  strip.scrollLeft += tabBox.left - stripBox.left - (stripBox.width - tabBox.width) / 2;
+}
+
 /**
  * The strip of tab triggers: on a phone it scrolls sideways when the tabs do not fit, with a fade and an arrow on
  * each side where more of them are out of sight, and brings the open tab into view (e.g. Profile from the user menu).
@@ -56,6 +65,9 @@ function MoreTabsCue({ side }: { side: 'left' | 'right' }) {
 export function TabStrip({ tabs, value }: { tabs: readonly Pick<ScreenTab, 'value' | 'label'>[]; value?: string | null }) {
   const list = useRef<HTMLDivElement>(null);
   const [more, setMore] = useState({ left: false, right: false });
+  // The open tab, for the observer's first report; until then the strip has not been laid out.
+  const open = useRef(value);
+  const laidOut = useRef(false);
 
   useEffect(() => {
     const strip = list.current;
@@ -65,8 +77,14 @@ export function TabStrip({ tabs, value }: { tabs: readonly Pick<ScreenTab, 'valu
       const right = strip.scrollLeft + strip.clientWidth < strip.scrollWidth - 1;
       setMore((was) => (was.left === left && was.right === right ? was : { left, right }));
     };
-    // The observer reports the strip's size once at the start, then on every change (a phone turned sideways).
-    const observer = new ResizeObserver(measure);
+    // The observer reports the strip's size once it is first laid out, then on every change (a phone turned
+    // sideways). Its reports come after the browser's layout, so reading sizes there costs nothing; reading them
+    // while the page is first drawn would make the browser lay the whole page out in the middle of the app's start.
+    const observer = new ResizeObserver(() => {
+      if (!laidOut.current) bringIntoView(strip, open.current);
+      laidOut.current = true;
+      measure();
+    });
     observer.observe(strip);
     strip.addEventListener('scroll', measure, { passive: true });
     return () => {
@@ -76,12 +94,8 @@ export function TabStrip({ tabs, value }: { tabs: readonly Pick<ScreenTab, 'valu
   }, []);
 
   useEffect(() => {
-    const strip = list.current;
-    const active = strip?.querySelector<HTMLElement>(`[data-tab="${value}"]`);
-    if (!strip || !active || strip.scrollWidth <= strip.clientWidth) return;
-    const stripBox = strip.getBoundingClientRect();
-    const tabBox = active.getBoundingClientRect();
-    strip.scrollLeft += tabBox.left - stripBox.left - (stripBox.width - tabBox.width) / 2;
+    open.current = value;
+    if (laidOut.current && list.current) bringIntoView(list.current, value);
   }, [value]);
 
   return (
