@@ -74,6 +74,8 @@ describe('the production build', () => {
       const html = await home.text();
       const script = html.match(/src="(\/assets\/index-[^"]+\.js)"/)?.[1];
       expect(script).toBeDefined();
+      // The entry never blocks the first paint: fetched after the stylesheets the paint waits for.
+      expect(html).toContain(`<script type="module" fetchpriority="low" crossorigin src="${script}">`);
       expect((await fetch(`${base}${script}`)).status).toBe(200);
       expect((await fetch(`${base}${script}.map`)).status).toBe(404);
       const events = await fetch(`${base}/api/events/upcoming`);

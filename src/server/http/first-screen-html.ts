@@ -102,7 +102,10 @@ async function answer(app: FastifyInstance, req: FastifyRequest, read: FirstRead
   return { ...read, data: body.result?.data ?? null };
 }
 
-/** `modulepreload` for a route's script and the chunks it imports (not the entry, already loading), and their styles. */
+/**
+ * `modulepreload` for a route's script and the chunks it imports (not the entry, already loading), and their styles.
+ * The scripts at low priority, as the entry (vite.config.ts): the first paint waits for the styles, never for them.
+ */
 function preloadLinks(manifest: Record<string, ManifestChunk>, module: string): string {
   const scripts = new Set<string>();
   const styles = new Set<string>();
@@ -117,7 +120,7 @@ function preloadLinks(manifest: Record<string, ManifestChunk>, module: string): 
   // A route renamed or moved without shared/first-screen.ts knowing: fail at start, not quietly lose the preload.
   if (!scripts.size) throw new Error(`The client build has no chunk for ${module} (shared/first-screen.ts FIRST_SCREEN_MODULES).`);
   return [
-    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...[...scripts].map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
     // Applied from the start (the app would add them when it loads the route, restyling the whole page in one long task).
     ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
   ].join('');
