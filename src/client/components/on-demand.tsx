@@ -1,5 +1,16 @@
 import { Center, Loader, Text, VisuallyHidden } from '@mantine/core';
-import { Component, lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
+import {
+  Component,
+  lazy,
+  startTransition,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { SectionLoader } from './full-screen-loader';
 import { toast } from './toast';
 
@@ -66,7 +77,8 @@ export function useAfterFirstPaint(): boolean {
     let frame = requestAnimationFrame(() => {
       frame = requestAnimationFrame(() => {
         painted = true;
-        setReady(true);
+        // As a transition: React draws these parts in slices of a few milliseconds, never one long task.
+        startTransition(() => setReady(true));
       });
     });
     return () => cancelAnimationFrame(frame);
