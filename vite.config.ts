@@ -107,9 +107,9 @@ function mantineStylesPerComponent(): Plugin {
 /**
  * The app's entry script fetched at low priority (`fetchpriority="low"`; Vite's HTML plugin drops the attribute from
  * the source tag, so it is set here). A module script never blocks the first paint, but the browser fetches it at high
- * priority, beside the stylesheets the paint waits for; at low priority the stylesheets go first on a weak signal, and
- * Lighthouse no longer counts the script as render-blocking. The route's scripts the server adds to a page are
- * marked alike (http/first-screen-html.ts).
+ * priority, and Lighthouse's simulation counts any high-priority script that arrived before the first paint as
+ * render-blocking. Over HTTP/2 (the production proxy) real loads are the same either way (README, Benchmarks). The
+ * route's scripts the server adds to a page are marked alike (http/first-screen-html.ts).
  */
 function entryAtLowPriority(): Plugin {
   return {
