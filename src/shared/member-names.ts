@@ -53,3 +53,20 @@ export function nameHints(members: NamedMember[], ownId?: string | null): Map<st
 /** 'Casey Newman (Kingscliff)', 'Mia Fisher (you)' or just the name. */
 export const memberChoiceLabel = (m: { firstName: string; lastName: string; hint?: string | null }) =>
   `${m.firstName} ${m.lastName}`.trim() + (m.hint ? ` (${m.hint})` : '');
+
+/** 'Ben', 'Ben and Mia', 'Ben, Lachlan and Mia'. */
+const andList = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+
+/**
+ * The people a payment covers as one line a person reads: 'Ben, Lachlan and Mia Taylor' when they share a surname
+ * (said once), 'Ben Taylor and Sam Jones' when not (a shared surname said once would be read as everyone's).
+ */
+export function peopleLine(people: { firstName: string; lastName: string }[]): string {
+  const named = people.map((p) => ({ first: p.firstName.trim(), last: p.lastName.trim() })).filter((p) => p.first || p.last);
+  if (!named.length) return '';
+  const surname = named[0].last.toLowerCase();
+  const shared = named.length > 1 && named.every((p) => p.last.toLowerCase() === surname && p.first);
+  if (shared) return `${andList(named.map((p) => p.first))} ${named[0].last}`.trim();
+  return andList(named.map((p) => `${p.first} ${p.last}`.trim()));
+}

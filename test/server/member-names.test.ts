@@ -1,8 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Member } from '../../src/server/db/entities';
-import { memberChoiceLabel, nameHints, suburbOf } from '../../src/shared/member-names';
+import { memberChoiceLabel, nameHints, peopleLine, suburbOf } from '../../src/shared/member-names';
 import { createMember } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
+
+describe('a line naming the people a payment covers', () => {
+  const p = (firstName: string, lastName: string) => ({ firstName, lastName });
+
+  it('says a shared surname once, after the first names', () => {
+    expect(peopleLine([p('Ben', 'Taylor'), p('Lachlan', 'Taylor'), p('Mia', 'Taylor')])).toBe('Ben, Lachlan and Mia Taylor');
+    expect(peopleLine([p('Ben', 'Taylor'), p('Mia', 'taylor')])).toBe('Ben and Mia Taylor');
+  });
+
+  it('names everyone in full when the surnames differ, and one person by their name', () => {
+    expect(peopleLine([p('Ben', 'Taylor'), p('Mia', 'Taylor'), p('Sam', 'Jones')])).toBe('Ben Taylor, Mia Taylor and Sam Jones');
+    expect(peopleLine([p(' Jane ', 'Citizen ')])).toBe('Jane Citizen');
+    expect(peopleLine([])).toBe('');
+  });
+});
 
 describe('telling namesakes apart', () => {
   it('reads the suburb at the end of an Australian address', () => {
