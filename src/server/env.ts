@@ -35,7 +35,10 @@ const envSchema = z
     PAYPAL_CLIENT_SECRET: optionalString,
     PAYPAL_API_BASE: optionalString,
     PAYPAL_WEBHOOK_ID: optionalString,
-    /** 'paypal' or 'demo'; unset: PayPal when its credentials are set, demo payments on a loopback PUBLIC_URL only. */
+    /**
+     * 'paypal' or 'demo'; unset: PayPal when its credentials are set, demo payments only on a site nobody else can
+     * reach (HOST and PUBLIC_URL both loopback), otherwise none.
+     */
     PAYMENTS_PROVIDER: optionalString.pipe(
       z.enum(['paypal', 'demo'], { error: "PAYMENTS_PROVIDER must be 'paypal' or 'demo'." }).optional(),
     ),
@@ -173,4 +176,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 export function isLoopbackUrl(url: string): boolean {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1';
+}
+
+/** Whether the server listens on this machine only (127.0.0.0/8, ::1, localhost), not on the network. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
 }

@@ -7,7 +7,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/database';
 import { loadEnv, type Env } from './env';
 import { createMailer } from './integrations/mailer';
-import { createPaymentProvider } from './integrations/payments';
+import { createPaymentProvider, paymentsOffWarning } from './integrations/payments';
 import { createObjectStore, type ObjectStore } from './integrations/storage';
 import { CLUB } from '../shared/club';
 import { loadOrCreateSecrets } from './secrets';
@@ -101,6 +101,8 @@ export async function startSite(options: StartOptions = {}): Promise<void> {
   );
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  const paymentsOff = paymentsOffWarning(env);
+  if (paymentsOff) log.warn(paymentsOff);
   log.info(
     `${CLUB.name} is ready at ${env.PUBLIC_URL} (mail: ${mailer.kind === 'smtp' ? 'SMTP' : `outbox folder ${path.join(dataDir, 'outbox')}`})`,
   );

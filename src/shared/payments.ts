@@ -30,6 +30,9 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 /** The committee's choice of method, for a select. */
 export const MANUAL_METHOD_OPTIONS = MANUAL_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
 
+/** What the payment screens say where the site takes no online payments (no PayPal, and no demo payments here). */
+export const PAYMENTS_NOT_SET_UP = 'Online payment is not set up yet — pay the treasurer.';
+
 /** Renewal opens this many days before a membership ends; earlier needs an explicit early renewal. */
 export const RENEWAL_WINDOW_DAYS = 60;
 

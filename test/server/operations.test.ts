@@ -122,7 +122,7 @@ describe('production mode', () => {
       // No demo payments in production: without PayPal credentials payments are unavailable, clearly.
       const setup = await browser.json('GET', '/paypal/setup');
       expect(setup.status).toBe(503);
-      expect(setup.body.message).toBe('Online payments are not available right now. Please contact the club to pay your membership.');
+      expect(setup.body.message).toBe('Online payment is not set up yet — pay the treasurer.');
     } finally {
       await prod.close();
     }

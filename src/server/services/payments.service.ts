@@ -11,7 +11,7 @@ import {
   refundCeilingMessage,
 } from '../../shared/membership';
 import type { CaptureResult, CreateOrderRequest, PaymentSetup } from '../../shared/members.schema';
-import { renewalWindow } from '../../shared/payments';
+import { PAYMENTS_NOT_SET_UP, renewalWindow } from '../../shared/payments';
 import type { Clock } from '../clock';
 import { Household, Member, Payment, WebhookEvent, type PaymentCovers } from '../db/entities';
 import { membershipReceiptMessage } from '../emails/membership.emails';
@@ -41,7 +41,7 @@ export interface PayerSession {
   ensureKey(): string;
 }
 
-const UNAVAILABLE = 'Online payments are not available right now. Please contact the club to pay your membership.';
+const UNAVAILABLE = PAYMENTS_NOT_SET_UP;
 const PROVIDER_DOWN = 'The payment service is not responding. No money was taken; please try again in a few minutes.';
 const NOT_YOURS = 'We could not find that payment. Please start the payment again.';
 const DECLINED = 'Payment failed. Please try again or contact support if the issue persists.';

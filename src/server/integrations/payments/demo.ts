@@ -3,7 +3,7 @@ import type { PaymentProvider, ProviderCapture } from './payment-provider';
 
 /**
  * Payments that move no money, so the whole join flow runs on a developer's machine or a staging site.
- * Only where PAYMENTS_PROVIDER=demo or the site's address is loopback (see `createPaymentProvider`).
+ * Only where PAYMENTS_PROVIDER=demo, or where the server listens on loopback at a loopback address (see `createPaymentProvider`).
  * Orders live in memory: a restart forgets unpaid demo orders (reconciliation then closes them).
  */
 export function createDemoProvider(): PaymentProvider {
