@@ -4,9 +4,7 @@ import type { EventResults, JudgeCatchView, JudgeInput, LadderStatus, LiveBoard,
 import type { JudgedCatchView, JudgedPage, JudgedSearch, ReopenInput } from '../../shared/judging.schema';
 import { clubLocalToInstant, clubToday } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
-import { CLUB } from '../../shared/club';
 import { fishingWindow } from '../../shared/events';
-import { JUNIOR_MAX_AGE } from '../../shared/membership';
 import { placePrize, RESULT_DIVISIONS, type ResultDivision } from '../../shared/results';
 import type { Clock } from '../clock';
 import { Catch, Event, EventRegistration, Member } from '../db/entities';
@@ -17,6 +15,7 @@ import type { Actor } from './actor';
 import type { NotificationsService } from './notifications.service';
 import { boardChanged } from './board-changes';
 import { catchView } from './catch-view';
+import { eventDaySql, juniorOnSql } from './junior-age';
 import { objectUrl, thumbnailKey } from './object-keys';
 
 export interface JudgingDeps {
@@ -387,9 +386,7 @@ const num = (value: unknown) => (value === null || value === undefined ? null : 
  * An angler's division at an event, in SQL (`e` the event, `m` the angler): Juniors while under 16 on the event's
  * day on the club's calendar, as `resultDivisionOn` says; Open at an event without divisions, or without a birth date.
  */
-const divisionSql = `case when e.divisions and m.date_of_birth is not null
-    and extract(year from age((e.event_date at time zone '${CLUB.timeZone}')::date, m.date_of_birth)) <= ${JUNIOR_MAX_AGE}
-  then 'junior' else 'open' end`;
+const divisionSql = `case when e.divisions and ${juniorOnSql('m.date_of_birth', eventDaySql('e'))} then 'junior' else 'open' end`;
 
 /**
  * The placed catches of the events `eventsWhere` selects (SQL; its parameters follow the species): per event,

@@ -30,6 +30,7 @@ import type { Actor } from './actor';
 import { requireUser } from './actor';
 import { recordAudit } from './audit.service';
 import { sanitizeHtml } from './html';
+import { juniorOnSql } from './junior-age';
 
 export interface NewslettersDeps {
   clock: Clock;
@@ -242,11 +243,13 @@ export class NewslettersService {
         );
         break;
       case 'juniors':
+        // Every household with a current member under 16 today, whatever its membership type (a family's juniors too).
         rows = await em.execute(
           `select ${person} ${fromMembers}
-             and m.household_id in (select j.household_id from members j where j.membership_type = 'junior' and ${current('j')})
+             and m.household_id in (select j.household_id from members j
+               where j.is_guest = false and ${current('j')} and ${juniorOnSql('j.date_of_birth', '?::date')})
            order by m.is_primary desc, m.last_name, m.first_name`,
-          [today],
+          [today, today],
         );
         break;
       case 'event':
