@@ -3,6 +3,7 @@
  * constants and rules (no zod), read by the server, the event card, the sign-on desk and the guest pages.
  */
 import { clubToday, formatAuDate, formatClubTime, type IsoDate } from './dates';
+import { AGE_LIMIT_MESSAGES, type EventAgeLimit } from './events';
 import { formatAud } from './membership';
 import { resultDivisionOn, type ResultDivision } from './results';
 
@@ -43,6 +44,17 @@ export { RESULT_DIVISIONS as DIVISIONS, RESULT_DIVISION_LABELS as DIVISION_LABEL
 /** The entrant's division at the event: Juniors while under 16 on its day (club time), Open otherwise. */
 export const divisionOn = (dateOfBirth: IsoDate, eventDate: Date | string): ResultDivision =>
   resultDivisionOn(dateOfBirth, clubToday(new Date(eventDate)));
+
+/**
+ * Why this person may not enter an event limited by age, or null when they may: their division on its day
+ * decides (Juniors under 16, Open from 16), the one rule for entries, results and who may enter.
+ */
+export function ageLimitRefusal(event: { ageLimit?: EventAgeLimit; eventDate: Date | string }, dateOfBirth: IsoDate): string | null {
+  const limit = event.ageLimit ?? 'anyone';
+  if (limit === 'anyone') return null;
+  const junior = divisionOn(dateOfBirth, event.eventDate) === 'junior';
+  return (limit === 'juniors') === junior ? null : AGE_LIMIT_MESSAGES[limit];
+}
 
 /** The price of one entrant, in cents: a guest pays the non-member price, a junior the junior price when there is one. */
 export function entryFeeCents(event: EntryTerms, person: { guest: boolean; dateOfBirth: IsoDate }): number {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { optionalText, text } from './auth.schema';
 import { isIsoDate } from './dates';
-import { ENTRY_PAYMENT_STATES } from './entries';
-import { EVENT_STATUSES } from './events';
+import { DIVISIONS, ENTRY_PAYMENT_STATES } from './entries';
+import { EVENT_AGE_LIMITS, EVENT_STATUSES } from './events';
 
-export { EVENT_STATUSES, type EventStatus, UPCOMING_LIMIT } from './events';
+export { EVENT_AGE_LIMITS, EVENT_STATUSES, type EventAgeLimit, type EventStatus, UPCOMING_LIMIT } from './events';
 
 /** A time of day on the club's clocks for the fishing hours; blank or left out means "not given". */
 const fishingTime = (label: string) =>
@@ -112,6 +112,10 @@ const eventFields = z.object({
   payAtSignOn: z.boolean({ error: 'Pay at sign-on must be true or false.' }).optional(),
   /** Only entrants checked in at the sign-on desk may log catches; left out, no for a new event and unchanged for an edit. */
   requireCheckIn: z.boolean({ error: 'Require check-in must be true or false.' }).optional(),
+  /** Who may enter by age on the day; left out, anyone for a new event and unchanged for an edit. */
+  ageLimit: z.enum(EVENT_AGE_LIMITS, { error: 'Who may enter must be anyone, juniors only or adults only.' }).optional(),
+  /** Club members only (no guests); left out, guests welcome for a new event and unchanged for an edit. */
+  membersOnly: z.boolean({ error: 'Members only must be true or false.' }).optional(),
 });
 const fishingHoursOnly = eventFields.pick({ fishingStart: true, fishingEnd: true });
 /** The admin event form (SPEC §5): blank fee → '0', blank maximum → null, blank description/rules → null. */
@@ -168,6 +172,10 @@ export const eventView = z.object({
   payAtSignOn: z.boolean().optional(),
   /** Catches count only for entrants checked in at the sign-on desk. */
   requireCheckIn: z.boolean().optional(),
+  /** Who may enter by age on the event's day (`ageLimitRefusal`); left out by an older server: anyone. */
+  ageLimit: z.enum(EVENT_AGE_LIMITS).optional(),
+  /** Club members only: no guest entries. */
+  membersOnly: z.boolean().optional(),
 });
 export type EventView = z.infer<typeof eventView>;
 
@@ -205,5 +213,7 @@ export const memberRegistration = z.object({
   /** Cancelling now returns the fee paid online (before entries close). */
   refundOnCancel: z.boolean().optional(),
   checkedIn: z.boolean().optional(),
+  /** The entrant's division on the event's day: Juniors under 16, Open from 16. */
+  division: z.enum(DIVISIONS).optional(),
 });
 export type MemberRegistration = z.infer<typeof memberRegistration>;

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { clubToday, type IsoDate } from '../../shared/dates';
 import {
+  ageLimitRefusal,
   divisionOn,
   entriesClosedMessage,
   entriesCloseAt,
@@ -62,6 +63,20 @@ const NOT_YOURS = 'We could not find that payment. Please start the payment agai
 const DECLINED = 'Payment failed. Please try again or contact support if the issue persists.';
 
 const fullName = (m: Pick<Member, 'firstName' | 'lastName'>) => `${m.firstName} ${m.lastName}`;
+
+/**
+ * Refuses an entrant outside the event's ages (`ageLimitRefusal`) with its sentence: the caller as it stands, anyone
+ * they act for (a junior, a member the desk adds, a guest) by name.
+ */
+export function refuseByAge(
+  event: Pick<Event, 'ageLimit' | 'eventDate'>,
+  person: Pick<Member, 'dateOfBirth' | 'firstName' | 'lastName'>,
+  who: { self: boolean; field: string },
+): void {
+  const refusal = ageLimitRefusal(event, person.dateOfBirth);
+  if (!refusal) return;
+  throw new AppError('BAD_REQUEST', who.self ? refusal : `${fullName(person)} cannot enter. ${refusal}`, { field: who.field });
+}
 
 /** An event's prices and close, as shared/entries reads them (the member price is the registration fee column). */
 export const termsOf = (event: Event): EntryTerms => ({
@@ -233,13 +248,15 @@ export class EntriesService {
 
   /**
    * Who the caller enters: themselves by default; otherwise members of their own household, where someone other
-   * than the caller must be a junior on the event's day (the club's juniors are entered by a household adult).
+   * than the caller must be a junior on the event's day (the club's juniors are entered by a household adult). Each
+   * must be of the event's ages: an adult may enter only their juniors in a juniors' event.
    */
   private async householdPeople(em: EntityManager, own: Member, event: Event, memberIds: string[] | undefined, today: IsoDate) {
     const ids = [...new Set(memberIds?.length ? memberIds : [own.id])];
     const people: Member[] = [];
     for (const id of ids) {
       if (id === own.id) {
+        refuseByAge(event, own, { self: true, field: 'memberIds' });
         people.push(own);
         continue;
       }
@@ -259,6 +276,7 @@ export class EntriesService {
           field: 'memberIds',
         });
       refuseIfSuspended(member, today, 'enter events', { self: false, field: 'memberIds' });
+      refuseByAge(event, member, { self: false, field: 'memberIds' });
       people.push(member);
     }
     return people;
@@ -296,6 +314,7 @@ export class EntriesService {
     if (!member || member.isGuest || !isCurrentMember(member, this.today()))
       throw new AppError('BAD_REQUEST', 'Please choose a current club member.', { field: 'memberId' });
     refuseIfSuspended(member, this.today(), 'enter events', { self: false, field: 'memberId' });
+    refuseByAge(event, member, { self: false, field: 'memberId' });
     const name = fullName(member);
     const already = new AppError('CONFLICT', `${name} is already entered in ${event.name}.`);
     const feeCents = priceFor(event, member);
@@ -361,6 +380,7 @@ export class EntriesService {
       paymentState: state,
       refundOnCancel: state === 'paid' && now < entriesCloseAt(event),
       checkedIn: Boolean(entry.checkedInAt),
+      division: event.divisions === false ? 'open' : divisionOn(member.dateOfBirth, event.eventDate),
     };
   }
 
@@ -709,7 +729,9 @@ export class EntriesService {
         const waiting = await tem.findOneOrFail(WaitlistEntry, { id: next.id }, { populate: ['member', 'event'] });
         const { member, event } = waiting;
         if (event.status !== 'active' || now >= entriesCloseAt(event)) return null;
-        if (!isCurrentMember(member, clubToday(now)) || isSuspended(member, clubToday(now))) {
+        // The committee may have limited the event's ages since they joined the list.
+        const passedOver = ageLimitRefusal(event, member.dateOfBirth) ? 'Outside the ages the event is for' : null;
+        if (!isCurrentMember(member, clubToday(now)) || isSuspended(member, clubToday(now)) || passedOver) {
           tem.remove(waiting);
           recordAudit(tem, {
             actor: null,
@@ -717,7 +739,7 @@ export class EntriesService {
             action: 'waitlist.skipped',
             entityType: 'Event',
             entityId: event.id,
-            after: { memberId: member.id, name: fullName(member), reason: 'No longer a current member in good standing' },
+            after: { memberId: member.id, name: fullName(member), reason: passedOver ?? 'No longer a current member in good standing' },
           });
           return 'skipped' as const;
         }

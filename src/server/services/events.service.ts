@@ -69,6 +69,8 @@ export class EventsService {
       entriesCloseAt: entriesCloseAt(event).toISOString(),
       payAtSignOn: event.payAtSignOn,
       requireCheckIn: event.requireCheckIn,
+      ageLimit: event.ageLimit,
+      membersOnly: event.membersOnly,
     };
   }
 
@@ -285,7 +287,8 @@ function fishingHours(input: EventData, current: { fishingStart: string; fishing
 
 /**
  * The entry terms given, each left out kept from `current` (for a new event: $15 for non-members, juniors at the
- * member price, entries closing at the end of sign-on, paying at sign-on allowed, no check-in needed). Entries must
+ * member price, entries closing at the end of sign-on, paying at sign-on allowed, no check-in needed, anyone of any
+ * age, guests welcome). Entries must
  * close by the time fishing ends on the day.
  */
 function entryTerms(input: EventData, current: Event | null) {
@@ -302,6 +305,8 @@ function entryTerms(input: EventData, current: Event | null) {
         : (current?.entriesCloseAt ?? null),
     payAtSignOn: input.payAtSignOn ?? current?.payAtSignOn ?? true,
     requireCheckIn: input.requireCheckIn ?? current?.requireCheckIn ?? false,
+    ageLimit: input.ageLimit ?? current?.ageLimit ?? 'anyone',
+    membersOnly: input.membersOnly ?? current?.membersOnly ?? false,
   };
   const start = clubLocalToInstant(input.eventDate);
   const hours = fishingHours(input, current ?? { fishingStart: DEFAULT_FISHING_START, fishingEnd: DEFAULT_FISHING_END });
@@ -334,6 +339,8 @@ export const eventSnapshot = (event: Event) => ({
   entriesCloseAt: event.entriesCloseAt?.toISOString() ?? null,
   payAtSignOn: event.payAtSignOn,
   requireCheckIn: event.requireCheckIn,
+  ageLimit: event.ageLimit,
+  membersOnly: event.membersOnly,
   divisions: event.divisions !== false,
   clubCode: event.clubCode ?? null,
   status: event.status,

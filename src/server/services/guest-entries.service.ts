@@ -9,7 +9,7 @@ import {
   type GuestEntryResult,
   type GuestView,
 } from '../../shared/entries.schema';
-import { acceptsCatchesOn, fishingWindow } from '../../shared/events';
+import { acceptsCatchesOn, fishingWindow, MEMBERS_ONLY_MESSAGE } from '../../shared/events';
 import { AppError } from '../../shared/errors';
 import { centsToAmount, formatAud } from '../../shared/membership';
 import type { Clock } from '../clock';
@@ -20,7 +20,7 @@ import { recordAudit } from './audit.service';
 import type { Actor, GuestScope } from './actor';
 import { catchView } from './catch-view';
 import type { EntriesService } from './entries.service';
-import { releaseStaleGuestEntries, takePlaces } from './entries.service';
+import { refuseByAge, releaseStaleGuestEntries, takePlaces } from './entries.service';
 import { guestLinkExpiry, hashGuestToken, newGuestLink } from './guest-links';
 import { consumeRateLimit, type RateRules } from './rate-limit.service';
 import type { PayerSession } from './payments.service';
@@ -86,6 +86,7 @@ export class GuestEntriesService {
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
     const now = this.now();
     this.deps.entries.refuseIfClosed(event, now);
+    if (event.membersOnly) throw new AppError('BAD_REQUEST', MEMBERS_ONLY_MESSAGE);
 
     const earlier = session.guestEntry
       ? await em.findOne(EventRegistration, { id: session.guestEntry, event }, { populate: ['member'] })
@@ -119,6 +120,9 @@ export class GuestEntriesService {
     },
     via: 'online' | 'desk',
   ): Promise<{ entry: EventRegistration; member: Member }> {
+    // The one place a guest is made: the committee's limits hold online and at the desk alike.
+    if (event.membersOnly) throw new AppError('BAD_REQUEST', MEMBERS_ONLY_MESSAGE);
+    refuseByAge(event, person, { self: via === 'online', field: 'dateOfBirth' });
     const now = this.now();
     const junior = divisionOn(person.dateOfBirth, event.eventDate) === 'junior';
     const household = em.create(Household, { membershipType: junior ? 'junior' : 'adult' });

@@ -11,6 +11,7 @@ import {
   type DeskView,
 } from '../../shared/entries.schema';
 import { AppError } from '../../shared/errors';
+import { MEMBERS_ONLY_MESSAGE } from '../../shared/events';
 import { centsToAmount, CURRENCY, formatAud } from '../../shared/membership';
 import { PAYMENT_METHOD_LABELS, type ManualPaymentMethod } from '../../shared/payments';
 import type { Clock } from '../clock';
@@ -240,6 +241,8 @@ export class SignOnDeskService {
     const event = await em.findOne(Event, { id: input.eventId });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
     if (event.status === 'cancelled') throw new AppError('BAD_REQUEST', 'This event was cancelled.');
+    // Refused before anything is written (the guest entry refuses it too, being the one place a guest is made).
+    if (event.membersOnly) throw new AppError('BAD_REQUEST', MEMBERS_ONLY_MESSAGE);
     const made = await em.transactional(async (tem) => {
       const created = await this.deps.guests.createGuestEntry(
         tem,

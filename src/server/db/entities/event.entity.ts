@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { EVENT_STATUSES } from '../../../shared/events.schema';
-import { DEFAULT_FISHING_END, DEFAULT_FISHING_START } from '../../../shared/events';
+import { DEFAULT_FISHING_END, DEFAULT_FISHING_START, EVENT_AGE_LIMITS } from '../../../shared/events';
 
 /** A competition or club day. */
 const EventSchema = defineEntity({
@@ -31,6 +31,10 @@ const EventSchema = defineEntity({
     payAtSignOn: p.boolean().default(true),
     /** Catches count only for entrants the sign-on desk has checked in. */
     requireCheckIn: p.boolean().default(false),
+    /** Who may enter by age on the event's day: anyone, juniors only (under 16) or adults only (16 and over). */
+    ageLimit: p.enum(EVENT_AGE_LIMITS).default('anyone'),
+    /** Only the club's current members may enter: no guest entries, online or at the sign-on desk. */
+    membersOnly: p.boolean().default(false),
     maxParticipants: p.integer().nullable(),
     /** Kept in step with the registrations in the same transaction; capacity is checked against it atomically. */
     registeredCount: p.integer().default(0),

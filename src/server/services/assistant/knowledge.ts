@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CLUB } from '../../../shared/club';
 import { clubLocalToInstant, clubToday, formatClubDateTime } from '../../../shared/dates';
+import { eventLimitBadges } from '../../../shared/events';
 import type { EventView } from '../../../shared/events.schema';
 import { CLUB_DOCUMENTS, CODE_OF_CONDUCT_RULES, LICENCE_NOTICE, NSW_RESOURCES } from '../../../shared/documents';
 import { FAMILY_LIMITS, formatAud, MEMBERSHIP_PRICES_CENTS } from '../../../shared/membership';
@@ -166,12 +167,13 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
       });
     for (const e of events) {
       const fee = e.registrationFee === '0.00' ? 'free for members' : `$${e.registrationFee}`;
+      const limits = eventLimitBadges(e);
       add({
         id: `event-${e.id}`,
         title: e.name,
         url: eventsUrl,
         aliases: `event competition when where date time place location fee entry register registration ${initials(e.name)} ${initials(e.name)}${e.prizes ? ' prize prizes win' : ''}`,
-        text: `${e.name}: ${formatClubDateTime(e.eventDate)} at ${e.location}. Entry: ${fee}.${e.maxParticipants ? ` Places: ${e.maxParticipants} (${e.isFull ? 'full' : `${e.maxParticipants - e.registeredCount} left`}).` : ''} Members register in the member portal under Events.${e.description ? ` ${e.description}` : ''}${e.prizes ? ` Prizes: ${e.prizes}` : ''}`,
+        text: `${e.name}: ${formatClubDateTime(e.eventDate)} at ${e.location}. Entry: ${fee}.${limits.length ? ` Limited to: ${limits.join(' and ')}.` : ''}${e.maxParticipants ? ` Places: ${e.maxParticipants} (${e.isFull ? 'full' : `${e.maxParticipants - e.registeredCount} left`}).` : ''} Members register in the member portal under Events.${e.description ? ` ${e.description}` : ''}${e.prizes ? ` Prizes: ${e.prizes}` : ''}`,
       });
     }
   }
