@@ -182,6 +182,11 @@ export const paymentRow = z.object({
   refundOf: z.string().nullable(),
   /** The members a membership payment covered (whose membership a refund may end). */
   covers: z.array(z.object({ id: z.string(), name: z.string() })),
+  /**
+   * Everyone the payment covers, as one line ('Ben, Lachlan and Mia Taylor'): the members of a membership, the
+   * entrants of entry fees; for a refund, those of the payment it returned money from. Null: no one by name.
+   */
+  covering: z.string().nullable(),
 });
 export type PaymentRow = z.infer<typeof paymentRow>;
 

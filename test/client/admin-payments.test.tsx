@@ -25,6 +25,7 @@ const JANE_PAYPAL: PaymentRow = {
   refundOf: null,
   note: null,
   covers: [{ id: '22222222-2222-4222-8222-222222222222', name: 'Jane Citizen' }],
+  covering: 'Jane Citizen',
 };
 
 const SAM_CASH: PaymentRow = {
@@ -41,6 +42,7 @@ const SAM_CASH: PaymentRow = {
     { id: '44444444-4444-4444-8444-444444444444', name: 'Sam Carter' },
     { id: '55555555-5555-4555-8555-555555555555', name: 'Kim Carter' },
   ],
+  covering: 'Sam and Kim Carter',
 };
 
 const MIA: AdminMemberRow = {
@@ -141,6 +143,9 @@ describe('admin payments tab', () => {
     expect(within(sam).getByText('$20.00')).toBeTruthy();
     expect(within(sam).getByText('Part refunded')).toBeTruthy();
     expect(within(sam).getByText('Receipt 42')).toBeTruthy();
+    // Who a payment covers, where that says more than the payee.
+    expect(within(sam).getByText('Sam and Kim Carter')).toBeTruthy();
+    expect(within(jane).getAllByText('Jane Citizen')).toHaveLength(1);
   });
 
   it('refunds what is left, ending the membership, after a confirmation that says so', async () => {

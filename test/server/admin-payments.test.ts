@@ -535,6 +535,50 @@ describe('the payments list', () => {
   });
 });
 
+describe('whom a payment covers', () => {
+  it('finds a family payment by any person it covers, and names them in the list and the accounting export', async () => {
+    const family = person({
+      firstName: 'Ben',
+      lastName: 'Quarrington',
+      membershipType: 'family',
+      additionalMembers: [
+        { firstName: 'Lachlan', lastName: 'Quarrington', dateOfBirth: bornYearsAgo(12) },
+        { firstName: 'Mia', lastName: 'Quarrington', dateOfBirth: bornYearsAgo(9) },
+      ],
+    });
+    const paid = await record({ mode: 'new', member: family, method: 'cash', paidOn: today(), amount: '120.00', requestKey: randomUUID() });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    // A row written before descriptions named anyone.
+    await t.em().nativeUpdate(Payment, { id: paid.body.paymentId }, { description: 'Family membership fee' });
+    const everyone = 'Ben, Lachlan and Mia Quarrington';
+
+    for (const search of ['lachlan', 'Mia Quarrington', 'LACHLAN quarr']) {
+      const page = await admin.trpc.admin.payments.list.query({ search });
+      expect(
+        page.rows.map((r) => [r.id, r.covering]),
+        search,
+      ).toEqual([[paid.body.paymentId, everyone]]);
+    }
+    expect((await admin.trpc.admin.payments.list.query({ search: 'lachlan mia' })).total).toBe(1);
+    expect((await admin.trpc.admin.payments.list.query({ search: 'lachlan nobody' })).total).toBe(0);
+
+    // A refund covers the people of the payment it returned money from, and is found by them too.
+    await refund({ paymentId: paid.body.paymentId, amount: '20.00', reason: 'Overpaid', endMembership: false, requestKey: randomUUID() });
+    const both = await admin.trpc.admin.payments.list.query({ search: 'mia' });
+    expect(both.rows.map((r) => [r.amount, r.covering])).toEqual([
+      ['-20.00', everyone],
+      ['120.00', everyone],
+    ]);
+
+    const csv = await (await admin.fetch(`/api/admin/export/accounting.csv?from=${today()}&to=${today()}`)).text();
+    const lines = csv.split('\r\n').filter((l) => l.includes('Quarrington'));
+    expect(lines).toEqual([
+      expect.stringMatching(/,120\.00,Ben Quarrington,"?Family membership fee — Ben, Lachlan and Mia Quarrington"?,/),
+      expect.stringMatching(/,-20\.00,Ben Quarrington,"?Refund: Family membership fee — Ben, Lachlan and Mia Quarrington"?,/),
+    ]);
+  });
+});
+
 describe('who may', () => {
   it('refuses members (403) and signed-out callers (401) on every committee payment procedure, changing nothing', async () => {
     const { client } = await signedInClient(t);

@@ -19,6 +19,7 @@ import type { Clock } from '../clock';
 import { AuditLog, Household, Member, Payment, type PaymentCovers } from '../db/entities';
 import { isUniqueViolation } from '../db/unique-violation';
 import { recordAudit } from './audit.service';
+import { coveringLines } from './payment-people';
 import type { Actor } from './actor';
 import { feeFor, type MembersService } from './members.service';
 import type { PaymentsService } from './payments.service';
@@ -386,7 +387,10 @@ export class AdminPaymentsService {
     return members.map(fullName);
   }
 
-  /** Every payment for the committee, newest first; filter by kind and status, search by payee or reference. */
+  /**
+   * Every payment for the committee, newest first; filter by kind and status, search by payee, description,
+   * reference or anyone the payment covers (a refund by those of the payment it returned money from).
+   */
   async list(em: EntityManager, input: PaymentListRequest): Promise<PaymentPage> {
     // Orders never sent to the provider (it was down) are not payments anyone made.
     const and: FilterQuery<Payment>[] = [{ $not: { providerOrderId: { $like: 'unsent-%' } } }];
@@ -394,12 +398,21 @@ export class AdminPaymentsService {
     if (input.status) and.push({ status: input.status });
     for (const word of (input.search ?? '').split(/\s+/).filter(Boolean).slice(0, 5)) {
       const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      and.push({ $or: [{ payee: { $ilike: like } }, { reference: { $ilike: like } }, { providerCaptureId: { $ilike: like } }] });
+      and.push({
+        $or: [
+          { payee: { $ilike: like } },
+          { description: { $ilike: like } },
+          { reference: { $ilike: like } },
+          { providerCaptureId: { $ilike: like } },
+          { [raw((alias) => coversPersonLike(alias), [like, like, like])]: [] },
+        ],
+      });
     }
     const [payments, total] = await em.findAndCount(
       Payment,
       { $and: and },
       {
+        populate: ['refundOf'],
         // By the day the money moved (a cash payment booked today for last week sorts under last week).
         orderBy: [
           { [raw((alias) => `coalesce(${alias}.captured_at, ${alias}.created_at)`)]: 'desc' },
@@ -417,11 +430,29 @@ export class AdminPaymentsService {
         fullName(m),
       ]),
     );
-    return { rows: payments.map((p) => row(p, names)), total, page: input.page, pageSize: input.pageSize };
+    // A refund row records no people of its own: it covers those of the payment it returned money from.
+    const covering = await coveringLines(
+      em,
+      payments.map((p) => p.refundOf ?? p),
+    );
+    return { rows: payments.map((p, i) => row(p, names, covering[i])), total, page: input.page, pageSize: input.pageSize };
   }
 }
 
-function row(p: Payment, names: Map<string, string>): PaymentRow {
+/**
+ * SQL true when someone a payment (or the payment a refund returns money from) covers matches the pattern: a
+ * member of a membership by first or last name, an entrant of entry fees by the name the entry recorded. The
+ * pattern is bound three times. Members are reached by primary key from the ids the payment holds.
+ */
+const coversPersonLike = (alias: string) => `exists (
+  select 1 from payments c
+   where c.id in (${alias}.id, ${alias}.refund_of_id)
+     and (exists (select 1 from jsonb_array_elements(coalesce(c.covers -> 'members', '[]'::jsonb)) as cm(v)
+                    join members m on m.id = (cm.v ->> 'id')::uuid
+                   where m.first_name ilike ? or m.last_name ilike ?)
+       or exists (select 1 from jsonb_array_elements(coalesce(c.entries, '[]'::jsonb)) as ce(v) where ce.v ->> 'name' ilike ?)))`;
+
+function row(p: Payment, names: Map<string, string>, covering: string | null): PaymentRow {
   const isRefund = p.purpose === 'refund';
   const left = !isRefund && p.status === 'completed' ? Math.max(0, p.amountCents - p.refundedCents) : 0;
   return {
@@ -442,6 +473,7 @@ function row(p: Payment, names: Map<string, string>): PaymentRow {
     note: p.lastError ?? null,
     refundOf: p.refundOf?.id ?? null,
     covers: (p.covers?.members ?? []).filter((m) => names.has(m.id)).map((m) => ({ id: m.id, name: names.get(m.id)! })),
+    covering,
   };
 }
 

@@ -15,13 +15,21 @@ import {
 import { CLUB } from '../../shared/club';
 import { provisionalText, RESULT_DIVISION_LABELS } from '../../shared/results';
 import type { Clock } from '../clock';
-import { Event, Member, Sponsor } from '../db/entities';
+import { Event, Member, Sponsor, type PaymentCovers, type PaymentEntries } from '../db/entities';
 import type { CmsService } from './cms.service';
 import { CSV_BOM, csvLine, csvNumber } from './csv';
 import type { JudgingService } from './judging.service';
 import { memberListWhere } from './admin-members.service';
 import { currentMemberWhere, effectiveStatusSql, expiringMemberWhere, membershipCoveredSql } from './member-status';
+import { coveringLines } from './payment-people';
 import { renderReportPdf } from './pdf';
+
+/**
+ * A payment's description naming the people it covers ('Family membership renewal — Ben, Lachlan and Mia Taylor'),
+ * unless it names them already (descriptions written since they do).
+ */
+const withPeople = (description: string, covering: string | null) =>
+  !covering || description.includes(covering) ? description : `${description} — ${covering}`;
 
 export interface ReportsDeps {
   clock: Clock;
@@ -379,16 +387,32 @@ export class ReportsService {
         payee: string | null;
         description: string;
         reference: string;
+        covers: PaymentCovers | null;
+        entries: PaymentEntries | null;
       }[] = await em.getConnection().execute(
-        `select id, captured_at::text as at, to_char(captured_at at time zone '${ZONE}', 'DD/MM/YYYY') as day, amount_cents, kind, payee, description, coalesce(reference, provider_capture_id, provider_order_id) as reference
-           from payments where status = 'completed' and captured_at >= ? and captured_at < ?
-           ${after ? 'and (captured_at, id) > (?::timestamptz, ?::uuid)' : ''}
-           order by captured_at, id limit ${EXPORT_BATCH}`,
+        // A refund covers the people of the payment it returned money from.
+        `select p.id, p.captured_at::text as at, to_char(p.captured_at at time zone '${ZONE}', 'DD/MM/YYYY') as day, p.amount_cents, p.kind,
+                p.payee, p.description, coalesce(p.reference, p.provider_capture_id, p.provider_order_id) as reference,
+                coalesce(p.covers, o.covers) as covers, coalesce(p.entries, o.entries) as entries
+           from payments p left join payments o on o.id = p.refund_of_id
+          where p.status = 'completed' and p.captured_at >= ? and p.captured_at < ?
+           ${after ? 'and (p.captured_at, p.id) > (?::timestamptz, ?::uuid)' : ''}
+           order by p.captured_at, p.id limit ${EXPORT_BATCH}`,
         after ? [from, to, after.at, after.id] : [from, to],
       );
       if (!batch.length) return;
+      const covering = await coveringLines(em, batch);
       yield batch
-        .map((p) => csvLine([p.day, csvNumber(centsToAmount(p.amount_cents)), p.payee, p.description, p.reference, codes[p.kind]]))
+        .map((p, i) =>
+          csvLine([
+            p.day,
+            csvNumber(centsToAmount(p.amount_cents)),
+            p.payee,
+            withPeople(p.description, covering[i]),
+            p.reference,
+            codes[p.kind],
+          ]),
+        )
         .join('');
       const last = batch[batch.length - 1];
       after = { at: last.at, id: last.id };

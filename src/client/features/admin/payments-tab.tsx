@@ -41,6 +41,8 @@ const purposeOf = (p: PaymentRow) => `${KIND_LABELS[p.kind]}${p.purpose ? ` · $
 const methodOf = (p: PaymentRow) => (p.method ? PAYMENT_METHOD_LABELS[p.method] : p.provider === 'paypal' ? 'PayPal' : '—');
 /** '$40.00', and '-$40.00' for money returned. */
 const money = (amount: string) => formatAud(amountCents(amount));
+/** Who the payment was for, when that says more than the payee alone ('Ben, Lachlan and Mia Taylor'). */
+const coveringOf = (p: PaymentRow) => (p.covering && p.covering !== p.payee ? p.covering : null);
 const canRefund = (p: PaymentRow) => p.status === 'completed' && p.purpose !== 'refund' && amountCents(p.refundable) > 0;
 
 function StatusBadge({ payment }: { payment: PaymentRow }) {
@@ -94,6 +96,11 @@ function PaymentCard({ payment, onRefund }: { payment: PaymentRow; onRefund: () 
           <Text size="xs" c="dimmed">
             {day(payment.date)} · {purposeOf(payment)} · {methodOf(payment)}
           </Text>
+          {coveringOf(payment) && (
+            <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+              For {coveringOf(payment)}
+            </Text>
+          )}
         </div>
         <Text fw={700} style={{ whiteSpace: 'nowrap' }} c={payment.amount.startsWith('-') ? 'red' : undefined}>
           {money(payment.amount)}
@@ -147,7 +154,7 @@ export function AdminPaymentsTab() {
         <Button onClick={() => setRecording(true)}>Record payment</Button>
       </Group>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <ListSearchBox label="Search payments" placeholder="Search by payee or reference" value={search} onChange={setSearch} />
+        <ListSearchBox label="Search payments" placeholder="Search by payee, member or reference" value={search} onChange={setSearch} />
         <NativeSelect
           label="Kind"
           value={kind}
@@ -211,7 +218,14 @@ export function AdminPaymentsTab() {
                             </Text>
                           )}
                         </Table.Td>
-                        <Table.Td>{purposeOf(p)}</Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{purposeOf(p)}</Text>
+                          {coveringOf(p) && (
+                            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                              {coveringOf(p)}
+                            </Text>
+                          )}
+                        </Table.Td>
                         <Table.Td>{methodOf(p)}</Table.Td>
                         <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{money(p.amount)}</Table.Td>
                         <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
