@@ -16,7 +16,7 @@ import { registerAddressRateLimit, registerNoStore, registerRequestGuards } from
 import { createServer } from './http/server';
 import { registerSession } from './http/session';
 import { registerTrpc } from './http/trpc';
-import type { Mailer } from './integrations/mailer';
+import { withReplyTo, type Mailer } from './integrations/mailer';
 import type { PaymentProvider } from './integrations/payments';
 import { createObjectStore, type ObjectStore } from './integrations/storage';
 import { createPushSender, loadVapidKeys, vapidSubject } from './integrations/push';
@@ -76,6 +76,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const objects = deps.objects ?? createObjectStore(env, deps.sessionSecret);
   const push = createPushSender({ keys: await loadVapidKeys(env), subject: vapidSubject(env), agent: deps.pushAgent });
+  // Replies reach the committee: the club's contact address (a site setting, read once the services exist).
+  let contactAddress = async (): Promise<string | null> => null;
+  const mailer = withReplyTo(deps.mailer, () => contactAddress());
   const services = createServices({
     cache,
     assistantModel: env.ASSISTANT_API_URL
@@ -85,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     // The mystery fish is sealed under a key derived from the session secret (services/sealing.ts).
     sealingSecret: deps.sessionSecret,
-    mailer: deps.mailer,
+    mailer,
     publicUrl: env.PUBLIC_URL,
     adminEmails: env.ADMIN_EMAILS,
     rateRules: deps.rateRules ?? RATE_RULES,
@@ -93,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     push,
     log: app.log,
   });
+  contactAddress = () => services.cms.contactEmail(orm.em.fork());
   const contextDeps: ContextDeps = { em: orm.em, services };
   registerJobs(app, { env, orm, services, clock, hasPayments: deps.payments !== null });
 

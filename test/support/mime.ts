@@ -6,6 +6,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   raw: string;
+  /** The message's own headers, by lower-case name ('reply-to'). */
+  headers: Record<string, string>;
 }
 
 function splitHeaders(block: string): { headers: Record<string, string>; body: string } {
@@ -67,6 +69,7 @@ export function parseMail(raw: string, envelope?: { from: string; to: string[] }
     text: parts.text,
     html: parts.html,
     raw,
+    headers,
   };
 }
 

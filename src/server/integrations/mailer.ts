@@ -12,6 +12,8 @@ export interface OutgoingMail {
   attachments?: { filename: string; content: string | Buffer; contentType: string }[];
   /** Extra headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post). */
   headers?: Record<string, string>;
+  /** Where a reply goes: mail comes from a no-reply address (see withReplyTo). */
+  replyTo?: string;
 }
 
 /** Delivers e-mail. Two implementations: SMTP, and an outbox folder of .eml files for machines without mail. */
@@ -59,6 +61,22 @@ export function createMailer(options: MailerOptions): Mailer {
       options.log.info({ to: mail.to, subject: mail.subject, file }, 'SMTP_URL is not set: e-mail written to the outbox');
     },
     close: () => {},
+  };
+}
+
+/**
+ * A mailer whose mail, unless it names its own Reply-To, gets the club's contact address: e-mail comes from a
+ * no-reply address, and receipts and notices say 'just reply'. Without an address (it cannot be read just now)
+ * the mail goes out all the same.
+ */
+export function withReplyTo(mailer: Mailer, contactAddress: () => Promise<string | null>): Mailer {
+  return {
+    kind: mailer.kind,
+    async send(mail) {
+      const replyTo = mail.replyTo ?? (await contactAddress().catch(() => null));
+      await mailer.send(replyTo ? { ...mail, replyTo } : mail);
+    },
+    close: () => mailer.close(),
   };
 }
 

@@ -297,10 +297,12 @@ export class AdminPaymentsService {
       throw new AppError('BAD_REQUEST', 'Only a membership payment can end a membership.', { field: 'endMembership' });
     }
     // Outside any transaction: PayPal is asked here (with the request key as its idempotency key).
+    // The payer gets a credit note once the refund is recorded (once: a retried request records nothing).
     const { refunded } = await this.deps.payments.refund(em, actor, payment.id, {
       amountCents,
       note: input.reason,
       requestKey: input.requestKey,
+      notify: true,
     });
 
     const throughPayPal = payment.provider === 'paypal';

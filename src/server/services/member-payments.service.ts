@@ -140,7 +140,8 @@ function stateOf(p: Payment): MemberPaymentState {
 const hasReceipt = (p: Payment) => !p.refundOf && p.amountCents > 0 && p.status === 'completed';
 
 /** Stable and short: the day the money came and the start of the payment's id ('20261205-1A2B3C4D'). */
-const receiptNumber = (p: Payment) => `${clubToday(p.capturedAt ?? p.createdAt).replace(/-/g, '')}-${p.id.slice(0, 8).toUpperCase()}`;
+export const receiptNumber = (p: Payment) =>
+  `${clubToday(p.capturedAt ?? p.createdAt).replace(/-/g, '')}-${p.id.slice(0, 8).toUpperCase()}`;
 
 /**
  * The lines of a receipt: each person and membership type a membership payment covered, each entry an entry fee

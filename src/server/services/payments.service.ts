@@ -25,6 +25,7 @@ import { feeFor } from './members.service';
 import { additionExpiry, householdAdult, waitingAddition } from './household-additions';
 import { activateEntries, sendEntryReceipt } from './entry-payments';
 import { activateSponsorship, sendSponsorshipReceipt } from './sponsor-invoices';
+import { receiptReference, sendRefundNotice } from './refund-notice';
 
 export interface PaymentsDeps {
   clock: Clock;
@@ -544,7 +545,7 @@ export class PaymentsService {
     em: EntityManager,
     actor: Actor,
     paymentId: string,
-    input: { amountCents: number; note: string; requestKey: string },
+    input: { amountCents: number; note: string; requestKey: string; notify?: boolean },
   ): Promise<{ refunded: boolean }> {
     const payment = await em.findOne(Payment, { id: paymentId });
     if (!payment || payment.purpose === 'refund') throw new AppError('NOT_FOUND', 'That payment does not exist.');
@@ -582,6 +583,7 @@ export class PaymentsService {
           refundId: made.refundId,
           by,
           note: input.note,
+          notify: input.notify === true,
         }),
       };
     }
@@ -591,6 +593,7 @@ export class PaymentsService {
         refundId: `${payment.provider}-${input.requestKey}`,
         by,
         note: input.note,
+        notify: input.notify === true,
       }),
     };
   }
@@ -602,9 +605,17 @@ export class PaymentsService {
   async recordRefund(
     em: EntityManager,
     paymentId: string,
-    refund: { amountCents: number; refundId: string; by: { actor: Actor['user']; label: string }; note: string },
+    refund: {
+      amountCents: number;
+      refundId: string;
+      by: { actor: Actor['user']; label: string };
+      note: string;
+      /** The payer's credit note (default); false where the caller tells the payer itself (a cancelled entry). */
+      notify?: boolean;
+    },
   ): Promise<boolean> {
-    return em.transactional(async (tem) => {
+    let created: Payment | undefined;
+    const recorded = await em.transactional(async (tem) => {
       const original = await tem.findOneOrFail(Payment, { id: paymentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       const providerOrderId = `refund-${refund.refundId}`.slice(0, 64);
       if (await tem.count(Payment, { providerOrderId })) return false;
@@ -615,7 +626,7 @@ export class PaymentsService {
       ) {
         throw new AppError('BAD_REQUEST', refundCeilingMessage(original.amountCents - original.refundedCents), { field: 'amount' });
       }
-      tem.create(Payment, {
+      created = tem.create(Payment, {
         kind: original.kind,
         purpose: 'refund',
         household: original.household,
@@ -652,6 +663,9 @@ export class PaymentsService {
       });
       return true;
     });
+    // After the commit: the payer's credit note, once for each refund recorded (a retried one records nothing).
+    if (recorded && created && refund.notify !== false) await sendRefundNotice(em, created.id, this.deps);
+    return recorded;
   }
 
   /** A capture PayPal reported pending, asked about again (the dialog, the member's banner, reconciliation). */
@@ -982,7 +996,7 @@ export class PaymentsService {
           .filter((m) => payment.covers?.members.some((c) => c.id === m.id) ?? true)
           .map((m) => `${m.firstName} ${m.lastName}`),
         expiryDate: primary.expiryDate!,
-        reference: payment.providerCaptureId ?? payment.providerOrderId,
+        reference: receiptReference(payment),
         paidOn: clubToday(payment.capturedAt ?? this.deps.clock.now()),
         renewal: payment.purpose === 'renewal',
         portalUrl: signIn?.url ?? `${this.deps.publicUrl}/member`,

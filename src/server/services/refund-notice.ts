@@ -1,0 +1,86 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { clubToday } from '../../shared/dates';
+import { EventRegistration, Member, Payment, Sponsor, User } from '../db/entities';
+import { refundNoticeMessage } from '../emails/refund.emails';
+import { deliverQuietly, type Mailer } from '../integrations/mailer';
+import { receiptNumber } from './member-payments.service';
+import { coveringLine } from './payment-people';
+
+export interface RefundNoticeDeps {
+  mailer: Mailer;
+  log: { error(obj: object, msg: string): void };
+}
+
+/**
+ * The reference a payment's e-mailed receipt gave: PayPal's capture id (or the order's) for a membership, the
+ * committee's own reference first for entry fees and sponsorships.
+ */
+export const receiptReference = (p: Payment) => (p.kind === 'membership' ? null : p.reference) ?? p.providerCaptureId ?? p.providerOrderId;
+
+/** Whom a payment's receipt went to, by the rule each kind's receipt follows. */
+async function receiptRecipient(em: EntityManager, p: Payment): Promise<{ email: string; firstName: string } | null> {
+  if (p.kind === 'sponsorship') {
+    const sponsor = p.sponsor ? await em.findOne(Sponsor, { id: p.sponsor.id }) : null;
+    return sponsor ? { email: sponsor.email, firstName: sponsor.contactPerson } : null;
+  }
+  if (p.kind === 'membership') {
+    const primary = p.household
+      ? await em.findOne(Member, { household: p.household }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } })
+      : null;
+    return primary?.email ? { email: primary.email, firstName: primary.firstName } : null;
+  }
+  return entryPayer(em, p);
+}
+
+/**
+ * An entry fee's receipt went to the guest entrant, else whoever paid online, else (taken at the desk) the entrant
+ * or their household's primary member: the rule of sendEntryReceipt.
+ */
+async function entryPayer(em: EntityManager, p: Payment): Promise<{ email: string; firstName: string } | null> {
+  const ids = (p.entries ?? []).map((e) => e.registrationId);
+  const entries = ids.length ? await em.find(EventRegistration, { id: { $in: ids } }, { populate: ['member'] }) : [];
+  if (!entries.length) return null;
+  const guest = entries.find((e) => e.member.isGuest && e.member.email);
+  if (guest) return { email: guest.member.email!, firstName: guest.member.firstName };
+  const payer = p.provider !== 'manual' && p.createdBy ? await em.findOne(User, { id: p.createdBy.id }) : null;
+  const member = payer
+    ? await em.findOne(Member, { user: payer })
+    : entries[0].member.email
+      ? entries[0].member
+      : await em.findOne(Member, { household: entries[0].member.household, isPrimary: true });
+  const email = member?.email ?? payer?.email;
+  return email ? { email, firstName: member?.firstName ?? payer?.firstName ?? entries[0].member.firstName } : null;
+}
+
+/**
+ * The credit note for one recorded refund, to the address the receipt went to. Never throws: the refund is
+ * recorded, and a notice that cannot be made or delivered is logged, not turned into an error.
+ */
+export async function sendRefundNotice(em: EntityManager, refundId: string, deps: RefundNoticeDeps): Promise<void> {
+  try {
+    const refund = await em.findOne(Payment, { id: refundId }, { refresh: true });
+    const original = refund?.refundOf ? await em.findOne(Payment, { id: refund.refundOf.id }, { refresh: true }) : null;
+    if (!refund || !original) return;
+    const to = await receiptRecipient(em, original);
+    if (!to) return;
+    const paidAt = original.capturedAt ?? original.createdAt;
+    const mail = await refundNoticeMessage({
+      firstName: to.firstName,
+      creditNote: `CN-${receiptNumber(refund)}`,
+      receiptNumber: receiptNumber(original),
+      reference: receiptReference(original),
+      paidOn: clubToday(paidAt),
+      refundedOn: clubToday(refund.capturedAt ?? refund.createdAt),
+      description: original.description,
+      covering: original.kind === 'sponsorship' ? (original.payee ?? null) : await coveringLine(em, original),
+      paidCents: original.amountCents,
+      refundedCents: -refund.amountCents,
+      leftCents: Math.max(0, original.amountCents - original.refundedCents),
+      provider: original.provider,
+      method: original.method ?? null,
+    });
+    await deliverQuietly(deps.mailer, deps.log, { to: to.email, ...mail });
+  } catch (error) {
+    deps.log.error({ refundId, err: { message: (error as Error).message } }, 'Refund notice not sent');
+  }
+}
