@@ -127,7 +127,18 @@ export const memberPersonFields = z.object({
 export type MemberPersonFields = z.infer<typeof memberPersonFields>;
 
 export const memberProfile = memberPersonFields.extend({
-  household: z.array(z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), membershipType: z.enum(MEMBERSHIP_TYPES) })),
+  household: z.array(
+    z.object({
+      id: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      membershipType: z.enum(MEMBERSHIP_TYPES),
+      /** For the junior rule (under 16 on an event's day); always sent by the server. */
+      dateOfBirth: z.string().optional(),
+      /** Their membership is paid up today, so they may be entered in events. */
+      current: z.boolean().optional(),
+    }),
+  ),
   /** What renewing costs now, e.g. '40.00'. */
   renewalAmount: z.string(),
   /**
@@ -139,8 +150,16 @@ export const memberProfile = memberPersonFields.extend({
   renewal: z.object({ open: z.boolean(), opensOn: z.string().nullable(), extendsTo: z.string() }),
   /** While the committee has suspended the member (no entering events or logging catches); null or absent otherwise. */
   suspension: memberSuspension.nullable().optional(),
+  /**
+   * The required club documents the reader must accept (at their current versions) before their household's
+   * membership can be paid: the household's primary adult accepts them for everyone it covers. Empty otherwise.
+   */
+  documentsToAccept: z.array(z.string()),
 });
 export type MemberProfile = z.infer<typeof memberProfile>;
+
+/** The portal's 'accept the club documents' step: each required document at the version shown. */
+export const acceptDocumentsInput = z.object({ documentsAccepted: documentsAcceptedSchema });
 
 /** A member in the members list; `hint` tells apart people of the same name (shared/member-names.ts), 'you' for the reader. */
 export const memberListItem = z.object({

@@ -3,11 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SignOnDesk } from '../../src/client/features/admin/sign-on-desk';
 import { MemberEvents } from '../../src/client/features/events/member-events';
-import { clubLocalToInstant, clubToday } from '../../src/shared/dates';
+import { addYears, clubLocalToInstant, clubToday } from '../../src/shared/dates';
 import { acceptGuestDocuments } from '../../src/shared/entries.schema';
 import { type Answers, type Output, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders } from './render';
 
 const ID = '33333333-3333-4333-8333-333333333333';
+const TODAY = clubToday(new Date());
 // 7:00 am (club time) two weeks ahead: entries close at 9:00 am, the end of sign-on.
 const LATER = clubLocalToInstant(`${clubToday(new Date(Date.now() + 14 * 86_400_000))}T07:00`);
 const EVENT: Output<'events.upcoming'>[number] = {
@@ -52,8 +53,8 @@ const PROFILE: NonNullable<Output<'members.profile'>> = {
   memberSince: '2026-11-21',
   expiryDate: '2027-11-21',
   household: [
-    { id: 'm1', firstName: 'Mia', lastName: 'Fisher', membershipType: 'adult' },
-    { id: 'm2', firstName: 'Kit', lastName: 'Fisher', membershipType: 'junior' },
+    { id: 'm1', firstName: 'Mia', lastName: 'Fisher', membershipType: 'adult', dateOfBirth: '1990-04-01', current: true },
+    { id: 'm2', firstName: 'Kit', lastName: 'Fisher', membershipType: 'junior', dateOfBirth: addYears(TODAY, -10), current: true },
   ],
   renewalAmount: '40.00',
   paymentState: 'paid',
@@ -167,6 +168,83 @@ describe('entering an event', () => {
     expect(within(kits).getByTestId('entry-payment-state').textContent).toBe('Paid');
     expect(within(kits).getByRole('button', { name: 'Cancel Kit Fisher' })).toBeTruthy();
     expect(within(kits).getByText('Cancelling refunds the fee')).toBeTruthy();
+  });
+});
+
+describe('a family household enters its juniors', () => {
+  /** A Family household: every person on the family membership; juniors are known by their age on the event's day. */
+  const FAMILY: NonNullable<Output<'members.profile'>> = {
+    ...PROFILE,
+    membershipType: 'family',
+    household: [
+      { id: 'm1', firstName: 'Mia', lastName: 'Fisher', membershipType: 'family', dateOfBirth: '1990-04-01', current: true },
+      { id: 'm2', firstName: 'Ethan', lastName: 'Fisher', membershipType: 'family', dateOfBirth: addYears(TODAY, -12), current: true },
+      { id: 'm3', firstName: 'Chloe', lastName: 'Fisher', membershipType: 'family', dateOfBirth: addYears(TODAY, -9), current: true },
+      { id: 'm4', firstName: 'Sam', lastName: 'Fisher', membershipType: 'family', dateOfBirth: addYears(TODAY, -17), current: true },
+      { id: 'm5', firstName: 'Lapsed', lastName: 'Fisher', membershipType: 'family', dateOfBirth: addYears(TODAY, -8), current: false },
+    ],
+  };
+
+  it('offers the juniors of a family membership, and only them once the adult has entered', async () => {
+    const server = memberServer({
+      'members.profile': () => ok(FAMILY),
+      'events.myRegistrations': () => ok([ENTRY]),
+      'entries.enter': () =>
+        ok({ message: 'Ethan Fisher and Chloe Fisher are entered in Flathead Classic.', amountDue: '0.00', entries: [] }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MemberEvents />, server);
+    const card = await screen.findByTestId('available-event');
+    expect(await within(card).findByText('Registered')).toBeTruthy();
+    await user.click(within(card).getByRole('button', { name: 'Enter with my juniors' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enter Flathead Classic' });
+    const offered = within(dialog)
+      .getAllByRole('checkbox')
+      .map((box) => [(box as HTMLInputElement).labels?.[0]?.textContent, (box as HTMLInputElement).checked]);
+    expect(offered).toEqual([
+      ['Ethan Fisher (junior)', true],
+      ['Chloe Fisher (junior)', true],
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Enter 2 people' }));
+    expect(await screen.findByText('Ethan Fisher and Chloe Fisher are entered in Flathead Classic.')).toBeTruthy();
+    expect(server.mutations()[0].inputs[0]).toEqual({ id: ID, memberIds: ['m2', 'm3'], payAtSignOn: false });
+  });
+
+  it("says who a limited event is for, and offers an adult only their juniors in a juniors' event", async () => {
+    const server = memberServer({
+      'members.profile': () => ok(FAMILY),
+      'events.upcoming': () => ok([{ ...EVENT, ageLimit: 'juniors' as const, membersOnly: true }]),
+    });
+    renderWithProviders(<MemberEvents />, server);
+    const card = await screen.findByTestId('available-event');
+    expect(
+      within(await within(card).findByTestId('event-limits'))
+        .getAllByText(/./)
+        .map((b) => b.textContent),
+    ).toEqual(['Juniors under 16', 'Members only']);
+    expect(await within(card).findByRole('button', { name: 'Enter with my juniors' })).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Register Now' })).toBeNull();
+  });
+
+  it("offers no juniors in an adults' event, and says why a junior's own login cannot register", async () => {
+    const server = memberServer({
+      'members.profile': () => ok({ ...FAMILY, dateOfBirth: addYears(TODAY, -12) }),
+      'events.upcoming': () => ok([{ ...EVENT, ageLimit: 'adults' as const }]),
+    });
+    renderWithProviders(<MemberEvents />, server);
+    const card = await screen.findByTestId('available-event');
+    expect(await within(card).findByText('This event is for adults (16 and over on the day).')).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Register Now' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Enter with my juniors' })).toBeNull();
+  });
+
+  it('shows visitors no guest entry where the committee takes members only', async () => {
+    const server = fakeServer({ ...SIGNED_OUT, 'events.upcoming': () => ok([{ ...EVENT, membersOnly: true }]) });
+    renderApp('/', server);
+    const card = await screen.findByTestId('upcoming-event');
+    expect(await within(card).findByText('Members only')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Join to Register' })).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Enter as a guest' })).toBeNull();
   });
 });
 

@@ -17,6 +17,7 @@ import {
   maxText,
   placesLeftText,
 } from '../features/events/event-text';
+import { EventLimitBadges } from '../features/events/event-limit-badges';
 import { JoinToRegister } from '../features/events/upcoming-events';
 import { useAuth } from '../lib/use-auth';
 import { useTRPC } from '../trpc';
@@ -76,6 +77,7 @@ function EventDetails({ event }: { event: EventView }) {
           <Title order={1} id="event-title" fz={{ base: 26, sm: 34 }} style={{ overflowWrap: 'anywhere' }}>
             {event.name}
           </Title>
+          <EventLimitBadges event={event} />
           <Text>{event.location}</Text>
           <Text size="sm" c="dimmed">
             Fishing {fishingHoursText(event)}

@@ -242,7 +242,14 @@ export class MembersService {
     const household = await em.find(Member, { household: member.household }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } });
     return {
       ...personFields(member, this.today()),
-      household: household.map((m) => ({ id: m.id, firstName: m.firstName, lastName: m.lastName, membershipType: m.membershipType })),
+      household: household.map((m) => ({
+        id: m.id,
+        firstName: m.firstName,
+        lastName: m.lastName,
+        membershipType: m.membershipType,
+        dateOfBirth: m.dateOfBirth,
+        current: isCurrentMember(m, this.today()),
+      })),
       renewalAmount: centsToAmount(feeFor(member.household, household)),
       paymentState: (await em.count(Payment, { household: member.household, kind: 'membership', status: 'pending' }))
         ? 'processing'

@@ -1,12 +1,21 @@
 import { Alert, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_NON_MEMBER_FEE_CENTS } from '../../../shared/entries';
-import { DEFAULT_FISHING_END, DEFAULT_FISHING_START } from '../../../shared/events';
+import {
+  DEFAULT_FISHING_END,
+  DEFAULT_FISHING_START,
+  EVENT_AGE_LIMIT_LABELS,
+  EVENT_AGE_LIMITS,
+  type EventAgeLimit,
+} from '../../../shared/events';
 import { centsToAmount } from '../../../shared/membership';
 import { eventInput, type AdminEventView, type EventInput, type EventStatus } from '../../../shared/events.schema';
 import { DateTimeField } from '../../components/forms/date-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { fieldErrorsOf, serverMessage } from '../../lib/errors';
+
+/** A thumb's target on a phone: the selects are 44 px tall. */
+const TOUCH_INPUT = { input: { minHeight: 44 } };
 
 export interface EventFormValues {
   name: string;
@@ -31,6 +40,9 @@ export interface EventFormValues {
   entriesCloseAt: string;
   payAtSignOn: boolean;
   requireCheckIn: boolean;
+  /** Who may enter by age on the day, and whether guests (non-members) may. */
+  ageLimit: EventAgeLimit;
+  membersOnly: boolean;
 }
 
 const BLANK: EventFormValues = {
@@ -52,6 +64,8 @@ const BLANK: EventFormValues = {
   entriesCloseAt: '',
   payAtSignOn: true,
   requireCheckIn: false,
+  ageLimit: 'anyone',
+  membersOnly: false,
 };
 
 export function formValuesOf(event: AdminEventView | null): EventFormValues {
@@ -75,6 +89,8 @@ export function formValuesOf(event: AdminEventView | null): EventFormValues {
     entriesCloseAt: event.entriesCloseLocal ?? '',
     payAtSignOn: event.payAtSignOn ?? true,
     requireCheckIn: event.requireCheckIn ?? false,
+    ageLimit: event.ageLimit ?? 'anyone',
+    membersOnly: event.membersOnly ?? false,
   };
 }
 
@@ -98,6 +114,8 @@ export function toEventInput(values: EventFormValues, editing: boolean): EventIn
     entriesCloseAt: values.entriesCloseAt,
     payAtSignOn: values.payAtSignOn,
     requireCheckIn: values.requireCheckIn,
+    ageLimit: values.ageLimit,
+    membersOnly: values.membersOnly,
     divisions: values.divisions,
     ...(editing ? { status: values.status } : {}),
   };
@@ -216,6 +234,26 @@ export function EventForm({
             {...form.inputProps('maxParticipants')}
           />
         </>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <NativeSelect
+            label="Who may enter"
+            description="By age on the event's day"
+            styles={TOUCH_INPUT}
+            {...form.inputProps('ageLimit')}
+            data={EVENT_AGE_LIMITS.map((value) => ({ value, label: EVENT_AGE_LIMIT_LABELS[value] }))}
+          />
+          <NativeSelect
+            label="Members and guests"
+            description="Guests are non-members entering one event"
+            styles={TOUCH_INPUT}
+            value={values.membersOnly ? 'members' : 'guests'}
+            onChange={(e) => form.setValue('membersOnly', e.currentTarget.value === 'members')}
+            data={[
+              { value: 'guests', label: 'Members and guests' },
+              { value: 'members', label: 'Club members only' },
+            ]}
+          />
+        </SimpleGrid>
         <TextInput label="Club Code (brag mat)" {...form.inputProps('clubCode')} maxLength={40} />
         <Checkbox
           size="md"

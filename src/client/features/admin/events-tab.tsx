@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminEventView, EventInput } from '../../../shared/events.schema';
 import { formatClubDateTime } from '../../../shared/dates';
-import { fishingHoursText } from '../../../shared/events';
+import { eventLimitBadges, fishingHoursText } from '../../../shared/events';
 import { QueryState } from '../../components/query-state';
 import { toast } from '../../components/toast';
 import { useTRPC } from '../../trpc';
@@ -70,6 +70,7 @@ function EventRow({
           </Text>
           <Text size="sm">{formatClubDateTime(event.eventDate)}</Text>
           <Text size="sm">Fishing {fishingHoursText(event)}</Text>
+          {eventLimitBadges(event).length > 0 && <Text size="sm">For: {eventLimitBadges(event).join(' · ')}</Text>}
           {event.description && (
             <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
               {event.description}

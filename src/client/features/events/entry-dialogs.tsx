@@ -2,13 +2,14 @@ import { Alert, Button, Checkbox, Group, Modal, Radio, Stack, Text } from '@mant
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { EventView } from '../../../shared/events.schema';
+import type { EventView, MemberRegistration } from '../../../shared/events.schema';
 import type { MemberProfile } from '../../../shared/members.schema';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { entryPricesLine } from './event-text';
 import { EntryPayment } from './entry-payment';
+import { householdEntrants } from './household-entrants';
 
 /** Invalidates everything an entry or its payment changes. */
 export function useRefreshEntries() {
@@ -60,25 +61,55 @@ export function PayEntryDialog({ due, onClose }: { due: EntryDue | null; onClose
 }
 
 /**
- * 'Enter with my juniors': a household adult enters themselves and the household's juniors in one go and chooses to
- * pay online now or at the sign-on desk (where the event allows it). The server prices each person.
+ * 'Enter with my juniors': a household adult enters the household's juniors (and themselves, when not entered yet) in
+ * one go and chooses to pay online now or at the sign-on desk (where the event allows it). The server prices each
+ * person; whoever is offered is ticked to start with.
  */
 export function EnterHouseholdDialog({
   event,
   profile,
+  registrations,
   onClose,
   onDue,
 }: {
   event: EventView | null;
   profile: MemberProfile;
+  registrations: MemberRegistration[];
+  onClose: () => void;
+  onDue: (due: EntryDue) => void;
+}) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  return (
+    <Modal opened={event !== null} onClose={onClose} title={event ? `Enter ${event.name}` : 'Enter'} fullScreen={phone}>
+      {/* Keyed by the event: each opening starts from whom that event offers. */}
+      {event && (
+        <HouseholdEntryForm
+          key={event.id}
+          event={event}
+          offered={householdEntrants(event, profile, registrations)}
+          onClose={onClose}
+          onDue={onDue}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function HouseholdEntryForm({
+  event,
+  offered,
+  onClose,
+  onDue,
+}: {
+  event: EventView;
+  offered: ReturnType<typeof householdEntrants>;
   onClose: () => void;
   onDue: (due: EntryDue) => void;
 }) {
   const trpc = useTRPC();
-  const phone = useMediaQuery('(max-width: 48em)');
   const refresh = useRefreshEntries();
-  const juniors = profile.household.filter((m) => m.id !== profile.id && m.membershipType === 'junior');
-  const [chosen, setChosen] = useState<string[]>([profile.id, ...juniors.map((j) => j.id)]);
+  const people = [...(offered.self ? [offered.self] : []), ...offered.juniors];
+  const [chosen, setChosen] = useState<string[]>(() => people.map((p) => p.id));
   const [pay, setPay] = useState<'online' | 'sign_on'>('online');
   const enter = useMutation(
     trpc.entries.enter.mutationOptions({
@@ -86,51 +117,42 @@ export function EnterHouseholdDialog({
         toast.success('Success', result.message);
         void refresh();
         onClose();
-        if (event && Number(result.amountDue) > 0) onDue({ eventId: event.id, eventName: event.name, amount: result.amountDue });
+        if (Number(result.amountDue) > 0) onDue({ eventId: event.id, eventName: event.name, amount: result.amountDue });
       },
     }),
   );
   return (
-    <Modal opened={event !== null} onClose={onClose} title={event ? `Enter ${event.name}` : 'Enter'} fullScreen={phone}>
-      {event && (
-        <Stack gap="md">
-          {entryPricesLine(event) && <Text size="sm">{entryPricesLine(event)}</Text>}
-          <Checkbox.Group label="Who is entering?" value={chosen} onChange={setChosen}>
-            <Stack gap="xs" mt="xs">
-              {[{ id: profile.id, firstName: profile.firstName, lastName: profile.lastName }, ...juniors].map((m) => (
-                <Checkbox
-                  key={m.id}
-                  size="md"
-                  value={m.id}
-                  label={`${m.firstName} ${m.lastName}${m.id === profile.id ? ' (you)' : ' (junior)'}`}
-                />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-          {event.payAtSignOn !== false && (
-            <Radio.Group label="Paying" value={pay} onChange={(v) => setPay(v as 'online' | 'sign_on')}>
-              <Stack gap="xs" mt="xs">
-                <Radio size="md" value="online" label="Pay online now" />
-                <Radio size="md" value="sign_on" label="Pay at the sign-on desk on the day" />
-              </Stack>
-            </Radio.Group>
-          )}
-          {enter.error && <Alert color="red">{serverMessage(enter.error) ?? 'Could not enter. Please try again.'}</Alert>}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={enter.isPending}>
-              Cancel
-            </Button>
-            <Button
-              color="teal"
-              disabled={chosen.length === 0}
-              loading={enter.isPending}
-              onClick={() => enter.mutate({ id: event.id, memberIds: chosen, payAtSignOn: pay === 'sign_on' })}
-            >
-              Enter {chosen.length === 1 ? '1 person' : `${chosen.length} people`}
-            </Button>
-          </Group>
+    <Stack gap="md">
+      {entryPricesLine(event) && <Text size="sm">{entryPricesLine(event)}</Text>}
+      <Checkbox.Group label="Who is entering?" value={chosen} onChange={setChosen}>
+        <Stack gap="xs" mt="xs">
+          {people.map((m) => (
+            <Checkbox key={m.id} size="md" value={m.id} label={`${m.firstName} ${m.lastName}${m.self ? ' (you)' : ' (junior)'}`} />
+          ))}
         </Stack>
+      </Checkbox.Group>
+      {event.payAtSignOn !== false && (
+        <Radio.Group label="Paying" value={pay} onChange={(v) => setPay(v as 'online' | 'sign_on')}>
+          <Stack gap="xs" mt="xs">
+            <Radio size="md" value="online" label="Pay online now" />
+            <Radio size="md" value="sign_on" label="Pay at the sign-on desk on the day" />
+          </Stack>
+        </Radio.Group>
       )}
-    </Modal>
+      {enter.error && <Alert color="red">{serverMessage(enter.error) ?? 'Could not enter. Please try again.'}</Alert>}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose} disabled={enter.isPending}>
+          Cancel
+        </Button>
+        <Button
+          color="teal"
+          disabled={chosen.length === 0}
+          loading={enter.isPending}
+          onClick={() => enter.mutate({ id: event.id, memberIds: chosen, payAtSignOn: pay === 'sign_on' })}
+        >
+          Enter {chosen.length === 1 ? '1 person' : `${chosen.length} people`}
+        </Button>
+      </Group>
+    </Stack>
   );
 }

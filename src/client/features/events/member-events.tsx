@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { ENTRY_PAYMENT_LABELS, type EntryPaymentState } from '../../../shared/entries';
+import { ageLimitRefusal, DIVISION_LABELS, ENTRY_PAYMENT_LABELS, type EntryPaymentState } from '../../../shared/entries';
 import { clubToday } from '../../../shared/dates';
 import type { EventView, MemberRegistration } from '../../../shared/events.schema';
 import type { MemberProfile } from '../../../shared/members.schema';
@@ -12,6 +12,8 @@ import { useTRPC } from '../../trpc';
 import { EventImage } from '../../components/event-image';
 import { householdPayment, useJoinDialog } from '../../components/join-dialog';
 import { EnterHouseholdDialog, PayEntryDialog, type EntryDue } from './entry-dialogs';
+import { EventLimitBadges } from './event-limit-badges';
+import { householdEntrants } from './household-entrants';
 import { calendarHref, entriesCloseLine, entryPricesLine, feeText, formatClubDateTime, maxText, placesLeftText } from './event-text';
 import { UpcomingEventsState } from './upcoming-events';
 
@@ -82,7 +84,12 @@ function RegisteredEvent({
             {registration.location}
           </Text>
           <Text size="sm">{formatClubDateTime(registration.eventDate)}</Text>
-          {someoneElse && <Text size="sm">Entrant: {registration.memberName}</Text>}
+          {someoneElse && (
+            <Text size="sm">
+              Entrant: {registration.memberName}
+              {registration.division === 'junior' ? ` · ${DIVISION_LABELS.junior} division` : ''}
+            </Text>
+          )}
           {state && state !== 'free' && registration.fee && (
             <Group gap="xs">
               <Text size="sm">Entry fee ${registration.fee}</Text>
@@ -169,6 +176,7 @@ function AvailableEvent({
   registered,
   waiting,
   membersOnly,
+  ageRefusal,
   withJuniors,
   onDue,
 }: {
@@ -176,7 +184,9 @@ function AvailableEvent({
   registered: boolean;
   waiting: boolean;
   membersOnly: boolean;
-  /** Opens 'Enter with my juniors' (only offered to a household with juniors). */
+  /** Why the member may not enter this event themselves (its ages), or null. */
+  ageRefusal: string | null;
+  /** Opens 'Enter with my juniors' (offered while the household has juniors the event may still take). */
   withJuniors: (() => void) | null;
   onDue: (due: EntryDue) => void;
 }) {
@@ -204,6 +214,11 @@ function AvailableEvent({
   );
   const places = placesLeftText(event);
   const prices = entryPricesLine(event);
+  const juniorsButton = withJuniors && (
+    <Button variant="light" color="teal" onClick={withJuniors}>
+      Enter with my juniors
+    </Button>
+  );
   const closes = entriesCloseLine(event);
   return (
     <Card withBorder radius="md" padding="md" data-testid="available-event">
@@ -216,6 +231,7 @@ function AvailableEvent({
             <Title order={4} style={{ overflowWrap: 'anywhere' }}>
               {event.name}
             </Title>
+            <EventLimitBadges event={event} />
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {event.location}
             </Text>
@@ -271,9 +287,12 @@ function AvailableEvent({
         <Group justify="space-between" gap="sm">
           <CalendarLink id={event.id} />
           {registered ? (
-            <Badge color="green" variant="light" size="lg">
-              Registered
-            </Badge>
+            <Group gap="xs">
+              {event.isOpen && juniorsButton}
+              <Badge color="green" variant="light" size="lg">
+                Registered
+              </Badge>
+            </Group>
           ) : waiting ? (
             <Badge color="blue" variant="light" size="lg">
               On the waiting list
@@ -293,14 +312,18 @@ function AvailableEvent({
             </Text>
           ) : event.isOpen ? (
             <Group gap="xs">
-              {withJuniors && (
-                <Button variant="light" color="teal" onClick={withJuniors}>
-                  Enter with my juniors
+              {juniorsButton}
+              {ageRefusal === null ? (
+                <Button color="teal" disabled={register.isPending} onClick={() => register.mutate({ id: event.id })}>
+                  {register.isPending ? 'Registering...' : 'Register Now'}
                 </Button>
+              ) : (
+                !withJuniors && (
+                  <Text size="sm" c="dimmed">
+                    {ageRefusal}
+                  </Text>
+                )
               )}
-              <Button color="teal" disabled={register.isPending} onClick={() => register.mutate({ id: event.id })}>
-                {register.isPending ? 'Registering...' : 'Register Now'}
-              </Button>
             </Group>
           ) : (
             <Button disabled>Registration Closed</Button>
@@ -353,7 +376,8 @@ export function MemberEvents({ catchLogging }: { catchLogging?: ReactNode }) {
   // The member's own entries mark an event 'Registered'; a junior's entry alone does not.
   const registeredIds = new Set(registrations.filter((r) => !r.memberId || r.memberId === ownId).map((r) => r.eventId));
   const waitingIds = new Set((waitlist.data ?? []).filter((w) => w.memberId === ownId).map((w) => w.eventId));
-  const hasJuniors = Boolean(profile.data?.household.some((m) => m.id !== ownId && m.membershipType === 'junior'));
+  // Whom 'Enter with my juniors' offers for an event: the household's juniors on its day not entered yet.
+  const juniorsFor = (e: EventView) => (profile.data ? householdEntrants(e, profile.data, registrations).juniors.length > 0 : false);
   const events = upcoming.data ?? [];
   const logCatch = () => {
     const section = document.getElementById('catch-logging');
@@ -451,7 +475,8 @@ export function MemberEvents({ catchLogging }: { catchLogging?: ReactNode }) {
               registered={registeredIds.has(e.id)}
               waiting={waitingIds.has(e.id)}
               membersOnly={gate !== null}
-              withJuniors={hasJuniors && gate === null ? () => setEnterFor(e) : null}
+              ageRefusal={profile.data ? ageLimitRefusal(e, profile.data.dateOfBirth) : null}
+              withJuniors={gate === null && juniorsFor(e) ? () => setEnterFor(e) : null}
               onDue={setDue}
             />
           ))}
@@ -459,7 +484,15 @@ export function MemberEvents({ catchLogging }: { catchLogging?: ReactNode }) {
       </Stack>
 
       <PayEntryDialog due={due} onClose={() => setDue(null)} />
-      {profile.data && <EnterHouseholdDialog event={enterFor} profile={profile.data} onClose={() => setEnterFor(null)} onDue={setDue} />}
+      {profile.data && (
+        <EnterHouseholdDialog
+          event={enterFor}
+          profile={profile.data}
+          registrations={registrations}
+          onClose={() => setEnterFor(null)}
+          onDue={setDue}
+        />
+      )}
 
       <section id="catch-logging" tabIndex={-1} aria-label="Fish logging" style={{ scrollMarginTop: 72, outline: 'none' }}>
         {catchLogging}

@@ -9,6 +9,7 @@ import { useTRPC, type Trpc } from '../../trpc';
 import { EventImage } from '../../components/event-image';
 import { useJoinDialog } from '../../components/join-dialog';
 import { QueryState, type QueryLike } from '../../components/query-state';
+import { EventLimitBadges } from './event-limit-badges';
 import { entryPricesLine, formatClubDateTime } from './event-text';
 
 export const NO_UPCOMING_EVENTS = 'No upcoming events at the moment. Check back soon!';
@@ -24,7 +25,8 @@ export function JoinToRegister({ event, onGuest }: { event: EventView; onGuest: 
       <Button fullWidth color="teal" onClick={() => openJoin()} onPointerEnter={preloadJoin} onFocus={preloadJoin}>
         Join to Register
       </Button>
-      {event.isOpen && event.nonMemberFee !== undefined && (
+      {/* Guests only where the committee takes them. */}
+      {event.isOpen && event.nonMemberFee !== undefined && !event.membersOnly && (
         <Button fullWidth variant="light" color="teal" onClick={onGuest}>
           Enter as a guest
         </Button>
@@ -84,6 +86,7 @@ export function UpcomingEventsCard({ action }: { action: 'join' | 'learn-more' }
                 <Title order={3} fz="lg" style={{ overflowWrap: 'anywhere' }}>
                   {event.name}
                 </Title>
+                <EventLimitBadges event={event} />
                 {event.description && (
                   <Text size="sm" c="dimmed" lineClamp={4} style={{ overflowWrap: 'anywhere' }}>
                     {event.description}
