@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  acceptDocumentsInput,
   documentedRegistrationInput,
   memberDashboard,
   memberListItem,
@@ -36,6 +37,12 @@ export const membersRouter = router({
     .meta({ access: 'member', cache: { reads: ['Member', 'Household', 'Payment'], perCaller: true } })
     .output(memberProfile.nullable())
     .query(({ ctx }) => ctx.services.members.profile(ctx.em, ctx.actor)),
+
+  /** The portal's step before paying when the household's adult has not accepted the club documents in force. */
+  acceptDocuments: memberProcedure
+    .input(acceptDocumentsInput)
+    .output(z.object({ message: z.string() }))
+    .mutation(({ ctx, input }) => ctx.services.members.acceptDocuments(ctx.em, ctx.actor, input.documentsAccepted)),
 
   dashboard: memberProcedure
     .meta({ access: 'member', cache: { reads: ['Member', 'EventRegistration', 'Event', 'Catch'], perCaller: true } })

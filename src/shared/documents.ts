@@ -182,3 +182,15 @@ export const REQUIRED_DOCUMENTS = CLUB_DOCUMENTS.filter((d) => d.required);
 
 /** Every required document accepted at its current version (what a completed join form sends). */
 export const acceptRequiredDocuments = () => REQUIRED_DOCUMENTS.map((d) => ({ id: d.id, version: d.version }));
+
+/** The required documents a person has not accepted at their current versions (all of them for no acceptance). */
+export function documentsToAccept(accepted: readonly { id: string; version: string }[] | null | undefined): ClubDocument[] {
+  return REQUIRED_DOCUMENTS.filter((d) => !accepted?.some((a) => a.id === d.id && a.version === d.version));
+}
+
+/** Why a membership waits for its adult: 'Before the membership can start, Ben must accept the Waiver and Competition Rules…' */
+export function documentsNeededMessage(firstName: string, missing: ClubDocument[]): string {
+  const titles = missing.map((d) => d.title);
+  const list = titles.length > 1 ? `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}` : titles[0];
+  return `Before the membership can be paid, ${firstName} must read and accept the club's ${list}. Sign in to the member portal to accept them, then pay.`;
+}

@@ -14,6 +14,9 @@ export const JUNIOR_MAX_AGE = 15;
 export const FAMILY_LIMITS = { adults: 2, juniors: 3 } as const;
 export const CURRENCY = 'AUD';
 
+/** A membership type's name alone, as lists, reports and payment lines write it. */
+export const MEMBERSHIP_TYPE_NAMES: Record<MembershipType, string> = { adult: 'Adult', junior: 'Junior', family: 'Family' };
+
 export const MEMBERSHIP_LABELS: Record<MembershipType, string> = {
   adult: 'Adult',
   junior: 'Junior (under 16)',

@@ -44,7 +44,7 @@ async function adultHousehold(options: { withJunior?: boolean } = {}) {
     const em = t.em();
     const household = await em.findOneOrFail(Household, { id: adult.householdId });
     const expiry = (await em.findOneOrFail(Member, { id: adult.memberId })).expiryDate;
-    em.create(Member, {
+    const kit = em.create(Member, {
       household,
       firstName: 'Kit',
       lastName: 'Reef',
@@ -54,6 +54,10 @@ async function adultHousehold(options: { withJunior?: boolean } = {}) {
       memberSince: today(),
       expiryDate: expiry,
     });
+    // Kit's junior fee was paid with the adult's, in one payment.
+    const paid = await em.findOneOrFail(Payment, { household });
+    paid.covers = { householdType: 'adult', members: [...paid.covers!.members, { id: kit.id, membershipType: 'junior' }] };
+    paid.amountCents += 3000;
     await em.flush();
   }
   // Their membership was paid a while before anything is added.
@@ -149,7 +153,7 @@ describe("a household's adult adds a junior", () => {
     expect(unagreed.status).toBe(400);
   });
 
-  it('removes a junior waiting for payment, and lets a paid junior go with their membership until it ends', async () => {
+  it('removes a junior waiting for payment, and lets a junior paid for in their own right go with their membership until it ends', async () => {
     const adult = await adultHousehold({ withJunior: true });
     const kit = await t.em().findOneOrFail(Member, { household: adult.householdId, firstName: 'Kit' });
     const waiting = await add(adult.client, kid('Ari', 6));

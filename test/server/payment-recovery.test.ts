@@ -88,7 +88,7 @@ describe('an order is exactly what was priced', () => {
     const stale = await capture(visitor, adultOrder);
     expect(stale.status).toBe(409);
     expect(stale.body.message).toBe(
-      'This payment was replaced by a newer one, or it was closed. No money was taken for it; please start the payment again.',
+      'Your household changed after this payment was set up, so it was not taken. The membership now costs $120.00: please close this and pay again.',
     );
     expect(paypal.callsTo(/\/capture$/).length).toBe(capturesBefore);
     expect(await t.em().count(Member, { household: householdId, status: 'active' })).toBe(0);
@@ -266,8 +266,7 @@ describe('no payment is lost or taken twice', () => {
     expect(changed).toMatchObject({
       status: 409,
       body: {
-        message:
-          'PayPal is still processing the payment for this registration, so it cannot be changed now. It starts as soon as PayPal releases it.',
+        message: 'PayPal is still processing a membership payment for your household. Try again once PayPal releases it.',
       },
     });
 

@@ -9,6 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AuthToken, Event, EventRegistration, Household, Member, Payment, User } from '../../src/server/db/entities';
 import { addDays, addYears, clubLocalToInstant, clubToday } from '../../src/shared/dates';
+import { acceptRequiredDocuments } from '../../src/shared/documents';
 import { MEMBERSHIP_PRICES_CENTS, type MembershipType } from '../../src/shared/membership';
 import type { TestApp, TestClient } from './test-app';
 
@@ -107,6 +108,7 @@ export async function createMember(t: TestApp, options: MemberOptions = {}) {
     expiryDate: status === 'expired' ? addDays(today, -1) : paidUntil,
     termsAcceptedAt: now,
     codeOfConductAcceptedAt: now,
+    documentsAccepted: acceptRequiredDocuments().map((d) => ({ ...d, acceptedAt: now.toISOString() })),
   });
   if (status !== 'pending') {
     const amountCents = MEMBERSHIP_PRICES_CENTS[membershipType];

@@ -11,9 +11,10 @@ import { AppError } from '../../shared/errors';
 import type { HouseholdChangeInput, MemberRecord } from '../../shared/member-records.schema';
 import { FAMILY_LIMITS, isJuniorOn, MEMBERSHIP_LABELS, type MembershipType } from '../../shared/membership';
 import type { Clock } from '../clock';
-import { EmailChange, Household, Member, Payment } from '../db/entities';
+import { EmailChange, Household, Member } from '../db/entities';
 import type { AdminService } from './admin.service';
 import { recordAudit } from './audit.service';
+import { beginHouseholdChange } from './household-changes';
 import type { Actor } from './actor';
 import { CSV_BOM, csvLine } from './csv';
 import type { EmailChangeService } from './email-change.service';
@@ -227,7 +228,7 @@ export class AdminMembersService {
    */
   private async changeType(em: EntityManager, actor: Actor, member: Member, type: MembershipType, today: IsoDate): Promise<void> {
     const household = member.household;
-    await refusePaymentInProgress(em, household);
+    await beginHouseholdChange(em, household.id, this.deps.clock.now(), 'committee');
     const people = await em.find(Member, { household }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } });
     const others = people.filter((p) => p.id !== member.id);
     const field = { field: 'membershipType' };
@@ -287,7 +288,7 @@ export class AdminMembersService {
       );
       if (!member) throw new AppError('NOT_FOUND', 'That member does not exist.');
       const from = member.household;
-      await refusePaymentInProgress(tem, from);
+      await beginHouseholdChange(tem, from.id, this.deps.clock.now(), 'committee');
       const fromPeople = await tem.find(Member, { household: from }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } });
       const name = fullName(member);
       const needsEmail = (what: string) => {
@@ -328,7 +329,7 @@ export class AdminMembersService {
         const to = target.household;
         if (to.id === from.id) throw new AppError('BAD_REQUEST', `${name} is in that household already.`, { field: 'intoMemberId' });
         primaryWithOthers();
-        await refusePaymentInProgress(tem, to);
+        await beginHouseholdChange(tem, to.id, this.deps.clock.now(), 'committee');
         const toPeople = await tem.find(Member, { household: to }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } });
         before[to.id] = householdSnapshot(to, toPeople);
         if (to.membershipType === 'family') {
@@ -445,14 +446,5 @@ function checkFamily(people: Member[], today: IsoDate): void {
       'BAD_REQUEST',
       `A family membership covers up to ${FAMILY_LIMITS.adults} adults and ${FAMILY_LIMITS.juniors} juniors (under 16); this household would have ${people.length - juniors} adults and ${juniors} juniors.`,
       { field: 'membershipType' },
-    );
-}
-
-/** While PayPal holds a household's payment, what it covers must not change under it. */
-async function refusePaymentInProgress(em: EntityManager, household: Household): Promise<void> {
-  if (await em.count(Payment, { household, kind: 'membership', status: 'pending' }))
-    throw new AppError(
-      'CONFLICT',
-      'PayPal is still processing a membership payment for this household, so it cannot change now. Try again once PayPal releases it.',
     );
 }

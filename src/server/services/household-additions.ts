@@ -67,3 +67,18 @@ export const additionExpiry = (people: Member[], today: IsoDate): IsoDate => {
   const until = householdUntil(people, today);
   return until > today ? until : addYears(today, 1);
 };
+
+/**
+ * Whether a junior's membership was paid for them in their own right (a junior's fee, alone or beside an adult's),
+ * not as one of a family membership's people or a free place in one. The latest received membership payment that
+ * covers them decides; one refunded in full paid for nothing.
+ */
+export async function paidInOwnRight(em: EntityManager, junior: Member): Promise<boolean> {
+  const [latest] = await em.execute<{ household_type: string; kept_cents: number }[]>(
+    `select covers->>'householdType' as household_type, amount_cents - refunded_cents as kept_cents from payments
+     where kind = 'membership' and status = 'completed' and covers @> ?::jsonb
+     order by captured_at desc limit 1`,
+    [JSON.stringify({ members: [{ id: junior.id }] })],
+  );
+  return Boolean(latest && latest.household_type !== 'family' && Number(latest.kept_cents) > 0);
+}

@@ -1,13 +1,14 @@
-import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
-import { clubToday, formatAuDate } from '../../shared/dates';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { addDays, clubToday, formatAuDate } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import type { AddJuniorResult, HouseholdMember, MyDetailsInput, MyHousehold } from '../../shared/member-details.schema';
 import type { EmailChangeResult } from '../../shared/member-records.schema';
 import { centsToAmount, formatAud, isJuniorOn, type GENDERS, type SHIRT_SIZES } from '../../shared/membership';
 import type { Clock } from '../clock';
-import { Household, Member, Payment } from '../db/entities';
-import { additionExpiry, householdAdult, isWaitingAddition, priceAddition, waitingAddition } from './household-additions';
+import { Household, Member } from '../db/entities';
+import { additionExpiry, householdAdult, isWaitingAddition, paidInOwnRight, priceAddition, waitingAddition } from './household-additions';
 import { recordAudit } from './audit.service';
+import { beginHouseholdChange } from './household-changes';
 import type { Actor } from './actor';
 import type { EmailChangeService } from './email-change.service';
 import { effectiveStatus } from './member-status';
@@ -22,14 +23,12 @@ export interface AddJuniorRequest {
 
 const fullName = (m: Member) => `${m.firstName} ${m.lastName}`;
 
-/** Nothing in a household changes while PayPal holds a membership payment for it (it priced what the household was). */
-async function refuseWhilePayPalHolds(em: EntityManager, household: Household): Promise<void> {
-  if (await em.count(Payment, { household, kind: 'membership', status: 'pending' })) {
-    throw new AppError(
-      'CONFLICT',
-      'PayPal is still processing a membership payment for your household. Try again once PayPal releases it.',
-    );
-  }
+/** What the household's adult is told when a junior leaves the household. */
+function removalMessage(junior: Member, keeps: boolean): string {
+  if (!keeps) return `${junior.firstName} is no longer in your household, and their membership with it has ended.`;
+  return junior.expiryDate
+    ? `${junior.firstName} is no longer in your household. Their own membership runs until ${formatAuDate(junior.expiryDate)} and will not be renewed with yours.`
+    : `${junior.firstName} is no longer in your household.`;
 }
 
 export interface MemberDetailsDeps {
@@ -184,8 +183,7 @@ export class MemberDetailsService {
     const today = this.today();
     return em.transactional(async (tem) => {
       const own = await householdAdult(tem, actor, today);
-      const household = await tem.findOneOrFail(Household, { id: own.household.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      await refuseWhilePayPalHolds(tem, household);
+      const household = await beginHouseholdChange(tem, own.household.id, this.deps.clock.now(), 'member');
       const people = await tem.find(Member, { household, isGuest: false }, { orderBy: { createdAt: 'asc' } });
       const waiting = people.find(isWaitingAddition);
       if (waiting) {
@@ -261,7 +259,7 @@ export class MemberDetailsService {
     const today = this.today();
     return em.transactional(async (tem) => {
       const own = await householdAdult(tem, actor, today);
-      await refuseWhilePayPalHolds(tem, own.household);
+      await beginHouseholdChange(tem, own.household.id, this.deps.clock.now(), 'member');
       const junior = await tem.findOne(Member, { id: memberId, household: own.household, isGuest: false });
       if (!junior || junior.id === own.id || !isJuniorOn(junior.dateOfBirth, today)) {
         throw new AppError('FORBIDDEN', 'You can remove only the juniors of your own household.');
@@ -280,10 +278,16 @@ export class MemberDetailsService {
         await tem.flush();
         return { message: `${junior.firstName} is no longer waiting to be added to your household.` };
       }
+      // A junior who came with the family's membership leaves it with them; one paid for in their own right keeps theirs.
+      const keeps = await paidInOwnRight(tem, junior);
       const ownHousehold = tem.create(Household, { membershipType: 'junior' });
       junior.household = ownHousehold;
       junior.isPrimary = true;
       junior.membershipType = 'junior';
+      if (!keeps && junior.status === 'active') {
+        junior.status = 'expired';
+        junior.expiryDate = addDays(today, -1);
+      }
       recordAudit(tem, {
         actor: actor.user,
         action: 'member.household.removeJunior',
@@ -293,11 +297,7 @@ export class MemberDetailsService {
         after: { householdId: ownHousehold.id, status: junior.status, expiryDate: junior.expiryDate ?? null },
       });
       await tem.flush();
-      return {
-        message: junior.expiryDate
-          ? `${junior.firstName} is no longer in your household. Their membership runs until ${formatAuDate(junior.expiryDate)} and will not be renewed with yours.`
-          : `${junior.firstName} is no longer in your household.`,
-      };
+      return { message: removalMessage(junior, keeps) };
     });
   }
 

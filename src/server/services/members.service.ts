@@ -19,6 +19,7 @@ import type {
   RegistrationInput,
   RegistrationResult,
 } from '../../shared/members.schema';
+import { documentsToAccept } from '../../shared/documents';
 import { nameHints } from '../../shared/member-names';
 import { renewalWindow } from '../../shared/payments';
 import type { Clock } from '../clock';
@@ -29,6 +30,7 @@ import { recordAudit } from './audit.service';
 import { consumeRateLimit, type RateRules } from './rate-limit.service';
 import type { Actor } from './actor';
 import type { AuthService } from './auth.service';
+import { beginHouseholdChange } from './household-changes';
 import { currentMemberWhere, effectiveStatus, isCurrentMember, isSuspended, personFields, requireCurrentMember } from './member-status';
 import type { JudgingService } from './judging.service';
 
@@ -90,37 +92,12 @@ export class MembersService {
       const now = this.deps.clock.now();
       const existing = await this.recordFor(tem, input.email, actor, sessionHouseholdId);
       const owned = existing && mayReplace(existing, actor, input.email, sessionHouseholdId) ? existing : null;
-      if (owned && isCurrentMember(owned, today)) {
-        throw new AppError(
-          'CONFLICT',
-          `You are already a member, paid until ${formatAuDate(owned.expiryDate!)}. Use Renew Membership in the member portal to extend it.`,
-          { field: 'email' },
-        );
-      }
 
       let household: Household;
       let primary: Member;
       let kept: Member[] = [];
       if (owned) {
-        primary = owned;
-        household = owned.household;
-        if (await tem.count(Payment, { household, kind: 'membership', status: 'pending' })) {
-          throw new AppError(
-            'CONFLICT',
-            'PayPal is still processing the payment for this registration, so it cannot be changed now. It starts as soon as PayPal releases it.',
-          );
-        }
-        household.membershipType = type;
-        // Orders priced for the earlier form can no longer activate anything.
-        await tem.nativeUpdate(
-          Payment,
-          { household, kind: 'membership', status: 'created' },
-          { status: 'void', lastError: 'Replaced by a newer join form.', checkedAt: null },
-        );
-        // Those who never paid are replaced by the people on this form; those who paid before stay and are renewed.
-        const others = await tem.find(Member, { household, isPrimary: false }, { orderBy: { createdAt: 'asc' } });
-        others.filter((m) => !m.memberSince).forEach((m) => tem.remove(m));
-        kept = others.filter((m) => m.memberSince);
+        ({ household, primary, kept } = await replaceForm(tem, owned, type, now, today));
       } else {
         household = tem.create(Household, { membershipType: type });
         primary = tem.create(Member, {
@@ -263,7 +240,36 @@ export class MembersService {
         ),
       ),
       suspension: isSuspended(member, this.today()) ? { until: member.suspendedUntil!, reason: member.suspendedReason ?? '' } : null,
+      documentsToAccept: member.isPrimary ? documentsToAccept(member.documentsAccepted).map((d) => d.id) : [],
     };
+  }
+
+  /**
+   * The reader accepts the club's required documents at their current versions (the portal asks before a payment
+   * when they have not: a join through the documented REST body carries no acceptances, or a document changed).
+   */
+  async acceptDocuments(em: EntityManager, actor: Actor, accepted: { id: string; version: string }[]): Promise<{ message: string }> {
+    if (!actor.user) throw new AppError('UNAUTHORIZED', 'Please sign in first.');
+    return em.transactional(async (tem) => {
+      const member = await tem.findOne(Member, { user: actor.user!, isGuest: false });
+      if (!member) throw new AppError('FORBIDDEN', 'Only club members accept the club documents here. Join the club first.');
+      const now = this.deps.clock.now().toISOString();
+      const before = member.documentsAccepted ?? [];
+      const fresh = accepted.map((d) => ({ id: d.id, version: d.version, acceptedAt: now }));
+      member.documentsAccepted = [...before.filter((d) => !fresh.some((f) => f.id === d.id)), ...fresh];
+      member.termsAcceptedAt ??= new Date(now);
+      member.codeOfConductAcceptedAt ??= new Date(now);
+      recordAudit(tem, {
+        actor: actor.user,
+        action: 'member.documents.accept',
+        entityType: 'Member',
+        entityId: member.id,
+        before: { documents: before.map((d) => `${d.id}@${d.version}`) },
+        after: { documents: member.documentsAccepted.map((d) => `${d.id}@${d.version}`) },
+      });
+      await tem.flush();
+      return { message: 'Thank you: the club documents are accepted.' };
+    });
   }
 
   /** The dashboard figures: events this calendar year (club time), catches, events fished this year. */
@@ -307,6 +313,27 @@ function mayReplace(primary: Member, actor: Actor, email: string, sessionHouseho
   if (actor.user?.emailVerifiedAt && actor.user.email === email) return true;
   if (primary.user) return actor.user?.id === primary.user.id;
   return primary.household.id === sessionHouseholdId;
+}
+
+/**
+ * A join form sent again for a record its sender may replace: under the household's lock (so an order being priced
+ * waits, and orders priced for the earlier form are voided), read afresh, refused if it has been paid meanwhile.
+ * Those who never paid are dropped (the form names everyone again); those who paid before stay and are renewed.
+ */
+async function replaceForm(em: EntityManager, owned: Member, type: MembershipType, now: Date, today: IsoDate) {
+  const household = await beginHouseholdChange(em, owned.household.id, now, 'member');
+  const primary = await em.findOneOrFail(Member, { id: owned.id }, { refresh: true });
+  if (isCurrentMember(primary, today)) {
+    throw new AppError(
+      'CONFLICT',
+      `You are already a member, paid until ${formatAuDate(primary.expiryDate!)}. Use Renew Membership in the member portal to extend it.`,
+      { field: 'email' },
+    );
+  }
+  household.membershipType = type;
+  const others = await em.find(Member, { household, isPrimary: false }, { orderBy: { createdAt: 'asc' } });
+  others.filter((m) => !m.memberSince).forEach((m) => em.remove(m));
+  return { household, primary, kept: others.filter((m) => m.memberSince) };
 }
 
 /** How a record stands, in the words of the e-mail to its address's owner. */

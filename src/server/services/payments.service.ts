@@ -1,11 +1,15 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { addYears, clubToday, formatAuDate, type IsoDate } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
+import { documentsNeededMessage, documentsToAccept } from '../../shared/documents';
+import { peopleLine } from '../../shared/member-names';
 import {
   centsToAmount,
   CURRENCY,
   formatAud,
   MEMBERSHIP_LABELS,
+  MEMBERSHIP_TYPE_NAMES,
+  type MembershipType,
   NOT_AN_AMOUNT,
   parseAmountCents,
   refundCeilingMessage,
@@ -23,6 +27,7 @@ import type { AuthService } from './auth.service';
 import { effectiveStatus, isCurrentMember } from './member-status';
 import { feeFor } from './members.service';
 import { additionExpiry, householdAdult, waitingAddition } from './household-additions';
+import { beginHouseholdChange, CAPTURE_CLAIM_MS, HOUSEHOLD_CHANGED } from './household-changes';
 import { activateEntries, sendEntryReceipt } from './entry-payments';
 import { activateSponsorship, sendSponsorshipReceipt } from './sponsor-invoices';
 import { receiptReference, sendRefundNotice } from './refund-notice';
@@ -34,6 +39,15 @@ export interface PaymentsDeps {
   publicUrl: string;
   auth: Pick<AuthService, 'welcomeLink'>;
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+}
+
+/** What an order for a household's membership was priced at and for: the fields of its payment row. */
+interface OrderPricing {
+  purpose: 'join' | 'renewal' | 'add_member';
+  covers: PaymentCovers;
+  description: string;
+  payee: string | null;
+  amountCents: number;
 }
 
 /** The browser making the call: a random key its session carries, made when it first creates an order. */
@@ -48,8 +62,6 @@ const NOT_YOURS = 'We could not find that payment. Please start the payment agai
 const DECLINED = 'Payment failed. Please try again or contact support if the issue persists.';
 /** An order nobody approved within this time is closed (PayPal lets an unapproved order lapse after 3 hours). */
 const ABANDONED_AFTER_MS = 6 * 3600_000;
-/** A capture that started this long ago and never finished (its request died) may be tried again. */
-const CAPTURE_CLAIM_MS = 15_000;
 /** How long the reconciliation job leaves a fresh order to the browser before it asks PayPal itself. */
 const RECONCILE_AFTER_MS = 10 * 60_000;
 
@@ -106,7 +118,7 @@ export class PaymentsService {
     input: CreateOrderRequest,
     registrationHouseholdId?: string,
   ): Promise<{ id: string }> {
-    const provider = this.provider();
+    this.provider();
     if (input.intent !== 'CAPTURE')
       throw new AppError('BAD_REQUEST', 'Only immediate payment (intent CAPTURE) is supported.', { field: 'intent' });
     if (input.currency !== CURRENCY) throw new AppError('BAD_REQUEST', 'Payments are in Australian dollars (AUD).', { field: 'currency' });
@@ -114,48 +126,30 @@ export class PaymentsService {
     if (offered === null) throw new AppError('BAD_REQUEST', NOT_AN_AMOUNT, { field: 'amount' });
     if (input.addMembers) return this.createAdditionOrder(em, actor, payer, offered);
 
-    const { household, members, purpose } = await this.payable(em, actor, registrationHouseholdId);
-    if (purpose === 'renewal') this.checkRenewalWindow(members, input.earlyRenewal === true);
-    if (await em.count(Payment, { household, kind: 'membership', status: 'pending' })) {
-      throw new AppError(
-        'CONFLICT',
-        'PayPal is still processing a payment for this membership. It starts as soon as PayPal releases it; there is nothing more to pay.',
-      );
-    }
+    const { household } = await this.payable(em, actor, registrationHouseholdId);
+    await this.refuseWhileHeld(em, household);
     await this.settleEarlierOrders(em, household);
-    const expected = feeFor(household, members);
-    if (offered !== expected) {
-      throw new AppError(
-        'BAD_REQUEST',
-        `The amount does not match the ${MEMBERSHIP_LABELS[household.membershipType].toLowerCase()} membership fee of ${formatAud(expected)}.`,
-        { field: 'amount' },
-      );
-    }
-
-    // The row exists before PayPal is asked, so its id is the idempotency key and the reference PayPal shows.
-    const payment = em.create(Payment, {
-      kind: 'membership',
-      purpose,
-      household,
-      covers: {
-        householdType: household.membershipType,
-        members: members.map((m) => ({ id: m.id, membershipType: m.membershipType })),
-      } satisfies PaymentCovers,
-      createdBy: actor.user,
-      payerKey: payer.ensureKey(),
-      description: `${MEMBERSHIP_LABELS[household.membershipType]} membership ${purpose === 'renewal' ? 'renewal' : 'fee'}`,
-      payee: payeeOf(members),
-      amountCents: expected,
-      currency: CURRENCY,
-      provider: provider.kind,
-      method: provider.kind,
-      providerOrderId: `unsent-${crypto.randomUUID()}`,
-      rawResponse: null,
-      // The club's clock (not the database's): reconciliation measures an order's age with it.
-      createdAt: this.deps.clock.now(),
+    return this.orderUnderLock(em, actor, payer, household.id, async (tem, locked) => {
+      const members = await tem.find(Member, { household: locked }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' }, refresh: true });
+      const purpose = members.some((m) => m.memberSince) ? ('renewal' as const) : ('join' as const);
+      if (purpose === 'renewal') this.checkRenewalWindow(members, input.earlyRenewal === true);
+      refuseWithoutDocuments(members);
+      const expected = feeFor(locked, members);
+      if (offered !== expected) {
+        throw new AppError(
+          'BAD_REQUEST',
+          `The amount does not match the ${MEMBERSHIP_LABELS[locked.membershipType].toLowerCase()} membership fee of ${formatAud(expected)}.`,
+          { field: 'amount' },
+        );
+      }
+      return {
+        purpose,
+        covers: { householdType: locked.membershipType, members: members.map((m) => ({ id: m.id, membershipType: m.membershipType })) },
+        description: membershipDescription(locked.membershipType, purpose, members),
+        payee: payeeOf(members),
+        amountCents: expected,
+      };
     });
-    await em.flush();
-    return { id: await this.sendOrder(em, payment) };
   }
 
   /**
@@ -163,50 +157,85 @@ export class PaymentsService {
    * current members (`juniorAddition`); it activates that junior only, until the household's membership ends.
    */
   private async createAdditionOrder(em: EntityManager, actor: Actor, payer: PayerSession, offered: number): Promise<{ id: string }> {
-    const provider = this.provider();
     const today = this.today();
     const own = await householdAdult(em, actor, today);
-    const addition = await waitingAddition(em, own, today);
-    if (!addition || addition.price.dueCents === 0) {
-      throw new AppError('BAD_REQUEST', 'Nobody is waiting to be paid for in your household.', { field: 'addMembers' });
-    }
-    const { household, waiting, price } = addition;
+    await this.refuseWhileHeld(em, own.household);
+    await this.settleEarlierOrders(em, own.household);
+    return this.orderUnderLock(em, actor, payer, own.household.id, async (tem) => {
+      const addition = await waitingAddition(tem, own, today);
+      if (!addition || addition.price.dueCents === 0) {
+        throw new AppError('BAD_REQUEST', 'Nobody is waiting to be paid for in your household.', { field: 'addMembers' });
+      }
+      const { waiting, price } = addition;
+      if (offered !== price.dueCents) {
+        throw new AppError(
+          'BAD_REQUEST',
+          `The amount does not match the ${formatAud(price.dueCents)} that adding ${waiting.firstName} costs.`,
+          {
+            field: 'amount',
+          },
+        );
+      }
+      return {
+        purpose: 'add_member',
+        covers: {
+          householdType: price.householdType,
+          members: [{ id: waiting.id, membershipType: price.householdType === 'family' ? 'family' : 'junior' }],
+        },
+        description: `${waiting.firstName} ${waiting.lastName} added to the membership${price.becomesFamily ? ' (now a family membership)' : ''}`,
+        payee: payeeOf([own]),
+        amountCents: price.dueCents,
+      };
+    });
+  }
+
+  /** No new order while PayPal holds a membership payment for the household: it may still be released. */
+  private async refuseWhileHeld(em: EntityManager, household: Household): Promise<void> {
     if (await em.count(Payment, { household, kind: 'membership', status: 'pending' })) {
       throw new AppError(
         'CONFLICT',
-        'PayPal is still processing a payment for this membership; there is nothing more to pay until it is released.',
+        'PayPal is still processing a payment for this membership. It starts as soon as PayPal releases it; there is nothing more to pay.',
       );
     }
-    await this.settleEarlierOrders(em, household);
-    if (offered !== price.dueCents) {
-      throw new AppError(
-        'BAD_REQUEST',
-        `The amount does not match the ${formatAud(price.dueCents)} that adding ${waiting.firstName} costs.`,
-        { field: 'amount' },
-      );
-    }
-    const payment = em.create(Payment, {
-      kind: 'membership',
-      purpose: 'add_member',
-      household,
-      covers: {
-        householdType: price.householdType,
-        members: [{ id: waiting.id, membershipType: price.householdType === 'family' ? 'family' : 'junior' }],
-      } satisfies PaymentCovers,
-      createdBy: actor.user,
-      payerKey: payer.ensureKey(),
-      description: `${waiting.firstName} ${waiting.lastName} added to the membership${price.becomesFamily ? ' (now a family membership)' : ''}`,
-      payee: payeeOf([own]),
-      amountCents: price.dueCents,
-      currency: CURRENCY,
-      provider: provider.kind,
-      method: provider.kind,
-      providerOrderId: `unsent-${crypto.randomUUID()}`,
-      rawResponse: null,
-      createdAt: this.deps.clock.now(),
+  }
+
+  /**
+   * Writes a household's order row under the household's row lock (household-changes.ts): `price` reads the
+   * household afresh under it, so the order covers exactly what it priced, and a change to the household after this
+   * voids the order. The household's other unpaid orders are voided here, so only the newest can be paid. The row
+   * exists before the provider is asked (outside the transaction), so its id is the idempotency key and the
+   * reference PayPal shows.
+   */
+  private async orderUnderLock(
+    em: EntityManager,
+    actor: Actor,
+    payer: PayerSession,
+    householdId: string,
+    price: (tem: EntityManager, household: Household) => Promise<OrderPricing>,
+  ): Promise<{ id: string }> {
+    const provider = this.provider();
+    const now = this.deps.clock.now();
+    const paymentId = await em.transactional(async (tem) => {
+      const household = await beginHouseholdChange(tem, householdId, now, 'member', 'Replaced by a newer order.');
+      const priced = await price(tem, household);
+      const payment = tem.create(Payment, {
+        kind: 'membership',
+        household,
+        createdBy: actor.user,
+        payerKey: payer.ensureKey(),
+        currency: CURRENCY,
+        provider: provider.kind,
+        method: provider.kind,
+        providerOrderId: `unsent-${crypto.randomUUID()}`,
+        rawResponse: null,
+        // The club's clock (not the database's): reconciliation measures an order's age with it.
+        createdAt: now,
+        ...priced,
+      });
+      await tem.flush();
+      return payment.id;
     });
-    await em.flush();
-    return { id: await this.sendOrder(em, payment) };
+    return { id: await this.sendOrder(em, await em.findOneOrFail(Payment, { id: paymentId })) };
   }
 
   /**
@@ -258,14 +287,6 @@ export class PaymentsService {
       payment.providerOrderId = order.id;
       payment.rawResponse = order.raw;
       await em.flush();
-      // Only the newest order of a household can be paid: an older one left open in another tab never activates.
-      if (payment.household) {
-        await em.nativeUpdate(
-          Payment,
-          { household: payment.household, kind: payment.kind, status: 'created', id: { $ne: payment.id } },
-          { status: 'void', lastError: 'Replaced by a newer order.', checkedAt: null },
-        );
-      }
       return order.id;
     } catch (error) {
       // A sponsor's invoice stays payable: only this attempt failed.
@@ -315,14 +336,14 @@ export class PaymentsService {
       if (payment.status === 'pending' && payment.providerCaptureId) await this.refreshPending(em, payment);
       return this.outcomeOf(em, payment.id);
     }
-    if (payment.status === 'void') {
-      throw new AppError(
-        'CONFLICT',
-        'This payment was replaced by a newer one, or it was closed. No money was taken for it; please start the payment again.',
-      );
-    }
+    if (payment.status === 'void') throw await this.voidedOrder(em, payment);
     if (payment.status !== 'created') throw new AppError('PAYMENT_REQUIRED', DECLINED);
     await this.refuseIfAlreadyPaid(em, payment);
+    if (payment.purpose === 'join' || payment.purpose === 'renewal') {
+      refuseWithoutDocuments(
+        await em.find(Member, { household: payment.household! }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } }),
+      );
+    }
 
     // One capture at a time asks the provider (a double click, two tabs); the others wait for its outcome. A claim
     // left by a request that died half-way (the database went away) lapses after CAPTURE_CLAIM_MS.
@@ -336,6 +357,7 @@ export class PaymentsService {
       await new Promise((resolve) => setTimeout(resolve, 150));
       const current = await em.findOneOrFail(Payment, { id: payment.id }, { refresh: true });
       if (current.status === 'completed' || current.status === 'pending') return this.outcomeOf(em, payment.id);
+      if (current.status === 'void') throw await this.voidedOrder(em, current);
       if (current.status !== 'created') throw new AppError('PAYMENT_REQUIRED', DECLINED);
     }
     let settled: Settled;
@@ -349,6 +371,27 @@ export class PaymentsService {
     }
     if (settled.kind === 'declined') throw new AppError('PAYMENT_REQUIRED', DECLINED);
     return this.outcomeOf(em, payment.id);
+  }
+
+  /**
+   * Why a voided order cannot be paid: its household changed after it was priced (with what paying now costs), or a
+   * newer order or the reconciliation replaced it. Nothing was taken for it either way.
+   */
+  private async voidedOrder(em: EntityManager, payment: Payment): Promise<AppError> {
+    if (payment.lastError !== HOUSEHOLD_CHANGED || !payment.household) {
+      return new AppError(
+        'CONFLICT',
+        'This payment was replaced by a newer one, or it was closed. No money was taken for it; please start the payment again.',
+      );
+    }
+    const changed = 'Your household changed after this payment was set up, so it was not taken.';
+    if (payment.purpose === 'add_member') return new AppError('CONFLICT', `${changed} Please check your household and pay again.`);
+    const household = await em.findOneOrFail(Household, { id: payment.household.id }, { refresh: true });
+    const members = await em.find(Member, { household }, { refresh: true });
+    return new AppError(
+      'CONFLICT',
+      `${changed} The membership now costs ${formatAud(feeFor(household, members))}: please close this and pay again.`,
+    );
   }
 
   /** Marks a capture as under way, unless another one started within CAPTURE_CLAIM_MS. */
@@ -901,10 +944,17 @@ export class PaymentsService {
   private async activateMembership(em: EntityManager, by: { actor: Actor['user']; label: string }, payment: Payment): Promise<void> {
     if (payment.purpose === 'add_member') return this.activateAddition(em, by, payment);
     const today = this.today();
-    const ids = payment.covers?.members.map((m) => m.id) ?? [];
+    const covers = payment.covers;
+    const ids = covers?.members.map((m) => m.id) ?? [];
     const members = await em.find(Member, { id: { $in: ids }, household: payment.household! });
     const latest = members.reduce<string>((max, m) => (m.expiryDate && m.expiryDate > max ? m.expiryDate : max), today);
     this.activateMembers(em, by, payment, members, addYears(latest, 1));
+    // The household holds what was paid for, whatever a form said since: its type, and each person's as priced.
+    if (covers) {
+      const household = await em.findOneOrFail(Household, { id: payment.household!.id });
+      household.membershipType = covers.householdType;
+      for (const member of members) member.membershipType = covers.members.find((c) => c.id === member.id)!.membershipType;
+    }
   }
 
   /** The people a payment was priced for become members until `expiryDate`, each audited. */
@@ -1020,6 +1070,21 @@ export class PaymentsService {
       throw error;
     }
   }
+}
+
+/** 'Family membership renewal — Ben, Lachlan and Mia Taylor': the kind of payment and everyone it covers. */
+function membershipDescription(type: MembershipType, purpose: 'join' | 'renewal', members: Member[]): string {
+  return `${MEMBERSHIP_TYPE_NAMES[type]} membership ${purpose === 'renewal' ? 'renewal' : 'fee'} — ${peopleLine(members)}`.slice(0, 200);
+}
+
+/**
+ * A membership starts or is extended only once the household's primary adult, who fills in the form and pays for
+ * everyone on it, has accepted the club's required documents at their current versions.
+ */
+function refuseWithoutDocuments(members: Member[]): void {
+  const primary = members.find((m) => m.isPrimary) ?? members[0];
+  const missing = primary ? documentsToAccept(primary.documentsAccepted) : [];
+  if (missing.length) throw new AppError('CONFLICT', documentsNeededMessage(primary.firstName, missing), { field: 'documentsAccepted' });
 }
 
 /** The household's primary member (or first member) as the payee in the accounts. */

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { MEMBERSHIP_TYPE_NAMES } from '../../../shared/membership';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -10,8 +11,6 @@ import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { AuditChanges } from './audit-tab';
 import { ListSearchBox } from './paged-list';
-
-const TYPE_LABELS = { adult: 'Adult', junior: 'Junior', family: 'Family' } as const;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -93,8 +92,8 @@ export function HouseholdPanel({ record }: { record: MemberRecord }) {
   return (
     <Section title="Household">
       <Text size="sm" c="dimmed">
-        {TYPE_LABELS[record.household.membershipType]} membership · {people.length} {people.length === 1 ? 'person' : 'people'}. The primary
-        member receives the household's receipts and renewal reminders.
+        {MEMBERSHIP_TYPE_NAMES[record.household.membershipType]} membership · {people.length} {people.length === 1 ? 'person' : 'people'}.
+        The primary member receives the household's receipts and renewal reminders.
       </Text>
       <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {people.map((p) => (
@@ -103,7 +102,7 @@ export function HouseholdPanel({ record }: { record: MemberRecord }) {
               {p.firstName} {p.lastName}
             </Text>
             <Text size="xs" c="dimmed">
-              {TYPE_LABELS[p.membershipType]}
+              {MEMBERSHIP_TYPE_NAMES[p.membershipType]}
             </Text>
             {p.isPrimary && (
               <Badge size="sm" variant="light">

@@ -8,7 +8,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { EXPIRING_DAYS, MEMBER_FILTERS, type AdminMemberRow, type MemberSearchInput } from '../../../shared/admin.schema';
 import { formatAuDate } from '../../../shared/dates';
-import { type MemberStatus, type MembershipType } from '../../../shared/membership';
+import { MEMBERSHIP_TYPE_NAMES, type MemberStatus, type MembershipType } from '../../../shared/membership';
 import { useTRPC } from '../../trpc';
 import { LiftSuspensionDialog } from './fair-play-dialogs';
 import { MEMBER_STATUS_LABELS, MemberEditForm } from './member-edit-form';
@@ -23,7 +23,6 @@ type SortColumn = 'name' | 'type' | 'status' | 'expiry';
 type Direction = 'asc' | 'desc';
 type StatusFilter = '' | MemberStatus | 'expiring';
 
-const TYPE_LABELS: Record<MembershipType, string> = { adult: 'Adult', junior: 'Junior', family: 'Family' };
 const STATUS_COLOURS: Record<MemberStatus, string> = { active: 'green', pending: 'yellow', expired: 'red' };
 
 const STATUS_FILTER_LABELS: Record<Exclude<StatusFilter, ''>, string> = {
@@ -63,7 +62,7 @@ function useStatusFilter(): [StatusFilter, (status: StatusFilter) => void] {
 export function exportNote(filters: { search?: string; type?: string; status?: StatusFilter }, total: number | undefined): string {
   const parts = [
     filters.status ? STATUS_FILTER_LABELS[filters.status] : null,
-    filters.type ? TYPE_LABELS[filters.type as MembershipType] : null,
+    filters.type ? MEMBERSHIP_TYPE_NAMES[filters.type as MembershipType] : null,
     filters.search ? `matching “${filters.search}”` : null,
   ].filter(Boolean);
   const count = total === undefined ? '' : ` ${total.toLocaleString('en-AU')}`;
@@ -130,7 +129,7 @@ function MemberRow({ member, onEdit, onLift }: { member: AdminMemberRow; onEdit:
           </div>
         </Group>
       </Table.Td>
-      <Table.Td>{TYPE_LABELS[member.membershipType] ?? member.membershipType}</Table.Td>
+      <Table.Td>{MEMBERSHIP_TYPE_NAMES[member.membershipType] ?? member.membershipType}</Table.Td>
       <Table.Td>
         <Badge color={STATUS_COLOURS[member.status] ?? 'gray'} variant="light">
           {MEMBER_STATUS_LABELS[member.status] ?? member.status}

@@ -3,15 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { EXPIRING_DAYS } from '../../../shared/admin.schema';
 import { formatAuDate } from '../../../shared/dates';
-import { MEMBER_STATUSES, MEMBERSHIP_TYPES, type MembershipType } from '../../../shared/membership';
+import { MEMBER_STATUSES, MEMBERSHIP_TYPE_NAMES, MEMBERSHIP_TYPES, type MembershipType } from '../../../shared/membership';
 import type { MembershipReport } from '../../../shared/reports.schema';
 import { useTRPC } from '../../trpc';
 import { MEMBER_STATUS_LABELS } from './member-edit-form';
 import { DownloadButton, periodText } from './period-picker';
 import { PeriodReportCard } from './report-card';
 import { useGeneratedPeriod } from './use-period';
-
-const TYPE_LABELS: Record<MembershipType, string> = { adult: 'Adult', junior: 'Junior', family: 'Family' };
 
 function Figure({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -60,7 +58,7 @@ function MembershipFigures({ report }: { report: MembershipReport }) {
           <Table.Tbody>
             {MEMBERSHIP_TYPES.map((t) => (
               <Table.Tr key={t}>
-                <Table.Th scope="row">{TYPE_LABELS[t]}</Table.Th>
+                <Table.Th scope="row">{MEMBERSHIP_TYPE_NAMES[t]}</Table.Th>
                 {MEMBER_STATUSES.map((s) => (
                   <Table.Td key={s} ta="right">
                     {count(t, s).toLocaleString('en-AU')}
@@ -107,7 +105,7 @@ function MembershipFigures({ report }: { report: MembershipReport }) {
                   <Table.Tr key={`${m.name}-${m.email}-${m.expiryDate}`}>
                     <Table.Td>{m.name}</Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.email ?? '—'}</Table.Td>
-                    <Table.Td>{TYPE_LABELS[m.membershipType]}</Table.Td>
+                    <Table.Td>{MEMBERSHIP_TYPE_NAMES[m.membershipType]}</Table.Td>
                     <Table.Td>{formatAuDate(m.expiryDate)}</Table.Td>
                   </Table.Tr>
                 ))}
