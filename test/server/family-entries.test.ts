@@ -224,6 +224,8 @@ describe('events limited by the committee', () => {
     });
     expect(desk.status).toBe(400);
     expect(desk.body.message).toBe(MEMBERS_ONLY);
+    // The desk's screen says so and offers no 'Add guest'.
+    expect(await admin.trpc.admin.signOn.list.query({ id: event.id })).toMatchObject({ membersOnly: true, limits: ['Members only'] });
     // Nothing written but the rate limit's count of the attempt.
     const { rate_limit_buckets: _a, ...after } = await rowCounts(t);
     const { rate_limit_buckets: _b, ...expected } = before;

@@ -11,7 +11,7 @@ import {
   type DeskView,
 } from '../../shared/entries.schema';
 import { AppError } from '../../shared/errors';
-import { MEMBERS_ONLY_MESSAGE } from '../../shared/events';
+import { eventLimitBadges, MEMBERS_ONLY_MESSAGE } from '../../shared/events';
 import { centsToAmount, CURRENCY, formatAud } from '../../shared/membership';
 import { PAYMENT_METHOD_LABELS, type ManualPaymentMethod } from '../../shared/payments';
 import type { Clock } from '../clock';
@@ -60,6 +60,8 @@ export class SignOnDeskService {
       eventDate: event.eventDate.toISOString(),
       entriesCloseAt: entriesCloseAt(event).toISOString(),
       requireCheckIn: event.requireCheckIn,
+      limits: eventLimitBadges(event),
+      membersOnly: event.membersOnly,
       memberFee: centsToAmount(event.registrationFeeCents),
       juniorFee: event.juniorFeeCents === null || event.juniorFeeCents === undefined ? null : centsToAmount(event.juniorFeeCents),
       nonMemberFee: centsToAmount(event.nonMemberFeeCents),

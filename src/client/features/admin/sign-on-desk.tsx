@@ -88,6 +88,11 @@ function DeskBody({
             Only checked-in entrants can log catches.
           </Text>
         )}
+        {(view.limits ?? []).length > 0 && (
+          <Text size="sm" fw={500}>
+            For: {view.limits!.join(' · ')}
+          </Text>
+        )}
       </div>
       <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs">
         <Count label="Entered" value={view.counts.entered} />
@@ -99,9 +104,12 @@ function DeskBody({
         <Button mih={TARGET} variant="light" onClick={() => onAdd('member')}>
           Add member
         </Button>
-        <Button mih={TARGET} variant="light" onClick={() => onAdd('guest')}>
-          Add guest
-        </Button>
+        {/* No guests where the committee takes members only (the server refuses them too). */}
+        {!view.membersOnly && (
+          <Button mih={TARGET} variant="light" onClick={() => onAdd('guest')}>
+            Add guest
+          </Button>
+        )}
       </Group>
       <TextInput size="lg" label="Find an entrant" placeholder="Name" value={search} onChange={(e) => onSearch(e.currentTarget.value)} />
       {shown.length === 0 && <Text c="dimmed">{view.entrants.length ? 'Nobody by that name.' : 'Nobody has entered yet.'}</Text>}
