@@ -1,6 +1,10 @@
-import { Modal } from '@mantine/core';
+import { Center, Loader, Modal } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { JoinState, PaymentDetails } from '../../components/join-dialog';
+import { useAuth } from '../../lib/use-auth';
+import { useTRPC } from '../../trpc';
+import { CurrentMembership, currentMembership } from './current-membership';
 import { PaymentDialog } from './payment-dialog';
 import { RegistrationForm } from './registration-form';
 
@@ -17,17 +21,28 @@ export function JoinDialogs({ state, phone, onClose, onPay }: JoinDialogsProps) 
   // Every open dialog closes on Escape; while the code of conduct is open over the form, Escape is
   // for it alone, or a keyboard user reading it would lose the whole form.
   const [conductOpen, setConductOpen] = useState(false);
+  // A current member is offered renewal, not a form that would end in 'You are already a member'.
+  const { user } = useAuth();
+  const profile = useQuery({ ...useTRPC().members.profile.queryOptions(), enabled: user !== null && state.step === 'join' });
+  const member = currentMembership(profile.data);
+  const checking = user !== null && profile.isPending;
   return (
     <>
       <Modal
         opened={state.step === 'join'}
         onClose={onClose}
         closeOnEscape={!conductOpen}
-        title="Join the Club"
-        size="lg"
+        title={member ? 'You are already a member' : 'Join the Club'}
+        size={member ? 'md' : 'lg'}
         fullScreen={phone}
       >
-        {state.step === 'join' && (
+        {state.step === 'join' && checking && (
+          <Center py="md">
+            <Loader aria-label="Loading your membership" />
+          </Center>
+        )}
+        {state.step === 'join' && member && <CurrentMembership profile={member} onRenew={onPay} onClose={onClose} />}
+        {state.step === 'join' && !checking && !member && (
           <RegistrationForm
             key={state.key}
             initialType={state.type}
