@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Payment } from '../../src/server/db/entities';
+import { Event, Payment } from '../../src/server/db/entities';
 import { clubToday } from '../../src/shared/dates';
 import { createEvent, createMember } from '../support/factories';
 import { FakePayPal } from '../support/fake-paypal';
@@ -134,7 +134,7 @@ describe('refund notices', () => {
 
   it('an entry fee refunded by the committee e-mails the member who paid, naming the entrant', async () => {
     const event = await createEvent(t, { name: 'Whiting Wander' });
-    await t.em().nativeUpdate('Event', { id: event.id }, { payAtSignOn: false });
+    await t.em().nativeUpdate(Event, { id: event.id }, { payAtSignOn: false });
     const member = await createMember(t, { firstName: 'Eddie', lastName: 'Entrant' });
     await member.client.trpc.entries.enter.mutate({ id: event.id });
     const order = await member.client.trpc.entries.createOrder.mutate({ id: event.id });
