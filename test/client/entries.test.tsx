@@ -57,6 +57,7 @@ const PROFILE: NonNullable<Output<'members.profile'>> = {
     { id: 'm2', firstName: 'Kit', lastName: 'Fisher', membershipType: 'junior', dateOfBirth: addYears(TODAY, -10), current: true },
   ],
   renewalAmount: '40.00',
+  documentsToAccept: [],
   paymentState: 'paid',
   renewal: { open: false, opensOn: '2027-09-22', extendsTo: '2028-11-21' },
 };

@@ -67,6 +67,7 @@ const PROFILE: NonNullable<Output<'members.profile'>> = {
   expiryDate: '2027-11-21',
   household: [{ id: 'm1', firstName: 'Mia', lastName: 'Fisher', membershipType: 'adult' }],
   renewalAmount: '40.00',
+  documentsToAccept: [],
   paymentState: 'paid',
   renewal: { open: false, opensOn: '2027-09-22', extendsTo: '2028-11-21' },
 };

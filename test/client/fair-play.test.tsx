@@ -246,6 +246,7 @@ describe('the member portal while suspended', () => {
     expiryDate: '2027-11-21',
     household: [{ id: 'm1', firstName: 'Morgan', lastName: 'Reef', membershipType: 'adult' }],
     renewalAmount: '40.00',
+    documentsToAccept: [],
     paymentState: 'paid',
     renewal: { open: false, opensOn: '2027-09-22', extendsTo: '2028-11-21' },
   };

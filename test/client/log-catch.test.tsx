@@ -63,6 +63,7 @@ const PROFILE: Output<'members.profile'> = {
   expiryDate: '2027-01-10',
   household: [{ id: ME, firstName: 'Morgan', lastName: 'Reef', membershipType: 'adult' }],
   renewalAmount: '40.00',
+  documentsToAccept: [],
   paymentState: 'paid',
   renewal: { open: false, opensOn: '2026-11-11', extendsTo: '2028-01-10' },
 };

@@ -713,6 +713,7 @@ const PROFILE: Profile = {
   expiryDate: '2027-11-21',
   household: [{ id: 'm1', firstName: 'Morgan', lastName: 'Reef', membershipType: 'adult' }],
   renewalAmount: '40.00',
+  documentsToAccept: [],
   paymentState: 'paid',
   // Paid a year ahead: renewal opens 60 days before expiry.
   renewal: { open: false, opensOn: '2027-09-22', extendsTo: '2028-11-21' },
@@ -844,6 +845,7 @@ describe('member portal', () => {
       ...UNPAID,
       household: [...UNPAID.household, { id: 'm2', firstName: 'Sam', lastName: 'Reef', membershipType: 'junior' }],
       renewalAmount: '70.00',
+      documentsToAccept: [],
     };
     renderApp('/member', portalServer(profile));
     expect(await screen.findByText('Payment pending')).toBeTruthy();
@@ -854,6 +856,32 @@ describe('member portal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Complete Your Payment' });
     expect(within(dialog).getByText('Morgan Reef, Sam Reef')).toBeTruthy();
     expect(within(dialog).getByText('$70.00 AUD')).toBeTruthy();
+  });
+
+  it('asks for the club documents before it offers payment when the registration came without them', async () => {
+    const user = userEvent.setup();
+    let accepted: unknown = null;
+    const server = portalServer(
+      { ...UNPAID, documentsToAccept: ['waiver', 'competition_rules'] },
+      {
+        'members.acceptDocuments': (input) => {
+          accepted = input;
+          return ok({ message: 'Thank you: the club documents are accepted.' });
+        },
+      },
+    );
+    renderApp('/member', server);
+    await user.click(await screen.findByRole('button', { name: 'Complete payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Your Payment' });
+    expect(within(dialog).getByText(/please read and accept each of the club documents/)).toBeTruthy();
+    const next = within(dialog).getByRole('button', { name: 'Accept and continue to payment' });
+    expect(next.hasAttribute('disabled')).toBe(true);
+    // The code of conduct was accepted already; the two that were not must be.
+    expect(within(dialog).getAllByRole('button', { name: 'Accepted' })).toHaveLength(1);
+    for (const button of within(dialog).getAllByRole('button', { name: 'Accept Required' })) await user.click(button);
+    await user.click(next);
+    expect(await within(dialog).findByText('$40.00 AUD')).toBeTruthy();
+    expect(accepted).toEqual({ documentsAccepted: REQUIRED_DOCUMENTS.map((d) => ({ id: d.id, version: d.version })) });
   });
 
   it("while PayPal processes a payment shows 'Payment pending' and says so, with nothing to pay", async () => {
@@ -882,6 +910,7 @@ describe('member portal', () => {
       ...EXPIRED,
       household: [...PROFILE.household, { id: 'm2', firstName: 'Sam', lastName: 'Reef', membershipType: 'junior' }],
       renewalAmount: '70.00',
+      documentsToAccept: [],
     };
     renderApp('/member', portalServer(profile));
     await user.click(await screen.findByRole('button', { name: 'Renew Membership' }));

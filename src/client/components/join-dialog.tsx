@@ -14,6 +14,8 @@ export interface PaymentDetails {
   email?: string | null;
   /** Paying for the junior waiting to be added to the household: their membership ends with the household's. */
   addition?: { until: string; becomesFamily: boolean };
+  /** The club documents the payer must accept first (their ids), when the server says so. */
+  documentsToAccept?: string[];
 }
 
 export type JoinState =
@@ -38,6 +40,7 @@ export function householdPayment(profile: MemberProfile, options: { earlyRenewal
     membershipType: profile.membershipType,
     amount: profile.renewalAmount,
     email: profile.email,
+    documentsToAccept: profile.documentsToAccept,
     ...(options.earlyRenewal ? { earlyRenewal: true } : {}),
   };
 }

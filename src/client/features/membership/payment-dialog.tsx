@@ -9,6 +9,7 @@ import { fieldErrorsOf, httpStatusOf, isLostAnswer, serverMessage } from '../../
 import { useTRPC } from '../../trpc';
 import type { PaymentDetails } from '../../components/join-dialog';
 import { PayPalButton } from '../../components/paypal-button';
+import { DocumentsStep } from './documents-step';
 import { useAuth } from '../../lib/use-auth';
 
 /** The payment dialog (SPEC §2.6, §4); full screen on phones. */
@@ -72,6 +73,7 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
   const [demoBusy, setDemoBusy] = useState<'approve' | 'decline' | null>(null);
   const [pendingOrder, setPendingOrder] = useState<string | null>(null);
   const [result, setResult] = useState<CaptureResult | null>(null);
+  const [documentsAccepted, setDocumentsAccepted] = useState(false);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -248,6 +250,10 @@ export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onD
         </Button>
       </Stack>
     );
+  }
+
+  if (details.documentsToAccept?.length && !documentsAccepted) {
+    return <DocumentsStep missing={details.documentsToAccept} onAccepted={() => setDocumentsAccepted(true)} />;
   }
 
   const busy = createOrder.isPending || capturing !== null || demoBusy !== null;
