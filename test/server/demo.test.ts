@@ -15,7 +15,8 @@ import {
   seedDemoClub,
   type DemoSeedResult,
 } from '../../src/server/demo/seed';
-import { User } from '../../src/server/db/entities';
+import { Member, User } from '../../src/server/db/entities';
+import { documentsToAccept } from '../../src/shared/documents';
 import { createLocalStore } from '../../src/server/integrations/storage/local-store';
 import { createTestDatabase } from '../support/database';
 import { PUBLIC_URL, startTestApp, type TestApp, type TestClient } from '../support/test-app';
@@ -108,6 +109,12 @@ describe('the demo club (npm run demo)', () => {
     expect(overview.revenueYtdCents).toBeGreaterThan(0);
     expect(overview.sponsors).toBeGreaterThanOrEqual(5);
     expect(overview.activeEvents).toBeGreaterThanOrEqual(4);
+  });
+
+  it("has every household's adult holding the club documents in force, so renewals can be paid", async () => {
+    const em = site.orm.em.fork();
+    const primaries = await em.find(Member, { isPrimary: true, isGuest: false });
+    expect(primaries.filter((m) => documentsToAccept(m.documentsAccepted).length).map((m) => `${m.firstName} ${m.lastName}`)).toEqual([]);
   });
 
   it("shows the committee's member records: reminders sent, one by hand, an e-mail change waiting, the shirt order", async () => {
