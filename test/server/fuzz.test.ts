@@ -611,6 +611,7 @@ function validInputs(): Record<string, unknown> {
       shirtSize: 'M',
       membershipType: 'adult',
     },
+    'members.acceptDocuments': { documentsAccepted: acceptRequiredDocuments() },
     'payments.createOrder': { amount: '40.00', currency: 'AUD', intent: 'CAPTURE', earlyRenewal: false },
     'payments.outcome': { orderId: 'DEMO-00000000000000AB' },
     'payments.capture': { orderId: 'DEMO-00000000000000AA' },
