@@ -71,16 +71,8 @@ export async function sendEntryReceipt(
   const entries = await em.find(EventRegistration, { id: { $in: registrationIds }, payment }, { populate: ['member'], refresh: true });
   if (!event || !entries.length) return;
   const guest = entries.find((e) => e.member.isGuest);
-  // Paid online: to whoever paid. Taken at the desk: to the entrant (or, for a junior without an address, their household).
-  const atDesk = payment.provider === 'manual';
-  const payer = !atDesk && payment.createdBy ? await em.findOne(User, { id: payment.createdBy.id }) : null;
-  const payerMember = payer
-    ? await em.findOne(Member, { user: payer })
-    : entries[0].member.email
-      ? entries[0].member
-      : await em.findOne(Member, { household: entries[0].member.household, isPrimary: true });
-  const to = guest?.member.email ?? payerMember?.email ?? payer?.email;
-  if (!to) return;
+  const recipient = await entryReceiptRecipient(em, payment, entries);
+  if (!recipient) return;
   let url = `${deps.publicUrl}/member?tab=events`;
   let linkExpires: Date | undefined;
   if (guest && guest.member.email) {
@@ -93,7 +85,7 @@ export async function sendEntryReceipt(
     eventName: event.name,
     location: event.location,
     start: event.eventDate,
-    firstName: guest?.member.firstName ?? payerMember?.firstName ?? payer?.firstName ?? entries[0].member.firstName,
+    firstName: recipient.firstName,
     names: entries.map((e) => `${e.member.firstName} ${e.member.lastName}`),
     amountCents: payment.amountCents,
     reference: payment.reference ?? payment.providerCaptureId ?? payment.providerOrderId,
@@ -102,7 +94,29 @@ export async function sendEntryReceipt(
     guest: Boolean(guest),
     linkExpires,
   });
-  await deliverQuietly(deps.mailer, deps.log, { to, ...mail });
+  await deliverQuietly(deps.mailer, deps.log, { to: recipient.email, ...mail });
+}
+
+/**
+ * Whom an entry fee's receipt (and a refund's credit note) goes to: a guest entrant; else, paid online, whoever paid;
+ * taken at the desk, the entrant (or, for a junior without an address, their household's primary member).
+ */
+export async function entryReceiptRecipient(
+  em: EntityManager,
+  payment: Payment,
+  entries: EventRegistration[],
+): Promise<{ email: string; firstName: string } | null> {
+  if (!entries.length) return null;
+  const guest = entries.find((e) => e.member.isGuest && e.member.email);
+  if (guest) return { email: guest.member.email!, firstName: guest.member.firstName };
+  const payer = payment.provider !== 'manual' && payment.createdBy ? await em.findOne(User, { id: payment.createdBy.id }) : null;
+  const member = payer
+    ? await em.findOne(Member, { user: payer })
+    : entries[0].member.email
+      ? entries[0].member
+      : await em.findOne(Member, { household: entries[0].member.household, isPrimary: true });
+  const email = member?.email ?? payer?.email;
+  return email ? { email, firstName: member?.firstName ?? payer?.firstName ?? entries[0].member.firstName } : null;
 }
 
 /**

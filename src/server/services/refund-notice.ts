@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { clubToday } from '../../shared/dates';
-import { EventRegistration, Member, Payment, Sponsor, User } from '../db/entities';
+import { EventRegistration, Member, Payment, Sponsor } from '../db/entities';
+import { entryReceiptRecipient } from './entry-payments';
 import { refundNoticeMessage } from '../emails/refund.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import { receiptNumber } from './member-payments.service';
@@ -29,27 +30,9 @@ async function receiptRecipient(em: EntityManager, p: Payment): Promise<{ email:
       : null;
     return primary?.email ? { email: primary.email, firstName: primary.firstName } : null;
   }
-  return entryPayer(em, p);
-}
-
-/**
- * An entry fee's receipt went to the guest entrant, else whoever paid online, else (taken at the desk) the entrant
- * or their household's primary member: the rule of sendEntryReceipt.
- */
-async function entryPayer(em: EntityManager, p: Payment): Promise<{ email: string; firstName: string } | null> {
   const ids = (p.entries ?? []).map((e) => e.registrationId);
   const entries = ids.length ? await em.find(EventRegistration, { id: { $in: ids } }, { populate: ['member'] }) : [];
-  if (!entries.length) return null;
-  const guest = entries.find((e) => e.member.isGuest && e.member.email);
-  if (guest) return { email: guest.member.email!, firstName: guest.member.firstName };
-  const payer = p.provider !== 'manual' && p.createdBy ? await em.findOne(User, { id: p.createdBy.id }) : null;
-  const member = payer
-    ? await em.findOne(Member, { user: payer })
-    : entries[0].member.email
-      ? entries[0].member
-      : await em.findOne(Member, { household: entries[0].member.household, isPrimary: true });
-  const email = member?.email ?? payer?.email;
-  return email ? { email, firstName: member?.firstName ?? payer?.firstName ?? entries[0].member.firstName } : null;
+  return entryReceiptRecipient(em, p, entries);
 }
 
 /**
