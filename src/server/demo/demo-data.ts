@@ -4,6 +4,7 @@
  */
 import type { Species } from '../../shared/catches';
 import type { LandingKey } from '../../shared/cms-defaults';
+import type { EventAgeLimit } from '../../shared/events';
 import type { SponsorshipType } from '../../shared/sponsors';
 import type { LogoIcon, ScenePalette } from './demo-images';
 
@@ -589,6 +590,10 @@ export interface DemoEvent {
   fee: string;
   /** A junior's entry fee when not the member price. */
   juniorFee?: string;
+  /** Who may enter by age, when not anyone. */
+  ageLimit?: EventAgeLimit;
+  /** Club members only (no guests). */
+  membersOnly?: boolean;
   max: number | null;
   clubCode: string | null;
   /** Where catches are made: the centre of the water fished. */
@@ -767,6 +772,8 @@ export const EVENTS: DemoEvent[] = [
     fishingEnd: '12:00',
     fee: '0',
     max: 30,
+    ageLimit: 'juniors',
+    membersOnly: true,
     clubCode: 'NIPPER',
     status: 'active',
     description:

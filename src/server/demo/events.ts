@@ -7,6 +7,7 @@ import { EVENTS, type DemoEvent } from './demo-data';
 import { scenePhoto } from './demo-images';
 import { hhmm, type DemoContext } from './context';
 import { activeBetween } from './members';
+import { isCurrentMember } from '../services/member-status';
 import type { SeededHousehold, SeededEvent } from './context';
 
 const dayOfWeek = (day: IsoDate) => new Date(`${day}T00:00:00Z`).getUTCDay();
@@ -35,6 +36,8 @@ export async function seedEvents(demo: DemoContext) {
       clubCode: plan.clubCode,
       fishingStart: plan.fishingStart,
       fishingEnd: plan.fishingEnd,
+      ageLimit: plan.ageLimit,
+      membersOnly: plan.membersOnly,
       status: 'active',
     });
     const created = demo.local(
@@ -67,7 +70,7 @@ async function register(demo: DemoContext, seeded: SeededEvent, createdAt: Date)
   const wants = (h: SeededHousehold) => {
     if (h === demo.member) return ['bream-flathead', 'cudgen', 'jacks', 'beach', 'today', 'kingscliff', 'mulloway'].includes(plan.key);
     if (h === demo.admin) return ['bream-flathead', 'jacks', 'today', 'agm', 'mulloway'].includes(plan.key);
-    if (plan.key === 'juniors') return h.members.some((m) => isJuniorOn(m.dateOfBirth, demo.today));
+    if (plan.ageLimit === 'juniors') return juniorsOf(h, day).length > 0;
     return true;
   };
   const forced = eligible.filter((h) => (h === demo.member || h === demo.admin) && wants(h));
@@ -86,9 +89,17 @@ async function register(demo: DemoContext, seeded: SeededEvent, createdAt: Date)
     })
     .sort((a, b) => a.at - b.at);
   for (const { household, at } of planned) {
-    await demo.at(new Date(at), () => demo.services.entries.register(demo.em, household.actor, seeded.event.id));
+    // A juniors' event takes the household's juniors, entered by its adult; any other its member who holds the login.
+    const memberIds = plan.ageLimit === 'juniors' ? juniorsOf(household, day) : undefined;
+    await demo.at(new Date(at), () => demo.services.entries.enter(demo.em, household.actor, seeded.event.id, { memberIds }));
     seeded.registered.push(household);
   }
+}
+
+/** Whom a household enters in a juniors' event: an adult their juniors on the day, a junior who holds the login themselves. */
+function juniorsOf(household: SeededHousehold, day: IsoDate): string[] {
+  if (isJuniorOn(household.primary.dateOfBirth, day)) return [household.primary.id];
+  return household.members.filter((m) => isJuniorOn(m.dateOfBirth, day) && isCurrentMember(m, day)).map((m) => m.id);
 }
 
 function shuffle<T>(demo: DemoContext, items: T[]): T[] {

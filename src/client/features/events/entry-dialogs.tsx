@@ -60,6 +60,10 @@ export function PayEntryDialog({ due, onClose }: { due: EntryDue | null; onClose
   );
 }
 
+/** A thumb's target on a phone: each person and each way of paying is a 44 px row, the close button 44 px. */
+const TOUCH_ROW = { body: { minHeight: 44, alignItems: 'center' } } as const;
+const BIG_CLOSE = { 'aria-label': 'Close dialog', size: 'xl' } as const;
+
 /**
  * 'Enter with my juniors': a household adult enters the household's juniors (and themselves, when not entered yet) in
  * one go and chooses to pay online now or at the sign-on desk (where the event allows it). The server prices each
@@ -80,7 +84,13 @@ export function EnterHouseholdDialog({
 }) {
   const phone = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal opened={event !== null} onClose={onClose} title={event ? `Enter ${event.name}` : 'Enter'} fullScreen={phone}>
+    <Modal
+      opened={event !== null}
+      onClose={onClose}
+      title={event ? `Enter ${event.name}` : 'Enter'}
+      fullScreen={phone}
+      closeButtonProps={BIG_CLOSE}
+    >
       {/* Keyed by the event: each opening starts from whom that event offers. */}
       {event && (
         <HouseholdEntryForm
@@ -127,25 +137,32 @@ function HouseholdEntryForm({
       <Checkbox.Group label="Who is entering?" value={chosen} onChange={setChosen}>
         <Stack gap="xs" mt="xs">
           {people.map((m) => (
-            <Checkbox key={m.id} size="md" value={m.id} label={`${m.firstName} ${m.lastName}${m.self ? ' (you)' : ' (junior)'}`} />
+            <Checkbox
+              key={m.id}
+              size="md"
+              styles={TOUCH_ROW}
+              value={m.id}
+              label={`${m.firstName} ${m.lastName}${m.self ? ' (you)' : ' (junior)'}`}
+            />
           ))}
         </Stack>
       </Checkbox.Group>
       {event.payAtSignOn !== false && (
         <Radio.Group label="Paying" value={pay} onChange={(v) => setPay(v as 'online' | 'sign_on')}>
           <Stack gap="xs" mt="xs">
-            <Radio size="md" value="online" label="Pay online now" />
-            <Radio size="md" value="sign_on" label="Pay at the sign-on desk on the day" />
+            <Radio size="md" styles={TOUCH_ROW} value="online" label="Pay online now" />
+            <Radio size="md" styles={TOUCH_ROW} value="sign_on" label="Pay at the sign-on desk on the day" />
           </Stack>
         </Radio.Group>
       )}
       {enter.error && <Alert color="red">{serverMessage(enter.error) ?? 'Could not enter. Please try again.'}</Alert>}
       <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={enter.isPending}>
+        <Button variant="default" mih={44} onClick={onClose} disabled={enter.isPending}>
           Cancel
         </Button>
         <Button
           color="teal"
+          mih={44}
           disabled={chosen.length === 0}
           loading={enter.isPending}
           onClick={() => enter.mutate({ id: event.id, memberIds: chosen, payAtSignOn: pay === 'sign_on' })}

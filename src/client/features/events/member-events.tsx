@@ -103,6 +103,7 @@ function RegisteredEvent({
         <Stack gap="xs" style={{ flex: '0 0 auto' }}>
           {(state === 'unpaid' || state === 'pay_at_sign_on') && registration.canCancel && registration.fee && (
             <Button
+              mih={44}
               color="teal"
               onClick={() => onPay({ eventId: registration.eventId, eventName: registration.name, amount: registration.fee! })}
             >
@@ -112,6 +113,7 @@ function RegisteredEvent({
           {/* The server says whether it may still be cancelled (not once the event has started). */}
           {registration.canCancel && (
             <Button
+              mih={44}
               color="red"
               variant="light"
               disabled={cancel.isPending}
@@ -215,7 +217,7 @@ function AvailableEvent({
   const places = placesLeftText(event);
   const prices = entryPricesLine(event);
   const juniorsButton = withJuniors && (
-    <Button variant="light" color="teal" onClick={withJuniors}>
+    <Button mih={44} variant="light" color="teal" onClick={withJuniors}>
       Enter with my juniors
     </Button>
   );
@@ -299,9 +301,11 @@ function AvailableEvent({
             </Badge>
           ) : event.isFull ? (
             <Group gap="xs">
-              <Button disabled>Event Full</Button>
+              <Button mih={44} disabled>
+                Event Full
+              </Button>
               {!membersOnly && event.status === 'active' && (
-                <Button variant="light" loading={joinWaitlist.isPending} onClick={() => joinWaitlist.mutate({ id: event.id })}>
+                <Button mih={44} variant="light" loading={joinWaitlist.isPending} onClick={() => joinWaitlist.mutate({ id: event.id })}>
                   Join Waiting List
                 </Button>
               )}
@@ -314,7 +318,7 @@ function AvailableEvent({
             <Group gap="xs">
               {juniorsButton}
               {ageRefusal === null ? (
-                <Button color="teal" disabled={register.isPending} onClick={() => register.mutate({ id: event.id })}>
+                <Button mih={44} color="teal" disabled={register.isPending} onClick={() => register.mutate({ id: event.id })}>
                   {register.isPending ? 'Registering...' : 'Register Now'}
                 </Button>
               ) : (
@@ -326,7 +330,9 @@ function AvailableEvent({
               )}
             </Group>
           ) : (
-            <Button disabled>Registration Closed</Button>
+            <Button mih={44} disabled>
+              Registration Closed
+            </Button>
           )}
         </Group>
       </Stack>
@@ -397,7 +403,7 @@ export function MemberEvents({ catchLogging }: { catchLogging?: ReactNode }) {
               At the water on an event day? Log your catch from your phone.
             </Text>
           </Stack>
-          <Button color="teal" onClick={logCatch}>
+          <Button mih={44} color="teal" onClick={logCatch}>
             Log a Catch
           </Button>
         </Group>
@@ -419,6 +425,7 @@ export function MemberEvents({ catchLogging }: { catchLogging?: ReactNode }) {
           {past.length > 0 && (
             <>
               <Button
+                mih={44}
                 variant="subtle"
                 onClick={() => setShowPast((shown) => !shown)}
                 aria-expanded={showPast}
@@ -452,6 +459,7 @@ export function MemberEvents({ catchLogging }: { catchLogging?: ReactNode }) {
                   </Text>
                 </Stack>
                 <Button
+                  mih={44}
                   variant="light"
                   color="red"
                   loading={leave.isPending}
