@@ -116,7 +116,8 @@ export function EntryPayment({
         </>
       ) : (
         <Alert color="blue" title="Online payment is not available">
-          {serverMessage(setup.error) ?? 'This site does not take online payments at the moment.'} {otherwise}
+          {/* Whatever the reason (not set up, or not reachable now), an entry fee can still be paid where the entry says. */}
+          {otherwise}
         </Alert>
       )}
     </Stack>
