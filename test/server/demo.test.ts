@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubToday } from '../../src/shared/dates';
+import { isJuniorOn } from '../../src/shared/membership';
+import { isCurrentMember } from '../../src/server/services/member-status';
 import { financialYearOf } from '../../src/shared/reports.schema';
 import { nextSeason } from '../../src/shared/sponsors';
 import { ormOptions } from '../../src/server/db/orm.config';
@@ -109,6 +111,20 @@ describe('the demo club (npm run demo)', () => {
     expect(overview.revenueYtdCents).toBeGreaterThan(0);
     expect(overview.sponsors).toBeGreaterThanOrEqual(5);
     expect(overview.activeEvents).toBeGreaterThanOrEqual(4);
+  });
+
+  it('sends the newsletter to households with juniors to every household with a current member under 16, families included', async () => {
+    const em = site.orm.em.fork();
+    const people = await em.find(Member, { isGuest: false }, { populate: ['household'] });
+    const withJuniors = new Set(
+      people.filter((m) => isCurrentMember(m, today) && isJuniorOn(m.dateOfBirth, today)).map((m) => m.household.id),
+    );
+    const families = people.filter((m) => m.isPrimary && withJuniors.has(m.household.id)).map((m) => m.lastName);
+    expect(families).toEqual(expect.arrayContaining(['Nguyen', 'Patterson', 'Robinson']));
+    // The segment reaches each of those households' addresses once (an address that unsubscribed is counted apart).
+    const addresses = new Set(people.filter((m) => withJuniors.has(m.household.id) && m.email).map((m) => m.email!.toLowerCase()));
+    const count = await admin.trpc.admin.newsletters.count.query({ segment: { kind: 'juniors' } });
+    expect(count.recipients + count.unsubscribed).toBe(addresses.size);
   });
 
   it("has every household's adult holding the club documents in force, so renewals can be paid", async () => {

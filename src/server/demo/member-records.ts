@@ -1,6 +1,7 @@
 /* Member records: the renewal reminders that went out, one sent again by hand, an e-mail change waiting for confirmation, and a junior without a shirt size for the shirt order. */
 import { randomUUID } from 'node:crypto';
 import { addDays } from '../../shared/dates';
+import { isJuniorOn } from '../../shared/membership';
 import { RenewalReminder } from '../db/entities';
 import { hhmm, type DemoContext } from './context';
 
@@ -48,10 +49,10 @@ export async function seedMemberRecords(demo: DemoContext) {
     );
   }
 
-  // One junior's size was never given: the shirt order names them.
+  // One junior's size was never given (someone under 16, on any membership but the logins'): the shirt order names them.
   const junior = demo.households
-    .flatMap((h) => (h.expiresOn && h.expiresOn >= demo.today ? h.members : []))
-    .find((m) => m.membershipType === 'junior' && !m.isPrimary);
+    .flatMap((h) => (h.expiresOn && h.expiresOn >= demo.today && !h.plan.login ? h.members : []))
+    .find((m) => isJuniorOn(m.dateOfBirth, demo.today) && !m.isPrimary);
   if (junior) {
     junior.shirtSize = null;
     await demo.em.flush();
