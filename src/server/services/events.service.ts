@@ -288,8 +288,7 @@ function fishingHours(input: EventData, current: { fishingStart: string; fishing
 /**
  * The entry terms given, each left out kept from `current` (for a new event: $15 for non-members, juniors at the
  * member price, entries closing at the end of sign-on, paying at sign-on allowed, no check-in needed, anyone of any
- * age, guests welcome). Entries must
- * close by the time fishing ends on the day.
+ * age, guests welcome). Entries must close by the time fishing ends on the day.
  */
 function entryTerms(input: EventData, current: Event | null) {
   const terms = {

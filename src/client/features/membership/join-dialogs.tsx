@@ -2,7 +2,7 @@ import { Center, Loader, Modal } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { JoinState, PaymentDetails } from '../../components/join-dialog';
-import { useAuth } from '../../lib/use-auth';
+import { currentUserQuery } from '../../lib/use-auth';
 import { useTRPC } from '../../trpc';
 import { CurrentMembership, currentMembership } from './current-membership';
 import { PaymentDialog } from './payment-dialog';
@@ -22,8 +22,11 @@ export function JoinDialogs({ state, phone, onClose, onPay }: JoinDialogsProps) 
   // for it alone, or a keyboard user reading it would lose the whole form.
   const [conductOpen, setConductOpen] = useState(false);
   // A current member is offered renewal, not a form that would end in 'You are already a member'.
-  const { user } = useAuth();
-  const profile = useQuery({ ...useTRPC().members.profile.queryOptions(), enabled: user !== null && state.step === 'join' });
+  // Asked only while the form is open: these dialogs stay mounted once loaded, on every page.
+  const trpc = useTRPC();
+  const joining = state.step === 'join';
+  const user = useQuery({ ...currentUserQuery(trpc), enabled: joining }).data ?? null;
+  const profile = useQuery({ ...trpc.members.profile.queryOptions(), enabled: user !== null && joining });
   const member = currentMembership(profile.data);
   const checking = user !== null && profile.isPending;
   return (
