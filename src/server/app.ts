@@ -12,7 +12,8 @@ import { registerHealth } from './http/health';
 import { registerCallerReadCache, registerPublicReadCache, startContentCache } from './http/read-cache';
 import { registerRestRoutes } from './http/rest-routes';
 import { registerLiveBoards } from './rest/live-board.rest';
-import { registerAddressRateLimit, registerNoStore, registerRequestGuards } from './http/security';
+import { registerNoStore, registerRequestGuards } from './http/security';
+import { registerPublicReadLimit, registerRequestLimit } from './http/request-limits';
 import { createServer } from './http/server';
 import { registerSession } from './http/session';
 import { registerTrpc } from './http/trpc';
@@ -101,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerJobs(app, { env, orm, services, clock, hasPayments: deps.payments !== null });
 
   registerRequestGuards(app, { production, allowedOrigin });
-  await registerAddressRateLimit(app, env.RATE_LIMIT_PER_MINUTE);
+  await registerPublicReadLimit(app, env.RATE_LIMIT_PER_MINUTE, reads.shared.procedures);
   // Before the session: a repeated public read is answered from memory without decoding any cookie.
   registerPublicReadCache(app, cache, reads);
   registerNoStore(app, reads.shared.procedures);
@@ -109,6 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before the routes, which it applies to.
   await registerCompression(app);
   await registerSession(app, deps.sessionSecret, production);
+  // After the session, so a signed-in person is counted by their account, not the address they share.
+  await registerRequestLimit(app, env.RATE_LIMIT_PER_MINUTE, reads.shared.procedures);
   registerCallerReadCache(app, callerCache, reads);
   registerHealth(app, orm, deps.healDatabase);
   await registerTrpc(app, contextDeps);

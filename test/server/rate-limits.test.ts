@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { User } from '../../src/server/db/entities';
+import { PUBLIC_READS_FACTOR } from '../../src/server/http/request-limits';
 import { RATE_RULES } from '../../src/server/services/rate-limit.service';
 import { signedInClient, startTestApp, type TestApp } from '../support/test-app';
 
@@ -91,20 +92,74 @@ describe('the address a limit counts (TRUST_PROXY)', () => {
 });
 
 describe('the coarse limit on everything', () => {
-  it('answers 429 with Retry-After to an address over RATE_LIMIT_PER_MINUTE, public reads included; other addresses and health checks go on', async () => {
+  it('answers 429 with Retry-After to an address over RATE_LIMIT_PER_MINUTE; other addresses and health checks go on', async () => {
     const app = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '20' } });
     try {
       const busy = app.client('192.0.2.10');
-      for (let i = 0; i < 20; i++) expect((await busy.json('GET', '/api/events/upcoming')).status).toBe(200);
-      const refused = await busy.json('GET', '/api/events/upcoming');
+      for (let i = 0; i < 20; i++)
+        expect((await busy.json('POST', '/api/auth/login', { email: `someone${i}@example.com` })).status).toBe(200);
+      const refused = await busy.json('POST', '/api/auth/login', { email: 'someone@example.com' });
       expect(refused.status).toBe(429);
       expect(refused.body.message).toMatch(/^Too many requests from your address\. Please wait \d+ seconds and try again\.$/);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect((await busy.json('POST', '/api/auth/login', { email: 'someone@example.com' })).status).toBe(429);
-      expect((await app.client('192.0.2.11').json('GET', '/api/events/upcoming')).status).toBe(200);
+      expect((await app.client('192.0.2.11').json('POST', '/api/auth/login', { email: 'someone@example.com' })).status).toBe(200);
       for (let i = 0; i < 5; i++) expect((await busy.json('GET', '/healthz')).status).toBe(200);
     } finally {
       await app.close();
     }
   });
+
+  it('counts public reads in a bucket of their own, PUBLIC_READS_FACTOR times the limit', async () => {
+    const app = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '20' } });
+    try {
+      const reader = app.client('192.0.2.20');
+      const reads = 20 * PUBLIC_READS_FACTOR;
+      const statuses = [];
+      for (let i = 0; i <= reads; i++) statuses.push((await reader.json('GET', '/api/events/upcoming')).status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(reads);
+      expect(statuses.at(-1)).toBe(429);
+      // Reading the public pages' data does not use up what the same address needs to sign in.
+      expect((await reader.json('POST', '/api/auth/login', { email: 'reader@example.com' })).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("never counts the site's own files, and counts a signed-in person by their account, not the address they share", async () => {
+    const app = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '20' } });
+    try {
+      const shared = '198.51.100.77';
+      // A phone's page load asks for dozens of the site's files: none of them is counted.
+      const phone = app.client(shared);
+      for (const file of [
+        '/assets/index-abc123.js',
+        '/assets/index-abc123.css',
+        '/manifest.webmanifest',
+        '/sw.js',
+        '/icons/icon-192.png',
+      ]) {
+        for (let i = 0; i < 5; i++) expect((await phone.fetch(file)).status).not.toBe(429);
+      }
+      // Five members behind the same address, 15 requests each (75 in all, the limit is 20): nobody is refused.
+      const members = [];
+      for (let i = 0; i < 5; i++) members.push(await signedInAt(app, shared, `crowd${i}@example.com`));
+      for (const member of members) {
+        for (let i = 0; i < 15; i++) expect((await member.json('GET', '/api/members/profile')).status).not.toBe(429);
+      }
+      // One of them hammering is slowed down alone, told it is their account.
+      const statuses = [];
+      for (let i = 0; i < 10; i++) statuses.push((await members[0].json('GET', '/api/members/profile')).status);
+      expect(statuses).toContain(429);
+      const refused = await members[0].json('GET', '/api/members/profile');
+      expect(refused.body.message).toMatch(/^Too many requests from your account\. Please wait \d+ seconds and try again\.$/);
+      expect((await members[1].json('GET', '/api/members/profile')).status).not.toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
 });
+
+/** A member signed in through the e-mailed link, every request from `address`. */
+async function signedInAt(app: TestApp, address: string, email: string) {
+  return (await signedInClient(app, email, undefined, app.client(address))).client;
+}

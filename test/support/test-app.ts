@@ -198,13 +198,13 @@ export class TestClient {
   }
 }
 
-/** Signs a new user up through the API and follows the e-mailed link: a verified, signed-in client. */
+/** Signs a new user up through the API and follows the e-mailed link: a verified, signed-in client (`client`, or a new one). */
 export async function signedInClient(
   t: TestApp,
   email = `angler-${randomBytes(4).toString('hex')}@example.com`,
   names = { firstName: 'Sam', lastName: 'Angler' },
+  client = t.client(),
 ) {
-  const client = t.client();
   const { userId } = await client.trpc.auth.signup.mutate({ email, ...names });
   const token = linkIn(await t.latestMail(email)).searchParams.get('token')!;
   await client.trpc.auth.verifyToken.mutate({ token, purpose: 'verify_email' });

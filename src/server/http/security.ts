@@ -1,5 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
-import { isOwnFirstScreenRead } from './first-screen-html';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CATCH_SUBMISSION_PATH } from '../../shared/catches';
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from '../../shared/newsletters.schema';
@@ -109,29 +107,6 @@ function mutationRefusal(req: FastifyRequest, allowedOrigin: string): { status: 
     return { status: 415, message: 'Requests must be sent as JSON (Content-Type: application/json).' };
   }
   return null;
-}
-
-/**
- * A coarse limit on every request from one address (public reads and uploads included), before any work is done;
- * the per-purpose limits (sign-in, e-mails, chat…) stay as they are. Health checks are never limited. 0: none.
- */
-export async function registerAddressRateLimit(app: FastifyInstance, perMinute: number): Promise<void> {
-  if (perMinute <= 0) return;
-  // As an app-wide onRequest hook (not per route), so it also counts what the public read cache answers early.
-  await app.register(rateLimit, { global: false });
-  app.addHook(
-    'onRequest',
-    app.rateLimit({
-      max: perMinute,
-      timeWindow: 60_000,
-      // A page's first-screen reads are counted with the page that asked for them.
-      allowList: (req) => req.url === '/healthz' || req.url === '/readyz' || isOwnFirstScreenRead(req),
-      errorResponseBuilder: (_req, context) => ({
-        statusCode: 429,
-        message: `Too many requests from your address. Please wait ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds and try again.`,
-      }),
-    }),
-  );
 }
 
 /**

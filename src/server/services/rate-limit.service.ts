@@ -12,10 +12,14 @@ export interface RateRule {
 /** Every limit of the site, in one place. */
 export const RATE_RULES = {
   signupPerIp: { name: 'signup-ip', limit: 10, windowSeconds: 3600 },
-  loginPerIp: { name: 'login-ip', limit: 30, windowSeconds: 900 },
+  /**
+   * Per address, sized for a club day, when a whole field signs in from the clubhouse Wi-Fi or one mobile carrier's
+   * address; the per-account limit below is what stops anyone guessing one member's password.
+   */
+  loginPerIp: { name: 'login-ip', limit: 300, windowSeconds: 900 },
   loginPerEmail: { name: 'login-email', limit: 10, windowSeconds: 900 },
-  emailPerIp: { name: 'email-ip', limit: 20, windowSeconds: 3600 },
-  verifyPerIp: { name: 'verify-ip', limit: 60, windowSeconds: 900 },
+  emailPerIp: { name: 'email-ip', limit: 120, windowSeconds: 3600 },
+  verifyPerIp: { name: 'verify-ip', limit: 300, windowSeconds: 900 },
   sponsorPerIp: { name: 'sponsor-ip', limit: 5, windowSeconds: 3600 },
   /** Sponsors' pay links: reading the invoice, making an order, capturing it. Guessing a secret gets nowhere. */
   payLinkPerIp: { name: 'paylink-ip', limit: 60, windowSeconds: 900 },
