@@ -160,7 +160,9 @@ describe('entering an event', () => {
             refundOnCancel: true,
           },
         ]),
+      'events.cancel': () => ok({ message: 'Kit Fisher is no longer entered in Flathead Classic. $5.00 is refunded.' }),
     });
+    const user = userEvent.setup();
     renderWithProviders(<MemberEvents />, server);
     const [mine, kits] = await screen.findAllByTestId('registered-event');
     expect(within(mine).getByTestId('entry-payment-state').textContent).toBe('Pay at sign-on');
@@ -169,6 +171,17 @@ describe('entering an event', () => {
     expect(within(kits).getByTestId('entry-payment-state').textContent).toBe('Paid');
     expect(within(kits).getByRole('button', { name: 'Cancel Kit Fisher' })).toBeTruthy();
     expect(within(kits).getByText('Cancelling refunds the fee')).toBeTruthy();
+
+    // A paid entry asks first, and says what happens to the fee; keeping it sends nothing.
+    await user.click(within(kits).getByRole('button', { name: 'Cancel Kit Fisher' }));
+    const ask = await screen.findByRole('dialog', { name: 'Cancel the entry in Flathead Classic?' });
+    expect(within(ask).getByText(/The \$5\.00 entry fee is refunded the way it was paid/)).toBeTruthy();
+    await user.click(within(ask).getByRole('button', { name: 'Keep the entry' }));
+    expect(server.mutations()).toEqual([]);
+    await user.click(within(kits).getByRole('button', { name: 'Cancel Kit Fisher' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: "Cancel Kit Fisher's entry" }));
+    expect(await screen.findByText('Kit Fisher is no longer entered in Flathead Classic. $5.00 is refunded.')).toBeTruthy();
+    expect(server.mutations().map((c) => c.inputs[0])).toEqual([{ id: ID, memberId: 'm2' }]);
   });
 });
 

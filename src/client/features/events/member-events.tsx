@@ -11,6 +11,7 @@ import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { EventImage } from '../../components/event-image';
 import { householdPayment, useJoinDialog } from '../../components/join-dialog';
+import { CancelEntryButton } from './cancel-entry';
 import { EnterHouseholdDialog, PayEntryDialog, type EntryDue } from './entry-dialogs';
 import { EventLimitBadges } from './event-limit-badges';
 import { householdEntrants } from './household-entrants';
@@ -112,15 +113,13 @@ function RegisteredEvent({
           )}
           {/* The server says whether it may still be cancelled (not once the event has started). */}
           {registration.canCancel && (
-            <Button
-              mih={44}
-              color="red"
-              variant="light"
-              disabled={cancel.isPending}
-              onClick={() => cancel.mutate({ id: registration.eventId, ...(someoneElse ? { memberId: registration.memberId } : {}) })}
-            >
-              {cancel.isPending ? 'Cancelling...' : someoneElse ? `Cancel ${registration.memberName}` : 'Cancel Registration'}
-            </Button>
+            <CancelEntryButton
+              registration={registration}
+              entrant={someoneElse ? (registration.memberName ?? null) : null}
+              label={someoneElse ? `Cancel ${registration.memberName}` : 'Cancel Registration'}
+              pending={cancel.isPending}
+              onCancel={() => cancel.mutate({ id: registration.eventId, ...(someoneElse ? { memberId: registration.memberId } : {}) })}
+            />
           )}
           {registration.canCancel && registration.refundOnCancel && (
             <Text size="xs" c="dimmed">
