@@ -102,7 +102,19 @@ export const segmentCount = z.object({
   recipients: z.number(),
   /** Addresses in the segment that unsubscribed: recorded as skipped. */
   unsubscribed: z.number(),
+  /** Members in the segment with no e-mail address of their own (juniors, family members): not counted above. */
+  withoutEmail: z.number(),
 });
+
+/** 'Goes to 27 people (1 unsubscribed address skipped). 12 members in this group have no e-mail address of their own.' */
+export function segmentCountLine(count: SegmentCount): string {
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const skipped = count.unsubscribed ? ` (${plural(count.unsubscribed, 'unsubscribed address', 'unsubscribed addresses')} skipped)` : '';
+  const without = count.withoutEmail
+    ? ` ${plural(count.withoutEmail, 'member in this group has', 'members in this group have')} no e-mail address of their own.`
+    : '';
+  return `Goes to ${plural(count.recipients, 'person', 'people')}${skipped}.${without}`;
+}
 export type SegmentCount = z.infer<typeof segmentCount>;
 
 export const deliveryCounts = z.object({

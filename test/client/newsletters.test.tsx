@@ -41,8 +41,8 @@ function newsletterServer(overrides: Parameters<typeof fakeServer>[0] = {}) {
     'admin.newsletters.list': () => ok([]),
     'admin.newsletters.count': ({ segment }) =>
       segment.kind === 'expiring'
-        ? ok({ label: `Members whose membership ends within ${segment.days} days`, recipients: 3, unsubscribed: 0 })
-        : ok({ label: 'All current members', recipients: 42, unsubscribed: 1 }),
+        ? ok({ label: `Members whose membership ends within ${segment.days} days`, recipients: 3, unsubscribed: 0, withoutEmail: 2 })
+        : ok({ label: 'All current members', recipients: 42, unsubscribed: 1, withoutEmail: 0 }),
     'admin.events.list': () => ok([]),
     'admin.newsletters.testSend': () => ok({ message: 'A test was sent to sec@example.com.' }),
     'admin.newsletters.create': (input) => ok(view(input)),
@@ -77,7 +77,7 @@ describe('writing a newsletter', () => {
     const dialog = await writeOne(user);
     expect(await within(dialog).findByText('Goes to 42 people (1 unsubscribed address skipped).')).toBeTruthy();
     await user.selectOptions(within(dialog).getByLabelText('Send to'), 'expiring');
-    expect(await within(dialog).findByText('Goes to 3 people.')).toBeTruthy();
+    expect(await within(dialog).findByText('Goes to 3 people. 2 members in this group have no e-mail address of their own.')).toBeTruthy();
     const days = within(dialog).getByLabelText('Membership ends within (days)');
     await user.clear(days);
     await user.type(days, '7');

@@ -210,17 +210,21 @@ export class NewslettersService {
 
   async countSegment(em: EntityManager, segment: Segment): Promise<SegmentCount> {
     const eventName = await this.checkSegment(em, segment);
-    const { send, skipped } = await this.recipients(em, segment);
-    return { label: segmentLabel(segment, eventName), recipients: send.length, unsubscribed: skipped.length };
+    const { send, skipped, withoutEmail } = await this.recipients(em, segment);
+    return { label: segmentLabel(segment, eventName), recipients: send.length, unsubscribed: skipped.length, withoutEmail };
   }
 
-  /** Everyone a segment holds today, one per address, split into those it goes to and those who unsubscribed. */
-  async recipients(em: EntityManager, segment: Segment): Promise<{ send: Recipient[]; skipped: Recipient[] }> {
+  /**
+   * Everyone a segment holds today, one per address, split into those it goes to and those who unsubscribed; and how
+   * many of its members have no address of their own (a family's juniors: they are reached, if at all, through another).
+   */
+  async recipients(em: EntityManager, segment: Segment): Promise<{ send: Recipient[]; skipped: Recipient[]; withoutEmail: number }> {
     const today = clubToday(this.now());
     const current = (a: string) => `${a}.status = 'active' and ${a}.expiry_date >= ?`;
     const person = `m.id as member_id, lower(m.email) as email, m.first_name || ' ' || m.last_name as name`;
-    const fromMembers = `from members m where m.email is not null and m.email <> '' and m.is_guest = false`;
-    let rows: { member_id: string | null; email: string; name: string | null }[];
+    // Members without an address are read too, to be counted as such.
+    const fromMembers = `from members m where m.is_guest = false`;
+    let rows: { member_id: string | null; email: string | null; name: string | null }[];
     switch (segment.kind) {
       case 'current':
         rows = await em.execute(`select ${person} ${fromMembers} and ${current('m')} order by m.last_name, m.first_name`, [today]);
@@ -276,8 +280,10 @@ export class NewslettersService {
         break;
     }
     const seen = new Map<string, Recipient>();
+    let withoutEmail = 0;
     for (const row of rows) {
-      const email = row.email.trim();
+      const email = (row.email ?? '').trim();
+      if (!email) withoutEmail += 1;
       if (!email || seen.has(email)) continue;
       seen.set(email, { memberId: row.member_id, email, name: row.name });
     }
@@ -291,7 +297,7 @@ export class NewslettersService {
           ).map((r) => r.email)
         : [],
     );
-    return { send: all.filter((r) => !none.has(r.email)), skipped: all.filter((r) => none.has(r.email)) };
+    return { send: all.filter((r) => !none.has(r.email)), skipped: all.filter((r) => none.has(r.email)), withoutEmail };
   }
 
   // ---------- Preview and test ----------
@@ -312,7 +318,8 @@ export class NewslettersService {
     );
     let delivered = true;
     try {
-      await this.deps.mailer.send({ to: user.email, ...personalise(mail, `${this.deps.publicUrl}${UNSUBSCRIBE_PAGE_PATH}`) });
+      const test = personalise(mail, `${this.deps.publicUrl}${UNSUBSCRIBE_PAGE_PATH}`);
+      await this.deps.mailer.send({ to: user.email, ...test, subject: `[Test] ${test.subject}` });
     } catch (error) {
       delivered = false;
       this.deps.log.error({ err: (error as Error)?.message, subject: input.subject }, 'Newsletter test send failed');

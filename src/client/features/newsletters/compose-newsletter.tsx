@@ -7,6 +7,7 @@ import {
   NEWSLETTER_LIMITS,
   SEGMENT_KINDS,
   SEGMENT_LABELS,
+  segmentCountLine,
   type NewsletterView,
   type Segment,
   type SegmentKind,
@@ -203,7 +204,7 @@ function ComposeForm({ initial, onDone }: { initial: NewsletterView | null; onDo
         {!segment
           ? 'Choose who receives it to see how many people that is.'
           : count.data
-            ? `Goes to ${plural(count.data.recipients, 'person', 'people')}${count.data.unsubscribed ? ` (${plural(count.data.unsubscribed, 'unsubscribed address', 'unsubscribed addresses')} skipped)` : ''}.`
+            ? segmentCountLine(count.data)
             : count.isError
               ? (serverMessage(count.error) ?? 'Could not count the people in this group.')
               : 'Counting...'}
