@@ -5,7 +5,17 @@ import { DOCUMENTS_REQUIRED_MESSAGE } from '../../src/shared/members.schema';
 import { Member } from '../../src/server/db/entities';
 import { linkIn } from '../support/mime';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { expectAccessible, launchBrowser, openPage, outboxMail, outboxMails, PHONE, followLink } from './browser';
+import {
+  expectAccessible,
+  launchBrowser,
+  openPage,
+  outboxMail,
+  outboxMails,
+  PHONE,
+  phoneProblems,
+  SMALL_PHONE,
+  followLink,
+} from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -201,6 +211,52 @@ describe('joining the club', () => {
     await expectAccessible(page, 'join form on a phone');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
+    expect(problems).toEqual([]);
+  });
+
+  it('joined through the documented REST body, at 360 px: the banner is whole, and payment asks for the club documents first', async () => {
+    const EMAIL = 'rhea.restful@example.com';
+    // A script joins with SPEC's documented body, which carries no acceptances.
+    const joined = await t.client().json('POST', '/api/members/register', {
+      firstName: 'Rhea',
+      lastName: 'Restful',
+      email: EMAIL,
+      phone: '0412 000 111',
+      address: '2 Wharf St, Tweed Heads NSW 2485',
+      dateOfBirth: '1985-03-04',
+      shirtSize: 'M',
+      membershipType: 'adult',
+    });
+    expect(joined.status).toBe(200);
+    const { page, problems, shot } = await openPage(browser, 'rest-join-phone', SMALL_PHONE);
+    await followLink(page, await verificationLink(EMAIL, 'Rhea'));
+    await page.getByRole('button', { name: 'Continue to Your Account' }).click();
+    await page.getByText('No catches logged yet').waitFor();
+    // The banner's button (the Events tab, not shown, has one too).
+    const pay = page.locator('button:visible').filter({ hasText: 'Complete payment' }).first();
+    await pay.waitFor();
+    await shot('banner');
+    // The badge and the button keep their whole words beside each other.
+    expect(await phoneProblems(page, '.mantine-Card-root')).toEqual([]);
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll('.mantine-Button-label')].filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent),
+    );
+    expect(cut).toEqual([]);
+
+    await pay.click();
+    const dialog = page.getByRole('dialog', { name: 'Complete Your Payment' });
+    await dialog.getByText('Before your membership can be paid, please read and accept each of the club documents.').waitFor();
+    await shot('documents-first');
+    while (await dialog.getByRole('button', { name: 'Accept Required' }).count()) {
+      await dialog.getByRole('button', { name: 'Accept Required' }).first().click();
+    }
+    await dialog.getByRole('button', { name: 'Accept and continue to payment' }).click();
+    await dialog.getByRole('button', { name: /^Pay \$40\.00/ }).click();
+    await dialog.getByText('Payment Successful!').waitFor();
+    await shot('paid');
+    const member = await t.em().findOneOrFail(Member, { email: EMAIL });
+    expect(member.status).toBe('active');
+    expect(member.documentsAccepted?.map((d) => d.id).sort()).toEqual(REQUIRED_DOCUMENTS.map((d) => d.id).sort());
     expect(problems).toEqual([]);
   });
 

@@ -38,12 +38,15 @@ export function MemberBanner({ user, profile, loading = false }: { user: Current
   // Beside the greeting on wide screens (right-aligned), under it on phones (left-aligned).
   const actionsAlign = useMatches({ base: 'flex-start', sm: 'flex-end' });
 
+  // Never cut short on a small phone: the badge and the button keep their whole words and wrap instead.
+  const whole = { flexShrink: 0, overflow: 'visible' } as const;
+  const badgeSize = compact ? 'md' : 'lg';
   const badge = !profile ? null : awaitingPayment || processing ? (
-    <Badge size="lg" color="orange" variant="light">
+    <Badge size={badgeSize} color="orange" variant="light" style={whole}>
       Payment pending
     </Badge>
   ) : (
-    <Badge size="lg" color={active ? 'green' : 'gray'} variant={active ? 'filled' : 'light'}>
+    <Badge size={badgeSize} color={active ? 'green' : 'gray'} variant={active ? 'filled' : 'light'} style={whole}>
       {active ? 'Active Member' : 'Inactive'}
     </Badge>
   );
@@ -51,12 +54,16 @@ export function MemberBanner({ user, profile, loading = false }: { user: Current
   let action = null;
   if (!profile) {
     action = (
-      <Button color="teal" onClick={() => openJoin()}>
+      <Button mih={44} color="teal" onClick={() => openJoin()}>
         Join the Club
       </Button>
     );
   } else if (awaitingPayment) {
-    action = <Button onClick={() => openPayment(householdPayment(profile))}>Complete payment</Button>;
+    action = (
+      <Button mih={44} style={whole} onClick={() => openPayment(householdPayment(profile))}>
+        Complete payment
+      </Button>
+    );
   } else if (processing) {
     action = null;
   } else if (active && !renewalOpen) {
@@ -67,7 +74,7 @@ export function MemberBanner({ user, profile, loading = false }: { user: Current
     );
   } else {
     action = (
-      <Button variant={active ? 'light' : 'filled'} onClick={() => openPayment(householdPayment(profile))}>
+      <Button mih={44} variant={active ? 'light' : 'filled'} onClick={() => openPayment(householdPayment(profile))}>
         Renew Membership
       </Button>
     );
@@ -107,6 +114,7 @@ export function MemberBanner({ user, profile, loading = false }: { user: Current
         </Stack>
         <Flex
           gap="xs"
+          wrap="wrap"
           direction={compact ? 'row' : 'column'}
           align={compact ? 'center' : actionsAlign}
           justify={compact ? 'space-between' : undefined}

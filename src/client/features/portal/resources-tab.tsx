@@ -23,7 +23,12 @@ export function ResourcesTab() {
               <Anchor href={r.url} target="_blank" rel="noopener noreferrer" fw={600}>
                 {r.title}
               </Anchor>
-              {r.required && <Badge color="red">REQUIRED</Badge>}
+              {/* The title wraps; the badge keeps its whole word. */}
+              {r.required && (
+                <Badge color="red" style={{ flexShrink: 0, overflow: 'visible' }}>
+                  REQUIRED
+                </Badge>
+              )}
             </Group>
             <Text size="sm" c="dimmed" mt={4}>
               {r.description}
