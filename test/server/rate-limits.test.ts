@@ -109,7 +109,7 @@ describe('the coarse limit on everything', () => {
     }
   });
 
-  it('counts public reads in a bucket of their own, PUBLIC_READS_FACTOR times the limit', async () => {
+  it('counts public reads in a bucket of their own, PUBLIC_READS_FACTOR times the limit, per account once signed in', async () => {
     const app = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '20' } });
     try {
       const reader = app.client('192.0.2.20');
@@ -120,6 +120,12 @@ describe('the coarse limit on everything', () => {
       expect(statuses.at(-1)).toBe(429);
       // Reading the public pages' data does not use up what the same address needs to sign in.
       expect((await reader.json('POST', '/api/auth/login', { email: 'reader@example.com' })).status).toBe(200);
+      // A member signed in behind the same address reads on their account's bucket, not the address's.
+      const member = await signedInAt(app, '192.0.2.20', 'reads-member@example.com');
+      for (let i = 0; i < 5; i++) expect((await member.json('GET', '/api/events/upcoming')).status).toBe(200);
+      // A forged session cookie counts as none.
+      reader.cookies.set('session', 'forged%3Bcookie');
+      expect((await reader.json('GET', '/api/events/upcoming')).status).toBe(429);
     } finally {
       await app.close();
     }

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { sessionClaimsOf } from '../trpc/context';
+import { claimsIn, sessionClaimsOf } from '../trpc/context';
 import { isOwnFirstScreenRead } from './first-screen-html';
 import { isPublicRead } from './read-cache';
 import { API_PREFIXES } from './security';
@@ -9,8 +9,8 @@ import { API_PREFIXES } from './security';
 // address (the clubhouse Wi-Fi, the ramp's one hotspot, a mobile carrier's address):
 // - the site's own files (hashed scripts and styles, icons, the manifest, the service worker, processed images) are
 //   never counted: they are the same for everyone, kept by the browser, and one page load asks for dozens;
-// - public reads, answered from memory, are counted per address in a bucket of their own, PUBLIC_READS_FACTOR times
-//   as large;
+// - public reads, answered from memory, are counted in a bucket of their own, PUBLIC_READS_FACTOR times as large: per
+//   account for someone signed in, per address for anyone else;
 // - everything else is counted per account for someone signed in, and per address for anyone else.
 // Signing in, signing up, links, payments and the assistant keep their own per-address and per-account rules
 // (services/rate-limit.service.ts). One script hammering from a shared address fills that address's buckets only.
@@ -51,8 +51,25 @@ async function limiter(app: FastifyInstance, options: Parameters<FastifyInstance
 }
 
 /**
- * Counts public reads per address, before the public read cache answers them (registered ahead of it, so a read
- * answered from memory is counted too).
+ * The account of a request's session cookie, read before the session plugin decodes it: public reads are counted
+ * ahead of it. A cookie that does not decode with the site's key (forged, or from another site) counts as none.
+ */
+function accountFromCookie(app: FastifyInstance, req: FastifyRequest): string | undefined {
+  const match = /(?:^|;\s*)(?:__Host-)?session=([^;]+)/.exec(req.headers.cookie ?? '');
+  if (!match) return undefined;
+  let value: string;
+  try {
+    value = decodeURIComponent(match[1]);
+  } catch {
+    return undefined;
+  }
+  const session = app.decodeSecureSession(value);
+  return session ? claimsIn(session)?.userId : undefined;
+}
+
+/**
+ * Counts public reads per account or address, before the public read cache answers them (registered ahead of it,
+ * so a read answered from memory is counted too).
  */
 export async function registerPublicReadLimit(
   app: FastifyInstance,
@@ -63,7 +80,10 @@ export async function registerPublicReadLimit(
   const handler = await limiter(app, {
     max: perMinute * PUBLIC_READS_FACTOR,
     timeWindow: 60_000,
-    keyGenerator: (req) => `reads ${req.ip}`,
+    keyGenerator: (req) => {
+      const account = accountFromCookie(app, req);
+      return account ? `reads account ${account}` : `reads ${req.ip}`;
+    },
     allowList: (req) => never(req) || !isPublicRead(req, publicProcedures),
     errorResponseBuilder: refusal('from your address'),
   });

@@ -43,7 +43,12 @@ const GUEST_ENTRY_KEY = 'guestEntry';
 
 /** The signed-in user and session version the request's cookie claims (not yet checked against the database). */
 export function sessionClaimsOf(req: FastifyRequest): SessionClaims | undefined {
-  const claims = req.session.get(CLAIMS_KEY) as SessionClaims | undefined;
+  return claimsIn(req.session);
+}
+
+/** The claims a decoded session holds, if well formed. */
+export function claimsIn(session: { get(key: string): unknown }): SessionClaims | undefined {
+  const claims = session.get(CLAIMS_KEY) as SessionClaims | undefined;
   return claims && typeof claims.userId === 'string' && typeof claims.version === 'number' ? claims : undefined;
 }
 
