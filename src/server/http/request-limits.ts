@@ -15,7 +15,7 @@ import { API_PREFIXES } from './security';
 // Signing in, signing up, links, payments and the assistant keep their own per-address and per-account rules
 // (services/rate-limit.service.ts). One script hammering from a shared address fills that address's buckets only.
 
-/** How much larger the bucket of an address's public reads is than the limit. */
+/** How much larger the bucket of public reads is than the limit. */
 export const PUBLIC_READS_FACTOR = 5;
 
 /** Processed event images, sponsor logos and CMS images: immutable, served to everyone alike. */
