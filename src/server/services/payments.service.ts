@@ -56,7 +56,6 @@ export interface PayerSession {
   ensureKey(): string;
 }
 
-const UNAVAILABLE = PAYMENTS_NOT_SET_UP;
 const PROVIDER_DOWN = 'The payment service is not responding. No money was taken; please try again in a few minutes.';
 const NOT_YOURS = 'We could not find that payment. Please start the payment again.';
 const DECLINED = 'Payment failed. Please try again or contact support if the issue persists.';
@@ -92,7 +91,7 @@ export class PaymentsService {
   constructor(private readonly deps: PaymentsDeps) {}
 
   private provider(): PaymentProvider {
-    if (!this.deps.payments) throw new AppError('SERVICE_UNAVAILABLE', UNAVAILABLE);
+    if (!this.deps.payments) throw new AppError('SERVICE_UNAVAILABLE', PAYMENTS_NOT_SET_UP);
     return this.deps.payments;
   }
 
