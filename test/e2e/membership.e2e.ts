@@ -68,7 +68,7 @@ async function acceptDocuments(page: Page, form: Locator, shot?: (name: string) 
 
 /** A toast (SPEC §8) with its title and message. */
 const toastWith = (page: Page, title: string, message: string) =>
-  page.getByRole('alert').filter({ hasText: title }).filter({ hasText: message });
+  page.getByRole('status').filter({ hasText: title }).filter({ hasText: message });
 
 /** Nothing wider than the screen (no sideways scrolling on a phone). */
 async function expectNoOverflow(page: Page, screen: string) {

@@ -10,6 +10,7 @@ import { ChatWidget } from '../features/chat/chat-widget';
 import { useSiteSettings } from '../features/public-content/use-site-settings';
 import { forgetSavedQueries } from '../offline/query-persistence';
 import { FullScreenLoader } from './full-screen-loader';
+import { ToastSlot } from './toasts';
 import { navKey, NavItemLink, type NavItem } from './nav-items';
 import { ChevronDown, ClubMark } from './logo';
 import { DialogLoader, LoadBoundary, onDemandPart, useAfterFirstPaint } from './on-demand';
@@ -193,6 +194,7 @@ function NavBar() {
           />
         </Group>
       </Container>
+      <ToastSlot />
 
       {(drawerOpened || NavDrawer.isLoaded()) && (
         <LoadBoundary onError={drawer.close}>

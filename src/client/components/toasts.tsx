@@ -1,50 +1,127 @@
-import { useNotifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
-import type { ToastArea as ToastAreaType } from './toast-area';
-import { showCarriedToast, TOAST_DURATION_MS, TOAST_LIMIT } from './toast';
+import { Box, Notification } from '@mantine/core';
+import { notifications, useNotifications } from '@mantine/notifications';
+import { useRouterState } from '@tanstack/react-router';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { showCarriedToast, TOAST_DURATION_MS, toastShownAt } from './toast';
 
-let ToastArea: typeof ToastAreaType | null = null;
-let fetching: Promise<void> | null = null;
-/** Fetches the toast area once; a failed fetch (no signal) is tried again next time. */
-function fetchToastArea(): Promise<void> {
-  return (fetching ??= import('./toast-area').then(
-    (module) => {
-      ToastArea = module.ToastArea;
-    },
-    () => {
-      fetching = null;
-    },
-  ));
+/**
+ * Where a toast shows: the place the page frame keeps for it under the navigation bar, in the flow of the sticky
+ * header, so that it pushes the screen down instead of lying over a control. Without a frame (a test rendering one
+ * screen) it shows where <Toasts /> is.
+ */
+let slot: HTMLElement | null = null;
+const slotListeners = new Set<() => void>();
+function setSlot(element: HTMLElement | null) {
+  slot = element;
+  slotListeners.forEach((listener) => listener());
+}
+function subscribeToSlot(listener: () => void) {
+  slotListeners.add(listener);
+  return () => slotListeners.delete(listener);
+}
+
+/** The page frame's place for toasts (in its sticky header); a toast goes when the screen it speaks of changes. */
+export function ToastSlot() {
+  const { notifications: shown } = useNotifications();
+  useGoneWithTheScreen(shown.at(-1)?.id);
+  return <Box ref={setSlot} px="md" style={{ maxWidth: 'var(--container-size-lg)', marginInline: 'auto' }} />;
+}
+
+const TICK_MS = 250;
+/** A toast older than this speaks of the screen before a change of screen, and goes with it. */
+const SCREEN_CHANGE_GRACE_MS = 1000;
+
+/**
+ * The place in the open dialog (or drawer) on top, if there is one: the start of its body, made when first asked for.
+ * A toast there is read with the dialog, pushing its content down; in the page's own place it would lie under the
+ * dialog's overlay, unseen.
+ */
+function dialogPlace(): HTMLElement | null {
+  const dialogs = document.querySelectorAll<HTMLElement>('[role="dialog"][aria-modal="true"]');
+  const top = dialogs[dialogs.length - 1];
+  if (!top) return null;
+  const body = top.querySelector<HTMLElement>('.mantine-Modal-body, .mantine-Drawer-body') ?? top;
+  let place = body.querySelector<HTMLElement>(':scope > [data-toast-place]');
+  if (!place) {
+    place = document.createElement('div');
+    place.dataset.toastPlace = '';
+    body.prepend(place);
+  }
+  return place;
 }
 
 /**
- * Where toasts show (SPEC §9: one at a time, top right). Its code is a chunk of its own, fetched at
- * the first interaction with the page (every toast follows an action, and one saying the network is
- * down must still be able to show), or with the first toast if that comes sooner. Toasts shown
- * before it has loaded wait in the store and appear as soon as it has.
+ * While a toast shows: where it goes (the dialog on top, else the frame's place), looked at again as dialogs open and
+ * close, and its time, after which it hides.
  */
-export function Toasts() {
-  const { notifications } = useNotifications();
-  const [Area, setArea] = useState(() => ToastArea);
+function useToastPlace(id: string | undefined, framePlace: HTMLElement | null): HTMLElement | null {
+  const [inDialog, setInDialog] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!id) return;
+    let left = TOAST_DURATION_MS;
+    const look = () =>
+      setInDialog((current) => {
+        const place = dialogPlace();
+        return place === current ? current : place;
+      });
+    look();
+    const timer = setInterval(() => {
+      look();
+      left -= TICK_MS;
+      if (left <= 0) notifications.hide(id);
+    }, TICK_MS);
+    return () => clearInterval(timer);
+  }, [id]);
+  return (id && inDialog?.isConnected ? inDialog : null) ?? framePlace;
+}
 
+/** The screen: the path and the portal's or admin's tab. */
+function useScreen(): string {
+  return useRouterState({
+    select: (state) => `${state.location.pathname}|${String((state.location.search as { tab?: unknown }).tab ?? '')}`,
+  });
+}
+
+/** Takes the toast away when the screen changes, unless the change came with it (an action that toasts and moves on). */
+function useGoneWithTheScreen(id: string | undefined) {
+  const screen = useScreen();
+  const [previous, setPrevious] = useState(screen);
+  if (previous !== screen) setPrevious(screen);
+  useEffect(() => {
+    if (id && Date.now() - toastShownAt() > SCREEN_CHANGE_GRACE_MS) notifications.hide(id);
+    // Only a change of screen asks; a new toast on the same screen stays its time.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [previous]);
+}
+
+/** SPEC §9: one toast at a time (the newest replaces the current one), 5 s each. */
+export function Toasts() {
+  const { notifications: shown } = useNotifications();
+  const current = shown.at(-1);
+  const framePlace = useSyncExternalStore(subscribeToSlot, () => slot);
+  const target = useToastPlace(current?.id, framePlace);
   // A toast the previous page left (signed in, then the page loaded afresh) shows on this one.
   useEffect(showCarriedToast, []);
-
+  // A toast arriving in a dialog scrolled down (its button pressed at the bottom) is brought into view.
+  const id = current?.id;
   useEffect(() => {
-    if (Area) return;
-    const fetchArea = () => void fetchToastArea().then(() => ToastArea && setArea(() => ToastArea));
-    if (notifications.length > 0) {
-      fetchArea();
-      return;
-    }
-    const options = { once: true, capture: true } as const;
-    window.addEventListener('pointerdown', fetchArea, options);
-    window.addEventListener('keydown', fetchArea, options);
-    return () => {
-      window.removeEventListener('pointerdown', fetchArea, options);
-      window.removeEventListener('keydown', fetchArea, options);
-    };
-  }, [Area, notifications]);
-
-  return Area ? <Area position="top-right" limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} /> : null;
+    if (id && target?.dataset.toastPlace !== undefined) target.scrollIntoView({ block: 'nearest' });
+  }, [target, id]);
+  if (!current) return null;
+  const card = (
+    <Notification
+      color={current.color}
+      title={current.title}
+      withBorder
+      my="xs"
+      // A status, read out when the reader is free: the screen's own alerts (a dialog's failure) are the urgent ones.
+      role="status"
+      onClose={() => notifications.hide(current.id!)}
+      closeButtonProps={{ 'aria-label': 'Dismiss', size: 'lg' }}
+    >
+      {current.message}
+    </Notification>
+  );
+  return target ? createPortal(card, target) : card;
 }
