@@ -965,6 +965,9 @@ describe('member portal', () => {
     expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(false);
     await user.click(screen.getByRole('tab', { name: 'Events' }));
     expect(await screen.findByText('Event Day - Mobile Check-in')).toBeTruthy();
+    // The fish-logging form comes with the check-in button, not with the tab.
+    expect(screen.queryByRole('form', { name: 'Log Your Catch' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Log a Catch' }));
     expect(await screen.findByRole('form', { name: 'Log Your Catch' })).toBeTruthy();
   });
 });
@@ -1043,7 +1046,7 @@ describe('recent catches', () => {
   });
   const server = (catches: Output<'catches.mine'>) => portalServer(PROFILE, { 'catches.mine': () => ok(catches) });
 
-  it('shows the first five with kept/released badges and a tick once verified', async () => {
+  it('shows the first five, kept or released in words, and a tick once verified', async () => {
     renderApp(
       '/member?tab=catches',
       server([
@@ -1054,8 +1057,8 @@ describe('recent catches', () => {
     expect(await screen.findByText('Your Recent Catches')).toBeTruthy();
     expect(await screen.findAllByText(/^Bream · /)).toHaveLength(5);
     expect(screen.getAllByLabelText('Verified')).toHaveLength(1);
-    expect(screen.getAllByText('Released', { selector: '.mantine-Badge-label' })).toHaveLength(1);
-    expect(screen.getAllByText(/22\/11\/2026 · Bream Bash/, { selector: 'p' })).toHaveLength(5);
+    expect(screen.getAllByText(/^Released · 22\/11\/2026 · Bream Bash/, { selector: 'p' })).toHaveLength(1);
+    expect(screen.getAllByText(/^Kept · 22\/11\/2026 · Bream Bash/, { selector: 'p' })).toHaveLength(4);
   });
 
   it("tells the angler the judge's reason when a catch was not accepted", async () => {

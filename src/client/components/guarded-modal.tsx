@@ -1,5 +1,4 @@
 import { Button, Group, Modal, Text, type ModalProps } from '@mantine/core';
-import './touch-targets.css';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { DirtyContext } from './forms/dirty-guard';
 
@@ -46,13 +45,7 @@ export function GuardedModal({ dirty = false, onClose, opened, children, ...prop
 
   return (
     <>
-      <Modal
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        classNames={{ content: 'touch-targets' }}
-        {...props}
-        opened={opened}
-        onClose={requestClose}
-      >
+      <Modal closeButtonProps={{ 'aria-label': 'Close' }} {...props} opened={opened} onClose={requestClose}>
         <DirtyContext.Provider value={report}>{children}</DirtyContext.Provider>
       </Modal>
       <Modal opened={opened && asking} onClose={() => setAsking(false)} title="Discard your changes?" centered zIndex={400}>

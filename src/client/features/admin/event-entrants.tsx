@@ -8,7 +8,6 @@ import { RowButton } from '../../components/admin-row-actions';
 import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../trpc';
 import { DownloadButton } from './period-picker';
-import '../../components/touch-targets.css';
 
 const PAYMENT_COLOURS: Record<EntryPaymentState, string> = {
   paid: 'green',
@@ -99,14 +98,7 @@ export function EventEntrants({ eventId, onClose }: { eventId: string; onClose: 
   const phone = useMediaQuery('(max-width: 48em)');
   const view = useQuery(trpc.admin.signOn.list.queryOptions({ id: eventId }));
   return (
-    <Modal
-      className="touch-targets"
-      opened
-      onClose={onClose}
-      title={view.data ? `Entrants: ${view.data.eventName}` : 'Entrants'}
-      size="lg"
-      fullScreen={phone}
-    >
+    <Modal opened onClose={onClose} title={view.data ? `Entrants: ${view.data.eventName}` : 'Entrants'} size="lg" fullScreen={phone}>
       <QueryState query={view} loading="Loading entrants..." failure="Could not load the entrants. Please try again later.">
         {(data) => <EntrantsList view={data} />}
       </QueryState>

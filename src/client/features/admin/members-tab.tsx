@@ -1,7 +1,6 @@
 import { Avatar, Badge, Button, Group, NativeSelect, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { GuardedModal } from '../../components/guarded-modal';
-import '../../components/touch-targets.css';
 import { RowButton } from '../../components/admin-row-actions';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -205,7 +204,7 @@ export function AdminMembersTab() {
   const headers = { sort, direction, onSort };
 
   return (
-    <Stack gap="md" className="touch-targets">
+    <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
         <Title order={2} fz="xl">
           Members
@@ -289,7 +288,6 @@ export function AdminMembersTab() {
       </PagedList>
 
       <GuardedModal
-        className="touch-targets"
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing ? `Edit ${editing.firstName} ${editing.lastName}` : 'Edit member'}

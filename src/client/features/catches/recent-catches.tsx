@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MY_CATCHES_PAGE, RECENT_CATCHES } from '../../../shared/catches';
@@ -65,7 +65,7 @@ function MyCatches() {
   );
 }
 
-/** One catch: species and size (a tick once verified), day and event, the judge's reason if it was not accepted. */
+/** One catch: species and size (a tick once verified), kept or released (words, not a badge that looks tappable), day and event, the judge's reason if it was not accepted. */
 function CatchLine({ item: c }: { item: CatchView }) {
   return (
     <Group justify="space-between" wrap="nowrap">
@@ -79,7 +79,7 @@ function CatchLine({ item: c }: { item: CatchView }) {
           )}
         </Text>
         <Text size="sm" c="dimmed">
-          {formatAuDate(clubToday(new Date(c.catchTime)))} · {c.eventName}
+          {c.fishKeptOrReleased === 'released' ? 'Released' : 'Kept'} · {formatAuDate(clubToday(new Date(c.catchTime)))} · {c.eventName}
         </Text>
         {c.status === 'pending' && (
           <Text size="sm" c="dimmed">
@@ -92,9 +92,6 @@ function CatchLine({ item: c }: { item: CatchView }) {
           </Text>
         )}
       </div>
-      <Badge color={c.fishKeptOrReleased === 'released' ? 'teal' : 'blue'} variant="light" style={{ flexShrink: 0 }}>
-        {c.fishKeptOrReleased === 'released' ? 'Released' : 'Kept'}
-      </Badge>
     </Group>
   );
 }

@@ -1,11 +1,13 @@
-import { Alert, Anchor, Badge, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ageLimitRefusal, DIVISION_LABELS, ENTRY_PAYMENT_LABELS, type EntryPaymentState } from '../../../shared/entries';
+import { UPCOMING_LIMIT } from '../../../shared/events';
 import { clubToday } from '../../../shared/dates';
 import type { EventView, MemberRegistration } from '../../../shared/events.schema';
+import type { WaitlistView } from '../../../shared/entries.schema';
 import type { MemberProfile } from '../../../shared/members.schema';
-import { QueryState } from '../../components/query-state';
+import { QueryState, type QueryLike } from '../../components/query-state';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
@@ -20,9 +22,9 @@ import { UpcomingEventsState } from './upcoming-events';
 
 function CalendarLink({ id }: { id: string }) {
   return (
-    <Anchor href={calendarHref(id)} download size="sm">
+    <Button component="a" href={calendarHref(id)} download variant="default" size="sm">
       Add to calendar
-    </Anchor>
+    </Button>
   );
 }
 
@@ -352,6 +354,119 @@ function splitByDay<R extends { eventDate: string }>(registrations: R[]): { comi
   };
 }
 
+/** The 'Event Day - Mobile Check-in' card (SPEC §2.8): its button brings the fish-logging section. */
+function CheckInCard({ onLogCatch }: { onLogCatch: () => void }) {
+  return (
+    <Card withBorder radius="md" padding="md" bg="teal.0">
+      <Group justify="space-between" gap="sm">
+        <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
+          <Title order={3}>Event Day - Mobile Check-in</Title>
+          <Text size="sm" c="dimmed">
+            At the water on an event day? Log your catch from your phone.
+          </Text>
+        </Stack>
+        <Button mih={44} color="teal" onClick={onLogCatch}>
+          Log a Catch
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+/** 'My Registered Events': from today on, then the past ones folded away. */
+function RegisteredEvents({
+  query,
+  ownId,
+  onPay,
+}: {
+  query: QueryLike<MemberRegistration[]>;
+  ownId: string | undefined;
+  onPay: (due: EntryDue) => void;
+}) {
+  const registrations = query.data ?? [];
+  const [showPast, setShowPast] = useState(false);
+  const { comingUp, past } = splitByDay(registrations);
+  return (
+    <Stack gap="sm" component="section">
+      <Title order={3}>My Registered Events</Title>
+      <QueryState
+        query={query}
+        loading="Loading your events..."
+        failure="Could not load your events. Please try again later."
+        isEmpty={registrations.length === 0}
+        empty="You have not registered for any events yet."
+      >
+        {comingUp.length === 0 && <Text c="dimmed">No upcoming events registered: see the available events below.</Text>}
+        {comingUp.map((r) => (
+          <RegisteredEvent key={r.id} registration={r} ownId={ownId} onPay={onPay} />
+        ))}
+        {past.length > 0 && (
+          <>
+            <Button
+              mih={44}
+              variant="subtle"
+              onClick={() => setShowPast((shown) => !shown)}
+              aria-expanded={showPast}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {showPast ? 'Hide past events' : `Show past events (${past.length})`}
+            </Button>
+            <Collapse expanded={showPast}>
+              <Stack gap="sm" data-testid="past-registrations">
+                {past.map((r) => (
+                  <RegisteredEvent key={r.id} registration={r} ownId={ownId} onPay={onPay} />
+                ))}
+              </Stack>
+            </Collapse>
+          </>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
+
+/** 'Waiting Lists': where the member (or one of their household) waits for a place, each with its way out. */
+function WaitingLists({ waitlist, ownId, onChange }: { waitlist: WaitlistView[]; ownId: string | undefined; onChange: () => void }) {
+  const trpc = useTRPC();
+  const leave = useMutation(
+    trpc.entries.leaveWaitlist.mutationOptions({
+      onSuccess: ({ message }) => {
+        toast.success('Success', message);
+        onChange();
+      },
+      onError: (error) => toast.error('Error', serverMessage(error) ?? 'Could not leave the waiting list. Please try again.'),
+    }),
+  );
+  if (waitlist.length === 0) return null;
+  return (
+    <Stack gap="sm" component="section" data-testid="my-waitlist">
+      <Title order={3}>Waiting Lists</Title>
+      {waitlist.map((w) => (
+        <Card key={`${w.eventId}-${w.memberId}`} withBorder radius="md" padding="md">
+          <Group justify="space-between" gap="sm">
+            <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
+              <Text fw={600}>{w.name}</Text>
+              <Text size="sm">{formatClubDateTime(w.eventDate)}</Text>
+              <Text size="sm">
+                {w.memberId === ownId ? 'You are' : `${w.memberName} is`} number {w.position} on the waiting list.
+              </Text>
+            </Stack>
+            <Button
+              mih={44}
+              variant="light"
+              color="red"
+              loading={leave.isPending}
+              onClick={() => leave.mutate({ id: w.eventId, ...(w.memberId !== ownId ? { memberId: w.memberId } : {}) })}
+            >
+              Leave waiting list
+            </Button>
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
 /** SPEC §2.8: the member events screen (portal Events tab); `catchLogging` (the fish logging screen) is placed below the events by the route. */
 export function MemberEvents({ catchLogging }: { catchLogging?: ReactNode }) {
   const trpc = useTRPC();
@@ -363,20 +478,9 @@ export function MemberEvents({ catchLogging }: { catchLogging?: ReactNode }) {
   // Only a full event has a waiting list, so only then is there anything to ask about.
   const waitlist = useQuery({ ...trpc.entries.myWaitlist.queryOptions(), enabled: (upcoming.data ?? []).some((e) => e.isFull) });
   const refresh = useRefreshEvents();
-  const leave = useMutation(
-    trpc.entries.leaveWaitlist.mutationOptions({
-      onSuccess: ({ message }) => {
-        toast.success('Success', message);
-        void refresh();
-      },
-      onError: (error) => toast.error('Error', serverMessage(error) ?? 'Could not leave the waiting list. Please try again.'),
-    }),
-  );
   const [due, setDue] = useState<EntryDue | null>(null);
   const [enterFor, setEnterFor] = useState<EventView | null>(null);
   const registrations = mine.data ?? [];
-  const [showPast, setShowPast] = useState(false);
-  const { comingUp, past } = splitByDay(registrations);
   const ownId = profile.data?.id;
   // The member's own entries mark an event 'Registered'; a junior's entry alone does not.
   const registeredIds = new Set(registrations.filter((r) => !r.memberId || r.memberId === ownId).map((r) => r.eventId));
@@ -384,98 +488,30 @@ export function MemberEvents({ catchLogging }: { catchLogging?: ReactNode }) {
   // Whom 'Enter with my juniors' offers for an event: the household's juniors on its day not entered yet.
   const juniorsFor = (e: EventView) => (profile.data ? householdEntrants(e, profile.data, registrations).juniors.length > 0 : false);
   const events = upcoming.data ?? [];
-  const logCatch = () => {
+  // The next few events; the rest of the season on request, so the tab is not a long scroll on a phone.
+  const [allEvents, setAllEvents] = useState(false);
+  const shownEvents = allEvents ? events : events.slice(0, UPCOMING_LIMIT);
+  // The fish-logging form is drawn when asked for (its own tab has it open); the check-in button brings it here.
+  const [logging, setLogging] = useState(0);
+  useEffect(() => {
+    if (!logging) return;
     const section = document.getElementById('catch-logging');
     section?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
     // Keyboard and screen-reader users carry on from the form, not from the button they left behind.
     section?.focus({ preventScroll: true });
-  };
+  }, [logging]);
 
   return (
     <Stack gap="lg">
       {gate && <MembershipNeeded gate={gate} />}
-      <Card withBorder radius="md" padding="md" bg="teal.0">
-        <Group justify="space-between" gap="sm">
-          <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
-            <Title order={3}>Event Day - Mobile Check-in</Title>
-            <Text size="sm" c="dimmed">
-              At the water on an event day? Log your catch from your phone.
-            </Text>
-          </Stack>
-          <Button mih={44} color="teal" onClick={logCatch}>
-            Log a Catch
-          </Button>
-        </Group>
-      </Card>
-
-      <Stack gap="sm" component="section">
-        <Title order={3}>My Registered Events</Title>
-        <QueryState
-          query={mine}
-          loading="Loading your events..."
-          failure="Could not load your events. Please try again later."
-          isEmpty={registrations.length === 0}
-          empty="You have not registered for any events yet."
-        >
-          {comingUp.length === 0 && <Text c="dimmed">No upcoming events registered: see the available events below.</Text>}
-          {comingUp.map((r) => (
-            <RegisteredEvent key={r.id} registration={r} ownId={ownId} onPay={setDue} />
-          ))}
-          {past.length > 0 && (
-            <>
-              <Button
-                mih={44}
-                variant="subtle"
-                onClick={() => setShowPast((shown) => !shown)}
-                aria-expanded={showPast}
-                style={{ alignSelf: 'flex-start' }}
-              >
-                {showPast ? 'Hide past events' : `Show past events (${past.length})`}
-              </Button>
-              <Collapse expanded={showPast}>
-                <Stack gap="sm" data-testid="past-registrations">
-                  {past.map((r) => (
-                    <RegisteredEvent key={r.id} registration={r} ownId={ownId} onPay={setDue} />
-                  ))}
-                </Stack>
-              </Collapse>
-            </>
-          )}
-        </QueryState>
-      </Stack>
-
-      {(waitlist.data ?? []).length > 0 && (
-        <Stack gap="sm" component="section" data-testid="my-waitlist">
-          <Title order={3}>Waiting Lists</Title>
-          {(waitlist.data ?? []).map((w) => (
-            <Card key={`${w.eventId}-${w.memberId}`} withBorder radius="md" padding="md">
-              <Group justify="space-between" gap="sm">
-                <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
-                  <Text fw={600}>{w.name}</Text>
-                  <Text size="sm">{formatClubDateTime(w.eventDate)}</Text>
-                  <Text size="sm">
-                    {w.memberId === ownId ? 'You are' : `${w.memberName} is`} number {w.position} on the waiting list.
-                  </Text>
-                </Stack>
-                <Button
-                  mih={44}
-                  variant="light"
-                  color="red"
-                  loading={leave.isPending}
-                  onClick={() => leave.mutate({ id: w.eventId, ...(w.memberId !== ownId ? { memberId: w.memberId } : {}) })}
-                >
-                  Leave waiting list
-                </Button>
-              </Group>
-            </Card>
-          ))}
-        </Stack>
-      )}
+      <CheckInCard onLogCatch={() => setLogging((n) => n + 1)} />
+      <RegisteredEvents query={mine} ownId={ownId} onPay={setDue} />
+      <WaitingLists waitlist={waitlist.data ?? []} ownId={ownId} onChange={() => void refresh()} />
 
       <Stack gap="sm" component="section">
         <Title order={3}>Available Events</Title>
         <UpcomingEventsState query={upcoming} count={events.length}>
-          {events.map((e) => (
+          {shownEvents.map((e) => (
             <AvailableEvent
               key={e.id}
               event={e}
@@ -487,6 +523,16 @@ export function MemberEvents({ catchLogging }: { catchLogging?: ReactNode }) {
               onDue={setDue}
             />
           ))}
+          {events.length > UPCOMING_LIMIT && (
+            <Button
+              variant="subtle"
+              onClick={() => setAllEvents((all) => !all)}
+              aria-expanded={allEvents}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {allEvents ? 'Show the next events only' : `Show all ${events.length} events`}
+            </Button>
+          )}
         </UpcomingEventsState>
       </Stack>
 
@@ -502,7 +548,7 @@ export function MemberEvents({ catchLogging }: { catchLogging?: ReactNode }) {
       )}
 
       <section id="catch-logging" tabIndex={-1} aria-label="Fish logging" style={{ scrollMarginTop: 72, outline: 'none' }}>
-        {catchLogging}
+        {logging > 0 && catchLogging}
       </section>
     </Stack>
   );
