@@ -5,12 +5,24 @@ import { CatchUploadError, type Upload } from './upload-catch';
 
 export type SendOutcome =
   | { kind: 'sent'; result: { catch: CatchView; achievement: Achievement } }
-  /** No signal, a stalled send, or the site is busy: it stays queued and goes again later. */
+  /** No signal or a stalled send: it stays queued and goes again later. */
   | { kind: 'offline' }
+  /** The club's site answered with a failure of its own (an error, too busy): it stays queued and goes again later. */
+  | { kind: 'club-problem' }
   /** The session has ended: it stays queued until the member signs in again. */
   | { kind: 'signed-out' }
   /** The club refused it with a reason the member has to act on. */
   | { kind: 'refused'; message: string };
+
+/**
+ * What a person is told of a catch that stays on the phone: no signal is not the club's site failing, and neither is
+ * a session that has ended.
+ */
+export function stillWaitingSentence(kind: 'offline' | 'club-problem' | 'signed-out'): string {
+  if (kind === 'signed-out') return 'Your session has ended: the catch is saved on this phone and sends once you sign in again.';
+  if (kind === 'club-problem') return 'The club’s site had a problem; your catch is saved and will be sent again.';
+  return 'No signal right now: the catch is saved on this phone and sends by itself when you are back online.';
+}
 
 /** After a failed try the next waits 5 s, then twice as long each time, at most 5 minutes (a little jitter apart). */
 export function retryDelayMs(attempts: number, random = Math.random()): number {
@@ -67,7 +79,7 @@ async function attempt(entry: QueuedCatch, upload: Upload): Promise<SendOutcome>
     const attempts = (entry.attempts ?? 0) + 1;
     const nextTryAt = new Date(Date.now() + retryDelayMs(attempts)).toISOString();
     await quietly(updateQueued(entry.clientId, { state: 'waiting', attempts, nextTryAt }));
-    return { kind: 'offline' };
+    return { kind: status === 0 ? 'offline' : 'club-problem' };
   } finally {
     if (underWay.get(entry.clientId) === controller) underWay.delete(entry.clientId);
   }
@@ -93,7 +105,7 @@ export async function sendWaiting(
       if (entry.userId !== userId || entry.state === 'failed' || !due) continue;
       const outcome = await sendQueued(entry, upload);
       if (outcome?.kind === 'sent') onSent(outcome.result);
-      if (outcome?.kind === 'offline' || outcome?.kind === 'signed-out') return;
+      if (outcome && outcome.kind !== 'sent' && outcome.kind !== 'refused') return;
     }
   };
   const manager = locks();

@@ -9,7 +9,7 @@ import { useTRPC } from '../../trpc';
 import { useAuth } from '../../lib/use-auth';
 import { removeQueued, updateQueued, type QueuedCatch } from './catch-queue';
 import { canSendWhileClosed } from '../../offline/background-sync';
-import { sendQueued } from './catch-sender';
+import { sendQueued, stillWaitingSentence } from './catch-sender';
 import { uploadFromPage } from './upload-catch';
 import { useCatchQueue } from './use-catch-queue';
 import { catchFields } from './catch-fields';
@@ -40,7 +40,7 @@ export function QueuedCatches({ ownerId }: { ownerId?: string } = {}) {
       toast.success('Catch sent', `${entry.fishType} ${entry.size} cm has reached the club.`);
       void queryClient.invalidateQueries({ queryKey: trpc.catches.mine.queryKey() });
     } else if (outcome?.kind === 'refused') toast.error('Not sent', outcome.message);
-    else toast.info('Waiting to send', 'Still no connection to the club. It will send by itself when there is signal.');
+    else if (outcome) toast.info('Waiting to send', stillWaitingSentence(outcome.kind));
   };
 
   return (

@@ -5,7 +5,7 @@ import { toast } from '../../components/toast';
 import { sendWhenSignalReturns } from '../../offline/background-sync';
 import { useTRPC } from '../../trpc';
 import { putQueued, removeQueued, type QueuedCatch } from './catch-queue';
-import { sendQueued, type SendOutcome } from './catch-sender';
+import { sendQueued, stillWaitingSentence, type SendOutcome } from './catch-sender';
 import { uploadFromPage } from './upload-catch';
 
 export interface SendHandlers {
@@ -62,10 +62,7 @@ export function useSendCatch() {
       if (!online && queued) {
         earned = onPhone();
         void sendWhenSignalReturns();
-        toast.info(
-          'Waiting to send',
-          'No signal right now: the catch is saved on this phone and sends by itself when you are back online.',
-        );
+        toast.info('Waiting to send', stillWaitingSentence('offline'));
         return { online, earned: true };
       }
       const sending = sendQueued(entry, uploadFromPage(setProgress));
@@ -91,12 +88,7 @@ export function useSendCatch() {
         online = false;
         earned = onPhone();
         void sendWhenSignalReturns();
-        toast.info(
-          'Waiting to send',
-          outcome.kind === 'signed-out'
-            ? 'Your session has ended: the catch is saved on this phone and sends once you sign in again.'
-            : 'No signal right now: the catch is saved on this phone and sends by itself when you are back online.',
-        );
+        toast.info('Waiting to send', stillWaitingSentence(outcome.kind));
       }
     } catch (error) {
       console.error('Catch could not be logged', error);
