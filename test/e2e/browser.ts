@@ -166,6 +166,33 @@ export async function phoneProblems(page: Page, within = 'body'): Promise<string
   }, within);
 }
 
+/**
+ * The controls a toast lies over: any link, button, field or tab that the toast showing now covers where a finger
+ * would tap it. Controls that would be behind the navigation bar without the toast (scrolled past) or are under an
+ * open dialog do not count.
+ */
+export async function controlsUnderToast(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const toast = document.querySelector('.mantine-Notification-root');
+    if (!toast) return [];
+    const bar = document.querySelector('header')?.firstElementChild?.getBoundingClientRect().bottom ?? 0;
+    const dialog = [...document.querySelectorAll('[role="dialog"][aria-modal="true"]')].filter((d) => d.getClientRects().length > 0).at(-1);
+    const covered: string[] = [];
+    for (const control of document.querySelectorAll('a[href], button, input, select, textarea, [role="tab"]')) {
+      // Under an open dialog only the dialog's own controls can be reached at all.
+      if (toast.contains(control) || (dialog && !dialog.contains(control))) continue;
+      const r = control.getBoundingClientRect();
+      // A toast in the header pushed the page down by its height: a control now behind it was behind the bar before.
+      const pushedBy = toast.closest('header') ? toast.getBoundingClientRect().height : 0;
+      if (r.width === 0 || r.height === 0 || r.top - pushedBy < bar) continue;
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (hit && toast.contains(hit))
+        covered.push((control.getAttribute('aria-label') || control.textContent?.trim() || control.tagName).slice(0, 80));
+    }
+    return covered;
+  });
+}
+
 export { outboxMail, outboxMails };
 
 /** Asks for an e-mail sign-in link (as the login form does) and returns it from the outbox. */

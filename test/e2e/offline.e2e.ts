@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catch } from '../../src/server/db/entities';
 import { instantToClubLocal } from '../../src/shared/dates';
 import { activeMemberClient, signedInClient, startTestApp, type TestApp } from '../support/test-app';
-import { expectAccessible, launchBrowser, openPage, PHONE, loginLink, followLink } from './browser';
+import { controlsUnderToast, expectAccessible, followLink, launchBrowser, loginLink, openPage, PHONE, SMALL_PHONE } from './browser';
 
 // The site is served from a copy of the build, so the test can deploy a "new version" under the running app.
 const clientDir = mkdtempSync(path.join(os.tmpdir(), 'club-offline-client-'));
@@ -238,6 +238,34 @@ describe('field mode: an installable app that logs catches without signal', () =
     console.info(`stalled upload: form ready again after ${freedAfterMs} ms`);
     await page.unroute('**/api/catches');
     expect(problems.filter((p) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(p))).toEqual([]);
+  }, 90_000);
+
+  it("a catch the club's site fails to store is named as the site's problem, stays on the phone, and is sent once", async () => {
+    const { page, context, problems, shot } = await openPage(browser, 'offline-site-problem', SMALL_PHONE);
+    await context.addCookies(cookies);
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation(POSITION);
+    await page.goto(`${t.baseUrl}/member?tab=fish-logging`);
+    await page.getByRole('form', { name: 'Log Your Catch' }).waitFor();
+    const before = await t.em().count(Catch, { angler: memberId, species: 'Mangrove Jack' });
+
+    // The phone has signal; the site answers the first try with a failure of its own.
+    await page.route('**/api/catches', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal Server Error' }) }),
+    );
+    await logCatch(page, 'Mangrove Jack', '38', true);
+    await page.getByText('The club’s site had a problem; your catch is saved and will be sent again.').waitFor();
+    expect(await page.getByText(/No signal/).count()).toBe(0);
+    expect(await controlsUnderToast(page)).toEqual([]);
+    await shot('site-problem');
+    await page.getByTestId('queued-catch').getByText('Mangrove Jack · 38 cm · Released').waitFor();
+
+    await page.unroute('**/api/catches');
+    await page.getByTestId('queued-catch').getByRole('button', { name: 'Send now' }).click();
+    await page.getByText('Mangrove Jack 38 cm has reached the club.').waitFor();
+    expect(await controlsUnderToast(page)).toEqual([]);
+    await expect.poll(() => t.em().count(Catch, { angler: memberId, species: 'Mangrove Jack' })).toBe(before + 1);
+    expect(problems.filter((p) => !/Failed to load resource|status of 500/.test(p))).toEqual([]);
   }, 90_000);
 
   it('a catch queued without signal is sent by the service worker after the site is closed, once the network returns (Background Sync)', async () => {

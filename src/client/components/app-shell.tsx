@@ -1,7 +1,7 @@
 import { Anchor, Box, Burger, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { CLUB } from '../../shared/club';
 import { isFullScreenPage } from '../../shared/routes';
 import { preloadLogin, useLoginModal } from '../features/auth/login-modal';
@@ -113,6 +113,21 @@ function SkipLink() {
   );
 }
 
+/**
+ * Whatever the page brings into view (a link to a section, a field taking the focus) lands below the sticky header,
+ * however tall it is now (a toast in it, the field-mode bar): the page's scroll padding follows its height.
+ */
+function useScrollRoomUnder() {
+  return useCallback((header: HTMLElement | null) => {
+    if (!header || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      document.documentElement.style.scrollPaddingTop = `${header.getBoundingClientRect().height + 12}px`;
+    });
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+}
+
 function NavBar() {
   const { user } = useAuth();
   const items = useNavItems();
@@ -129,9 +144,12 @@ function NavBar() {
   // The member's profile lives in the portal's Profile tab (SPEC §2.9).
   const openProfile = () => void navigate({ to: '/member', search: { tab: 'profile' } as never });
 
+  const header = useScrollRoomUnder();
+
   return (
     <Box
       component="header"
+      ref={header}
       style={{
         borderBottom: '1px solid var(--mantine-color-gray-3)',
         background: 'var(--mantine-color-body)',

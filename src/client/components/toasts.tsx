@@ -4,6 +4,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { showCarriedToast, TOAST_DURATION_MS, toastShownAt } from './toast';
+import './toast-place.css';
 
 /**
  * Where a toast shows: the place the page frame keeps for it under the navigation bar, in the flow of the sticky
@@ -38,33 +39,46 @@ const SCREEN_CHANGE_GRACE_MS = 1000;
  * dialog's overlay, unseen.
  */
 function dialogPlace(): HTMLElement | null {
-  const dialogs = document.querySelectorAll<HTMLElement>('[role="dialog"][aria-modal="true"]');
-  const top = dialogs[dialogs.length - 1];
+  // A dialog kept mounted while closed is in the page but not shown (no boxes): it does not count.
+  const dialogs = [...document.querySelectorAll<HTMLElement>('[role="dialog"][aria-modal="true"]')].filter(
+    (d) => d.getClientRects().length > 0,
+  );
+  const top = dialogs.at(-1);
   if (!top) return null;
   const body = top.querySelector<HTMLElement>('.mantine-Modal-body, .mantine-Drawer-body') ?? top;
   let place = body.querySelector<HTMLElement>(':scope > [data-toast-place]');
   if (!place) {
     place = document.createElement('div');
     place.dataset.toastPlace = '';
+    // Brought into view below the dialog's own sticky title bar, not under it.
+    place.style.scrollMarginTop = '72px';
     body.prepend(place);
   }
   return place;
 }
 
+/** The dialog around `place` already shows `message` (its own success or failure line): saying it twice is noise. */
+function dialogSays(place: HTMLElement, message: string): boolean {
+  const dialogText = place.closest('[role="dialog"]')?.textContent ?? '';
+  return message.trim() !== '' && dialogText.replace(place.textContent ?? '', '').includes(message);
+}
+
+type Place = { element: HTMLElement | null; said: boolean };
+
 /**
- * While a toast shows: where it goes (the dialog on top, else the frame's place), looked at again as dialogs open and
- * close, and its time, after which it hides.
+ * While a toast shows: where it goes (the dialog on top, unless that dialog says the same already; else the frame's
+ * place), looked at again as dialogs open and close, and its time, after which it hides.
  */
-function useToastPlace(id: string | undefined, framePlace: HTMLElement | null): HTMLElement | null {
-  const [inDialog, setInDialog] = useState<HTMLElement | null>(null);
+function useToastPlace(id: string | undefined, message: string, framePlace: HTMLElement | null): Place {
+  const [inDialog, setInDialog] = useState<Place>({ element: null, said: false });
   useEffect(() => {
     if (!id) return;
     let left = TOAST_DURATION_MS;
-    const look = () =>
-      setInDialog((current) => {
-        const place = dialogPlace();
-        return place === current ? current : place;
-      });
+    const look = () => {
+      const element = dialogPlace();
+      const said = element !== null && dialogSays(element, message);
+      setInDialog((current) => (current.element === element && current.said === said ? current : { element, said }));
+    };
     look();
     const timer = setInterval(() => {
       look();
@@ -72,8 +86,8 @@ function useToastPlace(id: string | undefined, framePlace: HTMLElement | null): 
       if (left <= 0) notifications.hide(id);
     }, TICK_MS);
     return () => clearInterval(timer);
-  }, [id]);
-  return (id && inDialog?.isConnected ? inDialog : null) ?? framePlace;
+  }, [id, message]);
+  return id && inDialog.element?.isConnected ? inDialog : { element: framePlace, said: false };
 }
 
 /** The screen: the path and the portal's or admin's tab. */
@@ -100,7 +114,7 @@ export function Toasts() {
   const { notifications: shown } = useNotifications();
   const current = shown.at(-1);
   const framePlace = useSyncExternalStore(subscribeToSlot, () => slot);
-  const target = useToastPlace(current?.id, framePlace);
+  const { element: target, said } = useToastPlace(current?.id, typeof current?.message === 'string' ? current.message : '', framePlace);
   // A toast the previous page left (signed in, then the page loaded afresh) shows on this one.
   useEffect(showCarriedToast, []);
   // A toast arriving in a dialog scrolled down (its button pressed at the bottom) is brought into view.
@@ -108,7 +122,7 @@ export function Toasts() {
   useEffect(() => {
     if (id && target?.dataset.toastPlace !== undefined) target.scrollIntoView({ block: 'nearest' });
   }, [target, id]);
-  if (!current) return null;
+  if (!current || said) return null;
   const card = (
     <Notification
       color={current.color}

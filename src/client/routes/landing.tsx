@@ -98,7 +98,7 @@ export function LandingPage() {
         </Container>
       </Box>
 
-      <Container size="lg" py={{ base: 48, sm: 72 }} id="features" component="section" style={{ scrollMarginTop: 72 }}>
+      <Container size="lg" py={{ base: 48, sm: 72 }} id="features" component="section">
         <Title order={2} ta="center" mb="xl">
           Why join?
         </Title>

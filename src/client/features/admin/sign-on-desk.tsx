@@ -41,7 +41,7 @@ export function SignOnDesk({ eventId, onBack }: { eventId: string; onBack: () =>
   useEffect(() => top.current?.scrollIntoView?.({ block: 'start' }), []);
 
   return (
-    <Stack gap="md" data-testid="sign-on-desk" ref={top} style={{ scrollMarginTop: 72 }}>
+    <Stack gap="md" data-testid="sign-on-desk" ref={top}>
       <Group justify="space-between" gap="xs">
         <Button variant="default" mih={TARGET} onClick={onBack}>
           ← Events

@@ -547,7 +547,7 @@ export function MemberEvents({ catchLogging }: { catchLogging?: ReactNode }) {
         />
       )}
 
-      <section id="catch-logging" tabIndex={-1} aria-label="Fish logging" style={{ scrollMarginTop: 72, outline: 'none' }}>
+      <section id="catch-logging" tabIndex={-1} aria-label="Fish logging" style={{ outline: 'none' }}>
         {logging > 0 && catchLogging}
       </section>
     </Stack>
