@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAuDate, instantToClubLocal } from '../../src/shared/dates';
 import { linkIn } from '../support/mime';
 import { activeMemberClient, startTestApp, type TestApp } from '../support/test-app';
-import { expectAccessible, launchBrowser, openPage, outboxMail, PHONE, loginLink, followLink } from './browser';
+import { expectAccessible, followLink, launchBrowser, loginLink, openPage, outboxMail, PHONE, phoneProblems } from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -126,6 +126,10 @@ describe('events', () => {
     await shot('events-tab-phone');
     await expectAccessible(page, 'member events on a phone');
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    // A short tab: the next four events, past entries folded, and the catch form only once asked for.
+    expect(await page.getByTestId('available-event').count()).toBeLessThanOrEqual(4);
+    expect(await page.getByRole('form', { name: 'Log Your Catch' }).count()).toBe(0);
+    expect(await phoneProblems(page, '[role="tabpanel"]')).toEqual([]);
     await page.getByRole('button', { name: 'Log a Catch' }).click();
     // The check-in button scrolls to the fish logging form; with no event today it says so.
     await page.getByText('There is no club event today. Catches are logged on the day of an event.').waitFor();

@@ -97,16 +97,19 @@ function useScreen(): string {
   });
 }
 
+/** The screen the frame showed last: a frame drawn again (after a loading spinner) is not a change of screen. */
+let lastScreen: string | undefined;
+
 /** Takes the toast away when the screen changes, unless the change came with it (an action that toasts and moves on). */
 function useGoneWithTheScreen(id: string | undefined) {
   const screen = useScreen();
-  const [previous, setPrevious] = useState(screen);
-  if (previous !== screen) setPrevious(screen);
   useEffect(() => {
-    if (id && Date.now() - toastShownAt() > SCREEN_CHANGE_GRACE_MS) notifications.hide(id);
+    const changed = lastScreen !== undefined && lastScreen !== screen;
+    lastScreen = screen;
+    if (changed && id && Date.now() - toastShownAt() > SCREEN_CHANGE_GRACE_MS) notifications.hide(id);
     // Only a change of screen asks; a new toast on the same screen stays its time.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [previous]);
+  }, [screen]);
 }
 
 /** SPEC §9: one toast at a time (the newest replaces the current one), 5 s each. */
