@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn } from '../support/mime';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { expectAccessible, followLink, launchBrowser, openPage, outboxMail, PHONE } from './browser';
+import { expectAccessible, followLink, launchBrowser, openPage, outboxMail, PHONE, phoneProblems, SMALL_PHONE } from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -129,6 +129,49 @@ describe('a visitor signs up and signs in', () => {
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.getByRole('button', { name: 'Login', exact: true }).first().waitFor();
     expect((await page.context().request.get(`${t.baseUrl}/api/auth/user`)).status()).toBe(401);
+    expect(problems).toEqual([]);
+  });
+
+  it("opened at 127.0.0.1 while the club's address is localhost: says where the club is, and signing up works (360 px)", async () => {
+    // The test site listens on 127.0.0.1; its PUBLIC_URL is http://localhost:<port>.
+    const club = new URL(t.baseUrl);
+    const elsewhere = `http://127.0.0.1:${club.port}`;
+    const { page, problems, shot } = await openPage(browser, 'another-address', SMALL_PHONE);
+    await page.goto(`${elsewhere}/public?from=poster`);
+    const notice = page.getByRole('note', { name: "The club's address" });
+    await notice
+      .getByText(
+        `You opened the club's site at 127.0.0.1:${club.port}. Its address is ${t.baseUrl} — links in the club's e-mails and payments return there.`,
+      )
+      .waitFor();
+    // Signing in works here too (no "only there"), and the link opens this very page at the club's address.
+    expect(await notice.getByText('Signing in works only there').count()).toBe(0);
+    const there = notice.getByRole('link', { name: `Open this page at ${club.host}` });
+    expect(await there.getAttribute('href')).toBe(`${t.baseUrl}/public?from=poster`);
+    await shot('notice');
+    await expectAccessible(page, 'page at another address');
+    // Nothing in the way of a finger in the notice, and the assistant's button over none of the page's controls.
+    expect(await phoneProblems(page, '[role="note"]')).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Login' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Login or sign up' });
+    await dialog.getByRole('tab', { name: 'Sign Up' }).click();
+    await dialog.getByLabel('Email').fill('alex.shore@example.com');
+    await dialog.getByLabel('First Name').fill('Alex');
+    await dialog.getByLabel('Last Name').fill('Shore');
+    await dialog.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('Check Your Email').waitFor();
+    await shot('signed-up-there');
+    expect(await page.getByText(/Network error/).count()).toBe(0);
+    // The e-mailed link goes to the club's address.
+    expect(linkIn(await outboxMail(t.outboxDir, 'alex.shore@example.com')).origin).toBe(t.baseUrl);
+
+    // At the club's own address there is nothing to say.
+    await page.goto(`${t.baseUrl}/public`);
+    await page.getByRole('heading', { name: 'Membership' }).waitFor();
+    expect(await page.getByRole('note', { name: "The club's address" }).count()).toBe(0);
     expect(problems).toEqual([]);
   });
 
