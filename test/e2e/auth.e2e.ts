@@ -118,7 +118,15 @@ describe('a visitor signs up and signs in', () => {
     await page.getByRole('button', { name: 'Sign in to your account' }).click();
     await page.waitForURL('**/member');
     await page.getByRole('button', { name: 'Noah' }).waitFor();
+    // Welcomed once on arrival, by name; a reload does not say it again.
+    await page.getByRole('alert').filter({ hasText: "Welcome back, Noah — you're signed in." }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(1);
     await shot('member-portal');
+    await page.reload();
+    await page.getByRole('button', { name: 'Noah' }).waitFor();
+    await page.getByRole('heading', { name: /Welcome, Noah/ }).waitFor();
+    expect(await page.getByText(/you're signed in/).count()).toBe(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('club.toast-after-load'))).toBeNull();
 
     // From another site, /api/logout asks first; the person's own click on 'Sign out' signs out.
     await page.goto('about:blank');

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { AuthCard } from '../features/auth/auth-card';
 import { useLoginModal } from '../features/auth/login-modal';
 import { FailureCard, TokenLinkCard } from '../features/auth/result-cards';
+import { toast } from '../components/toast';
 import { goTo } from '../lib/use-auth';
 import { useTokenLink } from '../features/auth/use-token-link';
 import { safeReturnPath } from '../../shared/return-path';
@@ -17,10 +18,14 @@ export function SignInPage() {
   const link = useTokenLink(token || undefined, 'sign_in');
   const { openLogin } = useLoginModal();
 
-  // The page the person was on when they asked for the link (only a page of this site), else the portal.
+  const welcome = link.status === 'success' ? welcomeBack(link.user.firstName) : null;
+  // The page the person was on when they asked for the link (only a page of this site), else the portal, which
+  // welcomes them once (the toast is kept for the page that loads next, and not shown again on a reload).
   useEffect(() => {
-    if (link.status === 'success') goTo(safeReturnPath(next) ?? '/member');
-  }, [link.status, next]);
+    if (!welcome) return;
+    toast.successAfterLoad(welcome);
+    goTo(safeReturnPath(next) ?? '/member');
+  }, [welcome, next]);
 
   const failure = { title: 'Sign-in Link Failed', action: 'Request a new link', onAction: () => openLogin('login') };
 
@@ -39,6 +44,10 @@ export function SignInPage() {
     />
   );
 }
+
+/** The welcome on the page an e-mailed sign-in link lands on. */
+export const welcomeBack = (firstName: string) =>
+  firstName.trim() ? `Welcome back, ${firstName.trim()} — you're signed in.` : "Welcome back — you're signed in.";
 
 /**
  * /member when signed out (a bookmark, the link in a receipt, an expired session): the sign-in card, not the
