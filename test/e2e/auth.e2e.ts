@@ -1,8 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, createUser } from '../support/factories';
 import { linkIn } from '../support/mime';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { expectAccessible, followLink, launchBrowser, openPage, outboxMail, PHONE, phoneProblems, SMALL_PHONE } from './browser';
+import { DESKTOP, expectAccessible, followLink, launchBrowser, openPage, outboxMail, PHONE, phoneProblems, SMALL_PHONE } from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -234,5 +235,64 @@ describe('a visitor signs up and signs in', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
     expect(problems).toEqual([]);
+  });
+});
+
+describe('signing in from the header on an admin page comes back to it', () => {
+  const PAYMENTS = '/admin?tab=payments';
+  const onPayments = (url: URL) => url.pathname === '/admin' && url.search === '?tab=payments';
+
+  it('by the e-mailed link, on a 360 px phone: the Payments tab, with the welcome', async () => {
+    await createAdmin(t, { email: 'treasurer@example.com', firstName: 'Terry', lastName: 'Till', signedIn: false });
+    const { page, problems, shot } = await openPage(browser, 'admin-link-return', SMALL_PHONE);
+    await page.goto(`${t.baseUrl}${PAYMENTS}`);
+    await page.getByRole('heading', { name: 'Administration' }).waitFor();
+    // The header's Login (in the phone's menu), not the card on the page.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Login' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Login or sign up' });
+    await dialog.getByLabel('Email').fill('treasurer@example.com');
+    await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByText('Check Your Email').waitFor();
+
+    // The whole link, its `next` included (linkIn keeps only the token).
+    const mail = await outboxMail(t.outboxDir, 'treasurer@example.com');
+    const link = new URL(/https?:\/\/\S+\/sign-in\?token=\S+/.exec(mail.text)![0]);
+    expect(link.searchParams.get('next')).toBe(PAYMENTS);
+    await followLink(page, link);
+    await page.waitForURL(onPayments);
+    await page.getByRole('tab', { name: 'Payments', selected: true }).waitFor();
+    await page.getByRole('alert').filter({ hasText: "Welcome back, Terry — you're signed in." }).waitFor();
+    await shot('payments-tab-welcomed');
+    await expectAccessible(page, 'admin payments after a link sign-in (phone)');
+    expect(problems).toEqual([]);
+  });
+
+  it('by password; a member who is not an admin gets the not-found page there as before', async () => {
+    const password = 'tight-lines-2026';
+    const admin = await createAdmin(t, { email: 'secretary@example.com', firstName: 'Sal' });
+    await admin.client.trpc.auth.setPassword.mutate({ newPassword: password });
+    const member = await createUser(t, { email: 'deckhand@example.com', firstName: 'Dee' });
+    await member.client.trpc.auth.setPassword.mutate({ newPassword: password });
+
+    for (const [email, lands] of [
+      ['secretary@example.com', 'admin'],
+      ['deckhand@example.com', 'not found'],
+    ] as const) {
+      const { page, problems, shot } = await openPage(browser, `admin-password-return-${lands.replace(' ', '-')}`, DESKTOP);
+      await page.goto(`${t.baseUrl}${PAYMENTS}`);
+      await page.getByRole('heading', { name: 'Administration' }).waitFor();
+      await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Login or sign up' });
+      await dialog.getByLabel('Email').fill(email);
+      await dialog.getByLabel('Password').fill(password);
+      await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.waitForURL(onPayments);
+      if (lands === 'admin') await page.getByRole('tab', { name: 'Payments', selected: true }).waitFor();
+      else await page.getByText('404 Page Not Found').waitFor();
+      await shot(lands.replace(' ', '-'));
+      expect(problems).toEqual([]);
+      await page.context().close();
+    }
   });
 });
