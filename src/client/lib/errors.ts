@@ -44,12 +44,13 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
 
 /**
  * True when the answer was lost rather than given: no answer at all, a gateway that could not reach us
- * (502, 504) or a server that could not reach its database (503). Repeating an idempotent call is then safe.
+ * (502, 504), a server that could not reach its database (503), or a request that arrived too slowly to be read
+ * (408, turned away before anything ran). Repeating an idempotent call is then safe.
  */
 export function isLostAnswer(error: unknown): boolean {
   if (isNetworkError(error)) return true;
   const status = httpStatusOf(error);
-  return status === 502 || status === 503 || status === 504;
+  return status === 408 || status === 502 || status === 503 || status === 504;
 }
 
 /** tRPC's error names and codes for the statuses of the server's refusals made before any procedure runs. */
