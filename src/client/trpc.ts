@@ -3,6 +3,7 @@ import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCContext, createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../routers';
 import { TRPC_MAX_BATCH } from '../shared/api-limits';
+import { withRefusalsAsErrors } from './lib/errors';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
@@ -22,7 +23,7 @@ export function createTrpcClient(options: { url?: string; fetch?: typeof fetch }
       httpBatchLink({
         url: options.url ?? '/trpc',
         maxItems: TRPC_MAX_BATCH,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
+        fetch: (url, init) => (options.fetch ? options.fetch(url, init) : fetch(url, init)).then(withRefusalsAsErrors),
       }),
     ],
   });

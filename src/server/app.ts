@@ -62,7 +62,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env, orm } = deps;
   const production = env.NODE_ENV === 'production';
   const clock = deps.clock ?? systemClock;
-  const allowedOrigin = new URL(env.PUBLIC_URL).origin;
   const app = createServer(env, deps.logStream);
   registerDrain(app, env.REQUEST_TIMEOUT_SECONDS);
 
@@ -101,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const contextDeps: ContextDeps = { em: orm.em, services };
   registerJobs(app, { env, orm, services, clock, hasPayments: deps.payments !== null });
 
-  registerRequestGuards(app, { production, allowedOrigin });
+  registerRequestGuards(app, { production, siteUrl: env.PUBLIC_URL });
   await registerPublicReadLimit(app, env.RATE_LIMIT_PER_MINUTE, reads.shared.procedures);
   // Before the session: a repeated public read is answered from memory without decoding any cookie.
   registerPublicReadCache(app, cache, reads);
@@ -115,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCallerReadCache(app, callerCache, reads);
   registerHealth(app, orm, deps.healDatabase);
   await registerTrpc(app, contextDeps);
-  registerRestRoutes(app, contextDeps, objects, allowedOrigin);
+  registerRestRoutes(app, contextDeps, objects, new URL(env.PUBLIC_URL).origin);
   await registerLiveBoards(app, orm, contextDeps);
   await registerClientFiles(app, {
     clientDir: deps.clientDir,

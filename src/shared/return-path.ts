@@ -24,3 +24,19 @@ export function safeReturnPath(value: unknown): string | undefined {
   if (matchRoute(path).kind === 'none' || NOT_AFTER_SIGN_IN.has(path.toLowerCase())) return undefined;
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** The areas that ask a visitor to sign in (the portal and the administration, any tab). */
+const SIGNED_IN_AREAS = new Set<string>([ROUTES.member, ROUTES.admin, ROUTES.adminCms]);
+
+/**
+ * Where signing in from a page leads (a password at once, an e-mailed link through its `next`): back to the same
+ * address, its search included, when that is the portal or the administration ('/admin?tab=payments'), which asked
+ * for it; the portal from anywhere else.
+ */
+export function afterSignIn(href: string): string {
+  const back = safeReturnPath(href);
+  if (!back) return ROUTES.member;
+  const { pathname } = new URL(back, 'https://club.invalid');
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return SIGNED_IN_AREAS.has(path.toLowerCase()) ? back : ROUTES.member;
+}

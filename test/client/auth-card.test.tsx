@@ -118,6 +118,26 @@ describe('auth card', () => {
     expect(await screen.findByText('Network error. Please try again.')).toBeTruthy();
   });
 
+  it("shows the site's own refusal (a 403 naming the club's address) rather than a network error", async () => {
+    const server = fakeServer({});
+    const message = "Requests from other sites are not accepted. Please use the club's site at http://localhost:3000.";
+    // Refused before any procedure runs: a plain JSON sentence, not tRPC's error shape.
+    const refusing = (async () =>
+      new Response(JSON.stringify({ message }), {
+        status: 403,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+      })) as typeof fetch;
+    const user = userEvent.setup();
+    renderWithProviders(<AuthCard initialTab="signup" />, { ...server, fetch: refusing });
+
+    await user.type(screen.getByLabelText(/Email/), 'mia@example.com');
+    await user.type(screen.getByLabelText(/First Name/), 'Mia');
+    await user.type(screen.getByLabelText(/Last Name/), 'Fisher');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByText('Network error. Please try again.')).toBeNull();
+  });
+
   it('e-mail-only login shows Check Your Email and resends with the e-mail only', async () => {
     const message = 'If an account exists for noah@example.com, we have e-mailed it a sign-in link.';
     const server = fakeServer({ 'auth.login': () => ok({ message, userId: null, requiresVerification: false, linkSent: true }) });

@@ -1,6 +1,7 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CLUB_ADDRESS_ID } from '../../src/shared/club-address';
 import { FIRST_SCREEN_DATA_ID } from '../../src/shared/first-screen';
 import { prefetchFirstScreen } from '../../src/client/first-screen';
 import { AppProviders } from '../../src/client/providers';
@@ -83,5 +84,42 @@ describe('the first screen', () => {
     const server = start('/member', member);
     await vi.waitFor(() => expect(server.calls.length).toBeGreaterThan(0));
     expect([...server.calls[0].procedures].sort()).toEqual(['auth.me', 'cms.settings', 'members.profile']);
+  });
+});
+
+/** The club's address as the server puts it in the page's HTML (first-screen-html.ts). */
+function pageSaysClubAddress(address: { url: string; secureSession: boolean }) {
+  const script = document.createElement('script');
+  script.type = 'application/json';
+  script.id = CLUB_ADDRESS_ID;
+  script.textContent = JSON.stringify(address);
+  document.head.append(script);
+}
+
+describe("a page opened away from the club's address", () => {
+  afterEach(() => {
+    document.getElementById(CLUB_ADDRESS_ID)?.remove();
+    vi.unstubAllGlobals();
+  });
+
+  it('names the address, links to the same page there, and says signing in works only there when it cannot work here', async () => {
+    // A production site, whose session cookie needs a secure page, opened over plain HTTP at another address.
+    pageSaysClubAddress({ url: 'https://club.example.org', secureSession: true });
+    vi.stubGlobal('isSecureContext', false);
+    start('/public?tab=news');
+    const notice = await screen.findByRole('note', { name: "The club's address" });
+    expect(notice.textContent).toContain(
+      `You opened the club's site at ${window.location.host}. Its address is https://club.example.org — links in the club's e-mails and payments return there. Signing in works only there.`,
+    );
+    expect(within(notice).getByRole('link', { name: 'Open this page at club.example.org' }).getAttribute('href')).toBe(
+      'https://club.example.org/public?tab=news',
+    );
+  });
+
+  it('says nothing at the club address itself', async () => {
+    pageSaysClubAddress({ url: window.location.origin, secureSession: false });
+    start('/public');
+    expect(await screen.findByText('Competition Results')).toBeTruthy();
+    expect(screen.queryByRole('note', { name: "The club's address" })).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, createUser } from '../support/factories';
 import { linkIn } from '../support/mime';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { expectAccessible, followLink, launchBrowser, openPage, outboxMail, PHONE } from './browser';
+import { DESKTOP, expectAccessible, followLink, launchBrowser, openPage, outboxMail, PHONE, phoneProblems, SMALL_PHONE } from './browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -118,7 +119,15 @@ describe('a visitor signs up and signs in', () => {
     await page.getByRole('button', { name: 'Sign in to your account' }).click();
     await page.waitForURL('**/member');
     await page.getByRole('button', { name: 'Noah' }).waitFor();
+    // Welcomed once on arrival, by name; a reload does not say it again.
+    await page.getByRole('alert').filter({ hasText: "Welcome back, Noah — you're signed in." }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(1);
     await shot('member-portal');
+    await page.reload();
+    await page.getByRole('button', { name: 'Noah' }).waitFor();
+    await page.getByRole('heading', { name: /Welcome, Noah/ }).waitFor();
+    expect(await page.getByText(/you're signed in/).count()).toBe(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('club.toast-after-load'))).toBeNull();
 
     // From another site, /api/logout asks first; the person's own click on 'Sign out' signs out.
     await page.goto('about:blank');
@@ -129,6 +138,49 @@ describe('a visitor signs up and signs in', () => {
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.getByRole('button', { name: 'Login', exact: true }).first().waitFor();
     expect((await page.context().request.get(`${t.baseUrl}/api/auth/user`)).status()).toBe(401);
+    expect(problems).toEqual([]);
+  });
+
+  it("opened at 127.0.0.1 while the club's address is localhost: says where the club is, and signing up works (360 px)", async () => {
+    // The test site listens on 127.0.0.1; its PUBLIC_URL is http://localhost:<port>.
+    const club = new URL(t.baseUrl);
+    const elsewhere = `http://127.0.0.1:${club.port}`;
+    const { page, problems, shot } = await openPage(browser, 'another-address', SMALL_PHONE);
+    await page.goto(`${elsewhere}/public?from=poster`);
+    const notice = page.getByRole('note', { name: "The club's address" });
+    await notice
+      .getByText(
+        `You opened the club's site at 127.0.0.1:${club.port}. Its address is ${t.baseUrl} — links in the club's e-mails and payments return there.`,
+      )
+      .waitFor();
+    // Signing in works here too (no "only there"), and the link opens this very page at the club's address.
+    expect(await notice.getByText('Signing in works only there').count()).toBe(0);
+    const there = notice.getByRole('link', { name: `Open this page at ${club.host}` });
+    expect(await there.getAttribute('href')).toBe(`${t.baseUrl}/public?from=poster`);
+    await shot('notice');
+    await expectAccessible(page, 'page at another address');
+    // Nothing in the way of a finger in the notice, and the assistant's button over none of the page's controls.
+    expect(await phoneProblems(page, '[role="note"]')).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Login' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Login or sign up' });
+    await dialog.getByRole('tab', { name: 'Sign Up' }).click();
+    await dialog.getByLabel('Email').fill('alex.shore@example.com');
+    await dialog.getByLabel('First Name').fill('Alex');
+    await dialog.getByLabel('Last Name').fill('Shore');
+    await dialog.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('Check Your Email').waitFor();
+    await shot('signed-up-there');
+    expect(await page.getByText(/Network error/).count()).toBe(0);
+    // The e-mailed link goes to the club's address.
+    expect(linkIn(await outboxMail(t.outboxDir, 'alex.shore@example.com')).origin).toBe(t.baseUrl);
+
+    // At the club's own address there is nothing to say.
+    await page.goto(`${t.baseUrl}/public`);
+    await page.getByRole('heading', { name: 'Membership' }).waitFor();
+    expect(await page.getByRole('note', { name: "The club's address" }).count()).toBe(0);
     expect(problems).toEqual([]);
   });
 
@@ -183,5 +235,64 @@ describe('a visitor signs up and signs in', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
     expect(problems).toEqual([]);
+  });
+});
+
+describe('signing in from the header on an admin page comes back to it', () => {
+  const PAYMENTS = '/admin?tab=payments';
+  const onPayments = (url: URL) => url.pathname === '/admin' && url.search === '?tab=payments';
+
+  it('by the e-mailed link, on a 360 px phone: the Payments tab, with the welcome', async () => {
+    await createAdmin(t, { email: 'treasurer@example.com', firstName: 'Terry', lastName: 'Till', signedIn: false });
+    const { page, problems, shot } = await openPage(browser, 'admin-link-return', SMALL_PHONE);
+    await page.goto(`${t.baseUrl}${PAYMENTS}`);
+    await page.getByRole('heading', { name: 'Administration' }).waitFor();
+    // The header's Login (in the phone's menu), not the card on the page.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Login' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Login or sign up' });
+    await dialog.getByLabel('Email').fill('treasurer@example.com');
+    await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByText('Check Your Email').waitFor();
+
+    // The whole link, its `next` included (linkIn keeps only the token).
+    const mail = await outboxMail(t.outboxDir, 'treasurer@example.com');
+    const link = new URL(/https?:\/\/\S+\/sign-in\?token=\S+/.exec(mail.text)![0]);
+    expect(link.searchParams.get('next')).toBe(PAYMENTS);
+    await followLink(page, link);
+    await page.waitForURL(onPayments);
+    await page.getByRole('tab', { name: 'Payments', selected: true }).waitFor();
+    await page.getByRole('alert').filter({ hasText: "Welcome back, Terry — you're signed in." }).waitFor();
+    await shot('payments-tab-welcomed');
+    await expectAccessible(page, 'admin payments after a link sign-in (phone)');
+    expect(problems).toEqual([]);
+  });
+
+  it('by password; a member who is not an admin gets the not-found page there as before', async () => {
+    const password = 'tight-lines-2026';
+    const admin = await createAdmin(t, { email: 'secretary@example.com', firstName: 'Sal' });
+    await admin.client.trpc.auth.setPassword.mutate({ newPassword: password });
+    const member = await createUser(t, { email: 'deckhand@example.com', firstName: 'Dee' });
+    await member.client.trpc.auth.setPassword.mutate({ newPassword: password });
+
+    for (const [email, lands] of [
+      ['secretary@example.com', 'admin'],
+      ['deckhand@example.com', 'not found'],
+    ] as const) {
+      const { page, problems, shot } = await openPage(browser, `admin-password-return-${lands.replace(' ', '-')}`, DESKTOP);
+      await page.goto(`${t.baseUrl}${PAYMENTS}`);
+      await page.getByRole('heading', { name: 'Administration' }).waitFor();
+      await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Login or sign up' });
+      await dialog.getByLabel('Email').fill(email);
+      await dialog.getByLabel('Password').fill(password);
+      await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.waitForURL(onPayments);
+      if (lands === 'admin') await page.getByRole('tab', { name: 'Payments', selected: true }).waitFor();
+      else await page.getByText('404 Page Not Found').waitFor();
+      await shot(lands.replace(' ', '-'));
+      expect(problems).toEqual([]);
+      await page.context().close();
+    }
   });
 });

@@ -94,7 +94,9 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
     const body = { email: 'csrf@example.com', firstName: 'C', lastName: 'S' };
     const foreign = await t.client().json('POST', '/api/auth/signup', body, { origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
-    expect(foreign.body).toEqual({ message: 'Cross-site requests are not allowed.' });
+    expect(foreign.body).toEqual({
+      message: "Requests from other sites are not accepted. Please use the club's site at http://club.test.",
+    });
     const crossSite = await t.client().json('POST', '/trpc/auth.signup', body, { 'sec-fetch-site': 'cross-site' });
     expect(crossSite.status).toBe(403);
     expect(await counts()).toEqual(before);

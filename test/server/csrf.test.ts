@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NewsArticle } from '../../src/server/db/entities';
+import { crossSiteMessage } from '../../src/server/http/security';
 import { allProcedures, fillPath, restRoutes, rowCounts, type RestRoute } from '../support/endpoints';
 import { activeMemberClient, PUBLIC_URL, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
@@ -13,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const ID = '00000000-0000-4000-8000-000000000001';
-const CROSS_SITE = { message: 'Cross-site requests are not allowed.' };
+const CROSS_SITE = { message: crossSiteMessage(PUBLIC_URL) };
 const JSON_ONLY = { message: 'Requests must be sent as JSON (Content-Type: application/json).' };
 
 interface Mutation {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_READS_FACTOR } from '../../src/server/http/request-limits';
+import { CLUB_ADDRESS_ID } from '../../src/shared/club-address';
 import { FIRST_SCREEN_DATA_ID } from '../../src/shared/first-screen';
 import { answersIn, APP_HTML, fakeBuiltClient, OPENING } from '../support/fake-client';
-import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+import { activeMemberClient, PUBLIC_URL, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 const builtClient = fakeBuiltClient();
 const clientDir = builtClient.dir;
@@ -31,6 +32,12 @@ describe("a page's HTML carries what its first screen needs", () => {
     expect(answers.find((a) => a.path === 'cms.sections')?.input).toEqual({ pageSlug: 'landing' });
     const settings = await t.client().trpc.cms.settings.query();
     expect(answers.find((a) => a.path === 'cms.settings')?.data).toEqual(JSON.parse(JSON.stringify(settings)));
+  });
+
+  it("says the club's address (PUBLIC_URL), so a page opened at another can name it without asking", async () => {
+    const html = await (await t.client().fetch('/member?tab=events', { headers: OPENING })).text();
+    const match = new RegExp(`<script type="application/json" id="${CLUB_ADDRESS_ID}">(.*?)</script>`).exec(html);
+    expect(JSON.parse(match![1])).toEqual({ url: PUBLIC_URL, secureSession: false });
   });
 
   it("preloads a route's script, the chunks it imports and their styles, never the entry again", async () => {
@@ -96,8 +103,9 @@ describe("a page's HTML carries what its first screen needs", () => {
     const html = await (await t.client().fetch('/', { headers: OPENING })).text();
     expect(JSON.stringify(answersIn(html))).toContain(content);
     const data = html.slice(html.indexOf(`id="${FIRST_SCREEN_DATA_ID}">`));
-    expect(data.indexOf('</script>')).toBe(data.lastIndexOf('</script>'));
-    expect(html.match(/<script/g)?.length).toBe(2);
+    // The data ends at its own closing tag, followed by the club's address: nothing of the answer got out.
+    expect(data.slice(data.indexOf('</script>'))).toMatch(new RegExp(`^</script><script type="application/json" id="${CLUB_ADDRESS_ID}">`));
+    expect(html.match(/<script/g)?.length).toBe(3);
   });
 
   it("counts a page once against the address's rate limit, not once per read it carries; a client cannot claim the exemption", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { safeReturnPath } from '../../src/shared/return-path';
+import { afterSignIn, safeReturnPath } from '../../src/shared/return-path';
 import { createAdmin } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -56,5 +56,26 @@ describe('safeReturnPath', () => {
       null,
     ])
       expect(safeReturnPath(bad), String(bad)).toBeUndefined();
+  });
+});
+
+describe('afterSignIn', () => {
+  it('comes back to the portal or an administration address that asked for signing in, search included', () => {
+    for (const back of ['/admin?tab=payments', '/admin/cms?tab=news', '/member?tab=events', '/member', '/Admin/?tab=payments'])
+      expect(afterSignIn(back), back).toBe(back);
+  });
+
+  it('goes to the portal from anywhere else, and never off the site', () => {
+    for (const from of [
+      '/',
+      '/public',
+      '/sponsor',
+      '/events/abc',
+      '/sign-in?token=x',
+      '//evil.example/admin',
+      'https://evil.example/admin',
+      '',
+    ])
+      expect(afterSignIn(from), from).toBe('/member');
   });
 });

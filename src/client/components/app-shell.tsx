@@ -5,6 +5,7 @@ import { Suspense, useCallback, useEffect, useState } from 'react';
 import { CLUB } from '../../shared/club';
 import { isFullScreenPage } from '../../shared/routes';
 import { preloadLogin, useLoginModal } from '../features/auth/login-modal';
+import { awayFromClub } from '../lib/club-address';
 import { displayFirstName, useAuth } from '../lib/use-auth';
 import { ChatWidget } from '../features/chat/chat-widget';
 import { useSiteSettings } from '../features/public-content/use-site-settings';
@@ -22,6 +23,8 @@ const NavDrawer = onDemandPart(async () => (await import('./nav-drawer')).NavDra
 const SettingsModal = onDemandPart(async () => (await import('../features/auth/settings-modal')).SettingsModal);
 // Offline field mode (service worker, queued catches and their count) is for signed-in members only.
 const FieldMode = onDemandPart(async () => (await import('../features/catches/field-mode')).FieldMode);
+// Only for a page opened away from the club's address.
+const ClubAddressNotice = onDemandPart(async () => (await import('./club-address-notice')).ClubAddressNotice);
 
 function useNavItems(): NavItem[] {
   const { isAuthenticated, isAdmin } = useAuth();
@@ -59,11 +62,25 @@ export function AppLayout() {
       <NavBar />
       {/* At least a screen high: the footer starts below the fold, so content arriving above it moves nothing in view. */}
       <Box component="main" id="main" tabIndex={-1} mih="100dvh" style={{ flex: 1, outline: 'none' }}>
+        <AddressNotice />
         <Outlet />
       </Box>
       <Footer />
       <ChatWidget />
     </Box>
+  );
+}
+
+/** Where the club's site is, on a page opened at another address (nothing at the club's own). */
+function AddressNotice() {
+  const away = awayFromClub();
+  if (!away) return null;
+  return (
+    <LoadBoundary onError={() => undefined}>
+      <Suspense fallback={null}>
+        <ClubAddressNotice away={away} />
+      </Suspense>
+    </LoadBoundary>
   );
 }
 

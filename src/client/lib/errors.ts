@@ -44,10 +44,48 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
 
 /**
  * True when the answer was lost rather than given: no answer at all, a gateway that could not reach us
- * (502, 504) or a server that could not reach its database (503). Repeating an idempotent call is then safe.
+ * (502, 504), a server that could not reach its database (503), or a request that arrived too slowly to be read
+ * (408, turned away before anything ran). Repeating an idempotent call is then safe.
  */
 export function isLostAnswer(error: unknown): boolean {
   if (isNetworkError(error)) return true;
   const status = httpStatusOf(error);
-  return status === 502 || status === 503 || status === 504;
+  return status === 408 || status === 502 || status === 503 || status === 504;
+}
+
+/** tRPC's error names and codes for the statuses of the server's refusals made before any procedure runs. */
+const REFUSALS: Record<number, [string, number]> = {
+  400: ['BAD_REQUEST', -32600],
+  401: ['UNAUTHORIZED', -32001],
+  403: ['FORBIDDEN', -32003],
+  404: ['NOT_FOUND', -32004],
+  408: ['TIMEOUT', -32008],
+  413: ['PAYLOAD_TOO_LARGE', -32013],
+  415: ['UNSUPPORTED_MEDIA_TYPE', -32015],
+  429: ['TOO_MANY_REQUESTS', -32029],
+};
+
+/**
+ * The server refuses some requests before any procedure runs (one from another site, too many, too large) with a
+ * 4xx and a JSON `{ message }`. Given to the tRPC client in its own error shape, every screen shows that sentence
+ * as it shows a procedure's refusal, instead of calling it a network error. Any other answer passes unchanged.
+ */
+export async function withRefusalsAsErrors(response: Response): Promise<Response> {
+  const refusal = REFUSALS[response.status];
+  if (!refusal || !response.headers.get('content-type')?.startsWith('application/json')) return response;
+  const text = await response.text();
+  let message: unknown;
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === 'object' && !Array.isArray(body) && !('error' in body)) message = (body as { message?: unknown }).message;
+  } catch {
+    // Not JSON after all: passed on as it came.
+  }
+  const [code, number] = refusal;
+  const retryAfterSeconds = Number(response.headers.get('retry-after')) || undefined;
+  const json =
+    typeof message === 'string' && message.trim()
+      ? JSON.stringify({ error: { message, code: number, data: { code, httpStatus: response.status, retryAfterSeconds } } })
+      : text;
+  return new Response(json, { status: response.status, statusText: response.statusText, headers: { 'content-type': 'application/json' } });
 }

@@ -4,9 +4,10 @@ import { useEffect } from 'react';
 import { AuthCard } from '../features/auth/auth-card';
 import { useLoginModal } from '../features/auth/login-modal';
 import { FailureCard, TokenLinkCard } from '../features/auth/result-cards';
+import { toast } from '../components/toast';
 import { goTo } from '../lib/use-auth';
 import { useTokenLink } from '../features/auth/use-token-link';
-import { safeReturnPath } from '../../shared/return-path';
+import { afterSignIn, safeReturnPath } from '../../shared/return-path';
 
 /**
  * Landing page of an e-mailed sign-in link (e-mail-only login, a receipt's week-long link): one click signs in.
@@ -17,10 +18,14 @@ export function SignInPage() {
   const link = useTokenLink(token || undefined, 'sign_in');
   const { openLogin } = useLoginModal();
 
-  // The page the person was on when they asked for the link (only a page of this site), else the portal.
+  const welcome = link.status === 'success' ? welcomeBack(link.user.firstName) : null;
+  // The page the person was on when they asked for the link (only a page of this site), else the portal, which
+  // welcomes them once (the toast is kept for the page that loads next, and not shown again on a reload).
   useEffect(() => {
-    if (link.status === 'success') goTo(safeReturnPath(next) ?? '/member');
-  }, [link.status, next]);
+    if (!welcome) return;
+    toast.successAfterLoad(welcome);
+    goTo(safeReturnPath(next) ?? '/member');
+  }, [welcome, next]);
 
   const failure = { title: 'Sign-in Link Failed', action: 'Request a new link', onAction: () => openLogin('login') };
 
@@ -40,14 +45,17 @@ export function SignInPage() {
   );
 }
 
+/** The welcome on the page an e-mailed sign-in link lands on. */
+export const welcomeBack = (firstName: string) =>
+  firstName.trim() ? `Welcome back, ${firstName.trim()} — you're signed in.` : "Welcome back — you're signed in.";
+
 /**
  * /member when signed out (a bookmark, the link in a receipt, an expired session): the sign-in card, not the
- * not-found page. A password login comes back to the same portal address (a tab such as ?tab=events included);
- * the e-mailed sign-in link lands on /member.
+ * not-found page. Signing in (a password, or the e-mailed link) comes back to the same portal address, a tab such
+ * as ?tab=events included (shared/return-path.ts afterSignIn).
  */
 export function MemberSignInPage() {
-  const location = useLocation();
-  const back = location.pathname.startsWith('/member') ? location.href : '/member';
+  const back = afterSignIn(useLocation().href);
   return (
     <Center px="md" py={{ base: 'lg', sm: 48 }}>
       <Stack gap="md" w="100%" maw={440} align="stretch">
@@ -67,12 +75,11 @@ export function MemberSignInPage() {
 
 /**
  * /admin and /admin/cms when signed out (a link in a sponsor notice, a bookmark): the sign-in card, and after signing
- * in (a password, or the e-mailed link) the same address, tab included. Signed in without the admin role, the
- * not-found page as before.
+ * in (a password, or the e-mailed link) the same address, tab included (shared/return-path.ts afterSignIn), as from
+ * the header's Login. Signed in without the admin role, the not-found page as before.
  */
 export function AdminSignInPage() {
-  const location = useLocation();
-  const back = safeReturnPath(location.href) ?? '/admin';
+  const back = afterSignIn(useLocation().href);
   return (
     <Center px="md" py={{ base: 'lg', sm: 48 }}>
       <Stack gap="md" w="100%" maw={440} align="stretch">

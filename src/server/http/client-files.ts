@@ -41,7 +41,7 @@ export async function registerClientFiles(app: FastifyInstance, options: ClientF
   }
 
   registerSiteFiles(app, options.publicUrl, publishedPages);
-  const firstScreen = clientDir ? firstScreenHtml(clientDir) : undefined;
+  const firstScreen = clientDir ? firstScreenHtml(clientDir, { url: options.publicUrl, secureSession: production }) : undefined;
 
   app.setNotFoundHandler(async (req, reply) => {
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !API_PREFIXES.some((p) => req.url.startsWith(p));

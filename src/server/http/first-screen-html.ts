@@ -12,6 +12,7 @@ import {
   type FirstRead,
 } from '../../shared/first-screen';
 import { CLUB } from '../../shared/club';
+import { CLUB_ADDRESS_ID, type ClubAddress } from '../../shared/club-address';
 import { isFullScreenPage } from '../../shared/routes';
 
 /** Marks the reads this server asks of itself for a page: the page request was counted by the rate limit already. */
@@ -37,16 +38,18 @@ export interface FirstScreenHtml {
  * The app's HTML with what a page's first screen needs, so a phone on a weak signal does not wait for the script
  * before asking for the page's data and its route's code (two more round trips): the answers to the first screen's
  * reads (shared/first-screen.ts), asked of the API itself with the visitor's cookie, and the route's script
- * (`modulepreload`) and styles (from Vite's manifest). Undefined when the client was built
- * without a manifest. Only for a browser opening a page (`Sec-Fetch-Dest: document`), never for the service worker's
- * saved copy of the app, which must not keep anyone's data.
+ * (`modulepreload`) and styles (from Vite's manifest); and the club's address, so a page opened at another one can
+ * say where the club's site is. Undefined when the client was built without a manifest. Only for a browser opening a
+ * page (`Sec-Fetch-Dest: document`), never for the service worker's saved copy of the app, which must not keep
+ * anyone's data.
  */
-export function firstScreenHtml(clientDir: string): FirstScreenHtml | undefined {
+export function firstScreenHtml(clientDir: string, address: ClubAddress): FirstScreenHtml | undefined {
   const manifestFile = path.join(clientDir, '.vite/manifest.json');
   if (!existsSync(manifestFile)) return undefined;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const routeLinks = new Map(FIRST_SCREEN_MODULES.map((module) => [module, preloadLinks(manifest, module)]));
+  const clubAddress = jsonScript(CLUB_ADDRESS_ID, address);
 
   return {
     async page(app, req) {
@@ -54,13 +57,15 @@ export function firstScreenHtml(clientDir: string): FirstScreenHtml | undefined 
       const answers = await firstAnswers(app, req, pathname);
       const module = firstScreenModule(pathname, whoIs(answers.find((a) => a.path === 'auth.me')?.data));
       const links = module ? routeLinks.get(module) : '';
-      // `<` escaped: no answer can close the script element.
-      const data = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`;
-      const html = template.replace('</head>', `${links}${data}</head>`);
+      const html = template.replace('</head>', `${links}${jsonScript(FIRST_SCREEN_DATA_ID, answers)}${clubAddress}</head>`);
       return isFullScreenPage(pathname) ? html : html.replace('<div id="root"></div>', `<div id="root">${HEADER_SHELL}</div>`);
     },
   };
 }
+
+/** Data for the app in the page: `<` escaped, so no value can close the script element. */
+const jsonScript = (id: string, value: unknown) =>
+  `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
 
 /**
  * The site's header bar as the app draws it (app-shell.tsx NavBar: 60 px, the club's mark and name), painted with

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CATCH_SUBMISSION_PATH } from '../../shared/catches';
+import { takesChangesAt } from '../../shared/club-address';
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from '../../shared/newsletters.schema';
 import { LOCAL_UPLOAD_PREFIX } from '../rest/objects.rest';
 import { isPublicRead } from './read-cache';
@@ -67,30 +68,69 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * On every request, first: the security headers, and for a mutation the checks that it comes from our own pages
- * (`Origin` is PUBLIC_URL's, not a cross-site fetch) and, on the API, as JSON (so a form post cannot forge one).
+ * (not a cross-site fetch) and, on the API, as JSON (so a form post cannot forge one). `siteUrl`: PUBLIC_URL, which
+ * a refusal names so a person knows where the club's site is.
  */
-export function registerRequestGuards(app: FastifyInstance, options: { production: boolean; allowedOrigin: string }): void {
+export function registerRequestGuards(app: FastifyInstance, options: { production: boolean; siteUrl: string }): void {
   const extra = options.production ? PRODUCTION_HEADERS : {};
   const page = { ...PAGE_HEADERS, ...extra };
   const json = { ...JSON_HEADERS, ...extra };
+  const siteOrigin = new URL(options.siteUrl).origin;
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(answersOnlyJson(req) ? json : page);
-    const refused = SAFE_METHODS.has(req.method) ? null : mutationRefusal(req, options.allowedOrigin);
+    const refused = SAFE_METHODS.has(req.method) ? null : mutationRefusal(req, siteOrigin, options.siteUrl);
     if (refused) reply.code(refused.status).send({ message: refused.message });
     else done();
   });
 }
 
+/** The refusal of a request from another site, naming the address where the club's own pages are. */
+export const crossSiteMessage = (siteUrl: string) =>
+  `Requests from other sites are not accepted. Please use the club's site at ${siteUrl}.`;
+
+/**
+ * The origin of the address this request was sent to (Host, or X-Forwarded-Host and X-Forwarded-Proto from a proxy
+ * in TRUST_PROXY, as Fastify reads them) when the site takes changes there (an IP address or localhost, see
+ * `takesChangesAt`), else undefined.
+ */
+export function requestOrigin(req: FastifyRequest): string | undefined {
+  if (!takesChangesAt(req.host) || (req.protocol !== 'http' && req.protocol !== 'https')) return undefined;
+  try {
+    return new URL(`${req.protocol}://${req.host}`).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a browser's `Origin` is one of this site's own pages: PUBLIC_URL's, or the very address the request was
+ * sent to when that is an IP address or localhost (the site opened at 127.0.0.1 rather than localhost, or at the
+ * server's IP). A page of another site cannot claim the second: its Origin is its own, and it cannot point an
+ * address at this server the way it can point a name of its own (DNS rebinding).
+ */
+export function isOwnOrigin(req: FastifyRequest, origin: string, siteOrigin: string): boolean {
+  return origin === siteOrigin || origin === requestOrigin(req);
+}
+
+/**
+ * Whether a mutation comes from our own pages: not a cross-site fetch, and an Origin of PUBLIC_URL or of the address
+ * it was sent to (Fetch Metadata then same-origin, or absent in a browser without it). No Origin at all: a script or
+ * an old browser, left to the JSON rule, which stops a form.
+ */
+function fromOwnPages(req: FastifyRequest, siteOrigin: string): boolean {
+  const origin = req.headers.origin;
+  const fetchSite = req.headers['sec-fetch-site'];
+  if (fetchSite === 'cross-site') return false;
+  if (!origin) return true;
+  return origin === siteOrigin || ((fetchSite === undefined || fetchSite === 'same-origin') && isOwnOrigin(req, origin, siteOrigin));
+}
+
 /** Why a mutation is refused, if it is: it must come from our own pages and, on the API, as JSON. */
-function mutationRefusal(req: FastifyRequest, allowedOrigin: string): { status: 403 | 415; message: string } | null {
+function mutationRefusal(req: FastifyRequest, siteOrigin: string, siteUrl: string): { status: 403 | 415; message: string } | null {
   // RFC 8058's one-click unsubscribe comes from a mail provider, as a form, without a session: the signed token in
   // its address is all it acts on, so neither the Origin nor the JSON rule is needed (or possible) there.
   if (req.method === 'POST' && req.url.split('?')[0] === ONE_CLICK_UNSUBSCRIBE_PATH) return null;
-  // Mutations come only from our own pages, and only as JSON (form posts cannot forge them).
-  const origin = req.headers.origin;
-  if ((origin && origin !== allowedOrigin) || req.headers['sec-fetch-site'] === 'cross-site') {
-    return { status: 403, message: 'Cross-site requests are not allowed.' };
-  }
+  if (!fromOwnPages(req, siteOrigin)) return { status: 403, message: crossSiteMessage(siteUrl) };
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   // The documented exceptions: a raw file to our own upload URL, and the multipart catch submission.
   const rawUpload = req.method === 'PUT' && req.url.startsWith(LOCAL_UPLOAD_PREFIX);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isOwnOrigin } from '../http/security';
 import type { ContextDeps } from '../trpc/context';
 import { callProcedure } from './call';
 
@@ -32,8 +33,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: ContextDeps, site
  * Whether a GET of /api/logout is a navigation from the site itself: Fetch Metadata says same-origin (our own
  * page) or none (typed, a bookmark), and its mode is `navigate`, which no image, script or fetch() can claim.
  * (The destination is not checked: a navigation that our service worker passes on arrives as `empty`.)
- * A browser that sends no Fetch Metadata must send our own page as the Referer; with neither header the request
- * proves nothing, and gets the 'Sign out?' page.
+ * A browser that sends no Fetch Metadata must send our own page as the Referer (PUBLIC_URL's, or the address it
+ * opened the site at); with neither header the request proves nothing, and gets the 'Sign out?' page.
  */
 export function fromThisSite(req: FastifyRequest, siteOrigin: string): boolean {
   const site = req.headers['sec-fetch-site'];
@@ -44,7 +45,7 @@ export function fromThisSite(req: FastifyRequest, siteOrigin: string): boolean {
   const referer = req.headers.referer;
   if (!referer) return false;
   try {
-    return new URL(referer).origin === siteOrigin;
+    return isOwnOrigin(req, new URL(referer).origin, siteOrigin);
   } catch {
     return false;
   }

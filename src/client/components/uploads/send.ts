@@ -1,4 +1,5 @@
 import { IMAGE_MAX_BYTES, tooLargeMessage } from '../../../shared/uploads';
+import { awayFromClub } from '../../lib/club-address';
 
 // The network side of uploads, free of React so that any code (the catch queue too) can use it.
 
@@ -68,8 +69,15 @@ export function sendWithProgress(
   });
 }
 
-/** PUTs the raw file to the upload address, reporting progress (0–100). */
+/**
+ * PUTs the raw file to the upload address, reporting progress (0–100). Upload addresses are the club's own (or its
+ * bucket's, which takes files from the club's address only): on a page opened at another address, says so instead.
+ */
 export async function putFile(url: string, file: File, onProgress: (percent: number) => void): Promise<void> {
+  const away = awayFromClub();
+  if (away && new URL(url, window.location.href).origin !== window.location.origin) {
+    throw new Error(`Images can be uploaded only at the club's address, ${away.clubUrl}.`);
+  }
   const answer = await sendWithProgress(
     { method: 'PUT', url, body: file, headers: file.type ? { 'Content-Type': file.type } : {} },
     onProgress,

@@ -1,10 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import type { TokenPurpose } from '../../../shared/auth.constants';
+import type { CurrentUser } from '../../../shared/auth.schema';
 import { isNetworkError, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 
-export type TokenLinkState = { status: 'idle' | 'pending' | 'success' } | { status: 'error'; message: string };
+export type TokenLinkState =
+  | { status: 'idle' | 'pending' }
+  /** `user`: who the link signed in. */
+  | { status: 'success'; user: CurrentUser }
+  | { status: 'error'; message: string };
 
 /**
  * The token of an e-mailed link, spent only when the person asks (`spend`, from a button): loading the page
@@ -38,6 +43,6 @@ export function useTokenLink(token: string | undefined, purpose: TokenPurpose): 
         : (serverMessage(error) ?? 'This link could not be used. Please request a new one.'),
     };
   }
-  if (verify.isSuccess) return { status: 'success', spend };
+  if (verify.isSuccess) return { status: 'success', spend, user: verify.data };
   return { status: 'pending', spend };
 }
