@@ -1,13 +1,20 @@
 /**
  * What a browser makes of the built site: Lighthouse (performance, accessibility, best practices, SEO) on the
- * landing page, /public, /sponsor and the member portal (signed in as the demo member) on a phone (Lighthouse's
- * default: simulated slow 4G and a 4× slower CPU) and on a desktop, plus /admin (signed in as the demo admin) on the desktop. It starts the demo club
+ * landing page, /public, /sponsor and the member portal (signed in as the demo member) on a phone (slow 4G and a 4×
+ * slower CPU) and on a desktop, plus /admin (signed in as the demo admin) on the desktop. It starts the demo club
  * from the last build (`node dist/server/demo.js`, bench/demo-site.ts) on a free port with a fresh data folder, signs
  * both people in through the API, then runs each page a few times, each run in a fresh Chromium, and prints the
  * median per page and the audits the median run fails, so the next fix is plain.
  * Run: `npm run bench:lighthouse` (builds first). BENCH_RUNS (default 3), BENCH_PAGES=/,/public to measure only
  * some pages, BENCH_FORM=mobile|desktop|both, BENCH_REPORT_DIR=<folder> to keep each median run's JSON report
  * (open it in https://googlechrome.github.io/lighthouse/viewer/), CHROMIUM_PATH (default /usr/bin/chromium).
+ *
+ * Throttling: by default Lighthouse's own, simulated: the page loads at full speed and Lighthouse computes what
+ * slow 4G and a 4× slower CPU would have made of it. `--real` (or BENCH_THROTTLING=devtools) applies them instead,
+ * in Chromium itself (Lighthouse's `devtools` method: every request waits 562.5 ms and shares 1.47 Mbit/s down and
+ * 675 kbit/s up, which is how Lighthouse applies its 150 ms, 1.6 Mbit/s slow 4G per request, and the CPU runs 4×
+ * slower), and measures what happened: slower (each run waits 5 s of quiet), noisier, closer to a phone. The table
+ * says which ran.
  *
  * Figures from a shared or busy machine move by a few points between runs; compare medians, not single runs.
  * A note beside a page says when a run did not measure what it should (redirected, signed out, a Lighthouse
@@ -44,6 +51,9 @@ const ONLY_PAGES = process.env.BENCH_PAGES?.split(',')
 const FORMS: FormFactor[] =
   process.env.BENCH_FORM === 'mobile' ? ['mobile'] : process.env.BENCH_FORM === 'desktop' ? ['desktop'] : ['mobile', 'desktop'];
 const REPORT_DIR = process.env.BENCH_REPORT_DIR;
+/** Simulated (Lighthouse's default) or applied in Chromium (`--real`). */
+const THROTTLING: 'simulate' | 'devtools' =
+  process.argv.includes('--real') || process.env.BENCH_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -72,6 +82,7 @@ async function runLighthouse(url: string, form: FormFactor, cookie: string | und
       port: chrome.port,
       logLevel: 'error',
       onlyCategories: CATEGORIES,
+      throttlingMethod: THROTTLING,
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     };
     const result = await lighthouse(url, flags, form === 'desktop' ? desktopConfig : undefined);
@@ -194,7 +205,9 @@ const fixed = (v: number | null, digits: number) => (v === null ? '—' : v.toFi
 
 function printTable(form: FormFactor, results: PageResult[]) {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-  console.log(`\n### ${form === 'mobile' ? 'Mobile (slow 4G, 4× CPU)' : 'Desktop'}: median of ${RUNS} run${RUNS > 1 ? 's' : ''}\n`);
+  const throttling = THROTTLING === 'devtools' ? 'applied in Chromium (--real)' : 'simulated by Lighthouse';
+  const device = form === 'mobile' ? `Mobile (slow 4G, 4× CPU, ${throttling})` : `Desktop (${throttling})`;
+  console.log(`\n### ${device}: median of ${RUNS} run${RUNS > 1 ? 's' : ''}\n`);
   console.log(line(['page', 'as', 'Perf', 'LCP s', 'CLS', 'TBT ms', 'FCP s', 'KiB', 'A11y', 'BP', 'SEO', 'note']));
   console.log(line(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']));
   for (const { page, figures: f, problem } of results) {
@@ -283,6 +296,7 @@ async function main() {
   const pages = PAGES.filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.path));
   if (!pages.length) throw new Error(`BENCH_PAGES matches none of ${PAGES.map((p) => p.path).join(', ')}.`);
   const chunkFiles = readChunkFiles();
+  log(`Throttling: ${THROTTLING === 'devtools' ? 'applied in Chromium (--real)' : 'simulated by Lighthouse'}.`);
   const started = Date.now();
   const site = await startDemo();
   const cookies = new Map<Who, string>();
