@@ -14,9 +14,12 @@
  * in Chromium itself (Lighthouse's `devtools` method: every request waits 562.5 ms and shares 1.47 Mbit/s down and
  * 675 kbit/s up, which is how Lighthouse applies its 150 ms, 1.6 Mbit/s slow 4G per request, and the CPU runs 4×
  * slower), and measures what happened: slower (each run waits 5 s of quiet), noisier, closer to a phone. The table
- * says which ran.
+ * says which ran. BENCH_HTTP=2 serves the site as production does, over HTTP/2 through a TLS proxy (bench/demo-site.ts),
+ * instead of the app's own HTTP/1.1, on which a page's files queue for six connections.
  *
- * Figures from a shared or busy machine move by a few points between runs; compare medians, not single runs.
+ * Figures from a shared or busy machine move by a few points between runs; compare medians, not single runs. The CPU
+ * index column is Lighthouse's benchmark index of the machine during the runs (median; higher is faster): with the CPU
+ * throttling applied (`--real`) a busy machine slows the page itself, and a low index says so.
  * A note beside a page says when a run did not measure what it should (redirected, signed out, a Lighthouse
  * error). The signed-in pages are `noindex` on purpose, so their SEO score misses `is-crawlable` by design.
  */
@@ -24,7 +27,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { cleanups, log, median, readChunkFiles, runBench, signIn, startDemo, type Site, type Who } from './demo-site';
+import { cleanups, log, median, readChunkFiles, runBench, signIn, startDemo, startTlsProxy, type Who } from './demo-site';
 
 type FormFactor = 'mobile' | 'desktop';
 
@@ -54,6 +57,9 @@ const REPORT_DIR = process.env.BENCH_REPORT_DIR;
 /** Simulated (Lighthouse's default) or applied in Chromium (`--real`). */
 const THROTTLING: 'simulate' | 'devtools' =
   process.argv.includes('--real') || process.env.BENCH_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
+/** The app's own HTTP/1.1 (default, as the figures in the README were measured) or HTTP/2 through a TLS proxy. */
+const HTTP: '2' | '1.1' = process.env.BENCH_HTTP === '2' ? '2' : '1.1';
+const SERVED = HTTP === '2' ? 'HTTP/2 through a TLS proxy' : 'HTTP/1.1 from the app';
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -73,8 +79,9 @@ const MAX_FAILING = 8;
 // Lighthouse
 
 /** One Lighthouse run in a fresh Chromium (a fresh profile each time); the cookie goes with every request. */
-async function runLighthouse(url: string, form: FormFactor, cookie: string | undefined): Promise<Result> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: 'silent' });
+async function runLighthouse(url: string, form: FormFactor, cookie: string | undefined, extraFlags: string[]): Promise<Result> {
+  const chromeFlags = [...CHROME_FLAGS, ...extraFlags];
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags, handleSIGINT: false, logLevel: 'silent' });
   const kill = () => chrome.kill();
   cleanups.push(kill);
   try {
@@ -104,6 +111,8 @@ interface Figures {
   accessibility: number | null;
   bestPractices: number | null;
   seo: number | null;
+  /** Lighthouse's measure of the machine's speed at the run (higher is faster): a busy shared machine shows lower. */
+  cpuIndex: number | null;
 }
 
 function figuresOf(lhr: Result): Figures {
@@ -125,6 +134,7 @@ function figuresOf(lhr: Result): Figures {
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
     seo: score('seo'),
+    cpuIndex: lhr.environment.benchmarkIndex ?? null,
   };
 }
 
@@ -206,10 +216,10 @@ const fixed = (v: number | null, digits: number) => (v === null ? '—' : v.toFi
 function printTable(form: FormFactor, results: PageResult[]) {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   const throttling = THROTTLING === 'devtools' ? 'applied in Chromium (--real)' : 'simulated by Lighthouse';
-  const device = form === 'mobile' ? `Mobile (slow 4G, 4× CPU, ${throttling})` : `Desktop (${throttling})`;
+  const device = form === 'mobile' ? `Mobile (slow 4G, 4× CPU, ${throttling}, ${SERVED})` : `Desktop (${throttling}, ${SERVED})`;
   console.log(`\n### ${device}: median of ${RUNS} run${RUNS > 1 ? 's' : ''}\n`);
-  console.log(line(['page', 'as', 'Perf', 'LCP s', 'CLS', 'TBT ms', 'FCP s', 'KiB', 'A11y', 'BP', 'SEO', 'note']));
-  console.log(line(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']));
+  console.log(line(['page', 'as', 'Perf', 'LCP s', 'CLS', 'TBT ms', 'FCP s', 'KiB', 'A11y', 'BP', 'SEO', 'CPU index', 'note']));
+  console.log(line(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']));
   for (const { page, figures: f, problem } of results) {
     console.log(
       line([
@@ -224,6 +234,7 @@ function printTable(form: FormFactor, results: PageResult[]) {
         fixed(f.accessibility, 0),
         fixed(f.bestPractices, 0),
         fixed(f.seo, 0),
+        fixed(f.cpuIndex, 0),
         problem ?? '',
       ]),
     );
@@ -269,13 +280,19 @@ function problemsOf(runs: Result[], page: Page, chunkFiles: Map<string, string>)
   return [...counts].map(([problem, n]) => `${problem} (${n}/${runs.length})`).join('; ') || null;
 }
 
-async function measure(form: FormFactor, pages: Page[], site: Site, cookies: Map<Who, string>, chunkFiles: Map<string, string>) {
+/** Where the browser opens the site: the app itself, or the TLS proxy in front of it (with the flag to trust it). */
+interface Where {
+  origin: string;
+  chromeFlags: string[];
+}
+
+async function measure(form: FormFactor, pages: Page[], where: Where, cookies: Map<Who, string>, chunkFiles: Map<string, string>) {
   const results: PageResult[] = [];
   for (const page of pages.filter((p) => p.forms.includes(form))) {
     const runs: Result[] = [];
     for (let run = 1; run <= RUNS; run++) {
       const started = Date.now();
-      const lhr = await runLighthouse(site.origin + page.path, form, cookies.get(page.as));
+      const lhr = await runLighthouse(where.origin + page.path, form, cookies.get(page.as), where.chromeFlags);
       runs.push(lhr);
       const f = figuresOf(lhr);
       const shown = whatWasShown(lhr, page, chunkFiles);
@@ -296,12 +313,14 @@ async function main() {
   const pages = PAGES.filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.path));
   if (!pages.length) throw new Error(`BENCH_PAGES matches none of ${PAGES.map((p) => p.path).join(', ')}.`);
   const chunkFiles = readChunkFiles();
-  log(`Throttling: ${THROTTLING === 'devtools' ? 'applied in Chromium (--real)' : 'simulated by Lighthouse'}.`);
+  log(`Throttling: ${THROTTLING === 'devtools' ? 'applied in Chromium (--real)' : 'simulated by Lighthouse'}; ${SERVED}.`);
   const started = Date.now();
   const site = await startDemo();
+  const proxy = HTTP === '2' ? await startTlsProxy(site.origin) : null;
+  const where: Where = proxy ? { origin: proxy.origin, chromeFlags: [proxy.chromeFlag] } : { origin: site.origin, chromeFlags: [] };
   const cookies = new Map<Who, string>();
   for (const who of new Set(pages.map((p) => p.as))) if (who !== 'visitor') cookies.set(who, await signIn(site.origin, who));
-  for (const form of FORMS) await measure(form, pages, site, cookies, chunkFiles);
+  for (const form of FORMS) await measure(form, pages, where, cookies, chunkFiles);
   log(`\nDone in ${((Date.now() - started) / 60_000).toFixed(1)} min.`);
 }
 
