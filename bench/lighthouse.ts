@@ -1,31 +1,35 @@
 /**
  * What a browser makes of the built site: Lighthouse (performance, accessibility, best practices, SEO) on the
- * landing page, /public, /sponsor and the member portal (signed in as the demo member) on a phone (Lighthouse's
- * default: simulated slow 4G and a 4× slower CPU) and on a desktop, plus /admin (signed in as the demo admin) on
- * the desktop. It starts the demo club from the last build (`node dist/server/demo.js`) on a free port with a
- * fresh data folder, signs both people in through the API, then runs each page a few times, each run in a fresh
- * Chromium, and prints the median per page and the audits the median run fails, so the next fix is plain.
+ * landing page, /public, /sponsor and the member portal (signed in as the demo member) on a phone (slow 4G and a 4×
+ * slower CPU) and on a desktop, plus /admin (signed in as the demo admin) on the desktop. It starts the demo club
+ * from the last build (`node dist/server/demo.js`, bench/demo-site.ts) on a free port with a fresh data folder, signs
+ * both people in through the API, then runs each page a few times, each run in a fresh Chromium, and prints the
+ * median per page and the audits the median run fails, so the next fix is plain.
  * Run: `npm run bench:lighthouse` (builds first). BENCH_RUNS (default 3), BENCH_PAGES=/,/public to measure only
  * some pages, BENCH_FORM=mobile|desktop|both, BENCH_REPORT_DIR=<folder> to keep each median run's JSON report
  * (open it in https://googlechrome.github.io/lighthouse/viewer/), CHROMIUM_PATH (default /usr/bin/chromium).
  *
- * Figures from a shared or busy machine move by a few points between runs; compare medians, not single runs.
+ * Throttling: by default Lighthouse's own, simulated: the page loads at full speed and Lighthouse computes what
+ * slow 4G and a 4× slower CPU would have made of it. `--real` (or BENCH_THROTTLING=devtools) applies them instead,
+ * in Chromium itself (Lighthouse's `devtools` method: every request waits 562.5 ms and shares 1.47 Mbit/s down and
+ * 675 kbit/s up, which is how Lighthouse applies its 150 ms, 1.6 Mbit/s slow 4G per request, and the CPU runs 4×
+ * slower), and measures what happened: slower (each run waits 5 s of quiet), noisier, closer to a phone. The table
+ * says which ran. BENCH_HTTP=2 serves the site as production does, over HTTP/2 through a TLS proxy (bench/demo-site.ts),
+ * instead of the app's own HTTP/1.1, on which a page's files queue for six connections.
+ *
+ * Figures from a shared or busy machine move by a few points between runs; compare medians, not single runs. The CPU
+ * index column is Lighthouse's benchmark index of the machine during the runs (median; higher is faster): with the CPU
+ * throttling applied (`--real`) a busy machine slows the page itself, and a low index says so.
  * A note beside a page says when a run did not measure what it should (redirected, signed out, a Lighthouse
  * error). The signed-in pages are `noindex` on purpose, so their SEO score misses `is-crawlable` by design.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from '../src/server/db/embedded-postgres';
-import { DEMO_LOGINS } from '../src/server/demo/demo-data';
+import { cleanups, log, median, readChunkFiles, runBench, signIn, startDemo, startTlsProxy, type Who } from './demo-site';
 
 type FormFactor = 'mobile' | 'desktop';
-type Who = 'visitor' | 'member' | 'admin';
 
 interface Page {
   path: string;
@@ -50,6 +54,12 @@ const ONLY_PAGES = process.env.BENCH_PAGES?.split(',')
 const FORMS: FormFactor[] =
   process.env.BENCH_FORM === 'mobile' ? ['mobile'] : process.env.BENCH_FORM === 'desktop' ? ['desktop'] : ['mobile', 'desktop'];
 const REPORT_DIR = process.env.BENCH_REPORT_DIR;
+/** Simulated (Lighthouse's default) or applied in Chromium (`--real`). */
+const THROTTLING: 'simulate' | 'devtools' =
+  process.argv.includes('--real') || process.env.BENCH_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
+/** The app's own HTTP/1.1 (default, as the figures in the README were measured) or HTTP/2 through a TLS proxy. */
+const HTTP: '2' | '1.1' = process.env.BENCH_HTTP === '2' ? '2' : '1.1';
+const SERVED = HTTP === '2' ? 'HTTP/2 through a TLS proxy' : 'HTTP/1.1 from the app';
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -62,159 +72,16 @@ const CHROME_FLAGS = [
   '--disable-quic',
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const READY_TIMEOUT_MS = 180_000;
 /** Audits listed per page, worst first. */
 const MAX_FAILING = 8;
-
-const log = (message: string) => process.stderr.write(`${message}\n`);
-
-/** What to undo on the way out, newest first; also run on Ctrl-C. */
-const cleanups: (() => Promise<void> | void)[] = [];
-async function cleanUp() {
-  while (cleanups.length) await cleanups.pop()!();
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The demo club
-
-interface Site {
-  origin: string;
-  stop: () => Promise<void>;
-}
-
-/** `node dist/server/demo.js` on a free port with a fresh data folder; resolves once /readyz answers 200. */
-async function startDemo(): Promise<Site> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: origin,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    // Every run comes from 127.0.0.1, service worker precaching included: the per-address limit would answer 429.
-    RATE_LIMIT_PER_MINUTE: '0',
-    // No background jobs while measuring.
-    RENEWALS_INTERVAL_MINUTES: '0',
-    PAYMENTS_RECONCILE_MINUTES: '0',
-  };
-  // The demo refuses production and external storage; it keeps everything in DATA_DIR.
-  for (const name of ['NODE_ENV', 'DATABASE_URL', 'S3_BUCKET']) delete env[name];
-  // Its own process group: Ctrl-C reaches only this script, which stops the site once (a second signal would cut it short).
-  const child = spawn(process.execPath, ['dist/server/demo.js'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output = keepTail(child);
-
-  let stopped: Promise<void> | undefined;
-  const site: Site = {
-    origin,
-    stop: () =>
-      (stopped ??= stopChild(child)
-        .then(() => stopLeftoverPostgres(path.join(dataDir, 'postgres')))
-        .then(() => rmSync(dataDir, { recursive: true, force: true }))),
-  };
-  cleanups.push(site.stop);
-  log(`Starting the demo club on ${origin} (seeding a fresh club into ${dataDir})…`);
-  const started = Date.now();
-  await waitUntilReady(origin, child, output);
-  log(`Demo club ready after ${((Date.now() - started) / 1000).toFixed(0)} s.`);
-  return site;
-}
-
-/** The last lines the site wrote, to show if it fails to start (lines naming a password left out). */
-function keepTail(child: ChildProcess): () => string {
-  const lines: string[] = [];
-  const keep = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) if (line.trim() && !/password/i.test(line)) lines.push(line);
-    lines.splice(0, Math.max(0, lines.length - 30));
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return () => lines.join('\n');
-}
-
-async function waitUntilReady(origin: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The demo club exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
-    }
-    const status = await fetch(`${origin}/readyz`).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    await sleep(500);
-  }
-  throw new Error(`The demo club was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
-}
-
-/** SIGTERM, then wait for the exit (so its embedded PostgreSQL stops too); SIGKILL after 30 s. */
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const timedOut = await Promise.race([exited.then(() => false), sleep(30_000).then(() => true)]);
-  if (timedOut) {
-    log('The demo club did not stop within 30 s: killing it.');
-    child.kill('SIGKILL');
-    await exited;
-  }
-}
-
-/**
- * A SIGTERM while the demo is still seeding ends the site before it handles signals, and its PostgreSQL (a
- * process of its own) keeps running: stop it from its postmaster.pid (SIGINT: fast shutdown), SIGKILL after 15 s.
- */
-async function stopLeftoverPostgres(dir: string): Promise<void> {
-  const pidFile = path.join(dir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  const alive = () => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (!pid || !alive()) return;
-  log('The demo club left its PostgreSQL running: stopping it.');
-  process.kill(pid, 'SIGINT');
-  for (let waited = 0; alive() && waited < 15_000; waited += 200) await sleep(200);
-  if (alive()) process.kill(pid, 'SIGKILL');
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Signing in
-
-/** Signs in through POST /api/auth/login (as the browser would) and returns the session cookie as a Cookie header. */
-async function signIn(origin: string, who: Exclude<Who, 'visitor'>): Promise<string> {
-  const { email, password } = DEMO_LOGINS[who];
-  const response = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  if (!response.ok || !cookie) throw new Error(`Signing in as the demo ${who} failed: HTTP ${response.status}.`);
-  // The cookie must open a session of the right role, or the page would be measured signed out.
-  const me = await fetch(`${origin}/api/auth/user`, { headers: { cookie } });
-  const user = me.ok ? ((await me.json()) as { role?: string }) : null;
-  if (user?.role !== who) throw new Error(`The demo ${who}'s session does not work: /api/auth/user answered ${me.status}.`);
-  return cookie;
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Lighthouse
 
 /** One Lighthouse run in a fresh Chromium (a fresh profile each time); the cookie goes with every request. */
-async function runLighthouse(url: string, form: FormFactor, cookie: string | undefined): Promise<Result> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: 'silent' });
+async function runLighthouse(url: string, form: FormFactor, cookie: string | undefined, extraFlags: string[]): Promise<Result> {
+  const chromeFlags = [...CHROME_FLAGS, ...extraFlags];
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags, handleSIGINT: false, logLevel: 'silent' });
   const kill = () => chrome.kill();
   cleanups.push(kill);
   try {
@@ -222,6 +89,7 @@ async function runLighthouse(url: string, form: FormFactor, cookie: string | und
       port: chrome.port,
       logLevel: 'error',
       onlyCategories: CATEGORIES,
+      throttlingMethod: THROTTLING,
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     };
     const result = await lighthouse(url, flags, form === 'desktop' ? desktopConfig : undefined);
@@ -243,6 +111,8 @@ interface Figures {
   accessibility: number | null;
   bestPractices: number | null;
   seo: number | null;
+  /** Lighthouse's measure of the machine's speed at the run (higher is faster): a busy shared machine shows lower. */
+  cpuIndex: number | null;
 }
 
 function figuresOf(lhr: Result): Figures {
@@ -264,6 +134,7 @@ function figuresOf(lhr: Result): Figures {
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
     seo: score('seo'),
+    cpuIndex: lhr.environment.benchmarkIndex ?? null,
   };
 }
 
@@ -318,13 +189,6 @@ function erroredAudits(lhr: Result): string[] {
 // ---------------------------------------------------------------------------------------------------------
 // Medians and the report
 
-function median(values: (number | null)[]): number | null {
-  const sorted = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
-  if (!sorted.length) return null;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
 function medianFigures(runs: Figures[]): Figures {
   const keys = Object.keys(runs[0]) as (keyof Figures)[];
   return Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])) as unknown as Figures;
@@ -351,9 +215,11 @@ const fixed = (v: number | null, digits: number) => (v === null ? '—' : v.toFi
 
 function printTable(form: FormFactor, results: PageResult[]) {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-  console.log(`\n### ${form === 'mobile' ? 'Mobile (slow 4G, 4× CPU)' : 'Desktop'}: median of ${RUNS} run${RUNS > 1 ? 's' : ''}\n`);
-  console.log(line(['page', 'as', 'Perf', 'LCP s', 'CLS', 'TBT ms', 'FCP s', 'KiB', 'A11y', 'BP', 'SEO', 'note']));
-  console.log(line(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']));
+  const throttling = THROTTLING === 'devtools' ? 'applied in Chromium (--real)' : 'simulated by Lighthouse';
+  const device = form === 'mobile' ? `Mobile (slow 4G, 4× CPU, ${throttling}, ${SERVED})` : `Desktop (${throttling}, ${SERVED})`;
+  console.log(`\n### ${device}: median of ${RUNS} run${RUNS > 1 ? 's' : ''}\n`);
+  console.log(line(['page', 'as', 'Perf', 'LCP s', 'CLS', 'TBT ms', 'FCP s', 'KiB', 'A11y', 'BP', 'SEO', 'CPU index', 'note']));
+  console.log(line(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']));
   for (const { page, figures: f, problem } of results) {
     console.log(
       line([
@@ -368,6 +234,7 @@ function printTable(form: FormFactor, results: PageResult[]) {
         fixed(f.accessibility, 0),
         fixed(f.bestPractices, 0),
         fixed(f.seo, 0),
+        fixed(f.cpuIndex, 0),
         problem ?? '',
       ]),
     );
@@ -403,12 +270,6 @@ function saveReport(form: FormFactor, page: Page, lhr: Result) {
 
 // ---------------------------------------------------------------------------------------------------------
 
-/** Each route's chunk file, from the manifest of the build the demo serves. */
-function readChunkFiles(): Map<string, string> {
-  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
-  return new Map(Object.entries(manifest).map(([key, chunk]) => [key, chunk.file]));
-}
-
 /** What went wrong in how many runs, e.g. 'NOT signed in as member (1/3)'. */
 function problemsOf(runs: Result[], page: Page, chunkFiles: Map<string, string>): string | null {
   const counts = new Map<string, number>();
@@ -419,13 +280,19 @@ function problemsOf(runs: Result[], page: Page, chunkFiles: Map<string, string>)
   return [...counts].map(([problem, n]) => `${problem} (${n}/${runs.length})`).join('; ') || null;
 }
 
-async function measure(form: FormFactor, pages: Page[], site: Site, cookies: Map<Who, string>, chunkFiles: Map<string, string>) {
+/** Where the browser opens the site: the app itself, or the TLS proxy in front of it (with the flag to trust it). */
+interface Where {
+  origin: string;
+  chromeFlags: string[];
+}
+
+async function measure(form: FormFactor, pages: Page[], where: Where, cookies: Map<Who, string>, chunkFiles: Map<string, string>) {
   const results: PageResult[] = [];
   for (const page of pages.filter((p) => p.forms.includes(form))) {
     const runs: Result[] = [];
     for (let run = 1; run <= RUNS; run++) {
       const started = Date.now();
-      const lhr = await runLighthouse(site.origin + page.path, form, cookies.get(page.as));
+      const lhr = await runLighthouse(where.origin + page.path, form, cookies.get(page.as), where.chromeFlags);
       runs.push(lhr);
       const f = figuresOf(lhr);
       const shown = whatWasShown(lhr, page, chunkFiles);
@@ -446,27 +313,15 @@ async function main() {
   const pages = PAGES.filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.path));
   if (!pages.length) throw new Error(`BENCH_PAGES matches none of ${PAGES.map((p) => p.path).join(', ')}.`);
   const chunkFiles = readChunkFiles();
+  log(`Throttling: ${THROTTLING === 'devtools' ? 'applied in Chromium (--real)' : 'simulated by Lighthouse'}; ${SERVED}.`);
   const started = Date.now();
   const site = await startDemo();
+  const proxy = HTTP === '2' ? await startTlsProxy(site.origin) : null;
+  const where: Where = proxy ? { origin: proxy.origin, chromeFlags: [proxy.chromeFlag] } : { origin: site.origin, chromeFlags: [] };
   const cookies = new Map<Who, string>();
   for (const who of new Set(pages.map((p) => p.as))) if (who !== 'visitor') cookies.set(who, await signIn(site.origin, who));
-  for (const form of FORMS) await measure(form, pages, site, cookies, chunkFiles);
+  for (const form of FORMS) await measure(form, pages, where, cookies, chunkFiles);
   log(`\nDone in ${((Date.now() - started) / 60_000).toFixed(1)} min.`);
 }
 
-/** Set on Ctrl-C: what fails after it (the site stopping under a run) is no news. */
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    interrupted = true;
-    log(`\n${signal}: stopping the demo club…`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-main()
-  .catch((error: unknown) => {
-    if (!interrupted) console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(cleanUp);
+runBench(main);
