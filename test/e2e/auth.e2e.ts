@@ -120,8 +120,8 @@ describe('a visitor signs up and signs in', () => {
     await page.waitForURL('**/member');
     await page.getByRole('button', { name: 'Noah' }).waitFor();
     // Welcomed once on arrival, by name; a reload does not say it again.
-    await page.getByRole('alert').filter({ hasText: "Welcome back, Noah — you're signed in." }).waitFor();
-    expect(await page.getByRole('alert').count()).toBe(1);
+    await page.getByRole('status').filter({ hasText: "Welcome back, Noah — you're signed in." }).waitFor();
+    expect(await page.getByText(/you're signed in/).count()).toBe(1);
     await shot('member-portal');
     await page.reload();
     await page.getByRole('button', { name: 'Noah' }).waitFor();
@@ -262,7 +262,7 @@ describe('signing in from the header on an admin page comes back to it', () => {
     await followLink(page, link);
     await page.waitForURL(onPayments);
     await page.getByRole('tab', { name: 'Payments', selected: true }).waitFor();
-    await page.getByRole('alert').filter({ hasText: "Welcome back, Terry — you're signed in." }).waitFor();
+    await page.getByRole('status').filter({ hasText: "Welcome back, Terry — you're signed in." }).waitFor();
     await shot('payments-tab-welcomed');
     await expectAccessible(page, 'admin payments after a link sign-in (phone)');
     expect(problems).toEqual([]);
