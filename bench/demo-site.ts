@@ -19,6 +19,18 @@ export type Who = 'visitor' | 'member' | 'admin';
 
 const READY_TIMEOUT_MS = 300_000;
 
+/** How the browser benchmarks start Chromium: headless, and quiet (no updates, sync or QUIC of its own). */
+export const HEADLESS_CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+
 export const log = (message: string) => process.stderr.write(`${message}\n`);
 
 /** What to undo on the way out, newest first; also run on Ctrl-C. */

@@ -27,7 +27,18 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { cleanups, log, median, readChunkFiles, runBench, signIn, startDemo, startTlsProxy, type Who } from './demo-site';
+import {
+  cleanups,
+  HEADLESS_CHROMIUM_FLAGS,
+  log,
+  median,
+  readChunkFiles,
+  runBench,
+  signIn,
+  startDemo,
+  startTlsProxy,
+  type Who,
+} from './demo-site';
 
 type FormFactor = 'mobile' | 'desktop';
 
@@ -61,16 +72,6 @@ const THROTTLING: 'simulate' | 'devtools' =
 const HTTP: '2' | '1.1' = process.env.BENCH_HTTP === '2' ? '2' : '1.1';
 const SERVED = HTTP === '2' ? 'HTTP/2 through a TLS proxy' : 'HTTP/1.1 from the app';
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** Audits listed per page, worst first. */
 const MAX_FAILING = 8;
@@ -80,7 +81,7 @@ const MAX_FAILING = 8;
 
 /** One Lighthouse run in a fresh Chromium (a fresh profile each time); the cookie goes with every request. */
 async function runLighthouse(url: string, form: FormFactor, cookie: string | undefined, extraFlags: string[]): Promise<Result> {
-  const chromeFlags = [...CHROME_FLAGS, ...extraFlags];
+  const chromeFlags = [...HEADLESS_CHROMIUM_FLAGS, ...extraFlags];
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags, handleSIGINT: false, logLevel: 'silent' });
   const kill = () => chrome.kill();
   cleanups.push(kill);

@@ -43,7 +43,19 @@ import { throttling, userAgents } from 'lighthouse/core/config/constants.js';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { cleanups, log, median, readChunkFiles, runBench, signIn, startDemo, startTlsProxy, type Site, type Who } from './demo-site';
+import {
+  cleanups,
+  HEADLESS_CHROMIUM_FLAGS,
+  log,
+  median,
+  readChunkFiles,
+  runBench,
+  signIn,
+  startDemo,
+  startTlsProxy,
+  type Site,
+  type Who,
+} from './demo-site';
 import { table } from './table';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3) || 3);
@@ -83,17 +95,7 @@ const CONDITIONS = {
 };
 const CPU_SLOWDOWN = SLOW_4G.cpuSlowdownMultiplier;
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-  '--disable-extensions',
-];
+const CHROME_FLAGS = [...HEADLESS_CHROMIUM_FLAGS, '--disable-extensions'];
 
 // ---------------------------------------------------------------------------------------------------------
 // The screens
