@@ -101,6 +101,13 @@ describe('field mode: an installable app that logs catches without signal', () =
     await expect
       .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 20_000 })
       .toBe(`${t.baseUrl}/sw.js`);
+    // Opened again through the offline app, the page still comes with its first screen's answers (navigation preload).
+    await page.reload();
+    await page
+      .getByRole('tab', { name: /events/i })
+      .first()
+      .waitFor();
+    expect(await page.evaluate(() => document.getElementById('first-screen-data')?.textContent ?? '')).toContain('members.dashboard');
 
     const cdp = await context.newCDPSession(page);
     const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[]; data?: string };

@@ -19,6 +19,8 @@ interface ExtendableEvent extends Event {
 }
 interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
+  /** The page's request, sent by the browser itself while this worker starts (navigation preload), when enabled. */
+  readonly preloadResponse?: Promise<Response | undefined>;
   respondWith(response: Response | Promise<Response>): void;
 }
 interface SyncEvent extends ExtendableEvent {
@@ -30,6 +32,7 @@ interface WorkerScope {
   addEventListener(type: 'sync', listener: (event: SyncEvent) => void): void;
   skipWaiting(): Promise<void>;
   clients: { claim(): Promise<void> };
+  registration: { navigationPreload?: { enable(): Promise<void> } };
   location: Location;
 }
 
@@ -48,7 +51,9 @@ worker.addEventListener('install', () => {
 });
 
 worker.addEventListener('activate', (event) => {
-  event.waitUntil(worker.clients.claim());
+  // Navigation preload: the browser asks for a page as it would without this worker (a page open, which the server
+  // answers with the first screen's data) while the worker starts, instead of after it.
+  event.waitUntil(Promise.all([worker.clients.claim(), worker.registration.navigationPreload?.enable()]));
 });
 
 worker.addEventListener('fetch', (event) => {
@@ -56,7 +61,7 @@ worker.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== worker.location.origin) return;
-  if (request.mode === 'navigate') event.respondWith(page(request));
+  if (request.mode === 'navigate') event.respondWith(page(request, event.preloadResponse));
   else if (getCacheKeyForURL(url.pathname)) event.respondWith(appFile(request, url.pathname));
 });
 
@@ -79,8 +84,8 @@ async function sendWaitingCatches(): Promise<void> {
 }
 
 /** Pages: the network when it answers in time, otherwise the saved app, which draws every route itself. */
-async function page(request: Request): Promise<Response> {
-  const network = fetch(request);
+async function page(request: Request, preloaded: Promise<Response | undefined> = Promise.resolve(undefined)): Promise<Response> {
+  const network = preloaded.then((response) => response ?? fetch(request));
   const timeout = new Promise<undefined>((resolve) => setTimeout(resolve, NAVIGATION_TIMEOUT_MS, undefined));
   try {
     const response = await Promise.race([network, timeout]);

@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { PageView } from '../../shared/cms.schema';
@@ -50,11 +50,19 @@ export async function registerClientFiles(app: FastifyInstance, options: ClientF
     reply.code(await pageStatus(req.url, publishedPages));
     // A browser opening the page gets it with its data (personal for a member: kept by nobody but that browser);
     // anything else, the service worker saving the app included, the plain app.
-    if (firstScreen && req.method === 'GET' && req.headers['sec-fetch-dest'] === 'document') {
+    if (firstScreen && req.method === 'GET' && isPageOpen(req)) {
       reply.header('cache-control', 'private, no-cache').header('vary', 'cookie').type('text/html');
       return sendCompressed(req, reply, await firstScreen.page(app, req));
     }
     if (clientDir) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.type('text/html').send('<!doctype html><p>The client has not been built. Run <code>npm run build</code>.</p>');
   });
+}
+
+/**
+ * A browser opening a page: its own navigation (`Sec-Fetch-Dest: document` or `Sec-Fetch-Mode: navigate`), the
+ * service worker's navigation preload included; never the worker fetching the app's copy for itself.
+ */
+function isPageOpen(req: FastifyRequest): boolean {
+  return req.headers['sec-fetch-dest'] === 'document' || req.headers['sec-fetch-mode'] === 'navigate';
 }
