@@ -34,6 +34,7 @@ export function prefetchFirstScreen(queryClient: QueryClient, trpcClient: TrpcCl
   const answers = answersInPage();
   for (const answer of answers) queryClient.setQueryData(procedure(trpc, answer).queryKey(answer.input), answer.data);
   const who = whoIs(answers.find((a) => a.path === 'auth.me')?.data);
-  for (const read of firstScreenReads(pathname, who)) void queryClient.prefetchQuery(procedure(trpc, read).queryOptions(read.input));
+  const address = { pathname, search: new URLSearchParams(window.location.search) };
+  for (const read of firstScreenReads(address, who)) void queryClient.prefetchQuery(procedure(trpc, read).queryOptions(read.input));
   return { answered: answers.length > 0, who };
 }

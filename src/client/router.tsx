@@ -5,7 +5,7 @@ import { ROUTES } from '../shared/routes';
 import { AppLayout } from './components/app-shell';
 import { SectionLoader } from './components/full-screen-loader';
 import { useAuth } from './lib/use-auth';
-import { ADMIN_TABS, CMS_TABS, tabSearch } from './lib/tab-search';
+import { ADMIN_TABS, CMS_TABS, tabSearch } from '../shared/tab-search';
 import { LandingPage } from './routes/landing';
 import { NotFoundPage } from './routes/not-found';
 

@@ -10,6 +10,8 @@ import { GENDERS, MEMBER_STATUSES, MEMBERSHIP_TYPES, SHIRT_SIZES } from './membe
 export const MEMBER_FILTERS = [...MEMBER_STATUSES, 'expiring'] as const;
 export const MEMBER_SORTS = ['name', 'email', 'type', 'status', 'expiry', 'joined'] as const;
 export const EXPIRING_DAYS = 30;
+/** Members per page of the administration's members list. */
+export const MEMBERS_PAGE_SIZE = 25;
 
 export const memberSearchInput = z.object({
   search: z.string().trim().max(100, 'Search is at most 100 characters.').optional(),
@@ -18,10 +20,17 @@ export const memberSearchInput = z.object({
   sort: z.enum(MEMBER_SORTS, { error: 'That is not a column the list can be sorted by.' }).optional().default('name'),
   direction: z.enum(['asc', 'desc']).optional().default('asc'),
   page: z.number().int().min(1).max(100_000).optional().default(1),
-  pageSize: z.number().int().min(1).max(100, 'At most 100 members per page.').optional().default(25),
+  pageSize: z.number().int().min(1).max(100, 'At most 100 members per page.').optional().default(MEMBERS_PAGE_SIZE),
 });
 export type MemberSearchInput = z.input<typeof memberSearchInput>;
 export type MemberSearch = z.output<typeof memberSearchInput>;
+/** The members list as the Members tab first asks for it, with no filter: everyone by name, the first page. */
+export const FIRST_MEMBERS_PAGE = {
+  sort: 'name',
+  direction: 'asc',
+  page: 1,
+  pageSize: MEMBERS_PAGE_SIZE,
+} as const satisfies MemberSearchInput;
 
 /** A row of the Members table (SPEC §3 admin member row). */
 export const adminMemberRow = z.object({

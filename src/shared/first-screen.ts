@@ -1,6 +1,8 @@
+import { FIRST_MEMBERS_PAGE } from './admin.schema';
 import { RECENT_CATCHES } from './catches';
 import { UPCOMING_LIMIT } from './events';
-import { ROUTES } from './routes';
+import { matchRoute, ROUTES } from './routes';
+import { ADMIN_DEFAULT_TAB, ADMIN_TABS, type AdminTab } from './tab-search';
 
 /** How many news articles the home panel shows. */
 export const NEWS_LIMIT = 5;
@@ -22,6 +24,29 @@ export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
 /** Who the session check found: what a page shows depends on it. */
 export type Who = 'visitor' | 'member' | 'admin';
 
+/** Where a page is opened: its path and its address's parameters (the open tab, the sign-on desk's event). */
+export interface PageAddress {
+  readonly pathname: string;
+  readonly search: URLSearchParams;
+}
+
+/** The administration's open tab as its address names it (any case; none or an unknown one: the default). */
+function adminTab(search: URLSearchParams): AdminTab {
+  const tab = search.get('tab')?.trim().toLowerCase();
+  return ADMIN_TABS.includes(tab as AdminTab) ? (tab as AdminTab) : ADMIN_DEFAULT_TAB;
+}
+
+/** The event of the sign-on desk opened by address (/admin?signon=<event id>), on the Events tab. */
+function signOnEvent(search: URLSearchParams): string | null {
+  return adminTab(search) === 'events' ? search.get('signon') || null : null;
+}
+
+/** The event of an event's details page (/events/<id>). */
+function detailsEvent(pathname: string): string | null {
+  const match = /^\/events\/([^/]+)\/?$/i.exec(pathname);
+  return match && matchRoute(pathname).kind === 'page' ? decodeURIComponent(match[1]) : null;
+}
+
 /** Who the session check's answer (auth.me: null, or the user with their role) is. */
 export function whoIs(me: unknown): Who {
   if (!me || typeof me !== 'object') return 'visitor';
@@ -35,7 +60,7 @@ export function whoIs(me: unknown): Who {
  * of once per answer (each a long task on a slow phone). `who`: whom the session check found (the client, before it
  * has asked: a visitor); personal reads are only asked for someone signed in.
  */
-export function firstScreenReads(pathname: string, who: Who): FirstRead[] {
+export function firstScreenReads({ pathname, search }: PageAddress, who: Who): FirstRead[] {
   const reads: FirstRead[] = [{ path: 'auth.me' }, { path: 'cms.settings' }];
   const signedIn = who !== 'visitor';
   // A signed-in person's / is their portal.
@@ -67,9 +92,21 @@ export function firstScreenReads(pathname: string, who: Who): FirstRead[] {
       );
     }
   }
-  // The administration's overview figures, above its tabs.
-  if (pathname === ROUTES.admin && who === 'admin') reads.push({ path: 'admin.overview' });
+  // The administration's overview figures, above its tabs, and what the open tab shows first.
+  if (pathname === ROUTES.admin && who === 'admin') reads.push({ path: 'admin.overview' }, ...adminTabReads(search));
+  const event = detailsEvent(pathname);
+  if (event) reads.push({ path: 'events.byId', input: { id: event } });
   return reads;
+}
+
+/** The first read of the administration's open tab: the members list unfiltered, the events list or the day's sign-on desk. */
+function adminTabReads(search: URLSearchParams): FirstRead[] {
+  const tab = adminTab(search);
+  const desk = signOnEvent(search);
+  if (tab === 'events') return [{ path: 'admin.events.list' }, ...(desk ? [{ path: 'admin.signOn.list', input: { id: desk } }] : [])];
+  // A filter in the address (a dashboard figure's link) changes the list: the tab asks for that one itself.
+  if (tab === 'members' && !search.has('status')) return [{ path: 'admin.members.search', input: FIRST_MEMBERS_PAGE }];
+  return [];
 }
 
 /** The route modules a first screen may draw with (as Vite's manifest names them). */
@@ -80,20 +117,28 @@ export const FIRST_SCREEN_MODULES = [
   'routes/member.tsx',
   'routes/admin.tsx',
   'routes/admin-cms.tsx',
+  'routes/event-details.tsx',
+  'features/admin/members-tab.tsx',
+  'features/admin/events-tab.tsx',
 ] as const;
 type FirstScreenModule = (typeof FIRST_SCREEN_MODULES)[number];
 
 /**
- * The route module (as Vite's manifest names it) a page draws with for this person, which the server preloads with
- * the page; the client's router.tsx (`preloadPersonalScreen` and each route's `preload`) loads the same before it draws.
- * Admin code only for admins.
+ * The modules (as Vite's manifest names them) a page draws with for this person, which the server preloads with the
+ * page: its route and, for the administration, its open tab. The client's router.tsx (`preloadPersonalScreen` and each
+ * route's `preload`) loads the route before it draws. Admin code only for admins.
  */
-export function firstScreenModule(pathname: string, who: Who): FirstScreenModule | undefined {
-  if (pathname === ROUTES.publicHome) return 'routes/public.tsx';
-  if (pathname === ROUTES.sponsor) return 'routes/sponsor.tsx';
-  if (pathname === ROUTES.member) return who === 'visitor' ? 'routes/sign-in.tsx' : 'routes/member.tsx';
-  if (pathname === ROUTES.home) return who === 'visitor' ? undefined : 'routes/member.tsx';
-  if (pathname === ROUTES.admin && who === 'admin') return 'routes/admin.tsx';
-  if (pathname === ROUTES.adminCms && who === 'admin') return 'routes/admin-cms.tsx';
-  return undefined;
+export function firstScreenModules({ pathname, search }: PageAddress, who: Who): FirstScreenModule[] {
+  if (pathname === ROUTES.publicHome) return ['routes/public.tsx'];
+  if (pathname === ROUTES.sponsor) return ['routes/sponsor.tsx'];
+  if (pathname === ROUTES.member) return [who === 'visitor' ? 'routes/sign-in.tsx' : 'routes/member.tsx'];
+  if (pathname === ROUTES.home) return who === 'visitor' ? [] : ['routes/member.tsx'];
+  if (detailsEvent(pathname)) return ['routes/event-details.tsx'];
+  if (who !== 'admin') return [];
+  if (pathname === ROUTES.adminCms) return ['routes/admin-cms.tsx'];
+  if (pathname !== ROUTES.admin) return [];
+  const tab = adminTab(search);
+  if (tab === 'members') return ['routes/admin.tsx', 'features/admin/members-tab.tsx'];
+  if (tab === 'events') return ['routes/admin.tsx', 'features/admin/events-tab.tsx'];
+  return ['routes/admin.tsx'];
 }

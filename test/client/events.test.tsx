@@ -292,6 +292,7 @@ describe('portal dashboard', () => {
       'catches.mine': () => ok([]),
       'members.dashboard': () => ok({ eventsAttended: 1, fishCaught: 0, competitions: 1, memberLevel: 'Bronze' }),
       'events.myRegistrations': () => ok([past, future(0), future(1), future(2), future(3)]),
+      'catches.sizeLimits': () => ok([]),
     });
     renderApp('/member', server);
     expect(await screen.findByText('Future 0')).toBeTruthy();

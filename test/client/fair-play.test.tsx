@@ -267,6 +267,7 @@ describe('the member portal while suspended', () => {
       'members.dashboard': () => ok({ eventsAttended: 0, fishCaught: 0, competitions: 0, memberLevel: 'Bronze' }),
       'events.myRegistrations': () => ok([]),
       'catches.mine': () => ok([]),
+      'catches.sizeLimits': () => ok([]),
     });
 
   it('shows a red banner with the end date and the reason', async () => {

@@ -106,6 +106,8 @@ export const NOT_YET_JOINED: Answers = {
   'members.profile': () => ok(null),
   'events.myRegistrations': () => ok([]),
   'catches.mine': () => ok([]),
+  // Fetched once the portal is drawn, for the event day's Events and Catches tabs.
+  'catches.sizeLimits': () => ok([]),
   'pictureOfMonth.month': () =>
     ok({
       month: '2026-11',

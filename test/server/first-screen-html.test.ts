@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_READS_FACTOR } from '../../src/server/http/request-limits';
 import { CLUB_ADDRESS_ID } from '../../src/shared/club-address';
 import { FIRST_SCREEN_DATA_ID } from '../../src/shared/first-screen';
+import { FIRST_MEMBERS_PAGE } from '../../src/shared/admin.schema';
+import { createEvent } from '../support/factories';
 import { answersIn, APP_HTML, fakeBuiltClient, OPENING } from '../support/fake-client';
 import { activeMemberClient, PUBLIC_URL, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
@@ -88,10 +90,39 @@ describe("a page's HTML carries what its first screen needs", () => {
     expect(head.status).toBe(200);
   });
 
-  it('gives an admin opening the administration its overview and its code', async () => {
+  it("gives an admin opening the administration its overview, the open tab's first read and the code of both", async () => {
     const html = await (await admin.fetch('/admin', { headers: OPENING })).text();
-    expect(answersIn(html).map((a) => a.path)).toEqual(['auth.me', 'cms.settings', 'admin.overview']);
+    expect(answersIn(html).map((a) => a.path)).toEqual(['auth.me', 'cms.settings', 'admin.overview', 'admin.events.list']);
     expect(html).toContain('href="/assets/admin-6.js"');
+    expect(html).toContain('href="/assets/events-tab-10.js"');
+
+    const members = await (await admin.fetch('/admin?tab=Members', { headers: OPENING })).text();
+    const search = answersIn(members).find((a) => a.path === 'admin.members.search');
+    expect(search?.input).toEqual({ sort: 'name', direction: 'asc', page: 1, pageSize: 25 });
+    expect(search?.data).toEqual(JSON.parse(JSON.stringify(await admin.trpc.admin.members.search.query(FIRST_MEMBERS_PAGE))));
+    // The chunk both tabs import is preloaded once.
+    expect(members.match(/href="\/assets\/Table-11.js"/g)).toHaveLength(1);
+    expect(members).toContain('href="/assets/members-tab-9.js"');
+    expect(members).not.toContain('events-tab-10.js');
+    // Filtered by its address (a dashboard figure's link), the tab asks for its own list.
+    const expired = await (await admin.fetch('/admin?tab=members&status=expired', { headers: OPENING })).text();
+    expect(answersIn(expired).map((a) => a.path)).not.toContain('admin.members.search');
+
+    // The sign-on desk opened by its address (a bookmark on the desk's phone) comes with its list of entrants.
+    const event = await createEvent(t);
+    const desk = await (await admin.fetch(`/admin?tab=events&signon=${event.id}`, { headers: OPENING })).text();
+    expect(answersIn(desk).find((a) => a.path === 'admin.signOn.list')?.input).toEqual({ id: event.id });
+  });
+
+  it("gives anyone opening an event's page that event, with the page's code; nobody but an admin gets admin reads", async () => {
+    const event = await createEvent(t, { name: 'Estuary Dawn Patrol' });
+    const html = await (await t.client().fetch(`/events/${event.id}`, { headers: OPENING })).text();
+    expect(answersIn(html).find((a) => a.path === 'events.byId')?.data).toMatchObject({ id: event.id, name: 'Estuary Dawn Patrol' });
+    expect(html).toContain('href="/assets/event-details-8.js"');
+    const { client } = await activeMemberClient(t);
+    const member = await (await client.fetch('/admin?tab=members', { headers: OPENING })).text();
+    expect(answersIn(member).map((a) => a.path)).toEqual(['auth.me', 'cms.settings']);
+    expect(member).not.toContain('members-tab-9.js');
   });
 
   it('cannot be broken out of: an answer holding </script> stays inside the data', async () => {

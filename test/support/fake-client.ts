@@ -15,6 +15,10 @@ const MANIFEST = {
   'routes/sign-in.tsx': { file: 'assets/sign-in-5.js', imports: ['index.html'] },
   'routes/admin.tsx': { file: 'assets/admin-6.js', imports: ['index.html'] },
   'routes/admin-cms.tsx': { file: 'assets/admin-cms-7.js', imports: ['index.html'] },
+  'routes/event-details.tsx': { file: 'assets/event-details-8.js', imports: ['index.html', '_Badge-2.js'] },
+  'features/admin/members-tab.tsx': { file: 'assets/members-tab-9.js', imports: ['index.html', '_Table-11.js'] },
+  'features/admin/events-tab.tsx': { file: 'assets/events-tab-10.js', imports: ['index.html', '_Table-11.js'] },
+  '_Table-11.js': { file: 'assets/Table-11.js', imports: ['index.html'] },
 };
 
 /** A folder holding a built client's index.html and manifest (no scripts), for the server's page HTML; `remove` when done. */

@@ -1,6 +1,6 @@
 import { Anchor, Container, Stack, Title } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { CMS_DEFAULT_TAB, type CmsTab } from '../lib/tab-search';
+import { CMS_DEFAULT_TAB, type CmsTab } from '../../shared/tab-search';
 import { ScreenTabs } from '../components/screen-tabs';
 import { NewsTab } from '../features/cms/news-tab';
 import { PagesTab } from '../features/cms/pages-tab';

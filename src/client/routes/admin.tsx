@@ -9,7 +9,7 @@ import { MemberFiguresCard } from '../features/admin/member-figures';
 import { QueryError } from '../components/query-state';
 import { formatAud } from '../../shared/membership';
 import { useTRPC } from '../trpc';
-import { ADMIN_DEFAULT_TAB, type AdminTab } from '../lib/tab-search';
+import { ADMIN_DEFAULT_TAB, type AdminTab } from '../../shared/tab-search';
 
 // Each tab's code loads when the tab is first opened: the committee's evening starts with the overview and one tab.
 const AdminMembersTab = onDemandPart(async () => (await import('../features/admin/members-tab')).AdminMembersTab);

@@ -1,11 +1,11 @@
 import { Container, Stack, Tabs, VisuallyHidden } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useAuth } from '../lib/use-auth';
 import { DashboardTab } from '../features/portal/dashboard-tab';
 import { MemberBanner } from '../features/portal/member-banner';
-import { OnDemandPanel, onDemandPart } from '../components/on-demand';
+import { OnDemandPanel, onDemandPart, useAfterFirstPaint } from '../components/on-demand';
 import { TabPanels, TabStrip } from '../components/screen-tabs';
 import { useTRPC } from '../trpc';
 
@@ -45,6 +45,29 @@ const TAB_HEADINGS: Record<Exclude<TabValue, 'documents'>, string> = {
 };
 
 const LAST_TAB_KEY = 'tcac.lastPortalTab';
+
+/**
+ * Once the open tab has been drawn and the phone is idle, the code and the reads of the tabs a member opens next on an
+ * event day (Events, Catches with the catch form) are fetched, so the tap finds them there instead of waiting on the
+ * signal for each in turn.
+ */
+function usePrepareEventDayTabs() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const painted = useAfterFirstPaint();
+  useEffect(() => {
+    if (!painted) return;
+    const prepare = () => {
+      MemberEvents.preload();
+      FishLogging.preload();
+      void queryClient.prefetchQuery(trpc.events.upcoming.queryOptions());
+      void queryClient.prefetchQuery(trpc.catches.sizeLimits.queryOptions());
+    };
+    if (!('requestIdleCallback' in window)) return prepare();
+    const idle = requestIdleCallback(prepare, { timeout: 3000 });
+    return () => cancelIdleCallback(idle);
+  }, [painted, queryClient, trpc]);
+}
 /** Opened as the installed app (its start address says so; standalone display is the fallback). */
 const installedApp = () => typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches;
 
@@ -62,6 +85,7 @@ export function MemberPortalPage() {
     ? (requested as TabValue)
     : 'dashboard';
   useEffect(() => localStorage.setItem(LAST_TAB_KEY, tab), [tab]);
+  usePrepareEventDayTabs();
   if (!user) return null;
 
   return (
@@ -89,14 +113,19 @@ export function MemberPortalPage() {
               },
               {
                 value: 'catches',
+                // Each part as soon as its own code is here: the catch form does not wait for the boards below it.
                 panel: (
-                  <OnDemandPanel>
-                    <Stack gap="md">
+                  <Stack gap="md">
+                    <OnDemandPanel>
                       <FishLogging />
+                    </OnDemandPanel>
+                    <OnDemandPanel>
                       <PictureOfMonthVoting />
+                    </OnDemandPanel>
+                    <OnDemandPanel>
                       <ResultsBoard />
-                    </Stack>
-                  </OnDemandPanel>
+                    </OnDemandPanel>
+                  </Stack>
                 ),
               },
               {

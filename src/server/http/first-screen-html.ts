@@ -5,11 +5,12 @@ import path from 'node:path';
 import {
   FIRST_SCREEN_DATA_ID,
   FIRST_SCREEN_MODULES,
-  firstScreenModule,
+  firstScreenModules,
   firstScreenReads,
   whoIs,
   type FirstAnswer,
   type FirstRead,
+  type PageAddress,
 } from '../../shared/first-screen';
 import { CLUB } from '../../shared/club';
 import { CLUB_ADDRESS_ID, type ClubAddress } from '../../shared/club-address';
@@ -30,7 +31,7 @@ interface ManifestChunk {
 }
 
 export interface FirstScreenHtml {
-  /** The app's HTML for a page opened in the browser, carrying its first screen's data and its route's files. */
+  /** The app's HTML for a page opened in the browser, carrying its first screen's data and its route's (and tab's) files. */
   page(app: FastifyInstance, req: FastifyRequest): Promise<string>;
 }
 
@@ -53,10 +54,11 @@ export function firstScreenHtml(clientDir: string, address: ClubAddress): FirstS
 
   return {
     async page(app, req) {
-      const pathname = new URL(req.url, 'http://site').pathname;
-      const answers = await firstAnswers(app, req, pathname);
-      const module = firstScreenModule(pathname, whoIs(answers.find((a) => a.path === 'auth.me')?.data));
-      const links = module ? routeLinks.get(module) : '';
+      const { pathname, searchParams } = new URL(req.url, 'http://site');
+      const address: PageAddress = { pathname, search: searchParams };
+      const answers = await firstAnswers(app, req, address);
+      const modules = firstScreenModules(address, whoIs(answers.find((a) => a.path === 'auth.me')?.data));
+      const links = [...new Set(modules.flatMap((module) => routeLinks.get(module) ?? []))].join('');
       const html = template.replace('</head>', `${links}${jsonScript(FIRST_SCREEN_DATA_ID, answers)}${clubAddress}</head>`);
       return isFullScreenPage(pathname) ? html : html.replace('<div id="root"></div>', `<div id="root">${HEADER_SHELL}</div>`);
     },
@@ -80,11 +82,11 @@ const HEADER_SHELL =
   '</div></header>';
 
 /** The page's first reads, asked of the API as the browser would (its cookie and address). */
-async function firstAnswers(app: FastifyInstance, req: FastifyRequest, pathname: string): Promise<FirstAnswer[]> {
+async function firstAnswers(app: FastifyInstance, req: FastifyRequest, address: PageAddress): Promise<FirstAnswer[]> {
   const ask = (read: FirstRead): Promise<FirstAnswer | undefined> => answer(app, req, read).catch(() => undefined);
-  const [me] = firstScreenReads(pathname, 'visitor');
+  const [me] = firstScreenReads(address, 'visitor');
   const session = await ask(me);
-  const others = firstScreenReads(pathname, whoIs(session?.data)).filter((read) => read.path !== me.path);
+  const others = firstScreenReads(address, whoIs(session?.data)).filter((read) => read.path !== me.path);
   return [session, ...(await Promise.all(others.map(ask)))].filter((answer): answer is FirstAnswer => answer !== undefined);
 }
 
@@ -111,7 +113,7 @@ async function answer(app: FastifyInstance, req: FastifyRequest, read: FirstRead
  * `modulepreload` for a route's script and the chunks it imports (not the entry, already loading), and their styles.
  * The scripts at low priority, as the entry (vite.config.ts): the first paint waits for the styles, never for them.
  */
-function preloadLinks(manifest: Record<string, ManifestChunk>, module: string): string {
+function preloadLinks(manifest: Record<string, ManifestChunk>, module: string): string[] {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {
@@ -128,5 +130,5 @@ function preloadLinks(manifest: Record<string, ManifestChunk>, module: string): 
     ...[...scripts].map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
     // Applied from the start (the app would add them when it loads the route, restyling the whole page in one long task).
     ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-  ].join('');
+  ];
 }

@@ -5,7 +5,13 @@ import { RowButton } from '../../components/admin-row-actions';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { EXPIRING_DAYS, MEMBER_FILTERS, type AdminMemberRow, type MemberSearchInput } from '../../../shared/admin.schema';
+import {
+  EXPIRING_DAYS,
+  MEMBER_FILTERS,
+  MEMBERS_PAGE_SIZE,
+  type AdminMemberRow,
+  type MemberSearchInput,
+} from '../../../shared/admin.schema';
 import { formatAuDate } from '../../../shared/dates';
 import { MEMBERSHIP_TYPE_NAMES, type MemberStatus, type MembershipType } from '../../../shared/membership';
 import { useTRPC } from '../../trpc';
@@ -15,7 +21,6 @@ import { ListSearchBox, PagedList, useListSearch } from './paged-list';
 
 const FAILURE = 'Could not load the members. Please try again later.';
 
-export const MEMBERS_PAGE_SIZE = 25;
 /** Kept here for the screens that read it from the members tab. */
 
 type SortColumn = 'name' | 'type' | 'status' | 'expiry';
