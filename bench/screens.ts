@@ -156,7 +156,8 @@ const SCREENS: Screen[] = [
     as: 'member',
     path: () => '/member',
     tap: { css: '[data-tab="events"]' },
-    ready: [{ css: '[role="tabpanel"] button', text: '^Register Now$' }],
+    // The first event's own button: Register Now, or what its state offers (the waiting list, paying).
+    ready: [{ css: '[role="tabpanel"] [data-testid="available-event"] button' }],
     chunks: ['features/events/member-events.tsx'],
   },
   {

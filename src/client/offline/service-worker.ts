@@ -19,8 +19,6 @@ interface ExtendableEvent extends Event {
 }
 interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
-  /** The page's request, sent by the browser itself while this worker starts (navigation preload), when enabled. */
-  readonly preloadResponse?: Promise<Response | undefined>;
   respondWith(response: Response | Promise<Response>): void;
 }
 interface SyncEvent extends ExtendableEvent {
@@ -32,14 +30,11 @@ interface WorkerScope {
   addEventListener(type: 'sync', listener: (event: SyncEvent) => void): void;
   skipWaiting(): Promise<void>;
   clients: { claim(): Promise<void> };
-  registration: { navigationPreload?: { enable(): Promise<void> } };
   location: Location;
 }
 
 const worker = self as unknown as WorkerScope;
 const SHELL = '/';
-/** On a weak signal a page waits this long for the network before the saved copy is shown. */
-const NAVIGATION_TIMEOUT_MS = 4000;
 
 // Downloads what changed at install, and drops what is no longer listed at activation.
 precache(PRECACHE);
@@ -51,9 +46,7 @@ worker.addEventListener('install', () => {
 });
 
 worker.addEventListener('activate', (event) => {
-  // Navigation preload: the browser asks for a page as it would without this worker (a page open, which the server
-  // answers with the first screen's data) while the worker starts, instead of after it.
-  event.waitUntil(Promise.all([worker.clients.claim(), worker.registration.navigationPreload?.enable()]));
+  event.waitUntil(worker.clients.claim());
 });
 
 worker.addEventListener('fetch', (event) => {
@@ -61,7 +54,7 @@ worker.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== worker.location.origin) return;
-  if (request.mode === 'navigate') event.respondWith(page(request, event.preloadResponse));
+  if (request.mode === 'navigate') event.respondWith(page(request));
   else if (getCacheKeyForURL(url.pathname)) event.respondWith(appFile(request, url.pathname));
 });
 
@@ -83,17 +76,13 @@ async function sendWaitingCatches(): Promise<void> {
   if (left) throw new Error(`${left} catches still waiting.`);
 }
 
-/** Pages: the network when it answers in time, otherwise the saved app, which draws every route itself. */
-async function page(request: Request, preloaded: Promise<Response | undefined> = Promise.resolve(undefined)): Promise<Response> {
-  const network = preloaded.then((response) => response ?? fetch(request));
-  const timeout = new Promise<undefined>((resolve) => setTimeout(resolve, NAVIGATION_TIMEOUT_MS, undefined));
-  try {
-    const response = await Promise.race([network, timeout]);
-    if (response) return response;
-  } catch {
-    // No signal at all: fall through to the saved copy.
-  }
-  return (await matchPrecache(SHELL)) ?? network;
+/**
+ * Pages: the saved app at once, which draws every route itself and asks the network for the data. On one bar of signal
+ * a page opens as fast as from the home screen, instead of waiting for its HTML; a new version of the app is fetched
+ * in the background and taken at the next navigation (register-service-worker.ts). Without a saved app yet, the network.
+ */
+async function page(request: Request): Promise<Response> {
+  return (await matchPrecache(SHELL)) ?? fetch(request);
 }
 
 /** The app's files never change under one name (hashed), so the saved copy is always right. */
