@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { addEntrantInput, adminEventView, eventIdInput, eventInput, eventView, memberRegistration } from '../shared/events.schema';
+import {
+  addEntrantInput,
+  adminEventView,
+  entryFeeDefaults,
+  eventIdInput,
+  eventInput,
+  eventView,
+  memberRegistration,
+} from '../shared/events.schema';
 import { cancelEntryInput } from '../shared/entries.schema';
 import { disqualifyInput, reinstateInput } from '../shared/judging.schema';
 import { mysteryFishView } from '../shared/competition.schema';
@@ -63,10 +71,13 @@ export const eventsRouter = router({
 export const adminEventsRouter = router({
   list: adminProcedure.output(z.array(adminEventView)).query(({ ctx }) => ctx.services.events.adminList(ctx.em)),
 
+  /** The fees a new event starts with (site settings entry_fee_member and entry_fee_non_member). */
+  feeDefaults: adminProcedure.output(entryFeeDefaults).query(({ ctx }) => ctx.services.cms.entryFeeDefaults(ctx.em)),
+
   addEntrant: adminProcedure
     .input(addEntrantInput)
     .output(z.object({ message: z.string() }))
-    .mutation(({ ctx, input }) => ctx.services.entries.addEntrant(ctx.em, ctx.actor, input.id, input.memberId)),
+    .mutation(({ ctx, input }) => ctx.services.entries.addEntrant(ctx.em, ctx.actor, input.id, input.memberId, input)),
 
   /** Disqualifies an entrant (their catches in the event stop counting); e-mailed and audited. */
   disqualify: adminProcedure

@@ -1,4 +1,12 @@
-import { checkInInput, deskEntrant, deskGuestInput, deskInput, deskPaymentInput, deskView } from '../shared/entries.schema';
+import {
+  checkInInput,
+  deskEntrant,
+  deskGuestInput,
+  deskInput,
+  deskPaymentInput,
+  deskView,
+  removeEntrantInput,
+} from '../shared/entries.schema';
 import { z } from 'zod';
 import { adminProcedure, router } from '../server/trpc/init';
 
@@ -20,6 +28,12 @@ export const signOnDeskRouter = router({
     .input(deskPaymentInput)
     .output(z.object({ message: z.string(), entrant: deskEntrant }))
     .mutation(({ ctx, input }) => ctx.services.signOnDesk.recordPayment(ctx.em, ctx.actor, input)),
+
+  /** Takes an entrant off the event, a paid fee refunded or recorded as handed back; a second request changes nothing. */
+  remove: adminProcedure
+    .input(removeEntrantInput)
+    .output(z.object({ message: z.string() }))
+    .mutation(({ ctx, input }) => ctx.services.entries.removeEntrant(ctx.em, ctx.actor, input.registrationId)),
 
   /** A walk-up non-member, entered past the close and the capacity, to pay at the desk. */
   addGuest: adminProcedure

@@ -165,6 +165,16 @@ export const KNOWN_SETTINGS: Record<string, { type: SettingType; description: st
     defaultValue: '',
   },
   club_address: { type: 'text', description: "Receipts: the club's postal address, printed under its name.", defaultValue: '' },
+  entry_fee_member: {
+    type: 'number',
+    description: 'New events: the member entry fee, in dollars, the event form starts with (the committee can change it for each event).',
+    defaultValue: '10',
+  },
+  entry_fee_non_member: {
+    type: 'number',
+    description: 'New events: the non-member (guest) entry fee, in dollars, the event form starts with.',
+    defaultValue: '15',
+  },
   gst_registered: {
     type: 'boolean',
     description:

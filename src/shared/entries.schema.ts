@@ -154,6 +154,8 @@ export const deskEntrant = z.object({
   paymentState: z.enum(ENTRY_PAYMENT_STATES),
   /** How the fee came: 'PayPal', 'Cash', …; null until paid. */
   paidBy: z.string().nullable(),
+  /** How a paid fee goes back when the committee takes the entrant off: refunded through PayPal, or handed back. */
+  feeBack: z.enum(['paypal', 'by_hand']).nullable(),
   checkedInAt: z.string().nullable(),
   enteredAt: z.string(),
   disqualified: z.boolean(),
@@ -194,6 +196,9 @@ export const checkInInput = z.object({
   checkedIn: z.boolean({ error: 'Checked in must be true or false.' }),
 });
 
+/** An entrant taken off the event by the committee. */
+export const removeEntrantInput = z.object({ registrationId: uuid('entry') });
+
 /** Money taken at the desk for one entrant's fee (cash, a card on the club's reader, …); always the server's price. */
 export const deskPaymentInput = z.object({
   registrationId: uuid('entry'),
@@ -216,5 +221,7 @@ export const deskGuestInput = z.object({
     .transform((v) => v || null),
   phone: optionalText('Phone', 40),
   dateOfBirth: birthDateSchema(),
+  /** The committee chose to add them although others are waiting for a place. */
+  passOverWaiting: z.boolean().optional(),
 });
 export type DeskGuestInput = z.input<typeof deskGuestInput>;

@@ -131,7 +131,15 @@ export type EventData = z.output<typeof eventInput>;
 export const eventIdInput = z.object({ id: z.uuid({ error: 'That is not a valid event id.' }) });
 
 /** The committee enters a member in an event on the day (sign-on at the ramp). */
-export const addEntrantInput = eventIdInput.extend({ memberId: z.uuid({ error: 'Please choose the member.' }) });
+export const addEntrantInput = eventIdInput.extend({
+  memberId: z.uuid({ error: 'Please choose the member.' }),
+  /** The committee chose to add them although others are waiting for a place (they are named in the refusal otherwise). */
+  passOverWaiting: z.boolean().optional(),
+});
+
+/** The entry fees a new event's form starts with: the committee's settings, as amounts ('10.00'). */
+export const entryFeeDefaults = z.object({ memberFee: z.string(), nonMemberFee: z.string() });
+export type EntryFeeDefaults = z.infer<typeof entryFeeDefaults>;
 
 /** An event as members and visitors see it (SPEC §3). */
 export const eventView = z.object({

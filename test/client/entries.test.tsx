@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SignOnDesk } from '../../src/client/features/admin/sign-on-desk';
@@ -329,6 +329,7 @@ describe('the sign-on desk', () => {
         fee: '10.00',
         paymentState: 'pay_at_sign_on',
         paidBy: null,
+        feeBack: null,
         checkedInAt: null,
         enteredAt: new Date().toISOString(),
         disqualified: false,
@@ -345,6 +346,7 @@ describe('the sign-on desk', () => {
         fee: '15.00',
         paymentState: 'paid',
         paidBy: 'PayPal',
+        feeBack: 'paypal',
         checkedInAt: null,
         enteredAt: new Date().toISOString(),
         disqualified: false,
@@ -381,5 +383,64 @@ describe('the sign-on desk', () => {
     expect(pay).toMatchObject({ registrationId: DESK.entrants[0].registrationId, method: 'cash', reference: '' });
     expect(pay.requestKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(screen.getByRole('link', { name: 'Print list (PDF)' }).getAttribute('href')).toBe(`/api/admin/events/${ID}/entrants.pdf`);
+  });
+
+  it('takes an entrant off once the committee has read what happens to the fee', async () => {
+    const server = fakeServer({
+      'admin.signOn.list': () => ok(DESK),
+      'admin.signOn.remove': () =>
+        ok({ message: 'Gus Guest is no longer entered in Flathead Classic. $15.00 is refunded to their PayPal.' }),
+      'admin.events.list': () => ok([]),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SignOnDesk eventId={ID} onBack={() => {}} />, server);
+    const [, gus] = await screen.findAllByTestId('desk-entrant');
+    await user.click(within(gus).getByRole('button', { name: 'Remove Gus Guest' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove an entrant' });
+    expect(within(dialog).getByText('Their $15.00 entry fee is refunded to their PayPal.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep Gus' }));
+    expect(server.mutations()).toEqual([]);
+    await user.click(within(gus).getByRole('button', { name: 'Remove Gus Guest' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove an entrant' })).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText(/\$15\.00 is refunded to their PayPal/)).toBeTruthy();
+    expect(server.mutations().map((c) => [c.procedures[0], c.inputs[0]])).toEqual([
+      ['admin.signOn.remove', { registrationId: DESK.entrants[1].registrationId }],
+    ]);
+  });
+
+  it('offers a place to the waiting list first, and adds someone else only when the committee says so', async () => {
+    const waiting = [
+      { memberId: '66666666-6666-4666-8666-666666666666', name: 'Rhys Donovan', position: 1, addedAt: new Date().toISOString() },
+    ];
+    const server = fakeServer({
+      'admin.signOn.list': () => ok({ ...DESK, maxParticipants: 2, waiting }),
+      'admin.events.addEntrant': () => ok({ message: 'Rhys Donovan is entered in Flathead Classic.', registrationId: 'r9' }),
+      'admin.signOn.addGuest': () => ok({ ...DESK.entrants[1], name: 'Wes Walkup' }),
+      'admin.events.list': () => ok([]),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SignOnDesk eventId={ID} onBack={() => {}} />, server);
+    const list = await screen.findByTestId('desk-waiting-list');
+    expect(within(list).getByText('1. Rhys Donovan')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Add guest' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a guest' });
+    expect(within(dialog).getByTestId('waiting-first').textContent).toContain(
+      'Rhys Donovan is on the waiting list. A place goes to them first.',
+    );
+    await user.type(within(dialog).getByLabelText(/First name/), 'Wes');
+    await user.type(within(dialog).getByLabelText(/Last name/), 'Walkup');
+    await user.type(within(dialog).getByLabelText(/Date of birth/), '01/02/1980');
+    await user.click(within(dialog).getByLabelText('Add someone else anyway'));
+    await user.click(within(dialog).getByRole('button', { name: 'Add guest' }));
+    await waitFor(() => expect(server.mutations()).toHaveLength(1));
+    expect(server.mutations()[0].inputs[0]).toMatchObject({ firstName: 'Wes', lastName: 'Walkup', passOverWaiting: true });
+
+    await user.click(within(list).getByRole('button', { name: 'Enter Rhys Donovan' }));
+    await waitFor(() => expect(server.mutations()).toHaveLength(2));
+    expect(server.mutations()[1]).toMatchObject({
+      procedures: ['admin.events.addEntrant'],
+      inputs: [{ id: ID, memberId: waiting[0].memberId }],
+    });
   });
 });

@@ -306,9 +306,12 @@ describe('portal dashboard', () => {
 const MEMBER_ID = '55555555-5555-4555-8555-555555555555';
 const ADMIN_EVENT: Output<'admin.events.list'>[number] = { ...EVENT, eventDateLocal: '2026-12-06T07:00', clubCode: null };
 
+/** The committee's fees a new event starts with. */
+const CLUB_FEES: Answers = { 'admin.events.feeDefaults': () => ok({ memberFee: '10.00', nonMemberFee: '15.00' }) };
+
 describe('admin events tab', () => {
-  it('creates an event, sending blank fee and maximum as empty text', async () => {
-    const server = fakeServer({ 'admin.events.list': () => ok([]), 'admin.events.create': () => ok(ADMIN_EVENT) });
+  it("creates an event starting from the club's fees, sending a cleared fee and a blank maximum as empty text", async () => {
+    const server = fakeServer({ 'admin.events.list': () => ok([]), 'admin.events.create': () => ok(ADMIN_EVENT), ...CLUB_FEES });
     const user = userEvent.setup();
     renderWithProviders(<AdminEventsTab />, server);
     expect(await screen.findByText('No events found. Create your first event!')).toBeTruthy();
@@ -319,6 +322,11 @@ describe('admin events tab', () => {
     // The date is typed the Australian way whatever the browser's language, the time in a time input.
     await user.type(within(dialog).getByLabelText(/^Event Date/), '06/12/2026');
     fireEvent.change(within(dialog).getByLabelText(/^Start time/), { target: { value: '07:00' } });
+    // The committee's fees are filled in; a free event clears the member fee.
+    const memberFee = within(dialog).getByLabelText(/^Registration Fee/) as HTMLInputElement;
+    expect(memberFee.value).toBe('10.00');
+    expect((within(dialog).getByLabelText(/^Non-member fee/) as HTMLInputElement).value).toBe('15.00');
+    await user.clear(memberFee);
     await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
     expect(await screen.findByText('Event created successfully')).toBeTruthy();
     const create = server.mutations().find((c) => c.procedures[0] === 'admin.events.create')!;
@@ -333,7 +341,7 @@ describe('admin events tab', () => {
   });
 
   it("takes the fishing hours, the club's 7:00 am to 2:00 pm unless changed, and refuses an end before the start without a request", async () => {
-    const server = fakeServer({ 'admin.events.list': () => ok([ADMIN_EVENT]), 'admin.events.create': () => ok(ADMIN_EVENT) });
+    const server = fakeServer({ 'admin.events.list': () => ok([ADMIN_EVENT]), 'admin.events.create': () => ok(ADMIN_EVENT), ...CLUB_FEES });
     const user = userEvent.setup();
     renderWithProviders(<AdminEventsTab />, server);
     // The list shows each event's hours with its date.
@@ -359,7 +367,7 @@ describe('admin events tab', () => {
   });
 
   it('refuses missing required fields without a request, marking each of them at once', async () => {
-    const server = fakeServer({ 'admin.events.list': () => ok([]) });
+    const server = fakeServer({ 'admin.events.list': () => ok([]), ...CLUB_FEES });
     const user = userEvent.setup();
     renderWithProviders(<AdminEventsTab />, server);
     await user.click(await screen.findByRole('button', { name: 'Create New Event' }));
@@ -416,7 +424,7 @@ describe('admin events tab', () => {
     await user.selectOptions(await within(dialog).findByLabelText('Member'), MEMBER_ID);
     await user.click(add);
     expect(await screen.findByText('Wal Kin is entered in Flathead Classic.')).toBeTruthy();
-    expect(server.mutations()[0].inputs[0]).toEqual({ id: ID, memberId: MEMBER_ID });
+    expect(server.mutations()[0].inputs[0]).toEqual({ id: ID, memberId: MEMBER_ID, passOverWaiting: false });
   });
 
   it('refuses an image over 5 MB before any request', async () => {

@@ -297,7 +297,11 @@ describe('the event form', () => {
       clubCode: null,
       divisions: false,
     };
-    const server = fakeServer({ 'admin.events.list': () => ok([]), 'admin.events.create': () => ok(created) });
+    const server = fakeServer({
+      'admin.events.list': () => ok([]),
+      'admin.events.create': () => ok(created),
+      'admin.events.feeDefaults': () => ok({ memberFee: '10.00', nonMemberFee: '15.00' }),
+    });
     const user = userEvent.setup();
     renderWithProviders(<AdminEventsTab />, server);
     await user.click(await screen.findByRole('button', { name: 'Create New Event' }));

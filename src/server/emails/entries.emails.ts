@@ -113,19 +113,32 @@ export const waitlistPromotedMessage = (
     footnote: `Can't make it now? Cancel the entry in the member portal so the next person on the list gets the place. ${CLUB.name}`,
   });
 
-/** An entry fee returned: the entry was cancelled before entries closed, or the committee cancelled the event. */
+/** Why an entry fee went back: the entrant cancelled, the committee cancelled the event, or took the entrant off it. */
+export type EntryRefundReason = 'cancelled_entry' | 'cancelled_event' | 'removed_entry';
+
+const REFUND_OPENINGS: Record<EntryRefundReason, (d: EventFacts & { name: string }) => string> = {
+  cancelled_event: (d) =>
+    `The committee has cancelled ${d.eventName} (${formatClubDateTime(d.start)}). We are sorry for the change of plans.`,
+  cancelled_entry: (d) => `${d.name}'s entry in ${d.eventName} is cancelled, as asked.`,
+  removed_entry: (d) => `The committee has taken ${d.name} off the entrants of ${d.eventName} (${formatClubDateTime(d.start)}).`,
+};
+
+/**
+ * An entry fee returned: the entry was cancelled before entries closed, the committee cancelled the event or took the
+ * entrant off it. Money paid online goes back to its account; money taken by hand was handed back (`handedBack`).
+ */
 export const entryRefundMessage = (
-  d: EventFacts & { firstName: string; name: string; amountCents: number; reason: 'cancelled_entry' | 'cancelled_event' },
+  d: EventFacts & { firstName: string; name: string; amountCents: number; reason: EntryRefundReason; handedBack?: boolean },
 ) =>
   renderEmail({
     subject: `Refund: ${d.eventName} entry ${formatAud(d.amountCents)}`,
     preview: d.reason === 'cancelled_event' ? `${d.eventName} was cancelled.` : `${d.name}'s entry was cancelled.`,
     greeting: `Hello ${d.firstName},`,
     paragraphs: [
-      d.reason === 'cancelled_event'
-        ? `The committee has cancelled ${d.eventName} (${formatClubDateTime(d.start)}). We are sorry for the change of plans.`
-        : `${d.name}'s entry in ${d.eventName} is cancelled, as asked.`,
-      `We have refunded the entry fee of ${formatAud(d.amountCents)} to the account you paid from. It may take a few days to show, depending on your bank.`,
+      REFUND_OPENINGS[d.reason](d),
+      d.handedBack
+        ? `The entry fee of ${formatAud(d.amountCents)} was handed back to you by the committee, and is recorded as refunded.`
+        : `We have refunded the entry fee of ${formatAud(d.amountCents)} to the account you paid from. It may take a few days to show, depending on your bank.`,
     ],
     footnote: `Questions? Just reply to the club committee. ${CLUB.name}`,
   });

@@ -17,6 +17,7 @@ import {
   type SettingView,
 } from '../../shared/cms.schema';
 import { AppError } from '../../shared/errors';
+import type { EntryFeeDefaults } from '../../shared/events.schema';
 import type { Clock } from '../clock';
 import { ContentPage, NewsArticle, SiteSection, SiteSetting } from '../db/entities';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -140,6 +141,16 @@ export class CmsService {
   async settingValue(em: EntityManager, key: keyof typeof KNOWN_SETTINGS): Promise<string> {
     const row = await em.findOne(SiteSetting, { settingKey: key });
     return row?.settingValue.trim() || KNOWN_SETTINGS[key].defaultValue;
+  }
+
+  /** The entry fees a new event's form starts with (the committee's settings), as amounts. */
+  async entryFeeDefaults(em: EntityManager): Promise<EntryFeeDefaults> {
+    // A value no fee can be (below zero) gives way to the built-in default.
+    const amount = async (key: string) => {
+      const dollars = Number(await this.settingValue(em, key));
+      return (dollars >= 0 ? dollars : Number(KNOWN_SETTINGS[key].defaultValue)).toFixed(2);
+    };
+    return { memberFee: await amount('entry_fee_member'), nonMemberFee: await amount('entry_fee_non_member') };
   }
 
   /** Where sponsor notices and the assistant's "ask the committee" point. */

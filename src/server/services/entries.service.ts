@@ -18,9 +18,9 @@ import type { MemberRegistration } from '../../shared/events.schema';
 import { AppError } from '../../shared/errors';
 import { centsToAmount, CURRENCY, formatAud } from '../../shared/membership';
 import type { Clock } from '../clock';
-import { Event, EventRegistration, Member, Payment, User, WaitlistEntry, type PaymentEntries } from '../db/entities';
+import { AuditLog, Event, EventRegistration, Member, Payment, User, WaitlistEntry, type PaymentEntries } from '../db/entities';
 import { isUniqueViolation } from '../db/unique-violation';
-import { entryConfirmationMessage, entryRefundMessage, waitlistPromotedMessage } from '../emails/entries.emails';
+import { entryConfirmationMessage, entryRefundMessage, waitlistPromotedMessage, type EntryRefundReason } from '../emails/entries.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import { PaymentProviderError, type PaymentProvider } from '../integrations/payments';
 import { recordAudit } from './audit.service';
@@ -133,6 +133,36 @@ export async function releaseStaleGuestEntries(em: EntityManager, eventId: strin
 /** Gives a place back (an entry cancelled). */
 export const freePlace = (em: EntityManager, eventId: string) =>
   em.execute('update events set registered_count = registered_count - 1 where id = ? and registered_count > 0', [eventId]);
+
+/**
+ * A freed or extra place goes to the waiting list first: the committee adding someone (a member or a walk-up guest)
+ * while others wait for a place is refused with their names, unless it chose to pass over them (`passOverWaiting`).
+ * Whoever is added comes off the list; those ahead of them on it are the ones passed over (returned, for the audit).
+ */
+export async function refuseIfOthersWaiting(
+  em: EntityManager,
+  event: Pick<Event, 'id' | 'name'>,
+  adding: { name: string; memberId: string | null; passOverWaiting: boolean },
+): Promise<string[]> {
+  const waiting = await em.find(WaitlistEntry, { event: event.id }, { populate: ['member'], orderBy: { createdAt: 'asc', id: 'asc' } });
+  const own = waiting.findIndex((w) => w.member.id === adding.memberId);
+  const ahead = (own === -1 ? waiting : waiting.slice(0, own)).map((w) => fullName(w.member));
+  if (!ahead.length || adding.passOverWaiting) return ahead;
+  const who = ahead.length === 1 ? `${ahead[0]} is` : `${ahead[0]} and ${ahead.length - 1} more are`;
+  throw new AppError('CONFLICT', `${who} waiting for a place in ${event.name}. Offer it to them first, or add ${adding.name} anyway.`);
+}
+
+/** Records whom the committee passed over on the waiting list when it added someone else (nothing when nobody). */
+export function auditPassedOver(em: EntityManager, actor: Actor, event: Pick<Event, 'id'>, added: string, passedOver: string[]): void {
+  if (!passedOver.length) return;
+  recordAudit(em, {
+    actor: actor.user,
+    action: 'waitlist.passedOver',
+    entityType: 'Event',
+    entityId: event.id,
+    after: { added, passedOver },
+  });
+}
 
 /**
  * Members entering competitions: prices by the server (member, junior, or non-member for guests), entries closing at
@@ -306,6 +336,7 @@ export class EntriesService {
     actor: Actor,
     eventId: string,
     memberId: string,
+    options: { passOverWaiting?: boolean } = {},
   ): Promise<{ message: string; registrationId: string }> {
     const event = await em.findOne(Event, { id: eventId });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
@@ -317,6 +348,8 @@ export class EntriesService {
     refuseByAge(event, member, { self: false, field: 'memberId' });
     const name = fullName(member);
     const already = new AppError('CONFLICT', `${name} is already entered in ${event.name}.`);
+    if (await em.count(EventRegistration, { event: eventId, member: memberId })) throw already;
+    const passedOver = await refuseIfOthersWaiting(em, event, { name, memberId, passOverWaiting: options.passOverWaiting === true });
     const feeCents = priceFor(event, member);
     const registration = await em.transactional(async (tem) => {
       if (await tem.count(EventRegistration, { event: eventId, member: memberId })) throw already;
@@ -339,6 +372,7 @@ export class EntriesService {
       });
       await tem.execute('update events set registered_count = registered_count + 1 where id = ?', [eventId]);
       await tem.nativeDelete(WaitlistEntry, { event: eventId, member: memberId });
+      auditPassedOver(tem, actor, event, name, passedOver);
       return made;
     });
     return { message: `${name} is entered in ${event.name}.`, registrationId: registration.id };
@@ -435,6 +469,53 @@ export class EntriesService {
   }
 
   /**
+   * The committee takes an entrant off an event (at the sign-on desk or in the Entrants dialog), also on the day: a
+   * paid fee goes back first (a PayPal payment refunded through PayPal, money taken by hand recorded as handed back;
+   * each once), then the entry is removed (audited) and its place freed; while entries are open the next on the
+   * waiting list gets it, after the close the desk offers it. Removing an entry already removed says so and changes
+   * nothing, so a retried request is safe.
+   */
+  async removeEntrant(em: EntityManager, actor: Actor, registrationId: string): Promise<{ message: string }> {
+    const entry = await em.findOne(EventRegistration, { id: registrationId }, { populate: ['event', 'member', 'payment'] });
+    if (!entry) {
+      const done = await em.findOne(AuditLog, { action: 'entry.remove', entityId: registrationId });
+      if (!done) throw new AppError('NOT_FOUND', 'That entry does not exist. Reload the list: it may have been cancelled.');
+      return { message: `${String((done.after as { name?: unknown } | null)?.name ?? 'The entrant')} was already removed.` };
+    }
+    const { event, member } = entry;
+    const paid = entryPaymentState(entry) === 'paid' && entry.payment;
+    const handedBack = Boolean(paid && entry.payment!.provider !== 'paypal');
+    if (paid) await this.refundEntry(em, actor, entry, member, 'removed_entry');
+    await em.transactional(async (tem) => {
+      const row = await tem.findOne(EventRegistration, { id: entry.id });
+      if (!row) return;
+      tem.remove(row);
+      recordAudit(tem, {
+        actor: actor.user,
+        action: 'entry.remove',
+        entityType: 'EventRegistration',
+        entityId: entry.id,
+        after: {
+          eventId: event.id,
+          memberId: member.id,
+          name: fullName(member),
+          feeCents: entry.feeCents,
+          refundedCents: paid ? entry.feeCents : 0,
+        },
+      });
+      await tem.flush();
+      await freePlace(tem, event.id);
+    });
+    await this.promoteFromWaitlist(em, event.id);
+    const money = !paid
+      ? ''
+      : handedBack
+        ? ` Hand back ${formatAud(entry.feeCents)}: it is recorded as refunded.`
+        : ` ${formatAud(entry.feeCents)} is refunded to their PayPal.`;
+    return { message: `${fullName(member)} is no longer entered in ${event.name}.${money}` };
+  }
+
+  /**
    * Returns one entry's fee on its payment (outside any transaction; the refund's key is the entry, so a retry never
    * refunds twice), marks the entry refunded (audited) and tells the payer.
    */
@@ -443,11 +524,15 @@ export class EntriesService {
     actor: Actor,
     entry: EventRegistration,
     member: Member,
-    reason: 'cancelled_entry' | 'cancelled_event',
+    reason: EntryRefundReason,
   ): Promise<void> {
     if (entry.refundedAt || !entry.payment) return;
     const event = await em.findOneOrFail(Event, { id: entry.event.id });
-    const note = reason === 'cancelled_event' ? `${event.name} was cancelled` : `${fullName(member)} cancelled the entry`;
+    const note = {
+      cancelled_event: `${event.name} was cancelled`,
+      cancelled_entry: `${fullName(member)} cancelled the entry`,
+      removed_entry: `The committee took ${fullName(member)} off the entrants`,
+    }[reason];
     await this.deps.paymentsService.refund(em, actor, entry.payment.id, {
       amountCents: entry.feeCents,
       note,
@@ -472,6 +557,7 @@ export class EntriesService {
         name: fullName(member),
         amountCents: entry.feeCents,
         reason,
+        handedBack: reason === 'removed_entry' && entry.payment.provider !== 'paypal',
       });
       await deliverQuietly(this.deps.mailer, this.deps.log, { to: to.email, ...mail });
     }

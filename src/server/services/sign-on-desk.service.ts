@@ -19,6 +19,7 @@ import { Event, EventRegistration, Payment, WaitlistEntry, type PaymentEntries }
 import { isUniqueViolation } from '../db/unique-violation';
 import { recordAudit } from './audit.service';
 import type { Actor } from './actor';
+import { auditPassedOver, refuseIfOthersWaiting } from './entries.service';
 import type { GuestEntriesService } from './guest-entries.service';
 import type { PaymentsService } from './payments.service';
 import { renderReportPdf } from './pdf';
@@ -97,6 +98,7 @@ export class SignOnDeskService {
       fee: centsToAmount(entry.feeCents),
       paymentState: entryPaymentState(entry),
       paidBy,
+      feeBack: entryPaymentState(entry) !== 'paid' || !entry.payment ? null : entry.payment.provider === 'paypal' ? 'paypal' : 'by_hand',
       checkedInAt: entry.checkedInAt?.toISOString() ?? null,
       enteredAt: entry.createdAt.toISOString(),
       disqualified: Boolean(entry.disqualifiedAt),
@@ -245,6 +247,9 @@ export class SignOnDeskService {
     if (event.status === 'cancelled') throw new AppError('BAD_REQUEST', 'This event was cancelled.');
     // Refused before anything is written (the guest entry refuses it too, being the one place a guest is made).
     if (event.membersOnly) throw new AppError('BAD_REQUEST', MEMBERS_ONLY_MESSAGE);
+    const name = `${input.firstName} ${input.lastName}`;
+    await this.refuseIfEntered(em, event, input);
+    const passedOver = await refuseIfOthersWaiting(em, event, { name, memberId: null, passOverWaiting: input.passOverWaiting === true });
     const made = await em.transactional(async (tem) => {
       const created = await this.deps.guests.createGuestEntry(
         tem,
@@ -254,10 +259,38 @@ export class SignOnDeskService {
         'desk',
       );
       await tem.execute('update events set registered_count = registered_count + 1 where id = ?', [event.id]);
+      auditPassedOver(tem, actor, event, name, passedOver);
       return created;
     });
     const entry = await em.findOneOrFail(EventRegistration, { id: made.entry.id }, { populate: ['member', 'payment'] });
     return this.entrant(entry, event);
+  }
+
+  /**
+   * Told before adding someone already entered: an entrant with the same e-mail address, or with the same name and
+   * date of birth (the same walk-up guest added twice, or a member signed on again as a guest).
+   */
+  private async refuseIfEntered(
+    em: EntityManager,
+    event: Event,
+    person: { firstName: string; lastName: string; email: string | null; dateOfBirth: string },
+  ): Promise<void> {
+    const same = (a: string | null | undefined, b: string | null | undefined) =>
+      Boolean(a && b && a.trim().toLowerCase() === b.trim().toLowerCase());
+    const entries = await em.find(EventRegistration, { event }, { populate: ['member'] });
+    const found = entries.find(
+      ({ member }) =>
+        same(member.email, person.email) ||
+        (same(member.firstName, person.firstName) && same(member.lastName, person.lastName) && member.dateOfBirth === person.dateOfBirth),
+    );
+    if (!found) return;
+    const as = found.member.isGuest ? 'a guest' : 'a member';
+    const day = clubToday(found.createdAt);
+    const since = day === clubToday(this.now()) ? formatClubTime(found.createdAt) : formatAuDate(day);
+    throw new AppError(
+      'CONFLICT',
+      `${fullName(found.member)} is already entered in ${event.name} (as ${as}, since ${since}). Nothing was added.`,
+    );
   }
 
   /** The entrant list to print: name, member or guest, division, fee and how it stands, check-in, and a column to sign. */

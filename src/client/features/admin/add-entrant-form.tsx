@@ -15,10 +15,13 @@ import { memberChoiceLabel } from '../../../shared/member-names';
  */
 export function AddEntrantForm({
   event,
+  passOverWaiting = false,
   onDone,
   onCancel,
 }: {
   event: Pick<AdminEventView, 'id' | 'name'>;
+  /** The committee chose to add them although others wait for a place (refused with their names otherwise). */
+  passOverWaiting?: boolean;
   onDone: () => void;
   onCancel: () => void;
 }) {
@@ -52,7 +55,7 @@ export function AddEntrantForm({
             disabled={!memberId}
             busy={add.isPending}
             onCancel={onCancel}
-            onConfirm={() => add.mutate({ id: event.id, memberId })}
+            onConfirm={() => add.mutate({ id: event.id, memberId, passOverWaiting })}
           />
         </Stack>
       )}

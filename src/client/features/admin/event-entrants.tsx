@@ -3,11 +3,18 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatClubDateTime, formatClubTime } from '../../../shared/dates';
-import { DIVISION_LABELS, ENTRY_PAYMENT_LABELS, type DeskView, type EntryPaymentState } from '../../../shared/entries.schema';
-import { RowButton } from '../../components/admin-row-actions';
+import {
+  DIVISION_LABELS,
+  ENTRY_PAYMENT_LABELS,
+  type DeskEntrant,
+  type DeskView,
+  type EntryPaymentState,
+} from '../../../shared/entries.schema';
+import { RowAction, RowButton } from '../../components/admin-row-actions';
 import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../trpc';
 import { DownloadButton } from './period-picker';
+import { RemoveEntrantDialog } from './remove-entrant-dialog';
 
 const PAYMENT_COLOURS: Record<EntryPaymentState, string> = {
   paid: 'green',
@@ -19,6 +26,7 @@ const PAYMENT_COLOURS: Record<EntryPaymentState, string> = {
 
 function EntrantsList({ view }: { view: DeskView }) {
   const { counts } = view;
+  const [removing, setRemoving] = useState<DeskEntrant | null>(null);
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
@@ -64,10 +72,12 @@ function EntrantsList({ view }: { view: DeskView }) {
                   {e.checkedInAt ? `Checked in ${formatClubTime(e.checkedInAt)}` : 'Not checked in'}
                 </Text>
               </Stack>
+              <RowAction icon="delete" color="red" label={`Remove ${e.name}`} onClick={() => setRemoving(e)} />
             </Group>
           ))}
         </Stack>
       )}
+      <RemoveEntrantDialog eventId={view.eventId} eventName={view.eventName} entrant={removing} onClose={() => setRemoving(null)} />
       {view.waiting.length > 0 && (
         <div>
           <Title order={3} fz="md" mb={4}>

@@ -9,7 +9,7 @@ import {
   type EventAgeLimit,
 } from '../../../shared/events';
 import { centsToAmount } from '../../../shared/membership';
-import { eventInput, type AdminEventView, type EventInput, type EventStatus } from '../../../shared/events.schema';
+import { eventInput, type AdminEventView, type EntryFeeDefaults, type EventInput, type EventStatus } from '../../../shared/events.schema';
 import { DateTimeField } from '../../components/forms/date-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { fieldErrorsOf, serverMessage } from '../../lib/errors';
@@ -68,8 +68,9 @@ const BLANK: EventFormValues = {
   membersOnly: false,
 };
 
-export function formValuesOf(event: AdminEventView | null): EventFormValues {
-  if (!event) return BLANK;
+/** The form's values: the event's own, or for a new event the club's fees (`fees`, the committee's settings) and the rest blank. */
+export function formValuesOf(event: AdminEventView | null, fees?: EntryFeeDefaults): EventFormValues {
+  if (!event) return fees ? { ...BLANK, registrationFee: fees.memberFee, nonMemberFee: fees.nonMemberFee } : BLANK;
   return {
     name: event.name,
     eventDate: event.eventDateLocal,
@@ -124,11 +125,14 @@ export function toEventInput(values: EventFormValues, editing: boolean): EventIn
 /** SPEC §5: the admin event form (create and edit). */
 export function EventForm({
   initial,
+  fees,
   submitting,
   onSubmit,
   onCancel,
 }: {
   initial: AdminEventView | null;
+  /** The fees a new event starts with (absent: the built-in non-member fee, the member fee blank). */
+  fees?: EntryFeeDefaults;
   submitting: boolean;
   /** Saves; when it returns the save's promise, a refusal's field errors go under the fields. */
   onSubmit: (input: EventInput) => void | Promise<unknown>;
@@ -137,7 +141,7 @@ export function EventForm({
   const editing = initial !== null;
   const form = useSchemaForm({
     schema: eventInput,
-    initialValues: () => formValuesOf(initial),
+    initialValues: () => formValuesOf(initial, fees),
     toInput: (v) => toEventInput(v, editing),
   });
   const { values } = form;

@@ -8,6 +8,7 @@ import type { AdminEventView, EventInput } from '../../../shared/events.schema';
 import { formatClubDateTime } from '../../../shared/dates';
 import { eventLimitBadges, fishingHoursText } from '../../../shared/events';
 import { QueryState } from '../../components/query-state';
+import { SectionLoader } from '../../components/full-screen-loader';
 import { toast } from '../../components/toast';
 import { useTRPC } from '../../trpc';
 import { EventImage } from '../../components/event-image';
@@ -112,6 +113,8 @@ export function AdminEventsTab() {
   // The sign-on desk of one event, also opened straight from /admin?signon=<event id> (a bookmark on the desk's phone).
   const [signOnId, setSignOnId] = useState<string | null>(() => new URLSearchParams(window.location.search).get('signon'));
   const close = () => setDialog({ kind: 'none' });
+  // A new event starts with the club's fees (the committee's settings); without an answer, with the built-in ones.
+  const fees = useQuery({ ...trpc.admin.events.feeDefaults.queryOptions(), enabled: dialog.kind === 'create' });
 
   // A refusal stays in the form: its fields marked, or the server's sentence above the buttons.
   const create = useMutation(
@@ -172,10 +175,12 @@ export function AdminEventsTab() {
         size="lg"
         fullScreen={phone}
       >
-        {dialog.kind === 'create' && (
+        {dialog.kind === 'create' && fees.isPending && <SectionLoader label="Loading the club's fees..." />}
+        {dialog.kind === 'create' && !fees.isPending && (
           <EventForm
             key={dialog.key}
             initial={null}
+            fees={fees.data}
             submitting={create.isPending}
             onSubmit={(input: EventInput) => create.mutateAsync(input)}
             onCancel={close}

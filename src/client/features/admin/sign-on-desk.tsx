@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatClubDateTime, formatClubTime } from '../../../shared/dates';
 import { DIVISION_LABELS, ENTRY_PAYMENT_LABELS, entriesCloseText, type EntryPaymentState } from '../../../shared/entries';
@@ -11,8 +11,11 @@ import { GuardedModal } from '../../components/guarded-modal';
 import { toast } from '../../components/toast';
 import { fieldErrorsOf, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
+import { RowAction } from '../../components/admin-row-actions';
 import { AddEntrantForm } from './add-entrant-form';
+import { DeskWaitingList, WaitingFirstNotice } from './desk-waiting-list';
 import { newRequestKey } from './refund-dialog';
+import { RemoveEntrantDialog, useRefreshDesk } from './remove-entrant-dialog';
 import { DateField } from '../../components/forms/date-field';
 
 const STATE_COLOURS: Record<EntryPaymentState, string> = {
@@ -35,6 +38,7 @@ export function SignOnDesk({ eventId, onBack }: { eventId: string; onBack: () =>
   const desk = useQuery(trpc.admin.signOn.list.queryOptions({ id: eventId }));
   const [search, setSearch] = useState('');
   const [paying, setPaying] = useState<DeskEntrant | null>(null);
+  const [removing, setRemoving] = useState<DeskEntrant | null>(null);
   const [adding, setAdding] = useState<'member' | 'guest' | null>(null);
   // On a phone the admin page's figures come first: the desk is brought into view when it opens.
   const top = useRef<HTMLDivElement>(null);
@@ -51,10 +55,17 @@ export function SignOnDesk({ eventId, onBack }: { eventId: string; onBack: () =>
         </Button>
       </Group>
       <QueryState query={desk} loading="Loading the entrants..." failure="Could not load the entrants. Please try again.">
-        {(view) => <DeskBody view={view} search={search} onSearch={setSearch} onPay={setPaying} onAdd={setAdding} />}
+        {(view) => <DeskBody view={view} search={search} onSearch={setSearch} onPay={setPaying} onRemove={setRemoving} onAdd={setAdding} />}
       </QueryState>
       <TakePaymentDialog eventId={eventId} entrant={paying} onClose={() => setPaying(null)} />
-      <AddWalkUpDialog eventId={eventId} eventName={desk.data?.eventName ?? ''} kind={adding} onClose={() => setAdding(null)} />
+      <RemoveEntrantDialog eventId={eventId} eventName={desk.data?.eventName ?? ''} entrant={removing} onClose={() => setRemoving(null)} />
+      <AddWalkUpDialog
+        eventId={eventId}
+        eventName={desk.data?.eventName ?? ''}
+        waiting={desk.data?.waiting ?? []}
+        kind={adding}
+        onClose={() => setAdding(null)}
+      />
     </Stack>
   );
 }
@@ -64,12 +75,14 @@ function DeskBody({
   search,
   onSearch,
   onPay,
+  onRemove,
   onAdd,
 }: {
   view: DeskView;
   search: string;
   onSearch: (value: string) => void;
   onPay: (entrant: DeskEntrant) => void;
+  onRemove: (entrant: DeskEntrant) => void;
   onAdd: (kind: 'member' | 'guest') => void;
 }) {
   const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
@@ -114,18 +127,15 @@ function DeskBody({
       <TextInput size="lg" label="Find an entrant" placeholder="Name" value={search} onChange={(e) => onSearch(e.currentTarget.value)} />
       {shown.length === 0 && <Text c="dimmed">{view.entrants.length ? 'Nobody by that name.' : 'Nobody has entered yet.'}</Text>}
       {shown.map((entrant) => (
-        <EntrantCard key={entrant.registrationId} eventId={view.eventId} entrant={entrant} onPay={() => onPay(entrant)} />
+        <EntrantCard
+          key={entrant.registrationId}
+          eventId={view.eventId}
+          entrant={entrant}
+          onPay={() => onPay(entrant)}
+          onRemove={() => onRemove(entrant)}
+        />
       ))}
-      {view.waiting.length > 0 && (
-        <Card withBorder padding="sm">
-          <Text fw={600}>Waiting list</Text>
-          {view.waiting.map((w) => (
-            <Text key={w.memberId} size="sm">
-              {w.position}. {w.name}
-            </Text>
-          ))}
-        </Card>
-      )}
+      <DeskWaitingList eventId={view.eventId} waiting={view.waiting} />
     </Stack>
   );
 }
@@ -143,17 +153,17 @@ function Count({ label, value }: { label: string; value: number }) {
   );
 }
 
-function useRefreshDesk(eventId: string) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.admin.signOn.list.queryKey({ id: eventId }) }),
-      queryClient.invalidateQueries({ queryKey: trpc.admin.events.list.queryKey() }),
-    ]);
-}
-
-function EntrantCard({ eventId, entrant, onPay }: { eventId: string; entrant: DeskEntrant; onPay: () => void }) {
+function EntrantCard({
+  eventId,
+  entrant,
+  onPay,
+  onRemove,
+}: {
+  eventId: string;
+  entrant: DeskEntrant;
+  onPay: () => void;
+  onRemove: () => void;
+}) {
   const trpc = useTRPC();
   const refresh = useRefreshDesk(eventId);
   const checkIn = useMutation(
@@ -210,6 +220,9 @@ function EntrantCard({ eventId, entrant, onPay }: { eventId: string; entrant: De
               Take ${entrant.fee}
             </Button>
           )}
+          <div style={{ flexGrow: 0 }}>
+            <RowAction icon="delete" color="red" label={`Remove ${entrant.name}`} onClick={onRemove} />
+          </div>
         </Group>
       </Stack>
     </Card>
@@ -313,14 +326,19 @@ const BLANK_GUEST = { firstName: '', lastName: '', email: '', phone: '', dateOfB
 function AddWalkUpDialog({
   eventId,
   eventName,
+  waiting,
   kind,
   onClose,
 }: {
   eventId: string;
   eventName: string;
+  waiting: DeskView['waiting'];
   kind: 'member' | 'guest' | null;
   onClose: () => void;
 }) {
+  const [passOverWaiting, setPassOverWaiting] = useState(false);
+  // Each opening asks afresh whether to pass over the waiting list.
+  if (kind === null && passOverWaiting) setPassOverWaiting(false);
   const trpc = useTRPC();
   const phone = useMediaQuery('(max-width: 48em)');
   const refresh = useRefreshDesk(eventId);
@@ -342,7 +360,7 @@ function AddWalkUpDialog({
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    addGuest.mutate({ eventId, ...guest });
+    addGuest.mutate({ eventId, ...guest, passOverWaiting });
   };
   return (
     <GuardedModal
@@ -352,9 +370,19 @@ function AddWalkUpDialog({
       fullScreen={phone}
       dirty={kind === 'guest' && Object.values(guest).some((v) => v.trim() !== '')}
     >
+      {kind !== null && (
+        <WaitingFirstNotice
+          eventId={eventId}
+          waiting={waiting}
+          passOver={passOverWaiting}
+          onPassOver={setPassOverWaiting}
+          onEntered={onClose}
+        />
+      )}
       {kind === 'member' && (
         <AddEntrantForm
           event={{ id: eventId, name: eventName }}
+          passOverWaiting={passOverWaiting}
           onCancel={onClose}
           onDone={() => {
             void refresh();

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuditLog, Event, EventRegistration, Payment, WaitlistEntry } from '../../src/server/db/entities';
+import { clubToday } from '../../src/shared/dates';
+import { createAdmin, createMember } from '../support/factories';
+import { FakePayPal } from '../support/fake-paypal';
+import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
+
+let t: TestApp;
+let admin: TestClient;
+const paypal = new FakePayPal();
+
+beforeAll(async () => {
+  const apiBase = await paypal.start();
+  t = await startTestApp({
+    env: {
+      ADMIN_EMAILS: 'desk@club.test',
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+      PAYPAL_API_BASE: apiBase,
+    },
+  });
+  admin = (await createAdmin(t, { email: 'desk@club.test' })).client;
+});
+afterAll(async () => {
+  await t?.close();
+  await paypal.stop();
+});
+
+const today = () => clubToday(t.clock.now());
+let n = 0;
+/** Today's competition; entries open all day unless `fields` say otherwise. */
+async function todaysEvent(fields: Record<string, unknown> = {}) {
+  n += 1;
+  return admin.trpc.admin.events.create.mutate({
+    name: `Ramp Day ${n}`,
+    location: 'Fingal Head boat ramp',
+    eventDate: `${today()}T00:05`,
+    fishingStart: '00:00',
+    fishingEnd: '23:59',
+    registrationFee: '10',
+    entriesCloseAt: `${today()}T23:59`,
+    ...fields,
+  });
+}
+
+const registered = async (eventId: string) => (await t.em().findOneOrFail(Event, { id: eventId })).registeredCount;
+const audit = (action: string, entityId: string) => t.em().find(AuditLog, { action, entityId });
+const entryOf = (eventId: string, memberId: string) => t.em().findOne(EventRegistration, { event: eventId, member: memberId });
+
+describe('the desk takes an entrant off', () => {
+  it('refunds a fee paid through PayPal once, frees the place, tells the payer, and says so again to a retry', async () => {
+    const event = await todaysEvent({ payAtSignOn: false });
+    const member = await createMember(t, { firstName: 'Reid', lastName: 'Removed' });
+    await member.client.trpc.entries.enter.mutate({ id: event.id });
+    const order = await member.client.trpc.entries.createOrder.mutate({ id: event.id });
+    await member.client.trpc.entries.capture.mutate({ orderId: order.id });
+    const captureId = (await t.em().findOneOrFail(Payment, { providerOrderId: order.id })).providerCaptureId;
+    const entry = (await entryOf(event.id, member.memberId))!;
+    expect(await registered(event.id)).toBe(1);
+
+    const mail = await t.mailAfter(member.email, async () => {
+      const removed = await admin.trpc.admin.signOn.remove.mutate({ registrationId: entry.id });
+      expect(removed.message).toBe(`Reid Removed is no longer entered in ${event.name}. $10.00 is refunded to their PayPal.`);
+    });
+    expect(mail.subject).toBe(`Refund: ${event.name} entry $10.00`);
+    expect(mail.text).toContain(`The committee has taken Reid Removed off the entrants of ${event.name}`);
+    expect(mail.text).toContain('refunded the entry fee of $10.00 to the account you paid from');
+    expect(paypal.refunds.filter((r) => r.captureId === captureId).map((r) => r.amount)).toEqual(['10.00']);
+    expect(await entryOf(event.id, member.memberId)).toBeNull();
+    expect(await registered(event.id)).toBe(0);
+    const [removal] = await audit('entry.remove', entry.id);
+    expect(removal.after).toMatchObject({ name: 'Reid Removed', feeCents: 1000, refundedCents: 1000 });
+
+    // A retry (a lost answer, a second desk) changes nothing and says it is done.
+    const again = await admin.trpc.admin.signOn.remove.mutate({ registrationId: entry.id });
+    expect(again.message).toBe('Reid Removed was already removed.');
+    expect(paypal.refunds.filter((r) => r.captureId === captureId)).toHaveLength(1);
+    expect(await audit('entry.remove', entry.id)).toHaveLength(1);
+    expect(await registered(event.id)).toBe(0);
+  });
+
+  it('records cash taken at the desk as handed back; an unpaid entry goes without money; members cannot remove', async () => {
+    const event = await todaysEvent();
+    const member = await createMember(t, { firstName: 'Cara', lastName: 'Cash' });
+    await member.client.trpc.events.register.mutate({ id: event.id });
+    const entry = (await entryOf(event.id, member.memberId))!;
+    await admin.trpc.admin.signOn.recordPayment.mutate({
+      registrationId: entry.id,
+      method: 'cash',
+      reference: null,
+      requestKey: randomUUID(),
+    });
+    await t.mail.waitFor(member.email, 2);
+
+    expect((await member.client.mutation('admin.signOn.remove', { registrationId: entry.id })).status).toBe(403);
+    const mail = await t.mailAfter(member.email, async () => {
+      const removed = await admin.trpc.admin.signOn.remove.mutate({ registrationId: entry.id });
+      expect(removed.message).toBe(`Cara Cash is no longer entered in ${event.name}. Hand back $10.00: it is recorded as refunded.`);
+    });
+    expect(mail.text).toContain('The entry fee of $10.00 was handed back to you by the committee');
+    const payment = await t.em().findOneOrFail(Payment, { event: event.id, purpose: 'entry' });
+    expect(payment.refundedCents).toBe(1000);
+    expect(await t.em().count(Payment, { refundOf: payment })).toBe(1);
+
+    const unpaid = await createMember(t, { firstName: 'Una', lastName: 'Unpaid' });
+    await unpaid.client.trpc.events.register.mutate({ id: event.id });
+    const unpaidEntry = (await entryOf(event.id, unpaid.memberId))!;
+    const removed = await admin.trpc.admin.signOn.remove.mutate({ registrationId: unpaidEntry.id });
+    expect(removed.message).toBe(`Una Unpaid is no longer entered in ${event.name}.`);
+    // Bad input is refused with a sentence.
+    expect((await admin.mutation('admin.signOn.remove', { registrationId: 'not-an-id' })).status).toBe(400);
+    expect((await admin.mutation('admin.signOn.remove', { registrationId: randomUUID() })).status).toBe(404);
+  });
+});
+
+describe('the desk is told before adding someone already entered', () => {
+  it('refuses the same walk-up guest twice (same name and birthday, any case) and a guest with an entrant’s e-mail', async () => {
+    const event = await todaysEvent();
+    const guest = { eventId: event.id, firstName: 'Gus', lastName: 'Guest', email: '', phone: '', dateOfBirth: '1975-05-05' };
+    await admin.trpc.admin.signOn.addGuest.mutate(guest);
+    const twice = await admin.mutation('admin.signOn.addGuest', { ...guest, firstName: ' gus', lastName: 'GUEST' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toMatch(
+      new RegExp(`^Gus Guest is already entered in ${event.name} \\(as a guest, since \\d{1,2}:\\d{2} [ap]m\\)\\. Nothing was added\\.$`),
+    );
+
+    const member = await createMember(t, { firstName: 'Mae', lastName: 'Member' });
+    await member.client.trpc.events.register.mutate({ id: event.id });
+    const asGuest = await admin.mutation('admin.signOn.addGuest', {
+      ...guest,
+      firstName: 'May',
+      lastName: 'Other',
+      email: member.email.toUpperCase(),
+    });
+    expect(asGuest.status).toBe(409);
+    expect(asGuest.body.message).toContain('Mae Member is already entered');
+    expect((await admin.trpc.admin.signOn.list.query({ id: event.id })).counts.entered).toBe(2);
+    expect(await registered(event.id)).toBe(2);
+  });
+});
+
+describe('a freed or extra place goes to the waiting list first', () => {
+  it('names who is waiting when the desk adds someone else, adds them anyway when asked (audited), and takes the waiting member off the list', async () => {
+    const event = await todaysEvent({ maxParticipants: '1' });
+    const first = await createMember(t, { firstName: 'Fay', lastName: 'First' });
+    await first.client.trpc.events.register.mutate({ id: event.id });
+    const waiting = await createMember(t, { firstName: 'Rhys', lastName: 'Donovan' });
+    await waiting.client.trpc.entries.joinWaitlist.mutate({ id: event.id });
+    const walkUp = await createMember(t, { firstName: 'Wes', lastName: 'Walkup' });
+
+    const member = await admin.mutation('admin.events.addEntrant', { id: event.id, memberId: walkUp.memberId });
+    expect(member.status).toBe(409);
+    expect(member.body.message).toBe(
+      `Rhys Donovan is waiting for a place in ${event.name}. Offer it to them first, or add Wes Walkup anyway.`,
+    );
+    const guest = { eventId: event.id, firstName: 'Gil', lastName: 'Guest', email: '', phone: '', dateOfBirth: '1980-01-01' };
+    const refusedGuest = await admin.mutation('admin.signOn.addGuest', guest);
+    expect(refusedGuest.status).toBe(409);
+    expect(refusedGuest.body.message).toBe(
+      `Rhys Donovan is waiting for a place in ${event.name}. Offer it to them first, or add Gil Guest anyway.`,
+    );
+    expect(await registered(event.id)).toBe(1);
+
+    // The place offered to the one waiting: entered, off the list.
+    await admin.trpc.admin.events.addEntrant.mutate({ id: event.id, memberId: waiting.memberId });
+    expect(await t.em().count(WaitlistEntry, { event: event.id })).toBe(0);
+
+    // With the list empty the walk-up is added at once; passing over someone is the committee's choice, audited.
+    const late = await createMember(t, { firstName: 'Lou', lastName: 'Late' });
+    await late.client.trpc.entries.joinWaitlist.mutate({ id: event.id });
+    await admin.trpc.admin.signOn.addGuest.mutate({ ...guest, passOverWaiting: true });
+    const [passed] = await audit('waitlist.passedOver', event.id);
+    expect(passed.after).toEqual({ added: 'Gil Guest', passedOver: ['Lou Late'] });
+    expect(await registered(event.id)).toBe(3);
+    expect(await t.em().count(WaitlistEntry, { event: event.id })).toBe(1);
+  });
+});
+
+describe("a new event starts with the club's fees", () => {
+  it('offers $10 for members and $15 for guests until the committee changes the settings', async () => {
+    expect(await admin.trpc.admin.events.feeDefaults.query()).toEqual({ memberFee: '10.00', nonMemberFee: '15.00' });
+    for (const [settingKey, settingValue] of [
+      ['entry_fee_member', '12.5'],
+      ['entry_fee_non_member', '-3'],
+    ])
+      expect((await admin.json('POST', '/api/admin/settings', { settingKey, settingValue, settingType: 'number' })).status).toBe(200);
+    expect(await admin.trpc.admin.events.feeDefaults.query()).toEqual({ memberFee: '12.50', nonMemberFee: '15.00' });
+    // The documented REST default stays: a blank fee is free.
+    const free = await admin.json('POST', '/api/admin/events', {
+      name: 'Free Day',
+      location: 'Kingscliff',
+      eventDate: `${today()}T09:00`,
+      registrationFee: '',
+    });
+    expect(free.body.registrationFee).toBe('0.00');
+  });
+});
