@@ -5,7 +5,8 @@ import {
   deskInput,
   deskPaymentInput,
   deskView,
-  removeEntrantInput,
+  deskEntryInput,
+  catchLinkView,
 } from '../shared/entries.schema';
 import { z } from 'zod';
 import { adminProcedure, router } from '../server/trpc/init';
@@ -31,9 +32,15 @@ export const signOnDeskRouter = router({
 
   /** Takes an entrant off the event, a paid fee refunded or recorded as handed back; a second request changes nothing. */
   remove: adminProcedure
-    .input(removeEntrantInput)
+    .input(deskEntryInput)
     .output(z.object({ message: z.string() }))
     .mutation(({ ctx, input }) => ctx.services.entries.removeEntrant(ctx.em, ctx.actor, input.registrationId)),
+
+  /** A guest's single-use catch link, for their phone to scan at the desk; a new one replaces the last. */
+  catchLink: adminProcedure
+    .input(deskEntryInput)
+    .output(catchLinkView)
+    .mutation(({ ctx, input }) => ctx.services.signOnDesk.catchLink(ctx.em, ctx.actor, input.registrationId)),
 
   /** A walk-up non-member, entered past the close and the capacity, to pay at the desk. */
   addGuest: adminProcedure

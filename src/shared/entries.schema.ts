@@ -196,8 +196,11 @@ export const checkInInput = z.object({
   checkedIn: z.boolean({ error: 'Checked in must be true or false.' }),
 });
 
-/** An entrant taken off the event by the committee. */
-export const removeEntrantInput = z.object({ registrationId: uuid('entry') });
+/** A walk-up guest's single-use catch link, shown at the desk as a QR code; `expires` an ISO instant. */
+export const catchLinkView = z.object({ url: z.string(), expires: z.string() });
+
+/** One entry on the desk's list (taking it off, its guest's catch link). */
+export const deskEntryInput = z.object({ registrationId: uuid('entry') });
 
 /** Money taken at the desk for one entrant's fee (cash, a card on the club's reader, …); always the server's price. */
 export const deskPaymentInput = z.object({

@@ -443,4 +443,23 @@ describe('the sign-on desk', () => {
       inputs: [{ id: ID, memberId: waiting[0].memberId }],
     });
   });
+
+  it('shows a paid guest without e-mail their catch link as a QR code, and offers none to a member', async () => {
+    const server = fakeServer({
+      'admin.signOn.list': () => ok(DESK),
+      'admin.signOn.catchLink': () => ok({ url: 'http://club.test/guest?token=abc', expires: '2026-12-03T13:00:00.000Z' }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SignOnDesk eventId={ID} onBack={() => {}} />, server);
+    const [mia, gus] = await screen.findAllByTestId('desk-entrant');
+    expect(within(mia).queryByRole('button', { name: /Catch link/ })).toBeNull();
+    await user.click(within(gus).getByRole('button', { name: 'Catch link for Gus Guest' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Catch link for Gus Guest' });
+    expect(await within(dialog).findByRole('img', { name: 'Catch link for Gus Guest' })).toBeTruthy();
+    expect(within(dialog).getByText(/Gus scans this with their phone/)).toBeTruthy();
+    expect(server.mutations().map((c) => [c.procedures[0], c.inputs[0]])).toContainEqual([
+      'admin.signOn.catchLink',
+      { registrationId: DESK.entrants[1].registrationId },
+    ]);
+  });
 });

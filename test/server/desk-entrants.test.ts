@@ -196,3 +196,40 @@ describe("a new event starts with the club's fees", () => {
     expect(free.body.registrationFee).toBe('0.00');
   });
 });
+
+describe('a walk-up guest without e-mail gets a catch link at the desk', () => {
+  it('once their fee is settled: a single-use link their phone scans, which signs them in to this event only', async () => {
+    const event = await todaysEvent();
+    const walkUp = await admin.trpc.admin.signOn.addGuest.mutate({
+      eventId: event.id,
+      firstName: 'Noel',
+      lastName: 'Noemail',
+      email: '',
+      phone: '',
+      dateOfBirth: '1966-06-06',
+    });
+    const early = await admin.mutation('admin.signOn.catchLink', { registrationId: walkUp.registrationId });
+    expect([early.status, early.body.message]).toEqual([400, "Take Noel Noemail's $15.00 first: the catch link comes with a paid entry."]);
+    await admin.trpc.admin.signOn.recordPayment.mutate({
+      registrationId: walkUp.registrationId,
+      method: 'cash',
+      reference: null,
+      requestKey: randomUUID(),
+    });
+
+    const shown = await admin.trpc.admin.signOn.catchLink.mutate({ registrationId: walkUp.registrationId });
+    const again = await admin.trpc.admin.signOn.catchLink.mutate({ registrationId: walkUp.registrationId });
+    const token = (url: string) => new URL(url).searchParams.get('token')!;
+    // Showing it again made a new link: the first no longer works.
+    expect((await t.client().mutation('guests.signIn', { token: token(shown.url) })).status).toBe(400);
+    const phone = t.client();
+    expect(await phone.trpc.guests.signIn.mutate({ token: token(again.url) })).toMatchObject({ eventId: event.id, name: 'Noel Noemail' });
+    expect((await t.client().mutation('guests.signIn', { token: token(again.url) })).status).toBe(400);
+    expect(await audit('guest.catchLink', walkUp.registrationId)).toHaveLength(2);
+
+    const member = await createMember(t);
+    await member.client.trpc.events.register.mutate({ id: event.id });
+    const entry = (await entryOf(event.id, member.memberId))!;
+    expect((await admin.mutation('admin.signOn.catchLink', { registrationId: entry.id })).status).toBe(400);
+  });
+});

@@ -20,12 +20,15 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { recordAudit } from './audit.service';
 import type { Actor } from './actor';
 import { auditPassedOver, refuseIfOthersWaiting } from './entries.service';
+import { newGuestLink } from './guest-links';
 import type { GuestEntriesService } from './guest-entries.service';
 import type { PaymentsService } from './payments.service';
 import { renderReportPdf } from './pdf';
 
 export interface SignOnDeskDeps {
   clock: Clock;
+  /** The club's address, for a guest's catch link. */
+  publicUrl: string;
   paymentsService: Pick<PaymentsService, 'settle'>;
   guests: Pick<GuestEntriesService, 'createGuestEntry'>;
 }
@@ -264,6 +267,32 @@ export class SignOnDeskService {
     });
     const entry = await em.findOneOrFail(EventRegistration, { id: made.entry.id }, { populate: ['member', 'payment'] });
     return this.entrant(entry, event);
+  }
+
+  /**
+   * A walk-up guest's single-use catch link, for the desk to show as a QR code their phone scans (a guest with no
+   * e-mail address gets no link otherwise). Made once the fee is settled, as the e-mailed link is; a new link
+   * replaces the last one. Audited.
+   */
+  async catchLink(em: EntityManager, actor: Actor, registrationId: string): Promise<{ url: string; expires: string }> {
+    const entry = await this.entry(em, registrationId);
+    const name = fullName(entry.member);
+    if (!entry.member.isGuest) throw new AppError('BAD_REQUEST', `${name} is a member and signs in as one to log catches.`);
+    const state = entryPaymentState(entry);
+    if (state === 'unpaid' || state === 'pay_at_sign_on')
+      throw new AppError('BAD_REQUEST', `Take ${name}'s $${centsToAmount(entry.feeCents)} first: the catch link comes with a paid entry.`);
+    if (state === 'refunded') throw new AppError('BAD_REQUEST', `${name}'s entry fee was refunded: the entry no longer logs catches.`);
+    const link = newGuestLink(entry, entry.event, this.now(), this.deps.publicUrl);
+    recordAudit(em, {
+      actor: actor.user,
+      actorLabel: 'sign-on desk',
+      action: 'guest.catchLink',
+      entityType: 'EventRegistration',
+      entityId: entry.id,
+      after: { name, expires: link.expires.toISOString() },
+    });
+    await em.flush();
+    return { url: link.url, expires: link.expires.toISOString() };
   }
 
   /**

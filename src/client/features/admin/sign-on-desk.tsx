@@ -13,6 +13,7 @@ import { fieldErrorsOf, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { RowAction } from '../../components/admin-row-actions';
 import { AddEntrantForm } from './add-entrant-form';
+import { CatchLinkDialog, offersCatchLink } from './catch-link-dialog';
 import { DeskWaitingList, WaitingFirstNotice } from './desk-waiting-list';
 import { newRequestKey } from './refund-dialog';
 import { RemoveEntrantDialog, useRefreshDesk } from './remove-entrant-dialog';
@@ -39,6 +40,7 @@ export function SignOnDesk({ eventId, onBack }: { eventId: string; onBack: () =>
   const [search, setSearch] = useState('');
   const [paying, setPaying] = useState<DeskEntrant | null>(null);
   const [removing, setRemoving] = useState<DeskEntrant | null>(null);
+  const [linking, setLinking] = useState<DeskEntrant | null>(null);
   const [adding, setAdding] = useState<'member' | 'guest' | null>(null);
   // On a phone the admin page's figures come first: the desk is brought into view when it opens.
   const top = useRef<HTMLDivElement>(null);
@@ -55,9 +57,18 @@ export function SignOnDesk({ eventId, onBack }: { eventId: string; onBack: () =>
         </Button>
       </Group>
       <QueryState query={desk} loading="Loading the entrants..." failure="Could not load the entrants. Please try again.">
-        {(view) => <DeskBody view={view} search={search} onSearch={setSearch} onPay={setPaying} onRemove={setRemoving} onAdd={setAdding} />}
+        {(view) => (
+          <DeskBody
+            view={view}
+            search={search}
+            onSearch={setSearch}
+            actions={{ pay: setPaying, remove: setRemoving, catchLink: setLinking }}
+            onAdd={setAdding}
+          />
+        )}
       </QueryState>
       <TakePaymentDialog eventId={eventId} entrant={paying} onClose={() => setPaying(null)} />
+      <CatchLinkDialog entrant={linking} onClose={() => setLinking(null)} />
       <RemoveEntrantDialog eventId={eventId} eventName={desk.data?.eventName ?? ''} entrant={removing} onClose={() => setRemoving(null)} />
       <AddWalkUpDialog
         eventId={eventId}
@@ -74,15 +85,13 @@ function DeskBody({
   view,
   search,
   onSearch,
-  onPay,
-  onRemove,
+  actions,
   onAdd,
 }: {
   view: DeskView;
   search: string;
   onSearch: (value: string) => void;
-  onPay: (entrant: DeskEntrant) => void;
-  onRemove: (entrant: DeskEntrant) => void;
+  actions: EntrantActions;
   onAdd: (kind: 'member' | 'guest') => void;
 }) {
   const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
@@ -127,13 +136,7 @@ function DeskBody({
       <TextInput size="lg" label="Find an entrant" placeholder="Name" value={search} onChange={(e) => onSearch(e.currentTarget.value)} />
       {shown.length === 0 && <Text c="dimmed">{view.entrants.length ? 'Nobody by that name.' : 'Nobody has entered yet.'}</Text>}
       {shown.map((entrant) => (
-        <EntrantCard
-          key={entrant.registrationId}
-          eventId={view.eventId}
-          entrant={entrant}
-          onPay={() => onPay(entrant)}
-          onRemove={() => onRemove(entrant)}
-        />
+        <EntrantCard key={entrant.registrationId} eventId={view.eventId} entrant={entrant} actions={actions} />
       ))}
       <DeskWaitingList eventId={view.eventId} waiting={view.waiting} />
     </Stack>
@@ -153,17 +156,14 @@ function Count({ label, value }: { label: string; value: number }) {
   );
 }
 
-function EntrantCard({
-  eventId,
-  entrant,
-  onPay,
-  onRemove,
-}: {
-  eventId: string;
-  entrant: DeskEntrant;
-  onPay: () => void;
-  onRemove: () => void;
-}) {
+/** What the desk does for one entrant beyond checking them in, each in a dialog of its own. */
+interface EntrantActions {
+  pay: (entrant: DeskEntrant) => void;
+  remove: (entrant: DeskEntrant) => void;
+  catchLink: (entrant: DeskEntrant) => void;
+}
+
+function EntrantCard({ eventId, entrant, actions }: { eventId: string; entrant: DeskEntrant; actions: EntrantActions }) {
   const trpc = useTRPC();
   const refresh = useRefreshDesk(eventId);
   const checkIn = useMutation(
@@ -216,12 +216,23 @@ function EntrantCard({
             {checked ? `✓ In ${formatClubTime(entrant.checkedInAt!)}` : 'Check in'}
           </Button>
           {toPay && (
-            <Button mih={TARGET} variant="light" color="orange" onClick={onPay} aria-label={`Take payment from ${entrant.name}`}>
+            <Button
+              mih={TARGET}
+              variant="light"
+              color="orange"
+              onClick={() => actions.pay(entrant)}
+              aria-label={`Take payment from ${entrant.name}`}
+            >
               Take ${entrant.fee}
             </Button>
           )}
+          {offersCatchLink(entrant) && (
+            <Button mih={TARGET} variant="light" onClick={() => actions.catchLink(entrant)} aria-label={`Catch link for ${entrant.name}`}>
+              Catch link
+            </Button>
+          )}
           <div style={{ flexGrow: 0 }}>
-            <RowAction icon="delete" color="red" label={`Remove ${entrant.name}`} onClick={onRemove} />
+            <RowAction icon="delete" color="red" label={`Remove ${entrant.name}`} onClick={() => actions.remove(entrant)} />
           </div>
         </Group>
       </Stack>

@@ -11,7 +11,7 @@ import { toast } from '../../components/toast';
 import { useClubToday } from '../../lib/clock';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { QrCode } from './qr-code';
+import { QrCode } from '../../components/qr-code';
 
 /** Where the card stands today, as the card itself shows it (also without signal, from the copy kept on the phone). */
 function standing(card: MemberCardView, today: string): { label: string; color: string; line: string } {
