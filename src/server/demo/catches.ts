@@ -217,9 +217,14 @@ export async function seedTodaysCatches(demo: DemoContext) {
   if (openFor < 60) return;
   // A suspended angler (see fair-play.ts) cannot log catches, nor their household for them.
   const suspended = new Set((await demo.em.find(Member, { suspendedUntil: { $gte: demo.today } })).map((m) => m.id));
+  // Only entrants fish: the day is full and a member waits for a place, so nobody else is signed on at the ramp.
+  const entered = new Set(
+    (await demo.em.find(EventRegistration, { event: seeded.event }, { populate: ['member'] })).map((e) => e.member.id),
+  );
   const anglers = seeded.registered
     .filter((h) => h !== demo.member && h !== demo.admin && !h.members.some((m) => suspended.has(m.id)))
-    .flatMap((h) => h.members);
+    .flatMap((h) => h.members)
+    .filter((m) => entered.has(m.id));
   const planned: { angler: Member; species: Species }[] = [{ angler: person(demo.member, 'Ethan'), species: 'Bream' }];
   for (let i = 1; i < seeded.plan.catches; i++)
     planned.push({ angler: demo.rng.pick(anglers), species: demo.rng.pick(seeded.plan.species) });
@@ -238,13 +243,13 @@ export async function seedTodaysCatches(demo: DemoContext) {
   }
   // Early on, a junior and an adult each landed a whiting: judged by now, so the live board has provisional results
   // in both divisions whenever the demo starts at least an hour into fishing (the member's own bream still waits).
-  const junior =
-    anglers.find((m) => isJuniorOn(m.dateOfBirth, demo.today) && m.id !== planned[0].angler.id) ?? person(demo.member, 'Chloe');
-  const adult = anglers.find((m) => !isJuniorOn(m.dateOfBirth, demo.today))!;
+  const junior = anglers.find((m) => isJuniorOn(m.dateOfBirth, demo.today) && m.id !== planned[0].angler.id);
+  const adult = anglers.find((m) => !isJuniorOn(m.dateOfBirth, demo.today));
   for (const [angler, size, minutes] of [
     [junior, 29.5, 20],
     [adult, 33, 25],
   ] as const) {
+    if (!angler) continue;
     const at = new Date(hours.opens.getTime() + minutes * 60_000);
     logged.push({ id: await logCatch(demo, seeded, angler, 'Whiting', size, 'released', at), at, mine: false });
   }
