@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Checkbox, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type Fate, keptUnderMinimum, SPECIES } from '../../../shared/catches';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
@@ -7,7 +7,6 @@ import { toast } from '../../components/toast';
 import { UploadProgress } from '../../components/uploads/upload-progress';
 import { useClubToday } from '../../lib/clock';
 import type { GuestView } from '../../../shared/entries.schema';
-import { memberChoiceLabel } from '../../../shared/member-names';
 import { useAuth } from '../../lib/use-auth';
 import { useTRPC } from '../../trpc';
 import { AchievementPopup } from './achievement-popup';
@@ -21,6 +20,7 @@ import { useCatchCelebration } from './use-catch-celebration';
 import { useCatchPhoto } from './use-catch-photo';
 import { useSendCatch } from './use-send-catch';
 import { CatchSizeInput, FateRadios } from './catch-inputs';
+import { memberOptions } from './member-options';
 
 /** Where each field's sentence shows. */
 const CATCH_FIELD_OF: Record<string, 'memberChoice' | 'eventChoice' | 'fishType' | 'size' | 'fate' | undefined> = {
@@ -83,6 +83,14 @@ export function LogCatchForm({ guest }: { guest?: GuestView } = {}) {
   const memberId: string = guest?.memberId ?? (memberChoice || (ownId && members.data?.some((m) => m.id === ownId) ? ownId : ''));
   const eventId: string = eventChoice || (todaysEvents.length === 1 ? todaysEvents[0].id : '');
   const chosenEvent = todaysEvents.find((e) => e.id === eventId);
+  // The chosen event's entrants come first in the member picker: only their catches count.
+  const entrants = useQuery({
+    ...trpc.members.entrants.queryOptions(eventId && !guest && members.isSuccess ? { eventId } : skipToken),
+    // Asked afresh for each form: the committee may have added an entrant at the ramp since.
+    staleTime: 0,
+  });
+  const entrantIds = entrants.data?.eventId === eventId ? entrants.data.memberIds : null;
+  const notEntered = Boolean(entrantIds && memberId && !entrantIds.includes(memberId));
 
   const reset = () => {
     form.setValues({ fishType: '', size: '', fate: '' });
@@ -194,13 +202,18 @@ export function LogCatchForm({ guest }: { guest?: GuestView } = {}) {
             disabled={Boolean(guest)}
             onChange={(e) => form.setValue('memberChoice', e.currentTarget.value)}
             error={form.errors.memberChoice}
-            data={options(
-              'Select member',
-              guest
+            data={[
+              { value: '', label: 'Select member' },
+              ...(guest
                 ? [{ value: guest.memberId, label: guest.name }]
-                : (members.data ?? []).map((m) => ({ value: m.id, label: memberChoiceLabel(m) })),
-            )}
+                : memberOptions(members.data ?? [], entrantIds, chosenEvent?.name)),
+            ]}
           />
+          {notEntered && chosenEvent && (
+            <Text size="sm" c="orange.8" data-testid="catch-member-not-entered">
+              Not entered in {chosenEvent.name}: only entrants&apos; catches count. The committee can add an entrant on the day.
+            </Text>
+          )}
           {noEventToday && (
             <Alert variant="light" color="gray">
               There is no club event today. Catches are logged on the day of an event.
