@@ -656,6 +656,8 @@ function validInputs(): Record<string, unknown> {
     'verify.card': { code: 'A'.repeat(24) },
     'catches.results': { id: ids.event },
     'catches.liveBoard': { id: ids.event },
+    'members.entrants': { eventId: ids.event },
+    'admin.placingRules.set': { onePlacingPerAngler: true },
     'catches.ladder': { year: 2026 },
     'catches.ladderStatus': { year: 2026 },
     'events.mysteryFish': { id: ids.event },
