@@ -238,9 +238,12 @@ export const liveBoard = eventResults.extend({
   pending: z.number(),
   /** 'final' once fishing has closed and every catch is judged; 'provisional' until then. */
   status: z.enum(['provisional', 'final']),
-  /** The champion points of the event's season (its calendar year), as they stand with this event's results. */
-  championPoints: championPointsView,
-  /** The event's mystery fish: none, sealed, or once the committee has revealed it, the fish and its winner. */
-  mysteryFish: mysteryFishView,
+  /**
+   * The champion points of the event's season (its calendar year), as they stand with this event's results. Always
+   * sent by the server; optional so that older answers (kept on a phone) still read.
+   */
+  championPoints: championPointsView.optional(),
+  /** The event's mystery fish: none, sealed, or once revealed the fish and its winner. Always sent; optional as above. */
+  mysteryFish: mysteryFishView.optional(),
 });
 export type LiveBoard = z.infer<typeof liveBoard>;

@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminEventsTab } from '../../src/client/features/admin/events-tab';
-import type { LiveBoard } from '../../src/shared/catches.schema';
+import type { ChampionPointsView, LiveBoard } from '../../src/shared/catches.schema';
+import type { MysteryFishView } from '../../src/shared/competition.schema';
 import { type Answers, type Output, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
 
 const EVENT_ID = '33333333-3333-4333-8333-333333333333';
@@ -56,7 +57,7 @@ const FINAL: LiveBoard = {
   })),
 };
 
-const LADDER: LiveBoard['championPoints']['standings'] = [
+const LADDER: ChampionPointsView['standings'] = [
   { memberId: 'm1', anglerName: 'Ethan Nguyen', division: 'junior', points: 9 },
   { memberId: 'm2', anglerName: 'Gary Walsh', division: 'open', points: 12 },
   { memberId: 'm3', anglerName: 'Tina Harris', division: 'open', points: 7 },
@@ -97,7 +98,7 @@ const NO_AWARDS = {
   'pictureOfMonth.winner': () => ok(null),
 } satisfies Answers;
 
-const REVEALED_FISH: LiveBoard['mysteryFish'] = {
+const REVEALED_FISH: MysteryFishView = {
   eventId: EVENT_ID,
   eventName: 'Club Day at Jack Evans Boat Harbour',
   state: 'revealed',
@@ -239,6 +240,16 @@ describe('the presentation', () => {
     expect(screen.queryByTestId('picture-of-the-month')).toBeNull();
   });
 
+  it('shows a board kept from before it carried the champion points and the mystery fish', async () => {
+    renderApp(`/events/${EVENT_ID}/presentation`, fakeServer({ ...SIGNED_OUT, ...NO_AWARDS }));
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    const { championPoints: _points, mysteryFish: _fish, ...older } = BOARD;
+    latestSource().send(older);
+    expect(await screen.findByRole('region', { name: 'Open Bream' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: /Champion points/ })).toBeNull();
+    expect(screen.queryByTestId('mystery-fish-panel')).toBeNull();
+  });
+
   it('shows the revealed mystery fish and the fish picture of the month when there are', async () => {
     const server = fakeServer({
       ...SIGNED_OUT,
@@ -273,7 +284,7 @@ describe('the presentation', () => {
   it('follows the stream: the waiting count, the champion points and the mystery fish change without a reload', async () => {
     renderApp(`/events/${EVENT_ID}/presentation`, fakeServer({ ...SIGNED_OUT, ...NO_AWARDS }));
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
-    const sealed = { ...BOARD.mysteryFish, state: 'sealed' as const };
+    const sealed: MysteryFishView = { eventId: EVENT_ID, eventName: BOARD.eventName, state: 'sealed', prize: '$100 cash' };
     latestSource().send({
       ...BOARD,
       pending: 4,

@@ -81,7 +81,7 @@ describe("the club's rule: one placing per angler per category", () => {
     // The live board, the presentation's champion points and the season ladder ask the same rule.
     const board = await visitor.catches.liveBoard.query({ id: event.id });
     expect(placed(board, 'Flathead')).toEqual(placed(results, 'Flathead'));
-    expect(board.championPoints.standings.filter((r) => r.anglerName !== 'Jude Judge').map((r) => [r.anglerName, r.points])).toEqual([
+    expect(board.championPoints!.standings.filter((r) => r.anglerName !== 'Jude Judge').map((r) => [r.anglerName, r.points])).toEqual([
       ['Gus Greedy', 6],
       ['Ada Angler', 2],
       ['Bo Boater', 1],

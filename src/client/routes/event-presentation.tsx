@@ -19,7 +19,7 @@ export function EventPresentationPage() {
 function PresentationAwards({ board }: { board: LiveBoard }) {
   return (
     <>
-      {board.mysteryFish.state !== 'none' && <MysteryFishPanel fish={board.mysteryFish} large />}
+      {board.mysteryFish && board.mysteryFish.state !== 'none' && <MysteryFishPanel fish={board.mysteryFish} large />}
       <PictureOfTheMonthAward />
     </>
   );

@@ -212,7 +212,7 @@ export function PresentationView({
             <DivisionResults title={null} categories={data.categories} />
           )}
           {Awards && <Awards board={data} />}
-          <ChampionPoints points={data.championPoints} />
+          {data.championPoints && <ChampionPoints points={data.championPoints} />}
         </Stack>
       )}
     </Box>
