@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Checkbox, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type Fate, keptUnderMinimum, SPECIES } from '../../../shared/catches';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
@@ -20,7 +20,7 @@ import { useCatchCelebration } from './use-catch-celebration';
 import { useCatchPhoto } from './use-catch-photo';
 import { useSendCatch } from './use-send-catch';
 import { CatchSizeInput, FateRadios } from './catch-inputs';
-import { memberOptions } from './member-options';
+import { MemberPicker } from './member-picker';
 
 /** Where each field's sentence shows. */
 const CATCH_FIELD_OF: Record<string, 'memberChoice' | 'eventChoice' | 'fishType' | 'size' | 'fate' | undefined> = {
@@ -83,14 +83,6 @@ export function LogCatchForm({ guest }: { guest?: GuestView } = {}) {
   const memberId: string = guest?.memberId ?? (memberChoice || (ownId && members.data?.some((m) => m.id === ownId) ? ownId : ''));
   const eventId: string = eventChoice || (todaysEvents.length === 1 ? todaysEvents[0].id : '');
   const chosenEvent = todaysEvents.find((e) => e.id === eventId);
-  // The chosen event's entrants come first in the member picker: only their catches count.
-  const entrants = useQuery({
-    ...trpc.members.entrants.queryOptions(eventId && !guest && members.isSuccess ? { eventId } : skipToken),
-    // Asked afresh for each form: the committee may have added an entrant at the ramp since.
-    staleTime: 0,
-  });
-  const entrantIds = entrants.data?.eventId === eventId ? entrants.data.memberIds : null;
-  const notEntered = Boolean(entrantIds && memberId && !entrantIds.includes(memberId));
 
   const reset = () => {
     form.setValues({ fishType: '', size: '', fate: '' });
@@ -193,27 +185,14 @@ export function LogCatchForm({ guest }: { guest?: GuestView } = {}) {
         }}
       >
         <Stack gap="sm">
-          <NativeSelect
-            id="catch-member"
-            size="lg"
-            label="Member"
-            required
+          <MemberPicker
+            members={members.data}
+            guest={guest ? { memberId: guest.memberId, name: guest.name } : undefined}
+            event={chosenEvent}
             value={memberId}
-            disabled={Boolean(guest)}
-            onChange={(e) => form.setValue('memberChoice', e.currentTarget.value)}
             error={form.errors.memberChoice}
-            data={[
-              { value: '', label: 'Select member' },
-              ...(guest
-                ? [{ value: guest.memberId, label: guest.name }]
-                : memberOptions(members.data ?? [], entrantIds, chosenEvent?.name)),
-            ]}
+            onChange={(id) => form.setValue('memberChoice', id)}
           />
-          {notEntered && chosenEvent && (
-            <Text size="sm" c="orange.8" data-testid="catch-member-not-entered">
-              Not entered in {chosenEvent.name}: only entrants&apos; catches count. The committee can add an entrant on the day.
-            </Text>
-          )}
           {noEventToday && (
             <Alert variant="light" color="gray">
               There is no club event today. Catches are logged on the day of an event.
