@@ -20,6 +20,7 @@ import { adminMysteryFishRouter, adminPictureOfMonthRouter } from './competition
 import { adminEventsRouter } from './events.router';
 import { signOnDeskRouter } from './sign-on-desk.router';
 import { adminFishingAreaRouter } from './fishing-area.router';
+import { adminPlacingRulesRouter } from './placing-rules.router';
 import { adminNewslettersRouter } from './newsletters.router';
 import { adminSponsorsRouter } from './sponsors.router';
 
@@ -97,6 +98,7 @@ export const adminRouter = router({
   mysteryFish: adminMysteryFishRouter,
   pictureOfMonth: adminPictureOfMonthRouter,
   fishingArea: adminFishingAreaRouter,
+  placingRules: adminPlacingRulesRouter,
   sponsors: adminSponsorsRouter,
   newsletters: adminNewslettersRouter,
   payments: adminPaymentsRouter,

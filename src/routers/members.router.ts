@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   acceptDocumentsInput,
   documentedRegistrationInput,
+  eventEntrants,
+  eventEntrantsInput,
   memberDashboard,
   memberListItem,
   memberProfile,
@@ -50,6 +52,12 @@ export const membersRouter = router({
     .query(({ ctx }) => ctx.services.members.dashboard(ctx.em, ctx.actor)),
 
   list: memberProcedure.output(z.array(memberListItem)).query(({ ctx }) => ctx.services.members.list(ctx.em, ctx.actor)),
+
+  /** Who is entered in an event, for the catch form's member picker (the same people as the members list may see). */
+  entrants: memberProcedure
+    .input(eventEntrantsInput)
+    .output(eventEntrants)
+    .query(({ ctx, input }) => ctx.services.members.entrants(ctx.em, ctx.actor, input.eventId)),
 
   /** The /email-change page's POST of the link sent to a new address: spends it once and makes the change. */
   confirmEmailChange: publicProcedure

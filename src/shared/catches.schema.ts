@@ -14,6 +14,7 @@ import {
 
 export { CATCH_FLAGS, type CatchFlag } from './catches';
 import { isIsoDate } from './dates';
+import { mysteryFishView } from './competition.schema';
 import { RESULT_DIVISIONS } from './results';
 
 const trueFlag = (message: string) => z.union([z.literal(true), z.literal('true')], { error: message }).transform(() => true as const);
@@ -198,8 +199,29 @@ export const eventResults = z.object({
    * Always sent by the server; optional so that older answers still read.
    */
   pending: z.number().optional(),
+  /**
+   * 'final' once fishing has closed and every catch is judged; 'provisional' until then (what the screens, the
+   * exports and the board say). Always sent by the server; optional so that older answers still read.
+   */
+  status: z.enum(['provisional', 'final']).optional(),
 });
 export type EventResults = z.infer<typeof eventResults>;
+
+/**
+ * Champion points of a season per division: an angler has a row for each division they placed in (a junior who
+ * turns 16 during the season starts again in Open). Highest first within a division.
+ */
+export const seasonLadder = z.array(
+  z.object({ memberId: z.string(), anglerName: z.string(), division: z.enum(RESULT_DIVISIONS), points: z.number() }),
+);
+
+/** How settled a season's ladder is: catches of its events still waiting for the judges (the ladder is provisional). */
+export const ladderStatus = z.object({ year: z.number(), pending: z.number() });
+export type LadderStatus = z.infer<typeof ladderStatus>;
+
+/** The season's champion points as the presentation shows them: the top five per division, and how settled they are. */
+export const championPointsView = ladderStatus.extend({ standings: seasonLadder });
+export type ChampionPointsView = z.infer<typeof championPointsView>;
 
 /**
  * An event's live board: its results as they stand, whether they may still change, and when fishing opens and
@@ -216,17 +238,12 @@ export const liveBoard = eventResults.extend({
   pending: z.number(),
   /** 'final' once fishing has closed and every catch is judged; 'provisional' until then. */
   status: z.enum(['provisional', 'final']),
+  /**
+   * The champion points of the event's season (its calendar year), as they stand with this event's results. Always
+   * sent by the server; optional so that older answers (kept on a phone) still read.
+   */
+  championPoints: championPointsView.optional(),
+  /** The event's mystery fish: none, sealed, or once revealed the fish and its winner. Always sent; optional as above. */
+  mysteryFish: mysteryFishView.optional(),
 });
 export type LiveBoard = z.infer<typeof liveBoard>;
-
-/**
- * Champion points of a season per division: an angler has a row for each division they placed in (a junior who
- * turns 16 during the season starts again in Open). Highest first within a division.
- */
-export const seasonLadder = z.array(
-  z.object({ memberId: z.string(), anglerName: z.string(), division: z.enum(RESULT_DIVISIONS), points: z.number() }),
-);
-
-/** How settled a season's ladder is: catches of its events still waiting for the judges (the ladder is provisional). */
-export const ladderStatus = z.object({ year: z.number(), pending: z.number() });
-export type LadderStatus = z.infer<typeof ladderStatus>;

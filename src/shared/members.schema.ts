@@ -170,6 +170,13 @@ export const memberListItem = z.object({
 });
 export type MemberListItem = z.infer<typeof memberListItem>;
 
+/** Whose catches an event takes: the catch form offers them first among the members. */
+export const eventEntrantsInput = z.object({ eventId: z.uuid({ error: 'That is not a valid event id.' }) });
+
+/** The members entered in an event, by id (the members list has their names). */
+export const eventEntrants = z.object({ eventId: z.string(), memberIds: z.array(z.string()) });
+export type EventEntrants = z.infer<typeof eventEntrants>;
+
 /** The four cards of the portal dashboard (SPEC §2.9). */
 export const memberDashboard = z.object({
   eventsAttended: z.number(),

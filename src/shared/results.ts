@@ -35,6 +35,23 @@ export function provisionalText(pending: number | undefined): string | null {
   return `Provisional — ${pending} ${pending === 1 ? 'catch' : 'catches'} waiting for judging`;
 }
 
+/** Whether an event's results may still change: 'provisional' until fishing has closed and every catch is judged. */
+export type ResultsStatus = 'provisional' | 'final';
+
+/** The one rule of 'Provisional' and 'Final' that the results, the boards, the presentation and the exports show. */
+export function resultsStatus(fishingClosed: boolean, pending: number): ResultsStatus {
+  return fishingClosed && pending === 0 ? 'final' : 'provisional';
+}
+
+/**
+ * What a provisional result says it waits for: the catches still waiting for the judges, else that fishing is still
+ * open; null once the results are final.
+ */
+export function provisionalNotice(results: { status?: ResultsStatus; pending?: number }): string | null {
+  if (results.status === 'final') return null;
+  return provisionalText(results.pending) ?? (results.status === 'provisional' ? 'Provisional — fishing is still open' : null);
+}
+
 /** The live board of an event as a server-sent event stream (GET, public like the results). */
 export const liveBoardStreamPath = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}/live`;
 /** The name of the stream's events, each carrying the whole board as JSON. */

@@ -646,6 +646,7 @@ describe('admin page tabs', () => {
             : { eventId: PAST_EVENT_ID, eventName: 'Winter Bream Bash', photosFrom: null, divisions: true, categories: [] },
         ),
       'catches.ladder': () => ok(LADDER),
+      'admin.placingRules.get': () => ok({ onePlacingPerAngler: true, changedAt: null, changedBy: null }),
     });
     const user = userEvent.setup();
     renderApp('/admin', server);
@@ -668,6 +669,7 @@ describe('admin page tabs', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Results' }));
     expect(await screen.findByText('Legal Minimum Lengths')).toBeTruthy();
+    expect(((await screen.findByLabelText('One placing per angler per category')) as HTMLInputElement).checked).toBe(true);
     const select = (await screen.findByLabelText('Event')) as HTMLSelectElement;
     expect(Array.from(select.options).map((o) => o.textContent)).toEqual([
       'Flathead Classic (04/10/2026)',

@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminEventsTab } from '../../src/client/features/admin/events-tab';
-import type { LiveBoard } from '../../src/shared/catches.schema';
+import type { ChampionPointsView, LiveBoard } from '../../src/shared/catches.schema';
+import type { MysteryFishView } from '../../src/shared/competition.schema';
 import { type Answers, type Output, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
 
 const EVENT_ID = '33333333-3333-4333-8333-333333333333';
@@ -36,6 +37,8 @@ const BOARD: LiveBoard = {
     { species: 'Bream', division: 'open', placings: [placing(1, 'Gary Walsh', 34, 'c2'), placing(2, 'Tina Harris', 31, 'c3')] },
     { species: 'Flathead', division: 'open', placings: [placing(1, 'Gary Walsh', 52, 'c4')] },
   ],
+  championPoints: { year: 2026, pending: 1, standings: [] },
+  mysteryFish: { eventId: EVENT_ID, eventName: 'Club Day at Jack Evans Boat Harbour', state: 'none', prize: '$100 cash' },
 };
 
 const FINAL: LiveBoard = {
@@ -54,7 +57,7 @@ const FINAL: LiveBoard = {
   })),
 };
 
-const LADDER: Output<'catches.ladder'> = [
+const LADDER: ChampionPointsView['standings'] = [
   { memberId: 'm1', anglerName: 'Ethan Nguyen', division: 'junior', points: 9 },
   { memberId: 'm2', anglerName: 'Gary Walsh', division: 'open', points: 12 },
   { memberId: 'm3', anglerName: 'Tina Harris', division: 'open', points: 7 },
@@ -90,11 +93,20 @@ class FakeEventSource {
   }
 }
 
-/** The event has no mystery fish and no month has a picture of the month yet. */
+/** No month has a picture of the month yet. */
 const NO_AWARDS = {
-  'events.mysteryFish': () => ok({ eventId: EVENT_ID, eventName: BOARD.eventName, state: 'none' as const, prize: '$100 cash' }),
   'pictureOfMonth.winner': () => ok(null),
 } satisfies Answers;
+
+const REVEALED_FISH: MysteryFishView = {
+  eventId: EVENT_ID,
+  eventName: 'Club Day at Jack Evans Boat Harbour',
+  state: 'revealed',
+  species: 'Whiting',
+  lengthText: '31 cm',
+  winner: { anglerName: 'Tina Harris', sizeCm: 31, caughtAt: '2026-12-05T21:10:00.000Z', thumbnailUrl: null, photoUrl: null },
+  prize: '$100 cash',
+};
 
 const latestSource = () => FakeEventSource.instances[FakeEventSource.instances.length - 1];
 
@@ -184,11 +196,11 @@ describe('the presentation', () => {
     const requestFullscreen = vi.fn<() => Promise<void>>(() => Promise.resolve());
     Object.defineProperty(document.documentElement, 'requestFullscreen', { configurable: true, value: requestFullscreen });
     try {
-      const server = fakeServer({ ...SIGNED_OUT, ...NO_AWARDS, 'catches.ladder': () => ok(LADDER) });
+      const server = fakeServer({ ...SIGNED_OUT, ...NO_AWARDS });
       const user = userEvent.setup();
       renderApp(`/events/${EVENT_ID}/presentation`, server);
       await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
-      latestSource().send(FINAL);
+      latestSource().send({ ...FINAL, championPoints: { year: 2026, pending: 0, standings: LADDER } });
       expect(await screen.findByRole('heading', { level: 1, name: 'Club Day at Jack Evans Boat Harbour' })).toBeTruthy();
       expect(screen.getByText('Final')).toBeTruthy();
       // No navigation bar, footer or assistant: only the results.
@@ -220,7 +232,7 @@ describe('the presentation', () => {
   });
 
   it('is Provisional while catches wait for the judges', async () => {
-    renderApp(`/events/${EVENT_ID}/presentation`, fakeServer({ ...SIGNED_OUT, ...NO_AWARDS, 'catches.ladder': () => ok([]) }));
+    renderApp(`/events/${EVENT_ID}/presentation`, fakeServer({ ...SIGNED_OUT, ...NO_AWARDS }));
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
     latestSource().send(BOARD);
     expect(await screen.findByText('Provisional')).toBeTruthy();
@@ -228,20 +240,19 @@ describe('the presentation', () => {
     expect(screen.queryByTestId('picture-of-the-month')).toBeNull();
   });
 
+  it('shows a board kept from before it carried the champion points and the mystery fish', async () => {
+    renderApp(`/events/${EVENT_ID}/presentation`, fakeServer({ ...SIGNED_OUT, ...NO_AWARDS }));
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    const { championPoints: _points, mysteryFish: _fish, ...older } = BOARD;
+    latestSource().send(older);
+    expect(await screen.findByRole('region', { name: 'Open Bream' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: /Champion points/ })).toBeNull();
+    expect(screen.queryByTestId('mystery-fish-panel')).toBeNull();
+  });
+
   it('shows the revealed mystery fish and the fish picture of the month when there are', async () => {
     const server = fakeServer({
       ...SIGNED_OUT,
-      'catches.ladder': () => ok([]),
-      'events.mysteryFish': () =>
-        ok({
-          eventId: EVENT_ID,
-          eventName: BOARD.eventName,
-          state: 'revealed' as const,
-          species: 'Whiting',
-          lengthText: '31 cm',
-          winner: { anglerName: 'Tina Harris', sizeCm: 31, caughtAt: '2026-12-05T21:10:00.000Z', thumbnailUrl: null, photoUrl: null },
-          prize: '$100 cash',
-        }),
       'pictureOfMonth.winner': () =>
         ok({
           month: '2026-11',
@@ -261,13 +272,42 @@ describe('the presentation', () => {
     });
     renderApp(`/events/${EVENT_ID}/presentation`, server);
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
-    latestSource().send(FINAL);
+    latestSource().send({ ...FINAL, mysteryFish: REVEALED_FISH });
     const fish = await screen.findByTestId('mystery-fish-panel');
     expect(within(fish).getByText('Winner: Tina Harris')).toBeTruthy();
     expect(within(fish).getByText('Prize: $100 cash')).toBeTruthy();
     const picture = await screen.findByTestId('picture-of-the-month');
     expect(within(picture).getByText('Fish picture of the month: November 2026')).toBeTruthy();
     expect(within(picture).getByText('Ethan Nguyen')).toBeTruthy();
+  });
+
+  it('follows the stream: the waiting count, the champion points and the mystery fish change without a reload', async () => {
+    renderApp(`/events/${EVENT_ID}/presentation`, fakeServer({ ...SIGNED_OUT, ...NO_AWARDS }));
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    const sealed: MysteryFishView = { eventId: EVENT_ID, eventName: BOARD.eventName, state: 'sealed', prize: '$100 cash' };
+    latestSource().send({
+      ...BOARD,
+      pending: 4,
+      championPoints: { year: 2026, pending: 4, standings: LADDER.slice(1) },
+      mysteryFish: sealed,
+    });
+    expect(await screen.findByText('Provisional — 4 catches waiting for judging', { selector: 'header *' })).toBeTruthy();
+    const points = await screen.findByRole('region', { name: 'Champion points 2026' });
+    expect(within(points).getByText('12')).toBeTruthy();
+    expect(within(screen.getByTestId('mystery-fish-panel')).getByText(/^Sealed until the presentation/)).toBeTruthy();
+
+    // The judges decide the last catches and the committee reveals the fish: the next boards say so.
+    latestSource().send({
+      ...FINAL,
+      championPoints: { year: 2026, pending: 0, standings: [{ ...LADDER[1], points: 15 }, LADDER[2]] },
+      mysteryFish: REVEALED_FISH,
+    });
+    expect(await screen.findByText('Final')).toBeTruthy();
+    expect(screen.queryByText(/catches waiting for judging/)).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Champion points 2026' })).getByText('15')).toBeTruthy();
+    expect(within(screen.getByTestId('mystery-fish-panel')).getByText('Winner: Tina Harris')).toBeTruthy();
+    // One stream, never a reload or a second connection.
+    expect(FakeEventSource.instances).toHaveLength(1);
   });
 });
 

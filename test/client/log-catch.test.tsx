@@ -93,6 +93,7 @@ function server(overrides: Answers = {}) {
         { species: 'Trevally', minimumCm: null },
       ]),
     'events.clubCode': () => ok({ code: 'MULLET' }),
+    'members.entrants': ({ eventId }) => ok({ eventId, memberIds: [ME] }),
     ...overrides,
   });
 }
@@ -376,5 +377,70 @@ describe('Log Your Catch (SPEC §4 order, §5 messages)', () => {
     renderWithProviders(<LogCatchForm />, server({ 'events.upcoming': () => ok([]) }));
     expect(await screen.findByText('There is no club event today. Catches are logged on the day of an event.')).toBeTruthy();
     expect((screen.getByLabelText(/^Event/) as HTMLSelectElement).disabled).toBe(true);
+  });
+});
+
+describe("the member picker: today's entrants first", () => {
+  const PIP = '44444444-4444-4444-8444-444444444444';
+  /** The committee's secretary at the ramp, logging a catch for an angler. */
+  const secretary = (overrides: Answers = {}) =>
+    server({
+      'auth.me': () =>
+        ok({
+          id: 'u9',
+          email: 'sec@example.com',
+          firstName: 'Pat',
+          lastName: 'Secretary',
+          role: 'admin',
+          emailVerified: true,
+          hasPassword: true,
+        }),
+      'members.profile': () => ok(null),
+      'members.list': () =>
+        ok([
+          { id: PIP, firstName: 'Pip', lastName: 'Angler' },
+          { id: ME, firstName: 'Morgan', lastName: 'Reef' },
+          { id: MATE, firstName: 'Sam', lastName: 'Tide' },
+        ]),
+      'members.entrants': ({ eventId }) => ok({ eventId, memberIds: [MATE, PIP] }),
+      ...overrides,
+    });
+
+  const groupsOf = (select: HTMLSelectElement) =>
+    Array.from(select.querySelectorAll('optgroup')).map((g) => [
+      g.label,
+      Array.from(g.querySelectorAll('option')).map((o) => o.textContent),
+    ]);
+
+  it("offers the chosen event's entrants first and marks the others 'Not entered'", async () => {
+    const api = secretary();
+    const user = userEvent.setup();
+    renderWithProviders(<LogCatchForm />, api);
+    const select = (await screen.findByLabelText(/^Member/)) as HTMLSelectElement;
+    await waitFor(() =>
+      expect(groupsOf(select)).toEqual([
+        ['Entered in Flathead Classic', ['Pip Angler', 'Sam Tide']],
+        ['Not entered', ['Morgan Reef']],
+      ]),
+    );
+    // The SPEC's placeholder stays first.
+    expect(select.options[0].textContent).toBe('Select member');
+    expect(api.calls.find((c) => c.procedures.includes('members.entrants'))?.inputs).toContainEqual({ eventId: EVENT_ID });
+
+    await user.selectOptions(select, MATE);
+    expect(screen.queryByTestId('catch-member-not-entered')).toBeNull();
+    await user.selectOptions(select, ME);
+    expect(screen.getByTestId('catch-member-not-entered').textContent).toBe(
+      "Not entered in Flathead Classic: only entrants' catches count. The committee can add an entrant on the day.",
+    );
+  });
+
+  it('lists everyone by name while no event is chosen', async () => {
+    renderWithProviders(<LogCatchForm />, secretary({ 'events.upcoming': () => ok([]) }));
+    const select = (await screen.findByLabelText(/^Member/)) as HTMLSelectElement;
+    await waitFor(() =>
+      expect(Array.from(select.options).map((o) => o.textContent)).toEqual(['Select member', 'Pip Angler', 'Morgan Reef', 'Sam Tide']),
+    );
+    expect(select.querySelectorAll('optgroup')).toHaveLength(0);
   });
 });

@@ -749,6 +749,7 @@ function portalServer(profile: Profile | null, extra: Answers = {}) {
     'members.profile': () => ok(profile),
     'members.dashboard': () => ok({ eventsAttended: 2, fishCaught: 0, competitions: 0, memberLevel: 'Bronze' }),
     'members.list': () => ok([{ id: 'm1', firstName: 'Morgan', lastName: 'Reef' }]),
+    'members.entrants': ({ eventId }) => ok({ eventId, memberIds: ['m1'] }),
     'catches.sizeLimits': () => ok([{ species: 'Flathead', minimumCm: 36 }]),
     'pictureOfMonth.month': NOT_YET_JOINED['pictureOfMonth.month'],
     'payments.setup': () => ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' }),

@@ -139,29 +139,13 @@ describe("the committee's mystery fish", () => {
 
 describe('the mystery fish panel (presentation)', () => {
   it('says only that it is sealed, then the fish and the winner once revealed', async () => {
-    let revealed = false;
-    const server = fakeServer({
-      'events.mysteryFish': () =>
-        ok(
-          revealed
-            ? {
-                eventId: EVENT.id,
-                eventName: EVENT.name,
-                state: 'revealed' as const,
-                species: 'Whiting',
-                lengthText: '30–32 cm',
-                winner: null,
-                prize: '$100 cash',
-              }
-            : { eventId: EVENT.id, eventName: EVENT.name, state: 'sealed' as const, prize: '$100 cash' },
-        ),
-    });
-    const first = renderWithProviders(<MysteryFishPanel eventId={EVENT.id} />, server);
+    const sealed = { eventId: EVENT.id, eventName: EVENT.name, state: 'sealed' as const, prize: '$100 cash' };
+    const first = renderWithProviders(<MysteryFishPanel fish={sealed} />, fakeServer({}));
     expect(await screen.findByText('Sealed until the presentation, when the committee reveals it.')).toBeTruthy();
     expect(screen.getByText('Prize: $100 cash')).toBeTruthy();
     first.unmount();
-    revealed = true;
-    renderWithProviders(<MysteryFishPanel eventId={EVENT.id} large />, server);
+    const revealed = { ...sealed, state: 'revealed' as const, species: 'Whiting', lengthText: '30–32 cm', winner: null };
+    renderWithProviders(<MysteryFishPanel fish={revealed} large />, fakeServer({}));
     expect(await screen.findByText('Whiting, 30–32 cm')).toBeTruthy();
     expect(screen.getByText('No winner: no catch of the day matched it.')).toBeTruthy();
   });

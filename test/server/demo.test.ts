@@ -248,6 +248,12 @@ describe('the demo club (npm run demo)', () => {
       expect([...new Set(board.categories.map((c) => c.division))]).toEqual(['junior', 'open']);
       expect(JSON.stringify(board)).not.toMatch(/latitude|longitude|gps/i);
     }
+    // The club's placing rule is on, as its rules have it: no angler takes two places in one category.
+    expect(await admin.trpc.admin.placingRules.get.query()).toMatchObject({ onePlacingPerAngler: true });
+    for (const c of board.categories) {
+      const names = c.placings.map((p) => p.anglerName);
+      expect(new Set(names).size, `${c.division} ${c.species}`).toBe(names.length);
+    }
     const stream = await fetch(`${t.baseUrl}/api/events/${todays.id}/live`);
     expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
     await stream.body?.cancel();

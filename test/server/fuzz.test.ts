@@ -656,6 +656,8 @@ function validInputs(): Record<string, unknown> {
     'verify.card': { code: 'A'.repeat(24) },
     'catches.results': { id: ids.event },
     'catches.liveBoard': { id: ids.event },
+    'members.entrants': { eventId: ids.event },
+    'admin.placingRules.set': { onePlacingPerAngler: true },
     'catches.ladder': { year: 2026 },
     'catches.ladderStatus': { year: 2026 },
     'events.mysteryFish': { id: ids.event },
@@ -955,7 +957,7 @@ describe('fuzz', () => {
     expect(failures, `${failures.length} of ${sent} requests`).toEqual([]);
     expect(sent).toBeGreaterThan(800);
     expect(await admin.trpc.auth.me.query()).toMatchObject({ email: 'chair@club.test', role: 'admin' });
-  });
+  }, 120_000);
 
   it('answers 400, not 500, should a value the database refuses ever get past validation', async () => {
     for (const [sql, params] of [

@@ -3,6 +3,7 @@ import type { LiveBoard } from '../../src/shared/catches.schema';
 import { addDays, addYears, clubLocalToInstant, clubToday } from '../../src/shared/dates';
 import { LiveBoards, type BoardSink } from '../../src/server/services/live-boards';
 import { AppError } from '../../src/shared/errors';
+import { followBoard } from '../support/board-stream';
 import { createAdmin, createMember, logCatch } from '../support/factories';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
@@ -34,48 +35,7 @@ const log = (client: TestClient, eventId: string, memberId: string, fishType: st
 
 const approve = (id: string) => admin.trpc.admin.catches.judge.mutate({ id, action: 'approve' });
 
-/** Follows an event's live board as a TV or a script would: plain fetch, reading the stream's `board` events. */
-async function follow(baseUrl: string, eventId: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/events/${eventId}/live`, { signal: controller.signal });
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  let raw = '';
-  const read = async (): Promise<LiveBoard> => {
-    for (;;) {
-      const end = buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const block = buffer.slice(0, end).split('\n');
-        buffer = buffer.slice(end + 2);
-        const event = block.find((line) => line.startsWith('event: '))?.slice('event: '.length);
-        if (!event) continue; // the retry hint, a heartbeat comment
-        expect(event).toBe('board');
-        return JSON.parse(
-          block
-            .filter((line) => line.startsWith('data: '))
-            .map((line) => line.slice('data: '.length))
-            .join('\n'),
-        );
-      }
-      const { value, done } = await reader.read();
-      if (done) throw new Error('The stream ended.');
-      buffer += value;
-      raw += value;
-    }
-  };
-  return {
-    res,
-    /** Everything the stream has sent so far. */
-    raw: () => raw,
-    /** The next board; a deadline only so that a missing event fails with a sentence rather than the test's timeout. */
-    next: () =>
-      Promise.race([
-        read(),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('No board event arrived within 15 s.')), 15_000).unref()),
-      ]),
-    close: () => controller.abort(),
-  };
-}
+const follow = followBoard;
 
 const placings = (board: { categories: LiveBoard['categories'] }) =>
   board.categories.map((c) => [c.division, c.species, c.placings.map((p) => [p.place, p.anglerName, p.size, p.points, p.prize])]);

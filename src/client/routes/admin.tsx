@@ -88,7 +88,7 @@ export default function AdminPage() {
               { value: 'members', label: 'Members', panel: <AdminMembersTab /> },
               { value: 'events', label: 'Events', panel: <AdminEventsTab /> },
               { value: 'judging', label: 'Judging', panel: <AdminJudgingTab /> },
-              // Results: the minimum lengths and the fishing area, then the results board over every event (past ones included).
+              // Results: the placing rule, the minimum lengths and the fishing area, then the results board over every event (past ones included).
               {
                 value: 'results',
                 label: 'Results',

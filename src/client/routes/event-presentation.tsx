@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
+import type { LiveBoard } from '../../shared/catches.schema';
 import { PresentationView } from '../features/catches/presentation';
 import { MysteryFishPanel } from '../features/competition/mystery-fish-panel';
 import { PictureOfTheMonth } from '../features/competition/picture-of-the-month';
@@ -8,28 +9,20 @@ import { useTRPC } from '../trpc';
 /** /events/<id>/presentation: the 4 pm presentation, full screen without the site's navigation. */
 export function EventPresentationPage() {
   const { eventId = '' } = useParams({ strict: false });
-  return (
-    <PresentationView
-      eventId={eventId}
-      awards={
-        <>
-          <MysteryFishAward eventId={eventId} />
-          <PictureOfTheMonthAward />
-        </>
-      }
-    />
-  );
+  return <PresentationView eventId={eventId} awards={PresentationAwards} />;
 }
 
 /**
- * The event's mystery fish ($100 cash) when it has one: sealed until the committee reveals it at the presentation,
- * then the fish and its winner. Nothing at all for an event without one.
+ * The club's other awards after the placings: the event's mystery fish ($100 cash), sealed until the committee
+ * reveals it (nothing for an event without one), and the fish picture of the month.
  */
-function MysteryFishAward({ eventId }: { eventId: string }) {
-  const trpc = useTRPC();
-  const fish = useQuery(trpc.events.mysteryFish.queryOptions({ id: eventId }));
-  if (!fish.data || fish.data.state === 'none') return null;
-  return <MysteryFishPanel eventId={eventId} large />;
+function PresentationAwards({ board }: { board: LiveBoard }) {
+  return (
+    <>
+      {board.mysteryFish && board.mysteryFish.state !== 'none' && <MysteryFishPanel fish={board.mysteryFish} large />}
+      <PictureOfTheMonthAward />
+    </>
+  );
 }
 
 /** The latest fish picture of the month ($100 voucher), once a month's vote has named a winner; nothing before. */

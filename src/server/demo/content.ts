@@ -12,6 +12,8 @@ export async function seedContent(demo: DemoContext) {
   const launch = addDays(demo.today, -420);
   await demo.at(demo.local(launch, '19:30'), async () => {
     for (const setting of SETTINGS) await demo.services.cms.saveSetting(demo.em, admin, settingInput.parse(setting));
+    // The club's placing rule, as its competition rules have it: one placing per angler per category.
+    await demo.services.placingRules.set(demo.em, admin, { onePlacingPerAngler: true });
     for (const page of PAGES) await demo.services.cms.createPage(demo.em, admin, pageInput.parse(page));
   });
   await demo.at(demo.local(addDays(launch, 1), '20:10'), async () => {

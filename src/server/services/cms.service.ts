@@ -18,11 +18,13 @@ import {
 } from '../../shared/cms.schema';
 import { AppError } from '../../shared/errors';
 import type { EntryFeeDefaults } from '../../shared/events.schema';
+import { ONE_PLACING_LABEL } from '../../shared/placing-rules.schema';
 import type { Clock } from '../clock';
 import { ContentPage, NewsArticle, SiteSection, SiteSetting } from '../db/entities';
 import { isUniqueViolation } from '../db/unique-violation';
 import { recordAudit } from './audit.service';
 import { FISHING_AREA_SETTING } from './fishing-area.service';
+import { ONE_PLACING_SETTING } from './placing-rules.service';
 import type { Actor } from './actor';
 import type { ContentCache } from './content-cache';
 import { API_ADDRESS_MESSAGE, pointsIntoApi } from '../../shared/site-urls';
@@ -347,6 +349,9 @@ export class CmsService {
     // The fishing area is checked as GeoJSON on its own card; a free-text edit here could break the judge's flags.
     if (input.settingKey === FISHING_AREA_SETTING)
       throw new AppError('BAD_REQUEST', "The fishing area is changed on the Results tab's Fishing area card.", { field: 'settingKey' });
+    // The placing rules are audited as such and refresh the boards; a free-text edit here would do neither.
+    if (input.settingKey === ONE_PLACING_SETTING)
+      throw new AppError('BAD_REQUEST', `${ONE_PLACING_LABEL} is switched on the Results tab.`, { field: 'settingKey' });
     const known = KNOWN_SETTINGS[input.settingKey];
     if (known && known.type !== input.settingType)
       throw new AppError('BAD_REQUEST', `${input.settingKey} is a ${known.type} setting.`, { field: 'settingType' });
@@ -396,6 +401,8 @@ export class CmsService {
     const setting = await this.find(em, SiteSetting, id, 'That setting does not exist.');
     if (setting.settingKey === FISHING_AREA_SETTING)
       throw new AppError('BAD_REQUEST', "The fishing area is reset on the Results tab's Fishing area card.");
+    if (setting.settingKey === ONE_PLACING_SETTING)
+      throw new AppError('BAD_REQUEST', `${ONE_PLACING_LABEL} is switched on the Results tab.`);
     recordAudit(em, {
       actor: actor.user,
       action: 'setting.delete',

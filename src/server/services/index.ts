@@ -29,6 +29,7 @@ import { NewslettersService } from './newsletters.service';
 import { NotificationsService } from './notifications.service';
 import { PaymentsService } from './payments.service';
 import { PictureOfMonthService } from './picture-of-month.service';
+import { PlacingRulesService } from './placing-rules.service';
 import { RenewalsService } from './renewals.service';
 import { ReportsService } from './reports.service';
 import { SponsorsService } from './sponsors.service';
@@ -53,7 +54,8 @@ export function createServices(deps: ServiceDeps) {
   const uploads = new UploadsService(deps);
   const catches = new CatchesService({ ...deps, uploads });
   const notifications = new NotificationsService(deps);
-  const judging = new JudgingService({ ...deps, notifications });
+  const mysteryFish = new MysteryFishService(deps);
+  const judging = new JudgingService({ ...deps, notifications, mysteryFish });
   const cms = new CmsService(deps);
   const admin = new AdminService();
   const auth = new AuthService(deps);
@@ -91,7 +93,8 @@ export function createServices(deps: ServiceDeps) {
     memberPayments: new MemberPaymentsService({ ...deps, cms }),
     calendarFeeds: new CalendarFeedService({ ...deps, secret: linkSecret }),
     fishingArea: new FishingAreaService(),
-    mysteryFish: new MysteryFishService(deps),
+    mysteryFish,
+    placingRules: new PlacingRulesService(),
     pictureOfMonth: new PictureOfMonthService(deps),
     notifications,
     newsletters: new NewslettersService(deps),

@@ -1,18 +1,28 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { CHAMPION_POINTS, roundSizeCm, SPECIES, type Species } from '../../shared/catches';
-import type { EventResults, JudgeCatchView, JudgeInput, LadderStatus, LiveBoard, ResultCategory } from '../../shared/catches.schema';
+import type {
+  ChampionPointsView,
+  EventResults,
+  JudgeCatchView,
+  JudgeInput,
+  LadderStatus,
+  LiveBoard,
+  ResultCategory,
+} from '../../shared/catches.schema';
 import type { JudgedCatchView, JudgedPage, JudgedSearch, ReopenInput } from '../../shared/judging.schema';
 import { clubLocalToInstant, clubToday } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { fishingWindow } from '../../shared/events';
-import { placePrize, RESULT_DIVISIONS, type ResultDivision } from '../../shared/results';
+import { placePrize, RESULT_DIVISIONS, resultsStatus, type ResultDivision } from '../../shared/results';
 import type { Clock } from '../clock';
 import { Catch, Event, EventRegistration, Member } from '../db/entities';
 import { recordAudit } from './audit.service';
 import { catchVerdictMessage, type CatchCorrection } from '../emails/catches.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import type { Actor } from './actor';
+import type { MysteryFishService } from './mystery-fish.service';
 import type { NotificationsService } from './notifications.service';
+import { placingRules, type PlacingRules } from './placing-rules.service';
 import { boardChanged } from './board-changes';
 import { catchView } from './catch-view';
 import { eventDaySql, juniorOnSql } from './junior-age';
@@ -24,7 +34,12 @@ export interface JudgingDeps {
   publicUrl: string;
   log: { error(obj: object, msg: string): void };
   notifications: Pick<NotificationsService, 'notifyCatchJudged'>;
+  /** The event's mystery fish, as the live board and the presentation show it. */
+  mysteryFish: Pick<MysteryFishService, 'view'>;
 }
+
+/** Anglers per division the presentation shows of the season's champion points. */
+const CHAMPION_POINTS_SHOWN = 5;
 
 /** Review of logged catches by the committee, and the results that follow from verified ones. */
 export class JudgingService {
@@ -207,32 +222,47 @@ export class JudgingService {
 
   /**
    * For each division and species, the three longest verified catches (a tie goes to the earlier catch), with
-   * champion points 3, 2 and 1 and the club's prizes. One angler can place more than once, as the club's rules allow.
+   * champion points 3, 2 and 1 and the club's prizes; with one placing per angler (the club's default, see
+   * placing-rules.service.ts), only each angler's best catch of a category competes for its places.
    */
   async results(em: EntityManager, eventId: string): Promise<EventResults> {
     return this.resultsOf(em, await this.eventOf(em, eventId));
   }
 
   /**
-   * The event's live board: its results as they stand, and 'final' only once fishing has closed and no catch
-   * waits for the judges. Worked out once per change and sent to every follower (LiveBoards).
+   * The event's live board: its results as they stand, 'final' only once fishing has closed and no catch waits for
+   * the judges, with what the presentation shows beside them (the season's champion points and the mystery fish).
+   * Worked out once per change and sent to every follower (LiveBoards).
    */
   async liveBoard(em: EntityManager, eventId: string): Promise<LiveBoard> {
     const event = await this.eventOf(em, eventId);
-    const results = await this.resultsOf(em, event);
-    const pending = results.pending ?? 0;
+    const rules = await placingRules(em);
+    const year = Number(clubToday(event.eventDate).slice(0, 4));
+    const [results, championPoints, mysteryFish] = await Promise.all([
+      this.resultsOf(em, event, rules),
+      this.championPoints(em.fork(), year, rules),
+      this.deps.mysteryFish.view(em.fork(), event.id),
+    ]);
     const { opens, closes } = fishingWindow(event);
-    const fishingClosed = this.deps.clock.now() >= closes;
     return {
       ...results,
       location: event.location,
       eventDate: event.eventDate.toISOString(),
       fishingOpens: opens.toISOString(),
       fishingCloses: closes.toISOString(),
-      fishingClosed,
-      pending,
-      status: fishingClosed && pending === 0 ? 'final' : 'provisional',
+      fishingClosed: this.deps.clock.now() >= closes,
+      pending: results.pending ?? 0,
+      status: results.status ?? 'provisional',
+      championPoints,
+      mysteryFish,
     };
+  }
+
+  /** The season's champion points the presentation shows: the top of each division, and the catches they wait for. */
+  private async championPoints(em: EntityManager, year: number, rules: PlacingRules): Promise<ChampionPointsView> {
+    const [standings, status] = await Promise.all([this.standings(em, year, rules), this.ladderStatus(em.fork(), year)]);
+    const shown = RESULT_DIVISIONS.flatMap((d) => standings.filter((r) => r.division === d).slice(0, CHAMPION_POINTS_SHOWN));
+    return { ...status, standings: shown };
   }
 
   private async eventOf(em: EntityManager, eventId: string): Promise<Event> {
@@ -241,8 +271,11 @@ export class JudgingService {
     return event;
   }
 
-  private async resultsOf(em: EntityManager, event: Event): Promise<EventResults> {
-    const [placed, pending] = await Promise.all([this.placings(em, event), em.count(Catch, { event, status: 'pending' })]);
+  private async resultsOf(em: EntityManager, event: Event, rules?: PlacingRules): Promise<EventResults> {
+    const [placed, pending] = await Promise.all([
+      this.placings(em, event, rules ?? (await placingRules(em))),
+      em.count(Catch, { event, status: 'pending' }),
+    ]);
     // The photos show the brag mat with the day's code: not to the public while fishing is still open.
     const { closes } = fishingWindow(event);
     const photosShown = this.deps.clock.now() >= closes;
@@ -270,6 +303,7 @@ export class JudgingService {
       divisions: event.divisions !== false,
       categories,
       pending,
+      status: resultsStatus(photosShown, pending),
     };
   }
 
@@ -281,7 +315,15 @@ export class JudgingService {
     em: EntityManager,
     year: number,
   ): Promise<{ memberId: string; anglerName: string; division: ResultDivision; points: number }[]> {
-    const rows = await this.pointsOf(em, year);
+    return this.standings(em, year, await placingRules(em));
+  }
+
+  private async standings(
+    em: EntityManager,
+    year: number,
+    rules: PlacingRules,
+  ): Promise<{ memberId: string; anglerName: string; division: ResultDivision; points: number }[]> {
+    const rows = await this.pointsOf(em, year, rules);
     const anglers = await em.find(
       Member,
       { id: { $in: [...new Set(rows.map((r) => r.memberId))] } },
@@ -309,18 +351,19 @@ export class JudgingService {
 
   /** One member's champion points of a calendar year, all divisions (their line of the ladder, without reading everyone's). */
   async memberPoints(em: EntityManager, year: number, memberId: string): Promise<number> {
-    return (await this.pointsOf(em, year, memberId)).reduce((sum, r) => sum + r.points, 0);
+    return (await this.pointsOf(em, year, await placingRules(em), memberId)).reduce((sum, r) => sum + r.points, 0);
   }
 
   /** Champion points per angler and division over the competitions of a calendar year (club time), optionally of one angler. */
   private async pointsOf(
     em: EntityManager,
     year: number,
+    rules: PlacingRules,
     memberId?: string,
   ): Promise<{ memberId: string; division: ResultDivision; points: number }[]> {
     const rows: { angler_id: string; division: ResultDivision; place: number; placed: string }[] = await em.getConnection().execute(
       `select angler_id, division, place, count(*) as placed
-       from (${placedSql('e.event_date >= ? and e.event_date < ?')}) placed
+       from (${placedSql('e.event_date >= ? and e.event_date < ?', rules)}) placed
        ${memberId ? 'where angler_id = ?' : ''} group by angler_id, division, place`,
       [SPECIES, clubLocalToInstant(`${year}-01-01T00:00`), clubLocalToInstant(`${year + 1}-01-01T00:00`), ...(memberId ? [memberId] : [])],
     );
@@ -338,10 +381,11 @@ export class JudgingService {
   private async placings(
     em: EntityManager,
     event: Event,
+    rules: PlacingRules,
   ): Promise<{ catch: Catch; division: ResultDivision; place: number; points: number }[]> {
     const ranked: { id: string; division: ResultDivision; place: string }[] = await em
       .getConnection()
-      .execute(placedSql('e.id = ?'), [SPECIES, event.id]);
+      .execute(placedSql('e.id = ?', rules), [SPECIES, event.id]);
     const places = new Map(ranked.map((r) => [r.id, { place: Number(r.place), division: r.division }]));
     const catches = await em.find(Catch, { id: { $in: [...places.keys()] } }, { populate: ['angler'] });
     return catches
@@ -391,16 +435,24 @@ const divisionSql = `case when e.divisions and ${juniorOnSql('m.date_of_birth', 
 /**
  * The placed catches of the events `eventsWhere` selects (SQL; its parameters follow the species): per event,
  * division and species, the three longest verified catches of anglers not disqualified from the event (the one rule
- * that makes a disqualification count, and reinstating undo it), the earlier first on a tie. PostgreSQL reads only
- * the event's verified catches of each species (from the catches' event, species and status index), never a season's.
+ * that makes a disqualification count, and reinstating undo it), the earlier first on a tie. With one placing per
+ * angler, only each angler's best catch of the category (the earlier on a tie) competes, so the next angler moves
+ * up. This is the one place results, live boards, the presentation, the ladder and champion points are worked out.
+ * PostgreSQL reads only the event's verified catches of each species (from the catches' event, species and status
+ * index), never a season's.
  */
-const placedSql = (eventsWhere: string) => `select placed.id, placed.angler_id, d.division, placed.place
+const placedSql = (eventsWhere: string, rules: PlacingRules) => `select placed.id, placed.angler_id, d.division, placed.place
   from events e cross join unnest(array[?]) s(species) cross join unnest(array['${RESULT_DIVISIONS.join("', '")}']) d(division), lateral (
     select c.id, c.angler_id, row_number() over (order by c.size_cm desc, c.caught_at asc) as place
-    from catches c join members m on m.id = c.angler_id
-    where c.event_id = e.id and c.species = s.species and c.status = 'verified' and ${divisionSql} = d.division
-      and not exists (select 1 from event_registrations r
-        where r.event_id = c.event_id and r.member_id = c.angler_id and r.disqualified_at is not null)
+    from (
+      select c.id, c.angler_id, c.size_cm, c.caught_at,
+        row_number() over (partition by c.angler_id order by c.size_cm desc, c.caught_at asc) as angler_best
+      from catches c join members m on m.id = c.angler_id
+      where c.event_id = e.id and c.species = s.species and c.status = 'verified' and ${divisionSql} = d.division
+        and not exists (select 1 from event_registrations r
+          where r.event_id = c.event_id and r.member_id = c.angler_id and r.disqualified_at is not null)
+    ) c
+    ${rules.onePlacingPerAngler ? 'where c.angler_best = 1' : ''}
     order by c.size_cm desc, c.caught_at asc limit ${CHAMPION_POINTS.length}
   ) placed
   where ${eventsWhere}`;

@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { LiveBoard } from '../../shared/catches.schema';
 import { AppError } from '../../shared/errors';
 import { LIVE_BOARD_EVENT, LIVE_HEARTBEAT_MS } from '../../shared/results';
-import { BOARD_CHANNEL } from './board-changes';
+import { BOARD_CHANNEL, EVERY_BOARD } from './board-changes';
 
 /** Where a follower's stream goes: the text of server-sent events, and the end of the stream. */
 export interface BoardSink {
@@ -154,8 +154,15 @@ export class LiveBoards {
     };
   }
 
-  /** An event's board may have changed (a notification from any instance): work it out again if anyone here follows it. */
+  /**
+   * An event's board may have changed (a notification from any instance): work it out again if anyone here follows
+   * it. EVERY_BOARD: a rule every board follows has changed, so each followed board is worked out again.
+   */
   changed(eventId: string): void {
+    if (eventId === EVERY_BOARD) {
+      for (const feed of this.feeds.values()) this.refreshQuietly(feed);
+      return;
+    }
     const feed = this.feeds.get(eventId);
     if (feed) this.refreshQuietly(feed);
   }

@@ -13,6 +13,7 @@ import {
 } from '../../shared/membership';
 import type {
   DocumentedRegistrationInput,
+  EventEntrants,
   MemberDashboard,
   MemberListItem,
   MemberProfile,
@@ -23,7 +24,7 @@ import { documentsToAccept } from '../../shared/documents';
 import { nameHints } from '../../shared/member-names';
 import { renewalWindow } from '../../shared/payments';
 import type { Clock } from '../clock';
-import { Catch, EventRegistration, Household, Member, Payment } from '../db/entities';
+import { Catch, Event, EventRegistration, Household, Member, Payment } from '../db/entities';
 import { joinAddressUsedMessage } from '../emails/membership.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import { recordAudit } from './audit.service';
@@ -299,6 +300,18 @@ export class MembersService {
     });
     const hints = nameHints(members, own?.id);
     return members.map((m) => ({ id: m.id, firstName: m.firstName, lastName: m.lastName, hint: hints.get(m.id) ?? null }));
+  }
+
+  /**
+   * The members entered in an event, for the catch form (only entrants' catches count): for those who may see the
+   * members list. NOT_FOUND for an unknown event.
+   */
+  async entrants(em: EntityManager, actor: Actor, eventId: string): Promise<EventEntrants> {
+    await requireCurrentMember(em, actor, this.today(), 'see the members list');
+    const event = await em.findOne(Event, { id: eventId }, { fields: ['id'] });
+    if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
+    const entries = await em.find(EventRegistration, { event }, { fields: ['member'] });
+    return { eventId, memberIds: entries.map((e) => e.member.id) };
   }
 }
 

@@ -14,6 +14,7 @@ import { fishingCloses } from '../../shared/events';
 import type { Clock } from '../clock';
 import { Catch, Event, MysteryFish, User } from '../db/entities';
 import { recordAudit } from './audit.service';
+import { boardChanged } from './board-changes';
 import { requireUser, type Actor } from './actor';
 import { objectUrl, thumbnailKey } from './object-keys';
 import { Sealer } from './sealing';
@@ -79,7 +80,7 @@ export class MysteryFishService {
     input: { eventId: string; species: Species; length: MysteryLength },
   ): Promise<MysteryFishAdminView> {
     const sealer = this.requireSealer();
-    return em.transactional(async (tem) => {
+    const view = await em.transactional(async (tem) => {
       const user = await tem.findOneOrFail(User, { id: requireUser(actor).id });
       // Locked: two committee members sealing at once (or a retry racing its first try) seal one after the other.
       const event = await tem.findOne(Event, { id: input.eventId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -136,6 +137,9 @@ export class MysteryFishService {
       await tem.flush();
       return this.adminView(event, row, await pendingCount(tem, event.id));
     });
+    // The boards and the presentation show that the event has a mystery fish, sealed.
+    await boardChanged(em, input.eventId);
+    return view;
   }
 
   /**
@@ -145,7 +149,7 @@ export class MysteryFishService {
    */
   async reveal(em: EntityManager, actor: Actor, eventId: string): Promise<MysteryFishAdminView> {
     const sealer = this.requireSealer();
-    return em.transactional(async (tem) => {
+    const view = await em.transactional(async (tem) => {
       const user = await tem.findOneOrFail(User, { id: requireUser(actor).id });
       const event = await tem.findOne(Event, { id: eventId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
@@ -204,6 +208,9 @@ export class MysteryFishService {
       await tem.flush();
       return this.adminView(event, row, 0);
     });
+    // The presentation shows the fish and its winner as the committee reveals it.
+    await boardChanged(em, eventId);
+    return view;
   }
 
   private requireSealer(): Sealer {

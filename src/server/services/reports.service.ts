@@ -13,7 +13,7 @@ import {
   type RevenueKind,
 } from '../../shared/reports.schema';
 import { CLUB } from '../../shared/club';
-import { provisionalText, RESULT_DIVISION_LABELS } from '../../shared/results';
+import { provisionalNotice, RESULT_DIVISION_LABELS } from '../../shared/results';
 import type { Clock } from '../clock';
 import { Event, Member, Sponsor, type PaymentCovers, type PaymentEntries } from '../db/entities';
 import type { CmsService } from './cms.service';
@@ -317,10 +317,15 @@ export class ReportsService {
     return CSV_BOM + lines.join('');
   }
 
-  /** Event Results: each division's and category's placings, champion points and prizes. */
+  /**
+   * Event Results: each division's and category's placings, champion points and prizes, each line marked
+   * 'Provisional' or 'Final' as the screens mark the results (the results' own status), and while provisional a
+   * last line saying what they wait for.
+   */
   async eventResultsCsv(em: EntityManager, eventId: string): Promise<{ name: string; csv: string }> {
     const results = await this.deps.judging.results(em, eventId);
-    const lines = [csvLine(['Event', 'Division', 'Category', 'Place', 'Angler', 'Size (cm)', 'Points', 'Prize'])];
+    const status = results.status === 'final' ? 'Final' : 'Provisional';
+    const lines = [csvLine(['Event', 'Division', 'Category', 'Place', 'Angler', 'Size (cm)', 'Points', 'Prize', 'Status'])];
     for (const c of results.categories)
       for (const p of c.placings)
         lines.push(
@@ -333,8 +338,11 @@ export class ReportsService {
             p.size,
             p.points,
             p.prize ?? '',
+            status,
           ]),
         );
+    const notice = provisionalNotice(results);
+    if (notice) lines.push(csvLine([]), csvLine([notice]));
     return { name: results.eventName, csv: CSV_BOM + lines.join('') };
   }
 
@@ -344,7 +352,7 @@ export class ReportsService {
     const pdf = await renderReportPdf({
       title: `Event Results: ${results.eventName}`,
       subtitle: `${event.location} · ${formatAuDate(clubToday(event.eventDate))} · champion points 3, 2 and 1`,
-      notice: provisionalText(results.pending),
+      notice: provisionalNotice(results),
       tables: results.categories.length
         ? results.categories.map((c) => ({
             heading: results.divisions ? `${RESULT_DIVISION_LABELS[c.division]}: ${c.species}` : c.species,

@@ -7,7 +7,6 @@ import { toast } from '../../components/toast';
 import { UploadProgress } from '../../components/uploads/upload-progress';
 import { useClubToday } from '../../lib/clock';
 import type { GuestView } from '../../../shared/entries.schema';
-import { memberChoiceLabel } from '../../../shared/member-names';
 import { useAuth } from '../../lib/use-auth';
 import { useTRPC } from '../../trpc';
 import { AchievementPopup } from './achievement-popup';
@@ -21,6 +20,7 @@ import { useCatchCelebration } from './use-catch-celebration';
 import { useCatchPhoto } from './use-catch-photo';
 import { useSendCatch } from './use-send-catch';
 import { CatchSizeInput, FateRadios } from './catch-inputs';
+import { MemberPicker } from './member-picker';
 
 /** Where each field's sentence shows. */
 const CATCH_FIELD_OF: Record<string, 'memberChoice' | 'eventChoice' | 'fishType' | 'size' | 'fate' | undefined> = {
@@ -185,21 +185,13 @@ export function LogCatchForm({ guest }: { guest?: GuestView } = {}) {
         }}
       >
         <Stack gap="sm">
-          <NativeSelect
-            id="catch-member"
-            size="lg"
-            label="Member"
-            required
+          <MemberPicker
+            members={members.data}
+            guest={guest ? { memberId: guest.memberId, name: guest.name } : undefined}
+            event={chosenEvent}
             value={memberId}
-            disabled={Boolean(guest)}
-            onChange={(e) => form.setValue('memberChoice', e.currentTarget.value)}
             error={form.errors.memberChoice}
-            data={options(
-              'Select member',
-              guest
-                ? [{ value: guest.memberId, label: guest.name }]
-                : (members.data ?? []).map((m) => ({ value: m.id, label: memberChoiceLabel(m) })),
-            )}
+            onChange={(id) => form.setValue('memberChoice', id)}
           />
           {noEventToday && (
             <Alert variant="light" color="gray">

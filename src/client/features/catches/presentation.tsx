@@ -1,14 +1,12 @@
 import { Badge, Box, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState, type ReactNode } from 'react';
-import type { LiveBoard, ResultCategory } from '../../../shared/catches.schema';
+import { useEffect, useState, type ComponentType } from 'react';
+import type { ChampionPointsView, LiveBoard, ResultCategory } from '../../../shared/catches.schema';
 import { CLUB } from '../../../shared/club';
 import { clubToday, formatAuDate } from '../../../shared/dates';
-import { provisionalText, RESULT_DIVISION_LABELS, RESULT_DIVISIONS, type ResultDivision } from '../../../shared/results';
+import { provisionalNotice, provisionalText, RESULT_DIVISION_LABELS, RESULT_DIVISIONS, type ResultDivision } from '../../../shared/results';
 import { eventLivePath } from '../../../shared/routes';
 import { serverMessage } from '../../lib/errors';
-import { useTRPC } from '../../trpc';
 import { ordinal } from './results-board';
 import { useLiveBoard } from './use-live-board';
 
@@ -99,15 +97,11 @@ function DivisionResults({ title, categories }: { title: string | null; categori
   );
 }
 
-/** The season's champion points so far, top five per division. */
-function ChampionPoints({ board }: { board: LiveBoard }) {
-  const trpc = useTRPC();
-  const year = Number(clubToday(new Date(board.eventDate)).slice(0, 4));
-  const ladder = useQuery(trpc.catches.ladder.queryOptions({ year }));
-  const status = useQuery(trpc.catches.ladderStatus.queryOptions({ year }));
-  const rows = ladder.data ?? [];
+/** The season's champion points so far, top five per division, as the board's stream brings them. */
+function ChampionPoints({ points }: { points: ChampionPointsView }) {
+  const { year, standings: rows } = points;
   const divisions: ResultDivision[] = RESULT_DIVISIONS.filter((d) => rows.some((r) => r.division === d));
-  const provisional = provisionalText(status.data?.pending);
+  const provisional = provisionalText(points.pending);
   if (!divisions.length) return null;
   return (
     <Stack gap="md" component="section" aria-label={`Champion points ${year}`}>
@@ -128,7 +122,6 @@ function ChampionPoints({ board }: { board: LiveBoard }) {
             <Stack component="ol" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
               {rows
                 .filter((r) => r.division === division)
-                .slice(0, 5)
                 .map((r) => (
                   <Group key={r.memberId} component="li" justify="space-between" wrap="nowrap" gap="md">
                     <Text fz="clamp(1.2rem, 2vw, 2rem)" c={INK} style={{ overflowWrap: 'anywhere' }}>
@@ -147,18 +140,54 @@ function ChampionPoints({ board }: { board: LiveBoard }) {
   );
 }
 
+/** The event's name, place and day on the left, and on the right how settled the results are and the screen's controls. */
+function PresentationHeader({ board, eventId }: { board: LiveBoard; eventId: string }) {
+  const notice = provisionalNotice(board);
+  return (
+    <Box
+      component="header"
+      style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'start', gap: 'clamp(16px, 2vw, 40px)' }}
+    >
+      <Stack gap={4} style={{ minWidth: 0 }}>
+        <Text fz="clamp(1rem, 1.5vw, 1.5rem)" c={MUTED} tt="uppercase" fw={600}>
+          {CLUB.name} · Presentation
+        </Text>
+        <Title order={1} c={INK} fz="clamp(2.4rem, 5vw, 5rem)" lh={1.05} style={{ overflowWrap: 'anywhere' }}>
+          {board.eventName}
+        </Title>
+        <Text fz="clamp(1.1rem, 1.8vw, 1.8rem)" c={MUTED}>
+          {board.location} · {formatAuDate(clubToday(new Date(board.eventDate)))}
+        </Text>
+      </Stack>
+      <Stack align="flex-end" gap="sm" maw="min(36vw, 560px)" data-testid="presentation-status">
+        <Badge size="xl" h="auto" py={8} fz="clamp(1rem, 1.6vw, 1.6rem)" color={board.status === 'final' ? 'teal' : 'yellow'}>
+          {board.status === 'final' ? 'Final' : 'Provisional'}
+        </Badge>
+        <Text fz="clamp(1rem, 1.4vw, 1.4rem)" c={MUTED} ta="right" aria-live="polite">
+          {notice}
+        </Text>
+        <FullScreenButton />
+        <Link to={eventLivePath(eventId)} style={{ color: MUTED, fontSize: '1rem' }}>
+          Live board
+        </Link>
+      </Stack>
+    </Box>
+  );
+}
+
 /**
  * The 4 pm presentation, for a projector or a TV: per division and species, 1st, 2nd and 3rd with their prizes and
  * champion points, in big type on a dark background, with no site navigation and a button for browser full screen.
- * It follows the live board, so a late decision of the judges shows without a reload.
+ * Everything on it (placings, what the results wait for, the season's champion points, the mystery fish) comes from
+ * the event's live board stream, so the judges' and the committee's decisions show as they are made, without a reload.
  */
 export function PresentationView({
   eventId,
-  awards,
+  awards: Awards,
 }: {
   eventId: string;
   /** The club's other awards (the mystery fish, the fish picture of the month), shown after the placings. */
-  awards?: ReactNode;
+  awards?: ComponentType<{ board: LiveBoard }>;
 }) {
   const { board } = useLiveBoard(eventId);
   const data = board.data;
@@ -170,33 +199,7 @@ export function PresentationView({
         </Text>
       ) : (
         <Stack gap="clamp(24px, 4vw, 64px)">
-          <Group justify="space-between" align="flex-start" gap="lg">
-            <Stack gap={4} style={{ minWidth: 0 }}>
-              <Text fz="clamp(1rem, 1.5vw, 1.5rem)" c={MUTED} tt="uppercase" fw={600}>
-                {CLUB.name} · Presentation
-              </Text>
-              <Title order={1} c={INK} fz="clamp(2.4rem, 5vw, 5rem)" lh={1.05} style={{ overflowWrap: 'anywhere' }}>
-                {data.eventName}
-              </Title>
-              <Text fz="clamp(1.1rem, 1.8vw, 1.8rem)" c={MUTED}>
-                {data.location} · {formatAuDate(clubToday(new Date(data.eventDate)))}
-              </Text>
-            </Stack>
-            <Stack align="flex-end" gap="sm">
-              <Badge size="xl" h="auto" py={8} fz="clamp(1rem, 1.6vw, 1.6rem)" color={data.status === 'final' ? 'teal' : 'yellow'}>
-                {data.status === 'final' ? 'Final' : 'Provisional'}
-              </Badge>
-              {provisionalText(data.pending) && (
-                <Text fz="clamp(1rem, 1.4vw, 1.4rem)" c={MUTED} ta="right">
-                  {provisionalText(data.pending)}
-                </Text>
-              )}
-              <FullScreenButton />
-              <Link to={eventLivePath(eventId)} style={{ color: MUTED, fontSize: '1rem' }}>
-                Live board
-              </Link>
-            </Stack>
-          </Group>
+          <PresentationHeader board={data} eventId={eventId} />
           {data.divisions ? (
             RESULT_DIVISIONS.map((division) => (
               <DivisionResults
@@ -208,8 +211,8 @@ export function PresentationView({
           ) : (
             <DivisionResults title={null} categories={data.categories} />
           )}
-          {awards}
-          <ChampionPoints board={data} />
+          {Awards && <Awards board={data} />}
+          {data.championPoints && <ChampionPoints points={data.championPoints} />}
         </Stack>
       )}
     </Box>
