@@ -42,7 +42,7 @@ describe('judging and results', () => {
       gpsText: '-28.264512, 153.563218',
       latitude: -28.264512,
       clubCode: 'TIDE42',
-      flags: ['no_camera_metadata'],
+      flags: ['no_photo_location', 'no_camera_metadata'],
       anglerEntered: true,
       submittedByName: null,
     });
