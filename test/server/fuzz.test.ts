@@ -730,6 +730,9 @@ function validInputs(): Record<string, unknown> {
     'admin.catches.setSizeLimit': { species: 'Bream', minimumCm: 25 },
     'admin.catches.judge': { action: 'reject', id: ids.catch, reason: 'Too blurry to measure' },
     'admin.catches.get': { id: ids.catch },
+    'admin.catches.queue': { eventId: ids.event },
+    'admin.catches.waitingEvents': { include: ids.event },
+    'admin.catches.compare': { id: ids.catch },
     'admin.mysteryFish.get': { eventId: ids.event },
     'admin.mysteryFish.set': { eventId: ids.futureEvent, species: 'Bream', length: { kind: 'range', minCm: 30, maxCm: 35 } },
     'admin.mysteryFish.reveal': { eventId: ids.event },
@@ -955,7 +958,7 @@ describe('fuzz', () => {
     expect(failures, `${failures.length} of ${sent} requests`).toEqual([]);
     expect(sent).toBeGreaterThan(800);
     expect(await admin.trpc.auth.me.query()).toMatchObject({ email: 'chair@club.test', role: 'admin' });
-  });
+  }, 120_000);
 
   it('answers 400, not 500, should a value the database refuses ever get past validation', async () => {
     for (const [sql, params] of [

@@ -30,6 +30,7 @@ function useAfterDecision() {
       [
         trpc.admin.catches.judged.pathKey(),
         trpc.admin.catches.queue.pathKey(),
+        trpc.admin.catches.waitingEvents.pathKey(),
         trpc.catches.results.pathKey(),
         trpc.catches.ladder.pathKey(),
         trpc.admin.members.search.pathKey(),
