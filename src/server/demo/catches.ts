@@ -291,8 +291,10 @@ async function seedTwoToLookAt(
   const rng = randomSource(4417);
   const { closes } = fishingWindow(seeded.event);
   const late = (minutesAgo: number) => new Date(Math.min(demo.now.getTime() - minutesAgo * 60_000, closes.getTime() - 10 * 60_000));
-  const earliest = logged.find((c) => !c.mine)!;
-  const others = anglers.filter((m) => m.id !== earliest.angler.id);
+  const earliest = logged.find((c) => !c.mine);
+  const others = anglers.filter((m) => m.id !== earliest?.angler.id);
+  // A day with too few entrants for a mate's copy has neither.
+  if (!earliest || others.length < 2) return;
   await logCatch(demo, seeded, others[0], 'Flathead', 41.5, 'kept', late(40), 'noPlace', { rng });
   const copy = await sharp(demo.photosByCatch.get(earliest.id)!).resize(900).jpeg({ quality: 80 }).toBuffer();
   await logCatch(demo, seeded, others[others.length - 1], earliest.species, earliest.size, 'released', late(25), undefined, {
