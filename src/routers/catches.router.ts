@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  catchComparison,
   catchView,
   myCatchesInput,
   eventResults,
@@ -13,7 +14,7 @@ import {
   sizeLimitView,
 } from '../shared/catches.schema';
 import { eventIdInput } from '../shared/events.schema';
-import { judgedPage, judgedSearchInput, reopenInput } from '../shared/judging.schema';
+import { judgedPage, judgedSearchInput, judgeQueueInput, reopenInput, waitingEvent, waitingEventsInput } from '../shared/judging.schema';
 import { adminProcedure, memberProcedure, publicProcedure, router } from '../server/trpc/init';
 
 /** Catch submission itself is multipart (`POST /api/catches`), which tRPC does not carry. */
@@ -61,7 +62,21 @@ export const adminCatchesRouter = router({
     .input(sizeLimitForm)
     .output(sizeLimitView)
     .mutation(({ ctx, input }) => ctx.services.catches.setSizeLimit(ctx.em, ctx.actor, input.species, input.minimumCm)),
-  queue: adminProcedure.output(z.array(judgeCatchView)).query(({ ctx }) => ctx.services.judging.queue(ctx.em)),
+  /** Catches waiting for the judges, of one event or of all. */
+  queue: adminProcedure
+    .input(judgeQueueInput)
+    .output(z.array(judgeCatchView))
+    .query(({ ctx, input }) => ctx.services.judging.queue(ctx.em, input)),
+  /** The events with catches waiting, today's first: the choice above 'To judge'. */
+  waitingEvents: adminProcedure
+    .input(waitingEventsInput)
+    .output(z.array(waitingEvent))
+    .query(({ ctx, input }) => ctx.services.judging.waitingEvents(ctx.em, input)),
+  /** A suspected copy beside the earlier catch whose photo it copies, with how alike the photos are. */
+  compare: adminProcedure
+    .input(z.object({ id: z.uuid({ error: 'That is not a valid catch id.' }) }))
+    .output(catchComparison)
+    .query(({ ctx, input }) => ctx.services.judging.compare(ctx.em, input.id)),
   /** One catch as the judge sees it, whatever its verdict (the earlier catch a later photo copies). */
   get: adminProcedure
     .input(z.object({ id: z.uuid({ error: 'That is not a valid catch id.' }) }))

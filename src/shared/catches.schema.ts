@@ -134,6 +134,23 @@ export const judgeCatchView = catchView.extend({
 });
 export type JudgeCatchView = z.infer<typeof judgeCatchView>;
 
+/** How alike a suspected copy's photo is to the earlier catch's, as the duplicate-photo check measures it. */
+export const photoLikeness = z.object({
+  /** 'same_file': byte for byte the same file; 'same_picture': the same picture saved again (re-compressed, resized, cropped). */
+  kind: z.enum(['same_file', 'same_picture']),
+  /** Once the two are lined up, the mean difference of their grey levels (0-255); null for the same file or when not measurable. */
+  difference: z.number().nullable(),
+  /** How much of the earlier picture this one shows (0-1); null for the same file or when not measurable. */
+  shownShare: z.number().nullable(),
+  /** The measure in a judge's words. */
+  summary: z.string(),
+});
+export type PhotoLikeness = z.infer<typeof photoLikeness>;
+
+/** A catch whose photo copies an earlier catch's, beside that catch, to judge side by side. */
+export const catchComparison = z.object({ suspect: judgeCatchView, earlier: judgeCatchView, likeness: photoLikeness });
+export type CatchComparison = z.infer<typeof catchComparison>;
+
 export const judgeInput = z.discriminatedUnion(
   'action',
   [

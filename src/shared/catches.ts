@@ -27,6 +27,8 @@ export const CATCH_FLAGS = [
   'photo_outside_area',
   /** The photo's and the phone's positions are more than PHOTO_PHONE_MAX_METRES apart. */
   'photo_far_from_phone',
+  /** The photo carries no position of its own (EXIF GPS): where it was taken cannot be checked. */
+  'no_photo_location',
   /** The same picture as an earlier catch's: the same file, or the picture re-saved, resized or cropped slightly. */
   'duplicate_photo',
   'no_camera_metadata',
@@ -44,6 +46,7 @@ export const CATCH_FLAG_LABELS: Record<CatchFlag, string> = {
   outside_tweed: 'Phone outside the fishing area',
   photo_outside_area: 'Photo taken outside the fishing area',
   photo_far_from_phone: 'Photo taken over 1 km from the phone',
+  no_photo_location: 'No location in the photo',
   duplicate_photo: 'Same photo submitted before',
   no_camera_metadata: 'No camera metadata',
   photo_time_outside_hours: "Photo time outside the event's fishing hours",

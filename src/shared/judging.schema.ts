@@ -16,6 +16,24 @@ const reason = (message: string) =>
     .min(FAIR_PLAY_REASON_LENGTH.min, message)
     .max(FAIR_PLAY_REASON_LENGTH.max, `The reason must be at most ${FAIR_PLAY_REASON_LENGTH.max} characters.`);
 
+/** 'To judge': the catches waiting, of one event or (no event) of all. */
+export const judgeQueueInput = z.object({ eventId: z.uuid({ error: 'That is not a valid event id.' }).optional() }).optional();
+export type JudgeQueueInput = z.output<typeof judgeQueueInput>;
+
+/** The events to choose from in 'To judge': those with catches waiting, and `include` (the one chosen) whatever it has. */
+export const waitingEventsInput = z.object({ include: z.uuid({ error: 'That is not a valid event id.' }).optional() }).optional();
+export type WaitingEventsInput = z.output<typeof waitingEventsInput>;
+
+/** An event in the judges' choice: how many of its catches wait, and whether it is on today (club time). */
+export const waitingEvent = z.object({
+  id: z.string(),
+  name: z.string(),
+  eventDate: z.string(),
+  waiting: z.number(),
+  today: z.boolean(),
+});
+export type WaitingEvent = z.infer<typeof waitingEvent>;
+
 /** The decisions the Judged list shows (a catch's status once judged). */
 export const JUDGED_STATUSES = ['verified', 'rejected'] as const;
 export const JUDGED_PAGE_SIZE = 20;

@@ -20,7 +20,8 @@ export const NOTIFICATION_TEXT: Record<NotificationKind, { label: string; descri
   },
   catch_judged: {
     label: 'Your catch judged',
-    description: 'When the judges approve or reject a catch you logged. A rejection or a correction is e-mailed too.',
+    description:
+      'When the judges approve, correct or reject a catch you logged, or look at it again. With this off, or on no phone or computer, it comes by e-mail instead.',
   },
   results_final: {
     label: 'Results final',

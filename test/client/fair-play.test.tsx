@@ -85,6 +85,7 @@ const EVENTS = [EVENT_ID, OTHER_EVENT_ID].map(
 function judgedServer(rows: JudgedCatchView[], extra: Answers = {}) {
   return fakeServer({
     'admin.catches.queue': () => ok([]),
+    'admin.catches.waitingEvents': () => ok([]),
     'admin.events.list': () => ok(EVENTS),
     'admin.catches.judged': (input) => ok({ rows, total: 45, page: input.page ?? 1, pageSize: 20 }),
     ...extra,
@@ -150,6 +151,7 @@ describe("the judges' Judged view", () => {
   it('says when nothing matches the filters', async () => {
     const server = fakeServer({
       'admin.catches.queue': () => ok([]),
+      'admin.catches.waitingEvents': () => ok([]),
       'admin.events.list': () => ok(EVENTS),
       'admin.catches.judged': () => ok({ rows: [], total: 0, page: 1, pageSize: 20 }),
     });

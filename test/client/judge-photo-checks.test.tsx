@@ -67,11 +67,17 @@ const FIRST: JudgeCatchView = {
 };
 
 describe("the judge's photo checks", () => {
-  it('says which catch the photo copies and shows that catch, and maps the phone and the photo on the fishing area', async () => {
+  it('says which catch the photo copies and puts the two side by side, and maps the phone and the photo on the fishing area', async () => {
     const server = fakeServer({
       'admin.catches.queue': () => ok([COPY]),
+      'admin.catches.waitingEvents': () => ok([]),
       'admin.fishingArea.get': () => ok(AREA),
-      'admin.catches.get': ({ id }) => ok(id === FIRST_ID ? FIRST : COPY),
+      'admin.catches.compare': ({ id }) =>
+        ok({
+          suspect: COPY,
+          earlier: id === COPY_ID ? FIRST : COPY,
+          likeness: { kind: 'same_file' as const, difference: null, shownShare: null, summary: 'Identical: the very same photo file.' },
+        }),
     });
     const user = userEvent.setup();
     renderWithProviders(<AdminJudgingTab />, server);
@@ -91,20 +97,27 @@ describe("the judge's photo checks", () => {
     expect(map.querySelector('line[stroke-dasharray]')).not.toBeNull();
     expect(within(card).getByText('Phone and photo 2.1 km apart. The green area is the fishing area.')).toBeTruthy();
 
-    await user.click(within(card).getByRole('button', { name: 'Show that catch' }));
-    const dialog = await screen.findByRole('dialog', { name: "Fay First's catch" });
-    expect((await within(dialog).findByRole('img', { name: 'Catch photo: Flathead by Fay First' })).getAttribute('src')).toBe(
+    await user.click(within(card).getByRole('button', { name: 'Compare side by side' }));
+    const dialog = await screen.findByRole('dialog', { name: "Cody Copy's flathead beside Fay First's earlier catch" });
+    expect((await within(dialog).findByRole('img', { name: 'The earlier catch: Flathead by Fay First' })).getAttribute('src')).toBe(
       FIRST.photoUrl,
     );
-    expect(within(dialog).getByText('Verified')).toBeTruthy();
-    expect(server.calls.filter((c) => c.procedures.includes('admin.catches.get')).flatMap((c) => c.inputs)).toEqual([{ id: FIRST_ID }]);
+    expect(within(dialog).getByRole('img', { name: 'This catch: Flathead by Cody Copy' }).getAttribute('src')).toBe(COPY.photoUrl);
+    expect(within(dialog).getByText('Approved')).toBeTruthy();
+    expect(within(dialog).getByText('Identical: the very same photo file.')).toBeTruthy();
+    expect(within(dialog).getByText('The two photos were taken 2.1 km apart.')).toBeTruthy();
+    expect(server.calls.filter((c) => c.procedures.includes('admin.catches.compare')).flatMap((c) => c.inputs)).toEqual([{ id: COPY_ID }]);
   });
 
   it('draws no map for a catch without any position, and no copy notice for an original photo', async () => {
     const bare = { ...FIRST, latitude: null, longitude: null, photoLatitude: null, photoLongitude: null, status: 'pending' as const };
     renderWithProviders(
       <AdminJudgingTab />,
-      fakeServer({ 'admin.catches.queue': () => ok([bare]), 'admin.fishingArea.get': () => ok(AREA) }),
+      fakeServer({
+        'admin.catches.queue': () => ok([bare]),
+        'admin.catches.waitingEvents': () => ok([]),
+        'admin.fishingArea.get': () => ok(AREA),
+      }),
     );
     const card = await screen.findByTestId('judge-catch');
     expect(within(card).queryByRole('img', { name: /^Where the/ })).toBeNull();

@@ -90,11 +90,28 @@ const AREA: Output<'admin.fishingArea.get'> = {
   changedBy: null,
 };
 
-/** A judging server that really removes judged catches from its queue. */
-function judgingServer(queue: JudgeCatchView[], judge?: Answers['admin.catches.judge']) {
+/** The events of the catches waiting, as admin.catches.waitingEvents counts them; `today`: the events on today. */
+function waitingEventsOf(pending: JudgeCatchView[], today: string[] = []): Output<'admin.catches.waitingEvents'> {
+  const events = new Map<string, Output<'admin.catches.waitingEvents'>[number]>();
+  for (const c of pending) {
+    const e = events.get(c.eventId) ?? {
+      id: c.eventId,
+      name: c.eventName,
+      eventDate: c.eventDate,
+      waiting: 0,
+      today: today.includes(c.eventId),
+    };
+    events.set(c.eventId, { ...e, waiting: e.waiting + 1 });
+  }
+  return [...events.values()].sort((a, b) => Number(b.today) - Number(a.today) || b.eventDate.localeCompare(a.eventDate));
+}
+
+/** A judging server that really removes judged catches from its queue, and lists each event's catches. */
+function judgingServer(queue: JudgeCatchView[], judge?: Answers['admin.catches.judge'], today: string[] = []) {
   let pending = [...queue];
   return fakeServer({
-    'admin.catches.queue': () => ok(pending),
+    'admin.catches.queue': (input) => ok(pending.filter((c) => !input?.eventId || c.eventId === input.eventId)),
+    'admin.catches.waitingEvents': () => ok(waitingEventsOf(pending, today)),
     'admin.fishingArea.get': () => ok(AREA),
     'admin.catches.judge':
       judge ??
@@ -272,7 +289,10 @@ describe('admin judging queue', () => {
   it('shows an alert when the queue cannot be loaded', async () => {
     renderWithProviders(
       <AdminJudgingTab />,
-      fakeServer({ 'admin.catches.queue': () => trpcError(403, 'FORBIDDEN', 'Administrators only.') }),
+      fakeServer({
+        'admin.catches.queue': () => trpcError(403, 'FORBIDDEN', 'Administrators only.'),
+        'admin.catches.waitingEvents': () => trpcError(403, 'FORBIDDEN', 'Administrators only.'),
+      }),
     );
     expect(await screen.findByText('Administrators only.')).toBeTruthy();
   });
@@ -635,6 +655,7 @@ describe('admin page tabs', () => {
       'admin.events.list': () => ok(ADMIN_EVENTS),
       'events.started': () => ok(EVENTS),
       'admin.catches.queue': () => ok([PENDING]),
+      'admin.catches.waitingEvents': () => ok(waitingEventsOf([PENDING])),
       'admin.fishingArea.get': () => ok(AREA),
       // No picture-of-the-month votes yet.
       'admin.pictureOfMonth.overview': () => ok([]),

@@ -1,11 +1,13 @@
 import { statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instantToClubLocal } from '../../src/shared/dates';
-import { activeMemberClient, signedInClient, startTestApp, type TestApp } from '../support/test-app';
+import { catchPhoto, randomSource } from '../../src/server/demo/demo-images';
+import { addDays, clubToday, instantToClubLocal } from '../../src/shared/dates';
+import { createAdmin, createMember, enterEvent } from '../support/factories';
+import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 import { expectAccessible, launchBrowser, openPage, PHONE, loginLink, followLink, phoneProblems, SMALL_PHONE } from './browser';
 
 let t: TestApp;
@@ -234,4 +236,170 @@ describe('catch logging, judging and results', () => {
       .toBe(true);
     expect(problems).toEqual([]);
   });
+});
+
+/** The phone a judge holds in one hand. */
+const JUDGE_PHONE = { width: 390, height: 844 };
+
+/** Logs a catch with this photo for an entrant of the event, as their phone would; answers its id. */
+async function submitCatch(client: TestClient, eventId: string, memberId: string, photo: Buffer, fishType = 'Flathead') {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    fishType,
+    size: '48',
+    fishKeptOrReleased: 'released',
+    eventId,
+    memberId,
+    rulesWaiverAccepted: 'true',
+    dataAccuracyAcknowledged: 'true',
+    gpsCoordinates: `${POSITION.latitude}, ${POSITION.longitude}`,
+  }))
+    form.set(k, v);
+  form.set('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'catch.jpg');
+  const res = await client.fetch('/api/catches', { method: 'POST', body: form });
+  const body = (await res.json()) as { catch: { id: string } };
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  return body.catch.id;
+}
+
+/**
+ * Thumb targets phoneProblems leaves out, shorter than 44 px in a scope: links to a map (a control of their own in a
+ * line of facts) and the labels of a segmented control ('To judge' / 'Judged'), by their text.
+ */
+const smallTargets = (page: Page, scope: string) =>
+  page.evaluate(
+    (root) =>
+      [...(document.querySelector(root)?.querySelectorAll('a[href*="openstreetmap"], .mantine-SegmentedControl-label') ?? [])]
+        .filter((a) => a.getBoundingClientRect().height > 0 && a.getBoundingClientRect().height < 44)
+        .map((a) => `${Math.round(a.getBoundingClientRect().height)} px: ${a.textContent}`),
+    scope,
+  );
+
+describe('competition day for a judge on a phone', () => {
+  it("judges today's event first, compares a copied photo side by side, and every control is 44 px at 390 px", async () => {
+    const admin = (await createAdmin(t, { email: 'second.judge@example.com', firstName: 'Sec', lastName: 'Ond' })).client;
+    const today = clubToday(t.clock.now());
+    const create = (name: string, day: string) =>
+      admin.trpc.admin.events.create.mutate({
+        name,
+        location: 'Fingal Head',
+        eventDate: `${day}T00:05`,
+        clubCode: CLUB_CODE,
+        fishingStart: '00:00',
+        fishingEnd: '23:59',
+      });
+    const todays = await create('Judge Day Cup', today);
+    const lastWeek = await create('Last Week Bream Bash', addDays(today, -3));
+    const ann = await createMember(t, { firstName: 'Ann', lastName: 'Original' });
+    const cody = await createMember(t, { firstName: 'Cody', lastName: 'Copy' });
+    for (const m of [ann, cody]) for (const e of [todays, lastWeek]) await enterEvent(t, e.id, m.memberId);
+
+    const rng = randomSource(390);
+    const exif = { camera: ['PhoneCo', 'Riverbank 7'] as [string, string], takenAtLocal: `${today}T09:00:00` };
+    const photo = () =>
+      catchPhoto({ species: 'Flathead', sizeCm: 48, clubCode: CLUB_CODE, rng, exif: { ...exif, lat: -28.2012, lng: 153.5654 } });
+    // Last week's catch, logged on its day.
+    t.clock.advance(-3 * 86_400_000);
+    await submitCatch(ann.client, lastWeek.id, ann.memberId, await photo(), 'Bream');
+    t.clock.advance(3 * 86_400_000);
+    const original = await photo();
+    await submitCatch(ann.client, todays.id, ann.memberId, original);
+    // A mate's copy of Ann's photo, sent from another phone (resized, its metadata gone).
+    await submitCatch(cody.client, todays.id, cody.memberId, await sharp(original).resize(800).jpeg({ quality: 80 }).toBuffer());
+
+    // Past the minute between two sign-in links (the API client above was signed in by one).
+    t.clock.advance(61_000);
+    const { page, problems, shot } = await openPage(browser, 'judge-day-phone', JUDGE_PHONE);
+    await followLink(page, await loginLink(t, 'second.judge@example.com'));
+    await page.waitForURL('**/member');
+    await page.goto(`${t.baseUrl}/admin?tab=judging`);
+    const panel = page.getByRole('tabpanel');
+    const event = panel.getByLabel('Event', { exact: true });
+    // Today's event first, and chosen: its two catches only.
+    const cards = panel.getByTestId('judge-catch');
+    await cards.first().waitFor();
+    await expect.poll(() => event.inputValue()).toBe(todays.id);
+    await expect.poll(() => cards.count()).toBe(2);
+    expect((await event.locator('option').allTextContents())[0]).toBe('Today: Judge Day Cup (2 waiting)');
+    await cards
+      .first()
+      .getByRole('img', { name: /Catch photo/ })
+      .waitFor();
+    await shot('judging-today');
+    await expectAccessible(page, 'judging on a phone');
+    await expect.poll(() => phoneProblems(page, '[role="tabpanel"]')).toEqual([]);
+    expect(await smallTargets(page, '[role="tabpanel"]')).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+
+    // Another event, in the address: a reload keeps it.
+    await event.selectOption(lastWeek.id);
+    await page.waitForURL(`**/admin?tab=judging&event=${lastWeek.id}`);
+    await expect.poll(() => cards.count()).toBe(1);
+    await page.reload();
+    await cards.filter({ hasText: 'Bream' }).waitFor();
+    await expect.poll(() => panel.getByLabel('Event', { exact: true }).inputValue()).toBe(lastWeek.id);
+    await expect.poll(() => cards.count()).toBe(1);
+    await panel.getByLabel('Event', { exact: true }).selectOption('all');
+    await expect.poll(() => cards.count()).toBe(3);
+    await panel.getByLabel('Event', { exact: true }).selectOption(todays.id);
+    await expect.poll(() => cards.count()).toBe(2);
+
+    // The copy beside the earlier catch: stacked on a phone, both photos, and how alike they are.
+    const copy = cards.filter({ hasText: 'Cody Copy' });
+    await copy.getByText('No location in the photo').waitFor();
+    await copy.getByRole('button', { name: 'Compare side by side' }).click();
+    const dialog = page.getByRole('dialog', { name: "Cody Copy's flathead beside Ann Original's earlier catch" });
+    await dialog.getByText(/identical once lined up/).waitFor();
+    const [mine, earlier] = [dialog.getByRole('region', { name: 'This catch' }), dialog.getByRole('region', { name: 'The earlier catch' })];
+    for (const side of [mine, earlier])
+      await expect.poll(() => side.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await mine.getByText('Cody Copy').waitFor();
+    await earlier.getByText('Ann Original').waitFor();
+    const [top, bottom] = [await mine.boundingBox(), await earlier.boundingBox()];
+    expect(bottom!.y).toBeGreaterThanOrEqual(top!.y + top!.height - 1);
+    await shot('side-by-side-phone');
+    await expectAccessible(page, 'a copied photo side by side on a phone');
+    await expect.poll(() => phoneProblems(page, '[role="dialog"]')).toEqual([]);
+    expect(await smallTargets(page, '[role="dialog"]')).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    // Approved with a thumb; then 'Judged', where Reopen, Disqualify and Suspend are thumb-sized too.
+    const approve = panel.getByRole('article', { name: 'Flathead by Ann Original' }).getByRole('button', { name: 'Approve', exact: true });
+    await approve.click();
+    await page.getByText('Catch approved').waitFor();
+    await expect.poll(() => cards.count()).toBe(1);
+    await panel.getByText('Judged', { exact: true }).click();
+    const judged = panel.getByTestId('judged-catch').filter({ hasText: 'Ann Original' });
+    await judged.getByRole('button', { name: /^Reopen/ }).waitFor();
+    await shot('judged-phone');
+    await expect.poll(() => phoneProblems(page, '[role="tabpanel"]')).toEqual([]);
+    expect(await smallTargets(page, '[role="tabpanel"]')).toEqual([]);
+    // The narrowest phone the club designs for: the same, for both lists.
+    await page.setViewportSize(SMALL_PHONE);
+    await expect.poll(() => phoneProblems(page, '[role="tabpanel"]')).toEqual([]);
+    await panel.getByText('To judge', { exact: true }).click();
+    await cards.first().getByRole('button', { name: 'Reject' }).waitFor();
+    await expect.poll(() => phoneProblems(page, '[role="tabpanel"]')).toEqual([]);
+    expect(await smallTargets(page, '[role="tabpanel"]')).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    expect(problems).toEqual([]);
+
+    // On a computer the two catches sit side by side.
+    const desk = await openPage(browser, 'judge-day-desk');
+    t.clock.advance(61_000);
+    await followLink(desk.page, await loginLink(t, 'second.judge@example.com'));
+    await desk.page.waitForURL('**/member');
+    await desk.page.goto(`${t.baseUrl}/admin?tab=judging&event=${todays.id}`);
+    await desk.page.getByRole('button', { name: 'Compare side by side' }).click();
+    const wide = desk.page.getByRole('dialog');
+    await wide.getByText(/identical once lined up/).waitFor();
+    const [left, right] = [
+      await wide.getByRole('region', { name: 'This catch' }).boundingBox(),
+      await wide.getByRole('region', { name: 'The earlier catch' }).boundingBox(),
+    ];
+    expect(Math.abs(left!.y - right!.y)).toBeLessThan(2);
+    expect(right!.x).toBeGreaterThan(left!.x + left!.width - 1);
+    await desk.shot('side-by-side-desk');
+    expect(desk.problems).toEqual([]);
+  }, 90_000);
 });

@@ -9,6 +9,7 @@ const FISHING_HOURS_MS = 7 * 3600_000;
 /** A catch nobody need look at twice: inside the Tweed, a camera photo taken when it was logged, sent at once, released. */
 const clean: CatchFlagFacts = {
   gps: { lat: -28.27, lng: 153.5 },
+  photoPosition: { lat: -28.27, lng: 153.5 },
   duplicatePhoto: false,
   photo: { camera: 'Apple iPhone 15', takenAt: at(2 * 3600_000) },
   event: { eventDate: start, fishingStart: '07:00', fishingEnd: '14:00' },
@@ -26,7 +27,8 @@ describe('catchFlags', () => {
 
   it('flags a missing position, or one outside the Tweed Shire', () => {
     expect(catchFlags({ ...clean, gps: null })).toEqual(['no_gps']);
-    expect(catchFlags({ ...clean, gps: { lat: -33.86, lng: 151.21 } })).toEqual(['outside_tweed']);
+    // The phone in Sydney, the photo on the Tweed: far apart too.
+    expect(catchFlags({ ...clean, gps: { lat: -33.86, lng: 151.21 } })).toEqual(['outside_tweed', 'photo_far_from_phone']);
   });
 
   it("flags a photo whose own position is outside the fishing area, or over 1 km from the phone's", () => {
@@ -38,8 +40,9 @@ describe('catchFlags', () => {
     expect(catchFlags({ ...clean, gps: offshore, photoPosition: offshore })).toEqual(['outside_tweed', 'photo_outside_area']);
     expect(catchFlags({ ...clean, gps: rocks, photoPosition: { lat: -28.202, lng: 153.5557 } })).toEqual(['photo_far_from_phone']); // 1.5 km
     expect(catchFlags({ ...clean, gps: rocks, photoPosition: { lat: -28.202, lng: 153.5679 } })).toEqual([]); // 300 m
-    // A photo without a position is no place flag (one without any metadata is flagged as such).
-    expect(catchFlags({ ...clean, photoPosition: null })).toEqual([]);
+    // A photo without a position of its own has a flag of its own, with or without the phone's position.
+    expect(catchFlags({ ...clean, photoPosition: null })).toEqual(['no_photo_location']);
+    expect(catchFlags({ ...clean, gps: null, photoPosition: null })).toEqual(['no_gps', 'no_photo_location']);
     // The committee's area replaces the default: here a box around Fingal Head only.
     const fingalOnly = {
       type: 'Polygon' as const,
@@ -121,6 +124,7 @@ describe('catchFlags', () => {
       catchFlags({
         ...clean,
         gps: null,
+        photoPosition: null,
         duplicatePhoto: true,
         photo: { camera: null, takenAt: at(-3600_000) },
         loggedAt: at(FISHING_HOURS_MS),
@@ -128,6 +132,14 @@ describe('catchFlags', () => {
         fate: 'kept',
         sizeCm: 12,
       }),
-    ).toEqual(['no_gps', 'duplicate_photo', 'photo_time_outside_hours', 'photo_time_differs', 'sent_late', 'kept_under_minimum']);
+    ).toEqual([
+      'no_gps',
+      'no_photo_location',
+      'duplicate_photo',
+      'photo_time_outside_hours',
+      'photo_time_differs',
+      'sent_late',
+      'kept_under_minimum',
+    ]);
   });
 });

@@ -193,7 +193,7 @@ describe('automatic flags for the judge', () => {
     expect(await flagsOf({ gpsCoordinates: 'GPS not available' })).toEqual(['no_gps']);
     // The photo says Kingscliff: it is also far from a phone in Sydney.
     expect(await flagsOf({ gpsCoordinates: '-33.856784, 151.215297' })).toEqual(['outside_tweed', 'photo_far_from_phone']);
-    expect(await flagsOf({}, await photo({ camera: false }))).toEqual(['no_camera_metadata']);
+    expect(await flagsOf({}, await photo({ camera: false }))).toEqual(['no_photo_location', 'no_camera_metadata']);
   });
 
   it('flags the same photo submitted twice and a photo taken outside the fishing hours', async () => {

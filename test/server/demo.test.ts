@@ -290,12 +290,28 @@ describe('the demo club (npm run demo)', () => {
       flags: ['outside_tweed', 'photo_outside_area'],
       status: 'rejected',
     });
-    const copies = [...queue.filter((c) => c.flags.includes('duplicate_photo')), ...(await judged('duplicate_photo'))];
+    const copies = (await judged('duplicate_photo')).filter((c) => c.flags.includes('duplicate_photo'));
     expect(copies).toHaveLength(1);
     expect(copies[0]).toMatchObject({ eventName: 'Terranora Mangrove Jack Challenge', status: 'rejected' });
     expect(copies[0].duplicateOf).toMatchObject({ eventName: 'Tweed River Bream & Flathead Classic' });
     const original = await admin.trpc.admin.catches.get.query({ id: copies[0].duplicateOf!.id });
     expect(original).toMatchObject({ fishType: 'Flathead', size: 58.5, anglerName: copies[0].duplicateOf!.anglerName });
+  });
+
+  it("has, once fishing has been open an hour, a mate's copied photo and a photo without a location waiting today", async () => {
+    const todays = (await t.client().trpc.events.upcoming.query())[0];
+    const board = await t.client().trpc.catches.liveBoard.query({ id: todays.id });
+    if (seedingStarted - Date.parse(board.fishingOpens) < 60 * 60_000) return;
+    const queue = await admin.trpc.admin.catches.queue.query({ eventId: todays.id });
+    // Today's event comes first in the judges' choice.
+    expect((await admin.trpc.admin.catches.waitingEvents.query())[0]).toMatchObject({ id: todays.id, today: true });
+    const noPlace = queue.find((c) => c.photoCamera && c.flags.includes('no_photo_location'))!;
+    expect(noPlace).toMatchObject({ photoLatitude: null, photoTakenAt: expect.any(String) });
+    const copy = queue.find((c) => c.flags.includes('duplicate_photo'))!;
+    expect(copy.duplicateOf).toMatchObject({ eventName: todays.name });
+    const compared = await admin.trpc.admin.catches.compare.query({ id: copy.id });
+    expect(compared.earlier.id).toBe(copy.duplicateOf!.id);
+    expect(compared.likeness).toMatchObject({ kind: 'same_picture', summary: expect.stringMatching(/identical once lined up/) });
   });
 
   it('has a decision reopened and judged again, and an angler disqualified and suspended for a re-used photo', async () => {

@@ -42,7 +42,7 @@ describe('judging and results', () => {
       gpsText: '-28.264512, 153.563218',
       latitude: -28.264512,
       clubCode: 'TIDE42',
-      flags: ['no_camera_metadata'],
+      flags: ['no_photo_location', 'no_camera_metadata'],
       anglerEntered: true,
       submittedByName: null,
     });
@@ -108,8 +108,12 @@ describe('judging and results', () => {
       await log(q.client, event.id, q.memberId, 'Whiting', '40'),
     ];
     for (const id of ids.slice(0, 5)) await admin.trpc.admin.catches.judge.mutate({ id, action: 'approve' });
-    // The 40 cm whiting is never verified, so it does not place. A plain approval shows as a tick, not an e-mail.
-    expect(t.mail.to('w0@example.com')).toEqual([]);
+    // The 40 cm whiting is never verified, so it does not place. Each approval reaches its angler (no push here: by e-mail).
+    await t.mail.waitFor('w0@example.com', 2);
+    expect(t.mail.to('w0@example.com').map((m) => m.subject)).toEqual([
+      'Your catch was approved: Whiting at Whiting Wars',
+      'Your catch was approved: Whiting at Whiting Wars',
+    ]);
 
     const results = await t.client().trpc.catches.results.query({ id: event.id });
     const whiting = results.categories.find((c) => c.species === 'Whiting')!;

@@ -206,21 +206,48 @@ describe('pushes', () => {
         tag: `catch-${catchId}`,
       });
     }
-    // The rejection e-mail is the judging's own; the push adds none.
-    const mails = await t.mail.waitFor(angler.email, mailsBefore + 1);
-    expect(mails.subject).toBe('Your catch was not accepted: Bream at Bream Bash');
-    expect(t.mail.to(angler.email)).toHaveLength(mailsBefore + 1);
+    // Pushed, so not e-mailed as well.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(t.mail.to(angler.email)).toHaveLength(mailsBefore);
     const rows = await t.em().find(PushSubscription, { user: angler.userId });
     expect(rows.map((r) => r.lastSuccessAt)).toEqual([expect.any(Date), expect.any(Date)]);
 
-    // A plain approval (after reopening) is pushed too, and e-mailed by nobody.
+    // Reopening is pushed, and so is the final verdict after the second look; still no e-mail.
     await admin.trpc.admin.catches.reopen.mutate({ id: catchId, reason: 'Code is on the mat after all' });
-    await admin.trpc.admin.catches.judge.mutate({ id: catchId, action: 'approve' });
-    expect(angler.browsers.get(phone)!.open(push.to(phone)[1].body)).toMatchObject({
-      title: 'Catch approved: Bream',
-      body: 'Your Bream (31 cm) at Bream Bash was approved and counts towards the results.',
+    expect(angler.browsers.get(phone)!.open(push.to(phone)[1].body)).toEqual({
+      title: 'Catch being judged again: Bream',
+      body: 'The judges are looking again at your Bream (31 cm) at Bream Bash, which they had not accepted. You will hear their decision.',
+      url: '/member?tab=catches',
+      tag: `catch-${catchId}`,
     });
-    expect(t.mail.to(angler.email)).toHaveLength(mailsBefore + 1);
+    await admin.trpc.admin.catches.judge.mutate({ id: catchId, action: 'approve' });
+    expect(angler.browsers.get(phone)!.open(push.to(phone)[2].body)).toMatchObject({
+      title: 'Catch approved: Bream',
+      body: 'After a second look, your Bream (31 cm) at Bream Bash was approved and counts towards the results.',
+    });
+    expect(push.to(laptop)).toHaveLength(3);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(t.mail.to(angler.email)).toHaveLength(mailsBefore);
+  });
+
+  it('e-mails the verdict instead when no browser takes the push, or the member switched catch_judged off', async () => {
+    const flaky = unique('verdict-flaky');
+    const angler = await subscribed([flaky], { firstName: 'Ida' });
+    push.answers.set(`/push/${flaky}`, 500);
+    const event = await todaysEvent('Fallback Cup');
+    const first = await logBream(angler.client, event.id, angler.memberId);
+    const mail = await t.mailAfter(angler.email, () => admin.trpc.admin.catches.judge.mutate({ id: first, action: 'approve' }));
+    expect(mail.subject).toBe('Your catch was approved: Bream at Fallback Cup');
+    expect(push.to(flaky)).toHaveLength(1);
+
+    push.answers.delete(`/push/${flaky}`);
+    await angler.client.trpc.notifications.setPreference.mutate({ kind: 'catch_judged', enabled: false });
+    const second = await logBream(angler.client, event.id, angler.memberId);
+    const off = await t.mailAfter(angler.email, () =>
+      admin.trpc.admin.catches.judge.mutate({ id: second, action: 'reject', reason: 'Photo too dark to measure.' }),
+    );
+    expect(off.subject).toBe('Your catch was not accepted: Bream at Fallback Cup');
+    expect(push.to(flaky)).toHaveLength(1);
   });
 
   it('removes a subscription the push service says is gone (410 or 404) and keeps the others', async () => {
@@ -256,7 +283,7 @@ describe('pushes', () => {
     expect(row.lastFailureAt).toBeInstanceOf(Date);
   });
 
-  it('sends nothing at all for a kind the member switched off', async () => {
+  it('pushes nothing for a kind the member switched off', async () => {
     const phone = unique('off-phone');
     const member = await subscribed([phone]);
     await member.client.trpc.notifications.setPreference.mutate({ kind: 'catch_judged', enabled: false });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog, Catch, SiteSetting } from '../../src/server/db/entities';
 import { catchPhoto, randomSource } from '../../src/server/demo/demo-images';
 import { photoPrint, printDifference, SAME_PICTURE_MAX_DIFFERENCE } from '../../src/server/services/photo-prints';
-import { SPECIES } from '../../src/shared/catches';
+import { CATCH_FLAG_LABELS, SPECIES } from '../../src/shared/catches';
 import { instantToClubLocal } from '../../src/shared/dates';
 import { DEFAULT_FISHING_AREA, distanceMetres, insideArea } from '../../src/shared/fishing-area';
 import { createAdmin, createMember, enterEvent } from '../support/factories';
@@ -133,12 +133,21 @@ describe('where the photo was taken', () => {
     expect((await submit(await brag(FINGAL_ROCKS), FINGAL_CAR_PARK)).flags).toEqual([]);
   });
 
-  it('flags a photo without any camera metadata as before, and says nothing of the place of one without a position', async () => {
-    expect((await submit(await brag(), FINGAL_ROCKS)).flags).toEqual(['no_camera_metadata']);
+  it('flags a photo without a location of its own, with or without other camera metadata', async () => {
+    expect((await submit(await brag(), FINGAL_ROCKS)).flags).toEqual(['no_photo_location', 'no_camera_metadata']);
     const noPlace = await sharp(await brag())
       .withExif({ IFD0: { Make: 'Google', Model: 'Pixel 9' } })
       .toBuffer();
-    expect((await submit(noPlace, FINGAL_ROCKS)).flags).toEqual([]);
+    const stored = await submit(noPlace, FINGAL_ROCKS);
+    expect(stored.flags).toEqual(['no_photo_location']);
+    // The judge sees it in words, and can look back on every such catch in 'Judged'.
+    const [item] = (await admin.trpc.admin.catches.queue.query({ eventId })).filter((c) => c.id === stored.id);
+    expect(item.flags).toEqual(['no_photo_location']);
+    expect(CATCH_FLAG_LABELS[item.flags[0]]).toBe('No location in the photo');
+    await admin.trpc.admin.catches.judge.mutate({ action: 'approve', id: stored.id });
+    const judged = await admin.trpc.admin.catches.judged.query({ flag: 'no_photo_location' });
+    expect(judged.rows.map((r) => r.id)).toContain(stored.id);
+    expect(judged.rows.every((r) => r.flags.includes('no_photo_location'))).toBe(true);
   });
 });
 

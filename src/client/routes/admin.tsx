@@ -14,7 +14,7 @@ import { ADMIN_DEFAULT_TAB, type AdminTab } from '../../shared/tab-search';
 // Each tab's code loads when the tab is first opened: the committee's evening starts with the overview and one tab.
 const AdminMembersTab = onDemandPart(async () => (await import('../features/admin/members-tab')).AdminMembersTab);
 const AdminEventsTab = onDemandPart(async () => (await import('../features/admin/events-tab')).AdminEventsTab);
-const AdminJudgingTab = onDemandPart(async () => (await import('../features/admin/judging-tab')).AdminJudgingTab);
+const AdminJudgingTab = onDemandPart(async () => (await import('../features/admin/judging-tab')).AdminJudgingTabFromAddress);
 const AdminResultsSettings = onDemandPart(async () => (await import('../features/admin/results-tab')).AdminResultsSettings);
 const ResultsBoard = onDemandPart(async () => (await import('../features/catches/results-board')).ResultsBoard);
 const AdminPaymentsTab = onDemandPart(async () => (await import('../features/admin/payments-tab')).AdminPaymentsTab);

@@ -7,7 +7,7 @@ import { fishingWindow } from '../../shared/events';
 import { isJuniorOn } from '../../shared/membership';
 import { EventRegistration, Member } from '../db/entities';
 import { CAMERAS, REJECT_REASONS, SIZE_RANGES } from './demo-data';
-import { catchPhoto } from './demo-images';
+import { catchPhoto, randomSource } from './demo-images';
 import type { DemoContext } from './context';
 import type { SeededHousehold, SeededEvent, Special } from './context';
 
@@ -123,7 +123,10 @@ export async function seedPastCompetitions(demo: DemoContext) {
   }
 }
 
-/** Logs a catch as the angler's household would from a phone on the day: photo, size, GPS. */
+/**
+ * Logs a catch as the angler's household would from a phone on the day: photo, size, GPS. `extra.photo`: a picture
+ * made elsewhere; `extra.rng`: a random source of its own (so that the rest of the demo stays as it was).
+ */
 async function logCatch(
   demo: DemoContext,
   seeded: SeededEvent,
@@ -133,19 +136,24 @@ async function logCatch(
   fate: 'kept' | 'released',
   caughtAt: Date,
   special?: Special,
+  extra: { photo?: Buffer; rng?: DemoContext['rng'] } = {},
 ): Promise<string> {
+  const rng = extra.rng ?? demo.rng;
   const household = demo.households.find((h) => h.members.some((m) => m.id === angler.id))!;
   const spot = special === 'outside' ? { lat: -28.1352, lng: 153.4851 } : seeded.plan.spot;
-  const lat = spot.lat + demo.rng.between(-0.004, 0.004);
-  const lng = spot.lng + demo.rng.between(-0.004, 0.004);
+  const lat = spot.lat + rng.between(-0.004, 0.004);
+  const lng = spot.lng + rng.between(-0.004, 0.004);
   // Caught from a boat 2 km off Cabarita, logged once back on the beach: the photo's own place gives it away.
-  const photoAt = special === 'offshore' ? { lat: -28.3405, lng: 153.5985 } : { lat, lng };
+  const photoAt =
+    special === 'offshore' ? { lat: -28.3405, lng: 153.5985 } : special === 'noPlace' ? { lat: null, lng: null } : { lat, lng };
   const takenAt =
     special === 'dayBefore'
       ? `${addDays(seeded.day, -1)}T17:48:12`
-      : `${instantToClubLocal(new Date(caughtAt.getTime() - demo.rng.int(60, 240) * 1000))}:${String(demo.rng.int(0, 59)).padStart(2, '0')}`;
+      : `${instantToClubLocal(new Date(caughtAt.getTime() - rng.int(60, 240) * 1000))}:${String(rng.int(0, 59)).padStart(2, '0')}`;
   let photo: Buffer;
-  if (special === 'duplicate') {
+  if (extra.photo) {
+    photo = extra.photo;
+  } else if (special === 'duplicate') {
     // The season's first photo, cropped a little and saved again (its EXIF kept): not the same file, the same picture.
     const original = [...demo.photosByCatch.values()][0];
     photo = await sharp(original)
@@ -159,8 +167,8 @@ async function logCatch(
       species,
       sizeCm: size,
       clubCode: special === 'noCode' ? null : seeded.plan.clubCode,
-      rng: demo.rng,
-      exif: special === 'noExif' ? null : { camera: demo.rng.pick(CAMERAS), takenAtLocal: takenAt, ...photoAt },
+      rng,
+      exif: special === 'noExif' ? null : { camera: rng.pick(CAMERAS), takenAtLocal: takenAt, ...photoAt },
     });
   }
   // Only entrants score: an angler who did not enter beforehand was signed on at the ramp by the committee.
@@ -231,7 +239,7 @@ export async function seedTodaysCatches(demo: DemoContext) {
   // Within the fishing hours: a late-morning demo shows only the catches of the hours that have passed.
   const span = Math.min(openFor - 15, (hours.closes.getTime() - hours.opens.getTime()) / 60_000 - 10);
   const times = planned.map(() => demo.rng.between(15, span)).sort((a, b) => a - b);
-  const logged: { id: string; at: Date; mine: boolean }[] = [];
+  const logged: { id: string; at: Date; mine: boolean; angler: Member; species: Species; size: number }[] = [];
   for (const [i, c] of planned.entries()) {
     const size = i === 0 ? 27.5 : sizeFor(demo, c.species);
     const at = new Date(hours.opens.getTime() + times[i] * 60_000);
@@ -239,6 +247,9 @@ export async function seedTodaysCatches(demo: DemoContext) {
       id: await logCatch(demo, seeded, c.angler, c.species, size, i === 0 || demo.rng.chance(0.5) ? 'released' : 'kept', at),
       at,
       mine: i === 0,
+      angler: c.angler,
+      species: c.species,
+      size,
     });
   }
   // Early on, a junior and an adult each landed a whiting (the adult a second, smaller one too): judged by now, so the
@@ -253,7 +264,14 @@ export async function seedTodaysCatches(demo: DemoContext) {
   ] as const) {
     if (!angler) continue;
     const at = new Date(hours.opens.getTime() + minutes * 60_000);
-    logged.push({ id: await logCatch(demo, seeded, angler, 'Whiting', size, 'released', at), at, mine: false });
+    logged.push({
+      id: await logCatch(demo, seeded, angler, 'Whiting', size, 'released', at),
+      at,
+      mine: false,
+      angler,
+      species: 'Whiting',
+      size,
+    });
   }
   // The judges keep up during the day: catches logged over half an hour ago are checked (the member's own still waits).
   logged.sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -262,4 +280,32 @@ export async function seedTodaysCatches(demo: DemoContext) {
     if (c.mine || judgedAt.getTime() > demo.now.getTime() - 10 * 60_000) continue;
     await demo.at(judgedAt, () => demo.services.judging.judge(demo.em, demo.admin.actor, { action: 'approve', id: c.id }));
   }
+  await seedTwoToLookAt(demo, seeded, anglers, logged);
+}
+
+/**
+ * Two of today's catches for the judge to look at closely, logged late in the morning and still waiting: a photo with
+ * the camera's make and time but no position (location off for the camera), and a mate's photo of a fish logged
+ * earlier today, sent again from another phone by a messaging app (resized, its metadata gone), claiming that fish.
+ */
+async function seedTwoToLookAt(
+  demo: DemoContext,
+  seeded: SeededEvent,
+  anglers: Member[],
+  logged: { id: string; at: Date; mine: boolean; angler: Member; species: Species; size: number }[],
+) {
+  // A random source of their own: the catches, news and the rest of the demo stay as they were without them.
+  const rng = randomSource(4417);
+  const { closes } = fishingWindow(seeded.event);
+  const late = (minutesAgo: number) => new Date(Math.min(demo.now.getTime() - minutesAgo * 60_000, closes.getTime() - 10 * 60_000));
+  const earliest = logged.find((c) => !c.mine);
+  const others = anglers.filter((m) => m.id !== earliest?.angler.id);
+  // A day with too few entrants for a mate's copy has neither.
+  if (!earliest || others.length < 2) return;
+  await logCatch(demo, seeded, others[0], 'Flathead', 41.5, 'kept', late(40), 'noPlace', { rng });
+  const copy = await sharp(demo.photosByCatch.get(earliest.id)!).resize(900).jpeg({ quality: 80 }).toBuffer();
+  await logCatch(demo, seeded, others[others.length - 1], earliest.species, earliest.size, 'released', late(25), undefined, {
+    rng,
+    photo: copy,
+  });
 }

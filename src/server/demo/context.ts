@@ -51,7 +51,17 @@ export interface SeededEvent {
 }
 
 /** A scripted oddity; 'offshore' (a photo taken out at sea, logged from the beach) is left for the judge. */
-export type Special = 'noExif' | 'noCode' | 'dayBefore' | 'outside' | 'duplicate' | 'offshore' | 'pending' | 'corrected';
+export type Special =
+  | 'noExif'
+  | 'noCode'
+  | 'dayBefore'
+  | 'outside'
+  | 'duplicate'
+  | 'offshore'
+  | 'pending'
+  | 'corrected'
+  /** The camera's make and time, but no position (location off for the camera). */
+  | 'noPlace';
 
 /** A clock the seeder moves to when each thing happened. */
 class SeedClock implements Clock {

@@ -128,8 +128,8 @@ export interface CatchPhotoInput {
   sizeCm: number;
   clubCode: string | null;
   rng: RandomSource;
-  /** EXIF as a phone writes it: camera, the club's wall-clock time, and a position. */
-  exif?: { camera: [make: string, model: string]; takenAtLocal: string; lat: number; lng: number } | null;
+  /** EXIF as a phone writes it: camera, the club's wall-clock time, and a position (null: location off for the camera). */
+  exif?: { camera: [make: string, model: string]; takenAtLocal: string; lat: number | null; lng: number | null } | null;
 }
 
 const toDms = (value: number) => {
@@ -252,16 +252,21 @@ export async function catchPhoto(input: CatchPhotoInput): Promise<Buffer> {
     .jpeg({ quality: 84, mozjpeg: true });
   if (!input.exif) return image.toBuffer();
   const taken = input.exif.takenAtLocal.replace(/-/g, ':').replace('T', ' ');
+  const { lat, lng } = input.exif;
   return image
     .withExif({
       IFD0: { Make: input.exif.camera[0], Model: input.exif.camera[1], DateTime: taken },
       IFD2: { DateTimeOriginal: taken },
-      IFD3: {
-        GPSLatitudeRef: input.exif.lat < 0 ? 'S' : 'N',
-        GPSLatitude: toDms(input.exif.lat),
-        GPSLongitudeRef: input.exif.lng < 0 ? 'W' : 'E',
-        GPSLongitude: toDms(input.exif.lng),
-      },
+      ...(lat !== null && lng !== null
+        ? {
+            IFD3: {
+              GPSLatitudeRef: lat < 0 ? 'S' : 'N',
+              GPSLatitude: toDms(lat),
+              GPSLongitudeRef: lng < 0 ? 'W' : 'E',
+              GPSLongitude: toDms(lng),
+            },
+          }
+        : {}),
     })
     .toBuffer();
 }

@@ -16,8 +16,8 @@ export const TIME_GAP_MS = 60 * 60_000;
 export interface CatchFlagFacts {
   /** The position the phone sent, or null when it had none. */
   gps: LatLng | null;
-  /** Where the photo's own EXIF says it was taken, when it says. */
-  photoPosition?: LatLng | null;
+  /** Where the photo's own EXIF says it was taken, or null when it does not say. */
+  photoPosition: LatLng | null;
   /** The fishing area both positions are checked against (the committee's, stored; the club's default otherwise). */
   area?: FishingArea;
   /** The same picture was submitted before (the same file, or the picture re-saved, resized or cropped slightly). */
@@ -42,9 +42,10 @@ export function catchFlags(f: CatchFlagFacts): CatchFlag[] {
   const area = f.area ?? DEFAULT_FISHING_AREA;
   if (!f.gps) flags.push('no_gps');
   else if (!insideArea(area, f.gps.lat, f.gps.lng)) flags.push('outside_tweed');
-  // A photo without a position says nothing of its place; one without any metadata is flagged below.
   if (f.photoPosition && !insideArea(area, f.photoPosition.lat, f.photoPosition.lng)) flags.push('photo_outside_area');
   if (f.photoPosition && f.gps && distanceMetres(f.gps, f.photoPosition) > PHOTO_PHONE_MAX_METRES) flags.push('photo_far_from_phone');
+  // A photo without a position of its own cannot show where it was taken, whatever else its metadata says.
+  if (!f.photoPosition) flags.push('no_photo_location');
   if (f.duplicatePhoto) flags.push('duplicate_photo');
   if (!f.photo.camera && !f.photo.takenAt) flags.push('no_camera_metadata');
   const takenAt = f.photo.takenAt;

@@ -1,6 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PhotoLikeness } from '../../shared/catches.schema';
 import { Catch } from '../db/entities';
-import { PHASH_CANDIDATE_BITS, PHASH_CANDIDATES, samePicture, type PhotoPrint } from './photo-prints';
+import {
+  comparePrints,
+  DIFFERENT_FISH_MIN_DIFFERENCE,
+  PHASH_CANDIDATE_BITS,
+  PHASH_CANDIDATES,
+  SAME_PICTURE_MAX_DIFFERENCE,
+  samePicture,
+  type PhotoPrint,
+} from './photo-prints';
 
 /**
  * The earlier catch whose photo this one's is, or null: the first catch sent with the very same file, else the
@@ -24,4 +33,52 @@ export async function earlierCatchWithPhoto(em: EntityManager, photoHash: string
     [print.phash, PHASH_CANDIDATE_BITS, PHASH_CANDIDATES],
   );
   return first(rows.find((row) => samePicture(print.print, row.photo_print)));
+}
+
+/** Below this share of the earlier picture shown, the judge is told the copy was cropped. */
+const CROPPED_BELOW = 0.97;
+
+/**
+ * How alike a catch's photo is to the earlier catch's it was found to copy, measured again as the check measures it:
+ * the same file (the same SHA-256), or the same picture once the two prints are lined up (their mean grey-level
+ * difference, and how much of the earlier picture the copy shows), with a sentence a judge can read.
+ */
+export async function photoLikeness(em: EntityManager, suspect: Catch, earlier: Catch): Promise<PhotoLikeness> {
+  if (suspect.photoHash === earlier.photoHash) {
+    return {
+      kind: 'same_file',
+      difference: null,
+      shownShare: null,
+      summary: "Identical: the very same photo file as the earlier catch's, byte for byte.",
+    };
+  }
+  const rows = await em.execute<{ id: string; photo_print: Buffer | null }[]>('select id, photo_print from catches where id in (?, ?)', [
+    suspect.id,
+    earlier.id,
+  ]);
+  const printOf = (id: string) => rows.find((r) => r.id === id)?.photo_print ?? null;
+  const [later, first] = [printOf(suspect.id), printOf(earlier.id)];
+  const measured = later && first ? comparePrints(later, first) : null;
+  if (!measured || !Number.isFinite(measured.difference)) {
+    return {
+      kind: 'same_picture',
+      difference: null,
+      shownShare: null,
+      summary: 'The same picture saved again, as the duplicate check found when the catch came in; it cannot be measured again now.',
+    };
+  }
+  return { kind: 'same_picture', ...measured, summary: likenessInWords(measured.difference, measured.shownShare) };
+}
+
+/** The mean grey-level difference of two lined-up photos, and the share of the earlier one shown, in a judge's words. */
+function likenessInWords(difference: number, shownShare: number): string {
+  const closeness =
+    difference < 1.5 ? 'Practically identical' : difference <= SAME_PICTURE_MAX_DIFFERENCE ? 'Nearly identical' : 'Very alike';
+  const crop =
+    shownShare < CROPPED_BELOW ? ` This photo shows about ${Math.round(shownShare * 100)}% of the earlier one: it has been cropped.` : '';
+  return (
+    `${closeness} once lined up: the two pictures differ by ${difference.toFixed(1)} grey levels in 255 on average. ` +
+    `The check counts up to ${SAME_PICTURE_MAX_DIFFERENCE} as the same picture; photos of two different fish on the brag mat ` +
+    `differ by ${DIFFERENT_FISH_MIN_DIFFERENCE} or more.${crop}`
+  );
 }

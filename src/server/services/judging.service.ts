@@ -1,6 +1,7 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { CHAMPION_POINTS, roundSizeCm, SPECIES, type Species } from '../../shared/catches';
 import type {
+  CatchComparison,
   ChampionPointsView,
   EventResults,
   JudgeCatchView,
@@ -9,17 +10,27 @@ import type {
   LiveBoard,
   ResultCategory,
 } from '../../shared/catches.schema';
-import type { JudgedCatchView, JudgedPage, JudgedSearch, ReopenInput } from '../../shared/judging.schema';
+import type {
+  JudgedCatchView,
+  JudgedPage,
+  JudgedSearch,
+  JudgeQueueInput,
+  ReopenInput,
+  WaitingEvent,
+  WaitingEventsInput,
+} from '../../shared/judging.schema';
 import { clubLocalToInstant, clubToday } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { fishingWindow } from '../../shared/events';
 import { placePrize, RESULT_DIVISIONS, resultsStatus, type ResultDivision } from '../../shared/results';
 import type { Clock } from '../clock';
-import { Catch, Event, EventRegistration, Member } from '../db/entities';
+import { Catch, Event, EventRegistration, Member, User } from '../db/entities';
 import { recordAudit } from './audit.service';
-import { catchVerdictMessage, type CatchCorrection } from '../emails/catches.emails';
-import { deliverQuietly, type Mailer } from '../integrations/mailer';
+import type { CatchVerdict } from '../emails/catches.emails';
+import type { Mailer } from '../integrations/mailer';
 import type { Actor } from './actor';
+import { verdictNotice, verdictOf, type LoggedFish } from './catch-verdicts';
+import { photoLikeness } from './duplicate-photos';
 import type { MysteryFishService } from './mystery-fish.service';
 import type { NotificationsService } from './notifications.service';
 import { placingRules, type PlacingRules } from './placing-rules.service';
@@ -33,7 +44,7 @@ export interface JudgingDeps {
   mailer: Mailer;
   publicUrl: string;
   log: { error(obj: object, msg: string): void };
-  notifications: Pick<NotificationsService, 'notifyCatchJudged'>;
+  notifications: Pick<NotificationsService, 'pushOrEmail'>;
   /** The event's mystery fish, as the live board and the presentation show it. */
   mysteryFish: Pick<MysteryFishService, 'view'>;
 }
@@ -52,42 +63,106 @@ export class JudgingService {
     return this.judgeView(found, await entrantsOf(em, [found]));
   }
 
-  /** Unverified catches, oldest first, with everything the judge needs. */
-  async queue(em: EntityManager): Promise<JudgeCatchView[]> {
+  /** Unverified catches, oldest first, with everything the judge needs: of one event, or of every event. */
+  async queue(em: EntityManager, input: JudgeQueueInput = {}): Promise<JudgeCatchView[]> {
+    const eventId = input?.eventId;
+    if (eventId && !(await em.count(Event, { id: eventId }))) throw new AppError('NOT_FOUND', 'That event does not exist.');
     const catches = await em.find(
       Catch,
-      { status: 'pending' },
-      { populate: ['event', 'angler', 'submittedBy'], orderBy: { caughtAt: 'asc' } },
+      { status: 'pending', ...(eventId ? { event: eventId } : {}) },
+      { populate: ['event', 'angler', 'submittedBy'], orderBy: { caughtAt: 'asc', id: 'asc' } },
     );
     const entered = await entrantsOf(em, catches);
     return catches.map((c) => this.judgeView(c, entered));
   }
 
+  /**
+   * The events whose catches wait for the judges, each with how many: today's (club time) first, earliest start
+   * first, then the others, the latest first. `include` (the event a judge chose) is listed even with none waiting.
+   */
+  async waitingEvents(em: EntityManager, input: WaitingEventsInput = {}): Promise<WaitingEvent[]> {
+    const rows = await em.execute<{ id: string; name: string; event_date: Date | string; waiting: number }[]>(
+      `select e.id, e.name, e.event_date, count(c.id)::int as waiting
+       from events e left join catches c on c.event_id = e.id and c.status = 'pending'
+       where e.id in (select event_id from catches where status = 'pending') or e.id = ?
+       group by e.id, e.name, e.event_date`,
+      [input?.include ?? null],
+    );
+    const today = clubToday(this.deps.clock.now());
+    const events = rows.map((r) => {
+      const eventDate = new Date(r.event_date);
+      return {
+        id: r.id,
+        name: r.name,
+        eventDate: eventDate.toISOString(),
+        waiting: Number(r.waiting),
+        today: clubToday(eventDate) === today,
+      };
+    });
+    return events.sort(
+      (a, b) =>
+        Number(b.today) - Number(a.today) ||
+        (a.today ? a.eventDate.localeCompare(b.eventDate) : b.eventDate.localeCompare(a.eventDate)) ||
+        a.name.localeCompare(b.name),
+    );
+  }
+
+  /** A catch whose photo copies an earlier catch's, beside that catch, with how alike the two photos are. */
+  async compare(em: EntityManager, id: string): Promise<CatchComparison> {
+    const suspect = await em.findOne(Catch, { id }, { populate: ['event', 'angler', 'submittedBy'] });
+    if (!suspect) throw new AppError('NOT_FOUND', 'That catch does not exist.');
+    if (!suspect.duplicateOf)
+      throw new AppError('BAD_REQUEST', "This catch's photo is not a copy of an earlier catch's: there is nothing to compare it with.", {
+        field: 'id',
+      });
+    const earlier = await em.findOneOrFail(Catch, { id: suspect.duplicateOf.id }, { populate: ['event', 'angler', 'submittedBy'] });
+    const entered = await entrantsOf(em, [suspect, earlier]);
+    return {
+      suspect: this.judgeView(suspect, entered),
+      earlier: this.judgeView(earlier, entered),
+      likeness: await photoLikeness(em, suspect, earlier),
+    };
+  }
+
+  /**
+   * Approves (with the judge's corrections) or rejects a catch, audited, and tells the angler once it has committed.
+   * The same verdict again (a double tap, a retry after a lost answer) changes nothing and tells nobody twice.
+   */
   async judge(em: EntityManager, actor: Actor, input: JudgeInput): Promise<JudgeCatchView> {
-    const found = await em.findOne(Catch, { id: input.id }, { populate: ['event', 'angler', 'submittedBy'] });
-    if (!found) throw new AppError('NOT_FOUND', 'That catch does not exist.');
-    const before = { status: found.status, species: found.species, sizeCm: found.sizeCm, rejectReason: found.rejectReason ?? null };
-    if (input.action === 'approve') {
-      found.status = 'verified';
-      if (input.size !== undefined) found.sizeCm = roundSizeCm(input.size);
-      if (input.fishType) found.species = input.fishType;
-      found.rejectReason = null;
-    } else {
-      found.status = 'rejected';
-      found.rejectReason = input.reason;
+    const logged = await em.transactional(async (tem): Promise<LoggedFish | null> => {
+      // Locked: a retry racing its first try, or two judges at once, decide it once and tell the angler once.
+      const found = await tem.findOne(Catch, { id: input.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!found) throw new AppError('NOT_FOUND', 'That catch does not exist.');
+      const decision = (c: Catch) => ({
+        status: c.status,
+        species: c.species,
+        sizeCm: Number(c.sizeCm),
+        rejectReason: c.rejectReason ?? null,
+      });
+      const before = decision(found);
+      if (input.action === 'approve') {
+        found.status = 'verified';
+        if (input.size !== undefined) found.sizeCm = roundSizeCm(input.size);
+        if (input.fishType) found.species = input.fishType;
+        found.rejectReason = null;
+      } else {
+        found.status = 'rejected';
+        found.rejectReason = input.reason;
+      }
+      const after = decision(found);
+      if (JSON.stringify(after) === JSON.stringify(before)) return null;
+      found.verifiedBy = actor.user ? tem.getReference(User, actor.user.id) : null;
+      found.verifiedAt = this.deps.clock.now();
+      recordAudit(tem, { actor: actor.user, action: `catch.${input.action}`, entityType: 'Catch', entityId: found.id, before, after });
+      await tem.flush();
+      return { species: before.species, sizeCm: before.sizeCm };
+    });
+    const judged = await em.findOneOrFail(Catch, { id: input.id }, { populate: ['event', 'angler', 'submittedBy'], refresh: true });
+    if (logged) {
+      await boardChanged(em, judged.event.id);
+      await this.tellAngler(em, judged, logged, verdictOf(judged, logged));
     }
-    const after = { status: found.status, species: found.species, sizeCm: found.sizeCm, rejectReason: found.rejectReason ?? null };
-    // The same verdict again (a double tap, a retry after a lost answer) changes nothing and tells nobody twice.
-    if (JSON.stringify(after) === JSON.stringify(before)) return this.judgeView(found, await entrantsOf(em, [found]));
-    found.verifiedBy = actor.user;
-    found.verifiedAt = this.deps.clock.now();
-    recordAudit(em, { actor: actor.user, action: `catch.${input.action}`, entityType: 'Catch', entityId: found.id, before, after });
-    await em.flush();
-    await boardChanged(em, found.event.id);
-    await this.tellAngler(found, before);
-    // A push too, for those who have it on (the e-mail above stays the only e-mail).
-    await this.deps.notifications.notifyCatchJudged(em, found, before);
-    return this.judgeView(found, await entrantsOf(em, [found]));
+    return this.judgeView(judged, await entrantsOf(em, [judged]));
   }
 
   /**
@@ -151,11 +226,12 @@ export class JudgingService {
 
   /**
    * Puts a decided catch back in the queue, as the angler logged it (a judge's correction is undone), with the
-   * reason in the audit log; the results follow at once, as they are worked out from verified catches. A catch
-   * already waiting is refused, so a retry of a reopen that went through changes nothing.
+   * reason in the audit log; the results follow at once, as they are worked out from verified catches. The angler
+   * is told it is being looked at again (not the committee's reason), once it has committed. A catch already waiting
+   * is refused, so a retry of a reopen that went through changes nothing and tells nobody twice.
    */
   async reopen(em: EntityManager, actor: Actor, input: ReopenInput): Promise<JudgeCatchView> {
-    await em.transactional(async (tem) => {
+    const was = await em.transactional(async (tem) => {
       // Locked: two judges reopening at once (or a retry racing its first try) reopen it once.
       const found = await tem.findOne(Catch, { id: input.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!found) throw new AppError('NOT_FOUND', 'That catch does not exist.');
@@ -189,35 +265,30 @@ export class JudgingService {
         after: { ...decision(found), reason: input.reason },
       });
       await tem.flush();
+      return before.status === 'rejected' ? 'rejected' : 'verified';
     });
     const reopened = await em.findOneOrFail(Catch, { id: input.id }, { populate: ['event', 'angler', 'submittedBy'], refresh: true });
     await boardChanged(em, reopened.event.id);
+    const logged = { species: reopened.species, sizeCm: Number(reopened.sizeCm) };
+    await this.tellAngler(em, reopened, logged, { kind: 'reopened', was });
     return this.judgeView(reopened, await entrantsOf(em, [reopened]));
   }
 
   /**
-   * E-mails a rejection (with its reason) or an approval the judge corrected to the angler, or, for an angler
-   * without an address of their own (a junior), to whoever logged the catch. A plain approval shows as a tick.
+   * Tells the angler of a verdict by push, or else by e-mail (`verdictNotice` says who hears and what). Called once
+   * per change, after its transaction has committed; a failure to tell is logged and never undoes the verdict.
    */
-  private async tellAngler(judged: Catch, before: { species: string; sizeCm: number }): Promise<void> {
-    const corrections: CatchCorrection[] = [];
-    if (judged.status === 'verified') {
-      if (Number(before.sizeCm) !== Number(judged.sizeCm))
-        corrections.push({ what: 'size', from: `${Number(before.sizeCm)} cm`, to: `${Number(judged.sizeCm)} cm` });
-      if (before.species !== judged.species) corrections.push({ what: 'species', from: before.species, to: judged.species });
-      if (!corrections.length) return;
+  private async tellAngler(em: EntityManager, judged: Catch, logged: LoggedFish, verdict: CatchVerdict): Promise<void> {
+    try {
+      const notice = await verdictNotice(em, judged, logged, verdict, this.deps.publicUrl);
+      if (!notice) {
+        this.deps.log.error({ catchId: judged.id, verdict: verdict.kind }, 'Nobody to tell of a verdict: the angler has no address');
+        return;
+      }
+      await this.deps.notifications.pushOrEmail(em, notice.to, 'catch_judged', notice.push, notice.email);
+    } catch (error) {
+      this.deps.log.error({ err: (error as Error).message, catchId: judged.id }, 'The angler could not be told of a verdict');
     }
-    const to = judged.angler.email ?? judged.submittedBy?.email;
-    if (!to) return;
-    const mail = await catchVerdictMessage({
-      firstName: judged.angler.firstName,
-      species: before.species,
-      size: String(Number(before.sizeCm)),
-      eventName: judged.event.name,
-      verdict: judged.status === 'rejected' ? { kind: 'rejected', reason: judged.rejectReason ?? '' } : { kind: 'corrected', corrections },
-      catchesUrl: `${this.deps.publicUrl}/member?tab=catches`,
-    });
-    await deliverQuietly(this.deps.mailer, this.deps.log, { to, ...mail });
   }
 
   /**

@@ -8,7 +8,8 @@ import type { NotificationSettings as SettingsView } from '../../shared/notifica
 import type { pushSubscriptionInput, pushUnsubscribeInput, setNotificationPreferenceInput } from '../../shared/notifications.schema';
 import type { z } from 'zod';
 import type { Clock } from '../clock';
-import { Event, EventRegistration, Member, NotificationSettings, PushSubscription, User, type Catch } from '../db/entities';
+import { Event, EventRegistration, Member, NotificationSettings, PushSubscription, User } from '../db/entities';
+import type { RenderedEmail } from '../emails/layout';
 import { notificationEmail } from '../emails/notifications.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import type { PushSender } from '../integrations/push';
@@ -46,6 +47,13 @@ const COLUMN: Record<NotificationKind, string> = {
 export interface NotifyOutcome {
   sent: 'off' | 'push' | 'email' | 'none';
   pushed: number;
+}
+
+/** Who hears of something: an account (pushes go to its browsers), and the address an e-mail goes to. */
+export interface Recipient {
+  userId: string | null;
+  email: string | null;
+  firstName: string;
 }
 
 export interface NotifyOptions {
@@ -146,32 +154,30 @@ export class NotificationsService {
   }
 
   /**
-   * catch_judged: a push to the angler (or, for a junior without an account, whoever logged the catch) when the
-   * judges decide. No e-mail here: rejections and corrections are e-mailed by the judging itself.
+   * News that must reach a person whatever they chose (a judges' verdict on their catch): a push to each of their
+   * browsers when they have any and `kind` is on, and `email` (to `to.email`) when they have none, the kind is off, or
+   * no browser took it. One or the other, never both. Call it once per piece of news, after its transaction has
+   * committed. Never throws: the news itself stands.
    */
-  async notifyCatchJudged(em: EntityManager, judged: Catch, logged: { species: string; sizeCm: number }): Promise<NotifyOutcome> {
-    const recipient = judged.angler.user?.id ?? judged.submittedBy?.id;
-    if (!recipient) return { sent: 'none', pushed: 0 };
-    const whose = judged.angler.user?.id === recipient ? 'Your' : `${judged.angler.firstName}'s`;
-    const fish = `${logged.species} (${Number(logged.sizeCm)} cm)`;
-    const corrected = logged.species !== judged.species || Number(logged.sizeCm) !== Number(judged.sizeCm);
-    const message: PushMessage =
-      judged.status === 'rejected'
-        ? {
-            title: `Catch not accepted: ${logged.species}`,
-            body: `${whose} ${fish} at ${judged.event.name} was not accepted. The judges' reason: ${judged.rejectReason ?? ''}`,
-            url: '/member?tab=catches',
-            tag: `catch-${judged.id}`,
-          }
-        : {
-            title: `Catch approved: ${judged.species}`,
-            body: corrected
-              ? `${whose} ${fish} at ${judged.event.name} was approved, corrected to ${judged.species} (${Number(judged.sizeCm)} cm).`
-              : `${whose} ${fish} at ${judged.event.name} was approved and counts towards the results.`,
-            url: '/member?tab=catches',
-            tag: `catch-${judged.id}`,
-          };
-    return this.notify(em, recipient, 'catch_judged', message, { email: false });
+  async pushOrEmail(
+    em: EntityManager,
+    to: Recipient,
+    kind: NotificationKind,
+    message: PushMessage,
+    email: () => Promise<RenderedEmail>,
+  ): Promise<NotifyOutcome> {
+    try {
+      if (to.userId && (await this.preferencesOf(em, to.userId))[kind]) {
+        const pushed = await this.push(em, to.userId, kind, message);
+        if (pushed > 0) return { sent: 'push', pushed };
+      }
+      if (!to.email) return { sent: 'none', pushed: 0 };
+      const sent = await deliverQuietly(this.deps.mailer, this.deps.log, { to: to.email, ...(await email()) });
+      return { sent: sent ? 'email' : 'none', pushed: 0 };
+    } catch (error) {
+      this.deps.log.error({ err: (error as Error).message, kind }, 'A notification could not be sent');
+      return { sent: 'none', pushed: 0 };
+    }
   }
 
   /**

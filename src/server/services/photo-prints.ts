@@ -24,6 +24,8 @@ export const PHASH_CANDIDATES = 100;
  * fish of the same species and length).
  */
 export const SAME_PICTURE_MAX_DIFFERENCE = 4;
+/** The least two photos of different fish on the mat differed by in the measurement above (grey levels of 255). */
+export const DIFFERENT_FISH_MIN_DIFFERENCE = 5.7;
 /** A picture this plain (the standard deviation of its print's grey levels) has no fingerprint: only identical files match. */
 const PLAIN_PICTURE_SPREAD = 4;
 
@@ -221,12 +223,20 @@ function samplePrint(print: Uint8Array, x: number, y: number): number {
   return top * (1 - wy) + bottom * wy;
 }
 
-/**
- * How different two prints are once aligned: the mean difference of their grey levels (0-255) over the part they
- * share, after finding the crop between them. Infinity when they share too little to say.
- */
-export function printDifference(later: Uint8Array, earlier: Uint8Array): number {
-  if (later.length !== S * S || earlier.length !== S * S) return Infinity;
+/** Two prints compared once aligned. */
+export interface PrintComparison {
+  /** The mean difference of their grey levels (0-255) over the part they share; Infinity when they share too little to say. */
+  difference: number;
+  /** How much of the earlier picture the later one shows (0-1; 1 when it shows all of it, or more). */
+  shownShare: number;
+}
+
+/** The share (0-1) of the earlier picture's side that the later one covers along one axis. */
+const shownAlong = (axis: Axis) => Math.max(0, Math.min(1, axis.offset + axis.scale) - Math.max(0, axis.offset));
+
+/** How different two prints are once aligned (the crop between them found first), and how much of the earlier one the later shows. */
+export function comparePrints(later: Uint8Array, earlier: Uint8Array): PrintComparison {
+  if (later.length !== S * S || earlier.length !== S * S) return { difference: Infinity, shownShare: 0 };
   const p = profiles(later);
   const q = profiles(earlier);
   const ax = alignAxis(p.columns, q.columns);
@@ -243,8 +253,11 @@ export function printDifference(later: Uint8Array, earlier: Uint8Array): number 
       n++;
     }
   }
-  return n < S * S * 0.6 ? Infinity : sum / n;
+  return { difference: n < S * S * 0.6 ? Infinity : sum / n, shownShare: shownAlong(ax) * shownAlong(ay) };
 }
+
+/** How different two prints are once aligned: the mean difference of their grey levels (0-255), as `comparePrints`. */
+export const printDifference = (later: Uint8Array, earlier: Uint8Array): number => comparePrints(later, earlier).difference;
 
 /** Whether two prints show the same picture (re-saved, resized or cropped slightly). */
 export const samePicture = (later: Uint8Array, earlier: Uint8Array) => printDifference(later, earlier) <= SAME_PICTURE_MAX_DIFFERENCE;

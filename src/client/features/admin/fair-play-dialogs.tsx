@@ -30,6 +30,7 @@ function useAfterDecision() {
       [
         trpc.admin.catches.judged.pathKey(),
         trpc.admin.catches.queue.pathKey(),
+        trpc.admin.catches.waitingEvents.pathKey(),
         trpc.catches.results.pathKey(),
         trpc.catches.ladder.pathKey(),
         trpc.admin.members.search.pathKey(),
@@ -141,9 +142,10 @@ export function ReopenDialog({ item, onClose }: { item: JudgedCatchView; onClose
       }}
     >
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {fish(item)} goes back to ‘To judge’ as the angler logged it, and stops counting until it is judged again.
+        {fish(item)} goes back to ‘To judge’ as the angler logged it, and stops counting until it is judged again. The angler is told it is
+        being judged again, and then the new verdict.
       </Text>
-      <ReasonField description="Kept in the audit log." {...form.inputProps('reason')} />
+      <ReasonField description="Kept in the audit log; the angler does not see it." {...form.inputProps('reason')} />
     </DecisionModal>
   );
 }

@@ -8,7 +8,8 @@ export function osmUrl(latitude: number, longitude: number): string {
   return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=15/${latitude}/${longitude}`;
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+/** One fact about a catch: 'Angler: Mia Fisher'. */
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
       <Text span fw={600}>
@@ -79,6 +80,7 @@ function PhotoFacts({ item }: { item: JudgeCatchView }) {
               target="_blank"
               rel="noopener noreferrer"
               aria-label="Photo location on OpenStreetMap"
+              data-tap-target
             >
               (map)
             </Anchor>
@@ -117,7 +119,7 @@ export function JudgeCatchFacts({ item }: { item: JudgeCatchView }) {
         {hasGps && (
           <>
             {' '}
-            <Anchor href={osmUrl(item.latitude!, item.longitude!)} target="_blank" rel="noopener noreferrer">
+            <Anchor href={osmUrl(item.latitude!, item.longitude!)} target="_blank" rel="noopener noreferrer" data-tap-target>
               View on OpenStreetMap
             </Anchor>
           </>

@@ -8,6 +8,7 @@ const FLAG_COLORS: Record<CatchFlag, string> = {
   outside_tweed: 'red',
   photo_outside_area: 'red',
   photo_far_from_phone: 'orange',
+  no_photo_location: 'yellow',
   duplicate_photo: 'red',
   no_camera_metadata: 'orange',
   photo_time_outside_hours: 'orange',

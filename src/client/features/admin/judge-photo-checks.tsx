@@ -1,14 +1,13 @@
-import { Alert, Button, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { JudgeCatchView } from '../../../shared/catches.schema';
 import { clubToday, formatAuDate } from '../../../shared/dates';
 import { distanceMetres, type LatLng } from '../../../shared/fishing-area';
-import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../trpc';
 import { FishingAreaMap, formatDistance } from './fishing-area-map';
-import { JudgeCatchFacts, JudgePhoto } from './judge-catch-facts';
-import { JudgeFlags } from './judge-flags';
+import { DuplicateComparison } from './duplicate-comparison';
 
 const positionOf = (lat: number | null, lng: number | null): LatLng | null => (lat !== null && lng !== null ? { lat, lng } : null);
 
@@ -46,9 +45,10 @@ export function JudgeMap({ item }: { item: JudgeCatchView }) {
   );
 }
 
-/** The earlier catch whose photo this one's is: a sentence, and a button that shows that catch. */
+/** The earlier catch whose photo this one's is: a sentence, and a button that puts the two side by side. */
 export function JudgeDuplicate({ item }: { item: JudgeCatchView }) {
   const [open, setOpen] = useState(false);
+  const phone = useMediaQuery('(max-width: 48em)');
   const earlier = item.duplicateOf;
   if (!earlier) return null;
   return (
@@ -58,42 +58,19 @@ export function JudgeDuplicate({ item }: { item: JudgeCatchView }) {
           Looks like the photo of {earlier.anglerName}&apos;s catch in {earlier.eventName} on{' '}
           {formatAuDate(clubToday(new Date(earlier.caughtAt)))}.
         </Text>
-        <Button size="compact-sm" variant="light" color="red" onClick={() => setOpen(true)}>
-          Show that catch
+        <Button size="xs" variant="light" color="red" onClick={() => setOpen(true)}>
+          Compare side by side
         </Button>
       </Stack>
-      <Modal opened={open} onClose={() => setOpen(false)} title={`${earlier.anglerName}'s catch`} size="xl">
-        {open && <EarlierCatch id={earlier.id} />}
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={`${item.anglerName}'s ${item.fishType.toLowerCase()} beside ${earlier.anglerName}'s earlier catch`}
+        size={1040}
+        fullScreen={phone}
+      >
+        {open && <DuplicateComparison id={item.id} />}
       </Modal>
     </Alert>
-  );
-}
-
-const VERDICTS = { pending: 'Waiting for the judges', verified: 'Verified', rejected: 'Rejected' } as const;
-
-/** An earlier catch as the judge sees it, to put beside the later one. */
-function EarlierCatch({ id }: { id: string }) {
-  const trpc = useTRPC();
-  const earlier = useQuery(trpc.admin.catches.get.queryOptions({ id }));
-  const c = earlier.data;
-  return (
-    <QueryState query={earlier} loading="Loading that catch..." failure="Could not load that catch. Please try again later.">
-      {c && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <JudgePhoto item={c} />
-          <Stack gap={6} style={{ minWidth: 0 }}>
-            <Title order={3} fz="lg">
-              {c.fishType} · {c.size} cm
-            </Title>
-            <Text size="sm" fw={600}>
-              {VERDICTS[c.status]}
-              {c.rejectReason ? `: ${c.rejectReason}` : ''}
-            </Text>
-            <JudgeFlags flags={c.flags} />
-            <JudgeCatchFacts item={c} />
-          </Stack>
-        </SimpleGrid>
-      )}
-    </QueryState>
   );
 }

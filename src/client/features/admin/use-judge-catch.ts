@@ -44,10 +44,13 @@ function useJudgeMutation(onSettled: () => void) {
           input.action === 'approve' ? 'Catch approved' : 'Catch rejected',
           `${judged.fishType}, ${judged.size} cm, by ${judged.anglerName}`,
         );
-        // The card leaves at once; the refetch confirms what the server now holds.
-        queryClient.setQueryData(trpc.admin.catches.queue.queryKey(), (old) => old?.filter((c) => c.id !== input.id));
+        // The card leaves at once (whichever event's list shows it); the refetch confirms what the server now holds.
+        queryClient.setQueriesData<JudgeCatchView[]>({ queryKey: trpc.admin.catches.queue.pathKey() }, (old) =>
+          old?.filter((c) => c.id !== input.id),
+        );
         void Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.admin.catches.queue.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.admin.catches.queue.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.admin.catches.waitingEvents.pathKey() }),
           queryClient.invalidateQueries({ queryKey: trpc.catches.results.pathKey() }),
           queryClient.invalidateQueries({ queryKey: trpc.catches.ladder.pathKey() }),
         ]);
