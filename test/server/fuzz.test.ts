@@ -624,6 +624,8 @@ function validInputs(): Record<string, unknown> {
     'events.cancel': { id: ids.futureEvent },
     'admin.signOn.list': { id: ids.event },
     'admin.signOn.checkIn': { registrationId: randomUUID(), checkedIn: true },
+    'admin.signOn.remove': { registrationId: randomUUID() },
+    'admin.signOn.catchLink': { registrationId: randomUUID() },
     'admin.signOn.recordPayment': { registrationId: randomUUID(), method: 'cash', reference: 'Desk 1', requestKey: randomUUID() },
     'admin.signOn.addGuest': {
       eventId: ids.event,
@@ -722,7 +724,7 @@ function validInputs(): Record<string, unknown> {
     'admin.events.create': event,
     'admin.events.setImage': { id: ids.event, imageUrl: ids.upload },
     'admin.events.update': { id: ids.futureEvent, event },
-    'admin.events.addEntrant': { id: ids.futureEvent, memberId: ids.member },
+    'admin.events.addEntrant': { id: ids.futureEvent, memberId: ids.member, passOverWaiting: false },
     'admin.events.disqualify': { eventId: ids.event, memberId: ids.member, reason: 'Photo re-used from last season' },
     'admin.events.reinstate': { eventId: ids.event, memberId: ids.member },
     'admin.members.suspend': { memberId: ids.member, until: today, reason: 'Photo re-used from last season' },
