@@ -225,7 +225,7 @@ export async function seedTodaysCatches(demo: DemoContext) {
   if (openFor < 60) return;
   // A suspended angler (see fair-play.ts) cannot log catches, nor their household for them.
   const suspended = new Set((await demo.em.find(Member, { suspendedUntil: { $gte: demo.today } })).map((m) => m.id));
-  // Only entrants fish: the day is full and a member waits for a place, so nobody else is signed on at the ramp.
+  // Only entrants fish: the day is full and a member waits for a place, so nobody is signed on past them at the ramp.
   const entered = new Set(
     (await demo.em.find(EventRegistration, { event: seeded.event }, { populate: ['member'] })).map((e) => e.member.id),
   );
@@ -233,7 +233,9 @@ export async function seedTodaysCatches(demo: DemoContext) {
     .filter((h) => h !== demo.member && h !== demo.admin && !h.members.some((m) => suspended.has(m.id)))
     .flatMap((h) => h.members)
     .filter((m) => entered.has(m.id));
-  const planned: { angler: Member; species: Species }[] = [{ angler: person(demo.member, 'Ethan'), species: 'Bream' }];
+  // The demo member's household's bream, still to judge: his son Ethan's when he fishes today, else his own.
+  const own = [person(demo.member, 'Ethan'), demo.member.primary].find((m) => entered.has(m.id)) ?? anglers[0];
+  const planned: { angler: Member; species: Species }[] = [{ angler: own, species: 'Bream' }];
   for (let i = 1; i < seeded.plan.catches; i++)
     planned.push({ angler: demo.rng.pick(anglers), species: demo.rng.pick(seeded.plan.species) });
   // Within the fishing hours: a late-morning demo shows only the catches of the hours that have passed.

@@ -90,9 +90,7 @@ async function register(demo: DemoContext, seeded: SeededEvent, createdAt: Date)
     .sort((a, b) => a.at - b.at);
   for (const { household, at } of planned) {
     // A juniors' event takes the household's juniors, entered by its adult; any other its member who holds the login.
-    // The demo member enters his son Ethan with him for today's club day (his bream is the catch still to judge).
-    const ethan = household === demo.member && plan.key === 'today' ? household.members.find((m) => m.firstName === 'Ethan') : undefined;
-    const memberIds = plan.ageLimit === 'juniors' ? juniorsOf(household, day) : ethan ? [household.primary.id, ethan.id] : undefined;
+    const memberIds = plan.ageLimit === 'juniors' ? juniorsOf(household, day) : undefined;
     await demo.at(new Date(at), () => demo.services.entries.enter(demo.em, household.actor, seeded.event.id, { memberIds }));
     seeded.registered.push(household);
   }
