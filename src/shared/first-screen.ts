@@ -36,11 +36,6 @@ function adminTab(search: URLSearchParams): AdminTab {
   return ADMIN_TABS.includes(tab as AdminTab) ? (tab as AdminTab) : ADMIN_DEFAULT_TAB;
 }
 
-/** The event of the sign-on desk opened by address (/admin?signon=<event id>), on the Events tab. */
-function signOnEvent(search: URLSearchParams): string | null {
-  return adminTab(search) === 'events' ? search.get('signon') || null : null;
-}
-
 /** The event of an event's details page (/events/<id>). */
 function detailsEvent(pathname: string): string | null {
   const match = /^\/events\/([^/]+)\/?$/i.exec(pathname);
@@ -102,7 +97,8 @@ export function firstScreenReads({ pathname, search }: PageAddress, who: Who): F
 /** The first read of the administration's open tab: the members list unfiltered, the events list or the day's sign-on desk. */
 function adminTabReads(search: URLSearchParams): FirstRead[] {
   const tab = adminTab(search);
-  const desk = signOnEvent(search);
+  // The sign-on desk opened by its address (/admin?signon=<event id>) shows on the Events tab.
+  const desk = search.get('signon');
   if (tab === 'events') return [{ path: 'admin.events.list' }, ...(desk ? [{ path: 'admin.signOn.list', input: { id: desk } }] : [])];
   // A filter in the address (a dashboard figure's link) changes the list: the tab asks for that one itself.
   if (tab === 'members' && !search.has('status')) return [{ path: 'admin.members.search', input: FIRST_MEMBERS_PAGE }];

@@ -4,7 +4,7 @@ import type { DeskView } from '../../../shared/entries.schema';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { useRefreshDesk } from './remove-entrant-dialog';
+import { useRefreshDesk } from './use-refresh-desk';
 
 type Waiting = DeskView['waiting'];
 

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { DeskEntrant } from '../../../shared/entries.schema';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
+import { useRefreshDesk } from './use-refresh-desk';
 
 /** What taking the entrant off does with their fee, said before it is done. */
 export function feeBackSentence(entrant: Pick<DeskEntrant, 'fee' | 'feeBack' | 'paidBy'>): string {
@@ -11,17 +12,6 @@ export function feeBackSentence(entrant: Pick<DeskEntrant, 'fee' | 'feeBack' | '
   if (entrant.feeBack === 'by_hand')
     return `Their $${entrant.fee} (${(entrant.paidBy ?? 'paid by hand').toLowerCase()}) is recorded as refunded: hand it back to them.`;
   return 'Nothing has been paid, so no money changes hands.';
-}
-
-/** The desk's list and the events list after an entrant is added or taken off. */
-export function useRefreshDesk(eventId: string) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.admin.signOn.list.queryKey({ id: eventId }) }),
-      queryClient.invalidateQueries({ queryKey: trpc.admin.events.list.queryKey() }),
-    ]);
 }
 
 /**

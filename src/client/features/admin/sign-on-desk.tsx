@@ -16,7 +16,8 @@ import { AddEntrantForm } from './add-entrant-form';
 import { CatchLinkDialog, offersCatchLink } from './catch-link-dialog';
 import { DeskWaitingList, WaitingFirstNotice } from './desk-waiting-list';
 import { newRequestKey } from './refund-dialog';
-import { RemoveEntrantDialog, useRefreshDesk } from './remove-entrant-dialog';
+import { RemoveEntrantDialog } from './remove-entrant-dialog';
+import { useRefreshDesk } from './use-refresh-desk';
 import { DateField } from '../../components/forms/date-field';
 
 const STATE_COLOURS: Record<EntryPaymentState, string> = {
