@@ -130,7 +130,7 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
 /**
  * What gets in the way of a wet finger on a phone, inside `within` (a CSS selector): controls smaller than 44 px
  * (a radio or checkbox counts with its label; links inside sentences are left out), badges whose text is cut short,
- * and the assistant's round button sitting over a control.
+ * and the assistant's round button sitting over a control a finger can reach (with a dialog open, one of the dialog's).
  */
 export async function phoneProblems(page: Page, within = 'body'): Promise<string[]> {
   return page.evaluate((root) => {
@@ -153,10 +153,12 @@ export async function phoneProblems(page: Page, within = 'body'): Promise<string
       if (label.scrollWidth > label.clientWidth + 1) problems.push(`badge cut short: ${label.textContent}`);
     }
     const chat = document.querySelector('[aria-label="Open the fishing assistant"]');
+    // Under an open dialog only the dialog's own controls can be reached (the page behind is inert).
+    const dialog = [...document.querySelectorAll('[role="dialog"][aria-modal="true"]')].filter((d) => d.getClientRects().length > 0).at(-1);
     if (chat && !chat.hasAttribute('data-aside')) {
       const box = chat.getBoundingClientRect();
       for (const control of document.querySelectorAll('a[href], button, input, select, textarea, label, [role="tab"]')) {
-        if (chat.contains(control)) continue;
+        if (chat.contains(control) || (dialog && !dialog.contains(control))) continue;
         const r = control.getBoundingClientRect();
         if (visible(r) && r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top)
           problems.push(`the assistant's button is over: ${name(control)}`);
