@@ -1,5 +1,6 @@
 import {
   checkInInput,
+  checkInResult,
   deskEntrant,
   deskGuestInput,
   deskInput,
@@ -21,7 +22,7 @@ export const signOnDeskRouter = router({
   /** One tap; the same tap again changes nothing (audited once). */
   checkIn: adminProcedure
     .input(checkInInput)
-    .output(deskEntrant)
+    .output(checkInResult)
     .mutation(({ ctx, input }) => ctx.services.signOnDesk.checkIn(ctx.em, ctx.actor, input)),
 
   /** Cash or a card at the desk for one entrant's fee (always the server's price); a retried request records once. */

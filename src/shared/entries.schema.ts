@@ -190,11 +190,27 @@ export const deskView = z.object({
 });
 export type DeskView = z.infer<typeof deskView>;
 
+/** Names one tap at the desk: a tap sent again (a lost reply, a queue sent after the signal returns) counts once. */
+const deskRequestKey = z.uuid({ error: 'The request key must be a UUID; please reload the page and try again.' });
+
 export const checkInInput = z.object({
   registrationId: uuid('entry'),
   /** false undoes a check-in made by mistake. */
   checkedIn: z.boolean({ error: 'Checked in must be true or false.' }),
+  requestKey: deskRequestKey.optional(),
+  /** When the desk tapped (it may send later, without signal at the ramp); the check-in time, if within the last day. */
+  at: z.iso.datetime({ offset: true, error: 'The check-in time must be a date and time.' }).optional(),
+  /**
+   * The check-in time the desk showed when it was tapped (null: not checked in). When another desk has changed it
+   * since, this tap is refused with what happened there, not written over it.
+   */
+  seenCheckedInAt: z.iso.datetime({ offset: true, error: 'The check-in time seen must be a date and time.' }).nullable().optional(),
 });
+export type CheckInInput = z.input<typeof checkInInput>;
+
+/** What a check-in came to: the entrant, and a sentence when another desk had already done it. */
+export const checkInResult = z.object({ entrant: deskEntrant, note: z.string().nullable() });
+export type CheckInResult = z.infer<typeof checkInResult>;
 
 /** A walk-up guest's single-use catch link, shown at the desk as a QR code; `expires` an ISO instant. */
 export const catchLinkView = z.object({ url: z.string(), expires: z.string() });
@@ -208,7 +224,7 @@ export const deskPaymentInput = z.object({
   method: z.enum(MANUAL_PAYMENT_METHODS, { error: 'Method must be cash, bank transfer, card or cheque.' }),
   reference: optionalText('Reference', 120),
   /** Made by the browser when the dialog opens: a retried or double-tapped 'Record payment' records once. */
-  requestKey: z.uuid({ error: 'The request key must be a UUID; please reload the page and try again.' }),
+  requestKey: deskRequestKey,
 });
 export type DeskPaymentInput = z.input<typeof deskPaymentInput>;
 
@@ -226,5 +242,6 @@ export const deskGuestInput = z.object({
   dateOfBirth: birthDateSchema(),
   /** The committee chose to add them although others are waiting for a place. */
   passOverWaiting: z.boolean().optional(),
+  requestKey: deskRequestKey.optional(),
 });
 export type DeskGuestInput = z.input<typeof deskGuestInput>;

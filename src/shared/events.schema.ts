@@ -135,7 +135,10 @@ export const addEntrantInput = eventIdInput.extend({
   memberId: z.uuid({ error: 'Please choose the member.' }),
   /** The committee chose to add them although others are waiting for a place (they are named in the refusal otherwise). */
   passOverWaiting: z.boolean().optional(),
+  /** Names one 'Add' at the desk: sent again after a lost reply, it enters the member once and says so. */
+  requestKey: z.uuid({ error: 'The request key must be a UUID; please reload the page and try again.' }).optional(),
 });
+export type AddEntrantInput = z.input<typeof addEntrantInput>;
 
 /** The entry fees a new event's form starts with: the committee's settings, as amounts ('10.00'). */
 export const entryFeeDefaults = z.object({ memberFee: z.string(), nonMemberFee: z.string() });

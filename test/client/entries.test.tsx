@@ -359,7 +359,7 @@ describe('the sign-on desk', () => {
   it('checks an entrant in with one tap and takes cash at the server price', async () => {
     const server = fakeServer({
       'admin.signOn.list': () => ok(DESK),
-      'admin.signOn.checkIn': () => ok({ ...DESK.entrants[0], checkedInAt: new Date().toISOString() }),
+      'admin.signOn.checkIn': () => ok({ entrant: { ...DESK.entrants[0], checkedInAt: new Date().toISOString() }, note: null }),
       'admin.signOn.recordPayment': () => ok({ message: '$10.00 cash recorded for Mia Fisher.', entrant: DESK.entrants[0] }),
       'admin.events.list': () => ok([]),
     });

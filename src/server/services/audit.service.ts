@@ -26,6 +26,19 @@ export function recordAudit(em: EntityManager, entry: AuditEntry): void {
 }
 
 /**
+ * The audit entry a request left on one record under its key (`after.requestKey`): that request was carried out
+ * before, and sending it again (a lost reply, a queue sent twice) must not do it twice.
+ */
+export function auditedRequest(
+  em: EntityManager,
+  where: { action: string; entityType: string; entityId: string },
+  requestKey: string | undefined,
+): Promise<AuditLog | null> {
+  if (!requestKey) return Promise.resolve(null);
+  return em.findOne(AuditLog, { ...where, after: { requestKey } }, { orderBy: { id: 'desc' } });
+}
+
+/**
  * The audit log, newest first by the time of the change (ties, such as the entries of one save, newest id first),
  * filtered by record type and id; the types present feed the filter.
  */

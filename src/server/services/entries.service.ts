@@ -23,7 +23,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { entryConfirmationMessage, entryRefundMessage, waitlistPromotedMessage, type EntryRefundReason } from '../emails/entries.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import { PaymentProviderError, type PaymentProvider } from '../integrations/payments';
-import { recordAudit } from './audit.service';
+import { auditedRequest, recordAudit } from './audit.service';
 import { requireUser, type Actor } from './actor';
 import { eventIcs } from './calendar';
 import type { CmsService } from './cms.service';
@@ -336,10 +336,12 @@ export class EntriesService {
     actor: Actor,
     eventId: string,
     memberId: string,
-    options: { passOverWaiting?: boolean } = {},
+    options: { passOverWaiting?: boolean; requestKey?: string } = {},
   ): Promise<{ message: string; registrationId: string }> {
     const event = await em.findOne(Event, { id: eventId });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
+    const earlier = await this.enteredByRequest(em, event, memberId, options.requestKey);
+    if (earlier) return earlier;
     if (event.status === 'cancelled') throw new AppError('BAD_REQUEST', 'This event was cancelled.');
     const member = await em.findOne(Member, { id: memberId });
     if (!member || member.isGuest || !isCurrentMember(member, this.today()))
@@ -365,7 +367,7 @@ export class EntriesService {
         action: 'event.addEntrant',
         entityType: 'Event',
         entityId: eventId,
-        after: { memberId, name, feeCents },
+        after: { memberId, name, feeCents, ...(options.requestKey ? { requestKey: options.requestKey } : {}) },
       });
       await tem.flush().catch((error) => {
         throw isUniqueViolation(error) ? already : error;
@@ -376,6 +378,20 @@ export class EntriesService {
       return made;
     });
     return { message: `${name} is entered in ${event.name}.`, registrationId: registration.id };
+  }
+
+  /** The answer an 'Add' sent before under the same key got (its reply lost): the member it entered, entered once. */
+  private async enteredByRequest(
+    em: EntityManager,
+    event: Event,
+    memberId: string,
+    requestKey: string | undefined,
+  ): Promise<{ message: string; registrationId: string } | null> {
+    const done = await auditedRequest(em, { action: 'event.addEntrant', entityType: 'Event', entityId: event.id }, requestKey);
+    if (!done || done.after?.memberId !== memberId) return null;
+    const entry = await em.findOne(EventRegistration, { event, member: memberId }, { populate: ['member'] });
+    if (!entry) throw new AppError('CONFLICT', `${String(done.after.name)} was entered and has since been taken off ${event.name}.`);
+    return { message: `${fullName(entry.member)} is entered in ${event.name}.`, registrationId: entry.id };
   }
 
   // ---------- The member's entries ----------

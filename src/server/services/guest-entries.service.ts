@@ -153,7 +153,13 @@ export class GuestEntriesService {
       action: 'entry.guest',
       entityType: 'Event',
       entityId: event.id,
-      after: { memberId: member.id, name: fullName(member), feeCents: entry.feeCents, via },
+      after: {
+        memberId: member.id,
+        name: fullName(member),
+        feeCents: entry.feeCents,
+        via,
+        ...(person.requestKey ? { requestKey: person.requestKey } : {}),
+      },
     });
     await em.flush();
     return { entry, member };

@@ -6,6 +6,8 @@ import {
   ENTRY_PAYMENT_LABELS,
   entriesCloseAt,
   entryPaymentState,
+  type CheckInInput,
+  type CheckInResult,
   type DeskEntrant,
   type DeskGuestInput,
   type DeskView,
@@ -17,7 +19,7 @@ import { PAYMENT_METHOD_LABELS, type ManualPaymentMethod } from '../../shared/pa
 import type { Clock } from '../clock';
 import { Event, EventRegistration, Payment, WaitlistEntry, type PaymentEntries } from '../db/entities';
 import { isUniqueViolation } from '../db/unique-violation';
-import { recordAudit } from './audit.service';
+import { auditedRequest, recordAudit } from './audit.service';
 import type { Actor } from './actor';
 import { auditPassedOver, refuseIfOthersWaiting } from './entries.service';
 import { newGuestLink } from './guest-links';
@@ -34,6 +36,8 @@ export interface SignOnDeskDeps {
 }
 
 const fullName = (m: { firstName: string; lastName: string }) => `${m.firstName} ${m.lastName}`;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const sameInstant = (a: string | null, b: string | null) => (a === null || b === null ? a === b : Date.parse(a) === Date.parse(b));
 
 /**
  * The sign-on desk on the event's morning (the committee, on a phone or laptop): who has entered and how their fee
@@ -128,27 +132,53 @@ export class SignOnDeskService {
     return entry;
   }
 
-  /** Checks an entrant in (or undoes it); the same tap twice changes nothing and is audited once. */
-  async checkIn(em: EntityManager, actor: Actor, input: { registrationId: string; checkedIn: boolean }): Promise<DeskEntrant> {
+  /**
+   * Checks an entrant in (or undoes it) as the desk tapped it, perhaps sent later from a desk without signal: the
+   * check-in time is the tap's (`at`, within the last day). The same tap twice changes nothing and is audited once.
+   * Another desk's change since this one looked (`seenCheckedInAt`) is never written over: a tap that agrees with it
+   * comes back with a sentence, one that contradicts it is refused with what the other desk did.
+   */
+  async checkIn(em: EntityManager, actor: Actor, input: CheckInInput): Promise<CheckInResult> {
     const entry = await this.entry(em, input.registrationId);
     if (entry.event.status === 'cancelled') throw new AppError('BAD_REQUEST', 'This event was cancelled.');
-    const already = Boolean(entry.checkedInAt) === input.checkedIn;
-    if (!already) {
-      const before = { checkedInAt: entry.checkedInAt?.toISOString() ?? null };
-      entry.checkedInAt = input.checkedIn ? this.now() : null;
-      entry.checkedInBy = input.checkedIn ? actor.user : null;
-      recordAudit(em, {
-        actor: actor.user,
-        actorLabel: 'sign-on desk',
-        action: input.checkedIn ? 'entry.checkIn' : 'entry.checkInUndone',
-        entityType: 'EventRegistration',
-        entityId: entry.id,
-        before,
-        after: { checkedInAt: entry.checkedInAt?.toISOString() ?? null, name: fullName(entry.member) },
-      });
-      await em.flush();
+    const name = fullName(entry.member);
+    const current = entry.checkedInAt?.toISOString() ?? null;
+    if (Boolean(current) === input.checkedIn) {
+      const ours = await auditedRequest(
+        em,
+        { action: 'entry.checkIn', entityType: 'EventRegistration', entityId: entry.id },
+        input.requestKey,
+      );
+      const note =
+        input.checkedIn && !ours && input.seenCheckedInAt === null
+          ? `${name} was already checked in at ${formatClubTime(current!)}.`
+          : null;
+      return { entrant: this.entrant(entry, entry.event), note };
     }
-    return this.entrant(entry, entry.event);
+    if (input.seenCheckedInAt !== undefined && !sameInstant(input.seenCheckedInAt, current)) {
+      const there = current ? `checked in at ${formatClubTime(current)}` : 'not checked in';
+      throw new AppError('CONFLICT', `${name}'s check-in was changed at another desk (now ${there}). Yours was not applied.`);
+    }
+    entry.checkedInAt = input.checkedIn ? this.tappedAt(input.at) : null;
+    entry.checkedInBy = input.checkedIn ? actor.user : null;
+    recordAudit(em, {
+      actor: actor.user,
+      actorLabel: 'sign-on desk',
+      action: input.checkedIn ? 'entry.checkIn' : 'entry.checkInUndone',
+      entityType: 'EventRegistration',
+      entityId: entry.id,
+      before: { checkedInAt: current },
+      after: { checkedInAt: entry.checkedInAt?.toISOString() ?? null, name, ...(input.requestKey ? { requestKey: input.requestKey } : {}) },
+    });
+    await em.flush();
+    return { entrant: this.entrant(entry, entry.event), note: null };
+  }
+
+  /** The moment the desk tapped: its own clock when within the last day and not ahead of the server's, else now. */
+  private tappedAt(at: string | undefined): Date {
+    const now = this.now();
+    const tapped = at ? new Date(at) : now;
+    return tapped > now || now.getTime() - tapped.getTime() > DAY_MS ? now : tapped;
   }
 
   /**
@@ -250,6 +280,8 @@ export class SignOnDeskService {
     if (event.status === 'cancelled') throw new AppError('BAD_REQUEST', 'This event was cancelled.');
     // Refused before anything is written (the guest entry refuses it too, being the one place a guest is made).
     if (event.membersOnly) throw new AppError('BAD_REQUEST', MEMBERS_ONLY_MESSAGE);
+    const earlier = await auditedRequest(em, { action: 'entry.guest', entityType: 'Event', entityId: event.id }, input.requestKey);
+    if (earlier) return this.entrantOf(em, event, String(earlier.after?.memberId), String(earlier.after?.name));
     const name = `${input.firstName} ${input.lastName}`;
     await this.refuseIfEntered(em, event, input);
     const passedOver = await refuseIfOthersWaiting(em, event, { name, memberId: null, passOverWaiting: input.passOverWaiting === true });
@@ -258,7 +290,14 @@ export class SignOnDeskService {
         tem,
         actor,
         await tem.findOneOrFail(Event, { id: event.id }),
-        { firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone, dateOfBirth: input.dateOfBirth },
+        {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          phone: input.phone,
+          dateOfBirth: input.dateOfBirth,
+          requestKey: input.requestKey,
+        },
         'desk',
       );
       await tem.execute('update events set registered_count = registered_count + 1 where id = ?', [event.id]);
@@ -266,6 +305,13 @@ export class SignOnDeskService {
       return created;
     });
     const entry = await em.findOneOrFail(EventRegistration, { id: made.entry.id }, { populate: ['member', 'payment'] });
+    return this.entrant(entry, event);
+  }
+
+  /** The entrant a walk-up sent before under the same key made (its reply lost): added once, answered again. */
+  private async entrantOf(em: EntityManager, event: Event, memberId: string, name: string): Promise<DeskEntrant> {
+    const entry = await em.findOne(EventRegistration, { event, member: memberId }, { populate: ['member', 'payment'] });
+    if (!entry) throw new AppError('CONFLICT', `${name} was added and has since been taken off ${event.name}.`);
     return this.entrant(entry, event);
   }
 
