@@ -76,7 +76,7 @@ export const adminEventsRouter = router({
 
   addEntrant: adminProcedure
     .input(addEntrantInput)
-    .output(z.object({ message: z.string() }))
+    .output(z.object({ message: z.string(), registrationId: z.string() }))
     .mutation(({ ctx, input }) => ctx.services.entries.addEntrant(ctx.em, ctx.actor, input.id, input.memberId, input)),
 
   /** Disqualifies an entrant (their catches in the event stop counting); e-mailed and audited. */

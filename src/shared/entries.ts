@@ -64,6 +64,16 @@ export function entryFeeCents(event: EntryTerms, person: { guest: boolean; dateO
   return event.memberFeeCents;
 }
 
+/** What the sign-on desk counts: who entered, who is checked in, who has paid, and whose fee is still to take. */
+export function deskCounts(entrants: { checkedInAt: string | null; paymentState: EntryPaymentState }[]) {
+  return {
+    entered: entrants.length,
+    checkedIn: entrants.filter((e) => e.checkedInAt).length,
+    paid: entrants.filter((e) => e.paymentState === 'paid').length,
+    toPay: entrants.filter((e) => e.paymentState === 'unpaid' || e.paymentState === 'pay_at_sign_on').length,
+  };
+}
+
 /**
  * How an entry stands for its money: free (no fee), unpaid (to pay online), pay_at_sign_on (the entrant pays at the
  * desk), paid, refunded (the entry's payment was returned: a cancelled event).

@@ -5,7 +5,7 @@ import { SignOnDesk } from '../../src/client/features/admin/sign-on-desk';
 import { MemberEvents } from '../../src/client/features/events/member-events';
 import { addYears, clubLocalToInstant, clubToday } from '../../src/shared/dates';
 import { acceptGuestDocuments } from '../../src/shared/entries.schema';
-import { type Answers, type Output, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders } from './render';
+import { type Answers, type Output, SECRETARY, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders } from './render';
 
 const ID = '33333333-3333-4333-8333-333333333333';
 const TODAY = clubToday(new Date());
@@ -356,8 +356,12 @@ describe('the sign-on desk', () => {
     counts: { entered: 2, checkedIn: 0, paid: 1, toPay: 1 },
   };
 
+  /** What the desk reads besides its list: who is at it, and the members a walk-up is chosen from. */
+  const DESK_READS: Answers = { 'auth.me': () => ok(SECRETARY), 'members.list': () => ok([]) };
+
   it('checks an entrant in with one tap and takes cash at the server price', async () => {
     const server = fakeServer({
+      ...DESK_READS,
       'admin.signOn.list': () => ok(DESK),
       'admin.signOn.checkIn': () => ok({ entrant: { ...DESK.entrants[0], checkedInAt: new Date().toISOString() }, note: null }),
       'admin.signOn.recordPayment': () => ok({ message: '$10.00 cash recorded for Mia Fisher.', entrant: DESK.entrants[0] }),
@@ -379,7 +383,8 @@ describe('the sign-on desk', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Record $10.00' }));
     expect(await screen.findByText('$10.00 cash recorded for Mia Fisher.')).toBeTruthy();
     const [check, pay] = server.mutations().map((c) => c.inputs[0]) as [Record<string, unknown>, Record<string, unknown>];
-    expect(check).toEqual({ registrationId: DESK.entrants[0].registrationId, checkedIn: true });
+    expect(check).toMatchObject({ registrationId: DESK.entrants[0].registrationId, checkedIn: true, seenCheckedInAt: null });
+    expect(check.requestKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(pay).toMatchObject({ registrationId: DESK.entrants[0].registrationId, method: 'cash', reference: '' });
     expect(pay.requestKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(screen.getByRole('link', { name: 'Print list (PDF)' }).getAttribute('href')).toBe(`/api/admin/events/${ID}/entrants.pdf`);
@@ -387,6 +392,7 @@ describe('the sign-on desk', () => {
 
   it('takes an entrant off once the committee has read what happens to the fee', async () => {
     const server = fakeServer({
+      ...DESK_READS,
       'admin.signOn.list': () => ok(DESK),
       'admin.signOn.remove': () =>
         ok({ message: 'Gus Guest is no longer entered in Flathead Classic. $15.00 is refunded to their PayPal.' }),
@@ -413,6 +419,7 @@ describe('the sign-on desk', () => {
       { memberId: '66666666-6666-4666-8666-666666666666', name: 'Rhys Donovan', position: 1, addedAt: new Date().toISOString() },
     ];
     const server = fakeServer({
+      ...DESK_READS,
       'admin.signOn.list': () => ok({ ...DESK, maxParticipants: 2, waiting }),
       'admin.events.addEntrant': () => ok({ message: 'Rhys Donovan is entered in Flathead Classic.', registrationId: 'r9' }),
       'admin.signOn.addGuest': () => ok({ ...DESK.entrants[1], name: 'Wes Walkup' }),
@@ -446,6 +453,7 @@ describe('the sign-on desk', () => {
 
   it('shows a paid guest without e-mail their catch link as a QR code, and offers none to a member', async () => {
     const server = fakeServer({
+      ...DESK_READS,
       'admin.signOn.list': () => ok(DESK),
       'admin.signOn.catchLink': () => ok({ url: 'http://club.test/guest?token=abc', expires: '2026-12-03T13:00:00.000Z' }),
     });

@@ -413,7 +413,7 @@ describe('admin events tab', () => {
     const server = fakeServer({
       'admin.events.list': () => ok([ADMIN_EVENT]),
       'members.list': () => ok([{ id: MEMBER_ID, firstName: 'Wal', lastName: 'Kin' }]),
-      'admin.events.addEntrant': () => ok({ message: 'Wal Kin is entered in Flathead Classic.' }),
+      'admin.events.addEntrant': () => ok({ message: 'Wal Kin is entered in Flathead Classic.', registrationId: 'r1' }),
     });
     const user = userEvent.setup();
     renderWithProviders(<AdminEventsTab />, server);

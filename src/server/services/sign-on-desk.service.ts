@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ageOn, clubToday, formatAuDate, formatClubDateTime, formatClubTime } from '../../shared/dates';
 import {
+  deskCounts,
   DIVISION_LABELS,
   divisionOn,
   ENTRY_PAYMENT_LABELS,
@@ -81,12 +82,7 @@ export class SignOnDeskService {
         position: i + 1,
         addedAt: w.createdAt.toISOString(),
       })),
-      counts: {
-        entered: entrants.length,
-        checkedIn: entrants.filter((e) => e.checkedInAt).length,
-        paid: entrants.filter((e) => e.paymentState === 'paid').length,
-        toPay: entrants.filter((e) => e.paymentState === 'unpaid' || e.paymentState === 'pay_at_sign_on').length,
-      },
+      counts: deskCounts(entrants),
     };
   }
 

@@ -18,16 +18,28 @@ export function AddEntrantForm({
   passOverWaiting = false,
   onDone,
   onCancel,
+  submit,
 }: {
   event: Pick<AdminEventView, 'id' | 'name'>;
   /** The committee chose to add them although others wait for a place (refused with their names otherwise). */
   passOverWaiting?: boolean;
   onDone: () => void;
   onCancel: () => void;
+  /** Enters the member another way (the sign-on desk keeps it on the device first); true once done. */
+  submit?: (memberId: string, name: string) => Promise<boolean>;
 }) {
   const trpc = useTRPC();
   const members = useQuery(trpc.members.list.queryOptions());
   const [memberId, setMemberId] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const confirm = async (list: { id: string; firstName: string; lastName: string }[]) => {
+    if (!submit) return add.mutate({ id: event.id, memberId, passOverWaiting });
+    const chosen = list.find((m) => m.id === memberId);
+    setSubmitting(true);
+    const done = await submit(memberId, chosen ? `${chosen.firstName} ${chosen.lastName}` : 'The member');
+    setSubmitting(false);
+    if (done) onDone();
+  };
   const add = useMutation(
     trpc.admin.events.addEntrant.mutationOptions({
       onSuccess: ({ message }) => {
@@ -53,9 +65,9 @@ export function AddEntrantForm({
           <FormButtons
             label="Add Entrant"
             disabled={!memberId}
-            busy={add.isPending}
+            busy={add.isPending || submitting}
             onCancel={onCancel}
-            onConfirm={() => add.mutate({ id: event.id, memberId, passOverWaiting })}
+            onConfirm={() => void confirm(list)}
           />
         </Stack>
       )}

@@ -1,24 +1,24 @@
-import { Alert, Anchor, Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { formatClubDateTime, formatClubTime } from '../../../shared/dates';
 import { DIVISION_LABELS, ENTRY_PAYMENT_LABELS, entriesCloseText, type EntryPaymentState } from '../../../shared/entries';
 import type { DeskEntrant, DeskView } from '../../../shared/entries.schema';
-import { MANUAL_METHOD_OPTIONS, type ManualPaymentMethod } from '../../../shared/payments';
 import { QueryState } from '../../components/query-state';
-import { GuardedModal } from '../../components/guarded-modal';
 import { toast } from '../../components/toast';
-import { fieldErrorsOf, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { RowAction } from '../../components/admin-row-actions';
-import { AddEntrantForm } from './add-entrant-form';
 import { CatchLinkDialog, offersCatchLink } from './catch-link-dialog';
-import { DeskWaitingList, WaitingFirstNotice } from './desk-waiting-list';
+import { isPending } from './desk-queue';
+import { DeskQueueCard } from './desk-queue-card';
+import { TakePaymentDialog } from './desk-payment-dialog';
+import { AddWalkUpDialog } from './desk-walk-up-dialog';
+import { DeskWaitingList } from './desk-waiting-list';
+import { deskWithTaps, type ShownEntrant } from './desk-with-taps';
 import { newRequestKey } from './refund-dialog';
 import { RemoveEntrantDialog } from './remove-entrant-dialog';
-import { useRefreshDesk } from './use-refresh-desk';
-import { DateField } from '../../components/forms/date-field';
+import { useDeskList } from './use-desk-list';
+import { useDeskQueue, type DeskQueue } from './use-desk-queue';
 
 const STATE_COLOURS: Record<EntryPaymentState, string> = {
   free: 'gray',
@@ -37,15 +37,19 @@ const TARGET = 44;
  */
 export function SignOnDesk({ eventId, onBack }: { eventId: string; onBack: () => void }) {
   const trpc = useTRPC();
-  const desk = useQuery(trpc.admin.signOn.list.queryOptions({ id: eventId }));
+  const list = useDeskList(eventId);
+  const queue = useDeskQueue(eventId);
+  // The members a walk-up is chosen from, read now so that they are on the device when the signal goes.
+  useQuery(trpc.members.list.queryOptions());
   const [search, setSearch] = useState('');
   const [paying, setPaying] = useState<DeskEntrant | null>(null);
-  const [removing, setRemoving] = useState<DeskEntrant | null>(null);
+  const [removing, setRemoving] = useState<ShownEntrant | null>(null);
   const [linking, setLinking] = useState<DeskEntrant | null>(null);
   const [adding, setAdding] = useState<'member' | 'guest' | null>(null);
   // On a phone the admin page's figures come first: the desk is brought into view when it opens.
   const top = useRef<HTMLDivElement>(null);
   useEffect(() => top.current?.scrollIntoView?.({ block: 'start' }), []);
+  const view = list.view && deskWithTaps(list.view, queue.queued);
 
   return (
     <Stack gap="md" data-testid="sign-on-desk" ref={top}>
@@ -57,27 +61,37 @@ export function SignOnDesk({ eventId, onBack }: { eventId: string; onBack: () =>
           Print list (PDF)
         </Button>
       </Group>
-      <QueryState query={desk} loading="Loading the entrants..." failure="Could not load the entrants. Please try again.">
-        {(view) => (
-          <DeskBody
-            view={view}
-            search={search}
-            onSearch={setSearch}
-            actions={{ pay: setPaying, remove: setRemoving, catchLink: setLinking }}
-            onAdd={setAdding}
-          />
-        )}
-      </QueryState>
-      <TakePaymentDialog eventId={eventId} entrant={paying} onClose={() => setPaying(null)} />
+      {list.savedAt && (
+        <Alert color="yellow" title="The list kept on this device" data-testid="desk-kept-list">
+          As it was at {formatClubTime(list.savedAt)}: the club cannot be reached right now. What you do here is kept on this device and
+          sent once, by itself, when the signal returns.
+        </Alert>
+      )}
+      <DeskQueueCard queued={queue.queued} onSendNow={() => void queue.sendNow()} onDismiss={(key) => void queue.forget(key)} />
+      {view ? (
+        <DeskBody
+          view={view}
+          search={search}
+          onSearch={setSearch}
+          queue={queue}
+          actions={{ pay: setPaying, remove: setRemoving, catchLink: setLinking }}
+          onAdd={setAdding}
+        />
+      ) : (
+        <QueryState query={list.query} loading="Loading the entrants..." failure="Could not load the entrants. Please try again.">
+          {() => null}
+        </QueryState>
+      )}
+      <TakePaymentDialog queue={queue} entrant={paying} onClose={() => setPaying(null)} />
       <CatchLinkDialog entrant={linking} onClose={() => setLinking(null)} />
-      <RemoveEntrantDialog eventId={eventId} eventName={desk.data?.eventName ?? ''} entrant={removing} onClose={() => setRemoving(null)} />
-      <AddWalkUpDialog
+      <RemoveEntrantDialog
         eventId={eventId}
-        eventName={desk.data?.eventName ?? ''}
-        waiting={desk.data?.waiting ?? []}
-        kind={adding}
-        onClose={() => setAdding(null)}
+        eventName={view?.eventName ?? ''}
+        entrant={removing}
+        queue={queue}
+        onClose={() => setRemoving(null)}
       />
+      <AddWalkUpDialog queue={queue} view={list.view} kind={adding} onClose={() => setAdding(null)} />
     </Stack>
   );
 }
@@ -86,12 +100,14 @@ function DeskBody({
   view,
   search,
   onSearch,
+  queue,
   actions,
   onAdd,
 }: {
-  view: DeskView;
+  view: DeskView & { entrants: ShownEntrant[] };
   search: string;
   onSearch: (value: string) => void;
+  queue: DeskQueue;
   actions: EntrantActions;
   onAdd: (kind: 'member' | 'guest') => void;
 }) {
@@ -137,7 +153,7 @@ function DeskBody({
       <TextInput size="lg" label="Find an entrant" placeholder="Name" value={search} onChange={(e) => onSearch(e.currentTarget.value)} />
       {shown.length === 0 && <Text c="dimmed">{view.entrants.length ? 'Nobody by that name.' : 'Nobody has entered yet.'}</Text>}
       {shown.map((entrant) => (
-        <EntrantCard key={entrant.registrationId} eventId={view.eventId} entrant={entrant} actions={actions} />
+        <EntrantCard key={entrant.registrationId} queue={queue} entrant={entrant} actions={actions} />
       ))}
       <DeskWaitingList eventId={view.eventId} waiting={view.waiting} />
     </Stack>
@@ -160,20 +176,38 @@ function Count({ label, value }: { label: string; value: number }) {
 /** What the desk does for one entrant beyond checking them in, each in a dialog of its own. */
 interface EntrantActions {
   pay: (entrant: DeskEntrant) => void;
-  remove: (entrant: DeskEntrant) => void;
+  remove: (entrant: ShownEntrant) => void;
   catchLink: (entrant: DeskEntrant) => void;
 }
 
-function EntrantCard({ eventId, entrant, actions }: { eventId: string; entrant: DeskEntrant; actions: EntrantActions }) {
-  const trpc = useTRPC();
-  const refresh = useRefreshDesk(eventId);
-  const checkIn = useMutation(
-    trpc.admin.signOn.checkIn.mutationOptions({
-      onSuccess: () => void refresh(),
-      onError: (error) => toast.error('Check-in not saved', serverMessage(error)),
-    }),
-  );
+/** One tap of the check-in button: kept on the device and sent once; undoing a check-in not yet sent just takes it back. */
+function useCheckIn(queue: DeskQueue, entrant: ShownEntrant) {
+  const [busy, setBusy] = useState(false);
   const checked = Boolean(entrant.checkedInAt);
+  const unsent = queue.queued.find(
+    (q) => q.tap.kind === 'checkIn' && q.tap.input.registrationId === entrant.registrationId && q.state === 'waiting',
+  );
+  const tap = async () => {
+    if (checked && unsent?.tap.kind === 'checkIn' && unsent.tap.input.checkedIn) return queue.forget(unsent.key);
+    setBusy(true);
+    const input = {
+      registrationId: entrant.registrationId,
+      checkedIn: !checked,
+      requestKey: newRequestKey(),
+      at: new Date().toISOString(),
+      seenCheckedInAt: entrant.checkedInAt,
+    };
+    const result = await queue.perform({ kind: 'checkIn', input }, `${checked ? 'Undo the check-in of' : 'Check in'} ${entrant.name}`);
+    setBusy(false);
+    if (result.kind === 'refused') toast.error('Check-in not saved', result.message);
+    else if (result.kind === 'sent' && result.note) toast.info('Done at another desk', result.note);
+  };
+  return { checked, busy, tap };
+}
+
+function EntrantCard({ queue, entrant, actions }: { queue: DeskQueue; entrant: ShownEntrant; actions: EntrantActions }) {
+  const checkIn = useCheckIn(queue, entrant);
+  const checked = checkIn.checked;
   const toPay = entrant.paymentState === 'unpaid' || entrant.paymentState === 'pay_at_sign_on';
   return (
     <Card withBorder padding="sm" data-testid="desk-entrant">
@@ -191,12 +225,18 @@ function EntrantCard({ eventId, entrant, actions }: { eventId: string; entrant: 
             {entrant.kind === 'guest' ? 'Guest' : 'Member'}
           </Badge>
           <Badge variant="light" color={entrant.division === 'junior' ? 'cyan' : 'gray'}>
-            {DIVISION_LABELS[entrant.division]} · {entrant.age}
+            {DIVISION_LABELS[entrant.division]}
+            {entrant.age >= 0 ? ` · ${entrant.age}` : ''}
           </Badge>
           <Badge variant="light" color={STATE_COLOURS[entrant.paymentState]} data-testid="desk-payment">
             {ENTRY_PAYMENT_LABELS[entrant.paymentState]}
             {entrant.paidBy ? ` · ${entrant.paidBy}` : ''}
           </Badge>
+          {entrant.waiting && (
+            <Badge variant="outline" color="yellow.9">
+              Waiting to send
+            </Badge>
+          )}
           {entrant.disqualified && (
             <Badge variant="filled" color="red">
               Disqualified
@@ -209,10 +249,10 @@ function EntrantCard({ eventId, entrant, actions }: { eventId: string; entrant: 
             mih={TARGET}
             color={checked ? 'green' : 'teal'}
             variant={checked ? 'light' : 'filled'}
-            loading={checkIn.isPending}
+            loading={checkIn.busy}
             aria-pressed={checked}
             aria-label={checked ? `${entrant.name} checked in; tap to undo` : `Check in ${entrant.name}`}
-            onClick={() => checkIn.mutate({ registrationId: entrant.registrationId, checkedIn: !checked })}
+            onClick={() => void checkIn.tap()}
           >
             {checked ? `✓ In ${formatClubTime(entrant.checkedInAt!)}` : 'Check in'}
           </Button>
@@ -227,7 +267,7 @@ function EntrantCard({ eventId, entrant, actions }: { eventId: string; entrant: 
               Take ${entrant.fee}
             </Button>
           )}
-          {offersCatchLink(entrant) && (
+          {offersCatchLink(entrant) && !isPending(entrant.registrationId) && (
             <Button mih={TARGET} variant="light" onClick={() => actions.catchLink(entrant)} aria-label={`Catch link for ${entrant.name}`}>
               Catch link
             </Button>
@@ -264,174 +304,5 @@ function JuniorCare({ care }: { care: NonNullable<DeskEntrant['juniorCare']> }) 
         </Text>
       )}
     </Stack>
-  );
-}
-
-/** Cash or a card at the desk for one entrant: the amount is always the server's; a double tap records once. */
-function TakePaymentDialog({ eventId, entrant, onClose }: { eventId: string; entrant: DeskEntrant | null; onClose: () => void }) {
-  const trpc = useTRPC();
-  const phone = useMediaQuery('(max-width: 48em)');
-  const refresh = useRefreshDesk(eventId);
-  const [method, setMethod] = useState<ManualPaymentMethod>('cash');
-  const [reference, setReference] = useState('');
-  const [requestKey, setRequestKey] = useState(newRequestKey);
-  const record = useMutation(
-    trpc.admin.signOn.recordPayment.mutationOptions({
-      onSuccess: ({ message }) => {
-        toast.success('Payment recorded', message);
-        void refresh();
-        setRequestKey(newRequestKey());
-        setReference('');
-        onClose();
-      },
-    }),
-  );
-  return (
-    <GuardedModal opened={entrant !== null} onClose={onClose} title="Take payment" fullScreen={phone} dirty={reference.trim() !== ''}>
-      {entrant && (
-        <Stack gap="sm">
-          <Text>
-            Entry fee for {entrant.name}:{' '}
-            <Text span fw={700} fz="lg">
-              ${entrant.fee}
-            </Text>
-          </Text>
-          <SegmentedControl
-            fullWidth
-            size="lg"
-            value={method}
-            onChange={(v) => setMethod(v as ManualPaymentMethod)}
-            data={MANUAL_METHOD_OPTIONS.filter((o) => o.value === 'cash' || o.value === 'card').map((o) => ({
-              value: o.value,
-              label: o.value === 'card' ? 'Card' : o.label,
-            }))}
-          />
-          <TextInput
-            size="lg"
-            label="Reference (optional)"
-            placeholder="Receipt book number"
-            value={reference}
-            onChange={(e) => setReference(e.currentTarget.value)}
-          />
-          {record.error && <Alert color="red">{serverMessage(record.error) ?? 'Not recorded. Please try again.'}</Alert>}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" mih={TARGET} onClick={onClose} disabled={record.isPending}>
-              Cancel
-            </Button>
-            <Button
-              mih={TARGET}
-              loading={record.isPending}
-              onClick={() => record.mutate({ registrationId: entrant.registrationId, method, reference, requestKey })}
-            >
-              Record ${entrant.fee}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </GuardedModal>
-  );
-}
-
-const BLANK_GUEST = { firstName: '', lastName: '', email: '', phone: '', dateOfBirth: '' };
-
-/** A walk-up entrant: a current member (Add Entrant, past the close and the capacity) or a non-member guest. */
-function AddWalkUpDialog({
-  eventId,
-  eventName,
-  waiting,
-  kind,
-  onClose,
-}: {
-  eventId: string;
-  eventName: string;
-  waiting: DeskView['waiting'];
-  kind: 'member' | 'guest' | null;
-  onClose: () => void;
-}) {
-  const [passOverWaiting, setPassOverWaiting] = useState(false);
-  // Each opening asks afresh whether to pass over the waiting list.
-  if (kind === null && passOverWaiting) setPassOverWaiting(false);
-  const trpc = useTRPC();
-  const phone = useMediaQuery('(max-width: 48em)');
-  const refresh = useRefreshDesk(eventId);
-  const [guest, setGuest] = useState(BLANK_GUEST);
-  const addGuest = useMutation(
-    trpc.admin.signOn.addGuest.mutationOptions({
-      onSuccess: (entrant) => {
-        toast.success('Guest added', `${entrant.name} is entered; take their $${entrant.fee}.`);
-        setGuest(BLANK_GUEST);
-        void refresh();
-        onClose();
-      },
-    }),
-  );
-  const errors = fieldErrorsOf(addGuest.error);
-  const set = (field: keyof typeof BLANK_GUEST) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
-    setGuest((g) => ({ ...g, [field]: value }));
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    addGuest.mutate({ eventId, ...guest, passOverWaiting });
-  };
-  return (
-    <GuardedModal
-      opened={kind !== null}
-      onClose={onClose}
-      title={kind === 'guest' ? 'Add a guest' : 'Add a member'}
-      fullScreen={phone}
-      dirty={kind === 'guest' && Object.values(guest).some((v) => v.trim() !== '')}
-    >
-      {kind !== null && (
-        <WaitingFirstNotice
-          eventId={eventId}
-          waiting={waiting}
-          passOver={passOverWaiting}
-          onPassOver={setPassOverWaiting}
-          onEntered={onClose}
-        />
-      )}
-      {kind === 'member' && (
-        <AddEntrantForm
-          event={{ id: eventId, name: eventName }}
-          passOverWaiting={passOverWaiting}
-          onCancel={onClose}
-          onDone={() => {
-            void refresh();
-            onClose();
-          }}
-        />
-      )}
-      {kind === 'guest' && (
-        <form onSubmit={submit} noValidate aria-label="Add a guest">
-          <Stack gap="sm">
-            <Text size="sm">
-              A non-member pays the non-member fee. With an e-mail address, paying sends them the link for logging catches.
-            </Text>
-            <TextInput size="lg" label="First name" required value={guest.firstName} onChange={set('firstName')} error={errors.firstName} />
-            <TextInput size="lg" label="Last name" required value={guest.lastName} onChange={set('lastName')} error={errors.lastName} />
-            <DateField
-              size="lg"
-              label="Date of birth"
-              required
-              value={guest.dateOfBirth}
-              onChange={set('dateOfBirth')}
-              error={errors.dateOfBirth}
-            />
-            <TextInput size="lg" label="Email (optional)" type="email" value={guest.email} onChange={set('email')} error={errors.email} />
-            <TextInput size="lg" label="Phone (optional)" type="tel" value={guest.phone} onChange={set('phone')} error={errors.phone} />
-            {addGuest.error && <Alert color="red">{serverMessage(addGuest.error) ?? 'Not added. Please try again.'}</Alert>}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" mih={TARGET} onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" mih={TARGET} loading={addGuest.isPending}>
-                Add guest
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </GuardedModal>
   );
 }

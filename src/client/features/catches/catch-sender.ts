@@ -1,6 +1,7 @@
 import type { Achievement } from '../../../shared/catches';
 import type { CatchView } from '../../../shared/catches.schema';
 import { queuedCatches, removeQueued, updateQueued, type QueuedCatch } from './catch-queue';
+import { retryDelayMs } from '../../offline/retry-delay';
 import { CatchUploadError, type Upload } from './upload-catch';
 
 export type SendOutcome =
@@ -24,11 +25,6 @@ export function stillWaitingSentence(kind: 'offline' | 'club-problem' | 'signed-
   return 'No signal right now: the catch is saved on this phone and sends by itself when you are back online.';
 }
 
-/** After a failed try the next waits 5 s, then twice as long each time, at most 5 minutes (a little jitter apart). */
-export function retryDelayMs(attempts: number, random = Math.random()): number {
-  const base = Math.min(5 * 60_000, 5000 * 2 ** Math.max(0, attempts - 1));
-  return Math.round(base * (0.8 + 0.4 * random));
-}
 
 // The queue is the phone's safety net; where the browser has none (IndexedDB blocked) sending still works.
 const quietly = (change: Promise<void>) => change.catch(() => undefined);

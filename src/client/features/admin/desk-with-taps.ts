@@ -1,0 +1,35 @@
+import { deskCounts } from '../../../shared/entries';
+import type { DeskEntrant, DeskView } from '../../../shared/entries.schema';
+import { PAYMENT_METHOD_LABELS } from '../../../shared/payments';
+import type { QueuedDeskTap } from './desk-queue';
+
+/** An entrant as the desk shows them: `waiting` while a tap for them is kept on the device, not yet with the club. */
+export type ShownEntrant = DeskEntrant & { waiting?: boolean };
+
+/** One tap not yet with the club, applied to the list the desk shows (a refused one changes nothing). */
+function applyTap(entrants: ShownEntrant[], entry: QueuedDeskTap): ShownEntrant[] {
+  const { tap } = entry;
+  if (tap.kind === 'guest' || tap.kind === 'member') return entry.walkUp ? [...entrants, { ...entry.walkUp, waiting: true }] : entrants;
+  const id = tap.input.registrationId;
+  if (tap.kind === 'remove') return entrants.filter((e) => e.registrationId !== id);
+  return entrants.map((e) => {
+    if (e.registrationId !== id) return e;
+    if (tap.kind === 'checkIn') return { ...e, checkedInAt: tap.input.checkedIn ? (tap.input.at ?? entry.tappedAt) : null, waiting: true };
+    return { ...e, paymentState: 'paid', paidBy: PAYMENT_METHOD_LABELS[tap.input.method], waiting: true };
+  });
+}
+
+/**
+ * The desk's list with what the desk did that the club does not have yet: check-ins, payments, walk-ups and removals
+ * shown as done and marked as waiting to send; the counts follow.
+ */
+export function deskWithTaps(view: DeskView, queued: QueuedDeskTap[]): DeskView & { entrants: ShownEntrant[] } {
+  const mine = queued.filter((q) => q.eventId === view.eventId && q.state !== 'failed');
+  if (!mine.length) return view;
+  const entrants = mine.reduce(applyTap, view.entrants as ShownEntrant[]);
+  return {
+    ...view,
+    entrants,
+    counts: deskCounts(entrants),
+  };
+}
