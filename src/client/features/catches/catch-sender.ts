@@ -25,7 +25,6 @@ export function stillWaitingSentence(kind: 'offline' | 'club-problem' | 'signed-
   return 'No signal right now: the catch is saved on this phone and sends by itself when you are back online.';
 }
 
-
 // The queue is the phone's safety net; where the browser has none (IndexedDB blocked) sending still works.
 const quietly = (change: Promise<void>) => change.catch(() => undefined);
 
