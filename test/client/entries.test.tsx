@@ -378,7 +378,7 @@ describe('the sign-on desk', () => {
     const checkIn = within(mia).getByRole('button', { name: 'Check in Mia Fisher' });
     expect(checkIn.getBoundingClientRect).toBeTruthy();
     await user.click(checkIn);
-    await user.click(within(mia).getByRole('button', { name: 'Take payment from Mia Fisher' }));
+    await user.click(within(mia).getByRole('button', { name: 'Take $10.00 from Mia Fisher' }));
     const dialog = await screen.findByRole('dialog', { name: 'Take payment' });
     await user.click(within(dialog).getByRole('button', { name: 'Record $10.00' }));
     expect(await screen.findByText('$10.00 cash recorded for Mia Fisher.')).toBeTruthy();

@@ -138,7 +138,7 @@ describe('a guest on a phone', () => {
     expect(await phoneProblems(page, '[data-testid="sign-on-desk"]')).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     await gail.getByRole('button', { name: 'Check in Gail Guest' }).click();
-    await gail.getByRole('button', { name: /^Gail Guest checked in/ }).waitFor();
+    await gail.getByRole('button', { name: /: Gail Guest checked in; tap to undo$/ }).waitFor();
     await desk.getByText('Checked in').locator('xpath=..').getByText('1').waitFor();
     await shot('desk-checked-in');
     expect(problems).toEqual([]);

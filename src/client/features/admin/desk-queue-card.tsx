@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { formatClubTime } from '../../../shared/dates';
-import type { QueuedDeskTap } from './desk-queue';
+import { isUnsent, type QueuedDeskTap } from './desk-queue';
 
 /** Whether the device says it has a network, kept up to date. */
 function useOnline(): boolean {
@@ -20,7 +20,7 @@ function useOnline(): boolean {
 
 /**
  * What the desk did that the club does not have yet, in the order it was done: waiting taps with 'Send now', and the
- * ones the club refused with its sentence (another desk got there first) until they are read.
+ * ones the club refused or had already from another desk, with its sentence, until they are read.
  */
 export function DeskQueueCard({
   queued,
@@ -32,8 +32,8 @@ export function DeskQueueCard({
   onDismiss: (key: string) => void;
 }) {
   const online = useOnline();
-  const waiting = queued.filter((q) => q.state !== 'failed');
-  const refused = queued.filter((q) => q.state === 'failed');
+  const waiting = queued.filter(isUnsent);
+  const told = queued.filter((q) => !isUnsent(q));
   if (!queued.length) return null;
   return (
     <Card withBorder padding="sm" data-testid="desk-queue" bg={waiting.length ? 'yellow.0' : undefined}>
@@ -42,7 +42,7 @@ export function DeskQueueCard({
           <>
             <Text fw={600}>Waiting to send ({waiting.length})</Text>
             <Text size="sm">
-              {online
+              {online && !waiting.some((q) => (q.attempts ?? 0) > 0)
                 ? 'On its way to the club: kept on this device until the club has it.'
                 : 'No signal: kept on this device and sent once, by itself, when the signal returns.'}
             </Text>
@@ -52,17 +52,19 @@ export function DeskQueueCard({
                 {q.state === 'sending' ? ' (sending…)' : ''}
               </Text>
             ))}
-            {online && (
-              <Group>
-                <Button mih={44} variant="light" onClick={onSendNow}>
-                  Send now
-                </Button>
-              </Group>
-            )}
+            <Group>
+              <Button mih={44} variant="light" onClick={onSendNow}>
+                Send now
+              </Button>
+            </Group>
           </>
         )}
-        {refused.map((q) => (
-          <Alert key={q.key} color="red" title={`Not done: ${q.label}`}>
+        {told.map((q) => (
+          <Alert
+            key={q.key}
+            color={q.state === 'noted' ? 'blue' : 'red'}
+            title={q.state === 'noted' ? `Done at another desk: ${q.label}` : `Not done: ${q.label}`}
+          >
             <Stack gap="xs">
               <Text size="sm">{q.error}</Text>
               <Group>

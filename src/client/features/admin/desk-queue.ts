@@ -26,11 +26,14 @@ export interface QueuedDeskTap {
   label: string;
   /** A walk-up's entrant as the desk shows them until the club answers. */
   walkUp?: DeskEntrant;
-  /** waiting: to send when there is signal; sending: on its way; failed: the club refused it (see `error`). */
-  state: 'waiting' | 'sending' | 'failed';
+  /**
+   * waiting: to send when there is signal; sending: on its way; failed: the club refused it; noted: the club had it
+   * already from another desk. The last two stay, with the club's sentence in `error`, until the desk has read them.
+   */
+  state: 'waiting' | 'sending' | 'failed' | 'noted';
   attempts?: number;
   nextTryAt?: string;
-  /** The club's sentence for a tap it refused: another desk got there first, the entrant was taken off, … */
+  /** The club's sentence for a tap it refused or had already: another desk got there first, the entrant was taken off, … */
   error?: string;
 }
 
@@ -41,6 +44,9 @@ export interface SavedDeskView {
   savedAt: string;
   view: DeskView;
 }
+
+/** Whether a tap is still to reach the club (not one kept only for the desk to read what came of it). */
+export const isUnsent = (entry: QueuedDeskTap) => entry.state === 'waiting' || entry.state === 'sending';
 
 /** The id the desk uses for a walk-up until the club has entered them. */
 export const pendingId = (key: string) => `pending:${key}`;

@@ -1,7 +1,7 @@
 import { httpStatusOf, isLostAnswer, serverMessage } from '../../lib/errors';
 import type { TrpcClient } from '../../trpc';
 import { retryDelayMs } from '../../offline/retry-delay';
-import { type DeskTap, isPending, pendingId, queuedTaps, removeTap, updateTap, type QueuedDeskTap } from './desk-queue';
+import { type DeskTap, isPending, isUnsent, pendingId, queuedTaps, removeTap, updateTap, type QueuedDeskTap } from './desk-queue';
 
 export type DeskOutcome =
   /** The club has it. */
@@ -12,6 +12,12 @@ export type DeskOutcome =
   | { kind: 'signed-out' }
   /** The club refused it with its sentence (another desk paid or removed them first, …). */
   | { kind: 'refused'; message: string };
+
+/**
+ * The desk is watched while it waits (a phone may give no sign when the signal comes back): its taps go again at
+ * least this often, where a catch queued on an angler's phone waits up to 5 minutes.
+ */
+const DESK_RETRY_MAX_MS = 30_000;
 
 // The queue is the desk's safety net; where the browser has none (IndexedDB blocked) sending still works.
 const quietly = (change: Promise<void>) => change.catch(() => undefined);
@@ -52,7 +58,8 @@ async function attempt(client: TrpcClient, entry: QueuedDeskTap): Promise<DeskOu
   await quietly(updateTap(entry.key, { state: 'sending', error: undefined }));
   try {
     const answer = await call(client, entry.tap);
-    await quietly(removeTap(entry.key));
+    // Another desk's doing is kept for this desk to read; otherwise the tap is done with.
+    await quietly(answer.note ? updateTap(entry.key, { state: 'noted', error: answer.note }) : removeTap(entry.key));
     if (answer.registrationId) await quietly(walkUpEntered(entry.key, answer.registrationId));
     return { kind: 'sent', ...answer };
   } catch (error) {
@@ -68,7 +75,7 @@ async function attempt(client: TrpcClient, entry: QueuedDeskTap): Promise<DeskOu
       return { kind: 'refused', message };
     }
     const attempts = (entry.attempts ?? 0) + 1;
-    const nextTryAt = new Date(Date.now() + retryDelayMs(attempts)).toISOString();
+    const nextTryAt = new Date(Date.now() + Math.min(retryDelayMs(attempts), DESK_RETRY_MAX_MS)).toISOString();
     await quietly(updateTap(entry.key, { state: 'waiting', attempts, nextTryAt }));
     return { kind: 'later' };
   }
@@ -118,7 +125,7 @@ export async function sendDeskQueue(
   const work = async () => {
     for (const entry of await queuedTaps()) {
       const due = options.now || !entry.nextTryAt || Date.parse(entry.nextTryAt) <= Date.now();
-      if (entry.userId !== userId || entry.state === 'failed' || !due) continue;
+      if (entry.userId !== userId || !isUnsent(entry) || !due) continue;
       // Read again: an earlier send in this round may have given this tap its walk-up's id.
       const fresh = (await queuedTaps()).find((e) => e.key === entry.key);
       if (!fresh) continue;

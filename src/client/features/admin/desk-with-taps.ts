@@ -1,7 +1,7 @@
 import { deskCounts } from '../../../shared/entries';
 import type { DeskEntrant, DeskView } from '../../../shared/entries.schema';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payments';
-import type { QueuedDeskTap } from './desk-queue';
+import { isUnsent, type QueuedDeskTap } from './desk-queue';
 
 /** An entrant as the desk shows them: `waiting` while a tap for them is kept on the device, not yet with the club. */
 export type ShownEntrant = DeskEntrant & { waiting?: boolean };
@@ -24,7 +24,7 @@ function applyTap(entrants: ShownEntrant[], entry: QueuedDeskTap): ShownEntrant[
  * shown as done and marked as waiting to send; the counts follow.
  */
 export function deskWithTaps(view: DeskView, queued: QueuedDeskTap[]): DeskView & { entrants: ShownEntrant[] } {
-  const mine = queued.filter((q) => q.eventId === view.eventId && q.state !== 'failed');
+  const mine = queued.filter((q) => q.eventId === view.eventId && isUnsent(q));
   if (!mine.length) return view;
   const entrants = mine.reduce(applyTap, view.entrants as ShownEntrant[]);
   return {

@@ -233,7 +233,7 @@ function EntrantCard({ queue, entrant, actions }: { queue: DeskQueue; entrant: S
             {entrant.paidBy ? ` · ${entrant.paidBy}` : ''}
           </Badge>
           {entrant.waiting && (
-            <Badge variant="outline" color="yellow.9">
+            <Badge variant="outline" color="dark">
               Waiting to send
             </Badge>
           )}
@@ -251,10 +251,18 @@ function EntrantCard({ queue, entrant, actions }: { queue: DeskQueue; entrant: S
             variant={checked ? 'light' : 'filled'}
             loading={checkIn.busy}
             aria-pressed={checked}
-            aria-label={checked ? `${entrant.name} checked in; tap to undo` : `Check in ${entrant.name}`}
+            aria-label={
+              checked ? `In ${formatClubTime(entrant.checkedInAt!)}: ${entrant.name} checked in; tap to undo` : `Check in ${entrant.name}`
+            }
             onClick={() => void checkIn.tap()}
           >
-            {checked ? `✓ In ${formatClubTime(entrant.checkedInAt!)}` : 'Check in'}
+            {checked ? (
+              <>
+                <span aria-hidden="true">✓&nbsp;</span>In {formatClubTime(entrant.checkedInAt!)}
+              </>
+            ) : (
+              'Check in'
+            )}
           </Button>
           {toPay && (
             <Button
@@ -262,7 +270,7 @@ function EntrantCard({ queue, entrant, actions }: { queue: DeskQueue; entrant: S
               variant="light"
               color="orange"
               onClick={() => actions.pay(entrant)}
-              aria-label={`Take payment from ${entrant.name}`}
+              aria-label={`Take $${entrant.fee} from ${entrant.name}`}
             >
               Take ${entrant.fee}
             </Button>

@@ -10,7 +10,7 @@ import { useRefreshDesk } from './use-refresh-desk';
 /** How long a tap waits for the club's answer before it goes on in the background and the desk is free. */
 export const DESK_WAITS_MS = 3000;
 /** How often the desk looks for taps due to go again (each waits longer after a failed try). */
-const RETRY_LOOK_MS = 15_000;
+const RETRY_LOOK_MS = 5000;
 
 /** What a tap came to for the person at the desk: the club's answer, or kept on the device to send later. */
 export type DeskResult = DeskOutcome | { kind: 'queued' };
