@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog, Event, EventRegistration, Payment, WaitlistEntry } from '../../src/server/db/entities';
 import { clubToday } from '../../src/shared/dates';
@@ -46,6 +47,7 @@ async function todaysEvent(fields: Record<string, unknown> = {}) {
 
 const registered = async (eventId: string) => (await t.em().findOneOrFail(Event, { id: eventId })).registeredCount;
 const audit = (action: string, entityId: string) => t.em().find(AuditLog, { action, entityId });
+const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
 const entryOf = (eventId: string, memberId: string) => t.em().findOne(EventRegistration, { event: eventId, member: memberId });
 
 describe('the desk takes an entrant off', () => {
@@ -219,17 +221,81 @@ describe('a walk-up guest without e-mail gets a catch link at the desk', () => {
 
     const shown = await admin.trpc.admin.signOn.catchLink.mutate({ registrationId: walkUp.registrationId });
     const again = await admin.trpc.admin.signOn.catchLink.mutate({ registrationId: walkUp.registrationId });
-    const token = (url: string) => new URL(url).searchParams.get('token')!;
-    // Showing it again made a new link: the first no longer works.
-    expect((await t.client().mutation('guests.signIn', { token: token(shown.url) })).status).toBe(400);
+    // Showing it again (another desk, a second look) shows the same link: a code already shown keeps working.
+    expect(again).toEqual(shown);
     const phone = t.client();
-    expect(await phone.trpc.guests.signIn.mutate({ token: token(again.url) })).toMatchObject({ eventId: event.id, name: 'Noel Noemail' });
-    expect((await t.client().mutation('guests.signIn', { token: token(again.url) })).status).toBe(400);
-    expect(await audit('guest.catchLink', walkUp.registrationId)).toHaveLength(2);
+    expect(await phone.trpc.guests.signIn.mutate({ token: tokenOf(shown.url) })).toMatchObject({ eventId: event.id, name: 'Noel Noemail' });
+    // Single use: nobody else signs in with it, and once used the desk makes a new one.
+    expect((await t.client().mutation('guests.signIn', { token: tokenOf(shown.url) })).status).toBe(400);
+    const next = await admin.trpc.admin.signOn.catchLink.mutate({ registrationId: walkUp.registrationId });
+    expect(next.url).not.toBe(shown.url);
+    expect(await t.client().trpc.guests.signIn.mutate({ token: tokenOf(next.url) })).toMatchObject({ name: 'Noel Noemail' });
+    const audits = await audit('guest.catchLink', walkUp.registrationId);
+    expect(audits.map((a) => (a.after as { newLink: boolean }).newLink).sort()).toEqual([false, true, true]);
+    // Nothing of the link is kept readable: only its hash and its secret sealed under the site's key.
+    const stored = await t.em().findOneOrFail(EventRegistration, { id: walkUp.registrationId });
+    expect(stored.guestTokenSealed).toBeNull();
+    expect(JSON.stringify(stored)).not.toContain(tokenOf(next.url));
 
     const member = await createMember(t);
     await member.client.trpc.events.register.mutate({ id: event.id });
     const entry = (await entryOf(event.id, member.memberId))!;
     expect((await admin.mutation('admin.signOn.catchLink', { registrationId: entry.id })).status).toBe(400);
+  });
+});
+
+/** The printed sheet's text, its lines joined by spaces. */
+async function printedSheet(eventId: string): Promise<string> {
+  const res = await admin.fetch(`/api/admin/events/${eventId}/entrants.pdf`);
+  expect(res.status).toBe(200);
+  const pdf = await getDocumentProxy(new Uint8Array(await res.arrayBuffer()));
+  return (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, ' ');
+}
+
+const linksIn = (text: string) => [...text.matchAll(/https?:\/\/\S+\/guest\?token=[\w-]+/g)].map((m) => m[0]);
+
+describe('the printed sheet carries the catch link of each paid guest without e-mail', () => {
+  it('as a QR code under their name, the same link the desk shows, still good after a reprint; after use a new one', async () => {
+    const event = await todaysEvent();
+    const add = (firstName: string, email: string) =>
+      admin.trpc.admin.signOn.addGuest.mutate({
+        eventId: event.id,
+        firstName,
+        lastName: 'Walkup',
+        email,
+        phone: '',
+        dateOfBirth: '1970-03-03',
+      });
+    const pay = (registrationId: string) =>
+      admin.trpc.admin.signOn.recordPayment.mutate({ registrationId, method: 'cash', reference: null, requestKey: randomUUID() });
+    const paidNoEmail = await add('Polly', '');
+    await pay(paidNoEmail.registrationId);
+    await add('Ursula', ''); // not paid yet: no link
+    const withEmail = await add('Eddie', 'eddie@example.com');
+    await t.mailAfter('eddie@example.com', () => pay(withEmail.registrationId)); // gets hers by e-mail
+
+    const first = await printedSheet(event.id);
+    expect(first).toContain('Catch link');
+    const section = first.slice(first.indexOf('Catch link'));
+    expect(section).toContain('Polly Walkup');
+    expect(section).not.toContain('Ursula Walkup');
+    expect(section).not.toContain('Eddie Walkup');
+    const [printed, ...others] = linksIn(section);
+    expect(others).toEqual([]);
+
+    // The desk's screen shows the very link on the sheet; reprinting keeps it; it still signs the guest in.
+    expect((await admin.trpc.admin.signOn.catchLink.mutate({ registrationId: paidNoEmail.registrationId })).url).toBe(printed);
+    expect(linksIn(await printedSheet(event.id))).toEqual([printed]);
+    expect(await t.client().trpc.guests.signIn.mutate({ token: tokenOf(printed) })).toMatchObject({ name: 'Polly Walkup' });
+
+    // Used: the next print carries a new link, and the audit says where each was shown.
+    const [reprinted] = linksIn(await printedSheet(event.id));
+    expect(reprinted).toBeDefined();
+    expect(reprinted).not.toBe(printed);
+    const shown = await audit('guest.catchLink', paidNoEmail.registrationId);
+    expect(shown.map((a) => (a.after as { shownOn: string }).shownOn)).toEqual(
+      expect.arrayContaining(['printed sheet', 'screen', 'printed sheet', 'printed sheet']),
+    );
+    expect(shown).toHaveLength(4);
   });
 });

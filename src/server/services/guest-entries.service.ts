@@ -215,7 +215,7 @@ export class GuestEntriesService {
     const now = this.now();
     const hash = hashGuestToken(token);
     const claimed = await em.execute<{ id: string }[]>(
-      `update event_registrations set guest_token_used_at = ? where guest_token_hash = ? and guest_token_used_at is null and guest_token_expires_at > ? returning id`,
+      `update event_registrations set guest_token_used_at = ?, guest_token_sealed = null where guest_token_hash = ? and guest_token_used_at is null and guest_token_expires_at > ? returning id`,
       [now, hash, now],
     );
     let registrationId = claimed[0]?.id;
