@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { encode } from 'uqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog, Event, EventRegistration, Payment, WaitlistEntry } from '../../src/server/db/entities';
 import { clubToday } from '../../src/shared/dates';
@@ -244,12 +246,40 @@ describe('a walk-up guest without e-mail gets a catch link at the desk', () => {
   });
 });
 
-/** The printed sheet's text, its lines joined by spaces. */
+/** The printed sheet: its text (lines joined by spaces) and its bytes. */
+const sheets = new Map<string, Buffer>();
 async function printedSheet(eventId: string): Promise<string> {
   const res = await admin.fetch(`/api/admin/events/${eventId}/entrants.pdf`);
   expect(res.status).toBe(200);
-  const pdf = await getDocumentProxy(new Uint8Array(await res.arrayBuffer()));
+  const bytes = Buffer.from(await res.arrayBuffer());
+  sheets.set(eventId, bytes);
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
   return (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, ' ');
+}
+
+/**
+ * The dark modules of the QR code drawn on the last sheet printed (its small squares, `x y w h re` in the page's
+ * content), as 'column,row' from its top-left corner: what a phone's camera reads.
+ */
+function qrModulesOn(eventId: string): Set<string> {
+  const squares: number[][] = [];
+  for (const [, stream] of sheets
+    .get(eventId)!
+    .toString('latin1')
+    .matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    const content = inflateSync(Buffer.from(stream, 'latin1')).toString('latin1');
+    for (const [, x, y, w, h] of content.matchAll(/([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re/g))
+      if (w === h && Number(w) < 5) squares.push([Number(x), Number(y), Number(w)]);
+  }
+  const [left, top] = [Math.min(...squares.map((q) => q[0])), Math.min(...squares.map((q) => q[1]))];
+  return new Set(squares.map(([x, y, size]) => `${Math.round((x - left) / size)},${Math.round((y - top) / size)}`));
+}
+
+/** The dark modules of `link`'s QR code, as the desk's screen draws it (the same library and error correction). */
+function qrModulesOf(link: string): Set<string> {
+  const dark = new Set<string>();
+  encode(link, { ecc: 'M', border: 0 }).data.forEach((row, y) => row.forEach((on, x) => on && dark.add(`${x},${y}`)));
+  return dark;
 }
 
 const linksIn = (text: string) => [...text.matchAll(/https?:\/\/\S+\/guest\?token=[\w-]+/g)].map((m) => m[0]);
@@ -282,6 +312,8 @@ describe('the printed sheet carries the catch link of each paid guest without e-
     expect(section).not.toContain('Eddie Walkup');
     const [printed, ...others] = linksIn(section);
     expect(others).toEqual([]);
+    // The code on the sheet is that link.
+    expect(qrModulesOn(event.id)).toEqual(qrModulesOf(printed));
 
     // The desk's screen shows the very link on the sheet; reprinting keeps it; it still signs the guest in.
     expect((await admin.trpc.admin.signOn.catchLink.mutate({ registrationId: paidNoEmail.registrationId })).url).toBe(printed);
