@@ -33,7 +33,6 @@ export function GuestDetailsFields({
   emailDescription: string;
 }) {
   const { values, set, accepted, accept } = details;
-  const [reading, setReading] = useState<string | null>(null);
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -86,31 +85,30 @@ export function GuestDetailsFields({
         onChange={set('dateOfBirth')}
         error={errors.dateOfBirth}
       />
-      {GUEST_DOCUMENTS.map((doc) => (
-        <Stack key={doc.id} gap={4}>
-          <Checkbox
-            size="md"
-            label={`I have read and accept the ${doc.title}`}
-            checked={Boolean(accepted[doc.id])}
-            onChange={(e) => accept(doc.id, e.currentTarget.checked)}
-          />
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            ta="left"
-            mih={44}
-            onClick={() => setReading(reading === doc.id ? null : doc.id)}
-          >
-            {reading === doc.id ? `Hide the ${doc.title}` : `Read the ${doc.title}`}
-          </Anchor>
-          <Collapse expanded={reading === doc.id}>
-            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-              {doc.content}
-            </Text>
-          </Collapse>
-        </Stack>
-      ))}
+      <GuestDocuments accepted={accepted} accept={accept} />
     </>
   );
+}
+
+/** The waiver and the competition rules, each ticked to accept and readable in place. */
+function GuestDocuments({ accepted, accept }: { accepted: Record<string, boolean>; accept: (id: string, on: boolean) => void }) {
+  const [reading, setReading] = useState<string | null>(null);
+  return GUEST_DOCUMENTS.map((doc) => (
+    <Stack key={doc.id} gap={4}>
+      <Checkbox
+        size="md"
+        label={`I have read and accept the ${doc.title}`}
+        checked={Boolean(accepted[doc.id])}
+        onChange={(e) => accept(doc.id, e.currentTarget.checked)}
+      />
+      <Anchor component="button" type="button" size="sm" ta="left" mih={44} onClick={() => setReading(reading === doc.id ? null : doc.id)}>
+        {reading === doc.id ? `Hide the ${doc.title}` : `Read the ${doc.title}`}
+      </Anchor>
+      <Collapse expanded={reading === doc.id}>
+        <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+          {doc.content}
+        </Text>
+      </Collapse>
+    </Stack>
+  ));
 }

@@ -47,19 +47,14 @@ function GuestEntry({ event, onClose }: { event: EventView; onClose: () => void 
     enter.mutate({ eventId: event.id, ...details.values, documentsAccepted: details.allAccepted ? acceptGuestDocuments() : [] });
   };
 
-  if (paid) {
+  if (paid)
     return (
-      <Stack gap="md" data-testid="guest-entered">
-        <Alert color="green" title="You're in!">
-          {paid}
-        </Alert>
-        <Text size="sm">On the day, open the link in that e-mail on the phone you will fish with to log your catches.</Text>
-        <Button mih={44} onClick={onClose}>
-          Done
-        </Button>
-      </Stack>
+      <YoureIn
+        message={paid}
+        note="On the day, open the link in that e-mail on the phone you will fish with to log your catches."
+        onClose={onClose}
+      />
     );
-  }
   if (entered && Number(entered.amount) > 0) {
     return (
       <Stack gap="md">
@@ -75,18 +70,7 @@ function GuestEntry({ event, onClose }: { event: EventView; onClose: () => void 
       </Stack>
     );
   }
-  if (entered) {
-    return (
-      <Stack gap="md" data-testid="guest-entered">
-        <Alert color="green" title="You're in!">
-          {entered.message}
-        </Alert>
-        <Button mih={44} onClick={onClose}>
-          Done
-        </Button>
-      </Stack>
-    );
-  }
+  if (entered) return <YoureIn message={entered.message} onClose={onClose} />;
   if (lostLink) return <NewLink event={event} onBack={() => setLostLink(false)} />;
 
   return (
@@ -115,6 +99,21 @@ function GuestEntry({ event, onClose }: { event: EventView; onClose: () => void 
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The guest is entered (paid, or free): what the club said, and what to do on the day. */
+function YoureIn({ message, note, onClose }: { message: string; note?: string; onClose: () => void }) {
+  return (
+    <Stack gap="md" data-testid="guest-entered">
+      <Alert color="green" title="You're in!">
+        {message}
+      </Alert>
+      {note && <Text size="sm">{note}</Text>}
+      <Button mih={44} onClick={onClose}>
+        Done
+      </Button>
+    </Stack>
   );
 }
 
