@@ -103,6 +103,16 @@ describe('a visitor waits for a place in a full event as a guest', () => {
   });
 });
 
+describe("a full event's own page", () => {
+  it('offers a visitor the waiting list as a guest instead of a guest entry', async () => {
+    renderApp(`/events/${ID}`, fakeServer({ ...SIGNED_OUT, 'events.byId': () => ok(FULL) }));
+    const article = await screen.findByRole('article', { name: 'Flathead Classic' });
+    expect(within(article).getByText('Full')).toBeTruthy();
+    expect(within(article).getByRole('button', { name: 'Join the waiting list as a guest' })).toBeTruthy();
+    expect(within(article).queryByRole('button', { name: 'Enter as a guest' })).toBeNull();
+  });
+});
+
 describe('the desk puts a walk-up guest on the waiting list', () => {
   const DESK: Output<'admin.signOn.list'> = {
     eventId: ID,
