@@ -8,6 +8,8 @@ import {
   guestLinkInput,
   guestTokenInput,
   guestView,
+  guestWaitlistInput,
+  guestWaitlistResult,
 } from '../shared/entries.schema';
 import { publicProcedure, router } from '../server/trpc/init';
 
@@ -49,4 +51,10 @@ export const guestsRouter = router({
     .input(guestLinkInput)
     .output(z.object({ message: z.string() }))
     .mutation(({ ctx, input }) => ctx.services.guests.sendNewLink(ctx.em, ctx.actor, input)),
+
+  /** A place on a full event's waiting list for a non-member; the same person twice is refused with a sentence. */
+  joinWaitlist: publicProcedure
+    .input(guestWaitlistInput)
+    .output(guestWaitlistResult)
+    .mutation(({ ctx, input }) => ctx.services.guestWaitlist.join(ctx.em, ctx.actor, input)),
 });

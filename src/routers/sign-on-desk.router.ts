@@ -8,6 +8,8 @@ import {
   deskView,
   deskEntryInput,
   catchLinkView,
+  deskGuestWaitlistInput,
+  guestWaitlistResult,
 } from '../shared/entries.schema';
 import { z } from 'zod';
 import { adminProcedure, router } from '../server/trpc/init';
@@ -48,4 +50,10 @@ export const signOnDeskRouter = router({
     .input(deskGuestInput)
     .output(deskEntrant)
     .mutation(({ ctx, input }) => ctx.services.signOnDesk.addGuest(ctx.em, ctx.actor, input)),
+
+  /** A walk-up non-member put on a full event's waiting list, with an e-mail address or a phone number to reach them. */
+  waitlistGuest: adminProcedure
+    .input(deskGuestWaitlistInput)
+    .output(guestWaitlistResult)
+    .mutation(({ ctx, input }) => ctx.services.guestWaitlist.deskJoin(ctx.em, ctx.actor, input)),
 });

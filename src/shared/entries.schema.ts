@@ -116,6 +116,17 @@ export const guestLinkInput = z.object({
   email: emailSchema,
 });
 
+/**
+ * A non-member asks for a place on a full event's waiting list: the same details as entering as a guest, so that when
+ * a place comes up they are entered at once (the non-member fee then paid at the sign-on desk).
+ */
+export const guestWaitlistInput = guestEntryInput;
+export type GuestWaitlistInput = z.input<typeof guestWaitlistInput>;
+
+/** A guest's place on a waiting list, as they (or the desk) are told it: 1 is offered the next free place. */
+export const guestWaitlistResult = z.object({ name: z.string(), position: z.number(), message: z.string() });
+export type GuestWaitlistResult = z.infer<typeof guestWaitlistResult>;
+
 /** A guest signed in by their link: their one event and what they may do in it. */
 export const guestView = z.object({
   memberId: z.string(),
@@ -245,3 +256,11 @@ export const deskGuestInput = z.object({
   requestKey: deskRequestKey.optional(),
 });
 export type DeskGuestInput = z.input<typeof deskGuestInput>;
+
+export const GUEST_WAITLIST_CONTACT_MESSAGE = 'Give an e-mail address or a phone number, so the club can tell them when a place comes up.';
+
+/** A walk-up non-member put on a full event's waiting list at the desk: an e-mail address or a phone number to reach them. */
+export const deskGuestWaitlistInput = deskGuestInput
+  .omit({ passOverWaiting: true })
+  .refine((guest) => Boolean(guest.email || guest.phone), { message: GUEST_WAITLIST_CONTACT_MESSAGE, path: ['phone'] });
+export type DeskGuestWaitlistInput = z.input<typeof deskGuestWaitlistInput>;

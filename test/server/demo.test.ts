@@ -361,7 +361,7 @@ describe('the demo club (npm run demo)', () => {
     expect(view.candidates.length).toBeGreaterThan(1);
   });
 
-  it("has today's club day at the sign-on desk: paid online and at the desk, pay at sign-on, checked in, guests, a junior, one waiting", async () => {
+  it("has today's club day at the sign-on desk: paid online and at the desk, pay at sign-on, checked in, guests, a junior, a member and a guest waiting", async () => {
     const todays = (await admin.trpc.admin.events.list.query()).find((e) => e.name === 'Club Day at Jack Evans Boat Harbour')!;
     expect(todays).toMatchObject({ memberFee: '10.00', juniorFee: '0.00', nonMemberFee: '15.00', isFull: true });
     const desk = await admin.trpc.admin.signOn.list.query({ id: todays.id });
@@ -373,7 +373,9 @@ describe('the demo club (npm run demo)', () => {
       expect.arrayContaining(['Riley Visitor', 'Sam Walkup']),
     );
     expect(desk.entrants.some((e) => e.division === 'junior' && e.fee === '0.00')).toBe(true);
-    expect(desk.waiting).toHaveLength(1);
+    // A member waits first, then a walk-up guest the desk put on the list.
+    expect(desk.waiting).toHaveLength(2);
+    expect(desk.waiting[1]).toMatchObject({ name: 'Tom Tinnie', position: 2 });
     // The demo member's own entry was paid online.
     const mine = (await member.trpc.events.myRegistrations.query()).find((r) => r.eventId === todays.id);
     expect(mine).toMatchObject({ paymentState: 'paid' });

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { encode } from 'uqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog, Event, EventRegistration, Payment, WaitlistEntry } from '../../src/server/db/entities';
 import { clubToday } from '../../src/shared/dates';
@@ -46,6 +49,7 @@ async function todaysEvent(fields: Record<string, unknown> = {}) {
 
 const registered = async (eventId: string) => (await t.em().findOneOrFail(Event, { id: eventId })).registeredCount;
 const audit = (action: string, entityId: string) => t.em().find(AuditLog, { action, entityId });
+const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
 const entryOf = (eventId: string, memberId: string) => t.em().findOne(EventRegistration, { event: eventId, member: memberId });
 
 describe('the desk takes an entrant off', () => {
@@ -219,17 +223,111 @@ describe('a walk-up guest without e-mail gets a catch link at the desk', () => {
 
     const shown = await admin.trpc.admin.signOn.catchLink.mutate({ registrationId: walkUp.registrationId });
     const again = await admin.trpc.admin.signOn.catchLink.mutate({ registrationId: walkUp.registrationId });
-    const token = (url: string) => new URL(url).searchParams.get('token')!;
-    // Showing it again made a new link: the first no longer works.
-    expect((await t.client().mutation('guests.signIn', { token: token(shown.url) })).status).toBe(400);
+    // Showing it again (another desk, a second look) shows the same link: a code already shown keeps working.
+    expect(again).toEqual(shown);
     const phone = t.client();
-    expect(await phone.trpc.guests.signIn.mutate({ token: token(again.url) })).toMatchObject({ eventId: event.id, name: 'Noel Noemail' });
-    expect((await t.client().mutation('guests.signIn', { token: token(again.url) })).status).toBe(400);
-    expect(await audit('guest.catchLink', walkUp.registrationId)).toHaveLength(2);
+    expect(await phone.trpc.guests.signIn.mutate({ token: tokenOf(shown.url) })).toMatchObject({ eventId: event.id, name: 'Noel Noemail' });
+    // Single use: nobody else signs in with it, and once used the desk makes a new one.
+    expect((await t.client().mutation('guests.signIn', { token: tokenOf(shown.url) })).status).toBe(400);
+    const next = await admin.trpc.admin.signOn.catchLink.mutate({ registrationId: walkUp.registrationId });
+    expect(next.url).not.toBe(shown.url);
+    expect(await t.client().trpc.guests.signIn.mutate({ token: tokenOf(next.url) })).toMatchObject({ name: 'Noel Noemail' });
+    const audits = await audit('guest.catchLink', walkUp.registrationId);
+    expect(audits.map((a) => (a.after as { newLink: boolean }).newLink).sort()).toEqual([false, true, true]);
+    // Nothing of the link is kept readable: only its hash and its secret sealed under the site's key.
+    const stored = await t.em().findOneOrFail(EventRegistration, { id: walkUp.registrationId });
+    expect(stored.guestTokenSealed).toBeNull();
+    expect(JSON.stringify(stored)).not.toContain(tokenOf(next.url));
 
     const member = await createMember(t);
     await member.client.trpc.events.register.mutate({ id: event.id });
     const entry = (await entryOf(event.id, member.memberId))!;
     expect((await admin.mutation('admin.signOn.catchLink', { registrationId: entry.id })).status).toBe(400);
+  });
+});
+
+/** The printed sheet: its text (lines joined by spaces) and its bytes. */
+const sheets = new Map<string, Buffer>();
+async function printedSheet(eventId: string): Promise<string> {
+  const res = await admin.fetch(`/api/admin/events/${eventId}/entrants.pdf`);
+  expect(res.status).toBe(200);
+  const bytes = Buffer.from(await res.arrayBuffer());
+  sheets.set(eventId, bytes);
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  return (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, ' ');
+}
+
+/**
+ * The dark modules of the QR code drawn on the last sheet printed (its small squares, `x y w h re` in the page's
+ * content), as 'column,row' from its top-left corner: what a phone's camera reads.
+ */
+function qrModulesOn(eventId: string): Set<string> {
+  const squares: number[][] = [];
+  for (const [, stream] of sheets
+    .get(eventId)!
+    .toString('latin1')
+    .matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    const content = inflateSync(Buffer.from(stream, 'latin1')).toString('latin1');
+    for (const [, x, y, w, h] of content.matchAll(/([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re/g))
+      if (w === h && Number(w) < 5) squares.push([Number(x), Number(y), Number(w)]);
+  }
+  const [left, top] = [Math.min(...squares.map((q) => q[0])), Math.min(...squares.map((q) => q[1]))];
+  return new Set(squares.map(([x, y, size]) => `${Math.round((x - left) / size)},${Math.round((y - top) / size)}`));
+}
+
+/** The dark modules of `link`'s QR code, as the desk's screen draws it (the same library and error correction). */
+function qrModulesOf(link: string): Set<string> {
+  const dark = new Set<string>();
+  encode(link, { ecc: 'M', border: 0 }).data.forEach((row, y) => row.forEach((on, x) => on && dark.add(`${x},${y}`)));
+  return dark;
+}
+
+const linksIn = (text: string) => [...text.matchAll(/https?:\/\/\S+\/guest\?token=[\w-]+/g)].map((m) => m[0]);
+
+describe('the printed sheet carries the catch link of each paid guest without e-mail', () => {
+  it('as a QR code under their name, the same link the desk shows, still good after a reprint; after use a new one', async () => {
+    const event = await todaysEvent();
+    const add = (firstName: string, email: string) =>
+      admin.trpc.admin.signOn.addGuest.mutate({
+        eventId: event.id,
+        firstName,
+        lastName: 'Walkup',
+        email,
+        phone: '',
+        dateOfBirth: '1970-03-03',
+      });
+    const pay = (registrationId: string) =>
+      admin.trpc.admin.signOn.recordPayment.mutate({ registrationId, method: 'cash', reference: null, requestKey: randomUUID() });
+    const paidNoEmail = await add('Polly', '');
+    await pay(paidNoEmail.registrationId);
+    await add('Ursula', ''); // not paid yet: no link
+    const withEmail = await add('Eddie', 'eddie@example.com');
+    await t.mailAfter('eddie@example.com', () => pay(withEmail.registrationId)); // gets hers by e-mail
+
+    const first = await printedSheet(event.id);
+    expect(first).toContain('Catch link');
+    const section = first.slice(first.indexOf('Catch link'));
+    expect(section).toContain('Polly Walkup');
+    expect(section).not.toContain('Ursula Walkup');
+    expect(section).not.toContain('Eddie Walkup');
+    const [printed, ...others] = linksIn(section);
+    expect(others).toEqual([]);
+    // The code on the sheet is that link.
+    expect(qrModulesOn(event.id)).toEqual(qrModulesOf(printed));
+
+    // The desk's screen shows the very link on the sheet; reprinting keeps it; it still signs the guest in.
+    expect((await admin.trpc.admin.signOn.catchLink.mutate({ registrationId: paidNoEmail.registrationId })).url).toBe(printed);
+    expect(linksIn(await printedSheet(event.id))).toEqual([printed]);
+    expect(await t.client().trpc.guests.signIn.mutate({ token: tokenOf(printed) })).toMatchObject({ name: 'Polly Walkup' });
+
+    // Used: the next print carries a new link, and the audit says where each was shown.
+    const [reprinted] = linksIn(await printedSheet(event.id));
+    expect(reprinted).toBeDefined();
+    expect(reprinted).not.toBe(printed);
+    const shown = await audit('guest.catchLink', paidNoEmail.registrationId);
+    expect(shown.map((a) => (a.after as { shownOn: string }).shownOn)).toEqual(
+      expect.arrayContaining(['printed sheet', 'screen', 'printed sheet', 'printed sheet']),
+    );
+    expect(shown).toHaveLength(4);
   });
 });

@@ -15,6 +15,7 @@ import {
   feeText,
   formatClubDateTime,
   maxText,
+  guestMayWait,
   placesLeftText,
 } from '../features/events/event-text';
 import { EventLimitBadges } from '../features/events/event-limit-badges';
@@ -46,9 +47,11 @@ function StatusBadge({ event, started }: { event: EventView; started: boolean })
   return null;
 }
 
-/** How to take part: visitors join or enter as a guest; members register in their portal. */
+/** How to take part: visitors join, enter as a guest or wait for a place as one; members register in their portal. */
 function HowToEnter({ event, onGuest }: { event: EventView; onGuest: () => void }) {
   const { isAuthenticated } = useAuth();
+  // A full event's waiting list is offered here to guests; members find theirs in the portal.
+  if (isAuthenticated && !event.isOpen) return null;
   if (isAuthenticated)
     return (
       <Button component={Link} to={ROUTES.member} search={{ tab: 'events' } as never}>
@@ -99,7 +102,7 @@ function EventDetails({ event }: { event: EventView }) {
           {!started && entriesCloseLine(event) && <Text size="sm">{entriesCloseLine(event)}</Text>}
         </Stack>
         <Group gap="sm">
-          {event.status === 'active' && !started && event.isOpen && <HowToEnter event={event} onGuest={() => setGuest(true)} />}
+          {!started && (event.isOpen || guestMayWait(event, now)) && <HowToEnter event={event} onGuest={() => setGuest(true)} />}
           {started && event.status !== 'cancelled' && (
             <Button component={Link} to={eventLivePath(event.id)} variant="light">
               Live board and results

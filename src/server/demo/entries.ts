@@ -29,8 +29,8 @@ function browser(): GuestSession & { payer: PayerSession } {
 /**
  * Today's club day, as the sign-on desk finds it in the morning: the demo member's family paid online, others pay at
  * sign-on (two already did, cash and card), a handful checked in, a junior entered with their parent, a guest who
- * entered and paid online, a walk-up guest signed on at the desk, and, the day being full, one member on the
- * waiting list.
+ * entered and paid online, a walk-up guest signed on at the desk, and, the day being full, a member and then a
+ * walk-up guest on the waiting list.
  */
 export async function seedEntryDay(demo: DemoContext) {
   const seeded = demo.events.get('today');
@@ -133,6 +133,17 @@ export async function seedEntryDay(demo: DemoContext) {
   if (late) {
     await demo.at(demo.local(addDays(day, -1), '21:15'), () => demo.services.entries.joinWaitlist(demo.em, late.actor, event.id, {}));
   }
+  // A walk-up non-member who found it full waits behind them, with a phone number for the desk to call.
+  await demo.at(before(10), () =>
+    demo.services.guestWaitlist.deskJoin(demo.em, desk, {
+      eventId: event.id,
+      firstName: 'Tom',
+      lastName: 'Tinnie',
+      email: null,
+      phone: '0400 246 810',
+      dateOfBirth: addYears(day, -27),
+    }),
+  );
 }
 
 /** A household pays its unpaid entries in the event online (the demo payment provider). */

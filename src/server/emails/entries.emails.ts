@@ -113,6 +113,36 @@ export const waitlistPromotedMessage = (
     footnote: `Can't make it now? Cancel the entry in the member portal so the next person on the list gets the place. ${CLUB.name}`,
   });
 
+/**
+ * A place came free on a full event and the guest first on its waiting list is now entered: the non-member fee is paid
+ * at the sign-on desk (which then gives the catch link); a free entry carries the sign-in link at once.
+ */
+export const guestWaitlistPromotedMessage = (
+  d: EventFacts & {
+    firstName: string;
+    name: string;
+    feeCents: number;
+    eventUrl: string;
+    contact: string;
+    link?: { url: string; expires: Date };
+  },
+) =>
+  renderEmail({
+    subject: `A place came up: ${d.eventName}`,
+    preview: `${d.name} is now entered as a guest.`,
+    greeting: `Good news, ${d.firstName}!`,
+    paragraphs: [
+      `A place came free in ${d.eventName} and ${d.name} is now entered as a guest from the waiting list.`,
+      `When: ${formatClubDateTime(d.start)}`,
+      `Where: ${d.location}`,
+      d.link
+        ? 'Entry: free. On the day, log your catches from your phone: the button below signs you in for this competition (it works once; open it on the phone you will fish with).'
+        : `Non-member entry fee: ${formatAud(d.feeCents)}, payable at the sign-on desk on the day. Once it is paid, the desk gives you the link for logging your catches.`,
+    ],
+    button: d.link ? { label: 'Sign in to log my catches', url: d.link.url } : { label: 'About the event', url: d.eventUrl },
+    footnote: `${d.link ? `The link works once, until ${formatClubDateTime(d.link.expires)}. ` : ''}Can't make it now? Please tell the club at ${d.contact} so the next person on the list gets the place. ${CLUB.name}`,
+  });
+
 /** Why an entry fee went back: the entrant cancelled, the committee cancelled the event, or took the entrant off it. */
 export type EntryRefundReason = 'cancelled_entry' | 'cancelled_event' | 'removed_entry';
 

@@ -67,7 +67,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: ContextDeps): v
   app.get<EventParams>('/api/admin/events/:id/entrants.pdf', (req, reply) =>
     callService(deps, req, reply, async (ctx) => {
       requireAdmin(ctx.actor);
-      const { name, pdf } = await ctx.services.signOnDesk.pdf(ctx.em, eventIdInput.parse(req.params).id);
+      const { name, pdf } = await ctx.services.signOnDesk.pdf(ctx.em, ctx.actor, eventIdInput.parse(req.params).id);
       return download(reply, `sign-on-${fileName(name)}`, 'pdf', pdf);
     }),
   );

@@ -13,20 +13,28 @@ import {
   type EntryTerms,
   type WaitlistView,
 } from '../../shared/entries.schema';
-import { acceptsCatchesOn, fishingCloses, registrationCancellable } from '../../shared/events';
+import { acceptsCatchesOn, fishingCloses, MEMBERS_ONLY_MESSAGE, registrationCancellable } from '../../shared/events';
+import { eventDetailsPath } from '../../shared/routes';
 import type { MemberRegistration } from '../../shared/events.schema';
 import { AppError } from '../../shared/errors';
 import { centsToAmount, CURRENCY, formatAud } from '../../shared/membership';
 import type { Clock } from '../clock';
 import { AuditLog, Event, EventRegistration, Member, Payment, User, WaitlistEntry, type PaymentEntries } from '../db/entities';
 import { isUniqueViolation } from '../db/unique-violation';
-import { entryConfirmationMessage, entryRefundMessage, waitlistPromotedMessage, type EntryRefundReason } from '../emails/entries.emails';
+import {
+  entryConfirmationMessage,
+  entryRefundMessage,
+  guestWaitlistPromotedMessage,
+  waitlistPromotedMessage,
+  type EntryRefundReason,
+} from '../emails/entries.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import { PaymentProviderError, type PaymentProvider } from '../integrations/payments';
 import { auditedRequest, recordAudit } from './audit.service';
 import { requireUser, type Actor } from './actor';
 import { eventIcs } from './calendar';
 import type { CmsService } from './cms.service';
+import { newGuestLink } from './guest-links';
 import { isCurrentMember, isSuspended, refuseIfSuspended } from './member-status';
 import type { NotificationsService } from './notifications.service';
 import type { PayerSession, PaymentsService } from './payments.service';
@@ -162,6 +170,17 @@ export function auditPassedOver(em: EntityManager, actor: Actor, event: Pick<Eve
     entityId: event.id,
     after: { added, passedOver },
   });
+}
+
+/**
+ * Why the next on a waiting list cannot have a freed place (then they come off the list, audited): the committee has
+ * since limited the event's ages, or made it members only (a guest), or a member is no longer current or is suspended.
+ */
+function promotionRefusal(event: Event, member: Member, today: IsoDate): string | null {
+  if (ageLimitRefusal(event, member.dateOfBirth)) return 'Outside the ages the event is for';
+  if (member.isGuest) return event.membersOnly ? 'The event now takes members only' : null;
+  if (!isCurrentMember(member, today) || isSuspended(member, today)) return 'No longer a current member in good standing';
+  return null;
 }
 
 /**
@@ -344,9 +363,12 @@ export class EntriesService {
     if (earlier) return earlier;
     if (event.status === 'cancelled') throw new AppError('BAD_REQUEST', 'This event was cancelled.');
     const member = await em.findOne(Member, { id: memberId });
-    if (!member || member.isGuest || !isCurrentMember(member, this.today()))
+    // A guest is entered from the event's waiting list only (a walk-up guest is added with the desk's Add guest).
+    const waitingGuest = member?.isGuest && (await em.count(WaitlistEntry, { event: eventId, member: memberId })) > 0;
+    if (!member || (!waitingGuest && (member.isGuest || !isCurrentMember(member, this.today()))))
       throw new AppError('BAD_REQUEST', 'Please choose a current club member.', { field: 'memberId' });
-    refuseIfSuspended(member, this.today(), 'enter events', { self: false, field: 'memberId' });
+    if (waitingGuest && event.membersOnly) throw new AppError('BAD_REQUEST', MEMBERS_ONLY_MESSAGE);
+    if (!waitingGuest) refuseIfSuspended(member, this.today(), 'enter events', { self: false, field: 'memberId' });
     refuseByAge(event, member, { self: false, field: 'memberId' });
     const name = fullName(member);
     const already = new AppError('CONFLICT', `${name} is already entered in ${event.name}.`);
@@ -831,9 +853,8 @@ export class EntriesService {
         const waiting = await tem.findOneOrFail(WaitlistEntry, { id: next.id }, { populate: ['member', 'event'] });
         const { member, event } = waiting;
         if (event.status !== 'active' || now >= entriesCloseAt(event)) return null;
-        // The committee may have limited the event's ages since they joined the list.
-        const passedOver = ageLimitRefusal(event, member.dateOfBirth) ? 'Outside the ages the event is for' : null;
-        if (!isCurrentMember(member, clubToday(now)) || isSuspended(member, clubToday(now)) || passedOver) {
+        const passedOver = promotionRefusal(event, member, clubToday(now));
+        if (passedOver) {
           tem.remove(waiting);
           recordAudit(tem, {
             actor: null,
@@ -841,7 +862,7 @@ export class EntriesService {
             action: 'waitlist.skipped',
             entityType: 'Event',
             entityId: event.id,
-            after: { memberId: member.id, name: fullName(member), reason: passedOver ?? 'No longer a current member in good standing' },
+            after: { memberId: member.id, name: fullName(member), reason: passedOver },
           });
           return 'skipped' as const;
         }
@@ -851,7 +872,8 @@ export class EntriesService {
           event,
           member,
           feeCents,
-          payAtSignOn: feeCents > 0 && event.payAtSignOn && waiting.payAtSignOn,
+          // A guest has no account to pay from later: their fee is taken at the desk.
+          payAtSignOn: feeCents > 0 && (member.isGuest || (event.payAtSignOn && waiting.payAtSignOn)),
           enteredBy: waiting.addedBy ?? null,
         });
         tem.remove(waiting);
@@ -875,7 +897,8 @@ export class EntriesService {
 
   private async announcePromotion(em: EntityManager, entry: EventRegistration, member: Member, event: Event): Promise<void> {
     const payNow = entryPaymentState(entry) === 'unpaid';
-    const to = await this.payerAddress(em, entry, member);
+    const to = member.isGuest ? null : await this.payerAddress(em, entry, member);
+    if (member.isGuest) await this.announceGuestPromotion(em, entry, member, event);
     if (to) {
       const mail = await waitlistPromotedMessage({
         eventName: event.name,
@@ -889,7 +912,8 @@ export class EntriesService {
       });
       await deliverQuietly(this.deps.mailer, this.deps.log, { to: to.email, ...mail, attachments: [await this.icsAttachment(em, event)] });
     }
-    if (this.deps.notifications) {
+    // A guest has no account, so no phone to push to: the e-mail is all.
+    if (this.deps.notifications && !member.isGuest) {
       await this.deps.notifications
         .notifyWaitlistPlaceFreed(em, {
           eventId: event.id,
@@ -906,6 +930,32 @@ export class EntriesService {
         this.deps.log.error({ err: { message: (error as Error).message } }, 'A waiting-list listener failed');
       }
     }
+  }
+
+  /**
+   * Tells a guest entered from the waiting list (at the address they gave; one who gave only a phone number is
+   * called by the desk, where they show as entered): the fee is paid at the desk, or a free entry carries the link.
+   */
+  private async announceGuestPromotion(em: EntityManager, entry: EventRegistration, member: Member, event: Event): Promise<void> {
+    if (!member.email) return;
+    const link = entry.feeCents === 0 ? newGuestLink(entry, event, this.now(), this.deps.publicUrl) : undefined;
+    if (link) await em.flush();
+    const mail = await guestWaitlistPromotedMessage({
+      eventName: event.name,
+      location: event.location,
+      start: event.eventDate,
+      firstName: member.firstName,
+      name: fullName(member),
+      feeCents: entry.feeCents,
+      eventUrl: `${this.deps.publicUrl}${eventDetailsPath(event.id)}`,
+      contact: await this.deps.cms.contactEmail(em),
+      link,
+    });
+    await deliverQuietly(this.deps.mailer, this.deps.log, {
+      to: member.email,
+      ...mail,
+      attachments: [await this.icsAttachment(em, event)],
+    });
   }
 
   // ---------- E-mail ----------

@@ -123,23 +123,7 @@ export class GuestEntriesService {
     // The one place a guest is made: the committee's limits hold online and at the desk alike.
     if (event.membersOnly) throw new AppError('BAD_REQUEST', MEMBERS_ONLY_MESSAGE);
     refuseByAge(event, person, { self: via === 'online', field: 'dateOfBirth' });
-    const now = this.now();
-    const junior = divisionOn(person.dateOfBirth, event.eventDate) === 'junior';
-    const household = em.create(Household, { membershipType: junior ? 'junior' : 'adult' });
-    const member = em.create(Member, {
-      household,
-      isPrimary: false,
-      isGuest: true,
-      firstName: person.firstName,
-      lastName: person.lastName,
-      email: person.email,
-      phone: person.phone,
-      dateOfBirth: person.dateOfBirth,
-      membershipType: junior ? 'junior' : 'adult',
-      status: 'pending',
-      termsAcceptedAt: person.documentsAccepted ? now : null,
-      documentsAccepted: person.documentsAccepted?.map((d) => ({ ...d, acceptedAt: now.toISOString() })) ?? null,
-    });
+    const member = createGuestMember(em, event, person, this.now());
     const entry = em.create(EventRegistration, {
       event,
       member,
@@ -221,7 +205,7 @@ export class GuestEntriesService {
     const now = this.now();
     const hash = hashGuestToken(token);
     const claimed = await em.execute<{ id: string }[]>(
-      `update event_registrations set guest_token_used_at = ? where guest_token_hash = ? and guest_token_used_at is null and guest_token_expires_at > ? returning id`,
+      `update event_registrations set guest_token_used_at = ?, guest_token_sealed = null where guest_token_hash = ? and guest_token_used_at is null and guest_token_expires_at > ? returning id`,
       [now, hash, now],
     );
     let registrationId = claimed[0]?.id;
@@ -355,4 +339,39 @@ export function refuseOutsideGuestScope(guest: GuestScope, eventId: string, memb
       field: 'eventId',
     });
   if (memberId !== guest.memberId) throw new AppError('FORBIDDEN', 'As a guest you can log your own catches only.', { field: 'memberId' });
+}
+
+/**
+ * A guest's member row in a household of their own (never primary, never a membership), in the caller's unit of work:
+ * for an entry, or a place on a waiting list that becomes one.
+ */
+export function createGuestMember(
+  em: EntityManager,
+  event: Pick<Event, 'eventDate'>,
+  person: {
+    firstName: string;
+    lastName: string;
+    email: string | null;
+    phone: string | null;
+    dateOfBirth: string;
+    documentsAccepted?: { id: string; version: string }[];
+  },
+  now: Date,
+): Member {
+  const junior = divisionOn(person.dateOfBirth, event.eventDate) === 'junior';
+  const household = em.create(Household, { membershipType: junior ? 'junior' : 'adult' });
+  return em.create(Member, {
+    household,
+    isPrimary: false,
+    isGuest: true,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    email: person.email,
+    phone: person.phone,
+    dateOfBirth: person.dateOfBirth,
+    membershipType: junior ? 'junior' : 'adult',
+    status: 'pending',
+    termsAcceptedAt: person.documentsAccepted ? now : null,
+    documentsAccepted: person.documentsAccepted?.map((d) => ({ ...d, acceptedAt: now.toISOString() })) ?? null,
+  });
 }

@@ -16,6 +16,7 @@ import { EventRemindersService } from './event-reminders.service';
 import { EntriesService } from './entries.service';
 import { EventsService } from './events.service';
 import { GuestEntriesService } from './guest-entries.service';
+import { GuestWaitlistService } from './guest-waitlist.service';
 import { SignOnDeskService } from './sign-on-desk.service';
 import { FairPlayService } from './fair-play.service';
 import { FishingAreaService } from './fishing-area.service';
@@ -87,6 +88,7 @@ export function createServices(deps: ServiceDeps) {
     events,
     entries,
     guests,
+    guestWaitlist: new GuestWaitlistService({ ...deps, entries }),
     signOnDesk: new SignOnDeskService({ ...deps, paymentsService: payments, guests }),
     fairPlay: new FairPlayService(deps),
     memberCards: new MemberCardService({ ...deps, secret: linkSecret }),

@@ -1,3 +1,4 @@
+import { encode } from 'uqr';
 import { lazy } from '../lazy';
 import { CLUB } from '../../shared/club';
 
@@ -11,6 +12,14 @@ export interface PdfTable {
   empty?: string;
 }
 
+/** Cards that each carry a QR code of a link (to scan with a phone), drawn after the tables, one to a line. */
+export interface PdfQrCards {
+  heading: string;
+  /** A sentence under the heading: what the codes are for. */
+  note: string;
+  cards: { title: string; lines: string[]; link: string }[];
+}
+
 /**
  * A printable report: the club's name, a title and period, a notice when there is one (say, that the results are
  * provisional), then tables; page numbers in the footer.
@@ -20,6 +29,8 @@ export async function renderReportPdf(report: {
   subtitle: string;
   notice?: string | null;
   tables: PdfTable[];
+  /** Left out, or with no cards: nothing is drawn. */
+  qrCards?: PdfQrCards;
 }): Promise<Buffer> {
   const { default: PdfDocument } = await pdfkit();
   const doc = new PdfDocument({
@@ -77,6 +88,7 @@ export async function renderReportPdf(report: {
     for (const row of table.rows) line(row, false);
     doc.moveDown(1);
   }
+  if (report.qrCards?.cards.length) drawQrCards(doc, report.qrCards);
 
   const pages = doc.bufferedPageRange();
   for (let i = 0; i < pages.count; i++) {
@@ -89,4 +101,42 @@ export async function renderReportPdf(report: {
   }
   doc.end();
   return done;
+}
+
+const QR_SIZE = 104;
+
+/** Each card: the QR code on the left (vector squares, crisp in print), its title, lines and the link as text beside it. */
+function drawQrCards(doc: PDFKit.PDFDocument, section: PdfQrCards): void {
+  const left = doc.page.margins.left;
+  if (doc.y > doc.page.height - 200) doc.addPage();
+  doc.fillColor('#000').font('Helvetica-Bold').fontSize(12).text(section.heading, left).moveDown(0.3);
+  doc.font('Helvetica').fontSize(9).fillColor('#555').text(section.note, left).moveDown(0.5);
+  for (const card of section.cards) {
+    if (doc.y > doc.page.height - QR_SIZE - 70) doc.addPage();
+    const top = doc.y;
+    // Medium error correction and the quiet zone scanners need, as on the desk's screen.
+    const { data, size } = encode(card.link, { ecc: 'M', border: 4 });
+    const module = QR_SIZE / size;
+    data.forEach((row, y) =>
+      row.forEach((dark, x) => {
+        if (dark) doc.rect(left + x * module, top + y * module, module, module);
+      }),
+    );
+    doc.fill('#000');
+    const textLeft = left + QR_SIZE + 12;
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .fillColor('#000')
+      .text(card.title, textLeft, top + 12);
+    doc.font('Helvetica').fontSize(9);
+    for (const line of card.lines) doc.text(line, textLeft);
+    // The link on one line (to type in when a camera will not read the code), smaller where it is long.
+    const room = doc.page.width - doc.page.margins.right - textLeft;
+    doc.fontSize(7);
+    doc.fontSize(Math.min(7, (7 * room) / doc.widthOfString(card.link)));
+    doc.fillColor('#555').text(card.link, textLeft, doc.y + 2, { lineBreak: false });
+    doc.x = left;
+    doc.y = Math.max(top + QR_SIZE, doc.y) + 8;
+  }
 }

@@ -19,14 +19,15 @@ import { centsToAmount, CURRENCY, formatAud } from '../../shared/membership';
 import { PAYMENT_METHOD_LABELS, type ManualPaymentMethod } from '../../shared/payments';
 import type { Clock } from '../clock';
 import { Event, EventRegistration, Payment, WaitlistEntry, type PaymentEntries } from '../db/entities';
+import type { Sealer } from './sealing';
 import { isUniqueViolation } from '../db/unique-violation';
 import { auditedRequest, recordAudit } from './audit.service';
 import type { Actor } from './actor';
 import { auditPassedOver, refuseIfOthersWaiting } from './entries.service';
-import { newGuestLink } from './guest-links';
+import { deskGuestLink, guestLinkSealer } from './guest-links';
 import type { GuestEntriesService } from './guest-entries.service';
 import type { PaymentsService } from './payments.service';
-import { renderReportPdf } from './pdf';
+import { renderReportPdf, type PdfQrCards } from './pdf';
 
 export interface SignOnDeskDeps {
   clock: Clock;
@@ -34,6 +35,8 @@ export interface SignOnDeskDeps {
   publicUrl: string;
   paymentsService: Pick<PaymentsService, 'settle'>;
   guests: Pick<GuestEntriesService, 'createGuestEntry'>;
+  /** The site's secret: the key that seals the catch links the desk shows and prints derives from it. */
+  sealingSecret?: string;
 }
 
 const fullName = (m: { firstName: string; lastName: string }) => `${m.firstName} ${m.lastName}`;
@@ -313,8 +316,9 @@ export class SignOnDeskService {
 
   /**
    * A walk-up guest's single-use catch link, for the desk to show as a QR code their phone scans (a guest with no
-   * e-mail address gets no link otherwise). Made once the fee is settled, as the e-mailed link is; a new link
-   * replaces the last one. Audited.
+   * e-mail address gets no link otherwise). Made once the fee is settled, as the e-mailed link is. Showing it again
+   * (here, on another desk, or on the printed sheet) shows the same link until it is used or lapses; then a new one
+   * is made. Audited.
    */
   async catchLink(em: EntityManager, actor: Actor, registrationId: string): Promise<{ url: string; expires: string }> {
     const entry = await this.entry(em, registrationId);
@@ -324,16 +328,7 @@ export class SignOnDeskService {
     if (state === 'unpaid' || state === 'pay_at_sign_on')
       throw new AppError('BAD_REQUEST', `Take ${name}'s $${centsToAmount(entry.feeCents)} first: the catch link comes with a paid entry.`);
     if (state === 'refunded') throw new AppError('BAD_REQUEST', `${name}'s entry fee was refunded: the entry no longer logs catches.`);
-    const link = newGuestLink(entry, entry.event, this.now(), this.deps.publicUrl);
-    recordAudit(em, {
-      actor: actor.user,
-      actorLabel: 'sign-on desk',
-      action: 'guest.catchLink',
-      entityType: 'EventRegistration',
-      entityId: entry.id,
-      after: { name, expires: link.expires.toISOString() },
-    });
-    await em.flush();
+    const link = await this.shownCatchLink(em, actor, entry.id, 'screen');
     return { url: link.url, expires: link.expires.toISOString() };
   }
 
@@ -364,9 +359,14 @@ export class SignOnDeskService {
     );
   }
 
-  /** The entrant list to print: name, member or guest, division, fee and how it stands, check-in, and a column to sign. */
-  async pdf(em: EntityManager, eventId: string): Promise<{ name: string; pdf: Buffer }> {
+  /**
+   * The entrant list to print: name, member or guest, division, fee and how it stands, check-in, and a column to sign;
+   * the waiting list in order with whom to call; and for each paid guest with no e-mail address their catch link as a
+   * QR code (the same link the desk's screen shows), so the sheet can be handed over.
+   */
+  async pdf(em: EntityManager, actor: Actor, eventId: string): Promise<{ name: string; pdf: Buffer }> {
     const desk = await this.list(em, eventId);
+    const waiting = await this.waitingContacts(em, eventId);
     const pdf = await renderReportPdf({
       title: `Sign-on: ${desk.eventName}`,
       subtitle: `${desk.location} · ${formatClubDateTime(desk.eventDate)} · printed ${formatAuDate(clubToday(this.now()))} ${formatClubTime(this.now())} · ${desk.counts.entered} entered, ${desk.counts.checkedIn} checked in, ${desk.counts.toPay} to pay`,
@@ -395,13 +395,86 @@ export class SignOnDeskService {
           heading: 'Waiting list',
           columns: [
             { label: 'No.', width: 40 },
-            { label: 'Name', width: 200 },
+            { label: 'Name', width: 160 },
+            { label: 'Entry', width: 60 },
+            { label: 'Contact', width: 240 },
           ],
-          rows: desk.waiting.map((w) => [String(w.position), w.name]),
+          rows: desk.waiting.map((w) => {
+            const who = waiting.get(w.memberId);
+            return [String(w.position), w.name, who?.isGuest ? 'Guest' : 'Member', who?.contact ?? ''];
+          }),
           empty: 'Nobody is waiting.',
         },
       ],
+      qrCards: await this.printedCatchLinks(em, actor, desk),
     });
     return { name: desk.eventName, pdf };
+  }
+
+  // ---------- Helpers of the catch link and the printed sheet ----------
+
+  /** The key that seals the links the desk shows; null without a site secret (then each showing makes a new link). */
+  private sealer(): Sealer | null {
+    return this.deps.sealingSecret ? guestLinkSealer(this.deps.sealingSecret) : null;
+  }
+
+  /**
+   * The guest's current link again, or a new one (deskGuestLink), under the entry's row lock so that two desks
+   * showing it at once show the same link. Audited 'guest.catchLink' each time it is shown.
+   */
+  private async shownCatchLink(
+    em: EntityManager,
+    actor: Actor,
+    registrationId: string,
+    shownOn: 'screen' | 'printed sheet',
+  ): Promise<{ url: string; expires: Date }> {
+    return em.transactional(async (tem) => {
+      await tem.execute('select id from event_registrations where id = ? for update', [registrationId]);
+      const entry = await tem.findOneOrFail(EventRegistration, { id: registrationId }, { populate: ['member', 'event'], refresh: true });
+      const link = deskGuestLink(entry, entry.event, this.now(), this.deps.publicUrl, this.sealer());
+      recordAudit(tem, {
+        actor: actor.user,
+        actorLabel: 'sign-on desk',
+        action: 'guest.catchLink',
+        entityType: 'EventRegistration',
+        entityId: entry.id,
+        after: { name: fullName(entry.member), expires: link.expires.toISOString(), shownOn, newLink: link.made },
+      });
+      await tem.flush();
+      return link;
+    });
+  }
+
+  /** The 'Catch link' cards of the printed sheet: each paid (or free) guest with no e-mail address, by name. */
+  private async printedCatchLinks(em: EntityManager, actor: Actor, desk: DeskView): Promise<PdfQrCards> {
+    const guests = desk.entrants.filter((e) => e.kind === 'guest' && !e.email && (e.paymentState === 'paid' || e.paymentState === 'free'));
+    const cards: PdfQrCards['cards'] = [];
+    for (const guest of guests) {
+      const link = await this.shownCatchLink(em, actor, guest.registrationId, 'printed sheet');
+      cards.push({
+        title: guest.name,
+        lines: [
+          `Guest, ${DIVISION_LABELS[guest.division]}: scan with the phone you fish with to log your catches in ${desk.eventName}.`,
+          `Works once; good until ${formatAuDate(clubToday(link.expires))}.`,
+        ],
+        link: link.url,
+      });
+    }
+    return {
+      heading: 'Catch link',
+      note: 'Guests without an e-mail address: hand each their code. It is the same link the desk shows on screen.',
+      cards,
+    };
+  }
+
+  /** Who is waiting, for the printed list: a guest or a member, and a phone number (else an e-mail address) to call. */
+  private async waitingContacts(em: EntityManager, eventId: string): Promise<Map<string, { isGuest: boolean; contact: string }>> {
+    const waiting = await em.find(WaitlistEntry, { event: eventId }, { populate: ['member'] });
+    return new Map(
+      waiting.map((w) => [
+        w.member.id,
+        { isGuest: w.member.isGuest, contact: [w.member.phone, w.member.email].filter(Boolean).join(', ') },
+      ]),
+    );
   }
 }

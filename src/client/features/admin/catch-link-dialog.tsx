@@ -14,7 +14,8 @@ export const offersCatchLink = (entrant: DeskEntrant) =>
 
 /**
  * A walk-up guest's single-use catch link as a QR code for their phone to scan at the desk: it signs them in to log
- * catches in this event. Each opening makes a new link, which replaces the last.
+ * catches in this event. Opening it again shows the same link (also the one on the printed sheet) until it is used or
+ * lapses; then a new one is made.
  */
 export function CatchLinkDialog({ entrant, onClose }: { entrant: DeskEntrant | null; onClose: () => void }) {
   const trpc = useTRPC();
@@ -28,7 +29,7 @@ export function CatchLinkDialog({ entrant, onClose }: { entrant: DeskEntrant | n
 
   return (
     <Modal opened={entrant !== null} onClose={onClose} title={entrant ? `Catch link for ${entrant.name}` : 'Catch link'}>
-      {link.isPending && <SectionLoader label="Making the link..." />}
+      {link.isPending && <SectionLoader label="Getting the link..." />}
       {link.error && <Alert color="red">{serverMessage(link.error) ?? 'No link was made. Please try again.'}</Alert>}
       {link.data && entrant && (
         <Stack gap="sm" align="stretch">

@@ -1,9 +1,11 @@
 import { Alert, Button, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { DeskView } from '../../../shared/entries.schema';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
+import { DeskWaitlistGuestDialog } from './desk-waitlist-guest-dialog';
 import { useRefreshDesk } from './use-refresh-desk';
 
 type Waiting = DeskView['waiting'];
@@ -23,13 +25,28 @@ function useEnterFromWaitingList(eventId: string) {
   );
 }
 
-/** The waiting list at the desk, in order, each with the button that gives them a place. */
+/**
+ * The waiting list at the desk, in order (members and guests alike), each with the button that gives them a place;
+ * on a full event that takes guests, the button that puts a walk-up guest at the end of it.
+ */
 export function DeskWaitingList({ eventId, waiting }: { eventId: string; waiting: Waiting }) {
+  const trpc = useTRPC();
   const enter = useEnterFromWaitingList(eventId);
-  if (!waiting.length) return null;
+  // The desk's own read (already in the cache): whether the event is full and takes guests.
+  const desk = useQuery(trpc.admin.signOn.list.queryOptions({ id: eventId }));
+  const [adding, setAdding] = useState(false);
+  const view = desk.data;
+  const guestsMayWait =
+    view !== undefined && !view.membersOnly && view.maxParticipants !== null && view.counts.entered >= view.maxParticipants;
+  if (!waiting.length && !guestsMayWait) return null;
   return (
     <Card withBorder padding="sm" data-testid="desk-waiting-list">
       <Text fw={600}>Waiting list</Text>
+      {!waiting.length && (
+        <Text size="sm" c="dimmed">
+          Nobody is waiting.
+        </Text>
+      )}
       <Stack gap={4} mt={4}>
         {waiting.map((w) => (
           <Group key={w.memberId} justify="space-between" gap="xs" wrap="nowrap">
@@ -48,6 +65,12 @@ export function DeskWaitingList({ eventId, waiting }: { eventId: string; waiting
           </Group>
         ))}
       </Stack>
+      {guestsMayWait && (
+        <Button variant="light" mih={44} mt="xs" fullWidth onClick={() => setAdding(true)}>
+          Put a guest on the waiting list
+        </Button>
+      )}
+      <DeskWaitlistGuestDialog eventId={eventId} opened={adding} onClose={() => setAdding(false)} />
     </Card>
   );
 }

@@ -21,6 +21,15 @@ export function placesLeftText(event: Pick<EventView, 'maxParticipants' | 'regis
   return `${left} ${left === 1 ? 'place' : 'places'} left`;
 }
 
+/** A full event whose entries are still open takes guests on its waiting list (where it takes guests at all). */
+export function guestMayWait(
+  event: Pick<EventView, 'status' | 'isFull' | 'membersOnly' | 'nonMemberFee' | 'entriesCloseAt'>,
+  now: number,
+): boolean {
+  const open = !event.entriesCloseAt || Date.parse(event.entriesCloseAt) > now;
+  return event.status === 'active' && event.isFull && open && !event.membersOnly && event.nonMemberFee !== undefined;
+}
+
 /** The .ics download of an event (a plain link, not tRPC). */
 export const calendarHref = (id: string) => `/api/events/${encodeURIComponent(id)}/calendar.ics`;
 

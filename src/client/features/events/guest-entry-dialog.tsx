@@ -1,42 +1,39 @@
-import { Alert, Anchor, Button, Checkbox, Collapse, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { acceptGuestDocuments, GUEST_DOCUMENTS, type GuestEntryResult } from '../../../shared/entries.schema';
+import { acceptGuestDocuments, type GuestEntryResult } from '../../../shared/entries.schema';
 import type { EventView } from '../../../shared/events.schema';
 import { fieldErrorsOf, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { entriesCloseLine } from './event-text';
 import { EntryPayment } from './entry-payment';
-import { DateField } from '../../components/forms/date-field';
-
-const EMPTY = { firstName: '', lastName: '', email: '', phone: '', dateOfBirth: '' };
-type Field = keyof typeof EMPTY;
+import { GuestDetailsFields, useGuestDetails } from './guest-details-fields';
+import { GuestWaitlistForm } from './guest-waitlist-form';
 
 /**
  * 'Enter as a guest' (non-members): name, e-mail, phone and date of birth, the waiver and the competition rules
  * accepted, then the non-member fee paid online. The club then e-mails a single-use link that signs the guest in
- * to log catches in this event. 'Send me a new link' is for a guest who has lost theirs.
+ * to log catches in this event. 'Send me a new link' is for a guest who has lost theirs. On a full event the same
+ * details put the guest on its waiting list instead (guest-waitlist-form.tsx).
  */
 export function GuestEntryDialog({ event, onClose }: { event: EventView | null; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 48em)');
+  // A full event takes guests on its waiting list instead; decided as the dialog opens, so an entry that takes the
+  // last place does not turn into the waiting list while it is being paid.
+  const [waitlist] = useState(() => Boolean(event?.isFull));
+  const title = !event ? 'Enter as a guest' : waitlist ? `Wait for a place in ${event.name}` : `Enter ${event.name} as a guest`;
   return (
-    <Modal
-      opened={event !== null}
-      onClose={onClose}
-      title={event ? `Enter ${event.name} as a guest` : 'Enter as a guest'}
-      fullScreen={phone}
-    >
-      {event && <GuestEntry key={event.id} event={event} onClose={onClose} />}
+    <Modal opened={event !== null} onClose={onClose} title={title} fullScreen={phone}>
+      {event && waitlist && <GuestWaitlistForm key={event.id} event={event} onClose={onClose} />}
+      {event && !waitlist && <GuestEntry key={event.id} event={event} onClose={onClose} />}
     </Modal>
   );
 }
 
 function GuestEntry({ event, onClose }: { event: EventView; onClose: () => void }) {
   const trpc = useTRPC();
-  const [values, setValues] = useState(EMPTY);
-  const [accepted, setAccepted] = useState<Record<string, boolean>>({});
-  const [reading, setReading] = useState<string | null>(null);
+  const details = useGuestDetails();
   const [entered, setEntered] = useState<GuestEntryResult | null>(null);
   const [paid, setPaid] = useState<string | null>(null);
   const [lostLink, setLostLink] = useState(false);
@@ -44,30 +41,20 @@ function GuestEntry({ event, onClose }: { event: EventView; onClose: () => void 
   const createOrder = useMutation(trpc.guests.createOrder.mutationOptions());
   const capture = useMutation(trpc.guests.capture.mutationOptions());
   const errors = fieldErrorsOf(enter.error);
-  const set = (field: Field) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-  };
-  const allAccepted = GUEST_DOCUMENTS.every((d) => accepted[d.id]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    enter.mutate({ eventId: event.id, ...values, documentsAccepted: allAccepted ? acceptGuestDocuments() : [] });
+    enter.mutate({ eventId: event.id, ...details.values, documentsAccepted: details.allAccepted ? acceptGuestDocuments() : [] });
   };
 
-  if (paid) {
+  if (paid)
     return (
-      <Stack gap="md" data-testid="guest-entered">
-        <Alert color="green" title="You're in!">
-          {paid}
-        </Alert>
-        <Text size="sm">On the day, open the link in that e-mail on the phone you will fish with to log your catches.</Text>
-        <Button mih={44} onClick={onClose}>
-          Done
-        </Button>
-      </Stack>
+      <YoureIn
+        message={paid}
+        note="On the day, open the link in that e-mail on the phone you will fish with to log your catches."
+        onClose={onClose}
+      />
     );
-  }
   if (entered && Number(entered.amount) > 0) {
     return (
       <Stack gap="md">
@@ -83,18 +70,7 @@ function GuestEntry({ event, onClose }: { event: EventView; onClose: () => void 
       </Stack>
     );
   }
-  if (entered) {
-    return (
-      <Stack gap="md" data-testid="guest-entered">
-        <Alert color="green" title="You're in!">
-          {entered.message}
-        </Alert>
-        <Button mih={44} onClick={onClose}>
-          Done
-        </Button>
-      </Stack>
-    );
-  }
+  if (entered) return <YoureIn message={entered.message} onClose={onClose} />;
   if (lostLink) return <NewLink event={event} onBack={() => setLostLink(false)} />;
 
   return (
@@ -104,84 +80,7 @@ function GuestEntry({ event, onClose }: { event: EventView; onClose: () => void 
           Not a member? Enter this competition as a guest for the non-member fee of ${event.nonMemberFee ?? '15.00'}.{' '}
           {entriesCloseLine(event) ?? ''}
         </Text>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            size="lg"
-            label="First name"
-            required
-            autoComplete="given-name"
-            value={values.firstName}
-            onChange={set('firstName')}
-            error={errors.firstName}
-          />
-          <TextInput
-            size="lg"
-            label="Last name"
-            required
-            autoComplete="family-name"
-            value={values.lastName}
-            onChange={set('lastName')}
-            error={errors.lastName}
-          />
-        </SimpleGrid>
-        <TextInput
-          size="lg"
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          description="Your receipt and the link for logging catches go here"
-          value={values.email}
-          onChange={set('email')}
-          error={errors.email}
-        />
-        <TextInput
-          size="lg"
-          label="Phone"
-          type="tel"
-          required
-          autoComplete="tel"
-          value={values.phone}
-          onChange={set('phone')}
-          error={errors.phone}
-        />
-        <DateField
-          size="lg"
-          label="Date of birth"
-          required
-          description="Under 16 on the day fishes in the junior division"
-          value={values.dateOfBirth}
-          onChange={set('dateOfBirth')}
-          error={errors.dateOfBirth}
-        />
-        {GUEST_DOCUMENTS.map((doc) => (
-          <Stack key={doc.id} gap={4}>
-            <Checkbox
-              size="md"
-              label={`I have read and accept the ${doc.title}`}
-              checked={Boolean(accepted[doc.id])}
-              onChange={(e) => {
-                const on = e.currentTarget.checked;
-                setAccepted((a) => ({ ...a, [doc.id]: on }));
-              }}
-            />
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              ta="left"
-              mih={44}
-              onClick={() => setReading(reading === doc.id ? null : doc.id)}
-            >
-              {reading === doc.id ? `Hide the ${doc.title}` : `Read the ${doc.title}`}
-            </Anchor>
-            <Collapse expanded={reading === doc.id}>
-              <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                {doc.content}
-              </Text>
-            </Collapse>
-          </Stack>
-        ))}
+        <GuestDetailsFields details={details} errors={errors} emailDescription="Your receipt and the link for logging catches go here" />
         {enter.error && (
           <Alert color="red" title="Not entered yet">
             {serverMessage(enter.error) ?? 'Something went wrong. Please try again.'}
@@ -200,6 +99,21 @@ function GuestEntry({ event, onClose }: { event: EventView; onClose: () => void 
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The guest is entered (paid, or free): what the club said, and what to do on the day. */
+function YoureIn({ message, note, onClose }: { message: string; note?: string; onClose: () => void }) {
+  return (
+    <Stack gap="md" data-testid="guest-entered">
+      <Alert color="green" title="You're in!">
+        {message}
+      </Alert>
+      {note && <Text size="sm">{note}</Text>}
+      <Button mih={44} onClick={onClose}>
+        Done
+      </Button>
+    </Stack>
   );
 }
 

@@ -10,7 +10,7 @@ import { EventImage } from '../../components/event-image';
 import { useJoinDialog } from '../../components/join-dialog';
 import { QueryState, type QueryLike } from '../../components/query-state';
 import { EventLimitBadges } from './event-limit-badges';
-import { entryPricesLine, formatClubDateTime } from './event-text';
+import { entryPricesLine, formatClubDateTime, guestMayWait } from './event-text';
 
 export const NO_UPCOMING_EVENTS = 'No upcoming events at the moment. Check back soon!';
 
@@ -20,15 +20,21 @@ const GuestEntryDialog = lazy(async () => ({ default: (await import('./guest-ent
 /** A visitor's way in: join the club to register, or enter as a guest where the event takes guests. */
 export function JoinToRegister({ event, onGuest }: { event: EventView; onGuest: () => void }) {
   const { openJoin, preload: preloadJoin } = useJoinDialog();
+  const [now] = useState(() => Date.now());
   return (
     <Stack gap="xs">
       <Button fullWidth color="teal" onClick={() => openJoin()} onPointerEnter={preloadJoin} onFocus={preloadJoin}>
         Join to Register
       </Button>
-      {/* Guests only where the committee takes them. */}
+      {/* Guests only where the committee takes them; a full event takes them on its waiting list. */}
       {event.isOpen && event.nonMemberFee !== undefined && !event.membersOnly && (
         <Button fullWidth variant="light" color="teal" onClick={onGuest}>
           Enter as a guest
+        </Button>
+      )}
+      {guestMayWait(event, now) && (
+        <Button fullWidth variant="light" color="teal" onClick={onGuest}>
+          Join the waiting list as a guest
         </Button>
       )}
     </Stack>

@@ -39,6 +39,11 @@ const EventRegistrationSchema = defineEntity({
     guestTokenHash: p.string().length(64).nullable().unique(),
     guestTokenExpiresAt: p.datetime().nullable(),
     guestTokenUsedAt: p.datetime().nullable(),
+    /**
+     * The secret of the current link when the desk showed or printed it (not when it was e-mailed), sealed under the
+     * site's secret (services/sealing.ts), so that the desk can show the same link again until it is used or lapses.
+     */
+    guestTokenSealed: p.text().nullable(),
   },
 });
 
