@@ -5,7 +5,7 @@ import { SignOnDesk } from '../../src/client/features/admin/sign-on-desk';
 import { MemberEvents } from '../../src/client/features/events/member-events';
 import { addYears, clubLocalToInstant, clubToday } from '../../src/shared/dates';
 import { acceptGuestDocuments } from '../../src/shared/entries.schema';
-import { type Answers, type Output, SECRETARY, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders } from './render';
+import { type Answers, type Output, DESK_READS, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders } from './render';
 
 const ID = '33333333-3333-4333-8333-333333333333';
 const TODAY = clubToday(new Date());
@@ -355,9 +355,6 @@ describe('the sign-on desk', () => {
     waiting: [],
     counts: { entered: 2, checkedIn: 0, paid: 1, toPay: 1 },
   };
-
-  /** What the desk reads besides its list: who is at it, and the members a walk-up is chosen from. */
-  const DESK_READS: Answers = { 'auth.me': () => ok(SECRETARY), 'members.list': () => ok([]) };
 
   it('checks an entrant in with one tap and takes cash at the server price', async () => {
     const server = fakeServer({

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SignOnDesk } from '../../src/client/features/admin/sign-on-desk';
 import { clubLocalToInstant, clubToday } from '../../src/shared/dates';
 import { acceptGuestDocuments } from '../../src/shared/entries.schema';
-import { type Output, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
+import { DESK_READS, type Output, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
 
 const ID = '33333333-3333-4333-8333-333333333333';
 const LATER = clubLocalToInstant(`${clubToday(new Date(Date.now() + 14 * 86_400_000))}T07:00`);
@@ -152,6 +152,7 @@ describe('the desk puts a walk-up guest on the waiting list', () => {
     const message = 'Walt Walkup is number 1 on the waiting list for Flathead Classic. Call 0400 111 222 if a place comes up.';
     let lists = 0;
     const server = fakeServer({
+      ...DESK_READS,
       'admin.signOn.list': () => {
         lists += 1;
         return ok(DESK);
@@ -184,6 +185,7 @@ describe('the desk puts a walk-up guest on the waiting list', () => {
   it("shows the server's field message, and offers nothing where there is room or members only", async () => {
     const contact = 'Give an e-mail address or a phone number, so the club can tell them when a place comes up.';
     const server = fakeServer({
+      ...DESK_READS,
       'admin.signOn.list': () => ok(DESK),
       'admin.signOn.waitlistGuest': () => trpcError(400, 'BAD_REQUEST', contact, { fieldErrors: { phone: contact } }),
     });
@@ -202,7 +204,10 @@ describe('the desk puts a walk-up guest on the waiting list', () => {
       { ...DESK, maxParticipants: 5 },
       { ...DESK, membersOnly: true },
     ]) {
-      const view = renderWithProviders(<SignOnDesk eventId={ID} onBack={() => {}} />, fakeServer({ 'admin.signOn.list': () => ok(desk) }));
+      const view = renderWithProviders(
+        <SignOnDesk eventId={ID} onBack={() => {}} />,
+        fakeServer({ ...DESK_READS, 'admin.signOn.list': () => ok(desk) }),
+      );
       expect(await screen.findByText('Mia Fisher')).toBeTruthy();
       expect(screen.queryByRole('button', { name: 'Put a guest on the waiting list' })).toBeNull();
       view.unmount();
