@@ -22,7 +22,8 @@ const message = z.object({ message: z.string() });
 /** Public reads of the site's content. */
 export const cmsRouter = router({
   sections: publicProcedure
-    .meta({ access: 'public', cache: { reads: ['SiteSection'] } })
+    // A page's publishing shows or hides its sections.
+    .meta({ access: 'public', cache: { reads: ['SiteSection', 'ContentPage'] } })
     .input(z.object({ pageSlug: slugSchema('Page slug') }))
     .output(z.array(publicSection))
     .query(({ ctx, input }) => ctx.services.cms.sections(ctx.em, input.pageSlug)),

@@ -113,6 +113,24 @@ describe('every page slug at /pages/<slug>', () => {
     await cms().pages.create.mutate({ title: 'Secret', slug: 'secret', content: '<p>Not yet</p>', published: false });
     await expect(t.client().trpc.cms.contentPage.query({ slug: 'secret' })).rejects.toThrow('That page does not exist.');
   });
+
+  it("hides a draft page's published sections too, with a real 404; publishing the page shows them", async () => {
+    const page = await cms().pages.create.mutate({ title: 'Committee nights', slug: 'committee-nights', published: false });
+    await cms().sections.create.mutate({
+      pageSlug: 'committee-nights',
+      sectionKey: 'agenda',
+      title: 'Agenda',
+      content: 'Every second Tuesday',
+    });
+    const visitor = t.client();
+    await expect(visitor.trpc.cms.contentPage.query({ slug: 'committee-nights' })).rejects.toThrow('That page does not exist.');
+    expect(await visitor.trpc.cms.sections.query({ pageSlug: 'committee-nights' })).toEqual([]);
+    expect((await visitor.fetch('/pages/committee-nights', { headers: { accept: 'text/html' } })).status).toBe(404);
+
+    await cms().pages.update.mutate({ id: page.id, page: { title: 'Committee nights', slug: 'committee-nights', published: true } });
+    expect((await visitor.trpc.cms.contentPage.query({ slug: 'committee-nights' })).sections.map((s) => s.title)).toEqual(['Agenda']);
+    expect((await visitor.trpc.cms.sections.query({ pageSlug: 'committee-nights' })).map((s) => s.sectionKey)).toEqual(['agenda']);
+  });
 });
 
 describe('slugs', () => {

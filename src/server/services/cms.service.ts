@@ -64,8 +64,10 @@ export class CmsService {
 
   // ---------- Public reads (cached, HTML sanitised again on the way out) ----------
 
+  /** A slug's published sections, in order; none while the slug's page is a draft (a draft shows nothing at all). */
   async sections(em: EntityManager, pageSlug: string): Promise<PublicSection[]> {
     const { value } = await this.deps.cache.get(`cms.sections:${pageSlug}`, async () => {
+      if (await em.count(ContentPage, { slug: pageSlug, published: false })) return [];
       const rows = await em.find(SiteSection, { pageSlug, published: true }, { orderBy: { sortOrder: 'asc', createdAt: 'asc' } });
       return rows.map((s) => ({
         sectionKey: s.sectionKey,
