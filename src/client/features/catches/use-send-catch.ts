@@ -25,7 +25,7 @@ export interface SendHandlers {
 export type LoggedCatch = Omit<QueuedCatch, 'loggedAt'>;
 
 /** How long a refusal still comes back to the form; after it the catch's outcome is told on its own. */
-export const FORM_WAITS_MS = 1500;
+export const FORM_WAITS_MS = 3000;
 
 const later = () => new Promise<'later'>((resolve) => setTimeout(resolve, FORM_WAITS_MS, 'later'));
 
