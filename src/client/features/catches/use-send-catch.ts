@@ -32,6 +32,67 @@ const later = () => new Promise<'later'>((resolve) => setTimeout(resolve, FORM_W
 const onPhone = (entry: QueuedCatch) =>
   achievementFor({ fishType: entry.fishType as Species, sizeCm: entry.size, fate: entry.fishKeptOrReleased });
 
+/** What a send that went on in the background came to, told when it ends (the queue card shows the rest). */
+function reportLater(entry: QueuedCatch, outcome: SendOutcome | null, refreshCatches: () => void) {
+  if (outcome?.kind === 'sent') {
+    toast.success('Catch sent', `${entry.fishType} ${entry.size} cm has reached the club.`);
+    refreshCatches();
+  } else if (outcome?.kind === 'refused') toast.error('Not sent', `${entry.fishType} ${entry.size} cm: ${outcome.message}`);
+  else if (outcome) void sendWhenSignalReturns();
+}
+
+/** What the first FORM_WAITS_MS of a queued catch's send came to: the achievement it earned, or null. */
+async function followQueued(entry: QueuedCatch, on: SendHandlers, refreshCatches: () => void): Promise<Achievement | null> {
+  if (!navigator.onLine) {
+    void sendWhenSignalReturns();
+    toast.info('Waiting to send', stillWaitingSentence('offline'));
+    return onPhone(entry);
+  }
+  const sending = sendQueued(entry, uploadFromPage());
+  const outcome = await Promise.race([sending, later()]);
+  if (outcome === 'later' || outcome === null) {
+    void sending.then((settled) => reportLater(entry, settled, refreshCatches));
+    toast.info('Sending', 'Saved on this phone and on its way to the club. You can log your next fish.');
+    return onPhone(entry);
+  }
+  if (outcome.kind === 'sent') {
+    toast.success('Success', 'Fish catch logged successfully!');
+    refreshCatches();
+    return outcome.result.achievement;
+  }
+  if (outcome.kind === 'refused') {
+    if (on.refused(entry)) {
+      await removeQueued(entry.clientId).catch(() => undefined);
+      toast.error('Error', outcome.message);
+    } else toast.error('Not sent', `${entry.fishType} ${entry.size} cm: ${outcome.message}`);
+    return null;
+  }
+  void sendWhenSignalReturns();
+  toast.info('Waiting to send', stillWaitingSentence(outcome.kind));
+  return onPhone(entry);
+}
+
+/** Without a queue on this phone the form waits for the club: a network failure leaves it filled in to try again. */
+async function sendUnqueued(
+  entry: QueuedCatch,
+  on: SendHandlers,
+  refreshCatches: () => void,
+  onProgress: (percent: number) => void,
+): Promise<Achievement | null> {
+  const outcome = await sendQueued(entry, uploadFromPage(onProgress));
+  if (outcome?.kind === 'sent') {
+    on.freed();
+    toast.success('Success', 'Fish catch logged successfully!');
+    refreshCatches();
+    return outcome.result.achievement;
+  }
+  if (outcome?.kind === 'refused') {
+    on.refused(entry);
+    toast.error('Error', outcome.message);
+  } else toast.error('Error', 'Failed to log fish catch. Please try again.');
+  return null;
+}
+
 /**
  * Sending a catch from the form. The catch is kept on the phone first, with its photo as taken (photo, GPS and the
  * moment it was logged), and the form is free at once: the photo is shrunk and sent in the background (with a stall
@@ -51,68 +112,6 @@ export function useSendCatch() {
     void queryClient.invalidateQueries({ queryKey: trpc.members.dashboard.queryKey() });
   };
 
-  /** What a send that went on in the background came to, told when it ends (the queue card shows the rest). */
-  const reportLater = (entry: QueuedCatch, outcome: SendOutcome | null) => {
-    if (outcome?.kind === 'sent') {
-      toast.success('Catch sent', `${entry.fishType} ${entry.size} cm has reached the club.`);
-      refreshCatches();
-    } else if (outcome?.kind === 'refused') toast.error('Not sent', `${entry.fishType} ${entry.size} cm: ${outcome.message}`);
-    else if (outcome) void sendWhenSignalReturns();
-  };
-
-  /** What the first FORM_WAITS_MS of a queued catch's send came to: the achievement it earned, or null. */
-  const followQueued = async (entry: QueuedCatch, on: SendHandlers): Promise<Achievement | null> => {
-    if (!navigator.onLine) {
-      void sendWhenSignalReturns();
-      toast.info('Waiting to send', stillWaitingSentence('offline'));
-      return onPhone(entry);
-    }
-    const sending = sendQueued(entry, uploadFromPage());
-    const outcome = await Promise.race([sending, later()]);
-    if (outcome === 'later' || outcome === null) {
-      void sending.then((settled) => reportLater(entry, settled));
-      toast.info('Sending', 'Saved on this phone and on its way to the club. You can log your next fish.');
-      return onPhone(entry);
-    }
-    if (outcome.kind === 'sent') {
-      toast.success('Success', 'Fish catch logged successfully!');
-      refreshCatches();
-      return outcome.result.achievement;
-    }
-    if (outcome.kind === 'refused') {
-      if (on.refused(entry)) {
-        await removeQueued(entry.clientId).catch(() => undefined);
-        toast.error('Error', outcome.message);
-      } else toast.error('Not sent', `${entry.fishType} ${entry.size} cm: ${outcome.message}`);
-      return null;
-    }
-    void sendWhenSignalReturns();
-    toast.info('Waiting to send', stillWaitingSentence(outcome.kind));
-    return onPhone(entry);
-  };
-
-  /** Without a queue on this phone the form waits for the club: a network failure leaves it filled in to try again. */
-  const sendUnqueued = async (entry: QueuedCatch, on: SendHandlers): Promise<Achievement | null> => {
-    setUploading(true);
-    setProgress(0);
-    try {
-      const outcome = await sendQueued(entry, uploadFromPage(setProgress));
-      if (outcome?.kind === 'sent') {
-        on.freed();
-        toast.success('Success', 'Fish catch logged successfully!');
-        refreshCatches();
-        return outcome.result.achievement;
-      }
-      if (outcome?.kind === 'refused') {
-        on.refused(entry);
-        toast.error('Error', outcome.message);
-      } else toast.error('Error', 'Failed to log fish catch. Please try again.');
-      return null;
-    } finally {
-      setUploading(false);
-    }
-  };
-
   /** Keeps the catch on the phone, frees the form and sends it; the achievement follows once it counts as logged. */
   const send = async (logged: LoggedCatch, on: SendHandlers): Promise<void> => {
     // Now is when the phone logged it: the catch's time, however much later it reaches the club.
@@ -127,8 +126,12 @@ export function useSendCatch() {
       setSaving(false);
       if (queued) {
         on.freed();
-        earned = await followQueued(entry, on);
-      } else earned = await sendUnqueued(entry, on);
+        earned = await followQueued(entry, on, refreshCatches);
+      } else {
+        setUploading(true);
+        setProgress(0);
+        earned = await sendUnqueued(entry, on, refreshCatches, setProgress).finally(() => setUploading(false));
+      }
     } catch (error) {
       console.error('Catch could not be logged', error);
       toast.error('Error', 'Failed to log fish catch. Please try again.');
