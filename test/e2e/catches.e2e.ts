@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FishingSession } from '../../src/server/db/entities';
 import { catchPhoto, randomSource } from '../../src/server/demo/demo-images';
 import { addDays, clubToday, instantToClubLocal } from '../../src/shared/dates';
 import { createAdmin, createMember, enterEvent } from '../support/factories';
@@ -112,24 +113,31 @@ describe('catch logging, judging and results', () => {
     await expectAccessible(page, 'waiver dialog');
     await waiver.getByRole('button', { name: 'Accept & Continue' }).click();
 
-    await page.getByText('Fish catch logged successfully!').waitFor();
-    const popup = page.getByTestId('achievement-popup');
-    await popup.getByText('Big Fish!').waitFor();
+    // The day's first catch: its fishing hours are asked before it goes, so nothing comes up after it.
+    const hours = page.getByRole('dialog', { name: 'Daily Fishing Hours' });
+    await hours.waitFor();
+    expect(sent).toHaveLength(0);
+    await expectAccessible(page, 'fishing hours dialog');
+    await hours.getByLabel('Hours fished today').fill('3.5');
+    await hours.getByRole('button', { name: 'Record Hours' }).click();
+    await expect.poll(() => t.em().count(FishingSession, { member: member.memberId, hoursSpent: 3.5 })).toBe(1);
+
+    // The catch's success toast and the hours' one share the one toast place; the note says the catch is logged.
+    const note = page.getByRole('status', { name: 'Achievement unlocked' });
+    await note.getByText('Big Fish!').waitFor();
+    await note.getByText('+50 points').waitFor();
     await shot('achievement');
-    await expectAccessible(page, 'achievement popup');
+    await expectAccessible(page, 'achievement note');
+    // A note beside the form, not a dialog over it: the next fish's species is picked while it shows.
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await form.getByLabel(/^Species/).selectOption('Bream');
+    expect(await note.getByText('Big Fish!').isVisible()).toBe(true);
+    await form.getByLabel(/^Species/).selectOption('');
     expect(sent).toHaveLength(1);
     expect(sent[0]).toBeLessThan(1_000_000);
     expect(
       await page.evaluate(() => JSON.parse(localStorage.getItem('tcac.achievements') ?? '[]').map((a: { title: string }) => a.title)),
     ).toEqual(['Big Fish!']);
-
-    // The popup leaves by itself; the hours dialog follows.
-    const hours = page.getByRole('dialog', { name: 'Daily Fishing Hours' });
-    await hours.waitFor({ timeout: 8000 });
-    await expectAccessible(page, 'fishing hours dialog');
-    await hours.getByLabel('Hours fished today').fill('3.5');
-    await hours.getByRole('button', { name: 'Record Hours' }).click();
-    await page.getByText('3.5 hours logged for today.').waitFor();
 
     const recent = page.getByText('Your Recent Catches').locator('xpath=ancestor::div[contains(@class,"mantine-Card-root")][1]');
     await recent.getByText('Flathead · 45.5 cm').waitFor();

@@ -381,17 +381,16 @@ describe('the site by keyboard alone', () => {
     const accept = waiver.getByRole('button', { name: 'Accept & Continue' });
     await tabTo(page, accept, { within: waiver });
     await page.keyboard.press('Enter');
-    await page.getByText('Fish catch logged successfully!').waitFor();
-    await page.getByTestId('achievement-popup').getByText('Big Fish!').waitFor();
 
-    // The hours dialog opens with the focus in its one field.
+    // The day's first catch asks the hours before it goes, with the focus in the dialog's one field.
     const hours = page.getByRole('dialog', { name: 'Daily Fishing Hours' });
-    await hours.waitFor({ timeout: 8000 });
+    await hours.waitFor();
     await expect.poll(() => isFocused(hours.getByLabel('Hours fished today'))).toBe(true);
     await page.keyboard.type('3.5');
     await tabTo(page, hours.getByRole('button', { name: 'Record Hours' }), { within: hours });
     await page.keyboard.press('Enter');
-    await page.getByText('3.5 hours logged for today.').waitFor();
+    await page.getByText('Fish catch logged successfully!').waitFor();
+    await page.getByRole('status', { name: 'Achievement unlocked' }).getByText('Big Fish!').waitFor();
     await page.getByText('Your Recent Catches').waitFor();
     await page.getByText('Flathead · 45.5 cm').waitFor();
     await shot('logged');

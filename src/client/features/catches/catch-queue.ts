@@ -14,7 +14,10 @@ export interface QueuedCatch {
   eventId: string;
   memberId: string;
   gpsCoordinates: string;
+  /** The photo as taken, until its first send shrinks it (then the shrunk copy, and `photoReady`). */
   photo: Blob;
+  /** The photo has been shrunk for sending. */
+  photoReady?: boolean;
   /** Names to show while offline. */
   eventName: string;
   anglerName: string;

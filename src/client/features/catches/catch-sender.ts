@@ -2,6 +2,7 @@ import type { Achievement } from '../../../shared/catches';
 import type { CatchView } from '../../../shared/catches.schema';
 import { queuedCatches, removeQueued, updateQueued, type QueuedCatch } from './catch-queue';
 import { retryDelayMs } from '../../offline/retry-delay';
+import { shrinkPhoto } from './photo';
 import { CatchUploadError, type Upload } from './upload-catch';
 
 export type SendOutcome =
@@ -55,7 +56,7 @@ async function attempt(entry: QueuedCatch, upload: Upload): Promise<SendOutcome>
   underWay.set(entry.clientId, controller);
   await quietly(updateQueued(entry.clientId, { state: 'sending', error: undefined }));
   try {
-    const result = await upload(entry, controller.signal);
+    const result = await upload(await readyToSend(entry), controller.signal);
     await quietly(removeQueued(entry.clientId));
     return { kind: 'sent', result };
   } catch (error) {
@@ -78,6 +79,19 @@ async function attempt(entry: QueuedCatch, upload: Upload): Promise<SendOutcome>
   } finally {
     if (underWay.get(entry.clientId) === controller) underWay.delete(entry.clientId);
   }
+}
+
+/**
+ * The catch with its photo as it is sent. A catch is queued with the photo as taken, so logging it never waits for
+ * the shrinking; its first send (under the catch's lock) shrinks it and keeps the shrunk copy in the queue in place of
+ * the original. A page closed mid-shrink leaves the original queued, and the next sender shrinks it again.
+ */
+async function readyToSend(entry: QueuedCatch): Promise<QueuedCatch> {
+  if (entry.photoReady) return entry;
+  const photo = await shrinkPhoto(entry.photo);
+  if (photo === entry.photo) return entry;
+  await quietly(updateQueued(entry.clientId, { photo, photoReady: true }));
+  return { ...entry, photo, photoReady: true };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Checkbox, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type Fate, keptUnderMinimum, SPECIES } from '../../../shared/catches';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../components/toast';
@@ -9,16 +9,16 @@ import { useClubToday } from '../../lib/clock';
 import type { GuestView } from '../../../shared/entries.schema';
 import { useAuth } from '../../lib/use-auth';
 import { useTRPC } from '../../trpc';
-import { AchievementPopup } from './achievement-popup';
+import { AchievementNote } from './achievement-note';
 import { catchFields } from './catch-fields';
 import { UndersizeDialog, WaiverDialog, waiverAccepted } from './catch-check-dialogs';
 import { ClubCodeNotice } from './club-code-notice';
-import { FishingHoursDialog } from './fishing-hours-dialog';
+import type { QueuedCatch } from './catch-queue';
+import { FishingHoursDialog, hoursAlreadyAsked } from './fishing-hours-dialog';
 import { FishingHoursAlert, FishingHoursNote, fishingHoursRefusal, type FishingHoursRefusal } from './fishing-hours-check';
-import { shrinkPhoto } from './photo';
 import { useCatchCelebration } from './use-catch-celebration';
 import { useCatchPhoto } from './use-catch-photo';
-import { useSendCatch } from './use-send-catch';
+import { type LoggedCatch, useSendCatch } from './use-send-catch';
 import { CatchSizeInput, FateRadios } from './catch-inputs';
 import { MemberPicker } from './member-picker';
 
@@ -72,9 +72,11 @@ export function LogCatchForm({ guest }: { guest?: GuestView } = {}) {
   const [waiverOpen, setWaiverOpen] = useState(false);
   const [undersizeLimit, setUndersizeLimit] = useState<number | null>(null);
   const [hoursRefusal, setHoursRefusal] = useState<FishingHoursRefusal | null>(null);
-  const photo = useCatchPhoto();
+  /** The event and angler whose fishing hours are asked before their first catch of the day. */
+  const [hoursFor, setHoursFor] = useState<{ eventId: string; memberId: string } | null>(null);
+  const { bindInput: bindPhotoInput, ...photo } = useCatchPhoto();
   const sender = useSendCatch();
-  const celebration = useCatchCelebration(today);
+  const celebration = useCatchCelebration();
   /** One id per catch: a retry after a lost connection sends the same id, so the catch is stored once. */
   const clientId = useRef(crypto.randomUUID());
 
@@ -88,16 +90,32 @@ export function LogCatchForm({ guest }: { guest?: GuestView } = {}) {
     form.setValues({ fishType: '', size: '', fate: '' });
     photo.clear();
     setAccurate(false);
-    sender.clearProgress();
     clientId.current = crypto.randomUUID();
   };
+  /** A catch the club refused goes back on the form to be fixed: its fields, photo and position, as a new catch. */
+  const restore = (entry: QueuedCatch) => {
+    form.setValues({
+      memberChoice: entry.memberId,
+      eventChoice: entry.eventId,
+      fishType: entry.fishType,
+      size: entry.size,
+      fate: entry.fishKeptOrReleased,
+    });
+    photo.restore(entry.photo, entry.gpsCoordinates);
+    setAccurate(true);
+  };
+  // Whether the form is empty, read when a refusal comes back after the angler may have started on the next fish.
+  const blank = useRef(true);
+  useEffect(() => {
+    blank.current = !fishType && size === '' && !fate && !photo.photo;
+  });
 
   const sizeCm = typeof size === 'number' ? size : Number.NaN;
   /** What the last submit found missing or wrong, until each is put right. */
   const toFix = FORM_FIELDS.filter((f) => form.errors[f.field]).map((f) => f.label);
 
   /** The checks of SPEC §4 in their order; the dialogs call back in with what they settled. */
-  const submit = (settled: { waiver?: boolean; undersize?: boolean } = {}) => {
+  const submit = (settled: { waiver?: boolean; undersize?: boolean; hours?: boolean } = {}) => {
     // The schema's sentence goes under each field (outlined in red), the fields are named above Submit and the
     // first one is brought into view; a blank one also says so in a toast, as before.
     const fields = form.validate((errors) => {
@@ -131,41 +149,44 @@ export function LogCatchForm({ guest }: { guest?: GuestView } = {}) {
       setUndersizeLimit(minimumCm);
       return;
     }
+    // The day's fishing hours are asked before the first catch (a member's, with signal to record them), never after.
+    const session = { eventId, memberId };
+    if (!settled.hours && !guest && navigator.onLine && !hoursAlreadyAsked(session, today)) {
+      setHoursFor(session);
+      return;
+    }
     void send(photo.photo, fields.fishKeptOrReleased);
   };
 
-  /** Sends the catch; after a submit attempt the fishing hours question follows (without signal it waits for one sent online). */
-  const send = async (file: File, fateValue: Fate) => {
-    const attempt = { eventId, memberId };
+  /** Keeps the catch on the phone and sends it; the form is free for the next fish as soon as the catch is safe. */
+  const send = (file: File, fateValue: Fate) => {
     const angler = guest ? { firstName: guest.name, lastName: '' } : members.data?.find((m) => m.id === memberId);
-    const { online, earned } = await sender.send(
-      async () => ({
-        clientId: clientId.current,
-        loggedAt: new Date().toISOString(),
-        userId: guest ? `guest:${guest.memberId}` : (user?.id ?? ''),
-        fishType,
-        size: sizeCm,
-        fishKeptOrReleased: fateValue,
-        eventId,
-        memberId,
-        gpsCoordinates: photo.gpsToSend,
-        photo: await shrinkPhoto(file),
-        eventName: todaysEvents.find((e) => e.id === eventId)?.name ?? '',
-        anglerName: angler ? `${angler.firstName} ${angler.lastName}`.trim() : '',
-        state: 'waiting',
-      }),
-      {
-        refused: () => {
-          clientId.current = crypto.randomUUID();
-        },
-        earned: (achievement) => {
-          reset();
-          celebration.celebrate(achievement);
-        },
+    const entry: LoggedCatch = {
+      clientId: clientId.current,
+      userId: guest ? `guest:${guest.memberId}` : (user?.id ?? ''),
+      fishType,
+      size: sizeCm,
+      fishKeptOrReleased: fateValue,
+      eventId,
+      memberId,
+      gpsCoordinates: photo.gpsToSend,
+      // As taken: the sender shrinks it before the upload, so the form never waits for it.
+      photo: file,
+      eventName: todaysEvents.find((e) => e.id === eventId)?.name ?? '',
+      anglerName: angler ? `${angler.firstName} ${angler.lastName}`.trim() : '',
+      state: 'waiting',
+    };
+    return sender.send(entry, {
+      freed: reset,
+      refused: (refused) => {
+        const stillOnForm = clientId.current === refused.clientId;
+        if (!stillOnForm && !blank.current) return false;
+        if (!stillOnForm) restore(refused);
+        clientId.current = crypto.randomUUID();
+        return true;
       },
-    );
-    // Fishing hours are kept for members' records; a guest is not asked.
-    if (online && !guest) celebration.askHours(attempt, earned);
+      earned: celebration.celebrate,
+    });
   };
 
   const options = (placeholder: string, items: { value: string; label: string }[]) => [{ value: '', label: placeholder }, ...items];
@@ -246,6 +267,7 @@ export function LogCatchForm({ guest }: { guest?: GuestView } = {}) {
             </Text>
             <input
               key={photo.inputKey}
+              ref={bindPhotoInput}
               id="catch-photo"
               type="file"
               accept="image/*"
@@ -276,9 +298,10 @@ export function LogCatchForm({ guest }: { guest?: GuestView } = {}) {
               Still to fill in or correct: {toFix.join(', ')}.
             </Alert>
           )}
-          <Button type="submit" color="teal" size="lg" loading={sender.uploading} loaderProps={{ type: 'dots' }}>
+          <Button type="submit" color="teal" size="lg" loading={sender.busy} loaderProps={{ type: 'dots' }}>
             Submit Catch
           </Button>
+          <AchievementNote achievement={celebration.achievement} onClose={celebration.closeAchievement} />
         </Stack>
       </form>
 
@@ -300,8 +323,14 @@ export function LogCatchForm({ guest }: { guest?: GuestView } = {}) {
           submit({ waiver: true, undersize: true });
         }}
       />
-      <AchievementPopup achievement={celebration.achievement} onClose={celebration.closeAchievement} />
-      <FishingHoursDialog session={celebration.hoursFor} today={today} onClose={celebration.closeHours} />
+      <FishingHoursDialog
+        session={hoursFor}
+        today={today}
+        onClose={() => {
+          setHoursFor(null);
+          submit({ waiver: true, undersize: true, hours: true });
+        }}
+      />
     </Card>
   );
 }

@@ -23,36 +23,51 @@ const JPEG_QUALITY = 0.85;
  * Shrinks a phone photo to a long side of at most 2048 px (JPEG, quality 0.85) so it sends quickly on a
  * riverbank connection. The canvas drops all metadata, so the original's EXIF block (the photo's own time,
  * place and camera, which the judges rely on) is carried over with its orientation reset, because the
- * pixels are already upright. On any failure the original file is sent as it is.
+ * pixels are already upright. Works in a page and in the service worker (an OffscreenCanvas where there is
+ * one). On any failure the original is sent as it is: the same object comes back.
  */
-export async function shrinkPhoto(file: File): Promise<File> {
+export async function shrinkPhoto(file: Blob): Promise<Blob> {
   try {
-    if (typeof createImageBitmap !== 'function' || typeof document === 'undefined') return file;
+    if (typeof createImageBitmap !== 'function') return file;
     const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
     const scale = Math.min(1, PHOTO_MAX_SIDE / Math.max(bitmap.width, bitmap.height));
     if (scale === 1 && file.type === 'image/jpeg') {
       bitmap.close();
       return file;
     }
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
-    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
-    const context = canvas.getContext('2d');
-    if (!context) return file;
-    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    const blob = await drawAsJpeg(bitmap, Math.max(1, Math.round(bitmap.width * scale)), Math.max(1, Math.round(bitmap.height * scale)));
     bitmap.close();
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', JPEG_QUALITY));
     if (!blob) return file;
     const exif = exifSegment(new Uint8Array(await file.arrayBuffer()));
     const bytes = new Uint8Array(await blob.arrayBuffer());
     const body = exif ? insertAfterSoi(bytes, exif) : bytes;
-    return new File([body as BlobPart], `${file.name.replace(/\.[^.]*$/, '') || 'catch'}.jpg`, {
+    const name = (file instanceof File && file.name.replace(/\.[^.]*$/, '')) || 'catch';
+    return new File([body as BlobPart], `${name}.jpg`, {
       type: 'image/jpeg',
-      lastModified: file.lastModified,
+      lastModified: file instanceof File ? file.lastModified : Date.now(),
     });
   } catch {
     return file;
   }
+}
+
+/** The bitmap drawn at width × height and encoded as JPEG, or null where there is no canvas to draw on. */
+async function drawAsJpeg(bitmap: ImageBitmap, width: number, height: number): Promise<Blob | null> {
+  if (typeof OffscreenCanvas === 'function') {
+    const canvas = new OffscreenCanvas(width, height);
+    const context = canvas.getContext('2d');
+    if (!context) return null;
+    context.drawImage(bitmap, 0, 0, width, height);
+    return canvas.convertToBlob({ type: 'image/jpeg', quality: JPEG_QUALITY });
+  }
+  if (typeof document === 'undefined') return null;
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext('2d');
+  if (!context) return null;
+  context.drawImage(bitmap, 0, 0, width, height);
+  return new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', JPEG_QUALITY));
 }
 
 const EXIF_HEADER = [0x45, 0x78, 0x69, 0x66, 0, 0]; // "Exif\0\0"

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { SPECIES } from '../../../shared/catches';
 import { formatClubDateTime } from '../../../shared/dates';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
@@ -8,13 +8,22 @@ import { toast } from '../../components/toast';
 import { useTRPC } from '../../trpc';
 import { useAuth } from '../../lib/use-auth';
 import { removeQueued, updateQueued, type QueuedCatch } from './catch-queue';
-import { canSendWhileClosed } from '../../offline/background-sync';
+import { onSyncAnswer, sendsWhileClosed, sendWhenSignalReturns, syncAsked } from '../../offline/background-sync';
 import { sendQueued, stillWaitingSentence } from './catch-sender';
 import { uploadFromPage } from './upload-catch';
 import { useCatchQueue } from './use-catch-queue';
 import { catchFields } from './catch-fields';
 import { CatchSizeInput, FateRadios } from './catch-inputs';
 import { memberChoiceLabel } from '../../../shared/member-names';
+
+/** Whether the browser has accepted to send the waiting catches with the site closed; asks it once catches wait. */
+function useSendsWhileClosed(waiting: boolean): boolean {
+  const accepted = useSyncExternalStore(onSyncAnswer, sendsWhileClosed);
+  useEffect(() => {
+    if (waiting && !syncAsked()) void sendWhenSignalReturns();
+  }, [waiting]);
+  return accepted;
+}
 
 const STATE_LABEL: Record<QueuedCatch['state'], { text: string; color: string }> = {
   waiting: { text: 'Waiting to send', color: 'orange' },
@@ -31,6 +40,7 @@ export function QueuedCatches({ ownerId }: { ownerId?: string } = {}) {
   const queue = useCatchQueue().filter((entry) => entry.userId === (ownerId ?? user?.id));
   const [editing, setEditing] = useState<QueuedCatch | null>(null);
   const [discarding, setDiscarding] = useState<QueuedCatch | null>(null);
+  const whileClosed = useSendsWhileClosed(queue.some((entry) => entry.state !== 'failed'));
   if (queue.length === 0) return null;
 
   const sendNow = async (entry: QueuedCatch) => {
@@ -49,9 +59,9 @@ export function QueuedCatches({ ownerId }: { ownerId?: string } = {}) {
         Waiting to send ({queue.length})
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        {canSendWhileClosed()
+        {whileClosed
           ? 'Saved on this phone. They send by themselves, oldest first, as soon as there is signal, even with the app closed.'
-          : 'Saved on this phone. This browser sends them only while the club’s site is open: open it when you have signal.'}
+          : 'Saved on this phone. They send, oldest first, while the club’s site is open and there is signal: keep it open, or open it again when you have signal.'}
       </Text>
       <Stack gap="sm">
         {queue.map((entry) => (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { GPS_UNAVAILABLE } from '../../../shared/catches.schema';
 import { currentGpsText } from './photo';
 
@@ -39,6 +39,26 @@ export function useCatchPhoto() {
     });
   };
 
+  // The file input, so a catch put back on the form shows its photo as chosen.
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const bindInput = useCallback((input: HTMLInputElement | null) => {
+    inputRef.current = input;
+  }, []);
+
+  /** Puts back the photo and position of a catch the club refused, without looking the position up again. */
+  const restore = (file: Blob, gpsText: string) => {
+    const chosen = file instanceof File ? file : new File([file], 'catch.jpg', { type: file.type });
+    setPhoto(chosen);
+    showPreview(chosen);
+    gpsRequest.current++;
+    setGps(gpsText);
+    if (inputRef.current && typeof DataTransfer === 'function') {
+      const transfer = new DataTransfer();
+      transfer.items.add(chosen);
+      inputRef.current.files = transfer.files;
+    }
+  };
+
   const clear = () => {
     setPhoto(null);
     showPreview(null);
@@ -56,7 +76,10 @@ export function useCatchPhoto() {
     /** What is sent: the position, or GPS_UNAVAILABLE while it is unknown. */
     gpsToSend: gps && gps !== LOCATING ? gps : GPS_UNAVAILABLE,
     inputKey,
+    /** The file input's ref. */
+    bindInput,
     choose,
+    restore,
     clear,
   };
 }

@@ -9,26 +9,101 @@ import { sendQueued, stillWaitingSentence, type SendOutcome } from './catch-send
 import { uploadFromPage } from './upload-catch';
 
 export interface SendHandlers {
-  /** The club refused the catch: the member is here to fix the form, and the next try is a new catch. */
-  refused: () => void;
+  /** The catch is safe (kept on the phone, or stored by the club): the form is free for the next fish. */
+  freed: () => void;
+  /**
+   * The club refused the catch while the form could still take it back (a quick answer): the form puts it back to be
+   * fixed, as a new catch, and says true; false when the angler has already moved on to the next fish (the catch then
+   * waits on the phone as 'Not sent', to be fixed there).
+   */
+  refused: (entry: QueuedCatch) => boolean;
   /** Logged (or kept on the phone to send later) with this achievement. */
   earned: (achievement: Achievement) => void;
 }
 
-/** How long the form waits for the club's answer before the send goes on in the background and the form is free. */
-export const FORM_WAITS_MS = 1500;
+/** A catch as the form hands it over; the moment it is logged is added as it is kept. */
+export type LoggedCatch = Omit<QueuedCatch, 'loggedAt'>;
+
+/** How long a refusal still comes back to the form; after it the catch's outcome is told on its own. */
+export const FORM_WAITS_MS = 3000;
 
 const later = () => new Promise<'later'>((resolve) => setTimeout(resolve, FORM_WAITS_MS, 'later'));
 
+const onPhone = (entry: QueuedCatch) =>
+  achievementFor({ fishType: entry.fishType as Species, sizeCm: entry.size, fate: entry.fishKeptOrReleased });
+
+/** What a send that went on in the background came to, told when it ends (the queue card shows the rest). */
+function reportLater(entry: QueuedCatch, outcome: SendOutcome | null, refreshCatches: () => void) {
+  if (outcome?.kind === 'sent') {
+    toast.success('Catch sent', `${entry.fishType} ${entry.size} cm has reached the club.`);
+    refreshCatches();
+  } else if (outcome?.kind === 'refused') toast.error('Not sent', `${entry.fishType} ${entry.size} cm: ${outcome.message}`);
+  else if (outcome) void sendWhenSignalReturns();
+}
+
+/** What the first FORM_WAITS_MS of a queued catch's send came to: the achievement it earned, or null. */
+async function followQueued(entry: QueuedCatch, on: SendHandlers, refreshCatches: () => void): Promise<Achievement | null> {
+  if (!navigator.onLine) {
+    void sendWhenSignalReturns();
+    toast.info('Waiting to send', stillWaitingSentence('offline'));
+    return onPhone(entry);
+  }
+  const sending = sendQueued(entry, uploadFromPage());
+  const outcome = await Promise.race([sending, later()]);
+  if (outcome === 'later' || outcome === null) {
+    void sending.then((settled) => reportLater(entry, settled, refreshCatches));
+    toast.info('Sending', 'Saved on this phone and on its way to the club. You can log your next fish.');
+    return onPhone(entry);
+  }
+  if (outcome.kind === 'sent') {
+    toast.success('Success', 'Fish catch logged successfully!');
+    refreshCatches();
+    return outcome.result.achievement;
+  }
+  if (outcome.kind === 'refused') {
+    if (on.refused(entry)) {
+      await removeQueued(entry.clientId).catch(() => undefined);
+      toast.error('Error', outcome.message);
+    } else toast.error('Not sent', `${entry.fishType} ${entry.size} cm: ${outcome.message}`);
+    return null;
+  }
+  void sendWhenSignalReturns();
+  toast.info('Waiting to send', stillWaitingSentence(outcome.kind));
+  return onPhone(entry);
+}
+
+/** Without a queue on this phone the form waits for the club: a network failure leaves it filled in to try again. */
+async function sendUnqueued(
+  entry: QueuedCatch,
+  on: SendHandlers,
+  refreshCatches: () => void,
+  onProgress: (percent: number) => void,
+): Promise<Achievement | null> {
+  const outcome = await sendQueued(entry, uploadFromPage(onProgress));
+  if (outcome?.kind === 'sent') {
+    on.freed();
+    toast.success('Success', 'Fish catch logged successfully!');
+    refreshCatches();
+    return outcome.result.achievement;
+  }
+  if (outcome?.kind === 'refused') {
+    on.refused(entry);
+    toast.error('Error', outcome.message);
+  } else toast.error('Error', 'Failed to log fish catch. Please try again.');
+  return null;
+}
+
 /**
- * Sending a catch from the form. The catch is kept on the phone first (photo, GPS and the moment it was logged),
- * then sent. Logging never waits on the network: an answer within FORM_WAITS_MS is shown on the form (a refusal
- * leaves it filled in to fix); after that the send goes on in the background (with a stall timeout and retries)
- * and the form is ready for the next fish. Without signal the catch waits in the queue, so it is never lost.
+ * Sending a catch from the form. The catch is kept on the phone first, with its photo as taken (photo, GPS and the
+ * moment it was logged), and the form is free at once: the photo is shrunk and sent in the background (with a stall
+ * timeout and retries), and without signal the catch waits in the queue, so it is never lost. A refusal within
+ * FORM_WAITS_MS comes back to the form to be fixed. Only where the phone cannot keep it (IndexedDB blocked) does the
+ * form wait for the club.
  */
 export function useSendCatch() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState(0);
 
@@ -37,68 +112,41 @@ export function useSendCatch() {
     void queryClient.invalidateQueries({ queryKey: trpc.members.dashboard.queryKey() });
   };
 
-  /** What a send that went on in the background came to, told when it ends (the queue card shows the rest). */
-  const reportLater = (entry: QueuedCatch, outcome: SendOutcome | null) => {
-    if (outcome?.kind === 'sent') {
-      toast.success('Catch sent', `${entry.fishType} ${entry.size} cm has reached the club.`);
-      refreshCatches();
-    } else if (outcome?.kind === 'refused') toast.error('Not sent', `${entry.fishType} ${entry.size} cm: ${outcome.message}`);
-    else if (outcome) void sendWhenSignalReturns();
-  };
-
-  /** `build` makes the queue entry; resolves with whether the club was reachable and whether the catch counts as logged. */
-  const send = async (build: () => Promise<QueuedCatch>, on: SendHandlers): Promise<{ online: boolean; earned: boolean }> => {
-    setUploading(true);
-    setProgress(0);
+  /** Keeps the catch on the phone, frees the form and sends it; the achievement follows once it counts as logged. */
+  const send = async (logged: LoggedCatch, on: SendHandlers): Promise<void> => {
+    // Now is when the phone logged it: the catch's time, however much later it reaches the club.
+    const entry: QueuedCatch = { ...logged, loggedAt: new Date().toISOString() };
     let earned: Achievement | null = null;
-    let online = navigator.onLine;
+    setSaving(true);
     try {
-      const entry = await build();
       const queued = await putQueued(entry).then(
         () => true,
         () => false,
       );
-      const onPhone = () => achievementFor({ fishType: entry.fishType as Species, sizeCm: entry.size, fate: entry.fishKeptOrReleased });
-      if (!online && queued) {
-        earned = onPhone();
-        void sendWhenSignalReturns();
-        toast.info('Waiting to send', stillWaitingSentence('offline'));
-        return { online, earned: true };
-      }
-      const sending = sendQueued(entry, uploadFromPage(setProgress));
-      // Saved on the phone, the catch need not hold the form up; without a queue (IndexedDB blocked) the form waits.
-      const outcome = queued ? await Promise.race([sending, later()]) : await sending;
-      if (outcome === 'later' || outcome === null) {
-        void sending.then((settled) => reportLater(entry, settled));
-        earned = onPhone();
-        toast.info('Sending', 'Saved on this phone and on its way to the club. You can log your next fish.');
-      } else if (outcome.kind === 'sent') {
-        earned = outcome.result.achievement;
-        toast.success('Success', 'Fish catch logged successfully!');
-        refreshCatches();
-      } else if (outcome.kind === 'refused') {
-        online = true;
-        await removeQueued(entry.clientId).catch(() => undefined);
-        on.refused();
-        toast.error('Error', outcome.message);
-      } else if (!queued) {
-        online = false;
-        toast.error('Error', 'Failed to log fish catch. Please try again.');
+      setSaving(false);
+      if (queued) {
+        on.freed();
+        earned = await followQueued(entry, on, refreshCatches);
       } else {
-        online = false;
-        earned = onPhone();
-        void sendWhenSignalReturns();
-        toast.info('Waiting to send', stillWaitingSentence(outcome.kind));
+        setUploading(true);
+        setProgress(0);
+        earned = await sendUnqueued(entry, on, refreshCatches, setProgress).finally(() => setUploading(false));
       }
     } catch (error) {
       console.error('Catch could not be logged', error);
       toast.error('Error', 'Failed to log fish catch. Please try again.');
     } finally {
-      setUploading(false);
+      setSaving(false);
       if (earned) on.earned(earned);
     }
-    return { online, earned: earned !== null };
   };
 
-  return { uploading, progress, clearProgress: () => setProgress(0), send };
+  return {
+    /** The form is holding the catch: saving it on the phone, or (with no queue) sending it. */
+    busy: saving || uploading,
+    /** Upload progress of a catch the form waits for (only where the phone cannot queue it). */
+    uploading,
+    progress,
+    send,
+  };
 }
