@@ -3,9 +3,9 @@ import { inflateSync } from 'node:zlib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { encode } from 'uqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuditLog, Event, EventRegistration, Payment, WaitlistEntry } from '../../src/server/db/entities';
+import { AuditLog, Catch, Event, EventRegistration, Payment, WaitlistEntry } from '../../src/server/db/entities';
 import { clubToday } from '../../src/shared/dates';
-import { createAdmin, createMember } from '../support/factories';
+import { createAdmin, createMember, logCatch } from '../support/factories';
 import { FakePayPal } from '../support/fake-paypal';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
@@ -227,6 +227,9 @@ describe('a walk-up guest without e-mail gets a catch link at the desk', () => {
     expect(again).toEqual(shown);
     const phone = t.client();
     expect(await phone.trpc.guests.signIn.mutate({ token: tokenOf(shown.url) })).toMatchObject({ eventId: event.id, name: 'Noel Noemail' });
+    // The phone that scanned it logs Noel's catch in this event.
+    const caught = await logCatch(t, phone, { eventId: event.id, memberId: walkUp.memberId, fishType: 'Flathead', size: '52' });
+    expect((await t.em().findOneOrFail(Catch, { id: caught }, { populate: ['angler'] })).angler.id).toBe(walkUp.memberId);
     // Single use: nobody else signs in with it, and once used the desk makes a new one.
     expect((await t.client().mutation('guests.signIn', { token: tokenOf(shown.url) })).status).toBe(400);
     const next = await admin.trpc.admin.signOn.catchLink.mutate({ registrationId: walkUp.registrationId });
