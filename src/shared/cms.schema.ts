@@ -1,3 +1,4 @@
+import { imageAddressMessage, isImageAddress } from './image-address';
 import { z } from 'zod';
 import { optionalText, text } from './auth.schema';
 import { CLUB } from './club';
@@ -244,7 +245,7 @@ export const newsInput = z.object({
     .union([z.string(), z.null()])
     .optional()
     .transform((v) => v?.trim() || null)
-    .refine((v) => !v || (v.length <= 500 && /^(https?:\/\/|\/)/i.test(v)), 'The image must be a web address starting with https://.'),
+    .refine((v) => !v || isImageAddress(v), imageAddressMessage('The image')),
   /** New articles start unpublished (SPEC §4). */
   published,
 });

@@ -1,3 +1,4 @@
+import { imageAddressMessage, isImageAddress } from './image-address';
 import { z } from 'zod';
 import { emailSchema, optionalText, text } from './auth.schema';
 import { isIsoDate } from './dates';
@@ -87,18 +88,26 @@ export const adminSponsor = publicSponsor.extend({
 });
 export type AdminSponsor = z.infer<typeof adminSponsor>;
 
-const webUrl = (label: string) =>
+const optionalAddress = (label: string) =>
   z
     .union([z.string(), z.null()], { error: `${label} must be text.` })
     .optional()
-    .transform((v) => (v === undefined ? undefined : v?.trim() || null))
-    .refine((v) => !v || (v.length <= 500 && /^(https?:\/\/|\/)/i.test(v)), `${label} must be a web address starting with https://.`);
+    .transform((v) => (v === undefined ? undefined : v?.trim() || null));
+
+const webUrl = (label: string) =>
+  optionalAddress(label).refine(
+    (v) => !v || (v.length <= 500 && /^(https?:\/\/|\/)/i.test(v)),
+    `${label} must be a web address starting with https://.`,
+  );
+
+/** A logo is shown on the site's pages: the image address rule. */
+const imageUrl = (label: string) => optionalAddress(label).refine((v) => !v || isImageAddress(v), imageAddressMessage(label));
 
 /** The committee's review: status, logo, website and end date. Fields left out stay as they are. */
 export const sponsorReviewInput = z.object({
   id: z.uuid({ error: 'That is not a valid sponsor id.' }),
   status: z.enum(SPONSOR_STATUSES, { error: 'Status must be pending, active or declined.' }).optional(),
-  logoUrl: webUrl('Logo'),
+  logoUrl: imageUrl('The logo'),
   websiteUrl: webUrl('Website'),
   endDate: z
     .union([z.string(), z.null()], { error: 'End date must be a date.' })

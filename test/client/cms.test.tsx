@@ -701,7 +701,7 @@ describe('CMS news tab', () => {
 
   it("edits an article in edit mode and shows the server's message on failure", async () => {
     const server = cmsServer({
-      'admin.cms.news.update': () => trpcError(400, 'BAD_REQUEST', 'The image must be a web address starting with https://.'),
+      'admin.cms.news.update': () => trpcError(400, 'BAD_REQUEST', 'The image must be an address starting with https:// (or an uploaded image).'),
     });
     const user = userEvent.setup();
     renderWithProviders(<NewsTab />, server);
@@ -711,7 +711,7 @@ describe('CMS news tab', () => {
     await user.type(within(dialog).getByLabelText(/^Featured Image URL/), 'ftp://x');
     await user.click(within(dialog).getByRole('button', { name: 'Update Article' }));
     expect(await screen.findByText('Failed to update article')).toBeTruthy();
-    expect(screen.getByText('The image must be a web address starting with https://.')).toBeTruthy();
+    expect(screen.getByText('The image must be an address starting with https:// (or an uploaded image).')).toBeTruthy();
     expect(sent(server)[0]).toEqual([
       'admin.cms.news.update',
       {

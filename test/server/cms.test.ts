@@ -123,7 +123,7 @@ describe('sections', () => {
         contentType: 'image',
         content: 'javascript:alert(1)',
       }),
-    ).rejects.toThrow('An image section needs an image address starting with https:// (or an uploaded image).');
+    ).rejects.toThrow('An image section must be an address starting with https:// (or an uploaded image).');
     expect(await t.em().count(SiteSection, { sectionKey: 'about_image' })).toBe(0);
   });
 

@@ -22,6 +22,21 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('sponsor applications', () => {
+  it("sends a stranger's words to nobody: a link typed as the contact's name does not reach the address typed", async () => {
+    const res = await t.client().json('POST', '/api/sponsors/register', {
+      ...APPLICATION,
+      companyName: 'Visit https://evil.example/login now',
+      contactPerson: 'Visit https://evil.example/login',
+      email: 'victim@example.com',
+      comments: 'Your account is locked: https://evil.example/login',
+    });
+    expect(res.status).toBe(200);
+    const ack = t.mail.last('victim@example.com');
+    expect(ack.text).not.toContain('evil.example');
+    expect(ack.html).not.toContain('evil.example');
+    expect(ack.text).toContain('If you did not apply, someone typed your address by mistake');
+  });
+
   it('stores a pending application at the package amount and e-mails the applicant and the club', async () => {
     const res = await t.client().json('POST', '/api/sponsors/register', APPLICATION);
     expect(res.status).toBe(200);
@@ -33,6 +48,11 @@ describe('sponsor applications', () => {
     expect(ack.subject).toBe(`Thank you for offering to sponsor ${CLUB.name}`);
     expect(ack.text).toContain('within 2 business days');
     expect(ack.text).toContain('Shirt Sponsorship ($1,000.00 a year)');
+    // Nothing the applicant typed reaches the address they typed: it may be anyone's.
+    for (const typed of [APPLICATION.contactPerson, APPLICATION.companyName, APPLICATION.comments]) {
+      expect(ack.text).not.toContain(typed);
+      expect(ack.html).not.toContain(typed);
+    }
     const notice = t.mail.last(CLUB.contactEmail);
     expect(notice.subject).toBe('New sponsor application: Tweed Tackle & Bait');
     expect(notice.text).toContain('Robin Reel, robin@tweedtackle.example, 07 5536 1234');

@@ -16,16 +16,18 @@ interface Application {
   amountCents: number;
 }
 
-const packageLine = (a: Application) => `${SPONSORSHIP_LABELS[a.sponsorshipType]} (${formatAud(a.amountCents)} a year)`;
+const packageLine = (a: Pick<Application, 'sponsorshipType' | 'amountCents'>) =>
+  `${SPONSORSHIP_LABELS[a.sponsorshipType]} (${formatAud(a.amountCents)} a year)`;
 
 /** To the applicant: we have it, and when they will hear from us (SPEC §8: within 2 business days). */
-export const sponsorAcknowledgementMessage = (a: Application) =>
+export const sponsorAcknowledgementMessage = (a: Pick<Application, 'sponsorshipType' | 'amountCents'>) =>
   renderEmail({
     subject: `Thank you for offering to sponsor ${CLUB.name}`,
     preview: 'We will contact you within 2 business days.',
-    greeting: `Hello ${a.contactPerson},`,
+    // Anyone can type any address into the form: nothing they typed is sent to it, only the club's own words.
+    greeting: 'Hello,',
     paragraphs: [
-      `Thank you for applying to sponsor ${CLUB.name} on behalf of ${a.companyName}.`,
+      `Thank you for applying to sponsor ${CLUB.name}. If you did not apply, someone typed your address by mistake: you can ignore this e-mail.`,
       `Package: ${packageLine(a)}.`,
       'A member of our committee will contact you within 2 business days to talk through the details and arrange your logo.',
       `Questions in the meantime? Reply to this e-mail or write to ${CLUB.contactEmail}.`,

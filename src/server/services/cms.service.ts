@@ -28,7 +28,8 @@ import { ONE_PLACING_SETTING } from './placing-rules.service';
 import type { Actor } from './actor';
 import type { ContentCache } from './content-cache';
 import { API_ADDRESS_MESSAGE, pointsIntoApi } from '../../shared/site-urls';
-import { sanitizeHtml } from './html';
+import { imageAddressMessage, isImageAddress } from '../../shared/image-address';
+import { sanitizeHtml, savedHtml } from './html';
 import {
   parseSiteNavigation,
   SITE_NAVIGATION_SETTING,
@@ -51,8 +52,6 @@ export interface CmsDeps {
   /** The site's address: committee content may not point into its API. */
   publicUrl: string;
 }
-
-const IMAGE_URL = /^(https?:\/\/|\/)[^\s"'<>]*$/i;
 
 /** Pages, sections, settings and news the committee edits, and the public reads of them. */
 export class CmsService {
@@ -170,7 +169,7 @@ export class CmsService {
 
   async createPage(em: EntityManager, actor: Actor, input: PageData): Promise<PageView> {
     await this.refuseTakenSlug(em, input.slug, null);
-    const page = em.create(ContentPage, { ...input, content: sanitizeHtml(input.content, this.siteOrigin) });
+    const page = em.create(ContentPage, { ...input, content: savedHtml(input.content, this.siteOrigin, 'content') });
     await this.save(em, actor, 'page.create', 'ContentPage', page.id, null, input, 'A page with that slug already exists.');
     return this.pageView(page);
   }
@@ -179,7 +178,7 @@ export class CmsService {
     const page = await this.find(em, ContentPage, id, 'That page does not exist.');
     await this.refuseTakenSlug(em, input.slug, id);
     const before = this.pageView(page);
-    em.assign(page, { ...input, content: sanitizeHtml(input.content, this.siteOrigin) });
+    em.assign(page, { ...input, content: savedHtml(input.content, this.siteOrigin, 'content') });
     await this.save(em, actor, 'page.update', 'ContentPage', id, before, input, 'A page with that slug already exists.');
     return this.pageView(page);
   }
@@ -428,7 +427,7 @@ export class CmsService {
     refuseApiAddress(input.featuredImageUrl, 'The featured image', 'featuredImageUrl', this.siteOrigin);
     const article = em.create(NewsArticle, {
       ...input,
-      content: sanitizeHtml(input.content, this.siteOrigin),
+      content: savedHtml(input.content, this.siteOrigin, 'content'),
       publishedAt: input.published ? this.deps.clock.now() : null,
     });
     await this.save(em, actor, 'news.create', 'NewsArticle', article.id, null, { title: input.title, published: input.published });
@@ -441,7 +440,7 @@ export class CmsService {
     const article = await this.find(em, NewsArticle, id, 'That article does not exist.');
     const before = { title: article.title, published: article.published, publishedAt: article.publishedAt?.toISOString() ?? null };
     const publishedAt = input.published ? (article.published && article.publishedAt ? article.publishedAt : this.deps.clock.now()) : null;
-    em.assign(article, { ...input, content: sanitizeHtml(input.content, this.siteOrigin), publishedAt });
+    em.assign(article, { ...input, content: savedHtml(input.content, this.siteOrigin, 'content'), publishedAt });
     await this.save(em, actor, 'news.update', 'NewsArticle', id, before, { title: input.title, published: input.published });
     return this.newsView(article);
   }
@@ -545,13 +544,10 @@ export class CmsService {
 
 /** What is stored: HTML sanitised, image URLs checked, text as typed. */
 function storedContent(type: SectionData['contentType'], content: string, siteOrigin: string): string {
-  if (type === 'html') return sanitizeHtml(content, siteOrigin);
+  if (type === 'html') return savedHtml(content, siteOrigin, 'content');
   if (type === 'image') {
     const url = content.trim();
-    if (url && !IMAGE_URL.test(url))
-      throw new AppError('BAD_REQUEST', 'An image section needs an image address starting with https:// (or an uploaded image).', {
-        field: 'content',
-      });
+    if (url && !isImageAddress(url)) throw new AppError('BAD_REQUEST', imageAddressMessage('An image section'), { field: 'content' });
     refuseApiAddress(url, 'The image', 'content', siteOrigin);
     return url;
   }

@@ -1,4 +1,6 @@
 import sanitize from 'sanitize-html';
+import { AppError } from '../../shared/errors';
+import { imageAddressMessage, isImageAddress } from '../../shared/image-address';
 import { pointsIntoApi } from '../../shared/site-urls';
 
 /**
@@ -87,4 +89,32 @@ function withoutApiUrl(attribs: sanitize.Attributes, name: string, siteOrigin: s
   const rest = { ...attribs };
   delete rest[name];
   return rest;
+}
+
+/** The images of committee HTML that break the image address rule (an http:// picture, say); those into the API are dropped instead. */
+function refusedImages(html: string, siteOrigin: string): string[] {
+  const found: string[] = [];
+  sanitize(html, {
+    allowedTags: ['img'],
+    allowedAttributes: { img: ['src'] },
+    transformTags: {
+      img: (tagName, attribs) => {
+        const src = attribs.src?.trim();
+        if (src && !pointsIntoApi(src, siteOrigin) && !isImageAddress(src)) found.push(src);
+        return { tagName, attribs };
+      },
+    },
+  });
+  return found;
+}
+
+/**
+ * Committee HTML as it is saved: refused with a sentence (on `field`) when an image breaks the image address rule,
+ * then made safe (`sanitizeHtml`).
+ */
+export function savedHtml(html: string, siteOrigin: string, field: string): string {
+  const [refused] = refusedImages(html, siteOrigin);
+  if (refused)
+    throw new AppError('BAD_REQUEST', `${imageAddressMessage('Every image')} This one is not: ${refused.slice(0, 120)}`, { field });
+  return sanitizeHtml(html, siteOrigin);
 }

@@ -29,7 +29,7 @@ import type { Mailer } from '../integrations/mailer';
 import type { Actor } from './actor';
 import { requireUser } from './actor';
 import { recordAudit } from './audit.service';
-import { sanitizeHtml } from './html';
+import { sanitizeHtml, savedHtml } from './html';
 import { juniorOnSql } from './junior-age';
 
 export interface NewslettersDeps {
@@ -115,7 +115,7 @@ export class NewslettersService {
     await this.checkSegment(em, input.segment);
     const newsletter = em.create(Newsletter, {
       subject: input.subject,
-      bodyHtml: sanitizeHtml(input.bodyHtml, this.siteOrigin),
+      bodyHtml: savedHtml(input.bodyHtml, this.siteOrigin, 'bodyHtml'),
       segment: input.segment,
       segmentLabel: null,
       status: 'draft',
@@ -143,7 +143,11 @@ export class NewslettersService {
     this.refuseUnlessDraft(newsletter);
     await this.checkSegment(em, input.segment);
     const before = this.auditFields(newsletter);
-    em.assign(newsletter, { subject: input.subject, bodyHtml: sanitizeHtml(input.bodyHtml, this.siteOrigin), segment: input.segment });
+    em.assign(newsletter, {
+      subject: input.subject,
+      bodyHtml: savedHtml(input.bodyHtml, this.siteOrigin, 'bodyHtml'),
+      segment: input.segment,
+    });
     recordAudit(em, {
       actor: actor.user,
       action: 'newsletter.update',
