@@ -701,7 +701,8 @@ describe('CMS news tab', () => {
 
   it("edits an article in edit mode and shows the server's message on failure", async () => {
     const server = cmsServer({
-      'admin.cms.news.update': () => trpcError(400, 'BAD_REQUEST', 'The image must be an address starting with https:// (or an uploaded image).'),
+      'admin.cms.news.update': () =>
+        trpcError(400, 'BAD_REQUEST', 'The image must be an address starting with https:// (or an uploaded image).'),
     });
     const user = userEvent.setup();
     renderWithProviders(<NewsTab />, server);
