@@ -5,6 +5,8 @@ import { isUnsent, type QueuedDeskTap } from './desk-queue';
 
 /** An entrant as the desk shows them: `waiting` while a tap for them is kept on the device, not yet with the club. */
 export type ShownEntrant = DeskEntrant & { waiting?: boolean };
+/** The desk's list as shown: the club's, with the taps not yet sent. */
+export type ShownDesk = Omit<DeskView, 'entrants'> & { entrants: ShownEntrant[] };
 
 /** One tap not yet with the club, applied to the list the desk shows (a refused one changes nothing). */
 function applyTap(entrants: ShownEntrant[], entry: QueuedDeskTap): ShownEntrant[] {
@@ -23,10 +25,10 @@ function applyTap(entrants: ShownEntrant[], entry: QueuedDeskTap): ShownEntrant[
  * The desk's list with what the desk did that the club does not have yet: check-ins, payments, walk-ups and removals
  * shown as done and marked as waiting to send; the counts follow.
  */
-export function deskWithTaps(view: DeskView, queued: QueuedDeskTap[]): DeskView & { entrants: ShownEntrant[] } {
+export function deskWithTaps(view: DeskView, queued: QueuedDeskTap[]): ShownDesk {
   const mine = queued.filter((q) => q.eventId === view.eventId && isUnsent(q));
   if (!mine.length) return view;
-  const entrants = mine.reduce(applyTap, view.entrants as ShownEntrant[]);
+  const entrants = mine.reduce<ShownEntrant[]>(applyTap, view.entrants);
   return {
     ...view,
     entrants,

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { formatClubDateTime, formatClubTime } from '../../../shared/dates';
 import { DIVISION_LABELS, ENTRY_PAYMENT_LABELS, entriesCloseText, type EntryPaymentState } from '../../../shared/entries';
-import type { DeskEntrant, DeskView } from '../../../shared/entries.schema';
+import type { DeskEntrant } from '../../../shared/entries.schema';
 import { QueryState } from '../../components/query-state';
 import { toast } from '../../components/toast';
 import { useTRPC } from '../../trpc';
@@ -14,7 +14,7 @@ import { DeskQueueCard } from './desk-queue-card';
 import { TakePaymentDialog } from './desk-payment-dialog';
 import { AddWalkUpDialog } from './desk-walk-up-dialog';
 import { DeskWaitingList } from './desk-waiting-list';
-import { deskWithTaps, type ShownEntrant } from './desk-with-taps';
+import { deskWithTaps, type ShownDesk, type ShownEntrant } from './desk-with-taps';
 import { newRequestKey } from './refund-dialog';
 import { RemoveEntrantDialog } from './remove-entrant-dialog';
 import { useDeskList } from './use-desk-list';
@@ -104,7 +104,7 @@ function DeskBody({
   actions,
   onAdd,
 }: {
-  view: DeskView & { entrants: ShownEntrant[] };
+  view: ShownDesk;
   search: string;
   onSearch: (value: string) => void;
   queue: DeskQueue;
