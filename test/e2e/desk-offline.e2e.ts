@@ -1,17 +1,10 @@
-import { MikroORM } from '@mikro-orm/postgresql';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog, Event, EventRegistration, Member, Payment } from '../../src/server/db/entities';
-import { ormOptions } from '../../src/server/db/orm.config';
-import { DEMO_LOGINS, seedDemoClub } from '../../src/server/demo/seed';
-import { createLocalStore } from '../../src/server/integrations/storage/local-store';
-import { clubLocalToInstant, clubToday } from '../../src/shared/dates';
+import { DEMO_LOGINS } from '../../src/server/demo/seed';
 import type { DeskEntrant } from '../../src/shared/entries.schema';
-import { createTestDatabase } from '../support/database';
-import { PUBLIC_URL, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+import type { TestApp, TestClient } from '../support/test-app';
+import { startDemoClub } from './demo-club';
 import { expectAccessible, followLink, launchBrowser, loginLink, openPage, phoneProblems, SMALL_PHONE } from './browser';
 
 // The demo club's club day at 6:45 am: sign-on at the harbour ramp, where the desk's phone has no signal.
@@ -20,27 +13,13 @@ const CLUB_DAY = 'Club Day at Jack Evans Boat Harbour';
 
 let t: TestApp;
 let browser: Browser;
-let dataDir: string;
+let demo: Awaited<ReturnType<typeof startDemoClub>>;
 let otherDesk: TestClient;
 let eventId: string;
 
 beforeAll(async () => {
-  const now = clubLocalToInstant(`${clubToday(new Date())}T06:45`);
-  const databaseUrl = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'club-desk-offline-'));
-  const orm = await MikroORM.init(ormOptions(databaseUrl, { logger: () => {} }));
-  try {
-    const objects = createLocalStore({
-      dir: path.join(dataDir, 'objects'),
-      publicUrl: PUBLIC_URL,
-      secret: 'desk-offline-e2e-secret-desk-offline',
-    });
-    await seedDemoClub({ orm, objects, env: { NODE_ENV: 'test', PUBLIC_URL }, now });
-  } finally {
-    await orm.close(true);
-  }
-  t = await startTestApp({ browser: true, databaseUrl, env: { DATA_DIR: dataDir } });
-  t.clock.advance(now.getTime() - t.clock.now().getTime());
+  demo = await startDemoClub('06:45');
+  t = demo.t;
   browser = await launchBrowser();
   otherDesk = t.client();
   await otherDesk.trpc.auth.login.mutate(DEMO_LOGINS.admin);
@@ -48,8 +27,7 @@ beforeAll(async () => {
 }, 600_000);
 afterAll(async () => {
   await browser?.close();
-  await t?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await demo?.close();
 });
 
 /** Four members entered to pay at the desk, not yet checked in (entered by the committee now where the demo has fewer). */

@@ -1,52 +1,31 @@
-import { MikroORM } from '@mikro-orm/postgresql';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Event, Member } from '../../src/server/db/entities';
-import { ormOptions } from '../../src/server/db/orm.config';
-import { DEMO_LOGINS, seedDemoClub } from '../../src/server/demo/seed';
-import { createLocalStore } from '../../src/server/integrations/storage/local-store';
-import { clubLocalToInstant, clubToday } from '../../src/shared/dates';
-import { createTestDatabase } from '../support/database';
+import { DEMO_LOGINS } from '../../src/server/demo/seed';
 import { logCatch } from '../support/factories';
-import { PUBLIC_URL, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+import type { TestApp, TestClient } from '../support/test-app';
+import { startDemoClub } from './demo-club';
 import { ARTIFACTS, expectAccessible, followLink, launchBrowser, loginLink, openPage, phoneProblems, SMALL_PHONE } from './browser';
 
 const CLUB_DAY = 'Club Day at Jack Evans Boat Harbour';
 
 let t: TestApp;
 let browser: Browser;
-let dataDir: string;
+let demo: Awaited<ReturnType<typeof startDemoClub>>;
 
 /**
  * The demo club as of 6:30 am today (club time): this morning's club day has started, its sign-on runs until 8 am, and
  * no catch is logged yet. The site's clock runs on from that moment.
  */
 beforeAll(async () => {
-  const now = clubLocalToInstant(`${clubToday(new Date())}T06:30`);
-  const databaseUrl = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'club-families-'));
-  const orm = await MikroORM.init(ormOptions(databaseUrl, { logger: () => {} }));
-  try {
-    const objects = createLocalStore({
-      dir: path.join(dataDir, 'objects'),
-      publicUrl: PUBLIC_URL,
-      secret: 'families-e2e-secret-families-e2e',
-    });
-    await seedDemoClub({ orm, objects, env: { NODE_ENV: 'test', PUBLIC_URL }, now });
-  } finally {
-    await orm.close(true);
-  }
-  t = await startTestApp({ browser: true, databaseUrl, env: { DATA_DIR: dataDir } });
-  t.clock.advance(now.getTime() - t.clock.now().getTime());
+  demo = await startDemoClub('06:30');
+  t = demo.t;
   browser = await launchBrowser();
 }, 600_000);
 afterAll(async () => {
   await browser?.close();
-  await t?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await demo?.close();
 });
 
 async function signedIn(login: { email: string; password: string }): Promise<TestClient> {
