@@ -163,7 +163,10 @@ describe('logging a catch', () => {
     expect(await t.em().count(Catch, {})).toBe(before);
     // The committee signs them on at the ramp (after the start, past the close of entries), once; it is audited.
     const entrant = { id: todayEvent.id, memberId: walkIn.memberId };
-    expect(await admin.trpc.admin.events.addEntrant.mutate(entrant)).toEqual({ message: 'Wal Kin is entered in Bream Bash.' });
+    expect(await admin.trpc.admin.events.addEntrant.mutate(entrant)).toEqual({
+      message: 'Wal Kin is entered in Bream Bash.',
+      registrationId: expect.any(String),
+    });
     await expect(admin.trpc.admin.events.addEntrant.mutate(entrant)).rejects.toThrow('Wal Kin is already entered in Bream Bash.');
     await expect(walkIn.client.trpc.admin.events.addEntrant.mutate(entrant)).rejects.toThrow('Only club administrators can do that.');
     expect(await t.em().count(AuditLog, { action: 'event.addEntrant', entityId: todayEvent.id })).toBe(1);
