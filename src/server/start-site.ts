@@ -56,6 +56,7 @@ export async function startSite(options: StartOptions = {}): Promise<void> {
     databaseUrl: env.DATABASE_URL,
     dataDir,
     databasePassword: secrets.databasePassword,
+    ownEmbedded: true,
     log: { info: (m) => log.info(m), warn: (m) => log.warn(m), debug: (m) => log.debug(m) },
   });
   const objects = createObjectStore(env, sessionSecret);
