@@ -6,6 +6,7 @@ import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { generateIdentity, identityToRecipient } from 'age-encryption';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../support/database';
 import { freePort, runningEmbedded } from '../../src/server/db/embedded-postgres';
@@ -203,4 +204,28 @@ describe('graceful shutdown', () => {
       await first.cleanup();
     }
   }, 180_000);
+
+  it('warns at start in production when backups would not be encrypted, with the command that makes a key', async () => {
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'a'.repeat(40),
+      PUBLIC_URL: 'https://club.example.org',
+      MAIL_OUTBOX_IN_PRODUCTION: '1',
+    };
+    const plain = await startSite({ env: production });
+    try {
+      await expect.poll(plain.output, { timeout: 10_000 }).toContain('is ready at');
+      expect(plain.output()).toContain('Backups are not encrypted');
+      expect(plain.output()).toContain('run `npm run cli -- backup-key`, set BACKUP_RECIPIENT on the server');
+    } finally {
+      await plain.cleanup();
+    }
+    const keyed = await startSite({ env: { ...production, BACKUP_RECIPIENT: await identityToRecipient(await generateIdentity()) } });
+    try {
+      await expect.poll(keyed.output, { timeout: 10_000 }).toContain('is ready at');
+      expect(keyed.output()).not.toContain('Backups are not encrypted');
+    } finally {
+      await keyed.cleanup();
+    }
+  }, 120_000);
 });
