@@ -205,6 +205,28 @@ describe('graceful shutdown', () => {
     }
   }, 180_000);
 
+  it('stops an embedded PostgreSQL left running that does not answer, and starts it afresh', async () => {
+    const first = await startSite({ embedded: true });
+    const pgDir = path.join(first.dataDir, 'postgres');
+    let second: Awaited<ReturnType<typeof startSite>> | undefined;
+    try {
+      first.site.kill('SIGKILL');
+      await first.exited;
+      const leftBehind = runningEmbedded(pgDir)!;
+      // It hangs: it holds its folder and port but answers nothing.
+      process.kill(leftBehind.pid, 'SIGSTOP');
+      second = await startSite({ embedded: true, dataDir: first.dataDir });
+      expect(second.output()).toContain('still running but not answering: stopped it, starting it again');
+      expect(runningEmbedded(pgDir)?.pid).not.toBe(leftBehind.pid);
+      expect((await fetch(`http://127.0.0.1:${second.port}/api/events/upcoming`)).status).toBe(200);
+    } finally {
+      const stray = runningEmbedded(pgDir);
+      if (stray) process.kill(stray.pid, 'SIGKILL');
+      await second?.cleanup();
+      await first.cleanup();
+    }
+  }, 180_000);
+
   it('warns at start in production when backups would not be encrypted, with the command that makes a key', async () => {
     const production = {
       NODE_ENV: 'production',

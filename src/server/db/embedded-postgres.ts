@@ -110,6 +110,12 @@ function removeStalePidFile(dir: string): void {
  * SIGKILL, each given a few seconds.
  */
 async function stopPostmaster(dir: string, pid: number): Promise<void> {
+  // A server that is paused (SIGSTOP, a frozen container) takes no other signal until it runs again.
+  try {
+    process.kill(pid, 'SIGCONT');
+  } catch {
+    return;
+  }
   for (const [signal, waitMs] of [
     ['SIGINT', 15_000],
     ['SIGQUIT', 5_000],
