@@ -11,6 +11,7 @@ import {
   resendReminderInput,
   shirtReport,
 } from '../shared/member-records.schema';
+import { siteHealth } from '../shared/site-health.schema';
 import { searchAudit } from '../server/services/audit.service';
 import { adminProcedure, router } from '../server/trpc/init';
 import { adminPaymentsRouter } from './admin-payments.router';
@@ -27,6 +28,8 @@ import { adminSponsorsRouter } from './sponsors.router';
 export const adminRouter = router({
   /** The dashboard cards and charts (SPEC §2.13). */
   overview: adminProcedure.output(adminOverview).query(({ ctx }) => ctx.services.reports.overview(ctx.em)),
+  /** The dashboard's site health card: what the committee must set on the server (encrypted backups). */
+  siteHealth: adminProcedure.output(siteHealth).query(({ ctx }) => ctx.services.siteHealth.get()),
 
   reports: router({
     financial: adminProcedure

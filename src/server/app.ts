@@ -22,6 +22,7 @@ import type { PaymentProvider } from './integrations/payments';
 import { createObjectStore, type ObjectStore } from './integrations/storage';
 import { createPushSender, loadVapidKeys, vapidSubject } from './integrations/push';
 import { registerJobs } from './jobs';
+import { backupsNotice } from './backup-notice';
 import { createServices } from './services';
 import { RATE_RULES, type RateRules } from './services/rate-limit.service';
 import type { ContextDeps } from './trpc/context';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateRules: deps.rateRules ?? RATE_RULES,
     payments: deps.payments,
     push,
+    backups: backupsNotice(env),
     log: app.log,
   });
   contactAddress = () => services.cms.contactEmail(orm.em.fork());

@@ -21,6 +21,7 @@ export function registerJobs(
     finalResults: () => services.notifications.announceFinalResults(orm.em.fork()),
     reconcilePayments: () => services.payments.reconcile(orm.em.fork()),
     newsletters: () => services.newsletters.sendDue(orm.em.fork(), env.NEWSLETTER_SENDS_PER_SECOND || 1),
+    guestHolds: async () => ({ released: await services.entries.releaseEndedHolds(orm.em.fork()) }),
     housekeeping: async () => ({
       ...(await services.uploads.cleanup(orm.em.fork())),
       rateLimitsPruned: await pruneRateLimits(orm.em.fork(), clock),
@@ -39,6 +40,8 @@ export function registerJobs(
     schedule('Day-before reminders', jobs.eventReminders, env.RENEWALS_INTERVAL_MINUTES);
     // And 'results final' to the entrants of an event once fishing has closed and every catch is judged.
     schedule('Results final', jobs.finalResults, env.RENEWALS_INTERVAL_MINUTES);
+    // Places held by unpaid guest entries come free within a minute of their hold ending.
+    schedule('Guest holds', jobs.guestHolds, 1);
   }
   // The newsletter queue paces itself (NEWSLETTER_SENDS_PER_SECOND, 0: this instance sends none).
   if (env.NEWSLETTER_SENDS_PER_SECOND > 0) {
@@ -63,6 +66,8 @@ declare module 'fastify' {
       reconcilePayments(): Promise<{ checked: number; completed: number; closed: number }>;
       /** One pass of the newsletter queue: the messages due now at the configured pace. */
       newsletters(): Promise<{ sent: number; failed: number; uncertain: number; more: boolean }>;
+      /** Places whose unpaid guest hold has ended, given back (the waiting list first). */
+      guestHolds(): Promise<{ released: number }>;
       /** Housekeeping: abandoned uploads, and rate-limit counters whose window has long closed. */
       housekeeping(): Promise<{ removed: number; rateLimitsPruned: number }>;
     };

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app';
+import { plainBackupsWarning } from './backup-notice';
 import { openDatabase } from './db/database';
 import { loadEnv, type Env } from './env';
 import { createMailer } from './integrations/mailer';
@@ -56,6 +57,7 @@ export async function startSite(options: StartOptions = {}): Promise<void> {
     databaseUrl: env.DATABASE_URL,
     dataDir,
     databasePassword: secrets.databasePassword,
+    ownEmbedded: true,
     log: { info: (m) => log.info(m), warn: (m) => log.warn(m), debug: (m) => log.debug(m) },
   });
   const objects = createObjectStore(env, sessionSecret);
@@ -103,6 +105,8 @@ export async function startSite(options: StartOptions = {}): Promise<void> {
   await app.listen({ port: env.PORT, host: env.HOST });
   const paymentsOff = paymentsOffWarning(env);
   if (paymentsOff) log.warn(paymentsOff);
+  const plainBackups = plainBackupsWarning(env);
+  if (plainBackups) log.warn(plainBackups);
   log.info(
     `${CLUB.name} is ready at ${env.PUBLIC_URL} (mail: ${mailer.kind === 'smtp' ? 'SMTP' : `outbox folder ${path.join(dataDir, 'outbox')}`})`,
   );

@@ -169,6 +169,8 @@ export const deskEntrant = z.object({
   feeBack: z.enum(['paypal', 'by_hand']).nullable(),
   checkedInAt: z.string().nullable(),
   enteredAt: z.string(),
+  /** A guest's unpaid online entry holds its place until then (absent or null: nothing held). */
+  heldUntil: z.string().nullable().optional(),
   disqualified: z.boolean(),
   /** A junior's emergency contact and medical notes, as their household keeps them (absent for adults and guests). */
   juniorCare: z
@@ -197,7 +199,14 @@ export const deskView = z.object({
   maxParticipants: z.number().nullable(),
   entrants: z.array(deskEntrant),
   waiting: z.array(z.object({ memberId: z.string(), name: z.string(), position: z.number(), addedAt: z.string() })),
-  counts: z.object({ entered: z.number(), checkedIn: z.number(), paid: z.number(), toPay: z.number() }),
+  counts: z.object({
+    entered: z.number(),
+    checkedIn: z.number(),
+    paid: z.number(),
+    toPay: z.number(),
+    /** Places held by guests' unpaid online entries (counted in `entered`). */
+    held: z.number().optional(),
+  }),
 });
 export type DeskView = z.infer<typeof deskView>;
 

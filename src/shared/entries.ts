@@ -65,12 +65,13 @@ export function entryFeeCents(event: EntryTerms, person: { guest: boolean; dateO
 }
 
 /** What the sign-on desk counts: who entered, who is checked in, who has paid, and whose fee is still to take. */
-export function deskCounts(entrants: { checkedInAt: string | null; paymentState: EntryPaymentState }[]) {
+export function deskCounts(entrants: { checkedInAt: string | null; paymentState: EntryPaymentState; heldUntil?: string | null }[]) {
   return {
     entered: entrants.length,
     checkedIn: entrants.filter((e) => e.checkedInAt).length,
     paid: entrants.filter((e) => e.paymentState === 'paid').length,
     toPay: entrants.filter((e) => e.paymentState === 'unpaid' || e.paymentState === 'pay_at_sign_on').length,
+    held: entrants.filter((e) => e.heldUntil).length,
   };
 }
 

@@ -15,6 +15,7 @@ import {
   trpcError,
   SECRETARY,
   adminOverview,
+  siteHealth,
 } from './render';
 
 const MIA: AdminMemberRow = {
@@ -355,6 +356,7 @@ describe('admin page tabs', () => {
       ...SIGNED_OUT,
       'auth.me': () => ok(admin),
       'admin.overview': () => ok(adminOverview({ totalMembers: 2, activeEvents: 0, revenueYtdCents: 0 })),
+      'admin.siteHealth': () => ok(siteHealth()),
       'admin.events.list': () => ok([]),
       'admin.members.search': (input) => ok({ rows: [MIA, SAM], total: 2, page: input.page ?? 1, pageSize: 25 }),
     });

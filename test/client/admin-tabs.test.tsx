@@ -1,7 +1,18 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { NOT_YET_JOINED, SECRETARY, SIGNED_OUT, adminOverview, fakeServer, ok, renderApp, type Answers, type Output } from './render';
+import {
+  NOT_YET_JOINED,
+  SECRETARY,
+  SIGNED_OUT,
+  adminOverview,
+  fakeServer,
+  ok,
+  renderApp,
+  type Answers,
+  type Output,
+  siteHealth,
+} from './render';
 
 const EMPTY_AUDIT: Output<'admin.audit'> = { total: 0, entityTypes: [], rows: [] };
 
@@ -11,6 +22,7 @@ const adminServer = (more: Answers = {}) =>
     ...SIGNED_OUT,
     'auth.me': () => ok(SECRETARY),
     'admin.overview': () => ok(adminOverview()),
+    'admin.siteHealth': () => ok(siteHealth()),
     'admin.events.list': () => ok([]),
     'admin.sponsors.list': () => ok([]),
     'admin.audit': () => ok(EMPTY_AUDIT),
@@ -87,5 +99,24 @@ describe('each admin tab has its address', () => {
     renderApp('/admin?tab=sponsors', fakeServer({ ...SIGNED_OUT, ...NOT_YET_JOINED, 'auth.me': () => ok(member) }));
     expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
     expect(screen.queryByText('Access your club account')).toBeNull();
+  });
+});
+
+describe('the site health card', () => {
+  it('says when backups are not encrypted and how to set a key', async () => {
+    const plain =
+      "Backups are not encrypted: anyone who gets a backup file can read every member's details. To encrypt them, run `npm run cli -- backup-key`, set BACKUP_RECIPIENT on the server to the public key it prints (or set BACKUP_PASSPHRASE to a passphrase of 12 characters or more), and keep the secret key off the server: restoring needs it as BACKUP_IDENTITY.";
+    renderApp('/admin', adminServer({ 'admin.siteHealth': () => ok(siteHealth({ encryption: null, message: plain })) }));
+    const card = await screen.findByTestId('site-health');
+    expect(within(card).getByText('Not encrypted')).toBeTruthy();
+    expect(within(card).getByText(plain)).toBeTruthy();
+    expect(within(card).getByText('npm run cli -- backup-key')).toBeTruthy();
+  });
+
+  it('says when they are encrypted', async () => {
+    renderApp('/admin', adminServer());
+    const card = await screen.findByTestId('site-health');
+    expect(within(card).getByText("Encrypted (committee's key)")).toBeTruthy();
+    expect(within(card).queryByText('npm run cli -- backup-key')).toBeNull();
   });
 });

@@ -387,6 +387,20 @@ describe('the sign-on desk', () => {
     expect(screen.getByRole('link', { name: 'Print list (PDF)' }).getAttribute('href')).toBe(`/api/admin/events/${ID}/entrants.pdf`);
   });
 
+  it("shows a guest's unpaid online entry as a place held until a time", async () => {
+    const heldUntil = clubLocalToInstant('2026-12-05T07:42').toISOString();
+    const held = { ...DESK.entrants[1], name: 'Hal Holder', paymentState: 'unpaid' as const, paidBy: null, feeBack: null, heldUntil };
+    const server = fakeServer({
+      ...DESK_READS,
+      'admin.signOn.list': () => ok({ ...DESK, entrants: [DESK.entrants[0], held] }),
+      'admin.events.list': () => ok([]),
+    });
+    renderWithProviders(<SignOnDesk eventId={ID} onBack={() => {}} />, server);
+    const [mia, hal] = await screen.findAllByTestId('desk-entrant');
+    expect(within(hal).getByTestId('desk-hold').textContent).toBe('Held until 7:42 am — unpaid online');
+    expect(within(mia).queryByTestId('desk-hold')).toBeNull();
+  });
+
   it('takes an entrant off once the committee has read what happens to the fee', async () => {
     const server = fakeServer({
       ...DESK_READS,

@@ -4,7 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { AdminJudgingTab } from '../../src/client/features/admin/judging-tab';
 import type { JudgeCatchView } from '../../src/shared/catches.schema';
 import { DEFAULT_FISHING_AREA } from '../../src/shared/fishing-area';
-import { adminOverview, fakeServer, ok, renderApp, renderWithProviders, SECRETARY, SIGNED_OUT, trpcError, type Output } from './render';
+import {
+  adminOverview,
+  fakeServer,
+  ok,
+  renderApp,
+  renderWithProviders,
+  SECRETARY,
+  SIGNED_OUT,
+  trpcError,
+  type Output,
+  siteHealth,
+} from './render';
 
 // Competition day for the judge: 'To judge' by event (today's first), and a suspected copy beside the earlier catch.
 
@@ -77,6 +88,7 @@ function queueServer() {
     ...SIGNED_OUT,
     'auth.me': () => ok(SECRETARY),
     'admin.overview': () => ok(adminOverview()),
+    'admin.siteHealth': () => ok(siteHealth()),
     'admin.catches.queue': (input) => ok(all.filter((c) => !input?.eventId || c.eventId === input.eventId)),
     'admin.catches.waitingEvents': () => ok(EVENTS),
     'admin.fishingArea.get': () => ok(AREA),

@@ -20,6 +20,7 @@ import {
   trpcError,
   SECRETARY,
   adminOverview,
+  siteHealth,
 } from './render';
 
 const CATCH_ID = '11111111-1111-4111-8111-111111111111';
@@ -652,6 +653,7 @@ describe('admin page tabs', () => {
       ...SIGNED_OUT,
       'auth.me': () => ok(admin),
       'admin.overview': () => ok(adminOverview()),
+      'admin.siteHealth': () => ok(siteHealth()),
       'admin.events.list': () => ok(ADMIN_EVENTS),
       'events.started': () => ok(EVENTS),
       'admin.catches.queue': () => ok([PENDING]),

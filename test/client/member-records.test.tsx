@@ -6,7 +6,18 @@ import { AdminMembersTab } from '../../src/client/features/admin/members-tab';
 import type { AdminMemberRow } from '../../src/shared/admin.schema';
 import type { DeskView } from '../../src/shared/entries.schema';
 import type { MemberRecord } from '../../src/shared/member-records.schema';
-import { SECRETARY, SIGNED_OUT, adminOverview, fakeServer, ok, renderApp, renderWithProviders, trpcError, type FakeServer } from './render';
+import {
+  SECRETARY,
+  SIGNED_OUT,
+  adminOverview,
+  fakeServer,
+  ok,
+  renderApp,
+  renderWithProviders,
+  trpcError,
+  type FakeServer,
+  siteHealth,
+} from './render';
 
 const ROW: AdminMemberRow = {
   id: '33333333-3333-4333-8333-333333333333',
@@ -257,6 +268,7 @@ describe("the dashboard's member figures", () => {
       ...SIGNED_OUT,
       'auth.me': () => ok(SECRETARY),
       'admin.overview': () => ok(adminOverview({ totalMembers: 47, members: { all: 53, current: 40, expired: 7, pending: 6 } })),
+      'admin.siteHealth': () => ok(siteHealth()),
       'admin.events.list': () => ok([]),
       'admin.members.search': (i) => ok({ rows: [ROW], total: 1, page: i.page ?? 1, pageSize: 25 }),
     });

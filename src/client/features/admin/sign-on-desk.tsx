@@ -10,6 +10,7 @@ import { useTRPC } from '../../trpc';
 import { RowAction } from '../../components/admin-row-actions';
 import { CatchLinkDialog, offersCatchLink } from './catch-link-dialog';
 import { isPending } from './desk-queue';
+import { DeskHoldBadge } from './desk-hold-badge';
 import { DeskQueueCard } from './desk-queue-card';
 import { TakePaymentDialog } from './desk-payment-dialog';
 import { AddWalkUpDialog } from './desk-walk-up-dialog';
@@ -232,6 +233,7 @@ function EntrantCard({ queue, entrant, actions }: { queue: DeskQueue; entrant: S
             {ENTRY_PAYMENT_LABELS[entrant.paymentState]}
             {entrant.paidBy ? ` · ${entrant.paidBy}` : ''}
           </Badge>
+          <DeskHoldBadge heldUntil={entrant.heldUntil} />
           {entrant.waiting && (
             <Badge variant="outline" color="dark">
               Waiting to send

@@ -44,6 +44,8 @@ const EventRegistrationSchema = defineEntity({
      * site's secret (services/sealing.ts), so that the desk can show the same link again until it is used or lapses.
      */
     guestTokenSealed: p.text().nullable(),
+    /** A guest's online entry: a digest of the network address that made it (services/guest-holds.ts bounds its holds). */
+    heldFrom: p.string().length(43).nullable(),
   },
 });
 
