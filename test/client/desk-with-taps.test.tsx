@@ -69,7 +69,7 @@ describe('the desk list with the taps not yet sent', () => {
       ['Ben Bream', null, 'pay_at_sign_on', null, false],
       ['Wendy Walkup', null, 'pay_at_sign_on', null, true],
     ]);
-    expect(shown.counts).toEqual({ entered: 3, checkedIn: 1, paid: 1, toPay: 2 });
+    expect(shown.counts).toEqual({ entered: 3, checkedIn: 1, paid: 1, toPay: 2, held: 0 });
   });
 
   it('leaves out what the club refused or had from another desk, and what belongs to another event', () => {
