@@ -65,7 +65,12 @@ const RECORD: MemberRecord = {
       },
     ],
   },
-  emailChange: { newEmail: 'ava.new@example.com', sentAt: '2026-11-24T08:00:00.000Z', expiresAt: '2026-11-25T08:00:00.000Z' },
+  emailChange: {
+    newEmail: 'ava.new@example.com',
+    sentAt: '2026-11-24T08:00:00.000Z',
+    expiresAt: '2026-11-25T08:00:00.000Z',
+    step: 'new_address',
+  },
   reminders: [
     {
       id: 2,

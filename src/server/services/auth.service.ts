@@ -236,14 +236,22 @@ export class AuthService {
     return user;
   }
 
+  /**
+   * Asks a signed-in person with a password for it again before a change to how they sign in: refused (field
+   * currentPassword) when missing or wrong, and counted against the address's login limit so it cannot be guessed.
+   */
+  async confirmPassword(em: EntityManager, user: User, password: string | undefined): Promise<void> {
+    if (!user.passwordHash) return;
+    if (!password) throw new AppError('BAD_REQUEST', 'Please enter your current password.', { field: 'currentPassword' });
+    await consumeRateLimit(em, this.deps.clock, this.deps.rateRules.loginPerEmail, user.email);
+    if (!(await argonVerify(user.passwordHash, password))) {
+      throw new AppError('BAD_REQUEST', 'Your current password is incorrect.', { field: 'currentPassword' });
+    }
+  }
+
   async setPassword(em: EntityManager, actor: Actor, input: SetPasswordInput): Promise<User> {
     const user = requireUser(actor);
-    if (user.passwordHash) {
-      if (!input.currentPassword) throw new AppError('BAD_REQUEST', 'Please enter your current password.', { field: 'currentPassword' });
-      if (!(await argonVerify(user.passwordHash, input.currentPassword))) {
-        throw new AppError('BAD_REQUEST', 'Your current password is incorrect.', { field: 'currentPassword' });
-      }
-    }
+    await this.confirmPassword(em, user, input.currentPassword);
     user.passwordHash = await argonHash(input.newPassword, ARGON_OPTIONS);
     user.sessionVersion += 1;
     await em.flush();
