@@ -143,6 +143,12 @@ describe("the committee's member record", () => {
     expect(callsOf(s, 'admin.audit')[0]).toMatchObject({ entityType: 'Member', entityId: RECORD.id });
   });
 
+  it("says when a member's own change waits for the link to their current address (proving it is them)", async () => {
+    const s = server({ 'admin.members.get': () => ok({ ...RECORD, emailChange: { ...RECORD.emailChange!, step: 'identity' as const } }) });
+    const { dialog } = await openEdit(s);
+    expect(within(dialog).getByText(/the link to their current address \(to make sure it is them\) was sent/)).toBeTruthy();
+  });
+
   it('edits every field: date of birth, gender, shirt size and membership type besides the contact details', async () => {
     const s = server({ 'admin.members.update': (i) => ok({ ...ROW, ...i, pendingEmail: 'ava.new@example.com' }) });
     const { user, dialog } = await openEdit(s);
