@@ -106,6 +106,30 @@ describe('a member without a password changes their login e-mail', () => {
   });
 });
 
+describe("a committee member's own login e-mail", () => {
+  it('is not changed from the members list, where nothing asks for the password: the profile is the place, and nothing is saved', async () => {
+    const ada = await createMember(t, { email: 'ada.admin@example.com', firstName: 'Ada', role: 'admin' });
+    const r = await ada.client.trpc.admin.members.get.query({ memberId: ada.memberId });
+    const res = await ada.client.mutation('admin.members.update', {
+      id: r.id,
+      firstName: 'Adaline',
+      lastName: r.lastName,
+      email: 'ada.elsewhere@example.com',
+      phone: r.phone,
+      address: r.address,
+      membershipType: r.membershipType,
+      status: r.status,
+      expiryDate: r.expiryDate,
+    });
+    expect([res.status, res.body.message]).toEqual([
+      400,
+      'Change your own sign-in address from your profile (Profile → Change e-mail), where it asks for your password first.',
+    ]);
+    expect(await t.em().findOneOrFail(Member, { id: ada.memberId })).toMatchObject({ firstName: 'Ada', email: 'ada.admin@example.com' });
+    expect(t.mail.to('ada.elsewhere@example.com')).toHaveLength(0);
+  });
+});
+
 describe("the old address's undo link", () => {
   it('restores the old address for 7 days, ends the sessions again and removes the password; pressing again does nothing more', async () => {
     const paz = await memberWithPassword('undo@example.com');
