@@ -36,7 +36,7 @@ export const memberDetailsRouter = router({
   requestEmailChange: memberProcedure
     .input(myEmailChangeInput)
     .output(emailChangeResult)
-    .mutation(({ ctx, input }) => ctx.services.memberDetails.requestEmailChange(ctx.em, ctx.actor, input.email)),
+    .mutation(({ ctx, input }) => ctx.services.memberDetails.requestEmailChange(ctx.em, ctx.actor, input)),
 
   cancelEmailChange: memberProcedure
     .output(emailChangeResult)

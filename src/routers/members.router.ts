@@ -10,7 +10,7 @@ import {
   registrationInput,
   registrationResult,
 } from '../shared/members.schema';
-import { emailChangeConfirmInput } from '../shared/member-records.schema';
+import { emailChangeConfirmInput, emailChangeConfirmResult, emailChangeUndoResult } from '../shared/member-records.schema';
 import type { Context } from '../server/trpc/context';
 import type { RegistrationRequest } from '../server/services/members.service';
 import { memberProcedure, publicProcedure, router } from '../server/trpc/init';
@@ -59,9 +59,22 @@ export const membersRouter = router({
     .output(eventEntrants)
     .query(({ ctx, input }) => ctx.services.members.entrants(ctx.em, ctx.actor, input.eventId)),
 
-  /** The /email-change page's POST of the link sent to a new address: spends it once and makes the change. */
+  /**
+   * The /email-change page's POST of a change's link: the current address's proves who asked; the new address's makes
+   * the change. Every session of the account ends; this browser, when it is that account's, stays signed in.
+   */
   confirmEmailChange: publicProcedure
     .input(emailChangeConfirmInput)
-    .output(z.object({ message: z.string(), email: z.string() }))
-    .mutation(({ ctx, input }) => ctx.services.emailChange.confirm(ctx.em, ctx.actor, input.token)),
+    .output(emailChangeConfirmResult)
+    .mutation(async ({ ctx, input }) => {
+      const { signedIn, ...result } = await ctx.services.emailChange.confirm(ctx.em, ctx.actor, input.token);
+      if (signedIn) ctx.session.start(ctx.services.auth.sessionClaims(signedIn));
+      return result;
+    }),
+
+  /** The /email-change page's POST of the old address's undo link: the old address back, every session ended. */
+  undoEmailChange: publicProcedure
+    .input(emailChangeConfirmInput)
+    .output(emailChangeUndoResult)
+    .mutation(({ ctx, input }) => ctx.services.emailChange.undo(ctx.em, ctx.actor, input.token)),
 });

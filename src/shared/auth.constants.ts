@@ -4,6 +4,8 @@ export const AUTH_LIMITS = {
   signInLinkMinutes: 15,
   /** The sign-in link in a receipt or an invitation: read later than a link someone just asked for. */
   welcomeLinkDays: 7,
+  /** How long the old address's link can undo a change of login e-mail. */
+  emailChangeUndoDays: 7,
   resendLockoutSeconds: 60,
   passwordMinLength: 10,
   passwordMaxLength: 200,

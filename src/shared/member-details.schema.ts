@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTH_LIMITS } from './auth.constants';
 import { emailSchema, nameSchema, optionalText } from './auth.schema';
 import { GENDERS, MEMBER_STATUSES, MEMBERSHIP_TYPES, SHIRT_SIZES } from './membership';
 import { birthDateSchema, phoneSchema } from './members.schema';
@@ -65,11 +66,25 @@ export const myHousehold = z.object({
   /** A junior the reader added who waits to be paid for, if any. */
   pendingAddition: pendingAddition.nullable().optional(),
   /** The e-mail change of the reader waiting for confirmation, if any. */
-  pendingEmail: z.object({ newEmail: z.string(), expiresAt: z.string() }).nullable(),
+  pendingEmail: z.object({ newEmail: z.string(), expiresAt: z.string(), step: z.enum(['identity', 'new_address']) }).nullable(),
 });
 export type MyHousehold = z.infer<typeof myHousehold>;
 
-export const myEmailChangeInput = z.object({ email: emailSchema });
+/**
+ * A member's change of their login e-mail: their current password first when they have one (without one, a link to
+ * the current address proves it is them). `hasPassword` is the form's own, to ask for the password; not sent.
+ */
+export const myEmailChangeInput = z.object({
+  email: emailSchema,
+  currentPassword: z.string().max(AUTH_LIMITS.passwordMaxLength).optional(),
+});
+
+export type MyEmailChangeInput = z.infer<typeof myEmailChangeInput>;
+
+/** The Settings form of the change: the password is required when the account has one. */
+export const myEmailChangeForm = z
+  .object({ email: emailSchema, hasPassword: z.boolean(), currentPassword: z.string().max(AUTH_LIMITS.passwordMaxLength) })
+  .refine((v) => !v.hasPassword || v.currentPassword, { message: 'Please enter your current password.', path: ['currentPassword'] });
 
 /** The household's adult adds a junior to a current membership (accepting the club's rules on their behalf). */
 export const addJuniorInput = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTH_LIMITS } from './auth.constants';
 import { emailSchema, text } from './auth.schema';
 import { memberPersonFields } from './members.schema';
 import { MEMBER_STATUSES, MEMBERSHIP_TYPES, SHIRT_SIZES } from './membership';
@@ -23,7 +24,13 @@ export const householdPerson = z.object({
 export type HouseholdPerson = z.infer<typeof householdPerson>;
 
 /** An e-mail change that waits for the new address to be confirmed. */
-export const pendingEmailChange = z.object({ newEmail: z.string(), sentAt: z.string(), expiresAt: z.string() });
+export const pendingEmailChange = z.object({
+  newEmail: z.string(),
+  sentAt: z.string(),
+  expiresAt: z.string(),
+  /** identity: the link to the current address (proving it is the member) is out; new_address: the one to the new. */
+  step: z.enum(['identity', 'new_address']),
+});
 export type PendingEmailChange = z.infer<typeof pendingEmailChange>;
 
 export const REMINDER_KIND_LABELS = { '30_days': '30 days before', '7_days': '7 days before', manual: 'Sent by hand' } as const;
@@ -65,7 +72,12 @@ export const householdChangeInput = z.discriminatedUnion(
 );
 export type HouseholdChangeInput = z.infer<typeof householdChangeInput>;
 
-export const emailChangeInput = z.object({ memberId, email: emailSchema });
+/** `currentPassword`: asked when the change is of the caller's own login and they have a password. */
+export const emailChangeInput = z.object({
+  memberId,
+  email: emailSchema,
+  currentPassword: z.string().max(AUTH_LIMITS.passwordMaxLength).optional(),
+});
 export type EmailChangeInput = z.infer<typeof emailChangeInput>;
 
 export const emailChangeResult = z.object({ message: z.string(), pending: pendingEmailChange.nullable() });
@@ -77,6 +89,14 @@ export const emailChangeConfirmInput = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_-]{43}$/, 'This link is invalid. Please ask for a new one.'),
 });
+
+/** What opening a link of an e-mail change did: `changed` false when it proved the member and the next link went out. */
+export const emailChangeConfirmResult = z.object({ message: z.string(), email: z.string(), changed: z.boolean() });
+export type EmailChangeConfirmResult = z.infer<typeof emailChangeConfirmResult>;
+
+/** What the old address's undo link did. */
+export const emailChangeUndoResult = z.object({ message: z.string(), email: z.string() });
+export type EmailChangeUndoResult = z.infer<typeof emailChangeUndoResult>;
 
 /** 'Send again': `requestKey` names one press of the button, so a double click or a retried request sends once. */
 export const resendReminderInput = z.object({ memberId, requestKey: z.uuid({ error: 'requestKey must be a UUID.' }) });

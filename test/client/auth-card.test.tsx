@@ -154,6 +154,33 @@ describe('auth card', () => {
     expect(within(view).getByRole('button', { name: /Resend in/ })).toBeTruthy();
   });
 
+  it('says when the address has had its share of sign-in links, instead of Check Your Email', async () => {
+    const limit = 'Too many links were sent to this address; try again in 15 minutes.';
+    let answers = 0;
+    const server = fakeServer({
+      'auth.login': () =>
+        ++answers === 2
+          ? ok({
+              message: 'If an account exists for noah@example.com, we have e-mailed it a sign-in link.',
+              userId: null,
+              requiresVerification: false,
+              linkSent: true,
+            })
+          : trpcError(429, 'TOO_MANY_REQUESTS', limit),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AuthCard />, server);
+
+    await user.type(screen.getByLabelText('Email'), 'noah@example.com');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText(limit)).toBeTruthy();
+    expect(screen.queryByText('Check Your Email')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Check Your Email')).toBeTruthy();
+    expect(server.mutations()).toHaveLength(2);
+  });
+
   it('puts the schema messages under the sign-up fields', async () => {
     const server = signUpServer();
     const user = userEvent.setup();

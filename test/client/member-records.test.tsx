@@ -76,7 +76,12 @@ const RECORD: MemberRecord = {
       },
     ],
   },
-  emailChange: { newEmail: 'ava.new@example.com', sentAt: '2026-11-24T08:00:00.000Z', expiresAt: '2026-11-25T08:00:00.000Z' },
+  emailChange: {
+    newEmail: 'ava.new@example.com',
+    sentAt: '2026-11-24T08:00:00.000Z',
+    expiresAt: '2026-11-25T08:00:00.000Z',
+    step: 'new_address',
+  },
   reminders: [
     {
       id: 2,
@@ -147,6 +152,12 @@ describe("the committee's member record", () => {
     expect(entry.textContent).toContain('mia@example.com · member.details.self');
     expect(within(entry).getByText(/0400 000 000 → 0455 123 456/)).toBeTruthy();
     expect(callsOf(s, 'admin.audit')[0]).toMatchObject({ entityType: 'Member', entityId: RECORD.id });
+  });
+
+  it("says when a member's own change waits for the link to their current address (proving it is them)", async () => {
+    const s = server({ 'admin.members.get': () => ok({ ...RECORD, emailChange: { ...RECORD.emailChange!, step: 'identity' as const } }) });
+    const { dialog } = await openEdit(s);
+    expect(within(dialog).getByText(/the link to their current address \(to make sure it is them\) was sent/)).toBeTruthy();
   });
 
   it('edits every field: date of birth, gender, shirt size and membership type besides the contact details', async () => {

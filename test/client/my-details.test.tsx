@@ -127,12 +127,28 @@ describe('the profile tab: a member keeps their own details', () => {
     });
   });
 
-  it('starts an e-mail change and shows it waiting for confirmation', async () => {
-    let pending: { newEmail: string; expiresAt: string } | null = null;
+  const ME: Output<'auth.me'> = {
+    id: 'u1',
+    email: 'dana@example.com',
+    firstName: 'Dana',
+    lastName: 'Reef',
+    role: 'member',
+    emailVerified: true,
+    hasPassword: true,
+  };
+  type Pending = { newEmail: string; expiresAt: string; step: 'identity' | 'new_address' };
+
+  it('asks for the current password before an e-mail change, then shows it waiting for confirmation', async () => {
+    let pending: Pending | null = null;
     const fake = server({
+      'auth.me': () => ok(ME),
       'memberDetails.household': () => ok({ people: [DANA], pendingEmail: pending }),
       'memberDetails.requestEmailChange': (input) => {
-        pending = { newEmail: input.email, expiresAt: '2026-11-25T00:00:00.000Z' };
+        if (input.currentPassword !== 'correct horse battery')
+          return trpcError(400, 'BAD_REQUEST', 'Your current password is incorrect.', {
+            fieldErrors: { currentPassword: 'Your current password is incorrect.' },
+          });
+        pending = { newEmail: input.email, expiresAt: '2026-11-25T00:00:00.000Z', step: 'new_address' };
         return ok({
           message: `We have sent a confirmation link to ${input.email}.`,
           pending: { ...pending, sentAt: '2026-11-24T00:00:00.000Z' },
@@ -145,9 +161,45 @@ describe('the profile tab: a member keeps their own details', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Change e-mail address' });
     await user.type(within(dialog).getByLabelText('New e-mail address'), 'Dana.New@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send confirmation link' }));
+    expect((await within(dialog).findAllByText('Please enter your current password.')).length).toBeGreaterThan(0);
+    expect(fake.mutations()).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('Current password'), 'wrong one');
+    await user.click(within(dialog).getByRole('button', { name: 'Send confirmation link' }));
+    expect((await within(dialog).findAllByText('Your current password is incorrect.')).length).toBeGreaterThan(0);
+
+    await user.clear(within(dialog).getByLabelText('Current password'));
+    await user.type(within(dialog).getByLabelText('Current password'), 'correct horse battery');
+    await user.click(within(dialog).getByRole('button', { name: 'Send confirmation link' }));
     expect(await screen.findByTestId('pending-email')).toBeTruthy();
     expect(screen.getByText(/We sent a link to dana.new@example.com/)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Change e-mail' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(fake.mutations().at(-1)!.inputs[0]).toEqual({ email: 'dana.new@example.com', currentPassword: 'correct horse battery' });
+  });
+
+  it('without a password, says the first link goes to the current address, and shows that step waiting', async () => {
+    let pending: Pending | null = null;
+    const fake = server({
+      'auth.me': () => ok({ ...ME, hasPassword: false }),
+      'memberDetails.household': () => ok({ people: [DANA], pendingEmail: pending }),
+      'memberDetails.requestEmailChange': (input) => {
+        pending = { newEmail: input.email, expiresAt: '2026-11-25T00:00:00.000Z', step: 'identity' };
+        return ok({
+          message: 'To make sure it is you, we have sent a link to dana@example.com.',
+          pending: { ...pending, sentAt: '2026-11-24T00:00:00.000Z' },
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProfileTab profile={PROFILE} loading={false} />, fake);
+    await user.click(await screen.findByRole('button', { name: 'Change e-mail' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change e-mail address' });
+    expect(within(dialog).queryByLabelText('Current password')).toBeNull();
+    expect(within(dialog).getByText(/we first send a link to/)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('New e-mail address'), 'dana.new@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send the first link' }));
+    expect(await screen.findByText(/We sent a link to your current address to make sure it is you/)).toBeTruthy();
+    expect(fake.mutations()[0].inputs[0]).toEqual({ email: 'dana.new@example.com' });
   });
 
   it('adds a junior and pays the difference the server priced, then the junior waits no more', async () => {

@@ -117,6 +117,32 @@ describe('e-mail-only login', () => {
   });
 });
 
+describe('the per-address limit on sign-in links', () => {
+  it('says so, the same for a known and an unknown address, instead of answering "sent" for a link that did not go', async () => {
+    await signedInClient(t, 'lim@example.com');
+    const ask = (email: string) => t.client().json('POST', '/api/auth/login', { email });
+    for (let i = 0; i < 3; i++) {
+      // Each allowed request sends its link, even seconds apart.
+      await t.mailAfter('lim@example.com', () => ask('lim@example.com'));
+      expect((await ask('nobody.lim@example.com')).status).toBe(200);
+      t.clock.advance(5_000);
+    }
+    const sent = t.mail.to('lim@example.com').length;
+    const known = await ask('lim@example.com');
+    const unknown = await ask('nobody.lim@example.com');
+    expect([known.status, unknown.status]).toEqual([429, 429]);
+    expect(known.body).toEqual({ message: 'Too many links were sent to this address; try again in 15 minutes.' });
+    expect(unknown.body).toEqual(known.body);
+    expect(known.headers.get('retry-after')).toBe(unknown.headers.get('retry-after'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(t.mail.to('lim@example.com')).toHaveLength(sent);
+
+    // Once the window has passed, a link goes out again.
+    t.clock.advance(15 * 60_000);
+    await t.mailAfter('lim@example.com', () => ask('lim@example.com'));
+  });
+});
+
 describe('settings: set and change a password', () => {
   it('requires the current password to change it, signs out other devices and keeps this one', async () => {
     const { client, email } = await signedInClient(t, 'uma@example.com');

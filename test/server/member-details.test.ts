@@ -154,15 +154,20 @@ describe("a household's adult keeps the juniors' emergency contact and medical n
 describe("a member's login e-mail", () => {
   it('changes only once the new address is confirmed from the link sent to it', async () => {
     const member = await createMember(t, { email: 'sam.old@example.com', firstName: 'Sam' });
-    const mail = await t.mailAfter('sam.new@example.com', () =>
+    // Without a password, a link to the current address proves it is Sam asking; then the new address hears.
+    const check = await t.mailAfter('sam.old@example.com', () =>
       member.client.trpc.memberDetails.requestEmailChange.mutate({ email: 'Sam.New@example.com' }),
+    );
+    const mail = await t.mailAfter('sam.new@example.com', () =>
+      t.client().mutation('members.confirmEmailChange', { token: linkIn(check).searchParams.get('token')! }),
     );
     expect((await member.client.trpc.memberDetails.household.query()).pendingEmail).toMatchObject({ newEmail: 'sam.new@example.com' });
     expect((await t.em().findOneOrFail(User, { id: member.userId })).email).toBe('sam.old@example.com');
     const token = linkIn(mail).searchParams.get('token')!;
     expect((await t.client().mutation('members.confirmEmailChange', { token })).status).toBe(200);
     expect((await t.em().findOneOrFail(User, { id: member.userId })).email).toBe('sam.new@example.com');
-    expect((await member.client.trpc.memberDetails.household.query()).pendingEmail).toBeNull();
+    // Confirmed from another browser: every session of Sam's account has ended, this one included.
+    expect(await member.client.trpc.auth.me.query()).toBeNull();
   });
 
   it("refuses another person's address", async () => {

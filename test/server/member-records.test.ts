@@ -257,7 +257,7 @@ describe('changing e-mail address', () => {
     const audit = (await audits(mia.memberId, 'member.emailChange.request'))[0];
     expect([audit.before, audit.after]).toEqual([
       { email: 'mia@example.com' },
-      { email: 'mia@example.com', waitingForConfirmation: 'mia.new@example.com' },
+      { email: 'mia@example.com', waitingForConfirmation: 'mia.new@example.com', provedBy: 'committee' },
     ]);
 
     // A mail scanner opening the link spends nothing: the page itself asks before it posts the token.
@@ -277,6 +277,7 @@ describe('changing e-mail address', () => {
     expect((await audits(mia.memberId, 'member.emailChange.confirm'))[0].after).toEqual({
       email: 'mia.new@example.com',
       accountEmail: 'mia.new@example.com',
+      sessionsEnded: true,
     });
 
     // Single use.

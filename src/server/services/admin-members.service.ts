@@ -21,6 +21,8 @@ import type { EmailChangeService } from './email-change.service';
 import { currentMemberWhere, personFields, effectiveStatus, expiredMemberWhere, expiringMemberWhere, isSuspended } from './member-status';
 import type { RenewalsService } from './renewals.service';
 
+const OWN_EMAIL_MESSAGE =
+  'Change your own sign-in address from your profile (Profile → Change e-mail), where it asks for your password first.';
 export interface AdminMembersDeps {
   clock: Clock;
   admin: AdminService;
@@ -189,6 +191,9 @@ export class AdminMembersService {
         throw new AppError('BAD_REQUEST', ACTIVE_NEEDS_EXPIRY_MESSAGE, { field: 'expiryDate' });
       // An empty e-mail field leaves the address as it is: an address is removed by no one, only replaced.
       const newEmail = input.email && input.email !== member.email ? input.email : null;
+      // One's own login changes where it asks who is asking (the password, or a link to the current address).
+      if (newEmail && member.user && member.user.id === actor.user?.id)
+        throw new AppError('BAD_REQUEST', OWN_EMAIL_MESSAGE, { field: 'email' });
       if (newEmail) await this.deps.emailChange.ensureFree(tem, member, newEmail);
       const before = snapshot(member, today);
       tem.assign(member, {

@@ -46,6 +46,10 @@ const LIFETIME_MS: Record<TokenPurpose, number> = {
   sign_in: AUTH_LIMITS.signInLinkMinutes * 60_000,
 };
 
+/** The answer when an address has had its share of sign-in links: the same for every address. */
+export const signInLinkRefusal = (minutes: number) =>
+  `Too many links were sent to this address; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+
 export const hashToken = (raw: string) => createHash('sha256').update(raw).digest('hex');
 
 /** The user as the client sees it. */
@@ -97,13 +101,16 @@ export class AuthService {
 
     if (input.password === undefined) {
       await consumeRateLimit(em, this.deps.clock, this.deps.rateRules.emailPerIp, actor.ip);
+      // Counted for every address, known or not, before anything is looked up: over the limit, everyone hears the same.
+      await consumeRateLimit(em, this.deps.clock, this.deps.rateRules.signInLinkPerEmail, input.email, signInLinkRefusal);
       // Someone who joined and paid without an account yet owns a membership under this address: the link
       // proves the address and makes the account. Mail goes out after the answer, so a known address is not
       // slower to answer than an unknown one.
       const owner = user ?? (await this.accountForMemberAddress(em, input.email));
       if (owner)
         this.inBackground(em, owner.id, (fork, person) =>
-          this.sendLink(fork, person, 'sign_in', signInLinkMessage, { quietWhenLocked: true, next: input.next }),
+          // The per-address limit above is the only one: a link it lets through is sent, never silently held back.
+          this.sendLink(fork, person, 'sign_in', signInLinkMessage, { quietWhenLocked: true, lockout: false, next: input.next }),
         );
       return {
         response: {
@@ -229,14 +236,22 @@ export class AuthService {
     return user;
   }
 
+  /**
+   * Asks a signed-in person with a password for it again before a change to how they sign in: refused (field
+   * currentPassword) when missing or wrong, and counted against the address's login limit so it cannot be guessed.
+   */
+  async confirmPassword(em: EntityManager, user: User, password: string | undefined): Promise<void> {
+    if (!user.passwordHash) return;
+    if (!password) throw new AppError('BAD_REQUEST', 'Please enter your current password.', { field: 'currentPassword' });
+    await consumeRateLimit(em, this.deps.clock, this.deps.rateRules.loginPerEmail, user.email);
+    if (!(await argonVerify(user.passwordHash, password))) {
+      throw new AppError('BAD_REQUEST', 'Your current password is incorrect.', { field: 'currentPassword' });
+    }
+  }
+
   async setPassword(em: EntityManager, actor: Actor, input: SetPasswordInput): Promise<User> {
     const user = requireUser(actor);
-    if (user.passwordHash) {
-      if (!input.currentPassword) throw new AppError('BAD_REQUEST', 'Please enter your current password.', { field: 'currentPassword' });
-      if (!(await argonVerify(user.passwordHash, input.currentPassword))) {
-        throw new AppError('BAD_REQUEST', 'Your current password is incorrect.', { field: 'currentPassword' });
-      }
-    }
+    await this.confirmPassword(em, user, input.currentPassword);
     user.passwordHash = await argonHash(input.newPassword, ARGON_OPTIONS);
     user.sessionVersion += 1;
     await em.flush();
@@ -288,16 +303,22 @@ export class AuthService {
     user: User,
     purpose: TokenPurpose,
     template: (person: User, url: string) => Promise<RenderedEmail>,
-    /** next: the page of this site the link lands on after signing in (already checked by safeReturnPath). */
-    options: { quietWhenLocked: boolean; next?: string },
+    /**
+     * next: the page of this site the link lands on after signing in (already checked by safeReturnPath).
+     * lockout: false when the caller counted the request against a limit of its own.
+     */
+    options: { quietWhenLocked: boolean; lockout?: boolean; next?: string },
   ): Promise<void> {
     const now = this.deps.clock.now();
     // Only links this person asked for count towards the lockout: a receipt's week-long link (welcomeLink) does not.
-    const last = await em.findOne(
-      AuthToken,
-      { user, purpose, expiresAt: { $lte: new Date(now.getTime() + LIFETIME_MS[purpose]) } },
-      { orderBy: { createdAt: 'desc' } },
-    );
+    const last =
+      options.lockout === false
+        ? null
+        : await em.findOne(
+            AuthToken,
+            { user, purpose, expiresAt: { $lte: new Date(now.getTime() + LIFETIME_MS[purpose]) } },
+            { orderBy: { createdAt: 'desc' } },
+          );
     const waitMs = last ? last.createdAt.getTime() + AUTH_LIMITS.resendLockoutSeconds * 1000 - now.getTime() : 0;
     if (waitMs > 0) {
       if (options.quietWhenLocked) return;

@@ -70,7 +70,7 @@ export function createServices(deps: ServiceDeps) {
   const events = new EventsService({ ...deps, uploads, entries, cms });
   const members = new MembersService({ ...deps, judging, auth });
   const sponsors = new SponsorsService({ ...deps, cms, paymentsService: payments });
-  const emailChange = new EmailChangeService({ ...deps, cms });
+  const emailChange = new EmailChangeService({ ...deps, cms, auth });
   const renewals = new RenewalsService(deps);
   return {
     assistant: new AssistantService({ ...deps, model: deps.assistantModel, cms, events, catches, sponsors, members, entries }),

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, clubToday, formatAuDate } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
-import type { AddJuniorResult, HouseholdMember, MyDetailsInput, MyHousehold } from '../../shared/member-details.schema';
+import type { AddJuniorResult, HouseholdMember, MyDetailsInput, MyEmailChangeInput, MyHousehold } from '../../shared/member-details.schema';
 import type { EmailChangeResult } from '../../shared/member-records.schema';
 import { centsToAmount, formatAud, isJuniorOn, type GENDERS, type SHIRT_SIZES } from '../../shared/membership';
 import type { Clock } from '../clock';
@@ -126,7 +126,7 @@ export class MemberDetailsService {
         until: addition.until,
         becomesFamily: addition.price.becomesFamily,
       },
-      pendingEmail: pending ? { newEmail: pending.newEmail, expiresAt: pending.expiresAt } : null,
+      pendingEmail: pending ? { newEmail: pending.newEmail, expiresAt: pending.expiresAt, step: pending.step } : null,
     };
   }
 
@@ -301,10 +301,10 @@ export class MemberDetailsService {
     });
   }
 
-  /** The reader's new login e-mail: changes once confirmed from the link sent to it. */
-  async requestEmailChange(em: EntityManager, actor: Actor, email: string): Promise<EmailChangeResult> {
+  /** The reader's new login e-mail: asks who they are first, and changes once confirmed from the link sent to it. */
+  async requestEmailChange(em: EntityManager, actor: Actor, input: MyEmailChangeInput): Promise<EmailChangeResult> {
     const own = await this.own(em, actor);
-    return this.deps.emailChange.request(em, actor, { memberId: own.id, email });
+    return this.deps.emailChange.request(em, actor, { memberId: own.id, ...input });
   }
 
   async cancelEmailChange(em: EntityManager, actor: Actor): Promise<EmailChangeResult> {

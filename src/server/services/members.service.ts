@@ -72,8 +72,9 @@ export class MembersService {
    * Records a join form: a household of pending members that will pay together. Submitting again before paying
    * replaces the earlier form (and voids its unpaid orders) instead of creating a second registration, but only
    * for its owner (see `mayReplace`). Anyone else who types an address that already has a record gets the same
-   * answer as a stranger and a registration of their own; the address's owner is told by e-mail. So the answer
-   * never says whether an address belongs to a member, and nobody can change another person's record.
+   * answer as a stranger and a registration of their own; the address's owner is told by e-mail, after the answer.
+   * So neither the answer nor its timing says whether an address belongs to a member, and nobody can change another
+   * person's record.
    * `sessionHouseholdId` is the household this browser's join form created.
    */
   async register(em: EntityManager, actor: Actor, input: RegistrationRequest, sessionHouseholdId?: string): Promise<RegistrationResult> {
@@ -178,7 +179,12 @@ export class MembersService {
         } satisfies RegistrationResult,
       };
     });
-    if (notifyOwner) await this.tellAddressOwner(em, input.email, notifyOwner);
+    // The owner's notice is made and sent after the answer, on a unit of work of its own: a known address must not
+    // take longer to answer than an unknown one.
+    if (notifyOwner) {
+      const fork = em.fork();
+      setImmediate(() => void this.tellAddressOwner(fork, input.email, notifyOwner));
+    }
     return result;
   }
 

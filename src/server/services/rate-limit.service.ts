@@ -19,6 +19,11 @@ export const RATE_RULES = {
   loginPerIp: { name: 'login-ip', limit: 300, windowSeconds: 900 },
   loginPerEmail: { name: 'login-email', limit: 10, windowSeconds: 900 },
   emailPerIp: { name: 'email-ip', limit: 120, windowSeconds: 3600 },
+  /**
+   * Sign-in links asked for one address, counted alike whether or not it has an account (so the refusal tells nobody
+   * which addresses exist); over it, the person is told, never answered 'sent' for a link that did not go.
+   */
+  signInLinkPerEmail: { name: 'signin-link-email', limit: 3, windowSeconds: 900 },
   verifyPerIp: { name: 'verify-ip', limit: 300, windowSeconds: 900 },
   sponsorPerIp: { name: 'sponsor-ip', limit: 5, windowSeconds: 3600 },
   /** Sponsors' pay links: reading the invoice, making an order, capturing it. Guessing a secret gets nowhere. */
@@ -35,9 +40,16 @@ export type RateRules = { [K in keyof typeof RATE_RULES]: RateRule };
 
 /**
  * Counts one hit against `rule` for `subject` (an IP or an e-mail address) and refuses with
- * TOO_MANY_REQUESTS once the window is full. The counter is a single atomic upsert.
+ * TOO_MANY_REQUESTS (with `refusal`'s sentence) once the window is full. The counter is a single atomic upsert.
  */
-export async function consumeRateLimit(em: EntityManager, clock: Clock, rule: RateRule, subject: string): Promise<void> {
+export async function consumeRateLimit(
+  em: EntityManager,
+  clock: Clock,
+  rule: RateRule,
+  subject: string,
+  refusal: (minutes: number) => string = (minutes) =>
+    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+): Promise<void> {
   const key = `${rule.name}:${createHash('sha256').update(subject).digest('base64url')}`;
   const now = clock.now();
   const windowOpen = new Date(now.getTime() - rule.windowSeconds * 1000);
@@ -53,9 +65,7 @@ export async function consumeRateLimit(em: EntityManager, clock: Clock, rule: Ra
   if (hits > rule.limit) {
     const retryAfterSeconds = Math.max(1, Math.ceil((new Date(window_start).getTime() + rule.windowSeconds * 1000 - now.getTime()) / 1000));
     const minutes = Math.ceil(retryAfterSeconds / 60);
-    throw new AppError('TOO_MANY_REQUESTS', `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, {
-      retryAfterSeconds,
-    });
+    throw new AppError('TOO_MANY_REQUESTS', refusal(minutes), { retryAfterSeconds });
   }
 }
 

@@ -62,8 +62,9 @@ export function EmailChangePanel({ record }: { record: MemberRecord }) {
     <Alert color="yellow" title={`Waiting for confirmation of ${change.newEmail}`} role="status">
       <Stack gap="xs">
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          Link sent {formatClubDateTime(change.sentAt)}, valid until {formatClubDateTime(change.expiresAt)}. Until it is confirmed the
-          address stays {record.email ?? 'empty'}.
+          {change.step === 'identity' ? 'The member asked; the link to their current address (to make sure it is them) was' : 'Link'} sent{' '}
+          {formatClubDateTime(change.sentAt)}, valid until {formatClubDateTime(change.expiresAt)}. Until it is confirmed the address stays{' '}
+          {record.email ?? 'empty'}.
         </Text>
         <Group gap="xs">
           <Button size="sm" variant="default" loading={resend.isPending} onClick={() => resend.mutate({ memberId: record.id })}>

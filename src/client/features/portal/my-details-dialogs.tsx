@@ -1,11 +1,11 @@
-import { Alert, Button, Checkbox, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NativeSelect, PasswordInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   addJuniorInput,
   myDetailsInput,
-  myEmailChangeInput,
+  myEmailChangeForm,
   type AddJuniorResult,
   type HouseholdMember,
 } from '../../../shared/member-details.schema';
@@ -15,6 +15,7 @@ import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { GuardedModal } from '../../components/guarded-modal';
 import { toast } from '../../components/toast';
 import { isNetworkError, serverMessage } from '../../lib/errors';
+import { useAuth } from '../../lib/use-auth';
 import { useTRPC } from '../../trpc';
 
 const SHIRT_OPTIONS = [{ value: '', label: 'Not chosen' }, ...SHIRT_SIZES.map((s) => ({ value: s, label: s }))];
@@ -161,9 +162,15 @@ export function DetailsDialog({ person, onClose }: { person: HouseholdMember | n
 function EmailForm({ current, onDone }: { current: string | null; onDone: () => void }) {
   const trpc = useTRPC();
   const refresh = useRefreshDetails();
+  const { user } = useAuth();
+  const hasPassword = user?.hasPassword ?? false;
   const request = useMutation(trpc.memberDetails.requestEmailChange.mutationOptions());
   const [error, setError] = useState<string | null>(null);
-  const form = useSchemaForm({ schema: myEmailChangeInput, initialValues: { email: '' } });
+  const form = useSchemaForm({
+    schema: myEmailChangeForm,
+    initialValues: { email: '', currentPassword: '' },
+    toInput: (v) => ({ ...v, hasPassword }),
+  });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -171,7 +178,7 @@ function EmailForm({ current, onDone }: { current: string | null; onDone: () => 
     const input = form.validate();
     if (!input) return;
     try {
-      const result = await request.mutateAsync(input);
+      const result = await request.mutateAsync({ email: input.email, ...(hasPassword ? { currentPassword: input.currentPassword } : {}) });
       await refresh();
       toast.success('Check your e-mail', result.message);
       onDone();
@@ -188,11 +195,19 @@ function EmailForm({ current, onDone }: { current: string | null; onDone: () => 
       <Stack gap="sm">
         <Text size="sm">
           You sign in with {current ?? 'your e-mail address'}. We send a link to the new address; it becomes your sign-in address once you
-          open that link.
+          open that link, and every other device signed in to your account is signed out.
         </Text>
         <TextInput label="New e-mail address" type="email" autoComplete="email" size="md" data-autofocus {...form.inputProps('email')} />
+        {hasPassword ? (
+          <PasswordInput label="Current password" autoComplete="current-password" size="md" {...form.inputProps('currentPassword')} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            To make sure it is you, we first send a link to {current ?? 'your current address'}; the new address hears from us once you open
+            it.
+          </Text>
+        )}
         <FormError message={error} />
-        <Actions onCancel={onDone} busy={request.isPending} submit="Send confirmation link" />
+        <Actions onCancel={onDone} busy={request.isPending} submit={hasPassword ? 'Send confirmation link' : 'Send the first link'} />
       </Stack>
     </form>
   );
@@ -207,7 +222,7 @@ export function EmailChangeDialog({ opened, current, onClose }: { opened: boolea
 }
 
 /** The e-mail change waiting for its link to be opened, with a way to call it off. */
-export function PendingEmailNotice({ pending }: { pending: { newEmail: string; expiresAt: string } }) {
+export function PendingEmailNotice({ pending }: { pending: { newEmail: string; expiresAt: string; step: 'identity' | 'new_address' } }) {
   const trpc = useTRPC();
   const refresh = useRefreshDetails();
   const cancel = useMutation(
@@ -223,7 +238,9 @@ export function PendingEmailNotice({ pending }: { pending: { newEmail: string; e
     <Alert color="blue" variant="light" title="Waiting for confirmation" data-testid="pending-email">
       <Stack gap="xs">
         <Text size="sm">
-          We sent a link to {pending.newEmail}. Your sign-in address changes once you open it; until then you sign in as before.
+          {pending.step === 'identity'
+            ? `We sent a link to your current address to make sure it is you. Open it, and we then send a link to ${pending.newEmail}; until then you sign in as before.`
+            : `We sent a link to ${pending.newEmail}. Your sign-in address changes once you open it; until then you sign in as before.`}
         </Text>
         <Button
           size="xs"
