@@ -345,23 +345,21 @@ export function refuseOutsideGuestScope(guest: GuestScope, eventId: string, memb
   if (memberId !== guest.memberId) throw new AppError('FORBIDDEN', 'As a guest you can log your own catches only.', { field: 'memberId' });
 }
 
+/** A guest as typed (online or at the desk): who they are, how to reach them, and the documents they accepted online. */
+export interface GuestPerson {
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  dateOfBirth: string;
+  documentsAccepted?: { id: string; version: string }[];
+}
+
 /**
  * A guest's member row in a household of their own (never primary, never a membership), in the caller's unit of work:
  * for an entry, or a place on a waiting list that becomes one.
  */
-export function createGuestMember(
-  em: EntityManager,
-  event: Pick<Event, 'eventDate'>,
-  person: {
-    firstName: string;
-    lastName: string;
-    email: string | null;
-    phone: string | null;
-    dateOfBirth: string;
-    documentsAccepted?: { id: string; version: string }[];
-  },
-  now: Date,
-): Member {
+export function createGuestMember(em: EntityManager, event: Pick<Event, 'eventDate'>, person: GuestPerson, now: Date): Member {
   const junior = divisionOn(person.dateOfBirth, event.eventDate) === 'junior';
   const household = em.create(Household, { membershipType: junior ? 'junior' : 'adult' });
   return em.create(Member, {

@@ -8,23 +8,13 @@ import { recordAudit } from './audit.service';
 import type { Actor } from './actor';
 import type { EntriesService } from './entries.service';
 import { refuseByAge } from './entries.service';
-import { createGuestMember } from './guest-entries.service';
+import { createGuestMember, type GuestPerson } from './guest-entries.service';
 import { consumeRateLimit, type RateRules } from './rate-limit.service';
 
 export interface GuestWaitlistDeps {
   clock: Clock;
   rateRules: RateRules;
   entries: Pick<EntriesService, 'refuseIfClosed'>;
-}
-
-/** A guest on a waiting list: who they are (as typed) and how to reach them. */
-interface WaitingGuest {
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phone: string | null;
-  dateOfBirth: string;
-  documentsAccepted?: { id: string; version: string }[];
 }
 
 const fullName = (m: Pick<Member, 'firstName' | 'lastName'>) => `${m.firstName} ${m.lastName}`;
@@ -85,7 +75,7 @@ export class GuestWaitlistService {
     em: EntityManager,
     actor: Actor,
     event: Event,
-    person: WaitingGuest,
+    person: GuestPerson,
     via: 'online' | 'desk',
   ): Promise<{ name: string; position: number }> {
     refuseByAge(event, person, { self: via === 'online', field: 'dateOfBirth' });
@@ -120,7 +110,7 @@ const isFull = (event: Event) =>
  * Refuses someone already on the event's waiting list or among its entrants: the same e-mail address, or the same
  * name and date of birth (any case), as the desk's check before adding a walk-up.
  */
-async function refuseIfListed(em: EntityManager, event: Event, person: WaitingGuest): Promise<void> {
+async function refuseIfListed(em: EntityManager, event: Event, person: GuestPerson): Promise<void> {
   const matches = (m: Member) =>
     same(m.email, person.email) ||
     (same(m.firstName, person.firstName) && same(m.lastName, person.lastName) && m.dateOfBirth === person.dateOfBirth);
