@@ -13,7 +13,7 @@ import { memberProcedure, publicProcedure, router } from '../server/trpc/init';
 
 export const authRouter = router({
   me: publicProcedure
-    .meta({ access: 'public', cache: { reads: ['User'], perCaller: true } })
+    .meta({ cache: { reads: ['User'], perCaller: true } })
     .output(currentUser.nullable())
     .query(({ ctx }) => (ctx.actor.user ? toCurrentUser(ctx.actor.user) : null)),
 

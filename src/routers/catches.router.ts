@@ -20,7 +20,7 @@ import { adminProcedure, memberProcedure, publicProcedure, router } from '../ser
 /** Catch submission itself is multipart (`POST /api/catches`), which tRPC does not carry. */
 export const catchesRouter = router({
   mine: memberProcedure
-    .meta({ access: 'member', cache: { reads: ['Member', 'Catch', 'Event'], perCaller: true } })
+    .meta({ cache: { reads: ['Member', 'Catch', 'Event'], perCaller: true } })
     .input(myCatchesInput.optional())
     .output(z.array(catchView))
     .query(({ ctx, input }) => ctx.services.catches.mine(ctx.em, ctx.actor, input?.limit, input?.cursor)),

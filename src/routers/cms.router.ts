@@ -23,33 +23,33 @@ const message = z.object({ message: z.string() });
 export const cmsRouter = router({
   sections: publicProcedure
     // A page's publishing shows or hides its sections.
-    .meta({ access: 'public', cache: { reads: ['SiteSection', 'ContentPage'] } })
+    .meta({ cache: { reads: ['SiteSection', 'ContentPage'] } })
     .input(z.object({ pageSlug: slugSchema('Page slug') }))
     .output(z.array(publicSection))
     .query(({ ctx, input }) => ctx.services.cms.sections(ctx.em, input.pageSlug)),
   pages: publicProcedure
-    .meta({ access: 'public', cache: { reads: ['ContentPage'] } })
+    .meta({ cache: { reads: ['ContentPage'] } })
     .output(z.array(pageView))
     .query(({ ctx }) => ctx.services.cms.publishedPages(ctx.em)),
   page: publicProcedure
-    .meta({ access: 'public', cache: { reads: ['ContentPage'] } })
+    .meta({ cache: { reads: ['ContentPage'] } })
     .input(z.object({ slug: slugSchema('Slug') }))
     .output(pageView)
     .query(({ ctx, input }) => ctx.services.cms.publishedPage(ctx.em, input.slug)),
   /** /pages/<slug>: the published page and the slug's published sections, in order. */
   contentPage: publicProcedure
-    .meta({ access: 'public', cache: { reads: ['ContentPage', 'SiteSection'] } })
+    .meta({ cache: { reads: ['ContentPage', 'SiteSection'] } })
     .input(z.object({ slug: slugSchema('Slug') }))
     .output(contentPageView)
     .query(({ ctx, input }) => ctx.services.cms.contentPage(ctx.em, input.slug)),
   news: publicProcedure
-    .meta({ access: 'public', cache: { reads: ['NewsArticle'] } })
+    .meta({ cache: { reads: ['NewsArticle'] } })
     .input(z.object({ limit: z.number().int().min(1).max(50).optional() }).optional())
     .output(z.array(newsView))
     .query(({ ctx, input }) => ctx.services.cms.publishedNews(ctx.em, input?.limit)),
   settings: publicProcedure
     // The menu and footer name published pages: a page's title or publishing changes them.
-    .meta({ access: 'public', cache: { reads: ['SiteSetting', 'ContentPage'] } })
+    .meta({ cache: { reads: ['SiteSetting', 'ContentPage'] } })
     .output(publicSettings)
     .query(({ ctx }) => ctx.services.cms.publicSettings(ctx.em)),
 });

@@ -16,14 +16,14 @@ import { adminProcedure, memberProcedure, publicProcedure, router } from '../ser
 export const eventsRouter = router({
   upcoming: publicProcedure
     // Registering bumps the event's count in SQL, in the same transaction that writes the EventRegistration.
-    .meta({ access: 'public', cache: { reads: ['Event', 'EventRegistration'] } })
+    .meta({ cache: { reads: ['Event', 'EventRegistration'] } })
     .input(z.object({ limit: z.number().int().min(1).max(100).optional() }).optional())
     .output(z.array(eventView))
     .query(({ ctx, input }) => ctx.services.events.upcoming(ctx.em, input?.limit)),
 
   /** One event's details (its page at /events/<id>). */
   byId: publicProcedure
-    .meta({ access: 'public', cache: { reads: ['Event', 'EventRegistration'] } })
+    .meta({ cache: { reads: ['Event', 'EventRegistration'] } })
     .input(eventIdInput)
     .output(eventView)
     .query(({ ctx, input }) => ctx.services.events.byId(ctx.em, input.id)),
@@ -51,7 +51,7 @@ export const eventsRouter = router({
     .query(({ ctx, input }) => ctx.services.events.clubCode(ctx.em, ctx.actor, input.id)),
 
   myRegistrations: memberProcedure
-    .meta({ access: 'member', cache: { reads: ['Member', 'EventRegistration', 'Event'], perCaller: true } })
+    .meta({ cache: { reads: ['Member', 'EventRegistration', 'Event'], perCaller: true } })
     .output(z.array(memberRegistration))
     .query(({ ctx }) => ctx.services.entries.registrations(ctx.em, ctx.actor)),
 

@@ -36,7 +36,7 @@ export const membersRouter = router({
     .mutation(({ ctx, input }) => register(ctx, input)),
 
   profile: memberProcedure
-    .meta({ access: 'member', cache: { reads: ['Member', 'Household', 'Payment'], perCaller: true } })
+    .meta({ cache: { reads: ['Member', 'Household', 'Payment'], perCaller: true } })
     .output(memberProfile.nullable())
     .query(({ ctx }) => ctx.services.members.profile(ctx.em, ctx.actor)),
 
@@ -47,7 +47,7 @@ export const membersRouter = router({
     .mutation(({ ctx, input }) => ctx.services.members.acceptDocuments(ctx.em, ctx.actor, input.documentsAccepted)),
 
   dashboard: memberProcedure
-    .meta({ access: 'member', cache: { reads: ['Member', 'EventRegistration', 'Event', 'Catch'], perCaller: true } })
+    .meta({ cache: { reads: ['Member', 'EventRegistration', 'Event', 'Catch'], perCaller: true } })
     .output(memberDashboard)
     .query(({ ctx }) => ctx.services.members.dashboard(ctx.em, ctx.actor)),
 

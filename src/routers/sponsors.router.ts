@@ -12,7 +12,7 @@ import { adminProcedure, publicProcedure, router } from '../server/trpc/init';
 
 export const sponsorsRouter = router({
   active: publicProcedure
-    .meta({ access: 'public', cache: { reads: ['Sponsor'] } })
+    .meta({ cache: { reads: ['Sponsor'] } })
     .output(z.array(publicSponsor))
     .query(({ ctx }) => ctx.services.sponsors.active(ctx.em)),
   register: publicProcedure

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Catch, EventRegistration, Member, Payment, StoredObject } from '../../src/server/db/entities';
+import { cachedReadsOf } from '../../src/server/trpc/cached-reads';
+import { accessOf, adminProcedure, memberProcedure, publicProcedure, router, type Meta } from '../../src/server/trpc/init';
 import { allProcedures, callOverHttp, fillPath, restRoutes, rowCounts, type RestRoute } from '../support/endpoints';
 import { createAdmin, createMember, createUser, enterEvent } from '../support/factories';
 import { signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
@@ -23,6 +25,22 @@ describe('procedure access', () => {
       expect(['public', 'member', 'admin'], p.path).toContain(p.access);
       if (p.path.startsWith('admin.')) expect(p.access, p.path).toBe('admin');
     }
+  });
+
+  it('takes access from the builder alone: a member or admin procedure that calls itself public is neither served nor cached as one', () => {
+    // Forged on purpose (the type refuses it): what the builder checks still decides.
+    const relabelled = { access: 'public' } as unknown as Meta;
+    const forged = router({
+      profile: memberProcedure.meta(relabelled).query(() => 'mine'),
+      payments: adminProcedure.meta(relabelled).query(() => "the club's"),
+      news: publicProcedure.meta({ cache: { reads: ['NewsArticle'] } }).query(() => "everyone's"),
+    });
+    const access = Object.fromEntries(Object.entries(forged._def.procedures).map(([path, p]) => [path, accessOf(p as never)]));
+    expect(access).toEqual({ profile: 'member', payments: 'admin', news: 'public' });
+    const sharedFromMember = router({ profile: memberProcedure.meta({ ...relabelled, cache: { reads: ['Member'] } }).query(() => 'mine') });
+    expect(() => cachedReadsOf(sharedFromMember)).toThrow(
+      'profile: only a public query can be answered the same to everyone (declare perCaller).',
+    );
   });
 
   it("opens a sponsor's pay link to whoever holds it, and keeps invoices and recorded payments to admins", () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
 import { appRouter } from '../../src/routers';
-import type { Access } from '../../src/server/trpc/init';
+import { accessOf, type Access } from '../../src/server/trpc/init';
 import type { TestApp, TestClient } from './test-app';
 
 export interface ProcedureInfo {
@@ -12,14 +12,14 @@ export interface ProcedureInfo {
   input: ZodType | undefined;
 }
 
-type ProcedureDef = { _def: { type: ProcedureInfo['type']; meta?: { access?: Access }; inputs?: ZodType[] } };
+type ProcedureDef = { _def: { type: ProcedureInfo['type']; inputs?: ZodType[]; middlewares?: readonly unknown[] } };
 
 /** Every procedure of the app, read from the router itself so new ones are covered by the tests. */
 export function allProcedures(): ProcedureInfo[] {
   return Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureDef>).map(([path, procedure]) => ({
     path,
     type: procedure._def.type,
-    access: procedure._def.meta?.access as Access,
+    access: accessOf(procedure),
     input: procedure._def.inputs?.[0],
   }));
 }

@@ -1,6 +1,6 @@
 import type { AnyRouter } from '@trpc/server';
 import type { EntityName } from '../db/entity-name';
-import type { Meta } from './init';
+import { accessOf, type Meta } from './init';
 
 /** Reads whose answers may be kept in memory: which procedures, and every entity they read. */
 export interface CachedReads {
@@ -19,7 +19,7 @@ export interface RouterReads {
 }
 
 interface ProcedureDef {
-  _def: { type: string; meta?: Meta };
+  _def: { type: string; meta?: Meta; middlewares?: readonly unknown[] };
 }
 
 /**
@@ -33,7 +33,7 @@ export function cachedReadsOf(router: AnyRouter): RouterReads {
     const meta = procedure._def.meta;
     if (!meta?.cache) continue;
     if (procedure._def.type !== 'query') throw new Error(`${path}: only a query can be cached.`);
-    if (!meta.cache.perCaller && meta.access !== 'public') {
+    if (!meta.cache.perCaller && accessOf(procedure) !== 'public') {
       throw new Error(`${path}: only a public query can be answered the same to everyone (declare perCaller).`);
     }
     const reads = meta.cache.perCaller ? perCaller : shared;

@@ -5,10 +5,10 @@ import { databaseErrorOr } from '../db/unavailable';
 import type { Context } from './context';
 import { fieldErrors, publicMessage, retryAfterOf, toTRPCError } from './errors';
 
-/** Who may call a procedure; the authorisation tests walk every procedure by this. */
+/** Who may call a procedure: what its builder checks (`accessOf`); the authorisation tests walk every procedure by this. */
 export type Access = 'public' | 'member' | 'admin';
+/** What a procedure may say of itself. Never who may call it: that is its builder's alone. */
 export interface Meta {
-  access: Access;
   /**
    * A read whose answer may be kept in memory (read-cache.ts) until a write to one of the entities it `reads`
    * commits: the same answer to everyone (only on public queries), or with `perCaller` one per signed-in
@@ -58,6 +58,20 @@ const requireAdmin = t.middleware(({ ctx, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.meta({ access: 'public' }).use(mapAppErrors);
-export const memberProcedure = t.procedure.meta({ access: 'member' }).use(mapAppErrors).use(requireMember);
-export const adminProcedure = t.procedure.meta({ access: 'admin' }).use(mapAppErrors).use(requireMember).use(requireAdmin);
+export const publicProcedure = t.procedure.use(mapAppErrors);
+export const memberProcedure = publicProcedure.use(requireMember);
+export const adminProcedure = memberProcedure.use(requireAdmin);
+
+const MEMBER_CHECK = requireMember._middlewares[0];
+const ADMIN_CHECK = requireAdmin._middlewares[0];
+
+/**
+ * Who may call a procedure, read from the checks its builder runs (admin, then member, else public), so that nothing
+ * a procedure declares can make it more open than its builder: access is a property of the builder, never restated.
+ */
+export function accessOf(procedure: { _def: { middlewares?: readonly unknown[] } }): Access {
+  const checks = procedure._def.middlewares ?? [];
+  if (checks.includes(ADMIN_CHECK)) return 'admin';
+  if (checks.includes(MEMBER_CHECK)) return 'member';
+  return 'public';
+}
