@@ -162,6 +162,22 @@ describe('the sign-on desk at the ramp without signal (360 px)', () => {
     expect(entry(dan.name)).toBeUndefined();
     expect(await em.count(AuditLog, { action: 'entry.checkIn', entityId: ben.registrationId })).toBe(1);
     expect(await em.count(AuditLog, { action: 'entry.remove', entityId: dan.registrationId })).toBe(1);
+    // Signing out leaves no list of names and medical notes on the phone.
+    await page.goto(`${t.baseUrl}/sign-out`);
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.waitForURL(`${t.baseUrl}/`);
+    const keptLists = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('tcac-sign-on-desk');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const count = open.result.transaction('views').objectStore('views').count();
+            count.onsuccess = () => resolve(count.result);
+          };
+        }),
+    );
+    expect(keptLists).toBe(0);
     expect(problems.filter((p) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_RESET/.test(p))).toEqual([]);
   }, 240_000);
 });

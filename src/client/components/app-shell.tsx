@@ -9,7 +9,7 @@ import { awayFromClub } from '../lib/club-address';
 import { displayFirstName, useAuth } from '../lib/use-auth';
 import { ChatWidget } from '../features/chat/chat-widget';
 import { useSiteSettings } from '../features/public-content/use-site-settings';
-import { forgetSavedQueries } from '../offline/query-persistence';
+import { forgetDeviceLists, forgetSavedQueries } from '../offline/query-persistence';
 import { FullScreenLoader } from './full-screen-loader';
 import { ToastSlot } from './toasts';
 import { navKey, NavItemLink, type NavItem } from './nav-items';
@@ -41,7 +41,9 @@ function useNavItems(): NavItem[] {
 
 export function logout() {
   forgetSavedQueries({ leaving: true });
-  window.location.href = '/api/logout';
+  void forgetDeviceLists().finally(() => {
+    window.location.href = '/api/logout';
+  });
 }
 
 /** The page frame: navigation bar (SPEC §2.2), the screen, a footer. Spinner while auth loads. */

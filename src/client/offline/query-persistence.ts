@@ -71,3 +71,11 @@ export function forgetSavedQueries(options: { leaving?: boolean } = {}) {
     // Nothing kept.
   }
 }
+
+/**
+ * Drops the lists the sign-on desk keeps on the device for a morning without signal (names, phone numbers, juniors'
+ * medical notes), on signing out; taps not yet sent stay to be sent. Loaded only then, never on a page's first screen.
+ */
+export function forgetDeviceLists(): Promise<void> {
+  return import('../features/admin/desk-queue').then((desk) => desk.forgetDeskViews()).catch(() => undefined);
+}

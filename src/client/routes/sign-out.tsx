@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { goTo, useAuth } from '../lib/use-auth';
 import { isNetworkError, serverMessage } from '../lib/errors';
-import { forgetSavedQueries } from '../offline/query-persistence';
+import { forgetDeviceLists, forgetSavedQueries } from '../offline/query-persistence';
 import { useTRPC } from '../trpc';
 
 /**
@@ -18,7 +18,7 @@ export function SignOutPage() {
     trpc.auth.logout.mutationOptions({
       onSuccess: () => {
         forgetSavedQueries({ leaving: true });
-        goTo('/');
+        void forgetDeviceLists().finally(() => goTo('/'));
       },
     }),
   );
