@@ -1,5 +1,5 @@
-// The layers of the house, checked by test/server/architecture.test.ts (and `npm run lint:deps`).
-// Parsed with swc: dependency-cruiser cannot use the TypeScript 7 compiler (see STACK-NOTES).
+// The layers of the house, checked by test/server/architecture.test.ts (and by `npm run lint`, which runs depcruise).
+// Parsed with swc: dependency-cruiser cannot use the TypeScript 7 compiler.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
