@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { PgListener } from '../db/pg-listener';
 
 /** The PostgreSQL channel every instance listens on (unless told another); any write to what it keeps notifies it. */
 export const CONTENT_CHANNEL = 'club_content_changed';
@@ -7,7 +7,6 @@ export const CONTENT_CHANNEL = 'club_content_changed';
 const MINUTE_MS = 60_000;
 /** Finished answers kept at most, unless told another (a caller varying the query cannot grow it further). */
 const MAX_RESPONSES = 200;
-const RECONNECT_MS = [250, 1000, 3000, 10_000];
 
 export interface Cached<T> {
   value: T;
@@ -50,11 +49,8 @@ export class ContentCache {
   private readonly responses = new Map<string, CachedResponse>();
   private generation = 0;
   private clearedMinute: number;
-  private listener: pg.Client | null = null;
-  private listening = false;
+  private listener: PgListener | null = null;
   private closed = false;
-  private attempt = 0;
-  private timer: NodeJS.Timeout | undefined;
 
   private readonly channel: string;
   private readonly maxResponses: number;
@@ -82,39 +78,21 @@ export class ContentCache {
   /** Starts listening for other instances' writes (no-op without a database URL: nothing is cached). */
   async start(): Promise<void> {
     if (!this.databaseUrl || this.closed) return;
-    const client = new pg.Client({ connectionString: this.databaseUrl });
-    client.on('error', (error) => this.lost(client, error));
-    client.on('end', () => this.lost(client));
-    client.on('notification', (message) => {
-      if (message.payload !== this.instance) this.clear();
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${this.channel}`);
-      if (this.closed) return void (await client.end().catch(() => {}));
-      this.listener = client;
-      this.clear();
-      this.listening = true;
-      this.attempt = 0;
-    } catch (error) {
-      this.lost(client, error as Error);
-    }
+    this.listener ??= new PgListener(
+      { databaseUrl: this.databaseUrl, channel: this.channel, log: this.log, what: 'The content cache' },
+      {
+        notification: (payload) => payload !== this.instance && this.clear(),
+        // Whatever was kept before is dropped: a write may have been missed while nobody listened.
+        listening: () => this.clear(),
+        lost: () => this.clear(),
+      },
+    );
+    await this.listener.start();
   }
 
-  private lost(client: pg.Client, error?: Error) {
-    if (this.listener && this.listener !== client) return;
-    this.listening = false;
-    this.listener = null;
-    this.clear();
-    client.end().catch(() => {});
-    if (this.closed || this.timer) return;
-    if (error) this.log.warn({ err: error.message }, 'Content cache lost its database listener; serving uncached until it reconnects');
-    const delay = RECONNECT_MS[Math.min(this.attempt++, RECONNECT_MS.length - 1)];
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.start();
-    }, delay);
-    this.timer.unref();
+  /** Whether a change anywhere reaches this instance now: only then is anything kept. */
+  private get listening(): boolean {
+    return this.listener?.listening ?? false;
   }
 
   /** The cached value of `key`, loading it when missing, expired or while not listening. */
@@ -174,11 +152,7 @@ export class ContentCache {
 
   async close(): Promise<void> {
     this.closed = true;
-    clearTimeout(this.timer);
-    this.listening = false;
-    const client = this.listener;
-    this.listener = null;
-    await client?.end().catch(() => {});
+    await this.listener?.close();
   }
 }
 

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { PgListener } from '../db/pg-listener';
 import type { LiveBoard } from '../../shared/catches.schema';
 import { AppError } from '../../shared/errors';
 import { LIVE_BOARD_EVENT, LIVE_HEARTBEAT_MS } from '../../shared/results';
@@ -34,7 +34,6 @@ interface Log {
   warn(obj: object, msg: string): void;
 }
 
-const RECONNECT_MS = [250, 1000, 3000, 10_000];
 /** What an EventSource waits before reconnecting when a stream ends (a restart, a deploy). */
 const RETRY_MS = 3000;
 
@@ -52,11 +51,8 @@ export const boardEvent = (json: string) => `event: ${LIVE_BOARD_EVENT}\ndata: $
  */
 export class LiveBoards {
   private readonly feeds = new Map<string, BoardFeed>();
-  private listener: pg.Client | null = null;
-  private listening = false;
+  private listener: PgListener | null = null;
   private closed = false;
-  private attempt = 0;
-  private reconnect: NodeJS.Timeout | undefined;
   private readonly beat: NodeJS.Timeout;
   private readonly maxStreams: number;
   private readonly maxBacklog: number;
@@ -78,39 +74,23 @@ export class LiveBoards {
   /** Starts listening for changes announced by any instance (without a database URL, the heartbeat alone refreshes). */
   async start(): Promise<void> {
     if (!this.databaseUrl || this.closed) return;
-    const client = new pg.Client({ connectionString: this.databaseUrl });
-    client.on('error', (error) => this.lost(client, error));
-    client.on('end', () => this.lost(client));
-    client.on('notification', (message) => {
-      if (message.payload) this.changed(message.payload);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${BOARD_CHANNEL}`);
-      if (this.closed) return void (await client.end().catch(() => {}));
-      this.listener = client;
-      this.listening = true;
-      this.attempt = 0;
-      // Whatever changed while nobody was listening is picked up now.
-      for (const feed of this.feeds.values()) this.refreshQuietly(feed);
-    } catch (error) {
-      this.lost(client, error as Error);
-    }
+    this.listener ??= new PgListener(
+      { databaseUrl: this.databaseUrl, channel: BOARD_CHANNEL, log: this.log, what: 'The live boards' },
+      {
+        notification: (payload) => payload && this.changed(payload),
+        // Whatever changed while nobody was listening is picked up now.
+        listening: () => {
+          for (const feed of this.feeds.values()) this.refreshQuietly(feed);
+        },
+        lost: () => undefined,
+      },
+    );
+    await this.listener.start();
   }
 
-  private lost(client: pg.Client, error?: Error) {
-    if (this.listener && this.listener !== client) return;
-    this.listening = false;
-    this.listener = null;
-    client.end().catch(() => {});
-    if (this.closed || this.reconnect) return;
-    if (error) this.log.warn({ err: error.message }, 'Live boards lost their database listener; reconnecting');
-    const delay = RECONNECT_MS[Math.min(this.attempt++, RECONNECT_MS.length - 1)];
-    this.reconnect = setTimeout(() => {
-      this.reconnect = undefined;
-      void this.start();
-    }, delay);
-    this.reconnect.unref();
+  /** Whether every change reaches this instance now (a board kept is then current). */
+  private get listening(): boolean {
+    return this.listener?.listening ?? false;
   }
 
   /** Whether another stream may be opened on this instance. */
@@ -231,11 +211,7 @@ export class LiveBoards {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.beat);
-    clearTimeout(this.reconnect);
     this.endStreams();
-    this.listening = false;
-    const client = this.listener;
-    this.listener = null;
-    await client?.end().catch(() => {});
+    await this.listener?.close();
   }
 }
