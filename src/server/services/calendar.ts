@@ -1,4 +1,5 @@
 import { CLUB } from '../../shared/club';
+import { fishingCloses, type FishingHours } from '../../shared/events';
 
 export interface CalendarEvent {
   id: string;
@@ -11,6 +12,26 @@ export interface CalendarEvent {
   url: string;
   /** The club's contact e-mail setting: where a reply from the calendar app goes. */
   organizer: string;
+}
+
+/**
+ * A club event as calendar apps get it, the one mapping for the calendar file and every invitation: from the start to
+ * the close of fishing, linking the portal's events tab, replies going to the club's contact address (`organizer`).
+ */
+export function calendarEntry(
+  event: FishingHours & { id: string; name: string; description?: string | null; location: string; eventDate: Date },
+  site: { publicUrl: string; organizer: string },
+): CalendarEvent {
+  return {
+    id: event.id,
+    name: event.name,
+    description: event.description,
+    location: event.location,
+    start: event.eventDate,
+    end: fishingCloses(event),
+    url: `${site.publicUrl}/member?tab=events`,
+    organizer: site.organizer,
+  };
 }
 
 /** A TEXT value escaped as RFC 5545 §3.3.11 asks. */

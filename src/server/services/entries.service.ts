@@ -13,7 +13,7 @@ import {
   type EntryTerms,
   type WaitlistView,
 } from '../../shared/entries.schema';
-import { acceptsCatchesOn, fishingCloses, MEMBERS_ONLY_MESSAGE, registrationCancellable } from '../../shared/events';
+import { acceptsCatchesOn, MEMBERS_ONLY_MESSAGE, registrationCancellable } from '../../shared/events';
 import { eventDetailsPath } from '../../shared/routes';
 import type { MemberRegistration } from '../../shared/events.schema';
 import { AppError } from '../../shared/errors';
@@ -32,7 +32,7 @@ import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import { PaymentProviderError, type PaymentProvider } from '../integrations/payments';
 import { auditedRequest, recordAudit } from './audit.service';
 import { requireUser, type Actor } from './actor';
-import { eventIcs } from './calendar';
+import { calendarEntry, icsAttachment } from './calendar';
 import type { CmsService } from './cms.service';
 import { UNPAID_GUEST_HOLD_MS } from './guest-holds';
 import { newGuestLink } from './guest-links';
@@ -979,20 +979,8 @@ export class EntriesService {
   // ---------- E-mail ----------
 
   private async icsAttachment(em: EntityManager, event: Event) {
-    const content = eventIcs(
-      {
-        id: event.id,
-        name: event.name,
-        description: event.description,
-        location: event.location,
-        start: event.eventDate,
-        end: fishingCloses(event),
-        url: `${this.deps.publicUrl}/member?tab=events`,
-        organizer: await this.deps.cms.contactEmail(em),
-      },
-      this.now(),
-    );
-    return { filename: `${slug(event.name)}.ics`, content, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
+    const organizer = await this.deps.cms.contactEmail(em);
+    return icsAttachment(calendarEntry(event, { publicUrl: this.deps.publicUrl, organizer }), this.now());
   }
 
   private async sendConfirmation(
@@ -1020,10 +1008,3 @@ export class EntriesService {
     await deliverQuietly(this.deps.mailer, this.deps.log, { to, ...mail, attachments: [await this.icsAttachment(em, event)] });
   }
 }
-
-const slug = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 60) || 'event';

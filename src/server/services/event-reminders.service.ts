@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, ageOn, clubLocalToInstant, clubToday } from '../../shared/dates';
-import { fishingCloses, fishingHoursText } from '../../shared/events';
+import { fishingHoursText } from '../../shared/events';
 import type { Clock } from '../clock';
 import { EventRegistration, Member } from '../db/entities';
 import { eventTomorrowMessage } from '../emails/notifications.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
-import { icsAttachment } from './calendar';
+import { calendarEntry, icsAttachment } from './calendar';
 import type { CmsService } from './cms.service';
 import { claimEventNotice, reachableUser, type NotificationsService } from './notifications.service';
 
@@ -80,19 +80,8 @@ export class EventRemindersService {
         fishingHours: hours,
         portalUrl: `${this.deps.publicUrl}/member?tab=events`,
       });
-      const invitation = icsAttachment(
-        {
-          id: event.id,
-          name: event.name,
-          description: event.description,
-          location: event.location,
-          start: event.eventDate,
-          end: fishingCloses(event),
-          url: `${this.deps.publicUrl}/member?tab=events`,
-          organizer: await this.deps.cms.contactEmail(em),
-        },
-        this.deps.clock.now(),
-      );
+      const organizer = await this.deps.cms.contactEmail(em);
+      const invitation = icsAttachment(calendarEntry(event, { publicUrl: this.deps.publicUrl, organizer }), this.deps.clock.now());
       if (!(await deliverQuietly(this.deps.mailer, this.deps.log, { to, ...mail, attachments: [invitation] }))) return false;
     }
     const user = await reachableUser(em, member);

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { clubLocalToInstant, clubToday, formatClubDateTime, instantToClubLocal } from '../../shared/dates';
 import { DEFAULT_NON_MEMBER_FEE_CENTS, entriesCloseAt } from '../../shared/entries';
-import { acceptsCatchesOn, DEFAULT_FISHING_END, DEFAULT_FISHING_START, fishingCloses, fishingWindow } from '../../shared/events';
+import { acceptsCatchesOn, DEFAULT_FISHING_END, DEFAULT_FISHING_START, fishingWindow } from '../../shared/events';
 import { FISHING_END_BEFORE_START, type AdminEventView, type EventData, type EventView } from '../../shared/events.schema';
 import { AppError } from '../../shared/errors';
 import { centsToAmount } from '../../shared/membership';
@@ -12,7 +12,7 @@ import { recordAudit } from './audit.service';
 import type { CmsService } from './cms.service';
 import type { ContentCache } from './content-cache';
 import { requireUser, type Actor } from './actor';
-import { eventIcs } from './calendar';
+import { calendarEntry, eventIcs } from './calendar';
 import { objectUrl, thumbnailKey } from './object-keys';
 import type { EntriesService } from './entries.service';
 import type { UploadsService } from './uploads.service';
@@ -233,19 +233,7 @@ export class EventsService {
   }
 
   private ics(event: Event, organizer: string): string {
-    return eventIcs(
-      {
-        id: event.id,
-        name: event.name,
-        description: event.description,
-        location: event.location,
-        start: event.eventDate,
-        end: fishingCloses(event),
-        url: `${this.deps.publicUrl}/member?tab=events`,
-        organizer,
-      },
-      this.deps.clock.now(),
-    );
+    return eventIcs(calendarEntry(event, { publicUrl: this.deps.publicUrl, organizer }), this.deps.clock.now());
   }
 
   private async ownMember(em: EntityManager, actor: Actor): Promise<Member | null> {
