@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Household, Member } from '../../src/server/db/entities';
 import {
+  currentMemberSql,
   currentMemberWhere,
   effectiveStatus,
   effectiveStatusSql,
+  expiredMemberSql,
   expiredMemberWhere,
   isCurrentMember,
 } from '../../src/server/services/member-status';
@@ -94,5 +96,19 @@ describe('the query forms of the rule agree with the row rule', () => {
     expect(Object.fromEntries(rows.map((r) => [r.first_name, r.status]))).toEqual(
       Object.fromEntries(RECORDS.map((r) => [r.name, effectiveStatus(r, today)])),
     );
+  });
+
+  it('finds the current and the expired members in SQL as the row rule names them', async () => {
+    const sql = (condition: string) =>
+      t
+        .em()
+        .getConnection()
+        .execute<{ first_name: string }[]>(`select first_name from members m where last_name = 'Status' and ${condition}`, [today]);
+    const expected = (status: string) =>
+      RECORDS.filter((r) => effectiveStatus(r, today) === status)
+        .map((r) => r.name)
+        .sort();
+    expect((await sql(currentMemberSql('?', 'm'))).map((r) => r.first_name).sort()).toEqual(expected('active'));
+    expect((await sql(expiredMemberSql('?', 'm'))).map((r) => r.first_name).sort()).toEqual(expected('expired'));
   });
 });

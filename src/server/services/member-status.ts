@@ -66,6 +66,18 @@ export function effectiveStatusSql(day: string, alias?: string): string {
   return `case when ${a}status = 'active' and (${a}expiry_date is null or ${a}expiry_date < ${day}) then 'expired' else ${a}status end`;
 }
 
+/** `isCurrentMember` as a SQL condition over the members table (`day` SQL, `alias` the table's alias, if any). */
+export function currentMemberSql(day: string, alias?: string): string {
+  const a = alias ? `${alias}.` : '';
+  return `(${a}status = 'active' and ${a}expiry_date >= ${day})`;
+}
+
+/** `effectiveStatus` 'expired' as a SQL condition over the members table (the nightly job may not have run yet). */
+export function expiredMemberSql(day: string, alias?: string): string {
+  const a = alias ? `${alias}.` : '';
+  return `(${a}status = 'expired' or (${a}status = 'active' and (${a}expiry_date is null or ${a}expiry_date < ${day})))`;
+}
+
 /**
  * Whether a membership covered `day` (SQL), for figures over past months: paid (joined on or before the day,
  * expiry on or after it) and not a pending registration, whatever its status became later.

@@ -31,6 +31,7 @@ import { requireUser } from './actor';
 import { recordAudit } from './audit.service';
 import { sanitizeHtml, savedHtml } from './html';
 import { juniorOnSql } from './junior-age';
+import { currentMemberSql, expiredMemberSql } from './member-status';
 
 export interface NewslettersDeps {
   clock: Clock;
@@ -224,7 +225,7 @@ export class NewslettersService {
    */
   async recipients(em: EntityManager, segment: Segment): Promise<{ send: Recipient[]; skipped: Recipient[]; withoutEmail: number }> {
     const today = clubToday(this.now());
-    const current = (a: string) => `${a}.status = 'active' and ${a}.expiry_date >= ?`;
+    const current = (a: string) => currentMemberSql('?', a);
     const person = `m.id as member_id, lower(m.email) as email, m.first_name || ' ' || m.last_name as name`;
     // Members without an address are read too, to be counted as such.
     const fromMembers = `from members m where m.is_guest = false`;
@@ -244,7 +245,7 @@ export class NewslettersService {
         // current under another record with the same address (someone who rejoined).
         rows = await em.execute(
           `select ${person} ${fromMembers}
-             and (m.status = 'expired' or (m.status = 'active' and (m.expiry_date is null or m.expiry_date < ?)))
+             and ${expiredMemberSql('?', 'm')}
              and lower(m.email) not in (select lower(c.email) from members c where c.email is not null and ${current('c')})
            order by m.last_name, m.first_name`,
           [today, today],
