@@ -24,17 +24,9 @@ function tell(entry: QueuedDeskTap, outcome: DeskOutcome) {
   else if (outcome.kind === 'refused') toast.error('Not sent', `${entry.label}: ${outcome.message}`);
 }
 
-/**
- * The sign-on desk's taps, kept on the device first and sent once (the desk at the ramp has one bar of signal or
- * none): `queued` are this event's taps not yet with the club, `perform` makes one. Waiting taps go when the signal
- * returns, every little while after a failed try, and with 'Send now'; the list is read again once any has gone.
- */
-export function useDeskQueue(eventId: string) {
-  const client = useTRPCClient();
-  const { user } = useAuth();
-  const refresh = useRefreshDesk(eventId);
+/** This event's taps on the device, kept up to date as they change here or in another tab. */
+function useQueuedTaps(eventId: string): QueuedDeskTap[] {
   const [queued, setQueued] = useState<QueuedDeskTap[]>([]);
-
   useEffect(() => {
     let live = true;
     const load = () =>
@@ -49,8 +41,13 @@ export function useDeskQueue(eventId: string) {
       off();
     };
   }, [eventId]);
+  return queued;
+}
 
-  const userId = user?.id;
+/** Sends the waiting taps now, when the signal returns and every RETRY_LOOK_MS; the list is read again once any has gone. */
+function useSendWaiting(eventId: string, userId: string | undefined) {
+  const client = useTRPCClient();
+  const refresh = useRefreshDesk(eventId);
   const sendWaiting = useCallback(
     async (now: boolean) => {
       if (!userId) return;
@@ -69,7 +66,6 @@ export function useDeskQueue(eventId: string) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- refresh is a new function each render; the event fixes it
     [client, userId, eventId],
   );
-
   useEffect(() => {
     void sendWaiting(true);
     const online = () => void sendWaiting(true);
@@ -80,6 +76,20 @@ export function useDeskQueue(eventId: string) {
       clearInterval(timer);
     };
   }, [sendWaiting]);
+  return sendWaiting;
+}
+
+/**
+ * The sign-on desk's taps, kept on the device first and sent once (the desk at the ramp has one bar of signal or
+ * none): `queued` are this event's taps not yet with the club, `perform` makes one. Waiting taps go when the signal
+ * returns, every little while after a failed try, and with 'Send now'; the list is read again once any has gone.
+ */
+export function useDeskQueue(eventId: string) {
+  const client = useTRPCClient();
+  const userId = useAuth().user?.id;
+  const refresh = useRefreshDesk(eventId);
+  const queued = useQueuedTaps(eventId);
+  const sendWaiting = useSendWaiting(eventId, userId);
 
   /**
    * Keeps the tap on the device, then asks the club at once: an answer within DESK_WAITS_MS is the tap's result (a
