@@ -530,7 +530,7 @@ describe('field mode: an installable app that logs catches without signal', () =
     await page.getByRole('dialog', { name: 'Discard this catch?' }).getByRole('button', { name: 'Discard' }).click();
     await page.getByText('Tailor 35 cm was removed from this phone.').waitFor();
     await expect.poll(() => queued.count()).toBe(0);
-    expect(await t.em().count(Catch, { angler: memberId, species: 'Tailor' })).toBe(0);
+    expect(await t.em().count(Catch, { angler: memberId, species: 'Tailor', sizeCm: 35 })).toBe(0);
     expect(problems.filter((p) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(p))).toEqual([]);
   }, 120_000);
 });
