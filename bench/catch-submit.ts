@@ -16,13 +16,13 @@
  * answer to each catch arrived. Medians of BENCH_RUNS (default 3). A benchmark, not a test: it exits 0 whether or not
  * the goal (1 s) is met. Run: `npm run bench:catch-submit` (builds first; `npx tsx bench/catch-submit.ts` uses dist/).
  */
-import { throttling, userAgents } from 'lighthouse/core/config/constants.js';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
-import { cleanups, log, median, runBench, signIn, startDemo, type Site } from './demo-site';
+import { cameraPhotoBytes } from '../test/support/camera-photo';
+import { cleanups, HEADLESS_CHROMIUM_FLAGS, log, median, PHONE_CONTEXT, runBench, signIn, startDemo, type Site } from './demo-site';
 import { table } from './table';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3) || 3);
@@ -59,15 +59,10 @@ interface Catch {
   answered: number | null;
 }
 
-/** A phone camera's photo: 4032×3024, fine detail, little compression (about 7.5 MB). */
+/** A phone camera's photo (about 7.5 MB), written where the file chooser can take it. */
 async function cameraPhoto(): Promise<string> {
   const file = path.join(os.tmpdir(), `bench-catch-${process.pid}.jpg`);
-  const bytes = await sharp({
-    create: { width: 4032, height: 3024, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 120, sigma: 32 } },
-  })
-    .blur(0.6)
-    .jpeg({ quality: 95 })
-    .toBuffer();
+  const bytes = await cameraPhotoBytes();
   writeFileSync(file, bytes);
   log(`Photo: ${(bytes.length / 1e6).toFixed(1)} MB.`);
   return file;
@@ -143,17 +138,7 @@ async function answeredAfter(answers: number[], nth: number, submitted: Submitte
 
 /** One fresh phone: the day's first catch, then the next one at once; both times, and when the club answered each. */
 async function run(browser: Browser, site: Site, cookie: string, photo: string): Promise<[Catch, Catch]> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-    userAgent: userAgents.mobile,
-    locale: 'en-AU',
-    timezoneId: 'Australia/Sydney',
-    permissions: ['geolocation'],
-    geolocation: SPOT,
-  });
+  const context = await browser.newContext({ ...PHONE_CONTEXT, permissions: ['geolocation'], geolocation: SPOT });
   try {
     await context.addCookies(
       cookie
@@ -196,18 +181,7 @@ async function main() {
   const site = process.env.BENCH_SITE ? { origin: process.env.BENCH_SITE, stop: async () => undefined } : await startDemo();
   const cookie = await signIn(site.origin, 'admin');
   const photo = await cameraPhoto();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: HEADLESS_CHROMIUM_FLAGS });
   cleanups.push(() => browser.close());
   log(`Chromium ${browser.version()}; slow 4G, CPU ${SLOW_4G.cpuSlowdownMultiplier}× slower; ${RUNS} runs.`);
   const runs: [Catch, Catch][] = [];

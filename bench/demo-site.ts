@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../src/server/db/embedded-postgres';
+import { userAgents } from 'lighthouse/core/config/constants.js';
 import { DEMO_LOGINS } from '../src/server/demo/demo-data';
 
 export type Who = 'visitor' | 'member' | 'admin';
@@ -30,6 +31,17 @@ export const HEADLESS_CHROMIUM_FLAGS = [
   '--disable-sync',
   '--disable-quic',
 ];
+
+/** The phone the browser benchmarks load the site on: 390×844 with touch, Lighthouse's mobile user agent, in Sydney. */
+export const PHONE_CONTEXT = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: userAgents.mobile,
+  locale: 'en-AU',
+  timezoneId: 'Australia/Sydney',
+};
 
 export const log = (message: string) => process.stderr.write(`${message}\n`);
 

@@ -39,7 +39,7 @@
  * dist/ as it is). About 40 minutes: each signed-in run waits for the offline app to install on the slow line.
  */
 import * as chromeLauncher from 'chrome-launcher';
-import { throttling, userAgents } from 'lighthouse/core/config/constants.js';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -48,6 +48,7 @@ import {
   HEADLESS_CHROMIUM_FLAGS,
   log,
   median,
+  PHONE_CONTEXT,
   readChunkFiles,
   runBench,
   signIn,
@@ -647,15 +648,7 @@ function sessionOf(where: Where, who: Exclude<Who, 'visitor'>): Promise<string> 
 }
 
 async function newPhone(browser: Browser, where: Where, who: Who): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-    userAgent: userAgents.mobile,
-    locale: 'en-AU',
-    timezoneId: 'Australia/Sydney',
-  });
+  const context = await browser.newContext(PHONE_CONTEXT);
   if (who !== 'visitor') await context.addCookies(cookiesOf(await sessionOf(where, who), where.page));
   await context.addInitScript({ content: PROBE });
   const page = await context.newPage();

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catch } from '../../src/server/db/entities';
 import { instantToClubLocal } from '../../src/shared/dates';
+import { cameraPhotoBytes } from '../support/camera-photo';
 import { activeMemberClient, signedInClient, startTestApp, type TestApp } from '../support/test-app';
 import { controlsUnderToast, expectAccessible, followLink, launchBrowser, loginLink, openPage, PHONE, SMALL_PHONE } from './browser';
 
@@ -65,13 +66,7 @@ async function photoFile() {
 /** A phone camera's photo of about 7.5 MB (12 megapixels of fine detail, little compression). */
 async function largePhoto() {
   const file = path.join(os.tmpdir(), `offline-large-catch-${Date.now()}.jpg`);
-  const bytes = await sharp({
-    create: { width: 4032, height: 3024, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 120, sigma: 32 } },
-  })
-    .blur(0.6)
-    .jpeg({ quality: 95 })
-    .toBuffer();
-  writeFileSync(file, bytes);
+  writeFileSync(file, await cameraPhotoBytes());
   return file;
 }
 
