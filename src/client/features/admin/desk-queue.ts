@@ -82,6 +82,9 @@ export async function putTap(entry: QueuedDeskTap): Promise<void> {
   changed();
 }
 
+/** One queued tap as it is now (a send may have changed it since the queue was read). */
+export const queuedTap = (key: string): Promise<QueuedDeskTap | undefined> => taps.get(key);
+
 export async function updateTap(key: string, patch: Partial<QueuedDeskTap>): Promise<void> {
   const current = await taps.get(key);
   if (current) await putTap({ ...current, ...patch, key });

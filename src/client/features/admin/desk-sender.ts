@@ -1,7 +1,17 @@
 import { httpStatusOf, isLostAnswer, serverMessage } from '../../lib/errors';
 import type { TrpcClient } from '../../trpc';
 import { retryDelayMs } from '../../offline/retry-delay';
-import { type DeskTap, isPending, isUnsent, pendingId, queuedTaps, removeTap, updateTap, type QueuedDeskTap } from './desk-queue';
+import {
+  type DeskTap,
+  isPending,
+  isUnsent,
+  pendingId,
+  queuedTap,
+  queuedTaps,
+  removeTap,
+  updateTap,
+  type QueuedDeskTap,
+} from './desk-queue';
 
 export type DeskOutcome =
   /** The club has it. */
@@ -83,21 +93,18 @@ async function attempt(client: TrpcClient, entry: QueuedDeskTap): Promise<DeskOu
 
 /** The taps made for a walk-up before the club had entered them now name their entry. */
 async function walkUpEntered(key: string, registrationId: string): Promise<void> {
-  for (const later of await queuedTaps()) {
-    if ('registrationId' in later.tap.input && later.tap.input.registrationId === pendingId(key)) {
-      await updateTap(later.key, { tap: { ...later.tap, input: { ...later.tap.input, registrationId } } as DeskTap });
-    }
+  for (const later of await tapsFor(key)) {
+    await updateTap(later.key, { tap: { ...later.tap, input: { ...later.tap.input, registrationId } } as DeskTap });
   }
 }
 
 /** A walk-up the club refused: what the desk did for them afterwards cannot be sent either. */
 async function walkUpRefused(key: string, name: string): Promise<void> {
-  for (const later of await queuedTaps()) {
-    if ('registrationId' in later.tap.input && later.tap.input.registrationId === pendingId(key)) {
-      await updateTap(later.key, { state: 'failed', error: `Not sent: ${name} was not added.` });
-    }
-  }
+  for (const later of await tapsFor(key)) await updateTap(later.key, { state: 'failed', error: `Not sent: ${name} was not added.` });
 }
+
+/** The taps made for a walk-up (by its tap's key) before the club had entered them. */
+const tapsFor = async (key: string) => (await queuedTaps()).filter((later) => registrationOf(later) === pendingId(key));
 
 /**
  * Sends one queued tap, once: one sender at a time per tap (a Web Lock shared by the tabs), so another tab's send is
@@ -126,9 +133,9 @@ export async function sendDeskQueue(
     for (const entry of await queuedTaps()) {
       const due = options.now || !entry.nextTryAt || Date.parse(entry.nextTryAt) <= Date.now();
       if (entry.userId !== userId || !isUnsent(entry) || !due) continue;
-      // Read again: an earlier send in this round may have given this tap its walk-up's id.
-      const fresh = (await queuedTaps()).find((e) => e.key === entry.key);
-      if (!fresh) continue;
+      // Read again: an earlier send in this round may have given this tap its walk-up's id, or another sender sent it.
+      const fresh = await queuedTap(entry.key);
+      if (!fresh || !isUnsent(fresh)) continue;
       const outcome = await sendDeskTap(client, fresh);
       if (outcome) told(fresh, outcome);
       if (outcome?.kind === 'later' && !isPending(registrationOf(fresh))) return;
