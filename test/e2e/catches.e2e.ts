@@ -401,12 +401,13 @@ describe('competition day for a judge on a phone', () => {
     await desk.page.getByRole('button', { name: 'Compare side by side' }).click();
     const wide = desk.page.getByRole('dialog');
     await wide.getByText(/identical once lined up/).waitFor();
-    const [left, right] = [
-      await wide.getByRole('region', { name: 'This catch' }).boundingBox(),
-      await wide.getByRole('region', { name: 'The earlier catch' }).boundingBox(),
-    ];
-    expect(Math.abs(left!.y - right!.y)).toBeLessThan(2);
-    expect(right!.x).toBeGreaterThan(left!.x + left!.width - 1);
+    // Read once the dialog has settled: while it opens, its content moves between two readings.
+    const sideBySide = async () => {
+      const left = (await wide.getByRole('region', { name: 'This catch' }).boundingBox())!;
+      const right = (await wide.getByRole('region', { name: 'The earlier catch' }).boundingBox())!;
+      return Math.abs(left.y - right.y) < 2 && right.x > left.x + left.width - 1;
+    };
+    await expect.poll(sideBySide).toBe(true);
     await desk.shot('side-by-side-desk');
     expect(desk.problems).toEqual([]);
   }, 90_000);
