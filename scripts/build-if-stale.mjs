@@ -5,8 +5,14 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const outputs = ['dist/client/index.html', 'dist/server/main.js', 'dist/server/cli.js', 'dist/server/demo.js'];
-const inputs = ['src', 'scripts', 'package-lock.json', 'vite.config.ts', 'vite.server.config.ts', 'tsconfig.json'];
+const outputs = [
+  'dist/client/index.html',
+  'dist/render/render-page.js',
+  'dist/server/main.js',
+  'dist/server/cli.js',
+  'dist/server/demo.js',
+];
+const inputs = ['src', 'scripts', 'package-lock.json', 'vite.config.ts', 'vite.render.config.ts', 'vite.server.config.ts', 'tsconfig.json'];
 
 const mtime = (file) => {
   try {

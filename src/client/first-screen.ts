@@ -23,6 +23,12 @@ function answersInPage(): FirstAnswer[] {
   }
 }
 
+/** Puts a page's first answers into the query cache, each under its read's key. */
+export function keepAnswers(queryClient: QueryClient, trpcClient: TrpcClient, answers: readonly FirstAnswer[]): void {
+  const trpc = trpcOptions(trpcClient, queryClient);
+  for (const answer of answers) queryClient.setQueryData(procedure(trpc, answer).queryKey(answer.input), answer.data);
+}
+
 /**
  * Puts the answers the page's HTML carries into the cache, then asks for the rest of what the first screen shows
  * (shared/first-screen.ts) in one batched request with the session check, before anything is drawn. Says whether
@@ -32,7 +38,7 @@ function answersInPage(): FirstAnswer[] {
 export function prefetchFirstScreen(queryClient: QueryClient, trpcClient: TrpcClient, pathname: string): { answered: boolean; who: Who } {
   const trpc = trpcOptions(trpcClient, queryClient);
   const answers = answersInPage();
-  for (const answer of answers) queryClient.setQueryData(procedure(trpc, answer).queryKey(answer.input), answer.data);
+  keepAnswers(queryClient, trpcClient, answers);
   const who = whoIs(answers.find((a) => a.path === 'auth.me')?.data);
   const address = { pathname, search: new URLSearchParams(window.location.search) };
   for (const read of firstScreenReads(address, who)) void queryClient.prefetchQuery(procedure(trpc, read).queryOptions(read.input));

@@ -5,8 +5,10 @@ import '@mantine/core/styles/global.css';
 import './components/touch-targets.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { DRAWN_AT_ATTRIBUTE } from '../shared/first-screen';
 import { prefetchFirstScreen } from './first-screen';
+import { DrawnAt } from './lib/clock';
 import { keepQueriesOnDevice } from './offline/query-persistence';
 import { reloadIfUpdated } from './offline/register-service-worker';
 import { AppProviders } from './providers';
@@ -35,26 +37,36 @@ async function start() {
   const router = createAppRouter();
   router.subscribe('onResolved', reloadIfUpdated);
 
-  const root = createRoot(document.getElementById('root')!);
-  const draw = () =>
-    root.render(
-      <StrictMode>
+  const container = document.getElementById('root')!;
+  // When the server drew the first screen (none: the app draws it).
+  const drawnAt = Number(container.getAttribute(DRAWN_AT_ATTRIBUTE)) || undefined;
+  const tree = (
+    <StrictMode>
+      <DrawnAt value={drawnAt}>
         <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
           <RouterProvider router={router} />
         </AppProviders>
-      </StrictMode>,
-    );
-  if (answered) {
+      </DrawnAt>
+    </StrictMode>
+  );
+  const routeReady = Promise.all([router.load(), preloadPersonalScreen(pathname, who)]);
+  if (drawnAt) {
+    // The server drew the first screen from the same answers: once the route's code is here, the app takes that
+    // drawing over as it stands instead of drawing it again; as a transition, which React does in slices of a few
+    // milliseconds (a tap is answered meanwhile) rather than in one long task.
+    // The router draws as it did on the server (no suspense boundary of its own around the routes), as its own
+    // server-side start would set it.
+    router.ssr = { manifest: undefined };
+    await routeReady.catch(() => undefined);
+    startTransition(() => void hydrateRoot(container, tree));
+  } else if (answered) {
     // The page came with its data: draw it once its route's code is here, as a transition, which React draws in
     // slices of a few milliseconds instead of one long task (a slow phone stays responsive; Lighthouse's blocking time).
     // Never wait long for a route on a weak signal: the screen then draws what it has and the route when it comes.
-    await Promise.race([
-      Promise.all([router.load(), preloadPersonalScreen(pathname, who)]).catch(() => undefined),
-      new Promise((resolve) => setTimeout(resolve, ROUTE_WAIT_MS)),
-    ]);
-    startTransition(draw);
+    await Promise.race([routeReady.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, ROUTE_WAIT_MS))]);
+    startTransition(() => createRoot(container).render(tree));
   } else {
-    draw();
+    createRoot(container).render(tree);
   }
 }
 void start();

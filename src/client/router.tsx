@@ -142,13 +142,14 @@ function stringifySearch(search: Record<string, unknown>): string {
   return text ? `?${text}` : '';
 }
 
-export function createAppRouter(options: { history?: RouterHistory } = {}) {
+/** `onServer`: drawing a page's first screen on the server (the browser's router alone restores the scroll). */
+export function createAppRouter(options: { history?: RouterHistory; onServer?: boolean } = {}) {
   return createRouter({
     routeTree,
     parseSearch,
     stringifySearch,
     defaultNotFoundComponent: NotFoundPage,
-    scrollRestoration: true,
+    scrollRestoration: !options.onServer,
     ...(options.history ? { history: options.history } : {}),
   });
 }

@@ -21,6 +21,12 @@ export interface FirstAnswer extends FirstRead {
 /** The id of the `<script type="application/json">` in the page's HTML that carries the first screen's answers. */
 export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
 
+/**
+ * The attribute of the page's root element that says its first screen was drawn on the server, and when (ms since
+ * the epoch): the app takes that drawing over, reading the clock as it was then.
+ */
+export const DRAWN_AT_ATTRIBUTE = 'data-drawn-at';
+
 /** Who the session check found: what a page shows depends on it. */
 export type Who = 'visitor' | 'member' | 'admin';
 
@@ -103,6 +109,18 @@ function adminTabReads(search: URLSearchParams): FirstRead[] {
   // A filter in the address (a dashboard figure's link) changes the list: the tab asks for that one itself.
   if (tab === 'members' && !search.has('status')) return [{ path: 'admin.members.search', input: FIRST_MEMBERS_PAGE }];
   return [];
+}
+
+/**
+ * Whether the server draws a page's first screen into its HTML (the app then takes it over instead of drawing it):
+ * the pages people open first, the public ones and the member's portal, whose screens draw from their first reads
+ * alone. The others open with the header and the app draws them.
+ */
+export function drawnOnServer({ pathname, search }: PageAddress): boolean {
+  // The installed app opens the portal on the tab the member left, which only the phone knows.
+  if (search.get('from') === 'home-screen') return false;
+  const pages: readonly string[] = [ROUTES.home, ROUTES.publicHome, ROUTES.sponsor, ROUTES.member];
+  return pages.includes(pathname) || detailsEvent(pathname) !== null;
 }
 
 /** The route modules a first screen may draw with (as Vite's manifest names them). */

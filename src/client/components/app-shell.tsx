@@ -5,6 +5,7 @@ import { Suspense, useCallback, useEffect, useState } from 'react';
 import { CLUB } from '../../shared/club';
 import { isFullScreenPage } from '../../shared/routes';
 import { preloadLogin, useLoginModal } from '../features/auth/login-modal';
+import { useBrowserValue } from '../lib/browser-value';
 import { awayFromClub } from '../lib/club-address';
 import { displayFirstName, useAuth } from '../lib/use-auth';
 import { ChatWidget } from '../features/chat/chat-widget';
@@ -75,7 +76,8 @@ export function AppLayout() {
 
 /** Where the club's site is, on a page opened at another address (nothing at the club's own). */
 function AddressNotice() {
-  const away = awayFromClub();
+  // Nothing on the server, which draws the page for the club's own address.
+  const away = useBrowserValue(awayFromClub, null);
   if (!away) return null;
   return (
     <LoadBoundary onError={() => undefined}>

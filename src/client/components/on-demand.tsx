@@ -89,10 +89,10 @@ export function useAfterFirstPaint(): boolean {
 /**
  * True once the element comes within `margin` of the screen, and from then on: a part below the first screen (a form
  * at the foot of a page) loads as the visitor scrolls towards it, not while the screen they came for is being drawn.
- * True at once where the browser cannot tell.
+ * True at once where the browser cannot tell; false on the server, which draws the first screen without it.
  */
 export function useNearView(ref: RefObject<Element | null>, margin = '200px'): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [near, setNear] = useState(() => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;

@@ -12,6 +12,9 @@ import './toast-place.css';
  * screen) it shows where <Toasts /> is.
  */
 let slot: HTMLElement | null = null;
+const currentSlot = () => slot;
+/** A page drawn on the server, and the app taking it over, have no frame yet. */
+const noSlot = () => null;
 const slotListeners = new Set<() => void>();
 function setSlot(element: HTMLElement | null) {
   slot = element;
@@ -116,7 +119,7 @@ function useGoneWithTheScreen(id: string | undefined) {
 export function Toasts() {
   const { notifications: shown } = useNotifications();
   const current = shown.at(-1);
-  const framePlace = useSyncExternalStore(subscribeToSlot, () => slot);
+  const framePlace = useSyncExternalStore(subscribeToSlot, currentSlot, noSlot);
   const { element: target, said } = useToastPlace(current?.id, typeof current?.message === 'string' ? current.message : '', framePlace);
   // A toast the previous page left (signed in, then the page loaded afresh) shows on this one.
   useEffect(showCarriedToast, []);

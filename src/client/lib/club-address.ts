@@ -15,8 +15,7 @@ export interface AwayFromClub {
 }
 
 /** The club's address the page's HTML carries (none in the app saved on the phone, which opens offline). */
-function clubAddress(): ClubAddress | null {
-  const text = document.getElementById(CLUB_ADDRESS_ID)?.textContent;
+function clubAddress(text: string | null | undefined): ClubAddress | null {
   try {
     const parsed = text ? (JSON.parse(text) as Partial<ClubAddress>) : null;
     return parsed && typeof parsed.url === 'string' ? { url: parsed.url, secureSession: parsed.secureSession === true } : null;
@@ -25,13 +24,22 @@ function clubAddress(): ClubAddress | null {
   }
 }
 
+/** The last answer, with what it was read from: the same object while neither changes (a store's snapshot, React). */
+let last: { from: string; away: AwayFromClub | null } | undefined;
+
 /**
  * Where the club's site is when this page was opened at another address (127.0.0.1 rather than localhost, the
  * server's IP, a second name), or null at the club's own address. E-mailed links and payments always go to the
  * club's address.
  */
 export function awayFromClub(): AwayFromClub | null {
-  const address = clubAddress();
+  const text = document.getElementById(CLUB_ADDRESS_ID)?.textContent;
+  const from = `${window.location.origin} ${text}`;
+  if (last?.from !== from) last = { from, away: findAwayFromClub(clubAddress(text)) };
+  return last.away;
+}
+
+function findAwayFromClub(address: ClubAddress | null): AwayFromClub | null {
   if (!address) return null;
   let club: URL;
   try {

@@ -2,6 +2,7 @@ import { Container, Stack, Tabs, VisuallyHidden } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { useBrowserValue } from '../lib/browser-value';
 import { useAuth } from '../lib/use-auth';
 import { DashboardTab } from '../features/portal/dashboard-tab';
 import { MemberBanner } from '../features/portal/member-banner';
@@ -68,6 +69,7 @@ function usePrepareEventDayTabs() {
     return () => cancelIdleCallback(idle);
   }, [painted, queryClient, trpc]);
 }
+const readLastTab = () => localStorage.getItem(LAST_TAB_KEY);
 /** Opened as the installed app (its start address says so; standalone display is the fallback). */
 const installedApp = () => typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches;
 
@@ -78,9 +80,11 @@ export function MemberPortalPage() {
   const profile = useQuery(trpc.members.profile.queryOptions());
   const search = useSearch({ strict: false }) as { tab?: string; from?: string };
   const navigate = useNavigate();
-  // The installed app opens where the member left it (often the fish-logging screen on an event day).
-  const fromHomeScreen = search.from === 'home-screen' || installedApp();
-  const requested = search.tab ?? (fromHomeScreen ? (localStorage.getItem(LAST_TAB_KEY) ?? undefined) : undefined);
+  // The installed app opens where the member left it (often the fish-logging screen on an event day). Neither is
+  // known to the server (which does not draw a page opened from the home screen: shared/first-screen.ts).
+  const fromHomeScreen = useBrowserValue(installedApp, false) || search.from === 'home-screen';
+  const lastTab = useBrowserValue(readLastTab, null);
+  const requested = search.tab ?? (fromHomeScreen ? (lastTab ?? undefined) : undefined);
   const tab: TabValue = [...TABS.map((t) => t.value), ...HIDDEN_TABS].includes(requested as TabValue)
     ? (requested as TabValue)
     : 'dashboard';

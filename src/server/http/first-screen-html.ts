@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  DRAWN_AT_ATTRIBUTE,
+  drawnOnServer,
   FIRST_SCREEN_DATA_ID,
   FIRST_SCREEN_MODULES,
   firstScreenModules,
@@ -15,6 +17,7 @@ import {
 import { CLUB } from '../../shared/club';
 import { CLUB_ADDRESS_ID, type ClubAddress } from '../../shared/club-address';
 import { isFullScreenPage } from '../../shared/routes';
+import { serverDrawnPages } from './server-drawn-pages';
 
 /** Marks the reads this server asks of itself for a page: the page request was counted by the rate limit already. */
 const OWN_READ_HEADER = 'x-first-screen-read';
@@ -51,6 +54,7 @@ export function firstScreenHtml(clientDir: string, address: ClubAddress): FirstS
   const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const routeLinks = new Map(FIRST_SCREEN_MODULES.map((module) => [module, preloadLinks(manifest, module)]));
   const clubAddress = jsonScript(CLUB_ADDRESS_ID, address);
+  const draw = serverDrawnPages(clientDir);
 
   return {
     async page(app, req) {
@@ -60,10 +64,14 @@ export function firstScreenHtml(clientDir: string, address: ClubAddress): FirstS
       const modules = firstScreenModules(address, whoIs(answers.find((a) => a.path === 'auth.me')?.data));
       const links = [...new Set(modules.flatMap((module) => routeLinks.get(module) ?? []))].join('');
       const html = template.replace('</head>', `${links}${jsonScript(FIRST_SCREEN_DATA_ID, answers)}${clubAddress}</head>`);
-      return isFullScreenPage(pathname) ? html : html.replace('<div id="root"></div>', `<div id="root">${HEADER_SHELL}</div>`);
+      const drawn = draw && drawnOnServer(address) ? await draw(req.log, req.url, answers) : undefined;
+      if (drawn) return html.replace(EMPTY_ROOT, `<div id="root" ${DRAWN_AT_ATTRIBUTE}="${drawn.drawnAt}">${drawn.html}</div>`);
+      return isFullScreenPage(pathname) ? html : html.replace(EMPTY_ROOT, `<div id="root">${HEADER_SHELL}</div>`);
     },
   };
 }
+
+const EMPTY_ROOT = '<div id="root"></div>';
 
 /** Data for the app in the page: `<` escaped, so no value can close the script element. */
 const jsonScript = (id: string, value: unknown) =>

@@ -18,7 +18,8 @@ import { memberChoiceLabel } from '../../../shared/member-names';
 
 /** Whether the browser has accepted to send the waiting catches with the site closed; asks it once catches wait. */
 function useSendsWhileClosed(waiting: boolean): boolean {
-  const accepted = useSyncExternalStore(onSyncAnswer, sendsWhileClosed);
+  // A page drawn on the server (and the app taking it over) has not asked the browser yet.
+  const accepted = useSyncExternalStore(onSyncAnswer, sendsWhileClosed, () => false);
   useEffect(() => {
     if (waiting && !syncAsked()) void sendWhenSignalReturns();
   }, [waiting]);

@@ -1,5 +1,4 @@
-import { Alert, Badge, Button, Card, Flex, Group, Skeleton, Stack, Text, Title, useMatches } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Badge, Box, Button, Card, Flex, Skeleton, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { formatAuDate } from '../../../shared/dates';
 import { suspensionNotice } from '../../../shared/suspensions';
@@ -29,24 +28,19 @@ function statusLine(profile: MemberProfile): string {
 export function MemberBanner({ user, profile, loading = false }: { user: CurrentUser; profile: MemberProfile | null; loading?: boolean }) {
   const { openJoin, openPayment } = useJoinDialog();
   const [confirmEarly, setConfirmEarly] = useState(false);
-  // On a small phone the banner is one compact block above every tab: the greeting, one status line, badge and button in a row.
-  const compact = useMediaQuery('(max-width: 36em)') ?? false;
   const active = profile?.status === 'active';
   const awaitingPayment = profile?.paymentState === 'awaiting_payment';
   const processing = profile?.paymentState === 'processing';
   const renewalOpen = profile?.renewal.open ?? true;
-  // Beside the greeting on wide screens (right-aligned), under it on phones (left-aligned).
-  const actionsAlign = useMatches({ base: 'flex-start', sm: 'flex-end' });
 
   // Never cut short on a small phone: the badge and the button keep their whole words and wrap instead.
   const whole = { flexShrink: 0, overflow: 'visible' } as const;
-  const badgeSize = compact ? 'md' : 'lg';
   const badge = !profile ? null : awaitingPayment || processing ? (
-    <Badge size={badgeSize} color="orange" variant="light" style={whole}>
+    <Badge size="md" color="orange" variant="light" style={whole}>
       Payment pending
     </Badge>
   ) : (
-    <Badge size={badgeSize} color={active ? 'green' : 'gray'} variant={active ? 'filled' : 'light'} style={whole}>
+    <Badge size="md" color={active ? 'green' : 'gray'} variant={active ? 'filled' : 'light'} style={whole}>
       {active ? 'Active Member' : 'Inactive'}
     </Badge>
   );
@@ -80,76 +74,80 @@ export function MemberBanner({ user, profile, loading = false }: { user: Current
     );
   }
 
+  // On a small phone (under 36em) the banner is one compact block above every tab: the greeting, one status line, and
+  // the badge and button in a row; wider, the badge and button stand beside the greeting (right-aligned from 48em).
+  // Chosen by the stylesheet, not the script, so the page drawn on the server is already the phone's.
   return (
     <Card
       withBorder
       radius="md"
-      padding={compact ? 'sm' : 'lg'}
-      data-compact={compact || undefined}
+      padding={0}
       style={{ background: 'linear-gradient(135deg, var(--mantine-color-blue-0), var(--mantine-color-teal-0))' }}
     >
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap={compact ? 'xs' : 'md'}>
-        <Stack gap={compact ? 0 : 4} style={{ minWidth: 0, flex: '1 1 260px' }}>
-          <Title order={1} fz={{ base: 20, xs: 24, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
-            Welcome, {profile ? `${profile.firstName} ${profile.lastName}` : `${user.firstName} ${user.lastName}`}
-          </Title>
-          {loading ? (
-            <Skeleton height={24} width="80%" radius="sm" aria-hidden />
-          ) : profile ? (
-            <>
-              <Text c="dimmed" size={compact ? 'sm' : undefined}>
-                {statusLine(profile)}
-              </Text>
-              {!compact && active && !renewalOpen && profile.renewal.opensOn && (
-                <Text size="sm" c="dimmed">
-                  Renewal opens on {formatAuDate(profile.renewal.opensOn)}.
+      <Box p={{ base: 'sm', xs: 'lg' }}>
+        <Flex justify="space-between" align="flex-start" wrap="wrap" gap={{ base: 'xs', xs: 'md' }}>
+          <Flex direction="column" gap={{ base: 0, xs: 4 }} style={{ minWidth: 0, flex: '1 1 260px' }}>
+            <Title order={1} fz={{ base: 20, xs: 24, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
+              Welcome, {profile ? `${profile.firstName} ${profile.lastName}` : `${user.firstName} ${user.lastName}`}
+            </Title>
+            {loading ? (
+              <Skeleton height={24} width="80%" radius="sm" aria-hidden />
+            ) : profile ? (
+              <>
+                <Text c="dimmed" fz={{ base: 'sm', xs: 'md' }}>
+                  {statusLine(profile)}
                 </Text>
-              )}
-            </>
-          ) : (
-            <Text c="dimmed" size={compact ? 'sm' : undefined}>
-              You are not a member of the club yet. Join to register for competitions and log your catches.
-            </Text>
-          )}
-        </Stack>
-        <Flex
-          gap="xs"
-          wrap="wrap"
-          direction={compact ? 'row' : 'column'}
-          align={compact ? 'center' : actionsAlign}
-          justify={compact ? 'space-between' : undefined}
-          w={compact ? '100%' : undefined}
-        >
-          {loading ? (
-            <>
-              <Skeleton height={26} width={130} radius="xl" aria-hidden />
-              <Skeleton height={36} width={170} radius="sm" aria-hidden />
-            </>
-          ) : (
-            <>
-              {badge}
-              {action}
-            </>
-          )}
+                {active && !renewalOpen && profile.renewal.opensOn && (
+                  <Text size="sm" c="dimmed" visibleFrom="xs">
+                    Renewal opens on {formatAuDate(profile.renewal.opensOn)}.
+                  </Text>
+                )}
+              </>
+            ) : (
+              <Text c="dimmed" fz={{ base: 'sm', xs: 'md' }}>
+                You are not a member of the club yet. Join to register for competitions and log your catches.
+              </Text>
+            )}
+          </Flex>
+          <Flex
+            gap="xs"
+            wrap="wrap"
+            direction={{ base: 'row', xs: 'column' }}
+            align={{ base: 'center', xs: 'flex-start', sm: 'flex-end' }}
+            justify={{ base: 'space-between', xs: 'flex-start' }}
+            w={{ base: '100%', xs: 'auto' }}
+          >
+            {loading ? (
+              <>
+                <Skeleton height={26} width={130} radius="xl" aria-hidden />
+                <Skeleton height={36} width={170} radius="sm" aria-hidden />
+              </>
+            ) : (
+              <>
+                {badge}
+                {action}
+              </>
+            )}
+          </Flex>
         </Flex>
-      </Group>
-      {profile?.suspension && (
-        <Alert color="red" variant="filled" mt="md" role="alert" title="Membership suspended">
-          {suspensionNotice(profile.suspension)}
-        </Alert>
-      )}
-      {profile && confirmEarly && (
-        <Suspense fallback={null}>
-          <RenewEarlyDialog
-            profile={profile}
-            onClose={() => setConfirmEarly(false)}
-            onRenew={() => {
-              setConfirmEarly(false);
-              openPayment(householdPayment(profile, { earlyRenewal: true }));
-            }}
-          />
-        </Suspense>
-      )}
+        {profile?.suspension && (
+          <Alert color="red" variant="filled" mt="md" role="alert" title="Membership suspended">
+            {suspensionNotice(profile.suspension)}
+          </Alert>
+        )}
+        {profile && confirmEarly && (
+          <Suspense fallback={null}>
+            <RenewEarlyDialog
+              profile={profile}
+              onClose={() => setConfirmEarly(false)}
+              onRenew={() => {
+                setConfirmEarly(false);
+                openPayment(householdPayment(profile, { earlyRenewal: true }));
+              }}
+            />
+          </Suspense>
+        )}
+      </Box>
     </Card>
   );
 }

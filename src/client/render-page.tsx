@@ -1,0 +1,49 @@
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { whoIs, type FirstAnswer } from '../shared/first-screen';
+import { keepAnswers } from './first-screen';
+import { DrawnAt } from './lib/clock';
+import { AppProviders } from './providers';
+import { createAppRouter, preloadPersonalScreen } from './router';
+import { createQueryClient, createTrpcClient } from './trpc';
+
+/** A first screen drawn on the server: its HTML and the time it was drawn at (which the app takes over with). */
+export interface DrawnPage {
+  html: string;
+  drawnAt: number;
+}
+
+/**
+ * A page's first screen drawn on the server, as the app would draw it in the browser from the same answers: the
+ * HTML the page opens with, which the app then takes over without drawing it again (main.tsx, `hydrateRoot`). Built
+ * on its own (vite.render.config.ts) and loaded by the server from the build (http/first-screen-html.ts). Nothing
+ * here asks the network: what the answers do not hold is drawn as the app draws it while it waits.
+ */
+export async function renderPage(url: string, answers: readonly FirstAnswer[]): Promise<DrawnPage> {
+  const queryClient = createQueryClient();
+  const trpcClient = createTrpcClient();
+  keepAnswers(queryClient, trpcClient, answers);
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [url] }), onServer: true });
+  const { pathname } = new URL(url, 'http://site');
+  await Promise.all([router.load(), preloadPersonalScreen(pathname, whoIs(answers.find((a) => a.path === 'auth.me')?.data))]);
+  const drawnAt = Date.now();
+  const failures: unknown[] = [];
+  // Every part of the screen, the ones whose code comes on demand included, before the HTML is given: none is left
+  // for the browser to draw (the app takes each over once its code is there).
+  const { prelude } = await prerender(
+    <StrictMode>
+      <DrawnAt value={drawnAt}>
+        <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </DrawnAt>
+    </StrictMode>,
+    // Each part inline, in order: none held back for an inline script to reveal (the site's policy runs none).
+    { onError: (error) => void failures.push(error), progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+  );
+  const html = await new Response(prelude).text();
+  if (failures.length) throw new AggregateError(failures, 'Drawing the first screen failed');
+  queryClient.clear();
+  return { html, drawnAt };
+}
