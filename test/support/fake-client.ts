@@ -21,13 +21,21 @@ const MANIFEST = {
   '_Table-11.js': { file: 'assets/Table-11.js', imports: ['index.html'] },
 };
 
-/** A folder holding a built client's index.html and manifest (no scripts), for the server's page HTML; `remove` when done. */
-export function fakeBuiltClient(): { dir: string; remove: () => void } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'club-client-'));
+/**
+ * A folder holding a built client's index.html and manifest (no scripts), for the server's page HTML; `remove` when
+ * done. `render`: the source of the build's server-side drawing (`dist/render/render-page.js`), beside it.
+ */
+export function fakeBuiltClient(options: { render?: string } = {}): { dir: string; remove: () => void } {
+  const build = mkdtempSync(path.join(os.tmpdir(), 'club-build-'));
+  const dir = path.join(build, 'client');
   mkdirSync(path.join(dir, '.vite'), { recursive: true });
   writeFileSync(path.join(dir, 'index.html'), APP_HTML);
   writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  if (options.render) {
+    mkdirSync(path.join(build, 'render'));
+    writeFileSync(path.join(build, 'render', 'render-page.js'), options.render);
+  }
+  return { dir, remove: () => rmSync(build, { recursive: true, force: true }) };
 }
 
 /** The headers of a browser opening a page (not a script's or the service worker's request). */

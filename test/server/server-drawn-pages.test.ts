@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answersIn, fakeBuiltClient, OPENING } from '../support/fake-client';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+// A build's server-side drawing that draws the page's address and the reads it was given, and counts its drawings;
+// it fails for /sponsor, as a component that throws on the server would.
+const RENDER = `
+let drawings = 0;
+export async function renderPage(url, answers) {
+  if (url.startsWith('/sponsor')) throw new Error('window is not defined');
+  drawings += 1;
+  return { html: '<main><h1>' + url + '</h1><p>' + answers.map((a) => a.path).join(',') + '</p><p>drawing ' + drawings + '</p></main>', drawnAt: 1796500000000 };
+}`;
+
+const built = fakeBuiltClient({ render: RENDER });
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ clientDir: built.dir });
+});
+afterAll(async () => {
+  await t?.close();
+  built.remove();
+});
+
+const open = async (path: string) => {
+  const res = await t.client().fetch(path, { headers: OPENING });
+  return { status: res.status, html: await res.text() };
+};
+const root = (html: string) => /<div id="root"[^>]*>.*?<\/div>/s.exec(html)?.[0] ?? '';
+
+describe('first screens drawn on the server', () => {
+  it('puts the drawing of a page from its first answers in the root, saying when it was drawn', async () => {
+    const { status, html } = await open('/public');
+    expect(status).toBe(200);
+    const drawn = root(html);
+    expect(drawn).toMatch(/^<div id="root" data-drawn-at="1796500000000"><main><h1>\/public<\/h1>/);
+    // Drawn from the very answers the page carries for the app.
+    expect(drawn).toContain(
+      `<p>${answersIn(html)
+        .map((a) => a.path)
+        .join(',')}</p>`,
+    );
+  });
+
+  it('draws a page once a minute for the same answers (every visitor of the landing page), and again for other ones', async () => {
+    const minute = () => Math.floor(Date.now() / 60_000);
+    let first: string;
+    let again: string;
+    let at: number;
+    // Both within one minute of the clock (read again if it turned over between them).
+    do {
+      at = minute();
+      first = root((await open('/')).html);
+      again = root((await open('/')).html);
+    } while (minute() !== at);
+    expect(again).toBe(first);
+    expect(root((await open('/public?from=news')).html)).not.toBe(first);
+  });
+
+  it('opens the pages it does not draw, and a page whose drawing fails, with the header bar for the app to draw', async () => {
+    for (const path of ['/admin', '/member?from=home-screen', '/sponsor']) {
+      const { status, html } = await open(path);
+      expect(status).toBe(200);
+      expect(html).not.toContain('data-drawn-at');
+      expect(root(html)).toContain('<header');
+      // The page still carries its answers: the app draws it from them.
+      expect(answersIn(html).length).toBeGreaterThan(0);
+    }
+  });
+});
