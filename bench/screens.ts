@@ -238,7 +238,9 @@ const PROBE = String.raw`(() => {
     if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true })) return false;
     if (el.disabled || el.readOnly || el.getAttribute('aria-disabled') === 'true') return false;
     if (el.hasAttribute('data-loading') || el.hasAttribute('data-disabled')) return false;
-    return !el.closest('fieldset:disabled, [inert]');
+    if (el.closest('fieldset:disabled, [inert]')) return false;
+    // Drawn, or taken over, by the app: a control the server drew answers a tap only once React holds its props.
+    return Object.keys(el).some((key) => key.startsWith('__reactProps$'));
   };
   const describe = (c) => c.label ? 'field "' + c.label + '"' : c.css + (c.text ? ' /' + c.text + '/' : '');
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));

@@ -142,6 +142,19 @@ function stringifySearch(search: Record<string, unknown>): string {
   return text ? `?${text}` : '';
 }
 
+/**
+ * The router restores a page's scroll (or goes to the top) once it has drawn, except the first time when the person
+ * has scrolled already: a page drawn by the server is read, and scrolled, before the app takes it over.
+ */
+function unlessAlreadyScrolled() {
+  let first = true;
+  return () => {
+    const keep = first && window.scrollY > 0;
+    first = false;
+    return !keep;
+  };
+}
+
 /** `onServer`: drawing a page's first screen on the server (the browser's router alone restores the scroll). */
 export function createAppRouter(options: { history?: RouterHistory; onServer?: boolean } = {}) {
   return createRouter({
@@ -149,7 +162,7 @@ export function createAppRouter(options: { history?: RouterHistory; onServer?: b
     parseSearch,
     stringifySearch,
     defaultNotFoundComponent: NotFoundPage,
-    scrollRestoration: !options.onServer,
+    scrollRestoration: options.onServer ? false : unlessAlreadyScrolled(),
     ...(options.history ? { history: options.history } : {}),
   });
 }

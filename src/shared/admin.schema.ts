@@ -5,13 +5,12 @@ import { isIsoDate } from './dates';
 import { memberSuspension } from './judging.schema';
 import { birthDateSchema } from './members.schema';
 import { GENDERS, MEMBER_STATUSES, MEMBERSHIP_TYPES, SHIRT_SIZES } from './membership';
+import { MEMBERS_PAGE_SIZE } from './members-list';
 
 /** Members tab filters: the stored statuses plus 'expiring' (active, expiry within 30 days). */
 export const MEMBER_FILTERS = [...MEMBER_STATUSES, 'expiring'] as const;
 export const MEMBER_SORTS = ['name', 'email', 'type', 'status', 'expiry', 'joined'] as const;
 export const EXPIRING_DAYS = 30;
-/** Members per page of the administration's members list. */
-export const MEMBERS_PAGE_SIZE = 25;
 
 export const memberSearchInput = z.object({
   search: z.string().trim().max(100, 'Search is at most 100 characters.').optional(),
@@ -24,13 +23,6 @@ export const memberSearchInput = z.object({
 });
 export type MemberSearchInput = z.input<typeof memberSearchInput>;
 export type MemberSearch = z.output<typeof memberSearchInput>;
-/** The members list as the Members tab first asks for it, with no filter: everyone by name, the first page. */
-export const FIRST_MEMBERS_PAGE = {
-  sort: 'name',
-  direction: 'asc',
-  page: 1,
-  pageSize: MEMBERS_PAGE_SIZE,
-} as const satisfies MemberSearchInput;
 
 /** A row of the Members table (SPEC §3 admin member row). */
 export const adminMemberRow = z.object({

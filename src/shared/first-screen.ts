@@ -1,4 +1,4 @@
-import { FIRST_MEMBERS_PAGE } from './admin.schema';
+import { FIRST_MEMBERS_PAGE } from './members-list';
 import { RECENT_CATCHES } from './catches';
 import { UPCOMING_LIMIT } from './events';
 import { matchRoute, ROUTES } from './routes';

@@ -89,4 +89,23 @@ describe('pages drawn on the server', () => {
     expect(await sameHeading(page)).toBe(true);
     expect(problems).toEqual([]);
   });
+
+  it('a visitor who scrolls down to the sponsor form before the app has taken the page over stays there', async () => {
+    const { page, problems } = await openPage(browser, 'server-drawn-scroll', PHONE);
+    // The app's script held back a moment, as on a weak signal.
+    await page.route('**/assets/index-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(`${t.baseUrl}/sponsor`, { waitUntil: 'commit' });
+    const heading = page.locator('#sponsor-form-title');
+    await heading.waitFor();
+    await heading.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(200);
+    // The form loads once the app is running and sees it on screen; the page has not jumped back to the top.
+    await page.getByLabel('Company Name').waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    expect(problems).toEqual([]);
+  });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_READS_FACTOR } from '../../src/server/http/request-limits';
 import { CLUB_ADDRESS_ID } from '../../src/shared/club-address';
 import { FIRST_SCREEN_DATA_ID } from '../../src/shared/first-screen';
-import { FIRST_MEMBERS_PAGE } from '../../src/shared/admin.schema';
+import { FIRST_MEMBERS_PAGE } from '../../src/shared/members-list';
 import { createEvent } from '../support/factories';
 import { answersIn, APP_HTML, fakeBuiltClient, OPENING } from '../support/fake-client';
 import { activeMemberClient, PUBLIC_URL, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';

@@ -8,10 +8,10 @@ import { useEffect, useState, type ReactNode } from 'react';
 import {
   EXPIRING_DAYS,
   MEMBER_FILTERS,
-  MEMBERS_PAGE_SIZE,
   type AdminMemberRow,
   type MemberSearchInput,
 } from '../../../shared/admin.schema';
+import { MEMBERS_PAGE_SIZE } from '../../../shared/members-list';
 import { formatAuDate } from '../../../shared/dates';
 import { MEMBERSHIP_TYPE_NAMES, type MemberStatus, type MembershipType } from '../../../shared/membership';
 import { useTRPC } from '../../trpc';
