@@ -5,12 +5,7 @@ import { RowButton } from '../../components/admin-row-actions';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import {
-  EXPIRING_DAYS,
-  MEMBER_FILTERS,
-  type AdminMemberRow,
-  type MemberSearchInput,
-} from '../../../shared/admin.schema';
+import { EXPIRING_DAYS, MEMBER_FILTERS, type AdminMemberRow, type MemberSearchInput } from '../../../shared/admin.schema';
 import { MEMBERS_PAGE_SIZE } from '../../../shared/members-list';
 import { formatAuDate } from '../../../shared/dates';
 import { MEMBERSHIP_TYPE_NAMES, type MemberStatus, type MembershipType } from '../../../shared/membership';
