@@ -14,8 +14,8 @@ import { loadEnv } from '../src/server/env';
 import { createMailer } from '../src/server/integrations/mailer';
 import { createObjectStore } from '../src/server/integrations/storage';
 import { createServices } from '../src/server/services';
-import { ContentCache } from '../src/server/services/content-cache';
-import { RATE_RULES } from '../src/server/services/rate-limit.service';
+import { ContentCache } from '../src/server/platform/content-cache';
+import { RATE_RULES } from '../src/server/platform/rate-limit.service';
 import { seedClub } from './seed';
 
 const MEMBERS = 10_000;

@@ -30,7 +30,7 @@ import { openDatabase } from '../src/server/db/database';
 import { freePort } from '../src/server/db/embedded-postgres';
 import { loadEnv } from '../src/server/env';
 import { createMailer } from '../src/server/integrations/mailer';
-import { RATE_RULES } from '../src/server/services/rate-limit.service';
+import { RATE_RULES } from '../src/server/platform/rate-limit.service';
 import { UPCOMING_LIMIT } from '../src/shared/events';
 import { linkIn } from '../test/support/mime';
 import { outboxMail } from '../test/support/outbox';

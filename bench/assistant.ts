@@ -20,7 +20,7 @@ import { DEMO_LOGINS, seedDemoClub } from '../src/server/demo/seed';
 import { loadEnv } from '../src/server/env';
 import { createMailer } from '../src/server/integrations/mailer';
 import { createLocalStore } from '../src/server/integrations/storage/local-store';
-import { RATE_RULES } from '../src/server/services/rate-limit.service';
+import { RATE_RULES } from '../src/server/platform/rate-limit.service';
 import { clubLocalToInstant, clubToday } from '../src/shared/dates';
 import { failures, gatherFacts, runQuestionSet, scoreByCategory } from '../test/server/assistant-questions';
 import { table } from './table';

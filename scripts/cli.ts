@@ -10,7 +10,7 @@ import { openDatabase } from '../src/server/db/database';
 import { loadEnv } from '../src/server/env';
 import { createObjectStore } from '../src/server/integrations/storage';
 import { loadOrCreateSecrets } from '../src/server/secrets';
-import { AdminService } from '../src/server/services/admin.service';
+import { AdminService } from '../src/server/accounts/admin.service';
 
 const USAGE = `Usage:
   npm run cli -- admin grant <email>    make a signed-up user an administrator

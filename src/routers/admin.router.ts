@@ -12,7 +12,7 @@ import {
   shirtReport,
 } from '../shared/member-records.schema';
 import { siteHealth } from '../shared/site-health.schema';
-import { searchAudit } from '../server/services/audit.service';
+import { searchAudit } from '../server/platform/audit.service';
 import { adminProcedure, router } from '../server/trpc/init';
 import { adminPaymentsRouter } from './admin-payments.router';
 import { adminCatchesRouter } from './catches.router';

@@ -8,7 +8,7 @@ import {
   signupInput,
   verifyTokenInput,
 } from '../shared/auth.schema';
-import { toCurrentUser } from '../server/services/auth.service';
+import { toCurrentUser } from '../server/accounts/auth.service';
 import { memberProcedure, publicProcedure, router } from '../server/trpc/init';
 
 export const authRouter = router({

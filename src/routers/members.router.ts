@@ -12,7 +12,7 @@ import {
 } from '../shared/members.schema';
 import { emailChangeConfirmInput, emailChangeConfirmResult, emailChangeUndoResult } from '../shared/member-records.schema';
 import type { Context } from '../server/trpc/context';
-import type { RegistrationRequest } from '../server/services/members.service';
+import type { RegistrationRequest } from '../server/membership/members.service';
 import { memberProcedure, publicProcedure, router } from '../server/trpc/init';
 
 /** Records a join form; the household is remembered in this browser's session for the payment. */

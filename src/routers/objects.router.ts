@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectUrl } from '../server/services/object-keys';
+import { objectUrl } from '../server/platform/object-keys';
 import { adminProcedure, router } from '../server/trpc/init';
 
 export const objectsRouter = router({

@@ -24,10 +24,10 @@ import { createPushSender, loadVapidKeys, vapidSubject } from './integrations/pu
 import { registerJobs } from './jobs';
 import { backupsNotice } from './backup-notice';
 import { createServices } from './services';
-import { RATE_RULES, type RateRules } from './services/rate-limit.service';
+import { RATE_RULES, type RateRules } from './platform/rate-limit.service';
 import type { ContextDeps } from './trpc/context';
 import { cachedReadsOf } from './trpc/cached-reads';
-import { KNOWLEDGE_READS } from './services/assistant/knowledge';
+import { KNOWLEDGE_READS } from './assistant/knowledge';
 
 export interface AppDeps {
   env: Env;
@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : null,
     objects,
     clock,
-    // The mystery fish is sealed under a key derived from the session secret (services/sealing.ts).
+    // The mystery fish is sealed under a key derived from the session secret (platform/sealing.ts).
     sealingSecret: deps.sessionSecret,
     mailer,
     publicUrl: env.PUBLIC_URL,

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from './clock';
 import type { Env } from './env';
 import type { Services } from './services';
-import { startNewsletterQueue } from './services/newsletter-queue';
-import { pruneRateLimits } from './services/rate-limit.service';
-import { scheduleJob } from './services/schedule';
+import { startNewsletterQueue } from './content/newsletter-queue';
+import { pruneRateLimits } from './platform/rate-limit.service';
+import { scheduleJob } from './platform/schedule';
 
 /**
  * The background jobs: `app.jobs` runs one now (tests, the command line), and they are scheduled inside the app

@@ -7,7 +7,7 @@ import { clubLocalToInstant, clubToday } from '../../src/shared/dates';
 import { ormOptions } from '../../src/server/db/orm.config';
 import { DEMO_LOGINS, seedDemoClub } from '../../src/server/demo/seed';
 import { createLocalStore } from '../../src/server/integrations/storage/local-store';
-import { RATE_RULES } from '../../src/server/services/rate-limit.service';
+import { RATE_RULES } from '../../src/server/platform/rate-limit.service';
 import { createTestDatabase } from '../support/database';
 import { PUBLIC_URL, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 import { failures, gatherFacts, runQuestionSet, scoreByCategory, type Facts, type Outcome } from './assistant-questions';

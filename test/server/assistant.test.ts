@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addYears, clubToday, formatAuDate, instantToClubLocal } from '../../src/shared/dates';
-import { ABOUT_SOMEONE_ELSE, SIGN_IN_FIRST } from '../../src/server/services/assistant/assistant.service';
+import { ABOUT_SOMEONE_ELSE, SIGN_IN_FIRST } from '../../src/server/assistant/assistant.service';
 import { createMember, createUser } from '../support/factories';
 import { signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 

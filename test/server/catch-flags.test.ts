@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catchFlags, TIME_GAP_MS, type CatchFlagFacts } from '../../src/server/services/catch-flags';
+import { catchFlags, TIME_GAP_MS, type CatchFlagFacts } from '../../src/server/catches/catch-flags';
 import { keptUnderMinimum } from '../../src/shared/catches';
 
 const start = new Date('2026-11-21T20:00:00.000Z'); // 7:00 am in Tweed Heads

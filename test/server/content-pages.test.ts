@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sanitizeHtml } from '../../src/server/services/html';
+import { sanitizeHtml } from '../../src/server/content/html';
 import { AuditLog } from '../../src/server/db/entities';
 import { slugFromTitle, suggestSlug } from '../../src/shared/site-navigation';
 import { PUBLIC_URL, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';

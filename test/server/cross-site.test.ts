@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthToken, Sponsor } from '../../src/server/db/entities';
-import { hashToken } from '../../src/server/services/auth.service';
+import { hashToken } from '../../src/server/accounts/auth.service';
 import { linkIn } from '../support/mime';
 import { createAdmin, createUser } from '../support/factories';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';

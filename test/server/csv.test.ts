@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvLine, csvNumber } from '../../src/server/services/csv';
+import { csvField, csvLine, csvNumber } from '../../src/server/platform/csv';
 
 describe('CSV fields', () => {
   it.each([

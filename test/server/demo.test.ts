@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubToday } from '../../src/shared/dates';
 import { isJuniorOn } from '../../src/shared/membership';
-import { isCurrentMember } from '../../src/server/services/member-status';
+import { isCurrentMember } from '../../src/server/membership/member-status';
 import { financialYearOf } from '../../src/shared/reports.schema';
 import { nextSeason } from '../../src/shared/sponsors';
 import { ormOptions } from '../../src/server/db/orm.config';

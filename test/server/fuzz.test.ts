@@ -8,7 +8,7 @@ import { BAD_DATA, databaseErrorOr } from '../../src/server/db/unavailable';
 import { User } from '../../src/server/db/entities';
 import { AppError } from '../../src/shared/errors';
 import { BAD_TEXT_MESSAGE } from '../../src/server/input-text';
-import { RATE_RULES, type RateRules } from '../../src/server/services/rate-limit.service';
+import { RATE_RULES, type RateRules } from '../../src/server/platform/rate-limit.service';
 import { allProcedures, fillPath, restRoutes, rowCounts, type ProcedureInfo, type RestRoute } from '../support/endpoints';
 import { enterEvent } from '../support/factories';
 import { activeMemberClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeHtml } from '../../src/server/services/html';
+import { sanitizeHtml } from '../../src/server/content/html';
 
 const SITE = 'https://club.example';
 

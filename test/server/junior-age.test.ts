@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventDaySql, isJuniorOn, juniorOnSql } from '../../src/server/services/junior-age';
+import { eventDaySql, isJuniorOn, juniorOnSql } from '../../src/server/membership/junior-age';
 import { addDays, addYears, clubLocalToInstant } from '../../src/shared/dates';
 import { startTestApp, type TestApp } from '../support/test-app';
 

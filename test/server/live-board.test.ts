@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveBoard } from '../../src/shared/catches.schema';
 import { addDays, addYears, clubLocalToInstant, clubToday } from '../../src/shared/dates';
-import { LiveBoards, type BoardSink } from '../../src/server/services/live-boards';
+import { LiveBoards, type BoardSink } from '../../src/server/competition/live-boards';
 import { AppError } from '../../src/shared/errors';
 import { followBoard } from '../support/board-stream';
 import { createAdmin, createMember, logCatch } from '../support/factories';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog, Household, Member, MemberCard } from '../../src/server/db/entities';
-import { RATE_RULES } from '../../src/server/services/rate-limit.service';
+import { RATE_RULES } from '../../src/server/platform/rate-limit.service';
 import { addDays, addYears, clubToday } from '../../src/shared/dates';
 import { createMember } from '../support/factories';
 import { PUBLIC_URL, startTestApp, type TestApp } from '../support/test-app';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addYears, clubToday } from '../../src/shared/dates';
 import { AuditLog, Event, EventRegistration, Household, Member, User, WaitlistEntry } from '../../src/server/db/entities';
 import { createMailer } from '../../src/server/integrations/mailer';
-import { RenewalsService } from '../../src/server/services/renewals.service';
+import { RenewalsService } from '../../src/server/membership/renewals.service';
 import { createAdmin, createEvent, createMember, createUser, enterEvent } from '../support/factories';
 import { linkIn } from '../support/mime';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';

@@ -8,7 +8,7 @@ import {
   expiredMemberSql,
   expiredMemberWhere,
   isCurrentMember,
-} from '../../src/server/services/member-status';
+} from '../../src/server/membership/member-status';
 import { addDays } from '../../src/shared/dates';
 import { startTestApp, type TestApp } from '../support/test-app';
 

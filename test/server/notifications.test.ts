@@ -7,7 +7,7 @@ import { EventRegistration, Household, Member, PushSubscription } from '../../sr
 import { loadEnv } from '../../src/server/env';
 import { createMailer } from '../../src/server/integrations/mailer';
 import { createPushSender, loadVapidKeys, vapidSubject } from '../../src/server/integrations/push';
-import { NotificationsService } from '../../src/server/services/notifications.service';
+import { NotificationsService } from '../../src/server/notifications/notifications.service';
 import { addDays, addYears, clubLocalToInstant, clubToday } from '../../src/shared/dates';
 import { createAdmin, createEvent, createMember, enterEvent, logCatch } from '../support/factories';
 import { checkVapid, FakeBrowser, PushService } from '../support/push-service';

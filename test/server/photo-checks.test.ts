@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog, Catch, SiteSetting } from '../../src/server/db/entities';
 import { catchPhoto, randomSource } from '../../src/server/demo/demo-images';
-import { photoPrint, printDifference, SAME_PICTURE_MAX_DIFFERENCE } from '../../src/server/services/photo-prints';
+import { photoPrint, printDifference, SAME_PICTURE_MAX_DIFFERENCE } from '../../src/server/catches/photo-prints';
 import { CATCH_FLAG_LABELS, SPECIES } from '../../src/shared/catches';
 import { instantToClubLocal } from '../../src/shared/dates';
 import { DEFAULT_FISHING_AREA, distanceMetres, insideArea } from '../../src/shared/fishing-area';

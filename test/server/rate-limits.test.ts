@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { User } from '../../src/server/db/entities';
 import { PUBLIC_READS_FACTOR } from '../../src/server/http/request-limits';
-import { RATE_RULES } from '../../src/server/services/rate-limit.service';
+import { RATE_RULES } from '../../src/server/platform/rate-limit.service';
 import { signedInClient, startTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;

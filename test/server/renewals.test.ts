@@ -4,7 +4,7 @@ import { addDays, clubToday } from '../../src/shared/dates';
 import { AuditLog, Household, Member, RenewalReminder } from '../../src/server/db/entities';
 import { ormOptions } from '../../src/server/db/orm.config';
 import { createMailer } from '../../src/server/integrations/mailer';
-import { RenewalsService } from '../../src/server/services/renewals.service';
+import { RenewalsService } from '../../src/server/membership/renewals.service';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;

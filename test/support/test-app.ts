@@ -16,7 +16,7 @@ import { ormOptions } from '../../src/server/db/orm.config';
 import { loadEnv } from '../../src/server/env';
 import { createMailer } from '../../src/server/integrations/mailer';
 import { createPaymentProvider } from '../../src/server/integrations/payments';
-import { RATE_RULES, type RateRules } from '../../src/server/services/rate-limit.service';
+import { RATE_RULES, type RateRules } from '../../src/server/platform/rate-limit.service';
 import { createTestDatabase } from './database';
 import { linkIn } from './mime';
 import { outboxMail, outboxMails } from './outbox';

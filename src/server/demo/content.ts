@@ -2,7 +2,7 @@
 import { addDays } from '../../shared/dates';
 import { pageInput, sectionInput, settingInput } from '../../shared/cms.schema';
 import { IMAGE_MAX_BYTES } from '../../shared/uploads';
-import { objectUrl } from '../services/object-keys';
+import { objectUrl } from '../platform/object-keys';
 import { HOME_ABOUT_HTML, LANDING_TEXTS, PAGES, PAGE_SECTIONS, SETTINGS, SITE_NAVIGATION } from './demo-data';
 import { randomSource, scenePhoto } from './demo-images';
 import type { DemoContext } from './context';

@@ -4,9 +4,9 @@ import { acceptGuestDocuments } from '../../shared/entries.schema';
 import { addDays, addYears } from '../../shared/dates';
 import { isJuniorOn } from '../../shared/membership';
 import { Event, EventRegistration } from '../db/entities';
-import type { GuestSession } from '../services/guest-entries.service';
-import type { PayerSession } from '../services/payments.service';
-import { isCurrentMember } from '../services/member-status';
+import type { GuestSession } from '../events/guest-entries.service';
+import type { PayerSession } from '../payments/payments.service';
+import { isCurrentMember } from '../membership/member-status';
 import type { DemoContext, SeededHousehold } from './context';
 import { DEMO_DOMAIN } from './demo-data';
 

@@ -7,7 +7,7 @@ import { EVENTS, type DemoEvent } from './demo-data';
 import { scenePhoto } from './demo-images';
 import { hhmm, type DemoContext } from './context';
 import { activeBetween } from './members';
-import { isCurrentMember } from '../services/member-status';
+import { isCurrentMember } from '../membership/member-status';
 import type { SeededHousehold, SeededEvent } from './context';
 
 const dayOfWeek = (day: IsoDate) => new Date(`${day}T00:00:00Z`).getUTCDay();

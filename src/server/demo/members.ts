@@ -4,7 +4,7 @@ import { recordPaymentInput, refundPaymentInput } from '../../shared/admin-payme
 import { acceptRequiredDocuments } from '../../shared/documents';
 import { addDays, addYears, clubToday, type IsoDate } from '../../shared/dates';
 import { registrationInput } from '../../shared/members.schema';
-import { recordAudit } from '../services/audit.service';
+import { recordAudit } from '../platform/audit.service';
 import { Member, Payment, User } from '../db/entities';
 import { DEMO_DOMAIN, DEMO_LOGINS, HOUSEHOLDS, type DemoHousehold } from './demo-data';
 import { hhmm, type DemoContext } from './context';

@@ -1,7 +1,7 @@
 /* Step 6: news: results written from the judged catches, rules and club notices. */
 import { addDays, type IsoDate } from '../../shared/dates';
 import { newsInput } from '../../shared/cms.schema';
-import { objectUrl } from '../services/object-keys';
+import { objectUrl } from '../platform/object-keys';
 import type { DemoContext } from './context';
 
 async function resultsHtml(demo: DemoContext, key: string): Promise<{ html: string; excerpt: string }> {

@@ -1,7 +1,7 @@
 /* Step 6b: newsletters: last month's newsletter in the archive (with each member's outcome) and a draft notice. */
 import { addDays } from '../../shared/dates';
 import { newsletterInput } from '../../shared/newsletters.schema';
-import { objectUrl } from '../services/object-keys';
+import { objectUrl } from '../platform/object-keys';
 import type { DemoContext } from './context';
 
 export async function seedNewsletters(demo: DemoContext) {

@@ -13,7 +13,7 @@ import { SPECIES } from '../../shared/catches';
 import { clubToday, type IsoDate } from '../../shared/dates';
 import { AuditLog, Catch, ContentPage, Event, Member, NewsArticle, Payment, SiteSection, SiteSetting, Sponsor, User } from '../db/entities';
 import type { Env } from '../env';
-import { recordAudit } from '../services/audit.service';
+import { recordAudit } from '../platform/audit.service';
 import { seedPastCompetitions, seedTodaysCatches } from './catches';
 import { seedCompetition } from './competition';
 import { seedMemberCard } from './member-card';

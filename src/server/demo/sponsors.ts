@@ -7,7 +7,7 @@ import {
   sponsorApplicationInput,
   sponsorReviewInput,
 } from '../../shared/sponsors.schema';
-import { invoiceSeason } from '../services/sponsor-invoices';
+import { invoiceSeason } from '../payments/sponsor-invoices';
 import { Payment, Sponsor } from '../db/entities';
 import { SPONSORS, type DemoSponsorPayment } from './demo-data';
 import { sponsorLogo } from './demo-images';

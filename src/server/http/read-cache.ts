@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { ContentCache, etagMatches, type CachedResponse, type ContentCacheOptions } from '../services/content-cache';
+import { ContentCache, etagMatches, type CachedResponse, type ContentCacheOptions } from '../platform/content-cache';
 import { acceptedEncoding, COMPRESS_THRESHOLD, encodedOnce } from './compression';
-import { ContentChanges } from '../services/content-changes';
+import { ContentChanges } from '../platform/content-changes';
 import { sessionClaimsOf } from '../trpc/context';
 import type { RouterReads } from '../trpc/cached-reads';
 import type { EntityName } from '../db/entity-name';

@@ -13,7 +13,7 @@ import { API_PREFIXES } from './security';
 //   account for someone signed in, per address for anyone else;
 // - everything else is counted per account for someone signed in, and per address for anyone else.
 // Signing in, signing up, links, payments and the assistant keep their own per-address and per-account rules
-// (services/rate-limit.service.ts). One script hammering from a shared address fills that address's buckets only.
+// (platform/rate-limit.service.ts). One script hammering from a shared address fills that address's buckets only.
 
 /** How much larger the bucket of public reads is than the limit. */
 export const PUBLIC_READS_FACTOR = 5;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { memberSearchInput } from '../../shared/admin.schema';
-import { requireAdmin } from '../services/actor';
+import { requireAdmin } from '../platform/actor';
 import type { ContextDeps } from '../trpc/context';
 import { callProcedure, callService } from './call';
 

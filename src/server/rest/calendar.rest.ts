@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CALENDAR_FEED_PREFIX } from '../../shared/calendar-feed.schema';
-import { etagMatches } from '../services/content-cache';
-import { UNKNOWN_FEED } from '../services/calendar-feed.service';
+import { etagMatches } from '../platform/content-cache';
+import { UNKNOWN_FEED } from '../events/calendar-feed.service';
 import type { ContextDeps } from '../trpc/context';
 import { callService } from './call';
 

@@ -4,7 +4,7 @@ import { createCaller } from '../../routers';
 import { AppError } from '../../shared/errors';
 import { ZodError } from 'zod';
 import { databaseErrorOr } from '../db/unavailable';
-import { etagMatches, etagOf } from '../services/content-cache';
+import { etagMatches, etagOf } from '../platform/content-cache';
 import { createRequestContext, type Context, type ContextDeps } from '../trpc/context';
 import { httpStatusOf, publicMessage, retryAfterOf, toTRPCError } from '../trpc/errors';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { CATCH_PHOTO_FIELD, CATCH_SUBMISSION_PATH } from '../../shared/catches';
 import { catchSubmissionInput } from '../../shared/catches.schema';
 import { AppError } from '../../shared/errors';
-import { requireUser } from '../services/actor';
+import { requireUser } from '../platform/actor';
 import { CATCH_PHOTO_MAX_BYTES, tooLargeMessage } from '../../shared/uploads';
 import type { ContextDeps } from '../trpc/context';
 import { callProcedure, callService } from './call';

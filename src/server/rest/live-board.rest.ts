@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/errors';
 import { eventIdInput } from '../../shared/events.schema';
-import { LiveBoards } from '../services/live-boards';
+import { LiveBoards } from '../competition/live-boards';
 import type { ContextDeps } from '../trpc/context';
 import { callService } from './call';
 

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { eventIdInput } from '../../shared/events.schema';
 import { periodInput } from '../../shared/reports.schema';
-import { requireAdmin } from '../services/actor';
-import { entrantsCsv } from '../services/event-entrants';
+import { requireAdmin } from '../platform/actor';
+import { entrantsCsv } from '../reports/event-entrants';
 import type { ContextDeps } from '../trpc/context';
 import { callService } from './call';
 

@@ -2,9 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { User } from '../db/entities';
-import type { Actor } from '../services/actor';
-import type { SessionClaims } from '../services/auth.service';
-import type { PayerSession } from '../services/payments.service';
+import type { Actor } from '../platform/actor';
+import type { SessionClaims } from '../accounts/auth.service';
+import type { PayerSession } from '../payments/payments.service';
 import type { Services } from '../services';
 
 /** Starts and ends the cookie session of the current request. */

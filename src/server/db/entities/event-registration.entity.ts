@@ -41,10 +41,10 @@ const EventRegistrationSchema = defineEntity({
     guestTokenUsedAt: p.datetime().nullable(),
     /**
      * The secret of the current link when the desk showed or printed it (not when it was e-mailed), sealed under the
-     * site's secret (services/sealing.ts), so that the desk can show the same link again until it is used or lapses.
+     * site's secret (platform/sealing.ts), so that the desk can show the same link again until it is used or lapses.
      */
     guestTokenSealed: p.text().nullable(),
-    /** A guest's online entry: a digest of the network address that made it (services/guest-holds.ts bounds its holds). */
+    /** A guest's online entry: a digest of the network address that made it (events/guest-holds.ts bounds its holds). */
     heldFrom: p.string().length(43).nullable(),
   },
 });

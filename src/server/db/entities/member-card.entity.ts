@@ -4,7 +4,7 @@ import { Member } from './member.entity';
 
 /**
  * A member's membership card. The code in its QR (`/verify/<code>`) is never stored: it is derived from the site's
- * secret, the card's id and `serial` (services/private-codes.ts), and only its SHA-256 is kept to look it up, so a
+ * secret, the card's id and `serial` (platform/private-codes.ts), and only its SHA-256 is kept to look it up, so a
  * copy of the database cannot make a card. Reissuing raises `serial`: the old code stops verifying.
  */
 const MemberCardSchema = defineEntity({

@@ -15,7 +15,7 @@ export interface MysteryFishWinner {
 
 /**
  * An event's mystery fish. Until the committee reveals it, the species and length exist only inside `sealed`
- * (AES-256-GCM under a key derived from SESSION_SECRET, see services/sealing.ts); `commitment` (SHA-256 of the
+ * (AES-256-GCM under a key derived from SESSION_SECRET, see platform/sealing.ts); `commitment` (SHA-256 of the
  * fish and a random nonce) is what the audit log records. Revealing writes the fish out in `revealed`.
  */
 const MysteryFishSchema = defineEntity({
