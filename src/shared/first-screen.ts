@@ -127,6 +127,7 @@ export function drawnOnServer({ pathname, search }: PageAddress): boolean {
 export const FIRST_SCREEN_MODULES = [
   'routes/public.tsx',
   'routes/sponsor.tsx',
+  'features/sponsors/sponsor-form.tsx',
   'routes/sign-in.tsx',
   'routes/member.tsx',
   'routes/admin.tsx',
@@ -144,7 +145,9 @@ type FirstScreenModule = (typeof FIRST_SCREEN_MODULES)[number];
  */
 export function firstScreenModules({ pathname, search }: PageAddress, who: Who): FirstScreenModule[] {
   if (pathname === ROUTES.publicHome) return ['routes/public.tsx'];
-  if (pathname === ROUTES.sponsor) return ['routes/sponsor.tsx'];
+  // The application form's code (with its schemas) with the page: the page is drawn by the server, so it comes
+  // beside the app's script and is there when the visitor reaches the form.
+  if (pathname === ROUTES.sponsor) return ['routes/sponsor.tsx', 'features/sponsors/sponsor-form.tsx'];
   if (pathname === ROUTES.member) return [who === 'visitor' ? 'routes/sign-in.tsx' : 'routes/member.tsx'];
   if (pathname === ROUTES.home) return who === 'visitor' ? [] : ['routes/member.tsx'];
   if (detailsEvent(pathname)) return ['routes/event-details.tsx'];

@@ -11,6 +11,7 @@ const MANIFEST = {
   'routes/public.tsx': { file: 'assets/public-1.js', imports: ['index.html', '_Badge-2.js'], css: ['assets/public-1.css'] },
   '_Badge-2.js': { file: 'assets/Badge-2.js', imports: ['index.html'], css: ['assets/Badge-2.css'] },
   'routes/sponsor.tsx': { file: 'assets/sponsor-3.js', imports: ['index.html', '_Badge-2.js'] },
+  'features/sponsors/sponsor-form.tsx': { file: 'assets/sponsor-form-12.js', imports: ['index.html'] },
   'routes/member.tsx': { file: 'assets/member-4.js', imports: ['index.html'] },
   'routes/sign-in.tsx': { file: 'assets/sign-in-5.js', imports: ['index.html'] },
   'routes/admin.tsx': { file: 'assets/admin-6.js', imports: ['index.html'] },
