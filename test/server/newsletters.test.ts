@@ -24,6 +24,14 @@ afterAll(() => t?.close());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** One pass of the app's newsletter queue now, by the test clock (the pass the app's own timer runs): how many it sent. */
+const pass = async (app: TestApp) => (await app.app.jobs.newsletters()).sent;
+
+/** Waits (a few seconds at most, in real time) until `done()`: a message on its way reaches the SMTP sink. */
+async function until(done: () => boolean | Promise<boolean>) {
+  for (let i = 0; i < 500 && !(await done()); i++) await sleep(10);
+}
+
 /** A header of a received message (folded lines joined). */
 function header(mail: ReceivedMail, name: string): string | undefined {
   const head = mail.raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
@@ -37,7 +45,7 @@ async function drain(app: TestApp, id: string, steps = 200) {
     const n = await app.em().findOneOrFail(Newsletter, { id });
     if (n.status === 'sent') return;
     app.clock.advance(50);
-    await sleep(60);
+    await pass(app);
   }
   throw new Error('The newsletter did not finish sending');
 }
@@ -196,22 +204,26 @@ describe('the queue', () => {
     t.clock.advance(1000);
     await admin.trpc.admin.newsletters.send.mutate({ id: n.id });
     const received = () => people.filter((p) => t.mail.to(p.email).length > 0).length;
-    for (let i = 0; i < 40 && received() < 1; i++) await sleep(25);
+    await until(() => received() >= 1);
     expect(received()).toBe(1);
-    // The clock stands still: nothing more goes, however long we wait.
-    await sleep(400);
+    // The clock stands still: nothing more goes, however many passes the queue makes.
+    expect(await pass(t)).toBe(0);
+    expect(await pass(t)).toBe(0);
     expect(received()).toBe(1);
     // 49 ms later is too soon for 20 a second; the 50th ms lets one more go, and only one.
     t.clock.advance(49);
-    await sleep(300);
+    expect(await pass(t)).toBe(0);
     expect(received()).toBe(1);
     t.clock.advance(1);
-    for (let i = 0; i < 40 && received() < 2; i++) await sleep(25);
-    await sleep(200);
+    await pass(t);
+    await until(() => received() >= 2);
+    expect(await pass(t)).toBe(0);
     expect(received()).toBe(2);
     // A long pause does not become a burst either.
     t.clock.advance(10_000);
-    await sleep(400);
+    await pass(t);
+    await until(() => received() >= 3);
+    expect(await pass(t)).toBe(0);
     expect(received()).toBe(3);
     await drain(t, n.id);
     expect(received()).toBe(4);
@@ -255,16 +267,16 @@ describe('the queue', () => {
       const fromA = () => a.mail.messages.filter((m) => m.subject === 'AGM notice').length;
       for (let i = 0; i < 100 && fromA() < 2; i++) {
         a.clock.advance(50);
-        await sleep(60);
+        await pass(a);
       }
+      const sending = async () => (await a.em().find(NewsletterDelivery, { newsletter: n.id, status: 'sending' })).length;
       // Let whatever is under way finish, then the mail server turns slow: the next message is claimed and on its
       // way when the site goes.
-      await sleep(300);
+      await until(async () => (await sending()) === 0);
       const beforeCut = fromA();
       expect(beforeCut).toBeGreaterThanOrEqual(2);
       a.mail.delayMs = 1500;
       a.clock.advance(50);
-      const sending = async () => (await a.em().find(NewsletterDelivery, { newsletter: n.id, status: 'sending' })).length;
       for (let i = 0; i < 100 && (await sending()) === 0; i++) await sleep(20);
       expect(await sending()).toBe(1);
       link.cut();
@@ -280,10 +292,15 @@ describe('the queue', () => {
       const rest = 5 - (beforeCut + 1);
       for (let i = 0; i < 100 && fromB() < rest; i++) {
         b.clock.advance(50);
-        await sleep(60);
+        await pass(b);
       }
-      // The message whose answer never came is not resent: after a while it is shown as uncertain.
-      await sleep(300);
+      await until(() => fromB() >= rest);
+      // The message whose answer never came is not resent, however many passes go by: after a while (10 minutes) it
+      // is shown as uncertain.
+      b.clock.advance(50);
+      expect(await pass(b)).toBe(0);
+      b.clock.advance(60_000);
+      expect(await pass(b)).toBe(0);
       expect(fromB()).toBe(rest);
       expect(await status()).toBe('sending');
       b.clock.advance(11 * 60_000);
