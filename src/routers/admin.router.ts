@@ -26,7 +26,7 @@ import { adminNewslettersRouter } from './newsletters.router';
 import { adminSponsorsRouter } from './sponsors.router';
 
 export const adminRouter = router({
-  /** The dashboard cards and charts (SPEC §2.13). */
+  /** The dashboard cards and charts. */
   overview: adminProcedure.output(adminOverview).query(({ ctx }) => ctx.services.reports.overview(ctx.em)),
   /** The dashboard's site health card: what the committee must set on the server (encrypted backups). */
   siteHealth: adminProcedure.output(siteHealth).query(({ ctx }) => ctx.services.siteHealth.get()),

@@ -2,7 +2,7 @@ import { chatInput, chatReply } from '../shared/chat.schema';
 import { publicProcedure, router } from '../server/trpc/init';
 
 export const chatRouter = router({
-  /** The fishing assistant (SPEC §2.15): answers from the club's own content, for visitors and members. */
+  /** The fishing assistant: answers from the club's own content, for visitors and members. */
   ask: publicProcedure
     .input(chatInput)
     .output(chatReply)

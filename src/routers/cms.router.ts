@@ -54,7 +54,7 @@ export const cmsRouter = router({
     .query(({ ctx }) => ctx.services.cms.publicSettings(ctx.em)),
 });
 
-/** Mounted at `admin.cms`: the Content Management screen (SPEC §2.14). */
+/** Mounted at `admin.cms`: the Content Management screen. */
 export const adminCmsRouter = router({
   pages: router({
     list: adminProcedure.output(z.array(pageView)).query(({ ctx }) => ctx.services.cms.listPages(ctx.em)),

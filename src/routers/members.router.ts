@@ -29,7 +29,7 @@ export const membersRouter = router({
     .output(registrationResult)
     .mutation(({ ctx, input }) => register(ctx, input)),
 
-  /** POST /api/members/register with SPEC §7's body (no gender, acceptances or additional people). */
+  /** POST /api/members/register with the documented body (docs/api.md: no gender, acceptances or additional people). */
   registerDocumented: publicProcedure
     .input(documentedRegistrationInput)
     .output(registrationResult)

@@ -67,7 +67,7 @@ async function acceptDocuments(page: Page, form: Locator, shot?: (name: string) 
   }
 }
 
-/** A toast (SPEC §8) with its title and message. */
+/** A toast with its title and message. */
 const toastWith = (page: Page, title: string, message: string) =>
   page.getByRole('status').filter({ hasText: title }).filter({ hasText: message });
 
@@ -218,7 +218,7 @@ describe('joining the club', () => {
 
   it('joined through the documented REST body, at 360 px: the banner is whole, and payment asks for the club documents first', async () => {
     const EMAIL = 'rhea.restful@example.com';
-    // A script joins with SPEC's documented body, which carries no acceptances.
+    // A script joins with the documented body, which carries no acceptances.
     const joined = await t.client().json('POST', '/api/members/register', {
       firstName: 'Rhea',
       lastName: 'Restful',
@@ -336,7 +336,7 @@ describe('joining the club', () => {
     await expectNoOverflow(page, 'payment dialog');
     const payTargets = await smallTargets(page);
 
-    // Cancel in 'PayPal's window': nothing changes, and the payment can be made later (SPEC §8).
+    // Cancel in 'PayPal's window': nothing changes, and the payment can be made later.
     await pay.getByRole('button', { name: 'Cancel payment (demo)' }).click();
     await toastWith(page, 'Payment Cancelled', 'You can complete your payment later to activate your membership.').waitFor();
     expect(await controlsUnderToast(page)).toEqual([]);
@@ -344,7 +344,7 @@ describe('joining the club', () => {
     await expectAccessible(page, 'payment cancelled');
     expect(await pay.getByRole('button', { name: 'Pay $40.00 (demo)' }).isEnabled()).toBe(true);
 
-    // Declined: the toast and the inline failure of SPEC §8, and the payment can be tried again.
+    // Declined: the toast and the inline failure message, and the payment can be tried again.
     const problemsBefore = visitor.problems.length;
     await pay.getByRole('button', { name: 'Decline payment (demo)' }).click();
     await pay.getByRole('alert').getByText('Payment failed. Please try again or contact support if the issue persists.').waitFor();

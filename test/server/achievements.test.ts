@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { achievementFor } from '../../src/shared/catches';
 
-describe('achievement rules (SPEC §9, in order)', () => {
+describe('achievement rules', () => {
   it.each([
     [{ fishType: 'Flathead', sizeCm: 50, fate: 'kept' }, 'Monster Catch!', 'legendary', 100],
     [{ fishType: 'Flathead', sizeCm: 49.9, fate: 'released' }, 'Big Fish!', 'epic', 50],

@@ -12,7 +12,7 @@ afterAll(() => t?.close());
 
 const BODY = { name: 'Whiting Wander', location: 'Cudgen Creek', registrationFee: '10', description: 'Whiting on the flats.' };
 
-describe('SPEC §7 POST and PUT /api/admin/events take eventDate as a script sends it', () => {
+describe('POST and PUT /api/admin/events take eventDate as a script sends it', () => {
   it.each([
     ['an offset of +10:00', '2026-12-05T06:00:00+10:00', '2026-12-04T20:00:00.000Z', '2026-12-05T07:00'],
     ['UTC (Z)', '2026-12-04T20:00:00Z', '2026-12-04T20:00:00.000Z', '2026-12-05T07:00'],

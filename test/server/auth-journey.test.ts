@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('sign-up → e-mail → verify → session → logout', () => {
-  it('walks the whole journey over the REST shims of SPEC §7', async () => {
+  it('walks the whole journey over the documented REST shims', async () => {
     const browser = t.client();
     const signup = await browser.json('POST', '/api/auth/signup', {
       email: '  Jess.Walker@Example.com ',

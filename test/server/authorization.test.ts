@@ -104,7 +104,7 @@ describe('procedure access', () => {
 });
 
 /**
- * Who may call each REST route (SPEC §7 and the site's own downloads). 'signed-link': the local upload
+ * Who may call each REST route. 'signed-link': the local upload
  * target, which only a URL signed by the server opens, whoever calls it. The tRPC endpoint itself
  * (`/trpc/:path`, every method) is covered procedure by procedure above.
  */
@@ -184,7 +184,7 @@ const REST_ACCESS: Record<string, 'public' | 'member' | 'admin' | 'signed-link'>
   'GET /api/admin/export/accounting.csv': 'admin',
 };
 
-/** What a signed-out caller reads, where it is not the usual sentence (SPEC §7: non-success means signed out). */
+/** What a signed-out caller reads, where it is not the usual sentence (non-success means signed out). */
 const SIGNED_OUT_MESSAGE: Record<string, string> = { 'GET /api/auth/user': 'Not signed in.' };
 
 const restRoutesOfApp = () => restRoutes(t.app).filter((r) => r.path !== '/trpc/:path');

@@ -59,7 +59,7 @@ describe('pages', () => {
 });
 
 describe('sections', () => {
-  it('creates with the defaults of SPEC §9, parses the sort order, keeps keys unique per page and serves published sections in order', async () => {
+  it('creates with the section defaults, parses the sort order, keeps keys unique per page and serves published sections in order', async () => {
     const hero = await admin.json('POST', '/api/admin/content/sections', {
       pageSlug: 'landing',
       sectionKey: 'hero_title',

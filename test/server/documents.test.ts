@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CLUB_DOCUMENTS, CODE_OF_CONDUCT_RULES, NSW_RESOURCES } from '../../src/shared/documents';
 
 describe('club documents', () => {
-  it('carries the competition rules of SPEC §9 and the eleven rules of conduct', () => {
+  it("carries the club's competition rules and the eleven rules of conduct", () => {
     const rules = CLUB_DOCUMENTS.find((d) => d.id === 'competition_rules')!.content;
     for (const fact of [
       '$10 per entrant, $15 for non-members',

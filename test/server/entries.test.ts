@@ -35,7 +35,7 @@ function clubLocal(days: number, time = '07:00') {
 }
 
 let n = 0;
-/** An event made by the committee through the SPEC's REST path; `fields` are sent as given. */
+/** An event made by the committee through the documented REST path; `fields` are sent as given. */
 async function newEvent(fields: Record<string, unknown> = {}) {
   n += 1;
   const res = await admin.json('POST', '/api/admin/events', {
@@ -98,7 +98,7 @@ describe('entry fees priced by the server', () => {
     // Two hours after a 7 am start: 9 am, the end of sign-on.
     expect(event.entriesCloseAt).toBe(clubLocalToInstant(clubLocal(14, '09:00')).toISOString());
 
-    // An older script's PUT with the SPEC's fields keeps the newer ones.
+    // An older script's PUT with the documented fields keeps the newer ones.
     const changed = await admin.json('PUT', `/api/admin/events/${event.id}`, {
       name: event.name,
       location: 'Tweed River',
@@ -186,7 +186,7 @@ describe('a member enters and pays', () => {
     );
   });
 
-  it('registers through the SPEC path as pay at sign-on where the event allows it, and keeps free events free', async () => {
+  it('registers through the documented path as pay at sign-on where the event allows it, and keeps free events free', async () => {
     const event = await newEvent();
     const member = await createMember(t);
     const res = await member.client.json('POST', `/api/events/${event.id}/register`);

@@ -37,7 +37,7 @@ async function createEvent(overrides: Record<string, unknown> = {}) {
 }
 
 describe('admin event management', () => {
-  it('creates an event with the form rules of SPEC §5 and the club time zone', async () => {
+  it("creates an event with the event form's rules and the club's time zone", async () => {
     const created = await createEvent({
       eventDate: '2027-01-09T07:00',
       registrationFee: '',
@@ -114,7 +114,7 @@ describe('admin event management', () => {
     const stored = await t.em().findOneOrFail(Event, { id: night.id });
     expect([stored.fishingStart, stored.fishingEnd]).toEqual(['18:00', '23:00']);
 
-    // The form's fields of SPEC §7 alone (no hours): the event keeps its own.
+    // The documented form's fields alone (no hours): the event keeps its own.
     const edit = { name: 'Bream by Night', location: 'Fingal Head boat ramp', eventDate: clubLocal(14, '17:30') };
     expect((await admin.json('PUT', `/api/admin/events/${night.id}`, edit)).body).toMatchObject({
       fishingStart: '18:00',

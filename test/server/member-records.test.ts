@@ -509,7 +509,7 @@ describe("an event's entrants", () => {
   });
 });
 
-describe('GET /api/admin/members (SPEC §7)', () => {
+describe('GET /api/admin/members (docs/api.md)', () => {
   it('answers a JSON array of admin member rows, pages by query parameters and puts the total in X-Total-Count', async () => {
     const all = await admin.json('GET', '/api/admin/members');
     expect(all.status).toBe(200);

@@ -400,7 +400,7 @@ describe('renewals and the member portal', () => {
 });
 
 describe('the join form is validated and safe to resubmit', () => {
-  it("POST /api/members/register takes exactly SPEC §7's body, without gender, acceptances or additional people", async () => {
+  it('POST /api/members/register takes exactly the documented body, without gender, acceptances or additional people', async () => {
     const {
       gender: _gender,
       termsAccepted: _terms,

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseMail, type ReceivedMail } from './mime';
 
-/** Every e-mail to `to` in an outbox folder (SPEC: SMTP_URL unset), oldest first. */
+/** Every e-mail to `to` in an outbox folder (SMTP_URL unset), oldest first. */
 export function outboxMails(outboxDir: string, to: string): ReceivedMail[] {
   let files: string[] = [];
   try {

@@ -247,7 +247,7 @@ export class CmsService {
     return { message: 'Section deleted successfully' };
   }
 
-  /** SPEC §4: up lowers sortOrder by 1 only when above 0; down raises it by 1. */
+  /** Up lowers sortOrder by 1 only when above 0; down raises it by 1. */
   async moveSection(em: EntityManager, actor: Actor, id: string, direction: 'up' | 'down'): Promise<SectionView> {
     const section = await this.find(em, SiteSection, id, 'That section does not exist.');
     const before = section.sortOrder;
@@ -265,7 +265,7 @@ export class CmsService {
     return this.sectionView(section);
   }
 
-  /** SPEC §4: key + '_copy', title + ' (Copy)', sortOrder + 1, unpublished. A second copy gets '_copy_2', and so on. */
+  /** A copy: key + '_copy', title + ' (Copy)', sortOrder + 1, unpublished. A second copy gets '_copy_2', and so on. */
   async duplicateSection(em: EntityManager, actor: Actor, id: string): Promise<SectionView> {
     const source = await this.find(em, SiteSection, id, 'That section does not exist.');
     const taken = new Set(
@@ -434,7 +434,7 @@ export class CmsService {
     return this.newsView(article);
   }
 
-  /** SPEC §4: publishing stamps publishedAt now; unpublishing clears it; staying published keeps the stamp. */
+  /** Publishing stamps publishedAt now; unpublishing clears it; staying published keeps the stamp. */
   async updateNews(em: EntityManager, actor: Actor, id: string, input: NewsData): Promise<NewsView> {
     refuseApiAddress(input.featuredImageUrl, 'The featured image', 'featuredImageUrl', this.siteOrigin);
     const article = await this.find(em, NewsArticle, id, 'That article does not exist.');

@@ -5,7 +5,7 @@ import { IMAGE_MAX_BYTES, STORED_IMAGE_LONG_SIDE, THUMBNAIL_LONG_SIDE, tooLargeM
 const sharpModule = lazy(() => import('sharp'));
 const exifModule = lazy(() => import('exif-reader'));
 
-/** Upload limits (SPEC §5, §9); the byte limit is shared with the forms. */
+/** Upload limits; the byte limit is shared with the forms. */
 export const IMAGE_LIMITS = {
   maxBytes: IMAGE_MAX_BYTES,
   /** A decompression bomb (a tiny file that decodes to gigapixels) is refused before decoding. */

@@ -19,7 +19,7 @@ interface Application {
 const packageLine = (a: Pick<Application, 'sponsorshipType' | 'amountCents'>) =>
   `${SPONSORSHIP_LABELS[a.sponsorshipType]} (${formatAud(a.amountCents)} a year)`;
 
-/** To the applicant: we have it, and when they will hear from us (SPEC §8: within 2 business days). */
+/** To the applicant: we have it, and when they will hear from us (within 2 business days). */
 export const sponsorAcknowledgementMessage = (a: Pick<Application, 'sponsorshipType' | 'amountCents'>) =>
   renderEmail({
     subject: `Thank you for offering to sponsor ${CLUB.name}`,

@@ -289,7 +289,7 @@ export class EntriesService {
     };
   }
 
-  /** The one-click 'Register Now' (SPEC §7 POST /api/events/{id}/register): the caller alone. */
+  /** The one-click 'Register Now' (POST /api/events/{id}/register): the caller alone. */
   async register(em: EntityManager, actor: Actor, eventId: string): Promise<MemberRegistration> {
     return (await this.enter(em, actor, eventId, {})).entries[0];
   }

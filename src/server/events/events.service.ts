@@ -224,7 +224,7 @@ export class EventsService {
       eventDate: clubLocalToInstant(input.eventDate),
       rules: input.rules,
       prizes: input.prizes,
-      // The member price; memberFee is its newer name, registrationFee (SPEC §7) the one older scripts send.
+      // The member price; memberFee is its newer name, registrationFee the one older scripts send.
       registrationFeeCents: toCents(input.memberFee ?? input.registrationFee),
       maxParticipants: input.maxParticipants,
       ...(input.clubCode !== undefined ? { clubCode: input.clubCode } : {}),

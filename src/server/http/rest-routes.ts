@@ -16,7 +16,7 @@ import { registerReportRoutes } from '../rest/reports.rest';
 import { registerSponsorRoutes } from '../rest/sponsors.rest';
 import type { ContextDeps } from '../trpc/context';
 
-/** The documented REST paths (SPEC §7), PayPal's callbacks and the object routes: thin shims over the procedures. */
+/** The documented REST paths (docs/api.md), PayPal's callbacks and the object routes: thin shims over the procedures. */
 export function registerRestRoutes(app: FastifyInstance, contextDeps: ContextDeps, objects: ObjectStore, allowedOrigin: string): void {
   registerAuthRoutes(app, contextDeps, allowedOrigin);
   registerMemberRoutes(app, contextDeps);

@@ -8,7 +8,7 @@ import { Member } from '../db/entities';
 import type { Actor } from '../platform/actor';
 
 // 'Is this member current?', once for a loaded row, once for ORM queries and once for raw SQL, side by side so
-// the three cannot drift apart. The membership is an annual fee (SPEC §1) and an active membership needs an
+// the three cannot drift apart. The membership is an annual fee and an active membership needs an
 // expiry date (the committee's edit refuses one without), so a record with no expiry is not paid up to any day:
 // it is not current.
 

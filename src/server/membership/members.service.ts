@@ -44,11 +44,11 @@ export interface MembersDeps {
   log: { error(obj: object, msg: string): void };
 }
 
-/** A join form from the browser (everything) or from SPEC §7's documented REST body (no gender, acceptances or extra people). */
+/** A join form from the browser (everything) or from the documented REST body (docs/api.md: no gender, acceptances or extra people). */
 export type RegistrationRequest = DocumentedRegistrationInput &
   Partial<Pick<RegistrationInput, 'additionalMembers' | 'termsAccepted' | 'codeOfConductAccepted' | 'documentsAccepted'>>;
 
-/** Member level from champion points this season (SPEC's fixed 'Gold' was a placeholder). */
+/** Member level from champion points this season (not a fixed level). */
 export function memberLevel(points: number): 'Bronze' | 'Silver' | 'Gold' {
   return points >= 9 ? 'Gold' : points >= 3 ? 'Silver' : 'Bronze';
 }
@@ -295,7 +295,7 @@ export class MembersService {
   }
 
   /**
-   * Members in good standing, by name: whom a catch can be logged for (SPEC §6). Only for members in good
+   * Members in good standing, by name: whom a catch can be logged for. Only for members in good
    * standing themselves (and the committee): an account is not a membership, and the list names juniors.
    */
   async list(em: EntityManager, actor: Actor): Promise<MemberListItem[]> {

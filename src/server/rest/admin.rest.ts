@@ -25,10 +25,10 @@ function memberQuery(req: FastifyRequest<ListQuery>, defaultPageSize?: number) {
   };
 }
 
-/** REST shims of SPEC §7 for administration. */
+/** REST shims of the documented paths (docs/api.md) for administration. */
 export function registerAdminRoutes(app: FastifyInstance, deps: ContextDeps): void {
   /**
-   * SPEC §7's admin member rows as a JSON array, one page of them (page, pageSize or limit, search, type, status,
+   * The documented admin member rows (docs/api.md) as a JSON array, one page of them (page, pageSize or limit, search, type, status,
    * sort, direction); the total in X-Total-Count and the neighbouring pages in a Link header.
    */
   app.get<ListQuery>('/api/admin/members', async (req, reply) => {

@@ -3,7 +3,7 @@ import { isOwnOrigin } from '../http/security';
 import type { ContextDeps } from '../trpc/context';
 import { callProcedure } from './call';
 
-/** REST shims of SPEC §7 "Authentication"; each one calls the matching `auth` procedure. */
+/** REST shims of the documented authentication paths (docs/api.md); each one calls the matching `auth` procedure. */
 export function registerAuthRoutes(app: FastifyInstance, deps: ContextDeps, siteOrigin: string): void {
   app.get('/api/auth/user', async (req, reply) => {
     const user = await callProcedure(deps, req, reply, (api) => api.auth.me());
@@ -19,7 +19,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: ContextDeps, site
   );
   app.post('/api/auth/verify', (req, reply) => callProcedure(deps, req, reply, (api) => api.auth.verifyToken(req.body as never)));
 
-  // A browser navigation (SPEC §2.2): ends the session everywhere, then back to the landing page. Only a
+  // A browser navigation: ends the session everywhere, then back to the landing page. Only a
   // navigation from the site itself (or typed, or a bookmark) signs out; one that another site started (a
   // link, a redirect, an image) gets the 'Sign out?' screen, which asks for a click first and changes nothing.
   app.get('/api/logout', async (req, reply) => {

@@ -8,7 +8,7 @@ import { CATCH_PHOTO_MAX_BYTES, tooLargeMessage } from '../../shared/uploads';
 import type { ContextDeps } from '../trpc/context';
 import { callProcedure, callService } from './call';
 
-/** REST shims of SPEC §7 for catches and fishing sessions. */
+/** REST shims of the documented paths (docs/api.md) for catches and fishing sessions. */
 export function registerCatchRoutes(app: FastifyInstance, deps: ContextDeps): void {
   app.get('/api/members/catches', (req, reply) => callProcedure(deps, req, reply, (api) => api.catches.mine()));
   app.post('/api/fishing-sessions', (req, reply) => callProcedure(deps, req, reply, (api) => api.catches.logSession(req.body as never)));

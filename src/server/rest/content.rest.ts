@@ -6,7 +6,7 @@ import { callProcedure, callPublicRead } from './call';
 type IdParams = { Params: { id: string } };
 type SlugParams = { Params: { pageSlug: string } };
 
-/** REST shims of SPEC §7 for content, the CMS, settings and news; each calls the matching procedure. */
+/** REST shims of the documented paths (docs/api.md) for content, the CMS, settings and news; each calls the matching procedure. */
 export function registerContentRoutes(app: FastifyInstance, deps: ContextDeps): void {
   // Public reads, cached, with ETags.
   app.get<SlugParams>('/api/content/sections/:pageSlug', PUBLIC_READ_ROUTE, (req, reply) =>

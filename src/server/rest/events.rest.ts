@@ -7,7 +7,7 @@ import { callProcedure, callPublicRead } from './call';
 type IdParams = { Params: { id: string } };
 
 /**
- * SPEC §7's event body as a script sends it: `eventDate` (and `entriesCloseAt`) may be an ISO 8601 date-time with an
+ * The documented event body (docs/api.md) as a script sends it: `eventDate` (and `entriesCloseAt`) may be an ISO 8601 date-time with an
  * offset as well as the club's local 'YYYY-MM-DDTHH:mm' the form sends; an offset time becomes the club's local time
  * of that instant. Anything else goes on as it came, for the procedure's schema to accept or refuse with its field.
  */
@@ -22,7 +22,7 @@ function eventBody(body: unknown): never {
   return fields as never;
 }
 
-/** REST shims of SPEC §7 for events; each calls the matching `events` or `admin.events` procedure. */
+/** REST shims of the documented paths (docs/api.md) for events; each calls the matching `events` or `admin.events` procedure. */
 export function registerEventRoutes(app: FastifyInstance, deps: ContextDeps): void {
   app.get('/api/events/upcoming', PUBLIC_READ_ROUTE, (req, reply) => callPublicRead(deps, req, reply, (api) => api.events.upcoming()));
   app.get('/api/members/events', (req, reply) => callProcedure(deps, req, reply, (api) => api.events.myRegistrations()));

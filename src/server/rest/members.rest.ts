@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ContextDeps } from '../trpc/context';
 import { callProcedure } from './call';
 
-/** REST shims of SPEC §7 for members; each calls the matching `members` procedure. */
+/** REST shims of the documented paths (docs/api.md) for members; each calls the matching `members` procedure. */
 export function registerMemberRoutes(app: FastifyInstance, deps: ContextDeps): void {
   app.post('/api/members/register', (req, reply) =>
     callProcedure(deps, req, reply, (api) => api.members.registerDocumented(req.body as never)),
@@ -14,7 +14,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: ContextDeps): v
     return profile;
   });
 
-  // SPEC §7 documents {id, firstName, lastName}; the hint that tells namesakes apart is for the app's own selects.
+  // docs/api.md documents {id, firstName, lastName}; the hint that tells namesakes apart is for the app's own selects.
   app.get('/api/members', async (req, reply) => {
     const members = await callProcedure(deps, req, reply, (api) => api.members.list());
     return members?.map(({ id, firstName, lastName }) => ({ id, firstName, lastName }));

@@ -5,7 +5,7 @@ import { callProcedure, callService } from './call';
 /** Where PayPal sends webhooks (set this address, with the events below, in the PayPal app). */
 export const PAYPAL_WEBHOOK_PATH = '/paypal/webhook';
 
-/** The payment paths of SPEC §7 (`/{provider}/…`); each calls the matching `payments` procedure. */
+/** The documented payment paths (`/{provider}/…`, docs/api.md); each calls the matching `payments` procedure. */
 export function registerPayPalRoutes(app: FastifyInstance, deps: ContextDeps): void {
   app.get('/paypal/setup', (req, reply) => callProcedure(deps, req, reply, (api) => api.payments.setup()));
   app.post('/paypal/order', (req, reply) => callProcedure(deps, req, reply, (api) => api.payments.createOrder(req.body as never)));

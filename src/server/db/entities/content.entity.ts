@@ -89,7 +89,7 @@ const NewsArticleSchema = defineEntity({
     content: p.text(),
     featuredImageUrl: p.string().length(500).nullable(),
     published: p.boolean().default(false),
-    /** Stamped when published, cleared when unpublished (SPEC §4). */
+    /** Stamped when published, cleared when unpublished. */
     publishedAt: p.datetime().nullable(),
     ...timestamps,
   },

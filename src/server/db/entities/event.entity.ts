@@ -19,7 +19,7 @@ const EventSchema = defineEntity({
     eventDate: p.datetime(),
     rules: p.text().nullable(),
     prizes: p.text().nullable(),
-    /** The members' entry fee (SPEC's registrationFee; memberFee on the wire): what a member pays to enter. */
+    /** The members' entry fee (registrationFee in the documented REST body; memberFee on the wire): what a member pays to enter. */
     registrationFeeCents: p.integer().default(0),
     /** What a non-member (a guest) pays to enter; the club's rules say $15. */
     nonMemberFeeCents: p.integer().default(1500),

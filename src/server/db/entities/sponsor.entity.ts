@@ -19,7 +19,7 @@ const SponsorSchema = defineEntity({
     address: p.string().length(300).nullable(),
     comments: p.text().nullable(),
     sponsorshipType: p.enum(SPONSORSHIP_TYPES),
-    /** From the package at the time of application (SPEC §9). */
+    /** From the package at the time of application. */
     amountCents: p.integer(),
     status: p.enum(SPONSOR_STATUSES).default('pending'),
     logoUrl: p.string().length(500).nullable(),
