@@ -1,5 +1,10 @@
 import { Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { PAYMENT_STATUS_LABELS, type PAYMENT_LIST_KINDS, type PaymentListStatus, type PaymentRow } from '../../../shared/admin-payments.schema';
+import {
+  PAYMENT_STATUS_LABELS,
+  type PAYMENT_LIST_KINDS,
+  type PaymentListStatus,
+  type PaymentRow,
+} from '../../../shared/admin-payments.schema';
 import { clubToday, formatAuDate } from '../../../shared/dates';
 import { formatAud } from '../../../shared/membership';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payments';
