@@ -15,12 +15,8 @@ interface PayPalButtonProps {
 
 type LoadState = 'loading' | 'ready' | 'failed' | 'ineligible';
 
-/**
- * PayPal's own button (JavaScript SDK v6, started from the server's client token), for a membership payment or a
- * sponsor's invoice. Its script is fetched only when the button is first shown; PayPal's window then calls back
- * with approve, cancel or error.
- */
-export function PayPalButton({
+/** PayPal's SDK started for the button, the button put in `container`, and how far that got. */
+function usePayPalButton({
   clientToken,
   environment,
   disabled,
@@ -28,8 +24,7 @@ export function PayPalButton({
   onApprove,
   onCancel,
   onError,
-  otherwise,
-}: PayPalButtonProps) {
+}: Omit<PayPalButtonProps, 'otherwise'>) {
   const container = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLElement | null>(null);
   const [state, setState] = useState<LoadState>('loading');
@@ -99,6 +94,17 @@ export function PayPalButton({
     if (disabled) button.current?.setAttribute('disabled', '');
     else button.current?.removeAttribute('disabled');
   }, [disabled]);
+  return { container, state };
+}
+
+/**
+ * PayPal's own button (JavaScript SDK v6, started from the server's client token), for a membership payment or a
+ * sponsor's invoice. Its script is fetched only when the button is first shown; PayPal's window then calls back
+ * with approve, cancel or error.
+ */
+export function PayPalButton(props: PayPalButtonProps) {
+  const { otherwise } = props;
+  const { container, state } = usePayPalButton(props);
 
   if (state === 'failed') return <Alert color="red">PayPal could not be loaded. Please check your connection and try again.</Alert>;
   if (state === 'ineligible') return <Alert color="red">PayPal is not available for this payment. {otherwise}</Alert>;

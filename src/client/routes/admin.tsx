@@ -1,3 +1,4 @@
+import type { AdminOverview } from '../../shared/reports.schema';
 import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
@@ -25,6 +26,36 @@ const AdminAccountingTab = onDemandPart(async () => (await import('../features/a
 const NewslettersTab = onDemandPart(async () => (await import('../features/newsletters/newsletters-tab')).NewslettersTabFromAddress);
 const AdminAuditTab = onDemandPart(async () => (await import('../features/admin/audit-tab')).AdminAuditTab);
 
+/** The overview's figures: members, active events, the year's revenue and sponsors. */
+function OverviewFigures({ overview }: { overview: AdminOverview }) {
+  const stats = [
+    { label: 'Active Events', value: overview.activeEvents.toLocaleString('en-AU') },
+    { label: 'Revenue (YTD)', value: formatAud(overview.revenueYtdCents), note: overview.financialYear },
+    { label: 'Sponsors', value: overview.sponsors.toLocaleString('en-AU') },
+  ];
+
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+      <MemberFiguresCard overview={overview} />
+      {stats.map((s) => (
+        <Card key={s.label} withBorder padding="lg">
+          <Text size="sm" c="dimmed">
+            {s.label}
+          </Text>
+          <Text fz={{ base: 24, sm: 32 }} fw={700} c="blue.8">
+            {s.value}
+          </Text>
+          {'note' in s && (
+            <Text size="xs" c="dimmed">
+              {s.note}
+            </Text>
+          )}
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
 /**
  * SPEC §2.13: administration dashboard, the overview numbers and the tabs. Lazy-loaded. The open tab is in the
  * address (/admin?tab=judging; none or an unknown one: Events), and choosing a tab adds to the history, so Back
@@ -38,13 +69,6 @@ export default function AdminPage() {
   // Another tab drops the open tab's own parameters (such as ?signon=<event id>).
   const setTab = (value: string | null) =>
     void navigate({ to: '/admin', search: { tab: (value as AdminTab | null) ?? ADMIN_DEFAULT_TAB } });
-  const stats = overview.data
-    ? [
-        { label: 'Active Events', value: overview.data.activeEvents.toLocaleString('en-AU') },
-        { label: 'Revenue (YTD)', value: formatAud(overview.data.revenueYtdCents), note: overview.data.financialYear },
-        { label: 'Sponsors', value: overview.data.sponsors.toLocaleString('en-AU') },
-      ]
-    : [];
 
   return (
     <Container size="lg" py="xl">
@@ -59,26 +83,7 @@ export default function AdminPage() {
         </Group>
         {overview.isPending && <SectionLoader label="Loading overview..." />}
         {overview.isError && <QueryError error={overview.error} title="Could not load the overview" failure="Please try again later." />}
-        {overview.data && (
-          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-            <MemberFiguresCard overview={overview.data} />
-            {stats.map((s) => (
-              <Card key={s.label} withBorder padding="lg">
-                <Text size="sm" c="dimmed">
-                  {s.label}
-                </Text>
-                <Text fz={{ base: 24, sm: 32 }} fw={700} c="blue.8">
-                  {s.value}
-                </Text>
-                {'note' in s && (
-                  <Text size="xs" c="dimmed">
-                    {s.note}
-                  </Text>
-                )}
-              </Card>
-            ))}
-          </SimpleGrid>
-        )}
+        {overview.data && <OverviewFigures overview={overview.data} />}
         {overview.data && <DashboardCharts overview={overview.data} />}
         {overview.data && <SiteHealthCard />}
         {/* The tabs come once the overview is in (or has failed), so its figures and charts never push them down. */}

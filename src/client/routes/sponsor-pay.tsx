@@ -101,8 +101,8 @@ function InvoiceCard({ token, invoice }: { token: string; invoice: PayLinkInvoic
   );
 }
 
-/** Online payment of exactly the invoice: the demo button, PayPal's button, or a note when neither is available. */
-function PayOnline({ token, invoice }: { token: string; invoice: PayLinkInvoice }) {
+/** Paying the invoice online: the order, its capture, and what went wrong. */
+function usePayOnline(token: string, invoice: PayLinkInvoice) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
@@ -132,7 +132,12 @@ function PayOnline({ token, invoice }: { token: string; invoice: PayLinkInvoice 
       throw error;
     }
   };
+  return { failure, setFailure, setup, busy, paid, newOrder };
+}
 
+/** Online payment of exactly the invoice: the demo button, PayPal's button, or a note when neither is available. */
+function PayOnline({ token, invoice }: { token: string; invoice: PayLinkInvoice }) {
+  const { failure, setFailure, setup, busy, paid, newOrder } = usePayOnline(token, invoice);
   return (
     <Stack gap="sm">
       {failure && (

@@ -64,6 +64,52 @@ export function describePositions(area: FishingArea, phone: LatLng | null, photo
   return parts.join(' ');
 }
 
+/** A position on the map: a dot and its label, on the side away from the other dot. */
+function MapMarker({
+  point: { x, y },
+  label,
+  colour,
+  anchor,
+}: {
+  point: { x: number; y: number };
+  label: string;
+  colour: string;
+  anchor: 'start' | 'end';
+}) {
+  return (
+    <g data-testid={`map-${label.toLowerCase()}`}>
+      <circle cx={fixed(x)} cy={fixed(y)} r={6} fill={colour} stroke="#fff" strokeWidth={2} />
+      <text
+        x={fixed(x + (anchor === 'start' ? 10 : -10))}
+        y={fixed(y + 4)}
+        textAnchor={anchor}
+        fontSize={13}
+        fontWeight={700}
+        fill={colour}
+        stroke="#fff"
+        strokeWidth={3}
+        paintOrder="stroke"
+      >
+        {label}
+      </text>
+    </g>
+  );
+}
+
+/** The map's scale: a bar of a round distance. */
+function ScaleBar({ barKm, barLength }: { barKm: number; barLength: number }) {
+  return (
+    <g transform={`translate(12 ${H - 14})`} aria-hidden="true">
+      <line x1={0} y1={0} x2={fixed(barLength)} y2={0} stroke="#343a40" strokeWidth={2} />
+      <line x1={0} y1={-4} x2={0} y2={4} stroke="#343a40" strokeWidth={2} />
+      <line x1={fixed(barLength)} y1={-4} x2={fixed(barLength)} y2={4} stroke="#343a40" strokeWidth={2} />
+      <text x={fixed(barLength + 6)} y={4} fontSize={11} fill="#343a40">
+        {barKm >= 1 ? `${barKm} km` : `${barKm * 1000} m`}
+      </text>
+    </g>
+  );
+}
+
 /**
  * The fishing area drawn as a map (an inline SVG: no tile server, so it works offline and in tests), with the
  * phone's and the photo's positions when given. Around positions it shows a few kilometres of ground, with a line
@@ -96,28 +142,6 @@ export function FishingAreaMap({
     ? describePositions(area, phone, photo)
     : `The fishing area's outline, ${area.coordinates[0].length} points, from latitude ${box.north.toFixed(2)} to ${box.south.toFixed(2)}.`;
 
-  const marker = (p: LatLng, label: string, colour: string, anchor: 'start' | 'end') => {
-    const { x, y } = at(p.lat, p.lng);
-    return (
-      <g data-testid={`map-${label.toLowerCase()}`}>
-        <circle cx={fixed(x)} cy={fixed(y)} r={6} fill={colour} stroke="#fff" strokeWidth={2} />
-        <text
-          x={fixed(x + (anchor === 'start' ? 10 : -10))}
-          y={fixed(y + 4)}
-          textAnchor={anchor}
-          fontSize={13}
-          fontWeight={700}
-          fill={colour}
-          stroke="#fff"
-          strokeWidth={3}
-          paintOrder="stroke"
-        >
-          {label}
-        </text>
-      </g>
-    );
-  };
-
   return (
     <svg
       viewBox={`0 0 ${W} ${H}`}
@@ -139,16 +163,9 @@ export function FishingAreaMap({
           strokeDasharray="6 4"
         />
       )}
-      {phone && marker(phone, 'Phone', '#1864ab', photoLeftOfPhone ? 'start' : 'end')}
-      {photo && marker(photo, 'Photo', '#c92a2a', photoLeftOfPhone ? 'end' : 'start')}
-      <g transform={`translate(12 ${H - 14})`} aria-hidden="true">
-        <line x1={0} y1={0} x2={fixed(barLength)} y2={0} stroke="#343a40" strokeWidth={2} />
-        <line x1={0} y1={-4} x2={0} y2={4} stroke="#343a40" strokeWidth={2} />
-        <line x1={fixed(barLength)} y1={-4} x2={fixed(barLength)} y2={4} stroke="#343a40" strokeWidth={2} />
-        <text x={fixed(barLength + 6)} y={4} fontSize={11} fill="#343a40">
-          {barKm >= 1 ? `${barKm} km` : `${barKm * 1000} m`}
-        </text>
-      </g>
+      {phone && <MapMarker point={at(phone.lat, phone.lng)} label="Phone" colour="#1864ab" anchor={photoLeftOfPhone ? 'start' : 'end'} />}
+      {photo && <MapMarker point={at(photo.lat, photo.lng)} label="Photo" colour="#c92a2a" anchor={photoLeftOfPhone ? 'end' : 'start'} />}
+      <ScaleBar barKm={barKm} barLength={barLength} />
     </svg>
   );
 }

@@ -24,13 +24,59 @@ function Figure({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-function MembershipFigures({ report }: { report: MembershipReport }) {
+/** Members by type and status today, with the totals. */
+function MembersByTypeTable({ report }: { report: MembershipReport }) {
   const count = (type: MembershipType, status?: string) =>
     report.byTypeAndStatus
       .filter((r) => r.membershipType === type && (!status || r.status === status))
       .reduce((sum, r) => sum + r.count, 0);
   const statusTotal = (status: string) => report.byTypeAndStatus.filter((r) => r.status === status).reduce((sum, r) => sum + r.count, 0);
   const total = report.byTypeAndStatus.reduce((sum, r) => sum + r.count, 0);
+  return (
+    <Table.ScrollContainer minWidth={420} type="native">
+      <Table withTableBorder striped>
+        <Table.Caption>Members by type and status today</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Type</Table.Th>
+            {MEMBER_STATUSES.map((s) => (
+              <Table.Th key={s} ta="right">
+                {MEMBER_STATUS_LABELS[s]}
+              </Table.Th>
+            ))}
+            <Table.Th ta="right">Total</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {MEMBERSHIP_TYPES.map((t) => (
+            <Table.Tr key={t}>
+              <Table.Th scope="row">{MEMBERSHIP_TYPE_NAMES[t]}</Table.Th>
+              {MEMBER_STATUSES.map((s) => (
+                <Table.Td key={s} ta="right">
+                  {count(t, s).toLocaleString('en-AU')}
+                </Table.Td>
+              ))}
+              <Table.Td ta="right">{count(t).toLocaleString('en-AU')}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th scope="row">Total</Table.Th>
+            {MEMBER_STATUSES.map((s) => (
+              <Table.Th key={s} ta="right">
+                {statusTotal(s).toLocaleString('en-AU')}
+              </Table.Th>
+            ))}
+            <Table.Th ta="right">{total.toLocaleString('en-AU')}</Table.Th>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function MembershipFigures({ report }: { report: MembershipReport }) {
   return (
     <Stack gap="md" data-testid="membership-report">
       <Text size="sm" c="dimmed">
@@ -41,46 +87,7 @@ function MembershipFigures({ report }: { report: MembershipReport }) {
         <Figure label="Households renewed" value={report.renewed.toLocaleString('en-AU')} />
         <Figure label={`Expiring within ${EXPIRING_DAYS} days`} value={report.expiringSoon.length.toLocaleString('en-AU')} />
       </SimpleGrid>
-      <Table.ScrollContainer minWidth={420} type="native">
-        <Table withTableBorder striped>
-          <Table.Caption>Members by type and status today</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Type</Table.Th>
-              {MEMBER_STATUSES.map((s) => (
-                <Table.Th key={s} ta="right">
-                  {MEMBER_STATUS_LABELS[s]}
-                </Table.Th>
-              ))}
-              <Table.Th ta="right">Total</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {MEMBERSHIP_TYPES.map((t) => (
-              <Table.Tr key={t}>
-                <Table.Th scope="row">{MEMBERSHIP_TYPE_NAMES[t]}</Table.Th>
-                {MEMBER_STATUSES.map((s) => (
-                  <Table.Td key={s} ta="right">
-                    {count(t, s).toLocaleString('en-AU')}
-                  </Table.Td>
-                ))}
-                <Table.Td ta="right">{count(t).toLocaleString('en-AU')}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr>
-              <Table.Th scope="row">Total</Table.Th>
-              {MEMBER_STATUSES.map((s) => (
-                <Table.Th key={s} ta="right">
-                  {statusTotal(s).toLocaleString('en-AU')}
-                </Table.Th>
-              ))}
-              <Table.Th ta="right">{total.toLocaleString('en-AU')}</Table.Th>
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
-      </Table.ScrollContainer>
+      <MembersByTypeTable report={report} />
       <div>
         <Title order={4} fz="sm" mb={4}>
           Expiring within {EXPIRING_DAYS} days

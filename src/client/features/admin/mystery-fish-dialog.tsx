@@ -46,6 +46,42 @@ export function sealedText(view: MysteryFishAdminView): string {
   return `Sealed (set by ${view.sealedByName ?? 'a former committee member'} at ${formatClubDateTime(view.sealedAt!)})`;
 }
 
+/** A length in centimetres, to a tenth, as big as a thumb needs. */
+function LengthField({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: number | string;
+  onChange: (value: number | string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <NumberInput
+      label={label}
+      min={0.1}
+      max={CATCH_SIZE_MAX_CM}
+      step={0.1}
+      decimalScale={1}
+      allowNegative={false}
+      inputMode="decimal"
+      hideControls
+      size="lg"
+      rightSection={
+        <Text size="xs" c="dimmed">
+          cm
+        </Text>
+      }
+      value={value}
+      onChange={onChange}
+      error={error}
+      style={{ flex: '1 1 120px' }}
+    />
+  );
+}
+
 /** The form that seals a fish: species, then an exact length or a range. Cleared once sealed, so nothing stays on screen. */
 function SealForm({ view, onSealed }: { view: MysteryFishAdminView; onSealed: () => void }) {
   const trpc = useTRPC();
@@ -73,26 +109,7 @@ function SealForm({ view, onSealed }: { view: MysteryFishAdminView; onSealed: ()
     }),
   );
   const lengthField = (field: 'lengthCm' | 'minCm' | 'maxCm', label: string) => (
-    <NumberInput
-      label={label}
-      min={0.1}
-      max={CATCH_SIZE_MAX_CM}
-      step={0.1}
-      decimalScale={1}
-      allowNegative={false}
-      inputMode="decimal"
-      hideControls
-      size="lg"
-      rightSection={
-        <Text size="xs" c="dimmed">
-          cm
-        </Text>
-      }
-      value={form.values[field]}
-      onChange={(v) => form.setValue(field, v)}
-      error={form.errors[field]}
-      style={{ flex: '1 1 120px' }}
-    />
+    <LengthField label={label} value={form.values[field]} onChange={(v) => form.setValue(field, v)} error={form.errors[field]} />
   );
   return (
     <form

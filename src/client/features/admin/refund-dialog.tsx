@@ -36,11 +36,8 @@ export function newRequestKey(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-/**
- * 'Refund' on a received payment: how much (what is left, unless changed), why, and whether the membership it paid
- * for ends; then a confirmation that says exactly what will happen before anything is done.
- */
-export function RefundDialog({ payment, onDone }: { payment: PaymentRow; onDone: () => void }) {
+/** The refund's state: the amount, reason and whether the membership ends, its review and the refund itself. */
+function useRefund(payment: PaymentRow, onDone: () => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const left = amountCents(payment.refundable);
@@ -93,36 +90,46 @@ export function RefundDialog({ payment, onDone }: { payment: PaymentRow; onDone:
     endMembership,
     members,
   });
+  const confirm = () => {
+    const input = form.validate();
+    if (input) refund.mutate(input);
+  };
+  return { left, confirming, setConfirming, form, reason, endMembership, members, review, busy, summary, confirm };
+}
 
-  if (confirming) {
-    return (
-      <Stack gap="md">
-        <Alert color={endMembership ? 'red' : 'yellow'} variant="light" title="Please confirm">
-          <Text size="sm" data-testid="refund-summary">
-            {summary}
-          </Text>
-        </Alert>
-        <Text size="sm" c="dimmed">
-          Reason: {reason.trim()}
+/** 'Please confirm': what the refund will do, before it is made. */
+function RefundConfirmation({ state }: { state: ReturnType<typeof useRefund> }) {
+  const { endMembership, summary, reason, setConfirming, busy, confirm } = state;
+  return (
+    <Stack gap="md">
+      <Alert color={endMembership ? 'red' : 'yellow'} variant="light" title="Please confirm">
+        <Text size="sm" data-testid="refund-summary">
+          {summary}
         </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => setConfirming(false)} disabled={busy}>
-            Back
-          </Button>
-          <Button
-            color="red"
-            loading={busy}
-            onClick={() => {
-              const input = form.validate();
-              if (input) refund.mutate(input);
-            }}
-          >
-            Confirm refund
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
+      </Alert>
+      <Text size="sm" c="dimmed">
+        Reason: {reason.trim()}
+      </Text>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={() => setConfirming(false)} disabled={busy}>
+          Back
+        </Button>
+        <Button color="red" loading={busy} onClick={confirm}>
+          Confirm refund
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * 'Refund' on a received payment: how much (what is left, unless changed), why, and whether the membership it paid
+ * for ends; then a confirmation that says exactly what will happen before anything is done.
+ */
+export function RefundDialog({ payment, onDone }: { payment: PaymentRow; onDone: () => void }) {
+  const state = useRefund(payment, onDone);
+  const { left, confirming, form, members, review } = state;
+  if (confirming) return <RefundConfirmation state={state} />;
 
   return (
     <form onSubmit={review} noValidate>

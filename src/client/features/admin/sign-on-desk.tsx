@@ -206,6 +206,36 @@ function useCheckIn(queue: DeskQueue, entrant: ShownEntrant) {
   return { checked, busy, tap };
 }
 
+/** What the desk needs to see of an entrant at a glance: member or guest, division and age, payment, holds. */
+function EntrantBadges({ entrant }: { entrant: ShownEntrant }) {
+  return (
+    <Group gap={6}>
+      <Badge variant="light" color={entrant.kind === 'guest' ? 'grape' : 'blue'}>
+        {entrant.kind === 'guest' ? 'Guest' : 'Member'}
+      </Badge>
+      <Badge variant="light" color={entrant.division === 'junior' ? 'cyan' : 'gray'}>
+        {DIVISION_LABELS[entrant.division]}
+        {entrant.age >= 0 ? ` · ${entrant.age}` : ''}
+      </Badge>
+      <Badge variant="light" color={STATE_COLOURS[entrant.paymentState]} data-testid="desk-payment">
+        {ENTRY_PAYMENT_LABELS[entrant.paymentState]}
+        {entrant.paidBy ? ` · ${entrant.paidBy}` : ''}
+      </Badge>
+      <DeskHoldBadge heldUntil={entrant.heldUntil} />
+      {entrant.waiting && (
+        <Badge variant="outline" color="dark">
+          Waiting to send
+        </Badge>
+      )}
+      {entrant.disqualified && (
+        <Badge variant="filled" color="red">
+          Disqualified
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
 function EntrantCard({ queue, entrant, actions }: { queue: DeskQueue; entrant: ShownEntrant; actions: EntrantActions }) {
   const checkIn = useCheckIn(queue, entrant);
   const checked = checkIn.checked;
@@ -221,30 +251,7 @@ function EntrantCard({ queue, entrant, actions }: { queue: DeskQueue; entrant: S
             ${entrant.fee}
           </Text>
         </Group>
-        <Group gap={6}>
-          <Badge variant="light" color={entrant.kind === 'guest' ? 'grape' : 'blue'}>
-            {entrant.kind === 'guest' ? 'Guest' : 'Member'}
-          </Badge>
-          <Badge variant="light" color={entrant.division === 'junior' ? 'cyan' : 'gray'}>
-            {DIVISION_LABELS[entrant.division]}
-            {entrant.age >= 0 ? ` · ${entrant.age}` : ''}
-          </Badge>
-          <Badge variant="light" color={STATE_COLOURS[entrant.paymentState]} data-testid="desk-payment">
-            {ENTRY_PAYMENT_LABELS[entrant.paymentState]}
-            {entrant.paidBy ? ` · ${entrant.paidBy}` : ''}
-          </Badge>
-          <DeskHoldBadge heldUntil={entrant.heldUntil} />
-          {entrant.waiting && (
-            <Badge variant="outline" color="dark">
-              Waiting to send
-            </Badge>
-          )}
-          {entrant.disqualified && (
-            <Badge variant="filled" color="red">
-              Disqualified
-            </Badge>
-          )}
-        </Group>
+        <EntrantBadges entrant={entrant} />
         {entrant.juniorCare && <JuniorCare care={entrant.juniorCare} />}
         <Group gap="xs" grow>
           <Button

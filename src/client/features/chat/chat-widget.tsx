@@ -1,20 +1,11 @@
-import { ActionIcon, Box, Center, CloseButton, Group, Loader, Paper, Title } from '@mantine/core';
+import { ActionIcon, Box } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useAuth } from '../../lib/use-auth';
 import { LineIcon } from '../../components/line-icon';
 import { useOverControls } from './use-over-controls';
-
-// The conversation (and its input, list, link handling) is a chunk of its own, fetched on first
-// open (or when the pointer reaches the button); the page bundle carries only the round button.
-const loadConversation = () => import('../../components/chat-conversation');
-const ChatConversation = lazy(loadConversation);
-
-const Z_INDEX = 150; // above the sticky header (100), below dialogs and drawers (200)
-const GAP = 16;
-const BUTTON_SIZE = 56;
-const safe = (side: 'top' | 'right' | 'bottom' | 'left', px: number) => `calc(${px}px + env(safe-area-inset-${side}, 0px))`;
+import { BUTTON_SIZE, ChatPanel, GAP, loadConversation, safe, Z_INDEX } from './chat-panel';
 
 /** The portal's Assistant tab shows this same conversation: no second one floating over it. */
 function useOnAssistantTab(): boolean {
@@ -66,17 +57,6 @@ export function ChatWidget() {
     close();
   };
 
-  const panelPlace: CSSProperties = phone
-    ? { top: safe('top', 8), right: safe('right', 8), bottom: safe('bottom', 8), left: safe('left', 8) }
-    : {
-        right: safe('right', GAP),
-        bottom: safe('bottom', GAP + BUTTON_SIZE + 12),
-        width: 360,
-        maxWidth: `calc(100vw - ${2 * GAP}px)`,
-        height: 520,
-        maxHeight: `calc(100dvh - ${GAP + BUTTON_SIZE + 12 + GAP}px - env(safe-area-inset-top, 0px) - env(safe-area-inset-bottom, 0px))`,
-      };
-
   return (
     <>
       {/* On phones the page ends with room for the button, so it never sits over the footer's text. */}
@@ -85,43 +65,7 @@ export function ChatWidget() {
         aria-hidden
         style={{ height: safe('bottom', BUTTON_SIZE + 2 * GAP), background: 'var(--mantine-color-gray-0)', flexShrink: 0 }}
       />
-      {opened && (
-        <Paper
-          id={panelId}
-          role="dialog"
-          aria-modal="false"
-          aria-labelledby={titleId}
-          onKeyDown={onKeyDown}
-          withBorder
-          shadow="xl"
-          radius="md"
-          style={{ position: 'fixed', zIndex: Z_INDEX, display: 'flex', flexDirection: 'column', overflow: 'hidden', ...panelPlace }}
-        >
-          <Group
-            justify="space-between"
-            wrap="nowrap"
-            px="md"
-            py="xs"
-            style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-blue-0)' }}
-          >
-            <Title order={2} size="h5" id={titleId}>
-              Fishing Assistant
-            </Title>
-            <CloseButton aria-label="Close the assistant" onClick={close} />
-          </Group>
-          <div style={{ flex: 1, minHeight: 0, padding: 'var(--mantine-spacing-sm)' }}>
-            <Suspense
-              fallback={
-                <Center h="100%">
-                  <Loader size="sm" aria-label="Loading the assistant" />
-                </Center>
-              }
-            >
-              <ChatConversation autoFocus onNavigate={phone ? close : undefined} />
-            </Suspense>
-          </div>
-        </Paper>
-      )}
+      {opened && <ChatPanel panelId={panelId} titleId={titleId} phone={phone} onKeyDown={onKeyDown} close={close} />}
       {!(opened && phone) && (
         <ActionIcon
           ref={button}

@@ -2,6 +2,8 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { RECENT_CATCHES } from '../../../shared/catches';
+import type { CatchView } from '../../../shared/catches.schema';
+import type { MemberRegistration } from '../../../shared/events.schema';
 import { formatClubDateTime } from '../../../shared/dates';
 import { useNow } from '../../lib/clock';
 import { useTRPC } from '../../trpc';
@@ -21,6 +23,70 @@ function Stat({ label, value, note }: { label: string; value: string | number; n
         <Text size="xs" c="dimmed">
           {note}
         </Text>
+      )}
+    </Card>
+  );
+}
+
+/** The member's last few catches. */
+function RecentCatchesCard({ catches: recentCatches }: { catches: CatchView[] }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Title order={3} mb="sm">
+        Recent Catches
+      </Title>
+      {recentCatches.length === 0 ? (
+        <Text c="dimmed">No catches logged yet</Text>
+      ) : (
+        <Stack gap="sm">
+          {recentCatches.map((c) => (
+            <Group key={c.id} justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text fw={600}>{c.fishType}</Text>
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {c.location}
+                </Text>
+                <Text size="sm">{formatClubDateTime(c.date).split(', ').slice(0, 2).join(', ')}</Text>
+              </Stack>
+              <Badge color="blue" variant="light" style={{ flexShrink: 0 }}>
+                {c.size} cm
+              </Badge>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+/** The member's next few events. */
+function UpcomingEventsCard({ registrations: upcoming }: { registrations: MemberRegistration[] }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Title order={3} mb="sm">
+        Upcoming Events
+      </Title>
+      {upcoming.length === 0 ? (
+        <Text c="dimmed">No upcoming events</Text>
+      ) : (
+        <Stack gap="sm">
+          {upcoming.map((r) => (
+            <Group key={r.id} justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {r.name}
+                </Text>
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {r.location}
+                </Text>
+                <Text size="sm">{formatClubDateTime(r.eventDate)}</Text>
+              </Stack>
+              <Badge color="green" variant="light" style={{ flexShrink: 0 }}>
+                Registered
+              </Badge>
+            </Group>
+          ))}
+        </Stack>
       )}
     </Card>
   );
@@ -67,58 +133,8 @@ export function DashboardTab() {
         <Stat label="Member Level" value={d?.memberLevel ?? '–'} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Card withBorder radius="md" padding="md">
-          <Title order={3} mb="sm">
-            Recent Catches
-          </Title>
-          {recentCatches.length === 0 ? (
-            <Text c="dimmed">No catches logged yet</Text>
-          ) : (
-            <Stack gap="sm">
-              {recentCatches.map((c) => (
-                <Group key={c.id} justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-                  <Stack gap={0} style={{ minWidth: 0 }}>
-                    <Text fw={600}>{c.fishType}</Text>
-                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {c.location}
-                    </Text>
-                    <Text size="sm">{formatClubDateTime(c.date).split(', ').slice(0, 2).join(', ')}</Text>
-                  </Stack>
-                  <Badge color="blue" variant="light" style={{ flexShrink: 0 }}>
-                    {c.size} cm
-                  </Badge>
-                </Group>
-              ))}
-            </Stack>
-          )}
-        </Card>
-        <Card withBorder radius="md" padding="md">
-          <Title order={3} mb="sm">
-            Upcoming Events
-          </Title>
-          {upcoming.length === 0 ? (
-            <Text c="dimmed">No upcoming events</Text>
-          ) : (
-            <Stack gap="sm">
-              {upcoming.map((r) => (
-                <Group key={r.id} justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-                  <Stack gap={0} style={{ minWidth: 0 }}>
-                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {r.name}
-                    </Text>
-                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {r.location}
-                    </Text>
-                    <Text size="sm">{formatClubDateTime(r.eventDate)}</Text>
-                  </Stack>
-                  <Badge color="green" variant="light" style={{ flexShrink: 0 }}>
-                    Registered
-                  </Badge>
-                </Group>
-              ))}
-            </Stack>
-          )}
-        </Card>
+        <RecentCatchesCard catches={recentCatches} />
+        <UpcomingEventsCard registrations={upcoming} />
       </SimpleGrid>
     </Stack>
   );

@@ -59,16 +59,9 @@ function DetailsModal({ title, opened, onClose, children }: { title: string; ope
   );
 }
 
-/**
- * One person's details: phone, address and shirt size, and for a junior the emergency contact and medical notes the
- * sign-on desk shows on competition day.
- */
-function DetailsForm({ person, onDone }: { person: HouseholdMember; onDone: () => void }) {
-  const trpc = useTRPC();
-  const refresh = useRefreshDetails();
-  const update = useMutation(trpc.memberDetails.update.mutationOptions());
-  const [error, setError] = useState<string | null>(null);
-  const form = useSchemaForm({
+/** The person's details as they edit them, checked with the shared schema (a junior's emergency contact and medical notes too). */
+function useDetailsSchemaForm(person: HouseholdMember) {
+  return useSchemaForm({
     schema: myDetailsInput,
     initialValues: {
       phone: person.phone ?? '',
@@ -96,6 +89,18 @@ function DetailsForm({ person, onDone }: { person: HouseholdMember; onDone: () =
       };
     },
   });
+}
+
+/**
+ * One person's details: phone, address and shirt size, and for a junior the emergency contact and medical notes the
+ * sign-on desk shows on competition day.
+ */
+function DetailsForm({ person, onDone }: { person: HouseholdMember; onDone: () => void }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshDetails();
+  const update = useMutation(trpc.memberDetails.update.mutationOptions());
+  const [error, setError] = useState<string | null>(null);
+  const form = useDetailsSchemaForm(person);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

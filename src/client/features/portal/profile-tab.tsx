@@ -127,6 +127,60 @@ function HouseholdCard({
   );
 }
 
+/** The member's own details, with 'Edit my details' and 'Change e-mail'. */
+function ProfileDetailsCard({
+  profile,
+  me,
+  pending,
+  householdLoaded,
+  onEdit,
+  onChangeEmail,
+}: {
+  profile: MemberProfile;
+  me: HouseholdMember | undefined;
+  pending: MyHousehold['pendingEmail'] | undefined;
+  householdLoaded: boolean;
+  onEdit: (person: HouseholdMember) => void;
+  onChangeEmail: () => void;
+}) {
+  const rows: [string, string][] = [
+    ['First Name', profile.firstName],
+    ['Last Name', profile.lastName],
+    ['Email', profile.email ?? '—'],
+    ['Phone', profile.phone ?? '—'],
+    ['Membership Type', MEMBERSHIP_LABELS[profile.membershipType]],
+    ['Shirt Size', profile.shirtSize ?? '—'],
+    ['Address', profile.address ?? '—'],
+  ];
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <Text size="sm" c="dimmed">
+              {label}
+            </Text>
+            <Text style={{ overflowWrap: 'anywhere' }}>{value}</Text>
+          </div>
+        ))}
+      </SimpleGrid>
+      <Group gap="sm" mt="md">
+        <Button onClick={() => me && onEdit(me)} disabled={!me}>
+          Edit my details
+        </Button>
+        <Button variant="default" onClick={onChangeEmail} disabled={!householdLoaded || Boolean(pending)}>
+          Change e-mail
+        </Button>
+      </Group>
+      {pending && (
+        <Stack mt="md">
+          <PendingEmailNotice pending={pending} />
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
 /** SPEC §2.9 profile tab, and what members change themselves (issue 22): their details, juniors' details, login e-mail. */
 export function ProfileTab({ profile, loading }: { profile: MemberProfile | null | undefined; loading: boolean }) {
   const trpc = useTRPC();
@@ -144,46 +198,20 @@ export function ProfileTab({ profile, loading }: { profile: MemberProfile | null
     );
   }
   if (!profile) return <Text c="dimmed">No profile information available.</Text>;
-  const rows: [string, string][] = [
-    ['First Name', profile.firstName],
-    ['Last Name', profile.lastName],
-    ['Email', profile.email ?? '—'],
-    ['Phone', profile.phone ?? '—'],
-    ['Membership Type', MEMBERSHIP_LABELS[profile.membershipType]],
-    ['Shirt Size', profile.shirtSize ?? '—'],
-    ['Address', profile.address ?? '—'],
-  ];
   const me = household.data?.people.find((p) => p.id === profile.id);
   // An adult with a current membership adds and removes the household's juniors (the server has the last word).
   const canAdd = Boolean(me && !me.isJunior && me.status === 'active');
   const pending = household.data?.pendingEmail;
   return (
     <Stack gap="md">
-      <Card withBorder radius="md" padding="lg">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {rows.map(([label, value]) => (
-            <div key={label}>
-              <Text size="sm" c="dimmed">
-                {label}
-              </Text>
-              <Text style={{ overflowWrap: 'anywhere' }}>{value}</Text>
-            </div>
-          ))}
-        </SimpleGrid>
-        <Group gap="sm" mt="md">
-          <Button onClick={() => me && setEditing(me)} disabled={!me}>
-            Edit my details
-          </Button>
-          <Button variant="default" onClick={() => setChangingEmail(true)} disabled={!household.data || Boolean(pending)}>
-            Change e-mail
-          </Button>
-        </Group>
-        {pending && (
-          <Stack mt="md">
-            <PendingEmailNotice pending={pending} />
-          </Stack>
-        )}
-      </Card>
+      <ProfileDetailsCard
+        profile={profile}
+        me={me}
+        pending={pending}
+        householdLoaded={Boolean(household.data)}
+        onEdit={setEditing}
+        onChangeEmail={() => setChangingEmail(true)}
+      />
       {household.data && (household.data.people.length > 1 || canAdd) && (
         <HouseholdCard
           household={household.data}
