@@ -63,12 +63,12 @@ export function runBench(main: () => Promise<void>): void {
       void cleanUp().finally(() => process.exit(130));
     });
   }
-  main()
+  void main()
     .catch((error: unknown) => {
       if (!interrupted) console.error(error);
       process.exitCode = 1;
     })
-    .finally(cleanUp);
+    .then(() => cleanUp());
 }
 
 export interface Site {

@@ -32,8 +32,8 @@ function stop(code = 0) {
   if (stopping) return;
   stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null))).then(() =>
-    process.exit(code),
+  void Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null))).then(
+    () => process.exit(code),
   );
 }
 for (const child of children) child.once('exit', (code) => stop(code ?? 0));

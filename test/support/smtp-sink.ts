@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { parseMail, type ReceivedMail } from './mime';
 
 /** A real SMTP server on loopback that keeps every message it receives. */
@@ -19,19 +19,24 @@ export class SmtpSink {
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', async () => {
-          if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
-          if (this.failing) return callback(new Error('451 Temporary failure, please try again later'));
-          this.messages.push(
-            parseMail(Buffer.concat(chunks).toString('utf8'), {
-              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-              to: session.envelope.rcptTo.map((r) => r.address),
-            }),
-          );
-          callback();
+        stream.on('end', () => {
+          const wait = this.delayMs ? new Promise((r) => setTimeout(r, this.delayMs)) : Promise.resolve();
+          void wait.then(() => this.receive(chunks, session, callback));
         });
       },
     });
+  }
+
+  /** Keeps a message that has arrived, or refuses it while failing. */
+  private receive(chunks: Buffer[], session: SMTPServerSession, callback: (error?: Error) => void): void {
+    if (this.failing) return callback(new Error('451 Temporary failure, please try again later'));
+    this.messages.push(
+      parseMail(Buffer.concat(chunks).toString('utf8'), {
+        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+        to: session.envelope.rcptTo.map((r) => r.address),
+      }),
+    );
+    callback();
   }
 
   async start(): Promise<string> {

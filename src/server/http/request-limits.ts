@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { claimsIn, sessionClaimsOf } from '../trpc/context';
 import { isOwnFirstScreenRead } from './first-screen-html';
 import { isPublicRead } from './read-cache';
@@ -41,8 +41,8 @@ const refusal = (who: string) => (_req: FastifyRequest, context: { ttl: number }
  * A limiter of its own: each registration of the rate-limit plugin counts a request once, whichever of its hooks
  * sees it first, so the two buckets below are two registrations, each in a scope of its own.
  */
-async function limiter(app: FastifyInstance, options: Parameters<FastifyInstance['rateLimit']>[0]): Promise<onRequestHookHandler> {
-  let handler: onRequestHookHandler | undefined;
+async function limiter(app: FastifyInstance, options: Parameters<FastifyInstance['rateLimit']>[0]) {
+  let handler: ReturnType<FastifyInstance['rateLimit']> | undefined;
   await app.register(async (scope) => {
     await scope.register(rateLimit, { global: false });
     handler = scope.rateLimit(options);

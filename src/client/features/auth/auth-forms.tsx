@@ -4,7 +4,7 @@ import type { AuthCardState } from './use-auth-card';
 /** The Login form: e-mail address and an optional password. */
 function LoginForm({ state: { submitLogin, loginForm, loggingIn } }: { state: AuthCardState }) {
   return (
-    <form noValidate onSubmit={submitLogin} aria-label="Login">
+    <form noValidate onSubmit={(event) => void submitLogin(event)} aria-label="Login">
       <Stack gap="sm">
         <TextInput label="Email" type="email" autoComplete="email" inputMode="email" {...loginForm.inputProps('email')} />
         <PasswordInput
@@ -28,7 +28,7 @@ function LoginForm({ state: { submitLogin, loginForm, loggingIn } }: { state: Au
 /** The Sign Up form: e-mail address and name. */
 function SignupForm({ state: { submitSignup, signupForm, signingUp } }: { state: AuthCardState }) {
   return (
-    <form noValidate onSubmit={submitSignup} aria-label="Sign Up">
+    <form noValidate onSubmit={(event) => void submitSignup(event)} aria-label="Sign Up">
       <Stack gap="sm">
         <TextInput label="Email" type="email" required autoComplete="email" inputMode="email" {...signupForm.inputProps('email')} />
         <TextInput label="First Name" required autoComplete="given-name" {...signupForm.inputProps('firstName')} />

@@ -77,7 +77,7 @@ export function CheckEmail({ email, message, onResend, onBack, sentToast }: Chec
           {email}
         </Text>
       </Text>
-      <Button fullWidth variant="light" onClick={resend} loading={sending} disabled={locked}>
+      <Button fullWidth variant="light" onClick={() => void resend()} loading={sending} disabled={locked}>
         {locked ? `Resend in ${secondsLeft}s` : 'Resend email'}
       </Button>
       <Text size="xs" c="dimmed">

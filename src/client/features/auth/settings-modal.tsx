@@ -56,7 +56,7 @@ function PasswordForm({ user, onDone }: { user: CurrentUser; onDone: () => void 
   }
 
   return (
-    <form noValidate onSubmit={submit}>
+    <form noValidate onSubmit={(event) => void submit(event)}>
       <Stack gap="sm">
         <Text size="sm" fw={600}>
           {user.hasPassword ? 'Change password' : 'Set a password'}

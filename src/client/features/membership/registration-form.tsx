@@ -13,7 +13,7 @@ export function RegistrationForm(props: RegistrationFormProps) {
   const form = useRegistrationForm(props);
   const { submit, total, pending, conductOpen, setConductOpen } = form;
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="sm">
         <RegistrationPersonFields form={form} />
 

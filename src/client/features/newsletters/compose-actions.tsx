@@ -14,7 +14,7 @@ export function ComposeButtons({ state }: { state: ComposeState }) {
       <Button mih={44} variant="default" loading={testing} onClick={sendTest}>
         Send test to me
       </Button>
-      <Button mih={44} variant="light" loading={saving} disabled={sending} onClick={saveDraft}>
+      <Button mih={44} variant="light" loading={saving} disabled={sending} onClick={() => void saveDraft()}>
         Save draft
       </Button>
       <Button mih={44} disabled={busy || !count.data?.recipients} onClick={askToSend}>
@@ -54,7 +54,7 @@ export function ConfirmSend({ state }: { state: ComposeState }) {
           <Button variant="default" mih={44} onClick={() => setConfirming(false)} disabled={sending}>
             Cancel
           </Button>
-          <Button mih={44} loading={busy} onClick={sendNow}>
+          <Button mih={44} loading={busy} onClick={() => void sendNow()}>
             Send now
           </Button>
         </Group>

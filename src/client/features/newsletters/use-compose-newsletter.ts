@@ -90,15 +90,15 @@ function useSaveAndSend(d: ReturnType<typeof useDraft>, onDone: () => void) {
     send.mutate(
       { id },
       {
-        onSuccess: async (sent) => {
-          await refresh();
-          toast.success(
-            'Sending',
-            `“${sent.subject}” is on its way to ${plural(sent.counts.total - sent.counts.skipped, 'person', 'people')}.`,
-          );
-          setConfirming(false);
-          onDone();
-        },
+        onSuccess: (sent) =>
+          void refresh().then(() => {
+            toast.success(
+              'Sending',
+              `“${sent.subject}” is on its way to ${plural(sent.counts.total - sent.counts.skipped, 'person', 'people')}.`,
+            );
+            setConfirming(false);
+            onDone();
+          }),
         onError: (error) => {
           setConfirming(false);
           d.fail('The newsletter was not sent')(error);

@@ -122,7 +122,7 @@ function DetailsForm({ person, onDone }: { person: HouseholdMember; onDone: () =
 
   const field = (name: keyof typeof form.values) => ({ id: `details-${name}`, ...form.inputProps(name) });
   return (
-    <form noValidate onSubmit={submit} aria-label={`${person.firstName}'s details`}>
+    <form noValidate onSubmit={(event) => void submit(event)} aria-label={`${person.firstName}'s details`}>
       <Stack gap="sm">
         <TextInput label="Phone" type="tel" inputMode="tel" autoComplete="tel" size="md" {...field('phone')} />
         <Textarea label="Address" autoComplete="street-address" autosize minRows={2} size="md" {...field('address')} />
@@ -196,7 +196,7 @@ function EmailForm({ current, onDone }: { current: string | null; onDone: () => 
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Change e-mail address">
+    <form noValidate onSubmit={(event) => void submit(event)} aria-label="Change e-mail address">
       <Stack gap="sm">
         <Text size="sm">
           You sign in with {current ?? 'your e-mail address'}. We send a link to the new address; it becomes your sign-in address once you
@@ -295,7 +295,7 @@ function AddJuniorForm({ onDone, onAdded }: { onDone: () => void; onAdded: (resu
     ...form.inputProps(name),
   });
   return (
-    <form noValidate onSubmit={submit} aria-label="Add a junior">
+    <form noValidate onSubmit={(event) => void submit(event)} aria-label="Add a junior">
       <Stack gap="sm">
         <Text size="sm">
           A junior (under 16) joins your membership until it ends. The price is what the club's fees give: nothing while a family membership

@@ -118,7 +118,7 @@ export function SponsorForm({ ref }: { ref?: Ref<SponsorFormHandle> }) {
   const input = (field: Field) => ({ name: field, disabled: busy, ...form.inputProps(field) });
 
   return (
-    <form ref={formRef} id="sponsor-form" onSubmit={submit} noValidate aria-label="Sponsor application">
+    <form ref={formRef} id="sponsor-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Sponsor application">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label="Company Name" required autoComplete="organization" {...input('companyName')} />
