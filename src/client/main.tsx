@@ -3,15 +3,13 @@ import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import './components/touch-targets.css';
-import { RouterProvider } from '@tanstack/react-router';
-import { startTransition, StrictMode } from 'react';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { DRAWN_AT_ATTRIBUTE } from '../shared/first-screen';
 import { prefetchFirstScreen } from './first-screen';
-import { DrawnAt } from './lib/clock';
 import { keepQueriesOnDevice } from './offline/query-persistence';
 import { reloadIfUpdated } from './offline/register-service-worker';
-import { AppProviders } from './providers';
+import { App } from './providers';
 import { createAppRouter, preloadPersonalScreen } from './router';
 import { createQueryClient, createTrpcClient } from './trpc';
 
@@ -40,15 +38,7 @@ async function start() {
   const container = document.getElementById('root')!;
   // When the server drew the first screen (none: the app draws it).
   const drawnAt = Number(container.getAttribute(DRAWN_AT_ATTRIBUTE)) || undefined;
-  const tree = (
-    <StrictMode>
-      <DrawnAt value={drawnAt}>
-        <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </DrawnAt>
-    </StrictMode>
-  );
+  const tree = <App queryClient={queryClient} trpcClient={trpcClient} router={router} drawnAt={drawnAt} />;
   const routeReady = Promise.all([router.load(), preloadPersonalScreen(pathname, who)]);
   if (drawnAt) {
     // The server drew the first screen from the same answers: once the route's code is here, the app takes that

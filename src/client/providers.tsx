@@ -1,10 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode, type ReactNode } from 'react';
 import { Toasts } from './components/toasts';
 import { LoginModalProvider } from './features/auth/login-modal';
 import { ChatProvider } from './components/chat-provider';
 import { JoinDialogProvider } from './features/membership/join-dialog-provider';
+import { DrawnAt } from './lib/clock';
+import type { createAppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
 import { TRPCProvider, type TrpcClient } from './trpc';
 
@@ -31,5 +34,26 @@ export function AppProviders({ queryClient, trpcClient, env = 'default', childre
         </TRPCProvider>
       </QueryClientProvider>
     </MantineProvider>
+  );
+}
+
+/**
+ * The whole app, as the browser starts it and as the server draws a first screen: the providers around the router,
+ * and when the first screen was drawn on the server (none when the app draws it itself).
+ */
+export function App(props: {
+  queryClient: QueryClient;
+  trpcClient: TrpcClient;
+  router: ReturnType<typeof createAppRouter>;
+  drawnAt?: number;
+}) {
+  return (
+    <StrictMode>
+      <DrawnAt value={props.drawnAt}>
+        <AppProviders queryClient={props.queryClient} trpcClient={props.trpcClient}>
+          <RouterProvider router={props.router} />
+        </AppProviders>
+      </DrawnAt>
+    </StrictMode>
   );
 }

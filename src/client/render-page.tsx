@@ -1,10 +1,8 @@
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { createMemoryHistory } from '@tanstack/react-router';
 import { prerender } from 'react-dom/static';
 import { whoIs, type FirstAnswer } from '../shared/first-screen';
 import { keepAnswers } from './first-screen';
-import { DrawnAt } from './lib/clock';
-import { AppProviders } from './providers';
+import { App } from './providers';
 import { createAppRouter, preloadPersonalScreen } from './router';
 import { createQueryClient, createTrpcClient } from './trpc';
 
@@ -32,13 +30,7 @@ export async function renderPage(url: string, answers: readonly FirstAnswer[]): 
   // Every part of the screen, the ones whose code comes on demand included, before the HTML is given: none is left
   // for the browser to draw (the app takes each over once its code is there).
   const { prelude } = await prerender(
-    <StrictMode>
-      <DrawnAt value={drawnAt}>
-        <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </DrawnAt>
-    </StrictMode>,
+    <App queryClient={queryClient} trpcClient={trpcClient} router={router} drawnAt={drawnAt} />,
     // Each part inline, in order: none held back for an inline script to reveal (the site's policy runs none).
     { onError: (error) => void failures.push(error), progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );

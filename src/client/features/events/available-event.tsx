@@ -10,7 +10,7 @@ import { CalendarLink } from './calendar-link';
 import type { EntryDue } from './entry-dialogs';
 import { EventLimitBadges } from './event-limit-badges';
 import { entriesCloseLine, entryPricesLine, feeText, formatClubDateTime, maxText, placesLeftText } from './event-text';
-import { useRefreshEvents } from './use-refresh-events';
+import { useRefreshEntries } from './use-refresh-entries';
 
 interface AvailableEventProps {
   event: EventView;
@@ -27,7 +27,7 @@ interface AvailableEventProps {
 /** Registering for the event, and joining its waiting list. */
 function useEventEntry(event: EventView, onDue: (due: EntryDue) => void) {
   const trpc = useTRPC();
-  const refresh = useRefreshEvents();
+  const refresh = useRefreshEntries();
   const register = useMutation(
     trpc.events.register.mutationOptions({
       onSuccess: (entry) => {

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { EventView, MemberRegistration } from '../../../shared/events.schema';
 import type { MemberProfile } from '../../../shared/members.schema';
@@ -10,19 +10,7 @@ import { useTRPC } from '../../trpc';
 import { entryPricesLine } from './event-text';
 import { EntryPayment } from './entry-payment';
 import { householdEntrants } from './household-entrants';
-
-/** Invalidates everything an entry or its payment changes. */
-export function useRefreshEntries() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.events.myRegistrations.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.events.upcoming.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.entries.myWaitlist.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.members.dashboard.queryKey() }),
-    ]);
-}
+import { useRefreshEntries } from './use-refresh-entries';
 
 /** What is to be paid online for an event: its id and name, and the amount the server asked for. */
 export interface EntryDue {

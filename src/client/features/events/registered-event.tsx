@@ -9,7 +9,7 @@ import { CalendarLink } from './calendar-link';
 import { CancelEntryButton } from './cancel-entry';
 import type { EntryDue } from './entry-dialogs';
 import { formatClubDateTime } from './event-text';
-import { useRefreshEvents } from './use-refresh-events';
+import { useRefreshEntries } from './use-refresh-entries';
 
 const PAYMENT_COLOURS: Record<EntryPaymentState, string> = {
   free: 'gray',
@@ -65,7 +65,7 @@ export function RegisteredEvent({
   onPay: (due: EntryDue) => void;
 }) {
   const trpc = useTRPC();
-  const refresh = useRefreshEvents();
+  const refresh = useRefreshEntries();
   const cancel = useMutation(
     trpc.events.cancel.mutationOptions({
       onSuccess: ({ message }) => {

@@ -5,7 +5,7 @@ import { useTRPC } from '../../trpc';
 import type { EntryDue } from './entry-dialogs';
 import { householdEntrants } from './household-entrants';
 import { gateFor } from './membership-needed';
-import { useRefreshEvents } from './use-refresh-events';
+import { useRefreshEntries } from './use-refresh-entries';
 
 /** The fish-logging form is drawn when asked for (its own tab has it open); the check-in button brings it here. */
 function useCatchLogging() {
@@ -30,7 +30,7 @@ export function useMemberEvents() {
   const gate = profile.isSuccess ? gateFor(profile.data) : null;
   // Only a full event has a waiting list, so only then is there anything to ask about.
   const waitlist = useQuery({ ...trpc.entries.myWaitlist.queryOptions(), enabled: (upcoming.data ?? []).some((e) => e.isFull) });
-  const refresh = useRefreshEvents();
+  const refresh = useRefreshEntries();
   const [due, setDue] = useState<EntryDue | null>(null);
   const [enterFor, setEnterFor] = useState<EventView | null>(null);
   const registrations = mine.data ?? [];

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../trpc';
 
-/** Invalidates everything a registration changes. */
-export function useRefreshEvents() {
+/** Invalidates everything an entry, its payment or a waiting-list place changes. */
+export function useRefreshEntries() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return () =>
