@@ -44,7 +44,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 const ONLY = process.env.BENCH_ONLY;
 const WARMUP_SECONDS = 2;
-/** The goals of issue 18: a public read close to the plain route, a personal one at a quarter of it and quick. */
+/** The goals: a public read close to the plain route, a personal one at a quarter of it and quick. */
 const GOALS = { publicRatio: 0.85, personalRatio: 0.25, personalP99: 20 };
 const PLAN = { members: 10_000, pastEvents: 976, upcomingEvents: 24, catches: 100_000, activeSponsors: 12, landingSections: true };
 

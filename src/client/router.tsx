@@ -52,7 +52,7 @@ const VerifyCardPage = onDemand(() => import('./routes/verify-card'), 'VerifyCar
 const AdminPage = onDemand(() => import('./routes/admin'), 'default');
 const AdminCmsPage = onDemand(() => import('./routes/admin-cms'), 'default');
 
-/** '/' is the member portal when signed in, the landing page otherwise (SPEC §2.1). */
+/** '/' is the member portal when signed in, the landing page otherwise. */
 function HomeRoute() {
   const { isAuthenticated } = useAuth();
   return isAuthenticated ? <MemberPortalPage /> : <LandingPage />;
@@ -78,7 +78,7 @@ function MemberRoute() {
 }
 
 /**
- * Admin routes exist only for admins; a signed-in member gets the not-found page (SPEC §2.1). Signed out, the sign-in
+ * Admin routes exist only for admins; a signed-in member gets the not-found page. Signed out, the sign-in
  * card: an admin following a link (the sponsor notice's /admin?tab=sponsors) signs in and lands on it.
  */
 function adminOnly(Screen: ComponentType) {

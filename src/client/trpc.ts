@@ -29,7 +29,7 @@ export function createTrpcClient(options: { url?: string; fetch?: typeof fetch }
   });
 }
 
-/** SPEC §7: cached data never goes stale, no refetch on focus or reconnect, no retries. */
+/** Cached data never goes stale, no refetch on focus or reconnect, no retries. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

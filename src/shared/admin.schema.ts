@@ -24,7 +24,7 @@ export const memberSearchInput = z.object({
 export type MemberSearchInput = z.input<typeof memberSearchInput>;
 export type MemberSearch = z.output<typeof memberSearchInput>;
 
-/** A row of the Members table (SPEC §3 admin member row). */
+/** A row of the Members table. */
 export const adminMemberRow = z.object({
   id: z.string(),
   firstName: z.string(),

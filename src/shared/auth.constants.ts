@@ -1,4 +1,4 @@
-/** Lifetimes and limits of the sign-up and sign-in flows (SPEC §9, ARCHITECTURE "Authentication"). */
+/** Lifetimes and limits of the sign-up and sign-in flows. */
 export const AUTH_LIMITS = {
   verificationLinkHours: 24,
   signInLinkMinutes: 15,

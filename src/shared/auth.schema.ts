@@ -92,7 +92,7 @@ export const passwordForm = z
   .refine((v) => !v.hasPassword || v.currentPassword, { message: 'Please enter your current password.', path: ['currentPassword'] })
   .refine((v) => v.newPassword === v.confirmPassword, { message: 'The new passwords do not match.', path: ['confirmPassword'] });
 
-/** What sign-up and login answer (SPEC §3), plus `linkSent` for e-mail-only login. */
+/** What sign-up and login answer, plus `linkSent` for e-mail-only login. */
 export const authResponse = z.object({
   message: z.string(),
   userId: z.string().nullable(),

@@ -23,10 +23,10 @@ const trueFlag = (message: string) => z.union([z.literal(true), z.literal('true'
 const decimal = (value: string | number) =>
   typeof value === 'number' || /^\s*\d{1,6}(\.\d{1,6})?\s*$/.test(value) ? Number(value) : Number.NaN;
 
-/** 'lat, lng' with 6 decimals, or 'GPS not available' (SPEC §5). */
+/** 'lat, lng' with 6 decimals, or 'GPS not available'. */
 export const GPS_UNAVAILABLE = 'GPS not available';
 
-/** The fields of a catch submission (SPEC §3); multipart sends them as text. */
+/** The fields of a catch submission; multipart sends them as text. */
 export const catchSubmissionInput = z.object({
   fishType: z.enum(SPECIES, { error: 'Please choose a species from the list.' }),
   size: z
@@ -60,7 +60,7 @@ export type CatchSubmissionFields = z.input<typeof catchSubmissionInput>;
 export const LATE_CATCH_DAYS = 7;
 export const CATCH_STATUSES = ['pending', 'verified', 'rejected'] as const;
 
-/** A catch as its angler sees it (SPEC §3), with the achievement it earned. */
+/** A catch as its angler sees it, with the achievement it earned. */
 export const catchView = z.object({
   id: z.string(),
   fishType: z.string(),

@@ -1,11 +1,11 @@
-/** Species a catch can be logged as (SPEC §5), which are also the competition categories (SPEC §9). */
+/** Species a catch can be logged as, which are also the competition categories. */
 export const SPECIES = ['Mulloway', 'Whiting', 'Bream', 'Flathead', 'Mangrove Jack', 'Trevally', 'Tailor'] as const;
 export type Species = (typeof SPECIES)[number];
 
 export const FATE = ['kept', 'released'] as const;
 export type Fate = (typeof FATE)[number];
 
-/** Where the phone POSTs a catch (SPEC §7): multipart, the fields of `catchSubmissionInput` plus the photo. */
+/** Where the phone POSTs a catch (docs/api.md): multipart, the fields of `catchSubmissionInput` plus the photo. */
 export const CATCH_SUBMISSION_PATH = '/api/catches';
 /** The multipart field that carries the catch photo. */
 export const CATCH_PHOTO_FIELD = 'photo';
@@ -94,13 +94,13 @@ export interface Achievement {
 interface CatchFacts {
   fishType: string;
   sizeCm: number;
-  /** Always 0 on the logging form (SPEC §9). */
+  /** Always 0 on the logging form. */
   weightKg?: number;
   fate: Fate;
 }
 
 /**
- * The achievement rules of SPEC §9, evaluated in their order; the first that matches wins. Because the
+ * The club's achievement rules, evaluated in their order; the first that matches wins. Because the
  * 40 cm rule comes before it, 'Jewfish Master!' can never be awarded; the order is kept as specified.
  */
 const RULES: (Omit<Achievement, 'fishType' | 'size' | 'weight'> & { test: (c: CatchFacts) => boolean })[] = [
@@ -176,7 +176,7 @@ export function achievementFor(c: CatchFacts): Achievement {
   };
 }
 
-/** Champion points for 1st, 2nd and 3rd in a category (SPEC §9). */
+/** Champion points for 1st, 2nd and 3rd in a category. */
 export const CHAMPION_POINTS = [3, 2, 1] as const;
 
 /** How many of a member's latest catches the portal asks for (its recent catches and the dashboard's three). */

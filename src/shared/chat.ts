@@ -14,7 +14,7 @@ export function chatRefusal(text: string): 'blank' | 'too-long' | null {
   return trimmed.length > CHAT_MAX_LENGTH ? 'too-long' : null;
 }
 
-/** The fixed greeting the chat opens with (SPEC §2.15). */
+/** The fixed greeting the chat opens with. */
 export const CHAT_GREETING = `G'day! I'm the ${CLUB.shortName} assistant. Ask me about membership, events, competition rules, size limits, the NSW fishing licence or sponsoring the club.`;
-/** SPEC §8: what the chat says when the reply fails. */
+/** What the chat says when the reply fails. */
 export const CHAT_FAILURE = "Sorry, I'm having trouble responding right now. Please try again later.";

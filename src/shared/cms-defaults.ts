@@ -1,6 +1,6 @@
 import { CLUB } from './club';
 
-/** The landing page's editable texts (SPEC §2.5) and their built-in defaults, used when no published section has the key. */
+/** The landing page's editable texts and their built-in defaults, used when no published section has the key. */
 export const LANDING_DEFAULTS = {
   hero_title: CLUB.name,
   hero_subtitle: `Fishing the rivers, estuaries and beaches of the ${CLUB.region}. Join a friendly club of local anglers.`,

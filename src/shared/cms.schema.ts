@@ -65,7 +65,7 @@ export const sectionInput = z.object({
   title: text('Title').trim().min(1, 'Title is required.').max(200, 'Title must be at most 200 characters.'),
   content: z.string({ error: 'Content must be text.' }).max(100_000, 'Content is too long.').optional().default(''),
   contentType: z.enum(CONTENT_TYPES, { error: 'Content type must be text, html or image.' }).optional().default('text'),
-  /** SPEC §5: parsed as an integer, falling back to 0. */
+  /** Parsed as an integer, falling back to 0. */
   sortOrder: z
     .union([z.number(), z.string(), z.null()])
     .optional()
@@ -74,7 +74,7 @@ export const sectionInput = z.object({
       return Number.isFinite(n) ? n : 0;
     })
     .refine((v) => v >= 0 && v <= 10_000, 'Sort order must be between 0 and 10,000.'),
-  /** New sections are published unless said otherwise (SPEC §9). */
+  /** New sections are published unless said otherwise. */
   published: z.boolean({ error: 'Published must be true or false.' }).optional().default(true),
 });
 export type SectionInput = z.input<typeof sectionInput>;
@@ -184,7 +184,7 @@ export const KNOWN_SETTINGS: Record<string, { type: SettingType; description: st
   },
 };
 
-/** A setting value checked against its type (SPEC §3). */
+/** A setting value checked against its type. */
 export function settingValueProblem(type: SettingType, value: string): string | null {
   if (type === 'number') return /^-?\d+(\.\d+)?$/.test(value.trim()) ? null : 'This setting must be a number.';
   if (type === 'boolean') return value === 'true' || value === 'false' ? null : 'This setting must be true or false.';
@@ -246,7 +246,7 @@ export const newsInput = z.object({
     .optional()
     .transform((v) => v?.trim() || null)
     .refine((v) => !v || isImageAddress(v), imageAddressMessage('The image')),
-  /** New articles start unpublished (SPEC §4). */
+  /** New articles start unpublished. */
   published,
 });
 export type NewsInput = z.input<typeof newsInput>;

@@ -3,7 +3,7 @@ import { clubLocalToInstant, clubToday } from './dates';
 import { MONTHS_LONG } from './sydney-clock';
 import type { Species } from './catches';
 
-/** What the club's competition rules give for each (SPEC §9): the amount and what it is paid in. */
+/** What the club's competition rules give for each: the amount and what it is paid in. */
 export const MYSTERY_FISH_PRIZE = { cents: 10_000, text: '$100 cash' } as const;
 export const PICTURE_OF_THE_MONTH_PRIZE = { cents: 10_000, text: '$100 voucher' } as const;
 

@@ -14,7 +14,7 @@ export interface ClubDocument {
   content: string;
 }
 
-/** The club's code of conduct: eleven rules in the order the committee adopted them (SPEC §2.6). */
+/** The club's code of conduct: eleven rules in the order the committee adopted them. */
 export const CODE_OF_CONDUCT_RULES: { title: string; text: string }[] = [
   {
     title: 'Uphold the interests of the club',
@@ -62,7 +62,7 @@ export const CODE_OF_CONDUCT_RULES: { title: string; text: string }[] = [
   },
 ];
 
-/** The four club documents (SPEC §2.11); the competition rules carry the facts of SPEC §9. */
+/** The four club documents; the competition rules carry the club's prizes, points and limits. */
 export const CLUB_DOCUMENTS: ClubDocument[] = [
   {
     id: 'waiver',
@@ -129,7 +129,7 @@ export interface ResourceLink {
   required?: boolean;
 }
 
-/** NSW Department of Primary Industries fishing pages (SPEC §2.9 NSW Resources). */
+/** NSW Department of Primary Industries fishing pages. */
 export const NSW_RESOURCES: ResourceLink[] = [
   {
     title: 'NSW Recreational Fishing Licence',
@@ -177,7 +177,7 @@ export const NSW_RESOURCES: ResourceLink[] = [
 export const LICENCE_NOTICE =
   'A valid NSW recreational fishing licence is required to fish in NSW waters, unless you are exempt. Fines apply.';
 
-/** The documents a person must accept to join (SPEC §2.11's registration variant). */
+/** The documents a person must accept to join. */
 export const REQUIRED_DOCUMENTS = CLUB_DOCUMENTS.filter((d) => d.required);
 
 /** Every required document accepted at its current version (what a completed join form sends). */

@@ -13,7 +13,7 @@ const eventId = z.uuid({ error: 'That is not a valid event id.' });
 
 /**
  * Entering an event: the caller, or (a household adult) the household's juniors too, priced per person by the
- * server. `payAtSignOn` left out means yes where the event allows it (a script entering as SPEC §7 does).
+ * server. `payAtSignOn` left out means yes where the event allows it (a script entering as the documented REST body does).
  */
 export const enterInput = z.object({
   id: eventId,
@@ -215,7 +215,7 @@ const deskRequestKey = z.uuid({ error: 'The request key must be a UUID; please r
 
 export const checkInInput = z.object({
   registrationId: uuid('entry'),
-  /** false undoes a check-in made by mistake. */
+  /** False undoes a check-in made by mistake. */
   checkedIn: z.boolean({ error: 'Checked in must be true or false.' }),
   requestKey: deskRequestKey.optional(),
   /** When the desk tapped (it may send later, without signal at the ramp); the check-in time, if within the last day. */

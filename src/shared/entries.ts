@@ -7,7 +7,7 @@ import { AGE_LIMIT_MESSAGES, type EventAgeLimit } from './events';
 import { formatAud } from './membership';
 import { resultDivisionOn, type ResultDivision } from './results';
 
-/** The club's competition rules (SPEC §9): $10 an entrant for members, $15 for non-members. */
+/** The club's competition rules: $10 an entrant for members, $15 for non-members. */
 export const DEFAULT_MEMBER_FEE_CENTS = 1000;
 export const DEFAULT_NON_MEMBER_FEE_CENTS = 1500;
 /** Sign-on runs for this long from the event's start (7 am to 9 am); entries close when it ends unless the committee says otherwise. */

@@ -118,7 +118,7 @@ const eventFields = z.object({
   membersOnly: z.boolean({ error: 'Members only must be true or false.' }).optional(),
 });
 const fishingHoursOnly = eventFields.pick({ fishingStart: true, fishingEnd: true });
-/** The admin event form (SPEC §5): blank fee → '0', blank maximum → null, blank description/rules → null. */
+/** The admin event form: blank fee → '0', blank maximum → null, blank description/rules → null. */
 export const eventInput = eventFields.refine((v) => !v.fishingStart || !v.fishingEnd || v.fishingEnd > v.fishingStart, {
   message: FISHING_END_BEFORE_START,
   path: ['fishingEnd'],
@@ -144,7 +144,7 @@ export type AddEntrantInput = z.input<typeof addEntrantInput>;
 export const entryFeeDefaults = z.object({ memberFee: z.string(), nonMemberFee: z.string() });
 export type EntryFeeDefaults = z.infer<typeof entryFeeDefaults>;
 
-/** An event as members and visitors see it (SPEC §3). */
+/** An event as members and visitors see it. */
 export const eventView = z.object({
   id: z.string(),
   name: z.string(),
@@ -201,7 +201,7 @@ export const adminEventView = eventView.extend({
 });
 export type AdminEventView = z.infer<typeof adminEventView>;
 
-/** A member's registration, with the event for the portal (SPEC §7 GET /api/members/events). */
+/** A member's registration, with the event for the portal (GET /api/members/events). */
 export const memberRegistration = z.object({
   id: z.string(),
   eventId: z.string(),

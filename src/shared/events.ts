@@ -41,7 +41,7 @@ export function eventLimitBadges(event: { ageLimit?: EventAgeLimit; membersOnly?
   return badges;
 }
 
-/** Landing page and member home show at most this many upcoming events (SPEC §9). */
+/** Landing page and member home show at most this many upcoming events. */
 export const UPCOMING_LIMIT = 4;
 
 /** Fishing hours when an event sets none: 7am to 2pm, as the club's competition rules have it. */

@@ -54,7 +54,7 @@ export const documentsAcceptedSchema = z
     DOCUMENTS_REQUIRED_MESSAGE,
   );
 
-/** The join form (SPEC §3, §5): the person joining and, optionally, the others who pay with them. */
+/** The join form: the person joining and, optionally, the others who pay with them. */
 export const registrationInput = z.object({
   firstName: nameSchema('First name'),
   lastName: nameSchema('Last name'),
@@ -76,7 +76,7 @@ export const registrationInput = z.object({
 export type RegistrationInput = z.infer<typeof registrationInput>;
 
 /**
- * POST /api/members/register as SPEC §7 documents it: gender, the acceptances and the additional members are
+ * POST /api/members/register as docs/api.md documents it: gender, the acceptances and the additional members are
  * not sent. The browser's form sends them through the typed procedure; here they are simply not recorded.
  */
 export const documentedRegistrationInput = registrationInput
@@ -177,7 +177,7 @@ export const eventEntrantsInput = z.object({ eventId: z.uuid({ error: 'That is n
 export const eventEntrants = z.object({ eventId: z.string(), memberIds: z.array(z.string()) });
 export type EventEntrants = z.infer<typeof eventEntrants>;
 
-/** The four cards of the portal dashboard (SPEC §2.9). */
+/** The four cards of the portal dashboard. */
 export const memberDashboard = z.object({
   eventsAttended: z.number(),
   fishCaught: z.number(),
@@ -187,7 +187,7 @@ export const memberDashboard = z.object({
 });
 export type MemberDashboard = z.infer<typeof memberDashboard>;
 
-/** POST /paypal/order (SPEC §7): the client says what it expects to pay; the server decides. */
+/** POST /paypal/order (docs/api.md): the client says what it expects to pay; the server decides. */
 export const createOrderInput = z.object({
   amount: z.union([z.string(), z.number()], { error: 'Amount is required.' }).transform(String),
   currency: text('Currency').trim().toUpperCase(),

@@ -8,7 +8,7 @@ export const SHIRT_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'] as const;
 export const MEMBER_STATUSES = ['pending', 'active', 'expired'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
-/** Annual fees in cents (SPEC §9). */
+/** Annual fees in cents. */
 export const MEMBERSHIP_PRICES_CENTS: Record<MembershipType, number> = { adult: 4000, junior: 3000, family: 12000 };
 export const JUNIOR_MAX_AGE = 15;
 export const FAMILY_LIMITS = { adults: 2, juniors: 3 } as const;

@@ -17,7 +17,7 @@ export function resultDivisionOn(dateOfBirth: IsoDate | null | undefined, eventD
   return eventHasDivisions && dateOfBirth && isJuniorOn(dateOfBirth, eventDay) ? 'junior' : 'open';
 }
 
-/** Tackle vouchers for 1st, 2nd and 3rd in each species of each division (the club's rules, SPEC §9), in cents. */
+/** Tackle vouchers for 1st, 2nd and 3rd in each species of each division (the club's rules), in cents. */
 export const PLACE_PRIZES_CENTS = [10_000, 5_000, 2_500] as const;
 
 /** '$100 tackle voucher' for a place with a prize, null for any other. */

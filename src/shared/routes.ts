@@ -1,5 +1,5 @@
 /**
- * The paths of the single-page app (SPEC §2.1). The client's router builds its routes from these and the
+ * The paths of the single-page app. The client's router builds its routes from these and the
  * server answers 404 for any other page path, so the two cannot disagree. No React here: the server imports it.
  */
 export const ROUTES = {

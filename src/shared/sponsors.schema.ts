@@ -26,7 +26,7 @@ export {
   type SponsorStatus,
 } from './sponsors';
 
-/** POST /api/sponsors/register (SPEC §3, §5). */
+/** POST /api/sponsors/register. */
 export const sponsorApplicationInput = z.object({
   companyName: text('Company name').trim().min(1, 'Company name is required.').max(120, 'Company name must be at most 120 characters.'),
   contactPerson: text('Contact person')
@@ -57,7 +57,7 @@ export type PublicSponsor = z.infer<typeof publicSponsor>;
 /** One season's invoice of a sponsor, as the committee sees it. */
 export const sponsorInvoice = z.object({
   id: z.string(),
-  /** e.g. '2026-27' (1 July to 30 June). */
+  /** E.g. '2026-27' (1 July to 30 June). */
   season: z.string(),
   /** Dollars with cents, e.g. '500.00'. */
   amount: z.string(),

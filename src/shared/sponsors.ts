@@ -2,7 +2,7 @@
 export const SPONSORSHIP_TYPES = ['shirt', 'website', 'both'] as const;
 export type SponsorshipType = (typeof SPONSORSHIP_TYPES)[number];
 
-/** SPEC §9: shirt $1,000; website $500; both $1,500. */
+/** Shirt $1,000; website $500; both $1,500. */
 export const SPONSORSHIP_PRICES_CENTS: Record<SponsorshipType, number> = { shirt: 100_000, website: 50_000, both: 150_000 };
 
 export const SPONSORSHIP_LABELS: Record<SponsorshipType, string> = {
@@ -10,10 +10,10 @@ export const SPONSORSHIP_LABELS: Record<SponsorshipType, string> = {
   website: 'Website Sponsorship',
   both: 'Shirt & Website Sponsorship',
 };
-/** '{type} Sponsor' on the current-sponsors grid (SPEC §2.12). */
+/** '{type} Sponsor' on the current-sponsors grid. */
 export const SPONSOR_TYPE_NAMES: Record<SponsorshipType, string> = { shirt: 'Shirt', website: 'Website', both: 'Shirt & Website' };
 
-/** The two package cards of SPEC §2.12. */
+/** The two sponsorship package cards of the sponsor page. */
 export const SPONSOR_PACKAGES: { type: Exclude<SponsorshipType, 'both'>; title: string; benefits: string[] }[] = [
   {
     type: 'shirt',

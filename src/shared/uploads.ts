@@ -1,4 +1,4 @@
-/** Upload limits (SPEC §5, §9), for the server's checks and the forms that warn before sending. */
+/** Upload limits, for the server's checks and the forms that warn before sending. */
 const MB = 1024 * 1024;
 
 /** An image sent through an upload URL: event images, news pictures, sponsor logos. */

@@ -136,7 +136,7 @@ const acceptWaiver = async (user: ReturnType<typeof userEvent.setup>) => {
   await user.click(screen.getByRole('button', { name: 'Accept & Continue' }));
 };
 
-describe('Log Your Catch (SPEC §4 order, §5 messages)', () => {
+describe('Log Your Catch', () => {
   it('refuses missing fields first, then a missing photo, and sends nothing', async () => {
     const user = userEvent.setup();
     renderWithProviders(<LogCatchForm />, server());
@@ -452,7 +452,7 @@ describe("the member picker: today's entrants first", () => {
         ['Not entered', ['Morgan Reef']],
       ]),
     );
-    // The SPEC's placeholder stays first.
+    // The placeholder stays first.
     expect(select.options[0].textContent).toBe('Select member');
     expect(api.calls.find((c) => c.procedures.includes('members.entrants'))?.inputs).toContainEqual({ eventId: EVENT_ID });
 

@@ -5,7 +5,7 @@ import { clubToday } from '../../src/shared/dates';
 import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 import { expectAccessible, followLink, launchBrowser, loginLink, openPage, phoneProblems, SMALL_PHONE } from './browser';
 
-// Competition day on a 360 px phone (issue 20): a member votes for the fish picture of the month; the committee seals
+// Competition day on a 360 px phone: a member votes for the fish picture of the month; the committee seals
 // an event's mystery fish at the ramp and reveals it once fishing has closed.
 
 let t: TestApp;

@@ -16,7 +16,7 @@ import { failures, gatherFacts, runQuestionSet, scoreByCategory, type Facts, typ
  * The question set against the demo club, seeded as of 1 pm today (club time, after the morning's club day),
  * with the site's clock at that moment: the next competition, entries and expiries are the same every run.
  */
-describe('the assistant on the question set (issue 22)', () => {
+describe('the assistant on the question set', () => {
   let t: TestApp;
   let dataDir: string;
   let outcomes: Outcome[];

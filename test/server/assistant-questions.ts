@@ -1,5 +1,5 @@
 /*
- * The assistant's question set (issue 22): what people ask the club's assistant, over the demo club's content
+ * The assistant's question set: what people ask the club's assistant, over the demo club's content
  * (src/server/demo), each with what a correct answer must contain and must not contain. Run by
  * test/server/assistant-questions.test.ts (an accuracy floor) and `npm run bench:assistant` (a table).
  *

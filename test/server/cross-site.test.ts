@@ -6,7 +6,7 @@ import { linkIn } from '../support/mime';
 import { createAdmin, createUser } from '../support/factories';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
-/** Issue 16: nothing another site (or a mail scanner) does can sign a person in or out, or make content that does. */
+/** Nothing another site (or a mail scanner) does can sign a person in or out, or make content that does. */
 let t: TestApp;
 let admin: TestClient;
 beforeAll(async () => {

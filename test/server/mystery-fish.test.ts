@@ -9,7 +9,7 @@ import { allProcedures, callOverHttp, fillPath, restRoutes } from '../support/en
 import { createAdmin, createMember, logCatch } from '../support/factories';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
-// The mystery fish (issue 20): sealed by the committee before the day, unreadable by anyone until it is revealed at
+// The mystery fish: sealed by the committee before the day, unreadable by anyone until it is revealed at
 // the presentation, which names the winner by the club's rule.
 
 let t: TestApp;

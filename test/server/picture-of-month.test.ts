@@ -6,7 +6,7 @@ import { AuditLog, PictureVote } from '../../src/server/db/entities';
 import { createAdmin, createMember, createUser, logCatch } from '../support/factories';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
-// The fish picture of the month (issue 20): current members vote once a month for the best approved catch photo of
+// The fish picture of the month: current members vote once a month for the best approved catch photo of
 // that month, never their own; the committee closes the month, which names the winner.
 
 let t: TestApp;

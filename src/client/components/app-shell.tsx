@@ -47,7 +47,7 @@ export function logout() {
   });
 }
 
-/** The page frame: navigation bar (SPEC §2.2), the screen, a footer. Spinner while auth loads. */
+/** The page frame: navigation bar, the screen, a footer. Spinner while auth loads. */
 export function AppLayout() {
   const { isLoading } = useAuth();
   const fullScreen = useRouterState({ select: (state) => isFullScreenPage(state.location.pathname) });
@@ -162,7 +162,7 @@ function NavBar() {
   const [menuRequest, setMenuRequest] = useState(0);
   const navigate = useNavigate();
   const afterFirstPaint = useAfterFirstPaint();
-  // The member's profile lives in the portal's Profile tab (SPEC §2.9).
+  // The member's profile lives in the portal's Profile tab.
   const openProfile = () => void navigate({ to: '/member', search: { tab: 'profile' } as never });
 
   const header = useScrollRoomUnder();

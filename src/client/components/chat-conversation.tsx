@@ -142,7 +142,7 @@ export interface ChatConversationProps {
 }
 
 /**
- * SPEC §2.15 / §2.9: the conversation shared by the floating widget and the portal's Assistant tab.
+ * The conversation shared by the floating widget and the portal's Assistant tab.
  * Fills its parent's height: messages scroll, the input stays at the bottom.
  */
 export function ChatConversation({ autoFocus = false, onNavigate }: ChatConversationProps) {
@@ -191,7 +191,7 @@ export function ChatConversation({ autoFocus = false, onNavigate }: ChatConversa
     submit();
   };
 
-  // SPEC §5: Enter sends, Shift+Enter starts a new line (and nothing is sent mid-composition).
+  // Enter sends, Shift+Enter starts a new line (and nothing is sent mid-composition).
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();

@@ -8,7 +8,7 @@ export interface ChatLink {
   url: string;
 }
 
-/** SPEC §3 chat message (kept on this device only), plus the pages a reply came from. */
+/** A chat message (kept on this device only), plus the pages a reply came from. */
 export interface ChatMessage {
   id: string;
   text: string;
@@ -23,7 +23,7 @@ export type SendRefusal = 'blank' | 'too-long' | 'busy';
 
 interface ChatApi {
   messages: ChatMessage[];
-  /** True while a reply is on its way (SPEC §4: typing indicator, input and Send disabled). */
+  /** True while a reply is on its way (typing indicator, input and Send disabled). */
   pending: boolean;
   /** The unsent text in the input, shared by the widget and the portal tab. */
   draft: string;
@@ -87,7 +87,7 @@ function saveConversation(messages: ChatMessage[]) {
 const ChatContext = createContext<ChatApi | null>(null);
 
 /**
- * SPEC §2.15: the one conversation of the site. It lives above the router, so it survives moving
+ * The one conversation of the site. It lives above the router, so it survives moving
  * between pages, and in session storage, so a reload of the tab keeps it.
  */
 export function ChatProvider({ children }: { children: ReactNode }) {

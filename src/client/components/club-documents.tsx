@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Modal, ScrollArea, SimpleGrid, Stack, Text,
 import { useEffect, useState } from 'react';
 import { CLUB_DOCUMENTS, type ClubDocument } from '../../shared/documents';
 
-/** One document's text in a scrollable panel with Close (SPEC §2.11). */
+/** One document's text in a scrollable panel with Close. */
 function DocumentPanel({ doc, onClose, zIndex }: { doc: ClubDocument | null; onClose: () => void; zIndex?: number }) {
   return (
     <Modal opened={doc !== null} onClose={onClose} title={doc?.title} size="lg" zIndex={zIndex} scrollAreaComponent={ScrollArea.Autosize}>
@@ -19,7 +19,7 @@ function DocumentPanel({ doc, onClose, zIndex }: { doc: ClubDocument | null; onC
 }
 
 export interface ClubDocumentsProps {
-  /** SPEC §2.11's registration variant: only the required documents, each with an accept toggle. */
+  /** The registration variant: only the required documents, each with an accept toggle. */
   registration?: boolean;
   /** Document id → accepted (the registration variant is controlled by its form). */
   accepted?: Record<string, boolean>;
@@ -29,7 +29,7 @@ export interface ClubDocumentsProps {
 }
 
 /**
- * The club documents (SPEC §2.11): a card grid, or — `registration` — only the required ones with an
+ * The club documents: a card grid, or — `registration` — only the required ones with an
  * 'Accept Required' / 'Accepted' toggle per document.
  */
 export function ClubDocuments({ registration = false, accepted = {}, onToggle, onPanelChange }: ClubDocumentsProps) {

@@ -1,6 +1,6 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 
-/** SPEC §2.1: shown while authentication (or a lazy screen) is loading. */
+/** Shown while authentication (or a lazy screen) is loading. */
 export function FullScreenLoader({ label = 'Loading...' }: { label?: string }) {
   return (
     <Center h="100dvh" role="status" aria-live="polite">

@@ -18,7 +18,7 @@ export interface NavDrawerProps {
   onLogout: () => void;
 }
 
-/** The phone navigation (SPEC §2.2): a chunk of its own, fetched when the menu button is first used. */
+/** The phone navigation: a chunk of its own, fetched when the menu button is first used. */
 export function NavDrawer({ opened, onClose, items, hiddenFrom, user, onLogin, onProfile, onSettings, onLogout }: NavDrawerProps) {
   return (
     <Drawer

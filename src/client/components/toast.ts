@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 
-/** SPEC §9: 5 s each. */
+/** How long a toast shows: 5 s. */
 export const TOAST_DURATION_MS = 5000;
 
 type ToastColor = 'green' | 'red' | 'blue';

@@ -115,7 +115,7 @@ function useGoneWithTheScreen(id: string | undefined) {
   }, [screen]);
 }
 
-/** SPEC §9: one toast at a time (the newest replaces the current one), 5 s each. */
+/** One toast at a time (the newest replaces the current one), 5 s each. */
 export function Toasts() {
   const { notifications: shown } = useNotifications();
   const current = shown.at(-1);

@@ -12,7 +12,7 @@ export interface UserMenuProps {
 }
 
 /**
- * The signed-in member's menu in the navigation bar (SPEC §2.2). A chunk of its own (with the
+ * The signed-in member's menu in the navigation bar. A chunk of its own (with the
  * floating-position code a menu needs), fetched once someone is signed in: visitors never load it.
  */
 export function UserMenu({ target, defaultOpened, onProfile, onSettings, onLogout }: UserMenuProps) {

@@ -8,7 +8,7 @@ export function sponsorAmountText(amount: string): string {
   return Number.isFinite(dollars) ? formatAud(Math.round(dollars * 100)) : `$${amount}`;
 }
 
-/** 'Shirt Sponsor', 'Shirt & Website Sponsor' (SPEC §2.12). */
+/** 'Shirt Sponsor', 'Shirt & Website Sponsor'. */
 export const sponsorTypeText = (sponsor: Pick<PublicSponsor, 'sponsorshipType'>) =>
   `${SPONSOR_TYPE_NAMES[sponsor.sponsorshipType] ?? sponsor.sponsorshipType} Sponsor`;
 
@@ -18,5 +18,5 @@ export function sponsorHref(url: string | null | undefined): string | null {
   return value && /^(https?:\/\/|\/(?!\/))/i.test(value) ? value : null;
 }
 
-/** Outbound sponsor links: new tab, no opener or referrer, and marked as paid (SPEC §2.12). */
+/** Outbound sponsor links: new tab, no opener or referrer, and marked as paid. */
 export const SPONSOR_LINK_PROPS = { target: '_blank', rel: 'noopener noreferrer sponsored' } as const;

@@ -5,9 +5,9 @@ import { useTRPC, type Trpc } from '../trpc';
 
 export interface AuthState {
   user: CurrentUser | null;
-  /** True until the first answer of `auth.me` (SPEC §2.1 full-screen spinner). */
+  /** True until the first answer of `auth.me`. */
   isLoading: boolean;
-  /** SPEC §4: true only when the current-user call returned a user. */
+  /** True only when the current-user call returned a user. */
   isAuthenticated: boolean;
   isAdmin: boolean;
 }

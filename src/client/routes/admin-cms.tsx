@@ -7,7 +7,7 @@ import { PagesTab } from '../features/cms/pages-tab';
 import { SectionsTab } from '../features/cms/sections-tab';
 import { SettingsTab } from '../features/cms/settings-tab';
 
-/** SPEC §2.14: content management: pages, sections, settings and news. Lazy-loaded. The open tab is in the address (?tab=news). */
+/** Content management: pages, sections, settings and news. Lazy-loaded. The open tab is in the address (?tab=news). */
 export default function AdminCmsPage() {
   const tab: CmsTab = useSearch({ from: '/admin/cms' }).tab ?? CMS_DEFAULT_TAB;
   const navigate = useNavigate();

@@ -57,7 +57,7 @@ function OverviewFigures({ overview }: { overview: AdminOverview }) {
 }
 
 /**
- * SPEC §2.13: administration dashboard, the overview numbers and the tabs. Lazy-loaded. The open tab is in the
+ * Administration dashboard, the overview numbers and the tabs. Lazy-loaded. The open tab is in the
  * address (/admin?tab=judging; none or an unknown one: Events), and choosing a tab adds to the history, so Back
  * returns to the tab before and a reload or an e-mailed link opens the same one.
  */

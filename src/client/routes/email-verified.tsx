@@ -10,7 +10,7 @@ export interface EmailVerifiedSearch {
 }
 
 /**
- * SPEC §2.4: the landing page of the verification link in the e-mail. The link's token is spent only when the
+ * The landing page of the verification link in the e-mail. The link's token is spent only when the
  * person presses 'Verify my email address' (then the 'Verifying your email...' spinner and the result cards), so
  * a mail scanner that opens or renders the page does not use it up.
  */

@@ -39,7 +39,7 @@ function htmlToText(html: string): string {
 }
 
 /**
- * SPEC §2.5: the landing texts from the published 'landing' sections, each falling back to its
+ * The landing texts from the published 'landing' sections, each falling back to its
  * built-in default (also while they load, so the page never waits or jumps to a spinner).
  */
 function useLandingTexts(): (key: LandingKey) => string {
@@ -61,7 +61,7 @@ function FeatureIcon({ children }: { children: ReactNode }) {
   );
 }
 
-/** SPEC §2.5: the landing page for visitors. */
+/** The landing page for visitors. */
 export function LandingPage() {
   const { openLogin } = useLoginModal();
   const { openJoin, preload: preloadJoin } = useJoinDialog();

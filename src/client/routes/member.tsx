@@ -25,7 +25,7 @@ const CalendarSubscription = onDemandPart(async () => (await import('../features
 const MemberNewsletters = onDemandPart(async () => (await import('../features/newsletters/member-newsletters')).MemberNewsletters);
 const ResourcesTab = onDemandPart(async () => (await import('../features/portal/resources-tab')).ResourcesTab);
 
-/** Reachable by address (?tab=documents, ?tab=fish-logging) and from links, without a tab trigger (SPEC §2.9). */
+/** Reachable by address (?tab=documents, ?tab=fish-logging) and from links, without a tab trigger. */
 const HIDDEN_TABS = ['documents', 'fish-logging', 'card'] as const;
 
 const TABS = [
@@ -73,7 +73,7 @@ const readLastTab = () => localStorage.getItem(LAST_TAB_KEY);
 /** Opened as the installed app (its start address says so; standalone display is the fallback). */
 const installedApp = () => typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches;
 
-/** SPEC §2.9: the member portal, its banner and six tabs; the open tab is in the address (?tab=profile). */
+/** The member portal, its banner and six tabs; the open tab is in the address (?tab=profile). */
 export function MemberPortalPage() {
   const { user } = useAuth();
   const trpc = useTRPC();

@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 
-/** SPEC §2.1: any unknown path, and admin paths for anyone who is not an admin. */
+/** Any unknown path, and admin paths for anyone who is not an admin. */
 export function NotFoundPage() {
   return (
     <Center px="md" py={64}>

@@ -38,7 +38,7 @@ function WelcomeAction() {
   );
 }
 
-/** SPEC §2.7: the member home panel, open to everyone at /public. */
+/** The member home panel, open to everyone at /public. */
 export function PublicHomePage() {
   return (
     <Container size="lg" py="xl">

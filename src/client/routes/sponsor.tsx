@@ -11,7 +11,7 @@ import { SponsorPackages } from '../features/sponsors/sponsor-packages';
 /** The application form (with its schemas) loads as the visitor comes near it, or chooses a package: the packages come first. */
 const SponsorForm = onDemandPart(async () => (await import('../features/sponsors/sponsor-form')).SponsorForm);
 
-/** SPEC §2.12: the sponsor page: packages, the application form and the current sponsors. */
+/** The sponsor page: packages, the application form and the current sponsors. */
 export function SponsorPage() {
   const form = useRef<SponsorFormHandle>(null);
   // A package chosen before the form has loaded is chosen in it as soon as it has.

@@ -6,7 +6,7 @@ import { ImageUploadStatus } from './upload-progress';
 import { useImageUpload } from './use-image-upload';
 
 /**
- * SPEC §5/§9: one image of at most 5 MB, sent through an upload URL. When the server has stored it,
+ * One image of at most 5 MB, sent through an upload URL. When the server has stored it,
  * `onUploaded` receives its public address (a section's content, an article's featured image).
  */
 export function ImageUploadField({

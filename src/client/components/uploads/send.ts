@@ -3,7 +3,7 @@ import { awayFromClub } from '../../lib/club-address';
 
 // The network side of uploads, free of React so that any code (the catch queue too) can use it.
 
-/** Why a chosen file cannot be uploaded (SPEC §8/§9: one image, at most 5 MB), or null. */
+/** Why a chosen file cannot be uploaded, or null. */
 export function imageProblem(file: File): string | null {
   if (!file.type.startsWith('image/')) return 'Please choose an image file (JPEG, PNG, WebP or GIF).';
   if (file.size > IMAGE_MAX_BYTES) return tooLargeMessage('image', IMAGE_MAX_BYTES);

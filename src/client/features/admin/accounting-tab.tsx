@@ -92,7 +92,7 @@ function ExportOptions({ financialCsv, onOpenReports }: { financialCsv: string |
   );
 }
 
-/** SPEC §2.13 accounting tab: the period's figures by kind, the Xero export and the other exports. */
+/** The accounting tab: the period's figures by kind, the Xero export and the other exports. */
 export function AdminAccountingTab({ onOpenReports }: { onOpenReports?: () => void }) {
   const { period, setPeriod, valid, query } = usePeriod();
 

@@ -58,7 +58,7 @@ export function AuditChanges({ entry }: { entry: Entry }) {
   );
 }
 
-/** Issue 7: who changed what and when, newest first, filterable by record type and id. */
+/** The audit trail: who changed what and when, newest first, filterable by record type and id. */
 export function AdminAuditTab() {
   const trpc = useTRPC();
   const [entityType, setEntityType] = useState('');

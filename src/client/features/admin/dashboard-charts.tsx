@@ -5,7 +5,7 @@ import { REVENUE_KINDS, REVENUE_LABELS, type AdminOverview } from '../../../shar
 import { monthLabel } from './period-picker';
 
 /**
- * The dashboard charts (issue 7): plain SVG bars, no chart library. Each bar is an image with its
+ * The dashboard charts: plain SVG bars, no chart library. Each bar is an image with its
  * figures as its accessible name (and a hover title); the SVG scales with its card (viewBox, 100% wide).
  */
 

@@ -5,7 +5,7 @@ import { useEventForm } from './use-event-form';
 
 export { formValuesOf, toEventInput, type EventFormValues } from './event-form-values';
 
-/** SPEC §5: the admin event form (create and edit). */
+/** The admin event form (create and edit). */
 export function EventForm({
   initial,
   fees,

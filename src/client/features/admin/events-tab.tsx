@@ -103,7 +103,7 @@ function EventRow({
   );
 }
 
-/** SPEC §2.13 events tab: list, create, edit, image upload, and entrants signed on at the ramp. */
+/** The events tab: list, create, edit, image upload, and entrants signed on at the ramp. */
 export function AdminEventsTab() {
   const trpc = useTRPC();
   const phone = useMediaQuery('(max-width: 48em)');

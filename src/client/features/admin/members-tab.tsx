@@ -12,7 +12,7 @@ export { exportNote, memberExportUrl } from './members-filter';
 
 const FAILURE = 'Could not load the members. Please try again later.';
 
-/** SPEC §2.13 members tab: server-side search, filters, sorting and pages; Edit and Export CSV. */
+/** The members tab: server-side search, filters, sorting and pages; Edit and Export CSV. */
 export function AdminMembersTab() {
   const phone = useMediaQuery('(max-width: 48em)');
   const state = useMembersList();

@@ -4,7 +4,7 @@ import { FinancialSummaryCard } from './financial-report';
 import { MembershipReportCard } from './membership-report';
 import { ShirtReportCard } from './shirt-report';
 
-/** SPEC §2.13 reports tab: Event Results, Membership, Shirt Order and Financial Summary, each generated on request. */
+/** The reports tab: Event Results, Membership, Shirt Order and Financial Summary, each generated on request. */
 export function AdminReportsTab() {
   return (
     <Stack gap="md">

@@ -449,7 +449,7 @@ function ReviewForm({ sponsor, onDone }: { sponsor: AdminSponsor; onDone: () => 
   );
 }
 
-/** SPEC §2.13: sponsor applications, filtered by status, each open to review. */
+/** Sponsor applications, filtered by status, each open to review. */
 export function AdminSponsorsTab() {
   const trpc = useTRPC();
   const phone = useMediaQuery('(max-width: 48em)');

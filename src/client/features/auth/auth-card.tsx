@@ -5,7 +5,7 @@ import { useAuthCard, type AuthCardProps } from './use-auth-card';
 
 export type { AuthCardProps, AuthTab } from './use-auth-card';
 
-/** SPEC §2.3: 'Welcome' card with Login and Sign Up tabs, then the 'Check Your Email' view. */
+/** 'Welcome' card with Login and Sign Up tabs, then the 'Check Your Email' view. */
 export function AuthCard(props: AuthCardProps) {
   const { embedded = false } = props;
   const state = useAuthCard(props);

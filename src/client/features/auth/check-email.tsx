@@ -19,7 +19,7 @@ export interface CheckEmailProps {
 
 const LOCK_MS = AUTH_LIMITS.resendLockoutSeconds * 1000;
 
-/** SPEC §4 verification-pending: resend with a 60-second lockout after every send. */
+/** Waiting for the e-mail to be verified: resend with a 60-second lockout after every send. */
 export function CheckEmail({ email, message, onResend, onBack, sentToast }: CheckEmailProps) {
   // An e-mail has just gone out, so the first lockout starts when the view opens.
   const [lastSentAt, setLastSentAt] = useState(() => new Date());

@@ -11,7 +11,7 @@ export interface LoginDialogProps {
 }
 
 /**
- * The login / sign-up dialog itself (SPEC §2.2): a chunk of its own, fetched when it first opens. Opened on the
+ * The login / sign-up dialog itself: a chunk of its own, fetched when it first opens. Opened on the
  * portal or an administration page, signing in comes back to that address (tab included); elsewhere, the portal.
  */
 export function LoginDialog({ opened, tab, formKey, onClose }: LoginDialogProps) {

@@ -16,7 +16,7 @@ const LoginDialog = onDemandPart(async () => (await import('./login-dialog')).Lo
 /** Fetches the login dialog ahead of a click (onPointerEnter / onFocus of a Login button). */
 export const preloadLogin = LoginDialog.preload;
 
-/** Holds the one login / sign-up dialog of the site (SPEC §2.2), openable from anywhere. */
+/** Holds the one login / sign-up dialog of the site, openable from anywhere. */
 export function LoginModalProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<{ opened: boolean; tab: AuthTab; key: number }>({ opened: false, tab: 'login', key: 0 });
   const openLogin = useCallback((tab: AuthTab = 'login') => setState((s) => ({ opened: true, tab, key: s.key + 1 })), []);

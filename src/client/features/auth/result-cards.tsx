@@ -65,7 +65,7 @@ function ResultCard({
   );
 }
 
-/** 'Email Verified!' (SPEC §2.3). */
+/** 'Email Verified!'. */
 export function SuccessCard(props: { title: string; text: string; action: string; onAction: () => void }) {
   return <ResultCard icon={<TickIcon strokeWidth={2.5} />} color="teal" {...props} />;
 }

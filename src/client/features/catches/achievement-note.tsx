@@ -7,7 +7,7 @@ export const ACHIEVEMENT_SHOW_MS = 4000;
 const FADE_MS = 500;
 
 /**
- * The achievement celebration (SPEC §4): a small note under Submit, visible for 4 s, then it fades and goes half a
+ * The achievement celebration: a small note under Submit, visible for 4 s, then it fades and goes half a
  * second later. It sits in the page, not over it: nothing on the form is covered or blocked while the next fish is
  * logged, and a screen reader hears it as a status.
  */

@@ -7,7 +7,7 @@ const WAIVER_TEXT = ['waiver', 'competition_rules'].map((id) => CLUB_DOCUMENTS.f
 /** True once this phone has accepted the competition rules and waiver. */
 export const waiverAccepted = () => localStorage.getItem(WAIVER_KEY) === 'true';
 
-/** The competition rules and waiver, asked once per phone before the first catch (SPEC §4). */
+/** The competition rules and waiver, asked once per phone before the first catch. */
 export function WaiverDialog({ opened, onCancel, onAccept }: { opened: boolean; onCancel: () => void; onAccept: () => void }) {
   return (
     <Modal opened={opened} onClose={onCancel} title="Competition Rules & Waiver" centered size="lg">

@@ -1,6 +1,6 @@
 import type { Achievement, Rarity } from '../../../shared/catches';
 
-/** Achievements live on this device only (SPEC §3): a list in localStorage. */
+/** Achievements live on this device only: a list in localStorage. */
 export const ACHIEVEMENTS_KEY = 'tcac.achievements';
 
 export type EarnedAchievement = Achievement & { earnedAt: string };
@@ -30,7 +30,7 @@ const NOTES: Record<Rarity, number[]> = {
   legendary: [392, 523.25, 659.25, 783.99, 1046.5, 1318.5],
 };
 
-/** A short chime by rarity, synthesised with the Web Audio API (no audio files); failures are silent (SPEC §8). */
+/** A short chime by rarity, synthesised with the Web Audio API (no audio files); failures are silent. */
 export function playAchievementSound(rarity: Rarity) {
   try {
     const AudioContextClass = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;

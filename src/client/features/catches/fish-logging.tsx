@@ -3,7 +3,7 @@ import { LogCatchForm } from './log-catch-form';
 import { QueuedCatches } from './queued-catches';
 import { RecentCatches } from './recent-catches';
 
-/** The fish logging screen (SPEC §2.10): the form, any catches waiting on this phone, and 'Your Recent Catches'. */
+/** The fish logging screen: the form, any catches waiting on this phone, and 'Your Recent Catches'. */
 export function FishLogging() {
   return (
     <Stack gap="md">

@@ -16,7 +16,7 @@ export function hoursAlreadyAsked(session: Session, day: string): boolean {
   return localStorage.getItem(askedKey(session, day)) === 'true';
 }
 
-/** 'Daily Fishing Hours' (SPEC §2.10, §5): optional; hours are posted only when a value is entered. */
+/** 'Daily Fishing Hours': optional; hours are posted only when a value is entered. */
 export function FishingHoursDialog({ session, today, onClose }: { session: Session | null; today: string; onClose: () => void }) {
   const trpc = useTRPC();
   const [hours, setHours] = useState<number | string>('');

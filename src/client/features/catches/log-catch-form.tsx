@@ -74,7 +74,7 @@ function CatchFields({ state, guest }: { state: LogCatchState; guest?: GuestView
 }
 
 /**
- * 'Log Your Catch' (SPEC §2.10, §4): the catch form with its checks in order, the upload and the celebrations. For a
+ * 'Log Your Catch': the catch form with its checks in order, the upload and the celebrations. For a
  * guest signed in by their link (`guest`), the angler and the event are theirs and fixed.
  */
 export function LogCatchForm({ guest }: { guest?: GuestView } = {}) {

@@ -29,7 +29,7 @@ export function memberOptions(
 }
 
 /**
- * 'Member' on the catch form (SPEC §2.10): whom the catch is logged for, from the members list, with the chosen
+ * 'Member' on the catch form: whom the catch is logged for, from the members list, with the chosen
  * event's entrants first and a note when someone not entered is chosen. A guest's own name, fixed, for a guest.
  */
 export function MemberPicker({

@@ -7,7 +7,7 @@ import { QueryState } from '../../components/query-state';
 import { clubToday, formatAuDate } from '../../../shared/dates';
 import { useTRPC } from '../../trpc';
 
-/** 'Your Recent Catches' (SPEC §2.10): the first five, kept or released, with a tick once verified; then all of them, paged. */
+/** 'Your Recent Catches': the first five, kept or released, with a tick once verified; then all of them, paged. */
 export function RecentCatches() {
   const trpc = useTRPC();
   const catches = useQuery(trpc.catches.mine.queryOptions({ limit: RECENT_CATCHES }));

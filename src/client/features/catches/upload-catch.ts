@@ -2,7 +2,7 @@ import { CATCH_SUBMISSION_PATH, type Achievement } from '../../../shared/catches
 import type { CatchView } from '../../../shared/catches.schema';
 import { sendWithProgress } from '../../components/uploads/send';
 
-/** The fields of SPEC §3's catch submission, as the form holds them. */
+/** The fields of a catch submission, as the form holds them. */
 export interface CatchFields {
   fishType: string;
   size: number;
@@ -35,7 +35,7 @@ type CatchAnswer = { catch: CatchView; achievement: Achievement };
 /** How a catch travels: from the page (progress and a stall timeout) or from the service worker (fetch). */
 export type Upload = (fields: CatchFields, signal: AbortSignal) => Promise<CatchAnswer>;
 
-/** SPEC §3's multipart body of a catch. */
+/** The multipart body of a catch (docs/api.md). */
 function catchForm(fields: CatchFields): FormData {
   const form = new FormData();
   form.append('fishType', fields.fishType);

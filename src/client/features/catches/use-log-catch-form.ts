@@ -106,7 +106,7 @@ interface CatchContext {
   send: (file: File, fateValue: Fate) => unknown;
 }
 
-/** The checks of SPEC §4 in their order; the dialogs call back in with what they settled. */
+/** The catch form's checks in their order; the dialogs call back in with what they settled. */
 function submitCatch(c: CatchContext, settled: Settled = {}) {
   const { form, memberId, eventId, chosenEvent, sizeCm } = c.catchForm;
   const { fishType, fate } = form.values;

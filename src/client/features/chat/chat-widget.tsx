@@ -12,7 +12,7 @@ function useOnAssistantTab(): boolean {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const tab = useRouterState({ select: (s) => String((s.location.search as { tab?: unknown }).tab ?? '') });
   const { isAuthenticated } = useAuth();
-  // '/' is the portal too when signed in (SPEC §2.1).
+  // '/' is the portal too when signed in.
   return tab === 'chat' && (pathname === '/member' || (pathname === '/' && isAuthenticated));
 }
 
@@ -25,7 +25,7 @@ function ChatBubbleIcon() {
 }
 
 /**
- * SPEC §2.15: on every page a round button bottom-right that opens the assistant's panel. It never covers a
+ * On every page a round button bottom-right that opens the assistant's panel. It never covers a
  * control: while one is under it, it steps aside (still reachable with the keyboard, and back on focus).
  */
 export function ChatWidget() {

@@ -133,7 +133,7 @@ export function cmsListDialogs<T extends { id: string; title: string }, I, U>({
 export const textOf = (e: { currentTarget: { value: string } }) => e.currentTarget.value;
 
 /**
- * SPEC §2.14: text content is a 6-row area; HTML content (pages, news, HTML sections) is written like a document in the
+ * Text content is a 6-row area; HTML content (pages, news, HTML sections) is written like a document in the
  * rich-text editor, with images uploaded in place. The server sanitises what it gives when it is saved.
  */
 export function ContentEditor({

@@ -29,7 +29,7 @@ const articleInput = (v: ReturnType<typeof articleValues>): NewsInput => ({
 /** The image address is the server's to judge: it answers with the sentence under the field. */
 const articleSchema = newsInput.omit({ featuredImageUrl: true });
 
-/** SPEC §5: the article form; save stays disabled until title and content are set. New articles start unpublished. */
+/** The article form; save stays disabled until title and content are set. New articles start unpublished. */
 export function ArticleForm({ initial, busy, onSubmit, onCancel }: CmsFormProps<NewsView, NewsInput>) {
   const form = useSchemaForm({ schema: articleSchema, initialValues: () => articleValues(initial), toInput: articleInput });
   const { values, errors, setValue } = form;
@@ -63,7 +63,7 @@ export function ArticleForm({ initial, busy, onSubmit, onCancel }: CmsFormProps<
   );
 }
 
-/** SPEC §2.14 News: the list (title, Published or Draft, created date) and the form. */
+/** The News tab: the list (title, Published or Draft, created date) and the form. */
 export function NewsTab() {
   const trpc = useTRPC();
   const list = useQuery(trpc.admin.cms.news.list.queryOptions());

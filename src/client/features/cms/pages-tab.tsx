@@ -20,7 +20,7 @@ const pageValues = (p: PageView | null) => ({
 const pageFormInput = (v: ReturnType<typeof pageValues>): PageInput => ({ ...v, title: v.title.trim(), slug: v.slug.trim() });
 
 /**
- * SPEC §5: the page form; save stays disabled until title and slug are filled. A new page's slug follows its title
+ * The page form; save stays disabled until title and slug are filled. A new page's slug follows its title
  * (one no other page has) until the slug is typed over; a slug another page has is marked before saving.
  */
 export function PageForm({ initial, busy, onSubmit, onCancel, pages = [] }: CmsFormProps<PageView, PageInput> & { pages?: PageView[] }) {
@@ -91,7 +91,7 @@ export function PageForm({ initial, busy, onSubmit, onCancel, pages = [] }: CmsF
   );
 }
 
-/** SPEC §2.14 Pages: the list with title and /slug, edit and delete, and the create/edit form. */
+/** The Pages tab: the list with title and /slug, edit and delete, and the create/edit form. */
 export function PagesTab() {
   const trpc = useTRPC();
   const list = useQuery(trpc.admin.cms.pages.list.queryOptions());

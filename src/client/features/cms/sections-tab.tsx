@@ -22,7 +22,7 @@ import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { cmsListDialogs, cmsSubmit, ContentEditor, feedback, textOf, usePhone, useRefresh, type CmsFormProps } from './cms-common';
 import { ImageField } from '../../components/uploads/image-upload-field';
 
-/** SPEC §9: content previews are cut at 50 characters. */
+/** Content previews are cut at 50 characters. */
 export const PREVIEW_LENGTH = 50;
 
 /** The row's text preview: the first 50 characters with an ellipsis when cut, or 'No content'. */
@@ -32,7 +32,7 @@ export function contentPreview(content: string): string {
   return trimmed.length > PREVIEW_LENGTH ? `${trimmed.slice(0, PREVIEW_LENGTH)}...` : trimmed;
 }
 
-/** SPEC §5: sort order is parsed as an integer, falling back to 0. */
+/** Sort order is parsed as an integer, falling back to 0. */
 export function parseSortOrder(value: string): number {
   const n = Number.parseInt(value.trim(), 10);
   return Number.isFinite(n) ? n : 0;
@@ -43,7 +43,7 @@ const templateSlug = templateInput.pick({ pageSlug: true });
 
 const TYPE_LABELS: Record<ContentType, string> = { text: 'Text', html: 'HTML', image: 'Image' };
 
-/** The section as the form holds it (SPEC §9: new sections are published unless switched off). */
+/** The section as the form holds it (new sections are published unless switched off). */
 const sectionValues = (s: SectionView | null, defaultPageSlug: string) => ({
   pageSlug: s?.pageSlug ?? defaultPageSlug,
   sectionKey: s?.sectionKey ?? '',
@@ -63,7 +63,7 @@ const sectionFormInput = (v: ReturnType<typeof sectionValues>): SectionInput => 
   published: v.published,
 });
 
-/** SPEC §5: the section form; save stays disabled until title and section key are set. */
+/** The section form; save stays disabled until title and section key are set. */
 export function SectionForm({
   initial,
   defaultPageSlug,
@@ -137,7 +137,7 @@ const TEMPLATES: { template: SectionTemplate; name: string; description: string 
   { template: 'about_section', name: 'About Section', description: 'about_title (text), about_content (HTML) and about_image (image).' },
 ];
 
-/** SPEC §2.14: the Templates dialog: a page slug and three templates, each creating a set of sections. */
+/** The Templates dialog: a page slug and three templates, each creating a set of sections. */
 function TemplatesDialog({
   opened,
   initialSlug,
@@ -270,7 +270,7 @@ function SectionRow({
   );
 }
 
-/** SPEC §2.14 Sections: filter by page, templates, the list with reorder/duplicate/edit/delete, and the form. */
+/** The Sections tab: filter by page, templates, the list with reorder/duplicate/edit/delete, and the form. */
 export function SectionsTab() {
   const trpc = useTRPC();
   const list = useQuery(trpc.admin.cms.sections.list.queryOptions());

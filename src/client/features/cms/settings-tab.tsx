@@ -37,7 +37,7 @@ const draftOf = (s: SettingView): SettingDraft => ({
 
 const settingFormInput = (v: Omit<SettingDraft, 'id'>): SettingInput => ({ ...v, settingKey: v.settingKey.trim() });
 
-/** SPEC §5: the setting form; save stays disabled until key and value are set and the value suits its type. */
+/** The setting form; save stays disabled until key and value are set and the value suits its type. */
 export function SettingForm({ initial, busy, onSubmit, onCancel }: CmsFormProps<SettingDraft, SettingInput> & { initial: SettingDraft }) {
   const editing = initial.id !== null;
   const form = useSchemaForm({
@@ -119,7 +119,7 @@ function rowsOf(settings: SettingView[]): SettingRowData[] {
   return [...stored, ...missing];
 }
 
-/** SPEC §2.14 Settings: the list (key, value, type, description) and the form. */
+/** The Settings tab: the list (key, value, type, description) and the form. */
 export function SettingsTab() {
   const trpc = useTRPC();
   const list = useQuery(trpc.admin.cms.settings.list.queryOptions());

@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 
-/** The 'Event Day - Mobile Check-in' card (SPEC §2.8): its button brings the fish-logging section. */
+/** The 'Event Day - Mobile Check-in' card: its button brings the fish-logging section. */
 export function CheckInCard({ onLogCatch }: { onLogCatch: () => void }) {
   return (
     <Card withBorder radius="md" padding="md" bg="teal.0">

@@ -8,7 +8,7 @@ import { RegisteredEvents } from './registered-events';
 import { useMemberEvents } from './use-member-events';
 import { WaitingLists } from './waiting-lists';
 
-/** SPEC §2.8: the member events screen (portal Events tab); `catchLogging` (the fish logging screen) is placed below the events by the route. */
+/** The member events screen (portal Events tab); `catchLogging` (the fish logging screen) is placed below the events by the route. */
 export function MemberEvents({ catchLogging }: { catchLogging?: ReactNode }) {
   const state = useMemberEvents();
   const { gate, logCatch, mine, ownId, setDue, waitlist, refresh, due, profile, enterFor, registrations, setEnterFor, logging } = state;

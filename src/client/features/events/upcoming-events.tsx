@@ -70,7 +70,7 @@ export function UpcomingEventsState({ query, count, children }: { query: QueryLi
 /** The next few events, as the landing page and the home panel show them. */
 export const upcomingEventsQuery = (trpc: Trpc) => trpc.events.upcoming.queryOptions({ limit: UPCOMING_LIMIT });
 
-/** SPEC §2.5 / §2.7: at most four upcoming events, for visitors ('Join to Register') or the home panel ('Learn More'). */
+/** At most four upcoming events, for visitors ('Join to Register') or the home panel ('Learn More'). */
 export function UpcomingEventsCard({ action }: { action: 'join' | 'learn-more' }) {
   const upcoming = useQuery(upcomingEventsQuery(useTRPC()));
   const events = (upcoming.data ?? []).slice(0, UPCOMING_LIMIT);

@@ -2,7 +2,7 @@ import { Button, List, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { CLUB } from '../../../shared/club';
 import { CODE_OF_CONDUCT_RULES } from '../../../shared/documents';
 
-/** The full code of conduct with the association's registration number (SPEC §2.6). */
+/** The full code of conduct with the association's registration number. */
 export function CodeOfConductDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
     <Modal opened={opened} onClose={onClose} title="Code of Conduct" size="lg" zIndex={400} scrollAreaComponent={ScrollArea.Autosize}>

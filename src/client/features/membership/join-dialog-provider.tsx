@@ -8,7 +8,7 @@ import { DialogLoader, LoadBoundary, onDemandPart } from '../../components/on-de
 // fetched when one first opens, or earlier when the pointer reaches (or focus lands on) a Join button.
 const JoinDialogs = onDemandPart(async () => (await import('./join-dialogs')).JoinDialogs);
 
-/** The join form and the payment dialog that follows it; closing payment closes the whole registration (SPEC §4). */
+/** The join form and the payment dialog that follows it; closing payment closes the whole registration. */
 export function JoinDialogProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<JoinState>({ step: 'closed' });
   const phone = useMediaQuery('(max-width: 48em)');

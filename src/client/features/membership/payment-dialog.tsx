@@ -9,7 +9,7 @@ import { usePaymentPanel } from './use-payment-panel';
 
 export { PAYMENT_FAILED_INLINE, PAYMENT_PENDING_TEXT } from './payment-texts';
 
-/** The payment dialog (SPEC §2.6, §4); full screen on phones. */
+/** The payment dialog; full screen on phones. */
 export function PaymentDialog({
   details,
   onClose,
@@ -29,7 +29,7 @@ export function PaymentDialog({
   );
 }
 
-/** Pays for a membership (SPEC §4 payment dialog): PayPal's button, or the demo provider on a machine without PayPal. */
+/** Pays for a membership: PayPal's button, or the demo provider on a machine without PayPal. */
 export function PaymentPanel({ details, onDone }: { details: PaymentDetails; onDone: () => void }) {
   const state = usePaymentPanel(details);
   const { shownResult, holding, documentsAccepted, setDocumentsAccepted, earlyRenewal } = state;

@@ -8,7 +8,7 @@ const CARDS: { type: MembershipType; title: string; note: string; best?: boolean
   { type: 'family', title: 'Family', note: '2 adults and 3 juniors', best: true },
 ];
 
-/** The three membership prices (SPEC §2.7); each card opens the join form with its type chosen. */
+/** The three membership prices; each card opens the join form with its type chosen. */
 export function PriceCards() {
   const { openJoin } = useJoinDialog();
   return (

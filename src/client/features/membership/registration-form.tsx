@@ -8,7 +8,7 @@ import { useRegistrationForm, type RegistrationFormProps } from './use-registrat
 
 export type { RegistrationFormProps } from './use-registration-form';
 
-/** The join form (SPEC §3, §5): the person joining and, optionally, the people who pay with them. */
+/** The join form: the person joining and, optionally, the people who pay with them. */
 export function RegistrationForm(props: RegistrationFormProps) {
   const form = useRegistrationForm(props);
   const { submit, total, pending, conductOpen, setConductOpen } = form;

@@ -28,7 +28,7 @@ function failureOf(error?: unknown): { detail: string | null } {
 
 /** Where the payment stands: failed, refused, being captured, held by PayPal or paid. */
 function usePaymentState(details: PaymentDetails) {
-  /** The inline failure (SPEC §8) is showing; `detail` is the server's own sentence about it, when it gave a different one. */
+  /** The inline failure is showing; `detail` is the server's own sentence about it, when it gave a different one. */
   const [failed, setFailed] = useState<{ detail: string | null } | null>(null);
   /** The server's sentence when it refused (an early renewal not confirmed, an order replaced, already paid). */
   const [refusal, setRefusal] = useState<{ message: string; earlyRenewal: boolean } | null>(null);

@@ -33,7 +33,7 @@ export interface RegistrationFormProps {
 function useAcceptances(onNestedDialog: RegistrationFormProps['onNestedDialog']) {
   const [terms, setTerms] = useState(false);
   const [accepted, setAccepted] = useState<Partial<Record<DocumentId, boolean>>>({});
-  // The code-of-conduct checkbox (SPEC §5) and the Code of Conduct document's toggle are one acceptance.
+  // The code-of-conduct checkbox and the Code of Conduct document's toggle are one acceptance.
   const conduct = Boolean(accepted.code_of_conduct);
   const [documentsRefused, setDocumentsRefused] = useState(false);
   const documentsRef = useRef<HTMLFieldSetElement>(null);

@@ -92,7 +92,7 @@ function UpcomingEventsCard({ registrations: upcoming }: { registrations: Member
   );
 }
 
-/** SPEC §2.9 dashboard: four figures, recent catches and upcoming events. */
+/** The dashboard: four figures, recent catches and upcoming events. */
 export function DashboardTab() {
   const trpc = useTRPC();
   const dashboard = useQuery(trpc.members.dashboard.queryOptions());

@@ -9,7 +9,7 @@ import { BannerBadgeAndAction, BannerGreeting } from './member-banner-parts';
 const RenewEarlyDialog = lazy(async () => ({ default: (await import('./renew-early-dialog')).RenewEarlyDialog }));
 
 /**
- * The portal's welcome banner (SPEC §2.9): names, member since, expiry, status badge and what can be paid now. While
+ * The portal's welcome banner: names, member since, expiry, status badge and what can be paid now. While
  * the profile loads, grey blocks hold the place of the status line, badge and button, so the tabs below stay put.
  */
 export function MemberBanner({ user, profile, loading = false }: { user: CurrentUser; profile: MemberProfile | null; loading?: boolean }) {

@@ -181,7 +181,7 @@ function ProfileDetailsCard({
   );
 }
 
-/** SPEC §2.9 profile tab, and what members change themselves (issue 22): their details, juniors' details, login e-mail. */
+/** The profile tab, and what members change themselves: their details, juniors' details, login e-mail. */
 export function ProfileTab({ profile, loading }: { profile: MemberProfile | null | undefined; loading: boolean }) {
   const trpc = useTRPC();
   const household = useQuery({ ...trpc.memberDetails.household.queryOptions(), enabled: Boolean(profile) });

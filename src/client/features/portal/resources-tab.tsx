@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Stack, Text } from '@man
 import { Link } from '@tanstack/react-router';
 import { LICENCE_NOTICE, NSW_RESOURCES } from '../../../shared/documents';
 
-/** SPEC §2.9 NSW Resources: the state fisheries pages every angler needs, licence first. */
+/** The NSW Resources tab: the state fisheries pages every angler needs, licence first. */
 export function ResourcesTab() {
   return (
     <Stack gap="md">

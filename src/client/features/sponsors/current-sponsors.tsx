@@ -28,7 +28,7 @@ export function SponsorName({ sponsor, fw = 600 }: { sponsor: PublicSponsor; fw?
   );
 }
 
-/** SPEC §2.12: 'Our Current Sponsors' grid, with a spinner while loading and an invitation when empty. */
+/** 'Our Current Sponsors' grid, with a spinner while loading and an invitation when empty. */
 export function CurrentSponsors() {
   const query = useActiveSponsors();
   const { sponsors } = query;

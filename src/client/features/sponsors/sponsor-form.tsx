@@ -68,7 +68,7 @@ export interface SponsorFormHandle {
   choose: (type: SponsorshipType) => void;
 }
 
-/** SPEC §2.12, §4, §5: the sponsor application, with a device-local draft. */
+/** The sponsor application, with a device-local draft. */
 export function SponsorForm({ ref }: { ref?: Ref<SponsorFormHandle> }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();

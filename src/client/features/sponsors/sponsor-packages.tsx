@@ -11,7 +11,7 @@ function Tick() {
   );
 }
 
-/** SPEC §2.12: the two package cards; each button chooses its package in the application form. */
+/** The two package cards; each button chooses its package in the application form. */
 export function SponsorPackages({ onChoose }: { onChoose: (type: SponsorshipType) => void }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

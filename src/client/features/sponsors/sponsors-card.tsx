@@ -2,7 +2,7 @@ import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { SponsorName, useActiveSponsors } from './current-sponsors';
 import { sponsorTypeText } from '../../lib/sponsor-text';
 
-/** SPEC §2.7: the home panel's 'Our Sponsors' card (name and type); not shown when there are no sponsors. */
+/** The home panel's 'Our Sponsors' card (name and type); not shown when there are no sponsors. */
 export function SponsorsCard() {
   const { sponsors } = useActiveSponsors();
   if (sponsors.length === 0) return null;
