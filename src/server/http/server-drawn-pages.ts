@@ -5,15 +5,15 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FirstAnswer } from '../../shared/first-screen';
 
-/** The client's server-side drawing (src/client/render-page.tsx) as its build exports it. */
-interface RenderModule {
-  renderPage(url: string, answers: readonly FirstAnswer[]): Promise<{ html: string; drawnAt: number }>;
-}
-
-/** A first screen drawn on the server, ready to go inside the page's root element. */
+/** A first screen drawn on the server, ready to go inside the page's root element, and when it was drawn. */
 export interface DrawnScreen {
   html: string;
   drawnAt: number;
+}
+
+/** The client's server-side drawing (src/client/render-page.tsx) as its build exports it. */
+interface RenderModule {
+  renderPage(url: string, answers: readonly FirstAnswer[]): Promise<DrawnScreen>;
 }
 
 /** How many drawn screens are kept: the public pages for visitors, each minute, are the ones asked again and again. */
