@@ -7,6 +7,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { DRAWN_AT_ATTRIBUTE } from '../shared/first-screen';
 import { prefetchFirstScreen } from './first-screen';
+import { keepClubClock } from './lib/club-clock';
 import { keepQueriesOnDevice } from './offline/query-persistence';
 import { reloadIfUpdated } from './offline/register-service-worker';
 import { App } from './providers';
@@ -25,6 +26,7 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
  * requests for the rest; then the router; then the first drawing.
  */
 async function start() {
+  keepClubClock();
   await yieldToBrowser();
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient();

@@ -1,6 +1,6 @@
 /** The mystery fish and the fish picture of the month: plain constants and rules, kept apart from the zod schemas. */
 import { clubLocalToInstant, clubToday } from './dates';
-import { MONTHS_LONG } from './sydney-clock';
+import { MONTHS_LONG } from './club-clock';
 import type { Species } from './catches';
 
 /** What the club's competition rules give for each: the amount and what it is paid in. */

@@ -1,58 +1,34 @@
 import { CLUB } from './club';
-import { MONTHS_LONG, MONTHS_SHORT, SYDNEY, sydneyWallClock, wallTime, WEEKDAYS_SHORT } from './sydney-clock';
+import { intlOffsetMs, keptOffsetMs, MONTHS_LONG, MONTHS_SHORT, wallTime, WEEKDAYS_SHORT, type ZoneOffsets } from './club-clock';
 
 /** A calendar date as 'YYYY-MM-DD'. */
 export type IsoDate = string;
 
-// Building an Intl.DateTimeFormat costs far more than using one: the public reads ask for "today" on every
-// request, and a phone draws a date on every event card. One formatter per time zone and kind, made on first use;
-// the club's own zone is worked out by hand (`sydney-clock.ts`), so a phone's first screen loads no ICU data.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(kind: 'day' | 'parts' | 'display', timeZone: string): Intl.DateTimeFormat {
-  const key = `${kind}:${timeZone}`;
-  let made = formatters.get(key);
-  if (!made) {
-    made =
-      kind === 'day'
-        ? new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-        : kind === 'display'
-          ? new Intl.DateTimeFormat('en-AU', {
-              timeZone,
-              weekday: 'short',
-              day: 'numeric',
-              month: 'short',
-              year: 'numeric',
-              hour: 'numeric',
-              minute: '2-digit',
-            })
-          : new Intl.DateTimeFormat('en-US', {
-              timeZone,
-              hourCycle: 'h23',
-              year: 'numeric',
-              month: '2-digit',
-              day: '2-digit',
-              hour: '2-digit',
-              minute: '2-digit',
-              second: '2-digit',
-            });
-    formatters.set(key, made);
-  }
-  return made;
+const keptOffsets = new Map<string, ZoneOffsets>();
+/** Keeps a zone's offsets (`club-clock.ts`): the club's dates are then read without Intl. */
+export function keepZoneOffsets(offsets: ZoneOffsets): void {
+  keptOffsets.set(offsets.timeZone, offsets);
 }
 
-/** The wall clock of the club's zone at an instant (UTC fields read it), when worked out without Intl. */
-function wallClock(instant: number, timeZone: string): Date | undefined {
-  return timeZone === SYDNEY ? sydneyWallClock(instant) : undefined;
+/** Offset of a time zone from UTC at an instant, in milliseconds: from the kept offsets, or else from Intl. */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  const kept = keptOffsets.get(timeZone);
+  return (kept && keptOffsetMs(kept, instant)) ?? intlOffsetMs(instant, timeZone);
+}
+
+/** The wall clock of a zone at an instant, as a Date whose UTC fields read it. */
+function wallClock(instant: number, timeZone: string): Date {
+  return new Date(instant + zoneOffsetMs(instant, timeZone));
 }
 
 /** Today's date in the club's time zone (Australia/Sydney), whatever the server's zone. */
 export function clubToday(now: Date, timeZone: string = CLUB.timeZone): IsoDate {
-  // Every zone's offset is whole minutes, so the date is the same all minute: format it once a minute, not per
-  // call (a kept answer's key asks for it on every request, and formatting costs more than the rest of that).
+  // Every zone's offset is whole minutes, so the date is the same all minute: work it out once a minute, not per
+  // call (a kept answer's key asks for it on every request).
   const minute = Math.floor(now.getTime() / 60_000);
   const last = lastDay.get(timeZone);
   if (last?.minute === minute) return last.day;
-  const day = (wallClock(now.getTime(), timeZone)?.toISOString().slice(0, 10) ?? formatter('day', timeZone).format(now)) as IsoDate;
+  const day = wallClock(now.getTime(), timeZone).toISOString().slice(0, 10) as IsoDate;
   lastDay.set(timeZone, { minute, day });
   return day;
 }
@@ -94,15 +70,6 @@ export const isIsoDate = (value: string) =>
   !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
   new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
-/** Offset of a time zone from UTC at an instant, in milliseconds. */
-function zoneOffsetMs(instant: number, timeZone: string): number {
-  const wall = wallClock(instant, timeZone);
-  if (wall) return wall.getTime() - instant;
-  const parts = formatter('parts', timeZone).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - Math.floor(instant / 1000) * 1000;
-}
-
 /** 'YYYY-MM-DDTHH:mm' on the club's clocks → the instant it names (daylight saving included). */
 export function clubLocalToInstant(local: string, timeZone: string = CLUB.timeZone): Date {
   const [date, time = '00:00'] = local.split('T');
@@ -124,7 +91,6 @@ export function instantToClubLocal(instant: Date, timeZone: string = CLUB.timeZo
 /** 'Sat, 5 Dec 2026, 7:00 am' in the club's time zone. */
 export function formatClubDateTime(instant: Date | string, timeZone: string = CLUB.timeZone): string {
   const wall = wallClock(new Date(instant).getTime(), timeZone);
-  if (!wall) return formatter('display', timeZone).format(new Date(instant));
   return `${WEEKDAYS_SHORT[wall.getUTCDay()]}, ${formatWallDate(wall, MONTHS_SHORT)}, ${wallTime(wall)}`;
 }
 
@@ -135,34 +101,18 @@ function formatWallDate(wall: Date, months: readonly string[]): string {
 
 /** '5 December 2026': the day of an instant on the club's clocks, as a news article is dated. */
 export function formatClubLongDate(instant: Date | string): string {
-  const at = new Date(instant);
-  const wall = wallClock(at.getTime(), CLUB.timeZone);
-  return wall
-    ? formatWallDate(wall, MONTHS_LONG)
-    : new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: CLUB.timeZone }).format(at);
+  return formatWallDate(wallClock(new Date(instant).getTime(), CLUB.timeZone), MONTHS_LONG);
 }
 
 /** '21 Nov 2026, 4:52 pm' on the club's clocks: when a message was sent, without the weekday. */
 export function formatClubStamp(instant: Date | string): string {
-  const at = new Date(instant);
-  const wall = wallClock(at.getTime(), CLUB.timeZone);
-  return wall
-    ? `${formatWallDate(wall, MONTHS_SHORT)}, ${wallTime(wall)}`
-    : new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short', timeZone: CLUB.timeZone }).format(at);
+  const wall = wallClock(new Date(instant).getTime(), CLUB.timeZone);
+  return `${formatWallDate(wall, MONTHS_SHORT)}, ${wallTime(wall)}`;
 }
 
-// Kept apart from `formatter` above, one per time zone made on first use in the same way.
-const timeFormatters = new Map<string, Intl.DateTimeFormat>();
 /** '2:31 pm' in the club's time zone. */
 export function formatClubTime(instant: Date | string, timeZone: string = CLUB.timeZone): string {
-  const wall = wallClock(new Date(instant).getTime(), timeZone);
-  if (wall) return wallTime(wall);
-  let made = timeFormatters.get(timeZone);
-  if (!made) {
-    made = new Intl.DateTimeFormat('en-AU', { timeZone, hour: 'numeric', minute: '2-digit' });
-    timeFormatters.set(timeZone, made);
-  }
-  return made.format(new Date(instant));
+  return wallTime(wallClock(new Date(instant).getTime(), timeZone));
 }
 
 const OFFSET_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d+)?)?(Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)$/i;

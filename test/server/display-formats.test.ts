@@ -6,9 +6,10 @@ import {
   formatClubLongDate,
   formatClubStamp,
   formatClubTime,
+  keepZoneOffsets,
 } from '../../src/shared/dates';
 import { formatAud, formatAudPrice } from '../../src/shared/membership';
-import { sydneyOffsetMs } from '../../src/shared/sydney-clock';
+import { intlOffsetMs, keptOffsetMs, zoneOffsetsFor } from '../../src/shared/club-clock';
 
 describe('amounts and times as people read them', () => {
   it('writes dollars with cents, thousands separated, a minus in front of a refund', () => {
@@ -34,31 +35,36 @@ describe('amounts and times as people read them', () => {
     expect(formatClubDateTime(new Date('2026-07-01T00:30:00Z'))).toBe('Wed, 1 July 2026, 10:30 am');
   });
 
-  it("knows Sydney's daylight saving by hand exactly as Intl's time zone data does, 2008 to 2040", () => {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: 'Australia/Sydney',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    const intlOffset = (instant: number) => {
-      const get = Object.fromEntries(parts.formatToParts(instant).map((p) => [p.type, Number(p.value)]));
-      return Date.UTC(get.year, get.month - 1, get.day, get.hour, get.minute) - instant;
-    };
-    const wrong: string[] = [];
-    // Every half hour, and the minutes either side of every change (16:00 UTC on a Saturday).
-    for (let t = Date.UTC(2008, 3, 6); t < Date.UTC(2041, 0, 1); t += 1_800_000) {
-      for (const at of new Date(t).getUTCHours() === 16 && new Date(t).getUTCMinutes() === 0 ? [t - 60_000, t, t + 60_000] : [t]) {
-        if (sydneyOffsetMs(at) !== intlOffset(at)) wrong.push(new Date(at).toISOString());
+  it("keeps a zone's offsets from the platform's time-zone data exactly, to the minute either side of each change", () => {
+    const from = Date.UTC(2024, 0, 1);
+    const until = Date.UTC(2031, 0, 1);
+    // Sydney and Lord Howe Island change (by an hour and by half an hour), Brisbane never does, New York changes in
+    // the other half of the year.
+    for (const zone of ['Australia/Sydney', 'Australia/Lord_Howe', 'Australia/Brisbane', 'America/New_York']) {
+      const kept = zoneOffsetsFor(zone, from, until);
+      const wrong: string[] = [];
+      for (let at = from; at < until; at += 1_800_000) if (keptOffsetMs(kept, at) !== intlOffsetMs(at, zone)) wrong.push(`${zone} ${at}`);
+      for (const [change] of kept.changes.slice(1)) {
+        for (const at of [change - 60_000, change, change + 60_000]) {
+          if (keptOffsetMs(kept, at) !== intlOffsetMs(at, zone)) wrong.push(`${zone} ${new Date(at).toISOString()}`);
+        }
       }
+      expect(wrong.slice(0, 5)).toEqual([]);
+      expect(kept.changes.length).toBe(zone === 'Australia/Brisbane' ? 1 : 15);
     }
-    expect(wrong.slice(0, 5)).toEqual([]);
-    // Before the rule, Intl answers.
-    expect(sydneyOffsetMs(Date.UTC(2007, 0, 1))).toBeUndefined();
+    // Outside the kept years nothing is kept: Intl answers.
+    const sydney = zoneOffsetsFor('Australia/Sydney', from, until);
+    expect(keptOffsetMs(sydney, Date.UTC(2007, 0, 1))).toBeUndefined();
     expect(formatClubDateTime('2007-01-01T00:00:00Z')).toBe('Mon, 1 Jan 2007, 11:00 am');
+  });
+
+  it('writes the same dates with the offsets kept as with Intl alone', () => {
+    const instants = [Date.UTC(2026, 9, 3, 15, 59), Date.UTC(2026, 9, 3, 16, 0), Date.UTC(2027, 3, 3, 16, 0), Date.UTC(2026, 11, 5, 20)];
+    const withIntl = instants.map((at) => formatClubDateTime(new Date(at)));
+    keepZoneOffsets(zoneOffsetsFor('Australia/Sydney', Date.UTC(2026, 0, 1), Date.UTC(2028, 0, 1)));
+    expect(instants.map((at) => formatClubDateTime(new Date(at)))).toEqual(withIntl);
+    expect(withIntl[0]).toBe('Sun, 4 Oct 2026, 1:59 am');
+    expect(withIntl[1]).toBe('Sun, 4 Oct 2026, 3:00 am');
   });
 
   it('writes dates and times on the club clocks as Intl does in en-AU', () => {

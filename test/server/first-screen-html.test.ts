@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_READS_FACTOR } from '../../src/server/http/request-limits';
 import { CLUB_ADDRESS_ID } from '../../src/shared/club-address';
+import { CLUB_CLOCK_ID, intlOffsetMs, keptOffsetMs, type ZoneOffsets } from '../../src/shared/club-clock';
 import { FIRST_SCREEN_DATA_ID } from '../../src/shared/first-screen';
 import { FIRST_MEMBERS_PAGE } from '../../src/shared/members-list';
 import { createEvent } from '../support/factories';
@@ -136,7 +137,20 @@ describe("a page's HTML carries what its first screen needs", () => {
     const data = html.slice(html.indexOf(`id="${FIRST_SCREEN_DATA_ID}">`));
     // The data ends at its own closing tag, followed by the club's address: nothing of the answer got out.
     expect(data.slice(data.indexOf('</script>'))).toMatch(new RegExp(`^</script><script type="application/json" id="${CLUB_ADDRESS_ID}">`));
-    expect(html.match(/<script/g)?.length).toBe(3);
+    // The template's module script, the answers, the club's address and the club's clock.
+    expect(html.match(/<script/g)?.length).toBe(4);
+  });
+
+  it("carries the club's zone offsets, the same as the platform's time-zone data", async () => {
+    const html = await (await t.client().fetch('/', { headers: OPENING })).text();
+    const text = html.slice(
+      html.indexOf(`id="${CLUB_CLOCK_ID}">`) + `id="${CLUB_CLOCK_ID}">`.length,
+      html.indexOf('</script>', html.indexOf(`id="${CLUB_CLOCK_ID}">`)),
+    );
+    const clock = JSON.parse(text) as ZoneOffsets;
+    expect(clock.timeZone).toBe('Australia/Sydney');
+    const now = Date.now();
+    expect(keptOffsetMs(clock, now)).toBe(intlOffsetMs(now, 'Australia/Sydney'));
   });
 
   it("counts a page once against the address's rate limit, not once per read it carries; a client cannot claim the exemption", async () => {

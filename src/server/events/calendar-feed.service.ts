@@ -9,7 +9,7 @@ import type { Clock } from '../clock';
 import { CalendarFeed, Event, EventRegistration, Member } from '../db/entities';
 import { requireUser, type Actor } from '../platform/actor';
 import { recordAudit } from '../platform/audit.service';
-import { escapeText, fold, stamp } from './calendar';
+import { escapeText, fold, stamp, vtimezone } from './calendar';
 import { deriveCode, hashCode, looksLikeCode } from '../platform/private-codes';
 
 export interface CalendarFeedDeps {
@@ -27,29 +27,7 @@ const NO_CALENDAR = 'Your calendar address is made once you are a club member. J
 /** What the feed answers for an address that is not (or no longer) anyone's. */
 export const UNKNOWN_FEED = 'This calendar address is not in use. Copy the current address from the Profile tab of the member portal.';
 
-/** Australia/Sydney as RFC 5545 writes a zone: AEST, and AEDT from the first Sunday in October to the first in April. */
-const SYDNEY_VTIMEZONE = [
-  'BEGIN:VTIMEZONE',
-  'TZID:Australia/Sydney',
-  'X-LIC-LOCATION:Australia/Sydney',
-  'BEGIN:STANDARD',
-  'TZOFFSETFROM:+1100',
-  'TZOFFSETTO:+1000',
-  'TZNAME:AEST',
-  'DTSTART:19700405T030000',
-  'RRULE:FREQ=YEARLY;BYMONTH=4;BYDAY=1SU',
-  'END:STANDARD',
-  'BEGIN:DAYLIGHT',
-  'TZOFFSETFROM:+1000',
-  'TZOFFSETTO:+1100',
-  'TZNAME:AEDT',
-  'DTSTART:19701004T020000',
-  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=1SU',
-  'END:DAYLIGHT',
-  'END:VTIMEZONE',
-];
-
-/** '20261205T070000': the instant on the club's clocks, for a DTSTART;TZID=Australia/Sydney. */
+/** '20261205T070000': the instant on the club's clocks, for a DTSTART;TZID=<the club's zone>. */
 const clubLocal = (instant: Date) => `${instantToClubLocal(instant).replace(/[-:]/g, '')}00`;
 
 /**
@@ -162,7 +140,7 @@ export class CalendarFeedService {
       `X-WR-TIMEZONE:${CLUB.timeZone}`,
       `REFRESH-INTERVAL;VALUE=DURATION:${REFRESH}`,
       `X-PUBLISHED-TTL:${REFRESH}`,
-      ...SYDNEY_VTIMEZONE,
+      ...vtimezone(CLUB.timeZone, this.deps.clock.now()),
     ];
     for (const event of events) {
       const entered = entries.filter((r) => r.event.id === event.id);
@@ -179,8 +157,8 @@ export class CalendarFeedService {
         `UID:event-${event.id}@${host}`,
         `DTSTAMP:${stamp(modified)}`,
         `LAST-MODIFIED:${stamp(modified)}`,
-        `DTSTART;TZID=Australia/Sydney:${clubLocal(event.eventDate)}`,
-        `DTEND;TZID=Australia/Sydney:${clubLocal(end > event.eventDate ? end : event.eventDate)}`,
+        `DTSTART;TZID=${CLUB.timeZone}:${clubLocal(event.eventDate)}`,
+        `DTEND;TZID=${CLUB.timeZone}:${clubLocal(end > event.eventDate ? end : event.eventDate)}`,
         `SUMMARY:${escapeText(title)}`,
         `LOCATION:${escapeText(event.location)}`,
         ...(about ? [`DESCRIPTION:${escapeText(about)}`] : []),

@@ -1,4 +1,5 @@
 import { CLUB } from '../../shared/club';
+import { clockYearsAround, zoneOffsetsFor } from '../../shared/club-clock';
 import { fishingCloses, type FishingHours } from '../../shared/events';
 
 export interface CalendarEvent {
@@ -43,6 +44,30 @@ export const stamp = (date: Date) =>
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
+
+/** '+1100' from an offset in minutes. */
+const utcOffset = (minutes: number) =>
+  `${minutes < 0 ? '-' : '+'}${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0')}${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
+
+/**
+ * A time zone as RFC 5545 §3.6.5 writes one (VTIMEZONE), from the platform's time-zone data: each change of its
+ * offset in the years around `now`, as an observance of its own (no rule restated by hand, whatever the zone).
+ */
+export function vtimezone(timeZone: string, now: Date): string[] {
+  const { from, until } = clockYearsAround(now.getTime());
+  const { changes } = zoneOffsetsFor(timeZone, from, until);
+  const observance = ([at, to]: [number, number], before: number) => {
+    const kind = to > before ? 'DAYLIGHT' : 'STANDARD';
+    const onset = stamp(new Date(at + before * 60_000)).slice(0, -1);
+    return [`BEGIN:${kind}`, `TZOFFSETFROM:${utcOffset(before)}`, `TZOFFSETTO:${utcOffset(to)}`, `DTSTART:${onset}`, `END:${kind}`];
+  };
+  return [
+    'BEGIN:VTIMEZONE',
+    `TZID:${timeZone}`,
+    ...changes.flatMap((change, i) => observance(change, changes[Math.max(0, i - 1)][1])),
+    'END:VTIMEZONE',
+  ];
+}
 
 /** Folds a content line at 75 octets, as RFC 5545 §3.1 asks, without splitting a UTF-8 character. */
 export function fold(line: string): string {

@@ -15,6 +15,8 @@ import {
   type PageAddress,
 } from '../../shared/first-screen';
 import { CLUB } from '../../shared/club';
+import { CLUB_CLOCK_ID, clockYearsAround, zoneOffsetsFor } from '../../shared/club-clock';
+import { keepZoneOffsets } from '../../shared/dates';
 import { CLUB_ADDRESS_ID, type ClubAddress } from '../../shared/club-address';
 import { isFullScreenPage } from '../../shared/routes';
 import { serverDrawnPages } from './server-drawn-pages';
@@ -54,6 +56,12 @@ export function firstScreenHtml(clientDir: string, address: ClubAddress): FirstS
   const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const routeLinks = new Map(FIRST_SCREEN_MODULES.map((module) => [module, preloadLinks(manifest, module)]));
   const clubAddress = jsonScript(CLUB_ADDRESS_ID, address);
+  // The club's zone offsets go with every page so a phone reads its dates without Intl; the server's drawings read
+  // the same ones.
+  const { from, until } = clockYearsAround(Date.now());
+  const clock = zoneOffsetsFor(CLUB.timeZone, from, until);
+  keepZoneOffsets(clock);
+  const clubFacts = `${clubAddress}${jsonScript(CLUB_CLOCK_ID, clock)}`;
   const draw = serverDrawnPages(clientDir);
 
   return {
@@ -63,7 +71,7 @@ export function firstScreenHtml(clientDir: string, address: ClubAddress): FirstS
       const answers = await firstAnswers(app, req, address);
       const modules = firstScreenModules(address, whoIs(answers.find((a) => a.path === 'auth.me')?.data));
       const links = [...new Set(modules.flatMap((module) => routeLinks.get(module) ?? []))].join('');
-      const html = template.replace('</head>', `${links}${jsonScript(FIRST_SCREEN_DATA_ID, answers)}${clubAddress}</head>`);
+      const html = template.replace('</head>', `${links}${jsonScript(FIRST_SCREEN_DATA_ID, answers)}${clubFacts}</head>`);
       const drawn = draw && drawnOnServer(address) ? await draw(req.log, req.url, answers) : undefined;
       if (drawn) return html.replace(EMPTY_ROOT, `<div id="root" ${DRAWN_AT_ATTRIBUTE}="${drawn.drawnAt}">${drawn.html}</div>`);
       return isFullScreenPage(pathname) ? html : html.replace(EMPTY_ROOT, `<div id="root">${HEADER_SHELL}</div>`);
