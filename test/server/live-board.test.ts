@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveBoard } from '../../src/shared/catches.schema';
 import { addDays, addYears, clubLocalToInstant, clubToday } from '../../src/shared/dates';
 import { LiveBoards, type BoardSink } from '../../src/server/competition/live-boards';
+import { Catch, Event } from '../../src/server/db/entities';
 import { AppError } from '../../src/shared/errors';
 import { followBoard } from '../support/board-stream';
 import { createAdmin, createMember, logCatch } from '../support/factories';
@@ -195,6 +196,28 @@ describe('the live board stream', () => {
       await second.close();
     }
     await expect(stream.next()).rejects.toThrow('The stream ended.');
+  });
+
+  it('follows any write to what a board shows, whoever makes it: a catch taken away and an event renamed in the database', async () => {
+    const event = await competition('Quiet Edits');
+    const angler = await createMember(t, { firstName: 'Eddie', lastName: 'Edit' });
+    const id = await log(angler.client, event.id, angler.memberId, 'Flathead', '52');
+    await approve(id);
+    const stream = await follow(t.baseUrl, event.id);
+    try {
+      expect((await stream.next()).categories[0].placings[0]).toMatchObject({ anglerName: 'Eddie Edit', size: 52 });
+      // Written straight through the ORM, as no service does: the board changes all the same, before any heartbeat.
+      const em = t.em();
+      em.remove(await em.findOneOrFail(Catch, { id }));
+      await em.flush();
+      expect((await stream.next()).categories).toEqual([]);
+      await em.transactional(async (tem) => {
+        (await tem.findOneOrFail(Event, { id: event.id })).name = 'Quiet Edits Renamed';
+      });
+      expect(await stream.next()).toMatchObject({ eventName: 'Quiet Edits Renamed' });
+    } finally {
+      stream.close();
+    }
   });
 
   it('answers 404 for an unknown event and 400 for a malformed id, as JSON', async () => {

@@ -11,7 +11,6 @@ import type { Clock } from '../clock';
 import { Catch, Event, EventRegistration, FishingSession, Member, SizeLimit } from '../db/entities';
 import { isUniqueViolation } from '../db/unique-violation';
 import { recordAudit } from '../platform/audit.service';
-import { boardChanged } from '../competition/board-changes';
 import type { ContentCache } from '../platform/content-cache';
 import { requireUser, type Actor } from '../platform/actor';
 import { catchFlags } from './catch-flags';
@@ -152,7 +151,6 @@ export class CatchesService {
       }
       throw error;
     }
-    await boardChanged(em, event.id);
     return this.result(created);
   }
 

@@ -9,7 +9,6 @@ import type { RenderedEmail } from '../emails/layout';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import type { Actor } from '../platform/actor';
 import { recordAudit } from '../platform/audit.service';
-import { boardChanged } from '../competition/board-changes';
 import { isSuspended } from '../membership/member-status';
 
 export interface FairPlayDeps {
@@ -56,7 +55,6 @@ export class FairPlayService {
       after: { memberId: entry.member.id, name, disqualified: true, reason: input.reason },
     });
     await em.flush();
-    await boardChanged(em, entry.event.id);
     await this.tell(em, entry.member, () =>
       disqualificationMessage({
         firstName: entry.member.firstName,
@@ -91,7 +89,6 @@ export class FairPlayService {
       after: { memberId: entry.member.id, name, disqualified: false },
     });
     await em.flush();
-    await boardChanged(em, entry.event.id);
     await this.tell(em, entry.member, () =>
       reinstatementMessage({
         firstName: entry.member.firstName,

@@ -34,7 +34,6 @@ import { photoLikeness } from './duplicate-photos';
 import type { MysteryFishService } from '../competition/mystery-fish.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { placingRules, type PlacingRules } from '../competition/placing-rules.service';
-import { boardChanged } from '../competition/board-changes';
 import { catchView } from './catch-view';
 import { eventDaySql, juniorOnSql } from '../membership/junior-age';
 import { objectUrl, thumbnailKey } from '../platform/object-keys';
@@ -159,7 +158,6 @@ export class JudgingService {
     });
     const judged = await em.findOneOrFail(Catch, { id: input.id }, { populate: ['event', 'angler', 'submittedBy'], refresh: true });
     if (logged) {
-      await boardChanged(em, judged.event.id);
       await this.tellAngler(em, judged, logged, verdictOf(judged, logged));
     }
     return this.judgeView(judged, await entrantsOf(em, [judged]));
@@ -268,7 +266,6 @@ export class JudgingService {
       return before.status === 'rejected' ? 'rejected' : 'verified';
     });
     const reopened = await em.findOneOrFail(Catch, { id: input.id }, { populate: ['event', 'angler', 'submittedBy'], refresh: true });
-    await boardChanged(em, reopened.event.id);
     const logged = { species: reopened.species, sizeCm: Number(reopened.sizeCm) };
     await this.tellAngler(em, reopened, logged, { kind: 'reopened', was });
     return this.judgeView(reopened, await entrantsOf(em, [reopened]));

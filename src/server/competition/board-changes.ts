@@ -1,4 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AnyEntity, EntityManager, EntityMetadata } from '@mikro-orm/core';
+import { CommittedWrites } from '../platform/committed-writes';
+import { ONE_PLACING_SETTING } from './placing-rules.service';
 
 /**
  * The PostgreSQL channel that says an event's live board may have changed (the payload is the event's id). Every
@@ -6,29 +8,37 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  */
 export const BOARD_CHANNEL = 'club_event_board_changed';
 
-/**
- * Tells every instance that an event's board may have changed: a catch of it was logged, judged or reopened, an
- * entrant disqualified or reinstated, or its mystery fish sealed or revealed. Call it once the write has been
- * flushed: inside a transaction PostgreSQL delivers the notification only when (and if) it commits. A notification that cannot be sent (the database just
- * went away) is not the writer's problem: its write stands, and the boards are worked out afresh once the
- * listeners reconnect.
- */
-export async function boardChanged(em: EntityManager, eventId: string): Promise<void> {
-  await notify(em, eventId);
-}
-
 /** The payload that says every board may have changed (a club rule they all follow, such as the placing rules). */
 export const EVERY_BOARD = '*';
 
-/** Tells every instance that every followed board may have changed; sent, like `boardChanged`, once the write is flushed. */
-export async function everyBoardChanged(em: EntityManager): Promise<void> {
-  await notify(em, EVERY_BOARD);
+/** What a board is worked out from: an event's own row, its catches, its entries (disqualifications) and its mystery fish. */
+const OF_AN_EVENT = new Set(['Catch', 'EventRegistration', 'MysteryFish']);
+
+/** The boards a written entity may change: its event's, or every board for the placing rules. */
+export function boardsChangedBy(meta: EntityMetadata, entity: AnyEntity): string[] {
+  if (meta.className === 'Event') return [String((entity as { id: string }).id)];
+  if (OF_AN_EVENT.has(meta.className)) {
+    const event = (entity as { event?: { id: string } | null }).event;
+    return event?.id ? [event.id] : [];
+  }
+  if (meta.className === 'SiteSetting' && (entity as { settingKey?: string }).settingKey === ONE_PLACING_SETTING) return [EVERY_BOARD];
+  return [];
 }
 
-async function notify(em: EntityManager, payload: string): Promise<void> {
-  try {
-    await em.getConnection('write').execute(`select pg_notify(?, ?)`, [BOARD_CHANNEL, payload], 'run', em.getTransactionContext());
-  } catch {
-    // See above: the listeners refresh every board they follow when they reconnect.
-  }
+/**
+ * Announces, for every committed write, the boards it may have changed (`boardsChangedBy`), so no service has to
+ * remember to: a NOTIFY per board inside the write's transaction, delivered only when (and if) it commits. After a
+ * write that committed on its own, a notification that cannot be sent (the database just went away) is not the
+ * writer's problem: its write stands, and the boards are worked out afresh once the listeners reconnect.
+ */
+export function watchBoardChanges(em: EntityManager): { stop(): void } {
+  return CommittedWrites.watch(em, boardsChangedBy, {
+    async notify(tem, boards, transaction) {
+      const connection = tem.getConnection('write');
+      for (const board of boards) {
+        const sent = connection.execute('select pg_notify(?, ?)', [BOARD_CHANNEL, board], 'run', transaction);
+        await (transaction ? sent : sent.catch(() => undefined));
+      }
+    },
+  });
 }

@@ -42,7 +42,7 @@ export const boardEvent = (json: string) => `event: ${LIVE_BOARD_EVENT}\ndata: $
 
 /**
  * The live boards this instance streams (GET /api/events/{id}/live). Every instance LISTENs on BOARD_CHANNEL, where
- * any instance's write to an event's catches or entries is announced (`boardChanged`), so a follower sees every
+ * any instance's write to what an event's board shows is announced (`watchBoardChanges`), so a follower sees every
  * change whichever instance took it. Per event, the board is worked out once per change (changes that arrive while
  * it is being worked out are folded into one more run) and the same bytes go to every follower; a change that
  * leaves the board as it was sends nothing. A heartbeat comment keeps quiet streams open through proxies, and on

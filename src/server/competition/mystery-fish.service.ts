@@ -14,7 +14,6 @@ import { fishingCloses } from '../../shared/events';
 import type { Clock } from '../clock';
 import { Catch, Event, MysteryFish, User } from '../db/entities';
 import { recordAudit } from '../platform/audit.service';
-import { boardChanged } from './board-changes';
 import { requireUser, type Actor } from '../platform/actor';
 import { objectUrl, thumbnailKey } from '../platform/object-keys';
 import { Sealer } from '../platform/sealing';
@@ -137,8 +136,6 @@ export class MysteryFishService {
       await tem.flush();
       return this.adminView(event, row, await pendingCount(tem, event.id));
     });
-    // The boards and the presentation show that the event has a mystery fish, sealed.
-    await boardChanged(em, input.eventId);
     return view;
   }
 
@@ -208,8 +205,6 @@ export class MysteryFishService {
       await tem.flush();
       return this.adminView(event, row, 0);
     });
-    // The presentation shows the fish and its winner as the committee reveals it.
-    await boardChanged(em, eventId);
     return view;
   }
 

@@ -3,7 +3,6 @@ import type { PlacingRulesInput, PlacingRulesView } from '../../shared/placing-r
 import { AuditLog, SiteSetting } from '../db/entities';
 import type { Actor } from '../platform/actor';
 import { recordAudit } from '../platform/audit.service';
-import { everyBoardChanged } from './board-changes';
 
 /** The site setting that holds whether an angler takes at most one place per category ('true' or 'false'). */
 export const ONE_PLACING_SETTING = 'one_placing_per_angler';
@@ -75,7 +74,6 @@ export class PlacingRulesService {
         after: { onePlacingPerAngler: input.onePlacingPerAngler },
       });
     await em.flush();
-    if (changed) await everyBoardChanged(em);
     return this.view(em);
   }
 }

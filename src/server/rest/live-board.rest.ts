@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/errors';
 import { eventIdInput } from '../../shared/events.schema';
+import { watchBoardChanges } from '../competition/board-changes';
 import { LiveBoards } from '../competition/live-boards';
 import type { ContextDeps } from '../trpc/context';
 import { callService } from './call';
@@ -17,6 +18,9 @@ export async function registerLiveBoards(app: FastifyInstance, orm: MikroORM, de
     app.log,
   );
   await boards.start();
+  // Every write this instance commits tells every instance's boards what it may have changed.
+  const changes = watchBoardChanges(orm.em);
+  app.addHook('onClose', async () => changes.stop());
   app.onDrain(() => boards.endStreams());
   app.addHook('preClose', async () => boards.endStreams());
   app.addHook('onClose', async () => boards.close());
