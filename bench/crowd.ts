@@ -41,7 +41,7 @@ import { CATCH_PHOTO_FIELD, CATCH_SUBMISSION_PATH, RECENT_CATCHES, SPECIES } fro
 import type { CatchSubmissionFields } from '../src/shared/catches.schema';
 import { addYears, clubLocalToInstant, clubToday, instantToClubLocal } from '../src/shared/dates';
 import { acceptRequiredDocuments } from '../src/shared/documents';
-import type { FirstRead } from '../src/shared/first-screen';
+import type { FirstRead } from '../src/shared/screens';
 import { MEMBERSHIP_PRICES_CENTS } from '../src/shared/membership';
 import { seedClub } from './seed';
 import { table } from './table';

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { FIRST_SCREEN_DATA_ID, firstScreenReads, whoIs, type FirstAnswer, type FirstRead, type Who } from '../shared/first-screen';
+import { FIRST_SCREEN_DATA_ID, firstScreenReads, whoIs, type FirstAnswer } from '../shared/first-screen';
+import type { FirstRead, Who } from '../shared/screens';
 import { trpcOptions, type Trpc, type TrpcClient } from './trpc';
 
 interface ReadOptions {

@@ -11,7 +11,7 @@ import { keepClubClock } from './lib/club-clock';
 import { keepQueriesOnDevice } from './offline/query-persistence';
 import { reloadIfUpdated } from './offline/register-service-worker';
 import { App } from './providers';
-import { createAppRouter, preloadPersonalScreen } from './router';
+import { createAppRouter, preloadFirstScreen } from './router';
 import { createQueryClient, createTrpcClient } from './trpc';
 
 /** The longest a page that came with its data waits for its route's code before it draws. */
@@ -41,7 +41,10 @@ async function start() {
   // When the server drew the first screen (none: the app draws it).
   const drawnAt = Number(container.getAttribute(DRAWN_AT_ATTRIBUTE)) || undefined;
   const tree = <App queryClient={queryClient} trpcClient={trpcClient} router={router} drawnAt={drawnAt} />;
-  const routeReady = Promise.all([router.load(), preloadPersonalScreen(pathname, who)]);
+  const routeReady = Promise.all([
+    router.load(),
+    preloadFirstScreen({ pathname, search: new URLSearchParams(window.location.search) }, who),
+  ]);
   if (drawnAt) {
     // The server drew the first screen from the same answers: once the route's code is here, the app takes that
     // drawing over as it stands instead of drawing it again; as a transition, which React does in slices of a few

@@ -3,7 +3,7 @@ import { prerender } from 'react-dom/static';
 import { whoIs, type FirstAnswer } from '../shared/first-screen';
 import { keepAnswers } from './first-screen';
 import { App } from './providers';
-import { createAppRouter, preloadPersonalScreen } from './router';
+import { createAppRouter, preloadFirstScreen } from './router';
 import { createQueryClient, createTrpcClient } from './trpc';
 
 /** A first screen drawn on the server: its HTML and the time it was drawn at (which the app takes over with). */
@@ -23,8 +23,9 @@ export async function renderPage(url: string, answers: readonly FirstAnswer[]): 
   const trpcClient = createTrpcClient();
   keepAnswers(queryClient, trpcClient, answers);
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [url] }), onServer: true });
-  const { pathname } = new URL(url, 'http://site');
-  await Promise.all([router.load(), preloadPersonalScreen(pathname, whoIs(answers.find((a) => a.path === 'auth.me')?.data))]);
+  const { pathname, searchParams } = new URL(url, 'http://site');
+  const who = whoIs(answers.find((a) => a.path === 'auth.me')?.data);
+  await Promise.all([router.load(), preloadFirstScreen({ pathname, search: searchParams }, who)]);
   const drawnAt = Date.now();
   const failures: unknown[] = [];
   // Every part of the screen, the ones whose code comes on demand included, before the HTML is given: none is left

@@ -1,7 +1,7 @@
 import { createRootRoute, createRoute, createRouter, type RouterHistory } from '@tanstack/react-router';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
-import type { Who } from '../shared/first-screen';
-import { ROUTES } from '../shared/routes';
+import { firstScreenModules, type PageAddress } from '../shared/first-screen';
+import { ROUTES, type FirstScreenModule, type Who } from '../shared/screens';
 import { AppLayout } from './components/app-shell';
 import { SectionLoader } from './components/full-screen-loader';
 import { useAuth } from './lib/use-auth';
@@ -58,19 +58,6 @@ function HomeRoute() {
   return isAuthenticated ? <MemberPortalPage /> : <LandingPage />;
 }
 
-/**
- * The code of the screen /, /member and the admin pages draw for this person, loaded before the first draw
- * (main.tsx) like the router loads every other route's (`preload`); these choose their screen by who is signed in.
- */
-export function preloadPersonalScreen(pathname: string, who: Who): Promise<void> | undefined {
-  // Admin code loads for admins only (bench/bundle.ts checks that visitors never download it).
-  if (who === 'admin' && pathname === ROUTES.admin) return AdminPage.preload();
-  if (who === 'admin' && pathname === ROUTES.adminCms) return AdminCmsPage.preload();
-  if (who !== 'visitor' && (pathname === ROUTES.home || pathname === ROUTES.member)) return MemberPortalPage.preload();
-  if (who === 'visitor' && pathname === ROUTES.member) return MemberSignInPage.preload();
-  return undefined;
-}
-
 /** Signed out, /member (a bookmark, the link in a receipt, an expired session) asks the person to sign in. */
 function MemberRoute() {
   const { isAuthenticated } = useAuth();
@@ -90,9 +77,34 @@ function adminOnly(Screen: ComponentType) {
   };
 }
 
+/** The code each first-screen module stands for (shared/screens.ts names them as Vite's manifest does). */
+const FIRST_SCREEN_CODE: Record<FirstScreenModule, (() => Promise<void>) | undefined> = {
+  'routes/public.tsx': PublicHomePage.preload,
+  'routes/sponsor.tsx': SponsorPage.preload,
+  'features/sponsors/sponsor-form.tsx': undefined,
+  'routes/sign-in.tsx': MemberSignInPage.preload,
+  'routes/member.tsx': MemberPortalPage.preload,
+  'routes/admin.tsx': AdminPage.preload,
+  'routes/admin-cms.tsx': AdminCmsPage.preload,
+  'routes/event-details.tsx': EventDetailsPage.preload,
+  // The admin page loads its open tab's code itself (the page's HTML preloads it).
+  'features/admin/members-tab.tsx': undefined,
+  'features/admin/events-tab.tsx': undefined,
+};
+
+/**
+ * The code of the screen a page draws for this person, loaded before the first draw (main.tsx): the modules its first
+ * screen draws with (shared/screens.ts), which the server preloads with the page. The router loads every route's own
+ * code (`preload`) but not what /, /member and the admin pages choose by who is signed in.
+ */
+export function preloadFirstScreen(address: PageAddress, who: Who): Promise<void> {
+  const modules = firstScreenModules(address, who);
+  return Promise.all(modules.map((module) => FIRST_SCREEN_CODE[module]?.())).then(() => undefined);
+}
+
 const rootRoute = createRootRoute({ component: AppLayout, notFoundComponent: NotFoundPage });
 
-// Paths come from src/shared/routes.ts, which the server also reads to answer 404 for any other path.
+// One route per screen of shared/screens.ts (a test checks that none is missing).
 const routeTree = rootRoute.addChildren([
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.home, component: HomeRoute }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.member, component: MemberRoute }),

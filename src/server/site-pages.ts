@@ -1,25 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { PageView } from '../shared/cms.schema';
-import { contentPagePath, matchRoute, PUBLIC_ROUTES, ROUTES } from '../shared/routes';
+import { contentPagePath, KEPT_FROM_CRAWLERS, matchRoute, PUBLIC_ROUTES } from '../shared/screens';
 
 /** Reads the published content pages (the content cache's public read). */
 type PublishedPages = () => Promise<Pick<PageView, 'slug' | 'updatedAt'>[]>;
 
-/** Where search engines are not welcome: the API, the member and admin areas, and pages reached by links. */
-const NOT_FOR_CRAWLERS = [
-  ROUTES.admin,
-  '/api/',
-  '/trpc/',
-  '/paypal/',
-  ROUTES.member,
-  ROUTES.signIn,
-  ROUTES.signOut,
-  ROUTES.emailVerified,
-  ROUTES.emailChange,
-  ROUTES.sponsorPay,
-  // Membership cards' checks: a private code in the address.
-  '/verify/',
-];
+/** Where search engines are not welcome: the API, and the screens kept from them (the member and admin areas, pages reached by links). */
+const NOT_FOR_CRAWLERS = ['/api/', '/trpc/', '/paypal/', ...KEPT_FROM_CRAWLERS];
 
 const xmlEscape = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`);

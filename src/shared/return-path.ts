@@ -1,4 +1,4 @@
-import { matchRoute, ROUTES } from './routes';
+import { matchRoute, ROUTES } from './screens';
 
 /** Where a page may send someone back to after signing in: never the sign-in and sign-out pages themselves. */
 const NOT_AFTER_SIGN_IN = new Set<string>([ROUTES.signIn, ROUTES.signOut]);

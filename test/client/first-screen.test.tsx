@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLUB_ADDRESS_ID } from '../../src/shared/club-address';
 import { FIRST_SCREEN_DATA_ID } from '../../src/shared/first-screen';
+import { ROUTES } from '../../src/shared/screens';
 import { prefetchFirstScreen } from '../../src/client/first-screen';
 import { AppProviders } from '../../src/client/providers';
 import { createAppRouter } from '../../src/client/router';
@@ -121,5 +122,12 @@ describe("a page opened away from the club's address", () => {
     start('/public');
     expect(await screen.findByText('Competition Results')).toBeTruthy();
     expect(screen.queryByRole('note', { name: "The club's address" })).toBeNull();
+  });
+});
+
+describe('the screens', () => {
+  it('are all in the router, each at its own path, and nothing else is', () => {
+    const paths = Object.keys(createAppRouter().routesByPath).filter((path) => path !== '__root__');
+    expect(paths.sort()).toEqual(Object.values(ROUTES).sort());
   });
 });

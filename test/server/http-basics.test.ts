@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '../../src/shared/routes';
+import { ROUTES } from '../../src/shared/screens';
 import { activeMemberClient, PUBLIC_URL, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 // A stand-in for the built client: the server's answers do not depend on what the app's files contain.

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { CLUB } from '../../shared/club';
-import { isFullScreenPage } from '../../shared/routes';
+import { isFullScreenPage } from '../../shared/screens';
 import { preloadLogin, useLoginModal } from '../features/auth/login-modal';
 import { useBrowserValue } from '../lib/browser-value';
 import { awayFromClub } from '../lib/club-address';

@@ -4,7 +4,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { fishingHoursText } from '../../shared/events';
 import type { EventView } from '../../shared/events.schema';
-import { eventLivePath, ROUTES } from '../../shared/routes';
+import { eventLivePath, ROUTES } from '../../shared/screens';
 import { EventImage } from '../components/event-image';
 import { SectionLoader } from '../components/full-screen-loader';
 import { QueryError } from '../components/query-state';

@@ -81,7 +81,7 @@ export function MemberPortalPage() {
   const search = useSearch({ strict: false }) as { tab?: string; from?: string };
   const navigate = useNavigate();
   // The installed app opens where the member left it (often the fish-logging screen on an event day). Neither is
-  // known to the server (which does not draw a page opened from the home screen: shared/first-screen.ts).
+  // known to the server (which does not draw a page opened from the home screen: drawnOnServer in shared/first-screen.ts).
   const fromHomeScreen = useBrowserValue(installedApp, false) || search.from === 'home-screen';
   const lastTab = useBrowserValue(readLastTab, null);
   const requested = search.tab ?? (fromHomeScreen ? (lastTab ?? undefined) : undefined);

@@ -9,7 +9,7 @@ import type {
   EmailChangeUndoResult,
   PendingEmailChange,
 } from '../../shared/member-records.schema';
-import { ROUTES } from '../../shared/routes';
+import { ROUTES } from '../../shared/screens';
 import type { Clock } from '../clock';
 import { AuthToken, EmailChange, Member, User } from '../db/entities';
 import { isUniqueViolation } from '../db/unique-violation';

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ChatReply } from '../../shared/chat.schema';
 import { clubToday } from '../../shared/dates';
 import { isJuniorOn } from '../../shared/membership';
-import { ROUTES } from '../../shared/routes';
+import { ROUTES } from '../../shared/screens';
 import { Member } from '../db/entities';
 import type { EntriesService } from '../events/entries.service';
 import { effectiveStatus } from '../membership/member-status';

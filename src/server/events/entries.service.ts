@@ -14,7 +14,7 @@ import {
   type WaitlistView,
 } from '../../shared/entries.schema';
 import { acceptsCatchesOn, MEMBERS_ONLY_MESSAGE, registrationCancellable } from '../../shared/events';
-import { eventDetailsPath } from '../../shared/routes';
+import { eventDetailsPath } from '../../shared/screens';
 import type { MemberRegistration } from '../../shared/events.schema';
 import { AppError } from '../../shared/errors';
 import { centsToAmount, CURRENCY, formatAud } from '../../shared/membership';

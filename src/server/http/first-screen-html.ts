@@ -6,19 +6,17 @@ import {
   DRAWN_AT_ATTRIBUTE,
   drawnOnServer,
   FIRST_SCREEN_DATA_ID,
-  FIRST_SCREEN_MODULES,
   firstScreenModules,
   firstScreenReads,
   whoIs,
   type FirstAnswer,
-  type FirstRead,
   type PageAddress,
 } from '../../shared/first-screen';
 import { CLUB } from '../../shared/club';
 import { CLUB_CLOCK_ID, clockYearsAround, zoneOffsetsFor } from '../../shared/club-clock';
 import { keepZoneOffsets } from '../../shared/dates';
 import { CLUB_ADDRESS_ID, type ClubAddress } from '../../shared/club-address';
-import { isFullScreenPage } from '../../shared/routes';
+import { FIRST_SCREEN_MODULES, isFullScreenPage, type FirstRead } from '../../shared/screens';
 import { serverDrawnPages } from './server-drawn-pages';
 
 /** Marks the reads this server asks of itself for a page: the page request was counted by the rate limit already. */
@@ -140,8 +138,8 @@ function preloadLinks(manifest: Record<string, ManifestChunk>, module: string): 
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(module);
-  // A route renamed or moved without shared/first-screen.ts knowing: fail at start, not quietly lose the preload.
-  if (!scripts.size) throw new Error(`The client build has no chunk for ${module} (shared/first-screen.ts FIRST_SCREEN_MODULES).`);
+  // A route renamed or moved without shared/screens.ts knowing: fail at start, not quietly lose the preload.
+  if (!scripts.size) throw new Error(`The client build has no chunk for ${module} (shared/screens.ts FIRST_SCREEN_MODULES).`);
   return [
     ...[...scripts].map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
     // Applied from the start (the app would add them when it loads the route, restyling the whole page in one long task).

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/
 import { Link } from '@tanstack/react-router';
 import type { LiveBoard } from '../../../shared/catches.schema';
 import { clubToday, formatAuDate, formatClubTime } from '../../../shared/dates';
-import { eventPresentationPath } from '../../../shared/routes';
+import { eventPresentationPath } from '../../../shared/screens';
 import { SectionLoader } from '../../components/full-screen-loader';
 import { serverMessage } from '../../lib/errors';
 import { ResultCategories } from './results-board';

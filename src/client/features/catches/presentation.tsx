@@ -5,7 +5,7 @@ import type { ChampionPointsView, LiveBoard, ResultCategory } from '../../../sha
 import { CLUB } from '../../../shared/club';
 import { clubToday, formatAuDate } from '../../../shared/dates';
 import { provisionalNotice, provisionalText, RESULT_DIVISION_LABELS, RESULT_DIVISIONS, type ResultDivision } from '../../../shared/results';
-import { eventLivePath } from '../../../shared/routes';
+import { eventLivePath } from '../../../shared/screens';
 import { serverMessage } from '../../lib/errors';
 import { ordinal } from './results-board';
 import { useLiveBoard } from './use-live-board';

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { EventResults, ResultCategory } from '../../../shared/catches.schema';
 import { clubToday, formatClubDateTime } from '../../../shared/dates';
 import { provisionalText, RESULT_DIVISION_LABELS, RESULT_DIVISIONS, type ResultDivision } from '../../../shared/results';
-import { eventLivePath, eventPresentationPath } from '../../../shared/routes';
+import { eventLivePath, eventPresentationPath } from '../../../shared/screens';
 import { EventSelect, useChosenEvent } from '../../components/event-picker';
 import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../trpc';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { UPCOMING_LIMIT } from '../../../shared/events';
-import { eventDetailsPath } from '../../../shared/routes';
+import { eventDetailsPath } from '../../../shared/screens';
 import type { EventView } from '../../../shared/events.schema';
 import { useTRPC, type Trpc } from '../../trpc';
 import { EventImage } from '../../components/event-image';

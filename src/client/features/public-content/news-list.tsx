@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { NewsView } from '../../../shared/cms.schema';
 import { formatClubLongDate } from '../../../shared/dates';
-import { NEWS_LIMIT } from '../../../shared/first-screen';
+import { NEWS_LIMIT } from '../../../shared/screens';
 import { useTRPC } from '../../trpc';
 import { CmsHtml } from './cms-html';
 import { StoredImage } from '../../components/stored-image';
