@@ -149,11 +149,8 @@ function useScrollRoomUnder() {
   }, []);
 }
 
-function NavBar() {
-  const { user } = useAuth();
-  const items = useNavItems();
-  // With content pages in the menu the bar needs a wider screen to fit in a row; narrower ones get the drawer.
-  const wide = items.some((item) => 'params' in item) ? 'md' : 'sm';
+/** The bar's state: the phone drawer, the open dialog, clicks on the account button before its menu loaded. */
+function useNavBar() {
   const { openLogin } = useLoginModal();
   const [drawerOpened, drawer] = useDisclosure(false);
   const [dialog, setDialog] = useState<'settings' | null>(null);
@@ -161,10 +158,96 @@ function NavBar() {
   // (each click also retries a fetch that failed).
   const [menuRequest, setMenuRequest] = useState(0);
   const navigate = useNavigate();
-  const afterFirstPaint = useAfterFirstPaint();
   // The member's profile lives in the portal's Profile tab.
   const openProfile = () => void navigate({ to: '/member', search: { tab: 'profile' } as never });
+  return { openLogin, drawerOpened, drawer, dialog, setDialog, menuRequest, setMenuRequest, openProfile };
+}
 
+type NavBarState = ReturnType<typeof useNavBar>;
+
+/** The club's mark and name, leading home. */
+function ClubHomeLink() {
+  return (
+    <Anchor component={Link} to="/" underline="never" c="inherit" style={{ minWidth: 0 }} aria-label={`${CLUB.name} home`}>
+      <Group gap="xs" wrap="nowrap">
+        <ClubMark />
+        <Text fw={700} c="blue.9" truncate>
+          {CLUB.name}
+        </Text>
+      </Group>
+    </Anchor>
+  );
+}
+
+/** The navigation in a row on a wide screen: the pages, then the account button or 'Login'. */
+function MainNav({ items, wide, state }: { items: NavItem[]; wide: 'sm' | 'md'; state: NavBarState }) {
+  const { user } = useAuth();
+  return (
+    <Group gap={4} wrap="nowrap" visibleFrom={wide} component="nav" aria-label="Main">
+      {items.map((item) => (
+        <Button key={navKey(item)} variant="subtle" size="sm" renderRoot={(props) => <NavItemLink item={item} {...props} />}>
+          {item.label}
+        </Button>
+      ))}
+      {user ? (
+        <AccountMenu
+          name={displayFirstName(user)}
+          requested={state.menuRequest}
+          onRequest={() => state.setMenuRequest((n) => n + 1)}
+          onProfile={state.openProfile}
+          onSettings={() => state.setDialog('settings')}
+        />
+      ) : (
+        <Button size="sm" onClick={() => state.openLogin('login')} onPointerEnter={preloadLogin} onFocus={preloadLogin}>
+          Login
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** The phone drawer and the settings dialog, each fetched the first time it opens. */
+function NavBarDialogs({ items, wide, state }: { items: NavItem[]; wide: 'sm' | 'md'; state: NavBarState }) {
+  const { user } = useAuth();
+  const { drawerOpened, drawer, dialog, setDialog } = state;
+  return (
+    <>
+      {(drawerOpened || NavDrawer.isLoaded()) && (
+        <LoadBoundary onError={drawer.close}>
+          <Suspense fallback={null}>
+            <NavDrawer
+              opened={drawerOpened}
+              onClose={drawer.close}
+              hiddenFrom={wide}
+              items={items}
+              user={user}
+              onLogin={() => state.openLogin('login')}
+              onProfile={state.openProfile}
+              onSettings={() => setDialog('settings')}
+              onLogout={logout}
+            />
+          </Suspense>
+        </LoadBoundary>
+      )}
+
+      {user && (dialog === 'settings' || SettingsModal.isLoaded()) && (
+        <LoadBoundary onError={() => setDialog(null)}>
+          <Suspense fallback={dialog === 'settings' ? <DialogLoader onClose={() => setDialog(null)} /> : null}>
+            <SettingsModal user={user} opened={dialog === 'settings'} onClose={() => setDialog(null)} />
+          </Suspense>
+        </LoadBoundary>
+      )}
+    </>
+  );
+}
+
+function NavBar() {
+  const { user } = useAuth();
+  const items = useNavItems();
+  // With content pages in the menu the bar needs a wider screen to fit in a row; narrower ones get the drawer.
+  const wide = items.some((item) => 'params' in item) ? 'md' : 'sm';
+  const state = useNavBar();
+  const afterFirstPaint = useAfterFirstPaint();
   const header = useScrollRoomUnder();
 
   return (
@@ -181,35 +264,8 @@ function NavBar() {
     >
       <Container size="lg" h={60}>
         <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-          <Anchor component={Link} to="/" underline="never" c="inherit" style={{ minWidth: 0 }} aria-label={`${CLUB.name} home`}>
-            <Group gap="xs" wrap="nowrap">
-              <ClubMark />
-              <Text fw={700} c="blue.9" truncate>
-                {CLUB.name}
-              </Text>
-            </Group>
-          </Anchor>
-
-          <Group gap={4} wrap="nowrap" visibleFrom={wide} component="nav" aria-label="Main">
-            {items.map((item) => (
-              <Button key={navKey(item)} variant="subtle" size="sm" renderRoot={(props) => <NavItemLink item={item} {...props} />}>
-                {item.label}
-              </Button>
-            ))}
-            {user ? (
-              <AccountMenu
-                name={displayFirstName(user)}
-                requested={menuRequest}
-                onRequest={() => setMenuRequest((n) => n + 1)}
-                onProfile={openProfile}
-                onSettings={() => setDialog('settings')}
-              />
-            ) : (
-              <Button size="sm" onClick={() => openLogin('login')} onPointerEnter={preloadLogin} onFocus={preloadLogin}>
-                Login
-              </Button>
-            )}
-          </Group>
+          <ClubHomeLink />
+          <MainNav items={items} wide={wide} state={state} />
 
           {user && afterFirstPaint && (
             <LoadBoundary onError={() => undefined} fallback={null}>
@@ -221,8 +277,8 @@ function NavBar() {
 
           <Burger
             hiddenFrom={wide}
-            opened={drawerOpened}
-            onClick={drawer.toggle}
+            opened={state.drawerOpened}
+            onClick={state.drawer.toggle}
             onPointerEnter={NavDrawer.preload}
             onFocus={NavDrawer.preload}
             aria-label="Open menu"
@@ -234,32 +290,7 @@ function NavBar() {
         </Group>
       </Container>
       <ToastSlot />
-
-      {(drawerOpened || NavDrawer.isLoaded()) && (
-        <LoadBoundary onError={drawer.close}>
-          <Suspense fallback={null}>
-            <NavDrawer
-              opened={drawerOpened}
-              onClose={drawer.close}
-              hiddenFrom={wide}
-              items={items}
-              user={user}
-              onLogin={() => openLogin('login')}
-              onProfile={openProfile}
-              onSettings={() => setDialog('settings')}
-              onLogout={logout}
-            />
-          </Suspense>
-        </LoadBoundary>
-      )}
-
-      {user && (dialog === 'settings' || SettingsModal.isLoaded()) && (
-        <LoadBoundary onError={() => setDialog(null)}>
-          <Suspense fallback={dialog === 'settings' ? <DialogLoader onClose={() => setDialog(null)} /> : null}>
-            <SettingsModal user={user} opened={dialog === 'settings'} onClose={() => setDialog(null)} />
-          </Suspense>
-        </LoadBoundary>
-      )}
+      <NavBarDialogs items={items} wide={wide} state={state} />
     </Box>
   );
 }

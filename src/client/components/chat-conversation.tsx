@@ -1,9 +1,10 @@
 import { Anchor, Box, Button, Group, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import { CHAT_MAX_LENGTH, CHAT_TOO_LONG, chatRefusal } from '../../shared/chat';
 import { formatClubTime } from '../../shared/dates';
-import { useChat, type ChatLink, type ChatMessage } from './chat-provider';
+import type { ChatLink, ChatMessage } from './chat-provider';
+import { useChatConversation, type ChatConversationState } from './use-chat-conversation';
 
 /** The character count shows once the question gets this close to the limit. */
 const COUNT_FROM = CHAT_MAX_LENGTH - 100;
@@ -134,6 +135,41 @@ function TypingIndicator() {
   );
 }
 
+/** The question: sent with the button or Enter, with a character count near the limit and a message past it. */
+function ChatInput({ state }: { state: ChatConversationState }) {
+  const { draft, setDraft, pending, input, onSubmit, onKeyDown } = state;
+  const inputId = useId();
+  const tooLong = chatRefusal(draft) === 'too-long';
+  const count = draft.length >= COUNT_FROM ? `${draft.length} / ${CHAT_MAX_LENGTH} characters` : undefined;
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <VisuallyHidden renderRoot={(props) => <label {...props} htmlFor={inputId} />}>Message</VisuallyHidden>
+        <Textarea
+          ref={input}
+          id={inputId}
+          value={draft}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+          onKeyDown={onKeyDown}
+          placeholder="Ask about membership, events, rules…"
+          autosize
+          minRows={1}
+          maxRows={4}
+          maxLength={CHAT_MAX_LENGTH}
+          disabled={pending}
+          error={tooLong ? CHAT_TOO_LONG : undefined}
+          description={tooLong ? undefined : count}
+          inputWrapperOrder={['input', 'description', 'error']}
+          style={{ flex: 1 }}
+        />
+        <Button type="submit" disabled={pending}>
+          Send
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
 export interface ChatConversationProps {
   /** Put the cursor in the input when shown (the widget's panel). */
   autoFocus?: boolean;
@@ -146,59 +182,8 @@ export interface ChatConversationProps {
  * Fills its parent's height: messages scroll, the input stays at the bottom.
  */
 export function ChatConversation({ autoFocus = false, onNavigate }: ChatConversationProps) {
-  const { messages, pending, draft, setDraft, send } = useChat();
-  const list = useRef<HTMLDivElement>(null);
-  const input = useRef<HTMLTextAreaElement>(null);
-  const inputId = useId();
-  // This conversation sent the question, so the cursor comes back here with the reply.
-  const awaitingReply = useRef(false);
-  const tooLong = chatRefusal(draft) === 'too-long';
-
-  useEffect(() => {
-    if (autoFocus) input.current?.focus();
-  }, [autoFocus]);
-
-  // The newest message (or the typing indicator) is always in view: scrolled to whenever either changes.
-  const newest = `${messages.length}:${pending}`;
-  const scrolledFor = useRef<string | null>(null);
-  useEffect(() => {
-    const el = list.current;
-    if (!el || scrolledFor.current === newest) return;
-    scrolledFor.current = newest;
-    el.scrollTop = el.scrollHeight;
-  }, [newest]);
-
-  useEffect(() => {
-    if (!pending && awaitingReply.current) {
-      awaitingReply.current = false;
-      input.current?.focus();
-    }
-  }, [pending]);
-
-  const submit = () => {
-    if (pending) return;
-    const why = send(draft);
-    if (why === null) {
-      awaitingReply.current = true;
-      setDraft('');
-    } else if (why === 'blank') {
-      input.current?.focus();
-    }
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit();
-  };
-
-  // Enter sends, Shift+Enter starts a new line (and nothing is sent mid-composition).
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    submit();
-  };
-
-  const count = draft.length >= COUNT_FROM ? `${draft.length} / ${CHAT_MAX_LENGTH} characters` : undefined;
+  const state = useChatConversation(autoFocus);
+  const { messages, pending, list } = state;
 
   return (
     <Stack gap="xs" h="100%" style={{ minHeight: 0 }}>
@@ -221,31 +206,7 @@ export function ChatConversation({ autoFocus = false, onNavigate }: ChatConversa
       <Box aria-live="polite" aria-atomic="true" mih={22} px={4}>
         {pending && <TypingIndicator />}
       </Box>
-      <form onSubmit={onSubmit} noValidate>
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <VisuallyHidden renderRoot={(props) => <label {...props} htmlFor={inputId} />}>Message</VisuallyHidden>
-          <Textarea
-            ref={input}
-            id={inputId}
-            value={draft}
-            onChange={(event) => setDraft(event.currentTarget.value)}
-            onKeyDown={onKeyDown}
-            placeholder="Ask about membership, events, rules…"
-            autosize
-            minRows={1}
-            maxRows={4}
-            maxLength={CHAT_MAX_LENGTH}
-            disabled={pending}
-            error={tooLong ? CHAT_TOO_LONG : undefined}
-            description={tooLong ? undefined : count}
-            inputWrapperOrder={['input', 'description', 'error']}
-            style={{ flex: 1 }}
-          />
-          <Button type="submit" disabled={pending}>
-            Send
-          </Button>
-        </Group>
-      </form>
+      <ChatInput state={state} />
     </Stack>
   );
 }

@@ -1,18 +1,11 @@
 import { Anchor, Code, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { AuditPage, AuditSearchInput } from '../../../shared/admin.schema';
 import { formatClubDateTime } from '../../../shared/dates';
-import { useTRPC } from '../../trpc';
 import { ListPager } from '../../components/list-pager';
 import { QueryState } from '../../components/query-state';
-import { useListSearch } from './paged-list';
+import { AUDIT_PAGE_SIZE, useAuditLog, type AuditEntry } from './use-audit-log';
 
-export const AUDIT_PAGE_SIZE = 25;
 const MAX_CHANGES = 6;
 const MAX_VALUE = 40;
-
-type Entry = AuditPage['rows'][number];
 
 /** A stored value as a short text: '—' for nothing, JSON for objects, cut at 40 characters. */
 function valueText(value: unknown): string {
@@ -28,7 +21,7 @@ export function changedKeys(before: Record<string, unknown> | null, after: Recor
 }
 
 /** The fields an audit entry changed, before → after (at most six shown). */
-export function AuditChanges({ entry }: { entry: Entry }) {
+export function AuditChanges({ entry }: { entry: AuditEntry }) {
   const keys = changedKeys(entry.before, entry.after);
   if (keys.length === 0) {
     return (
@@ -58,28 +51,62 @@ export function AuditChanges({ entry }: { entry: Entry }) {
   );
 }
 
+/** An audit entry: when, who, the action, the record (its short id shows every change to it) and what changed. */
+function AuditEntryRow({ entry, onShowRecord }: { entry: AuditEntry; onShowRecord: (entry: AuditEntry) => void }) {
+  return (
+    <Table.Tr data-testid="audit-entry" style={{ verticalAlign: 'top' }}>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatClubDateTime(entry.at)}</Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.actor}</Table.Td>
+      <Table.Td>
+        <Code>{entry.action}</Code>
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {entry.entityType}{' '}
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          title={entry.entityId}
+          onClick={() => onShowRecord(entry)}
+          aria-label={`Show every change to ${entry.entityType} ${entry.entityId}`}
+        >
+          {entry.entityId.slice(0, 8)}
+        </Anchor>
+      </Table.Td>
+      <Table.Td miw={220}>
+        <AuditChanges entry={entry} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** A page of the audit log as a table. */
+function AuditTable({ rows, onShowRecord }: { rows: AuditEntry[]; onShowRecord: (entry: AuditEntry) => void }) {
+  return (
+    <Table.ScrollContainer minWidth={820} type="native">
+      <Table striped verticalSpacing="sm" aria-label="Audit log">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>When</Table.Th>
+            <Table.Th>Who</Table.Th>
+            <Table.Th>Action</Table.Th>
+            <Table.Th>Record</Table.Th>
+            <Table.Th>Changes</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((entry) => (
+            <AuditEntryRow key={entry.id} entry={entry} onShowRecord={onShowRecord} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 /** The audit trail: who changed what and when, newest first, filterable by record type and id. */
 export function AdminAuditTab() {
-  const trpc = useTRPC();
-  const [entityType, setEntityType] = useState('');
-  // The record id is typed like a search: sent once typing pauses, and a new one starts again on page 1.
-  const { search: entityId, setSearch: setEntityId, debouncedSearch: debouncedId, page, setPage, filter } = useListSearch();
-
-  const input: AuditSearchInput = {
-    ...(entityType ? { entityType } : {}),
-    ...(debouncedId ? { entityId: debouncedId } : {}),
-    page,
-    pageSize: AUDIT_PAGE_SIZE,
-  };
-  const log = useQuery({ ...trpc.admin.audit.queryOptions(input), placeholderData: keepPreviousData });
-  const data = log.data;
-  const types = [...new Set([...(data?.entityTypes ?? []), ...(entityType ? [entityType] : [])])];
-
-  const showRecord = (entry: Entry) => {
-    setEntityType(entry.entityType);
-    setEntityId(entry.entityId);
-    setPage(1);
-  };
+  const { log, types, entityType, setEntityType, entityId, setEntityId, page, setPage, filter, showRecord } = useAuditLog();
 
   return (
     <Stack gap="md">
@@ -108,7 +135,7 @@ export function AdminAuditTab() {
         loading="Loading the audit log..."
         failure="Could not load the audit log. Please try again later."
         keepData
-        isEmpty={data?.total === 0}
+        isEmpty={log.data?.total === 0}
         empty={
           <Text c="dimmed" py="md">
             No audit entries found.
@@ -117,46 +144,7 @@ export function AdminAuditTab() {
       >
         {(data) => (
           <Stack gap="sm" style={{ opacity: log.isPlaceholderData ? 0.6 : 1 }} aria-busy={log.isFetching}>
-            <Table.ScrollContainer minWidth={820} type="native">
-              <Table striped verticalSpacing="sm" aria-label="Audit log">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>When</Table.Th>
-                    <Table.Th>Who</Table.Th>
-                    <Table.Th>Action</Table.Th>
-                    <Table.Th>Record</Table.Th>
-                    <Table.Th>Changes</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.rows.map((entry) => (
-                    <Table.Tr key={entry.id} data-testid="audit-entry" style={{ verticalAlign: 'top' }}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatClubDateTime(entry.at)}</Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.actor}</Table.Td>
-                      <Table.Td>
-                        <Code>{entry.action}</Code>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {entry.entityType}{' '}
-                        <Anchor
-                          component="button"
-                          type="button"
-                          size="sm"
-                          title={entry.entityId}
-                          onClick={() => showRecord(entry)}
-                          aria-label={`Show every change to ${entry.entityType} ${entry.entityId}`}
-                        >
-                          {entry.entityId.slice(0, 8)}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td miw={220}>
-                        <AuditChanges entry={entry} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <AuditTable rows={data.rows} onShowRecord={showRecord} />
             <ListPager page={page} pageSize={AUDIT_PAGE_SIZE} total={data.total} onChange={setPage} label="Audit log pages" />
           </Stack>
         )}

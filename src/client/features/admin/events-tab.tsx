@@ -2,15 +2,11 @@ import { Badge, Box, Button, Card, Group, Modal, Stack, Text, Title } from '@man
 import { GuardedModal } from '../../components/guarded-modal';
 import { RowButton } from '../../components/admin-row-actions';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { AdminEventView, EventInput } from '../../../shared/events.schema';
 import { formatClubDateTime } from '../../../shared/dates';
 import { eventLimitBadges, fishingHoursText } from '../../../shared/events';
 import { QueryState } from '../../components/query-state';
 import { SectionLoader } from '../../components/full-screen-loader';
-import { toast } from '../../components/toast';
-import { useTRPC } from '../../trpc';
 import { EventImage } from '../../components/event-image';
 import { entriesCloseLine, entryPricesLine } from '../../../shared/entries';
 import { AddEntrantForm } from './add-entrant-form';
@@ -19,24 +15,7 @@ import { EventForm } from './event-form';
 import { EventImageUpload } from './event-image-upload';
 import { MysteryFishButton } from './mystery-fish-dialog';
 import { EntrantsButton } from './event-entrants';
-
-type Dialog =
-  | { kind: 'none' }
-  | { kind: 'create'; key: number }
-  | { kind: 'edit'; event: AdminEventView }
-  | { kind: 'image'; event: AdminEventView }
-  | { kind: 'entrant'; event: AdminEventView };
-
-function useRefreshAdminEvents() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.admin.events.list.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.events.upcoming.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.admin.overview.queryKey() }),
-    ]);
-}
+import { useAdminEvents, type AdminEventsState } from './use-admin-events';
 
 function EventRow({
   event,
@@ -103,41 +82,56 @@ function EventRow({
   );
 }
 
+/** The event form (create or edit), the image upload and 'Add Entrant', whichever is open. */
+function EventDialogs({ state, phone }: { state: AdminEventsState; phone: boolean | undefined }) {
+  const { dialog, close, done, fees, create, update } = state;
+  return (
+    <>
+      {/* With unsaved changes, a click outside, Escape or the close button asks first. */}
+      <GuardedModal
+        opened={dialog.kind === 'create' || dialog.kind === 'edit'}
+        onClose={close}
+        title={dialog.kind === 'edit' ? 'Edit Event' : 'Create New Event'}
+        size="lg"
+        fullScreen={phone}
+      >
+        {dialog.kind === 'create' && fees.isPending && <SectionLoader label="Loading the club's fees..." />}
+        {dialog.kind === 'create' && !fees.isPending && (
+          <EventForm
+            key={dialog.key}
+            initial={null}
+            fees={fees.data}
+            submitting={create.isPending}
+            onSubmit={(input: EventInput) => create.mutateAsync(input)}
+            onCancel={close}
+          />
+        )}
+        {dialog.kind === 'edit' && (
+          <EventForm
+            key={dialog.event.id}
+            initial={dialog.event}
+            submitting={update.isPending}
+            onSubmit={(input: EventInput) => update.mutateAsync({ id: dialog.event.id, event: input })}
+            onCancel={close}
+          />
+        )}
+      </GuardedModal>
+      <Modal opened={dialog.kind === 'image'} onClose={close} title="Upload Event Image" fullScreen={phone}>
+        {dialog.kind === 'image' && <EventImageUpload event={dialog.event} onDone={done} />}
+      </Modal>
+      <Modal opened={dialog.kind === 'entrant'} onClose={close} title="Add Entrant" fullScreen={phone}>
+        {dialog.kind === 'entrant' && <AddEntrantForm event={dialog.event} onCancel={close} onDone={done} />}
+      </Modal>
+    </>
+  );
+}
+
 /** The events tab: list, create, edit, image upload, and entrants signed on at the ramp. */
 export function AdminEventsTab() {
-  const trpc = useTRPC();
   const phone = useMediaQuery('(max-width: 48em)');
-  const list = useQuery(trpc.admin.events.list.queryOptions());
-  const refresh = useRefreshAdminEvents();
-  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
-  // The sign-on desk of one event, also opened straight from /admin?signon=<event id> (a bookmark on the desk's phone).
-  const [signOnId, setSignOnId] = useState<string | null>(() => new URLSearchParams(window.location.search).get('signon'));
-  const close = () => setDialog({ kind: 'none' });
-  // A new event starts with the club's fees (the committee's settings); without an answer, with the built-in ones.
-  const fees = useQuery({ ...trpc.admin.events.feeDefaults.queryOptions(), enabled: dialog.kind === 'create' });
-
-  // A refusal stays in the form: its fields marked, or the server's sentence above the buttons.
-  const create = useMutation(
-    trpc.admin.events.create.mutationOptions({
-      onSuccess: () => {
-        toast.success('Event created successfully');
-        close();
-        void refresh();
-      },
-    }),
-  );
-  const update = useMutation(
-    trpc.admin.events.update.mutationOptions({
-      onSuccess: () => {
-        toast.success('Event updated successfully');
-        close();
-        void refresh();
-      },
-    }),
-  );
-
+  const state = useAdminEvents();
+  const { list, setDialog, signOnId, setSignOnId } = state;
   const events = list.data ?? [];
-  const formOpen = dialog.kind === 'create' || dialog.kind === 'edit';
   if (signOnId) return <SignOnDesk eventId={signOnId} onBack={() => setSignOnId(null)} />;
 
   return (
@@ -166,59 +160,7 @@ export function AdminEventsTab() {
           />
         ))}
       </QueryState>
-
-      {/* With unsaved changes, a click outside, Escape or the close button asks first. */}
-      <GuardedModal
-        opened={formOpen}
-        onClose={close}
-        title={dialog.kind === 'edit' ? 'Edit Event' : 'Create New Event'}
-        size="lg"
-        fullScreen={phone}
-      >
-        {dialog.kind === 'create' && fees.isPending && <SectionLoader label="Loading the club's fees..." />}
-        {dialog.kind === 'create' && !fees.isPending && (
-          <EventForm
-            key={dialog.key}
-            initial={null}
-            fees={fees.data}
-            submitting={create.isPending}
-            onSubmit={(input: EventInput) => create.mutateAsync(input)}
-            onCancel={close}
-          />
-        )}
-        {dialog.kind === 'edit' && (
-          <EventForm
-            key={dialog.event.id}
-            initial={dialog.event}
-            submitting={update.isPending}
-            onSubmit={(input: EventInput) => update.mutateAsync({ id: dialog.event.id, event: input })}
-            onCancel={close}
-          />
-        )}
-      </GuardedModal>
-      <Modal opened={dialog.kind === 'image'} onClose={close} title="Upload Event Image" fullScreen={phone}>
-        {dialog.kind === 'image' && (
-          <EventImageUpload
-            event={dialog.event}
-            onDone={() => {
-              close();
-              void refresh();
-            }}
-          />
-        )}
-      </Modal>
-      <Modal opened={dialog.kind === 'entrant'} onClose={close} title="Add Entrant" fullScreen={phone}>
-        {dialog.kind === 'entrant' && (
-          <AddEntrantForm
-            event={dialog.event}
-            onCancel={close}
-            onDone={() => {
-              close();
-              void refresh();
-            }}
-          />
-        )}
-      </Modal>
+      <EventDialogs state={state} phone={phone} />
     </Stack>
   );
 }

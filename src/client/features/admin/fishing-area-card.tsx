@@ -1,14 +1,10 @@
 import { Button, Card, FileInput, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { clubToday, formatAuDate } from '../../../shared/dates';
-import { fishingAreaInput, type FishingAreaView } from '../../../shared/fishing-area';
+import type { FishingAreaView } from '../../../shared/fishing-area';
 import { QueryState } from '../../components/query-state';
-import { toast } from '../../components/toast';
-import { serverMessage } from '../../lib/errors';
-import { useTRPC } from '../../trpc';
 import { FishingAreaMap } from './fishing-area-map';
 import { useFishingArea } from './judge-photo-checks';
+import { useFishingAreaChange } from './use-fishing-area-change';
 
 /** Who last changed the area and when, or that it is the club's default. */
 function provenance(view: FishingAreaView): string {
@@ -29,43 +25,32 @@ function download(view: FishingAreaView) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** The area on the map, who last changed it and when, and 'Download GeoJSON'. */
+function CurrentFishingArea({ view }: { view: FishingAreaView }) {
+  return (
+    <Stack gap="xs">
+      <div style={{ maxWidth: 560 }}>
+        <FishingAreaMap area={view.area} title="The fishing area" />
+      </div>
+      <Group gap="sm" justify="space-between">
+        <Text size="sm" data-testid="fishing-area-provenance">
+          {provenance(view)}
+        </Text>
+        <Button variant="subtle" size="compact-sm" onClick={() => download(view)}>
+          Download GeoJSON
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
 /**
  * The committee's fishing area: the map and where it came from, and a new one pasted or chosen as GeoJSON
  * (checked here with the server's own rules before it is sent), or back to the club's default.
  */
 export function FishingAreaCard() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const area = useFishingArea();
-  const [geojson, setGeojson] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const saved = (view: FishingAreaView, title: string) => {
-    queryClient.setQueryData(trpc.admin.fishingArea.get.queryKey(), view);
-    toast.success(title, `${view.points.toLocaleString('en-AU')} points; catches logged from now on are checked against it.`);
-  };
-  const replace = useMutation(
-    trpc.admin.fishingArea.replace.mutationOptions({
-      onSuccess: (view) => {
-        setGeojson('');
-        saved(view, 'Fishing area replaced');
-      },
-      onError: (error) => setProblem(serverMessage(error) ?? 'Failed to replace the fishing area. Please try again.'),
-    }),
-  );
-  const reset = useMutation(
-    trpc.admin.fishingArea.reset.mutationOptions({
-      onSuccess: (view) => saved(view, "Back to the club's default fishing area"),
-      onError: (error) => toast.error('Error', serverMessage(error) ?? 'Failed to reset the fishing area. Please try again.'),
-    }),
-  );
-
-  const send = () => {
-    const checked = fishingAreaInput.safeParse({ geojson });
-    if (!checked.success) return setProblem(checked.error.issues[0]?.message ?? 'That GeoJSON could not be used.');
-    setProblem(null);
-    replace.mutate({ geojson });
-  };
+  const { geojson, setGeojson, problem, setProblem, replace, reset, send } = useFishingAreaChange();
 
   return (
     <Card withBorder radius="md" padding="md">
@@ -79,21 +64,7 @@ export function FishingAreaCard() {
           not the sea offshore.
         </Text>
         <QueryState query={area} loading="Loading the fishing area..." failure="Could not load the fishing area. Please try again later.">
-          {area.data && (
-            <Stack gap="xs">
-              <div style={{ maxWidth: 560 }}>
-                <FishingAreaMap area={area.data.area} title="The fishing area" />
-              </div>
-              <Group gap="sm" justify="space-between">
-                <Text size="sm" data-testid="fishing-area-provenance">
-                  {provenance(area.data)}
-                </Text>
-                <Button variant="subtle" size="compact-sm" onClick={() => download(area.data)}>
-                  Download GeoJSON
-                </Button>
-              </Group>
-            </Stack>
-          )}
+          {area.data && <CurrentFishingArea view={area.data} />}
         </QueryState>
         <Textarea
           label="New fishing area (GeoJSON)"

@@ -27,11 +27,105 @@ function Line({ children, c }: { children: ReactNode; c?: string }) {
   );
 }
 
+/** The catch's thumbnail (opening the full photo), the fish, the angler and the event. */
+function JudgedCatchSummary({ item }: { item: JudgedCatchView }) {
+  return (
+    <Group align="flex-start" gap="sm" wrap="nowrap">
+      <Anchor
+        href={item.photoUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        title="Open the full-size photo in a new tab"
+        style={{ flex: 'none' }}
+      >
+        <img
+          src={item.thumbnailUrl}
+          alt={`Catch photo: ${item.fishType} by ${item.anglerName}`}
+          width={88}
+          height={66}
+          loading="lazy"
+          style={{ display: 'block', objectFit: 'cover', borderRadius: 6, background: 'var(--mantine-color-gray-1)' }}
+        />
+      </Anchor>
+      <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+        <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+          {item.fishType} · {item.size} cm · {item.fishKeptOrReleased === 'kept' ? 'Kept' : 'Released'}
+        </Text>
+        <Line>{item.anglerName}</Line>
+        <Line c="dimmed">{item.eventName}</Line>
+      </Stack>
+    </Group>
+  );
+}
+
+/** The verdict, and whether the catch is disqualified or its angler suspended. */
+function VerdictBadges({ item }: { item: JudgedCatchView }) {
+  const verdict = verdictOf(item);
+  return (
+    <Group gap={6} wrap="wrap">
+      <Badge color={verdict.color} variant="light" style={{ textTransform: 'none' }}>
+        {verdict.label}
+      </Badge>
+      {item.disqualified && (
+        <Badge color="red" variant="filled" style={{ textTransform: 'none' }}>
+          Disqualified from this event
+        </Badge>
+      )}
+      {item.anglerSuspendedUntil && (
+        <Badge color="red" variant="outline" style={{ textTransform: 'none' }}>
+          Suspended until {formatAuDate(item.anglerSuspendedUntil)}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** What can follow a verdict: reopen it, disqualify or reinstate the catch, suspend the angler or lift it. */
+function FairPlayButtons({ item, onOpen }: { item: JudgedCatchView; onOpen: (dialog: Dialog) => void }) {
+  return (
+    <Group gap="xs" mt={4} wrap="wrap">
+      <Button size="xs" variant="light" onClick={() => onOpen('reopen')} aria-label={`Reopen ${item.fishType} by ${item.anglerName}`}>
+        Reopen
+      </Button>
+      {item.disqualified ? (
+        <Button size="xs" variant="light" onClick={() => onOpen('reinstate')}>
+          Reinstate
+        </Button>
+      ) : (
+        <Button size="xs" variant="light" color="red" onClick={() => onOpen('disqualify')}>
+          Disqualify from this event
+        </Button>
+      )}
+      {item.anglerSuspendedUntil ? (
+        <Button size="xs" variant="light" onClick={() => onOpen('lift')}>
+          Lift suspension
+        </Button>
+      ) : (
+        <Button size="xs" variant="light" color="red" onClick={() => onOpen('suspend')}>
+          Suspend member
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** The open fair-play dialog, if any. */
+function FairPlayDialog({ dialog, item, onClose }: { dialog: Dialog | null; item: JudgedCatchView; onClose: () => void }) {
+  if (dialog === 'reopen') return <ReopenDialog item={item} onClose={onClose} />;
+  if (dialog === 'disqualify') return <DisqualifyDialog item={item} onClose={onClose} />;
+  if (dialog === 'reinstate') return <ReinstateDialog item={item} onClose={onClose} />;
+  if (dialog === 'suspend') return <SuspendDialog item={item} onClose={onClose} />;
+  if (dialog === 'lift' && item.anglerSuspendedUntil) {
+    return (
+      <LiftSuspensionDialog member={{ id: item.anglerId, name: item.anglerName, until: item.anglerSuspendedUntil }} onClose={onClose} />
+    );
+  }
+  return null;
+}
+
 /** One decided catch: the thumbnail, the fish, angler and event, the verdict with who and when, and what can follow. */
 function JudgedCard({ item }: { item: JudgedCatchView }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const close = () => setDialog(null);
-  const verdict = verdictOf(item);
   return (
     <Card
       withBorder
@@ -41,48 +135,10 @@ function JudgedCard({ item }: { item: JudgedCatchView }) {
       data-testid="judged-catch"
       aria-label={`${item.fishType} by ${item.anglerName}`}
     >
-      <Group align="flex-start" gap="sm" wrap="nowrap">
-        <Anchor
-          href={item.photoUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          title="Open the full-size photo in a new tab"
-          style={{ flex: 'none' }}
-        >
-          <img
-            src={item.thumbnailUrl}
-            alt={`Catch photo: ${item.fishType} by ${item.anglerName}`}
-            width={88}
-            height={66}
-            loading="lazy"
-            style={{ display: 'block', objectFit: 'cover', borderRadius: 6, background: 'var(--mantine-color-gray-1)' }}
-          />
-        </Anchor>
-        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-            {item.fishType} · {item.size} cm · {item.fishKeptOrReleased === 'kept' ? 'Kept' : 'Released'}
-          </Text>
-          <Line>{item.anglerName}</Line>
-          <Line c="dimmed">{item.eventName}</Line>
-        </Stack>
-      </Group>
+      <JudgedCatchSummary item={item} />
 
       <Stack gap={6} mt="sm">
-        <Group gap={6} wrap="wrap">
-          <Badge color={verdict.color} variant="light" style={{ textTransform: 'none' }}>
-            {verdict.label}
-          </Badge>
-          {item.disqualified && (
-            <Badge color="red" variant="filled" style={{ textTransform: 'none' }}>
-              Disqualified from this event
-            </Badge>
-          )}
-          {item.anglerSuspendedUntil && (
-            <Badge color="red" variant="outline" style={{ textTransform: 'none' }}>
-              Suspended until {formatAuDate(item.anglerSuspendedUntil)}
-            </Badge>
-          )}
-        </Group>
+        <VerdictBadges item={item} />
         <Line c="dimmed">
           {item.verifiedByName ? `By ${item.verifiedByName}` : 'By a judge no longer on the site'}
           {item.verifiedAt ? `, ${formatClubDateTime(item.verifiedAt)}` : ''}
@@ -95,43 +151,10 @@ function JudgedCard({ item }: { item: JudgedCatchView }) {
         {item.rejectReason && <Line>Reason: {item.rejectReason}</Line>}
         {item.disqualified && <Line>Disqualified: {item.disqualified.reason}</Line>}
         <JudgeFlags flags={item.flags} />
-        <Group gap="xs" mt={4} wrap="wrap">
-          <Button
-            size="xs"
-            variant="light"
-            onClick={() => setDialog('reopen')}
-            aria-label={`Reopen ${item.fishType} by ${item.anglerName}`}
-          >
-            Reopen
-          </Button>
-          {item.disqualified ? (
-            <Button size="xs" variant="light" onClick={() => setDialog('reinstate')}>
-              Reinstate
-            </Button>
-          ) : (
-            <Button size="xs" variant="light" color="red" onClick={() => setDialog('disqualify')}>
-              Disqualify from this event
-            </Button>
-          )}
-          {item.anglerSuspendedUntil ? (
-            <Button size="xs" variant="light" onClick={() => setDialog('lift')}>
-              Lift suspension
-            </Button>
-          ) : (
-            <Button size="xs" variant="light" color="red" onClick={() => setDialog('suspend')}>
-              Suspend member
-            </Button>
-          )}
-        </Group>
+        <FairPlayButtons item={item} onOpen={setDialog} />
       </Stack>
 
-      {dialog === 'reopen' && <ReopenDialog item={item} onClose={close} />}
-      {dialog === 'disqualify' && <DisqualifyDialog item={item} onClose={close} />}
-      {dialog === 'reinstate' && <ReinstateDialog item={item} onClose={close} />}
-      {dialog === 'suspend' && <SuspendDialog item={item} onClose={close} />}
-      {dialog === 'lift' && item.anglerSuspendedUntil && (
-        <LiftSuspensionDialog member={{ id: item.anglerId, name: item.anglerName, until: item.anglerSuspendedUntil }} onClose={close} />
-      )}
+      <FairPlayDialog dialog={dialog} item={item} onClose={() => setDialog(null)} />
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, NativeSelect, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CATCH_SIZE_MAX_CM, SPECIES } from '../../../shared/catches';
 import { mysteryFishInput, type MysteryFishAdminView } from '../../../shared/competition.schema';
@@ -14,6 +14,7 @@ import { toast } from '../../components/toast';
 import { useNow } from '../../lib/clock';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
+import { useMysteryFishAdmin, type MysteryFishAdminState } from './use-mystery-fish-admin';
 
 /** A close button a wet finger can hit (44 px), still named as the site's other dialogs name theirs. */
 const BIG_CLOSE = { 'aria-label': 'Close dialog', size: 'xl' } as const;
@@ -154,54 +155,91 @@ function SealForm({ view, onSealed }: { view: MysteryFishAdminView; onSealed: ()
   );
 }
 
+/** What state the fish is in: none yet, sealed (by whom and when), or revealed with its winner. */
+function MysteryFishStatus({ view, eventName }: { view: MysteryFishAdminView; eventName: string }) {
+  if (view.state === 'none') return <Text>No mystery fish is set for {eventName} yet.</Text>;
+  if (view.state === 'sealed') {
+    return (
+      <Text fw={600} data-testid="mystery-fish-state">
+        {sealedText(view)}
+      </Text>
+    );
+  }
+  return (
+    <Alert color="teal" variant="light" title={`Revealed: ${view.species}, ${view.lengthText}`} data-testid="mystery-fish-state">
+      {view.winner
+        ? `Winner: ${view.winner.anglerName}, ${view.winner.sizeCm} cm, caught at ${formatClubTime(view.winner.caughtAt)}. Prize: ${view.prize}.`
+        : 'No winner: no catch of the day matched it.'}
+      {view.revealedByName && ` Revealed by ${view.revealedByName} at ${formatClubDateTime(view.revealedAt!)}.`}
+    </Alert>
+  );
+}
+
+/** 'Reveal mystery fish', once fishing has closed, and what still waits for the judges. */
+function RevealButton({
+  view,
+  closesAt,
+  fishingClosed,
+  onReveal,
+}: {
+  view: MysteryFishAdminView;
+  closesAt: Date;
+  fishingClosed: boolean;
+  onReveal: () => void;
+}) {
+  return (
+    <Stack gap={4}>
+      <Button color="orange" size="lg" disabled={!fishingClosed} onClick={onReveal}>
+        Reveal mystery fish
+      </Button>
+      {!fishingClosed && (
+        <Text size="sm" c="dimmed">
+          It can be revealed once fishing closes ({formatClubDateTime(closesAt)}).
+        </Text>
+      )}
+      {fishingClosed && view.pendingCatches > 0 && (
+        <Text size="sm" c="orange.8">
+          {view.pendingCatches === 1 ? '1 catch still waits' : `${view.pendingCatches} catches still wait`} for the judges: judge them
+          first.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** 'Reveal the mystery fish?': it cannot be undone. */
+function RevealConfirm({ state, event }: { state: MysteryFishAdminState; event: Pick<AdminEventView, 'id' | 'name'> }) {
+  const { confirming, setConfirming, reveal } = state;
+  return (
+    <Modal closeButtonProps={BIG_CLOSE} opened={confirming} onClose={() => setConfirming(false)} title="Reveal the mystery fish?" centered>
+      <Stack gap="md">
+        <Text size="sm">Everyone will see the mystery fish of {event.name} and its winner at once. This cannot be undone.</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" mih={44} onClick={() => setConfirming(false)} disabled={reveal.isPending}>
+            Cancel
+          </Button>
+          <Button color="orange" mih={44} loading={reveal.isPending} onClick={() => reveal.mutate({ eventId: event.id })}>
+            Reveal
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 /** The committee's mystery fish of one event: what state it is in, sealing or replacing it, and the reveal (confirmed). */
 export function MysteryFishAdmin({ event }: { event: Pick<AdminEventView, 'id' | 'name'> }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const fish = useQuery(trpc.admin.mysteryFish.get.queryOptions({ eventId: event.id }));
-  const [confirming, setConfirming] = useState(false);
+  const state = useMysteryFishAdmin(event.id);
   const now = useNow();
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.admin.mysteryFish.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.events.mysteryFish.pathKey() }),
-    ]);
-  const reveal = useMutation(
-    trpc.admin.mysteryFish.reveal.mutationOptions({
-      onSuccess: (answer) => {
-        toast.success('Mystery fish revealed', answer.winner ? `Winner: ${answer.winner.anglerName}` : 'No winner');
-        setConfirming(false);
-        queryClient.setQueryData(trpc.admin.mysteryFish.get.queryKey({ eventId: event.id }), answer);
-        void refresh();
-      },
-      onError: (error) => {
-        toast.error('The mystery fish was not revealed', serverMessage(error));
-        setConfirming(false);
-      },
-    }),
-  );
 
   return (
-    <QueryState query={fish} loading="Loading the mystery fish..." failure="Could not load the mystery fish. Please try again later.">
+    <QueryState query={state.fish} loading="Loading the mystery fish..." failure="Could not load the mystery fish. Please try again later.">
       {(view) => {
         const closesAt = new Date(view.fishingClosesAt);
         const fishingClosed = now >= closesAt.getTime();
         return (
           <Stack gap="md">
-            {view.state === 'none' && <Text>No mystery fish is set for {event.name} yet.</Text>}
-            {view.state === 'sealed' && (
-              <Text fw={600} data-testid="mystery-fish-state">
-                {sealedText(view)}
-              </Text>
-            )}
-            {view.state === 'revealed' && (
-              <Alert color="teal" variant="light" title={`Revealed: ${view.species}, ${view.lengthText}`} data-testid="mystery-fish-state">
-                {view.winner
-                  ? `Winner: ${view.winner.anglerName}, ${view.winner.sizeCm} cm, caught at ${formatClubTime(view.winner.caughtAt)}. Prize: ${view.prize}.`
-                  : 'No winner: no catch of the day matched it.'}
-                {view.revealedByName && ` Revealed by ${view.revealedByName} at ${formatClubDateTime(view.revealedAt!)}.`}
-              </Alert>
-            )}
+            <MysteryFishStatus view={view} eventName={event.name} />
             {view.state !== 'revealed' &&
               (fishingClosed ? (
                 <Text size="sm" c="dimmed">
@@ -214,46 +252,13 @@ export function MysteryFishAdmin({ event }: { event: Pick<AdminEventView, 'id' |
                       ? 'Replacing it seals the new one instead. Nobody, you included, can read it back before the presentation.'
                       : 'Once sealed, nobody (you included) can read it back before the presentation.'}
                   </Text>
-                  <SealForm view={view} onSealed={() => void refresh()} />
+                  <SealForm view={view} onSealed={() => void state.refresh()} />
                 </>
               ))}
             {view.state === 'sealed' && (
-              <Stack gap={4}>
-                <Button color="orange" size="lg" disabled={!fishingClosed} onClick={() => setConfirming(true)}>
-                  Reveal mystery fish
-                </Button>
-                {!fishingClosed && (
-                  <Text size="sm" c="dimmed">
-                    It can be revealed once fishing closes ({formatClubDateTime(closesAt)}).
-                  </Text>
-                )}
-                {fishingClosed && view.pendingCatches > 0 && (
-                  <Text size="sm" c="orange.8">
-                    {view.pendingCatches === 1 ? '1 catch still waits' : `${view.pendingCatches} catches still wait`} for the judges: judge
-                    them first.
-                  </Text>
-                )}
-              </Stack>
+              <RevealButton view={view} closesAt={closesAt} fishingClosed={fishingClosed} onReveal={() => state.setConfirming(true)} />
             )}
-            <Modal
-              closeButtonProps={BIG_CLOSE}
-              opened={confirming}
-              onClose={() => setConfirming(false)}
-              title="Reveal the mystery fish?"
-              centered
-            >
-              <Stack gap="md">
-                <Text size="sm">Everyone will see the mystery fish of {event.name} and its winner at once. This cannot be undone.</Text>
-                <Group justify="flex-end" gap="sm">
-                  <Button variant="default" mih={44} onClick={() => setConfirming(false)} disabled={reveal.isPending}>
-                    Cancel
-                  </Button>
-                  <Button color="orange" mih={44} loading={reveal.isPending} onClick={() => reveal.mutate({ eventId: event.id })}>
-                    Reveal
-                  </Button>
-                </Group>
-              </Stack>
-            </Modal>
+            <RevealConfirm state={state} event={event} />
           </Stack>
         );
       }}

@@ -102,6 +102,89 @@ export function NavigationSettings() {
   );
 }
 
+/** A page in the menu or the footer: its place and name (and 'Draft'), with up, down and remove. */
+function PickedPage({
+  slug,
+  index,
+  count,
+  page,
+  where,
+  onMove,
+  onRemove,
+}: {
+  slug: string;
+  index: number;
+  count: number;
+  page: PageView | undefined;
+  where: string;
+  onMove: (from: number, to: number) => void;
+  onRemove: (slug: string) => void;
+}) {
+  const name = page?.title ?? `/pages/${slug}`;
+  return (
+    <Group component="li" gap="xs" wrap="nowrap" justify="space-between">
+      <Group gap={6} style={{ minWidth: 0 }}>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {index + 1}. {name}
+        </Text>
+        {page && !page.published && (
+          <Badge color="gray" variant="light" title="Shows once the page is published">
+            Draft
+          </Badge>
+        )}
+      </Group>
+      <Group gap={2} wrap="nowrap">
+        <IconButton
+          label={`Move ${name} up in the ${where}`}
+          disabled={index === 0}
+          onClick={() => onMove(index, index - 1)}
+          path="M12 19V5M5 12l7-7 7 7"
+        />
+        <IconButton
+          label={`Move ${name} down in the ${where}`}
+          disabled={index === count - 1}
+          onClick={() => onMove(index, index + 1)}
+          path="M12 5v14M19 12l-7 7-7-7"
+        />
+        <IconButton label={`Remove ${name} from the ${where}`} onClick={() => onRemove(slug)} path="M18 6 6 18M6 6l12 12" />
+      </Group>
+    </Group>
+  );
+}
+
+/** 'Add a page to the menu': the pages not yet in it, and 'Add'. */
+function AddPage({
+  available,
+  chosen,
+  where,
+  onChoose,
+  onAdd,
+}: {
+  available: PageView[];
+  chosen: string;
+  where: string;
+  onChoose: (slug: string) => void;
+  onAdd: (slug: string) => void;
+}) {
+  return (
+    <Group gap="xs" align="flex-end" wrap="nowrap">
+      <NativeSelect
+        label={`Add a page to the ${where}`}
+        value={chosen}
+        onChange={(e) => onChoose(e.currentTarget.value)}
+        data={available.map((p) => ({ value: p.slug, label: p.published ? p.title : `${p.title} (draft)` }))}
+        style={{ flex: 1, minWidth: 0 }}
+        size="md"
+        styles={{ input: { minHeight: 44 } }}
+      />
+      <Button variant="light" onClick={() => chosen && onAdd(chosen)} mih={44} aria-label={`Add to the ${where}`}>
+        Add
+      </Button>
+    </Group>
+  );
+}
+
+/** The pages of the menu or the footer, in order, to move, remove and add to (up to its most). */
 function PagePicker({
   label,
   description,
@@ -142,60 +225,22 @@ function PagePicker({
         </Text>
       ) : (
         <Stack component="ol" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
-          {slugs.map((slug, i) => {
-            const page = pages.find((p) => p.slug === slug);
-            const name = page?.title ?? `/pages/${slug}`;
-            return (
-              <Group component="li" key={slug} gap="xs" wrap="nowrap" justify="space-between">
-                <Group gap={6} style={{ minWidth: 0 }}>
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {i + 1}. {name}
-                  </Text>
-                  {page && !page.published && (
-                    <Badge color="gray" variant="light" title="Shows once the page is published">
-                      Draft
-                    </Badge>
-                  )}
-                </Group>
-                <Group gap={2} wrap="nowrap">
-                  <IconButton
-                    label={`Move ${name} up in the ${where}`}
-                    disabled={i === 0}
-                    onClick={() => move(i, i - 1)}
-                    path="M12 19V5M5 12l7-7 7 7"
-                  />
-                  <IconButton
-                    label={`Move ${name} down in the ${where}`}
-                    disabled={i === slugs.length - 1}
-                    onClick={() => move(i, i + 1)}
-                    path="M12 5v14M19 12l-7 7-7-7"
-                  />
-                  <IconButton
-                    label={`Remove ${name} from the ${where}`}
-                    onClick={() => onChange(slugs.filter((s) => s !== slug))}
-                    path="M18 6 6 18M6 6l12 12"
-                  />
-                </Group>
-              </Group>
-            );
-          })}
+          {slugs.map((slug, i) => (
+            <PickedPage
+              key={slug}
+              slug={slug}
+              index={i}
+              count={slugs.length}
+              page={pages.find((p) => p.slug === slug)}
+              where={where}
+              onMove={move}
+              onRemove={(removed) => onChange(slugs.filter((s) => s !== removed))}
+            />
+          ))}
         </Stack>
       )}
       {slugs.length < max && available.length > 0 && (
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <NativeSelect
-            label={`Add a page to the ${where}`}
-            value={chosen}
-            onChange={(e) => setAdding(e.currentTarget.value)}
-            data={available.map((p) => ({ value: p.slug, label: p.published ? p.title : `${p.title} (draft)` }))}
-            style={{ flex: 1, minWidth: 0 }}
-            size="md"
-            styles={{ input: { minHeight: 44 } }}
-          />
-          <Button variant="light" onClick={() => chosen && onChange([...slugs, chosen])} mih={44} aria-label={`Add to the ${where}`}>
-            Add
-          </Button>
-        </Group>
+        <AddPage available={available} chosen={chosen} where={where} onChoose={setAdding} onAdd={(slug) => onChange([...slugs, slug])} />
       )}
       {slugs.length >= max && (
         <Text size="xs" c="dimmed">

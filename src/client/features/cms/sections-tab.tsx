@@ -1,6 +1,5 @@
 import { Badge, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import {
   CONTENT_TYPES,
   SECTION_TEMPLATES,
@@ -16,11 +15,12 @@ import { GuardedModal } from '../../components/guarded-modal';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { AdminList, AdminListRow, useListDialogs } from '../../components/admin-list';
+import { AdminList, AdminListRow } from '../../components/admin-list';
 import { FormButtons, RowAction, RowActions } from '../../components/admin-row-actions';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
-import { cmsListDialogs, cmsSubmit, ContentEditor, feedback, textOf, usePhone, useRefresh, type CmsFormProps } from './cms-common';
+import { cmsListDialogs, cmsSubmit, ContentEditor, textOf, usePhone, type CmsFormProps } from './cms-common';
 import { ImageField } from '../../components/uploads/image-upload-field';
+import { useSectionsList } from './use-sections-list';
 
 /** Content previews are cut at 50 characters. */
 export const PREVIEW_LENGTH = 50;
@@ -272,47 +272,9 @@ function SectionRow({
 
 /** The Sections tab: filter by page, templates, the list with reorder/duplicate/edit/delete, and the form. */
 export function SectionsTab() {
-  const trpc = useTRPC();
-  const list = useQuery(trpc.admin.cms.sections.list.queryOptions());
-  const [filter, setFilter] = useState('');
-  const dialogs = useListDialogs<SectionView>();
-  const { openCreate, openEdit, close, askDelete, cancelDelete } = dialogs;
-  // The templates dialog, a fresh one each time it opens.
-  const [templates, setTemplates] = useState<number | null>(null);
-  const refresh = useRefresh(trpc.admin.cms.sections.list.queryKey());
-
-  const create = useMutation(
-    trpc.admin.cms.sections.create.mutationOptions(feedback('Section created successfully', 'Failed to create section', close, refresh)),
-  );
-  const update = useMutation(
-    trpc.admin.cms.sections.update.mutationOptions(feedback('Section updated successfully', 'Failed to update section', close, refresh)),
-  );
-  const remove = useMutation(
-    trpc.admin.cms.sections.delete.mutationOptions(
-      feedback('Section deleted successfully', 'Failed to delete section', cancelDelete, refresh),
-    ),
-  );
-  const move = useMutation(
-    trpc.admin.cms.sections.move.mutationOptions({
-      onSuccess: () => void refresh(),
-      onError: (error) => toast.error('Failed to update section', serverMessage(error)),
-    }),
-  );
-  const duplicate = useMutation(
-    trpc.admin.cms.sections.duplicate.mutationOptions({
-      onSuccess: () => {
-        toast.success('Section duplicated successfully');
-        void refresh();
-      },
-      onError: (error) => toast.error('Failed to duplicate section', serverMessage(error)),
-    }),
-  );
-
-  const sections = list.data ?? [];
-  const slugs = [...new Set(sections.map((s) => s.pageSlug))].sort();
-  const current = slugs.includes(filter) ? filter : '';
-  const shown = current ? sections.filter((s) => s.pageSlug === current) : sections;
-  const rowBusy = (id: string) => (move.isPending && move.variables?.id === id) || (duplicate.isPending && duplicate.variables?.id === id);
+  const state = useSectionsList();
+  const { list, dialogs, templates, setTemplates, move, duplicate, current, rowBusy } = state;
+  const { openCreate, openEdit, askDelete } = dialogs;
 
   return (
     <AdminList
@@ -329,14 +291,14 @@ export function SectionsTab() {
         <NativeSelect
           label="Filter by page"
           value={current}
-          onChange={(e) => setFilter(textOf(e))}
-          data={[{ value: '', label: 'All Pages' }, ...slugs.map((slug) => ({ value: slug, label: slug }))]}
+          onChange={(e) => state.setFilter(textOf(e))}
+          data={[{ value: '', label: 'All Pages' }, ...state.slugs.map((slug) => ({ value: slug, label: slug }))]}
           style={{ maxWidth: 320 }}
         />
       }
       query={list}
       what="sections"
-      items={shown}
+      items={state.shown}
       empty="No sections yet. Create one or start from a template."
       renderItem={(section) => (
         <SectionRow
@@ -353,10 +315,10 @@ export function SectionsTab() {
         dialogs,
         noun: 'section',
         titles: { create: 'Create New Section', edit: 'Edit Section' },
-        create,
-        update,
+        create: state.create,
+        update: state.update,
         updateInput: (item, section: SectionInput) => ({ id: item.id, section }),
-        remove,
+        remove: state.remove,
         renderForm: (props) => <SectionForm {...props} defaultPageSlug={props.initial?.pageSlug ?? (current || 'home')} />,
       })}
     >
@@ -368,7 +330,7 @@ export function SectionsTab() {
           onClose={() => setTemplates(null)}
           onCreated={() => {
             setTemplates(null);
-            void refresh();
+            void state.refresh();
           }}
         />
       )}

@@ -119,6 +119,65 @@ function rowsOf(settings: SettingView[]): SettingRowData[] {
   return [...stored, ...missing];
 }
 
+/** A setting's key, type, value and description; a setting not yet stored shows its default, to edit but not delete. */
+function SettingRow({
+  row,
+  onEdit,
+  onDelete,
+}: {
+  row: SettingRowData;
+  onEdit: (draft: SettingDraft) => void;
+  onDelete: (setting: SettingView) => void;
+}) {
+  const { setting } = row;
+  return (
+    <AdminListRow
+      testId="cms-setting"
+      actions={
+        setting ? (
+          <EditDeleteActions onEdit={() => onEdit(draftOf(setting))} onDelete={() => onDelete(setting)} />
+        ) : (
+          <RowActions>
+            <RowAction
+              icon="edit"
+              label="Edit"
+              onClick={() =>
+                onEdit({
+                  id: null,
+                  settingKey: row.settingKey,
+                  settingValue: row.settingValue,
+                  settingType: row.settingType,
+                  description: '',
+                })
+              }
+            />
+          </RowActions>
+        )
+      }
+    >
+      <Group gap="xs">
+        <Code style={{ overflowWrap: 'anywhere' }}>{row.settingKey}</Code>
+        <Badge variant="light" color="gray">
+          {row.settingType}
+        </Badge>
+        {!setting && (
+          <Badge variant="light" color="yellow">
+            Default
+          </Badge>
+        )}
+      </Group>
+      <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} lineClamp={4}>
+        {row.settingValue}
+      </Text>
+      {row.description && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {row.description}
+        </Text>
+      )}
+    </AdminListRow>
+  );
+}
+
 /** The Settings tab: the list (key, value, type, description) and the form. */
 export function SettingsTab() {
   const trpc = useTRPC();
@@ -146,53 +205,7 @@ export function SettingsTab() {
       query={list}
       what="settings"
       items={rowsOf(list.data ?? [])}
-      renderItem={(row) => (
-        <AdminListRow
-          key={row.settingKey}
-          testId="cms-setting"
-          actions={
-            row.setting ? (
-              <EditDeleteActions onEdit={() => open(draftOf(row.setting!))} onDelete={() => askDelete(row.setting)} />
-            ) : (
-              <RowActions>
-                <RowAction
-                  icon="edit"
-                  label="Edit"
-                  onClick={() =>
-                    open({
-                      id: null,
-                      settingKey: row.settingKey,
-                      settingValue: row.settingValue,
-                      settingType: row.settingType,
-                      description: '',
-                    })
-                  }
-                />
-              </RowActions>
-            )
-          }
-        >
-          <Group gap="xs">
-            <Code style={{ overflowWrap: 'anywhere' }}>{row.settingKey}</Code>
-            <Badge variant="light" color="gray">
-              {row.settingType}
-            </Badge>
-            {!row.setting && (
-              <Badge variant="light" color="yellow">
-                Default
-              </Badge>
-            )}
-          </Group>
-          <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} lineClamp={4}>
-            {row.settingValue}
-          </Text>
-          {row.description && (
-            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {row.description}
-            </Text>
-          )}
-        </AdminListRow>
-      )}
+      renderItem={(row) => <SettingRow key={row.settingKey} row={row} onEdit={open} onDelete={askDelete} />}
       form={{
         opened: dialog.kind === 'edit',
         title: editing ? 'Edit Setting' : 'Create New Setting',

@@ -1,15 +1,61 @@
 import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { formatAud } from '../../../shared/membership';
 import type { EntryCaptureResult } from '../../../shared/entries.schema';
 import { PayPalButton } from '../../components/paypal-button';
 import { toast } from '../../components/toast';
-import { serverMessage } from '../../lib/errors';
-import { useTRPC } from '../../trpc';
+import { PAYMENT_FAILED, useEntryPayment, type EntryPaymentState } from './use-entry-payment';
 
-const PAYMENT_FAILED = 'Payment failed. Please try again or contact support if the issue persists.';
 const dollars = (amount: string) => formatAud(Math.round(Number(amount) * 100));
+
+/** The ways to pay the site offers: the demo button, PayPal's, or neither (pay where the entry says). */
+function PaymentOptions({ state, amount, otherwise }: { state: EntryPaymentState; amount: string; otherwise: string }) {
+  const { setup, busy, newOrder, paid, setFailure } = state;
+  if (setup.isPending) {
+    return (
+      <Center py="md">
+        <Loader aria-label="Loading payment options" />
+      </Center>
+    );
+  }
+  if (setup.data?.provider === 'demo') {
+    return (
+      <>
+        <Alert color="yellow" title="Demo payments">
+          This site has no PayPal account configured yet: the demo button marks the entry as paid and no money is taken.
+        </Alert>
+        <Button size="lg" loading={busy} onClick={() => void newOrder().then(paid, () => {})}>
+          Pay {dollars(amount)} (demo)
+        </Button>
+      </>
+    );
+  }
+  if (setup.data?.provider === 'paypal' && setup.data.clientToken) {
+    return (
+      <>
+        <Text size="sm">Pay securely with PayPal, or with a debit or credit card through PayPal. You do not need a PayPal account.</Text>
+        <PayPalButton
+          clientToken={setup.data.clientToken}
+          environment={setup.data.environment ?? 'sandbox'}
+          otherwise={otherwise}
+          disabled={busy}
+          createOrder={newOrder}
+          onApprove={paid}
+          onCancel={() => toast.info('Payment Cancelled', 'Nothing was taken. You can pay later from your events.')}
+          onError={(error) => {
+            console.error('PayPal reported an error', error);
+            setFailure((current) => current ?? PAYMENT_FAILED);
+          }}
+        />
+      </>
+    );
+  }
+  return (
+    <Alert color="blue" title="Online payment is not available">
+      {/* Whatever the reason (not set up, or not reachable now), an entry fee can still be paid where the entry says. */}
+      {otherwise}
+    </Alert>
+  );
+}
 
 /**
  * Pays entry fees online: PayPal's button, or the demo button on a site without PayPal. The server prices the order
@@ -32,35 +78,8 @@ export function EntryPayment({
   onPaid: (result: EntryCaptureResult) => void;
   otherwise?: string;
 }) {
-  const trpc = useTRPC();
-  const setup = useQuery(trpc.payments.setup.queryOptions());
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<EntryCaptureResult | null>(null);
-
-  const newOrder = async () => {
-    setFailure(null);
-    try {
-      return await createOrder();
-    } catch (error) {
-      setFailure(serverMessage(error) ?? PAYMENT_FAILED);
-      throw error;
-    }
-  };
-  const paid = async (orderId: string) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      const outcome = await capture(orderId);
-      setResult(outcome);
-      if (outcome.status === 'COMPLETED') toast.success('Payment Successful!', outcome.message);
-      onPaid(outcome);
-    } catch (error) {
-      setFailure(serverMessage(error) ?? PAYMENT_FAILED);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const state = useEntryPayment({ createOrder, capture, onPaid });
+  const { failure, result } = state;
 
   if (result) {
     return (
@@ -84,42 +103,7 @@ export function EntryPayment({
           {failure}
         </Alert>
       )}
-      {setup.isPending ? (
-        <Center py="md">
-          <Loader aria-label="Loading payment options" />
-        </Center>
-      ) : setup.data?.provider === 'demo' ? (
-        <>
-          <Alert color="yellow" title="Demo payments">
-            This site has no PayPal account configured yet: the demo button marks the entry as paid and no money is taken.
-          </Alert>
-          <Button size="lg" loading={busy} onClick={() => void newOrder().then(paid, () => {})}>
-            Pay {dollars(amount)} (demo)
-          </Button>
-        </>
-      ) : setup.data?.provider === 'paypal' && setup.data.clientToken ? (
-        <>
-          <Text size="sm">Pay securely with PayPal, or with a debit or credit card through PayPal. You do not need a PayPal account.</Text>
-          <PayPalButton
-            clientToken={setup.data.clientToken}
-            environment={setup.data.environment ?? 'sandbox'}
-            otherwise={otherwise}
-            disabled={busy}
-            createOrder={newOrder}
-            onApprove={paid}
-            onCancel={() => toast.info('Payment Cancelled', 'Nothing was taken. You can pay later from your events.')}
-            onError={(error) => {
-              console.error('PayPal reported an error', error);
-              setFailure((current) => current ?? PAYMENT_FAILED);
-            }}
-          />
-        </>
-      ) : (
-        <Alert color="blue" title="Online payment is not available">
-          {/* Whatever the reason (not set up, or not reachable now), an entry fee can still be paid where the entry says. */}
-          {otherwise}
-        </Alert>
-      )}
+      <PaymentOptions state={state} amount={amount} otherwise={otherwise} />
     </Stack>
   );
 }
