@@ -22,8 +22,6 @@ import { CmsPages } from './cms-pages';
 import { CmsSections } from './cms-sections';
 import { CmsSettings } from './cms-settings';
 
-export { refuseApiAddress } from './api-address';
-
 export interface CmsDeps {
   clock: Clock;
   cache: ContentCache;
