@@ -3,9 +3,10 @@ import { CLUB } from '../../shared/club';
 import { clubLocalToInstant, clubToday, formatClubDateTime } from '../../shared/dates';
 import { eventLimitBadges } from '../../shared/events';
 import type { EventView } from '../../shared/events.schema';
+import type { NewsView, PageView, PublicSection, PublicSettings } from '../../shared/cms.schema';
 import { CLUB_DOCUMENTS, CODE_OF_CONDUCT_RULES, LICENCE_NOTICE, NSW_RESOURCES } from '../../shared/documents';
 import { FAMILY_LIMITS, formatAud, MEMBERSHIP_PRICES_CENTS } from '../../shared/membership';
-import { SPONSOR_PACKAGES, SPONSORSHIP_LABELS, SPONSORSHIP_PRICES_CENTS } from '../../shared/sponsors.schema';
+import { SPONSOR_PACKAGES, SPONSORSHIP_LABELS, SPONSORSHIP_PRICES_CENTS, type PublicSponsor } from '../../shared/sponsors.schema';
 import type { CatchesService } from '../catches/catches.service';
 import type { CmsService } from '../content/cms.service';
 import type { EventsService } from '../events/events.service';
@@ -86,11 +87,23 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
     sources.cms.publishedNews(em.fork(), 5),
     sources.sponsors.active(em.fork()),
   ]);
+  return [
+    ...membershipPassages(),
+    ...eventPassages(events, sources.clock),
+    ...documentPassages(),
+    ...sponsorPassages(sponsors),
+    ...resourcePassages(limits),
+    ...contactPassages(settings),
+    ...committeePassages(pages, home, landing, news),
+  ];
+}
+
+/** Membership: what each kind costs, joining and renewing. */
+function membershipPassages(): Passage[] {
   const passages: Passage[] = [];
   const add = (p: Passage) => passages.push(p);
   const price = (type: keyof typeof MEMBERSHIP_PRICES_CENTS) => formatAud(MEMBERSHIP_PRICES_CENTS[type]);
 
-  // Membership.
   add({
     id: 'membership-adult',
     title: 'Adult membership',
@@ -126,8 +139,13 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
     aliases: 'renew renewal expire expiry expired lapse reminder extend',
     text: "Renew from the member portal with 'Renew Membership'. A renewal adds a full year from the later of today and your current expiry date, and the club e-mails a reminder 30 and 7 days before your membership ends.",
   });
+  return passages;
+}
 
-  // Events.
+/** The upcoming events (the next competition, the next event, each one) and how to register. */
+function eventPassages(events: EventView[], clock: KnowledgeSources['clock']): Passage[] {
+  const passages: Passage[] = [];
+  const add = (p: Passage) => passages.push(p);
   const eventsUrl = '/member?tab=events';
   if (events.length === 0) {
     add({
@@ -145,7 +163,7 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
       aliases: 'event events competition comp next upcoming when date calendar on coming',
       text: `Upcoming events: ${events.map((e) => `${e.name} on ${formatClubDateTime(e.eventDate)} at ${e.location}`).join('; ')}.`,
     });
-    const now = sources.clock.now();
+    const now = clock.now();
     const ahead = events.filter((e) => !isOver(e, now));
     const nextComp = ahead.find(isCompetition);
     const nextEvent = ahead[0];
@@ -184,8 +202,13 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
     aliases: 'register registration enter entry sign up event competition cancel',
     text: "Members register for an event in the member portal: open Events and choose 'Register Now'. You can cancel with 'Cancel Registration' until the event starts. You need a current membership to register.",
   });
+  return passages;
+}
 
-  // Competition rules, waiver, code of conduct, mission.
+/** The club's documents (competition rules, waiver, code of conduct, mission) and logging a catch. */
+function documentPassages(): Passage[] {
+  const passages: Passage[] = [];
+  const add = (p: Passage) => passages.push(p);
   const rules = CLUB_DOCUMENTS.find((d) => d.id === 'competition_rules')!;
   const ruleWords = [
     'entry fee cost price enter non-member',
@@ -239,8 +262,13 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
     aliases: 'log logging submit catch photo brag mat club code gps upload record fish',
     text: "On an event day, open 'Log a Catch' in the member portal on your phone: choose the angler, the event, the species, the size and kept or released, then take the photo on the brag mat with the day's club code showing. The GPS position is added when you take the photo. The committee checks every catch before it counts.",
   });
+  return passages;
+}
 
-  // Sponsorship.
+/** Sponsoring the club, and who its sponsors are. */
+function sponsorPassages(sponsors: PublicSponsor[]): Passage[] {
+  const passages: Passage[] = [];
+  const add = (p: Passage) => passages.push(p);
   add({
     id: 'sponsorship',
     title: 'Sponsoring the club',
@@ -258,8 +286,13 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
       aliases: 'sponsor sponsors who current businesses supporters support thank',
       text: `The club's sponsors: ${sponsors.map((s) => s.companyName).join(', ')}. Please support the businesses that support us.`,
     });
+  return passages;
+}
 
-  // NSW licence and resources.
+/** The NSW licence, the other NSW resources and the legal minimum lengths. */
+function resourcePassages(limits: Awaited<ReturnType<CatchesService['sizeLimits']>>): Passage[] {
+  const passages: Passage[] = [];
+  const add = (p: Passage) => passages.push(p);
   const licence = NSW_RESOURCES.find((r) => r.required)!;
   add({
     id: 'licence',
@@ -286,8 +319,13 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
           : `The legal minimum length for a kept ${l.species} (${names}) in NSW is ${l.minimumCm} cm. Check NSW DPI for bag limits.`,
     });
   }
+  return passages;
+}
 
-  // Contact.
+/** How to reach the committee. */
+function contactPassages(settings: PublicSettings): Passage[] {
+  const passages: Passage[] = [];
+  const add = (p: Passage) => passages.push(p);
   add({
     id: 'contact',
     title: 'Contact the committee',
@@ -295,8 +333,13 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
     aliases: 'contact email e-mail address committee question help phone talk secretary',
     text: `You can reach the committee at ${settings.contactEmail}.`,
   });
+  return passages;
+}
 
-  // The committee's own pages, sections and news.
+/** The committee's own pages, the home and landing pages' sections, and the latest news. */
+function committeePassages(pages: PageView[], home: PublicSection[], landing: PublicSection[], news: NewsView[]): Passage[] {
+  const passages: Passage[] = [];
+  const add = (p: Passage) => passages.push(p);
   for (const page of pages) {
     sectionsOf(page.content).forEach((para, i) =>
       add({ id: `page-${page.slug}-${i}`, title: page.title, url: `/pages/${page.slug}`, text: para }),

@@ -2,17 +2,17 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import { achievementFor, type Achievement, type Species } from '../../shared/catches';
 import { GPS_UNAVAILABLE, LATE_CATCH_DAYS, type CatchSubmission, type CatchView } from '../../shared/catches.schema';
-import { clubLocalToInstant, clubToday, daysBetween } from '../../shared/dates';
+import { clubLocalToInstant, clubToday, daysBetween, type IsoDate } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { acceptsCatchesOn, isWithinFishingHours, outsideFishingHoursMessage } from '../../shared/events';
 import { CATCH_PHOTO_MAX_BYTES } from '../../shared/uploads';
 import { parseGps } from '../../shared/tweed';
 import type { Clock } from '../clock';
-import { Catch, Event, EventRegistration, FishingSession, Member, SizeLimit } from '../db/entities';
+import { Catch, Event, EventRegistration, FishingSession, Member, SizeLimit, type User } from '../db/entities';
 import { isUniqueViolation } from '../db/unique-violation';
 import { recordAudit } from '../platform/audit.service';
 import type { ContentCache } from '../platform/content-cache';
-import { requireUser, type Actor } from '../platform/actor';
+import { requireUser, type Actor, type GuestScope } from '../platform/actor';
 import { catchFlags } from './catch-flags';
 import { catchView } from './catch-view';
 import { earlierCatchWithPhoto } from './duplicate-photos';
@@ -63,52 +63,13 @@ export class CatchesService {
     // The day the catch was logged decides, so a catch queued on the water still counts after the day ends.
     const day = clubToday(loggedAt);
     const isAdmin = user?.role === 'admin';
-    if (guest) refuseOutsideGuestScope(guest, input.eventId, input.memberId);
-    else await requireCurrentMember(em, actor, day, 'log catches');
-    const event = await em.findOne(Event, { id: input.eventId });
-    if (!event) throw new AppError('BAD_REQUEST', 'Please choose the event.', { field: 'eventId' });
-    if (!isAdmin && !acceptsCatchesOn(event.eventDate, day)) {
-      throw new AppError('BAD_REQUEST', 'Catches can only be logged on the day of the event.', { field: 'eventId' });
-    }
-    // Within the event's own fishing hours, by the time it was logged (a catch queued on the water keeps its time).
-    if (!isAdmin && !isWithinFishingHours(event, loggedAt))
-      throw new AppError('BAD_REQUEST', outsideFishingHoursMessage(event, loggedAt), { field: 'loggedAt' });
-    const angler = await em.findOne(Member, { id: input.memberId });
-    if (!angler || (!guest && !isCurrentMember(angler, day)))
-      throw new AppError('BAD_REQUEST', 'Please choose a current club member as the angler.', { field: 'memberId' });
-    refuseIfSuspended(angler, day, 'log catches', { self: false, field: 'memberId' });
-    // Only entrants score: the committee can still add an entrant on the day (admin.events.addEntrant).
-    const entry = await em.findOne(EventRegistration, { event, member: angler });
-    if (!entry)
-      throw new AppError(
-        'BAD_REQUEST',
-        `${angler.firstName} ${angler.lastName} is not entered in ${event.name}. Only entrants' catches count; the committee can add an entrant on the day.`,
-        { field: 'memberId' },
-      );
-    if (entry.disqualifiedAt) throw disqualifiedError(angler, event);
-    refuseUnlessCheckedIn(event, entry, angler, isAdmin);
+    const { event, angler } = await this.eventAndAngler(em, actor, input, { guest, isAdmin, day, loggedAt });
     if (!photo?.length) throw new AppError('BAD_REQUEST', 'Please take a photo of your catch.', { field: 'photo' });
 
-    // Read from the original upload: the stored copy is re-encoded without its metadata.
-    const [facts, print] = await Promise.all([readPhotoFacts(photo, (local) => clubLocalToInstant(local)), photoPrint(photo)]);
-    const photoHash = createHash('sha256').update(photo).digest('hex');
-    const photoKey = await this.deps.uploads.storeImage(em, user, photo, CATCH_PHOTO_MAX_BYTES);
-
-    const gps = parseGps(input.gpsCoordinates);
-    const duplicateOf = await earlierCatchWithPhoto(em, photoHash, print);
-    const photoPosition = facts.latitude !== null && facts.longitude !== null ? { lat: facts.latitude, lng: facts.longitude } : null;
-    const flags = catchFlags({
-      gps,
-      photoPosition,
-      area: await currentFishingArea(em),
-      duplicatePhoto: duplicateOf !== null,
-      photo: { camera: facts.camera, takenAt: facts.takenAt },
+    const { facts, print, photoHash, photoKey, gps, duplicateOf, flags } = await this.photoAndFlags(em, user, photo, input, {
       event,
       loggedAt,
-      receivedAt: now,
-      fate: input.fishKeptOrReleased,
-      sizeCm: input.size,
-      minimumCm: (await em.findOne(SizeLimit, { species: input.fishType }))?.minimumCm ?? null,
+      now,
     });
 
     const created = em.create(Catch, {
@@ -152,6 +113,72 @@ export class CatchesService {
       throw error;
     }
     return this.result(created);
+  }
+
+  /** The event and angler of a catch, once the caller may log it for them there and then. */
+  private async eventAndAngler(
+    em: EntityManager,
+    actor: Actor,
+    input: CatchSubmission,
+    { guest, isAdmin, day, loggedAt }: { guest: GuestScope | null; isAdmin: boolean; day: IsoDate; loggedAt: Date },
+  ): Promise<{ event: Event; angler: Member }> {
+    if (guest) refuseOutsideGuestScope(guest, input.eventId, input.memberId);
+    else await requireCurrentMember(em, actor, day, 'log catches');
+    const event = await em.findOne(Event, { id: input.eventId });
+    if (!event) throw new AppError('BAD_REQUEST', 'Please choose the event.', { field: 'eventId' });
+    if (!isAdmin && !acceptsCatchesOn(event.eventDate, day)) {
+      throw new AppError('BAD_REQUEST', 'Catches can only be logged on the day of the event.', { field: 'eventId' });
+    }
+    // Within the event's own fishing hours, by the time it was logged (a catch queued on the water keeps its time).
+    if (!isAdmin && !isWithinFishingHours(event, loggedAt))
+      throw new AppError('BAD_REQUEST', outsideFishingHoursMessage(event, loggedAt), { field: 'loggedAt' });
+    const angler = await em.findOne(Member, { id: input.memberId });
+    if (!angler || (!guest && !isCurrentMember(angler, day)))
+      throw new AppError('BAD_REQUEST', 'Please choose a current club member as the angler.', { field: 'memberId' });
+    refuseIfSuspended(angler, day, 'log catches', { self: false, field: 'memberId' });
+    // Only entrants score: the committee can still add an entrant on the day (admin.events.addEntrant).
+    const entry = await em.findOne(EventRegistration, { event, member: angler });
+    if (!entry)
+      throw new AppError(
+        'BAD_REQUEST',
+        `${angler.firstName} ${angler.lastName} is not entered in ${event.name}. Only entrants' catches count; the committee can add an entrant on the day.`,
+        { field: 'memberId' },
+      );
+    if (entry.disqualifiedAt) throw disqualifiedError(angler, event);
+    refuseUnlessCheckedIn(event, entry, angler, isAdmin);
+    return { event, angler };
+  }
+
+  /** What the photo says (read from the original upload), the stored copy, and the judge's flags for the catch. */
+  private async photoAndFlags(
+    em: EntityManager,
+    user: User | null,
+    photo: Buffer,
+    input: CatchSubmission,
+    { event, loggedAt, now }: { event: Event; loggedAt: Date; now: Date },
+  ) {
+    // Read from the original upload: the stored copy is re-encoded without its metadata.
+    const [facts, print] = await Promise.all([readPhotoFacts(photo, (local) => clubLocalToInstant(local)), photoPrint(photo)]);
+    const photoHash = createHash('sha256').update(photo).digest('hex');
+    const photoKey = await this.deps.uploads.storeImage(em, user, photo, CATCH_PHOTO_MAX_BYTES);
+
+    const gps = parseGps(input.gpsCoordinates);
+    const duplicateOf = await earlierCatchWithPhoto(em, photoHash, print);
+    const photoPosition = facts.latitude !== null && facts.longitude !== null ? { lat: facts.latitude, lng: facts.longitude } : null;
+    const flags = catchFlags({
+      gps,
+      photoPosition,
+      area: await currentFishingArea(em),
+      duplicatePhoto: duplicateOf !== null,
+      photo: { camera: facts.camera, takenAt: facts.takenAt },
+      event,
+      loggedAt,
+      receivedAt: now,
+      fate: input.fishKeptOrReleased,
+      sizeCm: input.size,
+      minimumCm: (await em.findOne(SizeLimit, { species: input.fishType }))?.minimumCm ?? null,
+    });
+    return { facts, print, photoHash, photoKey, gps, duplicateOf, flags };
   }
 
   /** When the phone logged the catch (now when it did not say); never in the future, never long ago. */

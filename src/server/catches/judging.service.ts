@@ -1,15 +1,6 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
-import { CHAMPION_POINTS, roundSizeCm, SPECIES, type Species } from '../../shared/catches';
-import type {
-  CatchComparison,
-  ChampionPointsView,
-  EventResults,
-  JudgeCatchView,
-  JudgeInput,
-  LadderStatus,
-  LiveBoard,
-  ResultCategory,
-} from '../../shared/catches.schema';
+import { roundSizeCm, type Species } from '../../shared/catches';
+import type { CatchComparison, EventResults, JudgeCatchView, JudgeInput, LadderStatus, LiveBoard } from '../../shared/catches.schema';
 import type {
   JudgedCatchView,
   JudgedPage,
@@ -19,47 +10,42 @@ import type {
   WaitingEvent,
   WaitingEventsInput,
 } from '../../shared/judging.schema';
-import { clubLocalToInstant, clubToday } from '../../shared/dates';
+import { clubToday } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
-import { fishingWindow } from '../../shared/events';
-import { placePrize, RESULT_DIVISIONS, resultsStatus, type ResultDivision } from '../../shared/results';
-import type { Clock } from '../clock';
-import { Catch, Event, EventRegistration, Member, User } from '../db/entities';
+import { Catch, Event, EventRegistration, User } from '../db/entities';
 import { recordAudit } from '../platform/audit.service';
 import type { CatchVerdict } from '../emails/catches.emails';
 import type { Mailer } from '../integrations/mailer';
 import type { Actor } from '../platform/actor';
 import { verdictNotice, verdictOf, type LoggedFish } from './catch-verdicts';
 import { photoLikeness } from './duplicate-photos';
-import type { MysteryFishService } from '../competition/mystery-fish.service';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { placingRules, type PlacingRules } from '../competition/placing-rules.service';
-import { catchView } from './catch-view';
-import { eventDaySql, juniorOnSql } from '../membership/junior-age';
-import { objectUrl, thumbnailKey } from '../platform/object-keys';
+import { entrantsOf, judgeView } from './judge-view';
+import { ResultsService, type ResultsDeps } from './results.service';
 
-export interface JudgingDeps {
-  clock: Clock;
+export interface JudgingDeps extends ResultsDeps {
   mailer: Mailer;
   publicUrl: string;
   log: { error(obj: object, msg: string): void };
   notifications: Pick<NotificationsService, 'pushOrEmail'>;
-  /** The event's mystery fish, as the live board and the presentation show it. */
-  mysteryFish: Pick<MysteryFishService, 'view'>;
 }
 
-/** Anglers per division the presentation shows of the season's champion points. */
-const CHAMPION_POINTS_SHOWN = 5;
-
-/** Review of logged catches by the committee, and the results that follow from verified ones. */
+/**
+ * Review of logged catches by the committee, and the door to the results that follow from verified ones
+ * (results.service.ts, from the placings of placings.ts).
+ */
 export class JudgingService {
-  constructor(private readonly deps: JudgingDeps) {}
+  private readonly resultsService: ResultsService;
+
+  constructor(private readonly deps: JudgingDeps) {
+    this.resultsService = new ResultsService(deps);
+  }
 
   /** One catch as the judge sees it, whatever its verdict: the earlier catch a later one's photo copies, say. */
   async one(em: EntityManager, id: string): Promise<JudgeCatchView> {
     const found = await em.findOne(Catch, { id }, { populate: ['event', 'angler', 'submittedBy'] });
     if (!found) throw new AppError('NOT_FOUND', 'That catch does not exist.');
-    return this.judgeView(found, await entrantsOf(em, [found]));
+    return judgeView(found, await entrantsOf(em, [found]));
   }
 
   /** Unverified catches, oldest first, with everything the judge needs: of one event, or of every event. */
@@ -72,7 +58,7 @@ export class JudgingService {
       { populate: ['event', 'angler', 'submittedBy'], orderBy: { caughtAt: 'asc', id: 'asc' } },
     );
     const entered = await entrantsOf(em, catches);
-    return catches.map((c) => this.judgeView(c, entered));
+    return catches.map((c) => judgeView(c, entered));
   }
 
   /**
@@ -117,8 +103,8 @@ export class JudgingService {
     const earlier = await em.findOneOrFail(Catch, { id: suspect.duplicateOf.id }, { populate: ['event', 'angler', 'submittedBy'] });
     const entered = await entrantsOf(em, [suspect, earlier]);
     return {
-      suspect: this.judgeView(suspect, entered),
-      earlier: this.judgeView(earlier, entered),
+      suspect: judgeView(suspect, entered),
+      earlier: judgeView(earlier, entered),
       likeness: await photoLikeness(em, suspect, earlier),
     };
   }
@@ -160,7 +146,7 @@ export class JudgingService {
     if (logged) {
       await this.tellAngler(em, judged, logged, verdictOf(judged, logged));
     }
-    return this.judgeView(judged, await entrantsOf(em, [judged]));
+    return judgeView(judged, await entrantsOf(em, [judged]));
   }
 
   /**
@@ -211,7 +197,7 @@ export class JudgingService {
           : null;
       const entry = disqualifiedBy.get(`${c.event.id}:${c.angler.id}`);
       return {
-        ...this.judgeView(c, entered),
+        ...judgeView(c, entered),
         verifiedByName: c.verifiedBy ? `${c.verifiedBy.firstName} ${c.verifiedBy.lastName}` : null,
         verifiedAt: c.verifiedAt?.toISOString() ?? null,
         correctedFrom,
@@ -268,7 +254,32 @@ export class JudgingService {
     const reopened = await em.findOneOrFail(Catch, { id: input.id }, { populate: ['event', 'angler', 'submittedBy'], refresh: true });
     const logged = { species: reopened.species, sizeCm: Number(reopened.sizeCm) };
     await this.tellAngler(em, reopened, logged, { kind: 'reopened', was });
-    return this.judgeView(reopened, await entrantsOf(em, [reopened]));
+    return judgeView(reopened, await entrantsOf(em, [reopened]));
+  }
+
+  /** An event's results: see ResultsService.results. */
+  results(em: EntityManager, eventId: string): Promise<EventResults> {
+    return this.resultsService.results(em, eventId);
+  }
+
+  /** An event's live board: see ResultsService.liveBoard. */
+  liveBoard(em: EntityManager, eventId: string): Promise<LiveBoard> {
+    return this.resultsService.liveBoard(em, eventId);
+  }
+
+  /** The champion points of a calendar year: see ResultsService.ladder. */
+  ladder(...args: Parameters<ResultsService['ladder']>): ReturnType<ResultsService['ladder']> {
+    return this.resultsService.ladder(...args);
+  }
+
+  /** The year's catches still waiting for the judges: see ResultsService.ladderStatus. */
+  ladderStatus(em: EntityManager, year: number): Promise<LadderStatus> {
+    return this.resultsService.ladderStatus(em, year);
+  }
+
+  /** One member's champion points of a year: see ResultsService.memberPoints. */
+  memberPoints(em: EntityManager, year: number, memberId: string): Promise<number> {
+    return this.resultsService.memberPoints(em, year, memberId);
   }
 
   /**
@@ -287,260 +298,7 @@ export class JudgingService {
       this.deps.log.error({ err: (error as Error).message, catchId: judged.id }, 'The angler could not be told of a verdict');
     }
   }
-
-  /**
-   * For each division and species, the three longest verified catches (a tie goes to the earlier catch), with
-   * champion points 3, 2 and 1 and the club's prizes; with one placing per angler (the club's default, see
-   * placing-rules.service.ts), only each angler's best catch of a category competes for its places.
-   */
-  async results(em: EntityManager, eventId: string): Promise<EventResults> {
-    return this.resultsOf(em, await this.eventOf(em, eventId));
-  }
-
-  /**
-   * The event's live board: its results as they stand, 'final' only once fishing has closed and no catch waits for
-   * the judges, with what the presentation shows beside them (the season's champion points and the mystery fish).
-   * Worked out once per change and sent to every follower (LiveBoards).
-   */
-  async liveBoard(em: EntityManager, eventId: string): Promise<LiveBoard> {
-    const event = await this.eventOf(em, eventId);
-    const rules = await placingRules(em);
-    const year = Number(clubToday(event.eventDate).slice(0, 4));
-    const [results, championPoints, mysteryFish] = await Promise.all([
-      this.resultsOf(em, event, rules),
-      this.championPoints(em.fork(), year, rules),
-      this.deps.mysteryFish.view(em.fork(), event.id),
-    ]);
-    const { opens, closes } = fishingWindow(event);
-    return {
-      ...results,
-      location: event.location,
-      eventDate: event.eventDate.toISOString(),
-      fishingOpens: opens.toISOString(),
-      fishingCloses: closes.toISOString(),
-      fishingClosed: this.deps.clock.now() >= closes,
-      pending: results.pending ?? 0,
-      status: results.status ?? 'provisional',
-      championPoints,
-      mysteryFish,
-    };
-  }
-
-  /** The season's champion points the presentation shows: the top of each division, and the catches they wait for. */
-  private async championPoints(em: EntityManager, year: number, rules: PlacingRules): Promise<ChampionPointsView> {
-    const [standings, status] = await Promise.all([this.standings(em, year, rules), this.ladderStatus(em.fork(), year)]);
-    const shown = RESULT_DIVISIONS.flatMap((d) => standings.filter((r) => r.division === d).slice(0, CHAMPION_POINTS_SHOWN));
-    return { ...status, standings: shown };
-  }
-
-  private async eventOf(em: EntityManager, eventId: string): Promise<Event> {
-    const event = await em.findOne(Event, { id: eventId });
-    if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
-    return event;
-  }
-
-  private async resultsOf(em: EntityManager, event: Event, rules?: PlacingRules): Promise<EventResults> {
-    const [placed, pending] = await Promise.all([
-      this.placings(em, event, rules ?? (await placingRules(em))),
-      em.count(Catch, { event, status: 'pending' }),
-    ]);
-    // The photos show the brag mat with the day's code: not to the public while fishing is still open.
-    const { closes } = fishingWindow(event);
-    const photosShown = this.deps.clock.now() >= closes;
-    const categories: ResultCategory[] = [];
-    for (const division of RESULT_DIVISIONS)
-      for (const species of SPECIES) {
-        const placings = placed
-          .filter((p) => p.division === division && p.catch.species === species)
-          .map((p) => ({
-            place: p.place,
-            points: p.points,
-            prize: placePrize(p.place),
-            anglerName: `${p.catch.angler.firstName} ${p.catch.angler.lastName}`,
-            size: p.catch.sizeCm,
-            catchId: p.catch.id,
-            thumbnailUrl: photosShown ? objectUrl(thumbnailKey(p.catch.photoKey)) : null,
-            photoUrl: photosShown ? objectUrl(p.catch.photoKey) : null,
-          }));
-        if (placings.length) categories.push({ species, division, placings });
-      }
-    return {
-      eventId: event.id,
-      eventName: event.name,
-      photosFrom: photosShown ? null : closes.toISOString(),
-      divisions: event.divisions !== false,
-      categories,
-      pending,
-      status: resultsStatus(photosShown, pending),
-    };
-  }
-
-  /**
-   * Champion points of a calendar year (club time) per division, highest first within each: an angler has a row
-   * for each division they placed in.
-   */
-  async ladder(
-    em: EntityManager,
-    year: number,
-  ): Promise<{ memberId: string; anglerName: string; division: ResultDivision; points: number }[]> {
-    return this.standings(em, year, await placingRules(em));
-  }
-
-  private async standings(
-    em: EntityManager,
-    year: number,
-    rules: PlacingRules,
-  ): Promise<{ memberId: string; anglerName: string; division: ResultDivision; points: number }[]> {
-    const rows = await this.pointsOf(em, year, rules);
-    const anglers = await em.find(
-      Member,
-      { id: { $in: [...new Set(rows.map((r) => r.memberId))] } },
-      { fields: ['firstName', 'lastName'] },
-    );
-    const names = new Map(anglers.map((a) => [a.id, `${a.firstName} ${a.lastName}`]));
-    return rows
-      .map((r) => ({ ...r, anglerName: names.get(r.memberId)! }))
-      .sort(
-        (a, b) =>
-          RESULT_DIVISIONS.indexOf(a.division) - RESULT_DIVISIONS.indexOf(b.division) ||
-          b.points - a.points ||
-          a.anglerName.localeCompare(b.anglerName),
-      );
-  }
-
-  /** Catches of a calendar year's events (club time) still waiting for the judges: the ladder is provisional until none are left. */
-  async ladderStatus(em: EntityManager, year: number): Promise<LadderStatus> {
-    const pending = await em.count(Catch, {
-      status: 'pending',
-      event: { eventDate: { $gte: clubLocalToInstant(`${year}-01-01T00:00`), $lt: clubLocalToInstant(`${year + 1}-01-01T00:00`) } },
-    });
-    return { year, pending };
-  }
-
-  /** One member's champion points of a calendar year, all divisions (their line of the ladder, without reading everyone's). */
-  async memberPoints(em: EntityManager, year: number, memberId: string): Promise<number> {
-    return (await this.pointsOf(em, year, await placingRules(em), memberId)).reduce((sum, r) => sum + r.points, 0);
-  }
-
-  /** Champion points per angler and division over the competitions of a calendar year (club time), optionally of one angler. */
-  private async pointsOf(
-    em: EntityManager,
-    year: number,
-    rules: PlacingRules,
-    memberId?: string,
-  ): Promise<{ memberId: string; division: ResultDivision; points: number }[]> {
-    const rows: { angler_id: string; division: ResultDivision; place: number; placed: string }[] = await em.getConnection().execute(
-      `select angler_id, division, place, count(*) as placed
-       from (${placedSql('e.event_date >= ? and e.event_date < ?', rules)}) placed
-       ${memberId ? 'where angler_id = ?' : ''} group by angler_id, division, place`,
-      [SPECIES, clubLocalToInstant(`${year}-01-01T00:00`), clubLocalToInstant(`${year + 1}-01-01T00:00`), ...(memberId ? [memberId] : [])],
-    );
-    const totals = new Map<string, { memberId: string; division: ResultDivision; points: number }>();
-    for (const row of rows) {
-      const key = `${row.angler_id}:${row.division}`;
-      const total = totals.get(key) ?? { memberId: row.angler_id, division: row.division, points: 0 };
-      total.points += pointsFor(Number(row.place)) * Number(row.placed);
-      totals.set(key, total);
-    }
-    return [...totals.values()];
-  }
-
-  /** The placed catches of one event, best first, with their anglers and divisions. */
-  private async placings(
-    em: EntityManager,
-    event: Event,
-    rules: PlacingRules,
-  ): Promise<{ catch: Catch; division: ResultDivision; place: number; points: number }[]> {
-    const ranked: { id: string; division: ResultDivision; place: string }[] = await em
-      .getConnection()
-      .execute(placedSql('e.id = ?', rules), [SPECIES, event.id]);
-    const places = new Map(ranked.map((r) => [r.id, { place: Number(r.place), division: r.division }]));
-    const catches = await em.find(Catch, { id: { $in: [...places.keys()] } }, { populate: ['angler'] });
-    return catches
-      .map((c) => ({ catch: c, ...places.get(c.id)!, points: pointsFor(places.get(c.id)!.place) }))
-      .sort((a, b) => a.place - b.place);
-  }
-
-  /** A catch with everything the judge needs; `entered`: the `event:member` pairs entered (see entrantsOf). */
-  private judgeView(c: Catch, entered: ReadonlySet<string>): JudgeCatchView {
-    const submitter = c.submittedBy && c.submittedBy.id !== c.angler.user?.id ? c.submittedBy : null;
-    return {
-      ...catchView(c),
-      anglerId: c.angler.id,
-      anglerEntered: entered.has(`${c.event.id}:${c.angler.id}`),
-      submittedByName: submitter ? `${submitter.firstName} ${submitter.lastName}` : null,
-      gpsText: c.gpsText ?? null,
-      latitude: num(c.latitude),
-      longitude: num(c.longitude),
-      photoTakenAt: c.photoTakenAt?.toISOString() ?? null,
-      photoLatitude: num(c.photoLatitude),
-      photoLongitude: num(c.photoLongitude),
-      photoCamera: c.photoCamera ?? null,
-      flags: c.flags,
-      clubCode: c.event.clubCode ?? null,
-      eventDate: c.event.eventDate.toISOString(),
-      receivedAt: c.createdAt.toISOString(),
-      duplicateOf: c.duplicateOf
-        ? {
-            id: c.duplicateOf.id,
-            anglerName: `${c.duplicateOf.angler.firstName} ${c.duplicateOf.angler.lastName}`,
-            eventName: c.duplicateOf.event.name,
-            caughtAt: c.duplicateOf.caughtAt.toISOString(),
-          }
-        : null,
-    };
-  }
 }
-
-const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-
-/**
- * An angler's division at an event, in SQL (`e` the event, `m` the angler): Juniors while under 16 on the event's
- * day on the club's calendar, as `resultDivisionOn` says; Open at an event without divisions, or without a birth date.
- */
-const divisionSql = `case when e.divisions and ${juniorOnSql('m.date_of_birth', eventDaySql('e'))} then 'junior' else 'open' end`;
-
-/**
- * The placed catches of the events `eventsWhere` selects (SQL; its parameters follow the species): per event,
- * division and species, the three longest verified catches of anglers not disqualified from the event (the one rule
- * that makes a disqualification count, and reinstating undo it), the earlier first on a tie. With one placing per
- * angler, only each angler's best catch of the category (the earlier on a tie) competes, so the next angler moves
- * up. This is the one place results, live boards, the presentation, the ladder and champion points are worked out.
- * PostgreSQL reads only the event's verified catches of each species (from the catches' event, species and status
- * index), never a season's.
- */
-const placedSql = (eventsWhere: string, rules: PlacingRules) => `select placed.id, placed.angler_id, d.division, placed.place
-  from events e cross join unnest(array[?]) s(species) cross join unnest(array['${RESULT_DIVISIONS.join("', '")}']) d(division), lateral (
-    select c.id, c.angler_id, row_number() over (order by c.size_cm desc, c.caught_at asc) as place
-    from (
-      select c.id, c.angler_id, c.size_cm, c.caught_at,
-        row_number() over (partition by c.angler_id order by c.size_cm desc, c.caught_at asc) as angler_best
-      from catches c join members m on m.id = c.angler_id
-      where c.event_id = e.id and c.species = s.species and c.status = 'verified' and ${divisionSql} = d.division
-        and not exists (select 1 from event_registrations r
-          where r.event_id = c.event_id and r.member_id = c.angler_id and r.disqualified_at is not null)
-    ) c
-    ${rules.onePlacingPerAngler ? 'where c.angler_best = 1' : ''}
-    order by c.size_cm desc, c.caught_at asc limit ${CHAMPION_POINTS.length}
-  ) placed
-  where ${eventsWhere}`;
-
-/**
- * The `event:member` pairs among these catches whose angler is entered in the event. It also loads the rest the
- * judge's view needs: the angler and event of any earlier catch whose photo one of these copies.
- */
-async function entrantsOf(em: EntityManager, catches: Catch[]): Promise<Set<string>> {
-  if (!catches.length) return new Set();
-  await em.populate(catches, ['duplicateOf.angler', 'duplicateOf.event']);
-  const entries = await em.find(
-    EventRegistration,
-    { event: { $in: catches.map((c) => c.event.id) }, member: { $in: catches.map((c) => c.angler.id) } },
-    { fields: ['event', 'member'] },
-  );
-  return new Set(entries.map((e) => `${e.event.id}:${e.member.id}`));
-}
-
-const pointsFor = (place: number): number => CHAMPION_POINTS[place - 1];
 
 /**
  * What the anglers of these catches logged (species and size), for catches a judge has decided since: the values

@@ -305,40 +305,7 @@ export async function restoreBackup(options: {
     }
 
     await db.query('begin');
-    const columnsOf = new Map<string, string>();
-    const flush = async (table: string, batch: Record<string, unknown>[]) => {
-      if (!batch.length) return;
-      let columns = columnsOf.get(table);
-      if (!columns) {
-        const cols = await db.query<{ name: string }>(
-          `select column_name as name from information_schema.columns
-           where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER' order by ordinal_position`,
-          [table],
-        );
-        if (!cols.rows.length) throw new AppError('BAD_REQUEST', `The backup has a table this database lacks: ${table}.`);
-        columns = cols.rows.map((c) => ident(c.name)).join(', ');
-        columnsOf.set(table, columns);
-        // Rows a migration seeded (defaults) are replaced by the backup's own.
-        await db.query(`delete from ${ident(table)}`);
-      }
-      await db.query(
-        `insert into ${ident(table)} (${columns}) overriding system value
-         select ${columns} from json_populate_recordset(null::${ident(table)}, $1::json)`,
-        [JSON.stringify(batch)],
-      );
-    };
-    let current = '';
-    let batch: Record<string, unknown>[] = [];
-    for await (const line of readLines(options.file, decryption)) {
-      if (!('table' in line)) continue;
-      if (line.table !== current || batch.length >= BATCH) {
-        await flush(current, batch);
-        current = line.table;
-        batch = [];
-      }
-      batch.push(line.row);
-    }
-    await flush(current, batch);
+    await loadRows(db, options.file, decryption);
     await resetSequences(db);
     await db.query('commit');
   } catch (error) {
@@ -349,6 +316,44 @@ export async function restoreBackup(options: {
   }
   await migrator.up();
   return summary;
+}
+
+/** Loads every row of the backup, table by table in batches, into the open transaction of `db`. */
+async function loadRows(db: pg.ClientBase, file: string, decryption: BackupDecryption) {
+  const columnsOf = new Map<string, string>();
+  const flush = async (table: string, batch: Record<string, unknown>[]) => {
+    if (!batch.length) return;
+    let columns = columnsOf.get(table);
+    if (!columns) {
+      const cols = await db.query<{ name: string }>(
+        `select column_name as name from information_schema.columns
+         where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER' order by ordinal_position`,
+        [table],
+      );
+      if (!cols.rows.length) throw new AppError('BAD_REQUEST', `The backup has a table this database lacks: ${table}.`);
+      columns = cols.rows.map((c) => ident(c.name)).join(', ');
+      columnsOf.set(table, columns);
+      // Rows a migration seeded (defaults) are replaced by the backup's own.
+      await db.query(`delete from ${ident(table)}`);
+    }
+    await db.query(
+      `insert into ${ident(table)} (${columns}) overriding system value
+       select ${columns} from json_populate_recordset(null::${ident(table)}, $1::json)`,
+      [JSON.stringify(batch)],
+    );
+  };
+  let current = '';
+  let batch: Record<string, unknown>[] = [];
+  for await (const line of readLines(file, decryption)) {
+    if (!('table' in line)) continue;
+    if (line.table !== current || batch.length >= BATCH) {
+      await flush(current, batch);
+      current = line.table;
+      batch = [];
+    }
+    batch.push(line.row);
+  }
+  await flush(current, batch);
 }
 
 /** Serial columns continue after the highest restored id. */

@@ -295,64 +295,9 @@ export class AdminMembersService {
       const from = member.household;
       await beginHouseholdChange(tem, from.id, this.deps.clock.now(), 'committee');
       const fromPeople = await tem.find(Member, { household: from }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } });
-      const name = fullName(member);
-      const needsEmail = (what: string) => {
-        if (!member.email)
-          throw new AppError(
-            'BAD_REQUEST',
-            `${name} has no e-mail address, and the primary member of a household receives its receipts and renewal reminders. Give ${member.firstName} an address first, then ${what}.`,
-          );
-      };
-      const primaryWithOthers = () => {
-        if (member.isPrimary && fromPeople.length > 1)
-          throw new AppError(
-            'BAD_REQUEST',
-            `${name} is the primary member of a household with others in it. Make one of them the primary member first.`,
-          );
-      };
       const before = { [from.id]: householdSnapshot(from, fromPeople) };
-      const touched: Household[] = [from];
-
-      if (input.action === 'makePrimary') {
-        if (member.isPrimary) return;
-        needsEmail('make them the primary member');
-        for (const p of fromPeople) p.isPrimary = p.id === member.id;
-        if (from.membershipType !== 'family') from.membershipType = member.membershipType;
-      } else if (input.action === 'leave') {
-        if (fromPeople.length === 1) throw new AppError('BAD_REQUEST', `${name} is the only person in their household already.`);
-        primaryWithOthers();
-        needsEmail('take them out');
-        const type = member.membershipType === 'family' ? ownType(member, today) : member.membershipType;
-        const own = tem.create(Household, { membershipType: type });
-        member.household = own;
-        member.isPrimary = true;
-        member.membershipType = type;
-        touched.push(own);
-      } else {
-        const target = await tem.findOne(Member, { id: input.intoMemberId, isGuest: false }, { populate: ['household'] });
-        if (!target) throw new AppError('NOT_FOUND', 'The member whose household to move into does not exist.', { field: 'intoMemberId' });
-        const to = target.household;
-        if (to.id === from.id) throw new AppError('BAD_REQUEST', `${name} is in that household already.`, { field: 'intoMemberId' });
-        primaryWithOthers();
-        await beginHouseholdChange(tem, to.id, this.deps.clock.now(), 'committee');
-        const toPeople = await tem.find(Member, { household: to }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } });
-        before[to.id] = householdSnapshot(to, toPeople);
-        if (to.membershipType === 'family') {
-          checkFamily([...toPeople, member], today);
-          member.membershipType = 'family';
-        } else {
-          if (toPeople.length >= 2)
-            throw new AppError(
-              'BAD_REQUEST',
-              `Only a family membership covers more than two people, and ${fullName(target)}'s household has ${toPeople.length}. Make it a family first (edit its primary member's membership type).`,
-              { field: 'intoMemberId' },
-            );
-          if (member.membershipType === 'family') member.membershipType = ownType(member, today);
-        }
-        member.household = to;
-        member.isPrimary = false;
-        touched.push(to);
-      }
+      const touched = await this.applyHouseholdChange(tem, member, fromPeople, input, before, today);
+      if (!touched) return;
       await tem.flush();
       const after: Record<string, unknown> = {};
       for (const household of touched) {
@@ -370,6 +315,93 @@ export class AdminMembersService {
       await tem.flush();
     });
     return this.record(em, input.memberId);
+  }
+
+  /**
+   * One household change on the locked member (see changeHousehold), with `before` given each household's state as
+   * it is read: the households it touched, or null when it changes nothing.
+   */
+  private async applyHouseholdChange(
+    tem: EntityManager,
+    member: Member,
+    fromPeople: Member[],
+    input: HouseholdChangeInput,
+    before: Record<string, unknown>,
+    today: IsoDate,
+  ): Promise<Household[] | null> {
+    const from = member.household;
+    const name = fullName(member);
+    const needsEmail = (what: string) => {
+      if (!member.email)
+        throw new AppError(
+          'BAD_REQUEST',
+          `${name} has no e-mail address, and the primary member of a household receives its receipts and renewal reminders. Give ${member.firstName} an address first, then ${what}.`,
+        );
+    };
+    const primaryWithOthers = () => {
+      if (member.isPrimary && fromPeople.length > 1)
+        throw new AppError(
+          'BAD_REQUEST',
+          `${name} is the primary member of a household with others in it. Make one of them the primary member first.`,
+        );
+    };
+    const touched: Household[] = [from];
+
+    if (input.action === 'makePrimary') {
+      if (member.isPrimary) return null;
+      needsEmail('make them the primary member');
+      for (const p of fromPeople) p.isPrimary = p.id === member.id;
+      if (from.membershipType !== 'family') from.membershipType = member.membershipType;
+    } else if (input.action === 'leave') {
+      if (fromPeople.length === 1) throw new AppError('BAD_REQUEST', `${name} is the only person in their household already.`);
+      primaryWithOthers();
+      needsEmail('take them out');
+      const type = member.membershipType === 'family' ? ownType(member, today) : member.membershipType;
+      const own = tem.create(Household, { membershipType: type });
+      member.household = own;
+      member.isPrimary = true;
+      member.membershipType = type;
+      touched.push(own);
+    } else {
+      touched.push(await this.moveIntoHousehold(tem, member, input.intoMemberId, before, today, primaryWithOthers));
+    }
+    return touched;
+  }
+
+  /** Moves the member into the household of `intoMemberId` (locked for the change), within its membership's limits. */
+  private async moveIntoHousehold(
+    tem: EntityManager,
+    member: Member,
+    intoMemberId: string,
+    before: Record<string, unknown>,
+    today: IsoDate,
+    primaryWithOthers: () => void,
+  ): Promise<Household> {
+    const from = member.household;
+    const name = fullName(member);
+    const target = await tem.findOne(Member, { id: intoMemberId, isGuest: false }, { populate: ['household'] });
+    if (!target) throw new AppError('NOT_FOUND', 'The member whose household to move into does not exist.', { field: 'intoMemberId' });
+    const to = target.household;
+    if (to.id === from.id) throw new AppError('BAD_REQUEST', `${name} is in that household already.`, { field: 'intoMemberId' });
+    primaryWithOthers();
+    await beginHouseholdChange(tem, to.id, this.deps.clock.now(), 'committee');
+    const toPeople = await tem.find(Member, { household: to }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } });
+    before[to.id] = householdSnapshot(to, toPeople);
+    if (to.membershipType === 'family') {
+      checkFamily([...toPeople, member], today);
+      member.membershipType = 'family';
+    } else {
+      if (toPeople.length >= 2)
+        throw new AppError(
+          'BAD_REQUEST',
+          `Only a family membership covers more than two people, and ${fullName(target)}'s household has ${toPeople.length}. Make it a family first (edit its primary member's membership type).`,
+          { field: 'intoMemberId' },
+        );
+      if (member.membershipType === 'family') member.membershipType = ownType(member, today);
+    }
+    member.household = to;
+    member.isPrimary = false;
+    return to;
   }
 
   /** The export's file name, naming its filter and the club day. */

@@ -87,68 +87,13 @@ export class MembersService {
         field: 'additionalMembers',
       });
     }
-    const typeOf = (birthDate: IsoDate, isPrimary: boolean): MembershipType =>
-      type === 'family' ? 'family' : isPrimary ? type : isJuniorOn(birthDate, today) ? 'junior' : 'adult';
 
     const { result, notifyOwner } = await em.transactional(async (tem) => {
       const now = this.deps.clock.now();
       const existing = await this.recordFor(tem, input.email, actor, sessionHouseholdId);
       const owned = existing && mayReplace(existing, actor, input.email, sessionHouseholdId) ? existing : null;
 
-      let household: Household;
-      let primary: Member;
-      let kept: Member[] = [];
-      if (owned) {
-        ({ household, primary, kept } = await replaceForm(tem, owned, type, now, today));
-      } else {
-        household = tem.create(Household, { membershipType: type });
-        primary = tem.create(Member, {
-          household,
-          isPrimary: true,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          dateOfBirth: input.dateOfBirth,
-          membershipType: type,
-        });
-      }
-      const samePerson = (m: Member, p: { firstName: string; lastName: string; dateOfBirth: IsoDate }) =>
-        m.firstName.toLowerCase() === p.firstName.toLowerCase() &&
-        m.lastName.toLowerCase() === p.lastName.toLowerCase() &&
-        m.dateOfBirth === p.dateOfBirth;
-      const added = additional.filter((p) => !kept.some((m) => samePerson(m, p)));
-      checkHousehold(type, [input.dateOfBirth, ...kept.map((m) => m.dateOfBirth), ...added.map((p) => p.dateOfBirth)], today);
-
-      tem.assign(primary, {
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        phone: input.phone,
-        address: input.address,
-        dateOfBirth: input.dateOfBirth,
-        gender: input.gender ?? null,
-        shirtSize: input.shirtSize,
-        membershipType: type,
-        termsAcceptedAt: input.termsAccepted ? now : null,
-        codeOfConductAcceptedAt: input.codeOfConductAccepted ? now : null,
-        documentsAccepted: input.documentsAccepted?.map((d) => ({ id: d.id, version: d.version, acceptedAt: now.toISOString() })) ?? null,
-      });
-      kept.forEach((m) => (m.membershipType = typeOf(m.dateOfBirth, false)));
-      // Only the owner of the address gets the record on their account (an address belongs to whoever proves it).
-      const provenOwner = actor.user?.emailVerifiedAt && actor.user.email === input.email ? actor.user : null;
-      if (provenOwner && primary.user?.id !== provenOwner.id && !(await tem.count(Member, { user: provenOwner })))
-        primary.user = provenOwner;
-
-      added.forEach((p) =>
-        tem.create(Member, {
-          household,
-          isPrimary: false,
-          firstName: p.firstName,
-          lastName: p.lastName,
-          dateOfBirth: p.dateOfBirth,
-          address: input.address,
-          membershipType: typeOf(p.dateOfBirth, false),
-        }),
-      );
+      const { household, primary } = await this.formHousehold(tem, actor, input, owned, now, today);
       await tem.flush();
       const members = await tem.find(Member, { household }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } });
       recordAudit(tem, {
@@ -186,6 +131,78 @@ export class MembersService {
       setImmediate(() => void this.tellAddressOwner(fork, input.email, notifyOwner));
     }
     return result;
+  }
+
+  /**
+   * The household a join form makes, or the owner's earlier form it replaces (see `register`), with the form's people
+   * in it: the primary member as the form gives them, those kept, and those added.
+   */
+  private async formHousehold(
+    tem: EntityManager,
+    actor: Actor,
+    input: RegistrationRequest,
+    owned: Member | null,
+    now: Date,
+    today: IsoDate,
+  ): Promise<{ household: Household; primary: Member }> {
+    const type = input.membershipType;
+    const additional = input.additionalMembers ?? [];
+    const typeOf = (birthDate: IsoDate, isPrimary: boolean): MembershipType =>
+      type === 'family' ? 'family' : isPrimary ? type : isJuniorOn(birthDate, today) ? 'junior' : 'adult';
+    let household: Household;
+    let primary: Member;
+    let kept: Member[] = [];
+    if (owned) {
+      ({ household, primary, kept } = await replaceForm(tem, owned, type, now, today));
+    } else {
+      household = tem.create(Household, { membershipType: type });
+      primary = tem.create(Member, {
+        household,
+        isPrimary: true,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        dateOfBirth: input.dateOfBirth,
+        membershipType: type,
+      });
+    }
+    const samePerson = (m: Member, p: { firstName: string; lastName: string; dateOfBirth: IsoDate }) =>
+      m.firstName.toLowerCase() === p.firstName.toLowerCase() &&
+      m.lastName.toLowerCase() === p.lastName.toLowerCase() &&
+      m.dateOfBirth === p.dateOfBirth;
+    const added = additional.filter((p) => !kept.some((m) => samePerson(m, p)));
+    checkHousehold(type, [input.dateOfBirth, ...kept.map((m) => m.dateOfBirth), ...added.map((p) => p.dateOfBirth)], today);
+
+    tem.assign(primary, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      phone: input.phone,
+      address: input.address,
+      dateOfBirth: input.dateOfBirth,
+      gender: input.gender ?? null,
+      shirtSize: input.shirtSize,
+      membershipType: type,
+      termsAcceptedAt: input.termsAccepted ? now : null,
+      codeOfConductAcceptedAt: input.codeOfConductAccepted ? now : null,
+      documentsAccepted: input.documentsAccepted?.map((d) => ({ id: d.id, version: d.version, acceptedAt: now.toISOString() })) ?? null,
+    });
+    kept.forEach((m) => (m.membershipType = typeOf(m.dateOfBirth, false)));
+    // Only the owner of the address gets the record on their account (an address belongs to whoever proves it).
+    const provenOwner = actor.user?.emailVerifiedAt && actor.user.email === input.email ? actor.user : null;
+    if (provenOwner && primary.user?.id !== provenOwner.id && !(await tem.count(Member, { user: provenOwner }))) primary.user = provenOwner;
+
+    added.forEach((p) =>
+      tem.create(Member, {
+        household,
+        isPrimary: false,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        dateOfBirth: p.dateOfBirth,
+        address: input.address,
+        membershipType: typeOf(p.dateOfBirth, false),
+      }),
+    );
+    return { household, primary };
   }
 
   /** The record a join form with this address would change: this browser's, the caller's own, or the address's. */
