@@ -11,7 +11,6 @@ import type { Clock } from '../clock';
 import { Catch, Event, EventRegistration, FishingSession, Member, SizeLimit, type User } from '../db/entities';
 import { isUniqueViolation } from '../db/unique-violation';
 import { recordAudit } from '../platform/audit.service';
-import type { ContentCache } from '../platform/content-cache';
 import { requireUser, type Actor, type GuestScope } from '../platform/actor';
 import { catchFlags } from './catch-flags';
 import { catchView } from './catch-view';
@@ -28,7 +27,6 @@ import type { UploadsService } from '../content/uploads.service';
 export interface CatchesDeps {
   clock: Clock;
   uploads: UploadsService;
-  cache: ContentCache;
 }
 
 /** A phone clock may run a little ahead of ours. */

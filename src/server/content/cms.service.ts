@@ -14,7 +14,6 @@ import { AppError } from '../../shared/errors';
 import type { EntryFeeDefaults } from '../../shared/events.schema';
 import type { Clock } from '../clock';
 import { ContentPage, NewsArticle, SiteSection, SiteSetting } from '../db/entities';
-import type { ContentCache } from '../platform/content-cache';
 import { parseSiteNavigation, SITE_NAVIGATION_SETTING, titleFromSlug, type NavLink } from '../../shared/site-navigation';
 import { newsView, pageView, servedContent } from './cms-common';
 import { CmsNews } from './cms-news';
@@ -24,7 +23,6 @@ import { CmsSettings } from './cms-settings';
 
 export interface CmsDeps {
   clock: Clock;
-  cache: ContentCache;
   /** The site's address: committee content may not point into its API. */
   publicUrl: string;
 }
@@ -48,29 +46,23 @@ export class CmsService {
     this.newsEdits = new CmsNews(deps, this.siteOrigin);
   }
 
-  // ---------- Public reads (cached, HTML sanitised again on the way out) ----------
+  // ---------- Public reads (their answers kept by the read cache; HTML sanitised again on the way out) ----------
 
   /** A slug's published sections, in order; none while the slug's page is a draft (a draft shows nothing at all). */
   async sections(em: EntityManager, pageSlug: string): Promise<PublicSection[]> {
-    const { value } = await this.deps.cache.get(`cms.sections:${pageSlug}`, async () => {
-      if (await em.count(ContentPage, { slug: pageSlug, published: false })) return [];
-      const rows = await em.find(SiteSection, { pageSlug, published: true }, { orderBy: { sortOrder: 'asc', createdAt: 'asc' } });
-      return rows.map((s) => ({
-        sectionKey: s.sectionKey,
-        title: s.title,
-        contentType: s.contentType,
-        content: servedContent(s.contentType, s.content, this.siteOrigin),
-      }));
-    });
-    return value;
+    if (await em.count(ContentPage, { slug: pageSlug, published: false })) return [];
+    const rows = await em.find(SiteSection, { pageSlug, published: true }, { orderBy: { sortOrder: 'asc', createdAt: 'asc' } });
+    return rows.map((s) => ({
+      sectionKey: s.sectionKey,
+      title: s.title,
+      contentType: s.contentType,
+      content: servedContent(s.contentType, s.content, this.siteOrigin),
+    }));
   }
 
   async publishedPages(em: EntityManager): Promise<PageView[]> {
-    const { value } = await this.deps.cache.get('cms.pages', async () => {
-      const pages = await em.find(ContentPage, { published: true }, { orderBy: { title: 'asc' } });
-      return pages.map((p) => pageView(p, this.siteOrigin));
-    });
-    return value;
+    const pages = await em.find(ContentPage, { published: true }, { orderBy: { title: 'asc' } });
+    return pages.map((p) => pageView(p, this.siteOrigin));
   }
 
   async publishedPage(em: EntityManager, slug: string): Promise<PageView> {
@@ -97,34 +89,28 @@ export class CmsService {
   }
 
   async publishedNews(em: EntityManager, limit = 10): Promise<NewsView[]> {
-    const { value } = await this.deps.cache.get(`cms.news:${limit}`, async () => {
-      const articles = await em.find(NewsArticle, { published: true }, { orderBy: { publishedAt: 'desc' }, limit });
-      return articles.map((a) => newsView(a, this.siteOrigin));
-    });
-    return value;
+    const articles = await em.find(NewsArticle, { published: true }, { orderBy: { publishedAt: 'desc' }, limit });
+    return articles.map((a) => newsView(a, this.siteOrigin));
   }
 
   async publicSettings(em: EntityManager): Promise<PublicSettings> {
-    const { value } = await this.deps.cache.get('cms.settings', async () => {
-      const rows = await em.find(SiteSetting, { settingKey: { $in: ['site_title', 'contact_email', SITE_NAVIGATION_SETTING] } });
-      const get = (key: string) => rows.find((r) => r.settingKey === key)?.settingValue.trim() || KNOWN_SETTINGS[key].defaultValue;
-      // The menu and footer ride with the settings the page frame already loads: no request of their own.
-      const navigation = parseSiteNavigation(get(SITE_NAVIGATION_SETTING));
-      const wanted = [...new Set([...navigation.menu, ...navigation.footer])];
-      const pages = wanted.length ? await em.find(ContentPage, { slug: { $in: wanted }, published: true }) : [];
-      const links = (slugs: string[]): NavLink[] =>
-        slugs.flatMap((slug) => {
-          const page = pages.find((p) => p.slug === slug);
-          return page ? [{ slug, title: page.title }] : [];
-        });
-      return {
-        siteTitle: get('site_title'),
-        contactEmail: get('contact_email'),
-        menu: links(navigation.menu),
-        footer: links(navigation.footer),
-      };
-    });
-    return value;
+    const rows = await em.find(SiteSetting, { settingKey: { $in: ['site_title', 'contact_email', SITE_NAVIGATION_SETTING] } });
+    const get = (key: string) => rows.find((r) => r.settingKey === key)?.settingValue.trim() || KNOWN_SETTINGS[key].defaultValue;
+    // The menu and footer ride with the settings the page frame already loads: no request of their own.
+    const navigation = parseSiteNavigation(get(SITE_NAVIGATION_SETTING));
+    const wanted = [...new Set([...navigation.menu, ...navigation.footer])];
+    const pages = wanted.length ? await em.find(ContentPage, { slug: { $in: wanted }, published: true }) : [];
+    const links = (slugs: string[]): NavLink[] =>
+      slugs.flatMap((slug) => {
+        const page = pages.find((p) => p.slug === slug);
+        return page ? [{ slug, title: page.title }] : [];
+      });
+    return {
+      siteTitle: get('site_title'),
+      contactEmail: get('contact_email'),
+      menu: links(navigation.menu),
+      footer: links(navigation.footer),
+    };
   }
 
   /** A setting's saved value, or its built-in default. */

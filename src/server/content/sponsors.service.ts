@@ -41,18 +41,15 @@ export class SponsorsService {
     return clubToday(this.deps.clock.now());
   }
 
-  /** Active sponsors whose end date (club time) has not passed. Cached for the public pages. */
+  /** Active sponsors whose end date (club time) has not passed. */
   async active(em: EntityManager): Promise<PublicSponsor[]> {
     const today = this.today();
-    const { value } = await this.deps.cache.get(`sponsors.active:${today}`, async () => {
-      const sponsors = await em.find(
-        Sponsor,
-        { status: 'active', $or: [{ endDate: null }, { endDate: { $gte: today } }] },
-        { orderBy: { amountCents: 'desc', companyName: 'asc' } },
-      );
-      return sponsors.map((s) => publicView(s));
-    });
-    return value;
+    const sponsors = await em.find(
+      Sponsor,
+      { status: 'active', $or: [{ endDate: null }, { endDate: { $gte: today } }] },
+      { orderBy: { amountCents: 'desc', companyName: 'asc' } },
+    );
+    return sponsors.map((s) => publicView(s));
   }
 
   /**

@@ -10,7 +10,6 @@ import { Event, EventRegistration, Member } from '../db/entities';
 import type { Mailer } from '../integrations/mailer';
 import { recordAudit } from '../platform/audit.service';
 import type { CmsService } from '../content/cms.service';
-import type { ContentCache } from '../platform/content-cache';
 import { requireUser, type Actor } from '../platform/actor';
 import { calendarEntry, eventIcs } from './calendar';
 import { objectUrl, thumbnailKey } from '../platform/object-keys';
@@ -23,7 +22,6 @@ export interface EventsDeps {
   mailer: Mailer;
   publicUrl: string;
   log: { error(obj: object, msg: string): void };
-  cache: ContentCache;
   /** Entries and their money: refunds when the committee cancels an event. */
   entries: Pick<EntriesService, 'refundCancelledEvent' | 'promoteFromWaitlist'>;
   /** The club's contact e-mail, the organiser of an event's calendar file. */
@@ -77,11 +75,8 @@ export class EventsService {
   /** Active events from today on (club time), soonest first. */
   async upcoming(em: EntityManager, limit?: number): Promise<EventView[]> {
     const from = this.startOfClubToday();
-    const { value } = await this.deps.cache.get(`events.upcoming:${from.toISOString()}:${limit ?? 'all'}`, async () => {
-      const events = await em.find(Event, { status: 'active', eventDate: { $gte: from } }, { orderBy: { eventDate: 'asc' }, limit });
-      return events.map((e) => this.view(e));
-    });
-    return value;
+    const events = await em.find(Event, { status: 'active', eventDate: { $gte: from } }, { orderBy: { eventDate: 'asc' }, limit });
+    return events.map((e) => this.view(e));
   }
 
   /** One event as anyone may read it (its details page); a cancelled one too, saying so. */

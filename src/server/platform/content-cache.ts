@@ -33,16 +33,17 @@ interface Log {
 }
 
 /**
- * An in-process cache of public content (landing sections, active sponsors, upcoming events, news,
- * settings), or, as a second instance on its own channel, of the answers made per signed-in caller (the
- * session, profile, dashboard, own catches). It never has to be told of a write by hand: a ContentChanges subscriber on the ORM sees every
- * committed write to the entities the public reads declare (`meta.cache.reads`), sends a NOTIFY inside the
- * writing transaction and clears this instance once it commits; every instance listening clears too.
- * While this instance is not listening (starting, or the database connection dropped) it serves
- * straight from the database, so it is never stale because it missed a notification.
- * Besides the values it keeps the finished answers made from them (`response`), cleared with them.
- * Everything kept is dropped together at the turn of each minute of `now` (the app's clock), so nothing kept, nor an
- * answer made from it, outlives the minute it was made in, nor therefore the club's day (whose midnight is on a minute).
+ * An in-process cache of the finished answers of public reads (landing sections, active sponsors, upcoming events,
+ * news, settings: `response`, keyed by the procedure and its input, declared by the procedure's `meta.cache`), or, as a
+ * second instance on its own channel, of the answers made per signed-in caller (the session, profile, dashboard, own
+ * catches); and of what is worked out from the club's content for other uses (the assistant's passages: `get`). It
+ * never has to be told of a write by hand: an ORM subscriber (`ContentChanges`) sees every committed write to the
+ * entities the public reads declare (`meta.cache.reads`), sends a NOTIFY inside the writing transaction and clears
+ * this instance once it commits; every instance listening clears too. While this instance is not listening
+ * (starting, or the database connection dropped) it serves straight from the database, so it is never stale because
+ * it missed a notification. Everything kept is dropped together at the turn of each minute of `now` (the app's
+ * clock), so nothing kept outlives the minute it was made in, nor therefore the club's day (whose midnight is on a
+ * minute).
  */
 export class ContentCache {
   private readonly entries = new Map<string, Cached<unknown>>();
