@@ -14,6 +14,7 @@ import {
   refuseUnlessDraft,
   summaryOf,
 } from './newsletter-common';
+import { escapeHtml } from '../emails/layout';
 import { sanitizeHtml, savedHtml } from './html';
 
 /** Newsletter drafts: listed, written, edited, deleted, and made from a news article. */
@@ -35,26 +36,11 @@ export class NewsletterDrafts {
 
   async create(em: EntityManager, actor: Actor, input: NewsletterData): Promise<NewsletterView> {
     await checkSegment(em, input.segment);
-    const newsletter = em.create(Newsletter, {
+    const newsletter = newDraft(em, actor, {
       subject: input.subject,
       bodyHtml: savedHtml(input.bodyHtml, this.siteOrigin, 'bodyHtml'),
       segment: input.segment,
-      segmentLabel: null,
-      status: 'draft',
-      sponsors: null,
       sourceArticle: null,
-      createdBy: actor.user,
-      sentBy: null,
-      queuedAt: null,
-      finishedAt: null,
-    });
-    recordAudit(em, {
-      actor: actor.user,
-      action: 'newsletter.create',
-      entityType: 'Newsletter',
-      entityId: newsletter.id,
-      before: null,
-      after: auditFields(newsletter),
     });
     await em.flush();
     return newsletterView(em, newsletter.id);
@@ -105,34 +91,42 @@ export class NewsletterDrafts {
     const existing = await em.findOne(Newsletter, { sourceArticle: articleId, status: 'draft' }, { orderBy: { createdAt: 'desc' } });
     if (existing) return newsletterView(em, existing.id);
     const picture = article.featuredImageUrl
-      ? `<p><img src="${escapeAttr(article.featuredImageUrl)}" alt="${escapeAttr(article.title)}"></p>`
+      ? `<p><img src="${escapeHtml(article.featuredImageUrl)}" alt="${escapeHtml(article.title)}"></p>`
       : '';
-    const newsletter = em.create(Newsletter, {
+    const newsletter = newDraft(em, actor, {
       subject: article.title.slice(0, 200),
       bodyHtml: sanitizeHtml(`${picture}${article.content}`, this.siteOrigin),
       segment: { kind: 'current' },
-      segmentLabel: null,
-      status: 'draft',
-      sponsors: null,
       sourceArticle: article,
-      createdBy: actor.user,
-      sentBy: null,
-      queuedAt: null,
-      finishedAt: null,
-    });
-    recordAudit(em, {
-      actor: actor.user,
-      action: 'newsletter.create',
-      entityType: 'Newsletter',
-      entityId: newsletter.id,
-      before: null,
-      after: { ...auditFields(newsletter), sourceArticleId: article.id },
     });
     await em.flush();
     return newsletterView(em, newsletter.id);
   }
 }
 
-function escapeAttr(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** A new draft by the committee member, audited; from a news article, the audit names it. */
+function newDraft(
+  em: EntityManager,
+  actor: Actor,
+  draft: Pick<Newsletter, 'subject' | 'bodyHtml' | 'segment'> & { sourceArticle: NewsArticle | null },
+): Newsletter {
+  const newsletter = em.create(Newsletter, {
+    ...draft,
+    segmentLabel: null,
+    status: 'draft',
+    sponsors: null,
+    createdBy: actor.user,
+    sentBy: null,
+    queuedAt: null,
+    finishedAt: null,
+  });
+  recordAudit(em, {
+    actor: actor.user,
+    action: 'newsletter.create',
+    entityType: 'Newsletter',
+    entityId: newsletter.id,
+    before: null,
+    after: draft.sourceArticle ? { ...auditFields(newsletter), sourceArticleId: draft.sourceArticle.id } : auditFields(newsletter),
+  });
+  return newsletter;
 }

@@ -25,19 +25,15 @@ export interface RenderedEmail {
   text: string;
 }
 
-/** Renders one e-mail in the club's look (MJML) with a matching plain-text part. */
-export async function renderEmail(content: EmailContent): Promise<RenderedEmail> {
+/**
+ * The top of every e-mail in the club's look (MJML): its head (title, preview line, fonts) and the opening of its body
+ * with the club's name and region; the caller's sections and `</mj-body>` follow.
+ */
+export function clubMailTop(subject: string, preview: string): string {
   const { colours } = CLUB;
-  const paragraphs = content.paragraphs.map((p) => `<mj-text>${escapeHtml(p)}</mj-text>`).join('\n');
-  const button = content.button
-    ? `<mj-button href="${escapeHtml(content.button.url)}" background-color="${colours.primary}" border-radius="6px" font-size="16px" padding="20px 0">${escapeHtml(content.button.label)}</mj-button>
-       <mj-text font-size="13px" color="#555">If the button does not work, copy this address into your browser:<br/><a href="${escapeHtml(content.button.url)}" style="color:${colours.primary};word-break:break-all">${escapeHtml(content.button.url)}</a></mj-text>`
-    : '';
-  const footnote = content.footnote ? `<mj-text font-size="13px" color="#555">${escapeHtml(content.footnote)}</mj-text>` : '';
-  const source = `<mjml>
-  <mj-head>
-    <mj-title>${escapeHtml(content.subject)}</mj-title>
-    <mj-preview>${escapeHtml(content.preview)}</mj-preview>
+  return `<mj-head>
+    <mj-title>${escapeHtml(subject)}</mj-title>
+    <mj-preview>${escapeHtml(preview)}</mj-preview>
     <mj-attributes>
       <mj-all font-family="Helvetica, Arial, sans-serif" />
       <mj-text font-size="16px" line-height="24px" color="#1a1a1a" />
@@ -49,7 +45,20 @@ export async function renderEmail(content: EmailContent): Promise<RenderedEmail>
         <mj-text color="#ffffff" font-size="22px" font-weight="bold" align="center">${escapeHtml(CLUB.name)}</mj-text>
         <mj-text color="#cfe4fa" font-size="13px" align="center" padding-top="0">${escapeHtml(CLUB.region)}</mj-text>
       </mj-column>
-    </mj-section>
+    </mj-section>`;
+}
+
+/** Renders one e-mail in the club's look (MJML) with a matching plain-text part. */
+export async function renderEmail(content: EmailContent): Promise<RenderedEmail> {
+  const { colours } = CLUB;
+  const paragraphs = content.paragraphs.map((p) => `<mj-text>${escapeHtml(p)}</mj-text>`).join('\n');
+  const button = content.button
+    ? `<mj-button href="${escapeHtml(content.button.url)}" background-color="${colours.primary}" border-radius="6px" font-size="16px" padding="20px 0">${escapeHtml(content.button.label)}</mj-button>
+       <mj-text font-size="13px" color="#555">If the button does not work, copy this address into your browser:<br/><a href="${escapeHtml(content.button.url)}" style="color:${colours.primary};word-break:break-all">${escapeHtml(content.button.url)}</a></mj-text>`
+    : '';
+  const footnote = content.footnote ? `<mj-text font-size="13px" color="#555">${escapeHtml(content.footnote)}</mj-text>` : '';
+  const source = `<mjml>
+  ${clubMailTop(content.subject, content.preview)}
     <mj-section background-color="#ffffff" padding="24px 16px">
       <mj-column>
         <mj-text font-size="18px" font-weight="bold">${escapeHtml(content.greeting)}</mj-text>

@@ -2,7 +2,7 @@ import sanitize from 'sanitize-html';
 import { CLUB } from '../../shared/club';
 import type { NewsletterSponsor } from '../../shared/newsletters.schema';
 import { lazy } from '../lazy';
-import { escapeHtml } from './layout';
+import { clubMailTop, escapeHtml } from './layout';
 
 const mjml = lazy(() => import('mjml'));
 
@@ -73,7 +73,6 @@ const absoluteOrNull = (url: string | null, publicUrl: string) =>
  * the unsubscribe link ({@link UNSUBSCRIBE_PLACEHOLDER} until each recipient's own replaces it).
  */
 export async function renderNewsletter(content: NewsletterContent): Promise<RenderedNewsletterMail> {
-  const { colours } = CLUB;
   const body = absoluteUrls(content.bodyHtml, content.publicUrl);
   const sponsors = content.sponsors.map((s) => ({ ...s, logoUrl: absoluteOrNull(s.logoUrl, content.publicUrl) }));
   const logos = sponsors
@@ -100,21 +99,7 @@ export async function renderNewsletter(content: NewsletterContent): Promise<Rend
     ? `<mj-text font-size="12px" color="#666" align="center" padding-bottom="0">Meetings: ${escapeHtml(content.meetingNight)}</mj-text>`
     : '';
   const source = `<mjml>
-  <mj-head>
-    <mj-title>${escapeHtml(content.subject)}</mj-title>
-    <mj-preview>${escapeHtml(htmlToText(content.bodyHtml).slice(0, 120))}</mj-preview>
-    <mj-attributes>
-      <mj-all font-family="Helvetica, Arial, sans-serif" />
-      <mj-text font-size="16px" line-height="24px" color="#1a1a1a" />
-    </mj-attributes>
-  </mj-head>
-  <mj-body background-color="${colours.sand}">
-    <mj-section background-color="${colours.primaryDark}" padding="20px">
-      <mj-column>
-        <mj-text color="#ffffff" font-size="22px" font-weight="bold" align="center">${escapeHtml(CLUB.name)}</mj-text>
-        <mj-text color="#cfe4fa" font-size="13px" align="center" padding-top="0">${escapeHtml(CLUB.region)}</mj-text>
-      </mj-column>
-    </mj-section>
+  ${clubMailTop(content.subject, htmlToText(content.bodyHtml).slice(0, 120))}
     ${banner}
     <mj-section background-color="#ffffff" padding="24px 16px 8px">
       <mj-column>
