@@ -17,6 +17,7 @@ const NOT_FOR_CRAWLERS = [
   ROUTES.emailVerified,
   ROUTES.emailChange,
   ROUTES.sponsorPay,
+  ROUTES.sponsorConfirm,
   // Membership cards' checks: a private code in the address.
   '/verify/',
 ];

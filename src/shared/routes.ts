@@ -8,6 +8,8 @@ export const ROUTES = {
   publicHome: '/public',
   sponsor: '/sponsor',
   sponsorPay: '/sponsor/pay',
+  /** Where the link proving a sponsor's contact address lands; the page POSTs its token (a GET spends nothing). */
+  sponsorConfirm: '/sponsor/confirm',
   /** Where a guest's e-mailed link lands: it signs them in to log catches in their one event. */
   guest: '/guest',
   contentPage: '/pages/$slug',

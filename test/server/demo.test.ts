@@ -403,6 +403,9 @@ describe('the demo club (npm run demo)', () => {
     for (const sponsor of sponsors) expect((await image(visitor, sponsor.logoUrl!)).type).toBe('image/webp');
     const all = await admin.trpc.admin.sponsors.list.query();
     expect(all.some((s) => s.status === 'pending')).toBe(true);
+    // Accepted sponsors confirmed their address from the acknowledgement; the pending applicant has not yet.
+    expect(all.filter((s) => s.status === 'active').every((s) => s.addressConfirmed)).toBe(true);
+    expect(all.find((s) => s.status === 'pending')!.addressConfirmed).toBe(false);
 
     // Season invoices: paid by bank transfer or online, one accepted sponsor still to pay, one renewed for the season after.
     const invoices = all.flatMap((s) => s.invoices);

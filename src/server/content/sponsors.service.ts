@@ -23,6 +23,7 @@ import type { Clock } from '../clock';
 import { Payment, Sponsor } from '../db/entities';
 import {
   sponsorAcknowledgementMessage,
+  sponsorConfirmAddressMessage,
   sponsorInvoiceMessage,
   sponsorNoticeMessage,
   type SponsorInvoiceDetails,
@@ -36,6 +37,7 @@ import type { ContentCache } from '../platform/content-cache';
 import type { PaymentsService } from '../payments/payments.service';
 import { consumeRateLimit, type RateRules } from '../platform/rate-limit.service';
 import { hashPayToken, invoiceSeason, invoiceStatus, newPayToken } from '../payments/sponsor-invoices';
+import { addressConfirmed, confirmAddressLink, newAddressLink } from './sponsor-address';
 
 export interface SponsorsDeps {
   clock: Clock;
@@ -66,7 +68,8 @@ const WRONG_ORDER = 'That payment is not for this invoice. Please start the paym
 const DECLINED = 'Payment failed. Please try again or contact support if the issue persists.';
 
 type By = { actor: Actor['user']; label: string };
-type InvoiceMail = Omit<SponsorInvoiceDetails, 'contactEmail' | 'payOnline'> & { to: string };
+/** An invoice's e-mail; to an address its applicant has not proved, the link that confirms it instead (sponsor-address.ts). */
+type InvoiceMail = (Omit<SponsorInvoiceDetails, 'contactEmail' | 'payOnline'> & { to: string }) | { to: string; confirmUrl: string };
 
 /** Sponsor applications from the public form, the committee's review, the sponsors shown on the site, and their season invoices. */
 export class SponsorsService {
@@ -106,10 +109,11 @@ export class SponsorsService {
       return { message: SPONSOR_APPLIED_MESSAGE };
     }
     const sponsor = em.create(Sponsor, { ...fields, status: 'pending', logoUrl: null, websiteUrl: null, endDate: null, reviewedAt: null });
+    const confirmUrl = newAddressLink(sponsor, this.deps.clock.now(), this.deps.publicUrl);
     await em.flush();
     const contactEmail = await this.deps.cms.contactEmail(em);
     const [ack, notice] = await Promise.all([
-      sponsorAcknowledgementMessage(fields),
+      sponsorAcknowledgementMessage({ ...fields, confirmUrl }),
       sponsorNoticeMessage(fields, `${this.deps.publicUrl}/admin?tab=sponsors`),
     ]);
     await deliverQuietly(this.deps.mailer, this.deps.log, { to: sponsor.email, ...ack });
@@ -349,6 +353,38 @@ export class SponsorsService {
     return this.adminOne(em, invoice.sponsor.id);
   }
 
+  /**
+   * The applicant pressed the button behind the link mailed to the sponsor's address: it is theirs. An accepted
+   * sponsor's unpaid invoices, held back until now, go out with fresh pay links. Pressing again changes nothing.
+   */
+  async confirmAddress(em: EntityManager, actor: Actor, token: string): Promise<{ message: string }> {
+    await consumeRateLimit(em, this.deps.clock, this.deps.rateRules.verifyPerIp, actor.ip);
+    const mails: InvoiceMail[] = [];
+    const { email, fresh } = await em.transactional(async (tem) => {
+      const { sponsor, fresh } = await confirmAddressLink(tem, token, this.deps.clock.now());
+      if (fresh && sponsor.status === 'active') {
+        const unpaid = await tem.find(
+          Payment,
+          { sponsor, kind: 'sponsorship', refundOf: null, status: { $in: ['created', 'declined'] } },
+          { orderBy: { season: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
+        );
+        for (const invoice of unpaid) {
+          const { token: payToken, hash } = newPayToken();
+          invoice.payTokenHash = hash;
+          mails.push(this.invoiceMail(sponsor, invoice, payToken, 'accepted'));
+        }
+      }
+      return { email: sponsor.email, fresh };
+    });
+    await this.sendInvoiceMails(em, mails);
+    if (!fresh) return { message: `${email} is already confirmed. Thank you!` };
+    return {
+      message: mails.length
+        ? `Thank you: ${email} is confirmed. We have e-mailed your invoice there.`
+        : `Thank you: ${email} is confirmed. The committee will be in touch about your sponsorship.`,
+    };
+  }
+
   // ---------- The pay link (public) ----------
 
   /** The invoice behind a pay link, as the pay page shows it. */
@@ -535,7 +571,10 @@ export class SponsorsService {
     }
   }
 
-  private invoiceMail(sponsor: Sponsor, invoice: Payment, token: string, occasion: InvoiceMail['occasion']): InvoiceMail {
+  private invoiceMail(sponsor: Sponsor, invoice: Payment, token: string, occasion: SponsorInvoiceDetails['occasion']): InvoiceMail {
+    // An address nobody proved gets the club's words only: the link to confirm it; the invoice waits (sponsor-address.ts).
+    if (!addressConfirmed(sponsor))
+      return { to: sponsor.email, confirmUrl: newAddressLink(sponsor, this.deps.clock.now(), this.deps.publicUrl) };
     return {
       to: sponsor.email,
       companyName: sponsor.companyName,
@@ -555,7 +594,9 @@ export class SponsorsService {
     for (const { to, ...details } of mails) {
       await deliverQuietly(this.deps.mailer, this.deps.log, {
         to,
-        ...(await sponsorInvoiceMessage({ ...details, contactEmail, payOnline: this.deps.payments !== null })),
+        ...('confirmUrl' in details
+          ? await sponsorConfirmAddressMessage({ confirmUrl: details.confirmUrl, contactEmail })
+          : await sponsorInvoiceMessage({ ...details, contactEmail, payOnline: this.deps.payments !== null })),
       });
     }
   }
@@ -650,6 +691,7 @@ export class SponsorsService {
       endDate: s.endDate ?? null,
       createdAt: s.createdAt.toISOString(),
       reviewedAt: s.reviewedAt?.toISOString() ?? null,
+      addressConfirmed: addressConfirmed(s),
       invoices,
     };
   }

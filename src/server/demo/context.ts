@@ -5,7 +5,7 @@ import type { eventInput } from '../../shared/events.schema';
 import type { Clock } from '../clock';
 import type { Event, Member, User } from '../db/entities';
 import type { Env } from '../env';
-import type { Mailer } from '../integrations/mailer';
+import type { Mailer, OutgoingMail } from '../integrations/mailer';
 import { createDemoProvider } from '../integrations/payments/demo';
 import type { ObjectStore } from '../integrations/storage';
 import { createServices, type Services } from '../services';
@@ -72,8 +72,26 @@ class SeedClock implements Clock {
   }
 }
 
-/** The demo's history sends no mail: receipts and confirmations for long-past events would only fill the outbox. */
-const discardMail: Mailer = { kind: 'outbox', send: async () => {}, close: () => {} };
+/**
+ * The demo's history sends no mail: receipts and confirmations for long-past events would only fill the outbox. It
+ * keeps, in memory, the last mail each address was sent, for a step that follows its link (a sponsor confirming the
+ * address the acknowledgement went to).
+ */
+class DemoMail implements Mailer {
+  readonly kind = 'outbox';
+  private readonly last = new Map<string, OutgoingMail>();
+  async send(mail: OutgoingMail) {
+    this.last.set(mail.to, mail);
+  }
+  close() {}
+  /** The secret of the link to `path` in the last mail sent to `address`. */
+  linkTo(address: string, path: string): string {
+    const text = this.last.get(address)?.text ?? '';
+    const token = new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(text)?.[1];
+    if (!token) throw new Error(`The demo found no ${path} link in the mail to ${address}`);
+    return token;
+  }
+}
 
 const unlimited: RateRules = Object.fromEntries(
   Object.entries(RATE_RULES).map(([k, rule]) => [k, { ...rule, limit: 1_000_000 }]),
@@ -97,6 +115,7 @@ export class DemoContext {
   readonly households: SeededHousehold[] = [];
   readonly events = new Map<string, SeededEvent>();
   readonly photosByCatch = new Map<string, Buffer>();
+  readonly mail = new DemoMail();
   /** The two logins' households (the secretary, an administrator, and a member's family). */
   admin!: SeededHousehold;
   member!: SeededHousehold;
@@ -116,7 +135,7 @@ export class DemoContext {
       objects: options.objects,
       clock: this.clock,
       sealingSecret: options.sealingSecret ?? randomBytes(32).toString('base64url'),
-      mailer: discardMail,
+      mailer: this.mail,
       publicUrl: options.env.PUBLIC_URL,
       adminEmails: [],
       rateRules: unlimited,

@@ -217,6 +217,7 @@ function SponsorRow({
             <Anchor href={`mailto:${sponsor.email}`} inherit>
               {sponsor.email}
             </Anchor>
+            {!sponsor.addressConfirmed && ` ${UNCONFIRMED}`}
           </Detail>
           <Detail label="Phone">
             <Anchor href={`tel:${sponsor.phone.replace(/[^\d+]/g, '')}`} inherit>
@@ -313,6 +314,11 @@ function RecordPaymentForm({ sponsor, invoice, onDone }: { sponsor: AdminSponsor
   );
 }
 
+/** An address the applicant has not proved gets no invoice, only a link to confirm it (the server's rule). */
+const UNCONFIRMED = '(not confirmed yet: invoices wait until the sponsor confirms it)';
+const confirmFirst = (email: string) =>
+  `${email} is not confirmed yet: a link to confirm it is on its way, and the invoice follows once the sponsor confirms it.`;
+
 /** Renewing and resending e-mail the sponsor, so each is confirmed first. */
 function ConfirmInvoiceMail({ action, onDone }: { action: Extract<InvoiceAction, { kind: 'renew' | 'resend' }>; onDone: () => void }) {
   const trpc = useTRPC();
@@ -323,7 +329,9 @@ function ConfirmInvoiceMail({ action, onDone }: { action: Extract<InvoiceAction,
       onSuccess: () => (
         toast.success(
           'Sponsor renewed',
-          `The invoice and pay link for ${action.kind === 'renew' ? action.season : ''} are on their way to ${action.sponsor.email}.`,
+          action.sponsor.addressConfirmed
+            ? `The invoice and pay link for ${action.kind === 'renew' ? action.season : ''} are on their way to ${action.sponsor.email}.`
+            : confirmFirst(action.sponsor.email),
         ),
         void refresh(),
         onDone()
@@ -334,7 +342,10 @@ function ConfirmInvoiceMail({ action, onDone }: { action: Extract<InvoiceAction,
   const resend = useMutation(
     trpc.admin.sponsors.sendPayLink.mutationOptions({
       onSuccess: () => (
-        toast.success('Pay link sent', `A new pay link is on its way to ${action.sponsor.email}.`),
+        toast.success(
+          'Pay link sent',
+          action.sponsor.addressConfirmed ? `A new pay link is on its way to ${action.sponsor.email}.` : confirmFirst(action.sponsor.email),
+        ),
         void refresh(),
         onDone()
       ),
