@@ -28,6 +28,8 @@ export interface DemoSeedOptions {
   log?: (message: string) => void;
   /** The site's secret the mystery fish is sealed under (the running site's, so it can reveal it); default: a throw-away one. */
   sealingSecret?: string;
+  /** The site's mail (its outbox without SMTP): where a step leaves mail for the committee to open; default: none. */
+  mailer?: Mailer;
 }
 
 export interface SeededHousehold {
@@ -75,13 +77,16 @@ class SeedClock implements Clock {
 /**
  * The demo's history sends no mail: receipts and confirmations for long-past events would only fill the outbox. It
  * keeps, in memory, the last mail each address was sent, for a step that follows its link (a sponsor confirming the
- * address the acknowledgement went to).
+ * address the acknowledgement went to), and passes on only what a step leaves for the committee (`leavingMail`).
  */
 class DemoMail implements Mailer {
   readonly kind = 'outbox';
   private readonly last = new Map<string, OutgoingMail>();
+  /** The site's mail while a step leaves its mail there; null otherwise. */
+  outbox: Mailer | null = null;
   async send(mail: OutgoingMail) {
     this.last.set(mail.to, mail);
+    await this.outbox?.send(mail);
   }
   close() {}
   /** The secret of the link to `path` in the last mail sent to `address`. */
@@ -156,7 +161,28 @@ export class DemoContext {
   /** Runs one step with the clock at `when`; the rows it writes are dated then. Never in the future. */
   async at<T>(when: Date, run: () => Promise<T>): Promise<T> {
     const latest = new Date(this.now.getTime() - 5 * 60_000);
-    const at = when > latest ? latest : when;
+    return this.runAt(when > latest ? latest : when, run);
+  }
+
+  /**
+   * Runs one step at the moment the demo is seeded, for what must still be under way when the site opens (an unpaid
+   * guest entry holding its place for its 10 minutes).
+   */
+  atSeedTime<T>(run: () => Promise<T>): Promise<T> {
+    return this.runAt(this.now, run);
+  }
+
+  /** Runs `run` with the mail it sends left in the site's outbox (`options.mailer`), for the committee to open. */
+  async leavingMail<T>(run: () => Promise<T>): Promise<T> {
+    this.mail.outbox = this.options.mailer ?? null;
+    try {
+      return await run();
+    } finally {
+      this.mail.outbox = null;
+    }
+  }
+
+  private async runAt<T>(at: Date, run: () => Promise<T>): Promise<T> {
     this.clock.set(at);
     await sleep(2);
     const start = new Date();
