@@ -37,8 +37,8 @@ async function main(args: string[]): Promise<number | null> {
   try {
     await startSite({
       env,
-      async prepare({ orm, objects, log, sessionSecret }) {
-        result = await seedDemoClub({ orm, objects, env: env!, log: (message) => log.info(message), sealingSecret: sessionSecret });
+      async prepare({ orm, objects, log, sessionSecret, mailer }) {
+        result = await seedDemoClub({ orm, objects, env: env!, log: (message) => log.info(message), sealingSecret: sessionSecret, mailer });
       },
       ready() {
         const seededOn = formatAuDate(result!.seededOn);

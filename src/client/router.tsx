@@ -36,6 +36,7 @@ const MemberPortalPage = onDemand(() => import('./routes/member'), 'MemberPortal
 const PublicHomePage = onDemand(() => import('./routes/public'), 'PublicHomePage');
 const SponsorPage = onDemand(() => import('./routes/sponsor'), 'SponsorPage');
 const SponsorPayPage = onDemand(() => import('./routes/sponsor-pay'), 'SponsorPayPage');
+const SponsorConfirmPage = onDemand(() => import('./routes/sponsor-confirm'), 'SponsorConfirmPage');
 const GuestPage = onDemand(() => import('./routes/guest'), 'GuestPage');
 const ContentPage = onDemand(() => import('./routes/content-page'), 'ContentPage');
 const EmailVerifiedPage = onDemand(() => import('./routes/email-verified'), 'EmailVerifiedPage');
@@ -111,6 +112,7 @@ const routeTree = rootRoute.addChildren([
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.publicHome, component: PublicHomePage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.sponsor, component: SponsorPage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.sponsorPay, component: SponsorPayPage }),
+  createRoute({ getParentRoute: () => rootRoute, path: ROUTES.sponsorConfirm, component: SponsorConfirmPage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.guest, component: GuestPage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.contentPage, component: ContentPage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.emailVerified, component: EmailVerifiedPage }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { payLinkCaptureInput, payLinkInput, payLinkInvoice } from '../shared/sponsors.schema';
+import { payLinkCaptureInput, payLinkInput, payLinkInvoice, sponsorAddressInput } from '../shared/sponsors.schema';
 import { publicProcedure, router } from '../server/trpc/init';
 
 /** A sponsor's pay link: the secret in the link is the only key; each lookup is rate limited per address. */
@@ -20,4 +20,10 @@ export const sponsorshipsRouter = router({
     .input(payLinkCaptureInput)
     .output(payLinkInvoice)
     .mutation(({ ctx, input }) => ctx.services.sponsors.capture(ctx.em, ctx.actor, input.token, input.orderId)),
+
+  /** The applicant proves the contact address from the link mailed to it; invoices waiting for it go out. */
+  confirmAddress: publicProcedure
+    .input(sponsorAddressInput)
+    .output(z.object({ message: z.string() }))
+    .mutation(({ ctx, input }) => ctx.services.sponsors.confirmAddress(ctx.em, ctx.actor, input.token)),
 });

@@ -7,7 +7,7 @@ import { buildApp } from './app';
 import { plainBackupsWarning } from './backup-notice';
 import { openDatabase } from './db/database';
 import { loadEnv, type Env } from './env';
-import { createMailer } from './integrations/mailer';
+import { createMailer, type Mailer } from './integrations/mailer';
 import { createPaymentProvider, paymentsOffWarning } from './integrations/payments';
 import { createObjectStore, type ObjectStore } from './integrations/storage';
 import { CLUB } from '../shared/club';
@@ -26,6 +26,8 @@ export interface SiteParts {
   log: Logger;
   /** The session secret in use (SESSION_SECRET or DATA_DIR's), which also seals the mystery fish. */
   sessionSecret: string;
+  /** The site's mail: SMTP, or the outbox folder in DATA_DIR. */
+  mailer: Mailer;
 }
 
 export interface StartOptions {
@@ -61,7 +63,13 @@ export async function startSite(options: StartOptions = {}): Promise<void> {
     log: { info: (m) => log.info(m), warn: (m) => log.warn(m), debug: (m) => log.debug(m) },
   });
   const objects = createObjectStore(env, sessionSecret);
-  const parts: SiteParts = { env, orm: db.orm, objects, log, sessionSecret };
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM ?? `"${CLUB.name}" <no-reply@${new URL(env.PUBLIC_URL).hostname}>`,
+    outboxDir: path.join(dataDir, 'outbox'),
+    log,
+  });
+  const parts: SiteParts = { env, orm: db.orm, objects, log, sessionSecret, mailer };
   if (options.prepare) {
     try {
       await options.prepare(parts);
@@ -70,12 +78,6 @@ export async function startSite(options: StartOptions = {}): Promise<void> {
       throw error;
     }
   }
-  const mailer = createMailer({
-    smtpUrl: env.SMTP_URL,
-    from: env.MAIL_FROM ?? `"${CLUB.name}" <no-reply@${new URL(env.PUBLIC_URL).hostname}>`,
-    outboxDir: path.join(dataDir, 'outbox'),
-    log,
-  });
   const app = await buildApp({
     env,
     orm: db.orm,

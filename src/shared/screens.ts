@@ -146,6 +146,8 @@ export const SCREENS = {
     first: () => ({ reads: [{ path: 'sponsors.active' }], modules: ['routes/sponsor.tsx', 'features/sponsors/sponsor-form.tsx'] }),
   },
   sponsorPay: { path: '/sponsor/pay', crawlers: 'kept out' },
+  /** Where the link proving a sponsor's contact address lands; the page POSTs its token (a GET spends nothing). */
+  sponsorConfirm: { path: '/sponsor/confirm', crawlers: 'kept out' },
   /** Where a guest's e-mailed link lands: it signs them in to log catches in their one event. */
   guest: { path: '/guest' },
   contentPage: { path: '/pages/$slug' },

@@ -83,6 +83,8 @@ export const adminSponsor = publicSponsor.extend({
   endDate: z.string().nullable(),
   createdAt: z.string(),
   reviewedAt: z.string().nullable(),
+  /** Whether the applicant proved the contact address; until then invoices wait and mail to it names nobody. */
+  addressConfirmed: z.boolean(),
   /** Newest season first, void ones included. */
   invoices: z.array(sponsorInvoice),
 });
@@ -155,6 +157,14 @@ const payToken = text('Pay link')
   .max(200, 'The pay link is incomplete. Please open the link from your e-mail again.');
 
 export const payLinkInput = z.object({ token: payToken });
+
+/** The secret of the link that proves a sponsor's contact address. */
+export const sponsorAddressInput = z.object({
+  token: text('Confirmation link')
+    .trim()
+    .min(1, 'The confirmation link is incomplete. Please open the link from your e-mail again.')
+    .max(200, 'The confirmation link is incomplete. Please open the link from your e-mail again.'),
+});
 export const payLinkCaptureInput = z.object({
   token: payToken,
   orderId: text('Order id')

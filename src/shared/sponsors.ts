@@ -27,6 +27,9 @@ export const SPONSOR_PACKAGES: { type: Exclude<SponsorshipType, 'both'>; title: 
   },
 ];
 
+/** How long a link proving a sponsor's contact address works. */
+export const SPONSOR_ADDRESS_LINK_DAYS = 30;
+
 export const SPONSOR_STATUSES = ['pending', 'active', 'declined'] as const;
 export type SponsorStatus = (typeof SPONSOR_STATUSES)[number];
 

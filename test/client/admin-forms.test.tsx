@@ -123,6 +123,7 @@ const SPONSOR: Output<'admin.sponsors.list'>[number] = {
   endDate: null,
   createdAt: '2026-11-20T01:00:00.000Z',
   reviewedAt: null,
+  addressConfirmed: true,
   invoices: [],
 };
 

@@ -249,6 +249,7 @@ const APPLICATION: Output<'admin.sponsors.list'>[number] = {
   endDate: null,
   createdAt: '2026-11-20T01:00:00.000Z',
   reviewedAt: null,
+  addressConfirmed: true,
   invoices: [],
 };
 const TODAY = clubToday(new Date());
@@ -279,6 +280,7 @@ const ACTIVE_APPLICATION: Output<'admin.sponsors.list'>[number] = {
   endDate: '2027-06-30',
   createdAt: '2026-10-01T01:00:00.000Z',
   reviewedAt: '2026-10-02T01:00:00.000Z',
+  addressConfirmed: true,
   invoices: [
     UNPAID,
     invoice({ season: LAST_SEASON, status: 'paid', paidOn: '2025-08-01', method: 'bank_transfer', reference: 'EFT 1', refunded: '100.00' }),
@@ -526,6 +528,26 @@ describe('sponsor invoices in the admin tab', () => {
     expect(server.mutations().map((c) => [c.procedures[0], c.inputs[0]])).toEqual([
       ['admin.sponsors.sendPayLink', { invoiceId: UNPAID.id }],
     ]);
+  });
+
+  it('says when the sponsor has not confirmed the address: the invoice waits, and a link to confirm it goes instead', async () => {
+    const unconfirmed = { ...ACTIVE_APPLICATION, addressConfirmed: false };
+    const server = adminServer({
+      'admin.sponsors.list': () => ok([APPLICATION, unconfirmed]),
+      'admin.sponsors.sendPayLink': () => ok(unconfirmed),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminSponsorsTab />, server);
+    const [, row] = await screen.findAllByTestId('admin-sponsor');
+    expect(within(row).getByText(/not confirmed yet: invoices wait until the sponsor confirms it/)).toBeTruthy();
+    await user.click(await byName(`Send pay link again to Tweed Tackle & Bait for ${SEASON}`));
+    const dialog = await screen.findByRole('dialog', { name: 'Send pay link again: Tweed Tackle & Bait' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send pay link' }));
+    expect(
+      await screen.findByText(
+        'robin@example.com is not confirmed yet: a link to confirm it is on its way, and the invoice follows once the sponsor confirms it.',
+      ),
+    ).toBeTruthy();
   });
 });
 

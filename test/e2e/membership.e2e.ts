@@ -30,8 +30,8 @@ afterAll(async () => {
 });
 
 /** Signs a new user up through the API and returns their verification link. */
-async function verificationLink(email: string, firstName: string) {
-  await t.client().trpc.auth.signup.mutate({ email, firstName, lastName: 'Angler' });
+async function verificationLink(email: string, firstName: string, lastName = 'Angler') {
+  await t.client().trpc.auth.signup.mutate({ email, firstName, lastName });
   return linkIn(await outboxMail(t.outboxDir, email)).toString();
 }
 
@@ -231,7 +231,8 @@ describe('joining the club', () => {
     });
     expect(joined.status).toBe(200);
     const { page, problems, shot } = await openPage(browser, 'rest-join-phone', SMALL_PHONE);
-    await followLink(page, await verificationLink(EMAIL, 'Rhea'));
+    // She signs up with the name she joined with: her unpaid join is put on her account.
+    await followLink(page, await verificationLink(EMAIL, 'Rhea', 'Restful'));
     await page.getByRole('button', { name: 'Continue to Your Account' }).click();
     await page.getByText('No catches logged yet').waitFor();
     // The banner's button (the Events tab, not shown, has one too).

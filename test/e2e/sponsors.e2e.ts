@@ -39,6 +39,14 @@ describe('sponsorship money on a phone', () => {
   it('the committee accepts a sponsor, the sponsor pays from the e-mailed link, the committee renews and records a bank transfer', async () => {
     const season = seasonOf(clubToday(new Date()));
     await apply('Fingal Head Bait & Ice', 'owner@fingalbait.example');
+    // The applicant confirms the address from the acknowledgement on their phone: the invoice may then go there.
+    const ack = await outboxMail(t.outboxDir, 'owner@fingalbait.example', 1);
+    const applicant = await openPage(browser, 'sponsor-confirm', SMALL_PHONE);
+    await applicant.page.goto(linkIn(ack).toString());
+    await applicant.page.getByRole('button', { name: 'Confirm my address' }).click();
+    await applicant.page.getByRole('heading', { name: 'Address confirmed' }).waitFor();
+    await expectAccessible(applicant.page, 'sponsor address confirmed');
+    expect(applicant.problems).toEqual([]);
 
     const committee = await openPage(browser, 'sponsor-invoices', SMALL_PHONE);
     const { page } = committee;

@@ -43,7 +43,7 @@ describe('procedure access', () => {
     );
   });
 
-  it("opens a sponsor's pay link to whoever holds it, and keeps invoices and recorded payments to admins", () => {
+  it("opens a sponsor's pay link and address link to whoever holds them, and keeps invoices and recorded payments to admins", () => {
     const access = Object.fromEntries(allProcedures().map((p) => [p.path, p.access]));
     const sponsorship = Object.fromEntries(
       Object.entries(access).filter(([path]) => path.startsWith('sponsorships.') || path.startsWith('admin.sponsors.')),
@@ -52,6 +52,7 @@ describe('procedure access', () => {
       'sponsorships.invoice': 'public',
       'sponsorships.createOrder': 'public',
       'sponsorships.capture': 'public',
+      'sponsorships.confirmAddress': 'public',
       'admin.sponsors.list': 'admin',
       'admin.sponsors.review': 'admin',
       'admin.sponsors.recordPayment': 'admin',

@@ -40,7 +40,7 @@ afterAll(async () => {
 async function underLoad(during: () => Promise<void>) {
   const statuses: { path: string; status: number; message?: string }[] = [];
   const stop = new AbortController();
-  const paths = ['/api/events/upcoming', '/api/members/catches', '/api/members/events', '/readyz'];
+  const paths = ['/api/events/upcoming', '/api/members/catches', '/api/members/events', '/readyz', '/healthz'];
   const worker = async (offset: number) => {
     for (let i = offset; !stop.signal.aborted; i++) {
       const p = paths[i % paths.length];
@@ -82,6 +82,10 @@ describe('a PostgreSQL restart under load', () => {
       'The club database is not reachable right now. Please try again in a minute.',
     );
     expect(outage.some((s) => s.path === '/readyz' && s.status === 503)).toBe(true);
+    // Readiness is the database; liveness is the process, which is alive all along.
+    const alive = outage.filter((s) => s.path === '/healthz');
+    expect(alive.length).toBeGreaterThan(0);
+    expect(alive.filter((s) => s.status !== 200)).toEqual([]);
 
     await database.restart();
     // Within a few seconds everything answers again, without restarting the site.

@@ -17,7 +17,9 @@ import {
   seedDemoClub,
   type DemoSeedResult,
 } from '../../src/server/demo/seed';
-import { Member, User } from '../../src/server/db/entities';
+import { AuditLog, EmailChange, Member, User } from '../../src/server/db/entities';
+import { createMailer } from '../../src/server/integrations/mailer';
+import { outboxMails } from '../support/outbox';
 import { documentsToAccept } from '../../src/shared/documents';
 import { createLocalStore } from '../../src/server/integrations/storage/local-store';
 import { createTestDatabase } from '../support/database';
@@ -67,11 +69,14 @@ describe('the demo club (npm run demo)', () => {
   let admin: TestClient;
   const today = clubToday(new Date());
   let seedingStarted = 0;
+  const outbox = () => path.join(site.dataDir, 'outbox');
 
   beforeAll(async () => {
     site = await freshSite();
     seedingStarted = Date.now();
-    first = await seedDemoClub({ orm: site.orm, objects: site.objects, env });
+    // The site's outbox, where the demo leaves the mail the committee is meant to open.
+    const mailer = createMailer({ outboxDir: outbox(), from: 'demo@club.test', log: { info: () => {} } });
+    first = await seedDemoClub({ orm: site.orm, objects: site.objects, env, mailer });
     // The site as it then runs on that database and object folder.
     t = await startTestApp({ databaseUrl: site.databaseUrl, env: { DATA_DIR: site.dataDir } });
     member = await signIn(t, DEMO_LOGINS.member);
@@ -403,6 +408,9 @@ describe('the demo club (npm run demo)', () => {
     for (const sponsor of sponsors) expect((await image(visitor, sponsor.logoUrl!)).type).toBe('image/webp');
     const all = await admin.trpc.admin.sponsors.list.query();
     expect(all.some((s) => s.status === 'pending')).toBe(true);
+    // Accepted sponsors confirmed their address from the acknowledgement; the pending applicant has not yet.
+    expect(all.filter((s) => s.status === 'active').every((s) => s.addressConfirmed)).toBe(true);
+    expect(all.find((s) => s.status === 'pending')!.addressConfirmed).toBe(false);
 
     // Season invoices: paid by bank transfer or online, one accepted sponsor still to pay, one renewed for the season after.
     const invoices = all.flatMap((s) => s.invoices);
@@ -454,6 +462,52 @@ describe('the demo club (npm run demo)', () => {
     const spots = await visitor.trpc.cms.contentPage.query({ slug: 'where-to-fish' });
     expect(spots.sections.map((s) => s.sectionKey)).toEqual(['tides_and_safety']);
     expect((await visitor.trpc.cms.settings.query()).contactEmail).toBe(`committee@${DEMO_DOMAIN}`);
+  });
+
+  it("has a guest's unpaid online entry holding a place in the coming Saturday's competition, until 10 minutes after seeding", async () => {
+    const saturday = (await admin.trpc.admin.events.list.query()).find((e) => e.name.includes('Kingscliff'))!;
+    const desk = await admin.trpc.admin.signOn.list.query({ id: saturday.id });
+    const held = desk.entrants.filter((e) => e.heldUntil);
+    expect(held.map((e) => [e.name, e.kind, e.paymentState])).toEqual([['Noah Pending', 'guest', 'unpaid']]);
+    expect(desk.counts.held).toBe(1);
+    const until = new Date(held[0].heldUntil!).getTime();
+    expect(until).toBeGreaterThanOrEqual(seedingStarted + 10 * 60_000);
+    expect(until).toBeLessThanOrEqual(Date.now() + 10 * 60_000);
+  });
+
+  it('has a draft page with a published section, which visitors see neither of', async () => {
+    const visitor = t.client();
+    await expect(visitor.trpc.cms.contentPage.query({ slug: 'committee' })).rejects.toThrow('That page does not exist.');
+    expect(await visitor.trpc.cms.sections.query({ pageSlug: 'committee' })).toEqual([]);
+    expect((await visitor.fetch('/pages/committee', { headers: { accept: 'text/html' } })).status).toBe(404);
+    const page = (await admin.trpc.admin.cms.pages.list.query()).find((p) => p.slug === 'committee')!;
+    expect(page.published).toBe(false);
+    const sections = (await admin.trpc.admin.cms.sections.list.query()).filter((s) => s.pageSlug === 'committee');
+    expect(sections.map((s) => [s.sectionKey, s.published])).toEqual([['meetings', true]]);
+  });
+
+  it("has a member's login moved two days ago: the notice's undo link in the outbox still works, and the join typed with the new address is set aside for the committee", async () => {
+    const em = site.orm.em.fork();
+    const [confirmed] = await em.find(AuditLog, { action: 'member.emailChange.confirm' });
+    const { email: oldEmail } = confirmed.before as { email: string };
+    const mover = await em.findOneOrFail(Member, { id: confirmed.entityId });
+    expect(mover.email).toBe(oldEmail.replace('@', '.new@'));
+    const change = await em.findOneOrFail(EmailChange, { member: mover, confirmedAt: { $ne: null } });
+    expect(change.undoExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 4 * 86_400_000);
+
+    // The committee's audit log notes the set-aside join, which keeps no address.
+    const [setAside] = await em.find(AuditLog, { action: 'member.email.setAside' });
+    expect(setAside.after).toMatchObject({ email: null, claimedBy: mover.id });
+    const log = await admin.trpc.admin.audit.query({ entityId: setAside.entityId });
+    expect(log.rows.map((e) => e.action)).toContain('member.email.setAside');
+    expect(await admin.trpc.admin.members.get.query({ memberId: setAside.entityId })).toMatchObject({ firstName: 'Jamie', email: null });
+
+    // The notice to the old address is in the outbox, and its undo link puts the address back.
+    const notices = outboxMails(outbox(), oldEmail);
+    expect(notices.map((m) => m.subject)).toEqual(['Your e-mail address for Tweed Coast Anglers Club was changed']);
+    const undo = /https?:\/\/\S+?\/email-change\?undo=([A-Za-z0-9_-]+)/.exec(notices[0].text)![1];
+    const undone = await t.client().mutation('members.undoEmailChange', { token: undo });
+    expect([undone.status, undone.body.email]).toEqual([200, oldEmail]);
   });
 
   it('seeding again reuses the demo instead of adding a second one', async () => {

@@ -65,7 +65,7 @@ describe('a member with a password changes their login e-mail', () => {
     expect(await signedIn(paz.phone)).toBe(false);
 
     expect(notice.subject).toBe('Your e-mail address for Tweed Coast Anglers Club was changed');
-    expect(notice.text).toContain('The undo link works for 7 days.');
+    expect(notice.text).toContain('The undo link works for 7 days, even if the address is changed again in the meantime.');
     const undo = changeLink(notice);
     expect(undo.pathname).toBe('/email-change');
     expect(undo.searchParams.get('undo')).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -180,6 +180,57 @@ describe("the old address's undo link", () => {
     expect((await user(ivy.userId)).email).toBe('ivy.new@example.com');
     const madeUp = await t.client().mutation('members.undoEmailChange', { token: 'x'.repeat(43) });
     expect([madeUp.status, madeUp.body.message]).toEqual([400, 'This undo link is invalid.']);
+  });
+});
+
+describe('an account taken over and moved on again', () => {
+  it("is restored by the first address's undo link: A→B→C undone from A, the later undo link and a waiting change called off", async () => {
+    const owner = await memberWithPassword('first@example.com');
+    // Someone who knows the password moves the login to B, then on to C, and asks for D.
+    const toB = await t.mailAfter('second@example.com', () =>
+      owner.client.trpc.memberDetails.requestEmailChange.mutate({ email: 'second@example.com', currentPassword: PASSWORD }),
+    );
+    const noticeToA = await t.mailAfter('first@example.com', () =>
+      owner.client.mutation('members.confirmEmailChange', { token: tokenOf(toB) }),
+    );
+    t.clock.advance(3_600_000);
+    const toC = await t.mailAfter('third@example.com', () =>
+      owner.client.trpc.memberDetails.requestEmailChange.mutate({ email: 'third@example.com', currentPassword: PASSWORD }),
+    );
+    const noticeToB = await t.mailAfter('second@example.com', () =>
+      owner.client.mutation('members.confirmEmailChange', { token: tokenOf(toC) }),
+    );
+    expect((await user(owner.userId)).email).toBe('third@example.com');
+    t.clock.advance(3_600_000);
+    const toD = await t.mailAfter('fourth@example.com', () =>
+      owner.client.trpc.memberDetails.requestEmailChange.mutate({ email: 'fourth@example.com', currentPassword: PASSWORD }),
+    );
+
+    // Two days later the owner reads the notice at A and presses its undo link.
+    t.clock.advance(2 * 86_400_000);
+    const undone = await t.client().mutation('members.undoEmailChange', { token: tokenOf(noticeToA, 'undo') });
+    expect([undone.status, undone.body.email]).toEqual([200, 'first@example.com']);
+    const account = await user(owner.userId);
+    expect([account.email, account.passwordHash]).toEqual(['first@example.com', null]);
+    expect((await t.em().findOneOrFail(Member, { id: owner.memberId })).email).toBe('first@example.com');
+    expect(await signedIn(owner.client)).toBe(false);
+    expect((await audits(owner.memberId, 'member.emailChange.undo'))[0].before).toEqual({
+      email: 'third@example.com',
+      accountEmail: 'third@example.com',
+    });
+
+    // The change waiting for D is called off, and B's undo link cannot take the account back from its owner.
+    const late = await t.client().mutation('members.confirmEmailChange', { token: tokenOf(toD) });
+    expect([late.status, late.body.message]).toEqual([400, 'This link was withdrawn: a newer one was sent, or the change was cancelled.']);
+    const back = await t.client().mutation('members.undoEmailChange', { token: tokenOf(noticeToB, 'undo') });
+    expect([back.status, back.body.message]).toEqual([
+      400,
+      expect.stringContaining('This undo link no longer works: an earlier address of this account was restored since.'),
+    ]);
+    expect((await user(owner.userId)).email).toBe('first@example.com');
+    expect(await audits(owner.memberId, 'member.emailChange.undo')).toHaveLength(1);
+    // The owner signs in with a link to A.
+    await t.mailAfter('first@example.com', () => t.client().trpc.auth.login.mutate({ email: 'first@example.com' }));
   });
 });
 

@@ -522,6 +522,7 @@ function refusedByServices(): { path: string; type: 'query' | 'mutation'; input:
     { path: 'sponsorships.invoice', type: 'query', input: { token: 'A'.repeat(43) } },
     { path: 'sponsorships.createOrder', type: 'mutation', input: { token: 'A'.repeat(43) } },
     { path: 'sponsorships.capture', type: 'mutation', input: { token: 'A'.repeat(43), orderId: 'DEMO-0123456789ABCDEF' } },
+    { path: 'sponsorships.confirmAddress', type: 'mutation', input: { token: 'A'.repeat(43) } },
     ...['pages', 'sections', 'news', 'settings'].map((kind) => ({
       path: `admin.cms.${kind}.delete`,
       type: 'mutation' as const,
@@ -831,6 +832,7 @@ function validInputs(): Record<string, unknown> {
     'sponsorships.invoice': { token: 'B'.repeat(43) },
     'sponsorships.createOrder': { token: 'B'.repeat(43) },
     'sponsorships.capture': { token: 'B'.repeat(43), orderId: 'DEMO-00000000000000AC' },
+    'sponsorships.confirmAddress': { token: 'B'.repeat(43) },
     'admin.cms.pages.create': page,
     'admin.cms.pages.update': { id: ids.page, page: { ...page, slug: 'fuzz' } },
     'admin.cms.pages.delete': { id: ids.page },

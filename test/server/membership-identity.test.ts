@@ -153,6 +153,46 @@ describe('an e-mail address belongs to whoever proves it', () => {
   });
 });
 
+describe("an owner signing up after a stranger's unverified sign-up with their address", () => {
+  it("keeps the owner's own typed name: the stranger's name, sign-up and unpaid join are not theirs", async () => {
+    const stranger = t.client();
+    const joined = await stranger.mutation('members.register', form({ email: 'olive@example.com', firstName: 'Stan', lastName: 'Ger' }));
+    expect(joined.status).toBe(200);
+    await stranger.trpc.auth.signup.mutate({ email: 'olive@example.com', firstName: 'Stan', lastName: 'Ger' });
+
+    // Later the owner signs up with her address, and opens the link she was sent.
+    t.clock.advance(5 * 60_000);
+    const owner = t.client();
+    const link = await t.mailAfter('olive@example.com', () =>
+      owner.trpc.auth.signup.mutate({ email: 'olive@example.com', firstName: 'Olive', lastName: 'Owner' }),
+    );
+    expect(link.text).toContain("G'day Olive,");
+    await owner.trpc.auth.verifyToken.mutate({ token: linkIn(link).searchParams.get('token')!, purpose: 'verify_email' });
+    expect(await owner.trpc.auth.me.query()).toMatchObject({ firstName: 'Olive', lastName: 'Owner', emailVerified: true });
+    // The join the stranger typed with her address is not put on her account.
+    expect(await owner.trpc.members.profile.query()).toBeNull();
+    expect(await t.em().findOneOrFail(Member, { id: joined.body.memberId }, { populate: ['user'] })).toMatchObject({
+      firstName: 'Stan',
+      user: null,
+    });
+
+    // She joins with her own details, which replace what was typed with her address.
+    const own = await owner.mutation('members.register', form({ email: 'olive@example.com', firstName: 'Olive', lastName: 'Owner' }));
+    expect(own.status).toBe(200);
+    expect(await owner.trpc.members.profile.query()).toMatchObject({ firstName: 'Olive', lastName: 'Owner', email: 'olive@example.com' });
+  });
+
+  it('still puts her own unpaid join on her account when she signs up with the name she joined with', async () => {
+    const browser = t.client();
+    const joined = await browser.mutation('members.register', form({ email: 'jo.own@example.com', firstName: 'Jo', lastName: 'Own' }));
+    const link = await t.mailAfter('jo.own@example.com', () =>
+      browser.trpc.auth.signup.mutate({ email: 'jo.own@example.com', firstName: 'jo', lastName: 'OWN' }),
+    );
+    await browser.trpc.auth.verifyToken.mutate({ token: linkIn(link).searchParams.get('token')!, purpose: 'verify_email' });
+    expect(await browser.trpc.members.profile.query()).toMatchObject({ id: joined.body.memberId, firstName: 'Jo' });
+  });
+});
+
 describe('a visitor who joins and pays gets in with nothing more than their e-mail', () => {
   it('e-mail-only login works for a paid visitor who never made an account, and answers before the mail goes out', async () => {
     await joinAndPay(t.client(), { email: 'walkin@example.com', firstName: 'Wal', lastName: 'Kin' });

@@ -159,6 +159,9 @@ describe('refund notices', () => {
       sponsorshipType: 'website',
     });
     expect(applied.status).toBe(200);
+    // The owner confirms the address from the acknowledgement: the club's mail may then name them.
+    const ack = await t.mail.waitFor(email, 1);
+    await t.client().trpc.sponsorships.confirmAddress.mutate({ token: linkIn(ack).searchParams.get('token')! });
     const pending = (await admin.trpc.admin.sponsors.list.query()).find((s) => s.email === email)!;
     await admin.trpc.admin.sponsors.review.mutate({ id: pending.id, status: 'active' });
     const token = linkIn(await t.mail.waitFor(email, 2)).searchParams.get('token')!;

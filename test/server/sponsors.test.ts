@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLUB } from '../../src/shared/club';
 import { AuditLog, Sponsor } from '../../src/server/db/entities';
+import { clubToday } from '../../src/shared/dates';
+import { nextSeason, seasonOf } from '../../src/shared/sponsors';
+import { linkIn, type ReceivedMail } from '../support/mime';
 import { signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
@@ -228,5 +231,117 @@ describe('matching a repeated application', () => {
     await t.client().json('POST', '/api/sponsors/register', { ...victim, companyName: 'CUDGEN CREEK BAIT CO', sponsorshipType: 'both' });
     expect(await t.em().count(Sponsor, { email: victim.email })).toBe(4);
     expect((await t.em().findOneOrFail(Sponsor, { id: original.id })).sponsorshipType).toBe('both');
+  });
+});
+
+describe("a sponsor's own words go only to an address the applicant proved", () => {
+  const confirm = (mail: ReceivedMail) =>
+    t.client().mutation('sponsorships.confirmAddress', { token: linkIn(mail).searchParams.get('token')! });
+  const named = (email: string) => admin.trpc.admin.sponsors.list.query().then((list) => list.find((s) => s.email === email)!);
+
+  it("mails a stranger's address nothing the applicant typed and no invoice, however the committee treats the application", async () => {
+    const stranger = 'stranger@example.net';
+    const hostile = 'Visit https://evil.example/login';
+    const applied = await t.client().json('POST', '/api/sponsors/register', {
+      ...APPLICATION,
+      companyName: hostile,
+      contactPerson: hostile,
+      email: stranger,
+      comments: `Your account is locked: ${hostile}`,
+    });
+    expect(applied.status).toBe(200);
+    const sponsor = await named(stranger);
+
+    // The committee accepts it, sends the pay link again, renews it and records a bank transfer.
+    const accepted = await t.mailAfter(stranger, () => admin.trpc.admin.sponsors.review.mutate({ id: sponsor.id, status: 'active' }));
+    expect(accepted.subject).toBe('Please confirm your address for your Tweed Coast Anglers Club sponsorship');
+    expect(linkIn(accepted).pathname).toBe('/sponsor/confirm');
+    const [invoice] = (await named(stranger)).invoices;
+    await t.mailAfter(stranger, () => admin.trpc.admin.sponsors.sendPayLink.mutate({ invoiceId: invoice.id }));
+    await t.mailAfter(stranger, () => admin.trpc.admin.sponsors.renew.mutate({ id: sponsor.id }));
+    const receipt = await t.mailAfter(stranger, () =>
+      admin.trpc.admin.sponsors.recordPayment.mutate({
+        invoiceId: invoice.id,
+        method: 'bank_transfer',
+        paidOn: clubToday(t.clock.now()),
+        reference: 'EFT 77',
+      }),
+    );
+    expect(receipt.subject).toMatch(/^Receipt: Tweed Coast Anglers Club sponsorship /);
+    expect(receipt.text).toContain('Thank you!');
+    expect(receipt.text).toContain('We have received your payment for the Shirt Sponsorship');
+
+    // What reached the address: the club's words, links to confirm it, and a receipt that names nobody.
+    const mails = t.mail.to(stranger);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Thank you for offering to sponsor Tweed Coast Anglers Club',
+      'Please confirm your address for your Tweed Coast Anglers Club sponsorship',
+      'Please confirm your address for your Tweed Coast Anglers Club sponsorship',
+      'Please confirm your address for your Tweed Coast Anglers Club sponsorship',
+      receipt.subject,
+    ]);
+    for (const mail of mails) {
+      expect(mail.text, mail.subject).not.toContain('evil.example');
+      expect(mail.html, mail.subject).not.toContain('evil.example');
+      expect(mail.text, mail.subject).not.toContain('/sponsor/pay');
+    }
+    // Only the newest link confirms: the earlier ones were replaced.
+    const replaced = await confirm(mails[0]);
+    expect([replaced.status, replaced.body.message]).toEqual([400, expect.stringContaining('This confirmation link is not valid.')]);
+    expect((await named(stranger)).addressConfirmed).toBe(false);
+  });
+
+  it('sends the invoice by name once the applicant confirms the address, before or after the committee accepts', async () => {
+    const early = { ...APPLICATION, companyName: 'Fingal Bait & Ice', contactPerson: 'Fran Fingal', email: 'fran@fingalbait.example' };
+    await t.client().json('POST', '/api/sponsors/register', early);
+    const ack = t.mail.last(early.email);
+    expect(ack.text).toContain('Please confirm that this is your address');
+    const confirmed = await confirm(ack);
+    expect([confirmed.status, confirmed.body.message]).toEqual([
+      200,
+      'Thank you: fran@fingalbait.example is confirmed. The committee will be in touch about your sponsorship.',
+    ]);
+    expect((await confirm(ack)).body.message).toBe('fran@fingalbait.example is already confirmed. Thank you!');
+    const sponsor = await named(early.email);
+    expect(sponsor.addressConfirmed).toBe(true);
+    const welcome = await t.mailAfter(early.email, () => admin.trpc.admin.sponsors.review.mutate({ id: sponsor.id, status: 'active' }));
+    expect(welcome.subject).toBe('Welcome aboard: Fingal Bait & Ice is now a sponsor of Tweed Coast Anglers Club');
+    expect(welcome.text).toContain('Hello Fran Fingal,');
+    expect(linkIn(welcome).pathname).toBe('/sponsor/pay');
+
+    // Accepted and renewed first: both invoices wait for the address, then go out when it is confirmed.
+    const late = { ...APPLICATION, companyName: 'Late Tackle', contactPerson: 'Lee Late', email: 'lee@latetackle.example' };
+    await t.client().json('POST', '/api/sponsors/register', late);
+    const { id } = await named(late.email);
+    await admin.trpc.admin.sponsors.review.mutate({ id, status: 'active' });
+    await admin.trpc.admin.sponsors.renew.mutate({ id });
+    const request = t.mail.last(late.email);
+    const before = t.mail.to(late.email).length;
+    const res = await confirm(request);
+    expect(res.body.message).toBe('Thank you: lee@latetackle.example is confirmed. We have e-mailed your invoice there.');
+    const invoices = await t.mail.waitFor(late.email, before + 2);
+    const sent = t.mail.to(late.email).slice(before);
+    expect(sent.map((m) => m.subject)).toEqual([
+      'Welcome aboard: Late Tackle is now a sponsor of Tweed Coast Anglers Club',
+      'Welcome aboard: Late Tackle is now a sponsor of Tweed Coast Anglers Club',
+    ]);
+    const seasons = sent.map((m) => /Season: (\S+)/.exec(m.text)![1]);
+    const current = seasonOf(clubToday(t.clock.now()));
+    expect(seasons).toEqual([current, nextSeason(current)]);
+    const invoice = await t.client().trpc.sponsorships.invoice.query({ token: linkIn(invoices).searchParams.get('token')! });
+    expect(invoice).toMatchObject({ companyName: 'Late Tackle', status: 'unpaid' });
+    const audit = await t.em().find(AuditLog, { entityId: id, action: 'sponsor.addressConfirmed' });
+    expect(audit).toHaveLength(1);
+  });
+
+  it('refuses a confirmation link after 30 days, and a made-up one', async () => {
+    const old = { ...APPLICATION, companyName: 'Slow Reply Co', email: 'slow@reply.example' };
+    await t.client().json('POST', '/api/sponsors/register', old);
+    t.clock.advance(30 * 86_400_000 + 1000);
+    const late = await confirm(t.mail.last(old.email));
+    expect([late.status, late.body.message]).toEqual([400, expect.stringContaining('This confirmation link has expired')]);
+    expect((await named(old.email)).addressConfirmed).toBe(false);
+    const madeUp = await t.client().mutation('sponsorships.confirmAddress', { token: 'x'.repeat(43) });
+    expect(madeUp.status).toBe(400);
   });
 });

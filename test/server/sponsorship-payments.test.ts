@@ -37,7 +37,10 @@ const today = () => clubToday(t.clock.now());
 const season = () => seasonOf(today());
 
 let n = 0;
-/** A sponsor applies through the public form and the committee accepts them; returns the sponsor and the secret of the e-mailed pay link. */
+/**
+ * A sponsor applies through the public form, confirms the address, and the committee accepts them; returns the sponsor
+ * and the secret of the e-mailed pay link.
+ */
 async function acceptedSponsor(sponsorshipType: 'shirt' | 'website' | 'both' = 'website', review: Record<string, unknown> = {}) {
   n += 1;
   const email = `owner${n}@sponsor${n}.example`;
@@ -46,6 +49,9 @@ async function acceptedSponsor(sponsorshipType: 'shirt' | 'website' | 'both' = '
     .client()
     .json('POST', '/api/sponsors/register', { companyName, contactPerson: `Owner ${n}`, email, phone: '07 5536 1234', sponsorshipType });
   expect(applied.status).toBe(200);
+  // The applicant confirms the address from the acknowledgement, so the invoice may name them.
+  const ack = await t.mail.waitFor(email, 1);
+  await t.client().trpc.sponsorships.confirmAddress.mutate({ token: linkIn(ack).searchParams.get('token')! });
   const pending = (await admin.trpc.admin.sponsors.list.query()).find((s) => s.email === email)!;
   const sponsor = await admin.trpc.admin.sponsors.review.mutate({ id: pending.id, status: 'active', ...review });
   if (!sponsor.invoices.length) return { sponsor, email, companyName, mail: null, token: '' };
@@ -217,7 +223,13 @@ describe('paying through the pay link', () => {
     expect(invoice).toMatchObject({ status: 'paid', paidOn: today(), method: 'paypal' });
     expect((await t.em().findOneOrFail(Sponsor, { id: sponsor.id })).endDate).toBe(seasonEnd(season()));
     const audit = await t.em().find(AuditLog, { entityId: { $in: [invoice.id, sponsor.id] } }, { orderBy: { id: 'asc' } });
-    expect(audit.map((a) => a.action)).toEqual(['sponsorship.invoice', 'sponsor.review', 'payment.completed', 'sponsor.paid']);
+    expect(audit.map((a) => a.action)).toEqual([
+      'sponsor.addressConfirmed',
+      'sponsorship.invoice',
+      'sponsor.review',
+      'payment.completed',
+      'sponsor.paid',
+    ]);
 
     // The link now shows the invoice as paid, and refuses a second payment.
     expect((await invoiceQuery(t.client(), token)).body.result.data).toMatchObject({ status: 'paid', paidOn: today() });

@@ -12,6 +12,10 @@ export const provenUserWhere = {
   $or: [{ emailVerifiedAt: { $ne: null } }, { lastSignInAt: { $ne: null } }, { passwordHash: { $ne: null } }],
 };
 
+/** The row twin of `provenUserWhere`: whether this account proved its address. */
+export const isProvenUser = (user: Pick<User, 'emailVerifiedAt' | 'lastSignInAt' | 'passwordHash'>): boolean =>
+  Boolean(user.emailVerifiedAt || user.lastSignInAt || user.passwordHash);
+
 /** A member record that holds its address: an account has it, or it was paid for. Guest entries hold none. */
 export const provenMemberWhere = {
   isGuest: false,

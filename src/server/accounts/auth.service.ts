@@ -20,6 +20,7 @@ import type { RenderedEmail } from '../emails/layout';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import { recordAudit } from '../platform/audit.service';
 import { requireUser, type Actor } from '../platform/actor';
+import { isProvenUser } from './address-claims';
 import { linkMemberToUser } from './member-link';
 import { consumeRateLimit, type RateRules } from '../platform/rate-limit.service';
 
@@ -85,6 +86,13 @@ export class AuthService {
         em.clear();
         user = await em.findOneOrFail(User, { email: input.email });
       }
+    }
+    // An account nobody proved reserves nothing, its typed name included: whoever signs up next types their own, so
+    // an owner signing up after a stranger used her address is not greeted or signed in under the stranger's name.
+    if (!isProvenUser(user) && (user.firstName !== input.firstName || user.lastName !== input.lastName)) {
+      user.firstName = input.firstName;
+      user.lastName = input.lastName;
+      await em.flush();
     }
     // An existing address gets the same answer; its owner gets an e-mail that says what happened.
     if (user.emailVerifiedAt) {

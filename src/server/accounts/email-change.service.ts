@@ -327,9 +327,11 @@ export class EmailChangeService {
   }
 
   /**
-   * The old address's undo link (7 days): the member's address and login go back to it, every session ends again,
-   * and the password is removed (whoever made the change may know it; the owner signs in with a link and sets a new
-   * one). Pressed again, it answers the same without doing anything twice.
+   * The old address's undo link (7 days): the member's address and login go back to it whatever happened to them
+   * since (a later change of the login does not defeat it: whoever took the account over may have moved it on again),
+   * every session ends again, the password is removed (whoever made the change may know it; the owner signs in with
+   * a link and sets a new one) and any change still waiting is called off. Pressed again, it answers the same without
+   * doing anything twice.
    */
   async undo(em: EntityManager, actor: Actor, token: string): Promise<EmailChangeUndoResult> {
     await consumeRateLimit(em, this.deps.clock, this.deps.rateRules.verifyPerIp, actor.ip);
@@ -350,9 +352,11 @@ export class EmailChangeService {
         const now = this.now();
         if (!change.undoExpiresAt || change.undoExpiresAt <= now)
           throw new AppError('BAD_REQUEST', `This undo link has expired. Please ask the committee for help at ${contact}.`);
-        const member = change.member;
-        if (member.email !== change.newEmail)
-          throw new AppError('BAD_REQUEST', `The address has changed again since. Please ask the committee for help at ${contact}.`);
+        if (await this.superseded(tem, change))
+          throw new AppError(
+            'BAD_REQUEST',
+            `This undo link no longer works: an earlier address of this account was restored since. Please ask the committee for help at ${contact}.`,
+          );
         await this.restore(tem, actor, change, change.oldEmail);
         return restored;
       })
@@ -360,6 +364,21 @@ export class EmailChangeService {
         if (isUniqueViolation(error)) throw new AppError('CONFLICT', ADDRESS_TAKEN_MESSAGE, { field: 'email' });
         throw error;
       });
+  }
+
+  /**
+   * Whether an earlier change of the account was undone after this one was made: its owner took the account back to
+   * an address from before this change, so this change's undo link (to an address reached later) must not undo that.
+   */
+  private async superseded(em: EntityManager, change: EmailChange): Promise<boolean> {
+    const confirmedAt = change.confirmedAt!;
+    const earlierUndone = await em.count(EmailChange, {
+      member: change.member,
+      id: { $ne: change.id },
+      confirmedAt: { $lt: confirmedAt },
+      undoneAt: { $gt: confirmedAt },
+    });
+    return earlierUndone > 0;
   }
 
   private async restore(em: EntityManager, actor: Actor, change: EmailChange, oldEmail: string): Promise<void> {

@@ -10,6 +10,7 @@ import type { Actor } from '../platform/actor';
 import type { ContentCache } from '../platform/content-cache';
 import type { RateRules } from '../platform/rate-limit.service';
 import type { CmsService } from './cms.service';
+import { addressConfirmed } from './sponsor-address';
 
 export interface SponsorsDeps {
   clock: Clock;
@@ -39,7 +40,8 @@ export const WRONG_ORDER = 'That payment is not for this invoice. Please start t
 export const DECLINED = 'Payment failed. Please try again or contact support if the issue persists.';
 
 export type By = { actor: Actor['user']; label: string };
-export type InvoiceMail = Omit<SponsorInvoiceDetails, 'contactEmail' | 'payOnline'> & { to: string };
+/** An invoice's e-mail; to an address its applicant has not proved, the link that confirms it instead (sponsor-address.ts). */
+export type InvoiceMail = (Omit<SponsorInvoiceDetails, 'contactEmail' | 'payOnline'> & { to: string }) | { to: string; confirmUrl: string };
 
 /** Every field of a sponsor, as the audit log keeps it before and after the committee's change. */
 export function reviewFields(s: Sponsor) {
@@ -85,6 +87,7 @@ export function adminView(s: Sponsor, invoices: SponsorInvoice[]): AdminSponsor 
     endDate: s.endDate ?? null,
     createdAt: s.createdAt.toISOString(),
     reviewedAt: s.reviewedAt?.toISOString() ?? null,
+    addressConfirmed: addressConfirmed(s),
     invoices,
   };
 }

@@ -11,7 +11,7 @@ import {
   type SponsorInvoice,
 } from '../../shared/sponsors.schema';
 import { Payment, Sponsor } from '../db/entities';
-import { sponsorInvoiceMessage } from '../emails/sponsors.emails';
+import { sponsorConfirmAddressMessage, sponsorInvoiceMessage, type SponsorInvoiceDetails } from '../emails/sponsors.emails';
 import { deliverQuietly } from '../integrations/mailer';
 import { invoiceSeason, invoiceStatus, newPayToken } from '../payments/sponsor-invoices';
 import { recordAudit } from '../platform/audit.service';
@@ -25,6 +25,7 @@ import {
   type InvoiceMail,
   type SponsorsDeps,
 } from './sponsor-common';
+import { addressConfirmed, newAddressLink } from './sponsor-address';
 
 /**
  * A sponsor's season invoices: written with their pay link's e-mail, cancelled when unpaid, refused when not payable,
@@ -130,7 +131,10 @@ export class SponsorInvoicing {
     }
   }
 
-  invoiceMail(sponsor: Sponsor, invoice: Payment, token: string, occasion: InvoiceMail['occasion']): InvoiceMail {
+  invoiceMail(sponsor: Sponsor, invoice: Payment, token: string, occasion: SponsorInvoiceDetails['occasion']): InvoiceMail {
+    // An address nobody proved gets the club's words only: the link to confirm it; the invoice waits (sponsor-address.ts).
+    if (!addressConfirmed(sponsor))
+      return { to: sponsor.email, confirmUrl: newAddressLink(sponsor, this.deps.clock.now(), this.deps.publicUrl) };
     return {
       to: sponsor.email,
       companyName: sponsor.companyName,
@@ -150,7 +154,9 @@ export class SponsorInvoicing {
     for (const { to, ...details } of mails) {
       await deliverQuietly(this.deps.mailer, this.deps.log, {
         to,
-        ...(await sponsorInvoiceMessage({ ...details, contactEmail, payOnline: this.deps.payments !== null })),
+        ...('confirmUrl' in details
+          ? await sponsorConfirmAddressMessage({ confirmUrl: details.confirmUrl, contactEmail })
+          : await sponsorInvoiceMessage({ ...details, contactEmail, payOnline: this.deps.payments !== null })),
       });
     }
   }

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { clubToday } from '../../shared/dates';
 import {
   SPONSORSHIP_PRICES_CENTS,
@@ -7,13 +7,15 @@ import {
   type PublicSponsor,
   type SponsorApplication,
 } from '../../shared/sponsors.schema';
-import { Sponsor } from '../db/entities';
+import { Payment, Sponsor } from '../db/entities';
 import { sponsorAcknowledgementMessage, sponsorNoticeMessage } from '../emails/sponsors.emails';
 import { deliverQuietly } from '../integrations/mailer';
 import type { Actor } from '../platform/actor';
+import { newPayToken } from '../payments/sponsor-invoices';
 import { consumeRateLimit } from '../platform/rate-limit.service';
+import { confirmAddressLink, newAddressLink } from './sponsor-address';
 import { SponsorAdmin } from './sponsor-admin';
-import { adminView, publicView, type SponsorsDeps } from './sponsor-common';
+import { adminView, publicView, type InvoiceMail, type SponsorsDeps } from './sponsor-common';
 import { SponsorInvoicing } from './sponsor-invoicing';
 import { SponsorPayLink } from './sponsor-pay-link';
 
@@ -22,9 +24,9 @@ export type { SponsorsDeps } from './sponsor-common';
 export const SPONSOR_APPLIED_MESSAGE = 'Sponsor application submitted successfully! We will contact you within 2 business days.';
 
 /**
- * Sponsor applications from the public form, the sponsors shown on the site, and the door to the rest: the
- * committee's review and renewals (sponsor-admin), paying by the pay link (sponsor-pay-link), and their season
- * invoices (sponsor-invoicing).
+ * Sponsor applications from the public form and the proof of their contact address (sponsor-address), the sponsors
+ * shown on the site, and the door to the rest: the committee's review and renewals (sponsor-admin), paying by the pay
+ * link (sponsor-pay-link), and their season invoices (sponsor-invoicing).
  */
 export class SponsorsService {
   private readonly invoicing: SponsorInvoicing;
@@ -68,10 +70,11 @@ export class SponsorsService {
       return { message: SPONSOR_APPLIED_MESSAGE };
     }
     const sponsor = em.create(Sponsor, { ...fields, status: 'pending', logoUrl: null, websiteUrl: null, endDate: null, reviewedAt: null });
+    const confirmUrl = newAddressLink(sponsor, this.deps.clock.now(), this.deps.publicUrl);
     await em.flush();
     const contactEmail = await this.deps.cms.contactEmail(em);
     const [ack, notice] = await Promise.all([
-      sponsorAcknowledgementMessage(fields),
+      sponsorAcknowledgementMessage({ ...fields, confirmUrl }),
       sponsorNoticeMessage(fields, `${this.deps.publicUrl}/admin?tab=sponsors`),
     ]);
     await deliverQuietly(this.deps.mailer, this.deps.log, { to: sponsor.email, ...ack });
@@ -83,6 +86,38 @@ export class SponsorsService {
     const sponsors = await em.find(Sponsor, {}, { orderBy: { createdAt: 'desc' } });
     const invoices = await this.invoicing.invoicesOf(em, sponsors);
     return sponsors.map((s) => adminView(s, invoices.get(s.id) ?? []));
+  }
+
+  /**
+   * The applicant pressed the button behind the link mailed to the sponsor's address: it is theirs. An accepted
+   * sponsor's unpaid invoices, held back until now, go out with fresh pay links. Pressing again changes nothing.
+   */
+  async confirmAddress(em: EntityManager, actor: Actor, token: string): Promise<{ message: string }> {
+    await consumeRateLimit(em, this.deps.clock, this.deps.rateRules.verifyPerIp, actor.ip);
+    const mails: InvoiceMail[] = [];
+    const { email, fresh } = await em.transactional(async (tem) => {
+      const { sponsor, fresh } = await confirmAddressLink(tem, token, this.deps.clock.now());
+      if (fresh && sponsor.status === 'active') {
+        const unpaid = await tem.find(
+          Payment,
+          { sponsor, kind: 'sponsorship', refundOf: null, status: { $in: ['created', 'declined'] } },
+          { orderBy: { season: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
+        );
+        for (const invoice of unpaid) {
+          const { token: payToken, hash } = newPayToken();
+          invoice.payTokenHash = hash;
+          mails.push(this.invoicing.invoiceMail(sponsor, invoice, payToken, 'accepted'));
+        }
+      }
+      return { email: sponsor.email, fresh };
+    });
+    await this.invoicing.sendInvoiceMails(em, mails);
+    if (!fresh) return { message: `${email} is already confirmed. Thank you!` };
+    return {
+      message: mails.length
+        ? `Thank you: ${email} is confirmed. We have e-mailed your invoice there.`
+        : `Thank you: ${email} is confirmed. The committee will be in touch about your sponsorship.`,
+    };
   }
 
   // ---------- The committee's work (sponsor-admin.ts) ----------

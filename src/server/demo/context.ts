@@ -5,7 +5,7 @@ import type { eventInput } from '../../shared/events.schema';
 import type { Clock } from '../clock';
 import type { Event, Member, User } from '../db/entities';
 import type { Env } from '../env';
-import type { Mailer } from '../integrations/mailer';
+import type { Mailer, OutgoingMail } from '../integrations/mailer';
 import { createDemoProvider } from '../integrations/payments/demo';
 import type { ObjectStore } from '../integrations/storage';
 import { createServices, type Services } from '../services';
@@ -28,6 +28,8 @@ export interface DemoSeedOptions {
   log?: (message: string) => void;
   /** The site's secret the mystery fish is sealed under (the running site's, so it can reveal it); default: a throw-away one. */
   sealingSecret?: string;
+  /** The site's mail (its outbox without SMTP): where a step leaves mail for the committee to open; default: none. */
+  mailer?: Mailer;
 }
 
 export interface SeededHousehold {
@@ -72,8 +74,29 @@ class SeedClock implements Clock {
   }
 }
 
-/** The demo's history sends no mail: receipts and confirmations for long-past events would only fill the outbox. */
-const discardMail: Mailer = { kind: 'outbox', send: async () => {}, close: () => {} };
+/**
+ * The demo's history sends no mail: receipts and confirmations for long-past events would only fill the outbox. It
+ * keeps, in memory, the last mail each address was sent, for a step that follows its link (a sponsor confirming the
+ * address the acknowledgement went to), and passes on only what a step leaves for the committee (`leavingMail`).
+ */
+class DemoMail implements Mailer {
+  readonly kind = 'outbox';
+  private readonly last = new Map<string, OutgoingMail>();
+  /** The site's mail while a step leaves its mail there; null otherwise. */
+  outbox: Mailer | null = null;
+  async send(mail: OutgoingMail) {
+    this.last.set(mail.to, mail);
+    await this.outbox?.send(mail);
+  }
+  close() {}
+  /** The secret of the link to `path` in the last mail sent to `address`. */
+  linkTo(address: string, path: string): string {
+    const text = this.last.get(address)?.text ?? '';
+    const token = new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(text)?.[1];
+    if (!token) throw new Error(`The demo found no ${path} link in the mail to ${address}`);
+    return token;
+  }
+}
 
 const unlimited: RateRules = Object.fromEntries(
   Object.entries(RATE_RULES).map(([k, rule]) => [k, { ...rule, limit: 1_000_000 }]),
@@ -97,6 +120,7 @@ export class DemoContext {
   readonly households: SeededHousehold[] = [];
   readonly events = new Map<string, SeededEvent>();
   readonly photosByCatch = new Map<string, Buffer>();
+  readonly mail = new DemoMail();
   /** The two logins' households (the secretary, an administrator, and a member's family). */
   admin!: SeededHousehold;
   member!: SeededHousehold;
@@ -116,7 +140,7 @@ export class DemoContext {
       objects: options.objects,
       clock: this.clock,
       sealingSecret: options.sealingSecret ?? randomBytes(32).toString('base64url'),
-      mailer: discardMail,
+      mailer: this.mail,
       publicUrl: options.env.PUBLIC_URL,
       adminEmails: [],
       rateRules: unlimited,
@@ -137,7 +161,28 @@ export class DemoContext {
   /** Runs one step with the clock at `when`; the rows it writes are dated then. Never in the future. */
   async at<T>(when: Date, run: () => Promise<T>): Promise<T> {
     const latest = new Date(this.now.getTime() - 5 * 60_000);
-    const at = when > latest ? latest : when;
+    return this.runAt(when > latest ? latest : when, run);
+  }
+
+  /**
+   * Runs one step at the moment the demo is seeded, for what must still be under way when the site opens (an unpaid
+   * guest entry holding its place for its 10 minutes).
+   */
+  atSeedTime<T>(run: () => Promise<T>): Promise<T> {
+    return this.runAt(this.now, run);
+  }
+
+  /** Runs `run` with the mail it sends left in the site's outbox (`options.mailer`), for the committee to open. */
+  async leavingMail<T>(run: () => Promise<T>): Promise<T> {
+    this.mail.outbox = this.options.mailer ?? null;
+    try {
+      return await run();
+    } finally {
+      this.mail.outbox = null;
+    }
+  }
+
+  private async runAt<T>(at: Date, run: () => Promise<T>): Promise<T> {
     this.clock.set(at);
     await sleep(2);
     const start = new Date();

@@ -1129,6 +1129,15 @@ export const PAGE_SECTIONS = (photo: { src: string; width: number; height: numbe
     published: false,
     content: 'Kerosene Inlet after the dredging: to be checked.',
   },
+  // A published section of the committee page, which is still a draft: visitors see neither until the page is published.
+  {
+    pageSlug: 'committee',
+    sectionKey: 'meetings',
+    title: 'Committee meetings',
+    contentType: 'text' as const,
+    sortOrder: 0,
+    content: 'The committee meets on the first Tuesday of each month at 7 pm at the Chinderah Tavern. Members are welcome.',
+  },
 ];
 
 /** The published pages in the menu and the footer. */

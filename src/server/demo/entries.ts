@@ -156,3 +156,23 @@ async function payOnline(demo: DemoContext, household: SeededHousehold, eventId:
     await demo.services.entries.capture(demo.em, household.actor, session.payer, order.id);
   });
 }
+
+/**
+ * The coming Saturday's competition: a visitor entered as a guest online as the demo was seeded and has not paid yet,
+ * so the entry holds its place for its 10 minutes (the desk sees it as held) and is then given back.
+ */
+export async function seedHeldGuestEntry(demo: DemoContext) {
+  const seeded = demo.events.get('kingscliff');
+  if (!seeded) return;
+  await demo.atSeedTime(() =>
+    demo.services.guests.enter(demo.em, demo.actor(null), browser(), {
+      eventId: seeded.event.id,
+      firstName: 'Noah',
+      lastName: 'Pending',
+      email: `noah.pending@${DEMO_DOMAIN}`,
+      phone: '0422 618 004',
+      dateOfBirth: addYears(seeded.day, -29),
+      documentsAccepted: acceptGuestDocuments(),
+    }),
+  );
+}

@@ -22,9 +22,10 @@ import { seedContent } from './content';
 import { seedFairPlay } from './fair-play';
 import { DemoContext, type DemoSeedOptions } from './context';
 import { DEMO_DOMAIN, EVENTS } from './demo-data';
-import { seedEntryDay } from './entries';
+import { seedEntryDay, seedHeldGuestEntry } from './entries';
 import { seedEvents } from './events';
 import { backdate, countRows } from './finish';
+import { seedLoginChange } from './login-change';
 import { seedMemberRecords } from './member-records';
 import { expireLapsedMemberships, seedMembers } from './members';
 import { seedNews } from './news';
@@ -122,6 +123,9 @@ async function seedSteps(demo: DemoContext): Promise<Record<string, number>> {
   await seedCompetition(demo);
   await expireLapsedMemberships(demo);
   await seedMemberRecords(demo);
+  await seedLoginChange(demo);
+  // Last: it happens as the demo is seeded, after everything else.
+  await seedHeldGuestEntry(demo);
   await backdate(demo);
   const counts = await countRows(demo);
   recordAudit(demo.em, {

@@ -1,5 +1,6 @@
-/* Step 3: sponsors apply, the committee reviews them, and their invoices are paid online or by hand. */
+/* Step 3: sponsors apply and confirm their address, the committee reviews them, and their invoices are paid online or by hand. */
 import { addDays, clubToday, type IsoDate } from '../../shared/dates';
+import { ROUTES } from '../../shared/screens';
 import {
   nextSeason,
   recordSponsorPaymentInput,
@@ -31,7 +32,12 @@ export async function seedSponsors(demo: DemoContext) {
         }),
       ),
     );
+    // The pending applicant has not confirmed the address yet (the committee sees it noted); the others did that evening.
     if (plan.outcome.status === 'pending') continue;
+    const token = demo.mail.linkTo(plan.email, ROUTES.sponsorConfirm);
+    await demo.at(new Date(applied.getTime() + 3 * 3600_000), () =>
+      demo.services.sponsors.confirmAddress(demo.em, demo.actor(null), token),
+    );
     const outcome = plan.outcome;
     const reviewed = demo.local(addDays(demo.today, -outcome.reviewedDaysAgo), hhmm(demo.rng.int(18 * 60, 21 * 60)));
     const sponsor = await demo.em.findOneOrFail(Sponsor, { email: plan.email });

@@ -42,5 +42,5 @@ export const emailChangedNoticeMessage = (d: { firstName: string; newEmail: stri
       `If you did not ask for this, press the button to undo it: your record goes back to this address and everyone signed in is signed out. You can also tell the committee at ${d.contactEmail}.`,
     ],
     button: { label: 'Undo this change', url: d.undoUrl },
-    footnote: `The undo link works for ${AUTH_LIMITS.emailChangeUndoDays} days.`,
+    footnote: `The undo link works for ${AUTH_LIMITS.emailChangeUndoDays} days, even if the address is changed again in the meantime.`,
   });

@@ -5,7 +5,8 @@ import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../shared/payments
 import { renderEmail } from './layout';
 
 export interface RefundNoticeDetails {
-  firstName: string;
+  /** Null: the payer's name may not be mailed to this address (a sponsor's address nobody proved). */
+  firstName: string | null;
   /** The refund's own number ('CN-20261205-1A2B3C4D'). */
   creditNote: string;
   /** The receipt it corrects: its number (as on the PDF receipt) and the reference the e-mailed receipt gave. */
@@ -37,7 +38,7 @@ export const refundNoticeMessage = (d: RefundNoticeDetails) =>
   renderEmail({
     subject: `Refund of ${formatAud(d.refundedCents)}: credit note for receipt ${d.reference}`,
     preview: `${CLUB.name} has refunded ${formatAud(d.refundedCents)} of your payment of ${formatAud(d.paidCents)}.`,
-    greeting: `Hello ${d.firstName},`,
+    greeting: d.firstName ? `Hello ${d.firstName},` : 'Hello,',
     paragraphs: [
       `We have refunded ${formatAud(d.refundedCents)} AUD of your payment to ${CLUB.name}. This e-mail is your credit note: keep it with your receipt.`,
       `Credit note ${d.creditNote}, issued ${formatAuDate(d.refundedOn)}`,

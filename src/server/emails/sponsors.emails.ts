@@ -2,6 +2,7 @@ import { CLUB } from '../../shared/club';
 import { formatAuDate } from '../../shared/dates';
 import { formatAud } from '../../shared/membership';
 import type { PaymentMethod } from '../../shared/payments';
+import { SPONSOR_ADDRESS_LINK_DAYS } from '../../shared/sponsors';
 import { seasonEnd, seasonStart, SPONSORSHIP_LABELS, type SponsorshipType } from '../../shared/sponsors.schema';
 import { renderEmail } from './layout';
 
@@ -19,8 +20,11 @@ interface Application {
 const packageLine = (a: Pick<Application, 'sponsorshipType' | 'amountCents'>) =>
   `${SPONSORSHIP_LABELS[a.sponsorshipType]} (${formatAud(a.amountCents)} a year)`;
 
-/** To the applicant: we have it, and when they will hear from us (within 2 business days). */
-export const sponsorAcknowledgementMessage = (a: Pick<Application, 'sponsorshipType' | 'amountCents'>) =>
+/**
+ * To the applicant: we have it, when they will hear from us (within 2 business days), and the link that proves the
+ * address is theirs (`confirmUrl`), after which the club's e-mails to it may name their business.
+ */
+export const sponsorAcknowledgementMessage = (a: Pick<Application, 'sponsorshipType' | 'amountCents'> & { confirmUrl: string }) =>
   renderEmail({
     subject: `Thank you for offering to sponsor ${CLUB.name}`,
     preview: 'We will contact you within 2 business days.',
@@ -30,9 +34,29 @@ export const sponsorAcknowledgementMessage = (a: Pick<Application, 'sponsorshipT
       `Thank you for applying to sponsor ${CLUB.name}. If you did not apply, someone typed your address by mistake: you can ignore this e-mail.`,
       `Package: ${packageLine(a)}.`,
       'A member of our committee will contact you within 2 business days to talk through the details and arrange your logo.',
+      'Please confirm that this is your address with the button below: we send your invoice and receipts here only once it is confirmed.',
       `Questions in the meantime? Reply to this e-mail or write to ${CLUB.contactEmail}.`,
     ],
-    footnote: `${CLUB.name} · Incorporated association ${CLUB.associationNumber}`,
+    button: { label: 'Confirm my address', url: a.confirmUrl },
+    footnote: `The button works for ${SPONSOR_ADDRESS_LINK_DAYS} days. ${CLUB.name} · Incorporated association ${CLUB.associationNumber}`,
+  });
+
+/**
+ * To an address nobody has proved yet, when the committee accepts, renews or sends a pay link: the club's words only
+ * and a link to confirm it; the invoice follows once it is confirmed.
+ */
+export const sponsorConfirmAddressMessage = (d: { confirmUrl: string; contactEmail: string }) =>
+  renderEmail({
+    subject: `Please confirm your address for your ${CLUB.name} sponsorship`,
+    preview: 'Your invoice is ready: confirm this address to receive it.',
+    greeting: 'Hello,',
+    paragraphs: [
+      `The committee of ${CLUB.name} has an invoice ready for a sponsorship applied for with this e-mail address. Before we send it, please confirm that this address is yours with the button below.`,
+      'If you did not apply to sponsor the club, someone typed your address by mistake: you can ignore this e-mail, and we send nothing more.',
+      `Questions? Write to ${d.contactEmail}.`,
+    ],
+    button: { label: 'Confirm my address', url: d.confirmUrl },
+    footnote: `The button works for ${SPONSOR_ADDRESS_LINK_DAYS} days. ${CLUB.name} · Incorporated association ${CLUB.associationNumber}`,
   });
 
 /** To the club's contact address: a new application to review. */
@@ -99,8 +123,9 @@ export const sponsorInvoiceMessage = (d: SponsorInvoiceDetails) =>
   });
 
 export interface SponsorReceiptDetails {
-  companyName: string;
-  contactPerson: string;
+  /** Null, with the contact person, while the applicant has not proved the address: the receipt then names nobody. */
+  companyName: string | null;
+  contactPerson: string | null;
   sponsorshipType: SponsorshipType;
   amountCents: number;
   season: string;
@@ -125,9 +150,9 @@ export const sponsorReceiptMessage = (d: SponsorReceiptDetails) =>
   renderEmail({
     subject: `Receipt: ${CLUB.name} sponsorship ${d.season} ${formatAud(d.amountCents)}`,
     preview: `Thank you for sponsoring ${CLUB.name} for the ${d.season} season.`,
-    greeting: `Thank you, ${d.contactPerson}!`,
+    greeting: d.contactPerson ? `Thank you, ${d.contactPerson}!` : 'Thank you!',
     paragraphs: [
-      `We have received ${d.companyName}'s payment for the ${SPONSORSHIP_LABELS[d.sponsorshipType]}, season ${d.season} (${seasonDates(d.season)}).`,
+      `We have received ${d.companyName ? `${d.companyName}'s` : 'your'} payment for the ${SPONSORSHIP_LABELS[d.sponsorshipType]}, season ${d.season} (${seasonDates(d.season)}).`,
       `Amount paid: ${formatAud(d.amountCents)} AUD`,
       `Paid on ${formatAuDate(d.paidOn)}${d.method ? ` by ${PAID_BY[d.method]}` : ''}, receipt reference ${d.reference}.`,
       d.shownUntil ? `Your logo is shown on our website until ${formatAuDate(d.shownUntil)}.` : 'Your logo is shown on our website.',

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { clubToday } from '../../shared/dates';
+import { addressConfirmed } from '../content/sponsor-address';
 import { EventRegistration, Member, Payment, Sponsor } from '../db/entities';
 import { entryReceiptRecipient } from './entry-payments';
 import { refundNoticeMessage } from '../emails/refund.emails';
@@ -18,11 +19,17 @@ export interface RefundNoticeDeps {
  */
 export const receiptReference = (p: Payment) => (p.kind === 'membership' ? null : p.reference) ?? p.providerCaptureId ?? p.providerOrderId;
 
-/** Whom a payment's receipt went to, by the rule each kind's receipt follows. */
-async function receiptRecipient(em: EntityManager, p: Payment): Promise<{ email: string; firstName: string } | null> {
+/**
+ * Whom a payment's receipt went to, by the rule each kind's receipt follows. `named: false`: a sponsor's address its
+ * applicant never proved, whose mail names nobody (see content/sponsor-address.ts).
+ */
+async function receiptRecipient(em: EntityManager, p: Payment): Promise<{ email: string; firstName: string | null; named?: false } | null> {
   if (p.kind === 'sponsorship') {
     const sponsor = p.sponsor ? await em.findOne(Sponsor, { id: p.sponsor.id }) : null;
-    return sponsor ? { email: sponsor.email, firstName: sponsor.contactPerson } : null;
+    if (!sponsor) return null;
+    return addressConfirmed(sponsor)
+      ? { email: sponsor.email, firstName: sponsor.contactPerson }
+      : { email: sponsor.email, firstName: null, named: false };
   }
   if (p.kind === 'membership') {
     const primary = p.household
@@ -55,7 +62,7 @@ export async function sendRefundNotice(em: EntityManager, refundId: string, deps
       paidOn: clubToday(paidAt),
       refundedOn: clubToday(refund.capturedAt ?? refund.createdAt),
       description: original.description,
-      covering: original.kind === 'sponsorship' ? (original.payee ?? null) : await coveringLine(em, original),
+      covering: to.named === false ? null : original.kind === 'sponsorship' ? (original.payee ?? null) : await coveringLine(em, original),
       paidCents: original.amountCents,
       refundedCents: -refund.amountCents,
       leftCents: Math.max(0, original.amountCents - original.refundedCents),

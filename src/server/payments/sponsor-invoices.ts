@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash, randomBytes } from 'node:crypto';
 import { clubToday } from '../../shared/dates';
 import { seasonEnd, seasonOf, type InvoiceStatus } from '../../shared/sponsors';
+import { addressConfirmed } from '../content/sponsor-address';
 import { type Payment, Sponsor } from '../db/entities';
 import { sponsorReceiptMessage } from '../emails/sponsors.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
@@ -61,9 +62,11 @@ export async function sendSponsorshipReceipt(
   if (!payment.sponsor) return;
   const sponsor = await em.findOne(Sponsor, { id: payment.sponsor.id }, { refresh: true });
   if (!sponsor) return;
+  // An address its applicant never proved gets a receipt that names nobody (see content/sponsor-address.ts).
+  const named = addressConfirmed(sponsor);
   const mail = await sponsorReceiptMessage({
-    companyName: sponsor.companyName,
-    contactPerson: sponsor.contactPerson,
+    companyName: named ? sponsor.companyName : null,
+    contactPerson: named ? sponsor.contactPerson : null,
     sponsorshipType: sponsor.sponsorshipType,
     amountCents: payment.amountCents,
     season: invoiceSeason(payment),

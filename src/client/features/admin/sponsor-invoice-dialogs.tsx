@@ -11,7 +11,7 @@ import { toast } from '../../components/toast';
 import { useClubToday } from '../../lib/clock';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
-import { dollars, type InvoiceAction } from './sponsor-display';
+import { confirmFirst, dollars, type InvoiceAction } from './sponsor-display';
 
 /** Money the committee received outside the site, recorded against a season's invoice. */
 export function RecordSponsorPaymentForm({
@@ -100,7 +100,9 @@ export function ConfirmInvoiceMail({
       onSuccess: () => (
         toast.success(
           'Sponsor renewed',
-          `The invoice and pay link for ${action.kind === 'renew' ? action.season : ''} are on their way to ${action.sponsor.email}.`,
+          action.sponsor.addressConfirmed
+            ? `The invoice and pay link for ${action.kind === 'renew' ? action.season : ''} are on their way to ${action.sponsor.email}.`
+            : confirmFirst(action.sponsor.email),
         ),
         void refresh(),
         onDone()
@@ -111,7 +113,10 @@ export function ConfirmInvoiceMail({
   const resend = useMutation(
     trpc.admin.sponsors.sendPayLink.mutationOptions({
       onSuccess: () => (
-        toast.success('Pay link sent', `A new pay link is on its way to ${action.sponsor.email}.`),
+        toast.success(
+          'Pay link sent',
+          action.sponsor.addressConfirmed ? `A new pay link is on its way to ${action.sponsor.email}.` : confirmFirst(action.sponsor.email),
+        ),
         void refresh(),
         onDone()
       ),

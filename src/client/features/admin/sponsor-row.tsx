@@ -4,7 +4,7 @@ import { formatAuDate } from '../../../shared/dates';
 import { SPONSORSHIP_LABELS, type AdminSponsor, type SponsorStatus } from '../../../shared/sponsors.schema';
 import { RowButton } from '../../components/admin-row-actions';
 import { sponsorAmountText, sponsorHref, SPONSOR_LINK_PROPS } from '../../lib/sponsor-text';
-import { appliedOn, STATUS_LABELS, type InvoiceAction } from './sponsor-display';
+import { appliedOn, STATUS_LABELS, UNCONFIRMED, type InvoiceAction } from './sponsor-display';
 import { SponsorInvoices } from './sponsor-invoices';
 
 const STATUS_COLOURS: Record<SponsorStatus, string> = { pending: 'yellow', active: 'green', declined: 'red' };
@@ -68,6 +68,7 @@ export function SponsorRow({
             <Anchor href={`mailto:${sponsor.email}`} inherit>
               {sponsor.email}
             </Anchor>
+            {!sponsor.addressConfirmed && ` ${UNCONFIRMED}`}
           </Detail>
           <Detail label="Phone">
             <Anchor href={`tel:${sponsor.phone.replace(/[^\d+]/g, '')}`} inherit>

@@ -8,7 +8,7 @@ import { User } from './user.entity';
  * single-use token stored only as its SHA-256. Confirming changes Member.email and, when the member has an account,
  * User.email together (how they sign in). A newer request, a cancel or a confirmation closes it. A member without a
  * password first proves it is them through a link to the current address (`identityConfirmedAt`); once made, the
- * change can be undone for 7 days through a link sent to the old address.
+ * change can be undone for 7 days through a link sent to the old address, whatever changes followed it.
  */
 const EmailChangeSchema = defineEntity({
   name: 'EmailChange',

@@ -27,6 +27,15 @@ const SponsorSchema = defineEntity({
     /** The last day shown publicly (club date); null = open-ended. */
     endDate: p.string().length(10).nullable(),
     reviewedAt: p.datetime().nullable(),
+    /**
+     * When the applicant proved `email` through the link mailed to it; until then nothing they typed (company name,
+     * contact person) is mailed there, and no invoice goes out (see content/sponsor-address.ts).
+     */
+    addressConfirmedAt: p.datetime().nullable(),
+    /** SHA-256 of the newest confirmation link's secret, hex; replaced when another goes out. */
+    addressTokenHash: p.string().length(64).nullable().unique(),
+    /** When that link went out (it works for SPONSOR_ADDRESS_LINK_DAYS). */
+    addressLinkSentAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
