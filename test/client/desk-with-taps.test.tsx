@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { QueuedDeskTap } from '../../src/client/features/admin/desk-queue';
-import { deskWithTaps } from '../../src/client/features/admin/desk-with-taps';
+import { alreadyOnDesk, deskWithTaps } from '../../src/client/features/admin/desk-with-taps';
 import type { DeskEntrant, DeskView } from '../../src/shared/entries.schema';
 
 const entrant = (registrationId: string, name: string, fields: Partial<DeskEntrant> = {}): DeskEntrant => ({
   registrationId,
   memberId: `m-${registrationId}`,
   name,
+  firstName: name.split(' ')[0],
+  lastName: name.split(' ').slice(1).join(' '),
+  dateOfBirth: '1980-01-01',
   kind: 'member',
   division: 'open',
   age: 40,
@@ -87,5 +90,44 @@ describe('the desk list with the taps not yet sent', () => {
       tap({ eventId: 'e2', tap: { kind: 'remove', input: { registrationId: 'r2' } } }),
     ]);
     expect(shown).toBe(VIEW);
+  });
+});
+
+describe('a walk-up already on the desk, without signal', () => {
+  const NOW = new Date('2026-12-06T19:30:00.000Z');
+  const guestTap = (firstName: string, key: string, fields: Partial<DeskEntrant> = {}) =>
+    tap({
+      key,
+      tap: { kind: 'guest', input: { eventId: 'e1', firstName, lastName: 'Walkup', dateOfBirth: '1979-03-14', requestKey: key } },
+      walkUp: entrant(`pending:${key}`, `${firstName} Walkup`, {
+        kind: 'guest',
+        dateOfBirth: '1979-03-14',
+        enteredAt: '2026-12-06T19:10:00.000Z',
+        ...fields,
+      }),
+    });
+
+  it('is found among the taps still waiting to send, by name and birthday in any case or by e-mail, with the club’s sentence', () => {
+    const shown = deskWithTaps(VIEW, [guestTap('Wendy', 'w1', { email: 'wendy@example.com' })]);
+    const wendy = { guest: true, firstName: ' WENDY', lastName: 'walkup', dateOfBirth: '1979-03-14', email: null };
+    expect(alreadyOnDesk(shown, wendy, NOW)).toBe(
+      'Wendy Walkup is already entered in Club Day (as a guest, since 6:10 am). Nothing was added.',
+    );
+    const sameAddress = { guest: true, firstName: 'Wanda', lastName: 'Other', dateOfBirth: '1960-01-01', email: 'Wendy@Example.com' };
+    expect(alreadyOnDesk(shown, sameAddress, NOW)).toContain('Wendy Walkup is already entered');
+    // A member with a guest's name and birthday is the same person; the member already entered is too.
+    const member = { guest: false, memberId: 'm9', firstName: 'Wendy', lastName: 'Walkup', dateOfBirth: '1979-03-14' };
+    expect(alreadyOnDesk(shown, member, NOW)).toContain('(as a guest, since 6:10 am)');
+    expect(alreadyOnDesk(shown, { guest: false, memberId: 'm-r2', firstName: 'Ben', lastName: 'Bream' }, NOW)).toContain(
+      'Ben Bream is already entered in Club Day (as a member',
+    );
+  });
+
+  it('is not another person: another birthday, two member records with one name, someone taken off before sending', () => {
+    const shown = deskWithTaps(VIEW, [guestTap('Wendy', 'w2'), tap({ tap: { kind: 'remove', input: { registrationId: 'r3' } } })]);
+    expect(alreadyOnDesk(shown, { guest: true, firstName: 'Wendy', lastName: 'Walkup', dateOfBirth: '1980-03-14' }, NOW)).toBeNull();
+    const namesake = { guest: false, memberId: 'm-other', firstName: 'Ben', lastName: 'Bream', dateOfBirth: '1980-01-01' };
+    expect(alreadyOnDesk(shown, namesake, NOW)).toBeNull();
+    expect(alreadyOnDesk(shown, { guest: false, memberId: 'm-r3', firstName: 'Cat', lastName: 'Cod' }, NOW)).toBeNull();
   });
 });

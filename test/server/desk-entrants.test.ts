@@ -139,8 +139,21 @@ describe('the desk is told before adding someone already entered', () => {
     });
     expect(asGuest.status).toBe(409);
     expect(asGuest.body.message).toContain('Mae Member is already entered');
-    expect((await admin.trpc.admin.signOn.list.query({ id: event.id })).counts.entered).toBe(2);
+    const desk = await admin.trpc.admin.signOn.list.query({ id: event.id });
+    expect(desk.counts.entered).toBe(2);
     expect(await registered(event.id)).toBe(2);
+    // What the desk checks the same rule by without signal: each entrant's name and birthday, and the members it may add.
+    expect(desk.entrants.find((e) => e.kind === 'guest')).toMatchObject({ firstName: 'Gus', lastName: 'Guest', dateOfBirth: '1975-05-05' });
+    const members = await admin.trpc.admin.signOn.members.query();
+    expect(members).toContainEqual({
+      id: member.memberId,
+      firstName: 'Mae',
+      lastName: 'Member',
+      email: member.email,
+      dateOfBirth: '1980-05-05',
+    });
+    expect(members.some((m) => m.firstName === 'Gus')).toBe(false);
+    expect((await member.client.json('GET', '/trpc/admin.signOn.members')).status).toBe(403);
   });
 });
 

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DeskGuestWaitlistInput, GuestWaitlistInput, GuestWaitlistResult } from '../../shared/entries.schema';
 import { MEMBERS_ONLY_MESSAGE } from '../../shared/events';
 import { AppError } from '../../shared/errors';
+import { samePerson } from '../../shared/same-person';
 import type { Clock } from '../clock';
 import { Event, EventRegistration, WaitlistEntry, type Member } from '../db/entities';
 import { recordAudit } from '../platform/audit.service';
@@ -9,6 +10,7 @@ import type { Actor } from '../platform/actor';
 import type { EntriesService } from './entries.service';
 import { refuseByAge } from './entries.service';
 import { createGuestMember, type GuestPerson } from './guest-entries.service';
+import { marksOf } from './already-entered';
 import { consumeRateLimit, type RateRules } from '../platform/rate-limit.service';
 
 export interface GuestWaitlistDeps {
@@ -18,8 +20,6 @@ export interface GuestWaitlistDeps {
 }
 
 const fullName = (m: Pick<Member, 'firstName' | 'lastName'>) => `${m.firstName} ${m.lastName}`;
-const same = (a: string | null | undefined, b: string | null | undefined) =>
-  Boolean(a && b && a.trim().toLowerCase() === b.trim().toLowerCase());
 
 /**
  * Non-members on a full event's waiting list, online (the guest entry form) or at the sign-on desk (a walk-up). A
@@ -107,13 +107,11 @@ const isFull = (event: Event) =>
   event.maxParticipants !== null && event.maxParticipants !== undefined && event.registeredCount >= event.maxParticipants;
 
 /**
- * Refuses someone already on the event's waiting list or among its entrants: the same e-mail address, or the same
- * name and date of birth (any case), as the desk's check before adding a walk-up.
+ * Refuses someone already on the event's waiting list or among its entrants (`samePerson`, as the desk's check before
+ * adding a walk-up).
  */
 async function refuseIfListed(em: EntityManager, event: Event, person: GuestPerson): Promise<void> {
-  const matches = (m: Member) =>
-    same(m.email, person.email) ||
-    (same(m.firstName, person.firstName) && same(m.lastName, person.lastName) && m.dateOfBirth === person.dateOfBirth);
+  const matches = (m: Member) => samePerson({ ...person, guest: true }, marksOf(m));
   const waiting = await em.find(WaitlistEntry, { event: event.id }, { populate: ['member'], orderBy: { createdAt: 'asc', id: 'asc' } });
   const position = waiting.findIndex((w) => matches(w.member));
   if (position !== -1)
