@@ -157,6 +157,32 @@ describe('the desk is told before adding someone already entered', () => {
   });
 });
 
+describe('Add member is told the same', () => {
+  it('refuses a member with the name and birthday (any case) of a guest already entered, adding nothing', async () => {
+    const event = await todaysEvent();
+    await admin.trpc.admin.signOn.addGuest.mutate({
+      eventId: event.id,
+      firstName: 'Mia',
+      lastName: 'Fisher',
+      email: '',
+      phone: '',
+      dateOfBirth: '1990-04-02',
+    });
+    const member = await createMember(t, { firstName: 'MIA', lastName: 'fisher', dateOfBirth: '1990-04-02' });
+    const refused = await admin.mutation('admin.events.addEntrant', { id: event.id, memberId: member.memberId });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(
+      new RegExp(`^Mia Fisher is already entered in ${event.name} \\(as a guest, since \\d{1,2}:\\d{2} [ap]m\\)\\. Nothing was added\\.$`),
+    );
+    expect(await entryOf(event.id, member.memberId)).toBeNull();
+    expect(await registered(event.id)).toBe(1);
+    // Another birthday is another person.
+    const namesake = await createMember(t, { firstName: 'Mia', lastName: 'Fisher', dateOfBirth: '1991-04-02' });
+    await admin.trpc.admin.events.addEntrant.mutate({ id: event.id, memberId: namesake.memberId });
+    expect(await registered(event.id)).toBe(2);
+  });
+});
+
 describe('a freed or extra place goes to the waiting list first', () => {
   it('names who is waiting when the desk adds someone else, adds them anyway when asked (audited), and takes the waiting member off the list', async () => {
     const event = await todaysEvent({ maxParticipants: '1' });

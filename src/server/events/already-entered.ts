@@ -15,7 +15,8 @@ export const marksOf = (member: Member): PersonMarks => ({
 
 /**
  * Refuses adding someone already entered in the event (`samePerson`: the same member, the same walk-up guest added
- * twice, a member signed on again as a guest), with who, as what and since when: asked by the desk's Add guest.
+ * twice, a member signed on again as a guest or a guest as a member), with who, as what and since when: asked by the
+ * desk's Add guest and Add member.
  */
 export async function refuseIfAlreadyEntered(
   em: EntityManager,

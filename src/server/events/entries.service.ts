@@ -35,6 +35,7 @@ import { requireUser, type Actor } from '../platform/actor';
 import { calendarEntry, icsAttachment } from './calendar';
 import type { CmsService } from '../content/cms.service';
 import { UNPAID_GUEST_HOLD_MS } from './guest-holds';
+import { marksOf, refuseIfAlreadyEntered } from './already-entered';
 import { newGuestLink } from './guest-links';
 import { isCurrentMember, isSuspended, refuseIfSuspended } from '../membership/member-status';
 import type { NotificationsService } from '../notifications/notifications.service';
@@ -347,7 +348,8 @@ export class EntriesService {
 
   /**
    * The committee enters a member on the day (sign-on at the ramp), past the close of entries and the capacity:
-   * only entrants' catches count. The fee is priced as online and taken at the desk. Audited; twice is refused.
+   * only entrants' catches count. The fee is priced as online and taken at the desk. Audited; twice is refused, and so
+   * is the same person entered as a guest (`refuseIfAlreadyEntered`).
    */
   async addEntrant(
     em: EntityManager,
@@ -372,6 +374,7 @@ export class EntriesService {
     const name = fullName(member);
     const already = new AppError('CONFLICT', `${name} is already entered in ${event.name}.`);
     if (await em.count(EventRegistration, { event: eventId, member: memberId })) throw already;
+    await refuseIfAlreadyEntered(em, event, marksOf(member), this.now());
     const passedOver = await refuseIfOthersWaiting(em, event, { name, memberId, passOverWaiting: options.passOverWaiting === true });
     const feeCents = priceFor(event, member);
     const registration = await em.transactional(async (tem) => {
