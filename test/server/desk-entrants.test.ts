@@ -183,6 +183,32 @@ describe('Add member is told the same', () => {
   });
 });
 
+describe('two desks adding one person at the same moment', () => {
+  const alreadyEntered = (name: string, event: { name: string }) =>
+    new RegExp(`^${name} is already entered in ${event.name} \\(as a guest, since \\d{1,2}:\\d{2} [ap]m\\)\\. Nothing was added\\.$`);
+
+  it('add them once: the other desk is told, as a guest twice or as a guest and a member', async () => {
+    const event = await todaysEvent();
+    const otherDesk = (await createAdmin(t, { email: 'desk2@club.test' })).client;
+    const guest = { eventId: event.id, firstName: 'Tia', lastName: 'Twice', email: '', phone: '', dateOfBirth: '1983-08-08' };
+    const both = await Promise.all([admin.mutation('admin.signOn.addGuest', guest), otherDesk.mutation('admin.signOn.addGuest', guest)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.status === 409)!.body.message).toMatch(alreadyEntered('Tia Twice', event));
+    expect(await t.em().count(EventRegistration, { event: event.id })).toBe(1);
+    expect(await registered(event.id)).toBe(1);
+
+    const member = await createMember(t, { firstName: 'Sam', lastName: 'Same', dateOfBirth: '1977-07-07' });
+    const [asGuest, asMember] = await Promise.all([
+      admin.mutation('admin.signOn.addGuest', { ...guest, firstName: 'Sam', lastName: 'Same', dateOfBirth: '1977-07-07' }),
+      otherDesk.mutation('admin.events.addEntrant', { id: event.id, memberId: member.memberId }),
+    ]);
+    expect([asGuest.status, asMember.status].sort()).toEqual([200, 409]);
+    expect([asGuest, asMember].find((r) => r.status === 409)!.body.message).toMatch(/^Sam Same is already entered in /);
+    expect(await t.em().count(EventRegistration, { event: event.id })).toBe(2);
+    expect(await registered(event.id)).toBe(2);
+  });
+});
+
 describe('a freed or extra place goes to the waiting list first', () => {
   it('names who is waiting when the desk adds someone else, adds them anyway when asked (audited), and takes the waiting member off the list', async () => {
     const event = await todaysEvent({ maxParticipants: '1' });

@@ -16,7 +16,8 @@ export const marksOf = (member: Member): PersonMarks => ({
 /**
  * Refuses adding someone already entered in the event (`samePerson`: the same member, the same walk-up guest added
  * twice, a member signed on again as a guest or a guest as a member), with who, as what and since when: asked by the
- * desk's Add guest and Add member.
+ * desk's Add guest and Add member under the event's row lock (`lockEvent`), so that of two desks adding one person at
+ * once the second is told.
  */
 export async function refuseIfAlreadyEntered(
   em: EntityManager,

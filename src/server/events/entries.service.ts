@@ -138,6 +138,15 @@ export async function releaseStaleGuestEntries(em: EntityManager, eventId: strin
   return released.length;
 }
 
+/**
+ * Takes the event's row lock for the rest of the caller's transaction: the committee's adds (Add member, Add guest, a
+ * guest put on the waiting list) check who is already there and write under it, one at a time per event, as places
+ * are taken under the same row by `takePlaces`.
+ */
+export async function lockEvent(em: EntityManager, eventId: string): Promise<void> {
+  await em.execute('select id from events where id = ? for update', [eventId]);
+}
+
 /** Gives a place back (an entry cancelled). */
 export const freePlace = (em: EntityManager, eventId: string) =>
   em.execute('update events set registered_count = registered_count - 1 where id = ? and registered_count > 0', [eventId]);
@@ -373,12 +382,13 @@ export class EntriesService {
     refuseByAge(event, member, { self: false, field: 'memberId' });
     const name = fullName(member);
     const already = new AppError('CONFLICT', `${name} is already entered in ${event.name}.`);
-    if (await em.count(EventRegistration, { event: eventId, member: memberId })) throw already;
-    await refuseIfAlreadyEntered(em, event, marksOf(member), this.now());
-    const passedOver = await refuseIfOthersWaiting(em, event, { name, memberId, passOverWaiting: options.passOverWaiting === true });
     const feeCents = priceFor(event, member);
     const registration = await em.transactional(async (tem) => {
+      // Checked and made under the event's row lock: of two desks adding one person at once, the second is told.
+      await lockEvent(tem, eventId);
       if (await tem.count(EventRegistration, { event: eventId, member: memberId })) throw already;
+      await refuseIfAlreadyEntered(tem, event, marksOf(member), this.now());
+      const passedOver = await refuseIfOthersWaiting(tem, event, { name, memberId, passOverWaiting: options.passOverWaiting === true });
       const made = tem.create(EventRegistration, {
         event: tem.getReference(Event, eventId),
         member: tem.getReference(Member, memberId),

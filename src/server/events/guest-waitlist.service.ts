@@ -8,7 +8,7 @@ import { Event, EventRegistration, WaitlistEntry, type Member } from '../db/enti
 import { recordAudit } from '../platform/audit.service';
 import type { Actor } from '../platform/actor';
 import type { EntriesService } from './entries.service';
-import { refuseByAge } from './entries.service';
+import { lockEvent, refuseByAge } from './entries.service';
 import { createGuestMember, type GuestPerson } from './guest-entries.service';
 import { marksOf } from './already-entered';
 import { consumeRateLimit, type RateRules } from '../platform/rate-limit.service';
@@ -69,7 +69,8 @@ export class GuestWaitlistService {
 
   /**
    * The guest's row and their place at the end of the list, audited 'waitlist.join'. One request at a time per event
-   * (an advisory lock), so the same person sent twice at once is refused the second time, not listed twice.
+   * (the event's row lock, as the desk's adds), so the same person sent twice at once, or added at the desk meanwhile,
+   * is refused the second time, not listed twice.
    */
   private async add(
     em: EntityManager,
@@ -80,7 +81,7 @@ export class GuestWaitlistService {
   ): Promise<{ name: string; position: number }> {
     refuseByAge(event, person, { self: via === 'online', field: 'dateOfBirth' });
     return em.transactional(async (tem) => {
-      await tem.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`guest-waitlist:${event.id}`]);
+      await lockEvent(tem, event.id);
       await refuseIfListed(tem, event, person);
       const member = createGuestMember(tem, event, person, this.deps.clock.now());
       tem.create(WaitlistEntry, {

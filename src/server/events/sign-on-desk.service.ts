@@ -25,7 +25,7 @@ import type { Sealer } from '../platform/sealing';
 import { isUniqueViolation } from '../db/unique-violation';
 import { auditedRequest, recordAudit } from '../platform/audit.service';
 import type { Actor } from '../platform/actor';
-import { auditPassedOver, refuseIfOthersWaiting } from './entries.service';
+import { auditPassedOver, lockEvent, refuseIfOthersWaiting } from './entries.service';
 import { deskGuestLink, guestLinkSealer } from './guest-links';
 import { heldUntil } from './guest-holds';
 import { refuseIfAlreadyEntered } from './already-entered';
@@ -305,9 +305,11 @@ export class SignOnDeskService {
     const earlier = await auditedRequest(em, { action: 'entry.guest', entityType: 'Event', entityId: event.id }, input.requestKey);
     if (earlier) return this.entrantOf(em, event, String(earlier.after?.memberId), String(earlier.after?.name));
     const name = `${input.firstName} ${input.lastName}`;
-    await refuseIfAlreadyEntered(em, event, { ...input, guest: true }, this.now());
-    const passedOver = await refuseIfOthersWaiting(em, event, { name, memberId: null, passOverWaiting: input.passOverWaiting === true });
     const made = await em.transactional(async (tem) => {
+      // Checked and made under the event's row lock: of two desks adding one person at once, the second is told.
+      await lockEvent(tem, event.id);
+      await refuseIfAlreadyEntered(tem, event, { ...input, guest: true }, this.now());
+      const passedOver = await refuseIfOthersWaiting(tem, event, { name, memberId: null, passOverWaiting: input.passOverWaiting === true });
       const created = await this.deps.guests.createGuestEntry(
         tem,
         actor,
