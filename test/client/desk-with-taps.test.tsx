@@ -1,7 +1,10 @@
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { QueuedDeskTap } from '../../src/client/features/admin/desk-queue';
 import { alreadyOnDesk, deskWithTaps } from '../../src/client/features/admin/desk-with-taps';
+import { RemoveEntrantDialog } from '../../src/client/features/admin/remove-entrant-dialog';
 import type { DeskEntrant, DeskView } from '../../src/shared/entries.schema';
+import { fakeServer, renderWithProviders } from './render';
 
 const entrant = (registrationId: string, name: string, fields: Partial<DeskEntrant> = {}): DeskEntrant => ({
   registrationId,
@@ -129,5 +132,38 @@ describe('a walk-up already on the desk, without signal', () => {
     const namesake = { guest: false, memberId: 'm-other', firstName: 'Ben', lastName: 'Bream', dateOfBirth: '1980-01-01' };
     expect(alreadyOnDesk(shown, namesake, NOW)).toBeNull();
     expect(alreadyOnDesk(shown, { guest: false, memberId: 'm-r3', firstName: 'Cat', lastName: 'Cod' }, NOW)).toBeNull();
+  });
+});
+
+describe('cash taken without signal, then the entrant taken off before it is sent', () => {
+  const cash = (registrationId: string) =>
+    tap({ tap: { kind: 'payment', input: { registrationId, method: 'cash', reference: '', requestKey: `pay-${registrationId}` } } });
+  const removing = (entrant: DeskEntrant) =>
+    renderWithProviders(<RemoveEntrantDialog eventId="e1" eventName="Club Day" entrant={entrant} onClose={() => {}} />, fakeServer({}));
+
+  it('the remove dialog says the cash is handed back', async () => {
+    const [ana] = deskWithTaps(VIEW, [cash('r1')]).entrants;
+    removing(ana);
+    await screen.findByRole('dialog', { name: 'Remove an entrant' });
+    expect(screen.getByText('Their $10.00 (cash) is recorded as refunded: hand it back to them.')).toBeTruthy();
+    expect(screen.queryByText(/Nothing has been paid/)).toBeNull();
+  });
+
+  it('for a walk-up the club has not had yet: the cash goes back, nothing is recorded', async () => {
+    const walkUp = entrant('pending:w9', 'Wendy Walkup', { kind: 'guest', fee: '15.00' });
+    const shown = deskWithTaps(VIEW, [
+      tap({
+        key: 'w9',
+        tap: {
+          kind: 'guest',
+          input: { eventId: 'e1', firstName: 'Wendy', lastName: 'Walkup', dateOfBirth: '1979-03-14', requestKey: 'w9' },
+        },
+        walkUp,
+      }),
+      cash('pending:w9'),
+    ]);
+    removing(shown.entrants.find((e) => e.name === 'Wendy Walkup')!);
+    await screen.findByRole('dialog', { name: 'Remove an entrant' });
+    expect(screen.getByText('Their $15.00 (cash) was taken here and never sent to the club: hand it back to them.')).toBeTruthy();
   });
 });

@@ -18,7 +18,8 @@ function applyTap(entrants: ShownEntrant[], entry: QueuedDeskTap): ShownEntrant[
   return entrants.map((e) => {
     if (e.registrationId !== id) return e;
     if (tap.kind === 'checkIn') return { ...e, checkedInAt: tap.input.checkedIn ? (tap.input.at ?? entry.tappedAt) : null, waiting: true };
-    return { ...e, paymentState: 'paid', paidBy: PAYMENT_METHOD_LABELS[tap.input.method], waiting: true };
+    // Money taken at the desk goes back by hand if they are taken off.
+    return { ...e, paymentState: 'paid', paidBy: PAYMENT_METHOD_LABELS[tap.input.method], feeBack: 'by_hand', waiting: true };
   });
 }
 
