@@ -296,7 +296,10 @@ describe('a walk-up guest without e-mail gets a catch link at the desk', () => {
     const caught = await logCatch(t, phone, { eventId: event.id, memberId: walkUp.memberId, fishType: 'Flathead', size: '52' });
     expect((await t.em().findOneOrFail(Catch, { id: caught }, { populate: ['angler'] })).angler.id).toBe(walkUp.memberId);
     // Single use: nobody else signs in with it, and once used the desk makes a new one.
-    expect((await t.client().mutation('guests.signIn', { token: tokenOf(shown.url) })).status).toBe(400);
+    expect(await t.client().mutation('guests.signIn', { token: tokenOf(shown.url) })).toMatchObject({
+      status: 400,
+      body: { message: 'This link has already been used. Ask the sign-on desk to show you a new one.' },
+    });
     const next = await admin.trpc.admin.signOn.catchLink.mutate({ registrationId: walkUp.registrationId });
     expect(next.url).not.toBe(shown.url);
     expect(await t.client().trpc.guests.signIn.mutate({ token: tokenOf(next.url) })).toMatchObject({ name: 'Noel Noemail' });

@@ -214,7 +214,7 @@ export class GuestEntriesService {
     );
     let registrationId = claimed[0]?.id;
     if (!registrationId) {
-      const entry = await em.findOne(EventRegistration, { guestTokenHash: hash });
+      const entry = await em.findOne(EventRegistration, { guestTokenHash: hash }, { populate: ['member'] });
       if (entry && entry.guestTokenUsedAt && actor.guest?.registrationId === entry.id) registrationId = entry.id;
       else if (!entry)
         throw new AppError(
@@ -224,7 +224,10 @@ export class GuestEntriesService {
       else if (entry.guestTokenUsedAt)
         throw new AppError(
           'BAD_REQUEST',
-          'This link has already been used. Ask for a new link on the event, with the same e-mail address.',
+          // A guest with no e-mail address had the link from the desk, so only the desk can give another.
+          entry.member.email
+            ? 'This link has already been used. Ask for a new link on the event, with the same e-mail address.'
+            : 'This link has already been used. Ask the sign-on desk to show you a new one.',
         );
       else throw new AppError('BAD_REQUEST', 'This link has expired.');
     }
