@@ -15,7 +15,7 @@ import {
   type DeskView,
 } from '../../shared/entries.schema';
 import { AppError } from '../../shared/errors';
-import { eventLimitBadges, MEMBERS_ONLY_MESSAGE } from '../../shared/events';
+import { eventLimitBadges } from '../../shared/events';
 import { centsToAmount, CURRENCY, formatAud } from '../../shared/membership';
 import { PAYMENT_METHOD_LABELS, type ManualPaymentMethod } from '../../shared/payments';
 import type { Clock } from '../clock';
@@ -25,7 +25,9 @@ import type { Sealer } from '../platform/sealing';
 import { isUniqueViolation } from '../db/unique-violation';
 import { auditedRequest, recordAudit } from '../platform/audit.service';
 import type { Actor } from '../platform/actor';
-import { auditPassedOver, lockEvent, refuseIfOthersWaiting } from './entries.service';
+import { refuseEntry } from './entry-gate';
+import { lockEvent } from './entry-places';
+import { auditPassedOver, refuseIfOthersWaiting } from './waiting-list';
 import { deskGuestLink, guestLinkSealer } from './guest-links';
 import { heldUntil } from './guest-holds';
 import { refuseIfAlreadyEntered } from './already-entered';
@@ -300,8 +302,8 @@ export class SignOnDeskService {
     const event = await em.findOne(Event, { id: input.eventId });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
     if (event.status === 'cancelled') throw new AppError('BAD_REQUEST', 'This event was cancelled.');
-    // Refused before anything is written (the guest entry refuses it too, being the one place a guest is made).
-    if (event.membersOnly) throw new AppError('BAD_REQUEST', MEMBERS_ONLY_MESSAGE);
+    // The gate, before anything is written (the guest entry asks it too, being the one place a guest is made).
+    refuseEntry(event, { ...input, isGuest: true }, clubToday(this.now()), { as: 'guest', self: false });
     const earlier = await auditedRequest(em, { action: 'entry.guest', entityType: 'Event', entityId: event.id }, input.requestKey);
     if (earlier) return this.entrantOf(em, event, String(earlier.after?.memberId), String(earlier.after?.name));
     const name = `${input.firstName} ${input.lastName}`;
