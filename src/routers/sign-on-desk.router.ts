@@ -2,6 +2,7 @@ import {
   checkInInput,
   checkInResult,
   deskEntrant,
+  deskMember,
   deskGuestInput,
   deskInput,
   deskPaymentInput,
@@ -20,6 +21,9 @@ export const signOnDeskRouter = router({
     .input(deskInput)
     .output(deskView)
     .query(({ ctx, input }) => ctx.services.signOnDesk.list(ctx.em, input.id)),
+
+  /** The current members the desk may sign on, with what tells them from a guest (kept on the device for Add member). */
+  members: adminProcedure.output(z.array(deskMember)).query(({ ctx }) => ctx.services.signOnDesk.members(ctx.em)),
 
   /** One tap; the same tap again changes nothing (audited once). */
   checkIn: adminProcedure

@@ -93,7 +93,7 @@ export function createServices(deps: ServiceDeps) {
     events,
     entries,
     guests,
-    guestWaitlist: new GuestWaitlistService({ ...deps, entries }),
+    guestWaitlist: new GuestWaitlistService(deps),
     signOnDesk: new SignOnDeskService({ ...deps, paymentsService: payments, guests }),
     fairPlay: new FairPlayService(deps),
     memberCards: new MemberCardService({ ...deps, secret: linkSecret }),

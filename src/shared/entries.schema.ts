@@ -155,6 +155,10 @@ export const deskEntrant = z.object({
   registrationId: z.string(),
   memberId: z.string(),
   name: z.string(),
+  /** With the e-mail address and date of birth: what the desk tells two people apart by without signal (`samePerson`). */
+  firstName: z.string(),
+  lastName: z.string(),
+  dateOfBirth: z.string(),
   kind: z.enum(['member', 'guest']),
   division: z.enum(DIVISIONS),
   /** Age on the event's day. */
@@ -209,6 +213,19 @@ export const deskView = z.object({
   }),
 });
 export type DeskView = z.infer<typeof deskView>;
+
+/**
+ * A current member the desk may sign on, with what tells them from a guest already entered (`samePerson`): kept on the
+ * device with the desk's list, for Add member without signal.
+ */
+export const deskMember = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  dateOfBirth: z.string(),
+});
+export type DeskMember = z.infer<typeof deskMember>;
 
 /** Names one tap at the desk: a tap sent again (a lost reply, a queue sent after the signal returns) counts once. */
 const deskRequestKey = z.uuid({ error: 'The request key must be a UUID; please reload the page and try again.' });

@@ -319,6 +319,9 @@ const VIEW: DeskView = {
       registrationId: 'r1',
       memberId: 'm1',
       name: 'Eli Entrant',
+      firstName: 'Eli',
+      lastName: 'Entrant',
+      dateOfBirth: '1986-03-03',
       kind: 'member',
       division: 'open',
       age: 40,
@@ -336,6 +339,9 @@ const VIEW: DeskView = {
       registrationId: 'r2',
       memberId: 'm2',
       name: 'Riley Visitor',
+      firstName: 'Riley',
+      lastName: 'Visitor',
+      dateOfBirth: '2014-09-09',
       kind: 'guest',
       division: 'junior',
       age: 12,
@@ -374,5 +380,57 @@ describe("an event's entrants", () => {
       `/api/admin/events/${VIEW.eventId}/entrants.csv`,
     );
     expect(callsOf(s, 'admin.signOn.list')).toEqual([{ id: VIEW.eventId }]);
+  });
+
+  it('takes an entrant off once the committee has read what happens to the fee, and says why when the club refuses', async () => {
+    const [eli, riley] = VIEW.entrants;
+    const paidInCash = { ...eli, paidBy: 'Cash' };
+    let removed = false;
+    const s = fakeServer({
+      'admin.signOn.list': () =>
+        ok(
+          removed
+            ? { ...VIEW, entrants: [paidInCash], counts: { ...VIEW.counts, entered: 1, toPay: 0 } }
+            : { ...VIEW, entrants: [paidInCash, riley] },
+        ),
+      'admin.signOn.remove': ({ registrationId }) => {
+        if (registrationId === eli.registrationId)
+          return trpcError(404, 'NOT_FOUND', 'That entry does not exist. Reload the list: it may have been cancelled.');
+        removed = true;
+        return ok({ message: 'Riley Visitor is no longer entered in Whiting Wander.' });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<EntrantsButton event={{ id: VIEW.eventId, name: VIEW.eventName }} />, s);
+    await user.click(screen.getByRole('button', { name: 'Entrants of Whiting Wander' }));
+    const entrants = await screen.findByRole('dialog', { name: 'Entrants: Whiting Wander' });
+
+    // Eli paid in cash: the committee reads that it goes back by hand, keeps him, then tries again and is refused.
+    await user.click(within(entrants).getByRole('button', { name: 'Remove Eli Entrant' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Remove an entrant' });
+    expect(within(dialog).getByText('Their $10.00 (cash) is recorded as refunded: hand it back to them.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep Eli' }));
+    expect(s.mutations()).toEqual([]);
+    await user.click(within(entrants).getByRole('button', { name: 'Remove Eli Entrant' }));
+    dialog = await screen.findByRole('dialog', { name: 'Remove an entrant' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'That entry does not exist. Reload the list: it may have been cancelled.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Keep Eli' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Remove an entrant' })).toBeNull());
+
+    // Riley has paid nothing: taken off, and the list read again without them.
+    await user.click(within(entrants).getByRole('button', { name: 'Remove Riley Visitor' }));
+    dialog = await screen.findByRole('dialog', { name: 'Remove an entrant' });
+    expect(within(dialog).getByText('Nothing has been paid, so no money changes hands.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Riley Visitor is no longer entered in Whiting Wander.')).toBeTruthy();
+    await waitFor(() => expect(within(entrants).getAllByTestId('entrant')).toHaveLength(1));
+    expect(within(entrants).getByText(/1 entered of 2/)).toBeTruthy();
+    expect(s.mutations().map((c) => [c.procedures[0], c.inputs[0]])).toEqual([
+      ['admin.signOn.remove', { registrationId: eli.registrationId }],
+      ['admin.signOn.remove', { registrationId: riley.registrationId }],
+    ]);
   });
 });

@@ -95,6 +95,19 @@ describe('the sign-on desk at the ramp without signal (360 px)', () => {
     await dialog.waitFor({ state: 'hidden' });
     const wendy = card('Wendy Walkup');
     await wendy.getByText('Waiting to send').waitFor();
+    // The same walk-up typed again: the desk says so from its own list, as the club would, and adds nobody.
+    await desk.getByRole('button', { name: 'Add guest' }).click();
+    dialog = page.getByRole('dialog', { name: 'Add a guest' });
+    await dialog.getByLabel(/First name/).fill('wendy');
+    await dialog.getByLabel(/Last name/).fill('WALKUP');
+    await dialog.getByLabel(/Date of birth/).fill('14/03/1979');
+    await dialog.getByRole('button', { name: 'Add guest' }).click();
+    await dialog
+      .getByText(/^Wendy Walkup is already entered in .* \(as a guest, since \d{1,2}:\d{2}\s?[ap]m\)\. Nothing was added\.$/)
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await card('Wendy Walkup').count()).toBe(1);
     await wendy.getByRole('button', { name: /^Take \$[\d.]+ from Wendy Walkup$/ }).click();
     dialog = page.getByRole('dialog', { name: 'Take payment' });
     await dialog.getByRole('button', { name: /^Record \$/ }).click();

@@ -143,4 +143,80 @@ describe('a guest on a phone', () => {
     await shot('desk-checked-in');
     expect(problems).toEqual([]);
   }, 60_000);
+
+  it('signed on at the desk without an e-mail address, scans the catch link the desk shows and logs a catch; the link works once', async () => {
+    const desk = await openPage(browser, 'desk-walk-up-catch-link', SMALL_PHONE);
+    await followLink(desk.page, await loginLink(t, ADMIN));
+    await desk.page.waitForURL('**/member');
+    await desk.page.goto(`${t.baseUrl}/admin?signon=${eventId}`);
+    const list = desk.page.getByTestId('sign-on-desk');
+    await list.getByTestId('desk-entrant').first().waitFor();
+
+    // A walk-up with no e-mail address: added, their $15.00 taken in cash.
+    await list.getByRole('button', { name: 'Add guest' }).click();
+    let dialog = desk.page.getByRole('dialog', { name: 'Add a guest' });
+    await dialog.getByLabel(/First name/).fill('Noah');
+    await dialog.getByLabel(/Last name/).fill('Noemail');
+    await dialog.getByLabel(/Date of birth/).fill('06/06/1966');
+    await dialog.getByRole('button', { name: 'Add guest' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const noah = list.getByTestId('desk-entrant').filter({ hasText: 'Noah Noemail' });
+    await noah.getByRole('button', { name: 'Take $15.00 from Noah Noemail' }).click();
+    dialog = desk.page.getByRole('dialog', { name: 'Take payment' });
+    await dialog.getByRole('button', { name: 'Record $15.00' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await noah.getByText('Paid · Cash').waitFor();
+
+    // The desk shows the catch link as a QR code; the link is the one the club gave the desk's screen.
+    const shown = desk.page.waitForResponse((r) => r.url().includes('/trpc/admin.signOn.catchLink'));
+    await noah.getByRole('button', { name: 'Catch link for Noah Noemail' }).click();
+    // tRPC answers in a batch: one answer here.
+    const [answer] = (await (await shown).json()) as { result: { data: { url: string } } }[];
+    const url = new URL(answer.result.data.url);
+    expect(url.pathname).toBe('/guest');
+    dialog = desk.page.getByRole('dialog', { name: 'Catch link for Noah Noemail' });
+    await dialog.getByRole('img', { name: 'Catch link for Noah Noemail' }).waitFor();
+    await dialog.getByText(/Noah scans this with their phone's camera/).waitFor();
+    await desk.shot('catch-link');
+    await expectAccessible(desk.page, 'catch link on the desk');
+    expect(await phoneProblems(desk.page, '[role="dialog"]')).toEqual([]);
+
+    // Noah's phone opens it, signs in to this event and logs a catch with a photo.
+    const phone = await openPage(browser, 'walk-up-guest-phone', SMALL_PHONE);
+    await phone.context.grantPermissions(['geolocation']);
+    await phone.context.setGeolocation(POSITION);
+    await phone.page.goto(`${t.baseUrl}${url.pathname}${url.search}`);
+    await phone.page.getByRole('button', { name: 'Sign in to log my catches' }).click();
+    await phone.page.getByTestId('guest-home').getByText(EVENT_NAME).first().waitFor();
+    const form = phone.page.getByRole('form', { name: 'Log Your Catch' });
+    await expect.poll(() => form.getByLabel(/^Event/).inputValue()).toBe(eventId);
+    await form.getByLabel(/^Species/).selectOption('Flathead');
+    await form.getByLabel(/^Size \(cm\)/).fill('41');
+    await form.getByLabel('Kept', { exact: true }).check();
+    await form.getByLabel(/^Photo/).setInputFiles(await phonePhoto());
+    await form.getByText(/^GPS: -28\.2546/).waitFor();
+    await form.getByLabel('I confirm that all information provided is accurate and truthful to the best of my knowledge.').check();
+    await form.getByRole('button', { name: 'Submit Catch' }).click();
+    await phone.page.getByRole('dialog', { name: 'Competition Rules & Waiver' }).getByRole('button', { name: 'Accept & Continue' }).click();
+    await phone.page.getByText('Fish catch logged successfully!').waitFor();
+    await phone.shot('walk-up-catch-logged');
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+
+    const entry = await t
+      .em()
+      .findOneOrFail(EventRegistration, { event: eventId, member: { firstName: 'Noah' } }, { populate: ['member'] });
+    expect([entry.member.isGuest, entry.member.email]).toEqual([true, null]);
+    const logged = await t.em().find(Catch, { angler: entry.member.id });
+    expect(logged.map((c) => [c.species, Number(c.sizeCm), c.fate])).toEqual([['Flathead', 41, 'kept']]);
+
+    // Someone else's phone with the same link: refused, with whom to ask.
+    const other = await openPage(browser, 'walk-up-link-again', SMALL_PHONE);
+    await other.page.goto(`${t.baseUrl}${url.pathname}${url.search}`);
+    await other.page.getByRole('button', { name: 'Sign in to log my catches' }).click();
+    const refused = other.page.getByRole('alert').filter({ hasText: 'This link could not be used' });
+    await refused.getByText('This link has already been used. Ask the sign-on desk to show you a new one.').waitFor();
+    await other.shot('link-used');
+    expect(await other.page.getByTestId('guest-home').count()).toBe(0);
+    expect([...desk.problems, ...phone.problems, ...other.problems.filter((p) => !/status of 400/.test(p))]).toEqual([]);
+  }, 120_000);
 });

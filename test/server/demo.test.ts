@@ -1,14 +1,10 @@
-import { MikroORM } from '@mikro-orm/postgresql';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
 import { clubToday } from '../../src/shared/dates';
 import { isJuniorOn } from '../../src/shared/membership';
 import { isCurrentMember } from '../../src/server/membership/member-status';
 import { financialYearOf } from '../../src/shared/reports.schema';
 import { nextSeason } from '../../src/shared/sponsors';
-import { ormOptions } from '../../src/server/db/orm.config';
 import {
   DEMO_DOMAIN,
   DEMO_LOGINS,
@@ -21,45 +17,10 @@ import { AuditLog, EmailChange, Member, User } from '../../src/server/db/entitie
 import { createMailer } from '../../src/server/integrations/mailer';
 import { outboxMails } from '../support/outbox';
 import { documentsToAccept } from '../../src/shared/documents';
-import { createLocalStore } from '../../src/server/integrations/storage/local-store';
-import { createTestDatabase } from '../support/database';
 import { PUBLIC_URL, startTestApp, type TestApp, type TestClient } from '../support/test-app';
+import { freshSite, image, signIn } from './demo-site';
 
 const env = { NODE_ENV: 'test' as const, PUBLIC_URL };
-
-/** An ORM and a local object store on a fresh database, as `npm run demo` has them before it listens. */
-async function freshSite() {
-  const databaseUrl = await createTestDatabase();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'club-demo-'));
-  const orm = await MikroORM.init(ormOptions(databaseUrl, { logger: () => {} }));
-  const objects = createLocalStore({
-    dir: path.join(dataDir, 'objects'),
-    publicUrl: PUBLIC_URL,
-    secret: 'demo-test-secret-demo-test-secret',
-  });
-  return {
-    databaseUrl,
-    dataDir,
-    orm,
-    objects,
-    async close() {
-      await orm.close(true);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function signIn(t: TestApp, login: { email: string; password: string }): Promise<TestClient> {
-  const client = t.client();
-  await client.trpc.auth.login.mutate(login);
-  return client;
-}
-
-/** Fetches a served image and says what it is. */
-async function image(client: TestClient, url: string) {
-  const res = await client.fetch(url);
-  return { status: res.status, type: res.headers.get('content-type'), bytes: (await res.arrayBuffer()).byteLength };
-}
 
 describe('the demo club (npm run demo)', () => {
   let site: Awaited<ReturnType<typeof freshSite>>;
@@ -378,9 +339,19 @@ describe('the demo club (npm run demo)', () => {
       expect.arrayContaining(['Riley Visitor', 'Sam Walkup']),
     );
     expect(desk.entrants.some((e) => e.division === 'junior' && e.fee === '0.00')).toBe(true);
-    // A member waits first, then a walk-up guest the desk put on the list.
+    // A member waits first, then a walk-up guest the desk put on the list; both were passed over once, audited.
     expect(desk.waiting).toHaveLength(2);
     expect(desk.waiting[1]).toMatchObject({ name: 'Tom Tinnie', position: 2 });
+    const audited = async (entityType: string) => (await admin.trpc.admin.audit.query({ entityType, pageSize: 100 })).rows;
+    const passed = (await audited('Event')).find((a) => a.action === 'waitlist.passedOver' && a.entityId === todays.id);
+    expect(passed?.after).toMatchObject({ passedOver: desk.waiting.map((w) => w.name) });
+    expect(desk.entrants.map((e) => e.name)).toContain(passed?.after?.added);
+    // One who paid cash was taken off: the $10.00 handed back is a refund in Payments, and the removal is audited.
+    const removed = (await audited('EventRegistration')).find((a) => a.action === 'entry.remove');
+    expect(removed?.after).toMatchObject({ eventId: todays.id, feeCents: 1000, refundedCents: 1000 });
+    expect(desk.entrants.map((e) => e.name)).not.toContain(removed?.after?.name);
+    const { rows } = await admin.trpc.admin.payments.list.query({ kind: 'event', pageSize: 100 });
+    expect(rows.find((r) => r.purpose === 'refund' && r.payee === removed?.after?.name)).toMatchObject({ amount: '-10.00' });
     // The demo member's own entry was paid online.
     const mine = (await member.trpc.events.myRegistrations.query()).find((r) => r.eventId === todays.id);
     expect(mine).toMatchObject({ paymentState: 'paid' });

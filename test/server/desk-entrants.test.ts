@@ -139,7 +139,72 @@ describe('the desk is told before adding someone already entered', () => {
     });
     expect(asGuest.status).toBe(409);
     expect(asGuest.body.message).toContain('Mae Member is already entered');
-    expect((await admin.trpc.admin.signOn.list.query({ id: event.id })).counts.entered).toBe(2);
+    const desk = await admin.trpc.admin.signOn.list.query({ id: event.id });
+    expect(desk.counts.entered).toBe(2);
+    expect(await registered(event.id)).toBe(2);
+    // What the desk checks the same rule by without signal: each entrant's name and birthday, and the members it may add.
+    expect(desk.entrants.find((e) => e.kind === 'guest')).toMatchObject({ firstName: 'Gus', lastName: 'Guest', dateOfBirth: '1975-05-05' });
+    const members = await admin.trpc.admin.signOn.members.query();
+    expect(members).toContainEqual({
+      id: member.memberId,
+      firstName: 'Mae',
+      lastName: 'Member',
+      email: member.email,
+      dateOfBirth: '1980-05-05',
+    });
+    expect(members.some((m) => m.firstName === 'Gus')).toBe(false);
+    expect((await member.client.json('GET', '/trpc/admin.signOn.members')).status).toBe(403);
+  });
+});
+
+describe('Add member is told the same', () => {
+  it('refuses a member with the name and birthday (any case) of a guest already entered, adding nothing', async () => {
+    const event = await todaysEvent();
+    await admin.trpc.admin.signOn.addGuest.mutate({
+      eventId: event.id,
+      firstName: 'Mia',
+      lastName: 'Fisher',
+      email: '',
+      phone: '',
+      dateOfBirth: '1990-04-02',
+    });
+    const member = await createMember(t, { firstName: 'MIA', lastName: 'fisher', dateOfBirth: '1990-04-02' });
+    const refused = await admin.mutation('admin.events.addEntrant', { id: event.id, memberId: member.memberId });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(
+      new RegExp(`^Mia Fisher is already entered in ${event.name} \\(as a guest, since \\d{1,2}:\\d{2} [ap]m\\)\\. Nothing was added\\.$`),
+    );
+    expect(await entryOf(event.id, member.memberId)).toBeNull();
+    expect(await registered(event.id)).toBe(1);
+    // Another birthday is another person.
+    const namesake = await createMember(t, { firstName: 'Mia', lastName: 'Fisher', dateOfBirth: '1991-04-02' });
+    await admin.trpc.admin.events.addEntrant.mutate({ id: event.id, memberId: namesake.memberId });
+    expect(await registered(event.id)).toBe(2);
+  });
+});
+
+describe('two desks adding one person at the same moment', () => {
+  const alreadyEntered = (name: string, event: { name: string }) =>
+    new RegExp(`^${name} is already entered in ${event.name} \\(as a guest, since \\d{1,2}:\\d{2} [ap]m\\)\\. Nothing was added\\.$`);
+
+  it('add them once: the other desk is told, as a guest twice or as a guest and a member', async () => {
+    const event = await todaysEvent();
+    const otherDesk = (await createAdmin(t, { email: 'desk2@club.test' })).client;
+    const guest = { eventId: event.id, firstName: 'Tia', lastName: 'Twice', email: '', phone: '', dateOfBirth: '1983-08-08' };
+    const both = await Promise.all([admin.mutation('admin.signOn.addGuest', guest), otherDesk.mutation('admin.signOn.addGuest', guest)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.status === 409)!.body.message).toMatch(alreadyEntered('Tia Twice', event));
+    expect(await t.em().count(EventRegistration, { event: event.id })).toBe(1);
+    expect(await registered(event.id)).toBe(1);
+
+    const member = await createMember(t, { firstName: 'Sam', lastName: 'Same', dateOfBirth: '1977-07-07' });
+    const [asGuest, asMember] = await Promise.all([
+      admin.mutation('admin.signOn.addGuest', { ...guest, firstName: 'Sam', lastName: 'Same', dateOfBirth: '1977-07-07' }),
+      otherDesk.mutation('admin.events.addEntrant', { id: event.id, memberId: member.memberId }),
+    ]);
+    expect([asGuest.status, asMember.status].sort()).toEqual([200, 409]);
+    expect([asGuest, asMember].find((r) => r.status === 409)!.body.message).toMatch(/^Sam Same is already entered in /);
+    expect(await t.em().count(EventRegistration, { event: event.id })).toBe(2);
     expect(await registered(event.id)).toBe(2);
   });
 });
@@ -231,7 +296,10 @@ describe('a walk-up guest without e-mail gets a catch link at the desk', () => {
     const caught = await logCatch(t, phone, { eventId: event.id, memberId: walkUp.memberId, fishType: 'Flathead', size: '52' });
     expect((await t.em().findOneOrFail(Catch, { id: caught }, { populate: ['angler'] })).angler.id).toBe(walkUp.memberId);
     // Single use: nobody else signs in with it, and once used the desk makes a new one.
-    expect((await t.client().mutation('guests.signIn', { token: tokenOf(shown.url) })).status).toBe(400);
+    expect(await t.client().mutation('guests.signIn', { token: tokenOf(shown.url) })).toMatchObject({
+      status: 400,
+      body: { message: 'This link has already been used. Ask the sign-on desk to show you a new one.' },
+    });
     const next = await admin.trpc.admin.signOn.catchLink.mutate({ registrationId: walkUp.registrationId });
     expect(next.url).not.toBe(shown.url);
     expect(await t.client().trpc.guests.signIn.mutate({ token: tokenOf(next.url) })).toMatchObject({ name: 'Noel Noemail' });

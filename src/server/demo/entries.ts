@@ -1,4 +1,4 @@
-/* Step 4b: today's club day at the sign-on desk: entries in every state, a guest, a junior entered by a parent, and a waiting list. */
+/* Step 4b: today's club day at the sign-on desk: entries in every state, a guest, a junior entered by a parent, one taken off with their cash handed back, and a waiting list passed over once. */
 import { randomUUID } from 'node:crypto';
 import { acceptGuestDocuments } from '../../shared/entries.schema';
 import { addDays, addYears } from '../../shared/dates';
@@ -29,8 +29,9 @@ function browser(): GuestSession & { payer: PayerSession } {
 /**
  * Today's club day, as the sign-on desk finds it in the morning: the demo member's family paid online, others pay at
  * sign-on (two already did, cash and card), a handful checked in, a junior entered with their parent, a guest who
- * entered and paid online, a walk-up guest signed on at the desk, and, the day being full, a member and then a
- * walk-up guest on the waiting list.
+ * entered and paid online, a walk-up guest signed on at the desk, one who paid cash and was taken off (the cash handed
+ * back), and, the day being full, a member and then a walk-up guest on the waiting list, passed over once when the
+ * committee added a member anyway.
  */
 export async function seedEntryDay(demo: DemoContext) {
   const seeded = demo.events.get('today');
@@ -123,6 +124,8 @@ export async function seedEntryDay(demo: DemoContext) {
     );
   }
 
+  await handedBack(demo, entries, early, before);
+
   // The day is full from here on: the committee caps it at the entries so far and a late member waits for a place.
   const current = await demo.em.findOneOrFail(Event, { id: event.id }, { refresh: true });
   current.maxParticipants = current.registeredCount;
@@ -144,6 +147,30 @@ export async function seedEntryDay(demo: DemoContext) {
       dateOfBirth: addYears(day, -27),
     }),
   );
+  // The committee adds a member anyway (the skipper taking the judges out): those waiting are passed over, audited.
+  const skipper = demo.households.find(
+    (h) => !seeded.registered.includes(h) && h !== family && h !== late && isCurrentMember(h.primary, day) && !h.primary.suspendedUntil,
+  );
+  if (skipper)
+    await demo.at(before(8), () =>
+      demo.services.entries.addEntrant(demo.em, desk, event.id, skipper.primary.id, { passOverWaiting: true }),
+    );
+}
+
+/** One who paid cash at the desk is called away before the start: taken off, their fee handed back (recorded as refunded). */
+async function handedBack(demo: DemoContext, entries: EventRegistration[], early: EventRegistration[], before: (minutes: number) => Date) {
+  const leaving = entries.find((e) => !e.member.isGuest && e.payAtSignOn && !e.paidAt && !early.includes(e));
+  if (!leaving) return;
+  const desk = demo.admin.actor;
+  await demo.at(before(19), () =>
+    demo.services.signOnDesk.recordPayment(demo.em, desk, {
+      registrationId: leaving.id,
+      method: 'cash',
+      reference: null,
+      requestKey: randomUUID(),
+    }),
+  );
+  await demo.at(before(15), () => demo.services.entries.removeEntrant(demo.em, desk, leaving.id));
 }
 
 /** A household pays its unpaid entries in the event online (the demo payment provider). */

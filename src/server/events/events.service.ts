@@ -14,6 +14,7 @@ import { requireUser, type Actor } from '../platform/actor';
 import { calendarEntry, eventIcs } from './calendar';
 import { objectUrl, thumbnailKey } from '../platform/object-keys';
 import type { EntriesService } from './entries.service';
+import { isFull } from './entry-gate';
 import type { UploadsService } from '../content/uploads.service';
 
 export interface EventsDeps {
@@ -40,7 +41,7 @@ export class EventsService {
 
   view(event: Event): EventView {
     const now = this.deps.clock.now();
-    const isFull = event.maxParticipants !== null && event.maxParticipants !== undefined && event.registeredCount >= event.maxParticipants;
+    const full = isFull(event);
     return {
       id: event.id,
       name: event.name,
@@ -56,8 +57,8 @@ export class EventsService {
       maxParticipants: event.maxParticipants ?? null,
       status: event.status,
       registeredCount: event.registeredCount,
-      isFull,
-      isOpen: event.status === 'active' && entriesCloseAt(event) > now && !isFull,
+      isFull: full,
+      isOpen: event.status === 'active' && entriesCloseAt(event) > now && !full,
       acceptsCatchesToday: acceptsCatchesOn(event.eventDate, clubToday(now)),
       fishingStart: event.fishingStart,
       fishingEnd: event.fishingEnd,

@@ -9,7 +9,7 @@ import {
   type GuestEntryResult,
   type GuestView,
 } from '../../shared/entries.schema';
-import { acceptsCatchesOn, fishingWindow, MEMBERS_ONLY_MESSAGE } from '../../shared/events';
+import { acceptsCatchesOn, fishingWindow } from '../../shared/events';
 import { AppError } from '../../shared/errors';
 import { centsToAmount, formatAud } from '../../shared/membership';
 import type { Clock } from '../clock';
@@ -20,8 +20,9 @@ import { recordAudit } from '../platform/audit.service';
 import type { Actor, GuestScope } from '../platform/actor';
 import { catchView } from '../catches/catch-view';
 import type { EntriesService } from './entries.service';
-import { refuseByAge, releaseStaleGuestEntries, takePlaces } from './entries.service';
-import { holdKey, refuseIfHoldingTooMany } from './guest-holds';
+import { refuseEntry, refuseIfClosed } from './entry-gate';
+import { takePlaces } from './entry-places';
+import { holdKey, refuseIfHoldingTooMany, releaseStaleGuestEntries } from './guest-holds';
 import { guestLinkExpiry, hashGuestToken, newGuestLink } from './guest-links';
 import { consumeRateLimit, type RateRules } from '../platform/rate-limit.service';
 import type { PayerSession } from '../payments/payments.service';
@@ -32,7 +33,7 @@ export interface GuestEntriesDeps {
   publicUrl: string;
   rateRules: RateRules;
   log: { error(obj: object, msg: string): void };
-  entries: Pick<EntriesService, 'refuseIfClosed' | 'orderEntries' | 'ownedOrder' | 'captureOrder' | 'promoteFromWaitlist'>;
+  entries: Pick<EntriesService, 'orderEntries' | 'ownedOrder' | 'captureOrder' | 'promoteFromWaitlist'>;
 }
 
 /** The browser side of a guest: its payer key, the entry it made, and signing the guest in after the link. */
@@ -87,8 +88,8 @@ export class GuestEntriesService {
     const event = await em.findOne(Event, { id: input.eventId });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
     const now = this.now();
-    this.deps.entries.refuseIfClosed(event, now);
-    if (event.membersOnly) throw new AppError('BAD_REQUEST', MEMBERS_ONLY_MESSAGE);
+    refuseIfClosed(event, now);
+    refuseEntry(event, { ...input, isGuest: true }, clubToday(now), { as: 'guest', self: true });
 
     const earlier = session.guestEntry
       ? await em.findOne(EventRegistration, { id: session.guestEntry, event }, { populate: ['member'] })
@@ -101,7 +102,7 @@ export class GuestEntriesService {
     const made = await em.transactional(async (tem) => {
       await refuseIfHoldingTooMany(tem, event.id, actor.ip, now);
       if (!(await takePlaces(tem, event.id, 1, now))) {
-        this.deps.entries.refuseIfClosed(await tem.findOneOrFail(Event, { id: event.id }, { refresh: true }), now);
+        refuseIfClosed(await tem.findOneOrFail(Event, { id: event.id }, { refresh: true }), now);
         throw new AppError('CONFLICT', 'Sorry, this event is full.');
       }
       return this.createGuestEntry(tem, actor, event, { ...input, documentsAccepted: input.documentsAccepted }, 'online');
@@ -123,9 +124,8 @@ export class GuestEntriesService {
     },
     via: 'online' | 'desk',
   ): Promise<{ entry: EventRegistration; member: Member }> {
-    // The one place a guest is made: the committee's limits hold online and at the desk alike.
-    if (event.membersOnly) throw new AppError('BAD_REQUEST', MEMBERS_ONLY_MESSAGE);
-    refuseByAge(event, person, { self: via === 'online', field: 'dateOfBirth' });
+    // The one place a guest is made: the gate holds online and at the desk alike.
+    refuseEntry(event, { ...person, isGuest: true }, clubToday(this.now()), { as: 'guest', self: via === 'online' });
     const member = createGuestMember(em, event, person, this.now());
     const entry = em.create(EventRegistration, {
       event,
@@ -214,7 +214,7 @@ export class GuestEntriesService {
     );
     let registrationId = claimed[0]?.id;
     if (!registrationId) {
-      const entry = await em.findOne(EventRegistration, { guestTokenHash: hash });
+      const entry = await em.findOne(EventRegistration, { guestTokenHash: hash }, { populate: ['member'] });
       if (entry && entry.guestTokenUsedAt && actor.guest?.registrationId === entry.id) registrationId = entry.id;
       else if (!entry)
         throw new AppError(
@@ -224,7 +224,10 @@ export class GuestEntriesService {
       else if (entry.guestTokenUsedAt)
         throw new AppError(
           'BAD_REQUEST',
-          'This link has already been used. Ask for a new link on the event, with the same e-mail address.',
+          // A guest with no e-mail address had the link from the desk, so only the desk can give another.
+          entry.member.email
+            ? 'This link has already been used. Ask for a new link on the event, with the same e-mail address.'
+            : 'This link has already been used. Ask the sign-on desk to show you a new one.',
         );
       else throw new AppError('BAD_REQUEST', 'This link has expired.');
     }

@@ -31,6 +31,26 @@ export async function refuseIfHoldingTooMany(em: EntityManager, eventId: string,
 }
 
 /**
+ * Unpaid guest entries older than UNPAID_GUEST_HOLD_MS with no payment under way give their places back (someone who
+ * left the payment page does not keep a place from a paying entrant). Run before places are taken, and by the
+ * guest-holds job so that the counts people see agree. Returns how many places came free.
+ */
+export async function releaseStaleGuestEntries(em: EntityManager, eventId: string, now: Date): Promise<number> {
+  const released = await em.execute<{ id: string }[]>(
+    `delete from event_registrations r using members m
+     where r.member_id = m.id and m.is_guest and r.event_id = ? and r.paid_at is null and r.fee_cents > 0
+       and not r.pay_at_sign_on and r.created_at < ?
+       and not exists (select 1 from payments p where p.event_id = r.event_id and p.status in ('pending', 'completed')
+                       and p.entries @> jsonb_build_array(jsonb_build_object('registrationId', r.id::text)))
+     returning r.id`,
+    [eventId, new Date(now.getTime() - UNPAID_GUEST_HOLD_MS)],
+  );
+  if (released.length)
+    await em.execute('update events set registered_count = greatest(0, registered_count - ?) where id = ?', [released.length, eventId]);
+  return released.length;
+}
+
+/**
  * Until when an entry holds its place without being paid: a guest's online entry, unpaid, within its hold. Null for
  * anything else (paid, free, paying at the desk, a member's entry, or a hold that has ended).
  */

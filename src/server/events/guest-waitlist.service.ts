@@ -1,30 +1,29 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DeskGuestWaitlistInput, GuestWaitlistInput, GuestWaitlistResult } from '../../shared/entries.schema';
-import { MEMBERS_ONLY_MESSAGE } from '../../shared/events';
+import { clubToday } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
+import { samePerson } from '../../shared/same-person';
 import type { Clock } from '../clock';
 import { Event, EventRegistration, WaitlistEntry, type Member } from '../db/entities';
 import { recordAudit } from '../platform/audit.service';
 import type { Actor } from '../platform/actor';
-import type { EntriesService } from './entries.service';
-import { refuseByAge } from './entries.service';
+import { isFull, refuseEntry, refuseIfClosed } from './entry-gate';
+import { lockEvent } from './entry-places';
 import { createGuestMember, type GuestPerson } from './guest-entries.service';
+import { marksOf } from './already-entered';
 import { consumeRateLimit, type RateRules } from '../platform/rate-limit.service';
 
 export interface GuestWaitlistDeps {
   clock: Clock;
   rateRules: RateRules;
-  entries: Pick<EntriesService, 'refuseIfClosed'>;
 }
 
 const fullName = (m: Pick<Member, 'firstName' | 'lastName'>) => `${m.firstName} ${m.lastName}`;
-const same = (a: string | null | undefined, b: string | null | undefined) =>
-  Boolean(a && b && a.trim().toLowerCase() === b.trim().toLowerCase());
 
 /**
  * Non-members on a full event's waiting list, online (the guest entry form) or at the sign-on desk (a walk-up). A
  * guest waits as a guest's member row (guest-entries.service) with a WaitlistEntry, in order with the members: the
- * desk lists them, a freed place is offered to the first in line whoever they are (EntriesService.promoteFromWaitlist
+ * desk lists them, a freed place is offered to the first in line whoever they are (WaitingList.promote, waiting-list.ts,
  * enters a guest at the non-member fee, to pay at the desk), and adding someone else while they wait is refused
  * unless the committee passes over them (refuseIfOthersWaiting). The same person twice is refused with a sentence.
  */
@@ -34,8 +33,8 @@ export class GuestWaitlistService {
   /** 'Join the waiting list' on the guest entry form, while entries are open and the event is full. */
   async join(em: EntityManager, actor: Actor, input: GuestWaitlistInput): Promise<GuestWaitlistResult> {
     await consumeRateLimit(em, this.deps.clock, this.deps.rateRules.signupPerIp, actor.ip);
-    const event = await this.event(em, input.eventId);
-    this.deps.entries.refuseIfClosed(event, this.deps.clock.now());
+    const event = await this.event(em, input.eventId, input, 'online');
+    refuseIfClosed(event, this.deps.clock.now());
     if (!isFull(event)) throw new AppError('CONFLICT', `${event.name} still has places: enter it instead of waiting.`);
     const placed = await this.add(em, actor, event, { ...input, documentsAccepted: input.documentsAccepted }, 'online');
     return {
@@ -50,7 +49,7 @@ export class GuestWaitlistService {
     actor: Actor,
     input: DeskGuestWaitlistInput & { email: string | null; phone: string | null },
   ): Promise<GuestWaitlistResult> {
-    const event = await this.event(em, input.eventId);
+    const event = await this.event(em, input.eventId, input, 'desk');
     if (event.status === 'cancelled') throw new AppError('BAD_REQUEST', 'This event was cancelled.');
     const name = `${input.firstName} ${input.lastName}`;
     if (!isFull(event)) throw new AppError('CONFLICT', `${event.name} still has places: add ${name} as a guest instead.`);
@@ -60,16 +59,18 @@ export class GuestWaitlistService {
     return { ...placed, message: `${placed.name} is number ${placed.position} on the waiting list for ${event.name}. ${reach}` };
   }
 
-  private async event(em: EntityManager, eventId: string): Promise<Event> {
+  /** The event the guest would wait for, when the gate lets them enter it (a members-only event does not). */
+  private async event(em: EntityManager, eventId: string, person: GuestPerson, via: 'online' | 'desk'): Promise<Event> {
     const event = await em.findOne(Event, { id: eventId });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
-    if (event.membersOnly) throw new AppError('BAD_REQUEST', MEMBERS_ONLY_MESSAGE);
+    refuseEntry(event, { ...person, isGuest: true }, clubToday(this.deps.clock.now()), { as: 'guest', self: via === 'online' });
     return event;
   }
 
   /**
    * The guest's row and their place at the end of the list, audited 'waitlist.join'. One request at a time per event
-   * (an advisory lock), so the same person sent twice at once is refused the second time, not listed twice.
+   * (the event's row lock, as the desk's adds), so the same person sent twice at once, or added at the desk meanwhile,
+   * is refused the second time, not listed twice.
    */
   private async add(
     em: EntityManager,
@@ -78,9 +79,8 @@ export class GuestWaitlistService {
     person: GuestPerson,
     via: 'online' | 'desk',
   ): Promise<{ name: string; position: number }> {
-    refuseByAge(event, person, { self: via === 'online', field: 'dateOfBirth' });
     return em.transactional(async (tem) => {
-      await tem.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`guest-waitlist:${event.id}`]);
+      await lockEvent(tem, event.id);
       await refuseIfListed(tem, event, person);
       const member = createGuestMember(tem, event, person, this.deps.clock.now());
       tem.create(WaitlistEntry, {
@@ -103,17 +103,12 @@ export class GuestWaitlistService {
   }
 }
 
-const isFull = (event: Event) =>
-  event.maxParticipants !== null && event.maxParticipants !== undefined && event.registeredCount >= event.maxParticipants;
-
 /**
- * Refuses someone already on the event's waiting list or among its entrants: the same e-mail address, or the same
- * name and date of birth (any case), as the desk's check before adding a walk-up.
+ * Refuses someone already on the event's waiting list or among its entrants (`samePerson`, as the desk's check before
+ * adding a walk-up).
  */
 async function refuseIfListed(em: EntityManager, event: Event, person: GuestPerson): Promise<void> {
-  const matches = (m: Member) =>
-    same(m.email, person.email) ||
-    (same(m.firstName, person.firstName) && same(m.lastName, person.lastName) && m.dateOfBirth === person.dateOfBirth);
+  const matches = (m: Member) => samePerson({ ...person, guest: true }, marksOf(m));
   const waiting = await em.find(WaitlistEntry, { event: event.id }, { populate: ['member'], orderBy: { createdAt: 'asc', id: 'asc' } });
   const position = waiting.findIndex((w) => matches(w.member));
   if (position !== -1)

@@ -11,21 +11,26 @@ import {
   type CheckInResult,
   type DeskEntrant,
   type DeskGuestInput,
+  type DeskMember,
   type DeskView,
 } from '../../shared/entries.schema';
 import { AppError } from '../../shared/errors';
-import { eventLimitBadges, MEMBERS_ONLY_MESSAGE } from '../../shared/events';
+import { eventLimitBadges } from '../../shared/events';
 import { centsToAmount, CURRENCY, formatAud } from '../../shared/membership';
 import { PAYMENT_METHOD_LABELS, type ManualPaymentMethod } from '../../shared/payments';
 import type { Clock } from '../clock';
-import { Event, EventRegistration, Payment, WaitlistEntry, type PaymentEntries } from '../db/entities';
+import { Event, EventRegistration, Member, Payment, WaitlistEntry, type PaymentEntries } from '../db/entities';
+import { currentMemberWhere } from '../membership/member-status';
 import type { Sealer } from '../platform/sealing';
 import { isUniqueViolation } from '../db/unique-violation';
 import { auditedRequest, recordAudit } from '../platform/audit.service';
 import type { Actor } from '../platform/actor';
-import { auditPassedOver, refuseIfOthersWaiting } from './entries.service';
+import { refuseEntry } from './entry-gate';
+import { lockEvent } from './entry-places';
+import { auditPassedOver, refuseIfOthersWaiting } from './waiting-list';
 import { deskGuestLink, guestLinkSealer } from './guest-links';
 import { heldUntil } from './guest-holds';
+import { refuseIfAlreadyEntered } from './already-entered';
 import type { GuestEntriesService } from './guest-entries.service';
 import type { PaymentsService } from '../payments/payments.service';
 import { renderReportPdf, type PdfQrCards } from '../platform/pdf';
@@ -90,6 +95,21 @@ export class SignOnDeskService {
     };
   }
 
+  /** The current members the desk may sign on, with their e-mail address and date of birth (for `samePerson` on the device). */
+  async members(em: EntityManager): Promise<DeskMember[]> {
+    const members = await em.find(Member, currentMemberWhere(clubToday(this.now())), {
+      orderBy: { firstName: 'asc', lastName: 'asc' },
+      fields: ['id', 'firstName', 'lastName', 'email', 'dateOfBirth'],
+    });
+    return members.map((m) => ({
+      id: m.id,
+      firstName: m.firstName,
+      lastName: m.lastName,
+      email: m.email ?? null,
+      dateOfBirth: m.dateOfBirth,
+    }));
+  }
+
   private entrant(entry: EventRegistration, event: Event): DeskEntrant {
     const member = entry.member;
     const paidBy = entry.paidAt && entry.payment?.method ? PAYMENT_METHOD_LABELS[entry.payment.method] : null;
@@ -97,6 +117,9 @@ export class SignOnDeskService {
       registrationId: entry.id,
       memberId: member.id,
       name: fullName(member),
+      firstName: member.firstName,
+      lastName: member.lastName,
+      dateOfBirth: member.dateOfBirth,
       kind: member.isGuest ? 'guest' : 'member',
       division: divisionOn(member.dateOfBirth, event.eventDate),
       age: ageOn(member.dateOfBirth, clubToday(event.eventDate)),
@@ -279,14 +302,16 @@ export class SignOnDeskService {
     const event = await em.findOne(Event, { id: input.eventId });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
     if (event.status === 'cancelled') throw new AppError('BAD_REQUEST', 'This event was cancelled.');
-    // Refused before anything is written (the guest entry refuses it too, being the one place a guest is made).
-    if (event.membersOnly) throw new AppError('BAD_REQUEST', MEMBERS_ONLY_MESSAGE);
+    // The gate, before anything is written (the guest entry asks it too, being the one place a guest is made).
+    refuseEntry(event, { ...input, isGuest: true }, clubToday(this.now()), { as: 'guest', self: false });
     const earlier = await auditedRequest(em, { action: 'entry.guest', entityType: 'Event', entityId: event.id }, input.requestKey);
     if (earlier) return this.entrantOf(em, event, String(earlier.after?.memberId), String(earlier.after?.name));
     const name = `${input.firstName} ${input.lastName}`;
-    await this.refuseIfEntered(em, event, input);
-    const passedOver = await refuseIfOthersWaiting(em, event, { name, memberId: null, passOverWaiting: input.passOverWaiting === true });
     const made = await em.transactional(async (tem) => {
+      // Checked and made under the event's row lock: of two desks adding one person at once, the second is told.
+      await lockEvent(tem, event.id);
+      await refuseIfAlreadyEntered(tem, event, { ...input, guest: true }, this.now());
+      const passedOver = await refuseIfOthersWaiting(tem, event, { name, memberId: null, passOverWaiting: input.passOverWaiting === true });
       const created = await this.deps.guests.createGuestEntry(
         tem,
         actor,
@@ -332,33 +357,6 @@ export class SignOnDeskService {
     if (state === 'refunded') throw new AppError('BAD_REQUEST', `${name}'s entry fee was refunded: the entry no longer logs catches.`);
     const link = await this.shownCatchLink(em, actor, entry.id, 'screen');
     return { url: link.url, expires: link.expires.toISOString() };
-  }
-
-  /**
-   * Told before adding someone already entered: an entrant with the same e-mail address, or with the same name and
-   * date of birth (the same walk-up guest added twice, or a member signed on again as a guest).
-   */
-  private async refuseIfEntered(
-    em: EntityManager,
-    event: Event,
-    person: { firstName: string; lastName: string; email: string | null; dateOfBirth: string },
-  ): Promise<void> {
-    const same = (a: string | null | undefined, b: string | null | undefined) =>
-      Boolean(a && b && a.trim().toLowerCase() === b.trim().toLowerCase());
-    const entries = await em.find(EventRegistration, { event }, { populate: ['member'] });
-    const found = entries.find(
-      ({ member }) =>
-        same(member.email, person.email) ||
-        (same(member.firstName, person.firstName) && same(member.lastName, person.lastName) && member.dateOfBirth === person.dateOfBirth),
-    );
-    if (!found) return;
-    const as = found.member.isGuest ? 'a guest' : 'a member';
-    const day = clubToday(found.createdAt);
-    const since = day === clubToday(this.now()) ? formatClubTime(found.createdAt) : formatAuDate(day);
-    throw new AppError(
-      'CONFLICT',
-      `${fullName(found.member)} is already entered in ${event.name} (as ${as}, since ${since}). Nothing was added.`,
-    );
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { CheckInInput, DeskEntrant, DeskGuestInput, DeskPaymentInput, DeskView } from '../../../shared/entries.schema';
+import type { CheckInInput, DeskEntrant, DeskGuestInput, DeskMember, DeskPaymentInput, DeskView } from '../../../shared/entries.schema';
 import type { AddEntrantInput } from '../../../shared/events.schema';
 import { objectStores } from '../../offline/object-store';
 
@@ -43,6 +43,8 @@ export interface SavedDeskView {
   userId: string;
   savedAt: string;
   view: DeskView;
+  /** The members the desk may sign on, as last seen (absent from a list kept before they were). */
+  members?: DeskMember[];
 }
 
 /** Whether a tap is still to reach the club (not one kept only for the desk to read what came of it). */
@@ -95,8 +97,8 @@ export async function removeTap(key: string): Promise<void> {
   changed();
 }
 
-export async function saveDeskView(userId: string, view: DeskView): Promise<void> {
-  await views.put({ eventId: view.eventId, userId, savedAt: new Date().toISOString(), view });
+export async function saveDeskView(userId: string, view: DeskView, members: DeskMember[] | undefined): Promise<void> {
+  await views.put({ eventId: view.eventId, userId, savedAt: new Date().toISOString(), view, members });
 }
 
 export async function savedDeskView(eventId: string, userId: string): Promise<SavedDeskView | null> {

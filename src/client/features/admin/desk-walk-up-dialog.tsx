@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { ageOn, clubToday } from '../../../shared/dates';
-import { deskGuestInput, divisionOn, type DeskEntrant, type DeskView } from '../../../shared/entries.schema';
+import { deskGuestInput, divisionOn, type DeskEntrant, type DeskMember, type DeskView } from '../../../shared/entries.schema';
 import { DateField } from '../../components/forms/date-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { GuardedModal } from '../../components/guarded-modal';
@@ -10,25 +10,41 @@ import { toast } from '../../components/toast';
 import { AddEntrantForm } from './add-entrant-form';
 import { pendingId } from './desk-queue';
 import { WaitingFirstNotice } from './desk-waiting-list';
+import { alreadyOnDesk, type ShownDesk } from './desk-with-taps';
 import { newRequestKey } from './refund-dialog';
 import type { DeskQueue, DeskResult } from './use-desk-queue';
 
 const BLANK_GUEST = { firstName: '', lastName: '', email: '', phone: '', dateOfBirth: '' };
 
+/** Who a walk-up is, as the desk typed or chose them. */
+interface WalkUp {
+  kind: 'member' | 'guest';
+  memberId?: string;
+  firstName: string;
+  lastName: string;
+  email?: string | null;
+  phone?: string | null;
+  /** Unknown for a member the device has no record of yet. */
+  dateOfBirth?: string;
+}
+
 /** A walk-up as the desk shows them until the club has entered them (the club prices them when it does). */
-function walkUpEntrant(view: DeskView, key: string, person: { name: string; kind: 'member' | 'guest'; dateOfBirth?: string }): DeskEntrant {
+function walkUpEntrant(view: DeskView, key: string, person: WalkUp): DeskEntrant {
   const fee = person.kind === 'guest' ? view.nonMemberFee : view.memberFee;
   const dob = person.dateOfBirth;
   return {
     registrationId: pendingId(key),
-    memberId: '',
-    name: person.name,
+    memberId: person.memberId ?? '',
+    name: `${person.firstName} ${person.lastName}`.trim(),
+    firstName: person.firstName,
+    lastName: person.lastName,
+    dateOfBirth: dob ?? '',
     kind: person.kind,
     division: dob ? divisionOn(dob, view.eventDate) : 'open',
-    // Unknown for a member until the club answers: not shown.
+    // Unknown until the club answers when the device has no date of birth: not shown.
     age: dob ? ageOn(dob, clubToday(new Date(view.eventDate))) : -1,
-    phone: null,
-    email: null,
+    phone: person.phone ?? null,
+    email: person.email ?? null,
     fee,
     paymentState: Number(fee) > 0 ? 'pay_at_sign_on' : 'free',
     paidBy: null,
@@ -38,6 +54,13 @@ function walkUpEntrant(view: DeskView, key: string, person: { name: string; kind
     disqualified: false,
     juniorCare: null,
   };
+}
+
+/** The member chosen, with what tells them from a guest when the device has their record (`deskMembers`). */
+function memberWalkUp(members: DeskMember[], memberId: string, name: string): WalkUp {
+  const known = members.find((m) => m.id === memberId);
+  if (known) return { kind: 'member', memberId, ...known };
+  return { kind: 'member', memberId, firstName: name, lastName: '' };
 }
 
 /** What the desk says of a walk-up: entered, kept on the device, or the club's refusal (returned for the form). */
@@ -55,11 +78,14 @@ function told(result: DeskResult, name: string, fee: string): string | null {
 export function AddWalkUpDialog({
   queue,
   view,
+  members,
   kind,
   onClose,
 }: {
   queue: DeskQueue;
-  view: DeskView | null;
+  /** The desk's list as shown: the walk-ups still waiting to send are on it, and checked like the rest. */
+  view: ShownDesk | null;
+  members: DeskMember[];
   kind: 'member' | 'guest' | null;
   onClose: () => void;
 }) {
@@ -75,9 +101,13 @@ export function AddWalkUpDialog({
   const addMember = async (memberId: string, name: string) => {
     if (!view) return false;
     const requestKey = newRequestKey();
-    const walkUp = walkUpEntrant(view, requestKey, { name, kind: 'member' });
+    const person = memberWalkUp(members, memberId, name);
+    const entered = alreadyOnDesk(view, { ...person, guest: false }, new Date());
+    setRefusal(entered);
+    if (entered) return false;
+    const walkUp = walkUpEntrant(view, requestKey, person);
     const input = { id: view.eventId, memberId, passOverWaiting, requestKey };
-    const refused = told(await queue.perform({ kind: 'member', input }, `Enter ${name}`, walkUp), name, walkUp.fee);
+    const refused = told(await queue.perform({ kind: 'member', input }, `Enter ${walkUp.name}`, walkUp), walkUp.name, walkUp.fee);
     setRefusal(refused);
     return refused === null;
   };
@@ -121,7 +151,7 @@ function GuestForm({
   onCancel,
   onDone,
 }: {
-  view: DeskView;
+  view: ShownDesk;
   queue: DeskQueue;
   passOverWaiting: boolean;
   onRefused: (message: string | null) => void;
@@ -140,11 +170,11 @@ function GuestForm({
     const input = form.validate();
     if (!input) return;
     const name = `${input.firstName} ${input.lastName}`;
-    const walkUp = {
-      ...walkUpEntrant(view, requestKey, { name, kind: 'guest', dateOfBirth: input.dateOfBirth }),
-      email: input.email,
-      phone: input.phone,
-    };
+    const person: WalkUp = { kind: 'guest', ...input };
+    const entered = alreadyOnDesk(view, { ...person, guest: true }, new Date());
+    onRefused(entered);
+    if (entered) return;
+    const walkUp = walkUpEntrant(view, requestKey, person);
     setBusy(true);
     const refused = told(
       await queue.perform({ kind: 'guest', input: { ...input, requestKey } }, `Add ${name} (guest)`, walkUp),

@@ -1,6 +1,7 @@
 import { deskCounts } from '../../../shared/entries';
 import type { DeskEntrant, DeskView } from '../../../shared/entries.schema';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payments';
+import { alreadyEnteredMessage, samePerson, type PersonMarks } from '../../../shared/same-person';
 import { isUnsent, type QueuedDeskTap } from './desk-queue';
 
 /** An entrant as the desk shows them: `waiting` while a tap for them is kept on the device, not yet with the club. */
@@ -17,7 +18,8 @@ function applyTap(entrants: ShownEntrant[], entry: QueuedDeskTap): ShownEntrant[
   return entrants.map((e) => {
     if (e.registrationId !== id) return e;
     if (tap.kind === 'checkIn') return { ...e, checkedInAt: tap.input.checkedIn ? (tap.input.at ?? entry.tappedAt) : null, waiting: true };
-    return { ...e, paymentState: 'paid', paidBy: PAYMENT_METHOD_LABELS[tap.input.method], waiting: true };
+    // Money taken at the desk goes back by hand if they are taken off.
+    return { ...e, paymentState: 'paid', paidBy: PAYMENT_METHOD_LABELS[tap.input.method], feeBack: 'by_hand', waiting: true };
   });
 }
 
@@ -34,4 +36,15 @@ export function deskWithTaps(view: DeskView, queued: QueuedDeskTap[]): ShownDesk
     entrants,
     counts: deskCounts(entrants),
   };
+}
+
+/**
+ * What the desk is told before adding a walk-up already on its list, the walk-ups still waiting to send included
+ * (`samePerson`, the club's own rule and sentence), or null: with or without signal, as the club would refuse it.
+ */
+export function alreadyOnDesk(desk: ShownDesk, person: PersonMarks, now: Date): string | null {
+  const found = desk.entrants.find((e) => samePerson(person, { ...e, guest: e.kind === 'guest' }));
+  return found
+    ? alreadyEnteredMessage({ name: found.name, guest: found.kind === 'guest', enteredAt: found.enteredAt }, desk.eventName, now)
+    : null;
 }

@@ -9,11 +9,16 @@ import { isPending } from './desk-queue';
 import type { DeskQueue } from './use-desk-queue';
 import { useRefreshDesk } from './use-refresh-desk';
 
-/** What taking the entrant off does with their fee, said before it is done. */
-export function feeBackSentence(entrant: Pick<DeskEntrant, 'fee' | 'feeBack' | 'paidBy'>): string {
+/**
+ * What taking the entrant off does with their fee, said before it is done: money taken by hand goes back by hand
+ * (recorded as refunded, unless the walk-up never reached the club), PayPal refunds a PayPal payment.
+ */
+export function feeBackSentence(entrant: Pick<DeskEntrant, 'registrationId' | 'fee' | 'feeBack' | 'paidBy'>): string {
   if (entrant.feeBack === 'paypal') return `Their $${entrant.fee} entry fee is refunded to their PayPal.`;
-  if (entrant.feeBack === 'by_hand')
-    return `Their $${entrant.fee} (${(entrant.paidBy ?? 'paid by hand').toLowerCase()}) is recorded as refunded: hand it back to them.`;
+  const paid = `Their $${entrant.fee} (${(entrant.paidBy ?? 'paid by hand').toLowerCase()})`;
+  if (entrant.feeBack === 'by_hand' && isPending(entrant.registrationId))
+    return `${paid} was taken here and never sent to the club: hand it back to them.`;
+  if (entrant.feeBack === 'by_hand') return `${paid} is recorded as refunded: hand it back to them.`;
   return 'Nothing has been paid, so no money changes hands.';
 }
 

@@ -92,7 +92,7 @@ export function SignOnDesk({ eventId, onBack }: { eventId: string; onBack: () =>
         queue={queue}
         onClose={() => setRemoving(null)}
       />
-      <AddWalkUpDialog queue={queue} view={list.view} kind={adding} onClose={() => setAdding(null)} />
+      <AddWalkUpDialog queue={queue} view={view} members={list.members} kind={adding} onClose={() => setAdding(null)} />
     </Stack>
   );
 }

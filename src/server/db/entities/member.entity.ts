@@ -39,7 +39,7 @@ const MemberSchema = defineEntity({
     suspendedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
     /**
      * A non-member who entered one competition (a guest): a household of their own, never primary, never a
-     * membership (status stays 'pending' with no expiry), so every membership rule refuses them; entries.service.
+     * membership (status stays 'pending' with no expiry), so every membership rule refuses them; entry-gate.
      */
     isGuest: p.boolean().default(false),
     /** A junior's emergency contact and medical notes, kept by the household's adult and shown at the sign-on desk. */
