@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, clubToday } from '../../src/shared/dates';
 import { AuditLog, Household, Member, User } from '../../src/server/db/entities';
+import type { ApiError } from '../support/answers';
 import { createAdmin, createMember, createUser } from '../support/factories';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
@@ -151,7 +152,7 @@ describe('Export CSV', () => {
   it('is for admins only', async () => {
     expect((await t.client().fetch('/api/admin/export/members')).status).toBe(401);
     const member = (await createUser(t)).client;
-    const res = await member.json('GET', '/api/admin/export/members');
+    const res = await member.json<ApiError>('GET', '/api/admin/export/members');
     expect([res.status, res.body.message]).toEqual([403, 'Only club administrators can do that.']);
     expect((await member.json('GET', '/api/admin/members')).status).toBe(403);
   });

@@ -531,7 +531,7 @@ describe('the payments list', () => {
     expect((await admin.trpc.admin.payments.list.query({ kind: 'sponsorship' })).total).toBe(0);
     expect((await admin.trpc.admin.payments.list.query({ search: '%' })).total).toBe(0);
     const tooMany = await admin.json('GET', `/trpc/admin.payments.list?input=${encodeURIComponent(JSON.stringify({ pageSize: 500 }))}`);
-    expect([tooMany.status, tooMany.body.error.message]).toEqual([400, 'At most 100 payments per page.']);
+    expect([tooMany.status, tooMany.body.error!.message]).toEqual([400, 'At most 100 payments per page.']);
   });
 });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Catch, EventRegistration, Member, Payment, StoredObject } from '../../src/server/db/entities';
 import { cachedReadsOf } from '../../src/server/trpc/cached-reads';
 import { accessOf, adminProcedure, memberProcedure, publicProcedure, router, type Meta } from '../../src/server/trpc/init';
+import { successBody } from '../support/answers';
 import { allProcedures, callOverHttp, fillPath, restRoutes, rowCounts, type RestRoute } from '../support/endpoints';
 import { createAdmin, createMember, createUser, enterEvent } from '../support/factories';
 import { signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
@@ -80,8 +81,8 @@ describe('procedure access', () => {
     for (const p of allProcedures().filter((p) => p.access !== 'public')) {
       const res = await callOverHttp(anonymous, p);
       expect(res.status, p.path).toBe(401);
-      expect(res.body.error.data.code, p.path).toBe('UNAUTHORIZED');
-      expect(res.body.error.message, p.path).toBe(SIGN_IN_FIRST);
+      expect(res.body.error!.data.code, p.path).toBe('UNAUTHORIZED');
+      expect(res.body.error!.message, p.path).toBe(SIGN_IN_FIRST);
     }
   });
 
@@ -92,7 +93,7 @@ describe('procedure access', () => {
     for (const p of admin) {
       const res = await callOverHttp(client, p);
       expect(res.status, p.path).toBe(403);
-      expect(res.body.error.data.code, p.path).toBe('FORBIDDEN');
+      expect(res.body.error!.data.code, p.path).toBe('FORBIDDEN');
     }
   });
 
@@ -343,14 +344,14 @@ describe("one member and another member's records", () => {
     const before = await aliceRows();
     const viaTrpc = await callOverHttp(bob.client, { path: 'members.profile', type: 'query' }, { id: alice.memberId });
     const viaRest = await bob.client.json('GET', `/api/members/profile?id=${alice.memberId}&memberId=${alice.memberId}`);
-    for (const res of [viaTrpc.body.result.data, viaRest.body]) {
+    for (const res of [viaTrpc.body.result!.data!, successBody(viaRest)]) {
       expect(res).toMatchObject({ id: bob.memberId, email: 'bob@example.com', firstName: 'Bob' });
       expect(res.household.map((m: { id: string }) => m.id)).toEqual([bob.memberId]);
       expect(JSON.stringify(res)).not.toContain('alice');
     }
     // What every member sees of the others: names to pick an angler from, nothing more.
     const list = await bob.client.json('GET', '/api/members');
-    expect(list.body.find((m: { id: string }) => m.id === alice.memberId)).toEqual({
+    expect(list.body.find!((m: { id: string }) => m.id === alice.memberId)).toEqual({
       id: alice.memberId,
       firstName: 'Alice',
       lastName: 'Angler',
@@ -480,7 +481,7 @@ describe("one member and another member's records", () => {
     expect(JSON.stringify(own.body)).toContain(catchId);
     expect(JSON.stringify(own.body)).not.toMatch(/-28\.2|153\.5|latitude|longitude|gps/i);
     // The served photo is re-encoded without its EXIF position.
-    const photoUrl = own.body.find((c: { id: string }) => c.id === catchId).photoUrl;
+    const photoUrl = own.body.find!((c: { id: string }) => c.id === catchId)!.photoUrl;
     expect((await sharp(Buffer.from(await (await bob.client.fetch(photoUrl)).arrayBuffer())).metadata()).exif).toBeUndefined();
 
     for (const res of [

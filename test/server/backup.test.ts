@@ -135,7 +135,7 @@ describe('backup and restore', () => {
       ).toBe(200);
       const catches = await client.json('GET', '/api/members/catches');
       expect(catches.body).toEqual([expect.objectContaining({ fishType: 'Flathead', size: 45.5 })]);
-      const photo = await client.fetch(catches.body[0].photoUrl);
+      const photo = await client.fetch(catches.body[0]!.photoUrl);
       expect(photo.status).toBe(200);
       expect((await sharp(Buffer.from(await photo.arrayBuffer())).metadata()).format).toBe('webp');
     } finally {

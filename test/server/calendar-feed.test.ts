@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog, Household, Member } from '../../src/server/db/entities';
 import { addYears, clubLocalToInstant, clubToday } from '../../src/shared/dates';
+import type { ApiError } from '../support/answers';
 import { createEvent, createMember, enterEvent } from '../support/factories';
 import { PUBLIC_URL, startTestApp, type TestApp } from '../support/test-app';
 
@@ -144,7 +145,7 @@ describe('the calendar subscription', () => {
     const old = await client.trpc.calendarFeed.mine.query();
     const fresh = await client.trpc.calendarFeed.reset.mutate();
     expect(fresh.httpsUrl).not.toBe(old.httpsUrl);
-    const refused = await t.client().json('GET', pathOf(old.httpsUrl));
+    const refused = await t.client().json<ApiError>('GET', pathOf(old.httpsUrl));
     expect(refused.status).toBe(404);
     expect(refused.body.message).toMatch(/^This calendar address is not in use\./);
     expect((await fetchFeed(pathOf(fresh.httpsUrl))).status).toBe(200);

@@ -96,7 +96,7 @@ describe('logging a catch', () => {
 
     const mine = await member.client.json('GET', '/api/members/catches');
     expect(mine.body[0]).toMatchObject({ id: res.body.catch.id, fishType: 'Bream', size: 32.4 });
-    expect(Object.keys(mine.body[0])).not.toContain('latitude');
+    expect(Object.keys(mine.body[0]!)).not.toContain('latitude');
     expect((await member.client.trpc.members.dashboard.query()).fishCaught).toBeGreaterThanOrEqual(1);
   });
 

@@ -237,7 +237,7 @@ describe('news', () => {
       published: true,
     });
     expect(edited.body.publishedAt).toBe(published.body.publishedAt);
-    expect((await t.client().json('GET', '/api/news')).body.map((a: { title: string }) => a.title)).toEqual(['Bream Bash: results']);
+    expect((await t.client().json('GET', '/api/news')).body.map!((a: { title: string }) => a.title)).toEqual(['Bream Bash: results']);
     const unpublished = await admin.json('PUT', `/api/admin/news/${created.body.id}`, { ...article, published: false });
     expect(unpublished.body.publishedAt).toBeNull();
     expect((await t.client().json('GET', '/api/news')).body).toEqual([]);
@@ -272,7 +272,7 @@ describe('the public content cache', () => {
     const other = await startTestApp({ databaseUrl: t.databaseUrl });
     try {
       const read = async () =>
-        (await other.client().json('GET', '/api/content/sections/landing')).body.find(
+        (await other.client().json('GET', '/api/content/sections/landing')).body.find!(
           (s: { sectionKey: string }) => s.sectionKey === 'hero_title',
         )?.content;
       expect(await read()).toBe('Fish the Tweed with us');

@@ -225,7 +225,7 @@ describe('templates', () => {
     expect(made.map((s) => s.sectionKey)).toEqual(['hero_title']);
     const refused = await admin.json('POST', '/trpc/admin.cms.sections.fromTemplate', { template: 'about_section', pageSlug: 'landing' });
     expect(refused.status).toBe(400);
-    expect(refused.body.error.message).toBe(
+    expect(refused.body.error!.message).toBe(
       "The landing page does not show the About Section template's sections; it shows only its own texts (such as hero_title and hero_subtitle). Edit those sections, or use the template on another page.",
     );
     expect(

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/server/db/embedded-postgres';
 import { ormOptions } from '../../src/server/db/orm.config';
+import { successBody, type ApiError } from '../support/answers';
 import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 import { migratorOf } from '../../src/server/db/migrator';
 import { answersIn, fakeBuiltClient, OPENING } from '../support/fake-client';
@@ -44,7 +45,7 @@ async function underLoad(during: () => Promise<void>) {
   const worker = async (offset: number) => {
     for (let i = offset; !stop.signal.aborted; i++) {
       const p = paths[i % paths.length];
-      const res = await member.json('GET', p).catch((error: Error) => ({ status: 0, body: { message: error.message } }));
+      const res = await member.json<Partial<ApiError>>('GET', p).catch((error: Error) => ({ status: 0, body: { message: error.message } }));
       statuses.push({ path: p, status: res.status, message: res.body?.message });
     }
   };
@@ -104,7 +105,7 @@ describe('a PostgreSQL restart under load', () => {
     });
     let upcoming: { id: string }[] = [];
     for (let attempt = 0; attempt < 50 && !upcoming.some((e) => e.id === event.id); attempt++) {
-      upcoming = (await t.client().json('GET', '/api/events/upcoming')).body;
+      upcoming = successBody(await t.client().json('GET', '/api/events/upcoming'));
       await sleep(100);
     }
     expect(upcoming.map((e) => e.id)).toContain(event.id);

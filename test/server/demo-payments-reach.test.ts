@@ -60,7 +60,7 @@ describe('a site listening on the network at a loopback address, without PayPal'
     expect(capture.status).toBe(503);
 
     const em = t.em();
-    const member = await em.findOneOrFail(Member, joined.body.memberId);
+    const member = await em.findOneOrFail(Member, joined.body.memberId!);
     expect(member.status).not.toBe('active');
     expect(member.expiryDate ?? null).toBeNull();
     expect(await em.count(Payment, { status: 'completed' })).toBe(0);

@@ -257,7 +257,7 @@ describe('an address is reserved only by whoever proved it', () => {
     expect((await user(owner.userId)).email).toBe('claim@example.com');
     expect(await t.em().findOne(User, { id: stray.id })).toBeNull();
     expect((await t.em().findOneOrFail(Member, { id: joined.body.memberId })).email).toBeNull();
-    const [setAside] = await audits(joined.body.memberId, 'member.email.setAside');
+    const [setAside] = await audits(joined.body.memberId!, 'member.email.setAside');
     expect(setAside.before).toEqual({ email: 'claim@example.com' });
     expect(setAside.after).toMatchObject({ email: null, claimedBy: owner.memberId, note: expect.stringContaining('for the committee') });
   });

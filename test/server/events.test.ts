@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubLocalToInstant } from '../../src/shared/dates';
 import { Event, EventRegistration } from '../../src/server/db/entities';
+import { successBody } from '../support/answers';
 import { createAdmin, createMember, createUser } from '../support/factories';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
@@ -33,7 +34,7 @@ async function createEvent(overrides: Record<string, unknown> = {}) {
     ...overrides,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
+  return successBody(res);
 }
 
 describe('admin event management', () => {
@@ -85,7 +86,7 @@ describe('admin event management', () => {
       description: null,
     });
     const list = await admin.json('GET', '/api/admin/events');
-    expect(list.body.find((e: { id: string }) => e.id === event.id)).toMatchObject({ name: 'Bream Bonanza', registeredCount: 0 });
+    expect(list.body.find!((e: { id: string }) => e.id === event.id)).toMatchObject({ name: 'Bream Bonanza', registeredCount: 0 });
   });
 
   it.each([
@@ -125,8 +126,8 @@ describe('admin event management', () => {
 
     // Members, visitors and the committee's list see them too.
     const upcoming = await t.client().json('GET', '/api/events/upcoming');
-    expect(upcoming.body.find((e: { id: string }) => e.id === night.id)).toMatchObject({ fishingStart: '17:30', fishingEnd: '23:30' });
-    expect(upcoming.body.find((e: { id: string }) => e.id === plain.id)).toMatchObject({ fishingStart: '07:00', fishingEnd: '14:00' });
+    expect(upcoming.body.find!((e: { id: string }) => e.id === night.id)).toMatchObject({ fishingStart: '17:30', fishingEnd: '23:30' });
+    expect(upcoming.body.find!((e: { id: string }) => e.id === plain.id)).toMatchObject({ fishingStart: '07:00', fishingEnd: '14:00' });
     const list = await admin.trpc.admin.events.list.query();
     expect(list.find((e) => e.id === night.id)).toMatchObject({ fishingStart: '17:30', fishingEnd: '23:30' });
   });
@@ -191,18 +192,18 @@ describe('upcoming events', () => {
       await add('Cancelled', `${today}T12:00`, 'cancelled');
       const res = await fresh.client().json('GET', '/api/events/upcoming');
       expect(res.status).toBe(200);
-      expect(res.body.map((e: { name: string }) => e.name)).toEqual(['Early today', 'Later']);
+      expect(res.body.map!((e: { name: string }) => e.name)).toEqual(['Early today', 'Later']);
       // Catches can be logged for today's event only.
-      expect(res.body.map((e: { acceptsCatchesToday: boolean }) => e.acceptsCatchesToday)).toEqual([true, false]);
+      expect(res.body.map!((e: { acceptsCatchesToday: boolean }) => e.acceptsCatchesToday)).toEqual([true, false]);
       // The day turns at midnight in Sydney, not at midnight UTC.
       const startOfTomorrow = clubLocalToInstant(`${clubDate(1)}T00:00`);
       fresh.clock.advance(startOfTomorrow.getTime() - now.getTime() - 1000);
-      expect((await fresh.client().json('GET', '/api/events/upcoming')).body.map((e: { name: string }) => e.name)).toEqual([
+      expect((await fresh.client().json('GET', '/api/events/upcoming')).body.map!((e: { name: string }) => e.name)).toEqual([
         'Early today',
         'Later',
       ]);
       fresh.clock.advance(2000);
-      expect((await fresh.client().json('GET', '/api/events/upcoming')).body.map((e: { name: string }) => e.name)).toEqual(['Later']);
+      expect((await fresh.client().json('GET', '/api/events/upcoming')).body.map!((e: { name: string }) => e.name)).toEqual(['Later']);
       expect(await fresh.client().trpc.events.upcoming.query({ limit: 1 })).toHaveLength(1);
       // The results board offers the events that have started, newest first, never cancelled ones.
       expect((await fresh.client().trpc.events.started.query()).map((e) => e.name)).toEqual(['Early today', 'Yesterday']);

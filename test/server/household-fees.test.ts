@@ -80,7 +80,7 @@ describe('a join form and its order, sent at once', () => {
       outcome = 'orderRefused';
     } else {
       const [paid, later] =
-        step === 'capture' ? await Promise.all([capture(visitor, made.body.id), again()]) : [await capture(visitor, made.body.id), form];
+        step === 'capture' ? await Promise.all([capture(visitor, made.body.id!), again()]) : [await capture(visitor, made.body.id!), form];
       if (paid.status === 200) {
         outcome = 'adultPaid';
         // Paid before the form arrived: the form is told the membership is paid (or waits for the capture under way).
@@ -136,7 +136,7 @@ describe('juniors added and removed', () => {
       const added = await parent.client.mutation('memberDetails.addJunior', kid(name, 'Loop'));
       expect(added.status, JSON.stringify(added.body)).toBe(200);
       expect(added.body.amountDue).toBe('0.00');
-      ids.push(added.body.memberId);
+      ids.push(added.body.memberId!);
       const removed = await parent.client.mutation('memberDetails.removeJunior', { memberId: added.body.memberId });
       expect(removed.status).toBe(200);
       expect(removed.body.message).toBe(`${name} is no longer in your household, and their membership with it has ended.`);
@@ -158,7 +158,7 @@ describe('juniors added and removed', () => {
       ]);
       expect(added.status, JSON.stringify(added.body)).toBe(200);
       if (order.status === 200) {
-        const paid = await capture(parent.client, order.body.id);
+        const paid = await capture(parent.client, order.body.id!);
         if (paid.status === 200) {
           // The renewal covers exactly what it priced; the junior added after it is not renewed by it.
           const row = await t.em().findOneOrFail(Payment, { providerOrderId: order.body.id });
@@ -200,7 +200,7 @@ describe('the club documents before a membership starts', () => {
 
     const order = await rhea.json('POST', '/paypal/order', orderBody('40.00'));
     expect(order.status, JSON.stringify(order.body)).toBe(200);
-    expect((await capture(rhea, order.body.id)).status).toBe(200);
+    expect((await capture(rhea, order.body.id!)).status).toBe(200);
     expect((await t.em().findOneOrFail(Member, { id: member.id })).status).toBe('active');
     const audit = await t.em().findOneOrFail(AuditLog, { action: 'member.documents.accept', entityId: member.id });
     expect(audit.after).toMatchObject({ documents: expect.arrayContaining(['waiver@2026-07-01']) });
@@ -218,7 +218,7 @@ describe('the club documents before a membership starts', () => {
     member.documentsAccepted = member.documentsAccepted!.map((d) => (d.id === 'competition_rules' ? { ...d, version: '2025-07-01' } : d));
     await em.flush();
     const captures = paypal.callsTo(/\/capture$/).length;
-    const refused = await capture(visitor, order.body.id);
+    const refused = await capture(visitor, order.body.id!);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain("Vera must read and accept the club's Club Competition Rules.");
     expect(paypal.callsTo(/\/capture$/).length).toBe(captures);

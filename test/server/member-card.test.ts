@@ -96,7 +96,7 @@ describe('/verify', () => {
     const code = codeOf((await client.trpc.memberCard.mine.query()).cards[0].verifyUrl);
     const res = await t.client().json('GET', `/trpc/verify.card?input=${encodeURIComponent(JSON.stringify({ code }))}`);
     expect(res.status).toBe(200);
-    const answer = res.body.result.data;
+    const answer = res.body.result!.data;
     expect(Object.keys(answer).sort()).toEqual(['checkedAt', 'current', 'name']);
     expect(answer).toMatchObject({ current: true, name: 'Casey Newman' });
     const text = JSON.stringify(res.body);
@@ -178,7 +178,7 @@ describe('/verify', () => {
     for (let i = 0; i < 5; i++) await verify(randomBytes(18).toString('base64url'), ip);
     const res = await t.client(ip).json('GET', `/trpc/verify.card?input=${encodeURIComponent(JSON.stringify({ code: 'x' }))}`);
     expect(res.status).toBe(429);
-    expect(res.body.error.message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
-    expect(res.body.error.data.retryAfterSeconds).toBeGreaterThan(0);
+    expect(res.body.error!.message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
+    expect(res.body.error!.data.retryAfterSeconds).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Member } from '../../src/server/db/entities';
 import { memberChoiceLabel, nameHints, peopleLine, suburbOf } from '../../src/shared/member-names';
+import { successBody } from '../support/answers';
 import { createMember } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -79,6 +80,6 @@ describe('the members list', () => {
 
     const rest = await reader.client.json('GET', '/api/members');
     expect(rest.status).toBe(200);
-    for (const row of rest.body) expect(Object.keys(row).sort()).toEqual(['firstName', 'id', 'lastName']);
+    for (const row of successBody(rest)) expect(Object.keys(row).sort()).toEqual(['firstName', 'id', 'lastName']);
   });
 });

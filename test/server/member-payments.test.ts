@@ -3,6 +3,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Event, Household, Member, Payment } from '../../src/server/db/entities';
 import { formatAuDate, clubToday } from '../../src/shared/dates';
+import type { ApiError } from '../support/answers';
 import { createAdmin, createEvent, createMember } from '../support/factories';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
@@ -164,7 +165,7 @@ describe('receipts', () => {
     const owner = await createMember(t);
     const [payment] = await owner.client.trpc.memberPayments.history.query();
     const intruder = await createMember(t);
-    const theirs = await intruder.client.json('GET', payment.receiptUrl!);
+    const theirs = await intruder.client.json<ApiError>('GET', payment.receiptUrl!);
     const missing = await intruder.client.json('GET', `/api/members/payments/${randomUUID()}/receipt.pdf`);
     expect(theirs.status).toBe(404);
     expect(missing.status).toBe(404);

@@ -171,7 +171,7 @@ describe('households', () => {
     );
     const moved = await move(jo, bob.memberId);
     expect(moved.status).toBe(200);
-    expect(moved.body.household.people.map((p: { firstName: string; isPrimary: boolean }) => [p.firstName, p.isPrimary])).toEqual([
+    expect(moved.body.household!.people.map((p: { firstName: string; isPrimary: boolean }) => [p.firstName, p.isPrimary])).toEqual([
       ['Bob', true],
       ['Jo', false],
     ]);
@@ -532,11 +532,11 @@ describe('GET /api/admin/members (docs/api.md)', () => {
     const second = await admin.json('GET', '/api/admin/members?page=2&limit=2');
     expect(first.body).toHaveLength(2);
     expect(second.body).toHaveLength(2);
-    expect(second.body[0].id).not.toBe(first.body[0].id);
+    expect(second.body[0]!.id).not.toBe(first.body[0]!.id);
     expect(first.headers.get('x-total-count')).toBe(String(total));
     expect(first.headers.get('link')).toContain('page=2&pageSize=2>; rel="next"');
     const search = await admin.json('GET', '/api/admin/members?search=Rita&status=active');
-    expect(search.body.map((r: { firstName: string }) => r.firstName)).toEqual(['Rita']);
+    expect(search.body.map!((r: { firstName: string }) => r.firstName)).toEqual(['Rita']);
     expect(search.headers.get('x-total-count')).toBe('1');
     expect((await admin.json('GET', '/api/admin/members?pageSize=500')).status).toBe(400);
     expect((await t.client().json('GET', '/api/admin/members')).status).toBe(401);

@@ -94,7 +94,7 @@ describe('an order is exactly what was priced', () => {
     expect(await t.em().count(Member, { household: householdId, status: 'active' })).toBe(0);
 
     const familyOrder = await order(visitor, '120.00');
-    expect((await capture(visitor, familyOrder)).body.membership.members).toHaveLength(5);
+    expect((await capture(visitor, familyOrder)).body.membership!.members).toHaveLength(5);
     expect(await t.em().count(Member, { household: householdId, status: 'active' })).toBe(5);
     const paid = await t.em().findOneOrFail(Payment, { providerOrderId: familyOrder });
     expect(paid.covers?.members).toHaveLength(5);
@@ -176,7 +176,7 @@ describe('an order is exactly what was priced', () => {
     });
     expect(oneMore.members).toHaveLength(5);
     const renewal = await capture(client, await order(client, '120.00'));
-    expect(renewal.body.membership.members).toHaveLength(5);
+    expect(renewal.body.membership!.members).toHaveLength(5);
     expect(await t.em().count(Member, { household: first.householdId, status: 'active' })).toBe(5);
   });
 });
@@ -243,7 +243,7 @@ describe('no payment is lost or taken twice', () => {
     );
     expect((await capture(visitor, orderId)).status).toBe(200);
     expect(
-      (await visitor.json('GET', `/trpc/payments.outcome?input=${encodeURIComponent(JSON.stringify({ orderId }))}`)).body.result.data
+      (await visitor.json('GET', `/trpc/payments.outcome?input=${encodeURIComponent(JSON.stringify({ orderId }))}`)).body.result!.data
         .status,
     ).toBe('COMPLETED');
   });

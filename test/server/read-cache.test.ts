@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, clubToday } from '../../src/shared/dates';
 import { SiteSection } from '../../src/server/db/entities';
+import type { ProcedureOutput, TrpcAnswer } from '../support/answers';
 import { createAdmin, createEvent, createMember, createUser } from '../support/factories';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
@@ -13,9 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const sectionsUrl = (pageSlug: string) => `/trpc/cms.sections?input=${encodeURIComponent(JSON.stringify({ pageSlug }))}`;
-const heroOf = (body: { result: { data: { sectionKey: string; content: string }[] } }) =>
-  body.result.data.find((s) => s.sectionKey === 'hero_title')?.content;
+const sectionsUrl = (pageSlug: string) => `/trpc/cms.sections?input=${encodeURIComponent(JSON.stringify({ pageSlug }))}` as const;
+const heroOf = (body: TrpcAnswer<ProcedureOutput<'cms.sections'>>) => body.result!.data.find((s) => s.sectionKey === 'hero_title')?.content;
 
 describe('public reads answered from memory', () => {
   it('show an edit at once, to every caller, over tRPC and REST', async () => {
@@ -69,16 +69,16 @@ describe('public reads answered from memory', () => {
 
   it('leave reads that depend on the caller alone', async () => {
     const { client, email } = await createUser(t);
-    expect((await t.client().json('GET', '/trpc/auth.me')).body.result.data).toBeNull();
-    expect((await client.json('GET', '/trpc/auth.me')).body.result.data.email).toBe(email);
-    expect((await t.client().json('GET', '/trpc/auth.me')).body.result.data).toBeNull();
+    expect((await t.client().json('GET', '/trpc/auth.me')).body.result!.data).toBeNull();
+    expect((await client.json('GET', '/trpc/auth.me')).body.result!.data!.email).toBe(email);
+    expect((await t.client().json('GET', '/trpc/auth.me')).body.result!.data).toBeNull();
     expect((await client.json('GET', '/trpc/catches.mine')).status).toBe(200);
     expect((await t.client().json('GET', '/trpc/catches.mine')).status).toBe(401);
   });
 });
 
 describe('reads per signed-in caller answered from memory', () => {
-  const profileName = async (client: TestClient) => (await client.json('GET', '/trpc/members.profile')).body.result.data.firstName;
+  const profileName = async (client: TestClient) => (await client.json('GET', '/trpc/members.profile')).body.result!.data!.firstName;
   const renameBehindTheCache = (memberId: string, firstName: string) =>
     t.em().getConnection().execute('update members set first_name = ? where id = ?', [firstName, memberId]);
 
@@ -96,7 +96,7 @@ describe('reads per signed-in caller answered from memory', () => {
 
     // Any member's write to what the read reads, through the ORM, clears them: here Bob enters an event.
     const event = await createEvent(t);
-    const entries = async (client: TestClient) => (await client.json('GET', '/trpc/events.myRegistrations')).body.result.data;
+    const entries = async (client: TestClient) => (await client.json('GET', '/trpc/events.myRegistrations')).body.result!.data;
     expect(await entries(bob.client)).toEqual([]);
     await bob.client.trpc.events.register.mutate({ id: event.id });
     expect((await entries(bob.client)).map((e: { eventId: string }) => e.eventId)).toEqual([event.id]);
@@ -107,7 +107,7 @@ describe('reads per signed-in caller answered from memory', () => {
   it('never answer a session that has ended, nor keep the answer that ends it', async () => {
     const member = await createMember(t, { firstName: 'Cleo' });
     expect((await member.client.json('GET', '/trpc/catches.mine')).status).toBe(200);
-    expect((await member.client.json('GET', '/trpc/auth.me')).body.result.data.firstName).toBe('Cleo');
+    expect((await member.client.json('GET', '/trpc/auth.me')).body.result!.data!.firstName).toBe('Cleo');
     const cookies = [...member.client.cookies];
     const stale = () => {
       const client = t.client();
@@ -119,7 +119,7 @@ describe('reads per signed-in caller answered from memory', () => {
     await member.client.trpc.auth.logout.mutate();
     expect((await stale().json('GET', '/trpc/catches.mine')).status).toBe(401);
     const me = await stale().json('GET', '/trpc/auth.me');
-    expect(me.body.result.data).toBeNull();
+    expect(me.body.result!.data).toBeNull();
     expect(me.headers.get('set-cookie')).toMatch(/^session=;/);
     // The answer that told it to forget the cookie was not kept: the next stale call is told again.
     expect((await stale().json('GET', '/trpc/auth.me')).headers.get('set-cookie')).toMatch(/^session=;/);
@@ -196,9 +196,10 @@ describe('the cache hears of writes from the ORM, not from the services', () => 
       location: 'Tweed River',
       eventDate: `${addDays(clubToday(t.clock.now()), 5)}T07:00`,
     });
+    type Counts = { id: string; registeredCount: number }[];
     const countOver = async (url: string) => {
-      const res = await t.client().json('GET', url);
-      const events: { id: string; registeredCount: number }[] = res.body.result?.data ?? res.body;
+      const res = await t.client().json<{ result: { data: Counts } } | Counts>('GET', url);
+      const events: Counts = 'result' in res.body ? res.body.result.data : res.body;
       return events.find((e) => e.id === event.id)?.registeredCount;
     };
     expect(await countOver('/trpc/events.upcoming')).toBe(0);

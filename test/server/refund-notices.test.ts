@@ -120,8 +120,8 @@ describe('refund notices', () => {
     const email = paid.body.receiptTo as string;
     const reference = referenceIn(t.mail.to(email).find((m) => m.subject.startsWith('Receipt: '))!);
     const key = randomUUID();
-    expect((await refund(paid.body.paymentId, '40.00', key)).status).toBe(200);
-    expect((await refund(paid.body.paymentId, '40.00', key)).body.refunded).toBe(false);
+    expect((await refund(paid.body.paymentId!, '40.00', key)).status).toBe(200);
+    expect((await refund(paid.body.paymentId!, '40.00', key)).body.refunded).toBe(false);
 
     const notices = noticesTo(email);
     expect(notices).toHaveLength(1);

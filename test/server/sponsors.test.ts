@@ -4,6 +4,7 @@ import { AuditLog, Sponsor } from '../../src/server/db/entities';
 import { clubToday } from '../../src/shared/dates';
 import { nextSeason, seasonOf } from '../../src/shared/sponsors';
 import { linkIn, type ReceivedMail } from '../support/mime';
+import { successBody } from '../support/answers';
 import { signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
@@ -144,7 +145,7 @@ describe('review and the public list', () => {
     ]);
 
     await admin.trpc.admin.sponsors.review.mutate({ id: cafe.id, endDate: null });
-    expect((await t.client().json('GET', '/api/sponsors/active')).body.map((s: { companyName: string }) => s.companyName)).toEqual([
+    expect((await t.client().json('GET', '/api/sponsors/active')).body.map!((s: { companyName: string }) => s.companyName)).toEqual([
       'TWEED TACKLE & BAIT',
       'Cudgen Creek Cafe',
     ]);
@@ -166,7 +167,7 @@ describe('review and the public list', () => {
     const again = await t.client().fetch('/api/sponsors/active', { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
-    const [tackle] = first.body;
+    const [tackle] = successBody(first);
     await admin.trpc.admin.sponsors.review.mutate({ id: tackle.id, websiteUrl: 'https://tackle.example' });
     const changed = await t.client().fetch('/api/sponsors/active', { headers: { 'if-none-match': etag } });
     expect(changed.status).toBe(200);
@@ -174,7 +175,7 @@ describe('review and the public list', () => {
   });
 
   it('refuses bad review input and keeps the sponsor as it was', async () => {
-    const [tackle] = (await t.client().json('GET', '/api/sponsors/active')).body;
+    const [tackle] = successBody(await t.client().json('GET', '/api/sponsors/active'));
     await expect(admin.trpc.admin.sponsors.review.mutate({ id: tackle.id, websiteUrl: 'javascript:alert(1)' })).rejects.toThrow(
       'Website must be a web address starting with https://.',
     );

@@ -130,7 +130,7 @@ describe('accepting a sponsor', () => {
     );
     expect(linkIn(mail).href).toBe(`http://club.test/sponsor/pay?token=${token}`);
 
-    expect((await t.client().json('GET', '/api/sponsors/active')).body.map((s: { companyName: string }) => s.companyName)).toContain(
+    expect((await t.client().json('GET', '/api/sponsors/active')).body.map!((s: { companyName: string }) => s.companyName)).toContain(
       companyName,
     );
     expect(await money()).toEqual(before);
@@ -155,7 +155,7 @@ describe('accepting a sponsor', () => {
     const { token, companyName } = await acceptedSponsor('both');
     const res = await invoiceQuery(t.client(), token);
     expect(res.status).toBe(200);
-    expect(res.body.result.data).toEqual({
+    expect(res.body.result!.data).toEqual({
       companyName,
       sponsorshipType: 'both',
       packageLabel: 'Shirt & Website Sponsorship',
@@ -181,7 +181,7 @@ describe('paying through the pay link', () => {
     expect(again).toMatchObject({ status: 409, body: { message: ALREADY_PAID } });
     expect(paypal.callsTo(/^\/v2\/checkout\/orders$/).length).toBe(ordersBefore);
     expect(paypal.chargesFor(orderId)).toHaveLength(1);
-    expect((await invoiceQuery(payer, token)).body.result.data.status).toBe('paid');
+    expect((await invoiceQuery(payer, token)).body.result!.data.status).toBe('paid');
   });
 
   it('pays with PayPal: an order for exactly the invoice, counted once, a receipt, and the logo shown until the season ends', async () => {
@@ -232,7 +232,7 @@ describe('paying through the pay link', () => {
     ]);
 
     // The link now shows the invoice as paid, and refuses a second payment.
-    expect((await invoiceQuery(t.client(), token)).body.result.data).toMatchObject({ status: 'paid', paidOn: today() });
+    expect((await invoiceQuery(t.client(), token)).body.result!.data).toMatchObject({ status: 'paid', paidOn: today() });
     const ordersBefore = paypal.orders.size;
     const again = await createOrder(t.client(), token);
     expect(again.status).toBe(409);
@@ -306,13 +306,14 @@ describe('paying through the pay link', () => {
     const before = await counts();
     const stranger = t.client();
 
-    for (const res of [
+    const refusals: { status: number; body: { message?: string; error?: { message: string } } }[] = [
       await invoiceQuery(stranger, 'not-the-token'),
       await createOrder(stranger, 'x'.repeat(43)),
       await capture(stranger, 'nope', otherOrder),
-    ]) {
+    ];
+    for (const res of refusals) {
       expect(res.status).toBe(404);
-      expect(res.body.message ?? res.body.error.message).toBe(NO_SUCH_LINK);
+      expect(res.body.message ?? res.body.error!.message).toBe(NO_SUCH_LINK);
     }
     // The right link cannot take another invoice's order.
     const foreign = await capture(stranger, token, otherOrder);
@@ -378,7 +379,7 @@ describe('payments the committee records', () => {
     await expect(admin.trpc.admin.sponsors.recordPayment.mutate({ invoiceId: row.id, method: 'cash', paidOn: today() })).rejects.toThrow(
       `This invoice was already paid on ${formatAuDate(paidOn)}.`,
     );
-    expect((await invoiceQuery(t.client(), token)).body.result.data.status).toBe('paid');
+    expect((await invoiceQuery(t.client(), token)).body.result!.data.status).toBe('paid');
     expect((await createOrder(t.client(), token)).status).toBe(409);
     expect((await money()).sponsorship).toBe(after.sponsorship);
   });
@@ -439,7 +440,7 @@ describe('declining, ending and renewing', () => {
     const declined = await admin.trpc.admin.sponsors.review.mutate({ id: sponsor.id, status: 'declined' });
     expect(declined.invoices.map((i) => i.status)).toEqual(['void']);
     expect(await money()).toEqual(before);
-    expect((await invoiceQuery(t.client(), token)).body.result.data.status).toBe('void');
+    expect((await invoiceQuery(t.client(), token)).body.result!.data.status).toBe('void');
     const order = await createOrder(t.client(), token);
     expect(order.status).toBe(409);
     expect(order.body.message).toBe(CANCELLED);
@@ -480,7 +481,7 @@ describe('declining, ending and renewing', () => {
     expect(mail.text).toContain(`The committee has renewed ${companyName} for the ${next} season.`);
     expect(mail.text).toContain(`Season: ${next} (${formatAuDate(seasonStart(next))} to ${formatAuDate(seasonEnd(next))})`);
     const token = linkIn(mail).searchParams.get('token')!;
-    expect((await invoiceQuery(t.client(), token)).body.result.data).toMatchObject({ season: next, status: 'unpaid', amount: '500.00' });
+    expect((await invoiceQuery(t.client(), token)).body.result!.data).toMatchObject({ season: next, status: 'unpaid', amount: '500.00' });
     expect(await money()).toEqual(before);
 
     const duplicate = await admin.mutation('admin.sponsors.renew', { id: sponsor.id });
@@ -494,7 +495,7 @@ describe('declining, ending and renewing', () => {
       [next, 'void'],
       [season(), 'paid'],
     ]);
-    expect((await invoiceQuery(t.client(), token)).body.result.data.status).toBe('void');
+    expect((await invoiceQuery(t.client(), token)).body.result!.data.status).toBe('void');
     expect(await money()).toEqual(before);
   });
 

@@ -52,7 +52,7 @@ function uploadTests(start: () => Promise<{ t: TestApp; close: () => Promise<voi
   async function upload(bytes: Buffer, contentType = 'image/jpeg') {
     const slot = await admin.json('POST', '/api/objects/upload');
     expect(slot.status).toBe(200);
-    const put = await fetch(reachable(t, slot.body.uploadURL), {
+    const put = await fetch(reachable(t, slot.body.uploadURL!), {
       method: 'PUT',
       body: new Uint8Array(bytes),
       headers: { 'content-type': contentType },
@@ -68,7 +68,7 @@ function uploadTests(start: () => Promise<{ t: TestApp; close: () => Promise<voi
     expect(res.body.imageUrl).toMatch(/^\/api\/objects\/images\/[0-9a-f-]{36}\.webp$/);
     expect(res.body.thumbnailUrl).toMatch(/-thumb\.webp$/);
 
-    const image = await t.client().fetch(res.body.imageUrl);
+    const image = await t.client().fetch(res.body.imageUrl!);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/webp');
     expect(image.headers.get('x-content-type-options')).toBe('nosniff');
@@ -77,7 +77,7 @@ function uploadTests(start: () => Promise<{ t: TestApp; close: () => Promise<voi
     expect(meta.format).toBe('webp');
     expect([meta.width, meta.height]).toEqual([900, 1200]);
     expect(meta.exif).toBeUndefined();
-    const thumb = await sharp(Buffer.from(await (await t.client().fetch(res.body.thumbnailUrl)).arrayBuffer())).metadata();
+    const thumb = await sharp(Buffer.from(await (await t.client().fetch(res.body.thumbnailUrl!)).arrayBuffer())).metadata();
     expect(Math.max(thumb.width!, thumb.height!)).toBe(480);
 
     const upcoming = await t.client().trpc.events.upcoming.query();

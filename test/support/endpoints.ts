@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
 import { appRouter } from '../../src/routers';
 import { accessOf, type Access } from '../../src/server/trpc/init';
+import type { ProcedureOutput, TrpcAnswer } from './answers';
 import type { TestApp, TestClient } from './test-app';
 
 export interface ProcedureInfo {
@@ -25,10 +26,10 @@ export function allProcedures(): ProcedureInfo[] {
 }
 
 /** Calls a procedure over HTTP as the browser's tRPC client would (GET for queries, POST for mutations). */
-export function callOverHttp(client: TestClient, p: Pick<ProcedureInfo, 'path' | 'type'>, input: unknown = {}) {
+export function callOverHttp<P extends string>(client: TestClient, p: { path: P; type: ProcedureInfo['type'] }, input: unknown = {}) {
   return p.type === 'query'
-    ? client.json('GET', `/trpc/${p.path}?input=${encodeURIComponent(JSON.stringify(input))}`)
-    : client.json('POST', `/trpc/${p.path}`, JSON.stringify(input));
+    ? client.json<TrpcAnswer<ProcedureOutput<P>>>('GET', `/trpc/${p.path}?input=${encodeURIComponent(JSON.stringify(input))}`)
+    : client.json<TrpcAnswer<ProcedureOutput<P>>>('POST', `/trpc/${p.path}`, JSON.stringify(input));
 }
 
 export interface RestRoute {

@@ -17,6 +17,7 @@ import { loadEnv } from '../../src/server/env';
 import { createMailer } from '../../src/server/integrations/mailer';
 import { createPaymentProvider } from '../../src/server/integrations/payments';
 import { RATE_RULES, type RateRules } from '../../src/server/platform/rate-limit.service';
+import type { AnswerOf, ApiError, Either, JsonAnswer, MutationPath, ProcedureOutput, TrpcAnswer } from './answers';
 import { createTestDatabase } from './database';
 import { linkIn } from './mime';
 import { outboxMail, outboxMails } from './outbox';
@@ -168,17 +169,27 @@ export class TestClient {
    * A tRPC mutation over plain HTTP, answered like a REST call: the status, and the result or `{ message }`
    * (for tests that assert what a browser or script sees when the typed procedure refuses).
    */
-  async mutation(path: string, input: unknown) {
-    const res = await this.json('POST', `/trpc/${path}`, input);
+  async mutation<P extends MutationPath>(path: P, input: unknown) {
+    const res = await this.json<TrpcAnswer<ProcedureOutput<P>>>('POST', `/trpc/${path}`, input);
     return {
       status: res.status,
-      body: res.status < 300 ? res.body?.result?.data : { message: res.body?.error?.message },
+      body: (res.status < 300 ? res.body?.result?.data : { message: res.body?.error?.message }) as Either<ProcedureOutput<P>, ApiError>,
       fieldErrors: res.body?.error?.data?.fieldErrors,
     };
   }
 
-  /** A JSON request; returns status, parsed body and headers. */
-  async json(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  /**
+   * A JSON request; returns status, parsed body (the text when it is not JSON) and headers. The body is typed by the
+   * route (answers.ts); for a url the map does not know it is `unknown`, unless the call names its type: `json<ApiError>(…)`.
+   */
+  json<M extends string, U extends string>(
+    method: M,
+    url: U,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<JsonAnswer<AnswerOf<M, U>>>;
+  json<T>(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<JsonAnswer<T>>;
+  async json(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonAnswer<unknown>> {
     const init: RequestInit = { method, headers: { ...headers } };
     if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
@@ -186,9 +197,7 @@ export class TestClient {
     }
     const response = await this.fetch(url, init);
     const text = await response.text();
-    // Answers of every shape: each test asserts on the fields it expects.
-    // oxlint-disable-next-line typescript/no-explicit-any
-    let parsed: any;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {
