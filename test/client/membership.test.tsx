@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { fill } from './fill';
 import { useState } from 'react';
 import { CHAT_GREETING } from '../../src/shared/chat.schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -77,11 +78,11 @@ const DOCUMENTS_SENT = [
 
 async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   // The form is fetched when the dialog first opens.
-  await user.type(await screen.findByLabelText(/^First Name/), ' Morgan ');
-  await user.type(screen.getByLabelText(/^Last Name/), 'Reef');
-  await user.type(screen.getByLabelText(/^Email Address/), 'morgan@example.com');
-  await user.type(screen.getByLabelText(/^Phone Number/), '0412 345 678');
-  await user.type(screen.getByLabelText(/^Address/), '1 Wharf St, Tweed Heads');
+  await fill(user, await screen.findByLabelText(/^First Name/), ' Morgan ');
+  await fill(user, screen.getByLabelText(/^Last Name/), 'Reef');
+  await fill(user, screen.getByLabelText(/^Email Address/), 'morgan@example.com');
+  await fill(user, screen.getByLabelText(/^Phone Number/), '0412 345 678');
+  await fill(user, screen.getByLabelText(/^Address/), '1 Wharf St, Tweed Heads');
   fireEvent.change(screen.getByLabelText(/^Date of Birth/), { target: { value: '1990-04-01' } });
   await user.selectOptions(screen.getByLabelText(/^Gender/), 'male');
   await user.selectOptions(screen.getByLabelText(/^Shirt Size/), 'L');
