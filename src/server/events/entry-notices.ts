@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { eventDetailsPath } from '../../shared/routes';
+import { eventDetailsPath } from '../../shared/screens';
 import type { Clock } from '../clock';
 import type { CmsService } from '../content/cms.service';
 import { Member, User, type Event, type EventRegistration } from '../db/entities';
