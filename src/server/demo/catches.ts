@@ -25,101 +25,144 @@ function sizeFor(demo: DemoContext, species: Species): number {
   return Math.round((low + share * (high - low)) * 2) / 2;
 }
 
+type Fate = 'kept' | 'released';
+
+/** A catch to log: who, what and how long, kept or released, and the scripted oddity it carries. */
+interface PlannedCatch {
+  angler: Member;
+  species: Species;
+  size: number;
+  fate: Fate;
+  special?: Special;
+}
+
+/** The past competitions with catches, in the order they are fished. */
+const PAST_COMPETITIONS = ['bream-flathead', 'cudgen', 'jacks', 'beach'];
+
+/** The two logins' households' own catches at each past competition, the same every time. */
+const SCRIPTED: Record<string, (Omit<PlannedCatch, 'angler'> & { angler: (demo: DemoContext) => Member })[]> = {
+  'bream-flathead': [
+    { angler: (demo) => demo.member.primary, species: 'Flathead', size: 58.5, fate: 'kept' },
+    { angler: (demo) => demo.admin.primary, species: 'Bream', size: 33, fate: 'kept' },
+  ],
+  cudgen: [
+    { angler: (demo) => demo.member.primary, species: 'Whiting', size: 31.5, fate: 'kept' },
+    { angler: (demo) => person(demo.member, 'Ethan'), species: 'Whiting', size: 28, fate: 'released' },
+    { angler: (demo) => person(demo.member, 'Chloe'), species: 'Bream', size: 26.5, fate: 'released', special: 'corrected' },
+  ],
+  jacks: [
+    { angler: (demo) => demo.member.primary, species: 'Mangrove Jack', size: 41, fate: 'released', special: 'noCode' },
+    { angler: (demo) => demo.admin.primary, species: 'Flathead', size: 52, fate: 'released' },
+  ],
+  beach: [{ angler: (demo) => demo.member.primary, species: 'Tailor', size: 44, fate: 'kept', special: 'pending' }],
+};
+
+/** The scripted oddities among the other entrants' catches at each past competition, first come first. */
+const SPECIALS: Record<string, Special[]> = {
+  'bream-flathead': ['noExif', 'dayBefore'],
+  cudgen: ['outside'],
+  jacks: ['duplicate', 'noExif'],
+  beach: ['pending', 'pending', 'noExif', 'offshore'],
+};
+
 export async function seedPastCompetitions(demo: DemoContext) {
-  const scripted: Record<string, { angler: () => Member; species: Species; size: number; fate: 'kept' | 'released'; special?: Special }[]> =
-    {
-      'bream-flathead': [
-        { angler: () => demo.member.primary, species: 'Flathead', size: 58.5, fate: 'kept' },
-        { angler: () => demo.admin.primary, species: 'Bream', size: 33, fate: 'kept' },
-      ],
-      cudgen: [
-        { angler: () => demo.member.primary, species: 'Whiting', size: 31.5, fate: 'kept' },
-        { angler: () => person(demo.member, 'Ethan'), species: 'Whiting', size: 28, fate: 'released' },
-        { angler: () => person(demo.member, 'Chloe'), species: 'Bream', size: 26.5, fate: 'released', special: 'corrected' },
-      ],
-      jacks: [
-        { angler: () => demo.member.primary, species: 'Mangrove Jack', size: 41, fate: 'released', special: 'noCode' },
-        { angler: () => demo.admin.primary, species: 'Flathead', size: 52, fate: 'released' },
-      ],
-      beach: [{ angler: () => demo.member.primary, species: 'Tailor', size: 44, fate: 'kept', special: 'pending' }],
-    };
-  const specials: Record<string, Special[]> = {
-    'bream-flathead': ['noExif', 'dayBefore'],
-    cudgen: ['outside'],
-    jacks: ['duplicate', 'noExif'],
-    beach: ['pending', 'pending', 'noExif', 'offshore'],
-  };
-  for (const key of ['bream-flathead', 'cudgen', 'jacks', 'beach']) {
+  for (const key of PAST_COMPETITIONS) {
     const seeded = demo.events.get(key)!;
-    const { plan } = seeded;
-    const anglers = seeded.registered.flatMap((h) => h.members);
-    const strangers = seeded.registered.filter((h) => h !== demo.member && h !== demo.admin).flatMap((h) => h.members);
-    const fixed = scripted[key] ?? [];
-    const extra = specials[key] ?? [];
-    const planned = [
-      ...fixed.map((f) => ({ angler: f.angler(), species: f.species, size: f.size, fate: f.fate, special: f.special })),
-      ...Array.from({ length: plan.catches - fixed.length }, (_, i) => {
-        const special = extra[i] as Special | undefined;
-        // A copied photo claims the fish in it: the first catch of the season (a 58.5 cm flathead).
-        const species = special === 'duplicate' ? 'Flathead' : demo.rng.pick(plan.species);
-        const size = special === 'duplicate' ? 58.5 : sizeFor(demo, species);
-        const fate: 'kept' | 'released' =
-          species === 'Mulloway' || (species === 'Flathead' && size > 70) || demo.rng.chance(0.4) ? 'released' : 'kept';
-        // The scripted oddities (a copied photo, a fish from Queensland...) belong to neither login's household.
-        return { angler: demo.rng.pick(special ? strangers : anglers), species, size, fate, special };
-      }),
-    ];
-    // Logged within the event's fishing hours, from half an hour after they open to twenty minutes before they close.
-    const hours = fishingWindow(seeded.event);
-    const fishingMinutes = (hours.closes.getTime() - hours.opens.getTime()) / 60_000;
-    const times = planned.map(() => demo.rng.between(30, fishingMinutes - 20)).sort((a, b) => a - b);
-    const logged: { id: string; special?: Special; size: number }[] = [];
-    for (const [i, c] of planned.entries()) {
-      const id = await logCatch(
-        demo,
-        seeded,
-        c.angler,
-        c.species,
-        c.size,
-        c.fate,
-        new Date(hours.opens.getTime() + times[i] * 60_000),
-        c.special,
-      );
-      logged.push({ id, special: c.special, size: c.size });
-    }
+    const planned = planCatches(demo, seeded, key);
+    const logged = await logTheDaysCatches(demo, seeded, planned);
     await logHours(
       demo,
       seeded,
       planned.map((c) => c.angler),
     );
-    // The judges sit after fishing closes and before the 4pm presentation.
-    let minute = 0;
-    for (const c of logged) {
-      if (c.special === 'pending' || c.special === 'offshore') continue;
-      const when = new Date(hours.closes.getTime() + (20 + minute++ * 3) * 60_000);
-      const reject =
-        c.special === 'noCode'
-          ? REJECT_REASONS.noCode
-          : c.special === 'dayBefore'
-            ? REJECT_REASONS.dayBefore
-            : c.special === 'outside'
-              ? REJECT_REASONS.outside
-              : c.special === 'duplicate'
-                ? REJECT_REASONS.duplicate
-                : null;
-      await demo.at(when, () =>
-        demo.services.judging.judge(
-          demo.em,
-          demo.admin.actor,
-          reject
-            ? { action: 'reject', id: c.id, reason: reject }
-            : { action: 'approve', id: c.id, ...(c.special === 'corrected' ? { size: round1(c.size - 0.5) } : {}) },
-        ),
-      );
-    }
+    await judge(demo, seeded, logged);
     await demo.at(demo.local(addDays(seeded.day, 1), '09:15'), () =>
       demo.services.events.update(demo.em, demo.admin.actor, seeded.event.id, { ...seeded.input, status: 'completed' }),
     );
+  }
+}
+
+/** The competition's catches: the scripted ones, then the others' (random, some carrying the scripted oddities). */
+function planCatches(demo: DemoContext, seeded: SeededEvent, key: string): PlannedCatch[] {
+  const { plan } = seeded;
+  const anglers = seeded.registered.flatMap((h) => h.members);
+  const strangers = seeded.registered.filter((h) => h !== demo.member && h !== demo.admin).flatMap((h) => h.members);
+  const fixed = SCRIPTED[key] ?? [];
+  const extra = SPECIALS[key] ?? [];
+  return [
+    ...fixed.map((f) => ({ angler: f.angler(demo), species: f.species, size: f.size, fate: f.fate, special: f.special })),
+    ...Array.from({ length: plan.catches - fixed.length }, (_, i) => {
+      const special = extra[i] as Special | undefined;
+      // A copied photo claims the fish in it: the first catch of the season (a 58.5 cm flathead).
+      const species = special === 'duplicate' ? 'Flathead' : demo.rng.pick(plan.species);
+      const size = special === 'duplicate' ? 58.5 : sizeFor(demo, species);
+      const fate: Fate = species === 'Mulloway' || (species === 'Flathead' && size > 70) || demo.rng.chance(0.4) ? 'released' : 'kept';
+      // The scripted oddities (a copied photo, a fish from Queensland...) belong to neither login's household.
+      return { angler: demo.rng.pick(special ? strangers : anglers), species, size, fate, special };
+    }),
+  ];
+}
+
+/** Logged within the event's fishing hours, from half an hour after they open to twenty minutes before they close. */
+async function logTheDaysCatches(
+  demo: DemoContext,
+  seeded: SeededEvent,
+  planned: PlannedCatch[],
+): Promise<{ id: string; special?: Special; size: number }[]> {
+  const hours = fishingWindow(seeded.event);
+  const fishingMinutes = (hours.closes.getTime() - hours.opens.getTime()) / 60_000;
+  const times = planned.map(() => demo.rng.between(30, fishingMinutes - 20)).sort((a, b) => a - b);
+  const logged: { id: string; special?: Special; size: number }[] = [];
+  for (const [i, c] of planned.entries()) {
+    const id = await logCatch(
+      demo,
+      seeded,
+      c.angler,
+      c.species,
+      c.size,
+      c.fate,
+      new Date(hours.opens.getTime() + times[i] * 60_000),
+      c.special,
+    );
+    logged.push({ id, special: c.special, size: c.size });
+  }
+  return logged;
+}
+
+/**
+ * The judges sit after fishing closes and before the 4pm presentation: a catch with an oddity they can see is
+ * rejected, the one measured generously is approved half a centimetre shorter, the rest as logged; the pending
+ * ones and the one photographed offshore are left waiting.
+ */
+async function judge(demo: DemoContext, seeded: SeededEvent, logged: { id: string; special?: Special; size: number }[]) {
+  const { closes } = fishingWindow(seeded.event);
+  let minute = 0;
+  for (const c of logged) {
+    if (c.special === 'pending' || c.special === 'offshore') continue;
+    const when = new Date(closes.getTime() + (20 + minute++ * 3) * 60_000);
+    const reject = rejectReason(c.special);
+    await demo.at(when, () =>
+      demo.services.judging.judge(
+        demo.em,
+        demo.admin.actor,
+        reject
+          ? { action: 'reject', id: c.id, reason: reject }
+          : { action: 'approve', id: c.id, ...(c.special === 'corrected' ? { size: round1(c.size - 0.5) } : {}) },
+      ),
+    );
+  }
+}
+
+/** The reason the judges give for rejecting a catch with this oddity, or null if they approve it. */
+function rejectReason(special: Special | undefined): string | null {
+  switch (special) {
+    case 'noCode':
+    case 'dayBefore':
+    case 'outside':
+    case 'duplicate':
+      return REJECT_REASONS[special];
+    default:
+      return null;
   }
 }
 

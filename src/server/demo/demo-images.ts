@@ -162,21 +162,59 @@ async function heldByHand(svg: Buffer, W: number, H: number, background: string,
     .toBuffer();
 }
 
+/** A catch photo's size. */
+const CATCH_W = 1200;
+const CATCH_H = 900;
+/** The brag mat: its top edge, its size; the ruler's ticks run along its bottom edge. */
+const MAT = { x: 60, y: 490, w: CATCH_W - 120, h: 250 };
+
 /** A phone photo of a fish on a brag mat, with the code card, as a JPEG. */
 export async function catchPhoto(input: CatchPhotoInput): Promise<Buffer> {
   const { rng } = input;
-  const W = 1200;
-  const H = 900;
+  const W = CATCH_W;
+  const H = CATCH_H;
   const sky = rng.pick(SKIES);
   const horizon = 250 + rng.int(-20, 20);
   const deck = rng.pick(['#e9ecef', '#dfe3e6', '#cfd6db', '#8f9aa3']);
   const maxCm = Math.max(50, Math.ceil((input.sizeCm + 15) / 10) * 10);
-  const matX = 60;
-  const matW = W - 120;
-  const pxPerCm = matW / maxCm;
-  // The mat's top edge; the ruler's ticks run along its bottom edge.
-  const matY = 490;
-  const matH = 250;
+  const pxPerCm = MAT.w / maxCm;
+  const fishLen = input.sizeCm * pxPerCm;
+  const fishY = MAT.y + 105 + rng.int(-8, 8);
+  const cardX = W - 330 + rng.int(-20, 10);
+  const cardY = 366 + rng.int(-8, 8);
+  const tilt = rng.between(-6, 6).toFixed(1);
+  const svg = bragMatScene({
+    sky,
+    horizon,
+    deck,
+    waves: catchWaves(rng, horizon),
+    codeCard: input.clubCode ? codeCard(input.clubCode, cardX, cardY, tilt) : '',
+    ticks: rulerTicks(maxCm, pxPerCm),
+    species: input.species,
+    fishY,
+    fishLen,
+  });
+  const caption = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="64">
+    <rect width="${W}" height="64" fill="#0b3d6b" opacity="0.82"/>
+    <text x="28" y="42" font-family="${FONT}" font-size="30" font-weight="bold" fill="#ffffff">${escapeXml(input.species)} · ${input.sizeCm.toFixed(1)} cm</text>
+  </svg>`;
+  const image = sharp(
+    await heldByHand(
+      Buffer.from(svg),
+      W,
+      H,
+      deck,
+      randomSource(Math.round(horizon * 7919 + cardX * 104_729 + cardY * 131 + fishY * 31 + Number(tilt) * 1009 + input.sizeCm * 10)),
+    ),
+  )
+    .composite([{ input: Buffer.from(caption), left: 0, top: H - 64 }])
+    .jpeg({ quality: 84, mozjpeg: true });
+  return input.exif ? withPhoneExif(image, input.exif) : image.toBuffer();
+}
+
+/** The brag mat's ruler: a tick every centimetre, longer every five and ten, numbered every ten. */
+function rulerTicks(maxCm: number, pxPerCm: number): string {
+  const { x: matX, y: matY, h: matH } = MAT;
   const ticks: string[] = [];
   for (let cm = 0; cm <= maxCm; cm++) {
     const tx = matX + cm * pxPerCm;
@@ -189,24 +227,45 @@ export async function catchPhoto(input: CatchPhotoInput): Promise<Buffer> {
         `<text x="${tx.toFixed(1)}" y="${matY + matH - 54}" font-family="${FONT}" font-size="24" font-weight="bold" text-anchor="middle" fill="#1b1b1b">${cm}</text>`,
       );
   }
-  const fishLen = input.sizeCm * pxPerCm;
-  const fishY = matY + 105 + rng.int(-8, 8);
-  const cardX = W - 330 + rng.int(-20, 10);
-  const cardY = 366 + rng.int(-8, 8);
-  const tilt = rng.between(-6, 6).toFixed(1);
-  const codeCard = input.clubCode
-    ? `<g transform="rotate(${tilt} ${cardX + 120} ${cardY + 60})">
+  return ticks.join('');
+}
+
+/** The event's code card, laid on the deck at a slant. */
+function codeCard(clubCode: string, cardX: number, cardY: number, tilt: string): string {
+  return `<g transform="rotate(${tilt} ${cardX + 120} ${cardY + 60})">
         <rect x="${cardX}" y="${cardY}" width="250" height="118" rx="10" fill="#fffdf4" stroke="#c9c3ad" stroke-width="2"/>
         <text x="${cardX + 125}" y="${cardY + 38}" font-family="${FONT}" font-size="20" text-anchor="middle" fill="#555">CLUB CODE</text>
-        <text x="${cardX + 125}" y="${cardY + 88}" font-family="${FONT}" font-size="${input.clubCode.length > 9 ? 28 : 38}" font-weight="bold" text-anchor="middle" fill="#0b3d6b">${escapeXml(input.clubCode)}</text>
-      </g>`
-    : '';
-  const waves = Array.from({ length: 14 }, (_, i) => {
+        <text x="${cardX + 125}" y="${cardY + 88}" font-family="${FONT}" font-size="${clubCode.length > 9 ? 28 : 38}" font-weight="bold" text-anchor="middle" fill="#0b3d6b">${escapeXml(clubCode)}</text>
+      </g>`;
+}
+
+/** The water's ripples below the horizon, fainter further down. */
+function catchWaves(rng: RandomSource, horizon: number): string {
+  const W = CATCH_W;
+  return Array.from({ length: 14 }, (_, i) => {
     const wy = horizon + 12 + i * 16;
     const wx = rng.int(0, W - 300);
     return `<path d="M ${wx} ${wy} q 40 -6 80 0 t 80 0" stroke="#ffffff" stroke-opacity="${(0.25 - i * 0.012).toFixed(2)}" stroke-width="3" fill="none"/>`;
   }).join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
+}
+
+/** The scene as SVG: sky, hills, water, the deck with the code card, the mat with its ruler, and the fish on it. */
+function bragMatScene(scene: {
+  sky: (typeof SKIES)[number];
+  horizon: number;
+  deck: string;
+  waves: string;
+  codeCard: string;
+  ticks: string;
+  species: Species;
+  fishY: number;
+  fishLen: number;
+}): string {
+  const { sky, horizon, deck, waves, codeCard, ticks, species, fishY, fishLen } = scene;
+  const W = CATCH_W;
+  const H = CATCH_H;
+  const { x: matX, y: matY, w: matW, h: matH } = MAT;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
     <defs>
       <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
         <stop offset="0" stop-color="${sky[2]}"/><stop offset="0.6" stop-color="${sky[1]}"/><stop offset="1" stop-color="${sky[0]}"/>
@@ -232,30 +291,18 @@ export async function catchPhoto(input: CatchPhotoInput): Promise<Buffer> {
     <rect x="${matX - 8}" y="${matY + 6}" width="${matW + 16}" height="${matH + 4}" rx="8" fill="#000" opacity="0.14"/>
     <rect x="${matX}" y="${matY}" width="${matW}" height="${matH}" rx="6" fill="url(#mat)"/>
     <text x="${matX + matW - 16}" y="${matY + 30}" font-family="${FONT}" font-size="18" font-weight="bold" text-anchor="end" fill="#0b3d6b">TCAC · BRAG MAT</text>
-    ${ticks.join('')}
-    ${fishSvg(input.species, matX, fishY, fishLen, 'fish')}
+    ${ticks}
+    ${fishSvg(species, matX, fishY, fishLen, 'fish')}
   </svg>`;
-  const caption = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="64">
-    <rect width="${W}" height="64" fill="#0b3d6b" opacity="0.82"/>
-    <text x="28" y="42" font-family="${FONT}" font-size="30" font-weight="bold" fill="#ffffff">${escapeXml(input.species)} · ${input.sizeCm.toFixed(1)} cm</text>
-  </svg>`;
-  const image = sharp(
-    await heldByHand(
-      Buffer.from(svg),
-      W,
-      H,
-      deck,
-      randomSource(Math.round(horizon * 7919 + cardX * 104_729 + cardY * 131 + fishY * 31 + Number(tilt) * 1009 + input.sizeCm * 10)),
-    ),
-  )
-    .composite([{ input: Buffer.from(caption), left: 0, top: H - 64 }])
-    .jpeg({ quality: 84, mozjpeg: true });
-  if (!input.exif) return image.toBuffer();
-  const taken = input.exif.takenAtLocal.replace(/-/g, ':').replace('T', ' ');
-  const { lat, lng } = input.exif;
+}
+
+/** The EXIF a phone writes: its make and model, the time taken, and the position unless location is off. */
+function withPhoneExif(image: ReturnType<typeof sharp>, exif: NonNullable<CatchPhotoInput['exif']>): Promise<Buffer> {
+  const taken = exif.takenAtLocal.replace(/-/g, ':').replace('T', ' ');
+  const { lat, lng } = exif;
   return image
     .withExif({
-      IFD0: { Make: input.exif.camera[0], Model: input.exif.camera[1], DateTime: taken },
+      IFD0: { Make: exif.camera[0], Model: exif.camera[1], DateTime: taken },
       IFD2: { DateTimeOriginal: taken },
       ...(lat !== null && lng !== null
         ? {

@@ -7,7 +7,7 @@ import { Event, EventRegistration } from '../db/entities';
 import type { GuestSession } from '../events/guest-entries.service';
 import type { PayerSession } from '../payments/payments.service';
 import { isCurrentMember } from '../membership/member-status';
-import type { DemoContext, SeededHousehold } from './context';
+import type { DemoContext, SeededEvent, SeededHousehold } from './context';
 import { DEMO_DOMAIN } from './demo-data';
 
 /** A browser as the payment calls see it: its own payer key. */
@@ -37,7 +37,6 @@ export async function seedEntryDay(demo: DemoContext) {
   const seeded = demo.events.get('today');
   if (!seeded) return;
   const { event, day, start } = seeded;
-  const desk = demo.admin.actor;
   const before = (minutes: number) => new Date(start.getTime() - minutes * 60_000);
 
   // The two logins' own entries were paid online the week before.
@@ -45,8 +44,20 @@ export async function seedEntryDay(demo: DemoContext) {
     if (!seeded.registered.includes(household)) continue;
     await payOnline(demo, household, event.id, demo.local(addDays(day, -5), '19:30'));
   }
+  const family = await enterParentAndJunior(demo, seeded);
+  await enterGuestOnline(demo, seeded);
 
-  // A parent enters themselves and their junior in one go, then pays online.
+  // The morning: the desk opens half an hour before the start.
+  const entries = await demo.em.find(EventRegistration, { event }, { populate: ['member'], orderBy: { createdAt: 'asc', id: 'asc' } });
+  const walkUp = await signOnWalkUp(demo, seeded, before);
+  const early = await checkInEarly(demo, entries, walkUp, before);
+  await handedBack(demo, entries, early, before);
+  await fillTheDay(demo, seeded, family, before);
+}
+
+/** A parent enters themselves and their junior in one go, then pays online. The household, if one fits. */
+async function enterParentAndJunior(demo: DemoContext, seeded: SeededEvent): Promise<SeededHousehold | undefined> {
+  const { event, day } = seeded;
   const family = demo.households.find(
     (h) =>
       !seeded.registered.includes(h) &&
@@ -57,16 +68,19 @@ export async function seedEntryDay(demo: DemoContext) {
       !isJuniorOn(h.primary.dateOfBirth, day) &&
       isCurrentMember(h.primary, day),
   );
-  if (family) {
-    const junior = family.members.find((m) => isJuniorOn(m.dateOfBirth, day) && isCurrentMember(m, day))!;
-    await demo.at(demo.local(addDays(day, -3), '20:10'), () =>
-      demo.services.entries.enter(demo.em, family.actor, event.id, { memberIds: [family.primary.id, junior.id], payAtSignOn: false }),
-    );
-    await payOnline(demo, family, event.id, demo.local(addDays(day, -3), '20:12'));
-    seeded.registered.push(family);
-  }
+  if (!family) return undefined;
+  const junior = family.members.find((m) => isJuniorOn(m.dateOfBirth, day) && isCurrentMember(m, day))!;
+  await demo.at(demo.local(addDays(day, -3), '20:10'), () =>
+    demo.services.entries.enter(demo.em, family.actor, event.id, { memberIds: [family.primary.id, junior.id], payAtSignOn: false }),
+  );
+  await payOnline(demo, family, event.id, demo.local(addDays(day, -3), '20:12'));
+  seeded.registered.push(family);
+  return family;
+}
 
-  // A visitor enters as a guest and pays the non-member fee online.
+/** A visitor enters as a guest and pays the non-member fee online. */
+async function enterGuestOnline(demo: DemoContext, seeded: SeededEvent) {
+  const { event, day } = seeded;
   const guestBrowser = browser();
   await demo.at(demo.local(addDays(day, -2), '12:40'), () =>
     demo.services.guests.enter(demo.em, demo.actor(null), guestBrowser, {
@@ -83,17 +97,19 @@ export async function seedEntryDay(demo: DemoContext) {
     const order = await demo.services.guests.createOrder(demo.em, guestBrowser);
     await demo.services.guests.capture(demo.em, demo.actor(null), guestBrowser, order.id);
   });
+}
 
-  // The morning: the desk opens half an hour before the start.
-  const entries = await demo.em.find(EventRegistration, { event }, { populate: ['member'], orderBy: { createdAt: 'asc', id: 'asc' } });
+/** A walk-up non-member signed on at the desk, paying cash. Their entry's id. */
+async function signOnWalkUp(demo: DemoContext, seeded: SeededEvent, before: (minutes: number) => Date): Promise<string> {
+  const desk = demo.admin.actor;
   const walkUp = await demo.at(before(25), () =>
     demo.services.signOnDesk.addGuest(demo.em, desk, {
-      eventId: event.id,
+      eventId: seeded.event.id,
       firstName: 'Sam',
       lastName: 'Walkup',
       email: null,
       phone: '0400 987 654',
-      dateOfBirth: addYears(day, -51),
+      dateOfBirth: addYears(seeded.day, -51),
     }),
   );
   await demo.at(before(24), () =>
@@ -104,14 +120,22 @@ export async function seedEntryDay(demo: DemoContext) {
       requestKey: randomUUID(),
     }),
   );
-  // Those who came early are checked in; two of those paying at sign-on pay (cash, card) as they do.
+  return walkUp.registrationId;
+}
+
+/** Those who came early are checked in (and the walk-up); two of those paying at sign-on pay (cash, card) as they do. */
+async function checkInEarly(
+  demo: DemoContext,
+  entries: EventRegistration[],
+  walkUpId: string,
+  before: (minutes: number) => Date,
+): Promise<EventRegistration[]> {
+  const desk = demo.admin.actor;
   const early = entries.filter((e) => !e.member.isGuest).slice(0, 6);
   for (const [i, entry] of early.entries()) {
     await demo.at(before(22 - i * 2), () => demo.services.signOnDesk.checkIn(demo.em, desk, { registrationId: entry.id, checkedIn: true }));
   }
-  await demo.at(before(22), () =>
-    demo.services.signOnDesk.checkIn(demo.em, desk, { registrationId: walkUp.registrationId, checkedIn: true }),
-  );
+  await demo.at(before(22), () => demo.services.signOnDesk.checkIn(demo.em, desk, { registrationId: walkUpId, checkedIn: true }));
   const payingHere = early.filter((e) => e.payAtSignOn && !e.paidAt).slice(0, 2);
   for (const [i, entry] of payingHere.entries()) {
     await demo.at(before(20 - i * 2), () =>
@@ -123,10 +147,16 @@ export async function seedEntryDay(demo: DemoContext) {
       }),
     );
   }
+  return early;
+}
 
-  await handedBack(demo, entries, early, before);
-
-  // The day is full from here on: the committee caps it at the entries so far and a late member waits for a place.
+/**
+ * The day is full from here on: the committee caps it at the entries so far, a late member and then a walk-up
+ * non-member wait for a place, and the committee adds a member anyway, passing over those waiting.
+ */
+async function fillTheDay(demo: DemoContext, seeded: SeededEvent, family: SeededHousehold | undefined, before: (minutes: number) => Date) {
+  const { event, day } = seeded;
+  const desk = demo.admin.actor;
   const current = await demo.em.findOneOrFail(Event, { id: event.id }, { refresh: true });
   current.maxParticipants = current.registeredCount;
   await demo.em.flush();
