@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { aUser } from './builders';
 import {
   NOT_YET_JOINED,
   SECRETARY,
@@ -95,7 +96,7 @@ describe('each admin tab has its address', () => {
   });
 
   it('still shows the not-found page to a signed-in member', async () => {
-    const member: Output<'auth.me'> = { ...SECRETARY!, id: 'u2', email: 'mia@example.com', role: 'member' };
+    const member = aUser({ role: 'member' });
     renderApp('/admin?tab=sponsors', fakeServer({ ...SIGNED_OUT, ...NOT_YET_JOINED, 'auth.me': () => ok(member) }));
     expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
     expect(screen.queryByText('Access your club account')).toBeNull();
