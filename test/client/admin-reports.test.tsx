@@ -8,7 +8,8 @@ import { AdminReportsTab } from '../../src/client/features/admin/reports-tab';
 import type { AuditPage } from '../../src/shared/admin.schema';
 import { clubToday, formatAuDate } from '../../src/shared/dates';
 import { financialYearOf, type AdminOverview, type FinancialSummary, type MembershipReport } from '../../src/shared/reports.schema';
-import { type Answers, type FakeServer, type Output, fakeServer, ok, renderWithProviders } from './render';
+import { anAdminEvent } from './builders';
+import { type Answers, type FakeServer, fakeServer, ok, renderWithProviders } from './render';
 
 const FY = financialYearOf(clubToday(new Date()));
 const EVENT_ID = '33333333-3333-4333-8333-333333333333';
@@ -65,30 +66,15 @@ const MEMBERSHIP: MembershipReport = {
   expiringSoon: [{ name: 'Mia Fisher', email: 'mia@example.com', membershipType: 'adult', expiryDate: '2026-12-05' }],
 };
 
-const EVENTS: Output<'admin.events.list'> = [
-  { id: EVENT_ID, name: 'Flathead Classic', eventDate: '2026-10-03T20:00:00.000Z' },
-  { id: '44444444-4444-4444-8444-444444444444', name: 'Winter Bream Bash', eventDate: '2026-07-04T21:00:00.000Z' },
-].map((e): Output<'admin.events.list'>[number] => ({
-  ...e,
-  date: e.eventDate,
-  description: null,
-  location: 'Tweed Heads',
-  imageUrl: null,
-  thumbnailUrl: null,
-  rules: null,
-  prizes: null,
-  registrationFee: '10.00',
-  maxParticipants: null,
-  status: 'completed' as const,
-  registeredCount: 0,
-  isFull: false,
-  isOpen: false,
-  acceptsCatchesToday: false,
-  fishingStart: '07:00',
-  fishingEnd: '14:00',
-  eventDateLocal: '2026-10-04T06:00',
-  clubCode: null,
-}));
+const EVENTS = [
+  anAdminEvent({ id: EVENT_ID, name: 'Flathead Classic', eventDate: '2026-10-03T20:00:00.000Z', status: 'completed' }),
+  anAdminEvent({
+    id: '44444444-4444-4444-8444-444444444444',
+    name: 'Winter Bream Bash',
+    eventDate: '2026-07-04T21:00:00.000Z',
+    status: 'completed',
+  }),
+];
 
 /** Every report server: the financial summary echoes the period it was asked for. */
 function reportsServer(overrides: Answers = {}) {

@@ -4,20 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminEventsTab } from '../../src/client/features/admin/events-tab';
 import type { ChampionPointsView, LiveBoard } from '../../src/shared/catches.schema';
 import type { MysteryFishView } from '../../src/shared/competition.schema';
-import { type Answers, type Output, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
+import { aPlacing, anAdminEvent } from './builders';
+import { type Answers, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
 
 const EVENT_ID = '33333333-3333-4333-8333-333333333333';
 
-const placing = (place: number, anglerName: string, size: number, catchId: string) => ({
-  place,
-  points: [3, 2, 1][place - 1],
-  prize: ['$100 tackle voucher', '$50 tackle voucher', '$25 tackle voucher'][place - 1],
-  anglerName,
-  size,
-  catchId,
-  thumbnailUrl: null,
-  photoUrl: null,
-});
+const placing = (place: number, anglerName: string, size: number, catchId: string) => aPlacing({ place, anglerName, size, catchId });
 
 /** A board mid-morning: juniors and Open placed, one catch still waiting for the judges. */
 const BOARD: LiveBoard = {
@@ -313,30 +305,7 @@ describe('the presentation', () => {
 
 describe('the event form', () => {
   it('places juniors and Open apart unless the committee unticks it', async () => {
-    const created: Output<'admin.events.create'> = {
-      id: EVENT_ID,
-      name: 'Open Day',
-      description: null,
-      location: 'Kingscliff',
-      eventDate: '2026-12-05T20:00:00.000Z',
-      date: '2026-12-05T20:00:00.000Z',
-      imageUrl: null,
-      thumbnailUrl: null,
-      rules: null,
-      prizes: null,
-      registrationFee: '0.00',
-      maxParticipants: null,
-      status: 'active',
-      registeredCount: 0,
-      isFull: false,
-      isOpen: true,
-      acceptsCatchesToday: false,
-      fishingStart: '07:00',
-      fishingEnd: '14:00',
-      eventDateLocal: '2026-12-06T07:00',
-      clubCode: null,
-      divisions: false,
-    };
+    const created = anAdminEvent({ id: EVENT_ID, name: 'Open Day', location: 'Kingscliff', divisions: false });
     const server = fakeServer({
       'admin.events.list': () => ok([]),
       'admin.events.create': () => ok(created),
