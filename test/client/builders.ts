@@ -5,6 +5,7 @@
  * Fields that follow from others follow them unless given: an event's `date` its `eventDate`, a person's e-mail
  * their first name, a household its one person, the sign-on desk's counts its entrants.
  */
+import { GPS_UNAVAILABLE } from '../../src/shared/catches.schema';
 import { instantToClubLocal } from '../../src/shared/dates';
 import { deskCounts } from '../../src/shared/entries';
 import { DEFAULT_FISHING_AREA } from '../../src/shared/fishing-area';
@@ -303,16 +304,19 @@ export function aDesk(fields: Partial<Desk> = {}): Desk {
 // ---------- Catches ----------
 
 export type Catch = Output<'catches.mine'>[number];
-/** A catch as its angler sees it (catches.mine): Mia's 42.5 cm flathead at the Flathead Classic, waiting for the judges. */
+/**
+ * A catch as its angler sees it (catches.mine): Mia's 42.5 cm flathead at the Flathead Classic, caught at 8:30 am,
+ * waiting for the judges.
+ */
 export function aCatch(fields: Partial<Catch> = {}): Catch {
-  const status = fields.status ?? 'pending';
+  const { catchTime = '2026-12-05T21:30:00.000Z', status = 'pending' } = fields;
   return {
     id: 'c1',
     fishType: 'Flathead',
     size: 42.5,
     fishKeptOrReleased: 'released',
-    catchTime: '2026-12-05T21:30:00.000Z',
-    date: '2026-12-06',
+    catchTime,
+    date: catchTime,
     verified: status === 'verified',
     status,
     eventId: EVENT_ID,
@@ -329,27 +333,28 @@ export function aCatch(fields: Partial<Catch> = {}): Catch {
 export type CatchToJudge = Output<'admin.catches.queue'>[number];
 /**
  * A catch as the judges see it (admin.catches.queue): logged by its angler, who is entered, from a phone at Jack
- * Evans Boat Harbour, with a photo from an iPhone taken there five minutes before; no flags. The GPS text follows
- * the position.
+ * Evans Boat Harbour, with a photo from an iPhone taken there five minutes before and received a minute after; no
+ * flags. The GPS text follows the position.
  */
 export function aCatchToJudge(fields: Partial<CatchToJudge> = {}): CatchToJudge {
   const { latitude = -28.1745, longitude = 153.5412 } = fields;
+  const caught = Date.parse(fields.catchTime ?? '2026-12-05T21:30:00.000Z');
   return {
     ...aCatch(fields),
     anglerId: 'm1',
     anglerEntered: true,
     submittedByName: null,
-    gpsText: latitude === null || longitude === null ? 'GPS not available' : `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`,
+    gpsText: latitude === null || longitude === null ? GPS_UNAVAILABLE : `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`,
     latitude,
     longitude,
-    photoTakenAt: '2026-12-05T21:25:00.000Z',
+    photoTakenAt: new Date(caught - 5 * 60_000).toISOString(),
     photoLatitude: -28.1746,
     photoLongitude: 153.5413,
     photoCamera: 'Apple iPhone 15',
     flags: [],
     clubCode: 'MULLET',
     eventDate: '2026-12-05T20:00:00.000Z',
-    receivedAt: '2026-12-05T21:31:00.000Z',
+    receivedAt: new Date(caught + 60_000).toISOString(),
     duplicateOf: null,
     ...fields,
   };
@@ -405,6 +410,16 @@ export function aPlacing(fields: Partial<Placing> = {}): Placing {
     ...fields,
   };
 }
+
+export type LadderRow = Output<'catches.ladder'>[number];
+/** A row of the season's champion points (catches.ladder): Mia Fisher in the Open division. */
+export const aLadderRow = (fields: Partial<LadderRow> = {}): LadderRow => ({
+  memberId: 'm1',
+  anglerName: 'Mia Fisher',
+  division: 'open',
+  points: 3,
+  ...fields,
+});
 
 /** The club's default fishing area (admin.fishingArea.get), drawn under each catch's photo for the judges. */
 export const aFishingArea = (fields: Partial<Output<'admin.fishingArea.get'>> = {}): Output<'admin.fishingArea.get'> => ({
