@@ -526,14 +526,34 @@ export const aPictureCandidate = (fields: Partial<PictureCandidate> = {}): Pictu
 
 // ---------- Payments ----------
 
-/** How payments are taken (payments.setup): the demo provider, in AUD, no money moved. */
-export const aDemoPaymentSetup = (): Output<'payments.setup'> => ({
+/** How payments are taken (payments.setup): the demo provider unless given, in AUD. */
+export const aPaymentSetup = (fields: Partial<Output<'payments.setup'>> = {}): Output<'payments.setup'> => ({
   provider: 'demo',
   clientId: null,
   clientToken: 'demo-token',
   environment: null,
   currency: 'AUD',
+  ...fields,
 });
+
+export type MembershipPayment = Output<'payments.capture'>;
+/**
+ * A membership paid (payments.capture, payments.outcome): Mia's adult membership, $40.00, active for a year from
+ * 21 November 2026; `membership` changes only the parts it names.
+ */
+export function aMembershipPayment(
+  fields: Partial<Omit<MembershipPayment, 'membership'>> & { membership?: Partial<MembershipPayment['membership']> } = {},
+): MembershipPayment {
+  const { membership, ...payment } = fields;
+  return {
+    id: 'DEMO-1',
+    status: 'COMPLETED',
+    amount: '40.00',
+    currency: 'AUD',
+    ...payment,
+    membership: { status: 'active', memberSince: '2026-11-21', expiryDate: '2027-11-21', members: ['Mia Fisher'], ...membership },
+  };
+}
 
 // ---------- The committee's dashboard ----------
 

@@ -5,7 +5,7 @@ import { SignOnDesk } from '../../src/client/features/admin/sign-on-desk';
 import { MemberEvents } from '../../src/client/features/events/member-events';
 import { addYears, clubLocalToInstant, clubToday } from '../../src/shared/dates';
 import { acceptGuestDocuments } from '../../src/shared/entries.schema';
-import { aDemoPaymentSetup, aDesk, aDeskEntrant, aProfile, aRegistration, aUser, anEvent } from './builders';
+import { aPaymentSetup, aDesk, aDeskEntrant, aProfile, aRegistration, aUser, anEvent } from './builders';
 import { type Answers, DESK_READS, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders } from './render';
 
 const ID = '33333333-3333-4333-8333-333333333333';
@@ -44,7 +44,7 @@ const ENTRY = aRegistration({
   refundOnCancel: false,
   checkedIn: false,
 });
-const DEMO_SETUP = () => ok(aDemoPaymentSetup());
+const DEMO_SETUP = () => ok(aPaymentSetup());
 
 function memberServer(overrides: Answers = {}) {
   return fakeServer({

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AdminEventsTab } from '../../src/client/features/admin/events-tab';
 import { MemberEvents } from '../../src/client/features/events/member-events';
-import { aDashboard, aDemoPaymentSetup, aProfile, aRegistration, aUser, anAdminEvent, anEvent, anUnpaidProfile } from './builders';
+import { aDashboard, aPaymentSetup, aProfile, aRegistration, aUser, anAdminEvent, anEvent, anUnpaidProfile } from './builders';
 import { type Answers, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
 
 const ID = '33333333-3333-4333-8333-333333333333';
@@ -35,7 +35,7 @@ function eventsServer(overrides: Answers = {}) {
     'events.myRegistrations': () => ok([]),
     'members.profile': () => ok(PROFILE),
     'auth.me': () => ok(MIA),
-    'payments.setup': () => ok(aDemoPaymentSetup()),
+    'payments.setup': () => ok(aPaymentSetup()),
     ...overrides,
   });
 }

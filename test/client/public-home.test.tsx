@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CLUB } from '../../src/shared/club';
-import { type Profile, aDemoPaymentSetup, aProfile, aUser } from './builders';
+import { type Profile, aPaymentSetup, aProfile, aUser } from './builders';
 import { type FakeServer, NOT_YET_JOINED, SIGNED_OUT, fakeServer, ok, renderApp } from './render';
 
 const MIA = aUser();
@@ -51,7 +51,7 @@ function memberServer(profile: Profile) {
     ...NOT_YET_JOINED,
     'auth.me': () => ok(MIA),
     'members.profile': () => ok(profile),
-    'payments.setup': () => ok(aDemoPaymentSetup()),
+    'payments.setup': () => ok(aPaymentSetup()),
     'payments.createOrder': () => ok({ id: 'DEMO-1' }),
     'payments.capture': () =>
       ok({
