@@ -524,6 +524,43 @@ export const aPictureCandidate = (fields: Partial<PictureCandidate> = {}): Pictu
   ...fields,
 });
 
+export type PictureWinner = NonNullable<Output<'pictureOfMonth.winner'>>;
+export type WinningPicture = PictureWinner['winner'];
+/** The photo that won a month's vote: Mia's 31 cm flathead, with one vote. */
+export const aWinningPicture = (fields: Partial<WinningPicture> = {}): WinningPicture => ({
+  catchId: '11111111-1111-4111-8111-111111111111',
+  anglerName: 'Mia Fisher',
+  species: 'Flathead',
+  sizeCm: 31,
+  eventName: 'Flathead Classic',
+  votes: 1,
+  thumbnailUrl: '/api/objects/images/c1-thumb.webp',
+  photoUrl: '/api/objects/images/c1.webp',
+  ...fields,
+});
+
+/** The latest month's winner (pictureOfMonth.winner), for the public home and the presentation; `winner` changes only the parts it names. */
+export function aPictureWinner(fields: Partial<Omit<PictureWinner, 'winner'>> & { winner?: Partial<WinningPicture> } = {}): PictureWinner {
+  const { winner, ...month } = fields;
+  return { month: '2026-11', monthLabel: 'November 2026', prize: '$100 voucher', ...month, winner: aWinningPicture(winner) };
+}
+
+export type MysteryFishSetting = Output<'admin.mysteryFish.get'>;
+/** The committee's mystery fish of an event (admin.mysteryFish.get): none set yet, fishing closing in five hours. */
+export const aMysteryFish = (fields: Partial<MysteryFishSetting> = {}): MysteryFishSetting => ({
+  eventId: EVENT_ID,
+  eventName: 'Flathead Classic',
+  state: 'none',
+  prize: '$100 cash',
+  sealedByName: null,
+  sealedAt: null,
+  revealedByName: null,
+  revealedAt: null,
+  fishingClosesAt: new Date(Date.now() + 5 * 3_600_000).toISOString(),
+  pendingCatches: 0,
+  ...fields,
+});
+
 // ---------- Payments ----------
 
 /** How payments are taken (payments.setup): the demo provider unless given, in AUD. */

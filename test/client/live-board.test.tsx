@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminEventsTab } from '../../src/client/features/admin/events-tab';
 import type { ChampionPointsView, LiveBoard } from '../../src/shared/catches.schema';
 import type { MysteryFishView } from '../../src/shared/competition.schema';
-import { aPlacing, anAdminEvent } from './builders';
+import { aPictureWinner, aPlacing, anAdminEvent } from './builders';
 import { type Answers, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
 
 const EVENT_ID = '33333333-3333-4333-8333-333333333333';
@@ -246,21 +246,21 @@ describe('the presentation', () => {
     const server = fakeServer({
       ...SIGNED_OUT,
       'pictureOfMonth.winner': () =>
-        ok({
-          month: '2026-11',
-          monthLabel: 'November 2026',
-          winner: {
-            catchId: 'c7',
-            anglerName: 'Ethan Nguyen',
-            species: 'Bream',
-            sizeCm: 30,
-            eventName: 'Cudgen Creek Comp',
-            votes: 6,
-            thumbnailUrl: null,
-            photoUrl: null,
-          },
-          prize: '$100 voucher',
-        }),
+        ok(
+          aPictureWinner({
+            month: '2026-11',
+            monthLabel: 'November 2026',
+            winner: {
+              anglerName: 'Ethan Nguyen',
+              species: 'Bream',
+              sizeCm: 30,
+              eventName: 'Cudgen Creek Comp',
+              votes: 6,
+              thumbnailUrl: null,
+              photoUrl: null,
+            },
+          }),
+        ),
     });
     renderApp(`/events/${EVENT_ID}/presentation`, server);
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
