@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AdminMembersTab } from '../../src/client/features/admin/members-tab';
 import type { MemberSearchInput } from '../../src/shared/admin.schema';
-import { type MemberRecord, type MemberRow, aMemberRecord, aMemberRow } from './builders';
+import { type MemberRecord, type MemberRow, aMemberRecord, aMemberRow, anAuditEntry, anAuditPage } from './builders';
 import {
   type Answers,
   type FakeServer,
@@ -81,23 +81,7 @@ function membersServer(
 ) {
   const rows = options.rows ?? [MIA, SAM];
   return fakeServer({
-    'admin.audit': () =>
-      ok({
-        total: 1,
-        entityTypes: ['Member'],
-        rows: [
-          {
-            id: 7,
-            at: '2026-11-20T09:30:00.000Z',
-            actor: 'mia@example.com',
-            action: 'member.details.self',
-            entityType: 'Member',
-            entityId: 'm1',
-            before: { phone: '0400 000 000' },
-            after: { phone: '0455 123 456' },
-          },
-        ],
-      }),
+    'admin.audit': () => ok(anAuditPage({ rows: [anAuditEntry()] })),
     'admin.members.search': (i) => ok({ rows, total: options.total ?? rows.length, page: i.page ?? 1, pageSize: i.pageSize ?? 25 }),
     'admin.members.update': options.update ?? ((i) => ok({ ...MIA, ...i, initials: 'MF', pendingEmail: null })),
     'admin.members.get': (i) =>

@@ -1,21 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aUser } from './builders';
-import {
-  NOT_YET_JOINED,
-  SECRETARY,
-  SIGNED_OUT,
-  adminOverview,
-  fakeServer,
-  ok,
-  renderApp,
-  type Answers,
-  type Output,
-  siteHealth,
-} from './render';
+import { aUser, anAuditPage } from './builders';
+import { NOT_YET_JOINED, SECRETARY, SIGNED_OUT, adminOverview, fakeServer, ok, renderApp, type Answers, siteHealth } from './render';
 
-const EMPTY_AUDIT: Output<'admin.audit'> = { total: 0, entityTypes: [], rows: [] };
+const EMPTY_AUDIT = anAuditPage();
 
 /** The admin page of a small club, with what its Events, Sponsors and Audit Log tabs ask for. */
 const adminServer = (more: Answers = {}) =>

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AuthCard } from '../../src/client/features/auth/auth-card';
 import { SettingsModal } from '../../src/client/features/auth/settings-modal';
 import { fieldMessage } from './field-message';
-import { aUser } from './builders';
+import { aNotificationSettings, aUser } from './builders';
 import { fakeServer, ok, renderWithProviders, trpcError } from './render';
 
 const USER_ID = '0b6f1f9e-3f5a-4c1e-9a57-6a8d1b2c3d4e';
@@ -226,12 +226,7 @@ describe('settings: password', () => {
   it('asks for the current password and a matching confirmation before sending anything', async () => {
     // The Notifications card below the password reads the member's choices.
     const server = fakeServer({
-      'notifications.settings': () =>
-        ok({
-          publicKey: 'BNotUsedHere',
-          preferences: { event_tomorrow: true, catch_judged: true, results_final: true, waitlist_place_freed: true },
-          devices: 0,
-        }),
+      'notifications.settings': () => ok(aNotificationSettings()),
     });
     const person = userEvent.setup();
     renderWithProviders(<SettingsModal user={{ ...user, hasPassword: true }} opened onClose={() => {}} />, server);

@@ -3,7 +3,8 @@
  * the demo club's style (Tweed Coast people and places, amounts in AUD), and a test passes only the fields it cares
  * about. The types come from the procedures' outputs, so a change to an answer breaks its builder here, once.
  * Fields that follow from others follow them unless given: an event's `date` its `eventDate`, a person's e-mail
- * their first name, a household its one person, the sign-on desk's counts its entrants.
+ * their first name, a household its one person, the sign-on desk's counts its entrants, a placing's points its place.
+ * A test that relies on a value passes it, even when it is the builder's own.
  */
 import { GPS_UNAVAILABLE } from '../../src/shared/catches.schema';
 import { instantToClubLocal } from '../../src/shared/dates';
@@ -197,7 +198,8 @@ export type ClubEvent = Output<'events.upcoming'>[number];
 /**
  * A club event (events.upcoming, events.byId, events.started): the Flathead Classic at Jack Evans Boat Harbour,
  * 7:00 am on Sunday 6 December 2026, fishing until 2 pm, $10 to enter. Whether it is full and open follows its
- * places and status unless given.
+ * places and status unless given. The entry fields (the fees by kind of entrant, the close of entries, paying at
+ * sign-on, age limits) come only when a test gives them, as in an older server's answer.
  */
 export function anEvent(fields: Partial<ClubEvent> = {}): ClubEvent {
   const { eventDate = '2026-12-05T20:00:00.000Z', maxParticipants = null, registeredCount = 0, status = 'active' } = fields;
@@ -431,6 +433,14 @@ export const aFishingArea = (fields: Partial<Output<'admin.fishingArea.get'>> = 
   ...fields,
 });
 
+/** The committee's placing rules (admin.placingRules.get): one placing per angler per category, as the club starts. */
+export const somePlacingRules = (fields: Partial<Output<'admin.placingRules.get'>> = {}): Output<'admin.placingRules.get'> => ({
+  onePlacingPerAngler: true,
+  changedAt: null,
+  changedBy: null,
+  ...fields,
+});
+
 // ---------- Sponsors ----------
 
 export type Sponsor = Output<'sponsors.active'>[number];
@@ -592,7 +602,18 @@ export function aMembershipPayment(
   };
 }
 
-// ---------- The committee's dashboard ----------
+// ---------- Notifications ----------
+
+export type NotificationSettings = Output<'notifications.settings'>;
+/** A member's push notifications (notifications.settings): every kind wanted, no device subscribed yet. */
+export const aNotificationSettings = (fields: Partial<NotificationSettings> = {}): NotificationSettings => ({
+  publicKey: `B${'Qk'.repeat(43)}`,
+  preferences: { event_tomorrow: true, catch_judged: true, results_final: true, waitlist_place_freed: true },
+  devices: 0,
+  ...fields,
+});
+
+// ---------- The committee's dashboard and audit log ----------
 
 /** The administration page's overview of a small club; a test changes the figures it cares about. */
 export const adminOverview = (figures: Partial<Output<'admin.overview'>> = {}): Output<'admin.overview'> => ({
@@ -611,3 +632,24 @@ export const adminOverview = (figures: Partial<Output<'admin.overview'>> = {}): 
 export const siteHealth = (backups: Partial<Output<'admin.siteHealth'>['backups']> = {}): Output<'admin.siteHealth'> => ({
   backups: { encryption: 'age key', message: "Backups are encrypted to the committee's age key (BACKUP_RECIPIENT).", ...backups },
 });
+
+export type AuditEntry = Output<'admin.audit'>['rows'][number];
+/** An entry of the audit log: Mia changed her own phone number in the portal. */
+export const anAuditEntry = (fields: Partial<AuditEntry> = {}): AuditEntry => ({
+  id: 7,
+  at: '2026-11-20T09:30:00.000Z',
+  actor: 'mia@example.com',
+  action: 'member.details.self',
+  entityType: 'Member',
+  entityId: 'm1',
+  before: { phone: '0400 000 000' },
+  after: { phone: '0455 123 456' },
+  ...fields,
+});
+
+export type AuditPage = Output<'admin.audit'>;
+/** A page of the audit log (admin.audit): empty unless given rows; its total and record types follow its rows. */
+export function anAuditPage(fields: Partial<AuditPage> = {}): AuditPage {
+  const rows = fields.rows ?? [];
+  return { total: rows.length, entityTypes: [...new Set(rows.map((r) => r.entityType))].sort(), rows, ...fields };
+}

@@ -18,6 +18,7 @@ import {
   aStartedEvent,
   aWaitingEvent,
   anAdminEvent,
+  somePlacingRules,
   someResults,
 } from './builders';
 import {
@@ -620,7 +621,7 @@ describe('admin page tabs', () => {
             : someResults({ eventId: PAST_EVENT_ID, eventName: 'Winter Bream Bash', divisions: true, categories: [] }),
         ),
       'catches.ladder': () => ok(LADDER),
-      'admin.placingRules.get': () => ok({ onePlacingPerAngler: true, changedAt: null, changedBy: null }),
+      'admin.placingRules.get': () => ok(somePlacingRules({ onePlacingPerAngler: true })),
     });
     const user = userEvent.setup();
     renderApp('/admin', server);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { EntrantsButton } from '../../src/client/features/admin/event-entrants';
 import { AdminMembersTab } from '../../src/client/features/admin/members-tab';
-import { aDesk, aDeskEntrant, aMemberRecord, aMemberRow } from './builders';
+import { aDesk, aDeskEntrant, aMemberRecord, aMemberRow, anAuditEntry, anAuditPage } from './builders';
 import {
   SECRETARY,
   SIGNED_OUT,
@@ -96,22 +96,18 @@ function server(extra: Parameters<typeof fakeServer>[0] = {}) {
     'admin.members.search': (i) => ok({ rows: [ROW], total: 1, page: i.page ?? 1, pageSize: i.pageSize ?? 25 }),
     'admin.members.get': () => ok(RECORD),
     'admin.audit': () =>
-      ok({
-        total: 1,
-        entityTypes: ['Member'],
-        rows: [
-          {
-            id: 7,
-            at: '2026-11-20T09:30:00.000Z',
-            actor: 'mia@example.com',
-            action: 'member.details.self',
-            entityType: 'Member',
-            entityId: 'm1',
-            before: { phone: '0400 000 000' },
-            after: { phone: '0455 123 456' },
-          },
-        ],
-      }),
+      ok(
+        anAuditPage({
+          rows: [
+            anAuditEntry({
+              actor: 'mia@example.com',
+              action: 'member.details.self',
+              before: { phone: '0400 000 000' },
+              after: { phone: '0455 123 456' },
+            }),
+          ],
+        }),
+      ),
     'admin.members.resendEmailChange': () =>
       ok({ message: 'We have sent the confirmation link to ava.new@example.com again.', pending: RECORD.emailChange }),
     'admin.members.cancelEmailChange': () =>
