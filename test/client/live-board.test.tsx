@@ -2,9 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminEventsTab } from '../../src/client/features/admin/events-tab';
-import type { ChampionPointsView, LiveBoard } from '../../src/shared/catches.schema';
+import type { LiveBoard } from '../../src/shared/catches.schema';
 import type { MysteryFishView } from '../../src/shared/competition.schema';
-import { aPictureWinner, aPlacing, anAdminEvent } from './builders';
+import { aLadderRow, aPictureWinner, aPlacing, anAdminEvent } from './builders';
 import { type Answers, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
 
 const EVENT_ID = '33333333-3333-4333-8333-333333333333';
@@ -49,10 +49,10 @@ const FINAL: LiveBoard = {
   })),
 };
 
-const LADDER: ChampionPointsView['standings'] = [
-  { memberId: 'm1', anglerName: 'Ethan Nguyen', division: 'junior', points: 9 },
-  { memberId: 'm2', anglerName: 'Gary Walsh', division: 'open', points: 12 },
-  { memberId: 'm3', anglerName: 'Tina Harris', division: 'open', points: 7 },
+const LADDER = [
+  aLadderRow({ memberId: 'm1', anglerName: 'Ethan Nguyen', division: 'junior', points: 9 }),
+  aLadderRow({ memberId: 'm2', anglerName: 'Gary Walsh', division: 'open', points: 12 }),
+  aLadderRow({ memberId: 'm3', anglerName: 'Tina Harris', division: 'open', points: 7 }),
 ];
 
 /** A stand-in for the browser's EventSource: the test sends boards and failures down it. */

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ResultsBoard } from '../../src/client/features/catches/results-board';
-import { aPlacing, aStartedEvent, someResults } from './builders';
+import { aLadderRow, aPlacing, aStartedEvent, someResults } from './builders';
 import { fakeServer, ok, renderWithProviders } from './render';
 
 const EVENT_ID = '33333333-3333-4333-8333-333333333333';
@@ -18,7 +18,7 @@ function board(resultsPending: number, ladderPending: number) {
   return fakeServer({
     'events.started': () => ok([EVENT]),
     'catches.results': () => ok(RESULTS(resultsPending)),
-    'catches.ladder': () => ok([{ memberId: 'm1', anglerName: 'Tess Tailor', division: 'open', points: 3 }]),
+    'catches.ladder': () => ok([aLadderRow({ anglerName: 'Tess Tailor', division: 'open', points: 3 })]),
     'catches.ladderStatus': ({ year }) => ok({ year, pending: ladderPending }),
   });
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { anInvoiceToPay } from './builders';
+import { aPaymentSetup, anInvoiceToPay } from './builders';
 import { type Answers, type FakeServer, SIGNED_OUT, fakeServer, ok, renderApp, trpcError } from './render';
 
 const TOKEN = 'Qk9vbXN0aWNrLXRva2VuLWZvci10ZXN0aW5nLXB1cnBvc2Vz';
@@ -83,8 +83,7 @@ describe('sponsor pay page', () => {
     });
     const server = payServer({
       'sponsorships.invoice': () => ok({ ...INVOICE, payOnline: 'paypal' }),
-      'payments.setup': () =>
-        ok({ provider: 'paypal', clientId: 'AbC', clientToken: 'eyJ.token', environment: 'sandbox', currency: 'AUD' }),
+      'payments.setup': () => ok(aPaymentSetup({ provider: 'paypal', clientId: 'AbC', clientToken: 'eyJ.token', environment: 'sandbox' })),
       'sponsorships.createOrder': () => ok({ id: '5O190127TN364715T' }),
     });
     renderApp(`/sponsor/pay?token=${TOKEN}`, server);
