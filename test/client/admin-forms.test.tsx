@@ -3,32 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AdminEventsTab } from '../../src/client/features/admin/events-tab';
 import { AdminSponsorsTab } from '../../src/client/features/admin/sponsors-tab';
-import { type Output, fakeServer, ok, renderWithProviders, trpcError } from './render';
+import { aSponsorApplication, anAdminEvent } from './builders';
+import { fakeServer, ok, renderWithProviders, trpcError } from './render';
 
 const ID = '33333333-3333-4333-8333-333333333333';
-const EVENT: Output<'admin.events.list'>[number] = {
+const EVENT = anAdminEvent({
   id: ID,
   name: 'Flathead Classic',
-  description: 'A morning on the Tweed.',
-  location: 'Jack Evans Boat Harbour',
   eventDate: '2026-12-05T20:00:00.000Z',
-  date: '2026-12-05T20:00:00.000Z',
-  imageUrl: null,
-  thumbnailUrl: null,
-  rules: 'Lures only.',
-  prizes: 'A new rod.',
-  registrationFee: '10.00',
-  maxParticipants: 30,
-  status: 'active',
-  registeredCount: 12,
-  isFull: false,
-  isOpen: true,
-  acceptsCatchesToday: false,
-  fishingStart: '07:00',
-  fishingEnd: '14:00',
   eventDateLocal: '2026-12-06T07:00',
-  clubCode: 'TWEED',
-};
+  maxParticipants: 30,
+  registeredCount: 12,
+});
 
 async function openEdit(server: ReturnType<typeof fakeServer>) {
   const user = userEvent.setup();
@@ -107,25 +93,13 @@ describe("the event form shows the server's field errors on their fields, all at
   });
 });
 
-const SPONSOR: Output<'admin.sponsors.list'>[number] = {
+const SPONSOR = aSponsorApplication({
   id: '55555555-5555-4555-8555-555555555555',
   companyName: 'Kingscliff Marine',
-  sponsorshipType: 'website',
-  amount: '500.00',
+  status: 'pending',
   logoUrl: null,
   websiteUrl: null,
-  contactPerson: 'Casey Hull',
-  email: 'casey@kingscliffmarine.example',
-  phone: '0412 000 111',
-  address: null,
-  comments: null,
-  status: 'pending',
-  endDate: null,
-  createdAt: '2026-11-20T01:00:00.000Z',
-  reviewedAt: null,
-  addressConfirmed: true,
-  invoices: [],
-};
+});
 
 describe("the sponsor review shows the server's field errors on their fields, all at once", () => {
   it('marks the logo and the website together, with no toast, and asks before Escape throws the changes away', async () => {

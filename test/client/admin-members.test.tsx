@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AdminMembersTab } from '../../src/client/features/admin/members-tab';
-import type { AdminMemberRow, MemberSearchInput } from '../../src/shared/admin.schema';
-import type { MemberRecord } from '../../src/shared/member-records.schema';
+import type { MemberSearchInput } from '../../src/shared/admin.schema';
+import { type MemberRecord, type MemberRow, aMemberRecord, aMemberRow, anAuditEntry, anAuditPage } from './builders';
 import {
   type Answers,
   type FakeServer,
@@ -18,23 +18,21 @@ import {
   siteHealth,
 } from './render';
 
-const MIA: AdminMemberRow = {
+const MIA = aMemberRow({
   id: '11111111-1111-4111-8111-111111111111',
   firstName: 'Mia',
   lastName: 'Fisher',
   initials: 'MF',
   email: 'mia@example.com',
-  phone: '0400 111 222',
   address: '1 Wharf St, Tweed Heads NSW 2485',
   membershipType: 'adult',
   status: 'active',
-  memberSince: '2025-08-01',
   expiryDate: '2026-12-05',
   role: 'member',
-  isPrimary: true,
-};
+});
 
-const SAM: AdminMemberRow = {
+/** A junior who has not paid yet, without e-mail, phone, address or login. */
+const SAM = aMemberRow({
   id: '22222222-2222-4222-8222-222222222222',
   firstName: 'Sam',
   lastName: 'Carter',
@@ -48,52 +46,33 @@ const SAM: AdminMemberRow = {
   expiryDate: null,
   role: null,
   isPrimary: false,
-};
+});
 
 /** A member's whole record as the edit form loads it, from their row. */
-const recordOf = (row: AdminMemberRow, extra: Partial<MemberRecord> = {}): MemberRecord => ({
-  id: row.id,
-  firstName: row.firstName,
-  lastName: row.lastName,
-  email: row.email,
-  phone: row.phone,
-  address: row.address,
-  dateOfBirth: row.membershipType === 'junior' ? '2015-03-04' : '1985-06-07',
-  gender: row.membershipType === 'junior' ? null : 'female',
-  shirtSize: row.membershipType === 'junior' ? null : 'M',
-  membershipType: row.membershipType,
-  status: row.status,
-  memberSince: row.memberSince,
-  expiryDate: row.expiryDate,
-  isPrimary: row.isPrimary,
-  hasAccount: row.role !== null,
-  household: {
-    id: `h-${row.id}`,
+const recordOf = (row: MemberRow, extra: Partial<MemberRecord> = {}) =>
+  aMemberRecord({
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    ...(row.membershipType === 'junior'
+      ? { dateOfBirth: '2015-03-04', gender: null, shirtSize: null }
+      : { dateOfBirth: '1985-06-07', gender: 'female', shirtSize: 'M' }),
     membershipType: row.membershipType,
-    people: [
-      {
-        id: row.id,
-        firstName: row.firstName,
-        lastName: row.lastName,
-        membershipType: row.membershipType,
-        status: row.status,
-        isPrimary: row.isPrimary,
-        email: row.email,
-      },
-    ],
-  },
-  emailChange: null,
-  reminders: [],
-  reminder: row.expiryDate
-    ? { to: row.email, refusal: null }
-    : { to: null, refusal: 'This membership has never been paid, so there is nothing to renew yet.' },
-  ...extra,
-});
+    status: row.status,
+    memberSince: row.memberSince,
+    expiryDate: row.expiryDate,
+    isPrimary: row.isPrimary,
+    hasAccount: row.role !== null,
+    ...extra,
+  });
 
 /** A members server: every search answers with the given rows and total, as page `page` of it. */
 function membersServer(
   options: {
-    rows?: AdminMemberRow[];
+    rows?: MemberRow[];
     total?: number;
     update?: Answers['admin.members.update'];
     extra?: Answers;
@@ -102,23 +81,7 @@ function membersServer(
 ) {
   const rows = options.rows ?? [MIA, SAM];
   return fakeServer({
-    'admin.audit': () =>
-      ok({
-        total: 1,
-        entityTypes: ['Member'],
-        rows: [
-          {
-            id: 7,
-            at: '2026-11-20T09:30:00.000Z',
-            actor: 'mia@example.com',
-            action: 'member.details.self',
-            entityType: 'Member',
-            entityId: 'm1',
-            before: { phone: '0400 000 000' },
-            after: { phone: '0455 123 456' },
-          },
-        ],
-      }),
+    'admin.audit': () => ok(anAuditPage({ rows: [anAuditEntry()] })),
     'admin.members.search': (i) => ok({ rows, total: options.total ?? rows.length, page: i.page ?? 1, pageSize: i.pageSize ?? 25 }),
     'admin.members.update': options.update ?? ((i) => ok({ ...MIA, ...i, initials: 'MF', pendingEmail: null })),
     'admin.members.get': (i) =>

@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AdminPaymentsTab } from '../../src/client/features/admin/payments-tab';
-import type { AdminMemberRow } from '../../src/shared/admin.schema';
 import type { PaymentRow } from '../../src/shared/admin-payments.schema';
 import { refundSummary } from '../../src/shared/admin-payments.schema';
+import { aMemberRow } from './builders';
 import { type Answers, fakeServer, ok, renderWithProviders, trpcError } from './render';
 import { fieldMessage } from './field-message';
 
@@ -45,21 +45,7 @@ const SAM_CASH: PaymentRow = {
   covering: 'Sam and Kim Carter',
 };
 
-const MIA: AdminMemberRow = {
-  id: '66666666-6666-4666-8666-666666666666',
-  firstName: 'Mia',
-  lastName: 'Fisher',
-  initials: 'MF',
-  email: 'mia@example.com',
-  phone: null,
-  address: null,
-  membershipType: 'adult',
-  status: 'active',
-  memberSince: '2025-08-01',
-  expiryDate: '2026-12-05',
-  role: null,
-  isPrimary: true,
-};
+const MIA = aMemberRow({ id: '66666666-6666-4666-8666-666666666666', firstName: 'Mia', lastName: 'Fisher', expiryDate: '2026-12-05' });
 
 function paymentsServer(options: { refund?: Answers['admin.payments.refund']; record?: Answers['admin.payments.record'] } = {}) {
   return fakeServer({

@@ -5,10 +5,10 @@ import { AdminAccountingTab } from '../../src/client/features/admin/accounting-t
 import { AdminAuditTab } from '../../src/client/features/admin/audit-tab';
 import { DashboardCharts } from '../../src/client/features/admin/dashboard-charts';
 import { AdminReportsTab } from '../../src/client/features/admin/reports-tab';
-import type { AuditPage } from '../../src/shared/admin.schema';
 import { clubToday, formatAuDate } from '../../src/shared/dates';
 import { financialYearOf, type AdminOverview, type FinancialSummary, type MembershipReport } from '../../src/shared/reports.schema';
-import { type Answers, type FakeServer, type Output, fakeServer, ok, renderWithProviders } from './render';
+import { anAdminEvent, anAuditEntry, anAuditPage } from './builders';
+import { type Answers, type FakeServer, fakeServer, ok, renderWithProviders } from './render';
 
 const FY = financialYearOf(clubToday(new Date()));
 const EVENT_ID = '33333333-3333-4333-8333-333333333333';
@@ -65,30 +65,15 @@ const MEMBERSHIP: MembershipReport = {
   expiringSoon: [{ name: 'Mia Fisher', email: 'mia@example.com', membershipType: 'adult', expiryDate: '2026-12-05' }],
 };
 
-const EVENTS: Output<'admin.events.list'> = [
-  { id: EVENT_ID, name: 'Flathead Classic', eventDate: '2026-10-03T20:00:00.000Z' },
-  { id: '44444444-4444-4444-8444-444444444444', name: 'Winter Bream Bash', eventDate: '2026-07-04T21:00:00.000Z' },
-].map((e): Output<'admin.events.list'>[number] => ({
-  ...e,
-  date: e.eventDate,
-  description: null,
-  location: 'Tweed Heads',
-  imageUrl: null,
-  thumbnailUrl: null,
-  rules: null,
-  prizes: null,
-  registrationFee: '10.00',
-  maxParticipants: null,
-  status: 'completed' as const,
-  registeredCount: 0,
-  isFull: false,
-  isOpen: false,
-  acceptsCatchesToday: false,
-  fishingStart: '07:00',
-  fishingEnd: '14:00',
-  eventDateLocal: '2026-10-04T06:00',
-  clubCode: null,
-}));
+const EVENTS = [
+  anAdminEvent({ id: EVENT_ID, name: 'Flathead Classic', eventDate: '2026-10-03T20:00:00.000Z', status: 'completed' }),
+  anAdminEvent({
+    id: '44444444-4444-4444-8444-444444444444',
+    name: 'Winter Bream Bash',
+    eventDate: '2026-07-04T21:00:00.000Z',
+    status: 'completed',
+  }),
+];
 
 /** Every report server: the financial summary echoes the period it was asked for. */
 function reportsServer(overrides: Answers = {}) {
@@ -310,11 +295,11 @@ describe('admin accounting tab', () => {
   });
 });
 
-const AUDIT: AuditPage = {
+const AUDIT = anAuditPage({
   total: 2,
   entityTypes: ['Event', 'Member'],
   rows: [
-    {
+    anAuditEntry({
       id: 2,
       at: '2026-11-20T23:15:00.000Z',
       actor: 'sec@example.com',
@@ -323,8 +308,8 @@ const AUDIT: AuditPage = {
       entityId: '11111111-1111-4111-8111-111111111111',
       before: { firstName: 'Mia', expiryDate: '2026-12-05', status: 'active' },
       after: { firstName: 'Mia', expiryDate: '2027-12-05', status: 'active' },
-    },
-    {
+    }),
+    anAuditEntry({
       id: 1,
       at: '2026-11-19T01:00:00.000Z',
       actor: 'renewals',
@@ -333,9 +318,9 @@ const AUDIT: AuditPage = {
       entityId: '33333333-3333-4333-8333-333333333333',
       before: null,
       after: { name: 'Flathead Classic' },
-    },
+    }),
   ],
-};
+});
 
 describe('admin audit log', () => {
   it('lists who changed what and when, and filters by record type and id', async () => {
@@ -378,7 +363,7 @@ describe('admin audit log', () => {
   });
 
   it('says so when nothing matches', async () => {
-    renderWithProviders(<AdminAuditTab />, fakeServer({ 'admin.audit': () => ok({ total: 0, rows: [], entityTypes: [] }) }));
+    renderWithProviders(<AdminAuditTab />, fakeServer({ 'admin.audit': () => ok(anAuditPage()) }));
     expect(await screen.findByText('No audit entries found.')).toBeTruthy();
   });
 });

@@ -1,20 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import {
-  NOT_YET_JOINED,
-  SECRETARY,
-  SIGNED_OUT,
-  adminOverview,
-  fakeServer,
-  ok,
-  renderApp,
-  type Answers,
-  type Output,
-  siteHealth,
-} from './render';
+import { aUser, anAuditPage } from './builders';
+import { NOT_YET_JOINED, SECRETARY, SIGNED_OUT, adminOverview, fakeServer, ok, renderApp, type Answers, siteHealth } from './render';
 
-const EMPTY_AUDIT: Output<'admin.audit'> = { total: 0, entityTypes: [], rows: [] };
+const EMPTY_AUDIT = anAuditPage();
 
 /** The admin page of a small club, with what its Events, Sponsors and Audit Log tabs ask for. */
 const adminServer = (more: Answers = {}) =>
@@ -95,7 +85,7 @@ describe('each admin tab has its address', () => {
   });
 
   it('still shows the not-found page to a signed-in member', async () => {
-    const member: Output<'auth.me'> = { ...SECRETARY!, id: 'u2', email: 'mia@example.com', role: 'member' };
+    const member = aUser({ role: 'member' });
     renderApp('/admin?tab=sponsors', fakeServer({ ...SIGNED_OUT, ...NOT_YET_JOINED, 'auth.me': () => ok(member) }));
     expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
     expect(screen.queryByText('Access your club account')).toBeNull();

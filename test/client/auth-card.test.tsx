@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AuthCard } from '../../src/client/features/auth/auth-card';
 import { SettingsModal } from '../../src/client/features/auth/settings-modal';
 import { fieldMessage } from './field-message';
+import { aNotificationSettings, aUser } from './builders';
 import { fakeServer, ok, renderWithProviders, trpcError } from './render';
 
 const USER_ID = '0b6f1f9e-3f5a-4c1e-9a57-6a8d1b2c3d4e';
@@ -220,24 +221,12 @@ describe('auth card', () => {
 });
 
 describe('settings: password', () => {
-  const user = {
-    id: USER_ID,
-    email: 'mia@example.com',
-    firstName: 'Mia',
-    lastName: 'Fisher',
-    role: 'member',
-    emailVerified: true,
-  } as const;
+  const user = aUser({ id: USER_ID });
 
   it('asks for the current password and a matching confirmation before sending anything', async () => {
     // The Notifications card below the password reads the member's choices.
     const server = fakeServer({
-      'notifications.settings': () =>
-        ok({
-          publicKey: 'BNotUsedHere',
-          preferences: { event_tomorrow: true, catch_judged: true, results_final: true, waitlist_place_freed: true },
-          devices: 0,
-        }),
+      'notifications.settings': () => ok(aNotificationSettings()),
     });
     const person = userEvent.setup();
     renderWithProviders(<SettingsModal user={{ ...user, hasPassword: true }} opened onClose={() => {}} />, server);

@@ -2,19 +2,12 @@ import { fireEvent, getDefaultNormalizer, screen, waitFor, within } from '@testi
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_FAILURE, CHAT_GREETING, CHAT_MAX_LENGTH } from '../../src/shared/chat.schema';
-import { type Answers, type FakeServer, NOT_YET_JOINED, type Output, SIGNED_OUT, fakeServer, ok, renderApp, trpcError } from './render';
+import { aUser } from './builders';
+import { type Answers, type FakeServer, NOT_YET_JOINED, SIGNED_OUT, fakeServer, ok, renderApp, trpcError } from './render';
 
 type Server = FakeServer;
 
-const member: Output<'auth.me'> = {
-  id: 'u1',
-  email: 'mia@example.com',
-  firstName: 'Mia',
-  lastName: 'Fisher',
-  role: 'member',
-  emailVerified: true,
-  hasPassword: false,
-};
+const member = aUser();
 
 const REPLY = {
   response: 'A junior membership is $30 a year.\nYou can join from the Home page.',

@@ -6,18 +6,9 @@ import { PagesTab } from '../../src/client/features/cms/pages-tab';
 import { SectionsTab } from '../../src/client/features/cms/sections-tab';
 import { SettingsTab } from '../../src/client/features/cms/settings-tab';
 import type { NewsView, PageView, SectionView, SettingView } from '../../src/shared/cms.schema';
+import { anAdmin } from './builders';
 import { fieldMessage } from './field-message';
-import {
-  type Answers,
-  type FakeServer,
-  type Output,
-  SIGNED_OUT,
-  fakeServer,
-  ok,
-  renderApp,
-  renderWithProviders,
-  trpcError,
-} from './render';
+import { type Answers, type FakeServer, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
 
 type Overrides = Answers;
 
@@ -731,15 +722,7 @@ describe('CMS news tab', () => {
 
 describe('/admin/cms', () => {
   it('shows the title and the four tabs to an administrator', async () => {
-    const admin: Output<'auth.me'> = {
-      id: 'u9',
-      email: 'admin@example.com',
-      firstName: 'Ada',
-      lastName: 'Min',
-      role: 'admin',
-      emailVerified: true,
-      hasPassword: true,
-    };
+    const admin = anAdmin();
     const user = userEvent.setup();
     renderApp('/admin/cms', cmsServer({ ...SIGNED_OUT, 'auth.me': () => ok(admin) }));
     expect(await screen.findByRole('heading', { name: 'Content Management System' })).toBeTruthy();

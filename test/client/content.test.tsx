@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLUB } from '../../src/shared/club';
+import { aSponsor } from './builders';
 import { type Answers, type FakeServer, type Output, SIGNED_OUT, fakeServer, ok, renderApp, trpcError } from './render';
 
 function contentServer(answers: Answers = {}) {
@@ -13,22 +14,17 @@ const inputOf = (server: FakeServer, procedure: string) => {
   return call?.inputs[call.procedures.indexOf(procedure)];
 };
 
-const SPONSOR: Output<'sponsors.active'>[number] = {
-  id: '44444444-4444-4444-8444-444444444444',
+const SPONSOR = aSponsor({
   companyName: 'Tweed Tackle & Bait',
-  sponsorshipType: 'shirt',
-  amount: '1000.00',
   logoUrl: '/objects/tackle.webp',
   websiteUrl: 'https://tweedtackle.example',
-};
-const NAME_ONLY_SPONSOR: Output<'sponsors.active'>[number] = {
+});
+const NAME_ONLY_SPONSOR = aSponsor({
   id: '55555555-5555-4555-8555-555555555555',
   companyName: 'Kingscliff Marine',
-  sponsorshipType: 'both',
-  amount: '1500.00',
   logoUrl: null,
   websiteUrl: null,
-};
+});
 
 describe('landing page texts', () => {
   it("shows a published section's text instead of the default, and the default for every key without one", async () => {

@@ -3,46 +3,28 @@ import { describe, expect, it } from 'vitest';
 import type { QueuedDeskTap } from '../../src/client/features/admin/desk-queue';
 import { alreadyOnDesk, deskWithTaps } from '../../src/client/features/admin/desk-with-taps';
 import { RemoveEntrantDialog } from '../../src/client/features/admin/remove-entrant-dialog';
-import type { DeskEntrant, DeskView } from '../../src/shared/entries.schema';
+import { type DeskEntrant, aDesk, aDeskEntrant } from './builders';
 import { fakeServer, renderWithProviders } from './render';
 
-const entrant = (registrationId: string, name: string, fields: Partial<DeskEntrant> = {}): DeskEntrant => ({
-  registrationId,
-  memberId: `m-${registrationId}`,
-  name,
-  firstName: name.split(' ')[0],
-  lastName: name.split(' ').slice(1).join(' '),
-  dateOfBirth: '1980-01-01',
-  kind: 'member',
-  division: 'open',
-  age: 40,
-  phone: null,
-  email: null,
-  fee: '10.00',
-  paymentState: 'pay_at_sign_on',
-  paidBy: null,
-  feeBack: null,
-  checkedInAt: null,
-  enteredAt: '2026-12-06T19:00:00.000Z',
-  disqualified: false,
-  ...fields,
-});
+const entrant = (registrationId: string, name: string, fields: Partial<DeskEntrant> = {}) =>
+  aDeskEntrant({
+    registrationId,
+    memberId: `m-${registrationId}`,
+    name,
+    dateOfBirth: '1980-01-01',
+    age: 40,
+    enteredAt: '2026-12-06T19:00:00.000Z',
+    ...fields,
+  });
 
-const VIEW: DeskView = {
+/** Three members entered at Club Day, each to pay at the desk, nobody checked in yet. */
+const VIEW = aDesk({
   eventId: 'e1',
   eventName: 'Club Day',
-  location: 'Jack Evans Boat Harbour',
   eventDate: '2026-12-06T19:00:00.000Z',
   entriesCloseAt: '2026-12-06T21:00:00.000Z',
-  requireCheckIn: false,
-  memberFee: '10.00',
-  juniorFee: null,
-  nonMemberFee: '15.00',
-  maxParticipants: null,
   entrants: [entrant('r1', 'Ana Angler'), entrant('r2', 'Ben Bream'), entrant('r3', 'Cat Cod')],
-  waiting: [],
-  counts: { entered: 3, checkedIn: 0, paid: 0, toPay: 3 },
-};
+});
 
 let n = 0;
 const tap = (fields: Pick<QueuedDeskTap, 'tap'> & Partial<QueuedDeskTap>): QueuedDeskTap => ({

@@ -5,97 +5,53 @@ import { SignOnDesk } from '../../src/client/features/admin/sign-on-desk';
 import { MemberEvents } from '../../src/client/features/events/member-events';
 import { addYears, clubLocalToInstant, clubToday } from '../../src/shared/dates';
 import { acceptGuestDocuments } from '../../src/shared/entries.schema';
-import { type Answers, type Output, DESK_READS, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders } from './render';
+import { aPaymentSetup, aDesk, aDeskEntrant, aProfile, aRegistration, aUser, anEvent } from './builders';
+import { type Answers, DESK_READS, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders } from './render';
 
 const ID = '33333333-3333-4333-8333-333333333333';
 const TODAY = clubToday(new Date());
 // 7:00 am (club time) two weeks ahead: entries close at 9:00 am, the end of sign-on.
 const LATER = clubLocalToInstant(`${clubToday(new Date(Date.now() + 14 * 86_400_000))}T07:00`);
-const EVENT: Output<'events.upcoming'>[number] = {
+const EVENT = anEvent({
   id: ID,
   name: 'Flathead Classic',
-  description: null,
-  location: 'Jack Evans Boat Harbour',
   eventDate: LATER.toISOString(),
-  date: LATER.toISOString(),
-  imageUrl: null,
-  thumbnailUrl: null,
-  rules: null,
-  prizes: null,
-  registrationFee: '10.00',
-  maxParticipants: null,
-  status: 'active',
-  registeredCount: 3,
-  isFull: false,
-  isOpen: true,
-  acceptsCatchesToday: false,
-  fishingStart: '07:00',
-  fishingEnd: '14:00',
   memberFee: '10.00',
   juniorFee: '5.00',
   nonMemberFee: '15.00',
   entriesCloseAt: new Date(LATER.getTime() + 2 * 3600_000).toISOString(),
   payAtSignOn: false,
   requireCheckIn: false,
-};
-const PROFILE: NonNullable<Output<'members.profile'>> = {
+});
+/** Mia, an adult member, and Kit, a junior of her household. */
+const PROFILE = aProfile({
   id: 'm1',
-  firstName: 'Mia',
-  lastName: 'Fisher',
-  email: 'mia@example.com',
-  phone: '0412 345 678',
-  address: '1 Wharf St, Tweed Heads',
   dateOfBirth: '1990-04-01',
-  gender: 'female',
-  shirtSize: 'M',
-  membershipType: 'adult',
-  status: 'active',
-  memberSince: '2026-11-21',
-  expiryDate: '2027-11-21',
   household: [
     { id: 'm1', firstName: 'Mia', lastName: 'Fisher', membershipType: 'adult', dateOfBirth: '1990-04-01', current: true },
     { id: 'm2', firstName: 'Kit', lastName: 'Fisher', membershipType: 'junior', dateOfBirth: addYears(TODAY, -10), current: true },
   ],
-  renewalAmount: '40.00',
-  documentsToAccept: [],
-  paymentState: 'paid',
-  renewal: { open: false, opensOn: '2027-09-22', extendsTo: '2028-11-21' },
-};
-const ENTRY: Output<'events.myRegistrations'>[number] = {
-  id: 'r1',
+});
+const ENTRY = aRegistration({
   eventId: ID,
   name: 'Flathead Classic',
-  location: 'Jack Evans Boat Harbour',
   eventDate: LATER.toISOString(),
-  date: LATER.toISOString(),
-  registeredAt: new Date().toISOString(),
   canCancel: true,
-  acceptsCatchesToday: false,
   memberId: 'm1',
   memberName: 'Mia Fisher',
   fee: '10.00',
   paymentState: 'unpaid',
   refundOnCancel: false,
   checkedIn: false,
-};
-const DEMO_SETUP = () =>
-  ok({ provider: 'demo' as const, clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' as const });
+});
+const DEMO_SETUP = () => ok(aPaymentSetup());
 
 function memberServer(overrides: Answers = {}) {
   return fakeServer({
     'events.upcoming': () => ok([EVENT]),
     'events.myRegistrations': () => ok([]),
     'members.profile': () => ok(PROFILE),
-    'auth.me': () =>
-      ok({
-        id: 'u1',
-        email: 'mia@example.com',
-        firstName: 'Mia',
-        lastName: 'Fisher',
-        role: 'member' as const,
-        emailVerified: true,
-        hasPassword: false,
-      }),
+    'auth.me': () => ok(aUser()),
     'payments.setup': DEMO_SETUP,
     ...overrides,
   });
@@ -187,8 +143,8 @@ describe('entering an event', () => {
 
 describe('a family household enters its juniors', () => {
   /** A Family household: every person on the family membership; juniors are known by their age on the event's day. */
-  const FAMILY: NonNullable<Output<'members.profile'>> = {
-    ...PROFILE,
+  const FAMILY = aProfile({
+    dateOfBirth: '1990-04-01',
     membershipType: 'family',
     household: [
       { id: 'm1', firstName: 'Mia', lastName: 'Fisher', membershipType: 'family', dateOfBirth: '1990-04-01', current: true },
@@ -197,7 +153,7 @@ describe('a family household enters its juniors', () => {
       { id: 'm4', firstName: 'Sam', lastName: 'Fisher', membershipType: 'family', dateOfBirth: addYears(TODAY, -17), current: true },
       { id: 'm5', firstName: 'Lapsed', lastName: 'Fisher', membershipType: 'family', dateOfBirth: addYears(TODAY, -8), current: false },
     ],
-  };
+  });
 
   it('offers the juniors of a family membership, and only them once the adult has entered', async () => {
     const server = memberServer({
@@ -305,19 +261,17 @@ describe('entering as a guest', () => {
 });
 
 describe('the sign-on desk', () => {
-  const DESK: Output<'admin.signOn.list'> = {
+  const DESK = aDesk({
     eventId: ID,
     eventName: 'Flathead Classic',
-    location: 'Jack Evans Boat Harbour',
     eventDate: LATER.toISOString(),
     entriesCloseAt: EVENT.entriesCloseAt!,
     requireCheckIn: true,
     memberFee: '10.00',
     juniorFee: '5.00',
     nonMemberFee: '15.00',
-    maxParticipants: null,
     entrants: [
-      {
+      aDeskEntrant({
         registrationId: '44444444-4444-4444-8444-444444444444',
         memberId: 'm1',
         name: 'Mia Fisher',
@@ -325,19 +279,11 @@ describe('the sign-on desk', () => {
         lastName: 'Fisher',
         dateOfBirth: '1990-04-02',
         kind: 'member',
-        division: 'open',
-        age: 36,
-        phone: null,
         email: 'mia@example.com',
         fee: '10.00',
         paymentState: 'pay_at_sign_on',
-        paidBy: null,
-        feeBack: null,
-        checkedInAt: null,
-        enteredAt: new Date().toISOString(),
-        disqualified: false,
-      },
-      {
+      }),
+      aDeskEntrant({
         registrationId: '55555555-5555-4555-8555-555555555555',
         memberId: 'g1',
         name: 'Gus Guest',
@@ -347,20 +293,13 @@ describe('the sign-on desk', () => {
         kind: 'guest',
         division: 'junior',
         age: 12,
-        phone: null,
-        email: null,
         fee: '15.00',
         paymentState: 'paid',
         paidBy: 'PayPal',
         feeBack: 'paypal',
-        checkedInAt: null,
-        enteredAt: new Date().toISOString(),
-        disqualified: false,
-      },
+      }),
     ],
-    waiting: [],
-    counts: { entered: 2, checkedIn: 0, paid: 1, toPay: 1 },
-  };
+  });
 
   it('checks an entrant in with one tap and takes cash at the server price', async () => {
     const server = fakeServer({

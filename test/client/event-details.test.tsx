@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type Output, SIGNED_OUT, fakeServer, ok, renderApp, trpcError } from './render';
+import { anEvent } from './builders';
+import { SIGNED_OUT, fakeServer, ok, renderApp, trpcError } from './render';
 
 const ID = '33333333-3333-4333-8333-333333333333';
 const LONG_DESCRIPTION = [
@@ -11,27 +12,18 @@ const LONG_DESCRIPTION = [
   'Juniors fish in their own division with prizes from Tweed Tackle.',
   'The barbecue opens at 1 pm and the presentation starts at 2:30 pm under the fig tree.',
 ].join('\n');
-const EVENT: Output<'events.byId'> = {
+const EVENT = anEvent({
   id: ID,
   name: 'Flathead Classic',
   description: LONG_DESCRIPTION,
-  location: 'Jack Evans Boat Harbour',
   eventDate: new Date(Date.now() + 14 * 86_400_000).toISOString(),
-  date: new Date(Date.now() + 14 * 86_400_000).toISOString(),
-  imageUrl: null,
-  thumbnailUrl: null,
   rules: 'Lures only.',
   prizes: 'A new rod.',
-  registrationFee: '10.00',
   maxParticipants: 30,
-  status: 'active',
   registeredCount: 4,
-  isFull: false,
-  isOpen: true,
-  acceptsCatchesToday: false,
   fishingStart: '06:00',
   fishingEnd: '13:00',
-};
+});
 
 describe('an event details page', () => {
   it('shows a visitor the whole description, the rules, prizes and how to enter', async () => {

@@ -3,82 +3,31 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AdminEventsTab } from '../../src/client/features/admin/events-tab';
 import { MemberEvents } from '../../src/client/features/events/member-events';
-import { type Answers, type Output, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
+import { aDashboard, aPaymentSetup, aProfile, aRegistration, aUser, anAdminEvent, anEvent, anUnpaidProfile } from './builders';
+import { type Answers, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
 
 const ID = '33333333-3333-4333-8333-333333333333';
-const EVENT: Output<'events.upcoming'>[number] = {
+const EVENT = anEvent({
   id: ID,
   name: 'Flathead Classic',
-  description: 'A morning on the Tweed.',
-  location: 'Jack Evans Boat Harbour',
   eventDate: '2026-12-05T20:00:00.000Z',
-  date: '2026-12-05T20:00:00.000Z',
-  imageUrl: null,
-  thumbnailUrl: null,
   rules: 'Lures only.',
   prizes: 'A new rod.',
   registrationFee: '10.00',
   maxParticipants: 30,
-  status: 'active',
   registeredCount: 4,
-  isFull: false,
-  isOpen: true,
-  acceptsCatchesToday: false,
+  status: 'active',
   fishingStart: '07:00',
   fishingEnd: '14:00',
-};
+});
 // Always ahead of the test run: a registration can be cancelled until its event starts.
 const REGISTRATION_DATE = new Date(Date.now() + 14 * 86_400_000).toISOString();
-const REGISTRATION: Output<'events.myRegistrations'>[number] = {
-  id: 'r1',
-  eventId: ID,
-  name: 'Flathead Classic',
-  location: 'Jack Evans Boat Harbour',
-  eventDate: REGISTRATION_DATE,
-  date: REGISTRATION_DATE,
-  registeredAt: '2026-11-20T00:00:00.000Z',
-  canCancel: true,
-  acceptsCatchesToday: false,
-};
+const REGISTRATION = aRegistration({ eventId: ID, eventDate: REGISTRATION_DATE, canCancel: true });
 
-const MIA: Output<'auth.me'> = {
-  id: 'u1',
-  email: 'mia@example.com',
-  firstName: 'Mia',
-  lastName: 'Fisher',
-  role: 'member',
-  emailVerified: true,
-  hasPassword: false,
-};
+const MIA = aUser();
 
-const PROFILE: NonNullable<Output<'members.profile'>> = {
-  id: 'm1',
-  firstName: 'Mia',
-  lastName: 'Fisher',
-  email: 'mia@example.com',
-  phone: '0412 345 678',
-  address: '1 Wharf St, Tweed Heads',
-  dateOfBirth: '1990-04-01',
-  gender: 'female',
-  shirtSize: 'M',
-  membershipType: 'adult',
-  status: 'active',
-  memberSince: '2026-11-21',
-  expiryDate: '2027-11-21',
-  household: [{ id: 'm1', firstName: 'Mia', lastName: 'Fisher', membershipType: 'adult' }],
-  renewalAmount: '40.00',
-  documentsToAccept: [],
-  paymentState: 'paid',
-  renewal: { open: false, opensOn: '2027-09-22', extendsTo: '2028-11-21' },
-};
-const UNPAID: NonNullable<Output<'members.profile'>> = {
-  ...PROFILE,
-  status: 'pending',
-  memberSince: null,
-  expiryDate: null,
-  paymentState: 'awaiting_payment',
-  renewal: { open: true, opensOn: null, extendsTo: '2027-11-21' },
-};
+const PROFILE = aProfile({ status: 'active' });
+const UNPAID = anUnpaidProfile({ firstName: 'Mia', lastName: 'Fisher', renewalAmount: '40.00' });
 
 function eventsServer(overrides: Answers = {}) {
   return fakeServer({
@@ -86,7 +35,7 @@ function eventsServer(overrides: Answers = {}) {
     'events.myRegistrations': () => ok([]),
     'members.profile': () => ok(PROFILE),
     'auth.me': () => ok(MIA),
-    'payments.setup': () => ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' }),
+    'payments.setup': () => ok(aPaymentSetup()),
     ...overrides,
   });
 }
@@ -150,14 +99,7 @@ describe('member events screen', () => {
   it('lists upcoming registrations first, soonest first, and the past ones folded away below, latest first', async () => {
     const day = 86_400_000;
     const at = (days: number) => new Date(Date.now() + days * day).toISOString();
-    const entry = (id: string, name: string, days: number) => ({
-      ...REGISTRATION,
-      id,
-      name,
-      eventDate: at(days),
-      date: at(days),
-      canCancel: days > 0,
-    });
+    const entry = (id: string, name: string, days: number) => aRegistration({ id, name, eventDate: at(days), canCancel: days > 0 });
     const server = eventsServer({
       'events.myRegistrations': () =>
         ok([
@@ -213,7 +155,7 @@ describe('member events screen', () => {
   it('offers Renew Membership to an expired member, and nothing to pay while PayPal is processing', async () => {
     const { unmount } = renderWithProviders(
       <MemberEvents />,
-      eventsServer({ 'members.profile': () => ok({ ...PROFILE, status: 'expired', expiryDate: '2026-10-01' }) }),
+      eventsServer({ 'members.profile': () => ok(aProfile({ status: 'expired', expiryDate: '2026-10-01' })) }),
     );
     const note = await screen.findByTestId('membership-needed');
     expect(within(note).getByText(/Your membership has expired\./)).toBeTruthy();
@@ -239,7 +181,7 @@ describe('member events screen', () => {
     renderWithProviders(
       <MemberEvents />,
       eventsServer({
-        'events.upcoming': () => ok([{ ...EVENT, isFull: true, isOpen: false, registeredCount: 30 }]),
+        'events.upcoming': () => ok([anEvent({ maxParticipants: 30, registeredCount: 30 })]),
         'entries.myWaitlist': () => ok([]),
       }),
     );
@@ -250,7 +192,7 @@ describe('member events screen', () => {
 
 describe('landing upcoming events', () => {
   it('asks for 4 events and shows at most 4, each with Join to Register', async () => {
-    const six = Array.from({ length: 6 }, (_, i) => ({ ...EVENT, id: `id-${i}`, name: `Event ${i}` }));
+    const six = Array.from({ length: 6 }, (_, i) => anEvent({ id: `id-${i}`, name: `Event ${i}` }));
     const server = fakeServer({ ...SIGNED_OUT, 'events.upcoming': () => ok(six) });
     renderApp('/', server);
     expect(await screen.findByText('Event 0')).toBeTruthy();
@@ -268,29 +210,21 @@ describe('landing upcoming events', () => {
 
 describe('portal dashboard', () => {
   it('lists the first 3 future registrations with a Registered badge', async () => {
-    const future = (i: number) => ({
-      ...REGISTRATION,
-      id: `r${i}`,
-      eventId: `e${i}`,
-      name: `Future ${i}`,
-      eventDate: new Date(Date.now() + (i + 1) * 86_400_000).toISOString(),
-    });
-    const past = { ...REGISTRATION, id: 'old', name: 'Past Event', eventDate: '2020-01-01T00:00:00.000Z' };
-    const user: Output<'auth.me'> = {
-      id: 'u1',
-      email: 'mia@example.com',
-      firstName: 'Mia',
-      lastName: 'Fisher',
-      role: 'member',
-      emailVerified: true,
-      hasPassword: false,
-    };
+    const future = (i: number) =>
+      aRegistration({
+        id: `r${i}`,
+        eventId: `e${i}`,
+        name: `Future ${i}`,
+        eventDate: new Date(Date.now() + (i + 1) * 86_400_000).toISOString(),
+      });
+    const past = aRegistration({ id: 'old', name: 'Past Event', eventDate: '2020-01-01T00:00:00.000Z', canCancel: false });
+    const user = aUser();
     const server = fakeServer({
       ...SIGNED_OUT,
       'auth.me': () => ok(user),
       'members.profile': () => ok(PROFILE),
       'catches.mine': () => ok([]),
-      'members.dashboard': () => ok({ eventsAttended: 1, fishCaught: 0, competitions: 1, memberLevel: 'Bronze' }),
+      'members.dashboard': () => ok(aDashboard({ eventsAttended: 1, competitions: 1 })),
       'events.myRegistrations': () => ok([past, future(0), future(1), future(2), future(3)]),
       'catches.sizeLimits': () => ok([]),
     });
@@ -304,7 +238,7 @@ describe('portal dashboard', () => {
 });
 
 const MEMBER_ID = '55555555-5555-4555-8555-555555555555';
-const ADMIN_EVENT: Output<'admin.events.list'>[number] = { ...EVENT, eventDateLocal: '2026-12-06T07:00', clubCode: null };
+const ADMIN_EVENT = anAdminEvent({ ...EVENT, eventDateLocal: '2026-12-06T07:00' });
 
 /** The committee's fees a new event starts with. */
 const CLUB_FEES: Answers = { 'admin.events.feeDefaults': () => ok({ memberFee: '10.00', nonMemberFee: '15.00' }) };

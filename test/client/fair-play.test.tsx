@@ -4,83 +4,50 @@ import { describe, expect, it } from 'vitest';
 import { AdminJudgingTab } from '../../src/client/features/admin/judging-tab';
 import { addYears, clubToday, formatAuDate } from '../../src/shared/dates';
 import type { JudgedCatchView } from '../../src/shared/judging.schema';
-import {
-  type Answers,
-  type FakeServer,
-  type Output,
-  SIGNED_OUT,
-  fakeServer,
-  ok,
-  renderApp,
-  renderWithProviders,
-  trpcError,
-} from './render';
+import { type Profile, aDashboard, aJudgedCatch, aProfile, aUser, anAdminEvent } from './builders';
+import { type Answers, type FakeServer, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
 
 const EVENT_ID = '33333333-3333-4333-8333-333333333333';
 const OTHER_EVENT_ID = '44444444-4444-4444-8444-444444444444';
 const ANGLER_ID = '55555555-5555-4555-8555-555555555555';
 
-const APPROVED: JudgedCatchView = {
+/** Mia's flathead, approved by Ada Min after correcting its length. */
+const APPROVED = aJudgedCatch({
   id: '11111111-1111-4111-8111-111111111111',
   fishType: 'Flathead',
   size: 44.5,
   fishKeptOrReleased: 'released',
-  catchTime: '2026-12-05T21:30:00.000Z',
-  date: '2026-12-06',
-  verified: true,
   status: 'verified',
   eventId: EVENT_ID,
   eventName: 'Flathead Classic',
-  location: 'Jack Evans Boat Harbour',
   anglerName: 'Mia Fisher',
-  photoUrl: 'https://files.example.com/catches/abc.webp',
-  thumbnailUrl: 'https://files.example.com/catches/abc-thumb.webp',
-  rejectReason: null,
   anglerId: ANGLER_ID,
-  anglerEntered: true,
-  submittedByName: null,
-  gpsText: '-28.174500, 153.541200',
-  latitude: -28.1745,
-  longitude: 153.5412,
-  photoTakenAt: '2026-12-05T21:25:00.000Z',
-  photoLatitude: -28.1746,
-  photoLongitude: 153.5413,
-  photoCamera: 'Apple iPhone 15',
+  thumbnailUrl: 'https://files.example.com/catches/abc-thumb.webp',
   flags: [],
-  clubCode: 'MULLET',
-  eventDate: '2026-12-05T20:00:00.000Z',
-  receivedAt: '2026-12-05T21:31:00.000Z',
-  duplicateOf: null,
   verifiedByName: 'Ada Min',
-  verifiedAt: '2026-12-06T03:10:00.000Z',
   correctedFrom: { fishType: 'Flathead', size: 45 },
   disqualified: null,
   anglerSuspendedUntil: null,
-};
+});
 
-const REJECTED: JudgedCatchView = {
-  ...APPROVED,
+/** Sam's bream, rejected as a re-used photo: Sam is disqualified from the event and suspended. */
+const REJECTED = aJudgedCatch({
   id: '22222222-2222-4222-8222-222222222222',
   fishType: 'Bream',
   size: 31,
-  verified: false,
   status: 'rejected',
+  eventId: EVENT_ID,
   anglerName: 'Sam Carter',
   rejectReason: 'This is the same photo as a catch entered at an earlier competition.',
   flags: ['duplicate_photo'],
-  correctedFrom: null,
   disqualified: { at: '2026-12-06T03:20:00.000Z', reason: 'Re-used photo.' },
   anglerSuspendedUntil: '2027-06-06',
-};
+});
 
-const EVENTS = [EVENT_ID, OTHER_EVENT_ID].map(
-  (id, i): Output<'admin.events.list'>[number] =>
-    ({
-      id,
-      name: i === 0 ? 'Flathead Classic' : 'Whiting Wars',
-      eventDate: '2026-12-05T20:00:00.000Z',
-    }) as Output<'admin.events.list'>[number],
-);
+const EVENTS = [
+  anAdminEvent({ id: EVENT_ID, name: 'Flathead Classic', eventDate: '2026-12-05T20:00:00.000Z' }),
+  anAdminEvent({ id: OTHER_EVENT_ID, name: 'Whiting Wars', eventDate: '2026-12-05T20:00:00.000Z' }),
+];
 
 function judgedServer(rows: JudgedCatchView[], extra: Answers = {}) {
   return fakeServer({
@@ -232,41 +199,13 @@ describe("the judges' Judged view", () => {
 });
 
 describe('the member portal while suspended', () => {
-  const profile: Output<'members.profile'> = {
-    id: 'm1',
-    firstName: 'Morgan',
-    lastName: 'Reef',
-    email: 'morgan@example.com',
-    phone: null,
-    address: null,
-    dateOfBirth: '1990-04-01',
-    gender: null,
-    shirtSize: null,
-    membershipType: 'adult',
-    status: 'active',
-    memberSince: '2026-11-21',
-    expiryDate: '2027-11-21',
-    household: [{ id: 'm1', firstName: 'Morgan', lastName: 'Reef', membershipType: 'adult' }],
-    renewalAmount: '40.00',
-    documentsToAccept: [],
-    paymentState: 'paid',
-    renewal: { open: false, opensOn: '2027-09-22', extendsTo: '2028-11-21' },
-  };
-  const portal = (p: Output<'members.profile'>) =>
+  const profile = aProfile({ firstName: 'Morgan', lastName: 'Reef', status: 'active' });
+  const portal = (p: Profile) =>
     fakeServer({
       ...SIGNED_OUT,
-      'auth.me': () =>
-        ok({
-          id: 'u1',
-          email: 'morgan@example.com',
-          firstName: 'Morgan',
-          lastName: 'Reef',
-          role: 'member',
-          emailVerified: true,
-          hasPassword: false,
-        }),
+      'auth.me': () => ok(aUser({ firstName: 'Morgan', lastName: 'Reef' })),
       'members.profile': () => ok(p),
-      'members.dashboard': () => ok({ eventsAttended: 0, fishCaught: 0, competitions: 0, memberLevel: 'Bronze' }),
+      'members.dashboard': () => ok(aDashboard()),
       'events.myRegistrations': () => ok([]),
       'catches.mine': () => ok([]),
       'catches.sizeLimits': () => ok([]),

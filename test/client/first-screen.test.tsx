@@ -8,7 +8,8 @@ import { prefetchFirstScreen } from '../../src/client/first-screen';
 import { AppProviders } from '../../src/client/providers';
 import { createAppRouter } from '../../src/client/router';
 import { createQueryClient, createTrpcClient } from '../../src/client/trpc';
-import { NOT_YET_JOINED, SECRETARY, SIGNED_OUT, fakeServer, ok, type Answers } from './render';
+import { aUser } from './builders';
+import { NOT_YET_JOINED, SIGNED_OUT, fakeServer, ok, type Answers } from './render';
 
 /** The app as main.tsx starts it: the first screen's reads asked for before the first render. */
 function start(path: string, answers: Answers = SIGNED_OUT) {
@@ -81,7 +82,7 @@ describe('the first screen', () => {
   });
 
   it("asks for the portal banner's profile with the session check at /member", async () => {
-    const member: Answers = { ...SIGNED_OUT, ...NOT_YET_JOINED, 'auth.me': () => ok({ ...SECRETARY!, role: 'member' }) };
+    const member: Answers = { ...SIGNED_OUT, ...NOT_YET_JOINED, 'auth.me': () => ok(aUser({ role: 'member' })) };
     const server = start('/member', member);
     await vi.waitFor(() => expect(server.calls.length).toBeGreaterThan(0));
     expect([...server.calls[0].procedures].sort()).toEqual(['auth.me', 'cms.settings', 'members.profile']);

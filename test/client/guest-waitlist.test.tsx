@@ -4,38 +4,25 @@ import { describe, expect, it } from 'vitest';
 import { SignOnDesk } from '../../src/client/features/admin/sign-on-desk';
 import { clubLocalToInstant, clubToday } from '../../src/shared/dates';
 import { acceptGuestDocuments } from '../../src/shared/entries.schema';
-import { DESK_READS, type Output, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
+import { aDesk, aDeskEntrant, anEvent } from './builders';
+import { DESK_READS, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
 
 const ID = '33333333-3333-4333-8333-333333333333';
 const LATER = clubLocalToInstant(`${clubToday(new Date(Date.now() + 14 * 86_400_000))}T07:00`);
 /** A competition a fortnight away whose one place is taken; entries still open. */
-const FULL: Output<'events.upcoming'>[number] = {
+const FULL = anEvent({
   id: ID,
   name: 'Flathead Classic',
-  description: null,
-  location: 'Jack Evans Boat Harbour',
   eventDate: LATER.toISOString(),
-  date: LATER.toISOString(),
-  imageUrl: null,
-  thumbnailUrl: null,
-  rules: null,
-  prizes: null,
-  registrationFee: '10.00',
   maxParticipants: 1,
-  status: 'active',
   registeredCount: 1,
-  isFull: true,
-  isOpen: false,
-  acceptsCatchesToday: false,
-  fishingStart: '07:00',
-  fishingEnd: '14:00',
   memberFee: '10.00',
   juniorFee: null,
   nonMemberFee: '15.00',
   entriesCloseAt: new Date(LATER.getTime() + 2 * 3600_000).toISOString(),
   payAtSignOn: false,
   requireCheckIn: false,
-};
+});
 
 async function fillGuestForm(dialog: HTMLElement) {
   const user = userEvent.setup();
@@ -114,42 +101,28 @@ describe("a full event's own page", () => {
 });
 
 describe('the desk puts a walk-up guest on the waiting list', () => {
-  const DESK: Output<'admin.signOn.list'> = {
+  const DESK = aDesk({
     eventId: ID,
     eventName: 'Flathead Classic',
-    location: 'Jack Evans Boat Harbour',
     eventDate: LATER.toISOString(),
     entriesCloseAt: FULL.entriesCloseAt!,
-    requireCheckIn: false,
     memberFee: '10.00',
     juniorFee: null,
     nonMemberFee: '15.00',
     maxParticipants: 1,
     entrants: [
-      {
+      aDeskEntrant({
         registrationId: '44444444-4444-4444-8444-444444444444',
         memberId: 'm1',
         name: 'Mia Fisher',
-        firstName: 'Mia',
-        lastName: 'Fisher',
-        dateOfBirth: '1990-04-02',
-        kind: 'member',
-        division: 'open',
-        age: 36,
-        phone: null,
         email: 'mia@example.com',
         fee: '10.00',
         paymentState: 'paid',
         paidBy: 'Cash',
         feeBack: 'by_hand',
-        checkedInAt: null,
-        enteredAt: new Date().toISOString(),
-        disqualified: false,
-      },
+      }),
     ],
-    waiting: [],
-    counts: { entered: 1, checkedIn: 0, paid: 1, toPay: 0 },
-  };
+  });
 
   it('when the event is full: name, birthday and a phone number, then the list is read again', async () => {
     const message = 'Walt Walkup is number 1 on the waiting list for Flathead Classic. Call 0400 111 222 if a place comes up.';

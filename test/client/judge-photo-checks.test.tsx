@@ -3,57 +3,38 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FishingAreaCard } from '../../src/client/features/admin/fishing-area-card';
 import { AdminJudgingTab } from '../../src/client/features/admin/judging-tab';
-import type { JudgeCatchView } from '../../src/shared/catches.schema';
-import { DEFAULT_FISHING_AREA } from '../../src/shared/fishing-area';
-import { fakeServer, ok, renderWithProviders, type Output } from './render';
+import { aCatchToJudge, aFishingArea } from './builders';
+import { fakeServer, ok, renderWithProviders } from './render';
 
 const COPY_ID = '11111111-1111-4111-8111-111111111111';
 const FIRST_ID = '22222222-2222-4222-8222-222222222222';
 const EVENT_ID = '33333333-3333-4333-8333-333333333333';
 
-const AREA: Output<'admin.fishingArea.get'> = {
-  area: DEFAULT_FISHING_AREA,
-  points: DEFAULT_FISHING_AREA.coordinates[0].length,
-  isDefault: true,
-  changedAt: null,
-  changedBy: null,
-};
+const AREA = aFishingArea();
 
 /** A catch whose photo is a copy of an earlier one, taken 2 km offshore while the phone was on the rocks. */
-const COPY: JudgeCatchView = {
+const COPY = aCatchToJudge({
   id: COPY_ID,
   fishType: 'Flathead',
   size: 58.5,
-  fishKeptOrReleased: 'released',
   catchTime: '2026-12-12T21:30:00.000Z',
-  date: '2026-12-13',
-  verified: false,
-  status: 'pending',
   eventId: EVENT_ID,
   eventName: 'Mangrove Jack Challenge',
   location: 'Terranora Broadwater',
+  eventDate: '2026-12-12T20:00:00.000Z',
   anglerName: 'Cody Copy',
   photoUrl: 'https://files.example.com/catches/copy.jpg',
-  thumbnailUrl: 'https://files.example.com/catches/copy-thumb.jpg',
-  rejectReason: null,
-  anglerId: 'm2',
-  anglerEntered: true,
-  submittedByName: null,
-  gpsText: '-28.202000, 153.571000',
   latitude: -28.202,
   longitude: 153.571,
-  photoTakenAt: '2026-12-12T21:25:00.000Z',
   photoLatitude: -28.202,
   photoLongitude: 153.5923,
   photoCamera: 'Google Pixel 9',
   flags: ['photo_outside_area', 'photo_far_from_phone', 'duplicate_photo'],
   clubCode: 'JACKS',
-  eventDate: '2026-12-12T20:00:00.000Z',
-  receivedAt: '2026-12-12T21:31:00.000Z',
   duplicateOf: { id: FIRST_ID, anglerName: 'Fay First', eventName: 'Flathead Classic', caughtAt: '2026-12-05T21:30:00.000Z' },
-};
+});
 
-const FIRST: JudgeCatchView = {
+const FIRST = aCatchToJudge({
   ...COPY,
   id: FIRST_ID,
   eventName: 'Flathead Classic',
@@ -64,7 +45,7 @@ const FIRST: JudgeCatchView = {
   photoLongitude: 153.571,
   flags: [],
   duplicateOf: null,
-};
+});
 
 describe("the judge's photo checks", () => {
   it('says which catch the photo copies and puts the two side by side, and maps the phone and the photo on the fishing area', async () => {
@@ -144,13 +125,13 @@ describe('the fishing area card', () => {
     return fakeServer({
       'admin.fishingArea.get': () => ok(current),
       'admin.fishingArea.replace': ({ geojson }) => {
-        current = {
+        current = aFishingArea({
           area: JSON.parse(geojson),
           points: 5,
           isDefault: false,
           changedAt: '2026-12-01T01:00:00.000Z',
           changedBy: 'Jude Judge',
-        };
+        });
         return ok(current);
       },
       'admin.fishingArea.reset': () => {

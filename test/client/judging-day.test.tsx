@@ -2,64 +2,35 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AdminJudgingTab } from '../../src/client/features/admin/judging-tab';
-import type { JudgeCatchView } from '../../src/shared/catches.schema';
-import { DEFAULT_FISHING_AREA } from '../../src/shared/fishing-area';
-import {
-  adminOverview,
-  fakeServer,
-  ok,
-  renderApp,
-  renderWithProviders,
-  SECRETARY,
-  SIGNED_OUT,
-  trpcError,
-  type Output,
-  siteHealth,
-} from './render';
+import { aCatchToJudge, aFishingArea, aWaitingEvent } from './builders';
+import { adminOverview, fakeServer, ok, renderApp, renderWithProviders, SECRETARY, SIGNED_OUT, trpcError, siteHealth } from './render';
 
 // Competition day for the judge: 'To judge' by event (today's first), and a suspected copy beside the earlier catch.
 
 const TODAY_EVENT = '33333333-3333-4333-8333-333333333333';
 const PAST_EVENT = '44444444-4444-4444-8444-444444444444';
 
-const BASE: JudgeCatchView = {
+/** Mia's flathead at today's Club Day, logged from the ramp with a photo taken there. */
+const BASE = aCatchToJudge({
   id: '11111111-1111-4111-8111-111111111111',
   fishType: 'Flathead',
-  size: 42.5,
-  fishKeptOrReleased: 'released',
   catchTime: '2026-12-05T21:30:00.000Z',
-  date: '2026-12-06',
-  verified: false,
-  status: 'pending',
   eventId: TODAY_EVENT,
   eventName: 'Club Day',
-  location: 'Jack Evans Boat Harbour',
+  eventDate: '2026-12-05T20:00:00.000Z',
   anglerName: 'Mia Fisher',
   photoUrl: 'https://files.example.com/catches/mia.jpg',
-  thumbnailUrl: 'https://files.example.com/catches/mia-thumb.jpg',
-  rejectReason: null,
-  anglerId: 'm1',
-  anglerEntered: true,
-  submittedByName: null,
-  gpsText: '-28.174500, 153.541200',
   latitude: -28.1745,
   longitude: 153.5412,
-  photoTakenAt: '2026-12-05T21:25:00.000Z',
   photoLatitude: -28.1746,
   photoLongitude: 153.5413,
-  photoCamera: 'Apple iPhone 15',
-  flags: [],
-  clubCode: 'MULLET',
-  eventDate: '2026-12-05T20:00:00.000Z',
-  receivedAt: '2026-12-05T21:31:00.000Z',
-  duplicateOf: null,
-};
+});
 
 const TODAYS = [
   BASE,
-  { ...BASE, id: '11111111-1111-4111-8111-111111111112', anglerName: 'Sam Carter', fishType: 'Bream', size: 28 },
-] satisfies JudgeCatchView[];
-const OLDER: JudgeCatchView = {
+  aCatchToJudge({ ...BASE, id: '11111111-1111-4111-8111-111111111112', anglerName: 'Sam Carter', fishType: 'Bream', size: 28 }),
+];
+const OLDER = aCatchToJudge({
   ...BASE,
   id: '11111111-1111-4111-8111-111111111113',
   eventId: PAST_EVENT,
@@ -67,20 +38,14 @@ const OLDER: JudgeCatchView = {
   eventDate: '2026-07-04T21:00:00.000Z',
   anglerName: 'Jo Lee',
   fishType: 'Tailor',
-};
+});
 
-const EVENTS: Output<'admin.catches.waitingEvents'> = [
-  { id: TODAY_EVENT, name: 'Club Day', eventDate: BASE.eventDate, waiting: 2, today: true },
-  { id: PAST_EVENT, name: 'Winter Bream Bash', eventDate: OLDER.eventDate, waiting: 1, today: false },
+const EVENTS = [
+  aWaitingEvent({ id: TODAY_EVENT, name: 'Club Day', eventDate: BASE.eventDate, waiting: 2, today: true }),
+  aWaitingEvent({ id: PAST_EVENT, name: 'Winter Bream Bash', eventDate: OLDER.eventDate, waiting: 1, today: false }),
 ];
 
-const AREA: Output<'admin.fishingArea.get'> = {
-  area: DEFAULT_FISHING_AREA,
-  points: DEFAULT_FISHING_AREA.coordinates[0].length,
-  isDefault: true,
-  changedAt: null,
-  changedBy: null,
-};
+const AREA = aFishingArea();
 
 function queueServer() {
   const all = [...TODAYS, OLDER];
@@ -162,7 +127,7 @@ describe("'To judge' by event", () => {
   });
 });
 
-const SUSPECT: JudgeCatchView = {
+const SUSPECT = aCatchToJudge({
   ...BASE,
   id: '55555555-5555-4555-8555-555555555555',
   anglerName: 'Cody Copy',
@@ -176,8 +141,8 @@ const SUSPECT: JudgeCatchView = {
   photoCamera: null,
   flags: ['duplicate_photo', 'no_photo_location', 'no_camera_metadata'],
   duplicateOf: { id: BASE.id, anglerName: 'Mia Fisher', eventName: 'Club Day', caughtAt: BASE.catchTime },
-};
-const EARLIER: JudgeCatchView = { ...BASE, status: 'verified', verified: true };
+});
+const EARLIER = aCatchToJudge({ ...BASE, status: 'verified', verified: true });
 const LIKENESS = 'Nearly identical once lined up: the two pictures differ by 2.1 grey levels in 255 on average.';
 
 describe('a suspected copy side by side with the earlier catch', () => {

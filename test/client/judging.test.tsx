@@ -7,7 +7,20 @@ import { ResultsBoard, SeasonLadder } from '../../src/client/features/catches/re
 import { CATCH_SIZE_MESSAGE } from '../../src/shared/catches';
 import type { JudgeCatchView } from '../../src/shared/catches.schema';
 import { clubToday } from '../../src/shared/dates';
-import { DEFAULT_FISHING_AREA } from '../../src/shared/fishing-area';
+import {
+  type LadderRow,
+  type Placing,
+  type WaitingEvent,
+  aCatchToJudge,
+  aFishingArea,
+  aLadderRow,
+  aPlacing,
+  aStartedEvent,
+  aWaitingEvent,
+  anAdminEvent,
+  somePlacingRules,
+  someResults,
+} from './builders';
 import {
   type Answers,
   type FakeServer,
@@ -28,25 +41,19 @@ const OTHER_ID = '22222222-2222-4222-8222-222222222222';
 const EVENT_ID = '33333333-3333-4333-8333-333333333333';
 const PAST_EVENT_ID = '44444444-4444-4444-8444-444444444444';
 
-const PENDING: JudgeCatchView = {
+const PENDING = aCatchToJudge({
   id: CATCH_ID,
   fishType: 'Flathead',
   size: 42.5,
   fishKeptOrReleased: 'released',
   catchTime: '2026-12-05T21:30:00.000Z',
-  date: '2026-12-06',
-  verified: false,
-  status: 'pending',
   eventId: EVENT_ID,
   eventName: 'Flathead Classic',
-  location: 'Jack Evans Boat Harbour',
+  eventDate: '2026-12-05T20:00:00.000Z',
   anglerName: 'Mia Fisher',
-  photoUrl: 'https://files.example.com/catches/abc.jpg',
-  thumbnailUrl: 'https://files.example.com/catches/abc-thumb.jpg',
-  rejectReason: null,
-  anglerId: 'm1',
   anglerEntered: true,
   submittedByName: null,
+  photoUrl: 'https://files.example.com/catches/abc.jpg',
   gpsText: '-28.174500, 153.541200',
   latitude: -28.1745,
   longitude: 153.5412,
@@ -56,16 +63,14 @@ const PENDING: JudgeCatchView = {
   photoCamera: 'Apple iPhone 15',
   flags: ['outside_tweed', 'photo_time_outside_hours'],
   clubCode: 'MULLET',
-  eventDate: '2026-12-05T20:00:00.000Z',
-  receivedAt: '2026-12-05T21:31:00.000Z',
-  duplicateOf: null,
-};
+});
 
-const BARE: JudgeCatchView = {
-  ...PENDING,
+/** A catch of the same event logged for a junior, without GPS, club code or the photo's facts. */
+const BARE = aCatchToJudge({
   id: OTHER_ID,
   fishType: 'Bream',
   size: 28,
+  eventId: EVENT_ID,
   anglerName: 'Sam Carter',
   fishKeptOrReleased: 'kept',
   anglerEntered: false,
@@ -80,28 +85,18 @@ const BARE: JudgeCatchView = {
   photoCamera: null,
   flags: ['no_gps', 'duplicate_photo', 'no_camera_metadata'],
   clubCode: null,
-};
+});
 
 /** The club's default fishing area, drawn under each catch's photo. */
-const AREA: Output<'admin.fishingArea.get'> = {
-  area: DEFAULT_FISHING_AREA,
-  points: DEFAULT_FISHING_AREA.coordinates[0].length,
-  isDefault: true,
-  changedAt: null,
-  changedBy: null,
-};
+const AREA = aFishingArea();
 
 /** The events of the catches waiting, as admin.catches.waitingEvents counts them; `today`: the events on today. */
-function waitingEventsOf(pending: JudgeCatchView[], today: string[] = []): Output<'admin.catches.waitingEvents'> {
-  const events = new Map<string, Output<'admin.catches.waitingEvents'>[number]>();
+function waitingEventsOf(pending: JudgeCatchView[], today: string[] = []): WaitingEvent[] {
+  const events = new Map<string, WaitingEvent>();
   for (const c of pending) {
-    const e = events.get(c.eventId) ?? {
-      id: c.eventId,
-      name: c.eventName,
-      eventDate: c.eventDate,
-      waiting: 0,
-      today: today.includes(c.eventId),
-    };
+    const e =
+      events.get(c.eventId) ??
+      aWaitingEvent({ id: c.eventId, name: c.eventName, eventDate: c.eventDate, waiting: 0, today: today.includes(c.eventId) });
     events.set(c.eventId, { ...e, waiting: e.waiting + 1 });
   }
   return [...events.values()].sort((a, b) => Number(b.today) - Number(a.today) || b.eventDate.localeCompare(a.eventDate));
@@ -364,107 +359,92 @@ describe('size-limits editor', () => {
 });
 
 /** As events.started sends them: newest first. */
-const EVENTS: Output<'events.started'> = [
-  { id: EVENT_ID, name: 'Flathead Classic', eventDate: '2026-10-03T20:00:00.000Z' },
-  { id: PAST_EVENT_ID, name: 'Winter Bream Bash', eventDate: '2026-07-04T21:00:00.000Z' },
-].map((e) => ({
-  ...e,
-  date: e.eventDate,
-  description: null,
-  location: 'Jack Evans Boat Harbour',
-  imageUrl: null,
-  thumbnailUrl: null,
-  rules: null,
-  prizes: null,
-  registrationFee: '10.00',
-  maxParticipants: null,
-  status: 'completed',
-  registeredCount: 0,
-  isFull: false,
-  isOpen: false,
-  acceptsCatchesToday: false,
-  fishingStart: '07:00',
-  fishingEnd: '14:00',
-}));
+const EVENTS = [
+  aStartedEvent({ id: EVENT_ID, name: 'Flathead Classic', eventDate: '2026-10-03T20:00:00.000Z' }),
+  aStartedEvent({ id: PAST_EVENT_ID, name: 'Winter Bream Bash', eventDate: '2026-07-04T21:00:00.000Z' }),
+];
+
+/** A placing as a careless server might send it, with the catch's position the board must never show. */
+const withPosition = (placing: Placing, position: { gpsText: string; latitude?: number; longitude?: number }) => ({
+  ...placing,
+  ...position,
+});
 
 /** Results as a careless server might send them, with positions the board must never show. */
-const RESULTS = {
+const RESULTS = someResults({
   eventId: EVENT_ID,
   eventName: 'Flathead Classic',
   photosFrom: null,
   divisions: false,
   categories: [
     {
-      species: 'Flathead' as const,
-      division: 'open' as const,
+      species: 'Flathead',
+      division: 'open',
       placings: [
-        {
-          place: 1,
-          points: 3,
-          prize: '$100 tackle voucher',
-          anglerName: 'Mia Fisher',
-          size: 61.5,
-          catchId: 'c1',
-          thumbnailUrl: 'https://files.example.com/t1.jpg',
-          photoUrl: 'https://files.example.com/p1.jpg',
-          gpsText: '-28.174500, 153.541200',
-          latitude: -28.1745,
-          longitude: 153.5412,
-        },
-        {
-          place: 2,
-          points: 2,
-          prize: '$50 tackle voucher',
-          anglerName: 'Sam Carter',
-          size: 55,
-          catchId: 'c2',
-          thumbnailUrl: 'https://files.example.com/t2.jpg',
-          photoUrl: 'https://files.example.com/p2.jpg',
-          gpsText: '-28.180000, 153.550000',
-        },
-        {
-          place: 3,
-          points: 1,
-          prize: '$25 tackle voucher',
-          anglerName: 'Mia Fisher',
-          size: 48.2,
-          catchId: 'c3',
-          thumbnailUrl: 'https://files.example.com/t3.jpg',
-          photoUrl: 'https://files.example.com/p3.jpg',
-          gpsText: 'GPS not available',
-        },
+        withPosition(
+          aPlacing({
+            place: 1,
+            points: 3,
+            anglerName: 'Mia Fisher',
+            size: 61.5,
+            thumbnailUrl: 'https://files.example.com/t1.jpg',
+            photoUrl: 'https://files.example.com/p1.jpg',
+          }),
+          { gpsText: '-28.174500, 153.541200', latitude: -28.1745, longitude: 153.5412 },
+        ),
+        withPosition(
+          aPlacing({
+            place: 2,
+            points: 2,
+            anglerName: 'Sam Carter',
+            size: 55,
+            thumbnailUrl: 'https://files.example.com/t2.jpg',
+            photoUrl: 'https://files.example.com/p2.jpg',
+          }),
+          { gpsText: '-28.180000, 153.550000' },
+        ),
+        withPosition(
+          aPlacing({
+            place: 3,
+            points: 1,
+            anglerName: 'Mia Fisher',
+            size: 48.2,
+            thumbnailUrl: 'https://files.example.com/t3.jpg',
+            photoUrl: 'https://files.example.com/p3.jpg',
+          }),
+          { gpsText: 'GPS not available' },
+        ),
       ],
     },
     {
-      species: 'Bream' as const,
-      division: 'open' as const,
+      species: 'Bream',
+      division: 'open',
       placings: [
-        {
+        aPlacing({
           place: 1,
           points: 3,
-          prize: '$100 tackle voucher',
           anglerName: 'Jo Lee',
           size: 33,
           catchId: 'c4',
           thumbnailUrl: 'https://files.example.com/t4.jpg',
           photoUrl: 'https://files.example.com/p4.jpg',
-        },
+        }),
       ],
     },
   ],
-};
-const LADDER: Output<'catches.ladder'> = [
-  { memberId: 'm1', anglerName: 'Mia Fisher', division: 'open', points: 4 },
-  { memberId: 'm2', anglerName: 'Jo Lee', division: 'open', points: 3 },
-  { memberId: 'm3', anglerName: 'Sam Carter', division: 'open', points: 2 },
+});
+const LADDER = [
+  aLadderRow({ memberId: 'm1', anglerName: 'Mia Fisher', division: 'open', points: 4 }),
+  aLadderRow({ memberId: 'm2', anglerName: 'Jo Lee', division: 'open', points: 3 }),
+  aLadderRow({ memberId: 'm3', anglerName: 'Sam Carter', division: 'open', points: 2 }),
 ];
 const year = Number(clubToday(new Date()).slice(0, 4));
 
-function resultsServer(ladder: Output<'catches.ladder'> = LADDER) {
+function resultsServer(ladder: LadderRow[] = LADDER) {
   return fakeServer({
     'events.started': () => ok(EVENTS),
     'catches.results': ({ id }) =>
-      ok(id === EVENT_ID ? RESULTS : { eventId: id, eventName: 'Winter Bream Bash', photosFrom: null, divisions: true, categories: [] }),
+      ok(id === EVENT_ID ? RESULTS : someResults({ eventId: id, eventName: 'Winter Bream Bash', divisions: true, categories: [] })),
     'catches.ladder': () => ok(ladder),
     'catches.ladderStatus': ({ year: y }) => ok({ year: y, pending: 0 }),
   });
@@ -520,29 +500,18 @@ describe('results board', () => {
   });
 
   it('shows no photo while fishing is still open, and says when they come', async () => {
-    const open = {
+    const open = someResults({
       ...RESULTS,
       photosFrom: '2026-12-06T03:00:00.000Z',
       divisions: false,
       categories: [
         {
-          species: 'Bream' as const,
-          division: 'open' as const,
-          placings: [
-            {
-              place: 1,
-              points: 3,
-              prize: '$100 tackle voucher',
-              anglerName: 'Jo Lee',
-              size: 33,
-              catchId: 'c9',
-              thumbnailUrl: null,
-              photoUrl: null,
-            },
-          ],
+          species: 'Bream',
+          division: 'open',
+          placings: [aPlacing({ place: 1, points: 3, anglerName: 'Jo Lee', size: 33, catchId: 'c9', thumbnailUrl: null, photoUrl: null })],
         },
       ],
-    };
+    });
     renderWithProviders(
       <ResultsBoard />,
       fakeServer({
@@ -601,7 +570,7 @@ describe('results board', () => {
   });
 
   it('shows the season ladder of the current club year, a table per division', async () => {
-    const server = resultsServer([{ memberId: 'm9', anglerName: 'Kai Young', division: 'junior', points: 5 }, ...LADDER]);
+    const server = resultsServer([aLadderRow({ memberId: 'm9', anglerName: 'Kai Young', division: 'junior', points: 5 }), ...LADDER]);
     renderWithProviders(<SeasonLadder />, server);
     const ladder = await screen.findByRole('table', { name: `Season Ladder ${year}: Open` });
     expect(screen.getByText(`Season Ladder ${year}`)).toBeTruthy();
@@ -629,24 +598,7 @@ describe('results board', () => {
 
 describe('admin page tabs', () => {
   const admin = SECRETARY;
-  const ADMIN_EVENTS = EVENTS.map((e): Output<'admin.events.list'>[number] => ({
-    ...e,
-    description: null,
-    location: 'Jack Evans Boat Harbour',
-    date: e.eventDate,
-    imageUrl: null,
-    thumbnailUrl: null,
-    rules: null,
-    prizes: null,
-    registrationFee: '10.00',
-    maxParticipants: null,
-    status: 'completed',
-    registeredCount: 0,
-    isFull: false,
-    isOpen: false,
-    eventDateLocal: '2026-10-04T06:00',
-    clubCode: null,
-  }));
+  const ADMIN_EVENTS = EVENTS.map((e) => anAdminEvent(e));
 
   it('adds Judging and Results after Events; Results lists every event', async () => {
     const server = fakeServer({
@@ -666,10 +618,10 @@ describe('admin page tabs', () => {
         ok(
           id === EVENT_ID
             ? RESULTS
-            : { eventId: PAST_EVENT_ID, eventName: 'Winter Bream Bash', photosFrom: null, divisions: true, categories: [] },
+            : someResults({ eventId: PAST_EVENT_ID, eventName: 'Winter Bream Bash', divisions: true, categories: [] }),
         ),
       'catches.ladder': () => ok(LADDER),
-      'admin.placingRules.get': () => ok({ onePlacingPerAngler: true, changedAt: null, changedBy: null }),
+      'admin.placingRules.get': () => ok(somePlacingRules({ onePlacingPerAngler: true })),
     });
     const user = userEvent.setup();
     renderApp('/admin', server);

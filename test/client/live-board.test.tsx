@@ -2,22 +2,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminEventsTab } from '../../src/client/features/admin/events-tab';
-import type { ChampionPointsView, LiveBoard } from '../../src/shared/catches.schema';
+import type { LiveBoard } from '../../src/shared/catches.schema';
 import type { MysteryFishView } from '../../src/shared/competition.schema';
-import { type Answers, type Output, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
+import { aLadderRow, aPictureWinner, aPlacing, anAdminEvent } from './builders';
+import { type Answers, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
 
 const EVENT_ID = '33333333-3333-4333-8333-333333333333';
 
-const placing = (place: number, anglerName: string, size: number, catchId: string) => ({
-  place,
-  points: [3, 2, 1][place - 1],
-  prize: ['$100 tackle voucher', '$50 tackle voucher', '$25 tackle voucher'][place - 1],
-  anglerName,
-  size,
-  catchId,
-  thumbnailUrl: null,
-  photoUrl: null,
-});
+const placing = (place: number, anglerName: string, size: number, catchId: string) => aPlacing({ place, anglerName, size, catchId });
 
 /** A board mid-morning: juniors and Open placed, one catch still waiting for the judges. */
 const BOARD: LiveBoard = {
@@ -57,10 +49,10 @@ const FINAL: LiveBoard = {
   })),
 };
 
-const LADDER: ChampionPointsView['standings'] = [
-  { memberId: 'm1', anglerName: 'Ethan Nguyen', division: 'junior', points: 9 },
-  { memberId: 'm2', anglerName: 'Gary Walsh', division: 'open', points: 12 },
-  { memberId: 'm3', anglerName: 'Tina Harris', division: 'open', points: 7 },
+const LADDER = [
+  aLadderRow({ memberId: 'm1', anglerName: 'Ethan Nguyen', division: 'junior', points: 9 }),
+  aLadderRow({ memberId: 'm2', anglerName: 'Gary Walsh', division: 'open', points: 12 }),
+  aLadderRow({ memberId: 'm3', anglerName: 'Tina Harris', division: 'open', points: 7 }),
 ];
 
 /** A stand-in for the browser's EventSource: the test sends boards and failures down it. */
@@ -254,21 +246,21 @@ describe('the presentation', () => {
     const server = fakeServer({
       ...SIGNED_OUT,
       'pictureOfMonth.winner': () =>
-        ok({
-          month: '2026-11',
-          monthLabel: 'November 2026',
-          winner: {
-            catchId: 'c7',
-            anglerName: 'Ethan Nguyen',
-            species: 'Bream',
-            sizeCm: 30,
-            eventName: 'Cudgen Creek Comp',
-            votes: 6,
-            thumbnailUrl: null,
-            photoUrl: null,
-          },
-          prize: '$100 voucher',
-        }),
+        ok(
+          aPictureWinner({
+            month: '2026-11',
+            monthLabel: 'November 2026',
+            winner: {
+              anglerName: 'Ethan Nguyen',
+              species: 'Bream',
+              sizeCm: 30,
+              eventName: 'Cudgen Creek Comp',
+              votes: 6,
+              thumbnailUrl: null,
+              photoUrl: null,
+            },
+          }),
+        ),
     });
     renderApp(`/events/${EVENT_ID}/presentation`, server);
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
@@ -313,30 +305,7 @@ describe('the presentation', () => {
 
 describe('the event form', () => {
   it('places juniors and Open apart unless the committee unticks it', async () => {
-    const created: Output<'admin.events.create'> = {
-      id: EVENT_ID,
-      name: 'Open Day',
-      description: null,
-      location: 'Kingscliff',
-      eventDate: '2026-12-05T20:00:00.000Z',
-      date: '2026-12-05T20:00:00.000Z',
-      imageUrl: null,
-      thumbnailUrl: null,
-      rules: null,
-      prizes: null,
-      registrationFee: '0.00',
-      maxParticipants: null,
-      status: 'active',
-      registeredCount: 0,
-      isFull: false,
-      isOpen: true,
-      acceptsCatchesToday: false,
-      fishingStart: '07:00',
-      fishingEnd: '14:00',
-      eventDateLocal: '2026-12-06T07:00',
-      clubCode: null,
-      divisions: false,
-    };
+    const created = anAdminEvent({ id: EVENT_ID, name: 'Open Day', location: 'Kingscliff', divisions: false });
     const server = fakeServer({
       'admin.events.list': () => ok([]),
       'admin.events.create': () => ok(created),

@@ -5,35 +5,24 @@ import { clubToday } from '../../src/shared/dates';
 import { ACCURACY_TEXT, LogCatchForm } from '../../src/client/features/catches/log-catch-form';
 import { ACHIEVEMENTS_KEY } from '../../src/client/features/catches/device-achievements';
 import { installFakeXhr, type XhrRequest } from './fake-xhr';
-import { type Answers, type Output, fakeServer, ok, renderWithProviders, trpcError } from './render';
+import { aProfile, aUser, anAdmin, anEvent } from './builders';
+import { type Answers, fakeServer, ok, renderWithProviders, trpcError } from './render';
 import { fieldMessage } from './field-message';
 import { CATCH_SIZE_MESSAGE } from '../../src/shared/catches';
 
 const ME = '11111111-1111-4111-8111-111111111111';
 const MATE = '22222222-2222-4222-8222-222222222222';
 const EVENT_ID = '33333333-3333-4333-8333-333333333333';
-const todaysEvent = (): Output<'events.upcoming'>[number] => ({
-  id: EVENT_ID,
-  name: 'Flathead Classic',
-  description: '',
-  location: 'Jack Evans Boat Harbour',
-  eventDate: new Date().toISOString(),
-  date: new Date().toISOString(),
-  imageUrl: null,
-  thumbnailUrl: null,
-  rules: null,
-  prizes: null,
-  registrationFee: '10.00',
-  maxParticipants: null,
-  status: 'active',
-  registeredCount: 1,
-  isFull: false,
-  isOpen: true,
-  acceptsCatchesToday: true,
-  // All day, so the form sends whenever the tests run (the fishing hours have tests of their own).
-  fishingStart: '00:00',
-  fishingEnd: '23:59',
-});
+const todaysEvent = () =>
+  anEvent({
+    id: EVENT_ID,
+    name: 'Flathead Classic',
+    eventDate: new Date().toISOString(),
+    acceptsCatchesToday: true,
+    // All day, so the form sends whenever the tests run (the fishing hours have tests of their own).
+    fishingStart: '00:00',
+    fishingEnd: '23:59',
+  });
 const ACHIEVEMENT = {
   id: 'big',
   title: 'Big Fish!',
@@ -47,26 +36,7 @@ const ACHIEVEMENT = {
 };
 const CREATED = { catch: { id: 'c1', fishType: 'Flathead' }, achievement: ACHIEVEMENT };
 
-const PROFILE: Output<'members.profile'> = {
-  id: ME,
-  firstName: 'Morgan',
-  lastName: 'Reef',
-  email: 'morgan@example.com',
-  phone: '0412 345 678',
-  address: '2 Jetty Rd, Kingscliff',
-  dateOfBirth: '1985-02-03',
-  gender: 'male',
-  shirtSize: 'L',
-  membershipType: 'adult',
-  status: 'active',
-  memberSince: '2026-01-10',
-  expiryDate: '2027-01-10',
-  household: [{ id: ME, firstName: 'Morgan', lastName: 'Reef', membershipType: 'adult' }],
-  renewalAmount: '40.00',
-  documentsToAccept: [],
-  paymentState: 'paid',
-  renewal: { open: false, opensOn: '2026-11-11', extendsTo: '2028-01-10' },
-};
+const PROFILE = aProfile({ id: ME, firstName: 'Morgan', lastName: 'Reef' });
 
 function server(overrides: Answers = {}) {
   return fakeServer({
@@ -75,16 +45,7 @@ function server(overrides: Answers = {}) {
         { id: ME, firstName: 'Morgan', lastName: 'Reef' },
         { id: MATE, firstName: 'Sam', lastName: 'Tide' },
       ]),
-    'auth.me': () =>
-      ok({
-        id: 'u1',
-        email: 'morgan@example.com',
-        firstName: 'Morgan',
-        lastName: 'Reef',
-        role: 'member',
-        emailVerified: true,
-        hasPassword: false,
-      }),
+    'auth.me': () => ok(aUser({ firstName: 'Morgan', lastName: 'Reef' })),
     'members.profile': () => ok(PROFILE),
     'events.upcoming': () => ok([todaysEvent()]),
     'catches.sizeLimits': () =>
@@ -414,16 +375,7 @@ describe("the member picker: today's entrants first", () => {
   /** The committee's secretary at the ramp, logging a catch for an angler. */
   const secretary = (overrides: Answers = {}) =>
     server({
-      'auth.me': () =>
-        ok({
-          id: 'u9',
-          email: 'sec@example.com',
-          firstName: 'Pat',
-          lastName: 'Secretary',
-          role: 'admin',
-          emailVerified: true,
-          hasPassword: true,
-        }),
+      'auth.me': () => ok(anAdmin()),
       'members.profile': () => ok(null),
       'members.list': () =>
         ok([

@@ -5,13 +5,12 @@ import { CalendarSubscription } from '../../src/client/features/portal/calendar-
 import { MembershipCards } from '../../src/client/features/portal/membership-card';
 import { PaymentsHistory } from '../../src/client/features/portal/payments-history';
 import { clubToday, formatAuDate } from '../../src/shared/dates';
-import type { MemberCardView } from '../../src/shared/member-card.schema';
+import { aMemberCard } from './builders';
 import { fakeServer, ok, renderApp, renderWithProviders, SIGNED_OUT } from './render';
 
 const today = clubToday(new Date());
 const nextYear = `${Number(today.slice(0, 4)) + 1}-06-30`;
-const CARD: MemberCardView = {
-  memberId: '0b7e7c4e-2f6d-4c53-9f37-6f0b2b3c4d5e',
+const CARD = aMemberCard({
   own: true,
   name: 'Casey Newman',
   membershipType: 'adult',
@@ -19,9 +18,7 @@ const CARD: MemberCardView = {
   memberSince: '2024-07-01',
   expiryDate: nextYear,
   suspendedUntil: null,
-  verifyUrl: 'https://club.test/verify/AAAAAAAAAAAAAAAAAAAAAAAA',
-  issuedAt: '2026-11-01T00:00:00.000Z',
-};
+});
 
 describe('membership card', () => {
   it('shows the name, type, expiry, Current member and a QR code; reissuing asks first', async () => {

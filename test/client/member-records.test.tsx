@@ -3,9 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { EntrantsButton } from '../../src/client/features/admin/event-entrants';
 import { AdminMembersTab } from '../../src/client/features/admin/members-tab';
-import type { AdminMemberRow } from '../../src/shared/admin.schema';
-import type { DeskView } from '../../src/shared/entries.schema';
-import type { MemberRecord } from '../../src/shared/member-records.schema';
+import { aDesk, aDeskEntrant, aMemberRecord, aMemberRow, anAuditEntry, anAuditPage } from './builders';
 import {
   SECRETARY,
   SIGNED_OUT,
@@ -19,39 +17,30 @@ import {
   siteHealth,
 } from './render';
 
-const ROW: AdminMemberRow = {
+/** Ava, who is not her household's primary member, with a change of e-mail waiting for confirmation. */
+const ROW = aMemberRow({
   id: '33333333-3333-4333-8333-333333333333',
   firstName: 'Ava',
   lastName: 'Bream',
-  initials: 'AB',
   email: 'ava@example.com',
-  phone: '+61 400 111 222',
-  address: '2 River St, Murwillumbah NSW 2484',
   membershipType: 'adult',
-  status: 'active',
-  memberSince: '2025-08-01',
-  expiryDate: '2026-12-10',
   role: 'member',
   isPrimary: false,
   pendingEmail: 'ava.new@example.com',
-};
+});
 
-const RECORD: MemberRecord = {
+const RECORD = aMemberRecord({
   id: ROW.id,
   firstName: 'Ava',
   lastName: 'Bream',
   email: 'ava@example.com',
-  phone: '+61 400 111 222',
   address: '2 River St, Murwillumbah NSW 2484',
   dateOfBirth: '1984-02-03',
   gender: 'female',
   shirtSize: 'S',
   membershipType: 'adult',
-  status: 'active',
-  memberSince: '2025-08-01',
   expiryDate: '2026-12-10',
   isPrimary: false,
-  hasAccount: true,
   household: {
     id: 'h1',
     membershipType: 'adult',
@@ -94,7 +83,7 @@ const RECORD: MemberRecord = {
     { id: 1, kind: '30_days', sentAt: '2026-11-10T20:00:00.000Z', expiryDate: '2026-12-10', email: 'ben@example.com', sentBy: null },
   ],
   reminder: { to: 'ben@example.com', refusal: null },
-};
+});
 
 const callsOf = (server: FakeServer, procedure: string) =>
   server.calls
@@ -107,22 +96,18 @@ function server(extra: Parameters<typeof fakeServer>[0] = {}) {
     'admin.members.search': (i) => ok({ rows: [ROW], total: 1, page: i.page ?? 1, pageSize: i.pageSize ?? 25 }),
     'admin.members.get': () => ok(RECORD),
     'admin.audit': () =>
-      ok({
-        total: 1,
-        entityTypes: ['Member'],
-        rows: [
-          {
-            id: 7,
-            at: '2026-11-20T09:30:00.000Z',
-            actor: 'mia@example.com',
-            action: 'member.details.self',
-            entityType: 'Member',
-            entityId: 'm1',
-            before: { phone: '0400 000 000' },
-            after: { phone: '0455 123 456' },
-          },
-        ],
-      }),
+      ok(
+        anAuditPage({
+          rows: [
+            anAuditEntry({
+              actor: 'mia@example.com',
+              action: 'member.details.self',
+              before: { phone: '0400 000 000' },
+              after: { phone: '0455 123 456' },
+            }),
+          ],
+        }),
+      ),
     'admin.members.resendEmailChange': () =>
       ok({ message: 'We have sent the confirmation link to ava.new@example.com again.', pending: RECORD.emailChange }),
     'admin.members.cancelEmailChange': () =>
@@ -303,19 +288,14 @@ describe("the dashboard's member figures", () => {
   });
 });
 
-const VIEW: DeskView = {
+const VIEW = aDesk({
   eventId: '44444444-4444-4444-8444-444444444444',
   eventName: 'Whiting Wander',
   location: 'Fingal Head',
   eventDate: '2026-12-05T20:00:00.000Z',
-  entriesCloseAt: '2026-12-04T20:00:00.000Z',
-  requireCheckIn: false,
-  memberFee: '10.00',
-  juniorFee: null,
-  nonMemberFee: '15.00',
   maxParticipants: 2,
   entrants: [
-    {
+    aDeskEntrant({
       registrationId: 'r1',
       memberId: 'm1',
       name: 'Eli Entrant',
@@ -324,18 +304,11 @@ const VIEW: DeskView = {
       dateOfBirth: '1986-03-03',
       kind: 'member',
       division: 'open',
-      age: 40,
-      phone: null,
-      email: null,
-      fee: '10.00',
       paymentState: 'paid',
       paidBy: 'PayPal',
-      feeBack: 'by_hand',
       checkedInAt: '2026-12-05T20:30:00.000Z',
-      enteredAt: '2026-11-20T01:00:00.000Z',
-      disqualified: false,
-    },
-    {
+    }),
+    aDeskEntrant({
       registrationId: 'r2',
       memberId: 'm2',
       name: 'Riley Visitor',
@@ -345,20 +318,13 @@ const VIEW: DeskView = {
       kind: 'guest',
       division: 'junior',
       age: 12,
-      phone: null,
-      email: null,
       fee: '15.00',
       paymentState: 'pay_at_sign_on',
-      paidBy: null,
-      feeBack: null,
       checkedInAt: null,
-      enteredAt: '2026-11-21T01:00:00.000Z',
-      disqualified: false,
-    },
+    }),
   ],
   waiting: [{ memberId: 'm3', name: 'Wes Waiting', position: 1, addedAt: '2026-11-22T01:00:00.000Z' }],
-  counts: { entered: 2, checkedIn: 1, paid: 1, toPay: 1 },
-};
+});
 
 describe("an event's entrants", () => {
   it('lists who entered with division, payment and check-in, the waiting list, and links the CSV', async () => {

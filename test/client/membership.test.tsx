@@ -8,6 +8,18 @@ import { ClubDocuments } from '../../src/client/components/club-documents';
 import { CODE_OF_CONDUCT_RULES, REQUIRED_DOCUMENTS } from '../../src/shared/documents';
 import { DOCUMENTS_REQUIRED_MESSAGE } from '../../src/shared/members.schema';
 import { useJoinDialog } from '../../src/client/components/join-dialog';
+import {
+  type Catch,
+  type Profile,
+  aCatch,
+  aDashboard,
+  aMembershipPayment,
+  aPaymentSetup,
+  aProfile,
+  aRegistration,
+  aUser,
+  anUnpaidProfile,
+} from './builders';
 import { fieldMessage } from './field-message';
 import {
   type Answers,
@@ -22,8 +34,6 @@ import {
   trpcError,
 } from './render';
 
-type Profile = NonNullable<Output<'members.profile'>>;
-
 const REGISTERED: Output<'members.register'> = {
   message: 'Registration Successful',
   householdId: '11111111-1111-4111-8111-111111111111',
@@ -33,20 +43,18 @@ const REGISTERED: Output<'members.register'> = {
   currency: 'AUD',
   members: [{ firstName: 'Morgan', lastName: 'Reef', membershipType: 'adult' }],
 };
-const CAPTURED: Output<'payments.capture'> = {
+const CAPTURED = aMembershipPayment({
   id: 'DEMO-1',
-  status: 'COMPLETED',
   amount: '40.00',
-  currency: 'AUD',
   membership: { status: 'active', memberSince: '2026-11-21', expiryDate: '2027-11-21', members: ['Morgan Reef'] },
-};
+});
 
 function membershipServer(overrides: Answers = {}) {
   return fakeServer({
     // Joining from the landing page: nobody is signed in yet.
     'auth.me': () => ok(null),
     'members.register': () => ok(REGISTERED),
-    'payments.setup': () => ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' }),
+    'payments.setup': () => ok(aPaymentSetup()),
     'payments.createOrder': () => ok({ id: 'DEMO-1' }),
     'payments.capture': () => ok(CAPTURED),
     ...overrides,
@@ -439,11 +447,11 @@ function fakePayPalSdk(answer: 'approve' | 'cancel') {
 }
 
 const paymentCalls = (server: FakeServer) => server.mutations().flatMap((c) => c.procedures.map((p, i) => [p, c.inputs[i]]));
-const PENDING: Output<'payments.capture'> = {
+const PENDING = aMembershipPayment({
   ...CAPTURED,
   status: 'PENDING',
   membership: { ...CAPTURED.membership, status: 'pending', memberSince: null, expiryDate: null },
-};
+});
 
 describe('payment dialog', () => {
   afterEach(() => {
@@ -641,7 +649,7 @@ describe('payment dialog', () => {
     const sdk = fakePayPalSdk('approve');
     const server = membershipServer({
       'payments.setup': () =>
-        ok({ provider: 'paypal', clientId: 'AbC123', clientToken: 'eyJ.client-token', environment: 'sandbox', currency: 'AUD' }),
+        ok(aPaymentSetup({ provider: 'paypal', clientId: 'AbC123', clientToken: 'eyJ.client-token', environment: 'sandbox' })),
       'payments.createOrder': () => ok({ id: '5O190127TN364715T' }),
     });
     const user = userEvent.setup();
@@ -662,7 +670,7 @@ describe('payment dialog', () => {
     const sdk = fakePayPalSdk('cancel');
     const server = membershipServer({
       'payments.setup': () =>
-        ok({ provider: 'paypal', clientId: 'AbC123', clientToken: 'eyJ.client-token', environment: 'sandbox', currency: 'AUD' }),
+        ok(aPaymentSetup({ provider: 'paypal', clientId: 'AbC123', clientToken: 'eyJ.client-token', environment: 'sandbox' })),
     });
     const user = userEvent.setup();
     renderWithProviders(<JoinButton />, server);
@@ -689,36 +697,21 @@ describe('payment dialog', () => {
   });
 });
 
-const USER: Output<'auth.me'> = {
-  id: 'u1',
-  email: 'morgan@example.com',
-  firstName: 'Morgan',
-  lastName: 'Reef',
-  role: 'member',
-  emailVerified: true,
-  hasPassword: false,
-};
-const PROFILE: Profile = {
+const USER = aUser({ firstName: 'Morgan', lastName: 'Reef', email: 'morgan@example.com' });
+const PROFILE = aProfile({
   id: 'm1',
   firstName: 'Morgan',
   lastName: 'Reef',
-  email: 'morgan@example.com',
   phone: '0412 345 678',
   address: '1 Wharf St, Tweed Heads',
-  dateOfBirth: '1990-04-01',
-  gender: 'male',
-  shirtSize: 'L',
   membershipType: 'adult',
   status: 'active',
   memberSince: '2026-11-21',
   expiryDate: '2027-11-21',
-  household: [{ id: 'm1', firstName: 'Morgan', lastName: 'Reef', membershipType: 'adult' }],
   renewalAmount: '40.00',
-  documentsToAccept: [],
-  paymentState: 'paid',
   // Paid a year ahead: renewal opens 60 days before expiry.
   renewal: { open: false, opensOn: '2027-09-22', extendsTo: '2028-11-21' },
-};
+});
 /** Within 60 days of expiry: renewal is open. */
 const RENEWABLE: Profile = {
   ...PROFILE,
@@ -726,14 +719,7 @@ const RENEWABLE: Profile = {
   renewal: { open: true, opensOn: '2026-10-21', extendsTo: '2027-12-20' },
 };
 /** Registered, never paid. */
-const UNPAID: Profile = {
-  ...PROFILE,
-  status: 'pending',
-  memberSince: null,
-  expiryDate: null,
-  paymentState: 'awaiting_payment',
-  renewal: { open: true, opensOn: null, extendsTo: '2027-11-21' },
-};
+const UNPAID = anUnpaidProfile({ id: 'm1', firstName: 'Morgan', lastName: 'Reef', renewalAmount: '40.00' });
 const EXPIRED: Profile = {
   ...PROFILE,
   status: 'expired',
@@ -748,12 +734,12 @@ function portalServer(profile: Profile | null, extra: Answers = {}) {
     'catches.mine': () => ok([]),
     'auth.me': () => ok(USER),
     'members.profile': () => ok(profile),
-    'members.dashboard': () => ok({ eventsAttended: 2, fishCaught: 0, competitions: 0, memberLevel: 'Bronze' }),
+    'members.dashboard': () => ok(aDashboard({ eventsAttended: 2 })),
     'members.list': () => ok([{ id: 'm1', firstName: 'Morgan', lastName: 'Reef' }]),
     'members.entrants': ({ eventId }) => ok({ eventId, memberIds: ['m1'] }),
     'catches.sizeLimits': () => ok([{ species: 'Flathead', minimumCm: 36 }]),
     'pictureOfMonth.month': NOT_YET_JOINED['pictureOfMonth.month'],
-    'payments.setup': () => ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' }),
+    'payments.setup': () => ok(aPaymentSetup()),
     // The Profile tab's payments and calendar address (member-card.test.tsx has their own tests).
     'memberPayments.history': () => ok([]),
     'memberDetails.household': () => ok({ people: [], pendingEmail: null }),
@@ -771,17 +757,14 @@ describe('member portal', () => {
   it('on an event day the dashboard leads to the fish logging screen', async () => {
     const user = userEvent.setup();
     const now = new Date().toISOString();
-    const today = {
-      id: 'r1',
+    const today = aRegistration({
       eventId: 'e1',
       name: 'Bream Bash',
       location: 'Chinderah',
       eventDate: now,
-      date: now,
-      registeredAt: now,
       canCancel: false,
       acceptsCatchesToday: true,
-    };
+    });
     renderApp('/member', portalServer(PROFILE, { 'events.myRegistrations': () => ok([today]), 'members.list': () => ok([]) }));
     expect(await screen.findByText('Event day: Bream Bash')).toBeTruthy();
     await user.click(screen.getByRole('link', { name: 'Log a Catch' }));
@@ -812,7 +795,7 @@ describe('member portal', () => {
 
   it('before the renewal window reads Active until, offers no Renew Membership, and renews early only after a confirmation', async () => {
     const server = portalServer(PROFILE, {
-      'payments.setup': () => ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' }),
+      'payments.setup': () => ok(aPaymentSetup()),
       'payments.createOrder': () => ok({ id: 'DEMO-7' }),
       'payments.capture': () => ok({ ...CAPTURED, id: 'DEMO-7', membership: { ...CAPTURED.membership, expiryDate: '2028-11-21' } }),
     });
@@ -929,7 +912,7 @@ describe('member portal', () => {
         profile = UNPAID;
         return ok(REGISTERED);
       },
-      'payments.setup': () => ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' }),
+      'payments.setup': () => ok(aPaymentSetup()),
     });
     const user = userEvent.setup();
     renderApp('/member?tab=profile', server);
@@ -1027,26 +1010,20 @@ describe('club documents', () => {
 });
 
 describe('recent catches', () => {
-  type Catch = Output<'catches.mine'>[number];
-  const catchOf = (i: number, extra: Partial<Catch> = {}): Catch => ({
-    id: `c${i}`,
-    fishType: 'Bream',
-    size: 30 + i,
-    fishKeptOrReleased: 'kept',
-    catchTime: '2026-11-21T22:00:00.000Z',
-    date: '2026-11-21T22:00:00.000Z',
-    verified: false,
-    status: 'pending',
-    eventId: 'e1',
-    eventName: 'Bream Bash',
-    location: 'Chinderah',
-    anglerName: 'Morgan Reef',
-    photoUrl: '/p',
-    thumbnailUrl: '/t',
-    rejectReason: null,
-    ...extra,
-  });
-  const server = (catches: Output<'catches.mine'>) => portalServer(PROFILE, { 'catches.mine': () => ok(catches) });
+  const catchOf = (i: number, extra: Partial<Catch> = {}) =>
+    aCatch({
+      id: `c${i}`,
+      fishType: 'Bream',
+      size: 30 + i,
+      fishKeptOrReleased: 'kept',
+      catchTime: '2026-11-21T22:00:00.000Z',
+      status: 'pending',
+      eventName: 'Bream Bash',
+      location: 'Chinderah',
+      anglerName: 'Morgan Reef',
+      ...extra,
+    });
+  const server = (catches: Catch[]) => portalServer(PROFILE, { 'catches.mine': () => ok(catches) });
 
   it('shows the first five, kept or released in words, and a tick once verified', async () => {
     renderApp(

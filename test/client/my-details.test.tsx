@@ -2,57 +2,35 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ProfileTab } from '../../src/client/features/portal/profile-tab';
+import { type HouseholdMember, aDashboard, aHouseholdMember, aMembershipPayment, aPaymentSetup, aProfile, aUser } from './builders';
 import { type Output, fakeServer, ok, renderWithProviders, trpcError } from './render';
 
-type Person = Output<'memberDetails.household'>['people'][number];
-
-const PROFILE: NonNullable<Output<'members.profile'>> = {
+const PROFILE = aProfile({
   id: '11111111-1111-4111-8111-111111111111',
   firstName: 'Dana',
   lastName: 'Reef',
   email: 'dana@example.com',
-  phone: '0412 345 678',
-  address: '1 Wharf St, Tweed Heads NSW 2485',
-  dateOfBirth: '1985-04-01',
-  gender: 'female',
-  shirtSize: 'M',
-  membershipType: 'adult',
-  status: 'active',
-  memberSince: '2025-11-21',
-  expiryDate: '2027-11-21',
-  household: [],
-  renewalAmount: '70.00',
-  documentsToAccept: [],
-  paymentState: 'paid',
-  renewal: { open: false, opensOn: '2027-09-22', extendsTo: '2028-11-21' },
-};
-const DANA: Person = {
+});
+/** Dana, the household's adult, and Kit, her junior. */
+const DANA = aHouseholdMember({
   id: '11111111-1111-4111-8111-111111111111',
   firstName: 'Dana',
   lastName: 'Reef',
   membershipType: 'adult',
-  status: 'active',
   expiryDate: '2027-11-21',
-  isPrimary: true,
-  isJunior: false,
   phone: '0412 345 678',
   address: '1 Wharf St, Tweed Heads NSW 2485',
   shirtSize: 'M',
-  emergencyContact: null,
   medicalNotes: null,
-  editable: true,
-};
-const KIT: Person = {
-  ...DANA,
+});
+const KIT = aHouseholdMember({
   id: '22222222-2222-4222-8222-222222222222',
   firstName: 'Kit',
+  lastName: 'Reef',
   membershipType: 'junior',
-  isPrimary: false,
-  isJunior: true,
-  phone: null,
-  address: null,
-  shirtSize: 'XS',
-};
+  expiryDate: '2027-11-21',
+  emergencyContact: null,
+});
 
 function server(extra: Parameters<typeof fakeServer>[0] = {}) {
   return fakeServer({
@@ -127,15 +105,7 @@ describe('the profile tab: a member keeps their own details', () => {
     });
   });
 
-  const ME: Output<'auth.me'> = {
-    id: 'u1',
-    email: 'dana@example.com',
-    firstName: 'Dana',
-    lastName: 'Reef',
-    role: 'member',
-    emailVerified: true,
-    hasPassword: true,
-  };
+  const ME = aUser({ firstName: 'Dana', lastName: 'Reef', email: 'dana@example.com', hasPassword: true });
   type Pending = { newEmail: string; expiresAt: string; step: 'identity' | 'new_address' };
 
   it('asks for the current password before an e-mail change, then shows it waiting for confirmation', async () => {
@@ -204,7 +174,7 @@ describe('the profile tab: a member keeps their own details', () => {
 
   it('adds a junior and pays the difference the server priced, then the junior waits no more', async () => {
     const IVY = '33333333-3333-4333-8333-333333333333';
-    let people: Person[] = [DANA];
+    let people: HouseholdMember[] = [DANA];
     let pendingAddition: Output<'memberDetails.household'>['pendingAddition'] = null;
     const fake = server({
       'memberDetails.household': () => ok({ people, pendingEmail: null, pendingAddition }),
@@ -219,20 +189,20 @@ describe('the profile tab: a member keeps their own details', () => {
           becomesFamily: false,
         });
       },
-      'payments.setup': () => ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' }),
+      'payments.setup': () => ok(aPaymentSetup()),
       'payments.createOrder': () => ok({ id: 'DEMO-9' }),
       'payments.capture': () => {
         people = [DANA, { ...KIT, id: IVY, firstName: 'Ivy' }];
         pendingAddition = null;
-        return ok({
-          id: 'DEMO-9',
-          status: 'COMPLETED',
-          amount: '30.00',
-          currency: 'AUD',
-          membership: { status: 'active', memberSince: '2025-11-21', expiryDate: '2027-11-21', members: ['Dana Reef', 'Ivy Reef'] },
-        });
+        return ok(
+          aMembershipPayment({
+            id: 'DEMO-9',
+            amount: '30.00',
+            membership: { status: 'active', memberSince: '2025-11-21', expiryDate: '2027-11-21', members: ['Dana Reef', 'Ivy Reef'] },
+          }),
+        );
       },
-      'members.dashboard': () => ok({ eventsAttended: 0, fishCaught: 0, competitions: 0, memberLevel: 'Bronze' }),
+      'members.dashboard': () => ok(aDashboard()),
       'auth.me': () => ok(null),
     });
     const user = userEvent.setup();

@@ -3,28 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MysteryFishButton } from '../../src/client/features/admin/mystery-fish-dialog';
 import { MysteryFishPanel } from '../../src/client/features/competition/mystery-fish-panel';
-import type { MysteryFishAdminView } from '../../src/shared/competition.schema';
 import { formatClubDateTime } from '../../src/shared/dates';
+import { type MysteryFishSetting, aMysteryFish } from './builders';
 import { type FakeServer, fakeServer, ok, renderWithProviders, trpcError } from './render';
 
 const EVENT = { id: '33333333-3333-4333-8333-333333333333', name: 'Flathead Classic' };
 const HOUR = 3_600_000;
 
-const view = (fields: Partial<MysteryFishAdminView>): MysteryFishAdminView => ({
-  eventId: EVENT.id,
-  eventName: EVENT.name,
-  state: 'none',
-  prize: '$100 cash',
-  sealedByName: null,
-  sealedAt: null,
-  revealedByName: null,
-  revealedAt: null,
-  fishingClosesAt: new Date(Date.now() + 5 * HOUR).toISOString(),
-  pendingCatches: 0,
-  ...fields,
-});
+/** The event's mystery fish while fishing is still open (five hours to go), unless `fields` say otherwise. */
+const view = (fields: Partial<MysteryFishSetting>) =>
+  aMysteryFish({ eventId: EVENT.id, eventName: EVENT.name, fishingClosesAt: new Date(Date.now() + 5 * HOUR).toISOString(), ...fields });
 const SEALED_AT = '2026-12-04T08:30:00.000Z';
-const sealed = (fields: Partial<MysteryFishAdminView> = {}) =>
+const sealed = (fields: Partial<MysteryFishSetting> = {}) =>
   view({ state: 'sealed', sealedByName: 'Ada Min', sealedAt: SEALED_AT, ...fields });
 
 const mutationsOf = (server: FakeServer) => server.mutations().map((c) => [c.procedures[0], c.inputs[0]]);

@@ -2,14 +2,15 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NotificationsCard } from '../../src/client/features/auth/notifications-card';
-import { fakeServer, ok, renderWithProviders, trpcError, type Output } from './render';
+import { aNotificationSettings } from './builders';
+import { fakeServer, ok, renderWithProviders, trpcError } from './render';
 
 const PUBLIC_KEY = `B${'Qk'.repeat(43)}`;
-const SETTINGS: Output<'notifications.settings'> = {
+const SETTINGS = aNotificationSettings({
   publicKey: PUBLIC_KEY,
   preferences: { event_tomorrow: true, catch_judged: true, results_final: true, waitlist_place_freed: true },
   devices: 0,
-};
+});
 const SUBSCRIPTION = {
   endpoint: 'https://fcm.googleapis.com/fcm/send/phone-1',
   expirationTime: null,

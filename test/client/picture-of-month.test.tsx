@@ -3,29 +3,30 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PictureOfMonthVoting } from '../../src/client/features/competition/picture-vote-card';
 import { PictureOfTheMonth } from '../../src/client/features/competition/picture-of-the-month';
-import type { PictureCandidate, PictureMonthView } from '../../src/shared/competition.schema';
+import type { PictureMonthView } from '../../src/shared/competition.schema';
+import { aPictureCandidate, aPictureMonth, aPictureWinner, aWinningPicture } from './builders';
 import { type FakeServer, fakeServer, ok, renderWithProviders, trpcError } from './render';
 
-const candidate = (n: number, anglerName: string, species: string, mine = false): PictureCandidate => ({
-  catchId: `1111111${n}-1111-4111-8111-111111111111`,
-  anglerName,
-  species,
-  sizeCm: 30 + n,
-  eventName: 'Flathead Classic',
-  caughtAt: '2026-11-07T21:30:00.000Z',
-  thumbnailUrl: `/api/objects/images/c${n}-thumb.webp`,
-  photoUrl: `/api/objects/images/c${n}.webp`,
-  mine,
-});
+const candidate = (n: number, anglerName: string, species: string, mine = false) =>
+  aPictureCandidate({
+    catchId: `1111111${n}-1111-4111-8111-111111111111`,
+    anglerName,
+    species,
+    sizeCm: 30 + n,
+    eventName: 'Flathead Classic',
+    thumbnailUrl: `/api/objects/images/c${n}-thumb.webp`,
+    photoUrl: `/api/objects/images/c${n}.webp`,
+    mine,
+  });
 const MIA = candidate(1, 'Mia Fisher', 'Flathead');
 const SAM = candidate(2, 'Sam Carter', 'Bream');
 const MINE = candidate(3, 'Dan Drift', 'Whiting', true);
 
-const NOVEMBER: PictureMonthView = {
+/** November's vote, open: three photos, two more once fishing closes, and October still open too. */
+const NOVEMBER = aPictureMonth({
   month: '2026-11',
   monthLabel: 'November 2026',
   closed: false,
-  winner: null,
   candidates: [MIA, SAM, MINE],
   waitingForFishingToClose: 2,
   myVoteCatchId: null,
@@ -35,7 +36,7 @@ const NOVEMBER: PictureMonthView = {
     { month: '2026-10', monthLabel: 'October 2026' },
   ],
   prize: '$100 voucher',
-};
+});
 const VOTED: PictureMonthView = {
   ...NOVEMBER,
   myVoteCatchId: SAM.catchId,
@@ -108,16 +109,15 @@ describe('voting for the picture of the month', () => {
       ...NOVEMBER,
       closed: true,
       cannotVote: 'Voting for the picture of November 2026 has closed.',
-      winner: {
+      winner: aWinningPicture({
         catchId: SAM.catchId,
         anglerName: 'Sam Carter',
         species: 'Bream',
         sizeCm: 32,
-        eventName: 'Flathead Classic',
         votes: 7,
         thumbnailUrl: SAM.thumbnailUrl,
         photoUrl: SAM.photoUrl,
-      },
+      }),
     };
     renderWithProviders(<PictureOfMonthVoting />, fakeServer({ 'pictureOfMonth.month': () => ok(closed) }));
     expect(await screen.findByText("The winner: Sam Carter's Bream (32 cm) with 7 votes.")).toBeTruthy();
@@ -129,21 +129,23 @@ describe('the picture of the month for everyone', () => {
   it('shows the latest winner with the photo and prize, and nothing at all before there is one', async () => {
     const server = fakeServer({
       'pictureOfMonth.winner': () =>
-        ok({
-          month: '2026-10',
-          monthLabel: 'October 2026',
-          prize: '$100 voucher',
-          winner: {
-            catchId: MIA.catchId,
-            anglerName: 'Mia Fisher',
-            species: 'Flathead',
-            sizeCm: 31,
-            eventName: 'Flathead Classic',
-            votes: 1,
-            thumbnailUrl: MIA.thumbnailUrl,
-            photoUrl: MIA.photoUrl,
-          },
-        }),
+        ok(
+          aPictureWinner({
+            month: '2026-10',
+            monthLabel: 'October 2026',
+            prize: '$100 voucher',
+            winner: {
+              catchId: MIA.catchId,
+              anglerName: 'Mia Fisher',
+              species: 'Flathead',
+              sizeCm: 31,
+              eventName: 'Flathead Classic',
+              votes: 1,
+              thumbnailUrl: MIA.thumbnailUrl,
+              photoUrl: MIA.photoUrl,
+            },
+          }),
+        ),
     });
     renderWithProviders(<PictureOfTheMonth hideWhenNone />, server);
     expect(await screen.findByRole('heading', { name: 'Fish picture of the month: October 2026' })).toBeTruthy();

@@ -2,9 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PlacingRulesCard } from '../../src/client/features/admin/placing-rules-card';
-import { fakeServer, ok, renderWithProviders, trpcError, type Output } from './render';
+import { somePlacingRules } from './builders';
+import { fakeServer, ok, renderWithProviders, trpcError } from './render';
 
-const DEFAULT: Output<'admin.placingRules.get'> = { onePlacingPerAngler: true, changedAt: null, changedBy: null };
+const DEFAULT = somePlacingRules({ onePlacingPerAngler: true, changedAt: null, changedBy: null });
 
 describe("the Results tab's placing rule", () => {
   it("shows 'One placing per angler per category' on by default, and switching it off saves it and says who switched it", async () => {

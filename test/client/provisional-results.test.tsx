@@ -1,61 +1,24 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ResultsBoard } from '../../src/client/features/catches/results-board';
-import { type Output, fakeServer, ok, renderWithProviders } from './render';
+import { aLadderRow, aPlacing, aStartedEvent, someResults } from './builders';
+import { fakeServer, ok, renderWithProviders } from './render';
 
 const EVENT_ID = '33333333-3333-4333-8333-333333333333';
-const EVENT: Output<'events.started'>[number] = {
-  id: EVENT_ID,
-  name: 'Tailor Tussle',
-  description: null,
-  location: 'Jack Evans Boat Harbour',
-  eventDate: '2026-11-21T20:00:00.000Z',
-  date: '2026-11-21T20:00:00.000Z',
-  imageUrl: null,
-  thumbnailUrl: null,
-  rules: null,
-  prizes: null,
-  registrationFee: '0.00',
-  maxParticipants: null,
-  status: 'active',
-  registeredCount: 2,
-  isFull: false,
-  isOpen: false,
-  acceptsCatchesToday: false,
-  fishingStart: '07:00',
-  fishingEnd: '14:00',
-};
-const RESULTS = (pending: number): Output<'catches.results'> => ({
-  eventId: EVENT_ID,
-  eventName: 'Tailor Tussle',
-  photosFrom: null,
-  divisions: false,
-  pending,
-  categories: [
-    {
-      species: 'Tailor',
-      division: 'open',
-      placings: [
-        {
-          place: 1,
-          points: 3,
-          prize: '$100 tackle voucher',
-          anglerName: 'Tess Tailor',
-          size: 41.5,
-          catchId: 'c1',
-          thumbnailUrl: null,
-          photoUrl: null,
-        },
-      ],
-    },
-  ],
-});
+const EVENT = aStartedEvent({ id: EVENT_ID, name: 'Tailor Tussle', eventDate: '2026-11-21T20:00:00.000Z' });
+const RESULTS = (pending: number) =>
+  someResults({
+    eventId: EVENT_ID,
+    eventName: 'Tailor Tussle',
+    pending,
+    categories: [{ species: 'Tailor', division: 'open', placings: [aPlacing({ place: 1, anglerName: 'Tess Tailor', size: 41.5 })] }],
+  });
 
 function board(resultsPending: number, ladderPending: number) {
   return fakeServer({
     'events.started': () => ok([EVENT]),
     'catches.results': () => ok(RESULTS(resultsPending)),
-    'catches.ladder': () => ok([{ memberId: 'm1', anglerName: 'Tess Tailor', division: 'open', points: 3 }]),
+    'catches.ladder': () => ok([aLadderRow({ anglerName: 'Tess Tailor', division: 'open', points: 3 })]),
     'catches.ladderStatus': ({ year }) => ok({ year, pending: ladderPending }),
   });
 }

@@ -2,17 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CLUB } from '../../src/shared/club';
-import { type FakeServer, type Output, NOT_YET_JOINED, SIGNED_OUT, fakeServer, ok, renderApp } from './render';
+import { type Profile, aPaymentSetup, aProfile, aUser } from './builders';
+import { type FakeServer, NOT_YET_JOINED, SIGNED_OUT, fakeServer, ok, renderApp } from './render';
 
-const MIA: Output<'auth.me'> = {
-  id: 'u1',
-  email: 'mia@example.com',
-  firstName: 'Mia',
-  lastName: 'Fisher',
-  role: 'member',
-  emailVerified: true,
-  hasPassword: false,
-};
+const MIA = aUser();
 
 describe('/public welcome card', () => {
   it('asks a visitor to join', async () => {
@@ -26,27 +19,7 @@ describe('/public welcome card', () => {
       ...SIGNED_OUT,
       ...NOT_YET_JOINED,
       'auth.me': () => ok(MIA),
-      'members.profile': () =>
-        ok({
-          id: 'm1',
-          firstName: 'Mia',
-          lastName: 'Fisher',
-          email: 'mia@example.com',
-          phone: '0412 345 678',
-          address: '1 Wharf St, Tweed Heads',
-          dateOfBirth: '1990-04-01',
-          gender: 'female',
-          shirtSize: 'M',
-          membershipType: 'adult',
-          status: 'active',
-          memberSince: '2026-11-21',
-          expiryDate: '2027-11-21',
-          household: [{ id: 'm1', firstName: 'Mia', lastName: 'Fisher', membershipType: 'adult' }],
-          renewalAmount: '40.00',
-          documentsToAccept: [],
-          paymentState: 'paid',
-          renewal: { open: false, opensOn: '2027-09-22', extendsTo: '2028-11-21' },
-        } as NonNullable<Output<'members.profile'>>),
+      'members.profile': () => ok(aProfile({ status: 'active' })),
     });
     renderApp('/public', server);
     const link = await screen.findByRole('link', { name: 'My Portal' });
@@ -60,32 +33,17 @@ describe('/public welcome card', () => {
   });
 });
 
-type Profile = NonNullable<Output<'members.profile'>>;
-
 /** Mia's family membership, paid a year ahead: renewal opens 60 days before it ends. */
-const MIAS_FAMILY: Profile = {
-  id: 'm1',
-  firstName: 'Mia',
-  lastName: 'Fisher',
-  email: 'mia@example.com',
-  phone: '0412 345 678',
-  address: '1 Wharf St, Tweed Heads',
-  dateOfBirth: '1990-04-01',
-  gender: 'female',
-  shirtSize: 'M',
+const MIAS_FAMILY = aProfile({
   membershipType: 'family',
-  status: 'active',
-  memberSince: '2026-11-21',
   expiryDate: '2027-11-21',
   household: [
     { id: 'm1', firstName: 'Mia', lastName: 'Fisher', membershipType: 'family' },
     { id: 'm2', firstName: 'Lachlan', lastName: 'Fisher', membershipType: 'family' },
   ],
   renewalAmount: '120.00',
-  paymentState: 'paid',
   renewal: { open: false, opensOn: '2027-09-22', extendsTo: '2028-11-21' },
-  documentsToAccept: [],
-} as Profile;
+});
 
 function memberServer(profile: Profile) {
   return fakeServer({
@@ -93,7 +51,7 @@ function memberServer(profile: Profile) {
     ...NOT_YET_JOINED,
     'auth.me': () => ok(MIA),
     'members.profile': () => ok(profile),
-    'payments.setup': () => ok({ provider: 'demo', clientId: null, clientToken: 'demo-token', environment: null, currency: 'AUD' }),
+    'payments.setup': () => ok(aPaymentSetup()),
     'payments.createOrder': () => ok({ id: 'DEMO-1' }),
     'payments.capture': () =>
       ok({

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { forgetSavedQueries, keepQueriesOnDevice } from '../../src/client/offline/query-persistence';
 import { createQueryClient } from '../../src/client/trpc';
+import { aUser } from './builders';
 
 const KEY = 'tcac.savedQueries';
-const me = { id: 'u1', email: 'mia@example.com', firstName: 'Mia', lastName: 'Angler', role: 'member' };
+const me = aUser({ email: 'mia@example.com' });
 
 describe("the member's answers kept on the phone", () => {
   it('are kept a moment after they change, and signing out leaves nothing to be written back as the page goes', () => {

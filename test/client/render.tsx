@@ -1,11 +1,11 @@
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
-import type { AnyProcedure, inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { ReactNode } from 'react';
 import { AppProviders } from '../../src/client/providers';
 import { createAppRouter } from '../../src/client/router';
 import { createQueryClient, createTrpcClient } from '../../src/client/trpc';
-import type { AppRouter } from '../../src/routers';
+import type { Input, Output, Procedure } from './api-types';
+import { aDashboard, aPictureMonth, anAdmin } from './builders';
 import { CLUB } from '../../src/shared/club';
 import { unanswered } from './unanswered';
 
@@ -17,23 +17,9 @@ export interface RecordedCall {
   inputs: unknown[];
 }
 
-/** Every procedure path of the API, e.g. 'auth.me' or 'admin.members.search'. */
-type PathsOf<R, Prefix extends string = ''> = {
-  [K in keyof R & string]: R[K] extends AnyProcedure ? `${Prefix}${K}` : PathsOf<R[K], `${Prefix}${K}.`>;
-}[keyof R & string];
-export type Procedure = PathsOf<AppRouter['_def']['record']>;
-
-type At<T, Path extends string> = Path extends `${infer Head}.${infer Rest}`
-  ? Head extends keyof T
-    ? At<T[Head], Rest>
-    : never
-  : Path extends keyof T
-    ? T[Path]
-    : never;
-/** What the client sends to a procedure (its JSON input). */
-export type Input<P extends Procedure> = At<inferRouterInputs<AppRouter>, P>;
-/** What a procedure answers, as JSON (dates as strings). */
-export type Output<P extends Procedure> = At<inferRouterOutputs<AppRouter>, P>;
+export type { Input, Output, Procedure };
+/** The committee's dashboard answers, kept here beside SECRETARY for the tests of the admin page. */
+export { adminOverview, siteHealth } from './builders';
 
 export interface OkAnswer<T> {
   status?: number;
@@ -102,64 +88,31 @@ export const SIGNED_OUT: Answers = {
 
 /** What a signed-in person's portal asks for beyond SIGNED_OUT, as someone who has not joined yet sees it. */
 export const NOT_YET_JOINED: Answers = {
-  'members.dashboard': () => ok({ eventsAttended: 0, fishCaught: 0, competitions: 0, memberLevel: 'Bronze' }),
+  'members.dashboard': () => ok(aDashboard()),
   'members.profile': () => ok(null),
   'events.myRegistrations': () => ok([]),
   'catches.mine': () => ok([]),
   // Fetched once the portal is drawn, for the event day's Events and Catches tabs.
   'catches.sizeLimits': () => ok([]),
   'pictureOfMonth.month': () =>
-    ok({
-      month: '2026-11',
-      monthLabel: 'November 2026',
-      closed: false,
-      winner: null,
-      candidates: [],
-      waitingForFishingToClose: 0,
-      myVoteCatchId: null,
-      cannotVote: 'Only current club members can vote for the picture of the month. Join or renew your membership first.',
-      openMonths: [{ month: '2026-11', monthLabel: 'November 2026' }],
-      prize: '$100 voucher',
-    }),
+    ok(
+      aPictureMonth({
+        cannotVote: 'Only current club members can vote for the picture of the month. Join or renew your membership first.',
+      }),
+    ),
 };
 
 export const ok = <T,>(data: T): OkAnswer<T> => ({ body: { result: { data } } });
 
 /** The club secretary, signed in as an administrator. */
-export const SECRETARY: Output<'auth.me'> = {
-  id: 'a1',
-  email: 'sec@example.com',
-  firstName: 'Pat',
-  lastName: 'Secretary',
-  role: 'admin',
-  emailVerified: true,
-  hasPassword: true,
-};
+export const SECRETARY = anAdmin();
 
-/** The administration page's overview of a small club; a test changes the figures it cares about. */
 /** What the sign-on desk reads besides its list: who is at it, and the members a walk-up is chosen from. */
 export const DESK_READS: Answers = {
   'auth.me': () => ok(SECRETARY),
   'members.list': () => ok([]),
   'admin.signOn.members': () => ok([]),
 };
-
-export const adminOverview = (figures: Partial<Output<'admin.overview'>> = {}): Output<'admin.overview'> => ({
-  totalMembers: 3,
-  activeEvents: 1,
-  revenueYtdCents: 4000,
-  financialYear: 'FY 2026–27',
-  sponsors: 0,
-  membersByType: [],
-  revenueByMonth: [],
-  catchesBySpecies: [],
-  ...figures,
-});
-
-/** The admin dashboard's site health card: backups encrypted to the committee's key unless a test says otherwise. */
-export const siteHealth = (backups: Partial<Output<'admin.siteHealth'>['backups']> = {}): Output<'admin.siteHealth'> => ({
-  backups: { encryption: 'age key', message: "Backups are encrypted to the committee's age key (BACKUP_RECIPIENT).", ...backups },
-});
 
 /** An error as our server sends it; `data` adds to its error data (e.g. `{ fieldErrors: { email: '…' } }`). */
 export function trpcError(status: number, code: string, message: string, data: Record<string, unknown> = {}): ErrorAnswer {

@@ -1,16 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { NOT_YET_JOINED, type Output, SIGNED_OUT, fakeServer, ok, renderApp, trpcError } from './render';
+import { aUser } from './builders';
+import { NOT_YET_JOINED, SIGNED_OUT, fakeServer, ok, renderApp, trpcError } from './render';
 
-const member: Output<'auth.me'> = {
-  id: 'u1',
-  email: 'mia@example.com',
-  firstName: 'Mia',
-  lastName: 'Fisher',
-  role: 'member',
-  emailVerified: true,
-  hasPassword: false,
-};
+const member = aUser({ firstName: 'Mia' });
 const signedOut = () => fakeServer(SIGNED_OUT);
 
 describe('routes', () => {

@@ -1,20 +1,18 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Answers, type FakeServer, type Output, SIGNED_OUT, fakeServer, ok, renderApp, trpcError } from './render';
+import { aPaymentSetup, anInvoiceToPay } from './builders';
+import { type Answers, type FakeServer, SIGNED_OUT, fakeServer, ok, renderApp, trpcError } from './render';
 
 const TOKEN = 'Qk9vbXN0aWNrLXRva2VuLWZvci10ZXN0aW5nLXB1cnBvc2Vz';
-const INVOICE: Output<'sponsorships.invoice'> = {
+const INVOICE = anInvoiceToPay({
   companyName: 'Tweed Tackle & Bait',
-  sponsorshipType: 'shirt',
   packageLabel: 'Shirt Sponsorship',
   season: '2026-27',
   amount: '1000.00',
-  currency: 'AUD',
   status: 'unpaid',
-  paidOn: null,
   payOnline: 'demo',
-};
+});
 
 function payServer(overrides: Answers = {}) {
   return fakeServer({
@@ -85,8 +83,7 @@ describe('sponsor pay page', () => {
     });
     const server = payServer({
       'sponsorships.invoice': () => ok({ ...INVOICE, payOnline: 'paypal' }),
-      'payments.setup': () =>
-        ok({ provider: 'paypal', clientId: 'AbC', clientToken: 'eyJ.token', environment: 'sandbox', currency: 'AUD' }),
+      'payments.setup': () => ok(aPaymentSetup({ provider: 'paypal', clientId: 'AbC', clientToken: 'eyJ.token', environment: 'sandbox' })),
       'sponsorships.createOrder': () => ok({ id: '5O190127TN364715T' }),
     });
     renderApp(`/sponsor/pay?token=${TOKEN}`, server);

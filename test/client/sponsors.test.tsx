@@ -6,10 +6,10 @@ import { nextSeason, seasonOf } from '../../src/shared/sponsors';
 import { AdminSponsorsTab } from '../../src/client/features/admin/sponsors-tab';
 import { SPONSOR_DRAFT_KEY } from '../../src/client/features/sponsors/sponsor-form';
 import { fieldMessage } from './field-message';
+import { type SponsorInvoice, aSponsor, aSponsorApplication, aSponsorInvoice } from './builders';
 import {
   type Answers,
   type FakeServer,
-  type Output,
   SIGNED_OUT,
   fakeServer,
   ok,
@@ -23,22 +23,22 @@ import {
 
 type Overrides = Answers;
 
-const SPONSOR: Output<'sponsors.active'>[number] = {
+const SPONSOR = aSponsor({
   id: '44444444-4444-4444-8444-444444444444',
   companyName: 'Tweed Tackle & Bait',
   sponsorshipType: 'shirt',
   amount: '1000.00',
   logoUrl: '/objects/tackle.webp',
   websiteUrl: 'https://tweedtackle.example',
-};
-const PLAIN_SPONSOR: Output<'sponsors.active'>[number] = {
+});
+const PLAIN_SPONSOR = aSponsor({
   id: '55555555-5555-4555-8555-555555555555',
   companyName: 'Kingscliff Marine',
   sponsorshipType: 'website',
   amount: '500.00',
   logoUrl: null,
   websiteUrl: null,
-};
+});
 
 function sponsorServer(overrides: Overrides = {}) {
   return fakeServer({
@@ -238,47 +238,26 @@ describe('sponsor page', () => {
 
 // ---------- Admin ----------
 
-const APPLICATION: Output<'admin.sponsors.list'>[number] = {
+const APPLICATION = aSponsorApplication({
   ...PLAIN_SPONSOR,
   contactPerson: 'Casey Hull',
   email: 'casey@kingscliffmarine.example',
   phone: '0412 000 111',
-  address: null,
-  comments: 'Keen to support juniors.',
   status: 'pending',
   endDate: null,
   createdAt: '2026-11-20T01:00:00.000Z',
-  reviewedAt: null,
-  addressConfirmed: true,
-  invoices: [],
-};
+});
 const TODAY = clubToday(new Date());
 const SEASON = seasonOf(TODAY);
 const LAST_SEASON = seasonOf(addDays(TODAY, -366));
-type Invoice = Output<'admin.sponsors.list'>[number]['invoices'][number];
-const invoice = (fields: Partial<Invoice>): Invoice => ({
-  id: crypto.randomUUID(),
-  season: SEASON,
-  amount: '1000.00',
-  status: 'unpaid',
-  paidOn: null,
-  method: null,
-  reference: null,
-  refunded: '0.00',
-  createdAt: '2026-10-02T01:00:00.000Z',
-  ...fields,
-});
+const invoice = (fields: Partial<SponsorInvoice>) =>
+  aSponsorInvoice({ id: crypto.randomUUID(), season: SEASON, amount: '1000.00', status: 'unpaid', ...fields });
 const UNPAID = invoice({ id: '66666666-6666-4666-8666-666666666666' });
-const ACTIVE_APPLICATION: Output<'admin.sponsors.list'>[number] = {
+/** Tweed Tackle & Bait, a sponsor until the end of June: this season unpaid, last season paid and one voided. */
+const ACTIVE_APPLICATION = aSponsorApplication({
   ...SPONSOR,
-  contactPerson: 'Robin Banks',
-  email: 'robin@example.com',
-  phone: '07 5536 1234',
-  address: '2 Bay St',
-  comments: null,
   status: 'active',
   endDate: '2027-06-30',
-  createdAt: '2026-10-01T01:00:00.000Z',
   reviewedAt: '2026-10-02T01:00:00.000Z',
   addressConfirmed: true,
   invoices: [
@@ -286,7 +265,7 @@ const ACTIVE_APPLICATION: Output<'admin.sponsors.list'>[number] = {
     invoice({ season: LAST_SEASON, status: 'paid', paidOn: '2025-08-01', method: 'bank_transfer', reference: 'EFT 1', refunded: '100.00' }),
     invoice({ season: LAST_SEASON, status: 'void' }),
   ],
-};
+});
 
 function adminServer(overrides: Overrides = {}) {
   return fakeServer({
@@ -531,7 +510,7 @@ describe('sponsor invoices in the admin tab', () => {
   });
 
   it('says when the sponsor has not confirmed the address: the invoice waits, and a link to confirm it goes instead', async () => {
-    const unconfirmed = { ...ACTIVE_APPLICATION, addressConfirmed: false };
+    const unconfirmed = { ...ACTIVE_APPLICATION, email: 'robin@example.com', addressConfirmed: false };
     const server = adminServer({
       'admin.sponsors.list': () => ok([APPLICATION, unconfirmed]),
       'admin.sponsors.sendPayLink': () => ok(unconfirmed),
