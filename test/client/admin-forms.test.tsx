@@ -5,6 +5,7 @@ import { AdminEventsTab } from '../../src/client/features/admin/events-tab';
 import { AdminSponsorsTab } from '../../src/client/features/admin/sponsors-tab';
 import { aSponsorApplication, anAdminEvent } from './builders';
 import { fakeServer, ok, renderWithProviders, trpcError } from './render';
+import { fill } from './fill';
 
 const ID = '33333333-3333-4333-8333-333333333333';
 const EVENT = anAdminEvent({
@@ -35,7 +36,7 @@ describe('the event form does not lose work', () => {
     const { user, dialog } = await openEdit(fakeServer({ 'admin.events.list': () => ok([EVENT]) }));
     const location = within(dialog).getByLabelText(/^Location/) as HTMLInputElement;
     await user.clear(location);
-    await user.type(location, 'Kingscliff');
+    await fill(user, location, 'Kingscliff');
     await user.keyboard('{Escape}');
     await screen.findByRole('dialog', { name: 'Discard your changes?' });
     await user.click(screen.getByRole('button', { name: 'Keep editing' }));
@@ -67,7 +68,7 @@ describe("the event form shows the server's field errors on their fields, all at
     const maximum = within(dialog).getByLabelText(/^Maximum Participants/) as HTMLInputElement;
     await user.clear(maximum);
     await user.type(maximum, '10');
-    await user.type(within(dialog).getByLabelText(/^Entries close/), '06/12/2026');
+    await fill(user, within(dialog).getByLabelText(/^Entries close/), '06/12/2026');
     fireEvent.change(within(dialog).getByLabelText(/^Close time/), { target: { value: '18:00' } });
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
@@ -115,8 +116,8 @@ describe("the sponsor review shows the server's field errors on their fields, al
     renderWithProviders(<AdminSponsorsTab />, server);
     await user.click(await screen.findByRole('button', { name: 'Review Kingscliff Marine' }));
     const dialog = await screen.findByRole('dialog', { name: 'Review Kingscliff Marine' });
-    await user.type(within(dialog).getByLabelText('Website'), 'https://club.test/api/x');
-    await user.type(within(dialog).getByLabelText('Logo URL'), 'https://club.test/api/logo.png');
+    await fill(user, within(dialog).getByLabelText('Website'), 'https://club.test/api/x');
+    await fill(user, within(dialog).getByLabelText('Logo URL'), 'https://club.test/api/logo.png');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText(refusal)).toBeTruthy();
     expect(within(dialog).getByText("The website must be an address outside the site's API.")).toBeTruthy();

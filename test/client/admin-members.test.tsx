@@ -17,6 +17,7 @@ import {
   adminOverview,
   siteHealth,
 } from './render';
+import { fill } from './fill';
 
 const MIA = aMemberRow({
   id: '11111111-1111-4111-8111-111111111111',
@@ -204,7 +205,7 @@ describe('admin members tab', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(opened).toEqual([['/api/admin/export/members', '_blank']]);
 
-    await user.type(screen.getByPlaceholderText('Search by name or e-mail'), 'o’brien & co');
+    await fill(user, screen.getByPlaceholderText('Search by name or e-mail'), 'o’brien & co');
     await user.selectOptions(screen.getByLabelText('Type'), 'Family');
     await user.selectOptions(screen.getByLabelText('Status'), 'Expired');
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
@@ -223,9 +224,9 @@ describe('admin members tab', () => {
     expect((within(dialog).getByLabelText(/^Role/) as HTMLSelectElement).value).toBe('member');
 
     await user.clear(within(dialog).getByLabelText(/^Phone/));
-    await user.type(within(dialog).getByLabelText(/^Phone/), '0400 999 888');
+    await fill(user, within(dialog).getByLabelText(/^Phone/), '0400 999 888');
     await user.clear(within(dialog).getByLabelText(/^E-mail/));
-    await user.type(within(dialog).getByLabelText(/^E-mail/), '  Mia.Fisher@Example.com ');
+    await fill(user, within(dialog).getByLabelText(/^E-mail/), '  Mia.Fisher@Example.com ');
     fireEvent.change(within(dialog).getByLabelText(/^Expiry date/), { target: { value: '2027-12-05' } });
     await user.selectOptions(within(dialog).getByLabelText(/^Role/), 'Administrator');
     await user.selectOptions(within(dialog).getByLabelText(/^Shirt size/), 'XL');
@@ -287,7 +288,7 @@ describe('admin members tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Mia Fisher' });
 
     await user.clear(within(dialog).getByLabelText(/^E-mail/));
-    await user.type(within(dialog).getByLabelText(/^E-mail/), 'mia@example');
+    await fill(user, within(dialog).getByLabelText(/^E-mail/), 'mia@example');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Please enter a valid email address.')).toBeTruthy();
 

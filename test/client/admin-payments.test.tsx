@@ -7,6 +7,7 @@ import { refundSummary } from '../../src/shared/admin-payments.schema';
 import { aMemberRow } from './builders';
 import { type Answers, fakeServer, ok, renderWithProviders, trpcError } from './render';
 import { fieldMessage } from './field-message';
+import { fill } from './fill';
 
 const JANE_PAYPAL: PaymentRow = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -144,7 +145,7 @@ describe('admin payments tab', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Review refund' }));
     expect(await within(dialog).findByText('Please give a reason for the refund.')).toBeTruthy();
-    await user.type(within(dialog).getByLabelText(/^Reason/), 'Moved to Queensland');
+    await fill(user, within(dialog).getByLabelText(/^Reason/), 'Moved to Queensland');
     await user.click(within(dialog).getByLabelText(/End the membership/));
     await user.click(within(dialog).getByRole('button', { name: 'Review refund' }));
 
@@ -174,8 +175,8 @@ describe('admin payments tab', () => {
     const amount = within(dialog).getByLabelText(/^Amount to refund/);
     expect((amount as HTMLInputElement).value).toBe('100.00');
     await user.clear(amount);
-    await user.type(amount, '100.01');
-    await user.type(within(dialog).getByLabelText(/^Reason/), 'Overpaid');
+    await fill(user, amount, '100.01');
+    await fill(user, within(dialog).getByLabelText(/^Reason/), 'Overpaid');
     await user.click(within(dialog).getByRole('button', { name: 'Review refund' }));
     expect(await within(dialog).findByText('At most $100.00 of this payment can be refunded.')).toBeTruthy();
 
@@ -204,7 +205,7 @@ describe('admin payments tab', () => {
     expect(within(dialog).getByText('Paid until 05/12/2026; this payment extends it to 05/12/2027.')).toBeTruthy();
 
     await user.selectOptions(within(dialog).getByLabelText(/^Method/), 'Bank transfer');
-    await user.type(within(dialog).getByLabelText(/^Reference/), 'NAB 7781');
+    await fill(user, within(dialog).getByLabelText(/^Reference/), 'NAB 7781');
     await user.click(await within(dialog).findByRole('button', { name: 'Record $40.00 payment' }));
 
     expect(await screen.findByText('Payment recorded')).toBeTruthy();
@@ -223,8 +224,8 @@ describe('admin payments tab', () => {
     await user.click(await screen.findByRole('button', { name: 'Record payment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
     await user.type(within(dialog).getByLabelText(/^First name/), 'Sam');
-    await user.type(within(dialog).getByLabelText(/^Last name/), 'Reef');
-    await user.type(within(dialog).getByLabelText(/^E-mail/), 'sam@');
+    await fill(user, within(dialog).getByLabelText(/^Last name/), 'Reef');
+    await fill(user, within(dialog).getByLabelText(/^E-mail/), 'sam@');
     fireEvent.change(within(dialog).getByLabelText(/^Date of birth/), { target: { value: '1990-04-01' } });
     await user.click(await within(dialog).findByRole('button', { name: 'Record $40.00 payment' }));
     expect(fieldMessage(within(dialog).getByLabelText(/^E-mail/))).toBe('Please enter a valid email address.');

@@ -6,6 +6,7 @@ import { SettingsModal } from '../../src/client/features/auth/settings-modal';
 import { fieldMessage } from './field-message';
 import { aNotificationSettings, aUser } from './builders';
 import { fakeServer, ok, renderWithProviders, trpcError } from './render';
+import { fill } from './fill';
 
 const USER_ID = '0b6f1f9e-3f5a-4c1e-9a57-6a8d1b2c3d4e';
 
@@ -37,9 +38,9 @@ describe('auth card', () => {
     renderWithProviders(<AuthCard />, server);
 
     await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
-    await user.type(screen.getByLabelText(/^Email/), 'mia@example.com');
+    await fill(user, screen.getByLabelText(/^Email/), 'mia@example.com');
     await user.type(screen.getByLabelText(/^First Name/), '   ');
-    await user.type(screen.getByLabelText(/^Last Name/), 'Fisher');
+    await fill(user, screen.getByLabelText(/^Last Name/), 'Fisher');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
     expect(await screen.findByText('Please fill in all required fields')).toBeTruthy();
@@ -51,9 +52,9 @@ describe('auth card', () => {
     const user = userEvent.setup();
     renderWithProviders(<AuthCard initialTab="signup" />, server);
 
-    await user.type(screen.getByLabelText(/^Email/), '  mia@example.com ');
-    await user.type(screen.getByLabelText(/^First Name/), ' Mia ');
-    await user.type(screen.getByLabelText(/^Last Name/), ' Fisher');
+    await fill(user, screen.getByLabelText(/^Email/), '  mia@example.com ');
+    await fill(user, screen.getByLabelText(/^First Name/), ' Mia ');
+    await fill(user, screen.getByLabelText(/^Last Name/), ' Fisher');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
     expect(await screen.findByText('Check Your Email')).toBeTruthy();
@@ -75,9 +76,9 @@ describe('auth card', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderWithProviders(<AuthCard initialTab="signup" />, server);
 
-    await user.type(screen.getByLabelText(/^Email/), 'mia@example.com');
+    await fill(user, screen.getByLabelText(/^Email/), 'mia@example.com');
     await user.type(screen.getByLabelText(/^First Name/), 'Mia');
-    await user.type(screen.getByLabelText(/^Last Name/), 'Fisher');
+    await fill(user, screen.getByLabelText(/^Last Name/), 'Fisher');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     await screen.findByText('Check Your Email');
 
@@ -92,8 +93,8 @@ describe('auth card', () => {
     const user = userEvent.setup();
     renderWithProviders(<AuthCard />, server);
 
-    await user.type(screen.getByLabelText('Email'), ' noah@example.com ');
-    await user.type(screen.getByLabelText('Password'), 'not-the-password');
+    await fill(user, screen.getByLabelText('Email'), ' noah@example.com ');
+    await fill(user, screen.getByLabelText('Password'), 'not-the-password');
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     expect(await screen.findByText('Invalid email or password.')).toBeTruthy();
@@ -114,7 +115,7 @@ describe('auth card', () => {
     const user = userEvent.setup();
     renderWithProviders(<AuthCard />, { ...server, fetch: failing });
 
-    await user.type(screen.getByLabelText('Email'), 'noah@example.com');
+    await fill(user, screen.getByLabelText('Email'), 'noah@example.com');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Network error. Please try again.')).toBeTruthy();
   });
@@ -131,9 +132,9 @@ describe('auth card', () => {
     const user = userEvent.setup();
     renderWithProviders(<AuthCard initialTab="signup" />, { ...server, fetch: refusing });
 
-    await user.type(screen.getByLabelText(/Email/), 'mia@example.com');
+    await fill(user, screen.getByLabelText(/Email/), 'mia@example.com');
     await user.type(screen.getByLabelText(/First Name/), 'Mia');
-    await user.type(screen.getByLabelText(/Last Name/), 'Fisher');
+    await fill(user, screen.getByLabelText(/Last Name/), 'Fisher');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.queryByText('Network error. Please try again.')).toBeNull();
@@ -145,7 +146,7 @@ describe('auth card', () => {
     const user = userEvent.setup();
     renderWithProviders(<AuthCard />, server);
 
-    await user.type(screen.getByLabelText('Email'), 'noah@example.com');
+    await fill(user, screen.getByLabelText('Email'), 'noah@example.com');
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     expect(await screen.findByText('Check Your Email')).toBeTruthy();
@@ -172,7 +173,7 @@ describe('auth card', () => {
     const user = userEvent.setup();
     renderWithProviders(<AuthCard />, server);
 
-    await user.type(screen.getByLabelText('Email'), 'noah@example.com');
+    await fill(user, screen.getByLabelText('Email'), 'noah@example.com');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText(limit)).toBeTruthy();
     expect(screen.queryByText('Check Your Email')).toBeNull();
@@ -188,8 +189,8 @@ describe('auth card', () => {
     renderWithProviders(<AuthCard />, server);
 
     await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
-    await user.type(screen.getByLabelText(/^Email/), 'mia@');
-    await user.type(screen.getByLabelText(/^Last Name/), 'Fisher');
+    await fill(user, screen.getByLabelText(/^Email/), 'mia@');
+    await fill(user, screen.getByLabelText(/^Last Name/), 'Fisher');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
     expect(fieldMessage(screen.getByLabelText(/^Email/))).toBe('Please enter a valid email address.');
@@ -209,9 +210,9 @@ describe('auth card', () => {
     renderWithProviders(<AuthCard />, server);
 
     await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
-    await user.type(screen.getByLabelText(/^Email/), 'mia@example.com');
+    await fill(user, screen.getByLabelText(/^Email/), 'mia@example.com');
     await user.type(screen.getByLabelText(/^First Name/), 'Mia');
-    await user.type(screen.getByLabelText(/^Last Name/), 'Fisher');
+    await fill(user, screen.getByLabelText(/^Last Name/), 'Fisher');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
     await vi.waitFor(() =>
@@ -249,8 +250,8 @@ describe('the welcome toast after signing in', () => {
     });
     const user = userEvent.setup();
     const first = renderWithProviders(<AuthCard />, server);
-    await user.type(screen.getByLabelText('Email'), 'mia@example.com');
-    await user.type(screen.getByLabelText(/^Password/), 'a long enough password');
+    await fill(user, screen.getByLabelText('Email'), 'mia@example.com');
+    await fill(user, screen.getByLabelText(/^Password/), 'a long enough password');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await vi.waitFor(() => expect(sessionStorage.getItem('club.toast-after-load')).toContain('Welcome back!'));
     // The page goes away with the full page load that signing in makes; the toast was not shown on it.

@@ -9,6 +9,7 @@ import type { NewsView, PageView, SectionView, SettingView } from '../../src/sha
 import { anAdmin } from './builders';
 import { fieldMessage } from './field-message';
 import { type Answers, type FakeServer, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
+import { fill } from './fill';
 
 type Overrides = Answers;
 
@@ -131,7 +132,7 @@ describe('CMS pages tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create New Page' });
     const save = within(dialog).getByRole('button', { name: 'Create Page' });
     expect(isDisabled(save)).toBe(true);
-    await user.type(within(dialog).getByLabelText(/^Title/), 'Our Waters & Ramps');
+    await fill(user, within(dialog).getByLabelText(/^Title/), 'Our Waters & Ramps');
     const slug = within(dialog).getByLabelText(/^Slug/) as HTMLInputElement;
     expect(slug.value).toBe('our-waters-and-ramps');
     expect(within(dialog).getByText("The page's address: /pages/our-waters-and-ramps")).toBeTruthy();
@@ -170,11 +171,11 @@ describe('CMS pages tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create New Page' });
     const title = within(dialog).getByLabelText(/^Title/);
     const slug = within(dialog).getByLabelText(/^Slug/) as HTMLInputElement;
-    await user.type(title, 'Club History');
+    await fill(user, title, 'Club History');
     expect(slug.value).toBe('club-history-2');
 
     await user.clear(slug);
-    await user.type(slug, 'club-history');
+    await fill(user, slug, 'club-history');
     expect(fieldMessage(slug)).toBe("The page 'Club History' already has this address. Choose another slug, such as club-history-2.");
     expect(isDisabled(within(dialog).getByRole('button', { name: 'Create Page' }))).toBe(true);
     await user.type(title, ' 1978');
@@ -203,7 +204,7 @@ describe('CMS pages tab', () => {
         panel.querySelector('input[type="file"]') as HTMLInputElement,
         new File([new Uint8Array(2048)], 'ramp.jpg', { type: 'image/jpeg' }),
       );
-      await user.type(within(panel).getByRole('textbox', { name: /Description/ }), 'The Chinderah boat ramp');
+      await fill(user, within(panel).getByRole('textbox', { name: /Description/ }), 'The Chinderah boat ramp');
       await user.click(within(panel).getByRole('button', { name: 'Upload and insert' }));
       await waitFor(() => expect(within(dialog).queryByRole('group', { name: 'Insert an image' })).toBeNull());
       expect(xhr.requests).toMatchObject([{ method: 'PUT', url: uploadURL }]);
@@ -367,7 +368,7 @@ describe('CMS sections tab', () => {
     renderWithProviders(<SectionsTab />, server);
     await user.click(await screen.findByRole('button', { name: 'Templates' }));
     const dialog = await screen.findByRole('dialog', { name: 'Section Templates' });
-    await user.type(within(dialog).getByLabelText(/^Page Slug/), 'landing');
+    await fill(user, within(dialog).getByLabelText(/^Page Slug/), 'landing');
     await user.click(within(dialog).getByRole('button', { name: 'Hero Section' }));
     expect(await screen.findByText('hero_section template created successfully')).toBeTruthy();
     expect(
@@ -383,7 +384,7 @@ describe('CMS sections tab', () => {
     renderWithProviders(<SectionsTab />, server);
     await user.click(await screen.findByRole('button', { name: 'Templates' }));
     const dialog = await screen.findByRole('dialog', { name: 'Section Templates' });
-    await user.type(within(dialog).getByLabelText(/^Page Slug/), 'about');
+    await fill(user, within(dialog).getByLabelText(/^Page Slug/), 'about');
     await user.click(within(dialog).getByRole('button', { name: 'Feature Grid' }));
     expect(await screen.findByText('feature_grid template created successfully')).toBeTruthy();
     expect(sent(server)).toEqual([['admin.cms.sections.fromTemplate', { template: 'feature_grid', pageSlug: 'about' }]]);
@@ -397,7 +398,7 @@ describe('CMS sections tab', () => {
     renderWithProviders(<SectionsTab />, server);
     await user.click(await screen.findByRole('button', { name: 'Templates' }));
     const dialog = await screen.findByRole('dialog', { name: 'Section Templates' });
-    await user.type(within(dialog).getByLabelText(/^Page Slug/), 'about');
+    await fill(user, within(dialog).getByLabelText(/^Page Slug/), 'about');
     await user.click(within(dialog).getByRole('button', { name: 'Hero Section' }));
     expect(await screen.findByText('Failed to create template')).toBeTruthy();
     expect(screen.getByText('Section hero_title already exists on about.')).toBeTruthy();
@@ -418,14 +419,14 @@ describe('CMS sections tab', () => {
     ).toBe('6');
     expect((within(dialog).getByLabelText('Published') as HTMLInputElement).checked).toBe(true);
 
-    await user.type(within(dialog).getByLabelText(/^Title/), 'Welcome');
+    await fill(user, within(dialog).getByLabelText(/^Title/), 'Welcome');
     expect(isDisabled(save)).toBe(true);
-    await user.type(within(dialog).getByLabelText(/^Section Key/), 'welcome_text');
+    await fill(user, within(dialog).getByLabelText(/^Section Key/), 'welcome_text');
     expect(isDisabled(save)).toBe(false);
     const order = within(dialog).getByLabelText('Sort Order');
     await user.clear(order);
     await user.type(order, 'abc');
-    await user.type(within(dialog).getByLabelText(/^Content$/), 'Hello anglers');
+    await fill(user, within(dialog).getByLabelText(/^Content$/), 'Hello anglers');
     await user.click(save);
     expect(await screen.findByText('Section created successfully')).toBeTruthy();
     expect(sent(server)).toEqual([
@@ -524,8 +525,8 @@ describe('CMS section image', () => {
     renderWithProviders(<SectionsTab />, server);
     await user.click(await screen.findByRole('button', { name: 'Create New Section' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create New Section' });
-    await user.type(within(dialog).getByLabelText(/^Title/), 'Boat ramp');
-    await user.type(within(dialog).getByLabelText(/^Section Key/), 'ramp_image');
+    await fill(user, within(dialog).getByLabelText(/^Title/), 'Boat ramp');
+    await fill(user, within(dialog).getByLabelText(/^Section Key/), 'ramp_image');
     await user.selectOptions(within(dialog).getByLabelText('Content Type'), 'Image');
 
     const photo = new File([new Uint8Array(2048)], 'ramp.jpg', { type: 'image/jpeg' });
@@ -618,7 +619,7 @@ describe('CMS settings tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create New Setting' });
     const save = within(dialog).getByRole('button', { name: 'Create Setting' });
     expect(isDisabled(save)).toBe(true);
-    await user.type(within(dialog).getByLabelText(/^Key/), 'results_shown');
+    await fill(user, within(dialog).getByLabelText(/^Key/), 'results_shown');
     await user.selectOptions(within(dialog).getByLabelText('Type'), 'number');
     const value = within(dialog).getByLabelText(/^Value/);
     await user.type(value, 'abc');
@@ -644,7 +645,7 @@ describe('CMS settings tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Setting' });
     const value = within(dialog).getByLabelText(/^Value/);
     await user.clear(value);
-    await user.type(value, 'Tweed Coast Anglers');
+    await fill(user, value, 'Tweed Coast Anglers');
     await user.click(within(dialog).getByRole('button', { name: 'Update Setting' }));
     expect(await screen.findByText('Failed to update setting')).toBeTruthy();
     expect(screen.getByText('Setting value is too long.')).toBeTruthy();
@@ -674,7 +675,7 @@ describe('CMS news tab', () => {
     const save = within(dialog).getByRole('button', { name: 'Create Article' });
     const published = within(dialog).getByLabelText('Published') as HTMLInputElement;
     expect(published.checked).toBe(false);
-    await user.type(within(dialog).getByLabelText(/^Title/), 'Season opener');
+    await fill(user, within(dialog).getByLabelText(/^Title/), 'Season opener');
     expect(isDisabled(save)).toBe(true);
     await user.click(await within(dialog).findByRole('textbox', { name: 'Content' }));
     await user.paste('See you at the ramp.');
@@ -700,7 +701,7 @@ describe('CMS news tab', () => {
     const [, draft] = await screen.findAllByTestId('cms-article');
     await user.click(within(draft).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Article' });
-    await user.type(within(dialog).getByLabelText(/^Featured Image URL/), 'ftp://x');
+    await fill(user, within(dialog).getByLabelText(/^Featured Image URL/), 'ftp://x');
     await user.click(within(dialog).getByRole('button', { name: 'Update Article' }));
     expect(await screen.findByText('Failed to update article')).toBeTruthy();
     expect(screen.getByText('The image must be an address starting with https:// (or an uploaded image).')).toBeTruthy();
@@ -740,8 +741,8 @@ describe('CMS forms: messages under the fields', () => {
     renderWithProviders(<PagesTab />, server);
     await user.click(await screen.findByRole('button', { name: 'Create New Page' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create New Page' });
-    await user.type(within(dialog).getByLabelText(/^Title/), 'Our Waters');
-    await user.type(within(dialog).getByLabelText(/^Slug/), 'Our Waters!');
+    await fill(user, within(dialog).getByLabelText(/^Title/), 'Our Waters');
+    await fill(user, within(dialog).getByLabelText(/^Slug/), 'Our Waters!');
     await user.click(within(dialog).getByRole('button', { name: 'Create Page' }));
     expect(fieldMessage(within(dialog).getByLabelText(/^Slug/))).toBe(
       'Slug may contain lowercase letters, digits and hyphens only (e.g. club-history).',

@@ -7,6 +7,7 @@ import { addYears, clubLocalToInstant, clubToday } from '../../src/shared/dates'
 import { acceptGuestDocuments } from '../../src/shared/entries.schema';
 import { aPaymentSetup, aDesk, aDeskEntrant, aProfile, aRegistration, aUser, anEvent } from './builders';
 import { type Answers, DESK_READS, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders } from './render';
+import { fill } from './fill';
 
 const ID = '33333333-3333-4333-8333-333333333333';
 const TODAY = clubToday(new Date());
@@ -239,10 +240,10 @@ describe('entering as a guest', () => {
     await user.click(await screen.findByRole('button', { name: 'Enter as a guest' }));
     const dialog = await screen.findByRole('dialog', { name: 'Enter Flathead Classic as a guest' });
     await user.type(within(dialog).getByLabelText(/^First name/), 'Gus');
-    await user.type(within(dialog).getByLabelText(/^Last name/), 'Guest');
-    await user.type(within(dialog).getByLabelText(/^Email/), 'gus@example.com');
-    await user.type(within(dialog).getByLabelText(/^Phone/), '0412 345 678');
-    await user.type(within(dialog).getByLabelText(/^Date of birth/), '1985-03-04');
+    await fill(user, within(dialog).getByLabelText(/^Last name/), 'Guest');
+    await fill(user, within(dialog).getByLabelText(/^Email/), 'gus@example.com');
+    await fill(user, within(dialog).getByLabelText(/^Phone/), '0412 345 678');
+    await fill(user, within(dialog).getByLabelText(/^Date of birth/), '1985-03-04');
     await user.click(within(dialog).getByLabelText('I have read and accept the Competition Rules & Waiver'));
     await user.click(within(dialog).getByLabelText('I have read and accept the Club Competition Rules'));
     await user.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
@@ -392,8 +393,8 @@ describe('the sign-on desk', () => {
       'Rhys Donovan is on the waiting list. A place goes to them first.',
     );
     await user.type(within(dialog).getByLabelText(/First name/), 'Wes');
-    await user.type(within(dialog).getByLabelText(/Last name/), 'Walkup');
-    await user.type(within(dialog).getByLabelText(/Date of birth/), '01/02/1980');
+    await fill(user, within(dialog).getByLabelText(/Last name/), 'Walkup');
+    await fill(user, within(dialog).getByLabelText(/Date of birth/), '01/02/1980');
     await user.click(within(dialog).getByLabelText('Add someone else anyway'));
     await user.click(within(dialog).getByRole('button', { name: 'Add guest' }));
     await waitFor(() => expect(server.mutations()).toHaveLength(1));

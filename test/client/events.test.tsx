@@ -5,6 +5,7 @@ import { AdminEventsTab } from '../../src/client/features/admin/events-tab';
 import { MemberEvents } from '../../src/client/features/events/member-events';
 import { aDashboard, aPaymentSetup, aProfile, aRegistration, aUser, anAdminEvent, anEvent, anUnpaidProfile } from './builders';
 import { type Answers, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
+import { fill } from './fill';
 
 const ID = '33333333-3333-4333-8333-333333333333';
 const EVENT = anEvent({
@@ -251,10 +252,10 @@ describe('admin events tab', () => {
     expect(await screen.findByText('No events found. Create your first event!')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Create New Event' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create New Event' });
-    await user.type(within(dialog).getByLabelText(/^Event Name/), 'Flathead Classic');
-    await user.type(within(dialog).getByLabelText(/^Location/), 'Jack Evans Boat Harbour');
+    await fill(user, within(dialog).getByLabelText(/^Event Name/), 'Flathead Classic');
+    await fill(user, within(dialog).getByLabelText(/^Location/), 'Jack Evans Boat Harbour');
     // The date is typed the Australian way whatever the browser's language, the time in a time input.
-    await user.type(within(dialog).getByLabelText(/^Event Date/), '06/12/2026');
+    await fill(user, within(dialog).getByLabelText(/^Event Date/), '06/12/2026');
     fireEvent.change(within(dialog).getByLabelText(/^Start time/), { target: { value: '07:00' } });
     // The committee's fees are filled in; a free event clears the member fee.
     const memberFee = within(dialog).getByLabelText(/^Registration Fee/) as HTMLInputElement;
@@ -285,9 +286,9 @@ describe('admin events tab', () => {
     const starts = within(dialog).getByLabelText(/^Fishing starts/) as HTMLInputElement;
     const ends = within(dialog).getByLabelText(/^Fishing ends/) as HTMLInputElement;
     expect([starts.type, starts.value, ends.type, ends.value]).toEqual(['time', '07:00', 'time', '14:00']);
-    await user.type(within(dialog).getByLabelText(/^Event Name/), 'Bream by Night');
-    await user.type(within(dialog).getByLabelText(/^Location/), 'Tweed River wall');
-    await user.type(within(dialog).getByLabelText(/^Event Date/), '12/12/2026');
+    await fill(user, within(dialog).getByLabelText(/^Event Name/), 'Bream by Night');
+    await fill(user, within(dialog).getByLabelText(/^Location/), 'Tweed River wall');
+    await fill(user, within(dialog).getByLabelText(/^Event Date/), '12/12/2026');
     fireEvent.change(within(dialog).getByLabelText(/^Start time/), { target: { value: '17:30' } });
     fireEvent.change(starts, { target: { value: '18:00' } });
     fireEvent.change(ends, { target: { value: '06:00' } });
@@ -306,7 +307,7 @@ describe('admin events tab', () => {
     renderWithProviders(<AdminEventsTab />, server);
     await user.click(await screen.findByRole('button', { name: 'Create New Event' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create New Event' });
-    await user.type(within(dialog).getByLabelText(/^Event Name/), 'No place yet');
+    await fill(user, within(dialog).getByLabelText(/^Event Name/), 'No place yet');
     await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
     expect(await within(dialog).findByText('Event date is required.')).toBeTruthy();
     expect(within(dialog).getByText('Location is required.')).toBeTruthy();

@@ -6,6 +6,7 @@ import { clubLocalToInstant, clubToday } from '../../src/shared/dates';
 import { acceptGuestDocuments } from '../../src/shared/entries.schema';
 import { aDesk, aDeskEntrant, anEvent } from './builders';
 import { DESK_READS, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
+import { fill } from './fill';
 
 const ID = '33333333-3333-4333-8333-333333333333';
 const LATER = clubLocalToInstant(`${clubToday(new Date(Date.now() + 14 * 86_400_000))}T07:00`);
@@ -27,10 +28,10 @@ const FULL = anEvent({
 async function fillGuestForm(dialog: HTMLElement) {
   const user = userEvent.setup();
   await user.type(within(dialog).getByLabelText(/^First name/), 'Gus');
-  await user.type(within(dialog).getByLabelText(/^Last name/), 'Guest');
-  await user.type(within(dialog).getByLabelText(/^Email/), 'gus@example.com');
-  await user.type(within(dialog).getByLabelText(/^Phone/), '0412 345 678');
-  await user.type(within(dialog).getByLabelText(/^Date of birth/), '1985-03-04');
+  await fill(user, within(dialog).getByLabelText(/^Last name/), 'Guest');
+  await fill(user, within(dialog).getByLabelText(/^Email/), 'gus@example.com');
+  await fill(user, within(dialog).getByLabelText(/^Phone/), '0412 345 678');
+  await fill(user, within(dialog).getByLabelText(/^Date of birth/), '1985-03-04');
   await user.click(within(dialog).getByLabelText('I have read and accept the Competition Rules & Waiver'));
   await user.click(within(dialog).getByLabelText('I have read and accept the Club Competition Rules'));
   await user.click(within(dialog).getByRole('button', { name: 'Join the waiting list' }));
@@ -142,10 +143,10 @@ describe('the desk puts a walk-up guest on the waiting list', () => {
     expect(within(list).getByText('Nobody is waiting.')).toBeTruthy();
     await user.click(within(list).getByRole('button', { name: 'Put a guest on the waiting list' }));
     const dialog = await screen.findByRole('dialog', { name: 'Put a guest on the waiting list' });
-    await user.type(within(dialog).getByLabelText(/First name/), 'Walt');
-    await user.type(within(dialog).getByLabelText(/Last name/), 'Walkup');
-    await user.type(within(dialog).getByLabelText(/Date of birth/), '02/02/1960');
-    await user.type(within(dialog).getByLabelText(/^Phone/), '0400 111 222');
+    await fill(user, within(dialog).getByLabelText(/First name/), 'Walt');
+    await fill(user, within(dialog).getByLabelText(/Last name/), 'Walkup');
+    await fill(user, within(dialog).getByLabelText(/Date of birth/), '02/02/1960');
+    await fill(user, within(dialog).getByLabelText(/^Phone/), '0400 111 222');
     await user.click(within(dialog).getByRole('button', { name: 'Put on the waiting list' }));
     expect(await screen.findByText(message)).toBeTruthy();
     expect(server.mutations().map((c) => [c.procedures[0], c.inputs[0]])).toEqual([
@@ -171,7 +172,7 @@ describe('the desk puts a walk-up guest on the waiting list', () => {
       within(await screen.findByTestId('desk-waiting-list')).getByRole('button', { name: 'Put a guest on the waiting list' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Put a guest on the waiting list' });
-    await user.type(within(dialog).getByLabelText(/First name/), 'Walt');
+    await fill(user, within(dialog).getByLabelText(/First name/), 'Walt');
     await user.click(within(dialog).getByRole('button', { name: 'Put on the waiting list' }));
     expect((await within(dialog).findAllByText(contact)).length).toBeGreaterThan(0);
     unmount();

@@ -35,6 +35,7 @@ import {
   adminOverview,
   siteHealth,
 } from './render';
+import { fill } from './fill';
 
 const CATCH_ID = '11111111-1111-4111-8111-111111111111';
 const OTHER_ID = '22222222-2222-4222-8222-222222222222';
@@ -197,7 +198,7 @@ describe('admin judging queue', () => {
     const size = within(card).getByLabelText('Size (cm)') as HTMLInputElement;
     expect(size.value).toBe('42.5');
     await user.clear(size);
-    await user.type(size, '40.2');
+    await fill(user, size, '40.2');
     await user.click(within(card).getByRole('button', { name: 'Save & Approve' }));
     expect(await screen.findByText('Catch approved')).toBeTruthy();
     expect(judgeCalls(server)).toEqual([{ action: 'approve', id: CATCH_ID, size: 40.2 }]);
@@ -245,13 +246,13 @@ describe('admin judging queue', () => {
     await user.click(within(card).getByRole('button', { name: 'Reject' }));
     await user.click(within(card).getByRole('button', { name: 'Confirm Reject' }));
     expect(await within(card).findByText('Please give the angler a reason (at least 3 characters).')).toBeTruthy();
-    await user.type(within(card).getByLabelText(/^Reason/), '  ab  ');
+    await fill(user, within(card).getByLabelText(/^Reason/), '  ab  ');
     await user.click(within(card).getByRole('button', { name: 'Confirm Reject' }));
     expect(await within(card).findByText('Please give the angler a reason (at least 3 characters).')).toBeTruthy();
     expect(server.mutations()).toEqual([]);
 
     await user.clear(within(card).getByLabelText(/^Reason/));
-    await user.type(within(card).getByLabelText(/^Reason/), 'The club code is not on the brag mat.');
+    await fill(user, within(card).getByLabelText(/^Reason/), 'The club code is not on the brag mat.');
     await user.click(within(card).getByRole('button', { name: 'Confirm Reject' }));
     expect(await screen.findByText('Catch rejected')).toBeTruthy();
     expect(judgeCalls(server)).toEqual([{ action: 'reject', id: CATCH_ID, reason: 'The club code is not on the brag mat.' }]);

@@ -16,6 +16,7 @@ import {
   type FakeServer,
   siteHealth,
 } from './render';
+import { fill } from './fill';
 
 /** Ava, who is not her household's primary member, with a change of e-mail waiting for confirmation. */
 const ROW = aMemberRow({
@@ -172,7 +173,7 @@ describe("the committee's member record", () => {
     });
     const { user, dialog } = await openEdit(s);
     await user.clear(within(dialog).getByLabelText(/^E-mail/));
-    await user.type(within(dialog).getByLabelText(/^E-mail/), 'ben@example.com');
+    await fill(user, within(dialog).getByLabelText(/^E-mail/), 'ben@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(
@@ -245,7 +246,7 @@ describe("the committee's member record", () => {
     renderWithProviders(<AdminMembersTab />, server());
     await screen.findByText('Ava Bream');
     expect(screen.getByTestId('export-note').textContent).toBe('Export CSV holds all 1 members.');
-    await user.type(screen.getByPlaceholderText('Search by name or e-mail'), 'bream');
+    await fill(user, screen.getByPlaceholderText('Search by name or e-mail'), 'bream');
     await user.selectOptions(screen.getByLabelText('Status'), 'Expired');
     await waitFor(() =>
       expect(screen.getByTestId('export-note').textContent).toBe(

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ProfileTab } from '../../src/client/features/portal/profile-tab';
 import { type HouseholdMember, aDashboard, aHouseholdMember, aMembershipPayment, aPaymentSetup, aProfile, aUser } from './builders';
 import { type Output, fakeServer, ok, renderWithProviders, trpcError } from './render';
+import { fill } from './fill';
 
 const PROFILE = aProfile({
   id: '11111111-1111-4111-8111-111111111111',
@@ -50,7 +51,7 @@ describe('the profile tab: a member keeps their own details', () => {
     expect(within(dialog).queryByLabelText('Medical notes')).toBeNull();
     const phone = within(dialog).getByLabelText('Phone');
     await user.clear(phone);
-    await user.type(phone, '0455 123 456');
+    await fill(user, phone, '0455 123 456');
     await user.click(within(dialog).getByRole('button', { name: 'Save details' }));
     expect(await screen.findByText('Details saved')).toBeTruthy();
     expect(fake.mutations()[0].inputs[0]).toEqual({
@@ -89,13 +90,13 @@ describe('the profile tab: a member keeps their own details', () => {
     expect(within(kit).getByText('until 21/11/2027')).toBeTruthy();
     await user.click(within(kit).getByRole('button', { name: 'Edit details for Kit' }));
     const dialog = await screen.findByRole('dialog', { name: "Kit's details" });
-    await user.type(within(dialog).getByLabelText('Name'), 'Gran Reef');
+    await fill(user, within(dialog).getByLabelText('Name'), 'Gran Reef');
     await user.click(within(dialog).getByRole('button', { name: 'Save details' }));
     expect(await within(dialog).findByText('Please say how they are related (aunt, neighbour...).')).toBeTruthy();
     expect(fake.mutations()).toEqual([]);
-    await user.type(within(dialog).getByLabelText('Relationship'), 'Grandmother');
-    await user.type(within(dialog).getAllByLabelText('Phone')[1], '07 5555 1234');
-    await user.type(within(dialog).getByLabelText('Medical notes'), 'Asthma: puffer in the tackle box.');
+    await fill(user, within(dialog).getByLabelText('Relationship'), 'Grandmother');
+    await fill(user, within(dialog).getAllByLabelText('Phone')[1], '07 5555 1234');
+    await fill(user, within(dialog).getByLabelText('Medical notes'), 'Asthma: puffer in the tackle box.');
     await user.click(within(dialog).getByRole('button', { name: 'Save details' }));
     await screen.findByText('Details saved');
     expect(fake.mutations()[0].inputs[0]).toMatchObject({
@@ -129,17 +130,17 @@ describe('the profile tab: a member keeps their own details', () => {
     renderWithProviders(<ProfileTab profile={PROFILE} loading={false} />, fake);
     await user.click(await screen.findByRole('button', { name: 'Change e-mail' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change e-mail address' });
-    await user.type(within(dialog).getByLabelText('New e-mail address'), 'Dana.New@example.com');
+    await fill(user, within(dialog).getByLabelText('New e-mail address'), 'Dana.New@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send confirmation link' }));
     expect((await within(dialog).findAllByText('Please enter your current password.')).length).toBeGreaterThan(0);
     expect(fake.mutations()).toEqual([]);
 
-    await user.type(within(dialog).getByLabelText('Current password'), 'wrong one');
+    await fill(user, within(dialog).getByLabelText('Current password'), 'wrong one');
     await user.click(within(dialog).getByRole('button', { name: 'Send confirmation link' }));
     expect((await within(dialog).findAllByText('Your current password is incorrect.')).length).toBeGreaterThan(0);
 
     await user.clear(within(dialog).getByLabelText('Current password'));
-    await user.type(within(dialog).getByLabelText('Current password'), 'correct horse battery');
+    await fill(user, within(dialog).getByLabelText('Current password'), 'correct horse battery');
     await user.click(within(dialog).getByRole('button', { name: 'Send confirmation link' }));
     expect(await screen.findByTestId('pending-email')).toBeTruthy();
     expect(screen.getByText(/We sent a link to dana.new@example.com/)).toBeTruthy();
@@ -166,7 +167,7 @@ describe('the profile tab: a member keeps their own details', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Change e-mail address' });
     expect(within(dialog).queryByLabelText('Current password')).toBeNull();
     expect(within(dialog).getByText(/we first send a link to/)).toBeTruthy();
-    await user.type(within(dialog).getByLabelText('New e-mail address'), 'dana.new@example.com');
+    await fill(user, within(dialog).getByLabelText('New e-mail address'), 'dana.new@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send the first link' }));
     expect(await screen.findByText(/We sent a link to your current address to make sure it is you/)).toBeTruthy();
     expect(fake.mutations()[0].inputs[0]).toEqual({ email: 'dana.new@example.com' });
@@ -210,8 +211,8 @@ describe('the profile tab: a member keeps their own details', () => {
     await user.click(await screen.findByRole('button', { name: 'Add a junior' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a junior' });
     await user.type(within(dialog).getByLabelText('First name'), 'Ivy');
-    await user.type(within(dialog).getByLabelText('Last name'), 'Reef');
-    await user.type(within(dialog).getByLabelText('Date of birth'), '01/05/2016');
+    await fill(user, within(dialog).getByLabelText('Last name'), 'Reef');
+    await fill(user, within(dialog).getByLabelText('Date of birth'), '01/05/2016');
     await user.selectOptions(within(dialog).getByLabelText('Gender'), 'female');
     await user.click(within(dialog).getByRole('button', { name: 'Add junior' }));
     expect(await within(dialog).findByText("Please accept the club's rules and code of conduct on their behalf.")).toBeTruthy();

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AdminNewslettersTab } from '../../src/client/features/newsletters/newsletters-tab';
 import type { Segment } from '../../src/shared/newsletters.schema';
 import { fakeServer, ok, renderWithProviders, trpcError, type Output } from './render';
+import { fill } from './fill';
 
 const ID = '11111111-1111-4111-8111-111111111111';
 const EVENT = '22222222-2222-4222-8222-222222222222';
@@ -62,7 +63,7 @@ async function typeSlowly(user: ReturnType<typeof userEvent.setup>, text: string
 async function writeOne(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Write a newsletter' }));
   const dialog = await screen.findByRole('dialog', { name: 'Write a newsletter' });
-  await user.type(within(dialog).getByLabelText(/^Subject/), 'Winter flathead');
+  await fill(user, within(dialog).getByLabelText(/^Subject/), 'Winter flathead');
   await user.click(await within(dialog).findByRole('textbox', { name: /^Message/ }));
   await typeSlowly(user, 'Season opens Saturday');
   return dialog;
@@ -129,7 +130,7 @@ describe('writing a newsletter', () => {
     expect(server.mutations()).toEqual([]);
 
     await user.selectOptions(within(dialog).getByLabelText('Send to'), 'current');
-    await user.type(within(dialog).getByLabelText(/^Subject/), 'Winter flathead');
+    await fill(user, within(dialog).getByLabelText(/^Subject/), 'Winter flathead');
     await user.click(within(dialog).getByRole('textbox', { name: /^Message/ }));
     await typeSlowly(user, 'Hello');
     await within(dialog).findByText('Goes to 42 people (1 unsubscribed address skipped).');

@@ -20,6 +20,7 @@ import {
   adminOverview,
   siteHealth,
 } from './render';
+import { fill } from './fill';
 
 type Overrides = Answers;
 
@@ -53,13 +54,13 @@ const activeCalls = (server: FakeServer) => server.calls.filter((c) => c.procedu
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 
 async function fillForm(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(field(/^Company Name/), 'Tweed Tackle & Bait');
-  await user.type(field(/^Contact Person/), 'Robin Banks');
-  await user.type(field(/^Email/), 'Robin@Example.com');
-  await user.type(field(/^Phone/), '07 5536 1234');
-  await user.type(field(/^Address/), '2 Bay St, Tweed Heads');
+  await fill(user, field(/^Company Name/), 'Tweed Tackle & Bait');
+  await fill(user, field(/^Contact Person/), 'Robin Banks');
+  await fill(user, field(/^Email/), 'Robin@Example.com');
+  await fill(user, field(/^Phone/), '07 5536 1234');
+  await fill(user, field(/^Address/), '2 Bay St, Tweed Heads');
   await user.selectOptions(screen.getByLabelText(/^Sponsorship Type/), 'both');
-  await user.type(screen.getByLabelText(/^Comments/), 'Happy to help.');
+  await fill(user, screen.getByLabelText(/^Comments/), 'Happy to help.');
 }
 
 beforeEach(() => localStorage.clear());
@@ -102,7 +103,7 @@ describe('sponsor page', () => {
     expect(screen.getByText('Please choose a sponsorship type.')).toBeTruthy();
     expect(field(/^Phone/).getAttribute('type')).toBe('tel');
 
-    await user.type(field(/^Email/), 'not-an-email');
+    await fill(user, field(/^Email/), 'not-an-email');
     expect(screen.queryByText('Please enter your email address')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByText('Please enter a valid email address.')).toBeTruthy();
@@ -113,8 +114,8 @@ describe('sponsor page', () => {
     const user = userEvent.setup();
     const first = renderApp('/sponsor', sponsorServer());
     await screen.findByRole('button', { name: 'Save Draft' });
-    await user.type(field(/^Company Name/), 'Tweed Tackle & Bait');
-    await user.type(field(/^Contact Person/), 'Robin Banks');
+    await fill(user, field(/^Company Name/), 'Tweed Tackle & Bait');
+    await fill(user, field(/^Contact Person/), 'Robin Banks');
     await user.click(screen.getByRole('button', { name: 'Choose Shirt Sponsorship' }));
     await user.click(screen.getByRole('button', { name: 'Save Draft' }));
     expect(await screen.findByText('Draft saved')).toBeTruthy();
@@ -345,11 +346,11 @@ describe('admin sponsors tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Review Kingscliff Marine' });
     expect((within(dialog).getByLabelText('Status') as HTMLSelectElement).value).toBe('pending');
     await user.selectOptions(within(dialog).getByLabelText('Status'), 'active');
-    await user.type(within(dialog).getByLabelText('Website'), 'https://kingscliffmarine.example');
+    await fill(user, within(dialog).getByLabelText('Website'), 'https://kingscliffmarine.example');
     const endDate = within(dialog).getByLabelText(/^End Date/);
     // Typed the Australian way whatever the browser's language.
     expect(endDate.getAttribute('placeholder')).toBe('DD/MM/YYYY');
-    await user.type(endDate, '31/12/2027');
+    await fill(user, endDate, '31/12/2027');
 
     const logo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
     await user.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, logo);
@@ -408,7 +409,7 @@ describe('admin sponsors tab', () => {
     renderWithProviders(<AdminSponsorsTab />, server);
     await user.click(await screen.findByRole('button', { name: 'Review Kingscliff Marine' }));
     const dialog = await screen.findByRole('dialog', { name: 'Review Kingscliff Marine' });
-    await user.type(within(dialog).getByLabelText('Website'), 'kingscliffmarine.example');
+    await fill(user, within(dialog).getByLabelText('Website'), 'kingscliffmarine.example');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Website must be a web address starting with https://.')).toBeTruthy();
     expect(server.mutations()).toEqual([]);
@@ -455,7 +456,7 @@ describe('sponsor invoices in the admin tab', () => {
     await user.selectOptions(within(dialog).getByLabelText('Method'), 'cash');
     await user.clear(paidOn);
     await user.type(paidOn, addDays(TODAY, -2));
-    await user.type(within(dialog).getByLabelText(/^Reference/), 'Receipt 17');
+    await fill(user, within(dialog).getByLabelText(/^Reference/), 'Receipt 17');
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
     expect(await screen.findByText('Payment recorded')).toBeTruthy();
     expect(server.mutations().map((c) => [c.procedures[0], c.inputs[0]])).toEqual([
