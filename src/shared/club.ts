@@ -3,6 +3,12 @@ export const CLUB = {
   name: 'Tweed Coast Anglers Club',
   shortName: 'Tweed Coast Anglers',
   region: 'Tweed Shire, New South Wales',
+  /** The local government area the club's waters lie in, as a sentence names it. */
+  area: 'the Tweed Shire',
+  /** What the club's people call where they fish. */
+  localName: 'the Tweed',
+  /** The state, as an address writes it. */
+  state: 'NSW',
   timeZone: 'Australia/Sydney',
   /** NSW Fair Trading incorporated association number, printed in the code of conduct. */
   associationNumber: 'INC9887766',

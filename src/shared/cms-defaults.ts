@@ -7,7 +7,7 @@ export const LANDING_DEFAULTS = {
   cta_primary: 'Join Our Club Today',
   cta_secondary: 'Learn More',
   feature_community_title: 'Community',
-  feature_community_desc: 'Meet fellow anglers from across the Tweed, share local knowledge and fish together.',
+  feature_community_desc: `Meet fellow anglers from across ${CLUB.localName}, share local knowledge and fish together.`,
   feature_events_title: 'Events',
   feature_events_desc: 'Club days, working bees and social outings on the river, estuary and beaches.',
   feature_competitions_title: 'Competitions',

@@ -97,7 +97,7 @@ export const CLUB_DOCUMENTS: ClubDocument[] = [
     content: [
       'Entry fee: $10 per entrant, $15 for non-members.',
       'Registration: 7am to 9am. Fishing: 7am to 2pm. Presentation: 4pm.',
-      'Fishing only within the Tweed Shire. No offshore fishing.',
+      `Fishing only within ${CLUB.area}. No offshore fishing.`,
       'Categories: Bream, Flathead, Mangrove Jack, Mulloway, Trevally, Whiting, Tailor.',
       'Prizes per category: 1st $100, 2nd $50, 3rd $25 tackle vouchers. Mystery fish: $100 cash. Fish picture of the month: $100 voucher.',
       'Champion points: 3 for first, 2 for second, 1 for third in each category.',

@@ -53,7 +53,7 @@ export function PublicHomePage() {
               <Title order={1} fz={{ base: 26, sm: 34 }}>
                 Welcome to {CLUB.name}
               </Title>
-              <Text opacity={0.9}>Competitions, club days and good company on the rivers, estuaries and beaches of the Tweed.</Text>
+              <Text opacity={0.9}>Competitions, club days and good company on the rivers, estuaries and beaches of {CLUB.localName}.</Text>
             </Stack>
             <WelcomeAction />
           </Group>

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ChatReply } from '../../shared/chat.schema';
+import { CLUB } from '../../shared/club';
 import { clubToday } from '../../shared/dates';
 import { isJuniorOn } from '../../shared/membership';
 import { ROUTES } from '../../shared/screens';
@@ -206,7 +207,7 @@ export class AssistantService {
           messages: [
             {
               role: 'system',
-              content: `You are the friendly assistant of a recreational fishing club in the Tweed Shire, NSW. Answer in plain text (no HTML, no Markdown), briefly, using ONLY the club information below. Never state a fee, date, size or rule that is not in it. Answer every part of the question. Facts marked as about the person asking are theirs alone. If the information does not answer a part, say you don't know and suggest e-mailing the committee at ${email}.\n\nClub information:\n${passages.map((p) => `- ${p.title}: ${p.text}`).join('\n')}`,
+              content: `You are the friendly assistant of a recreational fishing club in ${CLUB.area}, ${CLUB.state}. Answer in plain text (no HTML, no Markdown), briefly, using ONLY the club information below. Never state a fee, date, size or rule that is not in it. Answer every part of the question. Facts marked as about the person asking are theirs alone. If the information does not answer a part, say you don't know and suggest e-mailing the committee at ${email}.\n\nClub information:\n${passages.map((p) => `- ${p.title}: ${p.text}`).join('\n')}`,
             },
             { role: 'user', content: question },
           ],

@@ -1,5 +1,6 @@
 import { Button, Card, FileInput, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { clubToday, formatAuDate } from '../../../shared/dates';
+import { CLUB } from '../../../shared/club';
 import type { FishingAreaView } from '../../../shared/fishing-area';
 import { QueryState } from '../../components/query-state';
 import { FishingAreaMap } from './fishing-area-map';
@@ -60,8 +61,8 @@ export function FishingAreaCard() {
         </Title>
         <Text size="sm" c="dimmed">
           A catch is flagged for the judges when the phone&apos;s or the photo&apos;s position is outside this area. The club&apos;s default
-          takes in the rivers, estuaries, creeks, rocks, headlands and beaches of the Tweed Shire, about 250-300 m out from the shore, but
-          not the sea offshore.
+          takes in the rivers, estuaries, creeks, rocks, headlands and beaches of {CLUB.area}, about 250-300 m out from the shore, but not
+          the sea offshore.
         </Text>
         <QueryState query={area} loading="Loading the fishing area..." failure="Could not load the fishing area. Please try again later.">
           {area.data && <CurrentFishingArea view={area.data} />}

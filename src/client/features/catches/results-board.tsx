@@ -17,7 +17,7 @@ export function ordinal(n: number): string {
   return `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
 }
 
-/** The season in club time (Australia/Sydney), so New Year's Eve on the Tweed still counts for the old year. */
+/** The season in club time (Australia/Sydney), so New Year's Eve at the club still counts for the old year. */
 export function currentClubYear(now: Date = new Date()): number {
   return Number(clubToday(now).slice(0, 4));
 }
