@@ -199,6 +199,10 @@ describe('a guest on a phone', () => {
     await form.getByRole('button', { name: 'Submit Catch' }).click();
     await phone.page.getByRole('dialog', { name: 'Competition Rules & Waiver' }).getByRole('button', { name: 'Accept & Continue' }).click();
     await phone.page.getByText('Fish catch logged successfully!').waitFor();
+    // The guest's own list shows it as soon as the club has it, waiting for the judge.
+    const mine = phone.page.getByTestId('guest-catch');
+    await mine.getByText('Flathead · 41 cm · Kept').waitFor();
+    await mine.getByText('Waiting for the judge').waitFor();
     await phone.shot('walk-up-catch-logged');
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
 

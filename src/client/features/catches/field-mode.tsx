@@ -9,6 +9,7 @@ import { useTRPC } from '../../trpc';
 import { sendWaiting } from './catch-sender';
 import { uploadFromPage } from './upload-catch';
 import { useCatchQueue } from './use-catch-queue';
+import { refreshOwnCatches } from './own-catches';
 
 /** While catches wait, the phone looks this often for one whose next try is due (each waits longer: `retryDelayMs`). */
 const TICK_MS = 5000;
@@ -34,8 +35,7 @@ export function FieldMode({ userId }: { userId: string }) {
         uploadFromPage(),
         (result) => {
           toast.success('Catch sent', `${result.catch.fishType} ${result.catch.size} cm has reached the club.`);
-          void queryClient.invalidateQueries({ queryKey: trpc.catches.mine.queryKey() });
-          void queryClient.invalidateQueries({ queryKey: trpc.members.dashboard.queryKey() });
+          refreshOwnCatches(queryClient, trpc);
         },
         { now },
       ).catch(() => undefined);

@@ -8,6 +8,7 @@ import { removeQueued, updateQueued, type QueuedCatch } from './catch-queue';
 import { sendQueued, stillWaitingSentence } from './catch-sender';
 import { uploadFromPage } from './upload-catch';
 import { useCatchQueue } from './use-catch-queue';
+import { refreshOwnCatches } from './own-catches';
 
 /** Whether the browser has accepted to send the waiting catches with the site closed; asks it once catches wait. */
 function useSendsWhileClosed(waiting: boolean): boolean {
@@ -40,7 +41,7 @@ export function useQueuedCatches(ownerId?: string) {
     const outcome = await sendQueued(entry, uploadFromPage(), { takeOver: true });
     if (outcome?.kind === 'sent') {
       toast.success('Catch sent', `${entry.fishType} ${entry.size} cm has reached the club.`);
-      void queryClient.invalidateQueries({ queryKey: trpc.catches.mine.queryKey() });
+      refreshOwnCatches(queryClient, trpc);
     } else if (outcome?.kind === 'refused') toast.error('Not sent', outcome.message);
     else if (outcome) toast.info('Waiting to send', stillWaitingSentence(outcome.kind));
   };

@@ -1,3 +1,4 @@
+import { refreshOwnCatches } from './own-catches';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Achievement, achievementFor, type Species } from '../../../shared/catches';
@@ -107,10 +108,7 @@ export function useSendCatch() {
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState(0);
 
-  const refreshCatches = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.catches.mine.queryKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.members.dashboard.queryKey() });
-  };
+  const refreshCatches = () => refreshOwnCatches(queryClient, trpc);
 
   /** Keeps the catch on the phone, frees the form and sends it; the achievement follows once it counts as logged. */
   const send = async (logged: LoggedCatch, on: SendHandlers): Promise<void> => {
