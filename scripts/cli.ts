@@ -11,10 +11,13 @@ import { loadEnv } from '../src/server/env';
 import { createObjectStore } from '../src/server/integrations/storage';
 import { loadOrCreateSecrets } from '../src/server/secrets';
 import { AdminService } from '../src/server/accounts/admin.service';
+import { currentSetupCode, setupNotice } from '../src/server/accounts/first-run-setup.service';
 
 const USAGE = `Usage:
   npm run cli -- admin grant <email>    make a signed-up user an administrator
   npm run cli -- admin revoke <email>   make an administrator an ordinary member again
+  npm run cli -- setup-code             the one-time code of the /setup page, where a new club makes its
+                                        first administrator (only while there is none)
   npm run cli -- backup [file]          write the database and every uploaded image to one file
                                         (default DATA_DIR/backups/club-<date>-<time>.jsonl.gz)
   npm run cli -- restore <file>         load a backup into an empty database and object store
@@ -35,7 +38,8 @@ async function main(args: string[]): Promise<number> {
   const valid =
     (command === 'admin' && (action === 'grant' || action === 'revoke') && !!email) ||
     (command === 'backup' && args.length <= 2) ||
-    (command === 'restore' && args.length === 2);
+    (command === 'restore' && args.length === 2) ||
+    (command === 'setup-code' && args.length === 1);
   if (command === 'backup-key' && args.length === 1) {
     const secretKey = await generateIdentity();
     console.log(`Public key (set BACKUP_RECIPIENT to it on the server):\n  ${await identityToRecipient(secretKey)}\n`);
@@ -81,6 +85,13 @@ async function main(args: string[]): Promise<number> {
       const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);
       console.log(`Restored ${rows} records and ${summary.objects} images from ${action}`);
       return 0;
+    }
+    if (command === 'setup-code') {
+      const code = await currentSetupCode(db.orm.em.fork(), env.SESSION_SECRET ?? secrets.sessionSecret);
+      // Printing the code is the point: whoever runs this on the server is who may make the first administrator.
+      if (code) console.log(setupNotice(env.PUBLIC_URL, code));
+      else console.error('The club has an administrator already, so the setup page is closed (admin grant makes another).');
+      return code ? 0 : 1;
     }
     const role: Role = action === 'grant' ? 'admin' : ROLES[0];
     const user = await new AdminService().setRole(db.orm.em.fork(), { user: null, label: 'cli' }, email, role);

@@ -50,6 +50,7 @@ const EventDetailsPage = onDemand(() => import('./routes/event-details'), 'Event
 const EventLivePage = onDemand(() => import('./routes/event-live'), 'EventLivePage');
 const EventPresentationPage = onDemand(() => import('./routes/event-presentation'), 'EventPresentationPage');
 const VerifyCardPage = onDemand(() => import('./routes/verify-card'), 'VerifyCardPage');
+const SetupPage = onDemand(() => import('./routes/setup'), 'SetupPage');
 const AdminPage = onDemand(() => import('./routes/admin'), 'default');
 const AdminCmsPage = onDemand(() => import('./routes/admin-cms'), 'default');
 
@@ -137,6 +138,7 @@ const routeTree = rootRoute.addChildren([
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.eventLive, component: EventLivePage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.eventPresentation, component: EventPresentationPage }),
   createRoute({ getParentRoute: () => rootRoute, path: ROUTES.verifyCard, component: VerifyCardPage }),
+  createRoute({ getParentRoute: () => rootRoute, path: ROUTES.setup, component: SetupPage }),
 ]);
 
 /**

@@ -18,6 +18,7 @@ import { notificationsRouter } from './notifications.router';
 import { objectsRouter } from './objects.router';
 import { paymentsRouter } from './payments.router';
 import { sponsorshipsRouter } from './sponsorships.router';
+import { setupRouter } from './setup.router';
 import { sponsorsRouter } from './sponsors.router';
 
 export const appRouter = router({
@@ -42,6 +43,7 @@ export const appRouter = router({
   cms: cmsRouter,
   chat: chatRouter,
   admin: adminRouter,
+  setup: setupRouter,
 });
 
 /** The typed API; the client imports only this type. */

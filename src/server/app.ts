@@ -123,6 +123,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     production,
     publicUrl: env.PUBLIC_URL,
     publishedPages: () => services.cms.publishedPages(orm.em.fork()),
+    setupOpen: () => services.setup.isOpen(orm.em.fork()),
+  });
+  // While the club has no administrator, the setup code goes to the log once the site listens.
+  app.addHook('onListen', async () => {
+    await services.setup.announce(orm.em.fork());
   });
   app.addHook('onClose', async () => deps.mailer.close());
   app.addHook('onClose', async () => push.close());

@@ -5,6 +5,7 @@ import type { PushSender } from './integrations/push';
 import type { ObjectStore } from './integrations/storage';
 import { AdminMembersService } from './membership/admin-members.service';
 import { AdminPaymentsService } from './payments/admin-payments.service';
+import { FirstRunSetupService } from './accounts/first-run-setup.service';
 import { AdminService } from './accounts/admin.service';
 import { CalendarFeedService } from './events/calendar-feed.service';
 import { AuthService, type AuthDeps } from './accounts/auth.service';
@@ -97,6 +98,8 @@ export function createServices(deps: ServiceDeps) {
     signOnDesk: new SignOnDeskService({ ...deps, paymentsService: payments, guests }),
     fairPlay: new FairPlayService(deps),
     memberCards: new MemberCardService({ ...deps, secret: linkSecret }),
+    // The first-run setup code is derived from the same secret.
+    setup: new FirstRunSetupService({ ...deps, secret: linkSecret }),
     memberPayments: new MemberPaymentsService({ ...deps, cms }),
     calendarFeeds: new CalendarFeedService({ ...deps, secret: linkSecret }),
     fishingArea: new FishingAreaService(),

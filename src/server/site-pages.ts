@@ -12,14 +12,15 @@ const xmlEscape = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`);
 
 /**
- * The status a page path answers with: 200 for a route of the app (a content page only while it is published),
- * 404 for anything else. Either way the app itself is sent, which draws the page or the §2.1 not-found page.
+ * The status a page path answers with: 200 for a route of the app (a content page only while it is published, the
+ * first-run setup page only while the club has no administrator), 404 for anything else. Either way the app itself
+ * is sent, which draws the page or the §2.1 not-found page.
  */
-export async function pageStatus(url: string, publishedPages: PublishedPages): Promise<200 | 404> {
+export async function pageStatus(url: string, publishedPages: PublishedPages, setupOpen: () => Promise<boolean>): Promise<200 | 404> {
   const match = matchRoute(url.split('?')[0]);
   if (match.kind === 'none') return 404;
-  if (match.kind === 'page') return 200;
   try {
+    if (match.kind === 'page') return match.screen !== 'setup' || (await setupOpen()) ? 200 : 404;
     return (await publishedPages()).some((page) => page.slug === match.slug) ? 200 : 404;
   } catch {
     // The database is unreachable: let the app try (it shows its own message) rather than claim the page is gone.

@@ -160,6 +160,8 @@ export const SCREENS = {
   /** Where a newsletter's unsubscribe link lands: it asks before unsubscribing (mail scanners open links). */
   unsubscribe: { path: '/unsubscribe' },
   admin: { path: '/admin', crawlers: 'kept out', first: administration },
+  /** First-run setup: the club's first administrator, made with the code from the log; 404 once one exists. */
+  setup: { path: '/setup', crawlers: 'kept out' },
   adminCms: { path: '/admin/cms', first: ({ who }) => (who === 'admin' ? { modules: ['routes/admin-cms.tsx'] } : {}) },
   /** An event's details: its whole description, rules, prizes, fees and how to enter. */
   eventDetails: {

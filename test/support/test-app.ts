@@ -51,6 +51,8 @@ export interface TestAppOptions {
   clientDir?: string;
   /** The HTTPS agent the app reaches push services with (a loopback push service's: see push-service.ts). */
   pushAgent?: Agent;
+  /** The site's secret (default: a random one), for a test that runs the CLI against the same site. */
+  sessionSecret?: string;
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -85,7 +87,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     env,
     orm,
     mailer: createMailer({ smtpUrl, from: '"Club" <club@club.test>', outboxDir: path.join(dataDir, 'outbox'), log: { info: () => {} } }),
-    sessionSecret: randomBytes(32).toString('hex'),
+    sessionSecret: options.sessionSecret ?? randomBytes(32).toString('hex'),
     payments: createPaymentProvider(env),
     clock,
     rateRules: { ...RATE_RULES, ...options.rateRules },

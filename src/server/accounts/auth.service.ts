@@ -41,6 +41,9 @@ export interface SessionClaims {
 
 // @node-rs/argon2 hashes with argon2id by default; OWASP's minimum parameters.
 const ARGON_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+/** A password as it is stored (argon2id). */
+export const hashPassword = (password: string) => argonHash(password, ARGON_OPTIONS);
 const LINK_PATHS: Record<TokenPurpose, string> = { verify_email: '/email-verified', sign_in: '/sign-in' };
 const LIFETIME_MS: Record<TokenPurpose, number> = {
   verify_email: AUTH_LIMITS.verificationLinkHours * 3600_000,
@@ -260,7 +263,7 @@ export class AuthService {
   async setPassword(em: EntityManager, actor: Actor, input: SetPasswordInput): Promise<User> {
     const user = requireUser(actor);
     await this.confirmPassword(em, user, input.currentPassword);
-    user.passwordHash = await argonHash(input.newPassword, ARGON_OPTIONS);
+    user.passwordHash = await hashPassword(input.newPassword);
     user.sessionVersion += 1;
     await em.flush();
     await this.deliver(user.email, await passwordChangedMessage(user, this.deps.publicUrl));

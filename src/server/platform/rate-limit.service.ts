@@ -34,6 +34,8 @@ export const RATE_RULES = {
   /** Membership cards checked at /verify: a sign-on desk scans a whole field from one phone; guessing a code gets nowhere. */
   cardVerifyPerIp: { name: 'card-verify-ip', limit: 120, windowSeconds: 900 },
   chatPerUser: { name: 'chat-user', limit: 60, windowSeconds: 600 },
+  /** Setup codes tried on the first-run /setup page: an operator mistypes a few; guessing 50 bits gets nowhere. */
+  setupPerIp: { name: 'setup-ip', limit: 10, windowSeconds: 900 },
 } satisfies Record<string, RateRule>;
 
 export type RateRules = { [K in keyof typeof RATE_RULES]: RateRule };

@@ -1,0 +1,83 @@
+import { Alert, Button, Card, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { AUTH_LIMITS } from '../../../shared/auth.constants';
+import { ROUTES } from '../../../shared/screens';
+import { firstAdminInput } from '../../../shared/setup.schema';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
+import { serverMessage } from '../../lib/errors';
+import { goTo } from '../../lib/use-auth';
+import { useTRPC } from '../../trpc';
+
+/** Thumb-sized fields and button (44 px), on a 360 px phone as on a desk. */
+const FIELD = { size: 'md', styles: { input: { minHeight: 44 } } } as const;
+
+/**
+ * The first administrator: the setup code from the site's log, then their name, e-mail address and password. On
+ * success they are signed in, and the page loads afresh at the administration.
+ */
+export function FirstAdminForm() {
+  const trpc = useTRPC();
+  const form = useSchemaForm({
+    schema: firstAdminInput,
+    initialValues: { code: '', firstName: '', lastName: '', email: '', password: '' },
+  });
+  const create = useMutation(
+    trpc.setup.createFirstAdmin.mutationOptions({
+      // A full page load: every cache starts afresh for the new administrator's session.
+      onSuccess: () => goTo(ROUTES.admin),
+      onError: (error) => void form.applyServerError(error),
+    }),
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = form.validate();
+    if (input) create.mutate(input);
+  };
+  const refusal = create.error && !Object.keys(form.errors).length ? serverMessage(create.error) : undefined;
+
+  return (
+    <Card withBorder shadow="sm" padding="lg" radius="md" w="100%" maw={440}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Title order={1} size="h2">
+            Set up the club
+          </Title>
+          <Text size="sm">
+            Make the club’s first administrator. The setup code is in the site’s log, or run{' '}
+            <Text span ff="monospace">
+              npm run cli -- setup-code
+            </Text>{' '}
+            on the server.
+          </Text>
+          {refusal && (
+            <Alert color="red" role="alert">
+              {refusal}
+            </Alert>
+          )}
+          <TextInput
+            {...FIELD}
+            label="Setup code"
+            placeholder="K7QM4-XH2RP"
+            autoComplete="off"
+            autoCapitalize="characters"
+            {...form.inputProps('code')}
+          />
+          <TextInput {...FIELD} label="First name" autoComplete="given-name" {...form.inputProps('firstName')} />
+          <TextInput {...FIELD} label="Last name" autoComplete="family-name" {...form.inputProps('lastName')} />
+          <TextInput {...FIELD} label="Email" type="email" autoComplete="email" {...form.inputProps('email')} />
+          <PasswordInput
+            {...FIELD}
+            label="Password"
+            description={`At least ${AUTH_LIMITS.passwordMinLength} characters.`}
+            autoComplete="new-password"
+            {...form.inputProps('password')}
+          />
+          <Button type="submit" size="md" mih={44} loading={create.isPending}>
+            Make me the administrator
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { emailSchema, nameSchema, passwordSchema, text } from './auth.schema';
+
+/** The first-run setup code as typed: spaces and case do not matter (the server compares it without them). */
+export const setupCodeSchema = text('Setup code')
+  .trim()
+  .min(1, 'Please enter the setup code from the site’s log.')
+  .max(40, 'That is not a setup code: it is 10 letters and digits, like K7QM4-XH2RP.');
+
+/** The first administrator, made on the /setup page by whoever holds the setup code. */
+export const firstAdminInput = z.object({
+  code: setupCodeSchema,
+  firstName: nameSchema('First name'),
+  lastName: nameSchema('Last name'),
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type FirstAdminInput = z.infer<typeof firstAdminInput>;
+
+/** Whether the club still has no administrator, so the setup page is open. */
+export const setupStatus = z.object({ open: z.boolean() });
+export type SetupStatus = z.infer<typeof setupStatus>;

@@ -1,0 +1,126 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AuditLog, User } from '../../src/server/db/entities';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const run = promisify(execFile);
+const tsx = 'node_modules/.bin/tsx';
+const NOTICE = /Set up the club at (\S+) with the code ([A-Z0-9]{5}-[A-Z0-9]{5})/;
+
+/** A test app on an empty database whose log lines are kept. */
+async function appWithLog(sessionSecret?: string) {
+  const lines: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const t = await startTestApp({ logStream, sessionSecret });
+  // The line is written once the site listens, just after listen() returns.
+  await vi.waitFor(() => expect(lines.join('')).toMatch(NOTICE), { timeout: 5000 });
+  return { t, log: () => lines.join('') };
+}
+
+const admin = (code: string, email = 'secretary@example.com') => ({
+  code,
+  firstName: 'Sue',
+  lastName: 'Secretary',
+  email,
+  password: 'a long enough password',
+});
+
+const admins = (t: TestApp) => t.em().find(User, { role: 'admin' });
+
+describe('first-run setup', () => {
+  const secret = randomBytes(32).toString('hex');
+  let t: TestApp;
+  let url: string;
+  let code: string;
+
+  beforeAll(async () => {
+    const started = await appWithLog(secret);
+    t = started.t;
+    [, url, code] = NOTICE.exec(started.log())!;
+  });
+  afterAll(() => t?.close());
+
+  it('prints the same code from the command line, and the page is open', async () => {
+    expect(url).toBe('http://club.test/setup');
+    const env = { ...process.env, DATABASE_URL: t.env.DATABASE_URL, SESSION_SECRET: secret, PUBLIC_URL: 'http://club.test' };
+    const printed = await run(tsx, ['scripts/cli.ts', 'setup-code'], {
+      env: { ...env, LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'setup-cli-')) },
+    });
+    expect(printed.stdout.trim()).toBe(`Set up the club at http://club.test/setup with the code ${code}`);
+    expect((await t.client().fetch('/setup')).status).toBe(200);
+    expect(await t.client().trpc.setup.status.query()).toEqual({ open: true });
+  });
+
+  it('refuses a wrong code with a sentence and makes nothing', async () => {
+    const wrong = code.startsWith('A') ? code.replace(/^A/, 'B') : `A${code.slice(1)}`;
+    await expect(t.client().trpc.setup.createFirstAdmin.mutate(admin(wrong))).rejects.toMatchObject({
+      data: { httpStatus: 400, fieldErrors: { code: expect.stringContaining('setup code is not right') } },
+    });
+    expect(await t.em().count(User, {})).toBe(0);
+    expect(await t.em().count(AuditLog, { action: 'setup.firstAdmin' })).toBe(0);
+  });
+
+  it('holds back guessing like sign-in does', async () => {
+    const guesser = t.client();
+    for (let i = 0; i < 10; i++) await guesser.trpc.setup.createFirstAdmin.mutate(admin('WRONG-GUESS')).catch(() => undefined);
+    await expect(guesser.trpc.setup.createFirstAdmin.mutate(admin(code))).rejects.toMatchObject({ data: { httpStatus: 429 } });
+    expect(await t.em().count(User, {})).toBe(0);
+  });
+
+  it('makes the first administrator with the right code, signed in and able to administer', async () => {
+    const operator = t.client();
+    // Typed in lower case with a space instead of the dash: still the code.
+    const user = await operator.trpc.setup.createFirstAdmin.mutate(admin(code.toLowerCase().replace('-', ' ')));
+    expect(user).toMatchObject({ email: 'secretary@example.com', role: 'admin', emailVerified: true, hasPassword: true });
+    expect(await operator.trpc.auth.me.query()).toMatchObject({ role: 'admin' });
+    await expect(operator.trpc.admin.siteHealth.query()).resolves.toBeTruthy();
+    const audit = await t.em().find(AuditLog, { action: 'setup.firstAdmin' });
+    expect(audit.map((a) => [a.entityId, a.after])).toEqual([[user.id, { role: 'admin', email: 'secretary@example.com' }]]);
+  });
+
+  it('is gone once the club has an administrator: the code is not taken twice and the page answers 404', async () => {
+    await expect(t.client().trpc.setup.createFirstAdmin.mutate(admin(code, 'another@example.com'))).rejects.toMatchObject({
+      data: { httpStatus: 404 },
+    });
+    expect((await t.client().fetch('/setup')).status).toBe(404);
+    expect(await t.client().trpc.setup.status.query()).toEqual({ open: false });
+    expect((await admins(t)).map((u) => u.email)).toEqual(['secretary@example.com']);
+    const closed = await run(tsx, ['scripts/cli.ts', 'setup-code'], {
+      env: { ...process.env, DATABASE_URL: t.env.DATABASE_URL, SESSION_SECRET: secret, LOG_LEVEL: 'silent' },
+    }).catch((e: { code: number; stderr: string }) => e);
+    expect(closed).toMatchObject({ code: 1, stderr: expect.stringContaining('has an administrator already') });
+  });
+});
+
+describe('two setups at once', () => {
+  it('make one administrator', async () => {
+    const { t, log } = await appWithLog();
+    try {
+      const code = NOTICE.exec(log())![2];
+      const outcomes = await Promise.allSettled(
+        ['first@example.com', 'second@example.com', 'third@example.com'].map((email) =>
+          t.client().trpc.setup.createFirstAdmin.mutate(admin(code, email)),
+        ),
+      );
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      expect(outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason.data.httpStatus)).toEqual([
+        404, 404,
+      ]);
+      expect(await admins(t)).toHaveLength(1);
+      expect(await t.em().count(User, {})).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+});
