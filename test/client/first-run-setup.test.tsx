@@ -1,0 +1,84 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { goTo } from '../../src/client/lib/use-auth';
+import { anAdmin } from './builders';
+import { fieldMessage } from './field-message';
+import { fill } from './fill';
+import { SIGNED_OUT, fakeServer, ok, renderApp, trpcError } from './render';
+
+// The page's full load after setup (goTo) is only recorded: jsdom cannot navigate.
+vi.mock('../../src/client/lib/use-auth', async (original) => ({
+  ...(await original<Record<string, unknown>>()),
+  goTo: vi.fn<(path: string) => void>(),
+}));
+
+const typed = {
+  code: 'k7qm4-xh2rp',
+  firstName: 'Sue',
+  lastName: 'Secretary',
+  email: 'Sue@Example.com',
+  password: 'a long enough password',
+};
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>) {
+  await fill(user, await screen.findByLabelText('Setup code'), typed.code);
+  await fill(user, screen.getByLabelText('First name'), typed.firstName);
+  await fill(user, screen.getByLabelText('Last name'), typed.lastName);
+  await fill(user, screen.getByLabelText('Email'), typed.email);
+  await fill(user, screen.getByLabelText(/^Password/), typed.password);
+}
+
+describe('/setup', () => {
+  beforeEach(() => vi.mocked(goTo).mockClear());
+
+  it("shows the shared schema's messages under the fields and sends nothing", async () => {
+    const server = fakeServer({ ...SIGNED_OUT, 'setup.status': () => ok({ open: true }) });
+    const user = userEvent.setup();
+    renderApp('/setup', server);
+    await user.click(await screen.findByRole('button', { name: 'Make me the administrator' }));
+    expect(fieldMessage(screen.getByLabelText('Setup code'))).toBe('Please enter the setup code from the site’s log.');
+    expect(fieldMessage(screen.getByLabelText('First name'))).toBe('First name is required.');
+    expect(fieldMessage(screen.getByLabelText('Email'))).toBe('Please enter your email address');
+    expect(fieldMessage(screen.getByLabelText(/^Password/))).toMatch(/^Password must be at least/);
+    expect(server.mutations()).toEqual([]);
+  });
+
+  it("puts the server's refusal of a wrong code under the code", async () => {
+    const wrong = 'That setup code is not right.';
+    const server = fakeServer({
+      ...SIGNED_OUT,
+      'setup.status': () => ok({ open: true }),
+      'setup.createFirstAdmin': () => trpcError(400, 'BAD_REQUEST', wrong, { fieldErrors: { code: wrong } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/setup', server);
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Make me the administrator' }));
+    await vi.waitFor(() => expect(fieldMessage(screen.getByLabelText('Setup code'))).toBe(wrong));
+    expect(goTo).not.toHaveBeenCalled();
+  });
+
+  it('makes the administrator and opens the administration', async () => {
+    const server = fakeServer({
+      ...SIGNED_OUT,
+      'setup.status': () => ok({ open: true }),
+      'setup.createFirstAdmin': () => ok(anAdmin({ email: 'sue@example.com' })),
+    });
+    const user = userEvent.setup();
+    renderApp('/setup', server);
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Make me the administrator' }));
+    await vi.waitFor(() => expect(goTo).toHaveBeenCalledWith('/admin'));
+    expect(server.mutations()).toMatchObject([
+      { procedures: ['setup.createFirstAdmin'], inputs: [{ ...typed, email: 'sue@example.com' }] },
+    ]);
+  });
+
+  it('is the not-found page once the club has an administrator', async () => {
+    const server = fakeServer({ ...SIGNED_OUT, 'setup.status': () => ok({ open: false }) });
+    renderApp('/setup', server);
+    expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
+    expect(screen.queryByLabelText('Setup code')).toBeNull();
+  });
+});
