@@ -40,7 +40,8 @@ afterAll(async () => {
 
 describe('page addresses', () => {
   it('answers every route of the app with 200 and the app', async () => {
-    for (const route of Object.values(ROUTES).filter((r) => !r.includes('$'))) {
+    // /setup is open only while the club has no administrator: first-run-setup.test.ts checks both of its answers.
+    for (const route of Object.values(ROUTES).filter((r) => !r.includes('$') && r !== ROUTES.setup)) {
       const res = await t.client().fetch(route);
       expect(res.status, route).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
