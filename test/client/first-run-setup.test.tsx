@@ -36,7 +36,7 @@ describe('/setup', () => {
     const server = fakeServer({ ...SIGNED_OUT, 'setup.status': () => ok({ open: true }) });
     const user = userEvent.setup();
     renderApp('/setup', server);
-    await user.click(await screen.findByRole('button', { name: 'Make me the administrator' }));
+    await user.click(await screen.findByRole('button', { name: 'Set up and sign in' }));
     expect(fieldMessage(screen.getByLabelText('Setup code'))).toBe('Please enter the setup code from the site’s log.');
     expect(fieldMessage(screen.getByLabelText('First name'))).toBe('First name is required.');
     expect(fieldMessage(screen.getByLabelText('Email'))).toBe('Please enter your email address');
@@ -54,7 +54,7 @@ describe('/setup', () => {
     const user = userEvent.setup();
     renderApp('/setup', server);
     await fillForm(user);
-    await user.click(screen.getByRole('button', { name: 'Make me the administrator' }));
+    await user.click(screen.getByRole('button', { name: 'Set up and sign in' }));
     await vi.waitFor(() => expect(fieldMessage(screen.getByLabelText('Setup code'))).toBe(wrong));
     expect(goTo).not.toHaveBeenCalled();
   });
@@ -68,7 +68,7 @@ describe('/setup', () => {
     const user = userEvent.setup();
     renderApp('/setup', server);
     await fillForm(user);
-    await user.click(screen.getByRole('button', { name: 'Make me the administrator' }));
+    await user.click(screen.getByRole('button', { name: 'Set up and sign in' }));
     await vi.waitFor(() => expect(goTo).toHaveBeenCalledWith('/admin'));
     expect(server.mutations()).toMatchObject([
       { procedures: ['setup.createFirstAdmin'], inputs: [{ ...typed, email: 'sue@example.com' }] },

@@ -74,7 +74,7 @@ export function FirstAdminForm() {
             {...form.inputProps('password')}
           />
           <Button type="submit" size="md" mih={44} loading={create.isPending}>
-            Make me the administrator
+            Set up and sign in
           </Button>
         </Stack>
       </form>

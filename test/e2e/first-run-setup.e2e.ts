@@ -1,0 +1,63 @@
+import type { Browser } from 'playwright-core';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { expectAccessible, launchBrowser, openPage, phoneProblems, SMALL_PHONE } from './browser';
+
+const NOTICE = /Set up the club at (\S+) with the code ([A-Z0-9]{5}-[A-Z0-9]{5})/;
+
+let t: TestApp;
+let browser: Browser;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  const logStream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  t = await startTestApp({ browser: true, logStream });
+  browser = await launchBrowser();
+  // The line is written once the site listens.
+  await vi.waitFor(() => expect(lines.join('')).toMatch(NOTICE), { timeout: 5000 });
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+describe('setting up a new club', () => {
+  it('on a 360 px phone: the code from the log makes the first administrator, who lands on the administration; then /setup is gone', async () => {
+    const [, , code] = NOTICE.exec(lines.join(''))!;
+    const { page, problems, shot } = await openPage(browser, 'first-run-setup', SMALL_PHONE);
+    await page.goto(`${t.baseUrl}/setup`);
+    const form = page.locator('form');
+    const submit = form.getByRole('button', { name: 'Set up and sign in' });
+    await page.getByLabel(/^Setup code/).waitFor();
+    await shot('setup');
+    await expectAccessible(page, 'setup');
+    expect(await phoneProblems(page, 'main')).toEqual([]);
+
+    // A wrong code first: said under the field, nothing made.
+    await page.getByLabel(/^Setup code/).fill('AAAAA-BBBBB');
+    await page.getByLabel(/^First name/).fill('Sue');
+    await page.getByLabel(/^Last name/).fill('Secretary');
+    await page.getByLabel(/^Email/).fill('secretary@example.com');
+    await page.getByLabel(/^Password/).fill('a long enough password');
+    await submit.click();
+    await page.getByText('That setup code is not right.', { exact: false }).waitFor();
+    await shot('wrong-code');
+
+    // Typed as a person might: lower case.
+    await page.getByLabel(/^Setup code/).fill(code.toLowerCase());
+    await submit.click();
+    await page.waitForURL('**/admin**');
+    await page.getByRole('heading', { name: 'Administration' }).waitFor();
+    await shot('administration');
+
+    const again = await page.goto(`${t.baseUrl}/setup`);
+    expect(again?.status()).toBe(404);
+    expect(problems.filter((p) => !/status of 400|status of 404/.test(p))).toEqual([]);
+  });
+});
