@@ -20,7 +20,12 @@ beforeAll(async () => {
   t = await startTestApp({ browser: true, logStream });
   browser = await launchBrowser();
   // The line is written once the site listens.
-  await vi.waitFor(() => expect(lines.join('')).toMatch(NOTICE), { timeout: 5000 });
+  await vi.waitFor(
+    () => {
+      if (!NOTICE.test(lines.join(''))) throw new Error('No setup notice in the log yet');
+    },
+    { timeout: 5000 },
+  );
 });
 afterAll(async () => {
   await browser?.close();
