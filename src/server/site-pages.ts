@@ -14,7 +14,7 @@ const xmlEscape = (text: string) =>
 /**
  * The status a page path answers with: 200 for a route of the app (a content page only while it is published, the
  * first-run setup page only while the club has no administrator), 404 for anything else. Either way the app itself
- * is sent, which draws the page or the §2.1 not-found page.
+ * is sent, which draws the page or the not-found page.
  */
 export async function pageStatus(url: string, publishedPages: PublishedPages, setupOpen: () => Promise<boolean>): Promise<200 | 404> {
   const match = matchRoute(url.split('?')[0]);

@@ -48,7 +48,7 @@ export async function registerClientFiles(app: FastifyInstance, options: ClientF
   app.setNotFoundHandler(async (req, reply) => {
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !API_PREFIXES.some((p) => req.url.startsWith(p));
     if (!isPage) return reply.code(404).send({ message: 'Not found.' });
-    // The single-page app draws every page, the §2.1 not-found page included; the status tells crawlers which is which.
+    // The single-page app draws every page, the not-found page included; the status tells crawlers which is which.
     reply.code(await pageStatus(req.url, publishedPages, options.setupOpen));
     // A browser opening the page gets it with its data (personal for a member: kept by nobody but that browser);
     // anything else, the service worker saving the app included, the plain app.

@@ -21,7 +21,7 @@ export interface ImageUpload<T = void> {
 
 /**
  * The upload flow shared by every image field: choose (checked), get an upload slot, PUT the file with
- * progress, then `finish` with the slot's address. Failures show the §8 toasts under `failure`.
+ * progress, then `finish` with the slot's address. Failures show the error toasts under `failure`.
  */
 export function useImageUpload<T = void>(failure: string, finish: (uploadURL: string) => Promise<T>): ImageUpload<T> {
   const trpc = useTRPC();

@@ -24,7 +24,7 @@ export function useRefresh(listKey: QueryKey) {
     Promise.all([queryClient.invalidateQueries({ queryKey: listKey }), queryClient.invalidateQueries({ queryKey: trpc.cms.pathKey() })]);
 }
 
-/** The §8 toasts of a CMS change; on success the form or dialog closes and the lists refresh. */
+/** The toasts of a CMS change (saved, or why not); on success the form or dialog closes and the lists refresh. */
 export function feedback(success: string, failure: string, done: () => void, refresh: () => Promise<unknown>) {
   return {
     onSuccess: () => {
