@@ -16,6 +16,7 @@ import { searchAudit } from '../server/platform/audit.service';
 import { adminProcedure, router } from '../server/trpc/init';
 import { adminPaymentsRouter } from './admin-payments.router';
 import { adminCatchesRouter } from './catches.router';
+import { adminClubRouter } from './club.router';
 import { adminCmsRouter } from './cms.router';
 import { adminMysteryFishRouter, adminPictureOfMonthRouter } from './competition.router';
 import { adminEventsRouter } from './events.router';
@@ -106,4 +107,5 @@ export const adminRouter = router({
   newsletters: adminNewslettersRouter,
   payments: adminPaymentsRouter,
   cms: adminCmsRouter,
+  club: adminClubRouter,
 });

@@ -4,6 +4,7 @@ import { authRouter } from './auth.router';
 import { calendarFeedRouter } from './calendar-feed.router';
 import { catchesRouter } from './catches.router';
 import { chatRouter } from './chat.router';
+import { clubRouter } from './club.router';
 import { cmsRouter } from './cms.router';
 import { pictureOfMonthRouter } from './competition.router';
 import { entriesRouter } from './entries.router';
@@ -40,6 +41,7 @@ export const appRouter = router({
   pictureOfMonth: pictureOfMonthRouter,
   sponsors: sponsorsRouter,
   sponsorships: sponsorshipsRouter,
+  club: clubRouter,
   cms: cmsRouter,
   chat: chatRouter,
   admin: adminRouter,

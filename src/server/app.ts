@@ -99,6 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   contactAddress = () => services.cms.contactEmail(orm.em.fork());
+  // The club's zone, before the first request reads a date (each fresh read of the profile sets it again).
+  await services.club.profile(orm.em.fork()).catch((err: unknown) => app.log.error({ err }, 'Could not read the club’s profile'));
   const contextDeps: ContextDeps = { em: orm.em, services };
   registerJobs(app, { env, orm, services, clock, hasPayments: deps.payments !== null });
 
@@ -124,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: env.PUBLIC_URL,
     publishedPages: () => services.cms.publishedPages(orm.em.fork()),
     setupOpen: () => services.setup.isOpen(orm.em.fork()),
+    clubProfile: () => services.club.profile(orm.em.fork()),
   });
   // While the club has no administrator, the setup code goes to the log once the site listens.
   app.addHook('onListen', async () => {

@@ -11,6 +11,7 @@ import { CalendarFeedService } from './events/calendar-feed.service';
 import { AuthService, type AuthDeps } from './accounts/auth.service';
 import { AssistantService, type AssistantModel } from './assistant/assistant.service';
 import { CatchesService } from './catches/catches.service';
+import { ClubSettingsService } from './club/club-settings.service';
 import { CmsService } from './content/cms.service';
 import type { ContentCache } from './platform/content-cache';
 import { EmailChangeService } from './accounts/email-change.service';
@@ -54,7 +55,10 @@ export interface ServiceDeps extends AuthDeps {
 }
 
 /** Every domain service, built once per app with its dependencies. */
-export function createServices(deps: ServiceDeps) {
+export function createServices(baseDeps: ServiceDeps) {
+  // What the club chose about itself is read by nearly every service (names, zone, contact).
+  const club = new ClubSettingsService(baseDeps);
+  const deps = { ...baseDeps, club };
   // Members' card codes and calendar addresses are derived from the site's secret (private-codes.ts).
   const linkSecret = deps.sealingSecret ?? randomBytes(32).toString('base64url');
   const uploads = new UploadsService(deps);
@@ -74,6 +78,7 @@ export function createServices(deps: ServiceDeps) {
   const emailChange = new EmailChangeService({ ...deps, cms, auth });
   const renewals = new RenewalsService(deps);
   return {
+    club,
     assistant: new AssistantService({ ...deps, model: deps.assistantModel, cms, events, catches, sponsors, members, entries }),
     admin,
     adminMembers: new AdminMembersService({ ...deps, admin, emailChange, renewals }),

@@ -1,8 +1,19 @@
-import { CLUB } from './club';
+import { EXAMPLE_CLUB_PROFILE } from './club-example';
 import { intlOffsetMs, keptOffsetMs, MONTHS_LONG, MONTHS_SHORT, wallTime, WEEKDAYS_SHORT, type ZoneOffsets } from './club-clock';
 
 /** A calendar date as 'YYYY-MM-DD'. */
 export type IsoDate = string;
+
+/**
+ * The club's time zone: one club per site, so one per process (and per page). The server sets it from the club's
+ * profile when it starts and whenever the profile is read afresh; the app from the offsets its page came with.
+ */
+let clubZone: string = EXAMPLE_CLUB_PROFILE.timeZone;
+export function setClubZone(zone: string): void {
+  clubZone = zone;
+}
+/** The club's IANA time zone ('Australia/Sydney'). */
+export const clubTimeZone = (): string => clubZone;
 
 const keptOffsets = new Map<string, ZoneOffsets>();
 /** Keeps a zone's offsets (`club-clock.ts`): the club's dates are then read without Intl. */
@@ -21,8 +32,8 @@ function wallClock(instant: number, timeZone: string): Date {
   return new Date(instant + zoneOffsetMs(instant, timeZone));
 }
 
-/** Today's date in the club's time zone (Australia/Sydney), whatever the server's zone. */
-export function clubToday(now: Date, timeZone: string = CLUB.timeZone): IsoDate {
+/** Today's date in the club's time zone, whatever the server's zone. */
+export function clubToday(now: Date, timeZone: string = clubZone): IsoDate {
   // Every zone's offset is whole minutes, so the date is the same all minute: work it out once a minute, not per
   // call (a kept answer's key asks for it on every request).
   const minute = Math.floor(now.getTime() / 60_000);
@@ -71,7 +82,7 @@ export const isIsoDate = (value: string) =>
   new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /** 'YYYY-MM-DDTHH:mm' on the club's clocks → the instant it names (daylight saving included). */
-export function clubLocalToInstant(local: string, timeZone: string = CLUB.timeZone): Date {
+export function clubLocalToInstant(local: string, timeZone: string = clubZone): Date {
   const [date, time = '00:00'] = local.split('T');
   const [y, m, d] = date.split('-').map(Number);
   const [hh, mm] = time.split(':').map(Number);
@@ -83,13 +94,13 @@ export function clubLocalToInstant(local: string, timeZone: string = CLUB.timeZo
 }
 
 /** The instant as 'YYYY-MM-DDTHH:mm' on the club's clocks (what a datetime-local input shows). */
-export function instantToClubLocal(instant: Date, timeZone: string = CLUB.timeZone): string {
+export function instantToClubLocal(instant: Date, timeZone: string = clubZone): string {
   const shifted = new Date(instant.getTime() + zoneOffsetMs(instant.getTime(), timeZone));
   return shifted.toISOString().slice(0, 16);
 }
 
 /** 'Sat, 5 Dec 2026, 7:00 am' in the club's time zone. */
-export function formatClubDateTime(instant: Date | string, timeZone: string = CLUB.timeZone): string {
+export function formatClubDateTime(instant: Date | string, timeZone: string = clubZone): string {
   const wall = wallClock(new Date(instant).getTime(), timeZone);
   return `${WEEKDAYS_SHORT[wall.getUTCDay()]}, ${formatWallDate(wall, MONTHS_SHORT)}, ${wallTime(wall)}`;
 }
@@ -101,17 +112,17 @@ function formatWallDate(wall: Date, months: readonly string[]): string {
 
 /** '5 December 2026': the day of an instant on the club's clocks, as a news article is dated. */
 export function formatClubLongDate(instant: Date | string): string {
-  return formatWallDate(wallClock(new Date(instant).getTime(), CLUB.timeZone), MONTHS_LONG);
+  return formatWallDate(wallClock(new Date(instant).getTime(), clubZone), MONTHS_LONG);
 }
 
 /** '21 Nov 2026, 4:52 pm' on the club's clocks: when a message was sent, without the weekday. */
 export function formatClubStamp(instant: Date | string): string {
-  const wall = wallClock(new Date(instant).getTime(), CLUB.timeZone);
+  const wall = wallClock(new Date(instant).getTime(), clubZone);
   return `${formatWallDate(wall, MONTHS_SHORT)}, ${wallTime(wall)}`;
 }
 
 /** '2:31 pm' in the club's time zone. */
-export function formatClubTime(instant: Date | string, timeZone: string = CLUB.timeZone): string {
+export function formatClubTime(instant: Date | string, timeZone: string = clubZone): string {
   return wallTime(wallClock(new Date(instant).getTime(), timeZone));
 }
 
@@ -122,7 +133,7 @@ const OFFSET_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-
  * as 'YYYY-MM-DDTHH:mm' on the club's clocks; undefined for anything else (the club's local form, a bad date), which
  * the caller leaves for the schema to judge.
  */
-export function offsetDateTimeToClubLocal(value: string, timeZone: string = CLUB.timeZone): string | undefined {
+export function offsetDateTimeToClubLocal(value: string, timeZone: string = clubZone): string | undefined {
   const match = OFFSET_DATE_TIME.exec(value.trim());
   if (!match || !isIsoDate(match[1])) return undefined;
   const instant = Date.parse(value.trim());

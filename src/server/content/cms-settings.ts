@@ -4,6 +4,7 @@ import { AppError } from '../../shared/errors';
 import { ONE_PLACING_LABEL } from '../../shared/placing-rules.schema';
 import { SITE_NAVIGATION_SETTING, siteNavigation } from '../../shared/site-navigation';
 import { FISHING_AREA_SETTING } from '../catches/fishing-area.service';
+import { CLUB_SETTING_KEYS } from '../club/club-settings.service';
 import { ONE_PLACING_SETTING } from '../competition/placing-rules.service';
 import { ContentPage, SiteSetting } from '../db/entities';
 import type { Actor } from '../platform/actor';
@@ -24,6 +25,9 @@ export class CmsSettings {
     // The placing rules are audited as such and refresh the boards; a free-text edit here would do neither.
     if (input.settingKey === ONE_PLACING_SETTING)
       throw new AppError('BAD_REQUEST', `${ONE_PLACING_LABEL} is switched on the Results tab.`, { field: 'settingKey' });
+    // The club's own settings are checked as a whole on their cards; a free-text edit could break every page.
+    if (CLUB_SETTING_KEYS.includes(input.settingKey))
+      throw new AppError('BAD_REQUEST', 'The club’s details are changed in Admin → Club settings.', { field: 'settingKey' });
     const known = KNOWN_SETTINGS[input.settingKey];
     if (known && known.type !== input.settingType)
       throw new AppError('BAD_REQUEST', `${input.settingKey} is a ${known.type} setting.`, { field: 'settingType' });
@@ -75,6 +79,7 @@ export class CmsSettings {
       throw new AppError('BAD_REQUEST', "The fishing area is reset on the Results tab's Fishing area card.");
     if (setting.settingKey === ONE_PLACING_SETTING)
       throw new AppError('BAD_REQUEST', `${ONE_PLACING_LABEL} is switched on the Results tab.`);
+    if (CLUB_SETTING_KEYS.includes(setting.settingKey)) throw new AppError('BAD_REQUEST', 'The club’s details are changed in Admin → Club settings.');
     recordAudit(em, {
       actor: actor.user,
       action: 'setting.delete',

@@ -3,10 +3,9 @@ import { CLUB } from '../../shared/club';
 
 const mjml = lazy(() => import('mjml'));
 
-/** Escapes text for HTML/MJML; every value that reaches a template goes through this. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+import { escapeHtml } from '../../shared/escape-html';
+
+export { escapeHtml };
 
 export interface EmailContent {
   subject: string;

@@ -1,3 +1,4 @@
+import type { ClubProfile } from '../../shared/club-profile';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
@@ -17,6 +18,8 @@ export interface ClientFilesOptions {
   publishedPages: () => Promise<PageView[]>;
   /** Whether the first-run setup page is open (the club has no administrator yet). */
   setupOpen: () => Promise<boolean>;
+  /** The club's profile, carried in every page's HTML. */
+  clubProfile: () => Promise<ClubProfile>;
 }
 
 /**
@@ -43,7 +46,7 @@ export async function registerClientFiles(app: FastifyInstance, options: ClientF
   }
 
   registerSiteFiles(app, options.publicUrl, publishedPages);
-  const firstScreen = clientDir ? firstScreenHtml(clientDir, { url: options.publicUrl, secureSession: production }) : undefined;
+  const firstScreen = clientDir ? firstScreenHtml(clientDir, { url: options.publicUrl, secureSession: production }, options.clubProfile) : undefined;
 
   app.setNotFoundHandler(async (req, reply) => {
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !API_PREFIXES.some((p) => req.url.startsWith(p));

@@ -12,8 +12,10 @@ import {
   type FirstAnswer,
   type PageAddress,
 } from '../../shared/first-screen';
-import { CLUB } from '../../shared/club';
-import { CLUB_CLOCK_ID, clockYearsAround, zoneOffsetsFor } from '../../shared/club-clock';
+import { APP_FONT_FAMILY } from '../../shared/app-font';
+import { escapeHtml } from '../../shared/escape-html';
+import { CLUB_PROFILE_ID, type ClubProfile } from '../../shared/club-profile';
+import { CLUB_CLOCK_ID, clockYearsAround, zoneOffsetsFor, type ZoneOffsets } from '../../shared/club-clock';
 import { keepZoneOffsets } from '../../shared/dates';
 import { CLUB_ADDRESS_ID, type ClubAddress } from '../../shared/club-address';
 import { FIRST_SCREEN_MODULES, isFullScreenPage, type FirstRead } from '../../shared/screens';
@@ -47,35 +49,62 @@ export interface FirstScreenHtml {
  * page (`Sec-Fetch-Dest: document`), never for the service worker's saved copy of the app, which must not keep
  * anyone's data.
  */
-export function firstScreenHtml(clientDir: string, address: ClubAddress): FirstScreenHtml | undefined {
+export function firstScreenHtml(
+  clientDir: string,
+  address: ClubAddress,
+  clubProfile: () => Promise<ClubProfile>,
+): FirstScreenHtml | undefined {
   const manifestFile = path.join(clientDir, '.vite/manifest.json');
   if (!existsSync(manifestFile)) return undefined;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const routeLinks = new Map(FIRST_SCREEN_MODULES.map((module) => [module, preloadLinks(manifest, module)]));
   const clubAddress = jsonScript(CLUB_ADDRESS_ID, address);
-  // The club's zone offsets go with every page so a phone reads its dates without Intl; the server's drawings read
-  // the same ones.
-  const { from, until } = clockYearsAround(Date.now());
-  const clock = zoneOffsetsFor(CLUB.timeZone, from, until);
-  keepZoneOffsets(clock);
-  const clubFacts = `${clubAddress}${jsonScript(CLUB_CLOCK_ID, clock)}`;
   const draw = serverDrawnPages(clientDir);
 
   return {
     async page(app, req) {
       const { pathname, searchParams } = new URL(req.url, 'http://site');
       const address: PageAddress = { pathname, search: searchParams };
-      const answers = await firstAnswers(app, req, address);
+      const [answers, club] = await Promise.all([firstAnswers(app, req, address), clubProfile()]);
       const modules = firstScreenModules(address, whoIs(answers.find((a) => a.path === 'auth.me')?.data));
       const links = [...new Set(modules.flatMap((module) => routeLinks.get(module) ?? []))].join('');
-      const html = template.replace('</head>', `${links}${jsonScript(FIRST_SCREEN_DATA_ID, answers)}${clubFacts}</head>`);
+      const clubFacts = `${clubAddress}${jsonScript(CLUB_PROFILE_ID, club)}${jsonScript(CLUB_CLOCK_ID, clockOf(club.timeZone))}`;
+      const html = inClubsName(template, club).replace('</head>', `${links}${jsonScript(FIRST_SCREEN_DATA_ID, answers)}${clubFacts}</head>`);
       const drawn = draw && drawnOnServer(address) ? await draw(req.log, req.url, answers) : undefined;
       if (drawn) return html.replace(EMPTY_ROOT, `<div id="root" ${DRAWN_AT_ATTRIBUTE}="${drawn.drawnAt}">${drawn.html}</div>`);
-      return isFullScreenPage(pathname) ? html : html.replace(EMPTY_ROOT, `<div id="root">${HEADER_SHELL}</div>`);
+      return isFullScreenPage(pathname) ? html : html.replace(EMPTY_ROOT, `<div id="root">${headerShell(club.name)}</div>`);
     },
   };
 }
+
+/**
+ * The club's zone offsets, which go with every page so a phone reads its dates without Intl (the server's drawings
+ * read the same ones): worked out once per zone and year span.
+ */
+function clockOf(timeZone: string): ZoneOffsets {
+  const { from, until } = clockYearsAround(Date.now());
+  const key = `${timeZone} ${from}`;
+  let clock = clocks.get(key);
+  if (!clock) {
+    clock = zoneOffsetsFor(timeZone, from, until);
+    clocks.set(key, clock);
+    keepZoneOffsets(clock);
+  }
+  return clock;
+}
+const clocks = new Map<string, ZoneOffsets>();
+
+/** The page's title, description and browser colour in the club's name and colours. */
+function inClubsName(template: string, club: ClubProfile): string {
+  const description = `${club.name}: a recreational fishing club in ${club.area}, ${club.state}. Membership, events and catch logging.`;
+  return template
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(club.name)}</title>`)
+    .replace(/(<meta\s+name="description"\s+content=")[^"]*"/, (_, start: string) => `${start}${escapeHtml(description)}"`)
+    .replace(/(<meta name="theme-color" content=")[^"]*"/, (_, start: string) => `${start}${club.colours.primary}"`);
+}
+
+
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
@@ -87,12 +116,12 @@ const jsonScript = (id: string, value: unknown) =>
  * The site's header bar as the app draws it (app-shell.tsx NavBar: 60 px, the club's mark and name), painted with
  * the HTML while the script is still on its way; the app replaces it with its own, in the same place.
  */
-const HEADER_SHELL =
+const headerShell = (clubName: string) =>
   '<header style="border-bottom:1px solid var(--mantine-color-gray-3);background:var(--mantine-color-body);position:sticky;top:0">' +
   '<div style="max-width:71.25rem;margin-inline:auto;padding-inline:var(--mantine-spacing-md);height:60px;display:flex;align-items:center;gap:10px">' +
   '<svg width="32" height="32" viewBox="0 0 64 64" aria-hidden="true"><rect width="64" height="64" rx="14" fill="var(--mantine-color-blue-8)"/>' +
   '<path d="M12 34c8-10 22-12 32-4l8-6v20l-8-6c-10 8-24 6-32-4z" fill="#fff"/><circle cx="22" cy="32" r="2.5" fill="var(--mantine-color-blue-8)"/></svg>' +
-  `<span style='font-family:${CLUB.fontFamily};font-weight:700;color:var(--mantine-color-blue-9);white-space:nowrap;overflow:hidden;text-overflow:ellipsis'>${CLUB.name}</span>` +
+  `<span style='font-family:${APP_FONT_FAMILY};font-weight:700;color:var(--mantine-color-blue-9);white-space:nowrap;overflow:hidden;text-overflow:ellipsis'>${escapeHtml(clubName)}</span>` +
   '</div></header>';
 
 /** The page's first reads, asked of the API as the browser would (its cookie and address). */
