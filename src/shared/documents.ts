@@ -1,4 +1,4 @@
-import { CLUB } from './club';
+import type { ClubProfile } from './club-profile';
 
 export type DocumentType = 'Legal' | 'Behavior' | 'Competition' | 'Culture';
 
@@ -62,6 +62,19 @@ export const CODE_OF_CONDUCT_RULES: { title: string; text: string }[] = [
   },
 ];
 
+/**
+ * A document's words with the club's own in place of `{club}`, `{area}` and `{association}` (the incorporated
+ * association's number as a sentence, or nothing when the club has none): how every screen and answer shows them.
+ */
+export function withClubWords(text: string, club: Pick<ClubProfile, 'name' | 'area' | 'associationNumber'>): string {
+  const association = club.associationNumber ? `Incorporated association ${club.associationNumber}.` : '';
+  return text
+    .replaceAll('{club}', club.name)
+    .replaceAll('{area}', club.area)
+    .replaceAll('{association}', association)
+    .trim();
+}
+
 /** The four club documents; the competition rules carry the club's prizes, points and limits. */
 export const CLUB_DOCUMENTS: ClubDocument[] = [
   {
@@ -72,9 +85,9 @@ export const CLUB_DOCUMENTS: ClubDocument[] = [
     required: true,
     description: 'The acknowledgement of risk every member accepts before logging catches in a club competition.',
     content: [
-      `By taking part in a ${CLUB.name} competition or club day I acknowledge that fishing from shore, rocks, jetties and boats carries risks, including slipping, drowning, hooks, weather and tides.`,
+      'By taking part in a {club} competition or club day I acknowledge that fishing from shore, rocks, jetties and boats carries risks, including slipping, drowning, hooks, weather and tides.',
       'I take part at my own risk, I am responsible for my own safety equipment, and I will follow the directions of the organisers and the competition rules.',
-      `I release ${CLUB.name}, its committee and volunteers from liability for injury, loss or damage arising from my participation, except where the law does not allow this.`,
+      'I release {club}, its committee and volunteers from liability for injury, loss or damage arising from my participation, except where the law does not allow this.',
       'I confirm that every catch I log is my own, was caught on the day within the competition area and hours, and that the photo is genuine and unaltered.',
     ].join('\n\n'),
   },
@@ -84,7 +97,7 @@ export const CLUB_DOCUMENTS: ClubDocument[] = [
     title: 'Code of Conduct',
     type: 'Behavior',
     required: true,
-    description: `The eleven rules every member agrees to. Incorporated association ${CLUB.associationNumber}.`,
+    description: 'The eleven rules every member agrees to. {association}',
     content: CODE_OF_CONDUCT_RULES.map((rule, i) => `${i + 1}. ${rule.title}. ${rule.text}`).join('\n'),
   },
   {
@@ -97,7 +110,7 @@ export const CLUB_DOCUMENTS: ClubDocument[] = [
     content: [
       'Entry fee: $10 per entrant, $15 for non-members.',
       'Registration: 7am to 9am. Fishing: 7am to 2pm. Presentation: 4pm.',
-      `Fishing only within ${CLUB.area}. No offshore fishing.`,
+      'Fishing only within {area}. No offshore fishing.',
       'Categories: Bream, Flathead, Mangrove Jack, Mulloway, Trevally, Whiting, Tailor.',
       'Prizes per category: 1st $100, 2nd $50, 3rd $25 tackle vouchers. Mystery fish: $100 cash. Fish picture of the month: $100 voucher.',
       'Champion points: 3 for first, 2 for second, 1 for third in each category.',
@@ -113,7 +126,7 @@ export const CLUB_DOCUMENTS: ClubDocument[] = [
     required: false,
     description: 'Why the club exists and what we stand for.',
     content: [
-      `${CLUB.name} brings together anglers of all ages to enjoy the rivers, estuaries and beaches of the ${CLUB.region}.`,
+      '{club} brings together anglers of all ages to enjoy the rivers, estuaries and beaches of {area}.',
       '- Fishing for fun and friendship, with a fair go for everyone.',
       '- Looking after our waterways: catch and release, no litter, respect for closures and limits.',
       '- Passing skills on to juniors and newcomers.',
