@@ -18,6 +18,19 @@ export const STATE_NAMES = {
 export type AustralianState = keyof typeof STATE_NAMES;
 const STATES = Object.keys(STATE_NAMES) as [AustralianState, ...AustralianState[]];
 
+/** The zones Australian clubs keep, as the setup page offers them (any IANA zone is taken). */
+export const AUSTRALIAN_ZONES: { zone: string; label: string }[] = [
+  { zone: 'Australia/Sydney', label: 'Sydney, Canberra (NSW, ACT)' },
+  { zone: 'Australia/Brisbane', label: 'Brisbane (QLD, no daylight saving)' },
+  { zone: 'Australia/Melbourne', label: 'Melbourne (VIC)' },
+  { zone: 'Australia/Hobart', label: 'Hobart (TAS)' },
+  { zone: 'Australia/Adelaide', label: 'Adelaide (SA)' },
+  { zone: 'Australia/Broken_Hill', label: 'Broken Hill (far west NSW)' },
+  { zone: 'Australia/Darwin', label: 'Darwin (NT)' },
+  { zone: 'Australia/Perth', label: 'Perth (WA)' },
+  { zone: 'Australia/Lord_Howe', label: 'Lord Howe Island' },
+];
+
 /** Whether the runtime knows this IANA time zone ('Australia/Brisbane'). */
 export function isTimeZone(zone: string): boolean {
   try {

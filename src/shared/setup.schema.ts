@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema, passwordSchema, text } from './auth.schema';
+import { clubProfileSchema } from './club-profile';
 
 /** The first-run setup code as typed: spaces and case do not matter (the server compares it without them). */
 export const setupCodeSchema = text('Setup code')
@@ -7,9 +8,10 @@ export const setupCodeSchema = text('Setup code')
   .min(1, 'Please enter the setup code from the site’s log.')
   .max(40, 'That is not a setup code: it is 10 letters and digits, like K7QM4-XH2RP.');
 
-/** The first administrator, made on the /setup page by whoever holds the setup code. */
+/** The club's details and its first administrator, made on the /setup page by whoever holds the setup code. */
 export const firstAdminInput = z.object({
   code: setupCodeSchema,
+  club: clubProfileSchema,
   firstName: nameSchema('First name'),
   lastName: nameSchema('Last name'),
   email: emailSchema,

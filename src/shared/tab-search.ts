@@ -13,6 +13,7 @@ export const ADMIN_TABS = [
   'accounting',
   'newsletters',
   'audit',
+  'club',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 export const ADMIN_DEFAULT_TAB: AdminTab = 'events';

@@ -2,6 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { goTo } from '../../src/client/lib/use-auth';
+import { EXAMPLE_CLUB_PROFILE } from '../../src/shared/club-example';
+import { BAY_CLUB } from '../support/second-club';
 import { anAdmin } from './builders';
 import { fieldMessage } from './field-message';
 import { fill } from './fill';
@@ -23,6 +25,17 @@ const typed = {
 
 async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   await fill(user, await screen.findByLabelText('Setup code'), typed.code);
+  await fill(user, screen.getByLabelText('Club name'), BAY_CLUB.name);
+  await fill(user, screen.getByLabelText(/^Short name/), BAY_CLUB.shortName);
+  await fill(user, screen.getByLabelText('Town'), BAY_CLUB.town);
+  await user.selectOptions(screen.getByLabelText('State'), 'QLD');
+  await fill(user, screen.getByLabelText(/^Region/), BAY_CLUB.area);
+  await fill(user, screen.getByLabelText(/^Local name/), BAY_CLUB.localName);
+  await user.selectOptions(screen.getByLabelText(/^Time zone/), 'Australia/Brisbane');
+  await fill(user, screen.getByLabelText(/^Committee e-mail/), BAY_CLUB.contactEmail);
+  await fill(user, screen.getByLabelText(/^ABN/), '51 824 753 556');
+  await fill(user, screen.getByLabelText(/^Association number/), BAY_CLUB.associationNumber);
+  await user.click(screen.getByLabelText('The club is registered for GST'));
   await fill(user, screen.getByLabelText('First name'), typed.firstName);
   await fill(user, screen.getByLabelText('Last name'), typed.lastName);
   await fill(user, screen.getByLabelText('Email'), typed.email);
@@ -38,6 +51,8 @@ describe('/setup', () => {
     renderApp('/setup', server);
     await user.click(await screen.findByRole('button', { name: 'Set up and sign in' }));
     expect(fieldMessage(screen.getByLabelText('Setup code'))).toBe('Please enter the setup code from the site’s log.');
+    expect(fieldMessage(screen.getByLabelText('Club name'))).toBe('Club name is required.');
+    expect(fieldMessage(screen.getByLabelText(/^Committee e-mail/))).toBe('Please enter your email address');
     expect(fieldMessage(screen.getByLabelText('First name'))).toBe('First name is required.');
     expect(fieldMessage(screen.getByLabelText('Email'))).toBe('Please enter your email address');
     expect(fieldMessage(screen.getByLabelText(/^Password/))).toMatch(/^Password must be at least/);
@@ -71,7 +86,11 @@ describe('/setup', () => {
     await user.click(screen.getByRole('button', { name: 'Set up and sign in' }));
     await vi.waitFor(() => expect(goTo).toHaveBeenCalledWith('/admin'));
     expect(server.mutations()).toMatchObject([
-      { procedures: ['setup.createFirstAdmin'], inputs: [{ ...typed, email: 'sue@example.com' }] },
+      {
+        procedures: ['setup.createFirstAdmin'],
+        // The colours were left as the example club's.
+        inputs: [{ ...typed, email: 'sue@example.com', club: { ...BAY_CLUB, colours: EXAMPLE_CLUB_PROFILE.colours } }],
+      },
     ]);
   });
 

@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuditLog, User } from '../../src/server/db/entities';
+import { BAY_CLUB } from '../support/second-club';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const run = promisify(execFile);
@@ -30,6 +31,7 @@ async function appWithLog(sessionSecret?: string) {
 
 const admin = (code: string, email = 'secretary@example.com') => ({
   code,
+  club: BAY_CLUB,
   firstName: 'Sue',
   lastName: 'Secretary',
   email,
@@ -71,6 +73,21 @@ describe('first-run setup', () => {
     expect(await t.em().count(AuditLog, { action: 'setup.firstAdmin' })).toBe(0);
   });
 
+  it("refuses the club's details with a sentence naming the field, and makes nothing", async () => {
+    const bad = [
+      [{ ...BAY_CLUB, name: ' ' }, 'club.name', 'Club name is required.'],
+      [{ ...BAY_CLUB, abn: '12 345 678 901' }, 'club.abn', 'ABN must be the club’s 11-digit Australian Business Number.'],
+      [{ ...BAY_CLUB, timeZone: 'Moreton/Bay' }, 'club.timeZone', 'Time zone must be a zone like Australia/Sydney or Australia/Brisbane.'],
+      [{ ...BAY_CLUB, colours: { ...BAY_CLUB.colours, primary: 'teal' } }, 'club.colours.primary', 'Main colour must be a colour like #1971c2.'],
+    ] as const;
+    for (const [club, field, message] of bad)
+      await expect(t.client().trpc.setup.createFirstAdmin.mutate({ ...admin(code), club })).rejects.toMatchObject({
+        data: { httpStatus: 400, fieldErrors: { [field]: message } },
+      });
+    expect(await t.em().count(User, {})).toBe(0);
+    expect(await t.client().trpc.club.profile.query()).toMatchObject({ name: 'Tweed Coast Anglers Club' });
+  });
+
   it('holds back guessing like sign-in does', async () => {
     const guesser = t.client();
     for (let i = 0; i < 10; i++) await guesser.trpc.setup.createFirstAdmin.mutate(admin('WRONG-GUESS')).catch(() => undefined);
@@ -87,6 +104,12 @@ describe('first-run setup', () => {
     await expect(operator.trpc.admin.siteHealth.query()).resolves.toBeTruthy();
     const audit = await t.em().find(AuditLog, { action: 'setup.firstAdmin' });
     expect(audit.map((a) => [a.entityId, a.after])).toEqual([[user.id, { role: 'admin', email: 'secretary@example.com' }]]);
+  });
+
+  it("keeps the club's details the setup page was given, audited", async () => {
+    expect(await t.client().trpc.club.profile.query()).toEqual(BAY_CLUB);
+    const [saved] = await t.em().find(AuditLog, { action: 'club.profile.save' });
+    expect(saved).toMatchObject({ actorLabel: 'setup code', before: null, after: BAY_CLUB });
   });
 
   it('is gone once the club has an administrator: the code is not taken twice and the page answers 404', async () => {

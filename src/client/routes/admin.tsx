@@ -25,6 +25,7 @@ const AdminReportsTab = onDemandPart(async () => (await import('../features/admi
 const AdminAccountingTab = onDemandPart(async () => (await import('../features/admin/accounting-tab')).AdminAccountingTab);
 const NewslettersTab = onDemandPart(async () => (await import('../features/newsletters/newsletters-tab')).NewslettersTabFromAddress);
 const AdminAuditTab = onDemandPart(async () => (await import('../features/admin/audit-tab')).AdminAuditTab);
+const ClubSettingsTab = onDemandPart(async () => (await import('../features/club-settings/club-settings-tab')).ClubSettingsTab);
 
 /** The overview's figures: members, active events, the year's revenue and sponsors. */
 function OverviewFigures({ overview }: { overview: AdminOverview }) {
@@ -112,6 +113,7 @@ export default function AdminPage() {
               { value: 'accounting', label: 'Accounting', panel: <AdminAccountingTab onOpenReports={() => setTab('reports')} /> },
               { value: 'newsletters', label: 'Newsletters', panel: <NewslettersTab /> },
               { value: 'audit', label: 'Audit Log', panel: <AdminAuditTab /> },
+              { value: 'club', label: 'Club settings', panel: <ClubSettingsTab /> },
             ].map((t) => ({ ...t, panel: <OnDemandPanel>{t.panel}</OnDemandPanel> }))}
           />
         )}

@@ -4,6 +4,7 @@ import type { FirstAdminInput } from '../../shared/setup.schema';
 import { AppError } from '../../shared/errors';
 import { ROUTES } from '../../shared/screens';
 import type { Clock } from '../clock';
+import { writeClubProfile } from '../club/club-settings.service';
 import { AuditLog, User } from '../db/entities';
 import type { Actor } from '../platform/actor';
 import { recordAudit } from '../platform/audit.service';
@@ -75,7 +76,7 @@ export class FirstRunSetupService {
   }
 
   /**
-   * Makes the first administrator (the address verified: the operator holding the code is trusted) and returns them
+   * Saves the club's details and makes the first administrator (the address verified: the operator holding the code is trusted) and returns them
    * to be signed in. Under one advisory lock, so two setups at once make one administrator; a wrong code changes
    * nothing but the rate-limit counter. An existing account at the address becomes the administrator.
    */
@@ -99,6 +100,7 @@ export class FirstRunSetupService {
         before: existing ? { role: existing.role } : null,
         after: { role: 'admin', email: input.email },
       });
+      await writeClubProfile(tem, input.club, { actor: null, label: 'setup code' });
       Object.assign(user, { firstName: input.firstName, lastName: input.lastName, role: 'admin' as const });
       user.passwordHash = await hashPassword(input.password);
       user.emailVerifiedAt ??= now;

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { EXAMPLE_CLUB_PROFILE } from '../../shared/club-example';
 import { clubProfileSchema, type ClubProfile } from '../../shared/club-profile';
 import { setClubZone } from '../../shared/dates';
-import { SiteSetting } from '../db/entities';
+import { SiteSetting, type User } from '../db/entities';
 import type { Actor } from '../platform/actor';
 import { recordAudit } from '../platform/audit.service';
 import type { ContentCache } from '../platform/content-cache';
@@ -29,8 +29,11 @@ async function storedProfile(em: EntityManager): Promise<ClubProfile> {
   return merged.success ? merged.data : EXAMPLE_CLUB_PROFILE;
 }
 
-/** Writes the profile's setting row (no flush): the setup page and Admin → Club settings both save through this. */
-export async function writeClubProfile(em: EntityManager, profile: ClubProfile): Promise<{ before: ClubProfile | null }> {
+/**
+ * Writes the profile's setting row and its audit entry (no flush): the setup page (by the holder of the setup code)
+ * and Admin → Club settings both save through this.
+ */
+export async function writeClubProfile(em: EntityManager, profile: ClubProfile, by: { actor: User | null; label?: string }): Promise<void> {
   const row = await em.findOne(SiteSetting, { settingKey: CLUB_PROFILE_SETTING });
   const before = row ? await storedProfile(em) : null;
   const value = JSON.stringify(profile);
@@ -42,7 +45,15 @@ export async function writeClubProfile(em: EntityManager, profile: ClubProfile):
       settingType: 'json',
       description: 'The club’s name, region, contact and colours. Change them in Admin → Club settings.',
     });
-  return { before };
+  recordAudit(em, {
+    actor: by.actor,
+    actorLabel: by.label,
+    action: 'club.profile.save',
+    entityType: 'ClubSettings',
+    entityId: CLUB_PROFILE_SETTING,
+    before: before as never,
+    after: profile as never,
+  });
 }
 
 export interface ClubSettingsDeps {
@@ -68,15 +79,7 @@ export class ClubSettingsService {
 
   /** Admin → Club settings: replaces the profile (already checked by `clubProfileSchema`); audited before and after. */
   async saveProfile(em: EntityManager, actor: Actor, profile: ClubProfile): Promise<ClubProfile> {
-    const { before } = await writeClubProfile(em, profile);
-    recordAudit(em, {
-      actor: actor.user,
-      action: 'club.profile.save',
-      entityType: 'ClubSettings',
-      entityId: CLUB_PROFILE_SETTING,
-      before: before as never,
-      after: profile as never,
-    });
+    await writeClubProfile(em, profile, { actor: actor.user });
     await em.flush();
     setClubZone(profile.timeZone);
     return profile;

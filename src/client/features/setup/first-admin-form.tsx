@@ -2,25 +2,51 @@ import { Alert, Button, Card, PasswordInput, Stack, Text, TextInput, Title } fro
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { AUTH_LIMITS } from '../../../shared/auth.constants';
+import { EXAMPLE_CLUB_PROFILE } from '../../../shared/club-example';
 import { ROUTES } from '../../../shared/screens';
 import { firstAdminInput } from '../../../shared/setup.schema';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { serverMessage } from '../../lib/errors';
 import { goTo } from '../../lib/use-auth';
 import { useTRPC } from '../../trpc';
+import { ClubProfileFields } from '../club-settings/club-profile-fields';
+import { blankProfileValues, profileFieldOf, profileInput, type ClubProfileValues } from '../club-settings/club-profile-values';
 
 /** Thumb-sized fields and button (44 px), on a 360 px phone as on a desk. */
 const FIELD = { size: 'md', styles: { input: { minHeight: 44 } } } as const;
 
+interface SetupValues extends ClubProfileValues {
+  code: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+const toInput = ({ code, firstName, lastName, email, password, ...club }: SetupValues) => ({
+  code,
+  firstName,
+  lastName,
+  email,
+  password,
+  club: profileInput(club),
+});
+const clubField = profileFieldOf('club.');
+const fieldOf = (path: string): keyof SetupValues | undefined =>
+  path.startsWith('club.') ? clubField(path) : (path.split('.')[0] as keyof SetupValues);
+
 /**
- * The first administrator: the setup code from the site's log, then their name, e-mail address and password. On
- * success they are signed in, and the page loads afresh at the administration.
+ * The setup page: the setup code from the site's log, the club's details (the example club's as placeholders), then
+ * the first administrator's name, e-mail address and password. On success they are signed in, and the page loads
+ * afresh at the administration.
  */
 export function FirstAdminForm() {
   const trpc = useTRPC();
-  const form = useSchemaForm({
+  const form = useSchemaForm<typeof firstAdminInput, SetupValues>({
     schema: firstAdminInput,
-    initialValues: { code: '', firstName: '', lastName: '', email: '', password: '' },
+    initialValues: () => ({ code: '', firstName: '', lastName: '', email: '', password: '', ...blankProfileValues(EXAMPLE_CLUB_PROFILE) }),
+    toInput,
+    fieldOf,
   });
   const create = useMutation(
     trpc.setup.createFirstAdmin.mutationOptions({
@@ -37,18 +63,18 @@ export function FirstAdminForm() {
   const refusal = create.error && !Object.keys(form.errors).length ? serverMessage(create.error) : undefined;
 
   return (
-    <Card withBorder shadow="sm" padding="lg" radius="md" w="100%" maw={440}>
+    <Card withBorder shadow="sm" padding="lg" radius="md" w="100%" maw={560}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Title order={1} size="h2">
             Set up the club
           </Title>
           <Text size="sm">
-            Make the club’s first administrator. The setup code is in the site’s log, or run{' '}
+            Name the club and make its first administrator. The setup code is in the site’s log, or run{' '}
             <Text span ff="monospace">
               npm run cli -- setup-code
             </Text>{' '}
-            on the server.
+            on the server. Everything here can be changed later in Admin → Club settings.
           </Text>
           {refusal && (
             <Alert color="red" role="alert">
@@ -63,6 +89,18 @@ export function FirstAdminForm() {
             autoCapitalize="characters"
             {...form.inputProps('code')}
           />
+          <Title order={2} size="h3">
+            The club
+          </Title>
+          <ClubProfileFields
+            values={form.values}
+            errors={form.errors}
+            inputProps={form.inputProps}
+            setValue={(field, value) => form.setValue(field, value as SetupValues[typeof field])}
+          />
+          <Title order={2} size="h3">
+            The first administrator
+          </Title>
           <TextInput {...FIELD} label="First name" autoComplete="given-name" {...form.inputProps('firstName')} />
           <TextInput {...FIELD} label="Last name" autoComplete="family-name" {...form.inputProps('lastName')} />
           <TextInput {...FIELD} label="Email" type="email" autoComplete="email" {...form.inputProps('email')} />

@@ -1,0 +1,119 @@
+import { Checkbox, ColorInput, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { EXAMPLE_CLUB_PROFILE } from '../../../shared/club-example';
+import { AUSTRALIAN_ZONES, STATE_NAMES } from '../../../shared/club-profile';
+import type { ClubProfileValues } from './club-profile-values';
+
+/** Thumb-sized fields (44 px), on a 360 px phone as on a desk. */
+const FIELD = { size: 'md', styles: { input: { minHeight: 44 } } } as const;
+const EXAMPLE = EXAMPLE_CLUB_PROFILE;
+
+type TextField = Exclude<keyof ClubProfileValues, 'gstRegistered'>;
+
+export interface ClubProfileFieldsProps {
+  values: ClubProfileValues;
+  errors: Partial<Record<keyof ClubProfileValues, string>>;
+  inputProps: (field: TextField) => {
+    value: string;
+    onChange: (event: { currentTarget: { value: string } }) => void;
+    error: string | undefined;
+  };
+  setValue: <K extends keyof ClubProfileValues>(field: K, value: ClubProfileValues[K]) => void;
+}
+
+const COLOURS: { field: 'primary' | 'primaryDark' | 'accent' | 'sand'; label: string; description: string }[] = [
+  { field: 'primary', label: 'Main colour', description: 'Buttons and links.' },
+  { field: 'primaryDark', label: 'Dark colour', description: 'The band at the top of e-mails and documents.' },
+  { field: 'accent', label: 'Accent colour', description: 'Highlights.' },
+  { field: 'sand', label: 'Background colour', description: 'Behind e-mails.' },
+];
+
+/** The club's name, place, contact, ABN and colours, as the setup page and Admin → Club settings ask them. */
+export function ClubProfileFields({ values, errors, inputProps, setValue }: ClubProfileFieldsProps) {
+  return (
+    <Stack gap="md">
+      <TextInput {...FIELD} label="Club name" placeholder={EXAMPLE.name} {...inputProps('name')} />
+      <TextInput
+        {...FIELD}
+        label="Short name"
+        description="Where space is tight: the phone's home screen, the assistant."
+        placeholder={EXAMPLE.shortName}
+        {...inputProps('shortName')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput {...FIELD} label="Town" placeholder={EXAMPLE.town} {...inputProps('town')} />
+        <NativeSelect
+          {...FIELD}
+          label="State"
+          data={Object.entries(STATE_NAMES).map(([value, label]) => ({ value, label }))}
+          {...inputProps('state')}
+        />
+      </SimpleGrid>
+      <TextInput
+        {...FIELD}
+        label="Region"
+        description="As a sentence names it: 'fishing in …'."
+        placeholder={EXAMPLE.area}
+        {...inputProps('area')}
+      />
+      <TextInput
+        {...FIELD}
+        label="Local name"
+        description="What members call where they fish."
+        placeholder={EXAMPLE.localName}
+        {...inputProps('localName')}
+      />
+      <NativeSelect
+        {...FIELD}
+        label="Time zone"
+        description="Event times, fishing hours and the club's day follow it."
+        data={zoneChoices(values.timeZone)}
+        {...inputProps('timeZone')}
+      />
+      <TextInput
+        {...FIELD}
+        label="Committee e-mail"
+        type="email"
+        description="Replies to the club's e-mails go here; shown on the site."
+        placeholder={EXAMPLE.contactEmail}
+        {...inputProps('contactEmail')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput {...FIELD} label="ABN" description="Printed on receipts. Leave blank if none." inputMode="numeric" {...inputProps('abn')} />
+        <TextInput
+          {...FIELD}
+          label="Association number"
+          description="Printed in the code of conduct."
+          placeholder={EXAMPLE.associationNumber}
+          {...inputProps('associationNumber')}
+        />
+      </SimpleGrid>
+      <Checkbox
+        size="md"
+        label="The club is registered for GST"
+        checked={values.gstRegistered}
+        onChange={(event) => setValue('gstRegistered', event.currentTarget.checked)}
+        error={errors.gstRegistered}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {COLOURS.map(({ field, label, description }) => (
+          <ColorInput
+            key={field}
+            {...FIELD}
+            label={label}
+            description={description}
+            format="hex"
+            value={values[field]}
+            onChange={(value) => setValue(field, value)}
+            error={errors[field]}
+          />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** The Australian zones, and the club's own if it chose another. */
+function zoneChoices(current: string) {
+  const choices = AUSTRALIAN_ZONES.map(({ zone, label }) => ({ value: zone, label }));
+  return choices.some((c) => c.value === current) ? choices : [{ value: current, label: current }, ...choices];
+}

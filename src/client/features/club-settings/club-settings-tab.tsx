@@ -1,0 +1,74 @@
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { clubProfileSchema } from '../../../shared/club-profile';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
+import { toast } from '../../components/toast';
+import { setClubProfile, useClub } from '../../lib/club-profile';
+import { serverMessage } from '../../lib/errors';
+import { useTRPC } from '../../trpc';
+import { ClubProfileFields } from './club-profile-fields';
+import { profileFieldOf, profileInput, profileValues, type ClubProfileValues } from './club-profile-values';
+
+/**
+ * Admin → Club settings: the club's name, place, contact, ABN and colours as the setup page chose them. A save is
+ * audited and shows at once on every page, e-mail, receipt and calendar file made after it.
+ */
+export function ClubSettingsTab() {
+  return (
+    <Stack gap="md" maw={720}>
+      <ClubProfileCard />
+    </Stack>
+  );
+}
+
+function ClubProfileCard() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const club = useClub();
+  const form = useSchemaForm<typeof clubProfileSchema, ClubProfileValues>({
+    schema: clubProfileSchema,
+    initialValues: () => profileValues(club),
+    toInput: profileInput,
+    fieldOf: profileFieldOf(),
+  });
+  const save = useMutation(
+    trpc.admin.club.saveProfile.mutationOptions({
+      onSuccess: (saved) => {
+        setClubProfile(saved);
+        form.reset(profileValues(saved));
+        queryClient.setQueryData(trpc.club.profile.queryKey(), saved);
+        toast.success('Club details saved', 'Pages, e-mails and receipts use them from now on.');
+      },
+      onError: (error) => {
+        if (!form.applyServerError(error)) toast.error('Could not save the club details', serverMessage(error));
+      },
+    }),
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = form.validate();
+    if (input) save.mutate(input);
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md">
+      <form onSubmit={submit} noValidate aria-labelledby="club-profile-title">
+        <Stack gap="md">
+          <Title order={3} fz="lg" id="club-profile-title">
+            The club
+          </Title>
+          <Text size="sm" c="dimmed">
+            How the site, its e-mails, receipts, reports and calendar files name the club.
+          </Text>
+          <ClubProfileFields values={form.values} errors={form.errors} inputProps={form.inputProps} setValue={form.setValue} />
+          <Group justify="flex-end">
+            <Button type="submit" size="md" mih={44} loading={save.isPending} disabled={!form.dirty}>
+              Save club details
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
