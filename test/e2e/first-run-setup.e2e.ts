@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BAY_CLUB } from '../support/second-club';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { expectAccessible, launchBrowser, openPage, phoneProblems, SMALL_PHONE } from './browser';
 
@@ -46,6 +47,15 @@ describe('setting up a new club', () => {
 
     // A wrong code first: said under the field, nothing made.
     await page.getByLabel(/^Setup code/).fill('AAAAA-BBBBB');
+    await page.getByLabel(/^Club name/).fill(BAY_CLUB.name);
+    await page.getByLabel(/^Short name/).fill(BAY_CLUB.shortName);
+    await page.getByLabel(/^Town/).fill(BAY_CLUB.town);
+    await page.getByLabel(/^State/).selectOption('QLD');
+    await page.getByLabel(/^Region/).fill(BAY_CLUB.area);
+    await page.getByLabel(/^Local name/).fill(BAY_CLUB.localName);
+    await page.getByLabel(/^Time zone/).selectOption('Australia/Brisbane');
+    await page.getByLabel(/^Committee e-mail/).fill(BAY_CLUB.contactEmail);
+    await page.getByLabel(/^ABN/).fill('51 824 753 556');
     await page.getByLabel(/^First name/).fill('Sue');
     await page.getByLabel(/^Last name/).fill('Secretary');
     await page.getByLabel(/^Email/).fill('secretary@example.com');
@@ -60,6 +70,9 @@ describe('setting up a new club', () => {
     await page.waitForURL('**/admin**');
     await page.getByRole('heading', { name: 'Administration' }).waitFor();
     await shot('administration');
+    // The club is the one just named, on the page and in the browser's tab.
+    await page.getByRole('banner').getByText(BAY_CLUB.name).first().waitFor();
+    expect(await page.title()).toBe(BAY_CLUB.name);
 
     const again = await page.goto(`${t.baseUrl}/setup`);
     expect(again?.status()).toBe(404);

@@ -1,5 +1,6 @@
 import { createECDH, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { EXAMPLE_CLUB_PROFILE } from '../../src/shared/club-example';
 import { acceptRequiredDocuments } from '../../src/shared/documents';
 import { acceptGuestDocuments } from '../../src/shared/entries.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -836,11 +837,13 @@ function validInputs(): Record<string, unknown> {
     // The club has an administrator here: the setup answers NOT_FOUND, whatever the code.
     'setup.createFirstAdmin': {
       code: 'AAAAA-BBBBB',
+      club: EXAMPLE_CLUB_PROFILE,
       firstName: 'Fuzz',
       lastName: 'Setup',
       email: 'fuzz-setup@example.com',
       password: 'a password of some length',
     },
+    'admin.club.saveProfile': EXAMPLE_CLUB_PROFILE,
     'admin.cms.pages.create': page,
     'admin.cms.pages.update': { id: ids.page, page: { ...page, slug: 'fuzz' } },
     'admin.cms.pages.delete': { id: ids.page },

@@ -8,7 +8,7 @@ import { recordAudit } from '../platform/audit.service';
 import type { ContentCache } from '../platform/content-cache';
 
 /** The site setting that holds the club's profile (JSON, checked by `clubProfileSchema`). */
-export const CLUB_PROFILE_SETTING = 'club.profile';
+export const CLUB_PROFILE_SETTING = 'club_profile';
 /** Settings that have their own card in Admin → Club settings, not the free-text settings list. */
 export const CLUB_SETTING_KEYS: readonly string[] = [CLUB_PROFILE_SETTING];
 
