@@ -1,4 +1,5 @@
-/* Step 2: the site's settings, pages (with their sections, in the menu and footer) and landing and home sections, written through the CMS. */
+/* Step 2: the club's details, the site's settings, pages (with their sections, in the menu and footer) and landing and home sections, written through the CMS. */
+import { EXAMPLE_CLUB_PROFILE } from '../../shared/club-example';
 import { addDays } from '../../shared/dates';
 import { pageInput, sectionInput, settingInput } from '../../shared/cms.schema';
 import { IMAGE_MAX_BYTES } from '../../shared/uploads';
@@ -11,6 +12,8 @@ export async function seedContent(demo: DemoContext) {
   const admin = demo.admin.actor;
   const launch = addDays(demo.today, -420);
   await demo.at(demo.local(launch, '19:30'), async () => {
+    // The club's own details, through the same card a committee uses.
+    await demo.services.club.saveProfile(demo.em, admin, EXAMPLE_CLUB_PROFILE);
     for (const setting of SETTINGS) await demo.services.cms.saveSetting(demo.em, admin, settingInput.parse(setting));
     // The club's placing rule, as its competition rules have it: one placing per angler per category.
     await demo.services.placingRules.set(demo.em, admin, { onePlacingPerAngler: true });
