@@ -5,7 +5,8 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { performance } from 'node:perf_hooks';
-import { LANDING_DEFAULTS } from '../src/shared/cms-defaults';
+import { EXAMPLE_CLUB_PROFILE } from '../src/shared/club-example';
+import { landingDefaults } from '../src/shared/cms-defaults';
 
 export interface SeedPlan {
   members: number;
@@ -81,7 +82,10 @@ export async function seedClub(em: EntityManager, plan: SeedPlan): Promise<numbe
       from generate_series(1, ${activeSponsors + 6}) g`);
   }
   if (plan.landingSections) {
-    const entries = [...Object.entries(LANDING_DEFAULTS), ['hero_title_draft', 'An unpublished draft the public must not see']];
+    const entries = [
+      ...Object.entries(landingDefaults(EXAMPLE_CLUB_PROFILE)),
+      ['hero_title_draft', 'An unpublished draft the public must not see'],
+    ];
     for (const [i, [key, text]] of entries.entries()) {
       await sql(
         `insert into site_sections (id, page_slug, section_key, title, content_type, content, sort_order, published, created_at, updated_at)

@@ -8,6 +8,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { DRAWN_AT_ATTRIBUTE } from '../shared/first-screen';
 import { prefetchFirstScreen } from './first-screen';
 import { keepClubClock } from './lib/club-clock';
+import { keepClubProfile } from './lib/club-profile';
 import { keepQueriesOnDevice } from './offline/query-persistence';
 import { reloadIfUpdated } from './offline/register-service-worker';
 import { App } from './providers';
@@ -27,6 +28,7 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
  */
 async function start() {
   keepClubClock();
+  keepClubProfile();
   await yieldToBrowser();
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient();

@@ -7,8 +7,9 @@ import { LoginModalProvider } from './features/auth/login-modal';
 import { ChatProvider } from './components/chat-provider';
 import { JoinDialogProvider } from './features/membership/join-dialog-provider';
 import { DrawnAt } from './lib/clock';
+import { useClub } from './lib/club-profile';
 import type { createAppRouter } from './router';
-import { cssVariablesResolver, theme } from './theme';
+import { clubTheme, cssVariablesResolver } from './theme';
 import { TRPCProvider, type TrpcClient } from './trpc';
 
 export interface AppProvidersProps {
@@ -19,10 +20,14 @@ export interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Everything a screen needs around it: theme, toasts, query cache, typed API, login dialog. */
+/**
+ * Everything a screen needs around it: the theme in the club's colours (drawn again when the committee saves new
+ * ones), toasts, query cache, typed API, login dialog.
+ */
 export function AppProviders({ queryClient, trpcClient, env = 'default', children }: AppProvidersProps) {
+  const { colours } = useClub();
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
+    <MantineProvider theme={clubTheme(colours)} cssVariablesResolver={cssVariablesResolver} env={env}>
       <Toasts />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

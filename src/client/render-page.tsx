@@ -1,7 +1,9 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { prerender } from 'react-dom/static';
+import type { ClubProfile } from '../shared/club-profile';
 import { whoIs, type FirstAnswer } from '../shared/first-screen';
 import { keepAnswers } from './first-screen';
+import { setClubProfile } from './lib/club-profile';
 import { App } from './providers';
 import { createAppRouter, preloadFirstScreen } from './router';
 import { createQueryClient, createTrpcClient } from './trpc';
@@ -16,9 +18,12 @@ export interface DrawnPage {
  * A page's first screen drawn on the server, as the app would draw it in the browser from the same answers: the
  * HTML the page opens with, which the app then takes over without drawing it again (main.tsx, `hydrateRoot`). Built
  * on its own (vite.render.config.ts) and loaded by the server from the build (http/first-screen-html.ts). Nothing
- * here asks the network: what the answers do not hold is drawn as the app draws it while it waits.
+ * here asks the network: what the answers do not hold is drawn as the app draws it while it waits. Drawn in the
+ * club's name and colours, from the profile the page carries to the browser too (the app takes over the same words).
  */
-export async function renderPage(url: string, answers: readonly FirstAnswer[]): Promise<DrawnPage> {
+export async function renderPage(url: string, answers: readonly FirstAnswer[], club?: ClubProfile): Promise<DrawnPage> {
+  // One club per site: the page's profile is the drawing's, as it is the app's in the browser.
+  if (club) setClubProfile(club);
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient();
   keepAnswers(queryClient, trpcClient, answers);

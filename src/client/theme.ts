@@ -1,16 +1,28 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
-import { CLUB } from '../shared/club';
+import { createTheme, DEFAULT_THEME, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import { APP_FONT_FAMILY } from '../shared/app-font';
+import type { ClubProfile } from '../shared/club-profile';
 
-/** Mantine theme in the club colours (CLUB.colours.primary is Mantine's blue.8, accent is teal.6). */
-export const theme = createTheme({
+export type ClubColours = ClubProfile['colours'];
+
+/** WCAG AA contrast for ordinary text. */
+const AA = 4.5;
+const WHITE = '#ffffff';
+const BLACK = '#000000';
+const HEX = /^#[0-9a-f]{6}$/i;
+
+/** The shade of Mantine's blue the club's main colour is, and of its teal the accent. */
+const PRIMARY_SHADE = 8;
+const ACCENT_SHADE = 6;
+
+/** What every club's theme shares: only the colours are the club's. */
+const BASE: MantineThemeOverride = {
   primaryColor: 'blue',
-  primaryShade: { light: 8, dark: 6 },
+  primaryShade: { light: PRIMARY_SHADE, dark: 6 },
   defaultRadius: 'md',
   // People who ask their device for less motion get no sliding drawers or fading dialogs.
   respectReducedMotion: true,
-  fontFamily: CLUB.fontFamily,
+  fontFamily: APP_FONT_FAMILY,
   headings: { fontWeight: '700' },
-  other: { colours: CLUB.colours },
   // Mantine's close (×) buttons have no text of their own: name them for screen readers. Plain
   // objects rather than Modal.extend() so the theme does not pull those components into every page.
   components: {
@@ -24,12 +36,43 @@ export const theme = createTheme({
     },
     FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Remove the chosen file' } } },
   },
-});
+};
 
-/** WCAG AA contrast for ordinary text. */
-const AA = 4.5;
-const WHITE = '#ffffff';
-const HEX = /^#[0-9a-f]{6}$/i;
+/**
+ * Ten shades with `colour` as shade `at`: the paler ones mixed with white, the deeper ones with black. Mantine's own
+ * palette when `colour` is already its shade there, so a club in Mantine's colours keeps its look exactly.
+ */
+export function shadesAround(colour: string, at: number, own: MantineColorsTuple): MantineColorsTuple {
+  if (own[at].toLowerCase() === colour.toLowerCase()) return own;
+  const shades = Array.from({ length: 10 }, (_, i) =>
+    i <= at ? mix(colour, WHITE, (at - i) / (at + 1)) : mix(colour, BLACK, (i - at) * 0.14),
+  );
+  return shades as unknown as MantineColorsTuple;
+}
+
+const themes = new Map<string, MantineThemeOverride>();
+
+/**
+ * Mantine's theme in the club's colours: its main colour is blue.8 (the primary colour), its accent teal.6, every
+ * blue and teal on the screens a shade of them. One theme object per set of colours, so that the contrast
+ * resolver below works each out once.
+ */
+export function clubTheme(colours: ClubColours): MantineThemeOverride {
+  const key = [colours.primary, colours.primaryDark, colours.accent, colours.sand].join(' ');
+  let theme = themes.get(key);
+  if (!theme) {
+    theme = createTheme({
+      ...BASE,
+      colors: {
+        blue: shadesAround(colours.primary, PRIMARY_SHADE, DEFAULT_THEME.colors.blue),
+        teal: shadesAround(colours.accent, ACCENT_SHADE, DEFAULT_THEME.colors.teal),
+      },
+      other: { colours },
+    });
+    themes.set(key, theme);
+  }
+  return theme;
+}
 
 /** WCAG relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {
@@ -46,15 +89,20 @@ export function contrastRatio(a: string, b: string): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
-function darken(hex: string, amount: number): string {
+/** `hex` moved `amount` (0 to 1) of the way to `towards`, channel by channel. */
+function mix(hex: string, towards: string, amount: number): string {
   return `#${[1, 3, 5]
-    .map((i) =>
-      Math.round(parseInt(hex.slice(i, i + 2), 16) * (1 - amount))
+    .map((i) => {
+      const from = parseInt(hex.slice(i, i + 2), 16);
+      const to = parseInt(towards.slice(i, i + 2), 16);
+      return Math.round(from + (to - from) * amount)
         .toString(16)
-        .padStart(2, '0'),
-    )
+        .padStart(2, '0');
+    })
     .join('')}`;
 }
+
+const darken = (hex: string, amount: number) => mix(hex, BLACK, amount);
 
 /** `colour`, darkened in small steps until it reads at 4.5:1 or better on every one of `backgrounds`. */
 export function readable(colour: string, backgrounds: string[]): string {
@@ -80,8 +128,9 @@ const resolvedFor = new WeakMap<object, ReturnType<CSSVariablesResolver>>();
 
 function resolveVariables(t: Parameters<CSSVariablesResolver>[0]): ReturnType<CSSVariablesResolver> {
   const { gray, teal, blue } = t.colors;
-  // Dimmed text sits on white and on the pale backgrounds the screens use (cards, footer, stripes).
-  const dimmed = readable(gray[6], [WHITE, gray[0], gray[1], teal[0], blue[0], CLUB.colours.sand]);
+  const sand = (t.other.colours as ClubColours | undefined)?.sand ?? WHITE;
+  // Dimmed text sits on white and on the pale backgrounds the screens use (cards, footer, stripes, the club's sand).
+  const dimmed = readable(gray[6], [WHITE, gray[0], gray[1], teal[0], blue[0], sand]);
   const light: Record<string, string> = {
     '--mantine-color-dimmed': dimmed,
     '--mantine-color-placeholder': dimmed,
@@ -103,3 +152,9 @@ function resolveVariables(t: Parameters<CSSVariablesResolver>[0]): ReturnType<CS
   }
   return { variables: {}, light, dark: {} };
 }
+
+/**
+ * A club colour darkened just enough to read at 4.5:1 against white: white text on it (the landing page's and the
+ * public page's banners) or it as text on white (the membership card).
+ */
+export const againstWhite = (colour: string): string => readable(colour, [WHITE]);

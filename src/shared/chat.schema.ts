@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHAT_BLANK, CHAT_TOO_LONG, chatRefusal } from './chat';
 
-export { CHAT_FAILURE, CHAT_GREETING, CHAT_MAX_LENGTH, CHAT_TOO_LONG } from './chat';
+export { CHAT_FAILURE, CHAT_MAX_LENGTH, CHAT_TOO_LONG, chatGreeting } from './chat';
 
 export const chatInput = z.object({
   message: z

@@ -1,5 +1,3 @@
-import { CLUB } from './club';
-
 /** The chat's plain constants and its one input rule, kept apart from its zod schemas so the page bundle needs no zod. */
 export const CHAT_MAX_LENGTH = 1000;
 
@@ -14,7 +12,8 @@ export function chatRefusal(text: string): 'blank' | 'too-long' | null {
   return trimmed.length > CHAT_MAX_LENGTH ? 'too-long' : null;
 }
 
-/** The fixed greeting the chat opens with. */
-export const CHAT_GREETING = `G'day! I'm the ${CLUB.shortName} assistant. Ask me about membership, events, competition rules, size limits, the NSW fishing licence or sponsoring the club.`;
+/** The greeting the chat opens with, in the club's short name. */
+export const chatGreeting = (club: { shortName: string }) =>
+  `G'day! I'm the ${club.shortName} assistant. Ask me about membership, events, competition rules, size limits, the NSW fishing licence or sponsoring the club.`;
 /** What the chat says when the reply fails. */
 export const CHAT_FAILURE = "Sorry, I'm having trouble responding right now. Please try again later.";

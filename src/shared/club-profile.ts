@@ -1,21 +1,9 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema, text } from './auth.schema';
+import { STATE_NAMES, type AustralianState } from './club-profile-plain';
 
-/** The id of the `<script type="application/json">` in a page's HTML that carries the club's profile. */
-export const CLUB_PROFILE_ID = 'club-profile';
+export { CLUB_PROFILE_ID, regionLine, STATE_NAMES, type AustralianState } from './club-profile-plain';
 
-/** Australia's states and territories, as an address writes them, with their names in full. */
-export const STATE_NAMES = {
-  NSW: 'New South Wales',
-  QLD: 'Queensland',
-  VIC: 'Victoria',
-  TAS: 'Tasmania',
-  SA: 'South Australia',
-  WA: 'Western Australia',
-  NT: 'Northern Territory',
-  ACT: 'Australian Capital Territory',
-} as const;
-export type AustralianState = keyof typeof STATE_NAMES;
 const STATES = Object.keys(STATE_NAMES) as [AustralianState, ...AustralianState[]];
 
 /** The zones Australian clubs keep, as the setup page offers them (any IANA zone is taken). */
@@ -34,7 +22,8 @@ export const AUSTRALIAN_ZONES: { zone: string; label: string }[] = [
 /** Whether the runtime knows this IANA time zone ('Australia/Brisbane'). */
 export function isTimeZone(zone: string): boolean {
   try {
-    new Intl.DateTimeFormat('en-AU', { timeZone: zone });
+    // Intl refuses a zone it does not know (a RangeError).
+    Intl.DateTimeFormat('en-AU', { timeZone: zone });
     return zone.includes('/');
   } catch {
     return false;
@@ -75,9 +64,7 @@ export const clubProfileSchema = z.object({
   /** What the club's people call where they fish: 'the Tweed', 'the Bay'. */
   localName: phrase('Local name', 40),
   state: z.enum(STATES, { error: 'State must be one of NSW, QLD, VIC, TAS, SA, WA, NT or ACT.' }),
-  timeZone: text('Time zone')
-    .trim()
-    .refine(isTimeZone, 'Time zone must be a zone like Australia/Sydney or Australia/Brisbane.'),
+  timeZone: text('Time zone').trim().refine(isTimeZone, 'Time zone must be a zone like Australia/Sydney or Australia/Brisbane.'),
   contactEmail: emailSchema,
   /** Blank when the club has none; spaces as typed are dropped. */
   abn: text('ABN')
@@ -95,12 +82,6 @@ export const clubProfileSchema = z.object({
 });
 export type ClubProfile = z.output<typeof clubProfileSchema>;
 export type ClubProfileInput = z.input<typeof clubProfileSchema>;
-
-/** 'Tweed Shire, New South Wales': the line under the club's name on e-mails and documents. */
-export function regionLine(club: Pick<ClubProfile, 'area' | 'state'>): string {
-  const area = club.area.replace(/^the\s+/i, '');
-  return `${area.charAt(0).toUpperCase()}${area.slice(1)}, ${STATE_NAMES[club.state]}`;
-}
 
 /** The club's GST standing in the words a receipt prints. */
 export const gstLine = (club: Pick<ClubProfile, 'gstRegistered'>) =>

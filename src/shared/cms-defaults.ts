@@ -1,13 +1,11 @@
-import { CLUB } from './club';
+import type { ClubProfile } from './club-profile';
+import { areaAndState } from './club-profile-plain';
 
-/** The landing page's editable texts and their built-in defaults, used when no published section has the key. */
-export const LANDING_DEFAULTS = {
-  hero_title: CLUB.name,
-  hero_subtitle: `Fishing the rivers, estuaries and beaches of the ${CLUB.region}. Join a friendly club of local anglers.`,
+/** The landing page's texts that read the same for every club. */
+const COMMON_TEXTS = {
   cta_primary: 'Join Our Club Today',
   cta_secondary: 'Learn More',
   feature_community_title: 'Community',
-  feature_community_desc: `Meet fellow anglers from across ${CLUB.localName}, share local knowledge and fish together.`,
   feature_events_title: 'Events',
   feature_events_desc: 'Club days, working bees and social outings on the river, estuary and beaches.',
   feature_competitions_title: 'Competitions',
@@ -18,4 +16,27 @@ export const LANDING_DEFAULTS = {
   final_cta_desc: 'Create your account or log in to register for events and log your catches.',
   final_cta_button: 'Login / Get Started',
 } as const;
-export type LandingKey = keyof typeof LANDING_DEFAULTS;
+
+type ClubWords = Pick<ClubProfile, 'name' | 'area' | 'state' | 'localName'>;
+
+/**
+ * The landing page's editable texts and their built-in defaults in the club's own words, used when no published
+ * section has the key.
+ */
+export function landingDefaults(club: ClubWords): Record<LandingKey, string> {
+  return {
+    hero_title: club.name,
+    hero_subtitle: `Fishing the rivers, estuaries and beaches of ${areaAndState(club)}. Join a friendly club of local anglers.`,
+    feature_community_desc: `Meet fellow anglers from across ${club.localName}, share local knowledge and fish together.`,
+    ...COMMON_TEXTS,
+  };
+}
+
+/** The landing page's own section keys: the texts it draws in its own layout. */
+export const LANDING_KEYS = ['hero_title', 'hero_subtitle', 'feature_community_desc', ...Object.keys(COMMON_TEXTS)] as [
+  'hero_title',
+  'hero_subtitle',
+  'feature_community_desc',
+  ...(keyof typeof COMMON_TEXTS)[],
+];
+export type LandingKey = (typeof LANDING_KEYS)[number];

@@ -1,11 +1,11 @@
 import { imageAddressMessage, isImageAddress } from './image-address';
 import { z } from 'zod';
 import { optionalText, text } from './auth.schema';
-import { CLUB } from './club';
-import { LANDING_DEFAULTS } from './cms-defaults';
+import type { ClubProfile } from './club-profile';
+import { LANDING_KEYS } from './cms-defaults';
 import { navLink, SITE_NAVIGATION_SETTING, siteNavigationProblem } from './site-navigation';
 
-export { LANDING_DEFAULTS, type LandingKey } from './cms-defaults';
+export { LANDING_KEYS, landingDefaults, type LandingKey } from './cms-defaults';
 
 /** Lowercase words joined by hyphens: 'about', 'club-history'. */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -101,11 +101,11 @@ export const publicSection = z.object({
 export type PublicSection = z.infer<typeof publicSection>;
 
 /**
- * The section keys a page shows: the landing page draws only its own texts (LANDING_DEFAULTS), in its own layout;
+ * The section keys a page shows: the landing page draws only its own texts (LANDING_KEYS), in its own layout;
  * every other page (home at /public, any slug at /pages/<slug>) shows all its published sections in order.
  */
 export function sectionKeysShownOn(pageSlug: string): readonly string[] | 'all' {
-  return pageSlug === 'landing' ? Object.keys(LANDING_DEFAULTS) : 'all';
+  return pageSlug === 'landing' ? LANDING_KEYS : 'all';
 }
 
 /** /pages/<slug>: the published page (if there is one) and the published sections of that slug, in order. */
@@ -148,10 +148,23 @@ export const templateInput = z.object({
 export const SETTING_TYPES = ['text', 'number', 'boolean', 'json'] as const;
 export type SettingType = (typeof SETTING_TYPES)[number];
 
+export interface KnownSetting {
+  type: SettingType;
+  description: string;
+  defaultValue: string;
+  /** The club profile's value this setting falls back to (its `defaultValue` is then blank): `settingDefault`. */
+  clubDefault?: 'name' | 'contactEmail';
+}
+
 /** Settings the site itself reads, with their type; others may be added freely. */
-export const KNOWN_SETTINGS: Record<string, { type: SettingType; description: string; defaultValue: string }> = {
-  site_title: { type: 'text', description: 'The name in the browser tab and the footer.', defaultValue: CLUB.name },
-  contact_email: { type: 'text', description: 'Where sponsor notices go; shown in the footer.', defaultValue: CLUB.contactEmail },
+export const KNOWN_SETTINGS: Record<string, KnownSetting> = {
+  site_title: { type: 'text', description: 'The name in the browser tab and the footer.', defaultValue: '', clubDefault: 'name' },
+  contact_email: {
+    type: 'text',
+    description: 'Where sponsor notices go; shown in the footer.',
+    defaultValue: '',
+    clubDefault: 'contactEmail',
+  },
   [SITE_NAVIGATION_SETTING]: {
     type: 'json',
     description: 'The content pages linked from the menu and the footer, in order (edited on the Menu and footer card).',
@@ -183,6 +196,13 @@ export const KNOWN_SETTINGS: Record<string, { type: SettingType; description: st
     defaultValue: 'false',
   },
 };
+
+/** A known setting's built-in default: its own, or the club profile's value it falls back to ('' for another key). */
+export function settingDefault(key: string, club: Pick<ClubProfile, 'name' | 'contactEmail'>): string {
+  const known = KNOWN_SETTINGS[key];
+  if (!known) return '';
+  return known.clubDefault ? club[known.clubDefault] : known.defaultValue;
+}
 
 /** A setting value checked against its type. */
 export function settingValueProblem(type: SettingType, value: string): string | null {

@@ -1,4 +1,3 @@
-import { EXAMPLE_CLUB_PROFILE } from './club-example';
 import { intlOffsetMs, keptOffsetMs, MONTHS_LONG, MONTHS_SHORT, wallTime, WEEKDAYS_SHORT, type ZoneOffsets } from './club-clock';
 
 /** A calendar date as 'YYYY-MM-DD'. */
@@ -6,9 +5,10 @@ export type IsoDate = string;
 
 /**
  * The club's time zone: one club per site, so one per process (and per page). The server sets it from the club's
- * profile when it starts and whenever the profile is read afresh; the app from the offsets its page came with.
+ * profile when it starts and whenever the profile is read afresh; the app from the profile its page came with.
+ * Sydney's (the eastern states' own clock) until then.
  */
-let clubZone: string = EXAMPLE_CLUB_PROFILE.timeZone;
+let clubZone = 'Australia/Sydney';
 export function setClubZone(zone: string): void {
   clubZone = zone;
 }

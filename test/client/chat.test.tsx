@@ -1,9 +1,12 @@
 import { fireEvent, getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHAT_FAILURE, CHAT_GREETING, CHAT_MAX_LENGTH } from '../../src/shared/chat.schema';
+import { CHAT_FAILURE, CHAT_MAX_LENGTH, chatGreeting } from '../../src/shared/chat.schema';
+import { EXAMPLE_CLUB_PROFILE } from '../../src/shared/club-example';
 import { aUser } from './builders';
 import { type Answers, type FakeServer, NOT_YET_JOINED, SIGNED_OUT, fakeServer, ok, renderApp, trpcError } from './render';
+
+const CHAT_GREETING = chatGreeting(EXAMPLE_CLUB_PROFILE);
 
 type Server = FakeServer;
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLUB } from '../../src/shared/club';
+import { EXAMPLE_CLUB_PROFILE as CLUB } from '../../src/shared/club-example';
 import { aSponsor } from './builders';
 import { type Answers, type FakeServer, type Output, SIGNED_OUT, fakeServer, ok, renderApp, trpcError } from './render';
 

@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { fill } from './fill';
 import { useState } from 'react';
-import { CHAT_GREETING } from '../../src/shared/chat.schema';
+import { chatGreeting } from '../../src/shared/chat.schema';
+import { EXAMPLE_CLUB_PROFILE } from '../../src/shared/club-example';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClubDocuments } from '../../src/client/components/club-documents';
 import { CODE_OF_CONDUCT_RULES, REQUIRED_DOCUMENTS } from '../../src/shared/documents';
@@ -946,7 +947,7 @@ describe('member portal', () => {
   it('shows the assistant and the events tab', async () => {
     const user = userEvent.setup();
     renderApp('/member?tab=chat', portalServer(PROFILE));
-    expect(await screen.findByText(CHAT_GREETING)).toBeTruthy();
+    expect(await screen.findByText(chatGreeting(EXAMPLE_CLUB_PROFILE))).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(false);
     await user.click(screen.getByRole('tab', { name: 'Events' }));
     expect(await screen.findByText('Event Day - Mobile Check-in')).toBeTruthy();

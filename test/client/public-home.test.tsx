@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { CLUB } from '../../src/shared/club';
+import { EXAMPLE_CLUB_PROFILE as CLUB } from '../../src/shared/club-example';
 import { type Profile, aPaymentSetup, aProfile, aUser } from './builders';
 import { type FakeServer, NOT_YET_JOINED, SIGNED_OUT, fakeServer, ok, renderApp } from './render';
 

@@ -6,7 +6,7 @@ import { createAppRouter } from '../../src/client/router';
 import { createQueryClient, createTrpcClient } from '../../src/client/trpc';
 import type { Input, Output, Procedure } from './api-types';
 import { aDashboard, aPictureMonth, anAdmin } from './builders';
-import { CLUB } from '../../src/shared/club';
+import { EXAMPLE_CLUB_PROFILE as CLUB } from '../../src/shared/club-example';
 import { unanswered } from './unanswered';
 
 export interface RecordedCall {

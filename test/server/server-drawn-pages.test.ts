@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverDrawnPages } from '../../src/server/http/server-drawn-pages';
+import { EXAMPLE_CLUB_PROFILE } from '../../src/shared/club-example';
 import { answersIn, fakeBuiltClient, OPENING } from '../support/fake-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -66,5 +68,38 @@ describe('first screens drawn on the server', () => {
       // The page still carries its answers: the app draws it from them.
       expect(answersIn(html).length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("the club's profile in a drawing", () => {
+  // A drawing that names the club it was given, and counts its drawings.
+  const naming = fakeBuiltClient({
+    render: `let drawings = 0;
+export async function renderPage(url, answers, club) {
+  drawings += 1;
+  return { html: '<h1>' + (club ? club.name : '') + '</h1><p>drawing ' + drawings + '</p>', drawnAt: 1796500000000 };
+}`,
+  });
+  afterAll(() => naming.remove());
+  const log = { warn: () => undefined } as unknown as Parameters<NonNullable<ReturnType<typeof serverDrawnPages>>>[0];
+
+  it('draws in the name of the profile the page carries, and again when the club changes its name', async () => {
+    const draw = serverDrawnPages(naming.dir)!;
+    const bay = { ...EXAMPLE_CLUB_PROFILE, name: 'Moreton Bay Anglers Club' };
+    const minute = () => Math.floor(Date.now() / 60_000);
+    let at: number;
+    let drawings: (string | undefined)[];
+    // All three within one minute of the clock (drawn again if it turned over between them).
+    do {
+      at = minute();
+      drawings = [];
+      for (const club of [EXAMPLE_CLUB_PROFILE, EXAMPLE_CLUB_PROFILE, bay]) drawings.push((await draw(log, '/', [], club))?.html);
+    } while (minute() !== at);
+    const [first, , renamed] = drawings.map((html) => html?.replace(/<p>.*/, ''));
+    expect(first).toBe(`<h1>${EXAMPLE_CLUB_PROFILE.name}</h1>`);
+    // The same profile's page is drawn once; another name draws it afresh.
+    expect(drawings[1]).toBe(drawings[0]);
+    expect(renamed).toBe('<h1>Moreton Bay Anglers Club</h1>');
+    expect(drawings[2]).not.toBe(drawings[0]);
   });
 });

@@ -2,11 +2,12 @@ import { Anchor, Box, Burger, Button, Container, Group, Stack, Text } from '@man
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { Suspense, useCallback, useEffect, useState } from 'react';
-import { CLUB } from '../../shared/club';
+import { regionLine } from '../../shared/club-profile-plain';
 import { isFullScreenPage } from '../../shared/screens';
 import { preloadLogin, useLoginModal } from '../features/auth/login-modal';
 import { useBrowserValue } from '../lib/browser-value';
 import { awayFromClub } from '../lib/club-address';
+import { useClub } from '../lib/club-profile';
 import { displayFirstName, useAuth } from '../lib/use-auth';
 import { ChatWidget } from '../features/chat/chat-widget';
 import { useSiteSettings } from '../features/public-content/use-site-settings';
@@ -167,12 +168,13 @@ type NavBarState = ReturnType<typeof useNavBar>;
 
 /** The club's mark and name, leading home. */
 function ClubHomeLink() {
+  const club = useClub();
   return (
-    <Anchor component={Link} to="/" underline="never" c="inherit" style={{ minWidth: 0 }} aria-label={`${CLUB.name} home`}>
+    <Anchor component={Link} to="/" underline="never" c="inherit" style={{ minWidth: 0 }} aria-label={`${club.name} home`}>
       <Group gap="xs" wrap="nowrap">
         <ClubMark />
         <Text fw={700} c="blue.9" truncate>
-          {CLUB.name}
+          {club.name}
         </Text>
       </Group>
     </Anchor>
@@ -326,6 +328,7 @@ function AccountMenu({ name, requested, onRequest, onProfile, onSettings }: Acco
 /** The footer: site title and contact e-mail from the settings (the club's own until they load, or if they fail). */
 function Footer() {
   const { siteTitle, contactEmail, footer } = useSiteSettings();
+  const club = useClub();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   // The browser tab shows the site title; content pages set their own ('Page · Site').
   useEffect(() => {
@@ -356,7 +359,8 @@ function Footer() {
             </Group>
           )}
           <Text size="sm" c="dimmed">
-            {siteTitle} · {CLUB.region}
+            {/* The region once the club's profile is known (a page served without it asks for it). */}
+            {club.area ? `${siteTitle} · ${regionLine(club)}` : siteTitle}
           </Text>
           <Text size="sm" c="dimmed">
             Contact us:{' '}

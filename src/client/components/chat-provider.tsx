@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { CHAT_FAILURE, CHAT_GREETING, chatRefusal } from '../../shared/chat';
+import { CHAT_FAILURE, chatGreeting, chatRefusal } from '../../shared/chat';
+import { useClub } from '../lib/club-profile';
 import { useTRPC } from '../trpc';
 
 export interface ChatLink {
@@ -38,7 +39,8 @@ export const CHAT_STORAGE_KEY = 'tcac.chatConversation';
 export const CHAT_STORED_MESSAGES = 50;
 const GREETING_ID = 'greeting';
 
-const greeting = (): ChatMessage => ({ id: GREETING_ID, text: CHAT_GREETING, sender: 'bot', timestamp: new Date().toISOString() });
+/** The greeting's place in the conversation; its words are the club's of the moment (`ChatProvider`). */
+const greeting = (): ChatMessage => ({ id: GREETING_ID, text: '', sender: 'bot', timestamp: new Date().toISOString() });
 
 let counter = 0;
 const newId = () => `${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -61,7 +63,7 @@ function isMessage(value: unknown): value is ChatMessage {
   );
 }
 
-/** The stored conversation, always opening with the current greeting; anything unreadable starts afresh. */
+/** The stored conversation, always opening with the greeting; anything unreadable starts afresh. */
 function loadConversation(): ChatMessage[] {
   try {
     const raw = window.sessionStorage.getItem(CHAT_STORAGE_KEY);
@@ -70,7 +72,7 @@ function loadConversation(): ChatMessage[] {
     if (!Array.isArray(saved) || !saved.every(isMessage)) return [greeting()];
     const rest = saved.filter((m) => m.id !== GREETING_ID);
     const first = saved.find((m) => m.id === GREETING_ID);
-    return [{ ...(first ?? greeting()), text: CHAT_GREETING }, ...rest];
+    return [first ?? greeting(), ...rest];
   } catch {
     return [greeting()];
   }
@@ -130,7 +132,10 @@ export function ChatProvider({ children }: { children: ReactNode }) {
   );
 
   const pending = waiting || ask.isPending;
-  const api = useMemo<ChatApi>(() => ({ messages, pending, draft, setDraft, send }), [messages, pending, draft, send]);
+  // The greeting always speaks in the club's current short name, whatever words a stored conversation kept.
+  const hello = chatGreeting(useClub());
+  const shown = useMemo(() => messages.map((m) => (m.id === GREETING_ID ? { ...m, text: hello } : m)), [messages, hello]);
+  const api = useMemo<ChatApi>(() => ({ messages: shown, pending, draft, setDraft, send }), [shown, pending, draft, send]);
   return <ChatContext.Provider value={api}>{children}</ChatContext.Provider>;
 }
 

@@ -1,15 +1,25 @@
 import { Badge, Button, Card, Group, Modal, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { CLUB_DOCUMENTS, type ClubDocument } from '../../shared/documents';
+import { CLUB_DOCUMENTS, withClubWords, type ClubDocument } from '../../shared/documents';
+import { useClub } from '../lib/club-profile';
 
-/** One document's text in a scrollable panel with Close. */
+/** One document's text, in the club's words, in a scrollable panel with Close. */
 function DocumentPanel({ doc, onClose, zIndex }: { doc: ClubDocument | null; onClose: () => void; zIndex?: number }) {
+  const club = useClub();
   return (
-    <Modal opened={doc !== null} onClose={onClose} title={doc?.title} size="lg" zIndex={zIndex} scrollAreaComponent={ScrollArea.Autosize}>
+    <Modal
+      opened={doc !== null}
+      onClose={onClose}
+      title={doc && withClubWords(doc.title, club)}
+      size="lg"
+      zIndex={zIndex}
+      scrollAreaComponent={ScrollArea.Autosize}
+    >
       <Stack gap="sm">
-        {doc?.content.split(/\n+/).map((paragraph, i) => (
-          <Text key={i}>{paragraph}</Text>
-        ))}
+        {doc &&
+          withClubWords(doc.content, club)
+            .split(/\n+/)
+            .map((paragraph, i) => <Text key={i}>{paragraph}</Text>)}
         <Button variant="default" onClick={onClose}>
           Close
         </Button>
@@ -34,6 +44,7 @@ export interface ClubDocumentsProps {
  */
 export function ClubDocuments({ registration = false, accepted = {}, onToggle, onPanelChange }: ClubDocumentsProps) {
   const [open, setOpen] = useState<ClubDocument | null>(null);
+  const club = useClub();
   const docs = registration ? CLUB_DOCUMENTS.filter((d) => d.required) : CLUB_DOCUMENTS;
   const panelOpen = open !== null;
   useEffect(() => {
@@ -58,10 +69,10 @@ export function ClubDocuments({ registration = false, accepted = {}, onToggle, o
                   )}
                 </Group>
                 <Text fw={600} id={titleId}>
-                  {doc.title}
+                  {withClubWords(doc.title, club)}
                 </Text>
                 <Text size="sm" c="dimmed" style={{ flexGrow: 1 }}>
-                  {doc.description}
+                  {withClubWords(doc.description, club)}
                 </Text>
                 <Group gap="xs">
                   <Button variant="light" onClick={() => setOpen(doc)} aria-describedby={titleId}>

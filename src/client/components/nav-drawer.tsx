@@ -1,7 +1,7 @@
 import { Button, Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
 import type { CurrentUser } from '../../shared/auth.schema';
-import { CLUB } from '../../shared/club';
 import { preloadLogin } from '../features/auth/login-modal';
+import { useClub } from '../lib/club-profile';
 import { displayFirstName } from '../lib/use-auth';
 import { navKey, NavItemLink, type NavItem } from './nav-items';
 
@@ -20,13 +20,14 @@ export interface NavDrawerProps {
 
 /** The phone navigation: a chunk of its own, fetched when the menu button is first used. */
 export function NavDrawer({ opened, onClose, items, hiddenFrom, user, onLogin, onProfile, onSettings, onLogout }: NavDrawerProps) {
+  const club = useClub();
   return (
     <Drawer
       opened={opened}
       onClose={onClose}
       position="right"
       size="xs"
-      title={CLUB.shortName}
+      title={club.shortName}
       hiddenFrom={hiddenFrom}
       // Gone at once when an item is chosen, so only the dialog it opens is on screen.
       transitionProps={{ exitDuration: 0 }}

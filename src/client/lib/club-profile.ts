@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { CLUB_PROFILE_ID, clubProfileSchema, type ClubProfile } from '../../shared/club-profile';
+import type { ClubProfile } from '../../shared/club-profile';
+import { CLUB_PROFILE_ID, STATE_NAMES } from '../../shared/club-profile-plain';
 import { setClubZone } from '../../shared/dates';
 
 /** Where the last profile a page brought is kept, for the app opened offline from the service worker's copy. */
@@ -8,11 +9,37 @@ const KEPT_KEY = 'club-profile';
 let current: ClubProfile | null = null;
 const listeners = new Set<() => void>();
 
+const TEXT_FIELDS = ['name', 'shortName', 'town', 'area', 'localName', 'timeZone', 'contactEmail', 'abn', 'associationNumber'] as const;
+const COLOUR_FIELDS = ['primary', 'primaryDark', 'accent', 'sand'] as const;
+const COLOUR = /^#[0-9a-f]{6}$/i;
+
+/**
+ * A profile as the server wrote it (checked in full by its schema when saved), or null: only its shape is checked
+ * here, so that the page bundle needs no zod.
+ */
+function isProfile(value: unknown): value is ClubProfile {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  const colours = v.colours as Record<string, unknown> | null | undefined;
+  return (
+    TEXT_FIELDS.every((field) => typeof v[field] === 'string') &&
+    typeof v.state === 'string' &&
+    Object.hasOwn(STATE_NAMES, v.state) &&
+    typeof v.gstRegistered === 'boolean' &&
+    typeof colours === 'object' &&
+    colours !== null &&
+    COLOUR_FIELDS.every((field) => {
+      const colour = colours[field];
+      return typeof colour === 'string' && COLOUR.test(colour);
+    })
+  );
+}
+
 function parse(text: string | null | undefined): ClubProfile | null {
   if (!text) return null;
   try {
-    const parsed = clubProfileSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    const value: unknown = JSON.parse(text);
+    return isProfile(value) ? value : null;
   } catch {
     return null;
   }
@@ -25,7 +52,7 @@ export function setClubProfile(profile: ClubProfile): void {
   try {
     localStorage.setItem(KEPT_KEY, JSON.stringify(profile));
   } catch {
-    // A private window may refuse storage: the page's own copy still serves this visit.
+    // A private window may refuse storage (and the server's drawing has none): the page's own copy serves this visit.
   }
   for (const listener of listeners) listener();
 }
@@ -41,7 +68,9 @@ export function keepClubProfile(): boolean {
     return true;
   }
   void fetch('/trpc/club.profile', { headers: { accept: 'application/json' } })
-    .then(async (response) => (response.ok ? parse(JSON.stringify(((await response.json()) as { result?: { data?: unknown } }).result?.data)) : null))
+    .then(async (response) =>
+      response.ok ? parse(JSON.stringify(((await response.json()) as { result?: { data?: unknown } }).result?.data)) : null,
+    )
     .then((profile) => profile && setClubProfile(profile))
     .catch(() => undefined);
   return false;

@@ -8,7 +8,6 @@ import { queuedCatches } from '../features/catches/catch-queue';
 import { sendWaiting } from '../features/catches/catch-sender';
 import { uploadFromWorker } from '../features/catches/upload-catch';
 import { SEND_CATCHES_TAG } from './background-sync';
-import { CLUB } from '../../shared/club';
 import type { PushMessage } from '../../shared/notifications';
 
 declare const PRECACHE: PrecacheEntry[];
@@ -142,7 +141,8 @@ pushScope.addEventListener('push', (event) => {
   }
   // A push must always show a notification (userVisibleOnly), even one that arrived garbled.
   event.waitUntil(
-    pushScope.registration.showNotification(message.title || CLUB.name, {
+    // The worker has no page to read the club's name from: a message without a title says what it is.
+    pushScope.registration.showNotification(message.title || 'Club notice', {
       body: message.body ?? '',
       icon: CLUB_ICON,
       badge: CLUB_ICON,

@@ -1,14 +1,15 @@
 import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { CLUB } from '../../shared/club';
-import { LANDING_DEFAULTS, type LandingKey } from '../../shared/cms-defaults';
+import { landingDefaults, type LandingKey } from '../../shared/cms-defaults';
 import { preloadLogin, useLoginModal } from '../features/auth/login-modal';
 import { UpcomingEventsCard } from '../features/events/upcoming-events';
 import { useJoinDialog } from '../components/join-dialog';
 import { LineIcon } from '../components/line-icon';
 import { SponsorLogoStrip } from '../features/sponsors/sponsor-logo-strip';
 import { pageSectionsQuery } from '../features/public-content/page-sections';
+import { useClub } from '../lib/club-profile';
+import { againstWhite } from '../theme';
 import { useTRPC } from '../trpc';
 
 const FEATURES: { key: 'community' | 'events' | 'competitions' | 'experience'; icon: ReactNode }[] = [
@@ -40,17 +41,18 @@ function htmlToText(html: string): string {
 
 /**
  * The landing texts from the published 'landing' sections, each falling back to its
- * built-in default (also while they load, so the page never waits or jumps to a spinner).
+ * built-in default in the club's words (also while they load, so the page never waits or jumps to a spinner).
  */
 function useLandingTexts(): (key: LandingKey) => string {
   const sections = useQuery(pageSectionsQuery(useTRPC(), 'landing'));
+  const defaults = landingDefaults(useClub());
   const byKey = new Map<string, string>();
   for (const section of sections.data ?? []) {
     if (section.contentType === 'image' || byKey.has(section.sectionKey)) continue;
     const text = (section.contentType === 'html' ? htmlToText(section.content) : section.content).trim();
     if (text) byKey.set(section.sectionKey, text);
   }
-  return (key) => byKey.get(key) ?? LANDING_DEFAULTS[key];
+  return (key) => byKey.get(key) ?? defaults[key];
 }
 
 function FeatureIcon({ children }: { children: ReactNode }) {
@@ -61,42 +63,52 @@ function FeatureIcon({ children }: { children: ReactNode }) {
   );
 }
 
+/** The banner in the club's colours: its name, what it is, and joining. */
+function LandingHero({ t }: { t: (key: LandingKey) => string }) {
+  const { openJoin, preload: preloadJoin } = useJoinDialog();
+  const { primary, primaryDark, accent } = useClub().colours;
+  const learnMore = () => document.getElementById('features')?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  return (
+    <Box
+      component="section"
+      py={{ base: 56, sm: 96 }}
+      style={{
+        // The club's colours, darkened where they would not carry the banner's white text.
+        background: `linear-gradient(160deg, ${againstWhite(primaryDark)} 0%, ${againstWhite(primary)} 60%, ${accent} 130%)`,
+        color: 'white',
+      }}
+    >
+      <Container size="md">
+        <Stack align="center" ta="center" gap="lg">
+          <Title order={1} fz={{ base: 32, sm: 48 }} lh={1.15}>
+            {t('hero_title')}
+          </Title>
+          <Text fz={{ base: 'md', sm: 'xl' }} maw={620} opacity={0.92} style={{ whiteSpace: 'pre-line' }}>
+            {t('hero_subtitle')}
+          </Text>
+          <Group justify="center" gap="sm">
+            <Button size="lg" color="teal" onClick={() => openJoin()} onPointerEnter={preloadJoin} onFocus={preloadJoin}>
+              {t('cta_primary')}
+            </Button>
+            <Button size="lg" variant="white" onClick={learnMore}>
+              {t('cta_secondary')}
+            </Button>
+          </Group>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
+
 /** The landing page for visitors. */
 export function LandingPage() {
   const { openLogin } = useLoginModal();
-  const { openJoin, preload: preloadJoin } = useJoinDialog();
   const t = useLandingTexts();
-  const learnMore = () => document.getElementById('features')?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  const { sand } = useClub().colours;
 
   return (
     <>
-      <Box
-        component="section"
-        py={{ base: 56, sm: 96 }}
-        style={{
-          background: `linear-gradient(160deg, ${CLUB.colours.primaryDark} 0%, ${CLUB.colours.primary} 60%, ${CLUB.colours.accent} 130%)`,
-          color: 'white',
-        }}
-      >
-        <Container size="md">
-          <Stack align="center" ta="center" gap="lg">
-            <Title order={1} fz={{ base: 32, sm: 48 }} lh={1.15}>
-              {t('hero_title')}
-            </Title>
-            <Text fz={{ base: 'md', sm: 'xl' }} maw={620} opacity={0.92} style={{ whiteSpace: 'pre-line' }}>
-              {t('hero_subtitle')}
-            </Text>
-            <Group justify="center" gap="sm">
-              <Button size="lg" color="teal" onClick={() => openJoin()} onPointerEnter={preloadJoin} onFocus={preloadJoin}>
-                {t('cta_primary')}
-              </Button>
-              <Button size="lg" variant="white" onClick={learnMore}>
-                {t('cta_secondary')}
-              </Button>
-            </Group>
-          </Stack>
-        </Container>
-      </Box>
+      <LandingHero t={t} />
 
       <Container size="lg" py={{ base: 48, sm: 72 }} id="features" component="section">
         <Title order={2} ta="center" mb="xl">
@@ -125,7 +137,7 @@ export function LandingPage() {
 
       <SponsorLogoStrip />
 
-      <Box component="section" py={{ base: 48, sm: 72 }} bg={CLUB.colours.sand}>
+      <Box component="section" py={{ base: 48, sm: 72 }} bg={sand}>
         <Container size="sm">
           <Stack align="center" ta="center" gap="md">
             <Title order={2}>{t('final_cta_title')}</Title>

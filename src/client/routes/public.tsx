@@ -1,7 +1,6 @@
 import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { CLUB } from '../../shared/club';
 import { UpcomingEventsCard } from '../features/events/upcoming-events';
 import { useJoinDialog } from '../components/join-dialog';
 import { onDemandPart, WhenNearView } from '../components/on-demand';
@@ -9,7 +8,9 @@ import { PriceCards } from '../features/membership/price-cards';
 import { NewsList } from '../features/public-content/news-list';
 import { PageSections } from '../features/public-content/page-sections';
 import { SponsorsCard } from '../features/sponsors/sponsors-card';
+import { useClub } from '../lib/club-profile';
 import { useAuth } from '../lib/use-auth';
+import { againstWhite } from '../theme';
 import { useTRPC } from '../trpc';
 
 // At the foot of the panel: loaded as the visitor scrolls towards them, not while the first screen is drawn.
@@ -40,20 +41,22 @@ function WelcomeAction() {
 
 /** The member home panel, open to everyone at /public. */
 export function PublicHomePage() {
+  const club = useClub();
+  const { primary, primaryDark } = club.colours;
   return (
     <Container size="lg" py="xl">
       <Stack gap="xl">
         <Card
           radius="md"
           padding="xl"
-          style={{ background: `linear-gradient(135deg, ${CLUB.colours.primaryDark}, ${CLUB.colours.primary})`, color: 'white' }}
+          style={{ background: `linear-gradient(135deg, ${againstWhite(primaryDark)}, ${againstWhite(primary)})`, color: 'white' }}
         >
           <Group justify="space-between" align="center" gap="md">
             <Stack gap={4}>
               <Title order={1} fz={{ base: 26, sm: 34 }}>
-                Welcome to {CLUB.name}
+                Welcome to {club.name}
               </Title>
-              <Text opacity={0.9}>Competitions, club days and good company on the rivers, estuaries and beaches of {CLUB.localName}.</Text>
+              <Text opacity={0.9}>Competitions, club days and good company on the rivers, estuaries and beaches of {club.localName}.</Text>
             </Stack>
             <WelcomeAction />
           </Group>

@@ -1,18 +1,19 @@
 import { Card, Container, Stack, Text, Title } from '@mantine/core';
 import { Suspense, useRef, useState } from 'react';
-import { CLUB } from '../../shared/club';
 import type { SponsorshipType } from '../../shared/sponsors';
 import { SectionLoader } from '../components/full-screen-loader';
 import { LoadBoundary, onDemandPart, useNearView } from '../components/on-demand';
 import { CurrentSponsors } from '../features/sponsors/current-sponsors';
 import type { SponsorFormHandle } from '../features/sponsors/sponsor-form';
 import { SponsorPackages } from '../features/sponsors/sponsor-packages';
+import { useClub } from '../lib/club-profile';
 
 /** The application form (with its schemas) loads as the visitor comes near it, or chooses a package: the packages come first. */
 const SponsorForm = onDemandPart(async () => (await import('../features/sponsors/sponsor-form')).SponsorForm);
 
 /** The sponsor page: packages, the application form and the current sponsors. */
 export function SponsorPage() {
+  const club = useClub();
   const form = useRef<SponsorFormHandle>(null);
   // A package chosen before the form has loaded is chosen in it as soon as it has.
   const [waiting, setWaiting] = useState<SponsorshipType>();
@@ -33,7 +34,7 @@ export function SponsorPage() {
           <Title order={1} fz={{ base: 26, sm: 34 }}>
             Become a Sponsor
           </Title>
-          <Text c="dimmed">Support local anglers and put your business in front of the {CLUB.name} community.</Text>
+          <Text c="dimmed">Support local anglers and put your business in front of the {club.name} community.</Text>
         </Stack>
         <Stack gap="sm" component="section" aria-labelledby="packages-title">
           <Title order={2} id="packages-title">

@@ -2,9 +2,9 @@ import { Alert, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { CLUB } from '../../shared/club';
 import { formatClubDateTime } from '../../shared/dates';
 import { SectionLoader } from '../components/full-screen-loader';
+import { useClub } from '../lib/club-profile';
 import { serverMessage } from '../lib/errors';
 import { useTRPC } from '../trpc';
 
@@ -16,9 +16,10 @@ export function VerifyCardPage() {
   const trpc = useTRPC();
   const { code = '' } = useParams({ strict: false }) as { code?: string };
   const check = useQuery({ ...trpc.verify.card.queryOptions({ code }), retry: false, gcTime: 0 });
+  const club = useClub();
   useEffect(() => {
-    document.title = `Membership check · ${CLUB.name}`;
-  }, []);
+    document.title = `Membership check · ${club.name}`;
+  }, [club.name]);
   return (
     <Container size="xs" px="sm" py="xl">
       <Stack gap="md">
@@ -52,7 +53,7 @@ export function VerifyCardPage() {
                 <Text ta="center">This card is not recognised.</Text>
               )}
               <Text size="sm" c="dimmed" ta="center">
-                {CLUB.name} · checked {formatClubDateTime(check.data.checkedAt)}
+                {club.name} · checked {formatClubDateTime(check.data.checkedAt)}
               </Text>
             </Stack>
           </Card>

@@ -79,7 +79,8 @@ export class CmsSettings {
       throw new AppError('BAD_REQUEST', "The fishing area is reset on the Results tab's Fishing area card.");
     if (setting.settingKey === ONE_PLACING_SETTING)
       throw new AppError('BAD_REQUEST', `${ONE_PLACING_LABEL} is switched on the Results tab.`);
-    if (CLUB_SETTING_KEYS.includes(setting.settingKey)) throw new AppError('BAD_REQUEST', 'The club’s details are changed in Admin → Club settings.');
+    if (CLUB_SETTING_KEYS.includes(setting.settingKey))
+      throw new AppError('BAD_REQUEST', 'The club’s details are changed in Admin → Club settings.');
     recordAudit(em, {
       actor: actor.user,
       action: 'setting.delete',

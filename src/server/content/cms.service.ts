@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   KNOWN_SETTINGS,
   sectionKeysShownOn,
+  settingDefault,
   type ContentPageView,
   type NewsView,
   type PageView,
@@ -12,6 +13,7 @@ import {
 } from '../../shared/cms.schema';
 import { AppError } from '../../shared/errors';
 import type { EntryFeeDefaults } from '../../shared/events.schema';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import type { Clock } from '../clock';
 import { ContentPage, NewsArticle, SiteSection, SiteSetting } from '../db/entities';
 import { parseSiteNavigation, SITE_NAVIGATION_SETTING, titleFromSlug, type NavLink } from '../../shared/site-navigation';
@@ -25,6 +27,8 @@ export interface CmsDeps {
   clock: Clock;
   /** The site's address: committee content may not point into its API. */
   publicUrl: string;
+  /** The club's profile: the site title and contact e-mail when the committee has set none. */
+  club: Pick<ClubSettingsService, 'profile'>;
 }
 
 /**
@@ -95,7 +99,8 @@ export class CmsService {
 
   async publicSettings(em: EntityManager): Promise<PublicSettings> {
     const rows = await em.find(SiteSetting, { settingKey: { $in: ['site_title', 'contact_email', SITE_NAVIGATION_SETTING] } });
-    const get = (key: string) => rows.find((r) => r.settingKey === key)?.settingValue.trim() || KNOWN_SETTINGS[key].defaultValue;
+    const club = await this.deps.club.profile(em);
+    const get = (key: string) => rows.find((r) => r.settingKey === key)?.settingValue.trim() || settingDefault(key, club);
     // The menu and footer ride with the settings the page frame already loads: no request of their own.
     const navigation = parseSiteNavigation(get(SITE_NAVIGATION_SETTING));
     const wanted = [...new Set([...navigation.menu, ...navigation.footer])];
@@ -113,10 +118,12 @@ export class CmsService {
     };
   }
 
-  /** A setting's saved value, or its built-in default. */
+  /** A setting's saved value, or its built-in default (the club's name or contact e-mail for those two). */
   async settingValue(em: EntityManager, key: keyof typeof KNOWN_SETTINGS): Promise<string> {
     const row = await em.findOne(SiteSetting, { settingKey: key });
-    return row?.settingValue.trim() || KNOWN_SETTINGS[key].defaultValue;
+    const saved = row?.settingValue.trim();
+    if (saved) return saved;
+    return KNOWN_SETTINGS[key].clubDefault ? settingDefault(key, await this.deps.club.profile(em)) : KNOWN_SETTINGS[key].defaultValue;
   }
 
   /** The entry fees a new event's form starts with (the committee's settings), as amounts. */

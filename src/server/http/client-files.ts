@@ -46,7 +46,9 @@ export async function registerClientFiles(app: FastifyInstance, options: ClientF
   }
 
   registerSiteFiles(app, options.publicUrl, publishedPages);
-  const firstScreen = clientDir ? firstScreenHtml(clientDir, { url: options.publicUrl, secureSession: production }, options.clubProfile) : undefined;
+  const firstScreen = clientDir
+    ? firstScreenHtml(clientDir, { url: options.publicUrl, secureSession: production }, options.clubProfile)
+    : undefined;
 
   app.setNotFoundHandler(async (req, reply) => {
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !API_PREFIXES.some((p) => req.url.startsWith(p));

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { ClubProfile } from '../../shared/club-profile';
 import type { FirstAnswer } from '../../shared/first-screen';
 
 /** A first screen drawn on the server, ready to go inside the page's root element, and when it was drawn. */
@@ -13,7 +14,7 @@ export interface DrawnScreen {
 
 /** The client's server-side drawing (src/client/render-page.tsx) as its build exports it. */
 interface RenderModule {
-  renderPage(url: string, answers: readonly FirstAnswer[]): Promise<DrawnScreen>;
+  renderPage(url: string, answers: readonly FirstAnswer[], club?: ClubProfile): Promise<DrawnScreen>;
 }
 
 /** How many drawn screens are kept: the public pages for visitors, each minute, are the ones asked again and again. */
@@ -21,9 +22,10 @@ const KEPT = 32;
 const MINUTE_MS = 60_000;
 
 /**
- * The first screens of pages drawn on the server from their first answers, when the build has the drawing
- * (`dist/render`, beside the client's files). A page drawn the same minute from the same answers (every visitor of
- * the landing page) is drawn once. A drawing that fails is logged and the page opens as before: the app draws it.
+ * The first screens of pages drawn on the server from their first answers and the club's profile (its name and
+ * colours on the screen), when the build has the drawing (`dist/render`, beside the client's files). A page drawn the
+ * same minute from the same answers and profile (every visitor of the landing page) is drawn once. A drawing that
+ * fails is logged and the page opens as before: the app draws it.
  */
 export function serverDrawnPages(clientDir: string) {
   const file = path.join(clientDir, '..', 'render', 'render-page.js');
@@ -31,15 +33,21 @@ export function serverDrawnPages(clientDir: string) {
   let module: Promise<RenderModule> | undefined;
   const kept = new Map<string, DrawnScreen>();
 
-  return async function draw(log: FastifyBaseLogger, url: string, answers: readonly FirstAnswer[]): Promise<DrawnScreen | undefined> {
+  return async function draw(
+    log: FastifyBaseLogger,
+    url: string,
+    answers: readonly FirstAnswer[],
+    /** The profile the page carries (its `club-profile` script), so the drawing names the club as the app will. */
+    club?: ClubProfile,
+  ): Promise<DrawnScreen | undefined> {
     const key = createHash('sha256')
-      .update(`${Math.floor(Date.now() / MINUTE_MS)} ${url} ${JSON.stringify(answers)}`)
+      .update(`${Math.floor(Date.now() / MINUTE_MS)} ${url} ${JSON.stringify(answers)} ${JSON.stringify(club ?? null)}`)
       .digest('base64');
     const known = kept.get(key);
     if (known) return known;
     try {
       module ??= import(pathToFileURL(file).href) as Promise<RenderModule>;
-      const drawn = await (await module).renderPage(url, answers);
+      const drawn = await (await module).renderPage(url, answers, club);
       kept.set(key, drawn);
       if (kept.size > KEPT) kept.delete(kept.keys().next().value!);
       return drawn;

@@ -1,8 +1,8 @@
 import { Button, Card, FileInput, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { clubToday, formatAuDate } from '../../../shared/dates';
-import { CLUB } from '../../../shared/club';
 import type { FishingAreaView } from '../../../shared/fishing-area';
 import { QueryState } from '../../components/query-state';
+import { useClub } from '../../lib/club-profile';
 import { FishingAreaMap } from './fishing-area-map';
 import { useFishingArea } from './judge-photo-checks';
 import { useFishingAreaChange } from './use-fishing-area-change';
@@ -50,6 +50,7 @@ function CurrentFishingArea({ view }: { view: FishingAreaView }) {
  * (checked here with the server's own rules before it is sent), or back to the club's default.
  */
 export function FishingAreaCard() {
+  const club = useClub();
   const area = useFishingArea();
   const { geojson, setGeojson, problem, setProblem, replace, reset, send } = useFishingAreaChange();
 
@@ -61,7 +62,7 @@ export function FishingAreaCard() {
         </Title>
         <Text size="sm" c="dimmed">
           A catch is flagged for the judges when the phone&apos;s or the photo&apos;s position is outside this area. The club&apos;s default
-          takes in the rivers, estuaries, creeks, rocks, headlands and beaches of {CLUB.area}, about 250-300 m out from the shore, but not
+          takes in the rivers, estuaries, creeks, rocks, headlands and beaches of {club.area}, about 250-300 m out from the shore, but not
           the sea offshore.
         </Text>
         <QueryState query={area} loading="Loading the fishing area..." failure="Could not load the fishing area. Please try again later.">

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
-import { CLUB_DOCUMENTS } from '../../../shared/documents';
+import { CLUB_DOCUMENTS, withClubWords } from '../../../shared/documents';
+import { useClub } from '../../lib/club-profile';
 
 const WAIVER_KEY = 'tcac.waiverAccepted';
 const WAIVER_TEXT = ['waiver', 'competition_rules'].map((id) => CLUB_DOCUMENTS.find((d) => d.id === id)!);
@@ -9,6 +10,7 @@ export const waiverAccepted = () => localStorage.getItem(WAIVER_KEY) === 'true';
 
 /** The competition rules and waiver, asked once per phone before the first catch. */
 export function WaiverDialog({ opened, onCancel, onAccept }: { opened: boolean; onCancel: () => void; onAccept: () => void }) {
+  const club = useClub();
   return (
     <Modal opened={opened} onClose={onCancel} title="Competition Rules & Waiver" centered size="lg">
       <Stack gap="sm">
@@ -19,9 +21,9 @@ export function WaiverDialog({ opened, onCancel, onAccept }: { opened: boolean; 
         >
           {WAIVER_TEXT.map((doc) => (
             <Stack key={doc.id} gap={4} mb="sm">
-              <Text fw={700}>{doc.title}</Text>
+              <Text fw={700}>{withClubWords(doc.title, club)}</Text>
               <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                {doc.content}
+                {withClubWords(doc.content, club)}
               </Text>
             </Stack>
           ))}

@@ -2,10 +2,10 @@ import { Badge, Box, Button, Group, SimpleGrid, Stack, Text, Title } from '@mant
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type ComponentType } from 'react';
 import type { ChampionPointsView, LiveBoard, ResultCategory } from '../../../shared/catches.schema';
-import { CLUB } from '../../../shared/club';
 import { clubToday, formatAuDate } from '../../../shared/dates';
 import { provisionalNotice, provisionalText, RESULT_DIVISION_LABELS, RESULT_DIVISIONS, type ResultDivision } from '../../../shared/results';
 import { eventLivePath } from '../../../shared/screens';
+import { useClub } from '../../lib/club-profile';
 import { serverMessage } from '../../lib/errors';
 import { ordinal } from './results-board';
 import { useLiveBoard } from './use-live-board';
@@ -142,6 +142,7 @@ function ChampionPoints({ points }: { points: ChampionPointsView }) {
 
 /** The event's name, place and day on the left, and on the right how settled the results are and the screen's controls. */
 function PresentationHeader({ board, eventId }: { board: LiveBoard; eventId: string }) {
+  const club = useClub();
   const notice = provisionalNotice(board);
   return (
     <Box
@@ -150,7 +151,7 @@ function PresentationHeader({ board, eventId }: { board: LiveBoard; eventId: str
     >
       <Stack gap={4} style={{ minWidth: 0 }}>
         <Text fz="clamp(1rem, 1.5vw, 1.5rem)" c={MUTED} tt="uppercase" fw={600}>
-          {CLUB.name} · Presentation
+          {club.name} · Presentation
         </Text>
         <Title order={1} c={INK} fz="clamp(2.4rem, 5vw, 5rem)" lh={1.05} style={{ overflowWrap: 'anywhere' }}>
           {board.eventName}

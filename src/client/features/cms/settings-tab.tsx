@@ -3,12 +3,15 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   KNOWN_SETTINGS,
   SETTING_TYPES,
+  settingDefault,
   settingInput,
   settingValueProblem,
   type SettingInput,
   type SettingType,
   type SettingView,
 } from '../../../shared/cms.schema';
+import type { ClubProfile } from '../../../shared/club-profile';
+import { useClub } from '../../lib/club-profile';
 import { useTRPC } from '../../trpc';
 import { AdminList, AdminListRow, useListDialogs } from '../../components/admin-list';
 import { EditDeleteActions, FormButtons, RowAction, RowActions } from '../../components/admin-row-actions';
@@ -106,8 +109,11 @@ interface SettingRowData {
   description: string | null;
 }
 
-/** Stored settings, then the settings the site reads that have not been stored yet (showing their defaults). */
-function rowsOf(settings: SettingView[]): SettingRowData[] {
+/**
+ * Stored settings, then the settings the site reads that have not been stored yet (showing their defaults, the
+ * club's name and contact e-mail for the site title and contact e-mail).
+ */
+function rowsOf(settings: SettingView[], club: ClubProfile): SettingRowData[] {
   const stored = settings.map((s) => ({
     setting: s,
     ...s,
@@ -115,7 +121,13 @@ function rowsOf(settings: SettingView[]): SettingRowData[] {
   }));
   const missing = Object.entries(KNOWN_SETTINGS)
     .filter(([key]) => !settings.some((s) => s.settingKey === key))
-    .map(([key, k]) => ({ setting: null, settingKey: key, settingValue: k.defaultValue, settingType: k.type, description: k.description }));
+    .map(([key, k]) => ({
+      setting: null,
+      settingKey: key,
+      settingValue: settingDefault(key, club),
+      settingType: k.type,
+      description: k.description,
+    }));
   return [...stored, ...missing];
 }
 
@@ -181,6 +193,7 @@ function SettingRow({
 /** The Settings tab: the list (key, value, type, description) and the form. */
 export function SettingsTab() {
   const trpc = useTRPC();
+  const club = useClub();
   const list = useQuery(trpc.admin.cms.settings.list.queryOptions());
   // Every form starts from a draft: a stored setting, a known one not yet stored, or a blank one.
   const { dialog, deleting, openEdit: open, close, askDelete, cancelDelete } = useListDialogs<SettingDraft, SettingView>();
@@ -204,7 +217,7 @@ export function SettingsTab() {
       controls={<NavigationSettings />}
       query={list}
       what="settings"
-      items={rowsOf(list.data ?? [])}
+      items={rowsOf(list.data ?? [], club)}
       renderItem={(row) => <SettingRow key={row.settingKey} row={row} onEdit={open} onDelete={askDelete} />}
       form={{
         opened: dialog.kind === 'edit',

@@ -1,9 +1,9 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { CLUB } from '../../../shared/club';
 import { formatAuDate } from '../../../shared/dates';
 import { peopleLine } from '../../../shared/member-names';
 import type { MemberProfile } from '../../../shared/members.schema';
 import { householdPayment, type PaymentDetails } from '../../components/join-dialog';
+import { useClub } from '../../lib/club-profile';
 
 /** A member's profile, when it is a membership running now (the join form has nothing to offer them). */
 export const currentMembership = (profile: MemberProfile | null | undefined): MemberProfile | null =>
@@ -22,12 +22,13 @@ export function CurrentMembership({
   onRenew: (details: PaymentDetails) => void;
   onClose: () => void;
 }) {
+  const club = useClub();
   const { open, opensOn, extendsTo } = profile.renewal;
   const covers = profile.household.length > 1 ? ` Your membership covers ${peopleLine(profile.household)}.` : '';
   return (
     <Stack gap="md">
       <Text>
-        You are a member of {CLUB.name} until {formatAuDate(profile.expiryDate!)}, so there is nothing to join.{covers}
+        You are a member of {club.name} until {formatAuDate(profile.expiryDate!)}, so there is nothing to join.{covers}
       </Text>
       <Text>
         {open

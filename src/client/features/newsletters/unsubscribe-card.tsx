@@ -1,12 +1,13 @@
 import { Alert, Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CLUB } from '../../../shared/club';
+import { useClub } from '../../lib/club-profile';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 
 /** The unsubscribe page's card: whose address, unsubscribe (one button), and changing one's mind. */
 export function UnsubscribeCard({ token }: { token: string | undefined }) {
   const trpc = useTRPC();
+  const club = useClub();
   const queryClient = useQueryClient();
   const info = useQuery({
     ...trpc.newsletters.unsubscribeInfo.queryOptions({ token: token ?? '' }),
@@ -64,7 +65,7 @@ export function UnsubscribeCard({ token }: { token: string | undefined }) {
       <Card withBorder shadow="sm" padding="xl" radius="md" w="100%" maw={480}>
         <Stack gap="md">
           <Title order={1} fz={24}>
-            {CLUB.shortName} newsletters
+            {club.shortName} newsletters
           </Title>
           {body}
           {failed && (

@@ -1,7 +1,6 @@
 import { Badge, Button, Card, Center, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CLUB } from '../../../shared/club';
 import { formatAuDate } from '../../../shared/dates';
 import { cardIsCurrent } from '../../../shared/member-card';
 import type { MemberCardView } from '../../../shared/member-card.schema';
@@ -9,9 +8,11 @@ import { MEMBERSHIP_LABELS } from '../../../shared/membership';
 import { QueryState } from '../../components/query-state';
 import { toast } from '../../components/toast';
 import { useClubToday } from '../../lib/clock';
+import { useClub } from '../../lib/club-profile';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { QrCode } from '../../components/qr-code';
+import { againstWhite } from '../../theme';
 
 /** Where the card stands today, as the card itself shows it (also without signal, from the copy kept on the phone). */
 function standing(card: MemberCardView, today: string): { label: string; color: string; line: string } {
@@ -28,12 +29,13 @@ function standing(card: MemberCardView, today: string): { label: string; color: 
 /** One card: the club, the holder's name, type, expiry and the QR code the committee scans with a phone camera. */
 function MembershipCardFace({ card, onReissue }: { card: MemberCardView; onReissue: (card: MemberCardView) => void }) {
   const today = useClubToday();
+  const club = useClub();
   const state = standing(card, today);
   return (
     <Card withBorder radius="lg" padding="lg" maw={420} w="100%" mx="auto" aria-label={`Membership card: ${card.name}`} component="section">
       <Stack gap="sm" align="center">
-        <Text fw={700} c={CLUB.colours.primaryDark} ta="center">
-          {CLUB.name}
+        <Text fw={700} c={againstWhite(club.colours.primaryDark)} ta="center">
+          {club.name}
         </Text>
         <Title order={3} ta="center" style={{ overflowWrap: 'anywhere' }}>
           {card.name}
