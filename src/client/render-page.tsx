@@ -21,9 +21,9 @@ export interface DrawnPage {
  * here asks the network: what the answers do not hold is drawn as the app draws it while it waits. Drawn in the
  * club's name and colours, from the profile the page carries to the browser too (the app takes over the same words).
  */
-export async function renderPage(url: string, answers: readonly FirstAnswer[], club?: ClubProfile): Promise<DrawnPage> {
+export async function renderPage(url: string, answers: readonly FirstAnswer[], club: ClubProfile): Promise<DrawnPage> {
   // One club per site: the page's profile is the drawing's, as it is the app's in the browser.
-  if (club) setClubProfile(club);
+  setClubProfile(club);
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient();
   keepAnswers(queryClient, trpcClient, answers);

@@ -53,7 +53,9 @@ describe("Admin → Club settings: the club's profile", () => {
   it('is not edited or deleted as free text among the site settings', async () => {
     await expect(
       admin.trpc.admin.cms.settings.save.mutate({ settingKey: 'club_profile', settingValue: '{}', settingType: 'json' }),
-    ).rejects.toMatchObject({ data: { httpStatus: 400, fieldErrors: { settingKey: 'The club’s details are changed in Admin → Club settings.' } } });
+    ).rejects.toMatchObject({
+      data: { httpStatus: 400, fieldErrors: { settingKey: 'The club’s details are changed in Admin → Club settings.' } },
+    });
     const row = await t.em().findOneOrFail(SiteSetting, { settingKey: 'club_profile' });
     await expect(admin.trpc.admin.cms.settings.delete.mutate({ id: row.id })).rejects.toMatchObject({ data: { httpStatus: 400 } });
     // Back to the example club, for the zone of whatever runs next in this process.

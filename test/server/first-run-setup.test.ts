@@ -78,7 +78,11 @@ describe('first-run setup', () => {
       [{ ...BAY_CLUB, name: ' ' }, 'club.name', 'Club name is required.'],
       [{ ...BAY_CLUB, abn: '12 345 678 901' }, 'club.abn', 'ABN must be the club’s 11-digit Australian Business Number.'],
       [{ ...BAY_CLUB, timeZone: 'Moreton/Bay' }, 'club.timeZone', 'Time zone must be a zone like Australia/Sydney or Australia/Brisbane.'],
-      [{ ...BAY_CLUB, colours: { ...BAY_CLUB.colours, primary: 'teal' } }, 'club.colours.primary', 'Main colour must be a colour like #1971c2.'],
+      [
+        { ...BAY_CLUB, colours: { ...BAY_CLUB.colours, primary: 'teal' } },
+        'club.colours.primary',
+        'Main colour must be a colour like #1971c2.',
+      ],
     ] as const;
     for (const [club, field, message] of bad)
       await expect(t.client().trpc.setup.createFirstAdmin.mutate({ ...admin(code), club })).rejects.toMatchObject({

@@ -70,8 +70,11 @@ export function firstScreenHtml(
       const modules = firstScreenModules(address, whoIs(answers.find((a) => a.path === 'auth.me')?.data));
       const links = [...new Set(modules.flatMap((module) => routeLinks.get(module) ?? []))].join('');
       const clubFacts = `${clubAddress}${jsonScript(CLUB_PROFILE_ID, club)}${jsonScript(CLUB_CLOCK_ID, clockOf(club.timeZone))}`;
-      const html = inClubsName(template, club).replace('</head>', `${links}${jsonScript(FIRST_SCREEN_DATA_ID, answers)}${clubFacts}</head>`);
-      const drawn = draw && drawnOnServer(address) ? await draw(req.log, req.url, answers) : undefined;
+      const html = inClubsName(template, club).replace(
+        '</head>',
+        `${links}${jsonScript(FIRST_SCREEN_DATA_ID, answers)}${clubFacts}</head>`,
+      );
+      const drawn = draw && drawnOnServer(address) ? await draw(req.log, req.url, answers, club) : undefined;
       if (drawn) return html.replace(EMPTY_ROOT, `<div id="root" ${DRAWN_AT_ATTRIBUTE}="${drawn.drawnAt}">${drawn.html}</div>`);
       return isFullScreenPage(pathname) ? html : html.replace(EMPTY_ROOT, `<div id="root">${headerShell(club.name)}</div>`);
     },
@@ -103,8 +106,6 @@ function inClubsName(template: string, club: ClubProfile): string {
     .replace(/(<meta\s+name="description"\s+content=")[^"]*"/, (_, start: string) => `${start}${escapeHtml(description)}"`)
     .replace(/(<meta name="theme-color" content=")[^"]*"/, (_, start: string) => `${start}${club.colours.primary}"`);
 }
-
-
 
 const EMPTY_ROOT = '<div id="root"></div>';
 

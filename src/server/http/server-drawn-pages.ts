@@ -14,7 +14,7 @@ export interface DrawnScreen {
 
 /** The client's server-side drawing (src/client/render-page.tsx) as its build exports it. */
 interface RenderModule {
-  renderPage(url: string, answers: readonly FirstAnswer[], club?: ClubProfile): Promise<DrawnScreen>;
+  renderPage(url: string, answers: readonly FirstAnswer[], club: ClubProfile): Promise<DrawnScreen>;
 }
 
 /** How many drawn screens are kept: the public pages for visitors, each minute, are the ones asked again and again. */
@@ -38,10 +38,10 @@ export function serverDrawnPages(clientDir: string) {
     url: string,
     answers: readonly FirstAnswer[],
     /** The profile the page carries (its `club-profile` script), so the drawing names the club as the app will. */
-    club?: ClubProfile,
+    club: ClubProfile,
   ): Promise<DrawnScreen | undefined> {
     const key = createHash('sha256')
-      .update(`${Math.floor(Date.now() / MINUTE_MS)} ${url} ${JSON.stringify(answers)} ${JSON.stringify(club ?? null)}`)
+      .update(`${Math.floor(Date.now() / MINUTE_MS)} ${url} ${JSON.stringify(answers)} ${JSON.stringify(club)}`)
       .digest('base64');
     const known = kept.get(key);
     if (known) return known;

@@ -28,9 +28,18 @@ const COLOURS: { field: 'primary' | 'primaryDark' | 'accent' | 'sand'; label: st
 ];
 
 /** The club's name, place, contact, ABN and colours, as the setup page and Admin → Club settings ask them. */
-export function ClubProfileFields({ values, errors, inputProps, setValue }: ClubProfileFieldsProps) {
+export function ClubProfileFields(props: ClubProfileFieldsProps) {
   return (
     <Stack gap="md">
+      <NameAndPlace {...props} />
+      <AccountsAndColours {...props} />
+    </Stack>
+  );
+}
+
+function NameAndPlace({ values, inputProps }: ClubProfileFieldsProps) {
+  return (
+    <>
       <TextInput {...FIELD} label="Club name" placeholder={EXAMPLE.name} {...inputProps('name')} />
       <TextInput
         {...FIELD}
@@ -77,8 +86,21 @@ export function ClubProfileFields({ values, errors, inputProps, setValue }: Club
         placeholder={EXAMPLE.contactEmail}
         {...inputProps('contactEmail')}
       />
+    </>
+  );
+}
+
+function AccountsAndColours({ values, errors, inputProps, setValue }: ClubProfileFieldsProps) {
+  return (
+    <>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput {...FIELD} label="ABN" description="Printed on receipts. Leave blank if none." inputMode="numeric" {...inputProps('abn')} />
+        <TextInput
+          {...FIELD}
+          label="ABN"
+          description="Printed on receipts. Leave blank if none."
+          inputMode="numeric"
+          {...inputProps('abn')}
+        />
         <TextInput
           {...FIELD}
           label="Association number"
@@ -108,7 +130,7 @@ export function ClubProfileFields({ values, errors, inputProps, setValue }: Club
           />
         ))}
       </SimpleGrid>
-    </Stack>
+    </>
   );
 }
 
