@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signInLinkMessage, verifyEmailMessage } from '../../src/server/emails/auth.emails';
 import { createMailer, withClubSender } from '../../src/server/integrations/mailer';
+import { EXAMPLE_CLUB_PROFILE } from '../../src/shared/club-example';
 import { parseMail } from '../support/mime';
 
 const dirs: string[] = [];
@@ -22,7 +23,7 @@ describe('mail without SMTP_URL', () => {
     expect(mailer.kind).toBe('outbox');
 
     const url = 'http://localhost:3000/email-verified?token=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
-    await mailer.send({ to: 'ann@example.com', ...(await verifyEmailMessage({ firstName: 'Ann' }, url)) });
+    await mailer.send({ to: 'ann@example.com', ...(await verifyEmailMessage(EXAMPLE_CLUB_PROFILE, { firstName: 'Ann' }, url)) });
 
     const files = readdirSync(dir);
     expect(files).toHaveLength(1);
@@ -39,7 +40,7 @@ describe('mail without SMTP_URL', () => {
   });
 
   it('escapes names in the HTML part', async () => {
-    const mail = await signInLinkMessage({ firstName: 'Bob & <Co>' }, 'http://x.test/sign-in?token=t');
+    const mail = await signInLinkMessage(EXAMPLE_CLUB_PROFILE, { firstName: 'Bob & <Co>' }, 'http://x.test/sign-in?token=t');
     expect(mail.html).toContain('Bob &amp; &lt;Co&gt;');
     expect(mail.html).not.toContain('<Co>');
     expect(mail.text).toContain("G'day Bob & <Co>,");
