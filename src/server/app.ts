@@ -17,13 +17,13 @@ import { registerPublicReadLimit, registerRequestLimit } from './http/request-li
 import { createServer } from './http/server';
 import { registerSession } from './http/session';
 import { registerTrpc } from './http/trpc';
-import { withReplyTo, type Mailer } from './integrations/mailer';
+import { withClubSender, type Mailer } from './integrations/mailer';
 import type { PaymentProvider } from './integrations/payments';
 import { createObjectStore, type ObjectStore } from './integrations/storage';
 import { createPushSender, loadVapidKeys, vapidSubject } from './integrations/push';
 import { registerJobs } from './jobs';
 import { backupsNotice } from './backup-notice';
-import { createServices } from './services';
+import { createServices, type Services } from './services';
 import { RATE_RULES, type RateRules } from './platform/rate-limit.service';
 import type { ContextDeps } from './trpc/context';
 import { cachedReadsOf } from './trpc/cached-reads';
@@ -55,6 +55,25 @@ export interface AppDeps {
 const CALLER_ANSWERS_KEPT = 5000;
 
 /**
+ * The site's mail as the club sends it, read as each mail goes out (once `connect` has handed over the services):
+ * replies reach the committee (the club's contact address, a site setting), and the sender is named as the club's
+ * profile names it now, unless MAIL_FROM names the sender itself.
+ */
+function clubMailer(mailer: Mailer, env: Env, orm: MikroORM) {
+  let services: Services | undefined;
+  const club = withClubSender(mailer, {
+    replyTo: async () => (services ? services.cms.contactEmail(orm.em.fork()) : null),
+    name: env.MAIL_FROM ? undefined : async () => (services ? (await services.club.profile(orm.em.fork())).name : null),
+  });
+  return {
+    mailer: club,
+    connect: (built: Services) => {
+      services = built;
+    },
+  };
+}
+
+/**
  * Builds the whole site (API, REST shims, static client) without listening. The order is the order of the hooks:
  * what every request meets first (drain count, security checks, the address limit, the public read cache) comes
  * before the session, and the session before the API.
@@ -77,9 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const objects = deps.objects ?? createObjectStore(env, deps.sessionSecret);
   const push = createPushSender({ keys: await loadVapidKeys(env), subject: vapidSubject(env), agent: deps.pushAgent });
-  // Replies reach the committee: the club's contact address (a site setting, read once the services exist).
-  let contactAddress = async (): Promise<string | null> => null;
-  const mailer = withReplyTo(deps.mailer, () => contactAddress());
+  const mail = clubMailer(deps.mailer, env, orm);
   const services = createServices({
     cache,
     assistantModel: env.ASSISTANT_API_URL
@@ -89,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     // The mystery fish is sealed under a key derived from the session secret (platform/sealing.ts).
     sealingSecret: deps.sessionSecret,
-    mailer,
+    mailer: mail.mailer,
     publicUrl: env.PUBLIC_URL,
     adminEmails: env.ADMIN_EMAILS,
     rateRules: deps.rateRules ?? RATE_RULES,
@@ -98,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     backups: backupsNotice(env),
     log: app.log,
   });
-  contactAddress = () => services.cms.contactEmail(orm.em.fork());
+  mail.connect(services);
   // The club's zone, before the first request reads a date (each fresh read of the profile sets it again).
   await services.club.profile(orm.em.fork()).catch((err: unknown) => app.log.error({ err }, 'Could not read the club’s profile'));
   const contextDeps: ContextDeps = { em: orm.em, services };

@@ -10,7 +10,6 @@ import { loadEnv, type Env } from './env';
 import { createMailer, type Mailer } from './integrations/mailer';
 import { createPaymentProvider, paymentsOffWarning } from './integrations/payments';
 import { createObjectStore, type ObjectStore } from './integrations/storage';
-import { CLUB } from '../shared/club';
 import { loadOrCreateSecrets } from './secrets';
 
 /** How long a shutdown may take, all told (docker stop waits 10 s before SIGKILL). */
@@ -65,7 +64,8 @@ export async function startSite(options: StartOptions = {}): Promise<void> {
   const objects = createObjectStore(env, sessionSecret);
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
-    from: env.MAIL_FROM ?? `"${CLUB.name}" <no-reply@${new URL(env.PUBLIC_URL).hostname}>`,
+    // Without MAIL_FROM, a no-reply address that each mail names after the club (withClubSender in app.ts).
+    from: env.MAIL_FROM ?? `no-reply@${new URL(env.PUBLIC_URL).hostname}`,
     outboxDir: path.join(dataDir, 'outbox'),
     log,
   });
@@ -110,7 +110,7 @@ export async function startSite(options: StartOptions = {}): Promise<void> {
   const plainBackups = plainBackupsWarning(env);
   if (plainBackups) log.warn(plainBackups);
   log.info(
-    `${CLUB.name} is ready at ${env.PUBLIC_URL} (mail: ${mailer.kind === 'smtp' ? 'SMTP' : `outbox folder ${path.join(dataDir, 'outbox')}`})`,
+    `The club website is ready at ${env.PUBLIC_URL} (mail: ${mailer.kind === 'smtp' ? 'SMTP' : `outbox folder ${path.join(dataDir, 'outbox')}`})`,
   );
   options.ready?.(parts);
 }

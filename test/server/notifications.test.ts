@@ -8,6 +8,7 @@ import { loadEnv } from '../../src/server/env';
 import { createMailer } from '../../src/server/integrations/mailer';
 import { createPushSender, loadVapidKeys, vapidSubject } from '../../src/server/integrations/push';
 import { NotificationsService } from '../../src/server/notifications/notifications.service';
+import { EXAMPLE_CLUB_PROFILE } from '../../src/shared/club-example';
 import { addDays, addYears, clubLocalToInstant, clubToday } from '../../src/shared/dates';
 import { createAdmin, createEvent, createMember, enterEvent, logCatch } from '../support/factories';
 import { checkVapid, FakeBrowser, PushService } from '../support/push-service';
@@ -36,6 +37,7 @@ beforeAll(async () => {
     mailer: createMailer({ smtpUrl: t.env.SMTP_URL, from: 'club@club.test', outboxDir: path.join(t.env.DATA_DIR, 'outbox'), log: quiet }),
     publicUrl: t.env.PUBLIC_URL,
     push: createPushSender({ keys, subject: vapidSubject(t.env), agent: push.agent() }),
+    club: { profile: async () => EXAMPLE_CLUB_PROFILE },
     log: quiet,
   });
 });

@@ -1,5 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXAMPLE_CLUB_PROFILE } from '../../src/shared/club-example';
 import { addDays, clubToday } from '../../src/shared/dates';
 import { AuditLog, Household, Member, RenewalReminder } from '../../src/server/db/entities';
 import { ormOptions } from '../../src/server/db/orm.config';
@@ -19,6 +20,7 @@ const instance = (orm: MikroORM, smtpUrl = t.env.SMTP_URL) => ({
     clock: t.clock,
     mailer: createMailer({ smtpUrl, from: 'club@club.test', outboxDir: '/nonexistent', log: { info: () => {} } }),
     publicUrl: 'http://club.test',
+    club: { profile: async () => EXAMPLE_CLUB_PROFILE },
     log,
   }),
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLUB } from '../../src/shared/club';
+import { EXAMPLE_CLUB_PROFILE } from '../../src/shared/club-example';
 import { AuditLog, Sponsor } from '../../src/server/db/entities';
 import { clubToday } from '../../src/shared/dates';
 import { nextSeason, seasonOf } from '../../src/shared/sponsors';
@@ -49,7 +49,7 @@ describe('sponsor applications', () => {
     expect(stored).toMatchObject({ companyName: 'Tweed Tackle & Bait', status: 'pending', amountCents: 100_000, sponsorshipType: 'shirt' });
 
     const ack = t.mail.last(APPLICATION.email);
-    expect(ack.subject).toBe(`Thank you for offering to sponsor ${CLUB.name}`);
+    expect(ack.subject).toBe(`Thank you for offering to sponsor ${EXAMPLE_CLUB_PROFILE.name}`);
     expect(ack.text).toContain('within 2 business days');
     expect(ack.text).toContain('Shirt Sponsorship ($1,000.00 a year)');
     // Nothing the applicant typed reaches the address they typed: it may be anyone's.
@@ -57,7 +57,7 @@ describe('sponsor applications', () => {
       expect(ack.text).not.toContain(typed);
       expect(ack.html).not.toContain(typed);
     }
-    const notice = t.mail.last(CLUB.contactEmail);
+    const notice = t.mail.last(EXAMPLE_CLUB_PROFILE.contactEmail);
     expect(notice.subject).toBe('New sponsor application: Tweed Tackle & Bait');
     expect(notice.text).toContain('Robin Reel, robin@tweedtackle.example, 07 5536 1234');
     // Not yet public.

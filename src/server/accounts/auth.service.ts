@@ -11,8 +11,10 @@ import type {
   SignupInput,
   VerifyTokenInput,
 } from '../../shared/auth.schema';
+import type { ClubProfile } from '../../shared/club-profile';
 import { AppError } from '../../shared/errors';
 import type { Clock } from '../clock';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { AuthToken, Member, User } from '../db/entities';
 import { isUniqueViolation } from '../db/unique-violation';
 import { alreadyRegisteredMessage, passwordChangedMessage, signInLinkMessage, verifyEmailMessage } from '../emails/auth.emails';
@@ -31,6 +33,11 @@ export interface AuthDeps {
   adminEmails: readonly string[];
   rateRules: RateRules;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+/** The auth service's own needs: the shared ones, and the club's profile its e-mails speak in. */
+export interface AuthServiceDeps extends AuthDeps {
+  club: Pick<ClubSettingsService, 'profile'>;
 }
 
 /** What the session cookie carries. */
@@ -72,7 +79,7 @@ export function toCurrentUser(user: User): CurrentUser {
 export class AuthService {
   private dummyHash?: Promise<string>;
 
-  constructor(private readonly deps: AuthDeps) {}
+  constructor(private readonly deps: AuthServiceDeps) {}
 
   async signup(em: EntityManager, actor: Actor, input: SignupInput): Promise<AuthResponse> {
     await consumeRateLimit(em, this.deps.clock, this.deps.rateRules.signupPerIp, actor.ip);
@@ -266,7 +273,7 @@ export class AuthService {
     user.passwordHash = await hashPassword(input.newPassword);
     user.sessionVersion += 1;
     await em.flush();
-    await this.deliver(user.email, await passwordChangedMessage(user, this.deps.publicUrl));
+    await this.deliver(user.email, await passwordChangedMessage(await this.deps.club.profile(em), user, this.deps.publicUrl));
     return user;
   }
 
@@ -313,7 +320,7 @@ export class AuthService {
     em: EntityManager,
     user: User,
     purpose: TokenPurpose,
-    template: (person: User, url: string) => Promise<RenderedEmail>,
+    template: (club: ClubProfile, person: User, url: string) => Promise<RenderedEmail>,
     /**
      * next: the page of this site the link lands on after signing in (already checked by safeReturnPath).
      * lockout: false when the caller counted the request against a limit of its own.
@@ -348,7 +355,7 @@ export class AuthService {
     });
     await em.flush();
     const url = `${this.deps.publicUrl}${LINK_PATHS[purpose]}?token=${raw}${options.next ? `&next=${encodeURIComponent(options.next)}` : ''}`;
-    if (await this.deliver(user.email, await template(user, url))) return;
+    if (await this.deliver(user.email, await template(await this.deps.club.profile(em), user, url))) return;
     // Nothing went out: drop the token so the person may ask again at once, not after the lockout.
     em.remove(token);
     await em.flush();

@@ -11,6 +11,7 @@ import type {
 } from '../../shared/member-records.schema';
 import { ROUTES } from '../../shared/screens';
 import type { Clock } from '../clock';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { AuthToken, EmailChange, Member, User } from '../db/entities';
 import { isUniqueViolation } from '../db/unique-violation';
 import { provenMemberWhere, provenUserWhere, releaseUnproven } from './address-claims';
@@ -29,6 +30,7 @@ export interface EmailChangeDeps {
   rateRules: RateRules;
   cms: Pick<CmsService, 'contactEmail'>;
   auth: Pick<AuthService, 'confirmPassword'>;
+  club: Pick<ClubSettingsService, 'profile'>;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -418,7 +420,8 @@ export class EmailChangeService {
     const to = this.linkAddress(change, member);
     const url = `${this.deps.publicUrl}${ROUTES.emailChange}?token=${raw}${change.identityConfirmedAt ? '' : '&step=identity'}`;
     const details = { firstName: member.firstName, newEmail: change.newEmail, url };
-    const mail = change.identityConfirmedAt ? await confirmEmailChangeMessage(details) : await confirmItIsYouMessage(details);
+    const club = await this.deps.club.profile(em);
+    const mail = change.identityConfirmedAt ? await confirmEmailChangeMessage(club, details) : await confirmItIsYouMessage(club, details);
     if (await deliverQuietly(this.deps.mailer, this.deps.log, { to, ...mail })) return;
     // Nothing went out: the request is withdrawn, so the committee sees no change waiting for a link nobody got.
     await em.nativeUpdate(EmailChange, { id: change.id }, { cancelledAt: this.now() });
@@ -428,7 +431,7 @@ export class EmailChangeService {
   private async notifyOldAddress(em: EntityManager, change: EmailChange, firstName: string, undoRaw: string): Promise<void> {
     if (!change.oldEmail) return;
     try {
-      const mail = await emailChangedNoticeMessage({
+      const mail = await emailChangedNoticeMessage(await this.deps.club.profile(em), {
         firstName,
         newEmail: change.newEmail,
         contactEmail: await this.deps.cms.contactEmail(em),

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ClubProfile } from '../../shared/club-profile';
 import type { PushMessage } from '../../shared/notifications';
 import { AuditLog, type Catch } from '../db/entities';
 import { catchVerdictMessage, type CatchCorrection, type CatchVerdict, type CatchVerdictFacts } from '../emails/catches.emails';
@@ -31,14 +32,15 @@ export interface VerdictNotice {
 /**
  * The notice of a verdict for whoever hears of the angler: their own account; for a junior without one, the
  * household's primary member's (naming the junior); for an angler without an account (a guest), their own address.
- * Null when there is nobody to tell. A verdict after a reopened decision says the judges looked a second time.
+ * Null when there is nobody to tell. A verdict after a reopened decision says the judges looked a second time. The
+ * e-mail speaks in the club's words (`club`, its profile).
  */
 export async function verdictNotice(
   em: EntityManager,
   judged: Catch,
   logged: LoggedFish,
   verdict: CatchVerdict,
-  publicUrl: string,
+  site: { publicUrl: string; club: ClubProfile },
 ): Promise<VerdictNotice | null> {
   const user = await reachableUser(em, judged.angler);
   const to: Recipient | null = user
@@ -56,9 +58,9 @@ export async function verdictNotice(
     size: String(Number(logged.sizeCm)),
     eventName: judged.event.name,
     reconsidered,
-    catchesUrl: `${publicUrl}/member?tab=catches`,
+    catchesUrl: `${site.publicUrl}/member?tab=catches`,
   };
-  return { to, push: verdictPush(judged, facts, verdict), email: () => catchVerdictMessage({ ...facts, verdict }) };
+  return { to, push: verdictPush(judged, facts, verdict), email: () => catchVerdictMessage(site.club, { ...facts, verdict }) };
 }
 
 /** The push of a verdict: the same news as the e-mail, short enough for a phone's notification. */

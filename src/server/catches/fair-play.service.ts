@@ -1,8 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ClubProfile } from '../../shared/club-profile';
 import { clubToday, formatAuDate } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { suspensionEndProblem, type DisqualifyInput, type ReinstateInput, type SuspendInput } from '../../shared/judging.schema';
 import type { Clock } from '../clock';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { Event, EventRegistration, Member } from '../db/entities';
 import { disqualificationMessage, reinstatementMessage, suspensionLiftedMessage, suspensionMessage } from '../emails/fair-play.emails';
 import type { RenderedEmail } from '../emails/layout';
@@ -15,6 +17,7 @@ export interface FairPlayDeps {
   clock: Clock;
   mailer: Mailer;
   publicUrl: string;
+  club: Pick<ClubSettingsService, 'profile'>;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -55,8 +58,8 @@ export class FairPlayService {
       after: { memberId: entry.member.id, name, disqualified: true, reason: input.reason },
     });
     await em.flush();
-    await this.tell(em, entry.member, () =>
-      disqualificationMessage({
+    await this.tell(em, entry.member, (club) =>
+      disqualificationMessage(club, {
         firstName: entry.member.firstName,
         eventName: entry.event.name,
         reason: input.reason,
@@ -89,8 +92,8 @@ export class FairPlayService {
       after: { memberId: entry.member.id, name, disqualified: false },
     });
     await em.flush();
-    await this.tell(em, entry.member, () =>
-      reinstatementMessage({
+    await this.tell(em, entry.member, (club) =>
+      reinstatementMessage(club, {
         firstName: entry.member.firstName,
         eventName: entry.event.name,
         catchesUrl: `${this.deps.publicUrl}/member?tab=catches`,
@@ -121,8 +124,8 @@ export class FairPlayService {
       after: { name, suspendedUntil: input.until, reason: input.reason },
     });
     await em.flush();
-    await this.tell(em, member, () =>
-      suspensionMessage({
+    await this.tell(em, member, (club) =>
+      suspensionMessage(club, {
         firstName: member.firstName,
         until: input.until,
         reason: input.reason,
@@ -151,7 +154,9 @@ export class FairPlayService {
       after: { name, suspendedUntil: null, reason: null },
     });
     await em.flush();
-    await this.tell(em, member, () => suspensionLiftedMessage({ firstName: member.firstName, portalUrl: `${this.deps.publicUrl}/member` }));
+    await this.tell(em, member, (club) =>
+      suspensionLiftedMessage(club, { firstName: member.firstName, portalUrl: `${this.deps.publicUrl}/member` }),
+    );
     return { message: `${name}'s suspension is lifted: they can enter events and log catches again.` };
   }
 
@@ -180,15 +185,15 @@ export class FairPlayService {
 
   /**
    * E-mails the member, or for a member without an address of their own (a junior) the household's primary
-   * member, who holds the contact details.
+   * member, who holds the contact details. The message speaks in the club's words (its profile).
    */
-  private async tell(em: EntityManager, member: Member, message: () => Promise<RenderedEmail>): Promise<void> {
+  private async tell(em: EntityManager, member: Member, message: (club: ClubProfile) => Promise<RenderedEmail>): Promise<void> {
     let to = member.email ?? null;
     if (!to) {
       const primary = await em.findOne(Member, { household: member.household, isPrimary: true }, { populate: ['user'] });
       to = primary?.email ?? primary?.user?.email ?? null;
     }
     if (!to) return;
-    await deliverQuietly(this.deps.mailer, this.deps.log, { to, ...(await message()) });
+    await deliverQuietly(this.deps.mailer, this.deps.log, { to, ...(await message(await this.deps.club.profile(em))) });
   }
 }

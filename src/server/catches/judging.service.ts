@@ -15,6 +15,7 @@ import { AppError } from '../../shared/errors';
 import { Catch, Event, EventRegistration, User } from '../db/entities';
 import { recordAudit } from '../platform/audit.service';
 import type { CatchVerdict } from '../emails/catches.emails';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import type { Mailer } from '../integrations/mailer';
 import type { Actor } from '../platform/actor';
 import { verdictNotice, verdictOf, type LoggedFish } from './catch-verdicts';
@@ -28,6 +29,7 @@ export interface JudgingDeps extends ResultsDeps {
   publicUrl: string;
   log: { error(obj: object, msg: string): void };
   notifications: Pick<NotificationsService, 'pushOrEmail'>;
+  club: Pick<ClubSettingsService, 'profile'>;
 }
 
 /**
@@ -288,7 +290,8 @@ export class JudgingService {
    */
   private async tellAngler(em: EntityManager, judged: Catch, logged: LoggedFish, verdict: CatchVerdict): Promise<void> {
     try {
-      const notice = await verdictNotice(em, judged, logged, verdict, this.deps.publicUrl);
+      const site = { publicUrl: this.deps.publicUrl, club: await this.deps.club.profile(em) };
+      const notice = await verdictNotice(em, judged, logged, verdict, site);
       if (!notice) {
         this.deps.log.error({ catchId: judged.id, verdict: verdict.kind }, 'Nobody to tell of a verdict: the angler has no address');
         return;

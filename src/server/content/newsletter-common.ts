@@ -9,6 +9,7 @@ import {
   type Segment,
 } from '../../shared/newsletters.schema';
 import type { Clock } from '../clock';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { Event, Newsletter } from '../db/entities';
 import type { Mailer } from '../integrations/mailer';
 
@@ -18,6 +19,7 @@ export interface NewslettersDeps {
   publicUrl: string;
   /** The site's secret, from which the unsubscribe links' signing key is derived. */
   sealingSecret?: string;
+  club: Pick<ClubSettingsService, 'profile'>;
   log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 

@@ -15,7 +15,9 @@ import { recordAudit } from '../platform/audit.service';
 import type { NewslettersDeps } from './newsletter-common';
 import { sanitizeHtml } from './html';
 
-/** A newsletter as mail: rendered with the club's sponsors and meeting night, previewed, and sent as a test. */
+/**
+ * A newsletter as mail: rendered with the club's profile, sponsors and meeting night, previewed, and sent as a test.
+ */
 export class NewsletterMail {
   private readonly rendered = new Map<string, Promise<RenderedNewsletterMail>>();
 
@@ -78,7 +80,7 @@ export class NewsletterMail {
 
   private async render(em: EntityManager, content: NewsletterContent, sponsors: NewsletterSponsor[], banner?: string) {
     const meeting = await em.fork().findOne(SiteSetting, { settingKey: 'meeting_night' });
-    return renderNewsletter({
+    return renderNewsletter(await this.deps.club.profile(em.fork()), {
       subject: content.subject,
       bodyHtml: sanitizeHtml(content.bodyHtml, this.siteOrigin),
       sponsors,

@@ -1,6 +1,7 @@
 import { centsToAmount } from '../../shared/membership';
 import type { AdminSponsor, PublicSponsor, SponsorInvoice } from '../../shared/sponsors.schema';
 import type { Clock } from '../clock';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import type { Sponsor } from '../db/entities';
 import type { SponsorInvoiceDetails } from '../emails/sponsors.emails';
 import type { Mailer } from '../integrations/mailer';
@@ -19,6 +20,7 @@ export interface SponsorsDeps {
   rateRules: RateRules;
   cache: ContentCache;
   cms: CmsService;
+  club: Pick<ClubSettingsService, 'profile'>;
   log: { error(obj: object, msg: string): void };
   /** The online payment provider; null: sponsors pay the committee directly. */
   payments: PaymentProvider | null;

@@ -151,12 +151,13 @@ export class SponsorInvoicing {
   async sendInvoiceMails(em: EntityManager, mails: InvoiceMail[]): Promise<void> {
     if (!mails.length) return;
     const contactEmail = await this.deps.cms.contactEmail(em);
+    const club = await this.deps.club.profile(em);
     for (const { to, ...details } of mails) {
       await deliverQuietly(this.deps.mailer, this.deps.log, {
         to,
         ...('confirmUrl' in details
-          ? await sponsorConfirmAddressMessage({ confirmUrl: details.confirmUrl, contactEmail })
-          : await sponsorInvoiceMessage({ ...details, contactEmail, payOnline: this.deps.payments !== null })),
+          ? await sponsorConfirmAddressMessage(club, { confirmUrl: details.confirmUrl, contactEmail })
+          : await sponsorInvoiceMessage(club, { ...details, contactEmail, payOnline: this.deps.payments !== null })),
       });
     }
   }

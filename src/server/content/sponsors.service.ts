@@ -73,9 +73,10 @@ export class SponsorsService {
     const confirmUrl = newAddressLink(sponsor, this.deps.clock.now(), this.deps.publicUrl);
     await em.flush();
     const contactEmail = await this.deps.cms.contactEmail(em);
+    const club = await this.deps.club.profile(em);
     const [ack, notice] = await Promise.all([
-      sponsorAcknowledgementMessage({ ...fields, confirmUrl }),
-      sponsorNoticeMessage(fields, `${this.deps.publicUrl}/admin?tab=sponsors`),
+      sponsorAcknowledgementMessage(club, { ...fields, confirmUrl }),
+      sponsorNoticeMessage(club, fields, `${this.deps.publicUrl}/admin?tab=sponsors`),
     ]);
     await deliverQuietly(this.deps.mailer, this.deps.log, { to: sponsor.email, ...ack });
     await deliverQuietly(this.deps.mailer, this.deps.log, { to: contactEmail, ...notice });

@@ -5,7 +5,7 @@ import type { eventInput } from '../../shared/events.schema';
 import type { Clock } from '../clock';
 import type { Event, Member, User } from '../db/entities';
 import type { Env } from '../env';
-import type { Mailer, OutgoingMail } from '../integrations/mailer';
+import { withClubSender, type Mailer, type OutgoingMail } from '../integrations/mailer';
 import { createDemoProvider } from '../integrations/payments/demo';
 import type { ObjectStore } from '../integrations/storage';
 import { createServices, type Services } from '../services';
@@ -21,7 +21,7 @@ export interface DemoSeedOptions {
   orm: MikroORM;
   /** Where catch photos, event pictures and logos go, as uploads do. */
   objects: ObjectStore;
-  env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL'>;
+  env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL'> & Partial<Pick<Env, 'MAIL_FROM'>>;
   /** "Today" for the demo (default: now). */
   now?: Date;
   /** Progress lines. */
@@ -172,9 +172,14 @@ export class DemoContext {
     return this.runAt(this.now, run);
   }
 
-  /** Runs `run` with the mail it sends left in the site's outbox (`options.mailer`), for the committee to open. */
+  /**
+   * Runs `run` with the mail it sends left in the site's outbox (`options.mailer`), for the committee to open; the
+   * sender is named after the club, as the site's own mail is (app.ts).
+   */
   async leavingMail<T>(run: () => Promise<T>): Promise<T> {
-    this.mail.outbox = this.options.mailer ?? null;
+    const { mailer, env } = this.options;
+    const name = env.MAIL_FROM ? undefined : async () => (await this.services.club.profile(this.em.fork())).name;
+    this.mail.outbox = mailer ? withClubSender(mailer, { name }) : null;
     try {
       return await run();
     } finally {

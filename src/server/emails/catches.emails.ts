@@ -1,4 +1,4 @@
-import { CLUB } from '../../shared/club';
+import type { ClubProfile } from '../../shared/club-profile';
 import { renderEmail } from './layout';
 
 /** What the judge changed on a catch they approved, in the angler's words ('size 45 cm → 44.5 cm'). */
@@ -34,7 +34,7 @@ export interface CatchVerdictFacts {
 const SEE_CATCHES = 'See my catches';
 
 /** The judges' verdict on a catch, for the angler: approved, approved with corrections, rejected, or reopened. */
-export function catchVerdictMessage(d: CatchVerdictFacts & { verdict: CatchVerdict }) {
+export function catchVerdictMessage(club: ClubProfile, d: CatchVerdictFacts & { verdict: CatchVerdict }) {
   const whose = d.anglerFirstName ? `${d.anglerFirstName}'s` : 'your';
   const Whose = d.anglerFirstName ? `${d.anglerFirstName}'s` : 'Your';
   const fish = `${d.species} (${d.size} cm) at ${d.eventName}`;
@@ -45,16 +45,16 @@ export function catchVerdictMessage(d: CatchVerdictFacts & { verdict: CatchVerdi
   const v = d.verdict;
   switch (v.kind) {
     case 'approved':
-      return renderEmail({
+      return renderEmail(club, {
         subject: `${subjectLead} was approved: ${d.species} at ${d.eventName}`,
         preview: 'It counts towards the results and the season ladder.',
         greeting,
         paragraphs: [`${lead} approved ${whose} ${fish}.`, 'It counts towards the results and the season ladder.'],
         button,
-        footnote: `Questions? Reply to this e-mail or speak to the committee. ${CLUB.name}`,
+        footnote: `Questions? Reply to this e-mail or speak to the committee. ${club.name}`,
       });
     case 'corrected':
-      return renderEmail({
+      return renderEmail(club, {
         subject: `${subjectLead} was approved with a correction: ${d.species} at ${d.eventName}`,
         preview: v.corrections.map((c) => `${c.what} ${c.from} → ${c.to}`).join(', '),
         greeting,
@@ -64,10 +64,10 @@ export function catchVerdictMessage(d: CatchVerdictFacts & { verdict: CatchVerdi
           'It counts towards the results and the season ladder as corrected.',
         ],
         button,
-        footnote: `Questions about a correction? Reply to this e-mail or speak to the committee. ${CLUB.name}`,
+        footnote: `Questions about a correction? Reply to this e-mail or speak to the committee. ${club.name}`,
       });
     case 'rejected':
-      return renderEmail({
+      return renderEmail(club, {
         subject: `${subjectLead} was not accepted: ${d.species} at ${d.eventName}`,
         preview: v.reason,
         greeting,
@@ -77,10 +77,10 @@ export function catchVerdictMessage(d: CatchVerdictFacts & { verdict: CatchVerdi
           `It does not count towards the results or the season ladder. ${d.anglerFirstName ? 'Other' : 'Your other'} catches are not affected.`,
         ],
         button,
-        footnote: `Think the judges got it wrong? Reply to this e-mail or speak to the committee. ${CLUB.name}`,
+        footnote: `Think the judges got it wrong? Reply to this e-mail or speak to the committee. ${club.name}`,
       });
     case 'reopened':
-      return renderEmail({
+      return renderEmail(club, {
         subject: `The judges are looking again at ${whose} catch: ${d.species} at ${d.eventName}`,
         preview: 'Their decision is reopened; you will hear the new one.',
         greeting,
@@ -91,7 +91,7 @@ export function catchVerdictMessage(d: CatchVerdictFacts & { verdict: CatchVerdi
             : 'It may count after all: you will hear their decision.',
         ],
         button,
-        footnote: `Questions? Reply to this e-mail or speak to the committee. ${CLUB.name}`,
+        footnote: `Questions? Reply to this e-mail or speak to the committee. ${club.name}`,
       });
   }
 }

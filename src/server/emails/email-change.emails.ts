@@ -1,11 +1,11 @@
 import { AUTH_LIMITS } from '../../shared/auth.constants';
-import { CLUB } from '../../shared/club';
+import type { ClubProfile } from '../../shared/club-profile';
 import { renderEmail } from './layout';
 
 /** To the new address: the link that confirms it (single use, 24 hours). */
-export const confirmEmailChangeMessage = (d: { firstName: string; newEmail: string; url: string }) =>
-  renderEmail({
-    subject: `Confirm your new e-mail address for ${CLUB.name}`,
+export const confirmEmailChangeMessage = (club: ClubProfile, d: { firstName: string; newEmail: string; url: string }) =>
+  renderEmail(club, {
+    subject: `Confirm your new e-mail address for ${club.name}`,
     preview: 'One click and this becomes the address you sign in with.',
     greeting: `G'day ${d.firstName},`,
     paragraphs: [
@@ -17,9 +17,9 @@ export const confirmEmailChangeMessage = (d: { firstName: string; newEmail: stri
   });
 
 /** To the current address of someone without a password: proof that it is them asking, before the new address hears. */
-export const confirmItIsYouMessage = (d: { firstName: string; newEmail: string; url: string }) =>
-  renderEmail({
-    subject: `Is it you changing your e-mail address for ${CLUB.name}?`,
+export const confirmItIsYouMessage = (club: ClubProfile, d: { firstName: string; newEmail: string; url: string }) =>
+  renderEmail(club, {
+    subject: `Is it you changing your e-mail address for ${club.name}?`,
     preview: `Someone asked to move your sign-in to ${d.newEmail}.`,
     greeting: `G'day ${d.firstName},`,
     paragraphs: [
@@ -31,9 +31,12 @@ export const confirmItIsYouMessage = (d: { firstName: string; newEmail: string; 
   });
 
 /** To the old address, once the change is made: so a change nobody asked for does not go unnoticed, and can be undone. */
-export const emailChangedNoticeMessage = (d: { firstName: string; newEmail: string; contactEmail: string; undoUrl: string }) =>
-  renderEmail({
-    subject: `Your e-mail address for ${CLUB.name} was changed`,
+export const emailChangedNoticeMessage = (
+  club: ClubProfile,
+  d: { firstName: string; newEmail: string; contactEmail: string; undoUrl: string },
+) =>
+  renderEmail(club, {
+    subject: `Your e-mail address for ${club.name} was changed`,
     preview: `From now on the club writes to ${d.newEmail}.`,
     greeting: `G'day ${d.firstName},`,
     paragraphs: [

@@ -1,4 +1,4 @@
-import { CLUB } from '../../shared/club';
+import type { ClubProfile } from '../../shared/club-profile';
 import { formatAuDate, formatClubDateTime } from '../../shared/dates';
 import { formatAud } from '../../shared/membership';
 import { renderEmail } from './layout';
@@ -11,6 +11,7 @@ interface EventFacts {
 
 /** The confirmation of an entry (the calendar file goes with it): who is entered and how their fee stands. */
 export const entryConfirmationMessage = (
+  club: ClubProfile,
   d: EventFacts & {
     firstName: string;
     names: string[];
@@ -21,7 +22,7 @@ export const entryConfirmationMessage = (
     portalUrl: string;
   },
 ) =>
-  renderEmail({
+  renderEmail(club, {
     subject: `You're registered: ${d.eventName}`,
     preview: `${formatClubDateTime(d.start)} at ${d.location}`,
     greeting: `See you there, ${d.firstName}!`,
@@ -39,11 +40,12 @@ export const entryConfirmationMessage = (
       'The attached calendar file adds the event to your phone or computer calendar.',
     ],
     button: { label: 'View my events', url: d.portalUrl },
-    footnote: `Can't make it? Cancel your registration in the member portal so someone else can take your place. ${CLUB.name}`,
+    footnote: `Can't make it? Cancel your registration in the member portal so someone else can take your place. ${club.name}`,
   });
 
 /** The receipt for entry fees; for a guest it carries the single-use link that signs them in to log catches. */
 export const entryReceiptMessage = (
+  club: ClubProfile,
   d: EventFacts & {
     firstName: string;
     names: string[];
@@ -56,7 +58,7 @@ export const entryReceiptMessage = (
     linkExpires?: Date;
   },
 ) =>
-  renderEmail({
+  renderEmail(club, {
     subject: `Receipt: ${d.eventName} entry ${formatAud(d.amountCents)}`,
     preview: `${formatClubDateTime(d.start)} at ${d.location}`,
     greeting: `Thanks ${d.firstName}, you're in!`,
@@ -74,12 +76,12 @@ export const entryReceiptMessage = (
         : []),
     ],
     button: d.guest ? { label: 'Sign in to log my catches', url: d.url } : { label: 'View my events', url: d.url },
-    footnote: `${d.guest && d.linkExpires ? `The link works once, until ${formatClubDateTime(d.linkExpires)}. Lost it? Ask for a new one on the event at ${CLUB.name}'s website. ` : ''}Keep this e-mail as your receipt.`,
+    footnote: `${d.guest && d.linkExpires ? `The link works once, until ${formatClubDateTime(d.linkExpires)}. Lost it? Ask for a new one on the event at ${club.name}'s website. ` : ''}Keep this e-mail as your receipt.`,
   });
 
 /** A guest's new sign-in link (asked for again, or after the desk took their fee). */
-export const guestLinkMessage = (d: EventFacts & { firstName: string; url: string; expires: Date }) =>
-  renderEmail({
+export const guestLinkMessage = (club: ClubProfile, d: EventFacts & { firstName: string; url: string; expires: Date }) =>
+  renderEmail(club, {
     subject: `Your sign-in link for ${d.eventName}`,
     preview: 'Log your catches from your phone.',
     greeting: `Hello ${d.firstName},`,
@@ -93,9 +95,10 @@ export const guestLinkMessage = (d: EventFacts & { firstName: string; url: strin
 
 /** A place came free on a full event: the next person on the waiting list is now entered. */
 export const waitlistPromotedMessage = (
+  club: ClubProfile,
   d: EventFacts & { firstName: string; name: string; feeCents: number; payNow: boolean; url: string },
 ) =>
-  renderEmail({
+  renderEmail(club, {
     subject: `A place came up: ${d.eventName}`,
     preview: `${d.name} is now entered.`,
     greeting: `Good news, ${d.firstName}!`,
@@ -110,7 +113,7 @@ export const waitlistPromotedMessage = (
           : `Entry fee: ${formatAud(d.feeCents)}, payable at the sign-on desk on the day.`,
     ],
     button: { label: d.payNow ? 'Pay my entry fee' : 'View my events', url: d.url },
-    footnote: `Can't make it now? Cancel the entry in the member portal so the next person on the list gets the place. ${CLUB.name}`,
+    footnote: `Can't make it now? Cancel the entry in the member portal so the next person on the list gets the place. ${club.name}`,
   });
 
 /**
@@ -118,6 +121,7 @@ export const waitlistPromotedMessage = (
  * at the sign-on desk (which then gives the catch link); a free entry carries the sign-in link at once.
  */
 export const guestWaitlistPromotedMessage = (
+  club: ClubProfile,
   d: EventFacts & {
     firstName: string;
     name: string;
@@ -127,7 +131,7 @@ export const guestWaitlistPromotedMessage = (
     link?: { url: string; expires: Date };
   },
 ) =>
-  renderEmail({
+  renderEmail(club, {
     subject: `A place came up: ${d.eventName}`,
     preview: `${d.name} is now entered as a guest.`,
     greeting: `Good news, ${d.firstName}!`,
@@ -140,7 +144,7 @@ export const guestWaitlistPromotedMessage = (
         : `Non-member entry fee: ${formatAud(d.feeCents)}, payable at the sign-on desk on the day. Once it is paid, the desk gives you the link for logging your catches.`,
     ],
     button: d.link ? { label: 'Sign in to log my catches', url: d.link.url } : { label: 'About the event', url: d.eventUrl },
-    footnote: `${d.link ? `The link works once, until ${formatClubDateTime(d.link.expires)}. ` : ''}Can't make it now? Please tell the club at ${d.contact} so the next person on the list gets the place. ${CLUB.name}`,
+    footnote: `${d.link ? `The link works once, until ${formatClubDateTime(d.link.expires)}. ` : ''}Can't make it now? Please tell the club at ${d.contact} so the next person on the list gets the place. ${club.name}`,
   });
 
 /** Why an entry fee went back: the entrant cancelled, the committee cancelled the event, or took the entrant off it. */
@@ -158,9 +162,10 @@ const REFUND_OPENINGS: Record<EntryRefundReason, (d: EventFacts & { name: string
  * entrant off it. Money paid online goes back to its account; money taken by hand was handed back (`handedBack`).
  */
 export const entryRefundMessage = (
+  club: ClubProfile,
   d: EventFacts & { firstName: string; name: string; amountCents: number; reason: EntryRefundReason; handedBack?: boolean },
 ) =>
-  renderEmail({
+  renderEmail(club, {
     subject: `Refund: ${d.eventName} entry ${formatAud(d.amountCents)}`,
     preview: d.reason === 'cancelled_event' ? `${d.eventName} was cancelled.` : `${d.name}'s entry was cancelled.`,
     greeting: `Hello ${d.firstName},`,
@@ -170,5 +175,5 @@ export const entryRefundMessage = (
         ? `The entry fee of ${formatAud(d.amountCents)} was handed back to you by the committee, and is recorded as refunded.`
         : `We have refunded the entry fee of ${formatAud(d.amountCents)} to the account you paid from. It may take a few days to show, depending on your bank.`,
     ],
-    footnote: `Questions? Just reply to the club committee. ${CLUB.name}`,
+    footnote: `Questions? Just reply to the club committee. ${club.name}`,
   });

@@ -1,16 +1,19 @@
-import { CLUB } from '../../shared/club';
+import type { ClubProfile } from '../../shared/club-profile';
 import { formatClubDateTime } from '../../shared/dates';
 import { renderEmail } from './layout';
 
-export const eventRegistrationMessage = (d: {
-  firstName: string;
-  eventName: string;
-  location: string;
-  start: Date;
-  fee: string;
-  portalUrl: string;
-}) =>
-  renderEmail({
+export const eventRegistrationMessage = (
+  club: ClubProfile,
+  d: {
+    firstName: string;
+    eventName: string;
+    location: string;
+    start: Date;
+    fee: string;
+    portalUrl: string;
+  },
+) =>
+  renderEmail(club, {
     subject: `You're registered: ${d.eventName}`,
     preview: `${formatClubDateTime(d.start)} at ${d.location}`,
     greeting: `See you there, ${d.firstName}!`,
@@ -22,5 +25,5 @@ export const eventRegistrationMessage = (d: {
       'The attached calendar file adds the event to your phone or computer calendar.',
     ],
     button: { label: 'View my events', url: d.portalUrl },
-    footnote: `Can't make it? Cancel your registration in the member portal so someone else can take your place. ${CLUB.name}`,
+    footnote: `Can't make it? Cancel your registration in the member portal so someone else can take your place. ${club.name}`,
   });

@@ -1,4 +1,4 @@
-import { CLUB } from '../../shared/club';
+import type { ClubProfile } from '../../shared/club-profile';
 import { formatAuDate } from '../../shared/dates';
 import { formatAud, MEMBERSHIP_LABELS, type MembershipType } from '../../shared/membership';
 import { renderEmail } from './layout';
@@ -18,15 +18,15 @@ export interface ReceiptDetails {
   signInLinkDays?: number;
 }
 
-export const membershipReceiptMessage = (d: ReceiptDetails) =>
-  renderEmail({
-    subject: `Receipt: ${CLUB.name} membership ${d.renewal ? 'renewal' : 'fee'} ${formatAud(d.amountCents)}`,
+export const membershipReceiptMessage = (club: ClubProfile, d: ReceiptDetails) =>
+  renderEmail(club, {
+    subject: `Receipt: ${club.name} membership ${d.renewal ? 'renewal' : 'fee'} ${formatAud(d.amountCents)}`,
     preview: `Your membership is active until ${formatAuDate(d.expiryDate)}.`,
     greeting: `Thanks ${d.firstName}, you're all set!`,
     paragraphs: [
       d.renewal
         ? 'We have received your renewal payment. Your membership has been extended.'
-        : `We have received your payment and your membership is now active. Welcome to ${CLUB.name}!`,
+        : `We have received your payment and your membership is now active. Welcome to ${club.name}!`,
       `Amount paid: ${formatAud(d.amountCents)} AUD`,
       `Membership type: ${MEMBERSHIP_LABELS[d.membershipType]}`,
       `Member${d.memberNames.length > 1 ? 's' : ''}: ${d.memberNames.join(', ')}`,
@@ -38,18 +38,21 @@ export const membershipReceiptMessage = (d: ReceiptDetails) =>
   });
 
 /** To the owner of an address someone typed into the join form, when that address already has a record. */
-export const joinAddressUsedMessage = (d: {
-  firstName: string;
-  state: 'current' | 'registered' | 'lapsed';
-  expiryDate: string | null;
-  signInUrl: string;
-}) =>
-  renderEmail({
-    subject: `Your e-mail address was used to join ${CLUB.name}`,
+export const joinAddressUsedMessage = (
+  club: ClubProfile,
+  d: {
+    firstName: string;
+    state: 'current' | 'registered' | 'lapsed';
+    expiryDate: string | null;
+    signInUrl: string;
+  },
+) =>
+  renderEmail(club, {
+    subject: `Your e-mail address was used to join ${club.name}`,
     preview: 'Someone filled in our join form with this address.',
     greeting: `Hello ${d.firstName},`,
     paragraphs: [
-      `Someone filled in the ${CLUB.name} join form with this e-mail address. If that was you:`,
+      `Someone filled in the ${club.name} join form with this e-mail address. If that was you:`,
       d.state === 'current'
         ? `You are already a member, paid until ${formatAuDate(d.expiryDate!)}, so there is nothing to pay. Sign in to see your membership; renewal opens 60 days before it ends.`
         : d.state === 'lapsed'

@@ -1,5 +1,5 @@
 import sanitize from 'sanitize-html';
-import { CLUB } from '../../shared/club';
+import type { ClubProfile } from '../../shared/club-profile';
 import type { NewsletterSponsor } from '../../shared/newsletters.schema';
 import { lazy } from '../lazy';
 import { clubMailTop, escapeHtml } from './layout';
@@ -69,10 +69,11 @@ const absoluteOrNull = (url: string | null, publicUrl: string) =>
   url && url.startsWith('/') && !url.startsWith('//') ? `${publicUrl}${url}` : url;
 
 /**
- * A newsletter in the club's look: the message as written, then the website sponsors' logos, the meeting night and
- * the unsubscribe link ({@link UNSUBSCRIBE_PLACEHOLDER} until each recipient's own replaces it).
+ * A newsletter in the club's look (its name, region and colours from its profile): the message as written, then the
+ * website sponsors' logos, the meeting night and the unsubscribe link ({@link UNSUBSCRIBE_PLACEHOLDER} until each
+ * recipient's own replaces it).
  */
-export async function renderNewsletter(content: NewsletterContent): Promise<RenderedNewsletterMail> {
+export async function renderNewsletter(club: ClubProfile, content: NewsletterContent): Promise<RenderedNewsletterMail> {
   const body = absoluteUrls(content.bodyHtml, content.publicUrl);
   const sponsors = content.sponsors.map((s) => ({ ...s, logoUrl: absoluteOrNull(s.logoUrl, content.publicUrl) }));
   const logos = sponsors
@@ -99,7 +100,7 @@ export async function renderNewsletter(content: NewsletterContent): Promise<Rend
     ? `<mj-text font-size="12px" color="#666" align="center" padding-bottom="0">Meetings: ${escapeHtml(content.meetingNight)}</mj-text>`
     : '';
   const source = `<mjml>
-  ${clubMailTop(content.subject, htmlToText(content.bodyHtml).slice(0, 120))}
+  ${clubMailTop(club, content.subject, htmlToText(content.bodyHtml).slice(0, 120))}
     ${banner}
     <mj-section background-color="#ffffff" padding="24px 16px 8px">
       <mj-column>
@@ -111,7 +112,7 @@ export async function renderNewsletter(content: NewsletterContent): Promise<Rend
     <mj-section padding="12px">
       <mj-column>
         ${meeting}
-        <mj-text font-size="12px" color="#666" align="center">You receive this newsletter from the ${escapeHtml(CLUB.name)}. <a href="${UNSUBSCRIBE_PLACEHOLDER}" style="color:#666">Unsubscribe from newsletters</a> (receipts, sign-in links and reminders still come).</mj-text>
+        <mj-text font-size="12px" color="#666" align="center">You receive this newsletter from the ${escapeHtml(club.name)}. <a href="${UNSUBSCRIBE_PLACEHOLDER}" style="color:#666">Unsubscribe from newsletters</a> (receipts, sign-in links and reminders still come).</mj-text>
       </mj-column>
     </mj-section>
   </mj-body>
@@ -120,7 +121,7 @@ export async function renderNewsletter(content: NewsletterContent): Promise<Rend
   // 'soft': the message is the committee's HTML (already sanitised), which MJML's strict checks do not know.
   const { html } = await mjml2html(source, { validationLevel: 'soft' });
   const text = [
-    CLUB.name,
+    club.name,
     '',
     ...(content.banner ? [content.banner, ''] : []),
     content.subject,

@@ -1,4 +1,4 @@
-import { CLUB } from '../../shared/club';
+import type { ClubProfile } from '../../shared/club-profile';
 import { formatClubDateTime } from '../../shared/dates';
 import { renderEmail } from './layout';
 
@@ -9,47 +9,53 @@ const LICENCE_FROM_AGE = 18;
  * A notification by e-mail, for a member who has no phone or computer taking push notifications: the same title
  * and words the push would have shown, and the link it would have opened.
  */
-export const notificationEmail = (d: {
-  firstName: string;
-  title: string;
-  body: string;
-  url: string;
-  buttonLabel: string;
-  settingsUrl: string;
-}) =>
-  renderEmail({
+export const notificationEmail = (
+  club: ClubProfile,
+  d: {
+    firstName: string;
+    title: string;
+    body: string;
+    url: string;
+    buttonLabel: string;
+    settingsUrl: string;
+  },
+) =>
+  renderEmail(club, {
     subject: d.title,
     preview: d.body,
     greeting: `Hi ${d.firstName},`,
     paragraphs: [d.body],
     button: { label: d.buttonLabel, url: d.url },
-    footnote: `This came by e-mail because notifications are not turned on on a phone or computer of yours. Turn them on, or choose what you hear about, in Settings on the club site (${d.settingsUrl}). ${CLUB.name}`,
+    footnote: `This came by e-mail because notifications are not turned on on a phone or computer of yours. Turn them on, or choose what you hear about, in Settings on the club site (${d.settingsUrl}). ${club.name}`,
   });
 
 /**
  * The day-before reminder for one entrant: when and where, the fishing hours, what to bring, and the calendar
  * invitation (attached by the sender). For a junior it goes to the household's primary member, naming the junior.
  */
-export const eventTomorrowMessage = (d: {
-  /** Who reads it: the entrant, or the household's primary member for a junior without an address. */
-  readerFirstName: string;
-  /** The entrant's first name when the reader is someone else (a junior's parent), else null. */
-  entrantFirstName: string | null;
-  /** The entrant's age on the day, for the licence line. */
-  entrantAge: number;
-  eventName: string;
-  location: string;
-  start: Date;
-  /** '7:00 am to 2:00 pm'. */
-  fishingHours: string;
-  portalUrl: string;
-}) => {
+export const eventTomorrowMessage = (
+  club: ClubProfile,
+  d: {
+    /** Who reads it: the entrant, or the household's primary member for a junior without an address. */
+    readerFirstName: string;
+    /** The entrant's first name when the reader is someone else (a junior's parent), else null. */
+    entrantFirstName: string | null;
+    /** The entrant's age on the day, for the licence line. */
+    entrantAge: number;
+    eventName: string;
+    location: string;
+    start: Date;
+    /** '7:00 am to 2:00 pm'. */
+    fishingHours: string;
+    portalUrl: string;
+  },
+) => {
   const who = d.entrantFirstName ?? 'you';
   const licence =
     d.entrantAge < LICENCE_FROM_AGE
       ? `no fishing licence: under ${LICENCE_FROM_AGE}s need none in NSW`
       : `${d.entrantFirstName ? `${d.entrantFirstName}'s` : 'your'} NSW recreational fishing licence (the fee receipt, on paper or the phone), or proof of an exemption`;
-  return renderEmail({
+  return renderEmail(club, {
     subject: `Tomorrow: ${d.eventName}`,
     preview: `${formatClubDateTime(d.start)} at ${d.location}. Fishing ${d.fishingHours}.`,
     greeting: d.entrantFirstName ? `Hi ${d.readerFirstName},` : `See you tomorrow, ${d.readerFirstName}!`,
@@ -62,6 +68,6 @@ export const eventTomorrowMessage = (d: {
       'The attached calendar file adds the event to your phone or computer calendar.',
     ],
     button: { label: 'View my events', url: d.portalUrl },
-    footnote: `Can't make it after all? Cancel the entry in the member portal before the start so someone else can take the place. ${CLUB.name}`,
+    footnote: `Can't make it after all? Cancel the entry in the member portal before the start so someone else can take the place. ${club.name}`,
   });
 };

@@ -1,8 +1,8 @@
-import { CLUB } from '../../shared/club';
+import type { ClubProfile } from '../../shared/club-profile';
 import { formatAuDate } from '../../shared/dates';
 import { formatAud } from '../../shared/membership';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../shared/payments';
-import { renderEmail } from './layout';
+import { clubSignature, renderEmail } from './layout';
 
 export interface RefundNoticeDetails {
   /** Null: the payer's name may not be mailed to this address (a sponsor's address nobody proved). */
@@ -34,13 +34,13 @@ function howReturned(d: RefundNoticeDetails): string {
 }
 
 /** The credit note a payer gets when the club returns money on one of their payments. */
-export const refundNoticeMessage = (d: RefundNoticeDetails) =>
-  renderEmail({
+export const refundNoticeMessage = (club: ClubProfile, d: RefundNoticeDetails) =>
+  renderEmail(club, {
     subject: `Refund of ${formatAud(d.refundedCents)}: credit note for receipt ${d.reference}`,
-    preview: `${CLUB.name} has refunded ${formatAud(d.refundedCents)} of your payment of ${formatAud(d.paidCents)}.`,
+    preview: `${club.name} has refunded ${formatAud(d.refundedCents)} of your payment of ${formatAud(d.paidCents)}.`,
     greeting: d.firstName ? `Hello ${d.firstName},` : 'Hello,',
     paragraphs: [
-      `We have refunded ${formatAud(d.refundedCents)} AUD of your payment to ${CLUB.name}. This e-mail is your credit note: keep it with your receipt.`,
+      `We have refunded ${formatAud(d.refundedCents)} AUD of your payment to ${club.name}. This e-mail is your credit note: keep it with your receipt.`,
       `Credit note ${d.creditNote}, issued ${formatAuDate(d.refundedOn)}`,
       `For receipt ${d.receiptNumber} (receipt reference ${d.reference}), paid ${formatAuDate(d.paidOn)}: ${formatAud(d.paidCents)} AUD`,
       `Paid for: ${d.description}`,
@@ -51,5 +51,5 @@ export const refundNoticeMessage = (d: RefundNoticeDetails) =>
         : `Amount left on this payment: ${formatAud(0)} AUD (refunded in full)`,
       howReturned(d),
     ],
-    footnote: `Questions about this refund? Just reply to this e-mail to reach the club committee. ${CLUB.name} · Incorporated association ${CLUB.associationNumber}`,
+    footnote: `Questions about this refund? Just reply to this e-mail to reach the club committee. ${clubSignature(club)}`,
   });

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { eventDetailsPath } from '../../shared/screens';
 import type { Clock } from '../clock';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import type { CmsService } from '../content/cms.service';
 import { Member, User, type Event, type EventRegistration } from '../db/entities';
 import {
@@ -21,6 +22,7 @@ export interface EntryNoticesDeps {
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** The club's contact e-mail, the organiser of the calendar file the e-mails carry. */
   cms: Pick<CmsService, 'contactEmail'>;
+  club: Pick<ClubSettingsService, 'profile'>;
 }
 
 const fullName = (m: Pick<Member, 'firstName' | 'lastName'>) => `${m.firstName} ${m.lastName}`;
@@ -51,7 +53,7 @@ export class EntryNotices {
     people: Member[],
     fees: { feeCents: number; dueOnlineCents: number; payAtSignOn: boolean },
   ): Promise<void> {
-    const mail = await entryConfirmationMessage({
+    const mail = await entryConfirmationMessage(await this.deps.club.profile(em), {
       firstName: to.firstName,
       eventName: event.name,
       location: event.location,
@@ -74,7 +76,7 @@ export class EntryNotices {
   ) {
     const to = await this.payerAddress(em, entry, member);
     if (!to) return;
-    const mail = await entryRefundMessage({
+    const mail = await entryRefundMessage(await this.deps.club.profile(em), {
       eventName: event.name,
       location: event.location,
       start: event.eventDate,
@@ -92,7 +94,7 @@ export class EntryNotices {
     if (member.isGuest) return this.guestPromoted(em, entry, member, event);
     const to = await this.payerAddress(em, entry, member);
     if (!to) return;
-    const mail = await waitlistPromotedMessage({
+    const mail = await waitlistPromotedMessage(await this.deps.club.profile(em), {
       eventName: event.name,
       location: event.location,
       start: event.eventDate,
@@ -113,7 +115,7 @@ export class EntryNotices {
     if (!member.email) return;
     const link = entry.feeCents === 0 ? newGuestLink(entry, event, this.deps.clock.now(), this.deps.publicUrl) : undefined;
     if (link) await em.flush();
-    const mail = await guestWaitlistPromotedMessage({
+    const mail = await guestWaitlistPromotedMessage(await this.deps.club.profile(em), {
       eventName: event.name,
       location: event.location,
       start: event.eventDate,

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, ageOn, clubLocalToInstant, clubToday } from '../../shared/dates';
 import { fishingHoursText } from '../../shared/events';
 import type { Clock } from '../clock';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { EventRegistration, Member } from '../db/entities';
 import { eventTomorrowMessage } from '../emails/notifications.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
@@ -16,6 +17,7 @@ export interface EventRemindersDeps {
   notifications: NotificationsService;
   /** The club's contact e-mail, the organiser of the calendar file the reminder carries. */
   cms: Pick<CmsService, 'contactEmail'>;
+  club: Pick<ClubSettingsService, 'profile'>;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -70,7 +72,7 @@ export class EventRemindersService {
     const hours = fishingHoursText(event);
     const age = ageOn(member.dateOfBirth, clubToday(event.eventDate));
     if (to && reader) {
-      const mail = await eventTomorrowMessage({
+      const mail = await eventTomorrowMessage(await this.deps.club.profile(em), {
         readerFirstName: reader.firstName,
         entrantFirstName: forSomeoneElse ? member.firstName : null,
         entrantAge: age,

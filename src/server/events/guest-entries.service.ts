@@ -13,6 +13,7 @@ import { acceptsCatchesOn, fishingWindow } from '../../shared/events';
 import { AppError } from '../../shared/errors';
 import { centsToAmount, formatAud } from '../../shared/membership';
 import type { Clock } from '../clock';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { Catch, Event, EventRegistration, Household, Member } from '../db/entities';
 import { guestLinkMessage } from '../emails/entries.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
@@ -32,6 +33,7 @@ export interface GuestEntriesDeps {
   mailer: Mailer;
   publicUrl: string;
   rateRules: RateRules;
+  club: Pick<ClubSettingsService, 'profile'>;
   log: { error(obj: object, msg: string): void };
   entries: Pick<EntriesService, 'orderEntries' | 'ownedOrder' | 'captureOrder' | 'promoteFromWaitlist'>;
 }
@@ -302,7 +304,7 @@ export class GuestEntriesService {
     if (!member.email) return;
     const link = newGuestLink(entry, event, this.now(), this.deps.publicUrl);
     await em.flush();
-    const mail = await guestLinkMessage({
+    const mail = await guestLinkMessage(await this.deps.club.profile(em), {
       eventName: event.name,
       location: event.location,
       start: event.eventDate,

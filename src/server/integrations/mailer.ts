@@ -12,8 +12,10 @@ export interface OutgoingMail {
   attachments?: { filename: string; content: string | Buffer; contentType: string }[];
   /** Extra headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post). */
   headers?: Record<string, string>;
-  /** Where a reply goes: mail comes from a no-reply address (see withReplyTo). */
+  /** Where a reply goes: mail comes from a no-reply address (see withClubSender). */
   replyTo?: string;
+  /** The sender's name mail apps show (the club's), in front of the mailer's From address; absent: its From as given. */
+  fromName?: string;
 }
 
 /** Delivers e-mail. Two implementations: SMTP, and an outbox folder of .eml files for machines without mail. */
@@ -25,12 +27,20 @@ export interface Mailer {
 
 interface MailerOptions {
   smtpUrl?: string;
+  /** An address ('no-reply@club.org.au'), or a name and address ('"Club" <club@club.org.au>'). */
   from: string;
   outboxDir: string;
   log: { info(obj: object, msg: string): void };
 }
 
 const nodemailer = lazy(() => import('nodemailer'));
+
+/** The From of one mail: the mailer's, or its address under the mail's own sender name (quoted by nodemailer). */
+function sender(from: string, fromName: string | undefined) {
+  if (!fromName) return from;
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  return { name: fromName, address };
+}
 
 /** Nodemailer is loaded, and the transport made, when the first e-mail goes out. */
 export function createMailer(options: MailerOptions): Mailer {
@@ -40,8 +50,8 @@ export function createMailer(options: MailerOptions): Mailer {
     const transport = lazy(async () => (made = (await nodemailer()).default.createTransport(smtpUrl)));
     return {
       kind: 'smtp',
-      async send(mail) {
-        await (await transport()).sendMail({ from: options.from, ...mail });
+      async send({ fromName, ...mail }) {
+        await (await transport()).sendMail({ ...mail, from: sender(options.from, fromName) });
       },
       close: () => made?.close(),
     };
@@ -51,8 +61,8 @@ export function createMailer(options: MailerOptions): Mailer {
   );
   return {
     kind: 'outbox',
-    async send(mail) {
-      const info = await (await transport()).sendMail({ from: options.from, ...mail });
+    async send({ fromName, ...mail }) {
+      const info = await (await transport()).sendMail({ ...mail, from: sender(options.from, fromName) });
       await mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.outboxDir, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
@@ -64,17 +74,26 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 }
 
+/** Where the club's mail says it comes from, read as each mail goes out. */
+export interface ClubSender {
+  /** The club's contact address, which replies reach; absent: no Reply-To is added. */
+  replyTo?: () => Promise<string | null>;
+  /** The club's current name, shown as the sender's; absent when the site's MAIL_FROM names the sender itself. */
+  name?: () => Promise<string | null>;
+}
+
 /**
- * A mailer whose mail, unless it names its own Reply-To, gets the club's contact address: e-mail comes from a
- * no-reply address, and receipts and notices say 'just reply'. Without an address (it cannot be read just now)
- * the mail goes out all the same.
+ * A mailer whose mail, unless it names its own, gets the club's contact address as Reply-To (e-mail comes from a
+ * no-reply address, and receipts and notices say 'just reply') and the club's name as the sender's. What cannot be
+ * read just now is left out: the mail goes out all the same.
  */
-export function withReplyTo(mailer: Mailer, contactAddress: () => Promise<string | null>): Mailer {
+export function withClubSender(mailer: Mailer, club: ClubSender): Mailer {
   return {
     kind: mailer.kind,
     async send(mail) {
-      const replyTo = mail.replyTo ?? (await contactAddress().catch(() => null));
-      await mailer.send(replyTo ? { ...mail, replyTo } : mail);
+      const replyTo = mail.replyTo ?? (club.replyTo ? await club.replyTo().catch(() => null) : null);
+      const fromName = mail.fromName ?? (club.name ? await club.name().catch(() => null) : null);
+      await mailer.send({ ...mail, ...(replyTo ? { replyTo } : {}), ...(fromName ? { fromName } : {}) });
     },
     close: () => mailer.close(),
   };

@@ -24,6 +24,7 @@ import { documentsToAccept } from '../../shared/documents';
 import { nameHints } from '../../shared/member-names';
 import { renewalWindow } from '../../shared/payments';
 import type { Clock } from '../clock';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { Catch, Event, EventRegistration, Household, Member, Payment } from '../db/entities';
 import { joinAddressUsedMessage } from '../emails/membership.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
@@ -41,6 +42,7 @@ export interface MembersDeps {
   judging: Pick<JudgingService, 'memberPoints'>;
   auth: Pick<AuthService, 'welcomeLink'>;
   rateRules: RateRules;
+  club: Pick<ClubSettingsService, 'profile'>;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -226,7 +228,7 @@ export class MembersService {
     try {
       await consumeRateLimit(em, this.deps.clock, this.deps.rateRules.joinNoticePerEmail, email);
       const link = await this.deps.auth.welcomeLink(em, { email, firstName: record.firstName, lastName: '' });
-      const mail = await joinAddressUsedMessage({ ...record, signInUrl: link.url });
+      const mail = await joinAddressUsedMessage(await this.deps.club.profile(em), { ...record, signInUrl: link.url });
       await deliverQuietly(this.deps.mailer, this.deps.log, { to: email, ...mail });
     } catch (error) {
       // Over the day's few notices: the owner has been told already, and nobody may flood their inbox.

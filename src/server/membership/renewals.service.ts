@@ -3,6 +3,7 @@ import { addDays, clubToday, daysBetween, formatClubTime } from '../../shared/da
 import { AppError } from '../../shared/errors';
 import type { SentReminder } from '../../shared/member-records.schema';
 import type { Clock } from '../clock';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { Member, RenewalReminder } from '../db/entities';
 import { renewalReminderMessage } from '../emails/renewal.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
@@ -14,6 +15,7 @@ export interface RenewalsDeps {
   clock: Clock;
   mailer: Mailer;
   publicUrl: string;
+  club: Pick<ClubSettingsService, 'profile'>;
   log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 
@@ -152,7 +154,7 @@ export class RenewalsService {
     if (claim.already)
       return { message: `The reminder went to ${claim.already.email ?? primary.email} at ${formatClubTime(claim.already.sentAt)}.` };
     const household = await em.find(Member, { household: primary.household });
-    const mail = await renewalReminderMessage({
+    const mail = await renewalReminderMessage(await this.deps.club.profile(em), {
       firstName: primary.firstName,
       expiryDate: primary.expiryDate!,
       daysLeft: daysBetween(today, primary.expiryDate!),
@@ -188,7 +190,7 @@ export class RenewalsService {
       );
       if (!claimed.length) continue;
       const household = await em.find(Member, { household: member.household });
-      const mail = await renewalReminderMessage({
+      const mail = await renewalReminderMessage(await this.deps.club.profile(em), {
         firstName: member.firstName,
         expiryDate: member.expiryDate!,
         daysLeft: daysBetween(today, member.expiryDate!),

@@ -8,6 +8,7 @@ import type { NotificationSettings as SettingsView } from '../../shared/notifica
 import type { pushSubscriptionInput, pushUnsubscribeInput, setNotificationPreferenceInput } from '../../shared/notifications.schema';
 import type { z } from 'zod';
 import type { Clock } from '../clock';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { Event, EventRegistration, Member, NotificationSettings, PushSubscription, User } from '../db/entities';
 import type { RenderedEmail } from '../emails/layout';
 import { notificationEmail } from '../emails/notifications.emails';
@@ -21,6 +22,7 @@ export interface NotificationsDeps {
   publicUrl: string;
   /** Web push; null or absent: no pushes (the demo's seeding), e-mail only. */
   push?: PushSender | null;
+  club: Pick<ClubSettingsService, 'profile'>;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -138,7 +140,7 @@ export class NotificationsService {
       if (options.email === false) return { sent: 'none', pushed: 0 };
       const user = await em.findOne(User, { id: userId });
       if (!user) return { sent: 'none', pushed: 0 };
-      const mail = await notificationEmail({
+      const mail = await notificationEmail(await this.deps.club.profile(em), {
         firstName: user.firstName,
         title: message.title,
         body: message.body,

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { clubToday } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import type { Clock } from '../clock';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { Event, EventRegistration, Member, type Payment, User } from '../db/entities';
 import { entryReceiptMessage } from '../emails/entries.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
@@ -63,7 +64,13 @@ export async function activateEntries(em: EntityManager, by: By, payment: Paymen
 export async function sendEntryReceipt(
   em: EntityManager,
   payment: Payment,
-  deps: { mailer: Mailer; clock: Clock; publicUrl: string; log: { error(obj: object, msg: string): void } },
+  deps: {
+    mailer: Mailer;
+    clock: Clock;
+    publicUrl: string;
+    club: Pick<ClubSettingsService, 'profile'>;
+    log: { error(obj: object, msg: string): void };
+  },
 ): Promise<void> {
   if (!payment.event) return;
   const event = await em.findOne(Event, { id: payment.event.id });
@@ -81,7 +88,7 @@ export async function sendEntryReceipt(
     url = link.url;
     linkExpires = link.expires;
   }
-  const mail = await entryReceiptMessage({
+  const mail = await entryReceiptMessage(await deps.club.profile(em), {
     eventName: event.name,
     location: event.location,
     start: event.eventDate,

@@ -3,6 +3,7 @@ import { clubToday, type IsoDate } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { PAYMENTS_NOT_SET_UP } from '../../shared/payments';
 import type { Clock } from '../clock';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { Payment } from '../db/entities';
 import type { Mailer } from '../integrations/mailer';
 import { PaymentProviderError, type PaymentProvider } from '../integrations/payments';
@@ -18,6 +19,7 @@ export interface PaymentsDeps {
   payments: PaymentProvider | null;
   publicUrl: string;
   auth: Pick<AuthService, 'welcomeLink'>;
+  club: Pick<ClubSettingsService, 'profile'>;
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 

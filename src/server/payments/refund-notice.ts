@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { clubToday } from '../../shared/dates';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { addressConfirmed } from '../content/sponsor-address';
 import { EventRegistration, Member, Payment, Sponsor } from '../db/entities';
 import { entryReceiptRecipient } from './entry-payments';
@@ -10,6 +11,7 @@ import { coveringLine } from './payment-people';
 
 export interface RefundNoticeDeps {
   mailer: Mailer;
+  club: Pick<ClubSettingsService, 'profile'>;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -54,7 +56,7 @@ export async function sendRefundNotice(em: EntityManager, refundId: string, deps
     const to = await receiptRecipient(em, original);
     if (!to) return;
     const paidAt = original.capturedAt ?? original.createdAt;
-    const mail = await refundNoticeMessage({
+    const mail = await refundNoticeMessage(await deps.club.profile(em), {
       firstName: to.firstName,
       creditNote: `CN-${receiptNumber(refund)}`,
       receiptNumber: receiptNumber(original),

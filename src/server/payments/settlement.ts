@@ -203,7 +203,7 @@ export class PaymentSettlement {
       const signIn = primary.user?.lastSignInAt
         ? null
         : await this.deps.auth.welcomeLink(em, { email: primary.email, firstName: primary.firstName, lastName: primary.lastName });
-      const mail = await membershipReceiptMessage({
+      const mail = await membershipReceiptMessage(await this.deps.club.profile(em), {
         firstName: primary.firstName,
         amountCents: payment.amountCents,
         membershipType: primary.membershipType,

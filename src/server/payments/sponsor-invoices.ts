@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { clubToday } from '../../shared/dates';
 import { seasonEnd, seasonOf, type InvoiceStatus } from '../../shared/sponsors';
 import { addressConfirmed } from '../content/sponsor-address';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { type Payment, Sponsor } from '../db/entities';
 import { sponsorReceiptMessage } from '../emails/sponsors.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
@@ -57,14 +58,14 @@ export async function activateSponsorship(em: EntityManager, by: { actor: Actor[
 export async function sendSponsorshipReceipt(
   em: EntityManager,
   payment: Payment,
-  deps: { mailer: Mailer; log: { error(obj: object, msg: string): void } },
+  deps: { mailer: Mailer; club: Pick<ClubSettingsService, 'profile'>; log: { error(obj: object, msg: string): void } },
 ): Promise<void> {
   if (!payment.sponsor) return;
   const sponsor = await em.findOne(Sponsor, { id: payment.sponsor.id }, { refresh: true });
   if (!sponsor) return;
   // An address its applicant never proved gets a receipt that names nobody (see content/sponsor-address.ts).
   const named = addressConfirmed(sponsor);
-  const mail = await sponsorReceiptMessage({
+  const mail = await sponsorReceiptMessage(await deps.club.profile(em), {
     companyName: named ? sponsor.companyName : null,
     contactPerson: named ? sponsor.contactPerson : null,
     sponsorshipType: sponsor.sponsorshipType,
