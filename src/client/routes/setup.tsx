@@ -1,7 +1,7 @@
 import { Center } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { QueryState } from '../components/query-state';
-import { FirstAdminForm } from '../features/setup/first-admin-form';
+import { FirstAdminForm } from '../features/club-settings/first-admin-form';
 import { useTRPC } from '../trpc';
 import { NotFoundPage } from './not-found';
 

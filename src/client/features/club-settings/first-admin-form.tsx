@@ -9,8 +9,8 @@ import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { serverMessage } from '../../lib/errors';
 import { goTo } from '../../lib/use-auth';
 import { useTRPC } from '../../trpc';
-import { ClubProfileFields } from '../club-settings/club-profile-fields';
-import { blankProfileValues, profileFieldOf, profileInput, type ClubProfileValues } from '../club-settings/club-profile-values';
+import { ClubProfileFields } from './club-profile-fields';
+import { blankProfileValues, profileFieldOf, profileInput, type ClubProfileValues } from './club-profile-values';
 
 /** Thumb-sized fields and button (44 px), on a 360 px phone as on a desk. */
 const FIELD = { size: 'md', styles: { input: { minHeight: 44 } } } as const;
