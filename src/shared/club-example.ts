@@ -1,4 +1,5 @@
 import type { ClubProfile } from './club-profile';
+import type { MembershipRules } from './membership-rules';
 
 /**
  * The example club the setup page offers and the demo seeds: the Tweed Coast Anglers Club. A site uses it only as
@@ -22,4 +23,12 @@ export const EXAMPLE_CLUB_PROFILE: ClubProfile = {
     accent: '#12b886',
     sand: '#f8f4ec',
   },
+};
+
+/** The example club's memberships: $40 adult, $30 junior (under 16), $120 family (2 adults and 3 juniors), a year from joining. */
+export const EXAMPLE_MEMBERSHIP_RULES: MembershipRules = {
+  feesCents: { adult: 4000, junior: 3000, family: 12000 },
+  familyLimits: { adults: 2, juniors: 3 },
+  juniorUnder: 16,
+  year: { kind: 'fromJoining' },
 };

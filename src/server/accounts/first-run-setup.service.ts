@@ -4,7 +4,7 @@ import type { FirstAdminInput } from '../../shared/setup.schema';
 import { AppError } from '../../shared/errors';
 import { ROUTES } from '../../shared/screens';
 import type { Clock } from '../clock';
-import { writeClubProfile } from '../club/club-settings.service';
+import { writeClubSection } from '../club/club-sections';
 import { AuditLog, User } from '../db/entities';
 import type { Actor } from '../platform/actor';
 import { recordAudit } from '../platform/audit.service';
@@ -100,7 +100,7 @@ export class FirstRunSetupService {
         before: existing ? { role: existing.role } : null,
         after: { role: 'admin', email: input.email },
       });
-      await writeClubProfile(tem, input.club, { actor: null, label: 'setup code' });
+      await writeClubSection(tem, 'profile', input.club, { actor: null, label: 'setup code' });
       Object.assign(user, { firstName: input.firstName, lastName: input.lastName, role: 'admin' as const });
       user.passwordHash = await hashPassword(input.password);
       user.emailVerifiedAt ??= now;

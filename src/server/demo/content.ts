@@ -13,7 +13,7 @@ export async function seedContent(demo: DemoContext) {
   const launch = addDays(demo.today, -420);
   await demo.at(demo.local(launch, '19:30'), async () => {
     // The club's own details, through the same card a committee uses.
-    await demo.services.club.saveProfile(demo.em, admin, EXAMPLE_CLUB_PROFILE);
+    await demo.services.club.save(demo.em, admin, 'profile', EXAMPLE_CLUB_PROFILE);
     for (const setting of SETTINGS) await demo.services.cms.saveSetting(demo.em, admin, settingInput.parse(setting));
     // The club's placing rule, as its competition rules have it: one placing per angler per category.
     await demo.services.placingRules.set(demo.em, admin, { onePlacingPerAngler: true });
