@@ -6,6 +6,7 @@ import { EventRegistration, Member } from '../db/entities';
 import { eventTomorrowMessage } from '../emails/notifications.emails';
 import { deliverQuietly, type Mailer } from '../integrations/mailer';
 import { calendarEntry, icsAttachment } from './calendar';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import type { CmsService } from '../content/cms.service';
 import { claimEventNotice, reachableUser, type NotificationsService } from '../notifications/notifications.service';
 
@@ -16,6 +17,8 @@ export interface EventRemindersDeps {
   notifications: NotificationsService;
   /** The club's contact e-mail, the organiser of the calendar file the reminder carries. */
   cms: Pick<CmsService, 'contactEmail'>;
+  /** The club's name, the maker of that calendar file. */
+  club: Pick<ClubSettingsService, 'profile'>;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -81,7 +84,8 @@ export class EventRemindersService {
         portalUrl: `${this.deps.publicUrl}/member?tab=events`,
       });
       const organizer = await this.deps.cms.contactEmail(em);
-      const invitation = icsAttachment(calendarEntry(event, { publicUrl: this.deps.publicUrl, organizer }), this.deps.clock.now());
+      const { name: clubName } = await this.deps.club.profile(em);
+      const invitation = icsAttachment(calendarEntry(event, { publicUrl: this.deps.publicUrl, organizer, clubName }), this.deps.clock.now());
       if (!(await deliverQuietly(this.deps.mailer, this.deps.log, { to, ...mail, attachments: [invitation] }))) return false;
     }
     const user = await reachableUser(em, member);
