@@ -21,8 +21,9 @@ const STATES = Object.keys(STATE_NAMES) as [AustralianState, ...AustralianState[
 /** Whether the runtime knows this IANA time zone ('Australia/Brisbane'). */
 export function isTimeZone(zone: string): boolean {
   try {
-    new Intl.DateTimeFormat('en-AU', { timeZone: zone });
-    return zone.includes('/');
+    // Intl refuses (RangeError) a zone the runtime does not know.
+    const known = new Intl.DateTimeFormat('en-AU', { timeZone: zone }).resolvedOptions().timeZone;
+    return known !== '' && zone.includes('/');
   } catch {
     return false;
   }
@@ -62,9 +63,7 @@ export const clubProfileSchema = z.object({
   /** What the club's people call where they fish: 'the Tweed', 'the Bay'. */
   localName: phrase('Local name', 40),
   state: z.enum(STATES, { error: 'State must be one of NSW, QLD, VIC, TAS, SA, WA, NT or ACT.' }),
-  timeZone: text('Time zone')
-    .trim()
-    .refine(isTimeZone, 'Time zone must be a zone like Australia/Sydney or Australia/Brisbane.'),
+  timeZone: text('Time zone').trim().refine(isTimeZone, 'Time zone must be a zone like Australia/Sydney or Australia/Brisbane.'),
   contactEmail: emailSchema,
   /** Blank when the club has none; spaces as typed are dropped. */
   abn: text('ABN')

@@ -1,4 +1,3 @@
-import { EXAMPLE_CLUB_PROFILE } from './club-example';
 import { intlOffsetMs, keptOffsetMs, MONTHS_LONG, MONTHS_SHORT, wallTime, WEEKDAYS_SHORT, type ZoneOffsets } from './club-clock';
 
 /** A calendar date as 'YYYY-MM-DD'. */
@@ -7,8 +6,9 @@ export type IsoDate = string;
 /**
  * The club's time zone: one club per site, so one per process (and per page). The server sets it from the club's
  * profile when it starts and whenever the profile is read afresh; the app from the offsets its page came with.
+ * Until then, the example club's (club-example.ts; written here, as the profile's schema imports this module).
  */
-let clubZone: string = EXAMPLE_CLUB_PROFILE.timeZone;
+let clubZone = 'Australia/Sydney';
 export function setClubZone(zone: string): void {
   clubZone = zone;
 }

@@ -68,11 +68,7 @@ export const CODE_OF_CONDUCT_RULES: { title: string; text: string }[] = [
  */
 export function withClubWords(text: string, club: Pick<ClubProfile, 'name' | 'area' | 'associationNumber'>): string {
   const association = club.associationNumber ? `Incorporated association ${club.associationNumber}.` : '';
-  return text
-    .replaceAll('{club}', club.name)
-    .replaceAll('{area}', club.area)
-    .replaceAll('{association}', association)
-    .trim();
+  return text.replaceAll('{club}', club.name).replaceAll('{area}', club.area).replaceAll('{association}', association).trim();
 }
 
 /** The four club documents; the competition rules carry the club's prizes, points and limits. */

@@ -42,6 +42,8 @@ describe('the organiser of an event in calendar apps', () => {
     await member.client.trpc.events.register.mutate({ id: event.id });
     const confirmation = t.mail.to('pat@example.com').find((m) => /\.ics/.test(m.raw));
     expect(confirmation, 'the entry confirmation with its invitation').toBeDefined();
-    expect(organizer(invitation(confirmation!.raw))).toBe(`ORGANIZER;CN=${EXAMPLE_CLUB_PROFILE.name}:mailto:secretary@tweedanglers.example`);
+    expect(organizer(invitation(confirmation!.raw))).toBe(
+      `ORGANIZER;CN=${EXAMPLE_CLUB_PROFILE.name}:mailto:secretary@tweedanglers.example`,
+    );
   });
 });

@@ -85,7 +85,10 @@ export class EventRemindersService {
       });
       const organizer = await this.deps.cms.contactEmail(em);
       const { name: clubName } = await this.deps.club.profile(em);
-      const invitation = icsAttachment(calendarEntry(event, { publicUrl: this.deps.publicUrl, organizer, clubName }), this.deps.clock.now());
+      const invitation = icsAttachment(
+        calendarEntry(event, { publicUrl: this.deps.publicUrl, organizer, clubName }),
+        this.deps.clock.now(),
+      );
       if (!(await deliverQuietly(this.deps.mailer, this.deps.log, { to, ...mail, attachments: [invitation] }))) return false;
     }
     const user = await reachableUser(em, member);

@@ -23,18 +23,20 @@ export interface PdfQrCards {
 /** What a report prints of the club: its name (heading, footer, the file's title and author) and its dark colour. */
 export type PdfClub = Pick<ClubProfile, 'name' | 'colours'>;
 
-/**
- * A printable report: the club's name, a title and period, a notice when there is one (say, that the results are
- * provisional), then tables; page numbers in the footer.
- */
-export async function renderReportPdf(club: PdfClub, report: {
+export interface PdfReport {
   title: string;
   subtitle: string;
   notice?: string | null;
   tables: PdfTable[];
   /** Left out, or with no cards: nothing is drawn. */
   qrCards?: PdfQrCards;
-}): Promise<Buffer> {
+}
+
+/**
+ * A printable report: the club's name, a title and period, a notice when there is one (say, that the results are
+ * provisional), then tables; page numbers in the footer.
+ */
+export async function renderReportPdf(club: PdfClub, report: PdfReport): Promise<Buffer> {
   const { default: PdfDocument } = await pdfkit();
   const doc = new PdfDocument({
     size: 'A4',
