@@ -142,9 +142,13 @@ export default defineConfig({
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'first-screen', tags: ['$initial'] }] } } },
   },
   server: {
-    // `npm run dev` (scripts/dev.mjs): the API runs beside this dev server, on API_PORT.
+    // `npm run dev` (scripts/dev.mjs): the API runs beside this dev server, on API_PORT, and so does the web app
+    // manifest (the club's name and colours, from its profile).
     proxy: Object.fromEntries(
-      ['^/api/', '^/trpc/', '^/paypal/'].map((prefix) => [prefix, `http://localhost:${process.env.API_PORT ?? 3000}`]),
+      ['^/api/', '^/trpc/', '^/paypal/', '^/manifest\\.webmanifest$'].map((prefix) => [
+        prefix,
+        `http://localhost:${process.env.API_PORT ?? 3000}`,
+      ]),
     ),
   },
 });

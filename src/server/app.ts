@@ -24,6 +24,9 @@ import { createPushSender, loadVapidKeys, vapidSubject } from './integrations/pu
 import { registerJobs } from './jobs';
 import { backupsNotice } from './backup-notice';
 import { createServices, type Services } from './services';
+import { ClubSettingsService } from './club/club-settings.service';
+import type { ContentCache } from './platform/content-cache';
+import type { ClubProfile } from '../shared/club-profile';
 import { RATE_RULES, type RateRules } from './platform/rate-limit.service';
 import type { ContextDeps } from './trpc/context';
 import { cachedReadsOf } from './trpc/cached-reads';
@@ -95,7 +98,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxResponses: CALLER_ANSWERS_KEPT,
   });
   const objects = deps.objects ?? createObjectStore(env, deps.sessionSecret);
-  const push = createPushSender({ keys: await loadVapidKeys(env), subject: vapidSubject(env), agent: deps.pushAgent });
+  // Read before the first request (it also sets the club's zone); push services are told whom to contact.
+  const contact = (await readClubProfile(app, cache, orm))?.contactEmail ?? null;
+  const push = createPushSender({ keys: await loadVapidKeys(env), subject: vapidSubject(env, contact), agent: deps.pushAgent });
   const mail = clubMailer(deps.mailer, env, orm);
   const services = createServices({
     cache,
@@ -116,8 +121,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   mail.connect(services);
-  // The club's zone, before the first request reads a date (each fresh read of the profile sets it again).
-  await services.club.profile(orm.em.fork()).catch((err: unknown) => app.log.error({ err }, 'Could not read the club’s profile'));
   const contextDeps: ContextDeps = { em: orm.em, services };
   registerJobs(app, { env, orm, services, clock, hasPayments: deps.payments !== null });
 
@@ -152,4 +155,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => deps.mailer.close());
   app.addHook('onClose', async () => push.close());
   return app;
+}
+
+/**
+ * The club's profile, read before anything else: its zone for the first date read (each fresh read sets it again)
+ * and its contact address for the push services; null when it cannot be read. The services read it through the
+ * same cache.
+ */
+async function readClubProfile(app: FastifyInstance, cache: ContentCache, orm: MikroORM): Promise<ClubProfile | null> {
+  try {
+    return await new ClubSettingsService({ cache }).profile(orm.em.fork());
+  } catch (err) {
+    app.log.error({ err }, 'Could not read the club’s profile');
+    return null;
+  }
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ClubProfile } from '../shared/club-profile';
 import type { PageView } from '../shared/cms.schema';
 import { contentPagePath, KEPT_FROM_CRAWLERS, matchRoute, PUBLIC_ROUTES } from '../shared/screens';
 
@@ -28,9 +29,51 @@ export async function pageStatus(url: string, publishedPages: PublishedPages, se
   }
 }
 
-/** `/robots.txt` and `/sitemap.xml`, with absolute addresses on `publicUrl`. */
-export function registerSiteFiles(app: FastifyInstance, publicUrl: string, publishedPages: PublishedPages): void {
+/**
+ * The web app manifest a phone installs the site from: the club's name and short name (under the icon), its main
+ * colour for the phone's bars; the rest the same for every club. Opens on the member portal.
+ */
+export function webManifest(club: Pick<ClubProfile, 'name' | 'shortName' | 'colours'>) {
+  const icon = (file: string, size: number, purpose: 'any' | 'maskable') => ({
+    src: `/icons/${file}`,
+    sizes: `${size}x${size}`,
+    type: 'image/png',
+    purpose,
+  });
+  return {
+    name: club.name,
+    short_name: club.shortName,
+    description: "Log catches from the riverbank (even without signal), register for competitions and read the club's news.",
+    id: '/member',
+    start_url: '/member?from=home-screen',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: club.colours.primary,
+    background_color: '#ffffff',
+    lang: 'en-AU',
+    categories: ['sports', 'lifestyle'],
+    icons: [icon('icon-192.png', 192, 'any'), icon('icon-512.png', 512, 'any'), icon('maskable-512.png', 512, 'maskable')],
+    shortcuts: [{ name: 'Log a Catch', url: '/member?tab=fish-logging', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] }],
+  };
+}
+
+/**
+ * `/robots.txt` and `/sitemap.xml`, with absolute addresses on `publicUrl`; `/manifest.webmanifest` from the club's
+ * profile (checked again on every use, so a new name or colour reaches phones without a new build).
+ */
+export function registerSiteFiles(
+  app: FastifyInstance,
+  publicUrl: string,
+  publishedPages: PublishedPages,
+  clubProfile: () => Promise<ClubProfile>,
+): void {
   const site = publicUrl.replace(/\/+$/, '');
+
+  app.get('/manifest.webmanifest', async (_req, reply) => {
+    const manifest = webManifest(await clubProfile());
+    return reply.type('application/manifest+json').header('cache-control', 'no-cache').send(JSON.stringify(manifest));
+  });
 
   app.get('/robots.txt', async (_req, reply) => {
     const lines = [

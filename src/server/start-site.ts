@@ -110,7 +110,7 @@ export async function startSite(options: StartOptions = {}): Promise<void> {
   const plainBackups = plainBackupsWarning(env);
   if (plainBackups) log.warn(plainBackups);
   log.info(
-    `The club website is ready at ${env.PUBLIC_URL} (mail: ${mailer.kind === 'smtp' ? 'SMTP' : `outbox folder ${path.join(dataDir, 'outbox')}`})`,
+    `The club’s site is ready at ${env.PUBLIC_URL} (mail: ${mailer.kind === 'smtp' ? 'SMTP' : `outbox folder ${path.join(dataDir, 'outbox')}`})`,
   );
   options.ready?.(parts);
 }

@@ -7,19 +7,19 @@ export interface NamedMember {
   id: string;
   firstName: string;
   lastName: string;
-  /** The street address as typed ('12 River St, Tweed Heads South NSW 2486'), if known. */
+  /** The street address as typed ('12 River St, Riverside NSW 2480'), if known. */
   address?: string | null;
   dateOfBirth?: string | null;
 }
 
-/** 'Tweed Heads South' from '12 River St, Tweed Heads South NSW 2486'; null when the address has no recognisable suburb. */
+/** 'Riverside' from '12 River St, Riverside NSW 2480'; null when the address has no recognisable suburb. */
 export function suburbOf(address: string | null | undefined): string | null {
   if (!address) return null;
   const parts = address
     .split(/[,\n]/)
     .map((p) => p.trim())
     .filter(Boolean);
-  // The suburb is the last part once the state and postcode are taken off ('Kingscliff, NSW 2487' has them apart).
+  // The suburb is the last part once the state and postcode are taken off ('Riverside, NSW 2480' has them apart).
   for (let i = parts.length - 1; i >= 1; i -= 1) {
     const suburb = parts[i]
       .replace(/\b\d{4}\b/g, '')

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLUB } from '../../src/shared/club';
+import { EXAMPLE_CLUB_PROFILE } from '../../src/shared/club-example';
 import { createEvent } from '../support/factories';
 import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
@@ -29,19 +29,21 @@ describe('the organiser of an event in calendar apps', () => {
     const event = await createEvent(t, { name: 'Bream Bonanza', registrationFeeCents: 0 });
     const download = async () => (await t.client().fetch(`/api/events/${event.id}/calendar.ics`)).text();
     // Before the committee sets one, the club's built-in address.
-    expect(organizer(await download())).toBe(`ORGANIZER;CN=${CLUB.name}:mailto:${CLUB.contactEmail}`);
+    expect(organizer(await download())).toBe(`ORGANIZER;CN=${EXAMPLE_CLUB_PROFILE.name}:mailto:${EXAMPLE_CLUB_PROFILE.contactEmail}`);
 
     await admin.trpc.admin.cms.settings.save.mutate({
       settingKey: 'contact_email',
       settingValue: 'secretary@tweedanglers.example',
       settingType: 'text',
     });
-    expect(organizer(await download())).toBe(`ORGANIZER;CN=${CLUB.name}:mailto:secretary@tweedanglers.example`);
+    expect(organizer(await download())).toBe(`ORGANIZER;CN=${EXAMPLE_CLUB_PROFILE.name}:mailto:secretary@tweedanglers.example`);
 
     const member = await activeMemberClient(t, 'pat@example.com');
     await member.client.trpc.events.register.mutate({ id: event.id });
     const confirmation = t.mail.to('pat@example.com').find((m) => /\.ics/.test(m.raw));
     expect(confirmation, 'the entry confirmation with its invitation').toBeDefined();
-    expect(organizer(invitation(confirmation!.raw))).toBe(`ORGANIZER;CN=${CLUB.name}:mailto:secretary@tweedanglers.example`);
+    expect(organizer(invitation(confirmation!.raw))).toBe(
+      `ORGANIZER;CN=${EXAMPLE_CLUB_PROFILE.name}:mailto:secretary@tweedanglers.example`,
+    );
   });
 });

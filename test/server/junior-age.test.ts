@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventDaySql, isJuniorOn, juniorOnSql } from '../../src/server/membership/junior-age';
+import { eventDaySql, isJuniorOn, juniorOnSql, zoneSql } from '../../src/server/membership/junior-age';
 import { addDays, addYears, clubLocalToInstant } from '../../src/shared/dates';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -54,5 +54,13 @@ describe('who is a junior: the row rule and the SQL agree', () => {
       );
     expect(row.junior).toBe(isJuniorOn(born, day));
     expect(row.junior).toBe(true);
+  });
+
+  it("writes the club's zone into SQL only as a zone name, so a stored value can never become SQL", () => {
+    expect(eventDaySql('e', 'Australia/Brisbane')).toBe("(e.event_date at time zone 'Australia/Brisbane')::date");
+    expect(zoneSql('America/Argentina/Buenos_Aires')).toBe("'America/Argentina/Buenos_Aires'");
+    expect(zoneSql('Etc/GMT+10')).toBe("'Etc/GMT+10'");
+    for (const bad of ["Australia/Sydney'; drop table members; --", "x' or '1'='1", 'Australia/Sydney ', ''])
+      expect(() => eventDaySql('e', bad)).toThrow('Not a time zone name.');
   });
 });

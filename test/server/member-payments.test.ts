@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Event, Household, Member, Payment } from '../../src/server/db/entities';
+import { EXAMPLE_CLUB_PROFILE } from '../../src/shared/club-example';
 import { formatAuDate, clubToday } from '../../src/shared/dates';
 import type { ApiError } from '../support/answers';
 import { createAdmin, createEvent, createMember } from '../support/factories';
@@ -9,16 +10,18 @@ import { startTestApp, type TestApp, type TestClient } from '../support/test-app
 
 let t: TestApp;
 let admin: TestClient;
+/** The example club with its ABN, not registered for GST. */
+const WITH_ABN = { ...EXAMPLE_CLUB_PROFILE, abn: '51 824 753 556', gstRegistered: false };
 
 beforeAll(async () => {
   t = await startTestApp({ env: { ADMIN_EMAILS: 'treasurer@club.test' } });
   admin = (await createAdmin(t, { email: 'treasurer@club.test' })).client;
-  for (const [settingKey, settingValue, settingType] of [
-    ['club_abn', '12345678901', 'text'],
-    ['club_address', 'PO Box 123, Tweed Heads NSW 2485', 'text'],
-    ['gst_registered', 'false', 'boolean'],
-  ] as const)
-    await admin.trpc.admin.cms.settings.save.mutate({ settingKey, settingValue, settingType });
+  await admin.trpc.admin.club.saveProfile.mutate(WITH_ABN);
+  await admin.trpc.admin.cms.settings.save.mutate({
+    settingKey: 'club_address',
+    settingValue: 'PO Box 123, Tweed Heads NSW 2485',
+    settingType: 'text',
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -129,7 +132,7 @@ describe('receipts', () => {
     const text = await pdfText(res);
     for (const part of [
       'Tweed Coast Anglers Club',
-      'ABN 12 345 678 901',
+      'ABN 51 824 753 556',
       'PO Box 123, Tweed Heads NSW 2485',
       'Receipt number:',
       `Date: ${formatAuDate(clubToday(t.clock.now()))}`,
@@ -137,7 +140,7 @@ describe('receipts', () => {
       '1 River St, Murwillumbah NSW 2484',
       'Adult membership: Casey Newman',
       '$40.00',
-      'No GST has been charged.',
+      'No GST is charged: the club is not registered for GST.',
       'Paid by Demo payment',
     ])
       expect(text).toContain(part);
@@ -145,7 +148,7 @@ describe('receipts', () => {
   });
 
   it('becomes a tax invoice showing the GST in the price once the club is registered for GST', async () => {
-    await admin.trpc.admin.cms.settings.save.mutate({ settingKey: 'gst_registered', settingValue: 'true', settingType: 'boolean' });
+    await admin.trpc.admin.club.saveProfile.mutate({ ...WITH_ABN, gstRegistered: true });
     try {
       const { client } = await createMember(t);
       const [payment] = await client.trpc.memberPayments.history.query();
@@ -155,9 +158,25 @@ describe('receipts', () => {
       expect(text).toContain('GST included in the total');
       // One eleventh of $40.00.
       expect(text).toContain('$3.64');
-      expect(text).not.toContain('No GST has been charged');
+      expect(text).toContain('Prices include GST.');
+      expect(text).not.toContain('No GST is charged');
     } finally {
-      await admin.trpc.admin.cms.settings.save.mutate({ settingKey: 'gst_registered', settingValue: 'false', settingType: 'boolean' });
+      await admin.trpc.admin.club.saveProfile.mutate(WITH_ABN);
+    }
+  });
+
+  it('stays a receipt, GST shown, while a club registered for GST has no ABN on its profile (a tax invoice names it)', async () => {
+    await admin.trpc.admin.club.saveProfile.mutate({ ...WITH_ABN, abn: '', gstRegistered: true });
+    try {
+      const { client } = await createMember(t);
+      const [payment] = await client.trpc.memberPayments.history.query();
+      const text = await pdfText(await client.fetch(payment.receiptUrl!));
+      expect(text).toContain('Receipt number:');
+      expect(text).toContain('GST included in the total');
+      expect(text).not.toContain('Tax invoice');
+      expect(text).not.toContain('ABN');
+    } finally {
+      await admin.trpc.admin.club.saveProfile.mutate(WITH_ABN);
     }
   });
 

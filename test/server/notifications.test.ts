@@ -36,7 +36,7 @@ beforeAll(async () => {
     clock: t.clock,
     mailer: createMailer({ smtpUrl: t.env.SMTP_URL, from: 'club@club.test', outboxDir: path.join(t.env.DATA_DIR, 'outbox'), log: quiet }),
     publicUrl: t.env.PUBLIC_URL,
-    push: createPushSender({ keys, subject: vapidSubject(t.env), agent: push.agent() }),
+    push: createPushSender({ keys, subject: vapidSubject(t.env, EXAMPLE_CLUB_PROFILE.contactEmail), agent: push.agent() }),
     club: { profile: async () => EXAMPLE_CLUB_PROFILE },
     log: quiet,
   });
@@ -97,10 +97,15 @@ describe('the VAPID keys', () => {
       const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dir, VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey });
       expect(await loadVapidKeys(env)).toEqual(pair);
       expect(existsSync(path.join(dir, 'vapid-keys.json'))).toBe(false);
-      expect(vapidSubject(env)).toBe('mailto:committee@tweedcoastanglers.org.au');
-      expect(vapidSubject(loadEnv({ NODE_ENV: 'test', VAPID_SUBJECT: 'https://club.example.org/contact' }))).toBe(
-        'https://club.example.org/contact',
-      );
+      // The club's contact address, or the site's own when the club's profile could not be read; VAPID_SUBJECT first.
+      expect(vapidSubject(env, 'committee@moretonbayanglers.example')).toBe('mailto:committee@moretonbayanglers.example');
+      expect(vapidSubject(loadEnv({ NODE_ENV: 'test', PUBLIC_URL: 'https://club.example.org' }), null)).toBe('https://club.example.org');
+      expect(
+        vapidSubject(
+          loadEnv({ NODE_ENV: 'test', VAPID_SUBJECT: 'https://club.example.org/contact' }),
+          'committee@moretonbayanglers.example',
+        ),
+      ).toBe('https://club.example.org/contact');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

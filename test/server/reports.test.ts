@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLUB } from '../../src/shared/club';
+import { EXAMPLE_CLUB_PROFILE } from '../../src/shared/club-example';
 import { clubToday } from '../../src/shared/dates';
 import { financialYearOf } from '../../src/shared/reports.schema';
 import { Payment } from '../../src/server/db/entities';
@@ -136,7 +136,7 @@ describe('financial figures', () => {
     const pdf = await admin.fetch('/api/admin/reports/financial.pdf?from=2026-07-01&to=2027-06-30');
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const text = await pdfText(pdf);
-    expect(text).toContain(CLUB.name);
+    expect(text).toContain(EXAMPLE_CLUB_PROFILE.name);
     expect(text).toContain('Financial Summary');
     expect(text).toContain('$630.00');
     expect(text).toContain('Jan 2027');
@@ -230,7 +230,7 @@ describe('membership and event results', () => {
       'Tailor Tussle,Open,Tailor,1,Tess Tailor,41.5,3,$100 tackle voucher,Provisional',
     ]);
     const text = await pdfText(await admin.fetch(`/api/admin/reports/events/${event.id}/results.pdf`));
-    expect(text).toContain(CLUB.name);
+    expect(text).toContain(EXAMPLE_CLUB_PROFILE.name);
     expect(text).toContain('Event Results: Tailor Tussle');
     expect(text).toContain('Tess Tailor');
     expect((await admin.fetch(`/api/admin/reports/events/not-an-id/results.pdf`)).status).toBe(400);

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ChatReply } from '../../shared/chat.schema';
-import { CLUB } from '../../shared/club';
+import { STATE_NAMES, type ClubProfile } from '../../shared/club-profile';
 import { clubToday } from '../../shared/dates';
 import { isJuniorOn } from '../../shared/membership';
 import { ROUTES } from '../../shared/screens';
@@ -142,7 +142,7 @@ export class AssistantService {
     if (this.deps.model && answered.length) {
       // The model sees only the parts the club's content or the asker's own records answer, never a question about someone else.
       const question = answered.length === answers.length ? message : answered.map((a) => a.part).join('. ');
-      const worded = await this.fromModel(question, passages, email);
+      const worded = await this.fromModel(question, passages, email, await this.deps.club.profile(em));
       // The model's wording stands where the first answered part was; the fixed sentences keep their places.
       const first = sections.findIndex((s) => s.answered);
       if (worded) response = sections.flatMap((s, i) => (i === first ? [worded] : s.answered ? [] : [s.text])).join('\n\n');
@@ -193,7 +193,7 @@ export class AssistantService {
   }
 
   /** The model's wording of the passages, or null on any failure or timeout (the passages then answer). */
-  private async fromModel(question: string, passages: Passage[], email: string): Promise<string | null> {
+  private async fromModel(question: string, passages: Passage[], email: string, club: ClubProfile): Promise<string | null> {
     const model = this.deps.model!;
     const url = model.url.endsWith('/chat/completions') ? model.url : `${model.url.replace(/\/+$/, '')}/chat/completions`;
     try {
@@ -207,7 +207,7 @@ export class AssistantService {
           messages: [
             {
               role: 'system',
-              content: `You are the friendly assistant of a recreational fishing club in ${CLUB.area}, ${CLUB.state}. Answer in plain text (no HTML, no Markdown), briefly, using ONLY the club information below. Never state a fee, date, size or rule that is not in it. Answer every part of the question. Facts marked as about the person asking are theirs alone. If the information does not answer a part, say you don't know and suggest e-mailing the committee at ${email}.\n\nClub information:\n${passages.map((p) => `- ${p.title}: ${p.text}`).join('\n')}`,
+              content: `You are the friendly assistant of a recreational fishing club in ${club.area}, ${STATE_NAMES[club.state]}. Answer in plain text (no HTML, no Markdown), briefly, using ONLY the club information below. Never state a fee, date, size or rule that is not in it. Answer every part of the question. Facts marked as about the person asking are theirs alone. If the information does not answer a part, say you don't know and suggest e-mailing the committee at ${email}.\n\nClub information:\n${passages.map((p) => `- ${p.title}: ${p.text}`).join('\n')}`,
             },
             { role: 'user', content: question },
           ],

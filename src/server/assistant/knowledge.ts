@@ -1,13 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CLUB } from '../../shared/club';
+import type { ClubProfile } from '../../shared/club-profile';
 import { clubLocalToInstant, clubToday, formatClubDateTime } from '../../shared/dates';
 import { eventLimitBadges } from '../../shared/events';
 import type { EventView } from '../../shared/events.schema';
 import type { NewsView, PageView, PublicSection, PublicSettings } from '../../shared/cms.schema';
-import { CLUB_DOCUMENTS, CODE_OF_CONDUCT_RULES, LICENCE_NOTICE, NSW_RESOURCES } from '../../shared/documents';
+import { CLUB_DOCUMENTS, CODE_OF_CONDUCT_RULES, LICENCE_NOTICE, NSW_RESOURCES, withClubWords } from '../../shared/documents';
 import { FAMILY_LIMITS, formatAud, MEMBERSHIP_PRICES_CENTS } from '../../shared/membership';
 import { SPONSOR_PACKAGES, SPONSORSHIP_LABELS, SPONSORSHIP_PRICES_CENTS, type PublicSponsor } from '../../shared/sponsors.schema';
 import type { CatchesService } from '../catches/catches.service';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import type { CmsService } from '../content/cms.service';
 import type { EventsService } from '../events/events.service';
 import type { SponsorsService } from '../content/sponsors.service';
@@ -26,6 +27,8 @@ export interface Passage {
 }
 
 export interface KnowledgeSources {
+  /** The club's name, area and association number, which its documents speak in. */
+  club: Pick<ClubSettingsService, 'profile'>;
   cms: CmsService;
   events: EventsService;
   catches: CatchesService;
@@ -77,7 +80,8 @@ export const KNOWLEDGE_READS: readonly EntityName[] = [
 
 /** Everything the assistant may say, gathered from the club's content as it stands now. */
 export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSources): Promise<Passage[]> {
-  const [settings, events, limits, pages, home, landing, news, sponsors] = await Promise.all([
+  const [club, settings, events, limits, pages, home, landing, news, sponsors] = await Promise.all([
+    sources.club.profile(em.fork()),
     sources.cms.publicSettings(em.fork()),
     sources.events.upcoming(em.fork(), 12),
     sources.catches.sizeLimits(em.fork()),
@@ -90,7 +94,7 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
   return [
     ...membershipPassages(),
     ...eventPassages(events, sources.clock),
-    ...documentPassages(),
+    ...documentPassages(club),
     ...sponsorPassages(sponsors),
     ...resourcePassages(limits),
     ...contactPassages(settings),
@@ -205,8 +209,8 @@ function eventPassages(events: EventView[], clock: KnowledgeSources['clock']): P
   return passages;
 }
 
-/** The club's documents (competition rules, waiver, code of conduct, mission) and logging a catch. */
-function documentPassages(): Passage[] {
+/** The club's documents (competition rules, waiver, code of conduct, mission) in its own words, and logging a catch. */
+function documentPassages(club: ClubProfile): Passage[] {
   const passages: Passage[] = [];
   const add = (p: Passage) => passages.push(p);
   const rules = CLUB_DOCUMENTS.find((d) => d.id === 'competition_rules')!;
@@ -226,7 +230,7 @@ function documentPassages(): Passage[] {
       title: rules.title,
       url: DOCUMENTS_URL,
       aliases: `rule rules competition ${ruleWords[i] ?? ''}`,
-      text: line,
+      text: withClubWords(line, club),
     }),
   );
   const waiver = CLUB_DOCUMENTS.find((d) => d.id === 'waiver')!;
@@ -235,14 +239,17 @@ function documentPassages(): Passage[] {
     title: waiver.title,
     url: DOCUMENTS_URL,
     aliases: 'waiver risk liability insurance safety',
-    text: waiver.content.replace(/\n+/g, ' '),
+    text: withClubWords(waiver.content, club).replace(/\n+/g, ' '),
   });
   add({
     id: 'conduct',
     title: 'Code of Conduct',
     url: DOCUMENTS_URL,
     aliases: 'code conduct behaviour behavior rules members',
-    text: `The club's code of conduct has ${CODE_OF_CONDUCT_RULES.length} rules: ${CODE_OF_CONDUCT_RULES.map((r) => r.title).join('; ')}. Incorporated association ${CLUB.associationNumber}.`,
+    text: withClubWords(
+      `The club's code of conduct has ${CODE_OF_CONDUCT_RULES.length} rules: ${CODE_OF_CONDUCT_RULES.map((r) => r.title).join('; ')}. {association}`,
+      club,
+    ),
   });
   CODE_OF_CONDUCT_RULES.forEach((r, i) =>
     add({ id: `conduct-${i}`, title: 'Code of Conduct', url: DOCUMENTS_URL, aliases: 'code conduct', text: `${r.title}. ${r.text}` }),
@@ -253,7 +260,7 @@ function documentPassages(): Passage[] {
     title: mission.title,
     url: DOCUMENTS_URL,
     aliases: 'mission values about purpose why',
-    text: mission.content.replace(/\n+/g, ' '),
+    text: withClubWords(mission.content, club).replace(/\n+/g, ' '),
   });
   add({
     id: 'catch-logging',
@@ -369,8 +376,8 @@ function committeePassages(pages: PageView[], home: PublicSection[], landing: Pu
 }
 
 /**
- * Committee HTML as paragraphs, each led by the heading it sits under ('Boat ramps: Fraser Drive, Tweed Heads South
- * The Terranora Broadwater: jacks, bream, flathead'), so a table row or list item still says what it is about.
+ * Committee HTML as paragraphs, each led by the heading it sits under ('Boat ramps: Anchor Street, Riverside', 'Where
+ * to fish: jacks, bream and flathead in the broadwater'), so a table row or list item still says what it is about.
  */
 export function sectionsOf(html: string): string[] {
   const out: string[] = [];

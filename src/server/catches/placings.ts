@@ -7,7 +7,7 @@ import { eventDaySql, juniorOnSql } from '../membership/junior-age';
  * An angler's division at an event, in SQL (`e` the event, `m` the angler): Juniors while under 16 on the event's
  * day on the club's calendar, as `resultDivisionOn` says; Open at an event without divisions, or without a birth date.
  */
-const divisionSql = `case when e.divisions and ${juniorOnSql('m.date_of_birth', eventDaySql('e'))} then 'junior' else 'open' end`;
+const divisionSql = () => `case when e.divisions and ${juniorOnSql('m.date_of_birth', eventDaySql('e'))} then 'junior' else 'open' end`;
 
 /**
  * The placed catches of the events `eventsWhere` selects (SQL; its parameters follow the species): per event,
@@ -25,7 +25,7 @@ export const placedSql = (eventsWhere: string, rules: PlacingRules) => `select p
       select c.id, c.angler_id, c.size_cm, c.caught_at,
         row_number() over (partition by c.angler_id order by c.size_cm desc, c.caught_at asc) as angler_best
       from catches c join members m on m.id = c.angler_id
-      where c.event_id = e.id and c.species = s.species and c.status = 'verified' and ${divisionSql} = d.division
+      where c.event_id = e.id and c.species = s.species and c.status = 'verified' and ${divisionSql()} = d.division
         and not exists (select 1 from event_registrations r
           where r.event_id = c.event_id and r.member_id = c.angler_id and r.disqualified_at is not null)
     ) c

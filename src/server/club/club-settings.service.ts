@@ -32,7 +32,12 @@ export class ClubSettingsService {
   }
 
   /** Admin → Club settings: replaces a section (already checked by its schema); audited before and after. */
-  async save<N extends ClubSectionName>(em: EntityManager, actor: Actor, name: N, value: ClubSectionValue<N>): Promise<ClubSectionValue<N>> {
+  async save<N extends ClubSectionName>(
+    em: EntityManager,
+    actor: Actor,
+    name: N,
+    value: ClubSectionValue<N>,
+  ): Promise<ClubSectionValue<N>> {
     await writeClubSection(em, name, value, { actor: actor.user });
     await em.flush();
     if (name === 'profile') setClubZone((value as ClubProfile).timeZone);

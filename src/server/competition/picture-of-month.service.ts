@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addMonths, monthBounds, monthLabel, monthOf, PICTURE_OF_THE_MONTH_PRIZE, type YearMonth } from '../../shared/competition';
 import type { PictureCandidate, PictureMonthAdminView, PictureMonthView, PictureWinnerView } from '../../shared/competition.schema';
-import { CLUB } from '../../shared/club';
-import { clubToday, formatAuDate, formatClubTime } from '../../shared/dates';
+import { clubTimeZone, clubToday, formatAuDate, formatClubTime } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { fishingCloses } from '../../shared/events';
 import type { Clock } from '../clock';
@@ -326,7 +325,7 @@ async function monthsWithActivity(em: EntityManager, from: YearMonth, now: Date)
     `select distinct to_char(c.caught_at at time zone ?, 'YYYY-MM') as month from catches c
      where c.status = 'verified' and c.caught_at >= ? and c.caught_at <= ?
      union select distinct month from picture_votes where month >= ?`,
-    [CLUB.timeZone, since, now, from],
+    [clubTimeZone(), since, now, from],
   );
   return rows.map((r) => r.month).sort((a, b) => b.localeCompare(a));
 }

@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash, randomUUID } from 'node:crypto';
 import { CALENDAR_FEED_PREFIX, type CalendarFeedView } from '../../shared/calendar-feed.schema';
-import { CLUB } from '../../shared/club';
 import { instantToClubLocal } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { fishingCloses } from '../../shared/events';
 import type { Clock } from '../clock';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { CalendarFeed, Event, EventRegistration, Member } from '../db/entities';
 import { requireUser, type Actor } from '../platform/actor';
 import { recordAudit } from '../platform/audit.service';
@@ -17,6 +17,8 @@ export interface CalendarFeedDeps {
   publicUrl: string;
   /** The site's secret, from which each address's token is derived (private-codes.ts). */
   secret: string;
+  /** The club's name (the calendar's) and time zone (its events' clocks). */
+  club: Pick<ClubSettingsService, 'profile'>;
 }
 
 /** How far back the feed keeps past events (calendar apps drop what disappears from it). */
@@ -27,8 +29,8 @@ const NO_CALENDAR = 'Your calendar address is made once you are a club member. J
 /** What the feed answers for an address that is not (or no longer) anyone's. */
 export const UNKNOWN_FEED = 'This calendar address is not in use. Copy the current address from the Profile tab of the member portal.';
 
-/** '20261205T070000': the instant on the club's clocks, for a DTSTART;TZID=<the club's zone>. */
-const clubLocal = (instant: Date) => `${instantToClubLocal(instant).replace(/[-:]/g, '')}00`;
+/** '20261205T070000': the instant on the clocks of `timeZone` (the club's), for a DTSTART;TZID=<that zone>. */
+const localTime = (instant: Date, timeZone: string) => `${instantToClubLocal(instant, timeZone).replace(/[-:]/g, '')}00`;
 
 /**
  * The member's private calendar: a subscription address (webcal and https) serving the club's events with their own
@@ -127,20 +129,21 @@ export class CalendarFeedService {
       { populate: ['member'], orderBy: { createdAt: 'asc' } },
     );
     const host = new URL(this.deps.publicUrl).hostname;
+    const { name, timeZone } = await this.deps.club.profile(em);
     const lines = [
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
-      `PRODID:-//${CLUB.name}//Club website//EN`,
+      `PRODID:-//${escapeText(name)}//Club website//EN`,
       'CALSCALE:GREGORIAN',
       'METHOD:PUBLISH',
-      `NAME:${escapeText(CLUB.name)}`,
-      `X-WR-CALNAME:${escapeText(CLUB.name)}`,
-      `DESCRIPTION:${escapeText(`${CLUB.name} events, with your entries marked.`)}`,
-      `X-WR-CALDESC:${escapeText(`${CLUB.name} events, with your entries marked.`)}`,
-      `X-WR-TIMEZONE:${CLUB.timeZone}`,
+      `NAME:${escapeText(name)}`,
+      `X-WR-CALNAME:${escapeText(name)}`,
+      `DESCRIPTION:${escapeText(`${name} events, with your entries marked.`)}`,
+      `X-WR-CALDESC:${escapeText(`${name} events, with your entries marked.`)}`,
+      `X-WR-TIMEZONE:${timeZone}`,
       `REFRESH-INTERVAL;VALUE=DURATION:${REFRESH}`,
       `X-PUBLISHED-TTL:${REFRESH}`,
-      ...vtimezone(CLUB.timeZone, this.deps.clock.now()),
+      ...vtimezone(timeZone, this.deps.clock.now()),
     ];
     for (const event of events) {
       const entered = entries.filter((r) => r.event.id === event.id);
@@ -157,8 +160,8 @@ export class CalendarFeedService {
         `UID:event-${event.id}@${host}`,
         `DTSTAMP:${stamp(modified)}`,
         `LAST-MODIFIED:${stamp(modified)}`,
-        `DTSTART;TZID=${CLUB.timeZone}:${clubLocal(event.eventDate)}`,
-        `DTEND;TZID=${CLUB.timeZone}:${clubLocal(end > event.eventDate ? end : event.eventDate)}`,
+        `DTSTART;TZID=${timeZone}:${localTime(event.eventDate, timeZone)}`,
+        `DTEND;TZID=${timeZone}:${localTime(end > event.eventDate ? end : event.eventDate, timeZone)}`,
         `SUMMARY:${escapeText(title)}`,
         `LOCATION:${escapeText(event.location)}`,
         ...(about ? [`DESCRIPTION:${escapeText(about)}`] : []),

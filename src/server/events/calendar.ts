@@ -1,4 +1,3 @@
-import { CLUB } from '../../shared/club';
 import { clockYearsAround, zoneOffsetsFor } from '../../shared/club-clock';
 import { fishingCloses, type FishingHours } from '../../shared/events';
 
@@ -13,6 +12,8 @@ export interface CalendarEvent {
   url: string;
   /** The club's contact e-mail setting: where a reply from the calendar app goes. */
   organizer: string;
+  /** The club's name: the maker of the file and the organiser's name. */
+  clubName: string;
 }
 
 /**
@@ -21,7 +22,7 @@ export interface CalendarEvent {
  */
 export function calendarEntry(
   event: FishingHours & { id: string; name: string; description?: string | null; location: string; eventDate: Date },
-  site: { publicUrl: string; organizer: string },
+  site: { publicUrl: string; organizer: string; clubName: string },
 ): CalendarEvent {
   return {
     id: event.id,
@@ -32,6 +33,7 @@ export function calendarEntry(
     end: fishingCloses(event),
     url: `${site.publicUrl}/member?tab=events`,
     organizer: site.organizer,
+    clubName: site.clubName,
   };
 }
 
@@ -89,7 +91,7 @@ export function eventIcs(event: CalendarEvent, now: Date): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    `PRODID:-//${CLUB.name}//Club website//EN`,
+    `PRODID:-//${escapeText(event.clubName)}//Club website//EN`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     'BEGIN:VEVENT',
@@ -101,7 +103,7 @@ export function eventIcs(event: CalendarEvent, now: Date): string {
     `LOCATION:${escapeText(event.location)}`,
     ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
     `URL:${event.url}`,
-    `ORGANIZER;CN=${escapeText(CLUB.name)}:mailto:${event.organizer}`,
+    `ORGANIZER;CN=${escapeText(event.clubName)}:mailto:${event.organizer}`,
     'END:VEVENT',
     'END:VCALENDAR',
   ];

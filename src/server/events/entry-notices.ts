@@ -22,6 +22,7 @@ export interface EntryNoticesDeps {
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** The club's contact e-mail, the organiser of the calendar file the e-mails carry. */
   cms: Pick<CmsService, 'contactEmail'>;
+  /** The club's name, the maker of that calendar file. */
   club: Pick<ClubSettingsService, 'profile'>;
 }
 
@@ -42,7 +43,8 @@ export class EntryNotices {
 
   private async icsAttachment(em: EntityManager, event: Event) {
     const organizer = await this.deps.cms.contactEmail(em);
-    return icsAttachment(calendarEntry(event, { publicUrl: this.deps.publicUrl, organizer }), this.deps.clock.now());
+    const { name: clubName } = await this.deps.club.profile(em);
+    return icsAttachment(calendarEntry(event, { publicUrl: this.deps.publicUrl, organizer, clubName }), this.deps.clock.now());
   }
 
   /** Tells whoever entered them that `people` are entered, what it cost and what is still to pay online. */

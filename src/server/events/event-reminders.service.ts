@@ -17,6 +17,7 @@ export interface EventRemindersDeps {
   notifications: NotificationsService;
   /** The club's contact e-mail, the organiser of the calendar file the reminder carries. */
   cms: Pick<CmsService, 'contactEmail'>;
+  /** The club's name, the maker of that calendar file. */
   club: Pick<ClubSettingsService, 'profile'>;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
@@ -83,7 +84,11 @@ export class EventRemindersService {
         portalUrl: `${this.deps.publicUrl}/member?tab=events`,
       });
       const organizer = await this.deps.cms.contactEmail(em);
-      const invitation = icsAttachment(calendarEntry(event, { publicUrl: this.deps.publicUrl, organizer }), this.deps.clock.now());
+      const { name: clubName } = await this.deps.club.profile(em);
+      const invitation = icsAttachment(
+        calendarEntry(event, { publicUrl: this.deps.publicUrl, organizer, clubName }),
+        this.deps.clock.now(),
+      );
       if (!(await deliverQuietly(this.deps.mailer, this.deps.log, { to, ...mail, attachments: [invitation] }))) return false;
     }
     const user = await reachableUser(em, member);

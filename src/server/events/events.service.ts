@@ -9,6 +9,7 @@ import type { Clock } from '../clock';
 import { Event, EventRegistration, Member } from '../db/entities';
 import type { Mailer } from '../integrations/mailer';
 import { recordAudit } from '../platform/audit.service';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import type { CmsService } from '../content/cms.service';
 import { requireUser, type Actor } from '../platform/actor';
 import { calendarEntry, eventIcs } from './calendar';
@@ -27,6 +28,8 @@ export interface EventsDeps {
   entries: Pick<EntriesService, 'refundCancelledEvent' | 'promoteFromWaitlist'>;
   /** The club's contact e-mail, the organiser of an event's calendar file. */
   cms: Pick<CmsService, 'contactEmail'>;
+  /** The club's name, the maker of that calendar file. */
+  club: Pick<ClubSettingsService, 'profile'>;
 }
 
 const toCents = (amount: string) => Math.round(Number(amount) * 100);
@@ -118,7 +121,7 @@ export class EventsService {
   async calendar(em: EntityManager, eventId: string): Promise<{ filename: string; content: string }> {
     const event = await em.findOne(Event, { id: eventId });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
-    return { filename: `${slug(event.name)}.ics`, content: this.ics(event, await this.deps.cms.contactEmail(em)) };
+    return { filename: `${slug(event.name)}.ics`, content: await this.ics(em, event) };
   }
 
   async adminList(em: EntityManager): Promise<AdminEventView[]> {
@@ -228,8 +231,10 @@ export class EventsService {
     };
   }
 
-  private ics(event: Event, organizer: string): string {
-    return eventIcs(calendarEntry(event, { publicUrl: this.deps.publicUrl, organizer }), this.deps.clock.now());
+  private async ics(em: EntityManager, event: Event): Promise<string> {
+    const organizer = await this.deps.cms.contactEmail(em);
+    const { name: clubName } = await this.deps.club.profile(em);
+    return eventIcs(calendarEntry(event, { publicUrl: this.deps.publicUrl, organizer, clubName }), this.deps.clock.now());
   }
 
   private async ownMember(em: EntityManager, actor: Actor): Promise<Member | null> {

@@ -19,6 +19,7 @@ import { eventLimitBadges } from '../../shared/events';
 import { centsToAmount, CURRENCY, formatAud } from '../../shared/membership';
 import { PAYMENT_METHOD_LABELS, type ManualPaymentMethod } from '../../shared/payments';
 import type { Clock } from '../clock';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { Event, EventRegistration, Member, Payment, WaitlistEntry, type PaymentEntries } from '../db/entities';
 import { currentMemberWhere } from '../membership/member-status';
 import type { Sealer } from '../platform/sealing';
@@ -43,6 +44,8 @@ export interface SignOnDeskDeps {
   guests: Pick<GuestEntriesService, 'createGuestEntry'>;
   /** The site's secret: the key that seals the catch links the desk shows and prints derives from it. */
   sealingSecret?: string;
+  /** The club's name and colours, printed on the entrant list. */
+  club: ClubSettingsService;
 }
 
 const fullName = (m: { firstName: string; lastName: string }) => `${m.firstName} ${m.lastName}`;
@@ -367,7 +370,7 @@ export class SignOnDeskService {
   async pdf(em: EntityManager, actor: Actor, eventId: string): Promise<{ name: string; pdf: Buffer }> {
     const desk = await this.list(em, eventId);
     const waiting = await this.waitingContacts(em, eventId);
-    const pdf = await renderReportPdf({
+    const pdf = await renderReportPdf(await this.deps.club.profile(em), {
       title: `Sign-on: ${desk.eventName}`,
       subtitle: `${desk.location} · ${formatClubDateTime(desk.eventDate)} · printed ${formatAuDate(clubToday(this.now()))} ${formatClubTime(this.now())} · ${desk.counts.entered} entered, ${desk.counts.checkedIn} checked in, ${desk.counts.toPay} to pay`,
       tables: [

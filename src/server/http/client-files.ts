@@ -37,6 +37,8 @@ export async function registerClientFiles(app: FastifyInstance, options: ClientF
       index: false,
       // The build writes .br and .gz beside each text file (vite.config.ts); a client that accepts one gets it.
       preCompressed: true,
+      // The manifest is the club's, served from its profile (site-pages.ts): a build from before that left it here.
+      globIgnore: ['manifest.webmanifest', 'manifest.webmanifest.*'],
       // The client's source maps stay with the developers: in production they answer 404 like any unknown path.
       ...(production ? { allowedPath: (file: string) => !file.endsWith('.map') } : {}),
       setHeaders(res, file) {
@@ -45,7 +47,7 @@ export async function registerClientFiles(app: FastifyInstance, options: ClientF
     });
   }
 
-  registerSiteFiles(app, options.publicUrl, publishedPages);
+  registerSiteFiles(app, options.publicUrl, publishedPages, options.clubProfile);
   const firstScreen = clientDir
     ? firstScreenHtml(clientDir, { url: options.publicUrl, secureSession: production }, options.clubProfile)
     : undefined;

@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:https';
 import { BlockList, type LookupFunction } from 'node:net';
 import path from 'node:path';
-import { CLUB } from '../../shared/club';
 import type { Env } from '../env';
 import { lazy } from '../lazy';
 
@@ -70,8 +69,12 @@ function readKeys(file: string): VapidKeys {
   return { publicKey: keys.publicKey, privateKey: keys.privateKey };
 }
 
-/** Who push services may contact about our pushes: VAPID_SUBJECT, or the club's contact address. */
-export const vapidSubject = (env: Pick<Env, 'VAPID_SUBJECT'>) => env.VAPID_SUBJECT ?? `mailto:${CLUB.contactEmail}`;
+/**
+ * Who push services may contact about our pushes: VAPID_SUBJECT, or the club's contact address (`contactEmail`, its
+ * profile's when the site starts), or, when that could not be read, the site's own address.
+ */
+export const vapidSubject = (env: Pick<Env, 'VAPID_SUBJECT' | 'PUBLIC_URL'>, contactEmail: string | null) =>
+  env.VAPID_SUBJECT ?? (contactEmail ? `mailto:${contactEmail}` : env.PUBLIC_URL);
 
 /** Addresses a push service never has: this machine, the local network, link-local, multicast, reserved. */
 const NOT_PUBLIC = new BlockList();

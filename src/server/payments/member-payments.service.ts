@@ -7,12 +7,15 @@ import { PAYMENT_METHOD_LABELS } from '../../shared/payments';
 import type { Clock } from '../clock';
 import { Member, Payment } from '../db/entities';
 import { requireUser, type Actor } from '../platform/actor';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import type { CmsService } from '../content/cms.service';
 import { renderReceiptPdf, type ReceiptDocument } from './receipt-pdf';
 
 export interface MemberPaymentsDeps {
   clock: Clock;
   cms: CmsService;
+  /** The club's name, ABN and GST standing, as its receipts print them. */
+  club: ClubSettingsService;
 }
 
 /** Said for a payment that is not the caller's household's, and for one that does not exist: the two read the same. */
@@ -54,19 +57,18 @@ export class MemberPaymentsService {
     const payment = own ? (await this.householdPayments(em, own, paymentId))[0] : undefined;
     if (!own || !payment || payment.refundOf) throw new AppError('NOT_FOUND', NOT_YOURS);
     if (!hasReceipt(payment)) throw new AppError('CONFLICT', 'A receipt is made once the payment has been received.');
-    const [name, abn, address, email, gst] = await Promise.all([
-      this.deps.cms.settingValue(em, 'site_title'),
-      this.deps.cms.settingValue(em, 'club_abn'),
+    const [club, address, email] = await Promise.all([
+      this.deps.club.profile(em),
       this.deps.cms.settingValue(em, 'club_address'),
       this.deps.cms.contactEmail(em),
-      this.deps.cms.settingValue(em, 'gst_registered'),
     ]);
     const refunds = await em.find(Payment, { refundOf: payment, status: 'completed' }, { orderBy: { capturedAt: 'asc' } });
     const billTo = await this.billTo(em, payment, own);
     const number = receiptNumber(payment);
     const document: ReceiptDocument = {
-      club: { name, abn, address, email },
-      gstRegistered: gst === 'true',
+      club,
+      address,
+      email,
       number,
       date: formatAuDate(clubToday(this.dateOf(payment))),
       billTo,

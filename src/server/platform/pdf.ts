@@ -1,6 +1,6 @@
 import { encode } from 'uqr';
 import { lazy } from '../lazy';
-import { CLUB } from '../../shared/club';
+import type { ClubProfile } from '../../shared/club-profile';
 
 const pdfkit = lazy(() => import('pdfkit'));
 
@@ -20,24 +20,29 @@ export interface PdfQrCards {
   cards: { title: string; lines: string[]; link: string }[];
 }
 
-/**
- * A printable report: the club's name, a title and period, a notice when there is one (say, that the results are
- * provisional), then tables; page numbers in the footer.
- */
-export async function renderReportPdf(report: {
+/** What a report prints of the club: its name (heading, footer, the file's title and author) and its dark colour. */
+export type PdfClub = Pick<ClubProfile, 'name' | 'colours'>;
+
+export interface PdfReport {
   title: string;
   subtitle: string;
   notice?: string | null;
   tables: PdfTable[];
   /** Left out, or with no cards: nothing is drawn. */
   qrCards?: PdfQrCards;
-}): Promise<Buffer> {
+}
+
+/**
+ * A printable report: the club's name, a title and period, a notice when there is one (say, that the results are
+ * provisional), then tables; page numbers in the footer.
+ */
+export async function renderReportPdf(club: PdfClub, report: PdfReport): Promise<Buffer> {
   const { default: PdfDocument } = await pdfkit();
   const doc = new PdfDocument({
     size: 'A4',
     margin: 48,
     bufferPages: true,
-    info: { Title: `${report.title} · ${CLUB.name}`, Author: CLUB.name },
+    info: { Title: `${report.title} · ${club.name}`, Author: club.name },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -47,7 +52,7 @@ export async function renderReportPdf(report: {
   });
 
   const left = doc.page.margins.left;
-  doc.fillColor(CLUB.colours.primaryDark).font('Helvetica-Bold').fontSize(18).text(CLUB.name);
+  doc.fillColor(club.colours.primaryDark).font('Helvetica-Bold').fontSize(18).text(club.name);
   doc.fillColor('#000').fontSize(14).text(report.title);
   doc.font('Helvetica').fontSize(10).fillColor('#555').text(report.subtitle).moveDown(1);
   if (report.notice) doc.font('Helvetica-Bold').fontSize(11).fillColor('#b45309').text(report.notice, left).moveDown(1);
@@ -97,7 +102,7 @@ export async function renderReportPdf(report: {
       .font('Helvetica')
       .fontSize(8)
       .fillColor('#777')
-      .text(`${CLUB.name} · ${report.title} · page ${i + 1} of ${pages.count}`, left, doc.page.height - 36, { lineBreak: false });
+      .text(`${club.name} · ${report.title} · page ${i + 1} of ${pages.count}`, left, doc.page.height - 36, { lineBreak: false });
   }
   doc.end();
   return done;

@@ -12,10 +12,10 @@ import {
   type MembershipReport,
   type RevenueKind,
 } from '../../shared/reports.schema';
-import { CLUB } from '../../shared/club';
 import { provisionalNotice, RESULT_DIVISION_LABELS } from '../../shared/results';
 import type { Clock } from '../clock';
 import { Event, Member, Sponsor, type PaymentCovers, type PaymentEntries } from '../db/entities';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import type { CmsService } from '../content/cms.service';
 import { CSV_BOM, csvLine, csvNumber } from '../platform/csv';
 import type { JudgingService } from '../catches/judging.service';
@@ -35,6 +35,8 @@ export interface ReportsDeps {
   clock: Clock;
   cms: CmsService;
   judging: JudgingService;
+  /** The club's name and colours, printed on every report. */
+  club: ClubSettingsService;
 }
 
 interface Period {
@@ -42,7 +44,6 @@ interface Period {
   to: string;
 }
 
-const ZONE = CLUB.timeZone;
 const EXPORT_BATCH = 500;
 const emptyMoney = () => ({ membership: 0, event: 0, sponsorship: 0, total: 0 });
 const monthLabel = (month: string) =>
@@ -151,7 +152,7 @@ export class ReportsService {
   async shirtsPdf(em: EntityManager): Promise<{ day: string; pdf: Buffer }> {
     const r = await this.shirts(em);
     const missing = r.people.filter((p) => !p.shirtSize);
-    const pdf = await renderReportPdf({
+    const pdf = await renderReportPdf(await this.deps.club.profile(em), {
       title: 'Shirt Order',
       subtitle: `Current members on ${formatAuDate(r.day)} · ${r.total} members · ${r.missing} without a size on record`,
       tables: [
@@ -217,11 +218,12 @@ export class ReportsService {
    * `payments` counts the payments received, not the refunds.
    */
   async financial(em: EntityManager, period: Period): Promise<FinancialSummary> {
+    const { timeZone } = await this.deps.club.profile(em);
     const rows = await em.getConnection().execute<{ month: string; kind: RevenueKind; cents: number; count: number }[]>(
-      `select to_char(captured_at at time zone '${ZONE}', 'YYYY-MM') as month, kind, sum(amount_cents)::int as cents, (count(*) filter (where amount_cents > 0))::int as count
+      `select to_char(captured_at at time zone ?, 'YYYY-MM') as month, kind, sum(amount_cents)::int as cents, (count(*) filter (where amount_cents > 0))::int as count
        from payments where status = 'completed' and captured_at >= ? and captured_at < ?
        group by 1, 2 order by 1, 2`,
-      this.bounds(period),
+      [timeZone, ...this.bounds(period)],
     );
     const totals = emptyMoney();
     const months = new Map<string, ReturnType<typeof emptyMoney> & { month: string }>();
@@ -249,7 +251,7 @@ export class ReportsService {
 
   async financialPdf(em: EntityManager, period: Period): Promise<Buffer> {
     const f = await this.financial(em, period);
-    return renderReportPdf({
+    return renderReportPdf(await this.deps.club.profile(em), {
       title: 'Financial Summary',
       subtitle: `${formatAuDate(f.from)} to ${formatAuDate(f.to)} · ${f.payments} payments · amounts in AUD`,
       tables: [
@@ -349,7 +351,7 @@ export class ReportsService {
   async eventResultsPdf(em: EntityManager, eventId: string): Promise<{ name: string; pdf: Buffer }> {
     const results = await this.deps.judging.results(em, eventId);
     const event = await em.findOneOrFail(Event, { id: eventId });
-    const pdf = await renderReportPdf({
+    const pdf = await renderReportPdf(await this.deps.club.profile(em), {
       title: `Event Results: ${results.eventName}`,
       subtitle: `${event.location} · ${formatAuDate(clubToday(event.eventDate))} · champion points 3, 2 and 1`,
       notice: provisionalNotice(results),
@@ -382,6 +384,7 @@ export class ReportsService {
       sponsorship: await this.deps.cms.settingValue(em, 'account_code_sponsorship'),
     };
     const [from, to] = this.bounds(period);
+    const { timeZone } = await this.deps.club.profile(em);
     yield CSV_BOM + csvLine(['*Date', '*Amount', 'Payee', 'Description', 'Reference', 'Account Code']);
     // Keyset pages on (captured_at, id); the cursor keeps PostgreSQL's own microsecond text, which a JS Date would round.
     let after: { at: string; id: string } | null = null;
@@ -399,14 +402,14 @@ export class ReportsService {
         entries: PaymentEntries | null;
       }[] = await em.getConnection().execute(
         // A refund covers the people of the payment it returned money from.
-        `select p.id, p.captured_at::text as at, to_char(p.captured_at at time zone '${ZONE}', 'DD/MM/YYYY') as day, p.amount_cents, p.kind,
+        `select p.id, p.captured_at::text as at, to_char(p.captured_at at time zone ?, 'DD/MM/YYYY') as day, p.amount_cents, p.kind,
                 p.payee, p.description, coalesce(p.reference, p.provider_capture_id, p.provider_order_id) as reference,
                 coalesce(p.covers, o.covers) as covers, coalesce(p.entries, o.entries) as entries
            from payments p left join payments o on o.id = p.refund_of_id
           where p.status = 'completed' and p.captured_at >= ? and p.captured_at < ?
            ${after ? 'and (p.captured_at, p.id) > (?::timestamptz, ?::uuid)' : ''}
            order by p.captured_at, p.id limit ${EXPORT_BATCH}`,
-        after ? [from, to, after.at, after.id] : [from, to],
+        [timeZone, from, to, ...(after ? [after.at, after.id] : [])],
       );
       if (!batch.length) return;
       const covering = await coveringLines(em, batch);
