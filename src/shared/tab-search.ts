@@ -12,8 +12,8 @@ export const ADMIN_TABS = [
   'reports',
   'accounting',
   'newsletters',
-  'audit',
   'club',
+  'audit',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 export const ADMIN_DEFAULT_TAB: AdminTab = 'events';

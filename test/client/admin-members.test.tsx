@@ -337,6 +337,7 @@ describe('admin page tabs', () => {
       'Reports',
       'Accounting',
       'Newsletters',
+      'Club settings',
       'Audit Log',
     ]);
     await user.click(screen.getByRole('tab', { name: 'Members' }));

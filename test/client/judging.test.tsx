@@ -637,6 +637,7 @@ describe('admin page tabs', () => {
       'Reports',
       'Accounting',
       'Newsletters',
+      'Club settings',
       'Audit Log',
     ]);
 

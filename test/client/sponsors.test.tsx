@@ -554,6 +554,7 @@ describe('admin page', () => {
       'Reports',
       'Accounting',
       'Newsletters',
+      'Club settings',
       'Audit Log',
     ]);
     await user.click(screen.getByRole('tab', { name: 'Sponsors' }));

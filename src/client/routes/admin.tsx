@@ -112,8 +112,8 @@ export default function AdminPage() {
               { value: 'reports', label: 'Reports', panel: <AdminReportsTab /> },
               { value: 'accounting', label: 'Accounting', panel: <AdminAccountingTab onOpenReports={() => setTab('reports')} /> },
               { value: 'newsletters', label: 'Newsletters', panel: <NewslettersTab /> },
-              { value: 'audit', label: 'Audit Log', panel: <AdminAuditTab /> },
               { value: 'club', label: 'Club settings', panel: <ClubSettingsTab /> },
+              { value: 'audit', label: 'Audit Log', panel: <AdminAuditTab /> },
             ].map((t) => ({ ...t, panel: <OnDemandPanel>{t.panel}</OnDemandPanel> }))}
           />
         )}
