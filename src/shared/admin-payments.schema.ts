@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalText, text } from './auth.schema';
 import { isIsoDate } from './dates';
 import { additionalMemberInput, documentedRegistrationInput } from './members.schema';
-import { formatAud, isJuniorOn, MEMBERSHIP_PRICES_CENTS, MEMBERSHIP_TYPES, householdFeeCents, type MembershipType } from './membership';
+import { formatAud, isJuniorOn, MEMBERSHIP_TYPES, householdFeeCents, type MembershipRules, type MembershipType } from './membership';
 import {
   MANUAL_PAYMENT_METHODS,
   PAYMENT_KINDS as PAYMENT_LIST_KINDS,
@@ -195,13 +195,18 @@ export type PaymentPage = z.infer<typeof paymentPage>;
 
 /**
  * The fee for a new household, by the join form's rule: the family fee for a family, otherwise the person's own
- * fee plus each additional person's (junior under 16, adult otherwise).
+ * fee plus each additional person's (junior under the club's junior age, adult otherwise).
  */
-export function newHouseholdFeeCents(type: MembershipType, additionalBirthDates: string[], today: string): number {
+export function newHouseholdFeeCents(
+  rules: Pick<MembershipRules, 'feesCents' | 'juniorUnder'>,
+  type: MembershipType,
+  additionalBirthDates: string[],
+  today: string,
+): number {
   const others = additionalBirthDates.map((d): MembershipType =>
-    type === 'family' ? 'family' : isJuniorOn(d, today) ? 'junior' : 'adult',
+    type === 'family' ? 'family' : isJuniorOn(rules, d, today) ? 'junior' : 'adult',
   );
-  return householdFeeCents(type, [type, ...others]);
+  return householdFeeCents(rules, type, [type, ...others]);
 }
 
 export { MANUAL_METHOD_OPTIONS } from './payments';
@@ -238,4 +243,5 @@ export function refundSummary(refund: {
 }
 
 /** The prices, for the dialog's hint. */
-export const FEE_HINT = `Adult ${formatAud(MEMBERSHIP_PRICES_CENTS.adult)}, junior ${formatAud(MEMBERSHIP_PRICES_CENTS.junior)}, family ${formatAud(MEMBERSHIP_PRICES_CENTS.family)} a year.`;
+export const feeHint = ({ feesCents }: Pick<MembershipRules, 'feesCents'>) =>
+  `Adult ${formatAud(feesCents.adult)}, junior ${formatAud(feesCents.junior)}, family ${formatAud(feesCents.family)} a year.`;

@@ -3,8 +3,8 @@
  * constants and rules (no zod), read by the server, the event card, the sign-on desk and the guest pages.
  */
 import { clubToday, formatAuDate, formatClubTime, type IsoDate } from './dates';
-import { AGE_LIMIT_MESSAGES, type EventAgeLimit } from './events';
-import { formatAud } from './membership';
+import { ageLimitMessages, type EventAgeLimit } from './events';
+import { formatAud, type MembershipRules } from './membership';
 import { resultDivisionOn, type ResultDivision } from './results';
 
 /** The club's competition rules: $10 an entrant for members, $15 for non-members. */
@@ -41,25 +41,31 @@ export const entriesClosedMessage = (event: Pick<EntryTerms, 'eventDate' | 'entr
 // One rule for the divisions: the results' (src/shared/results.ts), under the names the entries use.
 export { RESULT_DIVISIONS as DIVISIONS, RESULT_DIVISION_LABELS as DIVISION_LABELS, type ResultDivision as Division } from './results';
 
-/** The entrant's division at the event: Juniors while under 16 on its day (club time), Open otherwise. */
-export const divisionOn = (dateOfBirth: IsoDate, eventDate: Date | string): ResultDivision =>
-  resultDivisionOn(dateOfBirth, clubToday(new Date(eventDate)));
+type JuniorAge = Pick<MembershipRules, 'juniorUnder'>;
+
+/** The entrant's division at the event: Juniors while a junior on its day (club time), Open otherwise. */
+export const divisionOn = (rules: JuniorAge, dateOfBirth: IsoDate, eventDate: Date | string): ResultDivision =>
+  resultDivisionOn(rules, dateOfBirth, clubToday(new Date(eventDate)));
 
 /**
  * Why this person may not enter an event limited by age, or null when they may: their division on its day
- * decides (Juniors under 16, Open from 16), the one rule for entries, results and who may enter.
+ * decides (Juniors under the club's junior age, Open from it), the one rule for entries, results and who may enter.
  */
-export function ageLimitRefusal(event: { ageLimit?: EventAgeLimit; eventDate: Date | string }, dateOfBirth: IsoDate): string | null {
+export function ageLimitRefusal(
+  rules: JuniorAge,
+  event: { ageLimit?: EventAgeLimit; eventDate: Date | string },
+  dateOfBirth: IsoDate,
+): string | null {
   const limit = event.ageLimit ?? 'anyone';
   if (limit === 'anyone') return null;
-  const junior = divisionOn(dateOfBirth, event.eventDate) === 'junior';
-  return (limit === 'juniors') === junior ? null : AGE_LIMIT_MESSAGES[limit];
+  const junior = divisionOn(rules, dateOfBirth, event.eventDate) === 'junior';
+  return (limit === 'juniors') === junior ? null : ageLimitMessages(rules)[limit];
 }
 
 /** The price of one entrant, in cents: a guest pays the non-member price, a junior the junior price when there is one. */
-export function entryFeeCents(event: EntryTerms, person: { guest: boolean; dateOfBirth: IsoDate }): number {
+export function entryFeeCents(rules: JuniorAge, event: EntryTerms, person: { guest: boolean; dateOfBirth: IsoDate }): number {
   if (person.guest) return event.nonMemberFeeCents;
-  if (divisionOn(person.dateOfBirth, event.eventDate) === 'junior' && event.juniorFeeCents !== null && event.juniorFeeCents !== undefined)
+  if (divisionOn(rules, person.dateOfBirth, event.eventDate) === 'junior' && event.juniorFeeCents !== null && event.juniorFeeCents !== undefined)
     return event.juniorFeeCents;
   return event.memberFeeCents;
 }

@@ -1,3 +1,4 @@
+import type { MembershipRules } from './membership';
 /** Plain event constants and rules, kept apart from the zod schemas so the page bundle needs no zod. */
 import { clubLocalToInstant, clubToday, formatClubTime, type IsoDate } from './dates';
 
@@ -10,33 +11,35 @@ export const registrationCancellable = (eventDate: Date, now: Date): boolean => 
 export const acceptsCatchesOn = (eventDate: Date, day: IsoDate): boolean => clubToday(eventDate) === day;
 
 /**
- * Who may enter an event by age, on its day: anyone, juniors only (under 16, as the divisions count it) or adults only
- * (16 and over). The committee sets it; the server refuses anyone else with `AGE_LIMIT_MESSAGES`.
+ * Who may enter an event by age, on its day: anyone, juniors only (as the divisions count it) or adults only. The
+ * committee sets it; the server refuses anyone else with `ageLimitMessages`.
  */
 export const EVENT_AGE_LIMITS = ['anyone', 'juniors', 'adults'] as const;
 export type EventAgeLimit = (typeof EVENT_AGE_LIMITS)[number];
 
+type JuniorAge = Pick<MembershipRules, 'juniorUnder'>;
+
 /** The admin form's choices. */
-export const EVENT_AGE_LIMIT_LABELS: Record<EventAgeLimit, string> = {
+export const eventAgeLimitLabels = ({ juniorUnder }: JuniorAge): Record<EventAgeLimit, string> => ({
   anyone: 'Anyone',
-  juniors: 'Juniors only (under 16 on the day)',
-  adults: 'Adults only (16 and over on the day)',
-};
+  juniors: `Juniors only (under ${juniorUnder} on the day)`,
+  adults: `Adults only (${juniorUnder} and over on the day)`,
+});
 
 /** The sentence an entrant outside the event's ages is refused with. */
-export const AGE_LIMIT_MESSAGES: Record<Exclude<EventAgeLimit, 'anyone'>, string> = {
-  juniors: 'This event is for juniors under 16 on the day.',
-  adults: 'This event is for adults (16 and over on the day).',
-};
+export const ageLimitMessages = ({ juniorUnder }: JuniorAge): Record<Exclude<EventAgeLimit, 'anyone'>, string> => ({
+  juniors: `This event is for juniors under ${juniorUnder} on the day.`,
+  adults: `This event is for adults (${juniorUnder} and over on the day).`,
+});
 
 /** The sentence a guest (a non-member) is refused with where the committee takes members only. */
 export const MEMBERS_ONLY_MESSAGE = 'This event is for club members only: guests cannot enter it.';
 
 /** What an event card says of its limits ('Juniors under 16', 'Members only'), nothing for an event open to all. */
-export function eventLimitBadges(event: { ageLimit?: EventAgeLimit; membersOnly?: boolean }): string[] {
+export function eventLimitBadges(rules: JuniorAge, event: { ageLimit?: EventAgeLimit; membersOnly?: boolean }): string[] {
   const badges: string[] = [];
-  if (event.ageLimit === 'juniors') badges.push('Juniors under 16');
-  if (event.ageLimit === 'adults') badges.push('Adults 16 and over');
+  if (event.ageLimit === 'juniors') badges.push(`Juniors under ${rules.juniorUnder}`);
+  if (event.ageLimit === 'adults') badges.push(`Adults ${rules.juniorUnder} and over`);
   if (event.membersOnly) badges.push('Members only');
   return badges;
 }

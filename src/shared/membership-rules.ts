@@ -1,7 +1,4 @@
 import { z } from 'zod';
-import { MONTHS_LONG } from './club-clock';
-import { addDays, addYears, ageOn, type IsoDate } from './dates';
-import type { MembershipType } from './membership';
 
 const MAX_FEE_CENTS = 1_000_000;
 
@@ -47,40 +44,7 @@ export const membershipRulesSchema = z.object({
     },
   ),
 });
-export type MembershipRules = z.output<typeof membershipRulesSchema>;
+export type MembershipRulesInput = z.input<typeof membershipRulesSchema>;
+// The type itself lives with the rules' functions (membership.ts), which pages import without zod.
+export type { MembershipRules } from './membership';
 
-/** Whether a person born on `birthDate` is a junior on `day`. */
-export const isJuniorUnder = (rules: Pick<MembershipRules, 'juniorUnder'>, birthDate: IsoDate, day: IsoDate) =>
-  ageOn(birthDate, day) < rules.juniorUnder;
-
-/** 'Adult', 'Junior (under 16)', 'Family (2 adults + 3 juniors)': each type as the join form names it. */
-export function membershipLabels(rules: Pick<MembershipRules, 'juniorUnder' | 'familyLimits'>): Record<MembershipType, string> {
-  const { adults, juniors } = rules.familyLimits;
-  return {
-    adult: 'Adult',
-    junior: `Junior (under ${rules.juniorUnder})`,
-    family: `Family (${adults} adult${adults === 1 ? '' : 's'} + ${juniors} junior${juniors === 1 ? '' : 's'})`,
-  };
-}
-
-/**
- * The last day a membership covers when it is bought on `after` (today) or renewed from `after` (the current expiry,
- * while it is still to come): a year from joining ends on the same date a year later; a fixed year ends on the first
- * of the year's last days after `after` (joining on 6 December with a 1 July year runs to 30 June; renewing a
- * membership that ends on 30 June runs to the next 30 June).
- */
-export function membershipEnd(rules: Pick<MembershipRules, 'year'>, after: IsoDate): IsoDate {
-  if (rules.year.kind === 'fromJoining') return addYears(after, 1);
-  const year = Number(after.slice(0, 4));
-  const lastDay = (y: number) => addDays(`${y}-${(rules.year as { startsOn: string }).startsOn}`, -1);
-  return lastDay(year) > after ? lastDay(year) : lastDay(year + 1) > after ? lastDay(year + 1) : lastDay(year + 2);
-}
-
-/** '1 July to 30 June', or 'a year from the day you join'. */
-export function membershipYearText(rules: Pick<MembershipRules, 'year'>): string {
-  if (rules.year.kind === 'fromJoining') return 'a year from the day you join';
-  const first = `2025-${rules.year.startsOn}`;
-  return `${longDay(first)} to ${longDay(addDays(first, -1))}`;
-}
-
-const longDay = (date: IsoDate) => `${Number(date.slice(8, 10))} ${MONTHS_LONG[Number(date.slice(5, 7)) - 1]}`;

@@ -1,9 +1,9 @@
 /** Competition results rules shared by the results, the live board and the presentation (no zod: pages import it). */
-import { formatAud, isJuniorOn } from './membership';
+import { formatAud, isJuniorOn, type MembershipRules } from './membership';
 import type { IsoDate } from './dates';
 
 /**
- * The divisions an event's results are split into, in the order they are presented: Juniors (under 16 on the
+ * The divisions an event's results are split into, in the order they are presented: Juniors (juniors on the
  * event's day, counted as junior membership counts age) and Open (everyone else, and everyone at an event without
  * divisions).
  */
@@ -12,9 +12,14 @@ export type ResultDivision = (typeof RESULT_DIVISIONS)[number];
 
 export const RESULT_DIVISION_LABELS: Record<ResultDivision, string> = { junior: 'Juniors', open: 'Open' };
 
-/** An angler's division at an event: Juniors while under 16 on its day; a member without a date of birth fishes Open. */
-export function resultDivisionOn(dateOfBirth: IsoDate | null | undefined, eventDay: IsoDate, eventHasDivisions = true): ResultDivision {
-  return eventHasDivisions && dateOfBirth && isJuniorOn(dateOfBirth, eventDay) ? 'junior' : 'open';
+/** An angler's division at an event: Juniors while a junior on its day; a member without a date of birth fishes Open. */
+export function resultDivisionOn(
+  rules: Pick<MembershipRules, 'juniorUnder'>,
+  dateOfBirth: IsoDate | null | undefined,
+  eventDay: IsoDate,
+  eventHasDivisions = true,
+): ResultDivision {
+  return eventHasDivisions && dateOfBirth && isJuniorOn(rules, dateOfBirth, eventDay) ? 'junior' : 'open';
 }
 
 /** Tackle vouchers for 1st, 2nd and 3rd in each species of each division (the club's rules), in cents. */

@@ -1,4 +1,5 @@
 import type { ClubProfile } from '../../shared/club-profile';
+import type { MembershipRules } from '../../shared/membership';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
@@ -20,6 +21,8 @@ export interface ClientFilesOptions {
   setupOpen: () => Promise<boolean>;
   /** The club's profile, carried in every page's HTML. */
   clubProfile: () => Promise<ClubProfile>;
+  /** The club's membership rules, carried in every page's HTML too. */
+  membershipRules: () => Promise<MembershipRules>;
 }
 
 /**
@@ -49,7 +52,7 @@ export async function registerClientFiles(app: FastifyInstance, options: ClientF
 
   registerSiteFiles(app, options.publicUrl, publishedPages, options.clubProfile);
   const firstScreen = clientDir
-    ? firstScreenHtml(clientDir, { url: options.publicUrl, secureSession: production }, options.clubProfile)
+    ? firstScreenHtml(clientDir, { url: options.publicUrl, secureSession: production }, options)
     : undefined;
 
   app.setNotFoundHandler(async (req, reply) => {
