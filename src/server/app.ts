@@ -99,11 +99,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const objects = deps.objects ?? createObjectStore(env, deps.sessionSecret);
   // Read before the first request (it also sets the club's zone); push services are told whom to contact.
-  const contact = (await readClubProfile(app, cache, orm))?.contactEmail ?? null;
+  const club = new ClubSettingsService({ cache });
+  const contact = (await readClubProfile(app, club, orm))?.contactEmail ?? null;
   const push = createPushSender({ keys: await loadVapidKeys(env), subject: vapidSubject(env, contact), agent: deps.pushAgent });
   const mail = clubMailer(deps.mailer, env, orm);
   const services = createServices({
     cache,
+    club,
     assistantModel: env.ASSISTANT_API_URL
       ? { url: env.ASSISTANT_API_URL, key: env.ASSISTANT_API_KEY, model: env.ASSISTANT_MODEL ?? 'gpt-4o-mini', timeoutMs: 8000 }
       : null,
@@ -160,11 +162,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 /**
  * The club's profile, read before anything else: its zone for the first date read (each fresh read sets it again)
  * and its contact address for the push services; null when it cannot be read. The services read it through the
- * same cache.
+ * same reader.
  */
-async function readClubProfile(app: FastifyInstance, cache: ContentCache, orm: MikroORM): Promise<ClubProfile | null> {
+async function readClubProfile(app: FastifyInstance, club: ClubSettingsService, orm: MikroORM): Promise<ClubProfile | null> {
   try {
-    return await new ClubSettingsService({ cache }).profile(orm.em.fork());
+    return await club.profile(orm.em.fork());
   } catch (err) {
     app.log.error({ err }, 'Could not read the club’s profile');
     return null;

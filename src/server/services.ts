@@ -52,12 +52,14 @@ export interface ServiceDeps extends AuthDeps {
   push?: PushSender | null;
   /** Whether backups are encrypted (from BACKUP_RECIPIENT or BACKUP_PASSPHRASE); absent: plain. */
   backups?: SiteHealth['backups'];
+  /** The club's settings reader, when the app made it first (to read the club's zone before anything else). */
+  club?: ClubSettingsService;
 }
 
 /** Every domain service, built once per app with its dependencies. */
 export function createServices(baseDeps: ServiceDeps) {
   // What the club chose about itself is read by nearly every service (names, zone, contact).
-  const club = new ClubSettingsService(baseDeps);
+  const club = baseDeps.club ?? new ClubSettingsService(baseDeps);
   const deps = { ...baseDeps, club };
   // Members' card codes and calendar addresses are derived from the site's secret (private-codes.ts).
   const linkSecret = deps.sealingSecret ?? randomBytes(32).toString('base64url');

@@ -114,6 +114,7 @@ const REST_ACCESS: Record<string, 'public' | 'member' | 'admin' | 'signed-link'>
   'GET /healthz': 'public',
   'GET /readyz': 'public',
   'GET /robots.txt': 'public',
+  'GET /manifest.webmanifest': 'public',
   'GET /sitemap.xml': 'public',
   'GET /api/auth/user': 'member',
   'POST /api/auth/login': 'public',

@@ -44,7 +44,20 @@ export class ClubSettingsService {
     return value;
   }
 
+  /**
+   * A section through the content cache; while the database is away, the last one read (a page still opens in the
+   * club's name during an outage), or the database's error when none was.
+   */
   private async read<N extends ClubSectionName>(em: EntityManager, name: N): Promise<ClubSectionValue<N>> {
-    return (await this.deps.cache.get(`club.${name}`, () => storedSection(em, name))).value;
+    try {
+      const { value } = await this.deps.cache.get(`club.${name}`, () => storedSection(em, name));
+      this.lastRead.set(name, value);
+      return value;
+    } catch (error) {
+      if (this.lastRead.has(name)) return this.lastRead.get(name) as ClubSectionValue<N>;
+      throw error;
+    }
   }
+
+  private readonly lastRead = new Map<ClubSectionName, unknown>();
 }

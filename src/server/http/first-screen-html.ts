@@ -16,7 +16,7 @@ import { APP_FONT_FAMILY } from '../../shared/app-font';
 import { escapeHtml } from '../../shared/escape-html';
 import { CLUB_PROFILE_ID, type ClubProfile } from '../../shared/club-profile';
 import { CLUB_CLOCK_ID, clockYearsAround, zoneOffsetsFor, type ZoneOffsets } from '../../shared/club-clock';
-import { keepZoneOffsets } from '../../shared/dates';
+import { clubTimeZone, keepZoneOffsets } from '../../shared/dates';
 import { CLUB_ADDRESS_ID, type ClubAddress } from '../../shared/club-address';
 import { FIRST_SCREEN_MODULES, isFullScreenPage, type FirstRead } from '../../shared/screens';
 import { serverDrawnPages } from './server-drawn-pages';
@@ -66,17 +66,25 @@ export function firstScreenHtml(
     async page(app, req) {
       const { pathname, searchParams } = new URL(req.url, 'http://site');
       const address: PageAddress = { pathname, search: searchParams };
-      const [answers, club] = await Promise.all([firstAnswers(app, req, address), clubProfile()]);
+      const [answers, profile] = await Promise.all([
+        firstAnswers(app, req, address),
+        // Unreadable (the database away since the site started): the page opens without it, and the app uses its copy.
+        clubProfile().catch(() => null),
+      ]);
       const modules = firstScreenModules(address, whoIs(answers.find((a) => a.path === 'auth.me')?.data));
       const links = [...new Set(modules.flatMap((module) => routeLinks.get(module) ?? []))].join('');
-      const clubFacts = `${clubAddress}${jsonScript(CLUB_PROFILE_ID, club)}${jsonScript(CLUB_CLOCK_ID, clockOf(club.timeZone))}`;
-      const html = inClubsName(template, club).replace(
+      const clubFacts = [
+        clubAddress,
+        profile && jsonScript(CLUB_PROFILE_ID, profile),
+        jsonScript(CLUB_CLOCK_ID, clockOf(profile?.timeZone ?? clubTimeZone())),
+      ].join('');
+      const html = (profile ? inClubsName(template, profile) : template).replace(
         '</head>',
         `${links}${jsonScript(FIRST_SCREEN_DATA_ID, answers)}${clubFacts}</head>`,
       );
-      const drawn = draw && drawnOnServer(address) ? await draw(req.log, req.url, answers, club) : undefined;
+      const drawn = draw && profile && drawnOnServer(address) ? await draw(req.log, req.url, answers, profile) : undefined;
       if (drawn) return html.replace(EMPTY_ROOT, `<div id="root" ${DRAWN_AT_ATTRIBUTE}="${drawn.drawnAt}">${drawn.html}</div>`);
-      return isFullScreenPage(pathname) ? html : html.replace(EMPTY_ROOT, `<div id="root">${headerShell(club.name)}</div>`);
+      return isFullScreenPage(pathname) ? html : html.replace(EMPTY_ROOT, `<div id="root">${headerShell(profile?.name ?? '')}</div>`);
     },
   };
 }
