@@ -25,7 +25,6 @@ import { registerJobs } from './jobs';
 import { backupsNotice } from './backup-notice';
 import { createServices, type Services } from './services';
 import { ClubSettingsService } from './club/club-settings.service';
-import type { ContentCache } from './platform/content-cache';
 import type { ClubProfile } from '../shared/club-profile';
 import { RATE_RULES, type RateRules } from './platform/rate-limit.service';
 import type { ContextDeps } from './trpc/context';
