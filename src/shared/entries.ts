@@ -65,7 +65,11 @@ export function ageLimitRefusal(
 /** The price of one entrant, in cents: a guest pays the non-member price, a junior the junior price when there is one. */
 export function entryFeeCents(rules: JuniorAge, event: EntryTerms, person: { guest: boolean; dateOfBirth: IsoDate }): number {
   if (person.guest) return event.nonMemberFeeCents;
-  if (divisionOn(rules, person.dateOfBirth, event.eventDate) === 'junior' && event.juniorFeeCents !== null && event.juniorFeeCents !== undefined)
+  if (
+    divisionOn(rules, person.dateOfBirth, event.eventDate) === 'junior' &&
+    event.juniorFeeCents !== null &&
+    event.juniorFeeCents !== undefined
+  )
     return event.juniorFeeCents;
   return event.memberFeeCents;
 }

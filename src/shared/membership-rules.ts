@@ -47,4 +47,3 @@ export const membershipRulesSchema = z.object({
 export type MembershipRulesInput = z.input<typeof membershipRulesSchema>;
 // The type itself lives with the rules' functions (membership.ts), which pages import without zod.
 export type { MembershipRules } from './membership';
-

@@ -30,7 +30,6 @@ export const CURRENCY = 'AUD';
 /** A membership type's name alone, as lists, reports and payment lines write it. */
 export const MEMBERSHIP_TYPE_NAMES: Record<MembershipType, string> = { adult: 'Adult', junior: 'Junior', family: 'Family' };
 
-
 /** '1,234' (whole numbers only). Written by hand: the first Intl formatter a page makes costs a phone 50–100 ms. */
 export function groupThousands(whole: number): string {
   return String(whole).replace(/\B(?=(\d{3})+$)/g, ',');

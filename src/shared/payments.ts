@@ -1,4 +1,5 @@
-import { addDays, addYears, type IsoDate } from './dates';
+import { addDays, type IsoDate } from './dates';
+import { membershipEnd, type MembershipRules } from './membership';
 
 export const PAYMENT_KINDS = ['membership', 'event', 'sponsorship'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
@@ -38,14 +39,16 @@ export const RENEWAL_WINDOW_DAYS = 60;
 
 /**
  * Where a household stands for renewal, from its members' expiry dates: open from RENEWAL_WINDOW_DAYS before the
- * latest expiry, or once lapsed or never paid; a renewal extends one year from the later of today and that expiry.
+ * latest expiry, or once lapsed or never paid; a renewal runs to the end of the membership year after the later of
+ * today and that expiry (`membershipEnd`).
  */
 export function renewalWindow(
+  rules: Pick<MembershipRules, 'year'>,
   expiryDates: (IsoDate | null)[],
   today: IsoDate,
 ): { open: boolean; opensOn: IsoDate | null; expiryDate: IsoDate | null; extendsTo: IsoDate } {
   const expiryDate = expiryDates.reduce<IsoDate | null>((max, d) => (d && (!max || d > max) ? d : max), null);
   const opensOn = expiryDate ? addDays(expiryDate, -RENEWAL_WINDOW_DAYS) : null;
-  const extendsTo = addYears(expiryDate && expiryDate > today ? expiryDate : today, 1);
+  const extendsTo = membershipEnd(rules, expiryDate && expiryDate > today ? expiryDate : today);
   return { open: !opensOn || opensOn <= today, opensOn, expiryDate, extendsTo };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema, passwordSchema, text } from './auth.schema';
 import { clubProfileSchema } from './club-profile';
+import { membershipRulesSchema } from './membership-rules';
 
 /** The first-run setup code as typed: spaces and case do not matter (the server compares it without them). */
 export const setupCodeSchema = text('Setup code')
@@ -12,6 +13,7 @@ export const setupCodeSchema = text('Setup code')
 export const firstAdminInput = z.object({
   code: setupCodeSchema,
   club: clubProfileSchema,
+  membership: membershipRulesSchema,
   firstName: nameSchema('First name'),
   lastName: nameSchema('Last name'),
   email: emailSchema,

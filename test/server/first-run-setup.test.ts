@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuditLog, User } from '../../src/server/db/entities';
-import { BAY_CLUB } from '../support/second-club';
+import { BAY_CLUB, BAY_MEMBERSHIP } from '../support/second-club';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const run = promisify(execFile);
@@ -32,6 +32,7 @@ async function appWithLog(sessionSecret?: string) {
 const admin = (code: string, email = 'secretary@example.com') => ({
   code,
   club: BAY_CLUB,
+  membership: BAY_MEMBERSHIP,
   firstName: 'Sue',
   lastName: 'Secretary',
   email,
@@ -112,6 +113,7 @@ describe('first-run setup', () => {
 
   it("keeps the club's details the setup page was given, audited", async () => {
     expect(await t.client().trpc.club.profile.query()).toEqual(BAY_CLUB);
+    expect(await t.client().trpc.club.membership.query()).toEqual(BAY_MEMBERSHIP);
     const [saved] = await t.em().find(AuditLog, { action: 'club.profile.save' });
     expect(saved).toMatchObject({ actorLabel: 'setup code', before: null, after: BAY_CLUB });
   });

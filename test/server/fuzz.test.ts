@@ -838,6 +838,7 @@ function validInputs(): Record<string, unknown> {
     'setup.createFirstAdmin': {
       code: 'AAAAA-BBBBB',
       club: EXAMPLE_CLUB_PROFILE,
+      membership: EXAMPLE_MEMBERSHIP_RULES,
       firstName: 'Fuzz',
       lastName: 'Setup',
       email: 'fuzz-setup@example.com',

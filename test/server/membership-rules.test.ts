@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isJuniorUnder,
-  membershipEnd,
-  membershipLabels,
-  membershipRulesSchema,
-  membershipYearText,
-} from '../../src/shared/membership-rules';
+import { isJuniorOn, membershipEnd, membershipLabels, membershipYearText } from '../../src/shared/membership';
+import { membershipRulesSchema } from '../../src/shared/membership-rules';
 
 const fixedJuly = { year: { kind: 'fixed', startsOn: '07-01' } } as const;
 const fromJoining = { year: { kind: 'fromJoining' } } as const;
@@ -23,9 +18,9 @@ describe("a club's membership rules", () => {
   });
 
   it('say who is a junior, and name the types and the year as people read them', () => {
-    expect(isJuniorUnder({ juniorUnder: 16 }, '2010-12-07', '2026-12-06')).toBe(true);
-    expect(isJuniorUnder({ juniorUnder: 16 }, '2010-12-06', '2026-12-06')).toBe(false);
-    expect(isJuniorUnder({ juniorUnder: 18 }, '2010-12-06', '2026-12-06')).toBe(true);
+    expect(isJuniorOn({ juniorUnder: 16 }, '2010-12-07', '2026-12-06')).toBe(true);
+    expect(isJuniorOn({ juniorUnder: 16 }, '2010-12-06', '2026-12-06')).toBe(false);
+    expect(isJuniorOn({ juniorUnder: 18 }, '2010-12-06', '2026-12-06')).toBe(true);
     expect(membershipLabels({ juniorUnder: 18, familyLimits: { adults: 1, juniors: 4 } })).toEqual({
       adult: 'Adult',
       junior: 'Junior (under 18)',
