@@ -32,3 +32,21 @@ export const EXAMPLE_MEMBERSHIP_RULES: MembershipRules = {
   juniorUnder: 16,
   year: { kind: 'fromJoining' },
 };
+
+/**
+ * The example club's competition rules: $10 an entrant, $15 for non-members; sign-on 7–9 am, fishing 7 am to 2 pm,
+ * presentation at 4 pm; $100/$50/$25 tackle vouchers and 3/2/1 champion points per category; a $100 cash mystery
+ * fish and a $100 voucher for the picture of the month.
+ */
+export const EXAMPLE_COMPETITION_RULES: CompetitionRules = {
+  entryFeesCents: { member: 1000, nonMember: 1500, junior: null },
+  times: { signOnHours: 2, fishingStart: '07:00', fishingEnd: '14:00', presentation: '16:00' },
+  placePrizes: [
+    { cents: 10_000, text: '$100 tackle voucher' },
+    { cents: 5_000, text: '$50 tackle voucher' },
+    { cents: 2_500, text: '$25 tackle voucher' },
+  ],
+  championPoints: [3, 2, 1],
+  mysteryFishPrize: { cents: 10_000, text: '$100 cash' },
+  pictureOfMonthPrize: { cents: 10_000, text: '$100 voucher' },
+};

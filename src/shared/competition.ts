@@ -3,6 +3,28 @@ import { clubLocalToInstant, clubToday } from './dates';
 import { MONTHS_LONG } from './club-clock';
 import type { Species } from './catches';
 
+/** A prize: its value and what it is paid in ('$100 voucher'). */
+export interface Prize {
+  cents: number;
+  text: string;
+}
+
+/**
+ * The club's competition rules (checked by `competitionRulesSchema` in competition-rules.ts; read through the club's
+ * settings): entry fees, the day's times, prizes and champion points per place, the mystery fish and the picture of
+ * the month.
+ */
+export interface CompetitionRules {
+  entryFeesCents: { member: number; nonMember: number; junior: number | null };
+  times: { signOnHours: number; fishingStart: string; fishingEnd: string; presentation: string };
+  /** 1st, 2nd, 3rd… in each category of each division. */
+  placePrizes: Prize[];
+  /** The season ladder's points for 1st, 2nd, 3rd… in a category. */
+  championPoints: number[];
+  mysteryFishPrize: Prize;
+  pictureOfMonthPrize: Prize;
+}
+
 /** What the club's competition rules give for each: the amount and what it is paid in. */
 export const MYSTERY_FISH_PRIZE = { cents: 10_000, text: '$100 cash' } as const;
 export const PICTURE_OF_THE_MONTH_PRIZE = { cents: 10_000, text: '$100 voucher' } as const;
