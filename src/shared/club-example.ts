@@ -1,5 +1,6 @@
 import type { ClubProfile } from './club-profile';
-import type { MembershipRules } from './membership-rules';
+import type { CompetitionRules } from './competition';
+import type { MembershipRules } from './membership';
 
 /**
  * The example club the setup page offers and the demo seeds: the Tweed Coast Anglers Club. A site uses it only as
