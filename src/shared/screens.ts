@@ -52,7 +52,7 @@ interface ScreenEntry {
   readonly path: string;
   /** Search engines are welcome (listed in the sitemap); 'kept out': disallowed in robots.txt. */
   readonly crawlers?: 'welcome' | 'kept out';
-  /** Drawn without the site's navigation, footer and assistant (a projector shows only the page). */
+  /** Drawn without the site's navigation, footer and assistant (a projector shows only the page; the setup page). */
   readonly fullScreen?: true;
   /** The server draws the first screen into the HTML (pages opened first, drawn from their first reads alone). */
   readonly drawnOnServer?: true;
@@ -160,8 +160,11 @@ export const SCREENS = {
   /** Where a newsletter's unsubscribe link lands: it asks before unsubscribing (mail scanners open links). */
   unsubscribe: { path: '/unsubscribe' },
   admin: { path: '/admin', crawlers: 'kept out', first: administration },
-  /** First-run setup: the club's first administrator, made with the code from the log; 404 once one exists. */
-  setup: { path: '/setup', crawlers: 'kept out' },
+  /**
+   * First-run setup: the club's details and first administrator, made with the code from the log; 404 once one
+   * exists. Drawn alone: the club it sets up has no name yet.
+   */
+  setup: { path: '/setup', crawlers: 'kept out', fullScreen: true },
   adminCms: { path: '/admin/cms', first: ({ who }) => (who === 'admin' ? { modules: ['routes/admin-cms.tsx'] } : {}) },
   /** An event's details: its whole description, rules, prizes, fees and how to enter. */
   eventDetails: {

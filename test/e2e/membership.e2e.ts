@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REQUIRED_DOCUMENTS } from '../../src/shared/documents';
+import { EXAMPLE_CLUB_PROFILE } from '../../src/shared/club-example';
+import { REQUIRED_DOCUMENTS, withClubWords } from '../../src/shared/documents';
 import { DOCUMENTS_REQUIRED_MESSAGE } from '../../src/shared/members.schema';
 import { Member } from '../../src/server/db/entities';
 import { linkIn } from '../support/mime';
@@ -51,7 +52,7 @@ async function acceptDocuments(page: Page, form: Locator, shot?: (name: string) 
     const card = documentCard(form, doc.title);
     await card.getByRole('button', { name: 'Read Document' }).click();
     const panel = page.getByRole('dialog', { name: doc.title });
-    await panel.getByText(doc.content.split(/\n+/)[0].slice(0, 40), { exact: false }).waitFor();
+    await panel.getByText(withClubWords(doc.content, EXAMPLE_CLUB_PROFILE).split(/\n+/)[0].slice(0, 40), { exact: false }).waitFor();
     if (shot && doc.id === 'waiver') {
       await shot('document-open');
       await expectAccessible(page, `document ${doc.title}`);

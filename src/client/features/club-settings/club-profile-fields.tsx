@@ -124,6 +124,7 @@ function AccountsAndColours({ values, errors, inputProps, setValue }: ClubProfil
             label={label}
             description={description}
             format="hex"
+            withEyeDropper={false}
             value={values[field]}
             onChange={(value) => setValue(field, value)}
             error={errors[field]}
