@@ -1,4 +1,5 @@
 import { clubProfileSchema } from '../shared/club-profile';
+import { competitionRulesSchema } from '../shared/competition-rules';
 import { membershipRulesSchema } from '../shared/membership-rules';
 import { adminProcedure, publicProcedure, router } from '../server/trpc/init';
 
@@ -13,6 +14,11 @@ export const clubRouter = router({
     .meta({ cache: { reads: ['SiteSetting'] } })
     .output(membershipRulesSchema)
     .query(({ ctx }) => ctx.services.club.membership(ctx.em)),
+  /** Entry fees, the day's times, prizes and points per place, the mystery fish and the picture of the month. */
+  competition: publicProcedure
+    .meta({ cache: { reads: ['SiteSetting'] } })
+    .output(competitionRulesSchema)
+    .query(({ ctx }) => ctx.services.club.competition(ctx.em)),
 });
 
 /** Mounted at `admin.club`: Admin → Club settings; every save is audited. */
@@ -25,4 +31,8 @@ export const adminClubRouter = router({
     .input(membershipRulesSchema)
     .output(membershipRulesSchema)
     .mutation(({ ctx, input }) => ctx.services.club.save(ctx.em, ctx.actor, 'membership', input)),
+  saveCompetition: adminProcedure
+    .input(competitionRulesSchema)
+    .output(competitionRulesSchema)
+    .mutation(({ ctx, input }) => ctx.services.club.save(ctx.em, ctx.actor, 'competition', input)),
 });

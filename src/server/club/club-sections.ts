@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { EXAMPLE_CLUB_PROFILE, EXAMPLE_MEMBERSHIP_RULES } from '../../shared/club-example';
+import { EXAMPLE_CLUB_PROFILE, EXAMPLE_COMPETITION_RULES, EXAMPLE_MEMBERSHIP_RULES } from '../../shared/club-example';
 import { clubProfileSchema } from '../../shared/club-profile';
+import { competitionRulesSchema } from '../../shared/competition-rules';
 import { membershipRulesSchema } from '../../shared/membership-rules';
 import { SiteSetting, type User } from '../db/entities';
 import { recordAudit } from '../platform/audit.service';
@@ -30,6 +31,13 @@ export const CLUB_SECTIONS = {
     example: EXAMPLE_MEMBERSHIP_RULES,
     action: 'club.membership.save',
     description: 'The club’s fees, family limits, junior age and membership year. Change them in Admin → Club settings.',
+  },
+  competition: {
+    settingKey: 'club_competition',
+    schema: competitionRulesSchema,
+    example: EXAMPLE_COMPETITION_RULES,
+    action: 'club.competition.save',
+    description: 'The club’s entry fees, competition times, prizes and points. Change them in Admin → Club settings.',
   },
 } as const satisfies Record<string, ClubSection<z.ZodType>>;
 export type ClubSectionName = keyof typeof CLUB_SECTIONS;

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ClubProfile } from '../../shared/club-profile';
+import type { CompetitionRules } from '../../shared/competition';
 import { setClubZone } from '../../shared/dates';
 import type { MembershipRules } from '../../shared/membership-rules';
 import type { Actor } from '../platform/actor';
@@ -29,6 +30,11 @@ export class ClubSettingsService {
   /** The fees, family limits, junior age and membership year: who is a junior and what a membership costs. */
   membership(em: EntityManager): Promise<MembershipRules> {
     return this.read(em, 'membership');
+  }
+
+  /** Entry fees, the day's times, prizes and points per place, the mystery fish and the picture of the month. */
+  competition(em: EntityManager): Promise<CompetitionRules> {
+    return this.read(em, 'competition');
   }
 
   /** Admin → Club settings: replaces a section (already checked by its schema); audited before and after. */
