@@ -1,17 +1,14 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatAudPrice, type MembershipRules, type MembershipType } from '../../../shared/membership';
 import { useJoinDialog } from '../../components/join-dialog';
-import { useMembershipRules } from '../../lib/membership-rules';
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+import { familyCovers, useMembershipRules } from '../../lib/membership-rules';
 
 /** The three cards as the club's rules give them: who a junior is and who a family covers. */
 function cardsOf(rules: MembershipRules): { type: MembershipType; title: string; note: string; best?: boolean }[] {
-  const { adults, juniors } = rules.familyLimits;
   return [
     { type: 'adult', title: 'Adult', note: 'Annual membership' },
     { type: 'junior', title: 'Junior', note: `Under ${rules.juniorUnder}` },
-    { type: 'family', title: 'Family', note: `${plural(adults, 'adult')} and ${plural(juniors, 'junior')}`, best: true },
+    { type: 'family', title: 'Family', note: familyCovers(rules), best: true },
   ];
 }
 
