@@ -9,6 +9,7 @@ import { DRAWN_AT_ATTRIBUTE } from '../shared/first-screen';
 import { prefetchFirstScreen } from './first-screen';
 import { keepClubClock } from './lib/club-clock';
 import { keepClubProfile } from './lib/club-profile';
+import { keepMembershipRules } from './lib/membership-rules';
 import { keepQueriesOnDevice } from './offline/query-persistence';
 import { reloadIfUpdated } from './offline/register-service-worker';
 import { App } from './providers';
@@ -29,6 +30,7 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
 async function start() {
   keepClubClock();
   keepClubProfile();
+  keepMembershipRules();
   await yieldToBrowser();
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient();

@@ -2,8 +2,10 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { prerender } from 'react-dom/static';
 import type { ClubProfile } from '../shared/club-profile';
 import { whoIs, type FirstAnswer } from '../shared/first-screen';
+import type { MembershipRules } from '../shared/membership';
 import { keepAnswers } from './first-screen';
 import { setClubProfile } from './lib/club-profile';
+import { setMembershipRules } from './lib/membership-rules';
 import { App } from './providers';
 import { createAppRouter, preloadFirstScreen } from './router';
 import { createQueryClient, createTrpcClient } from './trpc';
@@ -19,11 +21,18 @@ export interface DrawnPage {
  * HTML the page opens with, which the app then takes over without drawing it again (main.tsx, `hydrateRoot`). Built
  * on its own (vite.render.config.ts) and loaded by the server from the build (http/first-screen-html.ts). Nothing
  * here asks the network: what the answers do not hold is drawn as the app draws it while it waits. Drawn in the
- * club's name and colours, from the profile the page carries to the browser too (the app takes over the same words).
+ * club's name and colours, from the profile the page carries to the browser too (the app takes over the same words),
+ * and priced by the membership rules the page carries (the landing page's price cards).
  */
-export async function renderPage(url: string, answers: readonly FirstAnswer[], club: ClubProfile): Promise<DrawnPage> {
-  // One club per site: the page's profile is the drawing's, as it is the app's in the browser.
+export async function renderPage(
+  url: string,
+  answers: readonly FirstAnswer[],
+  club: ClubProfile,
+  rules?: MembershipRules,
+): Promise<DrawnPage> {
+  // One club per site: the page's profile and membership rules are the drawing's, as they are the app's in the browser.
   setClubProfile(club);
+  if (rules) setMembershipRules(rules);
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient();
   keepAnswers(queryClient, trpcClient, answers);

@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { goTo } from '../../src/client/lib/use-auth';
-import { EXAMPLE_CLUB_PROFILE } from '../../src/shared/club-example';
-import { BAY_CLUB } from '../support/second-club';
+import { EXAMPLE_CLUB_PROFILE, EXAMPLE_MEMBERSHIP_RULES } from '../../src/shared/club-example';
+import { BAY_CLUB, BAY_MEMBERSHIP } from '../support/second-club';
 import { anAdmin } from './builders';
 import { fieldMessage } from './field-message';
 import { fill } from './fill';
@@ -23,7 +23,8 @@ const typed = {
   password: 'a long enough password',
 };
 
-async function fillForm(user: ReturnType<typeof userEvent.setup>) {
+/** Fills the form as the Bay club's secretary would; its memberships too unless they are left as the example club's. */
+async function fillForm(user: ReturnType<typeof userEvent.setup>, { memberships = true } = {}) {
   await fill(user, await screen.findByLabelText('Setup code'), typed.code);
   await fill(user, screen.getByLabelText('Club name'), BAY_CLUB.name);
   await fill(user, screen.getByLabelText(/^Short name/), BAY_CLUB.shortName);
@@ -36,10 +37,21 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   await fill(user, screen.getByLabelText(/^ABN/), '51 824 753 556');
   await fill(user, screen.getByLabelText(/^Association number/), BAY_CLUB.associationNumber);
   await user.click(screen.getByLabelText('The club is registered for GST'));
+  if (memberships) await fillBayMemberships(user);
   await fill(user, screen.getByLabelText('First name'), typed.firstName);
   await fill(user, screen.getByLabelText('Last name'), typed.lastName);
   await fill(user, screen.getByLabelText('Email'), typed.email);
   await fill(user, screen.getByLabelText(/^Password/), typed.password);
+}
+
+async function fillBayMemberships(user: ReturnType<typeof userEvent.setup>) {
+  await fill(user, screen.getByLabelText('Adult fee'), '55.00');
+  await fill(user, screen.getByLabelText('Junior fee'), '20.00');
+  await fill(user, screen.getByLabelText('Family fee'), '110.00');
+  await fill(user, screen.getByLabelText('Juniors in a family'), '4');
+  await fill(user, screen.getByLabelText(/^Juniors are under/), '18');
+  // A fixed year starts on 1 July unless another day is chosen.
+  await user.click(screen.getByLabelText('A fixed year starting on'));
 }
 
 describe('/setup', () => {
@@ -56,6 +68,22 @@ describe('/setup', () => {
     expect(fieldMessage(screen.getByLabelText('First name'))).toBe('First name is required.');
     expect(fieldMessage(screen.getByLabelText('Email'))).toBe('Please enter your email address');
     expect(fieldMessage(screen.getByLabelText(/^Password/))).toMatch(/^Password must be at least/);
+    // The memberships start as the example club's, so they have nothing to say.
+    expect((screen.getByLabelText('Adult fee') as HTMLInputElement).value).toBe('40.00');
+    expect(fieldMessage(screen.getByLabelText('Adult fee'))).toBeNull();
+    expect(server.mutations()).toEqual([]);
+  });
+
+  it("puts the memberships' messages under their fields", async () => {
+    const server = fakeServer({ ...SIGNED_OUT, 'setup.status': () => ok({ open: true }) });
+    const user = userEvent.setup();
+    renderApp('/setup', server);
+    await fillForm(user);
+    await fill(user, screen.getByLabelText('Adult fee'), '-40');
+    await fill(user, screen.getByLabelText('Adults in a family'), '0');
+    await user.click(screen.getByRole('button', { name: 'Set up and sign in' }));
+    expect(fieldMessage(screen.getByLabelText('Adult fee'))).toBe('Adult fee cannot be below zero.');
+    expect(fieldMessage(screen.getByLabelText('Adults in a family'))).toBe('Adults in a family must be at least 1.');
     expect(server.mutations()).toEqual([]);
   });
 
@@ -68,10 +96,12 @@ describe('/setup', () => {
     });
     const user = userEvent.setup();
     renderApp('/setup', server);
-    await fillForm(user);
+    await fillForm(user, { memberships: false });
     await user.click(screen.getByRole('button', { name: 'Set up and sign in' }));
     await vi.waitFor(() => expect(fieldMessage(screen.getByLabelText('Setup code'))).toBe(wrong));
     expect(goTo).not.toHaveBeenCalled();
+    // The memberships left as they were: the example club's.
+    expect(server.mutations()[0].inputs[0]).toMatchObject({ membership: EXAMPLE_MEMBERSHIP_RULES });
   });
 
   it('makes the administrator and opens the administration', async () => {
@@ -88,8 +118,15 @@ describe('/setup', () => {
     expect(server.mutations()).toMatchObject([
       {
         procedures: ['setup.createFirstAdmin'],
-        // The colours were left as the example club's.
-        inputs: [{ ...typed, email: 'sue@example.com', club: { ...BAY_CLUB, colours: EXAMPLE_CLUB_PROFILE.colours } }],
+        // The colours were left as the example club's; the memberships were typed over the example club's.
+        inputs: [
+          {
+            ...typed,
+            email: 'sue@example.com',
+            club: { ...BAY_CLUB, colours: EXAMPLE_CLUB_PROFILE.colours },
+            membership: BAY_MEMBERSHIP,
+          },
+        ],
       },
     ]);
   });

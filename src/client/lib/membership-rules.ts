@@ -36,3 +36,16 @@ export const keepMembershipRules = rules.keep;
 export const membershipRules = rules.get;
 /** The club's fees, family limits, junior age and membership year in a component: it redraws when they are saved anew. */
 export const useMembershipRules = rules.use;
+
+const some = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** Who a family membership covers: '2 adults and 3 juniors', '1 adult and 1 junior'. */
+export const familyCovers = ({ familyLimits }: Pick<MembershipRules, 'familyLimits'>) =>
+  `${some(familyLimits.adults, 'adult')} and ${some(familyLimits.juniors, 'junior')}`;
+
+/**
+ * How many people may pay with the one joining as a family: the club's family limits less that person, and at most
+ * the 4 more a join form takes.
+ */
+export const familyRoom = ({ familyLimits }: Pick<MembershipRules, 'familyLimits'>) =>
+  Math.min(4, familyLimits.adults + familyLimits.juniors - 1);

@@ -7,6 +7,7 @@ import { DateField } from '../../components/forms/date-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { GuardedModal } from '../../components/guarded-modal';
 import { toast } from '../../components/toast';
+import { membershipRules } from '../../lib/membership-rules';
 import { AddEntrantForm } from './add-entrant-form';
 import { pendingId } from './desk-queue';
 import { WaitingFirstNotice } from './desk-waiting-list';
@@ -40,7 +41,7 @@ function walkUpEntrant(view: DeskView, key: string, person: WalkUp): DeskEntrant
     lastName: person.lastName,
     dateOfBirth: dob ?? '',
     kind: person.kind,
-    division: dob ? divisionOn(dob, view.eventDate) : 'open',
+    division: dob ? divisionOn(membershipRules(), dob, view.eventDate) : 'open',
     // Unknown until the club answers when the device has no date of birth: not shown.
     age: dob ? ageOn(dob, clubToday(new Date(view.eventDate))) : -1,
     phone: person.phone ?? null,

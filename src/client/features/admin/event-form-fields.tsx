@@ -1,6 +1,7 @@
 import { Checkbox, NativeSelect, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { EVENT_AGE_LIMIT_LABELS, EVENT_AGE_LIMITS } from '../../../shared/events';
+import { eventAgeLimitLabels, EVENT_AGE_LIMITS } from '../../../shared/events';
 import { DateTimeField } from '../../components/forms/date-field';
+import { useMembershipRules } from '../../lib/membership-rules';
 import type { EventFormState } from './use-event-form';
 
 /** A thumb's target on a phone: the selects are 44 px tall. */
@@ -32,6 +33,7 @@ export function EventDetailsFields({ form }: { form: EventFormState['form'] }) {
 /** The entry fees, when entries close, how many may enter and who. */
 export function EventEntryFields({ form }: { form: EventFormState['form'] }) {
   const { values } = form;
+  const ageLimitLabels = eventAgeLimitLabels(useMembershipRules());
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
@@ -89,7 +91,7 @@ export function EventEntryFields({ form }: { form: EventFormState['form'] }) {
           description="By age on the event's day"
           styles={TOUCH_INPUT}
           {...form.inputProps('ageLimit')}
-          data={EVENT_AGE_LIMITS.map((value) => ({ value, label: EVENT_AGE_LIMIT_LABELS[value] }))}
+          data={EVENT_AGE_LIMITS.map((value) => ({ value, label: ageLimitLabels[value] }))}
         />
         <NativeSelect
           label="Members and guests"
@@ -110,6 +112,7 @@ export function EventEntryFields({ form }: { form: EventFormState['form'] }) {
 /** The club code, how entrants pay and check in, the divisions and (when editing) the status. */
 export function EventOptionsFields({ form, editing }: { form: EventFormState['form']; editing: boolean }) {
   const { values } = form;
+  const { juniorUnder } = useMembershipRules();
   return (
     <>
       <TextInput label="Club Code (brag mat)" {...form.inputProps('clubCode')} maxLength={40} />
@@ -129,7 +132,7 @@ export function EventOptionsFields({ form, editing }: { form: EventFormState['fo
       <Checkbox
         size="md"
         label="Junior and Open divisions"
-        description="Results, prizes and champion points for juniors (under 16 on the day) apart from Open; untick for one Open division"
+        description={`Results, prizes and champion points for juniors (under ${juniorUnder} on the day) apart from Open; untick for one Open division`}
         {...form.checkboxProps('divisions')}
       />
       {editing && (

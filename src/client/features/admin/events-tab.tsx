@@ -8,6 +8,7 @@ import { eventLimitBadges, fishingHoursText } from '../../../shared/events';
 import { QueryState } from '../../components/query-state';
 import { SectionLoader } from '../../components/full-screen-loader';
 import { EventImage } from '../../components/event-image';
+import { useMembershipRules } from '../../lib/membership-rules';
 import { entriesCloseLine, entryPricesLine } from '../../../shared/entries';
 import { AddEntrantForm } from './add-entrant-form';
 import { SignOnDesk } from './sign-on-desk';
@@ -30,6 +31,7 @@ function EventRow({
   onEntrant: () => void;
   onSignOn: () => void;
 }) {
+  const limits = eventLimitBadges(useMembershipRules(), event);
   return (
     <Card withBorder radius="md" padding="md" data-testid="admin-event">
       <Group align="flex-start" gap="md" wrap="wrap">
@@ -50,7 +52,7 @@ function EventRow({
           </Text>
           <Text size="sm">{formatClubDateTime(event.eventDate)}</Text>
           <Text size="sm">Fishing {fishingHoursText(event)}</Text>
-          {eventLimitBadges(event).length > 0 && <Text size="sm">For: {eventLimitBadges(event).join(' · ')}</Text>}
+          {limits.length > 0 && <Text size="sm">For: {limits.join(' · ')}</Text>}
           {event.description && (
             <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
               {event.description}

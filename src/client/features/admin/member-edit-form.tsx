@@ -5,8 +5,9 @@ import type { AdminMemberRow } from '../../../shared/admin.schema';
 import type { Role } from '../../../shared/auth.constants';
 import { formatAuDate } from '../../../shared/dates';
 import type { MemberRecord } from '../../../shared/member-records.schema';
-import { MEMBERSHIP_LABELS } from '../../../shared/membership';
+import { membershipLabels } from '../../../shared/membership';
 import { QueryState } from '../../components/query-state';
+import { useMembershipRules } from '../../lib/membership-rules';
 import { useTRPC } from '../../trpc';
 import { EmailChangePanel, HistoryPanel, HouseholdPanel, RemindersPanel } from './member-record-panels';
 import { MemberContactFields, MemberMembershipFields } from './member-profile-fields';
@@ -40,11 +41,12 @@ export function MemberEditForm({ member, onDone }: { member: AdminMemberRow; onD
 function ProfileForm({ record, role, onDone }: { record: MemberRecord; role: Role | null; onDone: () => void }) {
   const state = useProfileForm(record, role, onDone);
   const { submit, busy } = state;
+  const labels = membershipLabels(useMembershipRules());
   return (
     <form onSubmit={submit} noValidate aria-label="Member details">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {MEMBERSHIP_LABELS[record.membershipType]}
+          {labels[record.membershipType]}
           {record.memberSince ? ` · member since ${formatAuDate(record.memberSince)}` : ''}
           {record.isPrimary ? ' · primary member of the household' : ' · household member'}
         </Text>

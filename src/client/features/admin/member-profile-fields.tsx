@@ -1,7 +1,8 @@
 import { NativeSelect, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import type { MemberRecord } from '../../../shared/member-records.schema';
-import { GENDERS, MEMBER_STATUSES, MEMBERSHIP_LABELS, MEMBERSHIP_TYPES, SHIRT_SIZES, type MemberStatus } from '../../../shared/membership';
+import { GENDERS, MEMBER_STATUSES, membershipLabels, MEMBERSHIP_TYPES, SHIRT_SIZES, type MemberStatus } from '../../../shared/membership';
 import { DateField } from '../../components/forms/date-field';
+import { useMembershipRules } from '../../lib/membership-rules';
 import type { ProfileFormState } from './use-profile-form';
 
 export const MEMBER_STATUS_LABELS: Record<MemberStatus, string> = { pending: 'Pending', active: 'Active', expired: 'Expired' };
@@ -34,6 +35,7 @@ export function MemberContactFields({ state: { form, busy }, record }: { state: 
 
 /** The member's date of birth, gender, shirt size, membership, status, expiry and (with an account) role. */
 export function MemberMembershipFields({ state: { form, busy, select, hasAccount } }: { state: ProfileFormState }) {
+  const labels = membershipLabels(useMembershipRules());
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
@@ -56,7 +58,7 @@ export function MemberMembershipFields({ state: { form, busy, select, hasAccount
         description="Family covers everyone in the household; leaving Family gives each person their own membership."
         {...form.inputProps('membershipType')}
         disabled={busy}
-        data={select(MEMBERSHIP_TYPES, MEMBERSHIP_LABELS)}
+        data={select(MEMBERSHIP_TYPES, labels)}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <NativeSelect label="Status" {...form.inputProps('status')} disabled={busy} data={select(MEMBER_STATUSES, MEMBER_STATUS_LABELS)} />

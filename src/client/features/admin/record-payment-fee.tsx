@@ -1,12 +1,15 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { formatAuDate } from '../../../shared/dates';
-import { formatAud, MEMBERSHIP_LABELS } from '../../../shared/membership';
+import { feeHint } from '../../../shared/admin-payments.schema';
+import { formatAud, membershipLabels } from '../../../shared/membership';
 import { serverMessage } from '../../lib/errors';
+import { useMembershipRules } from '../../lib/membership-rules';
 import { amountCents } from './refund-dialog';
 import type { RecordPaymentState } from './use-record-payment';
 
-/** The fee the server quotes for who paid, or what it needs to work it out. */
+/** The fee the server quotes for who paid, or what it needs to work it out (with the club's fees meanwhile). */
 export function RecordPaymentFee({ state: { fee, quote, quoteInput, mode } }: { state: RecordPaymentState }) {
+  const rules = useMembershipRules();
   return (
     <Alert
       color={fee?.paypalPending ? 'red' : 'blue'}
@@ -19,7 +22,8 @@ export function RecordPaymentFee({ state: { fee, quote, quoteInput, mode } }: { 
       ) : fee ? (
         <Stack gap={2}>
           <Text size="sm">
-            {MEMBERSHIP_LABELS[fee.membershipType]} membership {fee.purpose === 'renewal' ? 'renewal' : 'fee'} for {fee.members.join(', ')}.
+            {membershipLabels(rules)[fee.membershipType]} membership {fee.purpose === 'renewal' ? 'renewal' : 'fee'} for{' '}
+            {fee.members.join(', ')}.
           </Text>
           <Text size="sm">
             {fee.expiryDate
@@ -30,10 +34,8 @@ export function RecordPaymentFee({ state: { fee, quote, quoteInput, mode } }: { 
             <Text size="sm">PayPal is still holding a payment for this membership: wait for it before recording another.</Text>
           )}
         </Stack>
-      ) : mode === 'new' ? (
-        'Enter the date of birth to see the fee.'
       ) : (
-        'Find the member to see the fee.'
+        `${mode === 'new' ? 'Enter the date of birth' : 'Find the member'} to see the fee. ${feeHint(rules)}`
       )}
     </Alert>
   );

@@ -1,11 +1,13 @@
 import { Button, Fieldset, Group, NativeSelect, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
-import { GENDERS, MEMBERSHIP_LABELS, MEMBERSHIP_TYPES, SHIRT_SIZES } from '../../../shared/membership';
+import { GENDERS, membershipLabels, MEMBERSHIP_TYPES, SHIRT_SIZES } from '../../../shared/membership';
 import { DateField } from '../../components/forms/date-field';
+import { useMembershipRules } from '../../lib/membership-rules';
 import { GENDER_LABELS, type Other } from './record-payment-fields';
 import type { RecordPaymentState } from './use-record-payment';
 
 /** The new member's own fields: the join form's. */
 function NewMemberFields({ state: { setField, today } }: { state: RecordPaymentState }) {
+  const labels = membershipLabels(useMembershipRules());
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -30,7 +32,7 @@ function NewMemberFields({ state: { setField, today } }: { state: RecordPaymentS
           label="Membership type"
           withAsterisk
           {...setField('membershipType')}
-          data={MEMBERSHIP_TYPES.map((t) => ({ value: t, label: MEMBERSHIP_LABELS[t] }))}
+          data={MEMBERSHIP_TYPES.map((t) => ({ value: t, label: labels[t] }))}
         />
         <NativeSelect
           label="Shirt size"

@@ -4,9 +4,10 @@ import { useState, type FormEvent } from 'react';
 import { recordPaymentInput, type PaymentQuoteInput } from '../../../shared/admin-payments.schema';
 import type { AdminMemberRow } from '../../../shared/admin.schema';
 import { formatAuDate } from '../../../shared/dates';
-import { FAMILY_LIMITS, formatAud } from '../../../shared/membership';
+import { formatAud } from '../../../shared/membership';
 import { toast } from '../../components/toast';
 import { useClubToday } from '../../lib/clock';
+import { familyRoom, useMembershipRules } from '../../lib/membership-rules';
 import { serverMessage } from '../../lib/errors';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { useTRPC } from '../../trpc';
@@ -72,6 +73,7 @@ function useRecordMutation(onError: (error: unknown) => void, onRecorded: () => 
 /** 'Record payment''s state and actions: who paid, the fee the server quotes and the recording. */
 export function useRecordPayment(onDone: () => void) {
   const today = useClubToday();
+  const rules = useMembershipRules();
   const [mode, setMode] = useState<Mode>('new');
   const [others, setOthers] = useState<Other[]>([]);
   const members = useMemberSearch(mode === 'renewal');
@@ -91,7 +93,7 @@ export function useRecordPayment(onDone: () => void) {
   });
   const { values: person, errors } = form;
   const family = person.membershipType === 'family';
-  const maxOthers = family ? FAMILY_LIMITS.adults + FAMILY_LIMITS.juniors - 1 : 1;
+  const maxOthers = family ? familyRoom(rules) : 1;
   const quoteInput = quoteInputOf(mode, picked, person, others);
   const { quote, fee, feeIsCurrent } = useFeeQuote(quoteInput);
   const record = useRecordMutation(

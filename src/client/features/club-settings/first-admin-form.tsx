@@ -2,7 +2,7 @@ import { Alert, Button, Card, PasswordInput, Stack, Text, TextInput, Title } fro
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { AUTH_LIMITS } from '../../../shared/auth.constants';
-import { EXAMPLE_CLUB_PROFILE } from '../../../shared/club-example';
+import { EXAMPLE_CLUB_PROFILE, EXAMPLE_MEMBERSHIP_RULES } from '../../../shared/club-example';
 import { ROUTES } from '../../../shared/screens';
 import { firstAdminInput } from '../../../shared/setup.schema';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
@@ -11,11 +11,20 @@ import { goTo } from '../../lib/use-auth';
 import { useTRPC } from '../../trpc';
 import { ClubProfileFields } from './club-profile-fields';
 import { blankProfileValues, profileFieldOf, profileInput, type ClubProfileValues } from './club-profile-values';
+import { MembershipRulesFields } from './membership-rules-fields';
+import {
+  notAmountMessages,
+  rulesFieldOf,
+  rulesInput,
+  rulesValues,
+  splitRulesValues,
+  type MembershipRulesValues,
+} from './membership-rules-values';
 
 /** Thumb-sized fields and button (44 px), on a 360 px phone as on a desk. */
 const FIELD = { size: 'md', styles: { input: { minHeight: 44 } } } as const;
 
-interface SetupValues extends ClubProfileValues {
+interface SetupValues extends ClubProfileValues, MembershipRulesValues {
   code: string;
   firstName: string;
   lastName: string;
@@ -23,28 +32,34 @@ interface SetupValues extends ClubProfileValues {
   password: string;
 }
 
-const toInput = ({ code, firstName, lastName, email, password, ...club }: SetupValues) => ({
-  code,
-  firstName,
-  lastName,
-  email,
-  password,
-  club: profileInput(club),
-});
+const toInput = (values: SetupValues) => {
+  const { rules, rest } = splitRulesValues(values);
+  const { code, firstName, lastName, email, password, ...club } = rest;
+  return { code, firstName, lastName, email, password, club: profileInput(club), membership: rulesInput(rules) };
+};
 const clubField = profileFieldOf('club.');
+const membershipField = rulesFieldOf('membership.');
 const fieldOf = (path: string): keyof SetupValues | undefined =>
-  path.startsWith('club.') ? clubField(path) : (path.split('.')[0] as keyof SetupValues);
+  path.startsWith('club.')
+    ? clubField(path)
+    : path.startsWith('membership.')
+      ? membershipField(path)
+      : (path.split('.')[0] as keyof SetupValues);
 
-/**
- * The setup page: the setup code from the site's log, the club's details (the example club's as placeholders), then
- * the first administrator's name, e-mail address and password. On success they are signed in, and the page loads
- * afresh at the administration.
- */
-export function FirstAdminForm() {
+/** The setup page's values, checked with the setup input's schema, and their sending. */
+function useSetupForm() {
   const trpc = useTRPC();
   const form = useSchemaForm<typeof firstAdminInput, SetupValues>({
     schema: firstAdminInput,
-    initialValues: () => ({ code: '', firstName: '', lastName: '', email: '', password: '', ...blankProfileValues(EXAMPLE_CLUB_PROFILE) }),
+    initialValues: () => ({
+      code: '',
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      ...blankProfileValues(EXAMPLE_CLUB_PROFILE),
+      ...rulesValues(EXAMPLE_MEMBERSHIP_RULES),
+    }),
     toInput,
     fieldOf,
   });
@@ -58,10 +73,54 @@ export function FirstAdminForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const input = form.validate();
+    // A fee that is no amount of dollars says so (the schema would speak of cents, which nobody typed).
+    form.setErrors((errors) => ({ ...errors, ...notAmountMessages(form.values) }));
     if (input) create.mutate(input);
   };
   const refusal = create.error && !Object.keys(form.errors).length ? serverMessage(create.error) : undefined;
+  return { form, create, submit, refusal };
+}
 
+type SetupForm = ReturnType<typeof useSetupForm>['form'];
+
+/** The club's details, its memberships and the first administrator, each under its heading. */
+function SetupSections({ form }: { form: SetupForm }) {
+  // The club's fields and the rules' are fields of the setup's values, under the same names.
+  const setValue = <K extends keyof SetupValues>(field: K, value: unknown) => form.setValue(field, value as SetupValues[K]);
+  return (
+    <>
+      <Title order={2} size="h3">
+        The club
+      </Title>
+      <ClubProfileFields values={form.values} errors={form.errors} inputProps={form.inputProps} setValue={setValue} />
+      <Title order={2} size="h3">
+        Memberships
+      </Title>
+      <MembershipRulesFields values={form.values} errors={form.errors} inputProps={form.inputProps} setValue={setValue} headingOrder={3} />
+      <Title order={2} size="h3">
+        The first administrator
+      </Title>
+      <TextInput {...FIELD} label="First name" autoComplete="given-name" {...form.inputProps('firstName')} />
+      <TextInput {...FIELD} label="Last name" autoComplete="family-name" {...form.inputProps('lastName')} />
+      <TextInput {...FIELD} label="Email" type="email" autoComplete="email" {...form.inputProps('email')} />
+      <PasswordInput
+        {...FIELD}
+        label="Password"
+        description={`At least ${AUTH_LIMITS.passwordMinLength} characters.`}
+        autoComplete="new-password"
+        {...form.inputProps('password')}
+      />
+    </>
+  );
+}
+
+/**
+ * The setup page: the setup code from the site's log, the club's details (the example club's as placeholders), its
+ * memberships (the example club's to start from), then the first administrator's name, e-mail address and password.
+ * On success they are signed in, and the page loads afresh at the administration.
+ */
+export function FirstAdminForm() {
+  const { form, create, submit, refusal } = useSetupForm();
   return (
     <Card withBorder shadow="sm" padding="lg" radius="md" w="100%" maw={560}>
       <form onSubmit={submit} noValidate>
@@ -70,7 +129,7 @@ export function FirstAdminForm() {
             Set up the club
           </Title>
           <Text size="sm">
-            Name the club and make its first administrator. The setup code is in the site’s log, or run{' '}
+            Name the club, choose its memberships and make its first administrator. The setup code is in the site’s log, or run{' '}
             <Text span ff="monospace">
               npm run cli -- setup-code
             </Text>{' '}
@@ -89,28 +148,7 @@ export function FirstAdminForm() {
             autoCapitalize="characters"
             {...form.inputProps('code')}
           />
-          <Title order={2} size="h3">
-            The club
-          </Title>
-          <ClubProfileFields
-            values={form.values}
-            errors={form.errors}
-            inputProps={form.inputProps}
-            setValue={(field, value) => form.setValue(field, value as SetupValues[typeof field])}
-          />
-          <Title order={2} size="h3">
-            The first administrator
-          </Title>
-          <TextInput {...FIELD} label="First name" autoComplete="given-name" {...form.inputProps('firstName')} />
-          <TextInput {...FIELD} label="Last name" autoComplete="family-name" {...form.inputProps('lastName')} />
-          <TextInput {...FIELD} label="Email" type="email" autoComplete="email" {...form.inputProps('email')} />
-          <PasswordInput
-            {...FIELD}
-            label="Password"
-            description={`At least ${AUTH_LIMITS.passwordMinLength} characters.`}
-            autoComplete="new-password"
-            {...form.inputProps('password')}
-          />
+          <SetupSections form={form} />
           <Button type="submit" size="md" mih={44} loading={create.isPending}>
             Set up and sign in
           </Button>

@@ -2,6 +2,7 @@ import { Button, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ageLimitRefusal } from '../../../shared/entries';
 import { UPCOMING_LIMIT } from '../../../shared/events';
+import { useMembershipRules } from '../../lib/membership-rules';
 import { AvailableEvent } from './available-event';
 import { UpcomingEventsState } from './upcoming-events';
 import type { MemberEventsState } from './use-member-events';
@@ -11,6 +12,7 @@ export function AvailableEvents({ state }: { state: MemberEventsState }) {
   const { upcoming, events, registeredIds, waitingIds, gate, profile, juniorsFor, setEnterFor, setDue } = state;
   // The next few events; the rest of the season on request, so the tab is not a long scroll on a phone.
   const [allEvents, setAllEvents] = useState(false);
+  const rules = useMembershipRules();
   const shownEvents = allEvents ? events : events.slice(0, UPCOMING_LIMIT);
   return (
     <Stack gap="sm" component="section">
@@ -23,7 +25,7 @@ export function AvailableEvents({ state }: { state: MemberEventsState }) {
             registered={registeredIds.has(e.id)}
             waiting={waitingIds.has(e.id)}
             membersOnly={gate !== null}
-            ageRefusal={profile.data ? ageLimitRefusal(e, profile.data.dateOfBirth) : null}
+            ageRefusal={profile.data ? ageLimitRefusal(rules, e, profile.data.dateOfBirth) : null}
             withJuniors={gate === null && juniorsFor(e) ? () => setEnterFor(e) : null}
             onDue={setDue}
           />

@@ -6,6 +6,7 @@ import type { EventView, MemberRegistration } from '../../../shared/events.schem
 import type { MemberProfile } from '../../../shared/members.schema';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
+import { useMembershipRules } from '../../lib/membership-rules';
 import { useTRPC } from '../../trpc';
 import { entryPricesLine } from './event-text';
 import { EntryPayment } from './entry-payment';
@@ -71,6 +72,7 @@ export function EnterHouseholdDialog({
   onDue: (due: EntryDue) => void;
 }) {
   const phone = useMediaQuery('(max-width: 48em)');
+  const rules = useMembershipRules();
   return (
     <Modal
       opened={event !== null}
@@ -84,7 +86,7 @@ export function EnterHouseholdDialog({
         <HouseholdEntryForm
           key={event.id}
           event={event}
-          offered={householdEntrants(event, profile, registrations)}
+          offered={householdEntrants(rules, event, profile, registrations)}
           onClose={onClose}
           onDue={onDue}
         />

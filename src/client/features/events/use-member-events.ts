@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { EventView } from '../../../shared/events.schema';
+import { useMembershipRules } from '../../lib/membership-rules';
 import { useTRPC } from '../../trpc';
 import type { EntryDue } from './entry-dialogs';
 import { householdEntrants } from './household-entrants';
@@ -34,12 +35,13 @@ export function useMemberEvents() {
   const [due, setDue] = useState<EntryDue | null>(null);
   const [enterFor, setEnterFor] = useState<EventView | null>(null);
   const registrations = mine.data ?? [];
+  const rules = useMembershipRules();
   const ownId = profile.data?.id;
   // The member's own entries mark an event 'Registered'; a junior's entry alone does not.
   const registeredIds = new Set(registrations.filter((r) => !r.memberId || r.memberId === ownId).map((r) => r.eventId));
   const waitingIds = new Set((waitlist.data ?? []).filter((w) => w.memberId === ownId).map((w) => w.eventId));
   // Whom 'Enter with my juniors' offers for an event: the household's juniors on its day not entered yet.
-  const juniorsFor = (e: EventView) => (profile.data ? householdEntrants(e, profile.data, registrations).juniors.length > 0 : false);
+  const juniorsFor = (e: EventView) => (profile.data ? householdEntrants(rules, e, profile.data, registrations).juniors.length > 0 : false);
   const events = upcoming.data ?? [];
   const { logging, logCatch } = useCatchLogging();
   return {

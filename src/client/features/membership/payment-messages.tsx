@@ -1,19 +1,22 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { formatAuDate } from '../../../shared/dates';
-import { MEMBERSHIP_LABELS } from '../../../shared/membership';
+import { membershipLabels, membershipYearText } from '../../../shared/membership';
 import type { PaymentDetails } from '../../components/join-dialog';
+import { useMembershipRules } from '../../lib/membership-rules';
 import { PAYMENT_FAILED_INLINE } from './payment-texts';
 import type { PaymentPanelState } from './use-payment-panel';
 
-/** Who is paying, for what, and how much. */
+/** Who is paying, for what (a year from paying, or the club's fixed membership year), and how much. */
 export function PaymentSummary({ details, earlyRenewal }: { details: PaymentDetails; earlyRenewal: boolean }) {
+  const rules = useMembershipRules();
+  const term = rules.year.kind === 'fromJoining' ? 'one year' : `the year ${membershipYearText(rules)}`;
   return (
     <Stack gap={4}>
       <Text fw={600}>{details.names.join(', ')}</Text>
       <Text size="sm" c="dimmed">
         {details.addition
           ? `Added to your membership until ${formatAuDate(details.addition.until)}${details.addition.becomesFamily ? ', which becomes a family membership' : ''}`
-          : `${MEMBERSHIP_LABELS[details.membershipType]} membership, one year${earlyRenewal ? ' (early renewal)' : ''}`}
+          : `${membershipLabels(rules)[details.membershipType]} membership, ${term}${earlyRenewal ? ' (early renewal)' : ''}`}
       </Text>
       <Text fz="xl" fw={700}>
         ${details.amount} AUD

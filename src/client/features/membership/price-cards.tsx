@@ -1,19 +1,24 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatAud, MEMBERSHIP_PRICES_CENTS, type MembershipType } from '../../../shared/membership';
+import { formatAudPrice, type MembershipRules, type MembershipType } from '../../../shared/membership';
 import { useJoinDialog } from '../../components/join-dialog';
+import { familyCovers, useMembershipRules } from '../../lib/membership-rules';
 
-const CARDS: { type: MembershipType; title: string; note: string; best?: boolean }[] = [
-  { type: 'adult', title: 'Adult', note: 'Annual membership' },
-  { type: 'junior', title: 'Junior', note: 'Under 16' },
-  { type: 'family', title: 'Family', note: '2 adults and 3 juniors', best: true },
-];
+/** The three cards as the club's rules give them: who a junior is and who a family covers. */
+function cardsOf(rules: MembershipRules): { type: MembershipType; title: string; note: string; best?: boolean }[] {
+  return [
+    { type: 'adult', title: 'Adult', note: 'Annual membership' },
+    { type: 'junior', title: 'Junior', note: `Under ${rules.juniorUnder}` },
+    { type: 'family', title: 'Family', note: familyCovers(rules), best: true },
+  ];
+}
 
-/** The three membership prices; each card opens the join form with its type chosen. */
+/** The club's three membership prices; each card opens the join form with its type chosen. */
 export function PriceCards() {
   const { openJoin } = useJoinDialog();
+  const rules = useMembershipRules();
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-      {CARDS.map((card) => (
+      {cardsOf(rules).map((card) => (
         <Card
           key={card.type}
           withBorder
@@ -27,7 +32,7 @@ export function PriceCards() {
               {card.best && <Badge color="teal">Best Value</Badge>}
             </Group>
             <Text fz={32} fw={700}>
-              {formatAud(MEMBERSHIP_PRICES_CENTS[card.type]).replace('.00', '')}
+              {formatAudPrice(rules.feesCents[card.type])}
             </Text>
             <Text c="dimmed" style={{ flexGrow: 1 }}>
               {card.note}

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Checkbox, Group, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { FAMILY_LIMITS } from '../../../shared/membership';
 import { DateField } from '../../components/forms/date-field';
+import { familyCovers, familyRoom, useMembershipRules } from '../../lib/membership-rules';
 import type { Person } from './registration-fields';
 import type { RegistrationFormState } from './use-registration-form';
 
@@ -47,6 +47,7 @@ function HouseholdMember({ form, person, index: i }: { form: RegistrationFormSta
 /** The people who pay with the person joining: one more, or a family's household. */
 export function RegistrationHousehold({ form }: { form: RegistrationFormState }) {
   const { family, addOther, toggleOther, people, others, addFamilyMember } = form;
+  const rules = useMembershipRules();
   return (
     <>
       {!family && (
@@ -54,14 +55,13 @@ export function RegistrationHousehold({ form }: { form: RegistrationFormState })
       )}
       {family && (
         <Text size="sm" c="dimmed">
-          Family covers up to {FAMILY_LIMITS.adults} adults and {FAMILY_LIMITS.juniors} juniors (under 16). Add the other people in your
-          household below.
+          Family covers up to {familyCovers(rules)} (under {rules.juniorUnder}). Add the other people in your household below.
         </Text>
       )}
       {people.map((person, i) => (
         <HouseholdMember key={i} form={form} person={person} index={i} />
       ))}
-      {family && others.length < 4 && (
+      {family && others.length < familyRoom(rules) && (
         <Button variant="light" onClick={addFamilyMember}>
           Add family member
         </Button>

@@ -1,6 +1,7 @@
 import { Button, Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { formatAud, MEMBERSHIP_LABELS, MEMBERSHIP_PRICES_CENTS, MEMBERSHIP_TYPES, SHIRT_SIZES } from '../../../shared/membership';
+import { formatAud, MEMBERSHIP_TYPES, membershipLabels, SHIRT_SIZES } from '../../../shared/membership';
 import { DateField } from '../../components/forms/date-field';
+import { useMembershipRules } from '../../lib/membership-rules';
 import type { RegistrationFormState } from './use-registration-form';
 
 /** The name, e-mail address, phone number and address of the person joining. */
@@ -91,8 +92,10 @@ function PersonalFields({ form: { values, set, err, today } }: { form: Registrat
   );
 }
 
-/** The membership type, with Junior offered when the server refused Adult for someone under 16. */
+/** The membership type at the club's fees, with Junior offered when the server refused Adult for a junior. */
 function MembershipTypeField({ form: { values, err, errors, changeType, offerJunior } }: { form: RegistrationFormState }) {
+  const rules = useMembershipRules();
+  const labels = membershipLabels(rules);
   return (
     <>
       <NativeSelect
@@ -103,7 +106,7 @@ function MembershipTypeField({ form: { values, err, errors, changeType, offerJun
         error={err('membershipType')}
         data={[
           { value: '', label: 'Choose…' },
-          ...MEMBERSHIP_TYPES.map((t) => ({ value: t, label: `${MEMBERSHIP_LABELS[t]}: ${formatAud(MEMBERSHIP_PRICES_CENTS[t])}` })),
+          ...MEMBERSHIP_TYPES.map((t) => ({ value: t, label: `${labels[t]}: ${formatAud(rules.feesCents[t])}` })),
         ]}
       />
       {offerJunior && (
@@ -112,7 +115,7 @@ function MembershipTypeField({ form: { values, err, errors, changeType, offerJun
             Choose Junior
           </Button>
           <Text size="sm" c="dimmed">
-            {MEMBERSHIP_LABELS.junior} membership: {formatAud(MEMBERSHIP_PRICES_CENTS.junior)} a year, for people under 16.
+            {labels.junior} membership: {formatAud(rules.feesCents.junior)} a year, for people under {rules.juniorUnder}.
           </Text>
         </Group>
       )}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { isIsoDate } from '../../../shared/dates';
-import { householdFeeCents, isJuniorOn, type MembershipType } from '../../../shared/membership';
+import { householdFeeCents, isJuniorOn, type MembershipRules, type MembershipType } from '../../../shared/membership';
 import { REQUIRED_DOCUMENTS } from '../../../shared/documents';
 import { DOCUMENTS_REQUIRED_MESSAGE, registrationInput, type RegistrationResult } from '../../../shared/members.schema';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
@@ -10,6 +10,7 @@ import { fieldErrorsOf, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { useClubToday } from '../../lib/clock';
 import { useAuth } from '../../lib/use-auth';
+import { useMembershipRules } from '../../lib/membership-rules';
 import {
   ACCEPTANCES,
   emptyPerson,
@@ -122,11 +123,13 @@ function householdActions(form: RegistrationSchemaForm, household: ReturnType<ty
   return { set, changeType, updateOther, removeOther, addFamilyMember };
 }
 
-/** The fee for the household, once a membership type is chosen. */
-function totalOf(type: MembershipType | '', people: Person[], today: string) {
+/** The fee for the household at the club's fees, once a membership type is chosen. */
+function totalOf(rules: MembershipRules, type: MembershipType | '', people: Person[], today: string) {
   if (!type) return null;
-  const extraTypes = people.map((p): MembershipType => (isIsoDate(p.dateOfBirth) && isJuniorOn(p.dateOfBirth, today) ? 'junior' : 'adult'));
-  return householdFeeCents(type, [type, ...extraTypes]);
+  const extraTypes = people.map((p): MembershipType =>
+    isIsoDate(p.dateOfBirth) && isJuniorOn(rules, p.dateOfBirth, today) ? 'junior' : 'adult',
+  );
+  return householdFeeCents(rules, type, [type, ...extraTypes]);
 }
 
 /** The join form's state and actions: the person, the household, the acceptances and the submission. */
@@ -152,12 +155,13 @@ export function useRegistrationForm({ initialType, onRegistered, onNestedDialog 
   const type = values.membershipType as MembershipType | '';
   const people = household.peopleOf(type);
   const today = useClubToday();
-  // The server refused Adult for someone under 16: offer Junior in one click.
+  const rules = useMembershipRules();
+  // The server refused Adult for someone under the club's junior age: offer Junior in one click.
   const offerJunior =
     Boolean(errors.membershipType) &&
     values.membershipType === 'adult' &&
     isIsoDate(values.dateOfBirth) &&
-    isJuniorOn(values.dateOfBirth, today);
+    isJuniorOn(rules, values.dateOfBirth, today);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -199,7 +203,7 @@ export function useRegistrationForm({ initialType, onRegistered, onNestedDialog 
     people,
     today,
     offerJunior,
-    total: totalOf(type, people, today),
+    total: totalOf(rules, type, people, today),
     pending: register.isPending,
     submit,
   };

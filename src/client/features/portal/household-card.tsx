@@ -1,8 +1,9 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { formatAuDate } from '../../../shared/dates';
 import type { HouseholdMember, MyHousehold } from '../../../shared/member-details.schema';
-import { MEMBERSHIP_LABELS } from '../../../shared/membership';
+import { membershipLabels } from '../../../shared/membership';
 import { additionPayment, useJoinDialog } from '../../components/join-dialog';
+import { useMembershipRules } from '../../lib/membership-rules';
 
 const STATUS_BADGE = {
   active: { color: 'green', label: 'Active' },
@@ -19,6 +20,7 @@ function standing(person: HouseholdMember): string {
 
 /** A person's name, membership and standing; a junior's emergency contact. */
 function HouseholdPersonFacts({ person, isYou }: { person: HouseholdMember; isYou: boolean }) {
+  const labels = membershipLabels(useMembershipRules());
   return (
     <Stack gap={0} style={{ minWidth: 0, flex: '1 1 180px' }}>
       <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -27,7 +29,7 @@ function HouseholdPersonFacts({ person, isYou }: { person: HouseholdMember; isYo
       </Text>
       <Group gap={6}>
         <Text size="sm" c="dimmed">
-          {MEMBERSHIP_LABELS[person.membershipType]}
+          {labels[person.membershipType]}
         </Text>
         <Badge size="sm" variant="light" color={STATUS_BADGE[person.status].color}>
           {STATUS_BADGE[person.status].label}

@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { formatAuDate } from '../../../shared/dates';
 import { cardIsCurrent } from '../../../shared/member-card';
 import type { MemberCardView } from '../../../shared/member-card.schema';
-import { MEMBERSHIP_LABELS } from '../../../shared/membership';
+import { membershipLabels } from '../../../shared/membership';
 import { QueryState } from '../../components/query-state';
 import { toast } from '../../components/toast';
 import { useClubToday } from '../../lib/clock';
 import { useClub } from '../../lib/club-profile';
 import { serverMessage } from '../../lib/errors';
+import { useMembershipRules } from '../../lib/membership-rules';
 import { useTRPC } from '../../trpc';
 import { QrCode } from '../../components/qr-code';
 import { againstWhite } from '../../theme';
@@ -30,6 +31,7 @@ function standing(card: MemberCardView, today: string): { label: string; color: 
 function MembershipCardFace({ card, onReissue }: { card: MemberCardView; onReissue: (card: MemberCardView) => void }) {
   const today = useClubToday();
   const club = useClub();
+  const labels = membershipLabels(useMembershipRules());
   const state = standing(card, today);
   return (
     <Card withBorder radius="lg" padding="lg" maw={420} w="100%" mx="auto" aria-label={`Membership card: ${card.name}`} component="section">
@@ -40,7 +42,7 @@ function MembershipCardFace({ card, onReissue }: { card: MemberCardView; onReiss
         <Title order={3} ta="center" style={{ overflowWrap: 'anywhere' }}>
           {card.name}
         </Title>
-        <Text ta="center">{MEMBERSHIP_LABELS[card.membershipType]} membership</Text>
+        <Text ta="center">{labels[card.membershipType]} membership</Text>
         <Badge size="lg" color={state.color} variant="filled">
           {state.label}
         </Badge>

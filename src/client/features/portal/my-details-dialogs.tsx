@@ -15,6 +15,7 @@ import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { GuardedModal } from '../../components/guarded-modal';
 import { toast } from '../../components/toast';
 import { isNetworkError, serverMessage } from '../../lib/errors';
+import { useMembershipRules } from '../../lib/membership-rules';
 import { useAuth } from '../../lib/use-auth';
 import { useTRPC } from '../../trpc';
 
@@ -267,6 +268,7 @@ function AddJuniorForm({ onDone, onAdded }: { onDone: () => void; onAdded: (resu
   const refresh = useRefreshDetails();
   const add = useMutation(trpc.memberDetails.addJunior.mutationOptions());
   const [error, setError] = useState<string | null>(null);
+  const { juniorUnder } = useMembershipRules();
   const form = useSchemaForm({
     schema: addJuniorInput,
     initialValues: { firstName: '', lastName: '', dateOfBirth: '', gender: '', shirtSize: '', agreed: false },
@@ -298,8 +300,8 @@ function AddJuniorForm({ onDone, onAdded }: { onDone: () => void; onAdded: (resu
     <form noValidate onSubmit={(event) => void submit(event)} aria-label="Add a junior">
       <Stack gap="sm">
         <Text size="sm">
-          A junior (under 16) joins your membership until it ends. The price is what the club's fees give: nothing while a family membership
-          has room, otherwise the difference, paid next.
+          A junior (under {juniorUnder}) joins your membership until it ends. The price is what the club's fees give: nothing while a family
+          membership has room, otherwise the difference, paid next.
         </Text>
         <TextInput label="First name" autoComplete="off" size="md" {...field('firstName')} />
         <TextInput label="Last name" autoComplete="off" size="md" {...field('lastName')} />

@@ -2,8 +2,9 @@ import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text } from '@m
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { HouseholdMember, MyHousehold } from '../../../shared/member-details.schema';
-import { MEMBERSHIP_LABELS } from '../../../shared/membership';
+import { membershipLabels } from '../../../shared/membership';
 import type { MemberProfile } from '../../../shared/members.schema';
+import { useMembershipRules } from '../../lib/membership-rules';
 import { useTRPC } from '../../trpc';
 import { additionPayment, useJoinDialog } from '../../components/join-dialog';
 import { toast } from '../../components/toast';
@@ -26,12 +27,13 @@ function ProfileDetailsCard({
   onEdit: (person: HouseholdMember) => void;
   onChangeEmail: () => void;
 }) {
+  const labels = membershipLabels(useMembershipRules());
   const rows: [string, string][] = [
     ['First Name', profile.firstName],
     ['Last Name', profile.lastName],
     ['Email', profile.email ?? '—'],
     ['Phone', profile.phone ?? '—'],
-    ['Membership Type', MEMBERSHIP_LABELS[profile.membershipType]],
+    ['Membership Type', labels[profile.membershipType]],
     ['Shirt Size', profile.shirtSize ?? '—'],
     ['Address', profile.address ?? '—'],
   ];

@@ -1,0 +1,69 @@
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { membershipRulesSchema } from '../../../shared/membership-rules';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
+import { toast } from '../../components/toast';
+import { serverMessage } from '../../lib/errors';
+import { setMembershipRules, useMembershipRules } from '../../lib/membership-rules';
+import { useTRPC } from '../../trpc';
+import { MembershipRulesFields } from './membership-rules-fields';
+import { notAmountMessages, rulesFieldOf, rulesInput, rulesValues, type MembershipRulesValues } from './membership-rules-values';
+
+/**
+ * Admin → Club settings' memberships: the annual fees, who a family covers, the junior age and the membership year.
+ * A save is audited, and prices what is bought from then on: what members already paid, and until when, stays.
+ */
+export function MembershipRulesCard() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const rules = useMembershipRules();
+  const form = useSchemaForm<typeof membershipRulesSchema, MembershipRulesValues>({
+    schema: membershipRulesSchema,
+    initialValues: () => rulesValues(rules),
+    toInput: rulesInput,
+    fieldOf: rulesFieldOf(),
+  });
+  const save = useMutation(
+    trpc.admin.club.saveMembership.mutationOptions({
+      onSuccess: (saved) => {
+        setMembershipRules(saved);
+        form.reset(rulesValues(saved));
+        queryClient.setQueryData(trpc.club.membership.queryKey(), saved);
+        toast.success('Membership rules saved', 'They price what is bought from now on, and never change what members have already paid.');
+      },
+      onError: (error) => {
+        if (!form.applyServerError(error)) toast.error('Could not save the membership rules', serverMessage(error));
+      },
+    }),
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = form.validate();
+    // A fee that is no amount of dollars says so (the schema would speak of cents, which nobody typed).
+    form.setErrors((errors) => ({ ...errors, ...notAmountMessages(form.values) }));
+    if (input) save.mutate(input);
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md">
+      <form onSubmit={submit} noValidate aria-labelledby="membership-rules-title">
+        <Stack gap="md">
+          <Title order={3} fz="lg" id="membership-rules-title">
+            Memberships
+          </Title>
+          <Text size="sm" c="dimmed">
+            The fees joining and renewing cost, who a family covers, and who is a junior when joining and at events. A change prices what is
+            bought from then on; what members have already paid stays as it is.
+          </Text>
+          <MembershipRulesFields values={form.values} errors={form.errors} inputProps={form.inputProps} setValue={form.setValue} />
+          <Group justify="flex-end">
+            <Button type="submit" size="md" mih={44} loading={save.isPending} disabled={!form.dirty}>
+              Save membership rules
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
