@@ -28,11 +28,11 @@ export async function renderPage(
   url: string,
   answers: readonly FirstAnswer[],
   club: ClubProfile,
-  rules?: MembershipRules,
+  rules: MembershipRules,
 ): Promise<DrawnPage> {
   // One club per site: the page's profile and membership rules are the drawing's, as they are the app's in the browser.
   setClubProfile(club);
-  if (rules) setMembershipRules(rules);
+  setMembershipRules(rules);
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient();
   keepAnswers(queryClient, trpcClient, answers);

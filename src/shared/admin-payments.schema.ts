@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_HOUSEHOLD } from './membership-rules';
 import { optionalText, text } from './auth.schema';
 import { isIsoDate } from './dates';
 import { additionalMemberInput, documentedRegistrationInput } from './members.schema';
@@ -41,7 +42,7 @@ const paidOn = text('Paid on').trim().min(1, 'Paid on is required.').refine(isIs
 export const adminNewMemberInput = documentedRegistrationInput.extend({
   additionalMembers: z
     .array(additionalMemberInput, { error: 'Additional members must be a list.' })
-    .max(4, 'A household has at most 5 people.')
+    .max(MAX_HOUSEHOLD - 1, `A household has at most ${MAX_HOUSEHOLD} people.`)
     .default([]),
 });
 export type AdminNewMemberInput = z.input<typeof adminNewMemberInput>;
@@ -86,7 +87,7 @@ export const paymentQuoteInput = z.discriminatedUnion(
             dateOfBirth: text('Date of birth').refine(isIsoDate, 'Date of birth must be a date (YYYY-MM-DD).'),
           }),
         )
-        .max(4, 'A household has at most 5 people.')
+        .max(MAX_HOUSEHOLD - 1, `A household has at most ${MAX_HOUSEHOLD} people.`)
         .default([]),
     }),
     z.object({ mode: z.literal('renewal'), memberId: uuid('member') }),

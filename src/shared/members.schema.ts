@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_HOUSEHOLD } from './membership-rules';
 import { emailSchema, nameSchema, text } from './auth.schema';
 import { clubToday, isIsoDate } from './dates';
 import { REQUIRED_DOCUMENTS } from './documents';
@@ -69,7 +70,7 @@ export const registrationInput = z.object({
   codeOfConductAccepted: z.literal(true, { error: 'Please agree to abide by the code of conduct' }),
   additionalMembers: z
     .array(additionalMemberInput, { error: 'Additional members must be a list.' })
-    .max(4, 'A household has at most 5 people.')
+    .max(MAX_HOUSEHOLD - 1, `A household has at most ${MAX_HOUSEHOLD} people.`)
     .default([]),
   documentsAccepted: documentsAcceptedSchema,
 });

@@ -9,12 +9,16 @@ const fee = (label: string) =>
     .min(0, `${label} cannot be below zero.`)
     .max(MAX_FEE_CENTS, `${label} must be at most $10,000.`);
 
+/** The most people a family may cover (each of its limits at most 6), and so the most one join form takes. */
+export const MAX_FAMILY_LIMIT = 6;
+export const MAX_HOUSEHOLD = 2 * MAX_FAMILY_LIMIT;
+
 const familyLimit = (label: string) =>
   z
     .number({ error: `${label} must be a number.` })
     .int(`${label} must be a whole number.`)
     .min(1, `${label} must be at least 1.`)
-    .max(10, `${label} must be at most 10.`);
+    .max(MAX_FAMILY_LIMIT, `${label} must be at most ${MAX_FAMILY_LIMIT}.`);
 
 /** 'MM-DD' of a day every year has (29 February never starts a year). */
 const monthDay = z

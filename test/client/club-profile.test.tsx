@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clubProfile, keepClubProfile, setClubProfile } from '../../src/client/lib/club-profile';
 import { renderPage } from '../../src/client/render-page';
-import { EXAMPLE_CLUB_PROFILE } from '../../src/shared/club-example';
+import { EXAMPLE_CLUB_PROFILE, EXAMPLE_MEMBERSHIP_RULES } from '../../src/shared/club-example';
 import type { ClubProfile } from '../../src/shared/club-profile';
 import { CLUB_PROFILE_ID } from '../../src/shared/club-profile-plain';
 import { SIGNED_OUT, fakeServer, ok, renderApp } from './render';
@@ -99,6 +99,7 @@ describe('the profile a page carries', () => {
         { path: 'cms.sections', input: { pageSlug: 'landing' }, data: [] },
       ],
       BAY,
+      EXAMPLE_MEMBERSHIP_RULES,
     );
     expect(html).toContain(BAY.name);
     expect(html).not.toMatch(/Tweed/);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverDrawnPages } from '../../src/server/http/server-drawn-pages';
-import { EXAMPLE_CLUB_PROFILE } from '../../src/shared/club-example';
+import { EXAMPLE_CLUB_PROFILE, EXAMPLE_MEMBERSHIP_RULES } from '../../src/shared/club-example';
 import { answersIn, fakeBuiltClient, OPENING } from '../support/fake-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -93,7 +93,8 @@ export async function renderPage(url, answers, club) {
     do {
       at = minute();
       drawings = [];
-      for (const club of [EXAMPLE_CLUB_PROFILE, EXAMPLE_CLUB_PROFILE, bay]) drawings.push((await draw(log, '/', [], club))?.html);
+      for (const club of [EXAMPLE_CLUB_PROFILE, EXAMPLE_CLUB_PROFILE, bay])
+        drawings.push((await draw(log, '/', [], club, EXAMPLE_MEMBERSHIP_RULES))?.html);
     } while (minute() !== at);
     const [first, , renamed] = drawings.map((html) => html?.replace(/<p>.*/, ''));
     expect(first).toBe(`<h1>${EXAMPLE_CLUB_PROFILE.name}</h1>`);

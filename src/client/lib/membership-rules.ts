@@ -43,9 +43,5 @@ const some = (count: number, word: string) => `${count} ${word}${count === 1 ? '
 export const familyCovers = ({ familyLimits }: Pick<MembershipRules, 'familyLimits'>) =>
   `${some(familyLimits.adults, 'adult')} and ${some(familyLimits.juniors, 'junior')}`;
 
-/**
- * How many people may pay with the one joining as a family: the club's family limits less that person, and at most
- * the 4 more a join form takes.
- */
-export const familyRoom = ({ familyLimits }: Pick<MembershipRules, 'familyLimits'>) =>
-  Math.min(4, familyLimits.adults + familyLimits.juniors - 1);
+/** How many people may pay with the one joining as a family: the club's family limits less that person. */
+export const familyRoom = ({ familyLimits }: Pick<MembershipRules, 'familyLimits'>) => familyLimits.adults + familyLimits.juniors - 1;

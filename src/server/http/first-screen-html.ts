@@ -85,7 +85,7 @@ export function firstScreenHtml(
         '</head>',
         `${links}${jsonScript(FIRST_SCREEN_DATA_ID, answers)}${clubFacts}</head>`,
       );
-      const drawn = draw && profile && drawnOnServer(address) ? await draw(req.log, req.url, answers, profile) : undefined;
+      const drawn = draw && profile && rules && drawnOnServer(address) ? await draw(req.log, req.url, answers, profile, rules) : undefined;
       if (drawn) return html.replace(EMPTY_ROOT, `<div id="root" ${DRAWN_AT_ATTRIBUTE}="${drawn.drawnAt}">${drawn.html}</div>`);
       return isFullScreenPage(pathname) ? html : html.replace(EMPTY_ROOT, `<div id="root">${headerShell(profile?.name ?? '')}</div>`);
     },

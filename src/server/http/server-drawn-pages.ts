@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ClubProfile } from '../../shared/club-profile';
+import type { MembershipRules } from '../../shared/membership';
 import type { FirstAnswer } from '../../shared/first-screen';
 
 /** A first screen drawn on the server, ready to go inside the page's root element, and when it was drawn. */
@@ -14,7 +15,7 @@ export interface DrawnScreen {
 
 /** The client's server-side drawing (src/client/render-page.tsx) as its build exports it. */
 interface RenderModule {
-  renderPage(url: string, answers: readonly FirstAnswer[], club: ClubProfile): Promise<DrawnScreen>;
+  renderPage(url: string, answers: readonly FirstAnswer[], club: ClubProfile, rules: MembershipRules): Promise<DrawnScreen>;
 }
 
 /** How many drawn screens are kept: the public pages for visitors, each minute, are the ones asked again and again. */
@@ -39,15 +40,17 @@ export function serverDrawnPages(clientDir: string) {
     answers: readonly FirstAnswer[],
     /** The profile the page carries (its `club-profile` script), so the drawing names the club as the app will. */
     club: ClubProfile,
+    /** The membership rules the page carries (its price cards), for the same reason. */
+    rules: MembershipRules,
   ): Promise<DrawnScreen | undefined> {
     const key = createHash('sha256')
-      .update(`${Math.floor(Date.now() / MINUTE_MS)} ${url} ${JSON.stringify(answers)} ${JSON.stringify(club)}`)
+      .update(`${Math.floor(Date.now() / MINUTE_MS)} ${url} ${JSON.stringify(answers)} ${JSON.stringify(club)} ${JSON.stringify(rules)}`)
       .digest('base64');
     const known = kept.get(key);
     if (known) return known;
     try {
       module ??= import(pathToFileURL(file).href) as Promise<RenderModule>;
-      const drawn = await (await module).renderPage(url, answers, club);
+      const drawn = await (await module).renderPage(url, answers, club, rules);
       kept.set(key, drawn);
       if (kept.size > KEPT) kept.delete(kept.keys().next().value!);
       return drawn;
