@@ -42,7 +42,7 @@ import type { CatchSubmissionFields } from '../src/shared/catches.schema';
 import { addYears, clubLocalToInstant, clubToday, instantToClubLocal } from '../src/shared/dates';
 import { acceptRequiredDocuments } from '../src/shared/documents';
 import type { FirstRead } from '../src/shared/screens';
-import { MEMBERSHIP_PRICES_CENTS } from '../src/shared/membership';
+import { EXAMPLE_MEMBERSHIP_RULES } from '../src/shared/club-example';
 import { seedClub } from './seed';
 import { table } from './table';
 
@@ -493,7 +493,7 @@ async function seedClubDay(em: EntityManager): Promise<ClubDay> {
       createdBy: user,
       description: 'Adult membership fee',
       payee: `${firstName} ${lastName}`,
-      amountCents: MEMBERSHIP_PRICES_CENTS.adult,
+      amountCents: EXAMPLE_MEMBERSHIP_RULES.feesCents.adult,
       currency: 'AUD',
       provider: 'demo',
       method: 'demo',

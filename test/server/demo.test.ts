@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { clubToday } from '../../src/shared/dates';
+import { EXAMPLE_MEMBERSHIP_RULES } from '../../src/shared/club-example';
 import { isJuniorOn } from '../../src/shared/membership';
 import { isCurrentMember } from '../../src/server/membership/member-status';
 import { financialYearOf } from '../../src/shared/reports.schema';
@@ -83,7 +84,9 @@ describe('the demo club (npm run demo)', () => {
     const em = site.orm.em.fork();
     const people = await em.find(Member, { isGuest: false }, { populate: ['household'] });
     const withJuniors = new Set(
-      people.filter((m) => isCurrentMember(m, today) && isJuniorOn(m.dateOfBirth, today)).map((m) => m.household.id),
+      people
+        .filter((m) => isCurrentMember(m, today) && isJuniorOn(EXAMPLE_MEMBERSHIP_RULES, m.dateOfBirth, today))
+        .map((m) => m.household.id),
     );
     const families = people.filter((m) => m.isPrimary && withJuniors.has(m.household.id)).map((m) => m.lastName);
     expect(families).toEqual(expect.arrayContaining(['Nguyen', 'Patterson', 'Robinson']));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog, Household, Member, Payment } from '../../src/server/db/entities';
 import { addYears, clubToday } from '../../src/shared/dates';
+import { EXAMPLE_MEMBERSHIP_RULES } from '../../src/shared/club-example';
 import { juniorAddition } from '../../src/shared/membership';
 import { createMember } from '../support/factories';
 import { FakePayPal } from '../support/fake-paypal';
@@ -69,18 +70,22 @@ describe('the price of adding a junior', () => {
   it('is the difference the club’s prices give', () => {
     const adult = { membershipType: 'adult' as const, junior: false };
     const junior = { membershipType: 'junior' as const, junior: true };
-    expect(juniorAddition('adult', [adult])).toMatchObject({ ok: true, dueCents: 3000, becomesFamily: false });
-    expect(juniorAddition('adult', [adult, junior])).toMatchObject({
+    expect(juniorAddition(EXAMPLE_MEMBERSHIP_RULES, 'adult', [adult])).toMatchObject({ ok: true, dueCents: 3000, becomesFamily: false });
+    expect(juniorAddition(EXAMPLE_MEMBERSHIP_RULES, 'adult', [adult, junior])).toMatchObject({
       ok: true,
       dueCents: 5000,
       householdType: 'family',
       becomesFamily: true,
     });
-    expect(juniorAddition('adult', [adult, adult])).toMatchObject({ ok: true, dueCents: 4000, becomesFamily: true });
+    expect(juniorAddition(EXAMPLE_MEMBERSHIP_RULES, 'adult', [adult, adult])).toMatchObject({
+      ok: true,
+      dueCents: 4000,
+      becomesFamily: true,
+    });
     const fam = { membershipType: 'family' as const, junior: false };
     const famJunior = { membershipType: 'family' as const, junior: true };
-    expect(juniorAddition('family', [fam, fam, famJunior])).toMatchObject({ ok: true, dueCents: 0 });
-    expect(juniorAddition('family', [fam, famJunior, famJunior, famJunior])).toMatchObject({ ok: false });
+    expect(juniorAddition(EXAMPLE_MEMBERSHIP_RULES, 'family', [fam, fam, famJunior])).toMatchObject({ ok: true, dueCents: 0 });
+    expect(juniorAddition(EXAMPLE_MEMBERSHIP_RULES, 'family', [fam, famJunior, famJunior, famJunior])).toMatchObject({ ok: false });
   });
 });
 

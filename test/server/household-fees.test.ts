@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog, Household, Member, Payment } from '../../src/server/db/entities';
 import { addYears, clubToday } from '../../src/shared/dates';
 import { acceptRequiredDocuments } from '../../src/shared/documents';
+import { EXAMPLE_MEMBERSHIP_RULES } from '../../src/shared/club-example';
 import { householdFeeCents, type MembershipType } from '../../src/shared/membership';
 import { createMember, signIn } from '../support/factories';
 import { FakePayPal } from '../support/fake-paypal';
@@ -54,6 +55,7 @@ async function expectPaidForWhatItHolds(householdId: string) {
   const latest = paid[paid.length - 1];
   expect(household.membershipType).toBe(latest.covers!.householdType);
   const fee = householdFeeCents(
+    EXAMPLE_MEMBERSHIP_RULES,
     household.membershipType,
     current.map((p) => p.membershipType as MembershipType),
   );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventDaySql, isJuniorOn, juniorOnSql, zoneSql } from '../../src/server/membership/junior-age';
+import { EXAMPLE_MEMBERSHIP_RULES } from '../../src/shared/club-example';
 import { addDays, addYears, clubLocalToInstant } from '../../src/shared/dates';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -24,21 +25,30 @@ describe('who is a junior: the row rule and the SQL agree', () => {
   });
   afterAll(() => t?.close());
 
-  it('is under 16 on the day, birthdays and leap days included', async () => {
-    expect(isJuniorOn('2010-11-22', '2026-11-21')).toBe(true);
-    expect(isJuniorOn('2010-11-21', '2026-11-21')).toBe(false);
+  it.each([16, 18, 15])('is under the club’s junior age (%i) on the day, birthdays and leap days included', async (juniorUnder) => {
+    const rules = { juniorUnder };
+    if (juniorUnder === 16) {
+      expect(isJuniorOn(rules, '2010-11-22', '2026-11-21')).toBe(true);
+      expect(isJuniorOn(rules, '2010-11-21', '2026-11-21')).toBe(false);
+    }
     const pairs = BIRTHS.flatMap((born) => DAYS.map((day) => ({ born, day })));
     const rows = await t
       .em()
       .getConnection()
       .execute<{ born: string; day: string; junior: boolean }[]>(
-        `select p.born, p.day, ${juniorOnSql('p.born::date', 'p.day::date')} as junior
+        `select p.born, p.day, ${juniorOnSql(rules, 'p.born::date', 'p.day::date')} as junior
          from jsonb_to_recordset(?::jsonb) as p(born text, day text)`,
         [JSON.stringify(pairs)],
       );
     expect(rows.map((r) => `${r.born} on ${r.day}: ${r.junior}`)).toEqual(
-      pairs.map((p) => `${p.born} on ${p.day}: ${isJuniorOn(p.born, p.day)}`),
+      pairs.map((p) => `${p.born} on ${p.day}: ${isJuniorOn(rules, p.born, p.day)}`),
     );
+  });
+
+  it('writes the junior age into SQL only as a whole number', () => {
+    expect(juniorOnSql({ juniorUnder: 18 }, 'm.born', 'e.day')).toBe('(m.born is not null and extract(year from age(e.day, m.born)) < 18)');
+    for (const bad of [16.5, Number.NaN, '16; drop table members' as unknown as number])
+      expect(() => juniorOnSql({ juniorUnder: bad }, 'm.born', 'e.day')).toThrow('Not a junior age.');
   });
 
   it("reads an event's day on the club's calendar: a 6 am start is that day in Sydney, not the day before in UTC", async () => {
@@ -49,10 +59,10 @@ describe('who is a junior: the row rule and the SQL agree', () => {
       .em()
       .getConnection()
       .execute<{ junior: boolean }[]>(
-        `select ${juniorOnSql('e.born', eventDaySql('e'))} as junior from (select ?::date as born, ?::timestamptz as event_date) e`,
+        `select ${juniorOnSql(EXAMPLE_MEMBERSHIP_RULES, 'e.born', eventDaySql('e'))} as junior from (select ?::date as born, ?::timestamptz as event_date) e`,
         [born, start],
       );
-    expect(row.junior).toBe(isJuniorOn(born, day));
+    expect(row.junior).toBe(isJuniorOn(EXAMPLE_MEMBERSHIP_RULES, born, day));
     expect(row.junior).toBe(true);
   });
 

@@ -1,7 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLE_CLUB_PROFILE } from '../../src/shared/club-example';
+import { EXAMPLE_CLUB_PROFILE, EXAMPLE_MEMBERSHIP_RULES } from '../../src/shared/club-example';
 import { addDays, addYears, clubToday } from '../../src/shared/dates';
 import { AuditLog, Event, EventRegistration, Household, Member, User, WaitlistEntry } from '../../src/server/db/entities';
 import { createMailer } from '../../src/server/integrations/mailer';
@@ -395,7 +395,7 @@ describe('renewal reminders', () => {
       clock: t.clock,
       mailer: createMailer({ smtpUrl: t.env.SMTP_URL, from: 'club@club.test', outboxDir: '/nonexistent', log: { info: () => {} } }),
       publicUrl: 'http://club.test',
-      club: { profile: async () => EXAMPLE_CLUB_PROFILE },
+      club: { profile: async () => EXAMPLE_CLUB_PROFILE, membership: async () => EXAMPLE_MEMBERSHIP_RULES },
       log: { error: () => {}, info: () => {} },
     });
     await t.mailAfter(email, () => job.run(t.em()));

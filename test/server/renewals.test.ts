@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLE_CLUB_PROFILE } from '../../src/shared/club-example';
+import { EXAMPLE_CLUB_PROFILE, EXAMPLE_MEMBERSHIP_RULES } from '../../src/shared/club-example';
 import { addDays, clubToday } from '../../src/shared/dates';
 import { AuditLog, Household, Member, RenewalReminder } from '../../src/server/db/entities';
 import { ormOptions } from '../../src/server/db/orm.config';
@@ -20,7 +20,7 @@ const instance = (orm: MikroORM, smtpUrl = t.env.SMTP_URL) => ({
     clock: t.clock,
     mailer: createMailer({ smtpUrl, from: 'club@club.test', outboxDir: '/nonexistent', log: { info: () => {} } }),
     publicUrl: 'http://club.test',
-    club: { profile: async () => EXAMPLE_CLUB_PROFILE },
+    club: { profile: async () => EXAMPLE_CLUB_PROFILE, membership: async () => EXAMPLE_MEMBERSHIP_RULES },
     log,
   }),
 });

@@ -10,7 +10,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AuthToken, Event, EventRegistration, Household, Member, Payment, User } from '../../src/server/db/entities';
 import { addDays, addYears, clubLocalToInstant, clubToday } from '../../src/shared/dates';
 import { acceptRequiredDocuments } from '../../src/shared/documents';
-import { MEMBERSHIP_PRICES_CENTS, type MembershipType } from '../../src/shared/membership';
+import { EXAMPLE_MEMBERSHIP_RULES } from '../../src/shared/club-example';
+import type { MembershipType } from '../../src/shared/membership';
 import type { TestApp, TestClient } from './test-app';
 
 const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
@@ -111,7 +112,7 @@ export async function createMember(t: TestApp, options: MemberOptions = {}) {
     documentsAccepted: acceptRequiredDocuments().map((d) => ({ ...d, acceptedAt: now.toISOString() })),
   });
   if (status !== 'pending') {
-    const amountCents = MEMBERSHIP_PRICES_CENTS[membershipType];
+    const amountCents = EXAMPLE_MEMBERSHIP_RULES.feesCents[membershipType];
     em.create(Payment, {
       kind: 'membership',
       purpose: 'join',

@@ -156,6 +156,7 @@ export class AssistantService {
     const profile = await this.deps.members.profile(em, actor);
     if (!profile) return null;
     const today = clubToday(this.deps.clock.now());
+    const rules = await this.deps.club.membership(em);
     const me = await em.findOneOrFail(Member, { id: profile.id });
     const rows = await em.find(Member, { household: me.household }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } });
     const [entries, upcoming] = await Promise.all([
@@ -171,7 +172,7 @@ export class AssistantService {
         membershipType: m.membershipType,
         status: effectiveStatus(m, today),
         expiryDate: m.expiryDate ?? null,
-        isJunior: isJuniorOn(m.dateOfBirth, today),
+        isJunior: isJuniorOn(rules, m.dateOfBirth, today),
       })),
       entries,
       upcoming: upcoming.map((e) => ({ id: e.id, name: e.name, eventDate: e.eventDate })),

@@ -5,7 +5,7 @@ import { eventLimitBadges } from '../../shared/events';
 import type { EventView } from '../../shared/events.schema';
 import type { NewsView, PageView, PublicSection, PublicSettings } from '../../shared/cms.schema';
 import { CLUB_DOCUMENTS, CODE_OF_CONDUCT_RULES, LICENCE_NOTICE, NSW_RESOURCES, withClubWords } from '../../shared/documents';
-import { FAMILY_LIMITS, formatAud, MEMBERSHIP_PRICES_CENTS } from '../../shared/membership';
+import { formatAud, membershipYearText, type MembershipRules, type MembershipType } from '../../shared/membership';
 import { SPONSOR_PACKAGES, SPONSORSHIP_LABELS, SPONSORSHIP_PRICES_CENTS, type PublicSponsor } from '../../shared/sponsors.schema';
 import type { CatchesService } from '../catches/catches.service';
 import type { ClubSettingsService } from '../club/club-settings.service';
@@ -27,8 +27,8 @@ export interface Passage {
 }
 
 export interface KnowledgeSources {
-  /** The club's name, area and association number, which its documents speak in. */
-  club: Pick<ClubSettingsService, 'profile'>;
+  /** The club's name, area and association number, which its documents speak in; its fees and junior age. */
+  club: Pick<ClubSettingsService, 'profile' | 'membership'>;
   cms: CmsService;
   events: EventsService;
   catches: CatchesService;
@@ -80,8 +80,9 @@ export const KNOWLEDGE_READS: readonly EntityName[] = [
 
 /** Everything the assistant may say, gathered from the club's content as it stands now. */
 export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSources): Promise<Passage[]> {
-  const [club, settings, events, limits, pages, home, landing, news, sponsors] = await Promise.all([
+  const [club, rules, settings, events, limits, pages, home, landing, news, sponsors] = await Promise.all([
     sources.club.profile(em.fork()),
+    sources.club.membership(em.fork()),
     sources.cms.publicSettings(em.fork()),
     sources.events.upcoming(em.fork(), 12),
     sources.catches.sizeLimits(em.fork()),
@@ -92,8 +93,8 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
     sources.sponsors.active(em.fork()),
   ]);
   return [
-    ...membershipPassages(),
-    ...eventPassages(events, sources.clock),
+    ...membershipPassages(rules),
+    ...eventPassages(rules, events, sources.clock),
     ...documentPassages(club),
     ...sponsorPassages(sponsors),
     ...resourcePassages(limits),
@@ -102,11 +103,12 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
   ];
 }
 
-/** Membership: what each kind costs, joining and renewing. */
-function membershipPassages(): Passage[] {
+/** Membership at the club's rules: what each kind costs, who is a junior, who a family covers, joining and renewing. */
+function membershipPassages(rules: MembershipRules): Passage[] {
   const passages: Passage[] = [];
   const add = (p: Passage) => passages.push(p);
-  const price = (type: keyof typeof MEMBERSHIP_PRICES_CENTS) => formatAud(MEMBERSHIP_PRICES_CENTS[type]);
+  const price = (type: MembershipType) => formatAud(rules.feesCents[type]);
+  const { adults, juniors } = rules.familyLimits;
 
   add({
     id: 'membership-adult',
@@ -119,35 +121,39 @@ function membershipPassages(): Passage[] {
     id: 'membership-junior',
     title: 'Junior membership',
     url: '/public',
-    aliases: 'junior kid kids child children son daughter teen teenager young fee cost price how much age old under 16 count counts',
-    text: `Junior membership costs ${price('junior')} a year, for members under 16.`,
+    aliases: `junior kid kids child children son daughter teen teenager young fee cost price how much age old under ${rules.juniorUnder} count counts`,
+    text: `Junior membership costs ${price('junior')} a year, for members under ${rules.juniorUnder}.`,
   });
   add({
     id: 'membership-family',
     title: 'Family membership',
     url: '/public',
     aliases: 'family household kids partner fee cost price how much best value',
-    text: `Family membership costs ${price('family')} a year and covers ${FAMILY_LIMITS.adults} adults and ${FAMILY_LIMITS.juniors} juniors in one household.`,
+    text: `Family membership costs ${price('family')} a year and covers ${adults} adult${adults === 1 ? '' : 's'} and ${juniors} junior${juniors === 1 ? '' : 's'} in one household.`,
   });
   add({
     id: 'membership-join',
     title: 'How to join',
     url: '/public',
     aliases: 'join sign up signup become member register membership apply new',
-    text: `To join, choose 'Join Our Club Today' on the home page (or a price card on the club home page), fill in the registration form for everyone in your household, accept the code of conduct and pay online with PayPal. Adult ${price('adult')}, junior ${price('junior')}, family ${price('family')} a year. Your membership starts as soon as the payment goes through.`,
+    text: `To join, choose 'Join Our Club Today' on the home page (or a price card on the club home page), fill in the registration form for everyone in your household, accept the code of conduct and pay online with PayPal. Adult ${price('adult')}, junior ${price('junior')}, family ${price('family')} a year. Your membership starts as soon as the payment goes through${rules.year.kind === 'fixed' ? ` and runs to the end of the membership year (${membershipYearText(rules)})` : ''}.`,
   });
   add({
     id: 'membership-renew',
     title: 'Renewing',
     url: '/member',
     aliases: 'renew renewal expire expiry expired lapse reminder extend',
-    text: "Renew from the member portal with 'Renew Membership'. A renewal adds a full year from the later of today and your current expiry date, and the club e-mails a reminder 30 and 7 days before your membership ends.",
+    text: `Renew from the member portal with 'Renew Membership'. ${
+      rules.year.kind === 'fixed'
+        ? `A renewal runs to the end of the next membership year (${membershipYearText(rules)}) after the later of today and your current expiry date`
+        : 'A renewal adds a full year from the later of today and your current expiry date'
+    }, and the club e-mails a reminder 30 and 7 days before your membership ends.`,
   });
   return passages;
 }
 
 /** The upcoming events (the next competition, the next event, each one) and how to register. */
-function eventPassages(events: EventView[], clock: KnowledgeSources['clock']): Passage[] {
+function eventPassages(rules: MembershipRules, events: EventView[], clock: KnowledgeSources['clock']): Passage[] {
   const passages: Passage[] = [];
   const add = (p: Passage) => passages.push(p);
   const eventsUrl = '/member?tab=events';
@@ -189,7 +195,7 @@ function eventPassages(events: EventView[], clock: KnowledgeSources['clock']): P
       });
     for (const e of events) {
       const fee = e.registrationFee === '0.00' ? 'free for members' : `$${e.registrationFee}`;
-      const limits = eventLimitBadges(e);
+      const limits = eventLimitBadges(rules, e);
       add({
         id: `event-${e.id}`,
         title: e.name,

@@ -1,13 +1,16 @@
 import { CHAMPION_POINTS } from '../../shared/catches';
+import type { MembershipRules } from '../../shared/membership';
 import { RESULT_DIVISIONS } from '../../shared/results';
 import type { PlacingRules } from '../competition/placing-rules.service';
 import { eventDaySql, juniorOnSql } from '../membership/junior-age';
 
 /**
- * An angler's division at an event, in SQL (`e` the event, `m` the angler): Juniors while under 16 on the event's
- * day on the club's calendar, as `resultDivisionOn` says; Open at an event without divisions, or without a birth date.
+ * An angler's division at an event, in SQL (`e` the event, `m` the angler): Juniors while under the club's junior age
+ * on the event's day on the club's calendar, as `resultDivisionOn` says; Open at an event without divisions, or
+ * without a birth date.
  */
-const divisionSql = () => `case when e.divisions and ${juniorOnSql('m.date_of_birth', eventDaySql('e'))} then 'junior' else 'open' end`;
+const divisionSql = (membership: Pick<MembershipRules, 'juniorUnder'>) =>
+  `case when e.divisions and ${juniorOnSql(membership, 'm.date_of_birth', eventDaySql('e'))} then 'junior' else 'open' end`;
 
 /**
  * The placed catches of the events `eventsWhere` selects (SQL; its parameters follow the species): per event,
@@ -16,16 +19,20 @@ const divisionSql = () => `case when e.divisions and ${juniorOnSql('m.date_of_bi
  * angler, only each angler's best catch of the category (the earlier on a tie) competes, so the next angler moves
  * up. This is the one place results, live boards, the presentation, the ladder and champion points are worked out.
  * PostgreSQL reads only the event's verified catches of each species (from the catches' event, species and status
- * index), never a season's.
+ * index), never a season's. `membership`: the club's rules, which say who is a junior.
  */
-export const placedSql = (eventsWhere: string, rules: PlacingRules) => `select placed.id, placed.angler_id, d.division, placed.place
+export const placedSql = (
+  eventsWhere: string,
+  rules: PlacingRules,
+  membership: Pick<MembershipRules, 'juniorUnder'>,
+) => `select placed.id, placed.angler_id, d.division, placed.place
   from events e cross join unnest(array[?]) s(species) cross join unnest(array['${RESULT_DIVISIONS.join("', '")}']) d(division), lateral (
     select c.id, c.angler_id, row_number() over (order by c.size_cm desc, c.caught_at asc) as place
     from (
       select c.id, c.angler_id, c.size_cm, c.caught_at,
         row_number() over (partition by c.angler_id order by c.size_cm desc, c.caught_at asc) as angler_best
       from catches c join members m on m.id = c.angler_id
-      where c.event_id = e.id and c.species = s.species and c.status = 'verified' and ${divisionSql()} = d.division
+      where c.event_id = e.id and c.species = s.species and c.status = 'verified' and ${divisionSql(membership)} = d.division
         and not exists (select 1 from event_registrations r
           where r.event_id = c.event_id and r.member_id = c.angler_id and r.disqualified_at is not null)
     ) c

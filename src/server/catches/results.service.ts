@@ -9,6 +9,8 @@ import { Catch, Event, Member } from '../db/entities';
 import { placingRules, type PlacingRules } from '../competition/placing-rules.service';
 import { objectUrl, thumbnailKey } from '../platform/object-keys';
 import type { Clock } from '../clock';
+import type { ClubSettingsService } from '../club/club-settings.service';
+import type { MembershipRules } from '../../shared/membership';
 import type { MysteryFishService } from '../competition/mystery-fish.service';
 import { placedSql, pointsFor } from './placings';
 
@@ -19,6 +21,14 @@ export interface ResultsDeps {
   clock: Clock;
   /** The event's mystery fish, as the live board and the presentation show it. */
   mysteryFish: Pick<MysteryFishService, 'view'>;
+  /** The club's membership rules: who is a junior, and so in the Juniors division. */
+  club: Pick<ClubSettingsService, 'membership'>;
+}
+
+/** What places a catch: the competition's placing rules, and the club's junior age that makes the divisions. */
+interface Rules {
+  placing: PlacingRules;
+  membership: Pick<MembershipRules, 'juniorUnder'>;
 }
 
 /** An event's results and live board, and the season's champion points, all from the placings (`placedSql`). */
@@ -41,7 +51,7 @@ export class ResultsService {
    */
   async liveBoard(em: EntityManager, eventId: string): Promise<LiveBoard> {
     const event = await this.eventOf(em, eventId);
-    const rules = await placingRules(em);
+    const rules = await this.rulesOf(em);
     const year = Number(clubToday(event.eventDate).slice(0, 4));
     const [results, championPoints, mysteryFish] = await Promise.all([
       this.resultsOf(em, event, rules),
@@ -64,7 +74,7 @@ export class ResultsService {
   }
 
   /** The season's champion points the presentation shows: the top of each division, and the catches they wait for. */
-  private async championPoints(em: EntityManager, year: number, rules: PlacingRules): Promise<ChampionPointsView> {
+  private async championPoints(em: EntityManager, year: number, rules: Rules): Promise<ChampionPointsView> {
     const [standings, status] = await Promise.all([this.standings(em, year, rules), this.ladderStatus(em.fork(), year)]);
     const shown = RESULT_DIVISIONS.flatMap((d) => standings.filter((r) => r.division === d).slice(0, CHAMPION_POINTS_SHOWN));
     return { ...status, standings: shown };
@@ -76,9 +86,9 @@ export class ResultsService {
     return event;
   }
 
-  private async resultsOf(em: EntityManager, event: Event, rules?: PlacingRules): Promise<EventResults> {
+  private async resultsOf(em: EntityManager, event: Event, rules?: Rules): Promise<EventResults> {
     const [placed, pending] = await Promise.all([
-      this.placings(em, event, rules ?? (await placingRules(em))),
+      this.placings(em, event, rules ?? (await this.rulesOf(em))),
       em.count(Catch, { event, status: 'pending' }),
     ]);
     // The photos show the brag mat with the day's code: not to the public while fishing is still open.
@@ -120,13 +130,17 @@ export class ResultsService {
     em: EntityManager,
     year: number,
   ): Promise<{ memberId: string; anglerName: string; division: ResultDivision; points: number }[]> {
-    return this.standings(em, year, await placingRules(em));
+    return this.standings(em, year, await this.rulesOf(em));
+  }
+
+  private async rulesOf(em: EntityManager): Promise<Rules> {
+    return { placing: await placingRules(em), membership: await this.deps.club.membership(em) };
   }
 
   private async standings(
     em: EntityManager,
     year: number,
-    rules: PlacingRules,
+    rules: Rules,
   ): Promise<{ memberId: string; anglerName: string; division: ResultDivision; points: number }[]> {
     const rows = await this.pointsOf(em, year, rules);
     const anglers = await em.find(
@@ -156,19 +170,19 @@ export class ResultsService {
 
   /** One member's champion points of a calendar year, all divisions (their line of the ladder, without reading everyone's). */
   async memberPoints(em: EntityManager, year: number, memberId: string): Promise<number> {
-    return (await this.pointsOf(em, year, await placingRules(em), memberId)).reduce((sum, r) => sum + r.points, 0);
+    return (await this.pointsOf(em, year, await this.rulesOf(em), memberId)).reduce((sum, r) => sum + r.points, 0);
   }
 
   /** Champion points per angler and division over the competitions of a calendar year (club time), optionally of one angler. */
   private async pointsOf(
     em: EntityManager,
     year: number,
-    rules: PlacingRules,
+    rules: Rules,
     memberId?: string,
   ): Promise<{ memberId: string; division: ResultDivision; points: number }[]> {
     const rows: { angler_id: string; division: ResultDivision; place: number; placed: string }[] = await em.getConnection().execute(
       `select angler_id, division, place, count(*) as placed
-       from (${placedSql('e.event_date >= ? and e.event_date < ?', rules)}) placed
+       from (${placedSql('e.event_date >= ? and e.event_date < ?', rules.placing, rules.membership)}) placed
        ${memberId ? 'where angler_id = ?' : ''} group by angler_id, division, place`,
       [SPECIES, clubLocalToInstant(`${year}-01-01T00:00`), clubLocalToInstant(`${year + 1}-01-01T00:00`), ...(memberId ? [memberId] : [])],
     );
@@ -186,11 +200,11 @@ export class ResultsService {
   private async placings(
     em: EntityManager,
     event: Event,
-    rules: PlacingRules,
+    rules: Rules,
   ): Promise<{ catch: Catch; division: ResultDivision; place: number; points: number }[]> {
     const ranked: { id: string; division: ResultDivision; place: string }[] = await em
       .getConnection()
-      .execute(placedSql('e.id = ?', rules), [SPECIES, event.id]);
+      .execute(placedSql('e.id = ?', rules.placing, rules.membership), [SPECIES, event.id]);
     const places = new Map(ranked.map((r) => [r.id, { place: Number(r.place), division: r.division }]));
     const catches = await em.find(Catch, { id: { $in: [...places.keys()] } }, { populate: ['angler'] });
     return catches

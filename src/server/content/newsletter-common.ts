@@ -19,7 +19,7 @@ export interface NewslettersDeps {
   publicUrl: string;
   /** The site's secret, from which the unsubscribe links' signing key is derived. */
   sealingSecret?: string;
-  club: Pick<ClubSettingsService, 'profile'>;
+  club: Pick<ClubSettingsService, 'profile' | 'membership'>;
   log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 

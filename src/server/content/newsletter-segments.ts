@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, clubToday, type IsoDate } from '../../shared/dates';
+import type { MembershipRules } from '../../shared/membership';
 import { segmentLabel, type Segment, type SegmentCount } from '../../shared/newsletters.schema';
 import { juniorOnSql } from '../membership/junior-age';
 import { currentMemberSql, expiredMemberSql } from '../membership/member-status';
@@ -13,7 +14,7 @@ export interface Recipient {
 
 /** Who a newsletter's segment holds today (current members, expiring, lapsed, juniors' households, an event's entrants, the news list). */
 export class NewsletterSegments {
-  constructor(private readonly deps: Pick<NewslettersDeps, 'clock'>) {}
+  constructor(private readonly deps: Pick<NewslettersDeps, 'clock' | 'club'>) {}
 
   async countSegment(em: EntityManager, segment: Segment): Promise<SegmentCount> {
     const eventName = await checkSegment(em, segment);
@@ -27,7 +28,7 @@ export class NewsletterSegments {
    */
   async recipients(em: EntityManager, segment: Segment): Promise<{ send: Recipient[]; skipped: Recipient[]; withoutEmail: number }> {
     const today = clubToday(this.deps.clock.now());
-    const rows = await segmentRows(em, segment, today);
+    const rows = await segmentRows(em, segment, today, await this.deps.club.membership(em));
     const seen = new Map<string, Recipient>();
     let withoutEmail = 0;
     for (const row of rows) {
@@ -52,8 +53,16 @@ export class NewsletterSegments {
 
 type SegmentRow = { member_id: string | null; email: string | null; name: string | null };
 
-/** The people a segment holds today, in its order, with their addresses (a member without one too, to be counted). */
-async function segmentRows(em: EntityManager, segment: Segment, today: IsoDate): Promise<SegmentRow[]> {
+/**
+ * The people a segment holds today, in its order, with their addresses (a member without one too, to be counted);
+ * `rules`: the club's membership rules, for the juniors' households.
+ */
+async function segmentRows(
+  em: EntityManager,
+  segment: Segment,
+  today: IsoDate,
+  rules: Pick<MembershipRules, 'juniorUnder'>,
+): Promise<SegmentRow[]> {
   const current = (a: string) => currentMemberSql('?', a);
   const person = `m.id as member_id, lower(m.email) as email, m.first_name || ' ' || m.last_name as name`;
   // Members without an address are read too, to be counted as such.
@@ -81,11 +90,11 @@ async function segmentRows(em: EntityManager, segment: Segment, today: IsoDate):
       );
       break;
     case 'juniors':
-      // Every household with a current member under 16 today, whatever its membership type (a family's juniors too).
+      // Every household with a current member under the club's junior age today, whatever its membership type (a family's juniors too).
       rows = await em.execute(
         `select ${person} ${fromMembers}
            and m.household_id in (select j.household_id from members j
-             where j.is_guest = false and ${current('j')} and ${juniorOnSql('j.date_of_birth', '?::date')})
+             where j.is_guest = false and ${current('j')} and ${juniorOnSql(rules, 'j.date_of_birth', '?::date')})
          order by m.is_primary desc, m.last_name, m.first_name`,
         [today, today],
       );

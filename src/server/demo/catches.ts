@@ -300,8 +300,8 @@ export async function seedTodaysCatches(demo: DemoContext) {
   // Early on, a junior and an adult each landed a whiting (the adult a second, smaller one too): judged by now, so the
   // live board has provisional results in both divisions whenever the demo starts at least an hour into fishing (the
   // member's own bream still waits), and the adult places once in Open Whiting under the club's one-placing rule.
-  const junior = anglers.find((m) => isJuniorOn(m.dateOfBirth, demo.today) && m.id !== planned[0].angler.id);
-  const adult = anglers.find((m) => !isJuniorOn(m.dateOfBirth, demo.today));
+  const junior = anglers.find((m) => isJuniorOn(demo.membership, m.dateOfBirth, demo.today) && m.id !== planned[0].angler.id);
+  const adult = anglers.find((m) => !isJuniorOn(demo.membership, m.dateOfBirth, demo.today));
   for (const [angler, size, minutes] of [
     [junior, 29.5, 20],
     [adult, 33, 25],

@@ -1,6 +1,8 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
+import { EXAMPLE_MEMBERSHIP_RULES } from '../../shared/club-example';
 import { clubLocalToInstant, clubToday, type IsoDate } from '../../shared/dates';
+import type { MembershipRules } from '../../shared/membership';
 import type { eventInput } from '../../shared/events.schema';
 import type { Clock } from '../clock';
 import type { Event, Member, User } from '../db/entities';
@@ -115,6 +117,11 @@ export class DemoContext {
   readonly clock = new SeedClock();
   readonly services: Services;
   readonly rng: RandomSource = randomSource(1987);
+  /**
+   * The example club's membership rules, which the demo's people and events are written for: the demo seeds only an
+   * empty database, whose club reads as the example club until it saves rules of its own.
+   */
+  readonly membership: MembershipRules = EXAMPLE_MEMBERSHIP_RULES;
   /** When each step ran and the time it stands for, to date the rows it wrote (see `backdate`). */
   readonly ranges: { start: Date; end: Date; at: Date }[] = [];
   readonly households: SeededHousehold[] = [];

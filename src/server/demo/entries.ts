@@ -63,13 +63,13 @@ async function enterParentAndJunior(demo: DemoContext, seeded: SeededEvent): Pro
       !seeded.registered.includes(h) &&
       h !== demo.member &&
       h !== demo.admin &&
-      h.members.some((m) => isJuniorOn(m.dateOfBirth, day) && isCurrentMember(m, day)) &&
-      h.members.some((m) => !isJuniorOn(m.dateOfBirth, day) && isCurrentMember(m, day)) &&
-      !isJuniorOn(h.primary.dateOfBirth, day) &&
+      h.members.some((m) => isJuniorOn(demo.membership, m.dateOfBirth, day) && isCurrentMember(m, day)) &&
+      h.members.some((m) => !isJuniorOn(demo.membership, m.dateOfBirth, day) && isCurrentMember(m, day)) &&
+      !isJuniorOn(demo.membership, h.primary.dateOfBirth, day) &&
       isCurrentMember(h.primary, day),
   );
   if (!family) return undefined;
-  const junior = family.members.find((m) => isJuniorOn(m.dateOfBirth, day) && isCurrentMember(m, day))!;
+  const junior = family.members.find((m) => isJuniorOn(demo.membership, m.dateOfBirth, day) && isCurrentMember(m, day))!;
   await demo.at(demo.local(addDays(day, -3), '20:10'), () =>
     demo.services.entries.enter(demo.em, family.actor, event.id, { memberIds: [family.primary.id, junior.id], payAtSignOn: false }),
   );

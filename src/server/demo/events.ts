@@ -70,7 +70,7 @@ async function register(demo: DemoContext, seeded: SeededEvent, createdAt: Date)
   const wants = (h: SeededHousehold) => {
     if (h === demo.member) return ['bream-flathead', 'cudgen', 'jacks', 'beach', 'today', 'kingscliff', 'mulloway'].includes(plan.key);
     if (h === demo.admin) return ['bream-flathead', 'jacks', 'today', 'agm', 'mulloway'].includes(plan.key);
-    if (plan.ageLimit === 'juniors') return juniorsOf(h, day).length > 0;
+    if (plan.ageLimit === 'juniors') return juniorsOf(demo, h, day).length > 0;
     return true;
   };
   const forced = eligible.filter((h) => (h === demo.member || h === demo.admin) && wants(h));
@@ -90,16 +90,16 @@ async function register(demo: DemoContext, seeded: SeededEvent, createdAt: Date)
     .sort((a, b) => a.at - b.at);
   for (const { household, at } of planned) {
     // A juniors' event takes the household's juniors, entered by its adult; any other its member who holds the login.
-    const memberIds = plan.ageLimit === 'juniors' ? juniorsOf(household, day) : undefined;
+    const memberIds = plan.ageLimit === 'juniors' ? juniorsOf(demo, household, day) : undefined;
     await demo.at(new Date(at), () => demo.services.entries.enter(demo.em, household.actor, seeded.event.id, { memberIds }));
     seeded.registered.push(household);
   }
 }
 
 /** Whom a household enters in a juniors' event: an adult their juniors on the day, a junior who holds the login themselves. */
-function juniorsOf(household: SeededHousehold, day: IsoDate): string[] {
-  if (isJuniorOn(household.primary.dateOfBirth, day)) return [household.primary.id];
-  return household.members.filter((m) => isJuniorOn(m.dateOfBirth, day) && isCurrentMember(m, day)).map((m) => m.id);
+function juniorsOf(demo: DemoContext, household: SeededHousehold, day: IsoDate): string[] {
+  if (isJuniorOn(demo.membership, household.primary.dateOfBirth, day)) return [household.primary.id];
+  return household.members.filter((m) => isJuniorOn(demo.membership, m.dateOfBirth, day) && isCurrentMember(m, day)).map((m) => m.id);
 }
 
 function shuffle<T>(demo: DemoContext, items: T[]): T[] {

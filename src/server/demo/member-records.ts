@@ -49,10 +49,11 @@ export async function seedMemberRecords(demo: DemoContext) {
     );
   }
 
-  // One junior's size was never given (someone under 16, on any membership but the logins'): the shirt order names them.
+  // One junior's size was never given (someone under the club's junior age, on any membership but the logins'): the
+  // shirt order names them.
   const junior = demo.households
     .flatMap((h) => (h.expiresOn && h.expiresOn >= demo.today && !h.plan.login ? h.members : []))
-    .find((m) => isJuniorOn(m.dateOfBirth, demo.today) && !m.isPrimary);
+    .find((m) => isJuniorOn(demo.membership, m.dateOfBirth, demo.today) && !m.isPrimary);
   if (junior) {
     junior.shirtSize = null;
     await demo.em.flush();

@@ -1,6 +1,6 @@
 import type { ClubProfile } from '../../shared/club-profile';
 import { formatAuDate } from '../../shared/dates';
-import { formatAud, MEMBERSHIP_LABELS, type MembershipType } from '../../shared/membership';
+import { formatAud, membershipLabels, type MembershipRules, type MembershipType } from '../../shared/membership';
 import { renderEmail } from './layout';
 
 export interface ReceiptDetails {
@@ -18,7 +18,8 @@ export interface ReceiptDetails {
   signInLinkDays?: number;
 }
 
-export const membershipReceiptMessage = (club: ClubProfile, d: ReceiptDetails) =>
+/** The receipt of a membership payment; `rules`: the club's membership rules, which name its types. */
+export const membershipReceiptMessage = (club: ClubProfile, rules: MembershipRules, d: ReceiptDetails) =>
   renderEmail(club, {
     subject: `Receipt: ${club.name} membership ${d.renewal ? 'renewal' : 'fee'} ${formatAud(d.amountCents)}`,
     preview: `Your membership is active until ${formatAuDate(d.expiryDate)}.`,
@@ -28,7 +29,7 @@ export const membershipReceiptMessage = (club: ClubProfile, d: ReceiptDetails) =
         ? 'We have received your renewal payment. Your membership has been extended.'
         : `We have received your payment and your membership is now active. Welcome to ${club.name}!`,
       `Amount paid: ${formatAud(d.amountCents)} AUD`,
-      `Membership type: ${MEMBERSHIP_LABELS[d.membershipType]}`,
+      `Membership type: ${membershipLabels(rules)[d.membershipType]}`,
       `Member${d.memberNames.length > 1 ? 's' : ''}: ${d.memberNames.join(', ')}`,
       `Membership valid until: ${formatAuDate(d.expiryDate)}`,
       `Paid on ${formatAuDate(d.paidOn)}, receipt reference ${d.reference}.`,

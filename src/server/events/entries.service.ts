@@ -5,7 +5,8 @@ import type { EnterResult, EntryCaptureResult, WaitlistView } from '../../shared
 import { acceptsCatchesOn, registrationCancellable } from '../../shared/events';
 import type { MemberRegistration } from '../../shared/events.schema';
 import { AppError } from '../../shared/errors';
-import { centsToAmount, formatAud } from '../../shared/membership';
+import { centsToAmount, formatAud, type MembershipRules } from '../../shared/membership';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { Event, EventRegistration, Member, WaitlistEntry, type Payment, type User } from '../db/entities';
 import { isUniqueViolation } from '../db/unique-violation';
 import { auditedRequest, recordAudit } from '../platform/audit.service';
@@ -26,6 +27,8 @@ export type EntriesDeps = EntryNoticesDeps &
   Pick<WaitingListDeps, 'notifications'> & {
     /** Orders, captures, settling and refunds go the way of every other payment (receipts and audit included). */
     paymentsService: EntryOrdersDeps['paymentsService'] & EntryRemovalDeps['paymentsService'];
+    /** The club's junior age: divisions, who may enter an event limited by age, and a junior's entry fee. */
+    club: Pick<ClubSettingsService, 'membership'>;
   };
 
 const FULL = 'Sorry, this event is full.';
@@ -74,7 +77,8 @@ export class EntriesService {
     input: { memberIds?: string[]; payAtSignOn?: boolean },
   ): Promise<EnterResult> {
     const now = this.now();
-    const { user, own, event, people } = await portalEntrants(em, actor, { eventId, memberIds: input.memberIds, to: 'enter' }, now);
+    const rules = await this.deps.club.membership(em);
+    const { user, own, event, people } = await portalEntrants(em, rules, actor, { eventId, memberIds: input.memberIds, to: 'enter' }, now);
     const payAtSignOn = event.payAtSignOn && (input.payAtSignOn ?? true);
     // A place a guest never paid for goes to the waiting list first: they were there before this entrant.
     if (event.maxParticipants && (await releaseStaleGuestEntries(em, event.id, now))) await this.waitingList.promote(em, event.id);
@@ -88,7 +92,7 @@ export class EntriesService {
         );
       }
       const made = people.map((member) => {
-        const feeCents = priceFor(event, member);
+        const feeCents = priceFor(rules, event, member);
         return tem.create(EventRegistration, {
           event: tem.getReference(Event, event.id),
           member: tem.getReference(Member, member.id),
@@ -129,7 +133,7 @@ export class EntriesService {
         dueCents > 0
           ? `${names.join(' and ')} ${names.length === 1 ? 'is' : 'are'} entered in ${event.name}. Pay the entry fee of ${formatAud(dueCents)} to finish.`
           : `${names.join(' and ')} ${names.length === 1 ? 'is' : 'are'} entered in ${event.name}.`,
-      entries: entries.map((e, i) => this.registrationView(e, fresh, people[i])),
+      entries: entries.map((e, i) => this.registrationView(rules, e, fresh, people[i])),
       amountDue: centsToAmount(dueCents),
     };
   }
@@ -161,10 +165,11 @@ export class EntriesService {
     const waitingGuest = member?.isGuest && (await em.count(WaitlistEntry, { event: eventId, member: memberId })) > 0;
     if (!member || (member.isGuest && !waitingGuest))
       throw new AppError('BAD_REQUEST', 'Please choose a current club member.', { field: 'memberId' });
-    refuseEntry(event, member, this.today(), { as: 'committee', field: 'memberId' });
+    const rules = await this.deps.club.membership(em);
+    refuseEntry(rules, event, member, this.today(), { as: 'committee', field: 'memberId' });
     const name = fullName(member);
     const already = new AppError('CONFLICT', `${name} is already entered in ${event.name}.`);
-    const feeCents = priceFor(event, member);
+    const feeCents = priceFor(rules, event, member);
     const registration = await em.transactional(async (tem) => {
       // Checked and made under the event's row lock: of two desks adding one person at once, the second is told.
       await lockEvent(tem, eventId);
@@ -216,18 +221,24 @@ export class EntriesService {
   async registrations(em: EntityManager, actor: Actor): Promise<MemberRegistration[]> {
     const own = await em.findOne(Member, { user: requireUser(actor) });
     if (!own) return [];
+    const rules = await this.deps.club.membership(em);
     const entries = await em.find(
       EventRegistration,
       { member: { household: own.household } },
       { populate: ['event', 'member'], orderBy: { event: { eventDate: 'asc' }, createdAt: 'asc' } },
     );
     return entries
-      .filter((e) => e.member.id === own.id || divisionOn(e.member.dateOfBirth, e.event.eventDate) === 'junior')
-      .map((e) => this.registrationView(e, e.event, e.member));
+      .filter((e) => e.member.id === own.id || divisionOn(rules, e.member.dateOfBirth, e.event.eventDate) === 'junior')
+      .map((e) => this.registrationView(rules, e, e.event, e.member));
   }
 
-  /** An entry as its member sees it, with what they may still do about it. */
-  registrationView(entry: EventRegistration, event: Event, member: Member): MemberRegistration {
+  /** An entry as its member sees it (its division by the club's junior age), with what they may still do about it. */
+  registrationView(
+    rules: Pick<MembershipRules, 'juniorUnder'>,
+    entry: EventRegistration,
+    event: Event,
+    member: Member,
+  ): MemberRegistration {
     const now = this.now();
     const state = entryPaymentState(entry);
     return {
@@ -246,7 +257,7 @@ export class EntriesService {
       paymentState: state,
       refundOnCancel: state === 'paid' && now < entriesCloseAt(event),
       checkedIn: Boolean(entry.checkedInAt),
-      division: event.divisions === false ? 'open' : divisionOn(member.dateOfBirth, event.eventDate),
+      division: event.divisions === false ? 'open' : divisionOn(rules, member.dateOfBirth, event.eventDate),
     };
   }
 

@@ -3,6 +3,7 @@ import { clubToday, type IsoDate } from '../../shared/dates';
 import { ageLimitRefusal, divisionOn, entriesClosedMessage, entriesCloseAt } from '../../shared/entries';
 import { AppError } from '../../shared/errors';
 import { MEMBERS_ONLY_MESSAGE } from '../../shared/events';
+import type { MembershipRules } from '../../shared/membership';
 import { Event, EventRegistration, Member, type User } from '../db/entities';
 import { requireUser, type Actor } from '../platform/actor';
 import { isCurrentMember, isSuspended, refuseIfSuspended } from '../membership/member-status';
@@ -16,6 +17,9 @@ const CLOSED = 'Registration for this event has closed.';
 
 const fullName = (m: Pick<Member, 'firstName' | 'lastName'>) => `${m.firstName} ${m.lastName}`;
 
+/** The club's junior age: who is a junior on an event's day, for its ages and divisions. */
+export type JuniorAge = Pick<MembershipRules, 'juniorUnder'>;
+
 /** Why someone may not enter: a guest where the event takes members only, a member not current or suspended, outside its ages. */
 export type EntryBar = 'members_only' | 'not_current' | 'suspended' | 'ages';
 
@@ -23,12 +27,17 @@ export type EntryBar = 'members_only' | 'not_current' | 'suspended' | 'ages';
 export type Entrant = Pick<Member, 'isGuest' | 'firstName' | 'lastName' | 'dateOfBirth'> &
   Partial<Pick<Member, 'status' | 'expiryDate' | 'suspendedUntil'>>;
 
-/** Why this person may not enter this event on `today`, or null when they may. */
-export function entryBar(event: Pick<Event, 'membersOnly' | 'ageLimit' | 'eventDate'>, person: Entrant, today: IsoDate): EntryBar | null {
+/** Why this person may not enter this event on `today` (juniors by the club's junior age, `rules`), or null when they may. */
+export function entryBar(
+  rules: JuniorAge,
+  event: Pick<Event, 'membersOnly' | 'ageLimit' | 'eventDate'>,
+  person: Entrant,
+  today: IsoDate,
+): EntryBar | null {
   if (person.isGuest && event.membersOnly) return 'members_only';
   if (!person.isGuest && !isCurrentMember({ status: person.status!, expiryDate: person.expiryDate }, today)) return 'not_current';
   if (!person.isGuest && isSuspended({ suspendedUntil: person.suspendedUntil }, today)) return 'suspended';
-  return ageLimitRefusal(event, person.dateOfBirth) ? 'ages' : null;
+  return ageLimitRefusal(rules, event, person.dateOfBirth) ? 'ages' : null;
 }
 
 /**
@@ -39,12 +48,13 @@ export type EntryAsker = { as: 'self' } | { as: 'household' } | { as: 'committee
 
 /** Refuses someone `entryBar` bars, with the sentence for whoever asked (4xx, naming the form's field). */
 export function refuseEntry(
+  rules: JuniorAge,
   event: Pick<Event, 'membersOnly' | 'ageLimit' | 'eventDate'>,
   person: Entrant,
   today: IsoDate,
   asker: EntryAsker,
 ): void {
-  const bar = entryBar(event, person, today);
+  const bar = entryBar(rules, event, person, today);
   if (!bar) return;
   const self = asker.as === 'self' || (asker.as === 'guest' && asker.self);
   const field = asker.as === 'committee' ? asker.field : asker.as === 'guest' ? 'dateOfBirth' : 'memberIds';
@@ -64,7 +74,7 @@ export function refuseEntry(
         : 'Please choose a current club member.';
     throw new AppError('BAD_REQUEST', sentence, { field });
   }
-  const refusal = ageLimitRefusal(event, person.dateOfBirth)!;
+  const refusal = ageLimitRefusal(rules, event, person.dateOfBirth)!;
   throw new AppError('BAD_REQUEST', self ? refusal : `${fullName(person)} cannot enter. ${refusal}`, { field });
 }
 
@@ -77,10 +87,11 @@ export function refuseIfClosed(event: Event, now: Date): void {
 /**
  * Entering online, or joining the waiting list (`to`): the caller must be a current member in good standing; whom
  * they enter (themselves, or their household's juniors) must each pass the gate; entries must be open; one waits only
- * for a full event; none may be entered already. Answers who asks and whom they enter.
+ * for a full event; none may be entered already. Answers who asks and whom they enter. `rules`: the club's junior age.
  */
 export async function portalEntrants(
   em: EntityManager,
+  rules: JuniorAge,
   actor: Actor,
   request: { eventId: string; memberIds: string[] | undefined; to: 'enter' | 'wait' },
   now: Date,
@@ -93,7 +104,7 @@ export async function portalEntrants(
   refuseIfSuspended(own, today, 'enter events', { self: true });
   const event = await em.findOne(Event, { id: eventId });
   if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
-  const people = await householdPeople(em, own, event, memberIds, today);
+  const people = await householdPeople(em, rules, { own, event, memberIds }, today);
   refuseIfClosed(event, now);
   if (request.to === 'wait' && !isFull(event))
     throw new AppError('CONFLICT', `${event.name} still has places: enter it instead of waiting.`);
@@ -106,27 +117,32 @@ export async function portalEntrants(
  * than the caller must be a junior on the event's day (the club's juniors are entered by a household adult). Each
  * must pass the gate: an adult may enter only their juniors in a juniors' event.
  */
-async function householdPeople(em: EntityManager, own: Member, event: Event, memberIds: string[] | undefined, today: IsoDate) {
+async function householdPeople(
+  em: EntityManager,
+  rules: JuniorAge,
+  { own, event, memberIds }: { own: Member; event: Event; memberIds: string[] | undefined },
+  today: IsoDate,
+) {
   const ids = [...new Set(memberIds?.length ? memberIds : [own.id])];
   const people: Member[] = [];
   for (const id of ids) {
     if (id === own.id) {
-      refuseEntry(event, own, today, { as: 'self' });
+      refuseEntry(rules, event, own, today, { as: 'self' });
       people.push(own);
       continue;
     }
     const member = await em.findOne(Member, { id, household: own.household, isGuest: false });
     if (!member) throw new AppError('FORBIDDEN', 'You can enter yourself and the juniors of your household only.');
-    if (divisionOn(own.dateOfBirth, event.eventDate) === 'junior')
+    if (divisionOn(rules, own.dateOfBirth, event.eventDate) === 'junior')
       throw new AppError('FORBIDDEN', 'Only an adult of the household can enter someone else.');
-    if (divisionOn(member.dateOfBirth, event.eventDate) !== 'junior') {
+    if (divisionOn(rules, member.dateOfBirth, event.eventDate) !== 'junior') {
       throw new AppError(
         'BAD_REQUEST',
         `${fullName(member)} is not a junior on the day of ${event.name}, so they enter themselves from their own account.`,
         { field: 'memberIds' },
       );
     }
-    refuseEntry(event, member, today, { as: 'household' });
+    refuseEntry(rules, event, member, today, { as: 'household' });
     people.push(member);
   }
   return people;

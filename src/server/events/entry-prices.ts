@@ -1,5 +1,6 @@
 import { entryFeeCents, type EntryTerms } from '../../shared/entries';
 import type { Event, Member } from '../db/entities';
+import type { JuniorAge } from './entry-gate';
 
 /** An event's prices and close, as shared/entries reads them (the member price is the registration fee column). */
 export const termsOf = (event: Event): EntryTerms => ({
@@ -10,6 +11,6 @@ export const termsOf = (event: Event): EntryTerms => ({
   juniorFeeCents: event.juniorFeeCents ?? null,
 });
 
-/** What one person pays to enter this event. */
-export const priceFor = (event: Event, member: Pick<Member, 'isGuest' | 'dateOfBirth'>) =>
-  entryFeeCents(termsOf(event), { guest: member.isGuest, dateOfBirth: member.dateOfBirth });
+/** What one person pays to enter this event (a junior by the club's junior age, `rules`, on its day). */
+export const priceFor = (rules: JuniorAge, event: Event, member: Pick<Member, 'isGuest' | 'dateOfBirth'>) =>
+  entryFeeCents(rules, termsOf(event), { guest: member.isGuest, dateOfBirth: member.dateOfBirth });

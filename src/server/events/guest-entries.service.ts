@@ -21,7 +21,7 @@ import { recordAudit } from '../platform/audit.service';
 import type { Actor, GuestScope } from '../platform/actor';
 import { catchView } from '../catches/catch-view';
 import type { EntriesService } from './entries.service';
-import { refuseEntry, refuseIfClosed } from './entry-gate';
+import { refuseEntry, refuseIfClosed, type JuniorAge } from './entry-gate';
 import { takePlaces } from './entry-places';
 import { holdKey, refuseIfHoldingTooMany, releaseStaleGuestEntries } from './guest-holds';
 import { guestLinkExpiry, hashGuestToken, newGuestLink } from './guest-links';
@@ -33,7 +33,7 @@ export interface GuestEntriesDeps {
   mailer: Mailer;
   publicUrl: string;
   rateRules: RateRules;
-  club: Pick<ClubSettingsService, 'profile'>;
+  club: Pick<ClubSettingsService, 'profile' | 'membership'>;
   log: { error(obj: object, msg: string): void };
   entries: Pick<EntriesService, 'orderEntries' | 'ownedOrder' | 'captureOrder' | 'promoteFromWaitlist'>;
 }
@@ -90,8 +90,9 @@ export class GuestEntriesService {
     const event = await em.findOne(Event, { id: input.eventId });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
     const now = this.now();
+    const rules = await this.deps.club.membership(em);
     refuseIfClosed(event, now);
-    refuseEntry(event, { ...input, isGuest: true }, clubToday(now), { as: 'guest', self: true });
+    refuseEntry(rules, event, { ...input, isGuest: true }, clubToday(now), { as: 'guest', self: true });
 
     const earlier = session.guestEntry
       ? await em.findOne(EventRegistration, { id: session.guestEntry, event }, { populate: ['member'] })
@@ -107,16 +108,20 @@ export class GuestEntriesService {
         refuseIfClosed(await tem.findOneOrFail(Event, { id: event.id }, { refresh: true }), now);
         throw new AppError('CONFLICT', 'Sorry, this event is full.');
       }
-      return this.createGuestEntry(tem, actor, event, { ...input, documentsAccepted: input.documentsAccepted }, 'online');
+      return this.createGuestEntry(tem, rules, actor, event, { ...input, documentsAccepted: input.documentsAccepted }, 'online');
     });
     session.rememberGuestEntry(made.entry.id);
     if (made.entry.feeCents === 0) await this.sendLink(em, made.entry, event, made.member);
     return this.entryResult(event, made.entry, made.member);
   }
 
-  /** A guest's member row (a household of their own) and their entry at the non-member price, audited; in the caller's transaction. */
+  /**
+   * A guest's member row (a household of their own) and their entry at the non-member price, audited; in the caller's
+   * transaction. `rules`: the club's junior age, for an event limited by age and the guest's division.
+   */
   async createGuestEntry(
     em: EntityManager,
+    rules: JuniorAge,
     actor: Actor,
     event: Event,
     person: Omit<DeskGuestInput, 'eventId' | 'email' | 'phone'> & {
@@ -127,8 +132,8 @@ export class GuestEntriesService {
     via: 'online' | 'desk',
   ): Promise<{ entry: EventRegistration; member: Member }> {
     // The one place a guest is made: the gate holds online and at the desk alike.
-    refuseEntry(event, { ...person, isGuest: true }, clubToday(this.now()), { as: 'guest', self: via === 'online' });
-    const member = createGuestMember(em, event, person, this.now());
+    refuseEntry(rules, event, { ...person, isGuest: true }, clubToday(this.now()), { as: 'guest', self: via === 'online' });
+    const member = createGuestMember(em, rules, event, person, this.now());
     const entry = em.create(EventRegistration, {
       event,
       member,
@@ -318,6 +323,7 @@ export class GuestEntriesService {
   private async view(em: EntityManager, scope: GuestScope): Promise<GuestView> {
     const entry = await em.findOneOrFail(EventRegistration, { id: scope.registrationId }, { populate: ['member', 'event'] });
     const { event, member } = entry;
+    const rules = await this.deps.club.membership(em);
     const now = this.now();
     const fishingOpen = clubToday(now) === clubToday(event.eventDate) && now >= fishingWindow(event).opens;
     return {
@@ -330,7 +336,7 @@ export class GuestEntriesService {
       fishingStart: event.fishingStart,
       fishingEnd: event.fishingEnd,
       acceptsCatchesToday: acceptsCatchesOn(event.eventDate, clubToday(now)),
-      division: divisionOn(member.dateOfBirth, event.eventDate),
+      division: divisionOn(rules, member.dateOfBirth, event.eventDate),
       checkedIn: Boolean(entry.checkedInAt),
       requireCheckIn: event.requireCheckIn,
       clubCode: fishingOpen ? (event.clubCode ?? null) : null,
@@ -362,10 +368,16 @@ export interface GuestPerson {
 
 /**
  * A guest's member row in a household of their own (never primary, never a membership), in the caller's unit of work:
- * for an entry, or a place on a waiting list that becomes one.
+ * for an entry, or a place on a waiting list that becomes one. A junior by the club's junior age on the event's day.
  */
-export function createGuestMember(em: EntityManager, event: Pick<Event, 'eventDate'>, person: GuestPerson, now: Date): Member {
-  const junior = divisionOn(person.dateOfBirth, event.eventDate) === 'junior';
+export function createGuestMember(
+  em: EntityManager,
+  rules: JuniorAge,
+  event: Pick<Event, 'eventDate'>,
+  person: GuestPerson,
+  now: Date,
+): Member {
+  const junior = divisionOn(rules, person.dateOfBirth, event.eventDate) === 'junior';
   const household = em.create(Household, { membershipType: junior ? 'junior' : 'adult' });
   return em.create(Member, {
     household,

@@ -4,10 +4,11 @@ import { clubToday } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { samePerson } from '../../shared/same-person';
 import type { Clock } from '../clock';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { Event, EventRegistration, WaitlistEntry, type Member } from '../db/entities';
 import { recordAudit } from '../platform/audit.service';
 import type { Actor } from '../platform/actor';
-import { isFull, refuseEntry, refuseIfClosed } from './entry-gate';
+import { isFull, refuseEntry, refuseIfClosed, type JuniorAge } from './entry-gate';
 import { lockEvent } from './entry-places';
 import { createGuestMember, type GuestPerson } from './guest-entries.service';
 import { marksOf } from './already-entered';
@@ -16,6 +17,8 @@ import { consumeRateLimit, type RateRules } from '../platform/rate-limit.service
 export interface GuestWaitlistDeps {
   clock: Clock;
   rateRules: RateRules;
+  /** The club's junior age: who may wait for an event limited by age, and the guest's division. */
+  club: Pick<ClubSettingsService, 'membership'>;
 }
 
 const fullName = (m: Pick<Member, 'firstName' | 'lastName'>) => `${m.firstName} ${m.lastName}`;
@@ -33,10 +36,11 @@ export class GuestWaitlistService {
   /** 'Join the waiting list' on the guest entry form, while entries are open and the event is full. */
   async join(em: EntityManager, actor: Actor, input: GuestWaitlistInput): Promise<GuestWaitlistResult> {
     await consumeRateLimit(em, this.deps.clock, this.deps.rateRules.signupPerIp, actor.ip);
-    const event = await this.event(em, input.eventId, input, 'online');
+    const rules = await this.deps.club.membership(em);
+    const event = await this.event(em, rules, input.eventId, input, 'online');
     refuseIfClosed(event, this.deps.clock.now());
     if (!isFull(event)) throw new AppError('CONFLICT', `${event.name} still has places: enter it instead of waiting.`);
-    const placed = await this.add(em, actor, event, { ...input, documentsAccepted: input.documentsAccepted }, 'online');
+    const placed = await this.add(em, rules, actor, event, { ...input, documentsAccepted: input.documentsAccepted }, 'online');
     return {
       ...placed,
       message: `${placed.name} is on the waiting list for ${event.name} (number ${placed.position}). If a place comes up, we enter you and e-mail you; you then pay the non-member fee at the sign-on desk.`,
@@ -49,21 +53,22 @@ export class GuestWaitlistService {
     actor: Actor,
     input: DeskGuestWaitlistInput & { email: string | null; phone: string | null },
   ): Promise<GuestWaitlistResult> {
-    const event = await this.event(em, input.eventId, input, 'desk');
+    const rules = await this.deps.club.membership(em);
+    const event = await this.event(em, rules, input.eventId, input, 'desk');
     if (event.status === 'cancelled') throw new AppError('BAD_REQUEST', 'This event was cancelled.');
     const name = `${input.firstName} ${input.lastName}`;
     if (!isFull(event)) throw new AppError('CONFLICT', `${event.name} still has places: add ${name} as a guest instead.`);
     const { firstName, lastName, email, phone, dateOfBirth } = input;
-    const placed = await this.add(em, actor, event, { firstName, lastName, email, phone, dateOfBirth }, 'desk');
+    const placed = await this.add(em, rules, actor, event, { firstName, lastName, email, phone, dateOfBirth }, 'desk');
     const reach = email ? `We e-mail ${email} if a place comes up.` : `Call ${phone} if a place comes up.`;
     return { ...placed, message: `${placed.name} is number ${placed.position} on the waiting list for ${event.name}. ${reach}` };
   }
 
   /** The event the guest would wait for, when the gate lets them enter it (a members-only event does not). */
-  private async event(em: EntityManager, eventId: string, person: GuestPerson, via: 'online' | 'desk'): Promise<Event> {
+  private async event(em: EntityManager, rules: JuniorAge, eventId: string, person: GuestPerson, via: 'online' | 'desk'): Promise<Event> {
     const event = await em.findOne(Event, { id: eventId });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
-    refuseEntry(event, { ...person, isGuest: true }, clubToday(this.deps.clock.now()), { as: 'guest', self: via === 'online' });
+    refuseEntry(rules, event, { ...person, isGuest: true }, clubToday(this.deps.clock.now()), { as: 'guest', self: via === 'online' });
     return event;
   }
 
@@ -74,6 +79,7 @@ export class GuestWaitlistService {
    */
   private async add(
     em: EntityManager,
+    rules: JuniorAge,
     actor: Actor,
     event: Event,
     person: GuestPerson,
@@ -82,7 +88,7 @@ export class GuestWaitlistService {
     return em.transactional(async (tem) => {
       await lockEvent(tem, event.id);
       await refuseIfListed(tem, event, person);
-      const member = createGuestMember(tem, event, person, this.deps.clock.now());
+      const member = createGuestMember(tem, rules, event, person, this.deps.clock.now());
       tem.create(WaitlistEntry, {
         event: tem.getReference(Event, event.id),
         member,

@@ -16,7 +16,7 @@ import {
 } from '../../shared/entries.schema';
 import { AppError } from '../../shared/errors';
 import { eventLimitBadges } from '../../shared/events';
-import { centsToAmount, CURRENCY, formatAud } from '../../shared/membership';
+import { centsToAmount, CURRENCY, formatAud, type MembershipRules } from '../../shared/membership';
 import { PAYMENT_METHOD_LABELS, type ManualPaymentMethod } from '../../shared/payments';
 import type { Clock } from '../clock';
 import type { ClubSettingsService } from '../club/club-settings.service';
@@ -73,7 +73,8 @@ export class SignOnDeskService {
       { populate: ['member', 'payment'], orderBy: { member: { lastName: 'asc', firstName: 'asc' }, createdAt: 'asc' } },
     );
     const waiting = await em.find(WaitlistEntry, { event }, { populate: ['member'], orderBy: { createdAt: 'asc', id: 'asc' } });
-    const entrants = entries.map((e) => this.entrant(e, event));
+    const rules = await this.deps.club.membership(em);
+    const entrants = entries.map((e) => this.entrant(rules, e, event));
     return {
       eventId: event.id,
       eventName: event.name,
@@ -81,7 +82,7 @@ export class SignOnDeskService {
       eventDate: event.eventDate.toISOString(),
       entriesCloseAt: entriesCloseAt(event).toISOString(),
       requireCheckIn: event.requireCheckIn,
-      limits: eventLimitBadges(event),
+      limits: eventLimitBadges(rules, event),
       membersOnly: event.membersOnly,
       memberFee: centsToAmount(event.registrationFeeCents),
       juniorFee: event.juniorFeeCents === null || event.juniorFeeCents === undefined ? null : centsToAmount(event.juniorFeeCents),
@@ -113,8 +114,10 @@ export class SignOnDeskService {
     }));
   }
 
-  private entrant(entry: EventRegistration, event: Event): DeskEntrant {
+  /** One entrant as the desk lists them, in their division by the club's junior age (`rules`) on the event's day. */
+  private entrant(rules: Pick<MembershipRules, 'juniorUnder'>, entry: EventRegistration, event: Event): DeskEntrant {
     const member = entry.member;
+    const division = divisionOn(rules, member.dateOfBirth, event.eventDate);
     const paidBy = entry.paidAt && entry.payment?.method ? PAYMENT_METHOD_LABELS[entry.payment.method] : null;
     return {
       registrationId: entry.id,
@@ -124,7 +127,7 @@ export class SignOnDeskService {
       lastName: member.lastName,
       dateOfBirth: member.dateOfBirth,
       kind: member.isGuest ? 'guest' : 'member',
-      division: divisionOn(member.dateOfBirth, event.eventDate),
+      division,
       age: ageOn(member.dateOfBirth, clubToday(event.eventDate)),
       phone: member.phone ?? null,
       email: member.email ?? null,
@@ -137,7 +140,7 @@ export class SignOnDeskService {
       heldUntil: heldUntil(entry, this.now())?.toISOString() ?? null,
       disqualified: Boolean(entry.disqualifiedAt),
       juniorCare:
-        divisionOn(member.dateOfBirth, event.eventDate) === 'junior' && !member.isGuest
+        division === 'junior' && !member.isGuest
           ? {
               emergencyContact:
                 member.emergencyContactName && member.emergencyContactPhone
@@ -168,6 +171,7 @@ export class SignOnDeskService {
   async checkIn(em: EntityManager, actor: Actor, input: CheckInInput): Promise<CheckInResult> {
     const entry = await this.entry(em, input.registrationId);
     if (entry.event.status === 'cancelled') throw new AppError('BAD_REQUEST', 'This event was cancelled.');
+    const rules = await this.deps.club.membership(em);
     const name = fullName(entry.member);
     const current = entry.checkedInAt?.toISOString() ?? null;
     if (Boolean(current) === input.checkedIn) {
@@ -180,7 +184,7 @@ export class SignOnDeskService {
         input.checkedIn && !ours && input.seenCheckedInAt === null
           ? `${name} was already checked in at ${formatClubTime(current!)}.`
           : null;
-      return { entrant: this.entrant(entry, entry.event), note };
+      return { entrant: this.entrant(rules, entry, entry.event), note };
     }
     if (input.seenCheckedInAt !== undefined && !sameInstant(input.seenCheckedInAt, current)) {
       const there = current ? `checked in at ${formatClubTime(current)}` : 'not checked in';
@@ -198,7 +202,7 @@ export class SignOnDeskService {
       after: { checkedInAt: entry.checkedInAt?.toISOString() ?? null, name, ...(input.requestKey ? { requestKey: input.requestKey } : {}) },
     });
     await em.flush();
-    return { entrant: this.entrant(entry, entry.event), note: null };
+    return { entrant: this.entrant(rules, entry, entry.event), note: null };
   }
 
   /** The moment the desk tapped: its own clock when within the last day and not ahead of the server's, else now. */
@@ -288,7 +292,7 @@ export class SignOnDeskService {
     const fresh = await em.findOneOrFail(EventRegistration, { id: entry.id }, { populate: ['member', 'event', 'payment'], refresh: true });
     return {
       message: `${formatAud(payment.amountCents)} ${PAYMENT_METHOD_LABELS[input.method].toLowerCase()} recorded for ${name}.`,
-      entrant: this.entrant(fresh, fresh.event),
+      entrant: this.entrant(await this.deps.club.membership(em), fresh, fresh.event),
     };
   }
 
@@ -305,10 +309,11 @@ export class SignOnDeskService {
     const event = await em.findOne(Event, { id: input.eventId });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
     if (event.status === 'cancelled') throw new AppError('BAD_REQUEST', 'This event was cancelled.');
+    const rules = await this.deps.club.membership(em);
     // The gate, before anything is written (the guest entry asks it too, being the one place a guest is made).
-    refuseEntry(event, { ...input, isGuest: true }, clubToday(this.now()), { as: 'guest', self: false });
+    refuseEntry(rules, event, { ...input, isGuest: true }, clubToday(this.now()), { as: 'guest', self: false });
     const earlier = await auditedRequest(em, { action: 'entry.guest', entityType: 'Event', entityId: event.id }, input.requestKey);
-    if (earlier) return this.entrantOf(em, event, String(earlier.after?.memberId), String(earlier.after?.name));
+    if (earlier) return this.entrantOf(em, rules, event, String(earlier.after?.memberId), String(earlier.after?.name));
     const name = `${input.firstName} ${input.lastName}`;
     const made = await em.transactional(async (tem) => {
       // Checked and made under the event's row lock: of two desks adding one person at once, the second is told.
@@ -317,6 +322,7 @@ export class SignOnDeskService {
       const passedOver = await refuseIfOthersWaiting(tem, event, { name, memberId: null, passOverWaiting: input.passOverWaiting === true });
       const created = await this.deps.guests.createGuestEntry(
         tem,
+        rules,
         actor,
         await tem.findOneOrFail(Event, { id: event.id }),
         {
@@ -334,14 +340,20 @@ export class SignOnDeskService {
       return created;
     });
     const entry = await em.findOneOrFail(EventRegistration, { id: made.entry.id }, { populate: ['member', 'payment'] });
-    return this.entrant(entry, event);
+    return this.entrant(rules, entry, event);
   }
 
   /** The entrant a walk-up sent before under the same key made (its reply lost): added once, answered again. */
-  private async entrantOf(em: EntityManager, event: Event, memberId: string, name: string): Promise<DeskEntrant> {
+  private async entrantOf(
+    em: EntityManager,
+    rules: Pick<MembershipRules, 'juniorUnder'>,
+    event: Event,
+    memberId: string,
+    name: string,
+  ): Promise<DeskEntrant> {
     const entry = await em.findOne(EventRegistration, { event, member: memberId }, { populate: ['member', 'payment'] });
     if (!entry) throw new AppError('CONFLICT', `${name} was added and has since been taken off ${event.name}.`);
-    return this.entrant(entry, event);
+    return this.entrant(rules, entry, event);
   }
 
   /**

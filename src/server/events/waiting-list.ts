@@ -4,12 +4,13 @@ import { entriesCloseAt, entryPaymentState } from '../../shared/entries';
 import type { WaitlistView } from '../../shared/entries.schema';
 import { AppError } from '../../shared/errors';
 import type { Clock } from '../clock';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { EventRegistration, Member, WaitlistEntry, type Event } from '../db/entities';
 import { isUniqueViolation } from '../db/unique-violation';
 import { recordAudit } from '../platform/audit.service';
 import { requireUser, type Actor } from '../platform/actor';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { entryBar, portalEntrants, type EntryBar } from './entry-gate';
+import { entryBar, portalEntrants, type EntryBar, type JuniorAge } from './entry-gate';
 import type { EntryNotices } from './entry-notices';
 import { takePlaces } from './entry-places';
 import { priceFor } from './entry-prices';
@@ -17,6 +18,8 @@ import { releaseStaleGuestEntries, UNPAID_GUEST_HOLD_MS } from './guest-holds';
 
 export interface WaitingListDeps {
   clock: Clock;
+  /** The club's junior age: who may enter an event limited by age, and who pays a junior's fee. */
+  club: Pick<ClubSettingsService, 'membership'>;
   log: { error(obj: object, msg: string): void };
   /** A push to the promoted member's phones, beside the e-mail; absent: e-mail only. */
   notifications?: Pick<NotificationsService, 'notifyWaitlistPlaceFreed'>;
@@ -98,7 +101,8 @@ export class WaitingList {
     eventId: string,
     input: { memberIds?: string[]; payAtSignOn?: boolean },
   ): Promise<{ message: string; waiting: WaitlistView[] }> {
-    const { user, event, people } = await portalEntrants(em, actor, { eventId, memberIds: input.memberIds, to: 'wait' }, this.now());
+    const rules = await this.deps.club.membership(em);
+    const { user, event, people } = await portalEntrants(em, rules, actor, { eventId, memberIds: input.memberIds, to: 'wait' }, this.now());
     for (const member of people) {
       if (await em.count(WaitlistEntry, { event, member })) continue;
       em.create(WaitlistEntry, { event, member, addedBy: user, payAtSignOn: event.payAtSignOn && (input.payAtSignOn ?? true) });
@@ -184,8 +188,9 @@ export class WaitingList {
    */
   async promote(em: EntityManager, eventId: string): Promise<number> {
     let promotedCount = 0;
+    const rules = await this.deps.club.membership(em);
     for (;;) {
-      const outcome = await em.transactional((tem) => this.promoteNext(tem, eventId, this.now()));
+      const outcome = await em.transactional((tem) => this.promoteNext(tem, rules, eventId, this.now()));
       if (outcome === null) return promotedCount;
       if (outcome === 'skipped') continue;
       promotedCount += 1;
@@ -194,7 +199,7 @@ export class WaitingList {
   }
 
   /** The first in line, in the caller's transaction: entered, or taken off the list when the gate bars them. */
-  private async promoteNext(tem: EntityManager, eventId: string, now: Date) {
+  private async promoteNext(tem: EntityManager, rules: JuniorAge, eventId: string, now: Date) {
     const [next] = await tem.execute<{ id: string }[]>(
       'select id from event_waitlist where event_id = ? order by created_at, id limit 1 for update skip locked',
       [eventId],
@@ -203,7 +208,7 @@ export class WaitingList {
     const waiting = await tem.findOneOrFail(WaitlistEntry, { id: next.id }, { populate: ['member', 'event'] });
     const { member, event } = waiting;
     if (event.status !== 'active' || now >= entriesCloseAt(event)) return null;
-    const bar = entryBar(event, member, clubToday(now));
+    const bar = entryBar(rules, event, member, clubToday(now));
     if (bar) {
       tem.remove(waiting);
       recordAudit(tem, {
@@ -217,7 +222,7 @@ export class WaitingList {
       return 'skipped' as const;
     }
     if (!(await takePlaces(tem, event.id, 1, now))) return null;
-    const feeCents = priceFor(event, member);
+    const feeCents = priceFor(rules, event, member);
     const entry = tem.create(EventRegistration, {
       event,
       member,

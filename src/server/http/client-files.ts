@@ -51,9 +51,7 @@ export async function registerClientFiles(app: FastifyInstance, options: ClientF
   }
 
   registerSiteFiles(app, options.publicUrl, publishedPages, options.clubProfile);
-  const firstScreen = clientDir
-    ? firstScreenHtml(clientDir, { url: options.publicUrl, secureSession: production }, options)
-    : undefined;
+  const firstScreen = clientDir ? firstScreenHtml(clientDir, { url: options.publicUrl, secureSession: production }, options) : undefined;
 
   app.setNotFoundHandler(async (req, reply) => {
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !API_PREFIXES.some((p) => req.url.startsWith(p));

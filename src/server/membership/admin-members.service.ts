@@ -9,11 +9,13 @@ import {
 import { ageOn, clubToday, type IsoDate } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import type { HouseholdChangeInput, MemberRecord } from '../../shared/member-records.schema';
-import { FAMILY_LIMITS, isJuniorOn, MEMBERSHIP_LABELS, type MembershipType } from '../../shared/membership';
+import { isJuniorOn, membershipLabels, type MembershipRules, type MembershipType } from '../../shared/membership';
 import type { Clock } from '../clock';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { EmailChange, Household, Member } from '../db/entities';
 import type { AdminService } from '../accounts/admin.service';
 import { recordAudit } from '../platform/audit.service';
+import { checkFamily, ownType } from './family-limits';
 import { beginHouseholdChange } from './household-changes';
 import type { Actor } from '../platform/actor';
 import { CSV_BOM, csvLine } from '../platform/csv';
@@ -28,9 +30,12 @@ export interface AdminMembersDeps {
   admin: AdminService;
   emailChange: EmailChangeService;
   renewals: Pick<RenewalsService, 'sentTo' | 'reminderTarget'>;
+  club: Pick<ClubSettingsService, 'membership'>;
 }
 
 const EXPORT_BATCH = 1000;
+/** The club day of a change, with the club's membership rules as they stand. */
+type OnDay = { today: IsoDate; rules: MembershipRules };
 type ListFilters = Pick<MemberSearch, 'search' | 'type' | 'status'>;
 
 /**
@@ -80,8 +85,6 @@ function snapshot(m: Member, today: IsoDate) {
 }
 
 const fullName = (m: Pick<Member, 'firstName' | 'lastName'>) => `${m.firstName} ${m.lastName}`;
-/** Outside a family household, everyone holds their own membership: junior while under 16, adult from 16. */
-const ownType = (m: Member, today: IsoDate): MembershipType => (isJuniorOn(m.dateOfBirth, today) ? 'junior' : 'adult');
 
 /** The committee's member list: search, filters, sorting and pages run in the database; one member's whole record. */
 export class AdminMembersService {
@@ -180,6 +183,7 @@ export class AdminMembersService {
    */
   async update(em: EntityManager, actor: Actor, input: MemberUpdate): Promise<AdminMemberRow> {
     const today = this.today();
+    const rules = await this.deps.club.membership(em);
     const { member, newEmail } = await em.transactional(async (tem) => {
       const member = await tem.findOne(
         Member,
@@ -209,7 +213,7 @@ export class AdminMembersService {
         ...(input.shirtSize !== undefined ? { shirtSize: input.shirtSize } : {}),
       });
       if (input.membershipType && input.membershipType !== member.membershipType)
-        await this.changeType(tem, actor, member, input.membershipType, today);
+        await this.changeType(tem, actor, member, input.membershipType, { today, rules });
       if (input.role && input.role !== (member.user?.role ?? null)) {
         if (!member.user) throw new AppError('BAD_REQUEST', 'This member has no account, so a role cannot be set.', { field: 'role' });
         if (member.user.id === actor.user?.id && input.role !== 'admin')
@@ -228,27 +232,34 @@ export class AdminMembersService {
 
   /**
    * A new membership type, keeping the rule the fees rely on: in a family household everyone is 'family'; elsewhere
-   * everyone holds their own (junior under 16, adult from 16) and a household has at most two people. Choosing
-   * Family makes the whole household a family; leaving Family makes everyone in it hold their own again.
+   * everyone holds their own (junior under the club's junior age, adult from it) and a household has at most two
+   * people. Choosing Family makes the whole household a family; leaving Family makes everyone in it hold their own
+   * again.
    */
-  private async changeType(em: EntityManager, actor: Actor, member: Member, type: MembershipType, today: IsoDate): Promise<void> {
+  private async changeType(em: EntityManager, actor: Actor, member: Member, type: MembershipType, on: OnDay): Promise<void> {
+    const { today, rules } = on;
     const household = member.household;
     await beginHouseholdChange(em, household.id, this.deps.clock.now(), 'committee');
     const people = await em.find(Member, { household }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } });
     const others = people.filter((p) => p.id !== member.id);
     const field = { field: 'membershipType' };
     if (type === 'family') {
-      checkFamily(people, today);
+      checkFamily(rules, people, today);
       for (const p of others) this.retype(em, actor, p, 'family', today);
       member.membershipType = 'family';
       household.membershipType = 'family';
       return;
     }
     const age = ageOn(member.dateOfBirth, today);
-    if (type === 'junior' && !isJuniorOn(member.dateOfBirth, today))
-      throw new AppError('BAD_REQUEST', `Junior membership is for people under 16. ${member.firstName} is ${age}.`, field);
-    if (type === 'adult' && isJuniorOn(member.dateOfBirth, today))
-      throw new AppError('BAD_REQUEST', `Adult membership is for people 16 or over. ${member.firstName} is ${age}: choose Junior.`, field);
+    const under = rules.juniorUnder;
+    if (type === 'junior' && !isJuniorOn(rules, member.dateOfBirth, today))
+      throw new AppError('BAD_REQUEST', `Junior membership is for people under ${under}. ${member.firstName} is ${age}.`, field);
+    if (type === 'adult' && isJuniorOn(rules, member.dateOfBirth, today))
+      throw new AppError(
+        'BAD_REQUEST',
+        `Adult membership is for people ${under} or over. ${member.firstName} is ${age}: choose Junior.`,
+        field,
+      );
     if (household.membershipType === 'family') {
       if (people.length > 2)
         throw new AppError(
@@ -256,7 +267,7 @@ export class AdminMembersService {
           `${member.firstName}'s household has ${people.length} people, and only a family membership covers more than two. Take people out into households of their own first.`,
           field,
         );
-      for (const p of others) this.retype(em, actor, p, ownType(p, today), today);
+      for (const p of others) this.retype(em, actor, p, ownType(rules, p.dateOfBirth, today), today);
     }
     member.membershipType = type;
     household.membershipType = (people.find((p) => p.isPrimary) ?? member).membershipType;
@@ -280,11 +291,12 @@ export class AdminMembersService {
   /**
    * Moves between households, keeping the rules that payments and renewals rely on: every household has exactly one
    * primary member (who holds the account link and receives receipts and reminders, so needs an e-mail address), a
-   * family covers up to 2 adults and 3 juniors, any other household at most two people, and nothing moves while
+   * family covers up to the club's family limits, any other household at most two people, and nothing moves while
    * PayPal holds a payment for either household. Audited with both households before and after.
    */
   async changeHousehold(em: EntityManager, actor: Actor, input: HouseholdChangeInput): Promise<MemberRecord> {
     const today = this.today();
+    const rules = await this.deps.club.membership(em);
     await em.transactional(async (tem) => {
       const member = await tem.findOne(
         Member,
@@ -296,7 +308,7 @@ export class AdminMembersService {
       await beginHouseholdChange(tem, from.id, this.deps.clock.now(), 'committee');
       const fromPeople = await tem.find(Member, { household: from }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } });
       const before = { [from.id]: householdSnapshot(from, fromPeople) };
-      const touched = await this.applyHouseholdChange(tem, member, fromPeople, input, before, today);
+      const touched = await this.applyHouseholdChange(tem, member, fromPeople, input, before, { today, rules });
       if (!touched) return;
       await tem.flush();
       const after: Record<string, unknown> = {};
@@ -327,7 +339,7 @@ export class AdminMembersService {
     fromPeople: Member[],
     input: HouseholdChangeInput,
     before: Record<string, unknown>,
-    today: IsoDate,
+    on: OnDay,
   ): Promise<Household[] | null> {
     const from = member.household;
     const name = fullName(member);
@@ -356,14 +368,14 @@ export class AdminMembersService {
       if (fromPeople.length === 1) throw new AppError('BAD_REQUEST', `${name} is the only person in their household already.`);
       primaryWithOthers();
       needsEmail('take them out');
-      const type = member.membershipType === 'family' ? ownType(member, today) : member.membershipType;
+      const type = member.membershipType === 'family' ? ownType(on.rules, member.dateOfBirth, on.today) : member.membershipType;
       const own = tem.create(Household, { membershipType: type });
       member.household = own;
       member.isPrimary = true;
       member.membershipType = type;
       touched.push(own);
     } else {
-      touched.push(await this.moveIntoHousehold(tem, member, input.intoMemberId, before, today, primaryWithOthers));
+      touched.push(await this.moveIntoHousehold(tem, member, input.intoMemberId, before, on, primaryWithOthers));
     }
     return touched;
   }
@@ -374,7 +386,7 @@ export class AdminMembersService {
     member: Member,
     intoMemberId: string,
     before: Record<string, unknown>,
-    today: IsoDate,
+    on: OnDay,
     primaryWithOthers: () => void,
   ): Promise<Household> {
     const from = member.household;
@@ -388,7 +400,7 @@ export class AdminMembersService {
     const toPeople = await tem.find(Member, { household: to }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } });
     before[to.id] = householdSnapshot(to, toPeople);
     if (to.membershipType === 'family') {
-      checkFamily([...toPeople, member], today);
+      checkFamily(on.rules, [...toPeople, member], on.today);
       member.membershipType = 'family';
     } else {
       if (toPeople.length >= 2)
@@ -397,7 +409,7 @@ export class AdminMembersService {
           `Only a family membership covers more than two people, and ${fullName(target)}'s household has ${toPeople.length}. Make it a family first (edit its primary member's membership type).`,
           { field: 'intoMemberId' },
         );
-      if (member.membershipType === 'family') member.membershipType = ownType(member, today);
+      if (member.membershipType === 'family') member.membershipType = ownType(on.rules, member.dateOfBirth, on.today);
     }
     member.household = to;
     member.isPrimary = false;
@@ -412,6 +424,7 @@ export class AdminMembersService {
   /** The whole filtered list as CSV, written in batches (keyset pages), never all rows in memory at once. */
   async *exportCsv(em: EntityManager, input: ListFilters): AsyncGenerator<string> {
     const today = this.today();
+    const labels = membershipLabels(await this.deps.club.membership(em));
     yield (
       CSV_BOM +
       csvLine(['First name', 'Last name', 'Email', 'Phone', 'Address', 'Type', 'Status', 'Member since', 'Expiry', 'Primary', 'Shirt size'])
@@ -432,7 +445,7 @@ export class AdminMembersService {
             m.email,
             m.phone,
             m.address,
-            MEMBERSHIP_LABELS[m.membershipType],
+            labels[m.membershipType],
             effectiveStatus(m, today),
             m.memberSince,
             m.expiryDate,
@@ -473,15 +486,4 @@ function householdSnapshot(household: Household, people: Member[]) {
     membershipType: household.membershipType,
     people: people.map((p) => `${fullName(p)} (${p.membershipType}${p.isPrimary ? ', primary' : ''})`),
   };
-}
-
-/** A family covers up to 2 adults and 3 juniors (under 16 today). */
-function checkFamily(people: Member[], today: IsoDate): void {
-  const juniors = people.filter((p) => isJuniorOn(p.dateOfBirth, today)).length;
-  if (people.length - juniors > FAMILY_LIMITS.adults || juniors > FAMILY_LIMITS.juniors)
-    throw new AppError(
-      'BAD_REQUEST',
-      `A family membership covers up to ${FAMILY_LIMITS.adults} adults and ${FAMILY_LIMITS.juniors} juniors (under 16); this household would have ${people.length - juniors} adults and ${juniors} juniors.`,
-      { field: 'membershipType' },
-    );
 }

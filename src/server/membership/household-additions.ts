@@ -1,7 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { addYears, type IsoDate } from '../../shared/dates';
+import type { IsoDate } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
-import { isJuniorOn, juniorAddition, type JuniorAddition, type MembershipType } from '../../shared/membership';
+import {
+  isJuniorOn,
+  juniorAddition,
+  membershipEnd,
+  type JuniorAddition,
+  type MembershipRules,
+  type MembershipType,
+} from '../../shared/membership';
 import { type Household, Member } from '../db/entities';
 import type { Actor } from '../platform/actor';
 import { isCurrentMember } from './member-status';
@@ -16,11 +23,11 @@ import { isCurrentMember } from './member-status';
 /** Whether a person has been added to a household and not yet paid for (never a member, no expiry). */
 export const isWaitingAddition = (m: Member) => m.status === 'pending' && !m.memberSince && !m.isGuest;
 
-/** The adult member who may add or remove their household's juniors: current, 16 or over. */
-export async function householdAdult(em: EntityManager, actor: Actor, today: IsoDate): Promise<Member> {
+/** The adult member who may add or remove their household's juniors: current, the club's junior age or over. */
+export async function householdAdult(em: EntityManager, rules: MembershipRules, actor: Actor, today: IsoDate): Promise<Member> {
   if (!actor.user) throw new AppError('UNAUTHORIZED', 'Please sign in first.');
   const own = await em.findOne(Member, { user: actor.user, isGuest: false }, { populate: ['household'] });
-  if (!own || !isCurrentMember(own, today) || isJuniorOn(own.dateOfBirth, today)) {
+  if (!own || !isCurrentMember(own, today) || isJuniorOn(rules, own.dateOfBirth, today)) {
     throw new AppError('FORBIDDEN', 'Only an adult with a current membership can add or remove the juniors of their household.');
   }
   return own;
@@ -31,12 +38,13 @@ export function householdUntil(people: Member[], today: IsoDate): IsoDate {
   return people.filter((p) => isCurrentMember(p, today)).reduce<IsoDate>((max, p) => (p.expiryDate! > max ? p.expiryDate! : max), today);
 }
 
-/** What adding one more junior to `household` costs, priced on its current members. */
-export function priceAddition(household: Household, people: Member[], today: IsoDate): JuniorAddition {
+/** What adding one more junior to `household` costs at the club's fees, priced on its current members. */
+export function priceAddition(rules: MembershipRules, household: Household, people: Member[], today: IsoDate): JuniorAddition {
   const current = people.filter((p) => isCurrentMember(p, today));
   return juniorAddition(
+    rules,
     household.membershipType,
-    current.map((p) => ({ membershipType: p.membershipType as MembershipType, junior: isJuniorOn(p.dateOfBirth, today) })),
+    current.map((p) => ({ membershipType: p.membershipType as MembershipType, junior: isJuniorOn(rules, p.dateOfBirth, today) })),
   );
 }
 
@@ -49,11 +57,17 @@ export interface WaitingAddition {
 }
 
 /** The actor's household's junior waiting to be paid for, priced now; null when nobody waits. */
-export async function waitingAddition(em: EntityManager, own: Member, today: IsoDate): Promise<WaitingAddition | null> {
+export async function waitingAddition(
+  em: EntityManager,
+  rules: MembershipRules,
+  own: Member,
+  today: IsoDate,
+): Promise<WaitingAddition | null> {
   const people = await em.find(Member, { household: own.household, isGuest: false }, { orderBy: { createdAt: 'asc' } });
   const waiting = people.find(isWaitingAddition);
   if (!waiting) return null;
   const price = priceAddition(
+    rules,
     own.household,
     people.filter((p) => p.id !== waiting.id),
     today,
@@ -62,10 +76,13 @@ export async function waitingAddition(em: EntityManager, own: Member, today: Iso
   return { household: own.household, people, waiting, price, until: householdUntil(people, today) };
 }
 
-/** The expiry an added junior gets: the household's, or a year from today if (oddly) nobody else is current. */
-export const additionExpiry = (people: Member[], today: IsoDate): IsoDate => {
+/**
+ * The expiry an added junior gets: the household's, or the end of a membership bought today if (oddly) nobody else
+ * is current.
+ */
+export const additionExpiry = (rules: Pick<MembershipRules, 'year'>, people: Member[], today: IsoDate): IsoDate => {
   const until = householdUntil(people, today);
-  return until > today ? until : addYears(today, 1);
+  return until > today ? until : membershipEnd(rules, today);
 };
 
 /**

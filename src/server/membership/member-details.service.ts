@@ -3,8 +3,9 @@ import { addDays, clubToday, formatAuDate } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import type { AddJuniorResult, HouseholdMember, MyDetailsInput, MyEmailChangeInput, MyHousehold } from '../../shared/member-details.schema';
 import type { EmailChangeResult } from '../../shared/member-records.schema';
-import { centsToAmount, formatAud, isJuniorOn, type GENDERS, type SHIRT_SIZES } from '../../shared/membership';
+import { centsToAmount, formatAud, isJuniorOn, type GENDERS, type MembershipRules, type SHIRT_SIZES } from '../../shared/membership';
 import type { Clock } from '../clock';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { Household, Member } from '../db/entities';
 import { additionExpiry, householdAdult, isWaitingAddition, paidInOwnRight, priceAddition, waitingAddition } from './household-additions';
 import { recordAudit } from '../platform/audit.service';
@@ -34,6 +35,7 @@ function removalMessage(junior: Member, keeps: boolean): string {
 export interface MemberDetailsDeps {
   clock: Clock;
   emailChange: EmailChangeService;
+  club: Pick<ClubSettingsService, 'membership'>;
 }
 
 /** The fields a member keeps up to date themselves, as the audit log records them before and after a change. */
@@ -70,16 +72,18 @@ export class MemberDetailsService {
   }
 
   /** Who may change `target`'s details: the person themselves, or an adult of the household for a junior. */
-  private mayEdit(own: Member, target: Member): boolean {
+  private mayEdit(rules: MembershipRules, own: Member, target: Member): boolean {
     if (own.id === target.id) return true;
     const today = this.today();
-    return target.household.id === own.household.id && isJuniorOn(target.dateOfBirth, today) && !isJuniorOn(own.dateOfBirth, today);
+    return (
+      target.household.id === own.household.id && isJuniorOn(rules, target.dateOfBirth, today) && !isJuniorOn(rules, own.dateOfBirth, today)
+    );
   }
 
-  private view(own: Member, m: Member): HouseholdMember {
+  private view(rules: MembershipRules, own: Member, m: Member): HouseholdMember {
     const today = this.today();
-    const junior = isJuniorOn(m.dateOfBirth, today);
-    const editable = this.mayEdit(own, m);
+    const junior = isJuniorOn(rules, m.dateOfBirth, today);
+    const editable = this.mayEdit(rules, own, m);
     return {
       id: m.id,
       firstName: m.firstName,
@@ -112,13 +116,14 @@ export class MemberDetailsService {
     );
     people.sort((a, b) => Number(b.id === own.id) - Number(a.id === own.id));
     const pending = await this.deps.emailChange.pending(em, own.id);
+    const rules = await this.deps.club.membership(em);
     // A junior the club's prices no longer allow (the household changed since) shows no price: they can be removed.
-    const addition = await waitingAddition(em, own, this.today()).catch((error: unknown) => {
+    const addition = await waitingAddition(em, rules, own, this.today()).catch((error: unknown) => {
       if (error instanceof AppError) return null;
       throw error;
     });
     return {
-      people: people.map((m) => this.view(own, m)),
+      people: people.map((m) => this.view(rules, own, m)),
       pendingAddition: addition && {
         memberId: addition.waiting.id,
         name: fullName(addition.waiting),
@@ -136,13 +141,14 @@ export class MemberDetailsService {
     actor: Actor,
     input: MyDetailsInput & { phone: string | null; address: string | null; medicalNotes: string | null },
   ) {
+    const rules = await this.deps.club.membership(em);
     return em.transactional(async (tem) => {
       const own = await this.own(tem, actor);
       const target = await tem.findOne(Member, { id: input.memberId, isGuest: false });
-      if (!target || !this.mayEdit(own, target)) {
+      if (!target || !this.mayEdit(rules, own, target)) {
         throw new AppError('FORBIDDEN', 'You can change your own details and those of the juniors in your household.');
       }
-      const junior = isJuniorOn(target.dateOfBirth, this.today());
+      const junior = isJuniorOn(rules, target.dateOfBirth, this.today());
       if (!junior && (input.emergencyContact || input.medicalNotes)) {
         throw new AppError('BAD_REQUEST', 'Emergency contacts and medical notes are kept for juniors.', {
           field: input.emergencyContact ? 'emergencyContact' : 'medicalNotes',
@@ -170,7 +176,7 @@ export class MemberDetailsService {
         });
       }
       await tem.flush();
-      return this.view(own, target);
+      return this.view(rules, own, target);
     });
   }
 
@@ -181,8 +187,9 @@ export class MemberDetailsService {
    */
   async addJunior(em: EntityManager, actor: Actor, input: AddJuniorRequest): Promise<AddJuniorResult> {
     const today = this.today();
+    const rules = await this.deps.club.membership(em);
     return em.transactional(async (tem) => {
-      const own = await householdAdult(tem, actor, today);
+      const own = await householdAdult(tem, rules, actor, today);
       const household = await beginHouseholdChange(tem, own.household.id, this.deps.clock.now(), 'member');
       const people = await tem.find(Member, { household, isGuest: false }, { orderBy: { createdAt: 'asc' } });
       const waiting = people.find(isWaitingAddition);
@@ -194,16 +201,20 @@ export class MemberDetailsService {
         m.lastName.toLowerCase() === input.lastName.toLowerCase() &&
         m.dateOfBirth === input.dateOfBirth;
       if (people.some(sameName)) throw new AppError('CONFLICT', `${input.firstName} ${input.lastName} is in your household already.`);
-      if (!isJuniorOn(input.dateOfBirth, today)) {
-        throw new AppError('BAD_REQUEST', `${input.firstName} is 16 or over: adults join the club with a membership of their own.`, {
-          field: 'dateOfBirth',
-        });
+      if (!isJuniorOn(rules, input.dateOfBirth, today)) {
+        throw new AppError(
+          'BAD_REQUEST',
+          `${input.firstName} is ${rules.juniorUnder} or over: adults join the club with a membership of their own.`,
+          {
+            field: 'dateOfBirth',
+          },
+        );
       }
-      const price = priceAddition(household, people, today);
+      const price = priceAddition(rules, household, people, today);
       if (!price.ok) throw new AppError('BAD_REQUEST', price.message);
       const now = this.deps.clock.now();
       const free = price.dueCents === 0;
-      const until = additionExpiry(people, today);
+      const until = additionExpiry(rules, people, today);
       const junior = tem.create(Member, {
         household,
         isPrimary: false,
@@ -257,11 +268,12 @@ export class MemberDetailsService {
    */
   async removeJunior(em: EntityManager, actor: Actor, memberId: string): Promise<{ message: string }> {
     const today = this.today();
+    const rules = await this.deps.club.membership(em);
     return em.transactional(async (tem) => {
-      const own = await householdAdult(tem, actor, today);
+      const own = await householdAdult(tem, rules, actor, today);
       await beginHouseholdChange(tem, own.household.id, this.deps.clock.now(), 'member');
       const junior = await tem.findOne(Member, { id: memberId, household: own.household, isGuest: false });
-      if (!junior || junior.id === own.id || !isJuniorOn(junior.dateOfBirth, today)) {
+      if (!junior || junior.id === own.id || !isJuniorOn(rules, junior.dateOfBirth, today)) {
         throw new AppError('FORBIDDEN', 'You can remove only the juniors of your own household.');
       }
       const before = { householdId: own.household.id, status: junior.status, expiryDate: junior.expiryDate ?? null };

@@ -4,11 +4,10 @@ import { AppError } from '../../shared/errors';
 import {
   centsToAmount,
   CURRENCY,
-  FAMILY_LIMITS,
   formatAud,
   householdFeeCents,
-  MEMBERSHIP_PRICES_CENTS,
   isJuniorOn,
+  type MembershipRules,
   type MembershipType,
 } from '../../shared/membership';
 import type {
@@ -32,6 +31,7 @@ import { recordAudit } from '../platform/audit.service';
 import { consumeRateLimit, type RateRules } from '../platform/rate-limit.service';
 import type { Actor } from '../platform/actor';
 import type { AuthService } from '../accounts/auth.service';
+import { familyCount, familyCoverText } from './family-limits';
 import { beginHouseholdChange } from './household-changes';
 import { currentMemberWhere, effectiveStatus, isCurrentMember, isSuspended, personFields, requireCurrentMember } from './member-status';
 import type { JudgingService } from '../catches/judging.service';
@@ -42,7 +42,7 @@ export interface MembersDeps {
   judging: Pick<JudgingService, 'memberPoints'>;
   auth: Pick<AuthService, 'welcomeLink'>;
   rateRules: RateRules;
-  club: Pick<ClubSettingsService, 'profile'>;
+  club: Pick<ClubSettingsService, 'profile' | 'membership'>;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -55,9 +55,10 @@ export function memberLevel(points: number): 'Bronze' | 'Silver' | 'Gold' {
   return points >= 9 ? 'Gold' : points >= 3 ? 'Silver' : 'Bronze';
 }
 
-/** The fee for a household's next payment, in cents. */
-export function feeFor(household: Household, members: Member[]): number {
+/** The fee for a household's next payment at the club's fees, in cents. */
+export function feeFor(rules: Pick<MembershipRules, 'feesCents'>, household: Household, members: Member[]): number {
   return householdFeeCents(
+    rules,
     household.membershipType,
     members.map((m) => m.membershipType),
   );
@@ -81,9 +82,10 @@ export class MembersService {
    */
   async register(em: EntityManager, actor: Actor, input: RegistrationRequest, sessionHouseholdId?: string): Promise<RegistrationResult> {
     const today = this.today();
+    const rules = await this.deps.club.membership(em);
     const type = input.membershipType;
     const additional = input.additionalMembers ?? [];
-    checkAge(input, type, today);
+    checkAge(rules, input, type, today);
     if (type !== 'family' && additional.length > 1) {
       throw new AppError('BAD_REQUEST', 'Only a family membership covers more than two people. Choose Family to add more members.', {
         field: 'additionalMembers',
@@ -95,7 +97,7 @@ export class MembersService {
       const existing = await this.recordFor(tem, input.email, actor, sessionHouseholdId);
       const owned = existing && mayReplace(existing, actor, input.email, sessionHouseholdId) ? existing : null;
 
-      const { household, primary } = await this.formHousehold(tem, actor, input, owned, now, today);
+      const { household, primary } = await this.formHousehold(tem, actor, input, owned, now, today, rules);
       await tem.flush();
       const members = await tem.find(Member, { household }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } });
       recordAudit(tem, {
@@ -120,7 +122,7 @@ export class MembersService {
           householdId: household.id,
           memberId: primary.id,
           membershipType: type,
-          amount: centsToAmount(feeFor(household, members)),
+          amount: centsToAmount(feeFor(rules, household, members)),
           currency: CURRENCY,
           members: members.map((m) => ({ firstName: m.firstName, lastName: m.lastName, membershipType: m.membershipType })),
         } satisfies RegistrationResult,
@@ -146,11 +148,12 @@ export class MembersService {
     owned: Member | null,
     now: Date,
     today: IsoDate,
+    rules: MembershipRules,
   ): Promise<{ household: Household; primary: Member }> {
     const type = input.membershipType;
     const additional = input.additionalMembers ?? [];
     const typeOf = (birthDate: IsoDate, isPrimary: boolean): MembershipType =>
-      type === 'family' ? 'family' : isPrimary ? type : isJuniorOn(birthDate, today) ? 'junior' : 'adult';
+      type === 'family' ? 'family' : isPrimary ? type : isJuniorOn(rules, birthDate, today) ? 'junior' : 'adult';
     let household: Household;
     let primary: Member;
     let kept: Member[] = [];
@@ -172,7 +175,7 @@ export class MembersService {
       m.lastName.toLowerCase() === p.lastName.toLowerCase() &&
       m.dateOfBirth === p.dateOfBirth;
     const added = additional.filter((p) => !kept.some((m) => samePerson(m, p)));
-    checkHousehold(type, [input.dateOfBirth, ...kept.map((m) => m.dateOfBirth), ...added.map((p) => p.dateOfBirth)], today);
+    checkHousehold(rules, type, [input.dateOfBirth, ...kept.map((m) => m.dateOfBirth), ...added.map((p) => p.dateOfBirth)], today);
 
     tem.assign(primary, {
       firstName: input.firstName,
@@ -243,6 +246,7 @@ export class MembersService {
     const member = await em.findOne(Member, { user: actor.user }, { populate: ['household'] });
     if (!member) return null;
     const household = await em.find(Member, { household: member.household }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } });
+    const rules = await this.deps.club.membership(em);
     return {
       ...personFields(member, this.today()),
       household: household.map((m) => ({
@@ -253,7 +257,7 @@ export class MembersService {
         dateOfBirth: m.dateOfBirth,
         current: isCurrentMember(m, this.today()),
       })),
-      renewalAmount: centsToAmount(feeFor(member.household, household)),
+      renewalAmount: centsToAmount(feeFor(rules, member.household, household)),
       paymentState: (await em.count(Payment, { household: member.household, kind: 'membership', status: 'pending' }))
         ? 'processing'
         : member.memberSince
@@ -261,6 +265,7 @@ export class MembersService {
           : 'awaiting_payment',
       renewal: (({ open, opensOn, extendsTo }) => ({ open, opensOn, extendsTo }))(
         renewalWindow(
+          rules,
           household.map((m) => m.expiryDate ?? null),
           this.today(),
         ),
@@ -380,27 +385,30 @@ function recordState(member: Member, today: IsoDate): 'current' | 'registered' |
   return status === 'active' ? 'current' : member.memberSince ? 'lapsed' : 'registered';
 }
 
-/** Junior is for people under 16 on the day of joining, and adult for people 16 or over. */
-function checkAge(person: { firstName: string; dateOfBirth: IsoDate }, type: MembershipType, today: IsoDate): void {
+/** Junior is for people under the club's junior age on the day of joining, and adult for people that age or over. */
+function checkAge(rules: MembershipRules, person: { firstName: string; dateOfBirth: IsoDate }, type: MembershipType, today: IsoDate): void {
   const age = ageOn(person.dateOfBirth, today);
-  if (type === 'junior' && !isJuniorOn(person.dateOfBirth, today)) {
+  if (type === 'junior' && !isJuniorOn(rules, person.dateOfBirth, today)) {
     throw new AppError(
       'BAD_REQUEST',
-      `Junior membership is for people under 16 on the day of joining. ${person.firstName} is ${age}, so please choose Adult or Family.`,
+      `Junior membership is for people under ${rules.juniorUnder} on the day of joining. ${person.firstName} is ${age}, so please choose Adult or Family.`,
       { field: 'membershipType' },
     );
   }
-  if (type === 'adult' && isJuniorOn(person.dateOfBirth, today)) {
+  if (type === 'adult' && isJuniorOn(rules, person.dateOfBirth, today)) {
     throw new AppError(
       'BAD_REQUEST',
-      `Adult membership is for people 16 or over. ${person.firstName} is ${age}, so please choose Junior (${formatAud(MEMBERSHIP_PRICES_CENTS.junior)}) instead.`,
+      `Adult membership is for people ${rules.juniorUnder} or over. ${person.firstName} is ${age}, so please choose Junior (${formatAud(rules.feesCents.junior)}) instead.`,
       { field: 'membershipType' },
     );
   }
 }
 
-/** Everyone who will be active in the household after payment: up to 2 adults and 3 juniors for a family, 2 people otherwise. */
-function checkHousehold(type: MembershipType, birthDates: IsoDate[], today: IsoDate): void {
+/**
+ * Everyone who will be active in the household after payment: up to the club's family limits for a family, 2 people
+ * otherwise.
+ */
+function checkHousehold(rules: MembershipRules, type: MembershipType, birthDates: IsoDate[], today: IsoDate): void {
   if (type !== 'family') {
     if (birthDates.length > 2)
       throw new AppError('BAD_REQUEST', 'Only a family membership covers more than two people. Choose Family to add more members.', {
@@ -408,11 +416,10 @@ function checkHousehold(type: MembershipType, birthDates: IsoDate[], today: IsoD
       });
     return;
   }
-  const juniors = birthDates.filter((d) => isJuniorOn(d, today)).length;
-  if (birthDates.length - juniors > FAMILY_LIMITS.adults || juniors > FAMILY_LIMITS.juniors) {
+  if (!familyCount(rules, birthDates, today).fits) {
     throw new AppError(
       'BAD_REQUEST',
-      'A family membership covers up to 2 adults and 3 juniors (under 16), counting everyone in the household who will be a member after this payment.',
+      `A family membership covers up to ${familyCoverText(rules)}, counting everyone in the household who will be a member after this payment.`,
       { field: 'additionalMembers' },
     );
   }

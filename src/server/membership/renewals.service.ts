@@ -1,5 +1,6 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { addDays, clubToday, daysBetween, formatClubTime } from '../../shared/dates';
+import type { MembershipRules } from '../../shared/membership';
 import { AppError } from '../../shared/errors';
 import type { SentReminder } from '../../shared/member-records.schema';
 import type { Clock } from '../clock';
@@ -15,7 +16,7 @@ export interface RenewalsDeps {
   clock: Clock;
   mailer: Mailer;
   publicUrl: string;
-  club: Pick<ClubSettingsService, 'profile'>;
+  club: Pick<ClubSettingsService, 'profile' | 'membership'>;
   log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 
@@ -40,8 +41,9 @@ export class RenewalsService {
   async run(em: EntityManager): Promise<{ reminded: number; expired: number }> {
     const today = clubToday(this.deps.clock.now());
     const expired = await this.expire(em, today);
+    const rules = await this.deps.club.membership(em);
     let reminded = 0;
-    for (const window of WINDOWS) reminded += await this.remind(em, today, window);
+    for (const window of WINDOWS) reminded += await this.remind(em, rules, today, window);
     if (reminded || expired) this.deps.log.info({ reminded, expired }, 'Renewal job');
     return { reminded, expired };
   }
@@ -154,11 +156,12 @@ export class RenewalsService {
     if (claim.already)
       return { message: `The reminder went to ${claim.already.email ?? primary.email} at ${formatClubTime(claim.already.sentAt)}.` };
     const household = await em.find(Member, { household: primary.household });
+    const rules = await this.deps.club.membership(em);
     const mail = await renewalReminderMessage(await this.deps.club.profile(em), {
       firstName: primary.firstName,
       expiryDate: primary.expiryDate!,
       daysLeft: daysBetween(today, primary.expiryDate!),
-      feeCents: feeFor(primary.household, household),
+      feeCents: feeFor(rules, primary.household, household),
       renewUrl: `${this.deps.publicUrl}/member`,
     });
     if (await deliverQuietly(this.deps.mailer, this.deps.log, { to: primary.email!, ...mail })) {
@@ -169,7 +172,8 @@ export class RenewalsService {
     throw new AppError('SERVICE_UNAVAILABLE', 'The reminder could not be sent just now. Please try again in a few minutes.');
   }
 
-  private async remind(em: EntityManager, today: string, window: (typeof WINDOWS)[number]): Promise<number> {
+  /** The reminders of one window, each with the household's fee at the club's fees (`rules`). */
+  private async remind(em: EntityManager, rules: MembershipRules, today: string, window: (typeof WINDOWS)[number]): Promise<number> {
     const due = await em.find(
       Member,
       {
@@ -194,7 +198,7 @@ export class RenewalsService {
         firstName: member.firstName,
         expiryDate: member.expiryDate!,
         daysLeft: daysBetween(today, member.expiryDate!),
-        feeCents: feeFor(member.household, household),
+        feeCents: feeFor(rules, member.household, household),
         renewUrl: `${this.deps.publicUrl}/member`,
       });
       if (await deliverQuietly(this.deps.mailer, this.deps.log, { to: member.email!, ...mail })) sent += 1;

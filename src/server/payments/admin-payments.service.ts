@@ -5,7 +5,6 @@ import {
   type PaymentPage,
   type PaymentQuote,
   type PaymentQuoteInput,
-  type PaymentRow,
   type RecordPaymentRequest,
   type RecordPaymentResult,
   type RefundPaymentRequest,
@@ -13,13 +12,24 @@ import {
 } from '../../shared/admin-payments.schema';
 import { addDays, addYears, clubLocalToInstant, clubToday, formatAuDate, type IsoDate } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
-import { centsToAmount, CURRENCY, formatAud, MEMBERSHIP_LABELS, NOT_AN_AMOUNT, parseAmountCents } from '../../shared/membership';
-import { PAYMENT_METHOD_LABELS, renewalWindow } from '../../shared/payments';
+import {
+  centsToAmount,
+  CURRENCY,
+  formatAud,
+  membershipEnd,
+  membershipLabels,
+  type MembershipRules,
+  NOT_AN_AMOUNT,
+  parseAmountCents,
+} from '../../shared/membership';
+import { PAYMENT_METHOD_LABELS, renewalWindow, type ManualPaymentMethod } from '../../shared/payments';
 import type { Clock } from '../clock';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { AuditLog, Household, Member, Payment, type PaymentCovers } from '../db/entities';
 import { isUniqueViolation } from '../db/unique-violation';
 import { recordAudit } from '../platform/audit.service';
 import { coveringLines } from './payment-people';
+import { coversPersonLike, paymentRow } from './payment-rows';
 import type { Actor } from '../platform/actor';
 import { feeFor, type MembersService } from '../membership/members.service';
 import type { PaymentsService } from './payments.service';
@@ -28,6 +38,7 @@ export interface AdminPaymentsDeps {
   clock: Clock;
   payments: Pick<PaymentsService, 'settle' | 'refund'>;
   members: Pick<MembersService, 'register'>;
+  club: Pick<ClubSettingsService, 'membership'>;
 }
 
 const PAYPAL_PENDING =
@@ -52,6 +63,7 @@ export class AdminPaymentsService {
   /** What a payment would be: the server's fee, whom it covers and until when. Nothing is written. */
   async quote(em: EntityManager, input: PaymentQuoteInput): Promise<PaymentQuote> {
     const today = this.today();
+    const rules = await this.deps.club.membership(em);
     if (input.mode === 'new') {
       const additional = input.additionalMembers ?? [];
       const name = (p: { firstName?: string; lastName?: string }) => [p.firstName, p.lastName].filter(Boolean).join(' ');
@@ -59,6 +71,7 @@ export class AdminPaymentsService {
       return {
         amount: centsToAmount(
           newHouseholdFeeCents(
+            rules,
             input.membershipType,
             additional.map((p) => p.dateOfBirth),
             today,
@@ -70,18 +83,19 @@ export class AdminPaymentsService {
         payee: names[0],
         email: null,
         expiryDate: null,
-        extendsTo: addYears(today, 1),
+        extendsTo: membershipEnd(rules, today),
         paypalPending: false,
       };
     }
     const { household, members, purpose } = await this.household(em, input.memberId);
     const window = renewalWindow(
+      rules,
       members.map((m) => m.expiryDate ?? null),
       today,
     );
     const primary = members[0];
     return {
-      amount: centsToAmount(feeFor(household, members)),
+      amount: centsToAmount(feeFor(rules, household, members)),
       purpose,
       membershipType: household.membershipType,
       members: members.map(fullName),
@@ -108,6 +122,7 @@ export class AdminPaymentsService {
 
     const earlier = await em.findOne(Payment, { providerOrderId: orderId });
     if (earlier) return this.complete(em, actor, earlier.id, false);
+    const rules = await this.deps.club.membership(em);
 
     let written: { id: string; fresh: boolean };
     try {
@@ -117,13 +132,14 @@ export class AdminPaymentsService {
         const same = await tem.findOne(Payment, { providerOrderId: orderId });
         if (same) return { id: same.id, fresh: false };
         const payer =
-          input.mode === 'new' ? await this.registerNew(tem, actor, input, offered, today) : await this.household(tem, input.memberId);
+          input.mode === 'new'
+            ? await this.registerNew(tem, actor, input, offered, { today, rules })
+            : await this.household(tem, input.memberId);
         if (await tem.count(Payment, { household: payer.household, kind: 'membership', status: 'pending' }))
           throw new AppError('CONFLICT', PAYPAL_PENDING);
-        const expected = feeFor(payer.household, payer.members);
-        if (offered !== expected) throw wrongAmount(expected, offered, payer.household);
+        const expected = feeFor(rules, payer.household, payer.members);
+        if (offered !== expected) throw wrongAmount(rules, expected, offered, payer.household);
 
-        const method = PAYMENT_METHOD_LABELS[input.method];
         const payment = tem.create(Payment, {
           kind: 'membership',
           purpose: payer.purpose,
@@ -133,11 +149,7 @@ export class AdminPaymentsService {
             members: payer.members.map((m) => ({ id: m.id, membershipType: m.membershipType })),
           } satisfies PaymentCovers,
           createdBy: actor.user,
-          description:
-            `${MEMBERSHIP_LABELS[payer.household.membershipType]} membership ${payer.purpose === 'renewal' ? 'renewal' : 'fee'} (${method.toLowerCase()})`.slice(
-              0,
-              200,
-            ),
+          description: manualDescription(rules, payer, input.method),
           payee: fullName(payer.members[0]),
           amountCents: expected,
           currency: CURRENCY,
@@ -189,15 +201,16 @@ export class AdminPaymentsService {
     actor: Actor,
     input: Extract<RecordPaymentRequest, { mode: 'new' }>,
     offered: number,
-    today: IsoDate,
+    { today, rules }: { today: IsoDate; rules: MembershipRules },
   ): Promise<ManualPayer> {
     const person = input.member;
     const expected = newHouseholdFeeCents(
+      rules,
       person.membershipType,
       person.additionalMembers.map((p) => p.dateOfBirth),
       today,
     );
-    if (offered !== expected) throw wrongAmount(expected, offered);
+    if (offered !== expected) throw wrongAmount(rules, expected, offered);
     // The committee adds people; someone already on the books is renewed instead of being registered twice.
     const existing = await em.findOne(Member, { email: person.email, isPrimary: true }, { orderBy: { createdAt: 'desc' } });
     if (existing) {
@@ -437,46 +450,8 @@ export class AdminPaymentsService {
       em,
       payments.map((p) => p.refundOf ?? p),
     );
-    return { rows: payments.map((p, i) => row(p, names, covering[i])), total, page: input.page, pageSize: input.pageSize };
+    return { rows: payments.map((p, i) => paymentRow(p, names, covering[i])), total, page: input.page, pageSize: input.pageSize };
   }
-}
-
-/**
- * SQL true when someone a payment (or the payment a refund returns money from) covers matches the pattern: a
- * member of a membership by first or last name, an entrant of entry fees by the name the entry recorded. The
- * pattern is bound three times. Members are reached by primary key from the ids the payment holds.
- */
-const coversPersonLike = (alias: string) => `exists (
-  select 1 from payments c
-   where c.id in (${alias}.id, ${alias}.refund_of_id)
-     and (exists (select 1 from jsonb_array_elements(coalesce(c.covers -> 'members', '[]'::jsonb)) as cm(v)
-                    join members m on m.id = (cm.v ->> 'id')::uuid
-                   where m.first_name ilike ? or m.last_name ilike ?)
-       or exists (select 1 from jsonb_array_elements(coalesce(c.entries, '[]'::jsonb)) as ce(v) where ce.v ->> 'name' ilike ?)))`;
-
-function row(p: Payment, names: Map<string, string>, covering: string | null): PaymentRow {
-  const isRefund = p.purpose === 'refund';
-  const left = !isRefund && p.status === 'completed' ? Math.max(0, p.amountCents - p.refundedCents) : 0;
-  return {
-    id: p.id,
-    date: (p.status === 'completed' || p.status === 'refunded' ? (p.capturedAt ?? p.createdAt) : p.createdAt).toISOString(),
-    payee: p.payee ?? null,
-    description: p.description,
-    kind: p.kind,
-    purpose: p.purpose ?? null,
-    provider: p.provider,
-    method: p.method ?? null,
-    amount: centsToAmount(p.amountCents),
-    refunded: centsToAmount(p.refundedCents),
-    refundable: centsToAmount(left),
-    status: p.status,
-    // A manual refund's id is made up here; PayPal's refund and capture ids are what PayPal's dashboard shows.
-    reference: p.reference ?? (isRefund && p.provider !== 'paypal' ? null : p.providerCaptureId) ?? null,
-    note: p.lastError ?? null,
-    refundOf: p.refundOf?.id ?? null,
-    covers: (p.covers?.members ?? []).filter((m) => names.has(m.id)).map((m) => ({ id: m.id, name: names.get(m.id)! })),
-    covering,
-  };
 }
 
 const fullName = (m: Pick<Member, 'firstName' | 'lastName'>) => `${m.firstName} ${m.lastName}`;
@@ -486,8 +461,17 @@ function paidOnInstant(paidOn: IsoDate, today: IsoDate, now: Date): Date {
   return paidOn === today ? now : clubLocalToInstant(`${paidOn}T12:00`);
 }
 
-function wrongAmount(expected: number, offered: number, household?: Household): AppError {
-  const what = household ? `${MEMBERSHIP_LABELS[household.membershipType].toLowerCase()} membership` : 'membership';
+/** 'Junior (under 16) membership renewal (cash)': a membership paid by hand, as the list of payments names it. */
+function manualDescription(rules: MembershipRules, payer: ManualPayer, method: ManualPaymentMethod): string {
+  const type = membershipLabels(rules)[payer.household.membershipType];
+  return `${type} membership ${payer.purpose === 'renewal' ? 'renewal' : 'fee'} (${PAYMENT_METHOD_LABELS[method].toLowerCase()})`.slice(
+    0,
+    200,
+  );
+}
+
+function wrongAmount(rules: MembershipRules, expected: number, offered: number, household?: Household): AppError {
+  const what = household ? `${membershipLabels(rules)[household.membershipType].toLowerCase()} membership` : 'membership';
   return new AppError(
     'BAD_REQUEST',
     `The fee for this ${what} is ${formatAud(expected)}, not ${formatAud(offered)}. Only the club's fee can be recorded.`,

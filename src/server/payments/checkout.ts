@@ -7,8 +7,9 @@ import {
   centsToAmount,
   CURRENCY,
   formatAud,
-  MEMBERSHIP_LABELS,
+  membershipLabels,
   MEMBERSHIP_TYPE_NAMES,
+  type MembershipRules,
   type MembershipType,
   NOT_AN_AMOUNT,
   parseAmountCents,
@@ -87,16 +88,18 @@ export class PaymentCheckout {
     const { household } = await this.payable(em, actor, registrationHouseholdId);
     await this.refuseWhileHeld(em, household);
     await this.settleEarlierOrders(em, household);
+    // Priced at the club's fees as they stand now; the order keeps this price whatever they become before it is paid.
+    const rules = await this.deps.club.membership(em);
     return this.orderUnderLock(em, actor, payer, household.id, async (tem, locked) => {
       const members = await tem.find(Member, { household: locked }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' }, refresh: true });
       const purpose = members.some((m) => m.memberSince) ? ('renewal' as const) : ('join' as const);
-      if (purpose === 'renewal') this.checkRenewalWindow(members, input.earlyRenewal === true);
+      if (purpose === 'renewal') this.checkRenewalWindow(rules, members, input.earlyRenewal === true);
       refuseWithoutDocuments(members);
-      const expected = feeFor(locked, members);
+      const expected = feeFor(rules, locked, members);
       if (offered !== expected) {
         throw new AppError(
           'BAD_REQUEST',
-          `The amount does not match the ${MEMBERSHIP_LABELS[locked.membershipType].toLowerCase()} membership fee of ${formatAud(expected)}.`,
+          `The amount does not match the ${membershipLabels(rules)[locked.membershipType].toLowerCase()} membership fee of ${formatAud(expected)}.`,
           { field: 'amount' },
         );
       }
@@ -116,11 +119,12 @@ export class PaymentCheckout {
    */
   private async createAdditionOrder(em: EntityManager, actor: Actor, payer: PayerSession, offered: number): Promise<{ id: string }> {
     const today = todayFor(this.deps);
-    const own = await householdAdult(em, actor, today);
+    const rules = await this.deps.club.membership(em);
+    const own = await householdAdult(em, rules, actor, today);
     await this.refuseWhileHeld(em, own.household);
     await this.settleEarlierOrders(em, own.household);
     return this.orderUnderLock(em, actor, payer, own.household.id, async (tem) => {
-      const addition = await waitingAddition(tem, own, today);
+      const addition = await waitingAddition(tem, rules, own, today);
       if (!addition || addition.price.dueCents === 0) {
         throw new AppError('BAD_REQUEST', 'Nobody is waiting to be paid for in your household.', { field: 'addMembers' });
       }
@@ -341,9 +345,10 @@ export class PaymentCheckout {
     if (payment.purpose === 'add_member') return new AppError('CONFLICT', `${changed} Please check your household and pay again.`);
     const household = await em.findOneOrFail(Household, { id: payment.household.id }, { refresh: true });
     const members = await em.find(Member, { household }, { refresh: true });
+    const rules = await this.deps.club.membership(em);
     return new AppError(
       'CONFLICT',
-      `${changed} The membership now costs ${formatAud(feeFor(household, members))}: please close this and pay again.`,
+      `${changed} The membership now costs ${formatAud(feeFor(rules, household, members))}: please close this and pay again.`,
     );
   }
 
@@ -430,8 +435,9 @@ export class PaymentCheckout {
   }
 
   /** Renewal opens RENEWAL_WINDOW_DAYS before the membership ends; earlier only when the member asked for it. */
-  private checkRenewalWindow(members: Member[], early: boolean): void {
+  private checkRenewalWindow(rules: MembershipRules, members: Member[], early: boolean): void {
     const window = renewalWindow(
+      rules,
       members.map((m) => m.expiryDate ?? null),
       todayFor(this.deps),
     );

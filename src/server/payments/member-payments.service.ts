@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { clubToday, formatAuDate } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import type { MemberPaymentState, MemberPaymentView } from '../../shared/member-payments.schema';
-import { centsToAmount, MEMBERSHIP_LABELS, MEMBERSHIP_PRICES_CENTS } from '../../shared/membership';
+import { centsToAmount, membershipLabels, type MembershipRules } from '../../shared/membership';
 import { PAYMENT_METHOD_LABELS } from '../../shared/payments';
 import type { Clock } from '../clock';
 import { Member, Payment } from '../db/entities';
@@ -57,8 +57,9 @@ export class MemberPaymentsService {
     const payment = own ? (await this.householdPayments(em, own, paymentId))[0] : undefined;
     if (!own || !payment || payment.refundOf) throw new AppError('NOT_FOUND', NOT_YOURS);
     if (!hasReceipt(payment)) throw new AppError('CONFLICT', 'A receipt is made once the payment has been received.');
-    const [club, address, email] = await Promise.all([
+    const [club, rules, address, email] = await Promise.all([
       this.deps.club.profile(em),
+      this.deps.club.membership(em),
       this.deps.cms.settingValue(em, 'club_address'),
       this.deps.cms.contactEmail(em),
     ]);
@@ -72,7 +73,7 @@ export class MemberPaymentsService {
       number,
       date: formatAuDate(clubToday(this.dateOf(payment))),
       billTo,
-      items: itemsOf(payment, await this.namesOf(em, payment)),
+      items: itemsOf(rules, payment, await this.namesOf(em, payment)),
       totalCents: payment.amountCents,
       paidWith: payment.method ? PAYMENT_METHOD_LABELS[payment.method] : null,
       reference: payment.reference ?? payment.providerCaptureId ?? null,
@@ -146,10 +147,11 @@ export const receiptNumber = (p: Payment) =>
   `${clubToday(p.capturedAt ?? p.createdAt).replace(/-/g, '')}-${p.id.slice(0, 8).toUpperCase()}`;
 
 /**
- * The lines of a receipt: each person and membership type a membership payment covered, each entry an entry fee
- * paid for. When the lines do not add up to what was paid (a price changed, a part payment), one line says what for.
+ * The lines of a receipt: each person and membership type a membership payment covered (at the club's fees), each
+ * entry an entry fee paid for. When the lines do not add up to what was paid (the fees changed since, a part
+ * payment), one line says what for: a receipt never shows another amount than the payment's.
  */
-function itemsOf(p: Payment, names: Map<string, string>): ReceiptDocument['items'] {
+function itemsOf(rules: MembershipRules, p: Payment, names: Map<string, string>): ReceiptDocument['items'] {
   const whole = [{ description: p.description, amountCents: p.amountCents }];
   if (p.kind === 'event' && p.entries?.length && p.event?.name) {
     const items = p.entries.map((e) => ({ description: `Entry: ${p.event!.name} (${e.name})`, amountCents: e.feeCents }));
@@ -157,9 +159,10 @@ function itemsOf(p: Payment, names: Map<string, string>): ReceiptDocument['items
   }
   if (p.kind === 'membership' && p.covers) {
     if (p.covers.householdType === 'family') return [{ description: p.description, amountCents: p.amountCents }];
+    const labels = membershipLabels(rules);
     const items = p.covers.members.map((m) => ({
-      description: `${MEMBERSHIP_LABELS[m.membershipType]} membership${names.has(m.id) ? `: ${names.get(m.id)}` : ''}`,
-      amountCents: MEMBERSHIP_PRICES_CENTS[m.membershipType],
+      description: `${labels[m.membershipType]} membership${names.has(m.id) ? `: ${names.get(m.id)}` : ''}`,
+      amountCents: rules.feesCents[m.membershipType],
     }));
     return items.reduce((sum, i) => sum + i.amountCents, 0) === p.amountCents ? items : whole;
   }

@@ -1,6 +1,6 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
-import { addYears, clubToday, type IsoDate } from '../../shared/dates';
-import { centsToAmount, parseAmountCents } from '../../shared/membership';
+import { clubToday, type IsoDate } from '../../shared/dates';
+import { centsToAmount, membershipEnd, parseAmountCents } from '../../shared/membership';
 import { Household, Member, Payment } from '../db/entities';
 import { membershipReceiptMessage } from '../emails/membership.emails';
 import { deliverQuietly } from '../integrations/mailer';
@@ -103,8 +103,9 @@ export class PaymentSettlement {
   }
 
   /**
-   * Exactly the people the order was priced for become active until one year after the later of today and
-   * the latest expiry among them. Anyone added to the household after the order is untouched.
+   * Exactly the people the order was priced for become active until the end of the club's membership year after the
+   * later of today and the latest expiry among them (`membershipEnd`). Anyone added to the household after the order
+   * is untouched.
    */
   private async activateMembership(em: EntityManager, by: { actor: Actor['user']; label: string }, payment: Payment): Promise<void> {
     if (payment.purpose === 'add_member') return this.activateAddition(em, by, payment);
@@ -113,7 +114,7 @@ export class PaymentSettlement {
     const ids = covers?.members.map((m) => m.id) ?? [];
     const members = await em.find(Member, { id: { $in: ids }, household: payment.household! });
     const latest = members.reduce<string>((max, m) => (m.expiryDate && m.expiryDate > max ? m.expiryDate : max), today);
-    this.activateMembers(em, by, payment, members, addYears(latest, 1));
+    this.activateMembers(em, by, payment, members, membershipEnd(await this.deps.club.membership(em), latest));
     // The household holds what was paid for, whatever a form said since: its type, and each person's as priced.
     if (covers) {
       const household = await em.findOneOrFail(Household, { id: payment.household!.id });
@@ -158,6 +159,7 @@ export class PaymentSettlement {
     const people = await em.find(Member, { household });
     const ids = new Set(payment.covers?.members.map((m) => m.id) ?? []);
     const until = additionExpiry(
+      await this.deps.club.membership(em),
       people.filter((p) => !ids.has(p.id)),
       today,
     );
@@ -203,7 +205,7 @@ export class PaymentSettlement {
       const signIn = primary.user?.lastSignInAt
         ? null
         : await this.deps.auth.welcomeLink(em, { email: primary.email, firstName: primary.firstName, lastName: primary.lastName });
-      const mail = await membershipReceiptMessage(await this.deps.club.profile(em), {
+      const mail = await membershipReceiptMessage(await this.deps.club.profile(em), await this.deps.club.membership(em), {
         firstName: primary.firstName,
         amountCents: payment.amountCents,
         membershipType: primary.membershipType,

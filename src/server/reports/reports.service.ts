@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { EXPIRING_DAYS } from '../../shared/admin.schema';
 import { addDays, clubLocalToInstant, clubToday, formatAuDate, type IsoDate } from '../../shared/dates';
 import type { ShirtReport } from '../../shared/member-records.schema';
-import { centsToAmount, formatAud, MEMBERSHIP_LABELS, SHIRT_SIZES } from '../../shared/membership';
+import { centsToAmount, formatAud, membershipLabels, SHIRT_SIZES } from '../../shared/membership';
 import {
   financialYearOf,
   REVENUE_KINDS,
@@ -140,18 +140,19 @@ export class ReportsService {
 
   async shirtsCsv(em: EntityManager): Promise<{ day: string; csv: string }> {
     const r = await this.shirts(em);
+    const labels = membershipLabels(await this.deps.club.membership(em));
     const lines = [csvLine([`Shirt order: current members on ${formatAuDate(r.day)}`]), csvLine([]), csvLine(['Size', 'Members'])];
     for (const s of r.sizes) lines.push(csvLine([s.size, s.count]));
     lines.push(csvLine([NO_SIZE, r.missing]), csvLine(['Total', r.total]), csvLine([]));
     lines.push(csvLine(['Name', 'Shirt size', 'Type', 'Email']));
-    for (const p of shirtOrder(r.people))
-      lines.push(csvLine([p.name, p.shirtSize ?? NO_SIZE, MEMBERSHIP_LABELS[p.membershipType], p.email]));
+    for (const p of shirtOrder(r.people)) lines.push(csvLine([p.name, p.shirtSize ?? NO_SIZE, labels[p.membershipType], p.email]));
     return { day: r.day, csv: CSV_BOM + lines.join('') };
   }
 
   async shirtsPdf(em: EntityManager): Promise<{ day: string; pdf: Buffer }> {
     const r = await this.shirts(em);
     const missing = r.people.filter((p) => !p.shirtSize);
+    const labels = membershipLabels(await this.deps.club.membership(em));
     const pdf = await renderReportPdf(await this.deps.club.profile(em), {
       title: 'Shirt Order',
       subtitle: `Current members on ${formatAuDate(r.day)} · ${r.total} members · ${r.missing} without a size on record`,
@@ -180,7 +181,7 @@ export class ReportsService {
             { label: 'Name', width: 200 },
             { label: 'Type', width: 160 },
           ],
-          rows: shirtOrder(r.people).map((p) => [p.shirtSize ?? NO_SIZE, p.name, MEMBERSHIP_LABELS[p.membershipType]]),
+          rows: shirtOrder(r.people).map((p) => [p.shirtSize ?? NO_SIZE, p.name, labels[p.membershipType]]),
           empty: 'No current members.',
         },
       ],
@@ -311,11 +312,12 @@ export class ReportsService {
 
   async membershipCsv(em: EntityManager, period: Period): Promise<string> {
     const r = await this.membership(em, period);
+    const labels = membershipLabels(await this.deps.club.membership(em));
     const lines = [csvLine(['Membership report', `${r.from} to ${r.to}`]), csvLine([]), csvLine(['Type', 'Status', 'Members'])];
-    for (const row of r.byTypeAndStatus) lines.push(csvLine([MEMBERSHIP_LABELS[row.membershipType], row.status, row.count]));
+    for (const row of r.byTypeAndStatus) lines.push(csvLine([labels[row.membershipType], row.status, row.count]));
     lines.push(csvLine([]), csvLine(['Joined in period', r.joined]), csvLine(['Households renewed in period', r.renewed]), csvLine([]));
     lines.push(csvLine([`Expiring within ${EXPIRING_DAYS} days`, 'Email', 'Type', 'Expiry']));
-    for (const m of r.expiringSoon) lines.push(csvLine([m.name, m.email, MEMBERSHIP_LABELS[m.membershipType], m.expiryDate]));
+    for (const m of r.expiringSoon) lines.push(csvLine([m.name, m.email, labels[m.membershipType], m.expiryDate]));
     return CSV_BOM + lines.join('');
   }
 

@@ -23,7 +23,7 @@ const EventSchema = defineEntity({
     registrationFeeCents: p.integer().default(0),
     /** What a non-member (a guest) pays to enter; the club's rules say $15. */
     nonMemberFeeCents: p.integer().default(1500),
-    /** A junior's entry fee (under 16 on the event's day); null: juniors pay the member price. */
+    /** A junior's entry fee (under the club's junior age on the event's day); null: juniors pay the member price. */
     juniorFeeCents: p.integer().nullable(),
     /** When entries close; null: at the end of sign-on, two hours after the start (`entriesCloseAt` in shared/entries). */
     entriesCloseAt: p.datetime().nullable(),
@@ -31,7 +31,7 @@ const EventSchema = defineEntity({
     payAtSignOn: p.boolean().default(true),
     /** Catches count only for entrants the sign-on desk has checked in. */
     requireCheckIn: p.boolean().default(false),
-    /** Who may enter by age on the event's day: anyone, juniors only (under 16) or adults only (16 and over). */
+    /** Who may enter by age on the event's day: anyone, juniors only (under the club's junior age) or adults only (that age and over). */
     ageLimit: p.enum(EVENT_AGE_LIMITS).default('anyone'),
     /** Only the club's current members may enter: no guest entries, online or at the sign-on desk. */
     membersOnly: p.boolean().default(false),
@@ -44,7 +44,7 @@ const EventSchema = defineEntity({
     /** Fishing hours on the event's day, 'HH:mm' on the club's clocks: catches are logged and photos taken between them. */
     fishingStart: p.string().length(5).default(DEFAULT_FISHING_START),
     fishingEnd: p.string().length(5).default(DEFAULT_FISHING_END),
-    /** Results, prizes and champion points are per division (Juniors under 16 on the day, and Open); false: Open only. */
+    /** Results, prizes and champion points are per division (Juniors under the club's junior age on the day, and Open); false: Open only. */
     divisions: p.boolean().default(true),
     /** Object-store key of the event image (and `<key>-thumb`), once one is attached. */
     imageKey: p.string().length(200).nullable(),
