@@ -192,7 +192,7 @@ export type ResultPlacing = z.infer<typeof resultPlacing>;
 /** One species of one division: its three longest verified catches. */
 export const resultCategory = z.object({
   species: z.enum(SPECIES),
-  /** Juniors (under 16 on the event's day) or Open; every category is Open at an event without divisions. */
+  /** Juniors (under the club's junior age on the event's day) or Open; every category is Open at an event without divisions. */
   division: z.enum(RESULT_DIVISIONS),
   placings: z.array(resultPlacing),
 });

@@ -194,7 +194,7 @@ export const deskView = z.object({
   eventDate: z.string(),
   entriesCloseAt: z.string(),
   requireCheckIn: z.boolean(),
-  /** Who the committee takes ('Juniors under 16', 'Members only'): the desk adds no guest to a members-only event. */
+  /** Who the committee takes ('Juniors under 16', 'Members only', by the club's junior age): the desk adds no guest to a members-only event. */
   limits: z.array(z.string()).optional(),
   membersOnly: z.boolean().optional(),
   memberFee: z.string(),

@@ -224,7 +224,7 @@ export const memberRegistration = z.object({
   /** Cancelling now returns the fee paid online (before entries close). */
   refundOnCancel: z.boolean().optional(),
   checkedIn: z.boolean().optional(),
-  /** The entrant's division on the event's day: Juniors under 16, Open from 16. */
+  /** The entrant's division on the event's day: Juniors under the club's junior age, Open from it. */
   division: z.enum(DIVISIONS).optional(),
 });
 export type MemberRegistration = z.infer<typeof memberRegistration>;

@@ -134,7 +134,7 @@ export const memberProfile = memberPersonFields.extend({
       firstName: z.string(),
       lastName: z.string(),
       membershipType: z.enum(MEMBERSHIP_TYPES),
-      /** For the junior rule (under 16 on an event's day); always sent by the server. */
+      /** For the junior rule (under the club's junior age on an event's day); always sent by the server. */
       dateOfBirth: z.string().optional(),
       /** Their membership is paid up today, so they may be entered in events. */
       current: z.boolean().optional(),

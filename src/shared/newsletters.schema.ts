@@ -10,7 +10,7 @@ export const SEGMENT_LABELS: Record<SegmentKind, string> = {
   expiring: 'Members whose membership ends soon',
   lapsed: 'Lapsed members',
   event: "An event's entrants",
-  juniors: 'Households with juniors (under 16)',
+  juniors: 'Households with juniors',
   news: 'Everyone who opted in to club news',
 };
 
