@@ -3,6 +3,9 @@ import { clubLocalToInstant, clubToday } from './dates';
 import { MONTHS_LONG } from './club-clock';
 import type { Species } from './catches';
 
+/** The id of the `<script type="application/json">` in a page's HTML that carries the club's competition rules. */
+export const COMPETITION_RULES_ID = 'club-competition';
+
 /** A prize: its value and what it is paid in ('$100 voucher'). */
 export interface Prize {
   cents: number;
