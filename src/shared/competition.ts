@@ -28,10 +28,6 @@ export interface CompetitionRules {
   pictureOfMonthPrize: Prize;
 }
 
-/** What the club's competition rules give for each: the amount and what it is paid in. */
-export const MYSTERY_FISH_PRIZE = { cents: 10_000, text: '$100 cash' } as const;
-export const PICTURE_OF_THE_MONTH_PRIZE = { cents: 10_000, text: '$100 voucher' } as const;
-
 /** The committee's mystery fish: a species and an exact length or a range of lengths (cm, to a tenth). */
 export type MysteryLength = { kind: 'exact'; lengthCm: number } | { kind: 'range'; minCm: number; maxCm: number };
 export interface MysteryFish {
