@@ -1,6 +1,6 @@
 import { createECDH, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { EXAMPLE_CLUB_PROFILE, EXAMPLE_MEMBERSHIP_RULES } from '../../src/shared/club-example';
+import { EXAMPLE_CLUB_PROFILE, EXAMPLE_COMPETITION_RULES, EXAMPLE_MEMBERSHIP_RULES } from '../../src/shared/club-example';
 import { acceptRequiredDocuments } from '../../src/shared/documents';
 import { acceptGuestDocuments } from '../../src/shared/entries.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -839,6 +839,7 @@ function validInputs(): Record<string, unknown> {
       code: 'AAAAA-BBBBB',
       club: EXAMPLE_CLUB_PROFILE,
       membership: EXAMPLE_MEMBERSHIP_RULES,
+      competition: EXAMPLE_COMPETITION_RULES,
       firstName: 'Fuzz',
       lastName: 'Setup',
       email: 'fuzz-setup@example.com',
@@ -846,6 +847,7 @@ function validInputs(): Record<string, unknown> {
     },
     'admin.club.saveProfile': EXAMPLE_CLUB_PROFILE,
     'admin.club.saveMembership': EXAMPLE_MEMBERSHIP_RULES,
+    'admin.club.saveCompetition': EXAMPLE_COMPETITION_RULES,
     'admin.cms.pages.create': page,
     'admin.cms.pages.update': { id: ids.page, page: { ...page, slug: 'fuzz' } },
     'admin.cms.pages.delete': { id: ids.page },
