@@ -178,7 +178,7 @@ export type JudgeInput = z.output<typeof judgeInput>;
 export const resultPlacing = z.object({
   place: z.number(),
   points: z.number(),
-  /** '$100 tackle voucher' (the club's prizes for 1st, 2nd and 3rd: `placePrize`). */
+  /** '$100 tackle voucher': what the club's competition rules give the place (`placePrize`), null beyond its prizes. */
   prize: z.string().nullable(),
   anglerName: z.string(),
   size: z.number(),

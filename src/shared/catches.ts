@@ -176,9 +176,6 @@ export function achievementFor(c: CatchFacts): Achievement {
   };
 }
 
-/** Champion points for 1st, 2nd and 3rd in a category. */
-export const CHAMPION_POINTS = [3, 2, 1] as const;
-
 /** How many of a member's latest catches the portal asks for (its recent catches and the dashboard's three). */
 export const RECENT_CATCHES = 5;
 /** How many more of their catches the member's full list shows at a time. */

@@ -3,6 +3,9 @@ import { clubLocalToInstant, clubToday } from './dates';
 import { MONTHS_LONG } from './club-clock';
 import type { Species } from './catches';
 
+/** The id of the `<script type="application/json">` in a page's HTML that carries the club's competition rules. */
+export const COMPETITION_RULES_ID = 'club-competition';
+
 /** A prize: its value and what it is paid in ('$100 voucher'). */
 export interface Prize {
   cents: number;
@@ -24,10 +27,6 @@ export interface CompetitionRules {
   mysteryFishPrize: Prize;
   pictureOfMonthPrize: Prize;
 }
-
-/** What the club's competition rules give for each: the amount and what it is paid in. */
-export const MYSTERY_FISH_PRIZE = { cents: 10_000, text: '$100 cash' } as const;
-export const PICTURE_OF_THE_MONTH_PRIZE = { cents: 10_000, text: '$100 voucher' } as const;
 
 /** The committee's mystery fish: a species and an exact length or a range of lengths (cm, to a tenth). */
 export type MysteryLength = { kind: 'exact'; lengthCm: number } | { kind: 'range'; minCm: number; maxCm: number };

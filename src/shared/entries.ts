@@ -4,14 +4,12 @@
  */
 import { clubToday, formatAuDate, formatClubTime, type IsoDate } from './dates';
 import { ageLimitMessages, type EventAgeLimit } from './events';
+import type { CompetitionRules } from './competition';
 import { formatAud, type MembershipRules } from './membership';
 import { resultDivisionOn, type ResultDivision } from './results';
 
-/** The club's competition rules: $10 an entrant for members, $15 for non-members. */
-export const DEFAULT_MEMBER_FEE_CENTS = 1000;
-export const DEFAULT_NON_MEMBER_FEE_CENTS = 1500;
-/** Sign-on runs for this long from the event's start (7 am to 9 am); entries close when it ends unless the committee says otherwise. */
-export const SIGN_ON_HOURS = 2;
+/** How long sign-on runs from an event's start (the club's competition rules); entries close when it ends unless the committee says otherwise. */
+export type SignOnRules = Pick<CompetitionRules, 'times'>;
 
 /** What an event's prices and close are read from (cents; a null junior price means the member price). */
 export interface EntryTerms {
@@ -22,21 +20,21 @@ export interface EntryTerms {
   juniorFeeCents?: number | null;
 }
 
-/** When entries close: the committee's time, or the end of sign-on (the start plus SIGN_ON_HOURS). */
-export function entriesCloseAt(event: Pick<EntryTerms, 'eventDate' | 'entriesCloseAt'>): Date {
+/** When entries close: the committee's time, or the end of sign-on (the start plus the club's sign-on hours). */
+export function entriesCloseAt(rules: SignOnRules, event: Pick<EntryTerms, 'eventDate' | 'entriesCloseAt'>): Date {
   if (event.entriesCloseAt) return new Date(event.entriesCloseAt);
-  return new Date(new Date(event.eventDate).getTime() + SIGN_ON_HOURS * 3600_000);
+  return new Date(new Date(event.eventDate).getTime() + rules.times.signOnHours * 3600_000);
 }
 
-/** '9:00 am on 21/11/2026': when entries close, as people read it. */
-export function entriesCloseText(event: Pick<EntryTerms, 'eventDate' | 'entriesCloseAt'>): string {
-  const at = entriesCloseAt(event);
+/** '9:00 am on 21/11/2026': when entries close (already worked out, `entriesCloseAt`), as people read it. */
+export function entriesCloseText(event: { entriesCloseAt: Date | string }): string {
+  const at = new Date(event.entriesCloseAt);
   return `${formatClubTime(at)} on ${formatAuDate(clubToday(at))}`;
 }
 
 /** The sentence an entry after the close is refused with. */
-export const entriesClosedMessage = (event: Pick<EntryTerms, 'eventDate' | 'entriesCloseAt'> & { name: string }) =>
-  `Entries for ${event.name} closed at ${entriesCloseText(event)}. The committee can still sign you on at the sign-on desk.`;
+export const entriesClosedMessage = (rules: SignOnRules, event: Pick<EntryTerms, 'eventDate' | 'entriesCloseAt'> & { name: string }) =>
+  `Entries for ${event.name} closed at ${entriesCloseText({ entriesCloseAt: entriesCloseAt(rules, event) })}. The committee can still sign you on at the sign-on desk.`;
 
 // One rule for the divisions: the results' (src/shared/results.ts), under the names the entries use.
 export { RESULT_DIVISIONS as DIVISIONS, RESULT_DIVISION_LABELS as DIVISION_LABELS, type ResultDivision as Division } from './results';
@@ -129,5 +127,5 @@ export function entryPricesLine(event: { memberFee?: string; juniorFee?: string 
 
 /** 'Entries close 9:00 am on 05/12/2026', or null from a server that does not say. */
 export function entriesCloseLine(event: { eventDate: string; entriesCloseAt?: string }): string | null {
-  return event.entriesCloseAt ? `Entries close ${entriesCloseText(event)}` : null;
+  return event.entriesCloseAt ? `Entries close ${entriesCloseText({ entriesCloseAt: event.entriesCloseAt })}` : null;
 }

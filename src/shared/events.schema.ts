@@ -44,12 +44,13 @@ const eventFields = z.object({
     .transform((v) => v.slice(0, 16)),
   rules: optionalText('Rules', 8000),
   prizes: optionalText('Prizes', 4000),
+  /** The member price (memberFee's older name); blank (or null) is free, left out is the club's (new event) or kept. */
   registrationFee: z
     .union([z.string(), z.number(), z.null()], { error: 'Registration fee must be an amount.' })
     .optional()
-    .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? '0' : String(v).trim()))
+    .transform((v) => (v === undefined ? undefined : v === null || String(v).trim() === '' ? '0' : String(v).trim()))
     .refine(
-      (v) => /^\d{1,5}(\.\d{1,2})?$/.test(v),
+      (v) => v === undefined || /^\d{1,5}(\.\d{1,2})?$/.test(v),
       'Registration fee must be an amount in dollars with at most 2 decimals, such as 10.00.',
     ),
   maxParticipants: z
@@ -74,14 +75,14 @@ const eventFields = z.object({
   /** Results per division (Juniors and Open); left out, yes for a new event and unchanged for an edit. */
   divisions: z.boolean({ error: 'Divisions must be true or false.' }).optional(),
   /**
-   * Fishing hours on the event's day, 'HH:mm' club time. Left out, a new event gets the club's 07:00 to 14:00
-   * and an edit keeps the event's own.
+   * Fishing hours on the event's day, 'HH:mm' club time. Left out, a new event gets the club's (its competition
+   * rules) and an edit keeps the event's own.
    */
   fishingStart: fishingTime('Fishing start'),
   fishingEnd: fishingTime('Fishing end'),
   /** What a member pays to enter; left out, the registration fee (its older name) is the member price. */
   memberFee: entryFee('Member entry fee'),
-  /** What a non-member (a guest) pays; left out, $15.00 for a new event and unchanged for an edit. */
+  /** What a non-member (a guest) pays; left out, the club's fee for a new event and unchanged for an edit. */
   nonMemberFee: entryFee('Non-member entry fee'),
   /** A junior's price; blank (or null) means juniors pay the member price, left out keeps it. */
   juniorFee: z
@@ -93,8 +94,8 @@ const eventFields = z.object({
       'Junior entry fee must be an amount in dollars with at most 2 decimals, such as 5.00, or blank for the member price.',
     ),
   /**
-   * When entries close, 'YYYY-MM-DDTHH:mm' on the club's clocks; blank (or null) means at the end of sign-on (two
-   * hours after the start), left out keeps the event's own.
+   * When entries close, 'YYYY-MM-DDTHH:mm' on the club's clocks; blank (or null) means at the end of sign-on (the
+   * club's sign-on hours after the start), left out keeps the event's own.
    */
   entriesCloseAt: z
     .union([z.string(), z.null()], { error: 'Entries close must be a date and time (YYYY-MM-DDTHH:mm).' })

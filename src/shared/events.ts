@@ -47,10 +47,6 @@ export function eventLimitBadges(rules: JuniorAge, event: { ageLimit?: EventAgeL
 /** Landing page and member home show at most this many upcoming events. */
 export const UPCOMING_LIMIT = 4;
 
-/** Fishing hours when an event sets none: 7am to 2pm, as the club's competition rules have it. */
-export const DEFAULT_FISHING_START = '07:00';
-export const DEFAULT_FISHING_END = '14:00';
-
 /** What an event's fishing hours are read from: its start (which gives the day) and its hours, 'HH:mm' club time. */
 export interface FishingHours {
   eventDate: Date | string;

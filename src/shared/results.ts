@@ -1,5 +1,6 @@
 /** Competition results rules shared by the results, the live board and the presentation (no zod: pages import it). */
-import { formatAud, isJuniorOn, type MembershipRules } from './membership';
+import { isJuniorOn, type MembershipRules } from './membership';
+import type { CompetitionRules } from './competition';
 import type { IsoDate } from './dates';
 
 /**
@@ -22,13 +23,12 @@ export function resultDivisionOn(
   return eventHasDivisions && dateOfBirth && isJuniorOn(rules, dateOfBirth, eventDay) ? 'junior' : 'open';
 }
 
-/** Tackle vouchers for 1st, 2nd and 3rd in each species of each division (the club's rules), in cents. */
-export const PLACE_PRIZES_CENTS = [10_000, 5_000, 2_500] as const;
-
-/** '$100 tackle voucher' for a place with a prize, null for any other. */
-export function placePrize(place: number): string | null {
-  const cents = PLACE_PRIZES_CENTS[place - 1];
-  return cents === undefined ? null : `${formatAud(cents).replace(/\.00$/, '')} tackle voucher`;
+/**
+ * What a place (1st, 2nd…) in each species of each division wins by the club's competition rules ('$100 tackle
+ * voucher'); null for a place beyond the club's prizes.
+ */
+export function placePrize(rules: Pick<CompetitionRules, 'placePrizes'>, place: number): string | null {
+  return rules.placePrizes[place - 1]?.text ?? null;
 }
 
 /**

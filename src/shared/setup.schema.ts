@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema, passwordSchema, text } from './auth.schema';
 import { clubProfileSchema } from './club-profile';
+import { competitionRulesSchema } from './competition-rules';
 import { membershipRulesSchema } from './membership-rules';
 
 /** The first-run setup code as typed: spaces and case do not matter (the server compares it without them). */
@@ -14,6 +15,7 @@ export const firstAdminInput = z.object({
   code: setupCodeSchema,
   club: clubProfileSchema,
   membership: membershipRulesSchema,
+  competition: competitionRulesSchema,
   firstName: nameSchema('First name'),
   lastName: nameSchema('Last name'),
   email: emailSchema,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog, Event, EventRegistration, Household, Member, Payment, WaitlistEntry } from '../../src/server/db/entities';
 import { addYears, clubLocalToInstant, clubToday } from '../../src/shared/dates';
+import { EXAMPLE_COMPETITION_RULES } from '../../src/shared/club-example';
 import { entriesClosedMessage } from '../../src/shared/entries';
 import { rowCounts } from '../support/endpoints';
 import { createAdmin, createMember } from '../support/factories';
@@ -323,7 +324,7 @@ describe('closing and the waiting list', () => {
       const res = await member.client.json('POST', `/api/events/${event.id}/register`);
       expect(res.status).toBe(400);
       const stored = await t.em().findOneOrFail(Event, { id: event.id });
-      expect(res.body.message).toBe(entriesClosedMessage(stored));
+      expect(res.body.message).toBe(entriesClosedMessage(EXAMPLE_COMPETITION_RULES, stored));
       expect(res.body.message).toMatch(/closed at 9:00 am on/);
       expect(await rowCounts(t)).toEqual(before);
       const added = await admin.trpc.admin.events.addEntrant.mutate({ id: event.id, memberId: member.memberId });

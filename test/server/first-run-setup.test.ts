@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuditLog, User } from '../../src/server/db/entities';
-import { BAY_CLUB, BAY_MEMBERSHIP } from '../support/second-club';
+import { BAY_CLUB, BAY_COMPETITION, BAY_MEMBERSHIP } from '../support/second-club';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const run = promisify(execFile);
@@ -33,6 +33,7 @@ const admin = (code: string, email = 'secretary@example.com') => ({
   code,
   club: BAY_CLUB,
   membership: BAY_MEMBERSHIP,
+  competition: BAY_COMPETITION,
   firstName: 'Sue',
   lastName: 'Secretary',
   email,
@@ -114,6 +115,9 @@ describe('first-run setup', () => {
   it("keeps the club's details the setup page was given, audited", async () => {
     expect(await t.client().trpc.club.profile.query()).toEqual(BAY_CLUB);
     expect(await t.client().trpc.club.membership.query()).toEqual(BAY_MEMBERSHIP);
+    expect(await t.client().trpc.club.competition.query()).toEqual(BAY_COMPETITION);
+    const [competition] = await t.em().find(AuditLog, { action: 'club.competition.save' });
+    expect(competition).toMatchObject({ actorLabel: 'setup code', before: null, after: BAY_COMPETITION });
     const [saved] = await t.em().find(AuditLog, { action: 'club.profile.save' });
     expect(saved).toMatchObject({ actorLabel: 'setup code', before: null, after: BAY_CLUB });
   });

@@ -839,6 +839,7 @@ function validInputs(): Record<string, unknown> {
       code: 'AAAAA-BBBBB',
       club: EXAMPLE_CLUB_PROFILE,
       membership: EXAMPLE_MEMBERSHIP_RULES,
+      competition: EXAMPLE_COMPETITION_RULES,
       firstName: 'Fuzz',
       lastName: 'Setup',
       email: 'fuzz-setup@example.com',

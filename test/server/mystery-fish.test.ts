@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MYSTERY_FISH_PRIZE, mysteryFishWinner, type MysteryFish } from '../../src/shared/competition';
+import { EXAMPLE_COMPETITION_RULES } from '../../src/shared/club-example';
+import { mysteryFishWinner, type MysteryFish } from '../../src/shared/competition';
 import { CLUB_DOCUMENTS } from '../../src/shared/documents';
 import { addDays, clubToday } from '../../src/shared/dates';
 import { fishingCloses } from '../../src/shared/events';
@@ -117,7 +118,7 @@ describe('sealing the mystery fish', () => {
         eventId: event.id,
         eventName: 'Sealed Flathead Classic',
         state: 'sealed',
-        prize: MYSTERY_FISH_PRIZE.text,
+        prize: EXAMPLE_COMPETITION_RULES.mysteryFishPrize.text,
       });
       const after = await readAll(client);
       for (const [call, body] of after) {
@@ -329,8 +330,8 @@ describe("the club's rule for the winner", () => {
     expect(mysteryFishWinner(range, [c('out', 'Bream', 29.9, 0), c('out2', 'Bream', 41, 0)])).toBeNull();
   });
 
-  it("is the prize the club's competition rules give", () => {
+  it("is the prize the example club's competition rules give, as its rules document says", () => {
     const rules = CLUB_DOCUMENTS.find((d) => d.id === 'competition_rules')!.content;
-    expect(rules).toContain(`Mystery fish: ${MYSTERY_FISH_PRIZE.text}.`);
+    expect(rules).toContain(`Mystery fish: ${EXAMPLE_COMPETITION_RULES.mysteryFishPrize.text}.`);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { monthBounds, monthLabel, monthOf, PICTURE_OF_THE_MONTH_PRIZE } from '../../src/shared/competition';
+import { EXAMPLE_COMPETITION_RULES } from '../../src/shared/club-example';
+import { monthBounds, monthLabel, monthOf } from '../../src/shared/competition';
 import { CLUB_DOCUMENTS } from '../../src/shared/documents';
 import { clubToday, formatAuDate } from '../../src/shared/dates';
 import { AuditLog, PictureVote } from '../../src/server/db/entities';
@@ -75,7 +76,7 @@ describe('the fish picture of the month', () => {
       waitingForFishingToClose: 1,
       myVoteCatchId: null,
       cannotVote: null,
-      prize: PICTURE_OF_THE_MONTH_PRIZE.text,
+      prize: EXAMPLE_COMPETITION_RULES.pictureOfMonthPrize.text,
     });
     expect(seen.candidates.map((c) => [c.catchId, c.anglerName, c.mine])).toEqual([
       [a1, 'Anna Angler', true],
@@ -201,8 +202,8 @@ describe('the fish picture of the month', () => {
     expect((await t.client().mutation('pictureOfMonth.vote', { catchId: a1 })).status).toBe(401);
   });
 
-  it("is the prize the club's competition rules give", () => {
+  it("is the prize the example club's competition rules give, as its rules document says", () => {
     const rules = CLUB_DOCUMENTS.find((d) => d.id === 'competition_rules')!.content;
-    expect(rules).toContain(`Fish picture of the month: ${PICTURE_OF_THE_MONTH_PRIZE.text}.`);
+    expect(rules).toContain(`Fish picture of the month: ${EXAMPLE_COMPETITION_RULES.pictureOfMonthPrize.text}.`);
   });
 });

@@ -1,4 +1,5 @@
 import type { ClubProfile } from '../../src/shared/club-profile';
+import type { CompetitionRules } from '../../src/shared/competition';
 import type { MembershipRules } from '../../src/shared/membership';
 
 /** A made-up club in another state, set up through the same pages as any: nothing of the example club in it. */
@@ -23,4 +24,22 @@ export const BAY_MEMBERSHIP: MembershipRules = {
   familyLimits: { adults: 2, juniors: 4 },
   juniorUnder: 18,
   year: { kind: 'fixed', startsOn: '07-01' },
+};
+
+/**
+ * Its competitions: dearer entries with a junior price, an hour's sign-on, an earlier day, four prize places in
+ * another shop's vouchers, points 5/3/2/1, and prizes of its own for the mystery fish and the picture of the month.
+ */
+export const BAY_COMPETITION: CompetitionRules = {
+  entryFeesCents: { member: 1200, nonMember: 2000, junior: 500 },
+  times: { signOnHours: 1, fishingStart: '06:00', fishingEnd: '13:00', presentation: '14:00' },
+  placePrizes: [
+    { cents: 15_000, text: '$150 Tackle World voucher' },
+    { cents: 7_500, text: '$75 Tackle World voucher' },
+    { cents: 4_000, text: '$40 Tackle World voucher' },
+    { cents: 2_000, text: '$20 Tackle World voucher' },
+  ],
+  championPoints: [5, 3, 2, 1],
+  mysteryFishPrize: { cents: 20_000, text: '$200 cash' },
+  pictureOfMonthPrize: { cents: 5_000, text: '$50 voucher' },
 };

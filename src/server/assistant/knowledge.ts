@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ClubProfile } from '../../shared/club-profile';
+import type { CompetitionRules } from '../../shared/competition';
 import { clubLocalToInstant, clubToday, formatClubDateTime } from '../../shared/dates';
 import { eventLimitBadges } from '../../shared/events';
 import type { EventView } from '../../shared/events.schema';
@@ -13,6 +14,7 @@ import type { CmsService } from '../content/cms.service';
 import type { EventsService } from '../events/events.service';
 import type { SponsorsService } from '../content/sponsors.service';
 import type { EntityName } from '../db/entity-name';
+import { competitionRuleLines } from './competition-facts';
 
 /** One thing the assistant knows, in the club's own words, with the page a person can read it on. */
 export interface Passage {
@@ -27,8 +29,11 @@ export interface Passage {
 }
 
 export interface KnowledgeSources {
-  /** The club's name, area and association number, which its documents speak in; its fees and junior age. */
-  club: Pick<ClubSettingsService, 'profile' | 'membership'>;
+  /**
+   * The club's name, area and association number, which its documents speak in; its fees and junior age; its
+   * competition rules (entry fees, times, prizes and points).
+   */
+  club: Pick<ClubSettingsService, 'profile' | 'membership' | 'competition'>;
   cms: CmsService;
   events: EventsService;
   catches: CatchesService;
@@ -80,9 +85,10 @@ export const KNOWLEDGE_READS: readonly EntityName[] = [
 
 /** Everything the assistant may say, gathered from the club's content as it stands now. */
 export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSources): Promise<Passage[]> {
-  const [club, rules, settings, events, limits, pages, home, landing, news, sponsors] = await Promise.all([
+  const [club, rules, competition, settings, events, limits, pages, home, landing, news, sponsors] = await Promise.all([
     sources.club.profile(em.fork()),
     sources.club.membership(em.fork()),
+    sources.club.competition(em.fork()),
     sources.cms.publicSettings(em.fork()),
     sources.events.upcoming(em.fork(), 12),
     sources.catches.sizeLimits(em.fork()),
@@ -95,7 +101,7 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
   return [
     ...membershipPassages(rules),
     ...eventPassages(rules, events, sources.clock),
-    ...documentPassages(club),
+    ...documentPassages(club, competition),
     ...sponsorPassages(sponsors),
     ...resourcePassages(limits),
     ...contactPassages(settings),
@@ -215,8 +221,11 @@ function eventPassages(rules: MembershipRules, events: EventView[], clock: Knowl
   return passages;
 }
 
-/** The club's documents (competition rules, waiver, code of conduct, mission) in its own words, and logging a catch. */
-function documentPassages(club: ClubProfile): Passage[] {
+/**
+ * The club's documents (competition rules, waiver, code of conduct, mission) in its own words, and logging a catch;
+ * the competition rules' fees, times, prizes and points are the club's competition rules'.
+ */
+function documentPassages(club: ClubProfile, competition: CompetitionRules): Passage[] {
   const passages: Passage[] = [];
   const add = (p: Passage) => passages.push(p);
   const rules = CLUB_DOCUMENTS.find((d) => d.id === 'competition_rules')!;
@@ -230,13 +239,14 @@ function documentPassages(club: ClubProfile): Passage[] {
     'photo photograph picture brag mat club code log',
     'tamper tampering cheat cheating edit edits edited editing photoshop fake altered disqualified disqualification suspension ban',
   ];
+  const decided = competitionRuleLines(competition);
   rules.content.split('\n').forEach((line, i) =>
     add({
       id: `rules-${i}`,
       title: rules.title,
       url: DOCUMENTS_URL,
       aliases: `rule rules competition ${ruleWords[i] ?? ''}`,
-      text: withClubWords(line, club),
+      text: withClubWords(decided.get(i) ?? line, club),
     }),
   );
   const waiver = CLUB_DOCUMENTS.find((d) => d.id === 'waiver')!;

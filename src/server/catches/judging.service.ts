@@ -29,7 +29,7 @@ export interface JudgingDeps extends ResultsDeps {
   publicUrl: string;
   log: { error(obj: object, msg: string): void };
   notifications: Pick<NotificationsService, 'pushOrEmail'>;
-  club: Pick<ClubSettingsService, 'profile' | 'membership'>;
+  club: Pick<ClubSettingsService, 'profile' | 'membership' | 'competition'>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { CHAMPION_POINTS } from '../../shared/catches';
+import type { CompetitionRules } from '../../shared/competition';
 import type { MembershipRules } from '../../shared/membership';
 import { RESULT_DIVISIONS } from '../../shared/results';
 import type { PlacingRules } from '../competition/placing-rules.service';
@@ -14,17 +14,20 @@ const divisionSql = (membership: Pick<MembershipRules, 'juniorUnder'>) =>
 
 /**
  * The placed catches of the events `eventsWhere` selects (SQL; its parameters follow the species): per event,
- * division and species, the three longest verified catches of anglers not disqualified from the event (the one rule
- * that makes a disqualification count, and reinstating undo it), the earlier first on a tie. With one placing per
+ * division and species, the longest verified catches (as many places as `placesCounted`) of anglers not
+ * disqualified from the event (the one rule that makes a disqualification count, and reinstating undo it), the
+ * earlier first on a tie. With one placing per
  * angler, only each angler's best catch of the category (the earlier on a tie) competes, so the next angler moves
  * up. This is the one place results, live boards, the presentation, the ladder and champion points are worked out.
  * PostgreSQL reads only the event's verified catches of each species (from the catches' event, species and status
- * index), never a season's. `membership`: the club's rules, which say who is a junior.
+ * index), never a season's. `membership`: the club's rules, which say who is a junior; `places`: how many places
+ * (`placesCounted`, a whole number from the club's validated rules).
  */
 export const placedSql = (
   eventsWhere: string,
   rules: PlacingRules,
   membership: Pick<MembershipRules, 'juniorUnder'>,
+  places: number,
 ) => `select placed.id, placed.angler_id, d.division, placed.place
   from events e cross join unnest(array[?]) s(species) cross join unnest(array['${RESULT_DIVISIONS.join("', '")}']) d(division), lateral (
     select c.id, c.angler_id, row_number() over (order by c.size_cm desc, c.caught_at asc) as place
@@ -37,9 +40,14 @@ export const placedSql = (
           where r.event_id = c.event_id and r.member_id = c.angler_id and r.disqualified_at is not null)
     ) c
     ${rules.onePlacingPerAngler ? 'where c.angler_best = 1' : ''}
-    order by c.size_cm desc, c.caught_at asc limit ${CHAMPION_POINTS.length}
+    order by c.size_cm desc, c.caught_at asc limit ${Math.trunc(places)}
   ) placed
   where ${eventsWhere}`;
 
-/** Champion points of a place: 3, 2 and 1. */
-export const pointsFor = (place: number): number => CHAMPION_POINTS[place - 1];
+/** Champion points of a place by the club's competition rules; a place beyond the club's points scores 0. */
+export const pointsFor = (competition: Pick<CompetitionRules, 'championPoints'>, place: number): number =>
+  competition.championPoints[place - 1] ?? 0;
+
+/** How many places of each category are worked out: every place that wins a prize or scores points (1 to 10). */
+export const placesCounted = (competition: Pick<CompetitionRules, 'placePrizes' | 'championPoints'>): number =>
+  Math.max(competition.placePrizes.length, competition.championPoints.length);

@@ -12,7 +12,8 @@ import type { Clock } from '../clock';
 import type { ClubSettingsService } from '../club/club-settings.service';
 import type { MembershipRules } from '../../shared/membership';
 import type { MysteryFishService } from '../competition/mystery-fish.service';
-import { placedSql, pointsFor } from './placings';
+import { placedSql, placesCounted, pointsFor } from './placings';
+import type { CompetitionRules } from '../../shared/competition';
 
 /** Anglers per division the presentation shows of the season's champion points. */
 const CHAMPION_POINTS_SHOWN = 5;
@@ -21,14 +22,18 @@ export interface ResultsDeps {
   clock: Clock;
   /** The event's mystery fish, as the live board and the presentation show it. */
   mysteryFish: Pick<MysteryFishService, 'view'>;
-  /** The club's membership rules: who is a junior, and so in the Juniors division. */
-  club: Pick<ClubSettingsService, 'membership'>;
+  /** The club's membership rules (who is a junior, and so in the Juniors division) and competition rules (points and prizes per place). */
+  club: Pick<ClubSettingsService, 'membership' | 'competition'>;
 }
 
-/** What places a catch: the competition's placing rules, and the club's junior age that makes the divisions. */
+/**
+ * What places a catch and what a place is worth: the competition's placing rules, the club's junior age that makes
+ * the divisions, and the club's points and prizes per place.
+ */
 interface Rules {
   placing: PlacingRules;
   membership: Pick<MembershipRules, 'juniorUnder'>;
+  competition: Pick<CompetitionRules, 'placePrizes' | 'championPoints'>;
 }
 
 /** An event's results and live board, and the season's champion points, all from the placings (`placedSql`). */
@@ -36,8 +41,8 @@ export class ResultsService {
   constructor(private readonly deps: ResultsDeps) {}
 
   /**
-   * For each division and species, the three longest verified catches (a tie goes to the earlier catch), with
-   * champion points 3, 2 and 1 and the club's prizes; with one placing per angler (the club's default, see
+   * For each division and species, the longest verified catches (a tie goes to the earlier catch), each place with
+   * the club's champion points and prize (places beyond the club's lists score 0 and win nothing); with one placing per angler (the club's default, see
    * placing-rules.service.ts), only each angler's best catch of a category competes for its places.
    */
   async results(em: EntityManager, eventId: string): Promise<EventResults> {
@@ -86,11 +91,9 @@ export class ResultsService {
     return event;
   }
 
-  private async resultsOf(em: EntityManager, event: Event, rules?: Rules): Promise<EventResults> {
-    const [placed, pending] = await Promise.all([
-      this.placings(em, event, rules ?? (await this.rulesOf(em))),
-      em.count(Catch, { event, status: 'pending' }),
-    ]);
+  private async resultsOf(em: EntityManager, event: Event, given?: Rules): Promise<EventResults> {
+    const rules = given ?? (await this.rulesOf(em));
+    const [placed, pending] = await Promise.all([this.placings(em, event, rules), em.count(Catch, { event, status: 'pending' })]);
     // The photos show the brag mat with the day's code: not to the public while fishing is still open.
     const { closes } = fishingWindow(event);
     const photosShown = this.deps.clock.now() >= closes;
@@ -102,7 +105,7 @@ export class ResultsService {
           .map((p) => ({
             place: p.place,
             points: p.points,
-            prize: placePrize(p.place),
+            prize: placePrize(rules.competition, p.place),
             anglerName: `${p.catch.angler.firstName} ${p.catch.angler.lastName}`,
             size: p.catch.sizeCm,
             catchId: p.catch.id,
@@ -134,7 +137,11 @@ export class ResultsService {
   }
 
   private async rulesOf(em: EntityManager): Promise<Rules> {
-    return { placing: await placingRules(em), membership: await this.deps.club.membership(em) };
+    return {
+      placing: await placingRules(em),
+      membership: await this.deps.club.membership(em),
+      competition: await this.deps.club.competition(em),
+    };
   }
 
   private async standings(
@@ -182,7 +189,7 @@ export class ResultsService {
   ): Promise<{ memberId: string; division: ResultDivision; points: number }[]> {
     const rows: { angler_id: string; division: ResultDivision; place: number; placed: string }[] = await em.getConnection().execute(
       `select angler_id, division, place, count(*) as placed
-       from (${placedSql('e.event_date >= ? and e.event_date < ?', rules.placing, rules.membership)}) placed
+       from (${placedSql('e.event_date >= ? and e.event_date < ?', rules.placing, rules.membership, placesCounted(rules.competition))}) placed
        ${memberId ? 'where angler_id = ?' : ''} group by angler_id, division, place`,
       [SPECIES, clubLocalToInstant(`${year}-01-01T00:00`), clubLocalToInstant(`${year + 1}-01-01T00:00`), ...(memberId ? [memberId] : [])],
     );
@@ -190,7 +197,7 @@ export class ResultsService {
     for (const row of rows) {
       const key = `${row.angler_id}:${row.division}`;
       const total = totals.get(key) ?? { memberId: row.angler_id, division: row.division, points: 0 };
-      total.points += pointsFor(Number(row.place)) * Number(row.placed);
+      total.points += pointsFor(rules.competition, Number(row.place)) * Number(row.placed);
       totals.set(key, total);
     }
     return [...totals.values()];
@@ -204,11 +211,11 @@ export class ResultsService {
   ): Promise<{ catch: Catch; division: ResultDivision; place: number; points: number }[]> {
     const ranked: { id: string; division: ResultDivision; place: string }[] = await em
       .getConnection()
-      .execute(placedSql('e.id = ?', rules.placing, rules.membership), [SPECIES, event.id]);
+      .execute(placedSql('e.id = ?', rules.placing, rules.membership, placesCounted(rules.competition)), [SPECIES, event.id]);
     const places = new Map(ranked.map((r) => [r.id, { place: Number(r.place), division: r.division }]));
     const catches = await em.find(Catch, { id: { $in: [...places.keys()] } }, { populate: ['angler'] });
     return catches
-      .map((c) => ({ catch: c, ...places.get(c.id)!, points: pointsFor(places.get(c.id)!.place) }))
+      .map((c) => ({ catch: c, ...places.get(c.id)!, points: pointsFor(rules.competition, places.get(c.id)!.place) }))
       .sort((a, b) => a.place - b.place);
   }
 }

@@ -1,17 +1,12 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type { Species } from '../../shared/catches';
-import {
-  MYSTERY_FISH_PRIZE,
-  mysteryFishWinner,
-  mysteryLengthText,
-  type MysteryFish as MysteryFishValue,
-  type MysteryLength,
-} from '../../shared/competition';
+import { mysteryFishWinner, mysteryLengthText, type MysteryFish as MysteryFishValue, type MysteryLength } from '../../shared/competition';
 import type { MysteryFishAdminView, MysteryFishView } from '../../shared/competition.schema';
 import { formatClubDateTime } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { fishingCloses } from '../../shared/events';
 import type { Clock } from '../clock';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { Catch, Event, MysteryFish, User } from '../db/entities';
 import { recordAudit } from '../platform/audit.service';
 import { requireUser, type Actor } from '../platform/actor';
@@ -22,6 +17,8 @@ export interface MysteryFishDeps {
   clock: Clock;
   /** The site's secret (SESSION_SECRET or the one generated into DATA_DIR); the sealing key is derived from it. */
   sealingSecret?: string;
+  /** The club's competition rules: what the mystery fish wins. */
+  club: Pick<ClubSettingsService, 'competition'>;
 }
 
 type Row = MysteryFish;
@@ -55,7 +52,7 @@ export class MysteryFishService {
     const event = await em.findOne(Event, { id: eventId });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
     const row = await em.findOne(MysteryFish, { event }, { populate: ['winnerCatch'] });
-    return this.publicView(event, row);
+    return this.publicView(await this.prize(em), event, row);
   }
 
   /** The committee's view of every event's mystery fish that has one (an event missing here has none). */
@@ -65,7 +62,8 @@ export class MysteryFishService {
       em,
       rows.map((r) => r.event.id),
     );
-    return rows.map((row) => this.adminView(row.event, row, pending.get(row.event.id) ?? 0));
+    const prize = await this.prize(em);
+    return rows.map((row) => this.adminView(prize, row.event, row, pending.get(row.event.id) ?? 0));
   }
 
   /**
@@ -79,6 +77,7 @@ export class MysteryFishService {
     input: { eventId: string; species: Species; length: MysteryLength },
   ): Promise<MysteryFishAdminView> {
     const sealer = this.requireSealer();
+    const prize = await this.prize(em);
     const view = await em.transactional(async (tem) => {
       const user = await tem.findOneOrFail(User, { id: requireUser(actor).id });
       // Locked: two committee members sealing at once (or a retry racing its first try) seal one after the other.
@@ -102,7 +101,7 @@ export class MysteryFishService {
       if (existing) {
         const opened = sealer.open<MysteryFishValue>(existing.sealed, event.id);
         if (opened && JSON.stringify(opened.value) === JSON.stringify(fish))
-          return this.adminView(event, existing, await pendingCount(tem, event.id));
+          return this.adminView(prize, event, existing, await pendingCount(tem, event.id));
       }
       const { sealed, commitment } = sealer.seal(fish, event.id);
       const before = existing
@@ -134,7 +133,7 @@ export class MysteryFishService {
         after: { commitment, sealedBy: user.email, sealedAt: now.toISOString() },
       });
       await tem.flush();
-      return this.adminView(event, row, await pendingCount(tem, event.id));
+      return this.adminView(prize, event, row, await pendingCount(tem, event.id));
     });
     return view;
   }
@@ -146,13 +145,14 @@ export class MysteryFishService {
    */
   async reveal(em: EntityManager, actor: Actor, eventId: string): Promise<MysteryFishAdminView> {
     const sealer = this.requireSealer();
+    const prize = await this.prize(em);
     const view = await em.transactional(async (tem) => {
       const user = await tem.findOneOrFail(User, { id: requireUser(actor).id });
       const event = await tem.findOne(Event, { id: eventId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
       const row = await tem.findOne(MysteryFish, { event }, { populate: ['sealedBy', 'revealedBy', 'winnerCatch'] });
       if (!row) throw new AppError('CONFLICT', `No mystery fish was set for ${event.name}, so there is nothing to reveal.`);
-      if (row.revealedAt) return this.adminView(event, row, await pendingCount(tem, event.id));
+      if (row.revealedAt) return this.adminView(prize, event, row, await pendingCount(tem, event.id));
       const now = this.deps.clock.now();
       const closes = fishingCloses(event);
       if (now < closes)
@@ -203,7 +203,7 @@ export class MysteryFishService {
         },
       });
       await tem.flush();
-      return this.adminView(event, row, 0);
+      return this.adminView(prize, event, row, 0);
     });
     return view;
   }
@@ -214,8 +214,13 @@ export class MysteryFishService {
     return this.sealer;
   }
 
-  private publicView(event: Event, row: Row | null): MysteryFishView {
-    const base = { eventId: event.id, eventName: event.name, prize: MYSTERY_FISH_PRIZE.text };
+  /** What the mystery fish wins: the club's competition rules say. */
+  private async prize(em: EntityManager): Promise<string> {
+    return (await this.deps.club.competition(em)).mysteryFishPrize.text;
+  }
+
+  private publicView(prize: string, event: Event, row: Row | null): MysteryFishView {
+    const base = { eventId: event.id, eventName: event.name, prize };
     if (!row) return { ...base, state: 'none' };
     if (!row.revealedAt || !row.revealed) return { ...base, state: 'sealed' };
     // The winning photo shows the brag mat with the day's code: only once fishing has closed (revealing waits for that).
@@ -237,9 +242,9 @@ export class MysteryFishService {
     };
   }
 
-  private adminView(event: Event, row: Row | null, pending: number): MysteryFishAdminView {
+  private adminView(prize: string, event: Event, row: Row | null, pending: number): MysteryFishAdminView {
     return {
-      ...this.publicView(event, row),
+      ...this.publicView(prize, event, row),
       sealedByName: nameOf(row?.sealedBy),
       sealedAt: row?.sealedAt.toISOString() ?? null,
       revealedByName: nameOf(row?.revealedBy),
@@ -254,7 +259,7 @@ export class MysteryFishService {
     const event = await em.findOne(Event, { id: eventId });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
     const row = await em.findOne(MysteryFish, { event }, { populate: ['sealedBy', 'revealedBy', 'winnerCatch'] });
-    return this.adminView(event, row, await pendingCount(em, event.id));
+    return this.adminView(await this.prize(em), event, row, await pendingCount(em, event.id));
   }
 }
 

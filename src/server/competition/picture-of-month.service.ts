@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { addMonths, monthBounds, monthLabel, monthOf, PICTURE_OF_THE_MONTH_PRIZE, type YearMonth } from '../../shared/competition';
+import { addMonths, monthBounds, monthLabel, monthOf, type YearMonth } from '../../shared/competition';
 import type { PictureCandidate, PictureMonthAdminView, PictureMonthView, PictureWinnerView } from '../../shared/competition.schema';
 import { clubTimeZone, clubToday, formatAuDate, formatClubTime } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { fishingCloses } from '../../shared/events';
 import type { Clock } from '../clock';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { Catch, Member, PictureMonth, PictureVote, User } from '../db/entities';
 import { isUniqueViolation } from '../db/unique-violation';
 import { recordAudit } from '../platform/audit.service';
@@ -14,6 +15,8 @@ import { objectUrl, thumbnailKey } from '../platform/object-keys';
 
 export interface PictureOfMonthDeps {
   clock: Clock;
+  /** The club's competition rules: what the picture of the month wins. */
+  club: Pick<ClubSettingsService, 'competition'>;
 }
 
 /** How far back the committee's card looks for months still to close, and how many closed ones it shows. */
@@ -63,7 +66,7 @@ export class PictureOfMonthService {
         : (voterRefusal(own, clubToday(now)) ??
           (vote ? `You have voted for the picture of ${monthLabel(chosen)}: one vote per member per month.` : null)),
       openMonths,
-      prize: PICTURE_OF_THE_MONTH_PRIZE.text,
+      prize: (await this.deps.club.competition(em)).pictureOfMonthPrize.text,
     };
   }
 
@@ -132,7 +135,12 @@ export class PictureOfMonthService {
     });
     const winner = closed && winnerOf(closed, this.deps.clock.now());
     if (!closed || !winner) return null;
-    return { month: closed.month, monthLabel: monthLabel(closed.month), winner, prize: PICTURE_OF_THE_MONTH_PRIZE.text };
+    return {
+      month: closed.month,
+      monthLabel: monthLabel(closed.month),
+      winner,
+      prize: (await this.deps.club.competition(em)).pictureOfMonthPrize.text,
+    };
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { clubToday, type IsoDate } from '../../shared/dates';
-import { divisionOn, entriesCloseAt, entryPaymentState } from '../../shared/entries';
+import { divisionOn, entriesCloseAt, entryPaymentState, type SignOnRules } from '../../shared/entries';
 import type { EnterResult, EntryCaptureResult, WaitlistView } from '../../shared/entries.schema';
 import { acceptsCatchesOn, registrationCancellable } from '../../shared/events';
 import type { MemberRegistration } from '../../shared/events.schema';
@@ -27,8 +27,11 @@ export type EntriesDeps = EntryNoticesDeps &
   Pick<WaitingListDeps, 'notifications'> & {
     /** Orders, captures, settling and refunds go the way of every other payment (receipts and audit included). */
     paymentsService: EntryOrdersDeps['paymentsService'] & EntryRemovalDeps['paymentsService'];
-    /** The club's junior age: divisions, who may enter an event limited by age, and a junior's entry fee. */
-    club: Pick<ClubSettingsService, 'membership'>;
+    /**
+     * The club's junior age (divisions, who may enter an event limited by age, and a junior's entry fee) and its
+     * sign-on hours (when entries close by default).
+     */
+    club: Pick<ClubSettingsService, 'membership' | 'competition'>;
   };
 
 const FULL = 'Sorry, this event is full.';
@@ -78,14 +81,16 @@ export class EntriesService {
   ): Promise<EnterResult> {
     const now = this.now();
     const rules = await this.deps.club.membership(em);
-    const { user, own, event, people } = await portalEntrants(em, rules, actor, { eventId, memberIds: input.memberIds, to: 'enter' }, now);
+    const signOn = await this.deps.club.competition(em);
+    const request = { eventId, memberIds: input.memberIds, to: 'enter' } as const;
+    const { user, own, event, people } = await portalEntrants(em, rules, signOn, actor, request, now);
     const payAtSignOn = event.payAtSignOn && (input.payAtSignOn ?? true);
     // A place a guest never paid for goes to the waiting list first: they were there before this entrant.
     if (event.maxParticipants && (await releaseStaleGuestEntries(em, event.id, now))) await this.waitingList.promote(em, event.id);
     const entries = await em.transactional(async (tem) => {
-      if (!(await takePlaces(tem, event.id, people.length, now))) {
+      if (!(await takePlaces(tem, signOn, event.id, people.length, now))) {
         const current = await tem.findOneOrFail(Event, { id: eventId }, { refresh: true });
-        refuseIfClosed(current, now);
+        refuseIfClosed(signOn, current, now);
         throw new AppError(
           'CONFLICT',
           people.length === 1 ? FULL : `Sorry, there are not enough places left in ${event.name} for ${people.length} entrants.`,
@@ -133,7 +138,7 @@ export class EntriesService {
         dueCents > 0
           ? `${names.join(' and ')} ${names.length === 1 ? 'is' : 'are'} entered in ${event.name}. Pay the entry fee of ${formatAud(dueCents)} to finish.`
           : `${names.join(' and ')} ${names.length === 1 ? 'is' : 'are'} entered in ${event.name}.`,
-      entries: entries.map((e, i) => this.registrationView(rules, e, fresh, people[i])),
+      entries: entries.map((e, i) => this.registrationView(rules, signOn, e, fresh, people[i])),
       amountDue: centsToAmount(dueCents),
     };
   }
@@ -222,6 +227,7 @@ export class EntriesService {
     const own = await em.findOne(Member, { user: requireUser(actor) });
     if (!own) return [];
     const rules = await this.deps.club.membership(em);
+    const signOn = await this.deps.club.competition(em);
     const entries = await em.find(
       EventRegistration,
       { member: { household: own.household } },
@@ -229,12 +235,16 @@ export class EntriesService {
     );
     return entries
       .filter((e) => e.member.id === own.id || divisionOn(rules, e.member.dateOfBirth, e.event.eventDate) === 'junior')
-      .map((e) => this.registrationView(rules, e, e.event, e.member));
+      .map((e) => this.registrationView(rules, signOn, e, e.event, e.member));
   }
 
-  /** An entry as its member sees it (its division by the club's junior age), with what they may still do about it. */
+  /**
+   * An entry as its member sees it (its division by the club's junior age), with what they may still do about it (a
+   * paid entry cancelled before entries close, by default the end of the club's sign-on, is refunded).
+   */
   registrationView(
     rules: Pick<MembershipRules, 'juniorUnder'>,
+    signOn: SignOnRules,
     entry: EventRegistration,
     event: Event,
     member: Member,
@@ -255,7 +265,7 @@ export class EntriesService {
       memberName: fullName(member),
       fee: centsToAmount(entry.feeCents),
       paymentState: state,
-      refundOnCancel: state === 'paid' && now < entriesCloseAt(event),
+      refundOnCancel: state === 'paid' && now < entriesCloseAt(signOn, event),
       checkedIn: Boolean(entry.checkedInAt),
       division: event.divisions === false ? 'open' : divisionOn(rules, member.dateOfBirth, event.eventDate),
     };

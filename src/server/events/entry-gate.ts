@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { clubToday, type IsoDate } from '../../shared/dates';
-import { ageLimitRefusal, divisionOn, entriesClosedMessage, entriesCloseAt } from '../../shared/entries';
+import { ageLimitRefusal, divisionOn, entriesClosedMessage, entriesCloseAt, type SignOnRules } from '../../shared/entries';
 import { AppError } from '../../shared/errors';
 import { MEMBERS_ONLY_MESSAGE } from '../../shared/events';
 import type { MembershipRules } from '../../shared/membership';
@@ -78,20 +78,25 @@ export function refuseEntry(
   throw new AppError('BAD_REQUEST', self ? refusal : `${fullName(person)} cannot enter. ${refusal}`, { field });
 }
 
-/** Entries close at `entriesCloseAt` (the committee still signs people on at the desk); cancelled and past events never take any. */
-export function refuseIfClosed(event: Event, now: Date): void {
+/**
+ * Entries close at `entriesCloseAt` (the committee's time, or the end of the club's sign-on; the committee still signs
+ * people on at the desk); cancelled and past events never take any.
+ */
+export function refuseIfClosed(signOn: SignOnRules, event: Event, now: Date): void {
   if (event.status !== 'active' || clubToday(now) > clubToday(event.eventDate)) throw new AppError('BAD_REQUEST', CLOSED);
-  if (now >= entriesCloseAt(event)) throw new AppError('BAD_REQUEST', entriesClosedMessage(event));
+  if (now >= entriesCloseAt(signOn, event)) throw new AppError('BAD_REQUEST', entriesClosedMessage(signOn, event));
 }
 
 /**
  * Entering online, or joining the waiting list (`to`): the caller must be a current member in good standing; whom
  * they enter (themselves, or their household's juniors) must each pass the gate; entries must be open; one waits only
- * for a full event; none may be entered already. Answers who asks and whom they enter. `rules`: the club's junior age.
+ * for a full event; none may be entered already. Answers who asks and whom they enter. `rules`: the club's junior age;
+ * `signOn`: its sign-on hours, which close entries by default.
  */
 export async function portalEntrants(
   em: EntityManager,
   rules: JuniorAge,
+  signOn: SignOnRules,
   actor: Actor,
   request: { eventId: string; memberIds: string[] | undefined; to: 'enter' | 'wait' },
   now: Date,
@@ -105,7 +110,7 @@ export async function portalEntrants(
   const event = await em.findOne(Event, { id: eventId });
   if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
   const people = await householdPeople(em, rules, { own, event, memberIds }, today);
-  refuseIfClosed(event, now);
+  refuseIfClosed(signOn, event, now);
   if (request.to === 'wait' && !isFull(event))
     throw new AppError('CONFLICT', `${event.name} still has places: enter it instead of waiting.`);
   await refuseIfEntered(em, event, people, own);

@@ -4,6 +4,7 @@ import { AppError } from '../../shared/errors';
 import { registrationCancellable } from '../../shared/events';
 import { formatAud } from '../../shared/membership';
 import type { Clock } from '../clock';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { AuditLog, Event, EventRegistration, Member } from '../db/entities';
 import type { EntryRefundReason } from '../emails/entries.emails';
 import { recordAudit } from '../platform/audit.service';
@@ -19,6 +20,8 @@ export interface EntryRemovalDeps {
   paymentsService: Pick<PaymentsService, 'refund'>;
   notices: Pick<EntryNotices, 'refunded'>;
   waitingList: Pick<WaitingList, 'promote'>;
+  /** The club's sign-on hours: when entries close by default, and so until when a cancelled entry is refunded. */
+  club: Pick<ClubSettingsService, 'competition'>;
 }
 
 const fullName = (m: Pick<Member, 'firstName' | 'lastName'>) => `${m.firstName} ${m.lastName}`;
@@ -52,7 +55,8 @@ export class EntryRemoval {
     const now = this.now();
     if (!registrationCancellable(event.eventDate, now))
       throw new AppError('BAD_REQUEST', 'This event has already started, so the registration can no longer be cancelled.');
-    const refund = entryPaymentState(entry) === 'paid' && entry.payment && now < entriesCloseAt(event);
+    const refund =
+      entryPaymentState(entry) === 'paid' && entry.payment && now < entriesCloseAt(await this.deps.club.competition(em), event);
     if (refund) await this.refundEntry(em, actor, entry, target, 'cancelled_entry');
     await this.removeAndFree(em, entry, {
       actor: user,

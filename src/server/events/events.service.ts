@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { clubLocalToInstant, clubToday, formatClubDateTime, instantToClubLocal } from '../../shared/dates';
-import { DEFAULT_NON_MEMBER_FEE_CENTS, entriesCloseAt } from '../../shared/entries';
-import { acceptsCatchesOn, DEFAULT_FISHING_END, DEFAULT_FISHING_START, fishingWindow } from '../../shared/events';
+import { entriesCloseAt, type SignOnRules } from '../../shared/entries';
+import { acceptsCatchesOn, fishingWindow } from '../../shared/events';
+import type { CompetitionRules } from '../../shared/competition';
 import { FISHING_END_BEFORE_START, type AdminEventView, type EventData, type EventView } from '../../shared/events.schema';
 import { AppError } from '../../shared/errors';
 import { centsToAmount } from '../../shared/membership';
@@ -28,8 +29,11 @@ export interface EventsDeps {
   entries: Pick<EntriesService, 'refundCancelledEvent' | 'promoteFromWaitlist'>;
   /** The club's contact e-mail, the organiser of an event's calendar file. */
   cms: Pick<CmsService, 'contactEmail'>;
-  /** The club's name, the maker of that calendar file. */
-  club: Pick<ClubSettingsService, 'profile'>;
+  /**
+   * The club's name (the maker of that calendar file) and competition rules (a new event's fees and fishing hours,
+   * and the sign-on hours that close entries by default).
+   */
+  club: Pick<ClubSettingsService, 'profile' | 'competition'>;
 }
 
 const toCents = (amount: string) => Math.round(Number(amount) * 100);
@@ -42,7 +46,8 @@ export class EventsService {
     return clubLocalToInstant(`${clubToday(this.deps.clock.now())}T00:00`);
   }
 
-  view(event: Event): EventView {
+  /** An event as anyone may read it; entries close at the committee's time or the end of the club's sign-on (`signOn`). */
+  view(signOn: SignOnRules, event: Event): EventView {
     const now = this.deps.clock.now();
     const full = isFull(event);
     return {
@@ -61,14 +66,14 @@ export class EventsService {
       status: event.status,
       registeredCount: event.registeredCount,
       isFull: full,
-      isOpen: event.status === 'active' && entriesCloseAt(event) > now && !full,
+      isOpen: event.status === 'active' && entriesCloseAt(signOn, event) > now && !full,
       acceptsCatchesToday: acceptsCatchesOn(event.eventDate, clubToday(now)),
       fishingStart: event.fishingStart,
       fishingEnd: event.fishingEnd,
       memberFee: centsToAmount(event.registrationFeeCents),
       juniorFee: event.juniorFeeCents === null || event.juniorFeeCents === undefined ? null : centsToAmount(event.juniorFeeCents),
       nonMemberFee: centsToAmount(event.nonMemberFeeCents),
-      entriesCloseAt: entriesCloseAt(event).toISOString(),
+      entriesCloseAt: entriesCloseAt(signOn, event).toISOString(),
       payAtSignOn: event.payAtSignOn,
       requireCheckIn: event.requireCheckIn,
       ageLimit: event.ageLimit,
@@ -80,14 +85,15 @@ export class EventsService {
   async upcoming(em: EntityManager, limit?: number): Promise<EventView[]> {
     const from = this.startOfClubToday();
     const events = await em.find(Event, { status: 'active', eventDate: { $gte: from } }, { orderBy: { eventDate: 'asc' }, limit });
-    return events.map((e) => this.view(e));
+    const signOn = await this.deps.club.competition(em);
+    return events.map((e) => this.view(signOn, e));
   }
 
   /** One event as anyone may read it (its details page); a cancelled one too, saying so. */
   async byId(em: EntityManager, id: string): Promise<EventView> {
     const event = await em.findOne(Event, { id });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
-    return this.view(event);
+    return this.view(await this.deps.club.competition(em), event);
   }
 
   /** Events that have started (today's included), newest first: what the results board offers. */
@@ -97,7 +103,8 @@ export class EventsService {
       { status: { $ne: 'cancelled' }, eventDate: { $lte: this.deps.clock.now() } },
       { orderBy: { eventDate: 'desc' }, limit },
     );
-    return events.map((e) => this.view(e));
+    const signOn = await this.deps.club.competition(em);
+    return events.map((e) => this.view(signOn, e));
   }
 
   /**
@@ -126,17 +133,20 @@ export class EventsService {
 
   async adminList(em: EntityManager): Promise<AdminEventView[]> {
     const events = await em.find(Event, {}, { orderBy: { eventDate: 'desc' } });
-    return events.map((e) => this.adminView(e));
+    const signOn = await this.deps.club.competition(em);
+    return events.map((e) => this.adminView(signOn, e));
   }
 
+  /** A new event: what the committee leaves out comes from the club's competition rules (fees, fishing hours). */
   async create(em: EntityManager, actor: Actor, input: EventData): Promise<AdminEventView> {
+    const rules = await this.deps.club.competition(em);
     const refusals = new FieldRefusals();
-    const hours = refusals.check(() => fishingHours(input, { fishingStart: DEFAULT_FISHING_START, fishingEnd: DEFAULT_FISHING_END }));
-    const terms = refusals.check(() => entryTerms(input, null));
+    const hours = refusals.check(() => fishingHours(input, newEventHours(rules)));
+    const terms = refusals.check(() => entryTerms(input, null, rules));
     refusals.throwAny();
     const event = em.create(Event, {
       clubCode: null,
-      ...this.fields(input),
+      ...this.fields(input, rules, null),
       ...hours!,
       ...terms!,
       status: input.status ?? 'active',
@@ -151,20 +161,21 @@ export class EventsService {
       after: eventSnapshot(event),
     });
     await em.flush();
-    return this.adminView(event);
+    return this.adminView(rules, event);
   }
 
   async update(em: EntityManager, actor: Actor, id: string, input: EventData): Promise<AdminEventView> {
     const event = await em.findOne(Event, { id });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
-    const fields = this.fields(input);
+    const rules = await this.deps.club.competition(em);
+    const fields = this.fields(input, rules, event);
     // Every refused field in one answer, so the form marks them all at once.
     const refusals = new FieldRefusals();
     if (fields.maxParticipants !== null && fields.maxParticipants < event.registeredCount) {
       refusals.add('maxParticipants', `${event.registeredCount} members are already registered, so the maximum cannot be lower than that.`);
     }
     const hours = refusals.check(() => fishingHours(input, event));
-    const terms = refusals.check(() => entryTerms(input, event));
+    const terms = refusals.check(() => entryTerms(input, event, rules));
     refusals.throwAny();
     const before = eventSnapshot(event);
     const placesBefore = event.maxParticipants ?? null;
@@ -183,7 +194,7 @@ export class EventsService {
     // More places (or no limit any more): the waiting list moves up, each promoted entrant told.
     const room = (max: number | null | undefined) => (max === null || max === undefined ? Infinity : max);
     if (room(event.maxParticipants) > room(placesBefore)) await this.deps.entries.promoteFromWaitlist(em, event.id);
-    return this.adminView(event);
+    return this.adminView(rules, event);
   }
 
   /** Sets the event image from an upload this server issued (processed and re-encoded on the way). */
@@ -202,12 +213,12 @@ export class EventsService {
       after: eventSnapshot(event),
     });
     await em.flush();
-    return this.adminView(event);
+    return this.adminView(await this.deps.club.competition(em), event);
   }
 
-  private adminView(event: Event): AdminEventView {
+  private adminView(signOn: SignOnRules, event: Event): AdminEventView {
     return {
-      ...this.view(event),
+      ...this.view(signOn, event),
       eventDateLocal: instantToClubLocal(event.eventDate),
       clubCode: event.clubCode ?? null,
       divisions: event.divisions !== false,
@@ -215,7 +226,9 @@ export class EventsService {
     };
   }
 
-  private fields(input: EventData) {
+  /** The fields every event has; a member price left out is kept on an edit (`current`) and the club's on a new event. */
+  private fields(input: EventData, rules: Pick<CompetitionRules, 'entryFeesCents'>, current: Event | null) {
+    const memberFee = input.memberFee ?? input.registrationFee;
     return {
       name: input.name,
       description: input.description,
@@ -224,7 +237,7 @@ export class EventsService {
       rules: input.rules,
       prizes: input.prizes,
       // The member price; memberFee is its newer name, registrationFee the one older scripts send.
-      registrationFeeCents: toCents(input.memberFee ?? input.registrationFee),
+      registrationFeeCents: memberFee !== undefined ? toCents(memberFee) : (current?.registrationFeeCents ?? rules.entryFeesCents.member),
       maxParticipants: input.maxParticipants,
       ...(input.clubCode !== undefined ? { clubCode: input.clubCode } : {}),
       ...(input.divisions !== undefined ? { divisions: input.divisions } : {}),
@@ -274,17 +287,22 @@ function fishingHours(input: EventData, current: { fishingStart: string; fishing
   return hours;
 }
 
+/** A new event's fishing hours when the committee sets none: the club's competition rules'. */
+const newEventHours = (rules: Pick<CompetitionRules, 'times'>) => ({
+  fishingStart: rules.times.fishingStart,
+  fishingEnd: rules.times.fishingEnd,
+});
+
 /**
- * The entry terms given, each left out kept from `current` (for a new event: $15 for non-members, juniors at the
- * member price, entries closing at the end of sign-on, paying at sign-on allowed, no check-in needed, anyone of any
- * age, guests welcome). Entries must close by the time fishing ends on the day.
+ * The entry terms given, each left out kept from `current` (for a new event: the club's non-member and junior fees
+ * from its competition rules, entries closing at the end of sign-on, paying at sign-on allowed, no check-in needed,
+ * anyone of any age, guests welcome). Entries must close by the time fishing ends on the day.
  */
-function entryTerms(input: EventData, current: Event | null) {
+function entryTerms(input: EventData, current: Event | null, rules: Pick<CompetitionRules, 'entryFeesCents' | 'times'>) {
+  const fees = current ? { nonMember: current.nonMemberFeeCents, junior: current.juniorFeeCents ?? null } : rules.entryFeesCents;
   const terms = {
-    nonMemberFeeCents:
-      input.nonMemberFee !== undefined ? toCents(input.nonMemberFee) : (current?.nonMemberFeeCents ?? DEFAULT_NON_MEMBER_FEE_CENTS),
-    juniorFeeCents:
-      input.juniorFee !== undefined ? (input.juniorFee === null ? null : toCents(input.juniorFee)) : (current?.juniorFeeCents ?? null),
+    nonMemberFeeCents: input.nonMemberFee !== undefined ? toCents(input.nonMemberFee) : fees.nonMember,
+    juniorFeeCents: input.juniorFee !== undefined ? (input.juniorFee === null ? null : toCents(input.juniorFee)) : fees.junior,
     entriesCloseAt:
       input.entriesCloseAt !== undefined
         ? input.entriesCloseAt === null
@@ -297,7 +315,7 @@ function entryTerms(input: EventData, current: Event | null) {
     membersOnly: input.membersOnly ?? current?.membersOnly ?? false,
   };
   const start = clubLocalToInstant(input.eventDate);
-  const hours = fishingHours(input, current ?? { fishingStart: DEFAULT_FISHING_START, fishingEnd: DEFAULT_FISHING_END });
+  const hours = fishingHours(input, current ?? newEventHours(rules));
   const fishingEnds = fishingWindow({ eventDate: start, ...hours }).closes;
   if (terms.entriesCloseAt && terms.entriesCloseAt > fishingEnds) {
     throw new AppError('BAD_REQUEST', `Entries must close by the time fishing ends (${formatClubDateTime(fishingEnds)}).`, {

@@ -33,7 +33,7 @@ export interface GuestEntriesDeps {
   mailer: Mailer;
   publicUrl: string;
   rateRules: RateRules;
-  club: Pick<ClubSettingsService, 'profile' | 'membership'>;
+  club: Pick<ClubSettingsService, 'profile' | 'membership' | 'competition'>;
   log: { error(obj: object, msg: string): void };
   entries: Pick<EntriesService, 'orderEntries' | 'ownedOrder' | 'captureOrder' | 'promoteFromWaitlist'>;
 }
@@ -91,7 +91,8 @@ export class GuestEntriesService {
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
     const now = this.now();
     const rules = await this.deps.club.membership(em);
-    refuseIfClosed(event, now);
+    const signOn = await this.deps.club.competition(em);
+    refuseIfClosed(signOn, event, now);
     refuseEntry(rules, event, { ...input, isGuest: true }, clubToday(now), { as: 'guest', self: true });
 
     const earlier = session.guestEntry
@@ -104,8 +105,8 @@ export class GuestEntriesService {
     if (await releaseStaleGuestEntries(em, event.id, now)) await this.deps.entries.promoteFromWaitlist(em, event.id);
     const made = await em.transactional(async (tem) => {
       await refuseIfHoldingTooMany(tem, event.id, actor.ip, now);
-      if (!(await takePlaces(tem, event.id, 1, now))) {
-        refuseIfClosed(await tem.findOneOrFail(Event, { id: event.id }, { refresh: true }), now);
+      if (!(await takePlaces(tem, signOn, event.id, 1, now))) {
+        refuseIfClosed(signOn, await tem.findOneOrFail(Event, { id: event.id }, { refresh: true }), now);
         throw new AppError('CONFLICT', 'Sorry, this event is full.');
       }
       return this.createGuestEntry(tem, rules, actor, event, { ...input, documentsAccepted: input.documentsAccepted }, 'online');

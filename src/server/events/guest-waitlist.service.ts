@@ -17,8 +17,11 @@ import { consumeRateLimit, type RateRules } from '../platform/rate-limit.service
 export interface GuestWaitlistDeps {
   clock: Clock;
   rateRules: RateRules;
-  /** The club's junior age: who may wait for an event limited by age, and the guest's division. */
-  club: Pick<ClubSettingsService, 'membership'>;
+  /**
+   * The club's junior age (who may wait for an event limited by age, and the guest's division) and its sign-on hours
+   * (when entries close by default).
+   */
+  club: Pick<ClubSettingsService, 'membership' | 'competition'>;
 }
 
 const fullName = (m: Pick<Member, 'firstName' | 'lastName'>) => `${m.firstName} ${m.lastName}`;
@@ -38,7 +41,7 @@ export class GuestWaitlistService {
     await consumeRateLimit(em, this.deps.clock, this.deps.rateRules.signupPerIp, actor.ip);
     const rules = await this.deps.club.membership(em);
     const event = await this.event(em, rules, input.eventId, input, 'online');
-    refuseIfClosed(event, this.deps.clock.now());
+    refuseIfClosed(await this.deps.club.competition(em), event, this.deps.clock.now());
     if (!isFull(event)) throw new AppError('CONFLICT', `${event.name} still has places: enter it instead of waiting.`);
     const placed = await this.add(em, rules, actor, event, { ...input, documentsAccepted: input.documentsAccepted }, 'online');
     return {

@@ -80,7 +80,7 @@ export class SignOnDeskService {
       eventName: event.name,
       location: event.location,
       eventDate: event.eventDate.toISOString(),
-      entriesCloseAt: entriesCloseAt(event).toISOString(),
+      entriesCloseAt: entriesCloseAt(await this.deps.club.competition(em), event).toISOString(),
       requireCheckIn: event.requireCheckIn,
       limits: eventLimitBadges(rules, event),
       membersOnly: event.membersOnly,

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { clubToday } from '../../shared/dates';
-import { entriesCloseAt, entryPaymentState } from '../../shared/entries';
+import { entriesCloseAt, entryPaymentState, type SignOnRules } from '../../shared/entries';
 import type { WaitlistView } from '../../shared/entries.schema';
 import { AppError } from '../../shared/errors';
 import type { Clock } from '../clock';
@@ -18,8 +18,11 @@ import { releaseStaleGuestEntries, UNPAID_GUEST_HOLD_MS } from './guest-holds';
 
 export interface WaitingListDeps {
   clock: Clock;
-  /** The club's junior age: who may enter an event limited by age, and who pays a junior's fee. */
-  club: Pick<ClubSettingsService, 'membership'>;
+  /**
+   * The club's junior age (who may enter an event limited by age, and who pays a junior's fee) and its sign-on hours
+   * (when entries close by default: no place is offered after).
+   */
+  club: Pick<ClubSettingsService, 'membership' | 'competition'>;
   log: { error(obj: object, msg: string): void };
   /** A push to the promoted member's phones, beside the e-mail; absent: e-mail only. */
   notifications?: Pick<NotificationsService, 'notifyWaitlistPlaceFreed'>;
@@ -102,7 +105,9 @@ export class WaitingList {
     input: { memberIds?: string[]; payAtSignOn?: boolean },
   ): Promise<{ message: string; waiting: WaitlistView[] }> {
     const rules = await this.deps.club.membership(em);
-    const { user, event, people } = await portalEntrants(em, rules, actor, { eventId, memberIds: input.memberIds, to: 'wait' }, this.now());
+    const signOn = await this.deps.club.competition(em);
+    const request = { eventId, memberIds: input.memberIds, to: 'wait' } as const;
+    const { user, event, people } = await portalEntrants(em, rules, signOn, actor, request, this.now());
     for (const member of people) {
       if (await em.count(WaitlistEntry, { event, member })) continue;
       em.create(WaitlistEntry, { event, member, addedBy: user, payAtSignOn: event.payAtSignOn && (input.payAtSignOn ?? true) });
@@ -189,8 +194,9 @@ export class WaitingList {
   async promote(em: EntityManager, eventId: string): Promise<number> {
     let promotedCount = 0;
     const rules = await this.deps.club.membership(em);
+    const signOn = await this.deps.club.competition(em);
     for (;;) {
-      const outcome = await em.transactional((tem) => this.promoteNext(tem, rules, eventId, this.now()));
+      const outcome = await em.transactional((tem) => this.promoteNext(tem, rules, signOn, eventId, this.now()));
       if (outcome === null) return promotedCount;
       if (outcome === 'skipped') continue;
       promotedCount += 1;
@@ -199,7 +205,7 @@ export class WaitingList {
   }
 
   /** The first in line, in the caller's transaction: entered, or taken off the list when the gate bars them. */
-  private async promoteNext(tem: EntityManager, rules: JuniorAge, eventId: string, now: Date) {
+  private async promoteNext(tem: EntityManager, rules: JuniorAge, signOn: SignOnRules, eventId: string, now: Date) {
     const [next] = await tem.execute<{ id: string }[]>(
       'select id from event_waitlist where event_id = ? order by created_at, id limit 1 for update skip locked',
       [eventId],
@@ -207,7 +213,7 @@ export class WaitingList {
     if (!next) return null;
     const waiting = await tem.findOneOrFail(WaitlistEntry, { id: next.id }, { populate: ['member', 'event'] });
     const { member, event } = waiting;
-    if (event.status !== 'active' || now >= entriesCloseAt(event)) return null;
+    if (event.status !== 'active' || now >= entriesCloseAt(signOn, event)) return null;
     const bar = entryBar(rules, event, member, clubToday(now));
     if (bar) {
       tem.remove(waiting);
@@ -221,7 +227,7 @@ export class WaitingList {
       });
       return 'skipped' as const;
     }
-    if (!(await takePlaces(tem, event.id, 1, now))) return null;
+    if (!(await takePlaces(tem, signOn, event.id, 1, now))) return null;
     const feeCents = priceFor(rules, event, member);
     const entry = tem.create(EventRegistration, {
       event,

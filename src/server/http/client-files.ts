@@ -1,4 +1,5 @@
 import type { ClubProfile } from '../../shared/club-profile';
+import type { CompetitionRules } from '../../shared/competition';
 import type { MembershipRules } from '../../shared/membership';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -23,6 +24,8 @@ export interface ClientFilesOptions {
   clubProfile: () => Promise<ClubProfile>;
   /** The club's membership rules, carried in every page's HTML too. */
   membershipRules: () => Promise<MembershipRules>;
+  /** The club's competition rules (entry fees, times, prizes and points), carried in every page's HTML too. */
+  competitionRules: () => Promise<CompetitionRules>;
 }
 
 /**

@@ -18,6 +18,7 @@ import { CLUB_PROFILE_ID, type ClubProfile } from '../../shared/club-profile';
 import { CLUB_CLOCK_ID, clockYearsAround, zoneOffsetsFor, type ZoneOffsets } from '../../shared/club-clock';
 import { clubTimeZone, keepZoneOffsets } from '../../shared/dates';
 import { MEMBERSHIP_RULES_ID, type MembershipRules } from '../../shared/membership';
+import { COMPETITION_RULES_ID, type CompetitionRules } from '../../shared/competition';
 import { CLUB_ADDRESS_ID, type ClubAddress } from '../../shared/club-address';
 import { FIRST_SCREEN_MODULES, isFullScreenPage, type FirstRead } from '../../shared/screens';
 import { serverDrawnPages } from './server-drawn-pages';
@@ -53,7 +54,11 @@ export interface FirstScreenHtml {
 export function firstScreenHtml(
   clientDir: string,
   address: ClubAddress,
-  club: { clubProfile: () => Promise<ClubProfile>; membershipRules: () => Promise<MembershipRules> },
+  club: {
+    clubProfile: () => Promise<ClubProfile>;
+    membershipRules: () => Promise<MembershipRules>;
+    competitionRules: () => Promise<CompetitionRules>;
+  },
 ): FirstScreenHtml | undefined {
   const manifestFile = path.join(clientDir, '.vite/manifest.json');
   if (!existsSync(manifestFile)) return undefined;
@@ -67,11 +72,12 @@ export function firstScreenHtml(
     async page(app, req) {
       const { pathname, searchParams } = new URL(req.url, 'http://site');
       const address: PageAddress = { pathname, search: searchParams };
-      const [answers, profile, rules] = await Promise.all([
+      const [answers, profile, rules, competition] = await Promise.all([
         firstAnswers(app, req, address),
         // Unreadable (the database away since the site started): the page opens without them, and the app uses its copy.
         club.clubProfile().catch(() => null),
         club.membershipRules().catch(() => null),
+        club.competitionRules().catch(() => null),
       ]);
       const modules = firstScreenModules(address, whoIs(answers.find((a) => a.path === 'auth.me')?.data));
       const links = [...new Set(modules.flatMap((module) => routeLinks.get(module) ?? []))].join('');
@@ -79,6 +85,7 @@ export function firstScreenHtml(
         clubAddress,
         profile && jsonScript(CLUB_PROFILE_ID, profile),
         rules && jsonScript(MEMBERSHIP_RULES_ID, rules),
+        competition && jsonScript(COMPETITION_RULES_ID, competition),
         jsonScript(CLUB_CLOCK_ID, clockOf(profile?.timeZone ?? clubTimeZone())),
       ].join('');
       const html = (profile ? inClubsName(template, profile) : template).replace(

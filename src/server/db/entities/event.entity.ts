@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { EVENT_STATUSES } from '../../../shared/events.schema';
-import { DEFAULT_FISHING_END, DEFAULT_FISHING_START, EVENT_AGE_LIMITS } from '../../../shared/events';
+import { EVENT_AGE_LIMITS } from '../../../shared/events';
 
 /** A competition or club day. */
 const EventSchema = defineEntity({
@@ -42,8 +42,8 @@ const EventSchema = defineEntity({
     /** The word written on the brag mat in every photo; members see it only once fishing opens on the day. */
     clubCode: p.string().length(40).nullable(),
     /** Fishing hours on the event's day, 'HH:mm' on the club's clocks: catches are logged and photos taken between them. */
-    fishingStart: p.string().length(5).default(DEFAULT_FISHING_START),
-    fishingEnd: p.string().length(5).default(DEFAULT_FISHING_END),
+    fishingStart: p.string().length(5).default('07:00'),
+    fishingEnd: p.string().length(5).default('14:00'),
     /** Results, prizes and champion points are per division (Juniors under the club's junior age on the day, and Open); false: Open only. */
     divisions: p.boolean().default(true),
     /** Object-store key of the event image (and `<key>-thumb`), once one is attached. */
