@@ -18,7 +18,8 @@ export function GuestWaitlistForm({ event, onClose }: { event: EventView; onClos
   const trpc = useTRPC();
   const details = useGuestDetails();
   // An event without a non-member fee of its own: the club's (its competition rules).
-  const nonMemberFee = event.nonMemberFee ?? centsToAmount(useCompetitionRules().entryFeesCents.nonMember);
+  const clubFees = useCompetitionRules().entryFeesCents;
+  const nonMemberFee = event.nonMemberFee ?? centsToAmount(clubFees.nonMember);
   const join = useMutation(trpc.guests.joinWaitlist.mutationOptions());
   const submit = (e: FormEvent) => {
     e.preventDefault();
