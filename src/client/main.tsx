@@ -9,6 +9,7 @@ import { DRAWN_AT_ATTRIBUTE } from '../shared/first-screen';
 import { prefetchFirstScreen } from './first-screen';
 import { keepClubClock } from './lib/club-clock';
 import { keepClubProfile } from './lib/club-profile';
+import { keepCompetitionRules } from './lib/competition-rules';
 import { keepMembershipRules } from './lib/membership-rules';
 import { keepQueriesOnDevice } from './offline/query-persistence';
 import { reloadIfUpdated } from './offline/register-service-worker';
@@ -31,6 +32,7 @@ async function start() {
   keepClubClock();
   keepClubProfile();
   keepMembershipRules();
+  keepCompetitionRules();
   await yieldToBrowser();
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient();

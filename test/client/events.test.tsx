@@ -2,6 +2,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AdminEventsTab } from '../../src/client/features/admin/events-tab';
+import { setCompetitionRules } from '../../src/client/lib/competition-rules';
+import { EXAMPLE_COMPETITION_RULES } from '../../src/shared/club-example';
 import { MemberEvents } from '../../src/client/features/events/member-events';
 import { aDashboard, aPaymentSetup, aProfile, aRegistration, aUser, anAdminEvent, anEvent, anUnpaidProfile } from './builders';
 import { type Answers, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
@@ -241,12 +243,9 @@ describe('portal dashboard', () => {
 const MEMBER_ID = '55555555-5555-4555-8555-555555555555';
 const ADMIN_EVENT = anAdminEvent({ ...EVENT, eventDateLocal: '2026-12-06T07:00' });
 
-/** The committee's fees a new event starts with. */
-const CLUB_FEES: Answers = { 'admin.events.feeDefaults': () => ok({ memberFee: '10.00', nonMemberFee: '15.00' }) };
-
 describe('admin events tab', () => {
   it("creates an event starting from the club's fees, sending a cleared fee and a blank maximum as empty text", async () => {
-    const server = fakeServer({ 'admin.events.list': () => ok([]), 'admin.events.create': () => ok(ADMIN_EVENT), ...CLUB_FEES });
+    const server = fakeServer({ 'admin.events.list': () => ok([]), 'admin.events.create': () => ok(ADMIN_EVENT) });
     const user = userEvent.setup();
     renderWithProviders(<AdminEventsTab />, server);
     expect(await screen.findByText('No events found. Create your first event!')).toBeTruthy();
@@ -257,7 +256,7 @@ describe('admin events tab', () => {
     // The date is typed the Australian way whatever the browser's language, the time in a time input.
     await fill(user, within(dialog).getByLabelText(/^Event Date/), '06/12/2026');
     fireEvent.change(within(dialog).getByLabelText(/^Start time/), { target: { value: '07:00' } });
-    // The committee's fees are filled in; a free event clears the member fee.
+    // The club's entry fees (its competition rules) are filled in; a free event clears the member fee.
     const memberFee = within(dialog).getByLabelText(/^Registration Fee/) as HTMLInputElement;
     expect(memberFee.value).toBe('10.00');
     expect((within(dialog).getByLabelText(/^Non-member fee/) as HTMLInputElement).value).toBe('15.00');
@@ -276,7 +275,7 @@ describe('admin events tab', () => {
   });
 
   it("takes the fishing hours, the club's 7:00 am to 2:00 pm unless changed, and refuses an end before the start without a request", async () => {
-    const server = fakeServer({ 'admin.events.list': () => ok([ADMIN_EVENT]), 'admin.events.create': () => ok(ADMIN_EVENT), ...CLUB_FEES });
+    const server = fakeServer({ 'admin.events.list': () => ok([ADMIN_EVENT]), 'admin.events.create': () => ok(ADMIN_EVENT) });
     const user = userEvent.setup();
     renderWithProviders(<AdminEventsTab />, server);
     // The list shows each event's hours with its date.
@@ -301,8 +300,26 @@ describe('admin events tab', () => {
     expect(server.mutations()[0].inputs[0]).toMatchObject({ name: 'Bream by Night', fishingStart: '18:00', fishingEnd: '23:00' });
   });
 
+  it("starts a new event from the club's competition rules as they now stand", async () => {
+    setCompetitionRules({
+      ...EXAMPLE_COMPETITION_RULES,
+      entryFeesCents: { member: 1200, nonMember: 2000, junior: 500 },
+      times: { signOnHours: 3, fishingStart: '05:30', fishingEnd: '12:00', presentation: '13:00' },
+    });
+    const server = fakeServer({ 'admin.events.list': () => ok([]) });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminEventsTab />, server);
+    await user.click(await screen.findByRole('button', { name: 'Create New Event' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Event' });
+    const value = (label: RegExp) => (within(dialog).getByLabelText(label) as HTMLInputElement).value;
+    expect([value(/^Registration Fee/), value(/^Junior fee/), value(/^Non-member fee/)]).toEqual(['12.00', '5.00', '20.00']);
+    expect([value(/^Fishing starts/), value(/^Fishing ends/)]).toEqual(['05:30', '12:00']);
+    expect(within(dialog).getByText('Blank: at the end of sign-on, 3 hours after the start')).toBeTruthy();
+    expect(server.mutations()).toEqual([]);
+  });
+
   it('refuses missing required fields without a request, marking each of them at once', async () => {
-    const server = fakeServer({ 'admin.events.list': () => ok([]), ...CLUB_FEES });
+    const server = fakeServer({ 'admin.events.list': () => ok([]) });
     const user = userEvent.setup();
     renderWithProviders(<AdminEventsTab />, server);
     await user.click(await screen.findByRole('button', { name: 'Create New Event' }));

@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { goTo } from '../../src/client/lib/use-auth';
-import { EXAMPLE_CLUB_PROFILE, EXAMPLE_MEMBERSHIP_RULES } from '../../src/shared/club-example';
+import { EXAMPLE_CLUB_PROFILE, EXAMPLE_COMPETITION_RULES, EXAMPLE_MEMBERSHIP_RULES } from '../../src/shared/club-example';
 import { BAY_CLUB, BAY_MEMBERSHIP } from '../support/second-club';
 import { anAdmin } from './builders';
 import { fieldMessage } from './field-message';
@@ -71,6 +71,10 @@ describe('/setup', () => {
     // The memberships start as the example club's, so they have nothing to say.
     expect((screen.getByLabelText('Adult fee') as HTMLInputElement).value).toBe('40.00');
     expect(fieldMessage(screen.getByLabelText('Adult fee'))).toBeNull();
+    // So do the competitions.
+    expect((screen.getByLabelText('Member entry fee') as HTMLInputElement).value).toBe('10.00');
+    expect((screen.getByLabelText('1st place: what it is') as HTMLInputElement).value).toBe('$100 tackle voucher');
+    expect(fieldMessage(screen.getByLabelText('Fishing ends'))).toBeNull();
     expect(server.mutations()).toEqual([]);
   });
 
@@ -87,6 +91,21 @@ describe('/setup', () => {
     expect(server.mutations()).toEqual([]);
   });
 
+  it("puts the competitions' messages under their fields", async () => {
+    const server = fakeServer({ ...SIGNED_OUT, 'setup.status': () => ok({ open: true }) });
+    const user = userEvent.setup();
+    renderApp('/setup', server);
+    await fillForm(user, { memberships: false });
+    fireEvent.change(screen.getByLabelText('Fishing ends'), { target: { value: '06:00' } });
+    await fill(user, screen.getByLabelText('Picture of the month prize: what it is'), '');
+    await user.click(screen.getByRole('button', { name: 'Set up and sign in' }));
+    expect(fieldMessage(screen.getByLabelText('Fishing ends'))).toBe('Fishing end must be after fishing start.');
+    expect(fieldMessage(screen.getByLabelText('Picture of the month prize: what it is'))).toBe(
+      "Picture of the month prize must say what it is, like '$100 voucher'.",
+    );
+    expect(server.mutations()).toEqual([]);
+  });
+
   it("puts the server's refusal of a wrong code under the code", async () => {
     const wrong = 'That setup code is not right.';
     const server = fakeServer({
@@ -100,8 +119,15 @@ describe('/setup', () => {
     await user.click(screen.getByRole('button', { name: 'Set up and sign in' }));
     await vi.waitFor(() => expect(fieldMessage(screen.getByLabelText('Setup code'))).toBe(wrong));
     expect(goTo).not.toHaveBeenCalled();
-    // The memberships left as they were: the example club's.
-    expect(server.mutations()[0].inputs[0]).toMatchObject({ membership: EXAMPLE_MEMBERSHIP_RULES });
+    // The memberships and competitions left as they were: the example club's.
+    expect(server.mutations()[0].inputs[0]).toEqual({
+      ...typed,
+      email: 'sue@example.com',
+      code: expect.any(String) as string,
+      club: { ...BAY_CLUB, colours: EXAMPLE_CLUB_PROFILE.colours },
+      membership: EXAMPLE_MEMBERSHIP_RULES,
+      competition: EXAMPLE_COMPETITION_RULES,
+    });
   });
 
   it('makes the administrator and opens the administration', async () => {
@@ -118,13 +144,14 @@ describe('/setup', () => {
     expect(server.mutations()).toMatchObject([
       {
         procedures: ['setup.createFirstAdmin'],
-        // The colours were left as the example club's; the memberships were typed over the example club's.
+        // The colours and competitions were left as the example club's; the memberships were typed over the example club's.
         inputs: [
           {
             ...typed,
             email: 'sue@example.com',
             club: { ...BAY_CLUB, colours: EXAMPLE_CLUB_PROFILE.colours },
             membership: BAY_MEMBERSHIP,
+            competition: EXAMPLE_COMPETITION_RULES,
           },
         ],
       },

@@ -309,7 +309,6 @@ describe('the event form', () => {
     const server = fakeServer({
       'admin.events.list': () => ok([]),
       'admin.events.create': () => ok(created),
-      'admin.events.feeDefaults': () => ok({ memberFee: '10.00', nonMemberFee: '15.00' }),
     });
     const user = userEvent.setup();
     renderWithProviders(<AdminEventsTab />, server);

@@ -6,14 +6,14 @@ import { MysteryFishPanel } from '../features/competition/mystery-fish-panel';
 import { PictureOfTheMonth } from '../features/competition/picture-of-the-month';
 import { useTRPC } from '../trpc';
 
-/** /events/<id>/presentation: the 4 pm presentation, full screen without the site's navigation. */
+/** /events/<id>/presentation: the day's presentation, full screen without the site's navigation. */
 export function EventPresentationPage() {
   const { eventId = '' } = useParams({ strict: false });
   return <PresentationView eventId={eventId} awards={PresentationAwards} />;
 }
 
 /**
- * The club's other awards after the placings: the event's mystery fish ($100 cash), sealed until the committee
+ * The club's other awards after the placings: the event's mystery fish (the club's prize for it), sealed until the committee
  * reveals it (nothing for an event without one), and the fish picture of the month.
  */
 function PresentationAwards({ board }: { board: LiveBoard }) {
@@ -25,7 +25,7 @@ function PresentationAwards({ board }: { board: LiveBoard }) {
   );
 }
 
-/** The latest fish picture of the month ($100 voucher), once a month's vote has named a winner; nothing before. */
+/** The latest fish picture of the month (with the club's prize for it), once a month's vote has named a winner; nothing before. */
 function PictureOfTheMonthAward() {
   const trpc = useTRPC();
   const picture = useQuery(trpc.pictureOfMonth.winner.queryOptions(undefined));

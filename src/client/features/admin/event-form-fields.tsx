@@ -1,6 +1,8 @@
 import { Checkbox, NativeSelect, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { eventAgeLimitLabels, EVENT_AGE_LIMITS } from '../../../shared/events';
 import { DateTimeField } from '../../components/forms/date-field';
+import { centsToAmount } from '../../../shared/membership';
+import { useCompetitionRules } from '../../lib/competition-rules';
 import { useMembershipRules } from '../../lib/membership-rules';
 import type { EventFormState } from './use-event-form';
 
@@ -34,6 +36,8 @@ export function EventDetailsFields({ form }: { form: EventFormState['form'] }) {
 export function EventEntryFields({ form }: { form: EventFormState['form'] }) {
   const { values } = form;
   const ageLimitLabels = eventAgeLimitLabels(useMembershipRules());
+  const { entryFeesCents, times } = useCompetitionRules();
+  const hours = times.signOnHours === 1 ? '1 hour' : `${times.signOnHours} hours`;
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
@@ -64,7 +68,7 @@ export function EventEntryFields({ form }: { form: EventFormState['form'] }) {
           step="0.01"
           min={0}
           inputMode="decimal"
-          placeholder="15.00"
+          placeholder={centsToAmount(entryFeesCents.nonMember)}
           {...form.inputProps('nonMemberFee')}
         />
       </SimpleGrid>
@@ -72,7 +76,7 @@ export function EventEntryFields({ form }: { form: EventFormState['form'] }) {
         <DateTimeField
           label="Entries close (Sydney time)"
           timeLabel="Close time"
-          description="Blank: at the end of sign-on, 2 hours after the start"
+          description={`Blank: at the end of sign-on, ${hours} after the start`}
           {...form.inputProps('entriesCloseAt')}
         />
         <TextInput

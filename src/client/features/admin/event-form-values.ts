@@ -1,7 +1,7 @@
-import { DEFAULT_NON_MEMBER_FEE_CENTS } from '../../../shared/entries';
-import { DEFAULT_FISHING_END, DEFAULT_FISHING_START, type EventAgeLimit } from '../../../shared/events';
+import type { CompetitionRules } from '../../../shared/competition';
+import type { EventAgeLimit } from '../../../shared/events';
 import { centsToAmount } from '../../../shared/membership';
-import type { AdminEventView, EntryFeeDefaults, EventInput, EventStatus } from '../../../shared/events.schema';
+import type { AdminEventView, EventInput, EventStatus } from '../../../shared/events.schema';
 
 export interface EventFormValues {
   name: string;
@@ -22,7 +22,7 @@ export interface EventFormValues {
   /** Entry prices in dollars: juniors blank pay the member price (registrationFee is the member fee). */
   juniorFee: string;
   nonMemberFee: string;
-  /** 'YYYY-MM-DDTHH:mm' club time; blank: at the end of sign-on (two hours after the start). */
+  /** 'YYYY-MM-DDTHH:mm' club time; blank: at the end of sign-on (the club's sign-on hours after the start). */
   entriesCloseAt: string;
   payAtSignOn: boolean;
   requireCheckIn: boolean;
@@ -31,32 +31,40 @@ export interface EventFormValues {
   membersOnly: boolean;
 }
 
-const BLANK: EventFormValues = {
-  name: '',
-  eventDate: '',
-  location: '',
-  description: '',
-  rules: '',
-  prizes: '',
-  registrationFee: '',
-  maxParticipants: '',
-  clubCode: '',
-  fishingStart: DEFAULT_FISHING_START,
-  fishingEnd: DEFAULT_FISHING_END,
-  divisions: true,
-  status: 'active',
-  juniorFee: '',
-  nonMemberFee: centsToAmount(DEFAULT_NON_MEMBER_FEE_CENTS),
-  entriesCloseAt: '',
-  payAtSignOn: true,
-  requireCheckIn: false,
-  ageLimit: 'anyone',
-  membersOnly: false,
-};
+/** A new event's values: the club's entry fees and fishing times (its competition rules), the rest blank. */
+function newEventValues(rules: CompetitionRules): EventFormValues {
+  const { entryFeesCents: fees, times } = rules;
+  return {
+    name: '',
+    eventDate: '',
+    location: '',
+    description: '',
+    rules: '',
+    prizes: '',
+    registrationFee: centsToAmount(fees.member),
+    maxParticipants: '',
+    clubCode: '',
+    fishingStart: times.fishingStart,
+    fishingEnd: times.fishingEnd,
+    divisions: true,
+    status: 'active',
+    // No junior fee of the club's own: juniors pay the member fee (blank).
+    juniorFee: fees.junior === null ? '' : centsToAmount(fees.junior),
+    nonMemberFee: centsToAmount(fees.nonMember),
+    entriesCloseAt: '',
+    payAtSignOn: true,
+    requireCheckIn: false,
+    ageLimit: 'anyone',
+    membersOnly: false,
+  };
+}
 
-/** The form's values: the event's own, or for a new event the club's fees (`fees`, the committee's settings) and the rest blank. */
-export function formValuesOf(event: AdminEventView | null, fees?: EntryFeeDefaults): EventFormValues {
-  if (!event) return fees ? { ...BLANK, registrationFee: fees.memberFee, nonMemberFee: fees.nonMemberFee } : BLANK;
+/**
+ * The form's values: the event's own (what an older event never had, from the club's competition rules), or for a
+ * new event the club's fees and times from its competition rules and the rest blank.
+ */
+export function formValuesOf(event: AdminEventView | null, rules: CompetitionRules): EventFormValues {
+  if (!event) return newEventValues(rules);
   return {
     name: event.name,
     eventDate: event.eventDateLocal,
@@ -67,12 +75,12 @@ export function formValuesOf(event: AdminEventView | null, fees?: EntryFeeDefaul
     registrationFee: event.registrationFee,
     maxParticipants: event.maxParticipants === null ? '' : String(event.maxParticipants),
     clubCode: event.clubCode ?? '',
-    fishingStart: event.fishingStart ?? DEFAULT_FISHING_START,
-    fishingEnd: event.fishingEnd ?? DEFAULT_FISHING_END,
+    fishingStart: event.fishingStart ?? rules.times.fishingStart,
+    fishingEnd: event.fishingEnd ?? rules.times.fishingEnd,
     divisions: event.divisions ?? true,
     status: event.status,
     juniorFee: event.juniorFee ?? '',
-    nonMemberFee: event.nonMemberFee ?? centsToAmount(DEFAULT_NON_MEMBER_FEE_CENTS),
+    nonMemberFee: event.nonMemberFee ?? centsToAmount(rules.entryFeesCents.nonMember),
     entriesCloseAt: event.entriesCloseLocal ?? '',
     payAtSignOn: event.payAtSignOn ?? true,
     requireCheckIn: event.requireCheckIn ?? false,

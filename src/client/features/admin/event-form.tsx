@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import type { AdminEventView, EntryFeeDefaults, EventInput } from '../../../shared/events.schema';
+import type { AdminEventView, EventInput } from '../../../shared/events.schema';
+import { useCompetitionRules } from '../../lib/competition-rules';
 import { EventDetailsFields, EventEntryFields, EventOptionsFields } from './event-form-fields';
 import { useEventForm } from './use-event-form';
 
@@ -8,20 +9,18 @@ export { formValuesOf, toEventInput, type EventFormValues } from './event-form-v
 /** The admin event form (create and edit). */
 export function EventForm({
   initial,
-  fees,
   submitting,
   onSubmit,
   onCancel,
 }: {
   initial: AdminEventView | null;
-  /** The fees a new event starts with (absent: the built-in non-member fee, the member fee blank). */
-  fees?: EntryFeeDefaults;
   submitting: boolean;
   /** Saves; when it returns the save's promise, a refusal's field errors go under the fields. */
   onSubmit: (input: EventInput) => void | Promise<unknown>;
   onCancel: () => void;
 }) {
-  const { editing, form, formRef, problem, submit } = useEventForm(initial, fees, onSubmit);
+  // A new event starts with the club's entry fees and fishing times (its competition rules).
+  const { editing, form, formRef, problem, submit } = useEventForm(initial, useCompetitionRules(), onSubmit);
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label={editing ? 'Edit Event' : 'Create New Event'}>
       <Stack gap="sm">

@@ -6,7 +6,6 @@ import type { AdminEventView, EventInput } from '../../../shared/events.schema';
 import { formatClubDateTime } from '../../../shared/dates';
 import { eventLimitBadges, fishingHoursText } from '../../../shared/events';
 import { QueryState } from '../../components/query-state';
-import { SectionLoader } from '../../components/full-screen-loader';
 import { EventImage } from '../../components/event-image';
 import { useMembershipRules } from '../../lib/membership-rules';
 import { entriesCloseLine, entryPricesLine } from '../../../shared/entries';
@@ -86,7 +85,7 @@ function EventRow({
 
 /** The event form (create or edit), the image upload and 'Add Entrant', whichever is open. */
 function EventDialogs({ state, phone }: { state: AdminEventsState; phone: boolean | undefined }) {
-  const { dialog, close, done, fees, create, update } = state;
+  const { dialog, close, done, create, update } = state;
   return (
     <>
       {/* With unsaved changes, a click outside, Escape or the close button asks first. */}
@@ -97,12 +96,10 @@ function EventDialogs({ state, phone }: { state: AdminEventsState; phone: boolea
         size="lg"
         fullScreen={phone}
       >
-        {dialog.kind === 'create' && fees.isPending && <SectionLoader label="Loading the club's fees..." />}
-        {dialog.kind === 'create' && !fees.isPending && (
+        {dialog.kind === 'create' && (
           <EventForm
             key={dialog.key}
             initial={null}
-            fees={fees.data}
             submitting={create.isPending}
             onSubmit={(input: EventInput) => create.mutateAsync(input)}
             onCancel={close}

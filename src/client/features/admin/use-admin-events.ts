@@ -24,8 +24,8 @@ function useRefreshAdminEvents() {
 }
 
 /**
- * The events tab's state: the list, the open dialog, the event whose sign-on desk is open, the club's fees for a new
- * event, and the create and update mutations (each closing the form and refreshing what shows events).
+ * The events tab's state: the list, the open dialog, the event whose sign-on desk is open, and the create and update
+ * mutations (each closing the form and refreshing what shows events).
  */
 export function useAdminEvents() {
   const trpc = useTRPC();
@@ -35,8 +35,6 @@ export function useAdminEvents() {
   // The sign-on desk of one event, also opened straight from /admin?signon=<event id> (a bookmark on the desk's phone).
   const [signOnId, setSignOnId] = useState<string | null>(() => new URLSearchParams(window.location.search).get('signon'));
   const close = () => setDialog({ kind: 'none' });
-  // A new event starts with the club's fees (the committee's settings); without an answer, with the built-in ones.
-  const fees = useQuery({ ...trpc.admin.events.feeDefaults.queryOptions(), enabled: dialog.kind === 'create' });
 
   // A refusal stays in the form: its fields marked, or the server's sentence above the buttons.
   const create = useMutation(
@@ -62,7 +60,7 @@ export function useAdminEvents() {
     close();
     void refresh();
   };
-  return { list, dialog, setDialog, close, done, signOnId, setSignOnId, fees, create, update };
+  return { list, dialog, setDialog, close, done, signOnId, setSignOnId, create, update };
 }
 
 export type AdminEventsState = ReturnType<typeof useAdminEvents>;

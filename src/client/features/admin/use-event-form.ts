@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { eventInput, type AdminEventView, type EntryFeeDefaults, type EventInput } from '../../../shared/events.schema';
+import type { CompetitionRules } from '../../../shared/competition';
+import { eventInput, type AdminEventView, type EventInput } from '../../../shared/events.schema';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { fieldErrorsOf, serverMessage } from '../../lib/errors';
 import { formValuesOf, toEventInput } from './event-form-values';
@@ -7,13 +8,13 @@ import { formValuesOf, toEventInput } from './event-form-values';
 /** The event form's state: its fields, what stays on screen after a refused try, and the submit. */
 export function useEventForm(
   initial: AdminEventView | null,
-  fees: EntryFeeDefaults | undefined,
+  rules: CompetitionRules,
   onSubmit: (input: EventInput) => void | Promise<unknown>,
 ) {
   const editing = initial !== null;
   const form = useSchemaForm({
     schema: eventInput,
-    initialValues: () => formValuesOf(initial, fees),
+    initialValues: () => formValuesOf(initial, rules),
     toInput: (v) => toEventInput(v, editing),
   });
   const { values } = form;

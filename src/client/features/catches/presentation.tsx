@@ -177,8 +177,8 @@ function PresentationHeader({ board, eventId }: { board: LiveBoard; eventId: str
 }
 
 /**
- * The 4 pm presentation, for a projector or a TV: per division and species, 1st, 2nd and 3rd with their prizes and
- * champion points, in big type on a dark background, with no site navigation and a button for browser full screen.
+ * The day's presentation, for a projector or a TV: per division and species, the places with the prizes and champion
+ * points the club's competition rules give them, in big type on a dark background, with no site navigation and a button for browser full screen.
  * Everything on it (placings, what the results wait for, the season's champion points, the mystery fish) comes from
  * the event's live board stream, so the judges' and the committee's decisions show as they are made, without a reload.
  */

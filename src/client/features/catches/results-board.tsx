@@ -277,8 +277,8 @@ function EventDayLinks({ eventId }: { eventId: string }) {
 }
 
 /**
- * Results of a chosen event (top three per division and species with champion points 3, 2 and 1), links to its
- * live board and presentation, and the season ladder. Public: names, species, sizes and photos only, never a GPS position. It offers the events
+ * Results of a chosen event (the places per division and species with the champion points the club's competition
+ * rules give them), links to its live board and presentation, and the season ladder. Public: names, species, sizes and photos only, never a GPS position. It offers the events
  * that have started, newest first, and opens on the latest.
  */
 export function ResultsBoard() {

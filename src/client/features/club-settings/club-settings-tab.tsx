@@ -8,18 +8,20 @@ import { setClubProfile, useClub } from '../../lib/club-profile';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { ClubProfileFields } from './club-profile-fields';
+import { CompetitionRulesCard } from './competition-rules-card';
 import { MembershipRulesCard } from './membership-rules-card';
 import { profileFieldOf, profileInput, profileValues, type ClubProfileValues } from './club-profile-values';
 
 /**
- * Admin → Club settings: the club's name, place, contact, ABN and colours, and its memberships, as the setup page
- * chose them. A save is audited and shows at once on every page, e-mail, receipt and calendar file made after it.
+ * Admin → Club settings: the club's name, place, contact, ABN and colours, its memberships and its competitions, as
+ * the setup page chose them. A save is audited and shows at once on every page, e-mail, receipt and calendar file made after it.
  */
 export function ClubSettingsTab() {
   return (
     <Stack gap="md" maw={720}>
       <ClubProfileCard />
       <MembershipRulesCard />
+      <CompetitionRulesCard />
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Button, Card, PasswordInput, Stack, Text, TextInput, Title } fro
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { AUTH_LIMITS } from '../../../shared/auth.constants';
-import { EXAMPLE_CLUB_PROFILE, EXAMPLE_MEMBERSHIP_RULES } from '../../../shared/club-example';
+import { EXAMPLE_CLUB_PROFILE, EXAMPLE_COMPETITION_RULES, EXAMPLE_MEMBERSHIP_RULES } from '../../../shared/club-example';
 import { ROUTES } from '../../../shared/screens';
 import { firstAdminInput } from '../../../shared/setup.schema';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
@@ -11,6 +11,16 @@ import { goTo } from '../../lib/use-auth';
 import { useTRPC } from '../../trpc';
 import { ClubProfileFields } from './club-profile-fields';
 import { blankProfileValues, profileFieldOf, profileInput, type ClubProfileValues } from './club-profile-values';
+import { CompetitionRulesFields } from './competition-rules-fields';
+import {
+  competitionFieldOf,
+  competitionInput,
+  competitionValues,
+  notNumberMessages,
+  withoutMessages,
+  type CompetitionField,
+  type CompetitionRulesValues,
+} from './competition-rules-values';
 import { MembershipRulesFields } from './membership-rules-fields';
 import {
   notAmountMessages,
@@ -25,6 +35,8 @@ import {
 const FIELD = { size: 'md', styles: { input: { minHeight: 44 } } } as const;
 
 interface SetupValues extends ClubProfileValues, MembershipRulesValues {
+  /** The competition rules, apart: their lists and paths are their own. */
+  competition: CompetitionRulesValues;
   code: string;
   firstName: string;
   lastName: string;
@@ -34,22 +46,36 @@ interface SetupValues extends ClubProfileValues, MembershipRulesValues {
 
 const toInput = (values: SetupValues) => {
   const { rules, rest } = splitRulesValues(values);
-  const { code, firstName, lastName, email, password, ...club } = rest;
-  return { code, firstName, lastName, email, password, club: profileInput(club), membership: rulesInput(rules) };
+  const { code, firstName, lastName, email, password, competition, ...club } = rest;
+  return {
+    code,
+    firstName,
+    lastName,
+    email,
+    password,
+    club: profileInput(club),
+    membership: rulesInput(rules),
+    competition: competitionInput(competition),
+  };
 };
+/** Where a message shows: a field of the setup's values, or a competition rules path kept whole ('competition.times.fishingEnd'). */
+type SetupField = keyof SetupValues | `competition.${CompetitionField}`;
 const clubField = profileFieldOf('club.');
 const membershipField = rulesFieldOf('membership.');
-const fieldOf = (path: string): keyof SetupValues | undefined =>
+const competitionField = competitionFieldOf('competition.') as (path: string) => SetupField | undefined;
+const fieldOf = (path: string): SetupField | undefined =>
   path.startsWith('club.')
     ? clubField(path)
     : path.startsWith('membership.')
       ? membershipField(path)
-      : (path.split('.')[0] as keyof SetupValues);
+      : path.startsWith('competition.')
+        ? competitionField(path)
+        : (path.split('.')[0] as keyof SetupValues);
 
 /** The setup page's values, checked with the setup input's schema, and their sending. */
 function useSetupForm() {
   const trpc = useTRPC();
-  const form = useSchemaForm<typeof firstAdminInput, SetupValues>({
+  const form = useSchemaForm<typeof firstAdminInput, SetupValues, SetupField>({
     schema: firstAdminInput,
     initialValues: () => ({
       code: '',
@@ -59,6 +85,7 @@ function useSetupForm() {
       password: '',
       ...blankProfileValues(EXAMPLE_CLUB_PROFILE),
       ...rulesValues(EXAMPLE_MEMBERSHIP_RULES),
+      competition: competitionValues(EXAMPLE_COMPETITION_RULES),
     }),
     toInput,
     fieldOf,
@@ -73,8 +100,12 @@ function useSetupForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const input = form.validate();
-    // A fee that is no amount of dollars says so (the schema would speak of cents, which nobody typed).
-    form.setErrors((errors) => ({ ...errors, ...notAmountMessages(form.values) }));
+    // A fee or prize that is no amount of dollars says so (the schema would speak of cents, which nobody typed).
+    form.setErrors((errors) => ({
+      ...errors,
+      ...notAmountMessages(form.values),
+      ...notNumberMessages(form.values.competition, 'competition.'),
+    }));
     if (input) create.mutate(input);
   };
   const refusal = create.error && !Object.keys(form.errors).length ? serverMessage(create.error) : undefined;
@@ -83,7 +114,7 @@ function useSetupForm() {
 
 type SetupForm = ReturnType<typeof useSetupForm>['form'];
 
-/** The club's details, its memberships and the first administrator, each under its heading. */
+/** The club's details, its memberships, its competitions and the first administrator, each under its heading. */
 function SetupSections({ form }: { form: SetupForm }) {
   // The club's fields and the rules' are fields of the setup's values, under the same names.
   const setValue = <K extends keyof SetupValues>(field: K, value: unknown) => form.setValue(field, value as SetupValues[K]);
@@ -97,6 +128,19 @@ function SetupSections({ form }: { form: SetupForm }) {
         Memberships
       </Title>
       <MembershipRulesFields values={form.values} errors={form.errors} inputProps={form.inputProps} setValue={setValue} headingOrder={3} />
+      <Title order={2} size="h3">
+        Competitions
+      </Title>
+      <CompetitionRulesFields
+        values={form.values.competition}
+        errors={form.errors}
+        prefix="competition."
+        onChange={(competition, field) => {
+          form.setValue('competition', competition);
+          form.setErrors((errors) => withoutMessages(errors, `competition.${field}`));
+        }}
+        headingOrder={3}
+      />
       <Title order={2} size="h3">
         The first administrator
       </Title>
@@ -116,7 +160,7 @@ function SetupSections({ form }: { form: SetupForm }) {
 
 /**
  * The setup page: the setup code from the site's log, the club's details (the example club's as placeholders), its
- * memberships (the example club's to start from), then the first administrator's name, e-mail address and password.
+ * memberships and competitions (the example club's to start from), then the first administrator's name, e-mail address and password.
  * On success they are signed in, and the page loads afresh at the administration.
  */
 export function FirstAdminForm() {
@@ -129,7 +173,8 @@ export function FirstAdminForm() {
             Set up the club
           </Title>
           <Text size="sm">
-            Name the club, choose its memberships and make its first administrator. The setup code is in the site’s log, or run{' '}
+            Name the club, choose its memberships and competitions, and make its first administrator. The setup code is in the site’s log,
+            or run{' '}
             <Text span ff="monospace">
               npm run cli -- setup-code
             </Text>{' '}

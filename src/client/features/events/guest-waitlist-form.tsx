@@ -3,6 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { acceptGuestDocuments } from '../../../shared/entries.schema';
 import type { EventView } from '../../../shared/events.schema';
+import { centsToAmount } from '../../../shared/membership';
+import { useCompetitionRules } from '../../lib/competition-rules';
 import { fieldErrorsOf, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { GuestDetailsFields, useGuestDetails } from './guest-details-fields';
@@ -15,6 +17,9 @@ import { GuestDetailsFields, useGuestDetails } from './guest-details-fields';
 export function GuestWaitlistForm({ event, onClose }: { event: EventView; onClose: () => void }) {
   const trpc = useTRPC();
   const details = useGuestDetails();
+  // An event without a non-member fee of its own: the club's (its competition rules).
+  const clubFees = useCompetitionRules().entryFeesCents;
+  const nonMemberFee = event.nonMemberFee ?? centsToAmount(clubFees.nonMember);
   const join = useMutation(trpc.guests.joinWaitlist.mutationOptions());
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -37,7 +42,7 @@ export function GuestWaitlistForm({ event, onClose }: { event: EventView; onClos
       <Stack gap="sm">
         <Text size="sm">
           {event.name} is full. Not a member? Join its waiting list as a guest: if a place comes up, you are entered for the non-member fee
-          of ${event.nonMemberFee ?? '15.00'}, paid at the sign-on desk on the day, and we e-mail you.
+          of ${nonMemberFee}, paid at the sign-on desk on the day, and we e-mail you.
         </Text>
         <GuestDetailsFields
           details={details}

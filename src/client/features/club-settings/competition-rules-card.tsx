@@ -1,0 +1,87 @@
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { competitionRulesSchema } from '../../../shared/competition-rules';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
+import { toast } from '../../components/toast';
+import { setCompetitionRules, useCompetitionRules } from '../../lib/competition-rules';
+import { serverMessage } from '../../lib/errors';
+import { useTRPC } from '../../trpc';
+import { CompetitionRulesFields } from './competition-rules-fields';
+import {
+  competitionFieldOf,
+  competitionInput,
+  competitionValues,
+  notNumberMessages,
+  withoutMessages,
+  type CompetitionField,
+  type CompetitionRulesValues,
+} from './competition-rules-values';
+
+/**
+ * Admin → Club settings' competitions: entry fees, the day's times, prizes and champion points per place, and the
+ * mystery fish and picture of the month prizes. A save is audited and applies to events made from then on: an event
+ * already made keeps its own fees and times.
+ */
+export function CompetitionRulesCard() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const rules = useCompetitionRules();
+  const form = useSchemaForm<typeof competitionRulesSchema, CompetitionRulesValues, CompetitionField>({
+    schema: competitionRulesSchema,
+    initialValues: () => competitionValues(rules),
+    toInput: competitionInput,
+    fieldOf: competitionFieldOf(),
+  });
+  const save = useMutation(
+    trpc.admin.club.saveCompetition.mutationOptions({
+      onSuccess: (saved) => {
+        setCompetitionRules(saved);
+        form.reset(competitionValues(saved));
+        queryClient.setQueryData(trpc.club.competition.queryKey(), saved);
+        toast.success('Competition rules saved', 'New events start from them; events already made keep their own fees and times.');
+      },
+      onError: (error) => {
+        if (!form.applyServerError(error)) toast.error('Could not save the competition rules', serverMessage(error));
+      },
+    }),
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = form.validate();
+    // An amount or number that is none at all says so (the schema would speak of cents, which nobody typed).
+    form.setErrors((errors) => ({ ...errors, ...notNumberMessages(form.values) }));
+    if (input) save.mutate(input);
+  };
+  const change = (values: CompetitionRulesValues, field: CompetitionField) => {
+    form.setValues(values);
+    form.setErrors((errors) => withoutMessages(errors, field));
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md">
+      <form onSubmit={submit} noValidate aria-labelledby="competition-rules-title">
+        <Stack gap="md">
+          <Title order={3} fz="lg" id="competition-rules-title">
+            Competitions
+          </Title>
+          <Text size="sm" c="dimmed">
+            What entering an event costs, the day&apos;s times, what each place wins and scores on the season ladder, and the mystery fish
+            and picture of the month prizes. New events start from them; events already made keep their own fees and times.
+          </Text>
+          <CompetitionRulesFields values={form.values} errors={form.errors} onChange={change} />
+          {form.formError && (
+            <Text size="sm" c="red" role="alert">
+              {form.formError}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" size="md" mih={44} loading={save.isPending} disabled={!form.dirty}>
+              Save competition rules
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
