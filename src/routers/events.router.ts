@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  addEntrantInput,
-  adminEventView,
-  entryFeeDefaults,
-  eventIdInput,
-  eventInput,
-  eventView,
-  memberRegistration,
-} from '../shared/events.schema';
+import { addEntrantInput, adminEventView, eventIdInput, eventInput, eventView, memberRegistration } from '../shared/events.schema';
 import { cancelEntryInput } from '../shared/entries.schema';
 import { disqualifyInput, reinstateInput } from '../shared/judging.schema';
 import { mysteryFishView } from '../shared/competition.schema';
@@ -70,9 +62,6 @@ export const eventsRouter = router({
 /** Mounted at `admin.events`. */
 export const adminEventsRouter = router({
   list: adminProcedure.output(z.array(adminEventView)).query(({ ctx }) => ctx.services.events.adminList(ctx.em)),
-
-  /** The fees a new event starts with (site settings entry_fee_member and entry_fee_non_member). */
-  feeDefaults: adminProcedure.output(entryFeeDefaults).query(({ ctx }) => ctx.services.cms.entryFeeDefaults(ctx.em)),
 
   addEntrant: adminProcedure
     .input(addEntrantInput)

@@ -173,28 +173,7 @@ export const KNOWN_SETTINGS: Record<string, KnownSetting> = {
   account_code_membership: { type: 'text', description: 'Accounting export: account code for membership fees.', defaultValue: '200' },
   account_code_event: { type: 'text', description: 'Accounting export: account code for event registrations.', defaultValue: '201' },
   account_code_sponsorship: { type: 'text', description: 'Accounting export: account code for sponsorships.', defaultValue: '202' },
-  club_abn: {
-    type: 'text',
-    description: "Receipts: the club's ABN (11 digits), printed on every receipt and tax invoice.",
-    defaultValue: '',
-  },
   club_address: { type: 'text', description: "Receipts: the club's postal address, printed under its name.", defaultValue: '' },
-  entry_fee_member: {
-    type: 'number',
-    description: 'New events: the member entry fee, in dollars, the event form starts with (the committee can change it for each event).',
-    defaultValue: '10',
-  },
-  entry_fee_non_member: {
-    type: 'number',
-    description: 'New events: the non-member (guest) entry fee, in dollars, the event form starts with.',
-    defaultValue: '15',
-  },
-  gst_registered: {
-    type: 'boolean',
-    description:
-      "Receipts: true once the club is registered for GST (receipts become tax invoices showing the GST); false: 'No GST has been charged'.",
-    defaultValue: 'false',
-  },
 };
 
 /** A known setting's built-in default: its own, or the club profile's value it falls back to ('' for another key). */

@@ -44,7 +44,7 @@ const eventFields = z.object({
     .transform((v) => v.slice(0, 16)),
   rules: optionalText('Rules', 8000),
   prizes: optionalText('Prizes', 4000),
-  /** The member price (memberFee's older name); blank (or null) is free, left out is the club's (new event) or kept. */
+  /** The member price (memberFee's older name); blank (or null) is free; left out, free for a new event and kept by an edit. */
   registrationFee: z
     .union([z.string(), z.number(), z.null()], { error: 'Registration fee must be an amount.' })
     .optional()
@@ -142,8 +142,6 @@ export const addEntrantInput = eventIdInput.extend({
 export type AddEntrantInput = z.input<typeof addEntrantInput>;
 
 /** The entry fees a new event's form starts with: the committee's settings, as amounts ('10.00'). */
-export const entryFeeDefaults = z.object({ memberFee: z.string(), nonMemberFee: z.string() });
-export type EntryFeeDefaults = z.infer<typeof entryFeeDefaults>;
 
 /** An event as members and visitors see it. */
 export const eventView = z.object({

@@ -12,7 +12,6 @@ import {
   type SettingView,
 } from '../../shared/cms.schema';
 import { AppError } from '../../shared/errors';
-import type { EntryFeeDefaults } from '../../shared/events.schema';
 import type { ClubSettingsService } from '../club/club-settings.service';
 import type { Clock } from '../clock';
 import { ContentPage, NewsArticle, SiteSection, SiteSetting } from '../db/entities';
@@ -124,16 +123,6 @@ export class CmsService {
     const saved = row?.settingValue.trim();
     if (saved) return saved;
     return KNOWN_SETTINGS[key].clubDefault ? settingDefault(key, await this.deps.club.profile(em)) : KNOWN_SETTINGS[key].defaultValue;
-  }
-
-  /** The entry fees a new event's form starts with (the committee's settings), as amounts. */
-  async entryFeeDefaults(em: EntityManager): Promise<EntryFeeDefaults> {
-    // A value no fee can be (below zero) gives way to the built-in default.
-    const amount = async (key: string) => {
-      const dollars = Number(await this.settingValue(em, key));
-      return (dollars >= 0 ? dollars : Number(KNOWN_SETTINGS[key].defaultValue)).toFixed(2);
-    };
-    return { memberFee: await amount('entry_fee_member'), nonMemberFee: await amount('entry_fee_non_member') };
   }
 
   /** Where sponsor notices and the assistant's "ask the committee" point. */

@@ -4,7 +4,7 @@ import { addDays } from '../../shared/dates';
 import { pageInput, sectionInput, settingInput } from '../../shared/cms.schema';
 import { IMAGE_MAX_BYTES } from '../../shared/uploads';
 import { objectUrl } from '../platform/object-keys';
-import { HOME_ABOUT_HTML, LANDING_TEXTS, PAGES, PAGE_SECTIONS, SETTINGS, SITE_NAVIGATION } from './demo-data';
+import { DEMO_ABN, HOME_ABOUT_HTML, LANDING_TEXTS, PAGES, PAGE_SECTIONS, SETTINGS, SITE_NAVIGATION } from './demo-data';
 import { randomSource, scenePhoto } from './demo-images';
 import type { DemoContext } from './context';
 
@@ -13,7 +13,7 @@ export async function seedContent(demo: DemoContext) {
   const launch = addDays(demo.today, -420);
   await demo.at(demo.local(launch, '19:30'), async () => {
     // The club's own details, through the same card a committee uses.
-    await demo.services.club.save(demo.em, admin, 'profile', EXAMPLE_CLUB_PROFILE);
+    await demo.services.club.save(demo.em, admin, 'profile', { ...EXAMPLE_CLUB_PROFILE, abn: DEMO_ABN });
     for (const setting of SETTINGS) await demo.services.cms.saveSetting(demo.em, admin, settingInput.parse(setting));
     // The club's placing rule, as its competition rules have it: one placing per angler per category.
     await demo.services.placingRules.set(demo.em, admin, { onePlacingPerAngler: true });

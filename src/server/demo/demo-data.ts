@@ -1147,6 +1147,9 @@ export const SITE_NAVIGATION = {
   settingValue: JSON.stringify({ menu: ['about', 'where-to-fish'], footer: ['about', 'where-to-fish'] }),
 };
 
+/** The demo club's ABN, printed on its receipts. */
+export const DEMO_ABN = '53004085616';
+
 export const SETTINGS = [
   { settingKey: 'site_title', settingValue: 'Tweed Coast Anglers Club', settingType: 'text' as const },
   { settingKey: 'contact_email', settingValue: `committee@${DEMO_DOMAIN}`, settingType: 'text' as const },
@@ -1154,9 +1157,7 @@ export const SETTINGS = [
   { settingKey: 'account_code_event', settingValue: '201', settingType: 'text' as const },
   { settingKey: 'account_code_sponsorship', settingValue: '202', settingType: 'text' as const },
   // Printed on members' receipts; the club is not registered for GST, so receipts say 'No GST has been charged'.
-  { settingKey: 'club_abn', settingValue: '53 004 085 616', settingType: 'text' as const },
   { settingKey: 'club_address', settingValue: 'PO Box 412, Kingscliff NSW 2487', settingType: 'text' as const },
-  { settingKey: 'gst_registered', settingValue: 'false', settingType: 'boolean' as const },
   {
     settingKey: 'meeting_night',
     settingValue: 'First Tuesday of the month, 7:00 pm, club rooms in Chinderah',

@@ -236,8 +236,10 @@ export class EventsService {
       eventDate: clubLocalToInstant(input.eventDate),
       rules: input.rules,
       prizes: input.prizes,
-      // The member price; memberFee is its newer name, registrationFee the one older scripts send.
-      registrationFeeCents: memberFee !== undefined ? toCents(memberFee) : (current?.registrationFeeCents ?? rules.entryFeesCents.member),
+      // The member price; memberFee is its newer name, registrationFee the one older scripts send. Left out of a new
+      // event it is free, as the published API has always had it (the admin form sends the club's fee); left out of
+      // an edit it is kept.
+      registrationFeeCents: memberFee !== undefined ? toCents(memberFee) : (current?.registrationFeeCents ?? 0),
       maxParticipants: input.maxParticipants,
       ...(input.clubCode !== undefined ? { clubCode: input.clubCode } : {}),
       ...(input.divisions !== undefined ? { divisions: input.divisions } : {}),
