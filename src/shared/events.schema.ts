@@ -44,13 +44,13 @@ const eventFields = z.object({
     .transform((v) => v.slice(0, 16)),
   rules: optionalText('Rules', 8000),
   prizes: optionalText('Prizes', 4000),
-  /** The member price (memberFee's older name); blank (or null) is free; left out, free for a new event and kept by an edit. */
+  /** The member price (memberFee's older name); blank, null or left out is free, as the published API has it. */
   registrationFee: z
     .union([z.string(), z.number(), z.null()], { error: 'Registration fee must be an amount.' })
     .optional()
-    .transform((v) => (v === undefined ? undefined : v === null || String(v).trim() === '' ? '0' : String(v).trim()))
+    .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? '0' : String(v).trim()))
     .refine(
-      (v) => v === undefined || /^\d{1,5}(\.\d{1,2})?$/.test(v),
+      (v) => /^\d{1,5}(\.\d{1,2})?$/.test(v),
       'Registration fee must be an amount in dollars with at most 2 decimals, such as 10.00.',
     ),
   maxParticipants: z

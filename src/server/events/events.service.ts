@@ -226,7 +226,7 @@ export class EventsService {
     };
   }
 
-  /** The fields every event has; a member price left out is kept on an edit (`current`) and the club's on a new event. */
+  /** The fields every event has; the non-member price left out is kept on an edit (`current`) and the club's on a new event. */
   private fields(input: EventData, rules: Pick<CompetitionRules, 'entryFeesCents'>, current: Event | null) {
     const memberFee = input.memberFee ?? input.registrationFee;
     return {
@@ -236,10 +236,9 @@ export class EventsService {
       eventDate: clubLocalToInstant(input.eventDate),
       rules: input.rules,
       prizes: input.prizes,
-      // The member price; memberFee is its newer name, registrationFee the one older scripts send. Left out of a new
-      // event it is free, as the published API has always had it (the admin form sends the club's fee); left out of
-      // an edit it is kept.
-      registrationFeeCents: memberFee !== undefined ? toCents(memberFee) : (current?.registrationFeeCents ?? 0),
+      // The member price; memberFee is its newer name, registrationFee the one older scripts send (left out: free, as
+      // the published API has it; the admin form sends the club's fee).
+      registrationFeeCents: toCents(memberFee),
       maxParticipants: input.maxParticipants,
       ...(input.clubCode !== undefined ? { clubCode: input.clubCode } : {}),
       ...(input.divisions !== undefined ? { divisions: input.divisions } : {}),
