@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { clubProfileSchema } from '../../../shared/club-profile';
@@ -7,6 +7,7 @@ import { toast } from '../../components/toast';
 import { setClubProfile, useClub } from '../../lib/club-profile';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
+import { SettingsCard } from './settings-card';
 import { ClubProfileFields } from './club-profile-fields';
 import { CompetitionRulesCard } from './competition-rules-card';
 import { MembershipRulesCard } from './membership-rules-card';
@@ -56,23 +57,16 @@ function ClubProfileCard() {
   };
 
   return (
-    <Card withBorder radius="md" padding="md">
-      <form onSubmit={submit} noValidate aria-labelledby="club-profile-title">
-        <Stack gap="md">
-          <Title order={3} fz="lg" id="club-profile-title">
-            The club
-          </Title>
-          <Text size="sm" c="dimmed">
-            How the site, its e-mails, receipts, reports and calendar files name the club.
-          </Text>
-          <ClubProfileFields values={form.values} errors={form.errors} inputProps={form.inputProps} setValue={form.setValue} />
-          <Group justify="flex-end">
-            <Button type="submit" size="md" mih={44} loading={save.isPending} disabled={!form.dirty}>
-              Save club details
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <SettingsCard
+      id="club-profile-title"
+      title="The club"
+      intro="How the site, its e-mails, receipts, reports and calendar files name the club."
+      saveLabel="Save club details"
+      saving={save.isPending}
+      dirty={form.dirty}
+      onSubmit={submit}
+    >
+      <ClubProfileFields values={form.values} errors={form.errors} inputProps={form.inputProps} setValue={form.setValue} />
+    </SettingsCard>
   );
 }

@@ -1,4 +1,3 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { competitionRulesSchema } from '../../../shared/competition-rules';
@@ -7,6 +6,7 @@ import { toast } from '../../components/toast';
 import { setCompetitionRules, useCompetitionRules } from '../../lib/competition-rules';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
+import { SettingsCard } from './settings-card';
 import { CompetitionRulesFields } from './competition-rules-fields';
 import {
   competitionFieldOf,
@@ -59,29 +59,17 @@ export function CompetitionRulesCard() {
   };
 
   return (
-    <Card withBorder radius="md" padding="md">
-      <form onSubmit={submit} noValidate aria-labelledby="competition-rules-title">
-        <Stack gap="md">
-          <Title order={3} fz="lg" id="competition-rules-title">
-            Competitions
-          </Title>
-          <Text size="sm" c="dimmed">
-            What entering an event costs, the day&apos;s times, what each place wins and scores on the season ladder, and the mystery fish
-            and picture of the month prizes. New events start from them; events already made keep their own fees and times.
-          </Text>
-          <CompetitionRulesFields values={form.values} errors={form.errors} onChange={change} />
-          {form.formError && (
-            <Text size="sm" c="red" role="alert">
-              {form.formError}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" size="md" mih={44} loading={save.isPending} disabled={!form.dirty}>
-              Save competition rules
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <SettingsCard
+      id="competition-rules-title"
+      title="Competitions"
+      intro="What entering an event costs, the day's times, what each place wins and scores on the season ladder, and the mystery fish and picture of the month prizes. New events start from them; events already made keep their own fees and times."
+      saveLabel="Save competition rules"
+      saving={save.isPending}
+      dirty={form.dirty}
+      formError={form.formError}
+      onSubmit={submit}
+    >
+      <CompetitionRulesFields values={form.values} errors={form.errors} onChange={change} />
+    </SettingsCard>
   );
 }

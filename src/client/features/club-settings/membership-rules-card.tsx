@@ -1,4 +1,3 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { membershipRulesSchema } from '../../../shared/membership-rules';
@@ -7,6 +6,7 @@ import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
 import { setMembershipRules, useMembershipRules } from '../../lib/membership-rules';
 import { useTRPC } from '../../trpc';
+import { SettingsCard } from './settings-card';
 import { MembershipRulesFields } from './membership-rules-fields';
 import { notAmountMessages, rulesFieldOf, rulesInput, rulesValues, type MembershipRulesValues } from './membership-rules-values';
 
@@ -46,24 +46,16 @@ export function MembershipRulesCard() {
   };
 
   return (
-    <Card withBorder radius="md" padding="md">
-      <form onSubmit={submit} noValidate aria-labelledby="membership-rules-title">
-        <Stack gap="md">
-          <Title order={3} fz="lg" id="membership-rules-title">
-            Memberships
-          </Title>
-          <Text size="sm" c="dimmed">
-            The fees joining and renewing cost, who a family covers, and who is a junior when joining and at events. A change prices what is
-            bought from then on; what members have already paid stays as it is.
-          </Text>
-          <MembershipRulesFields values={form.values} errors={form.errors} inputProps={form.inputProps} setValue={form.setValue} />
-          <Group justify="flex-end">
-            <Button type="submit" size="md" mih={44} loading={save.isPending} disabled={!form.dirty}>
-              Save membership rules
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <SettingsCard
+      id="membership-rules-title"
+      title="Memberships"
+      intro="The fees joining and renewing cost, who a family covers, and who is a junior when joining and at events. A change prices what is bought from then on; what members have already paid stays as it is."
+      saveLabel="Save membership rules"
+      saving={save.isPending}
+      dirty={form.dirty}
+      onSubmit={submit}
+    >
+      <MembershipRulesFields values={form.values} errors={form.errors} inputProps={form.inputProps} setValue={form.setValue} />
+    </SettingsCard>
   );
 }
