@@ -146,7 +146,7 @@ export class EventsService {
     refusals.throwAny();
     const event = em.create(Event, {
       clubCode: null,
-      ...this.fields(input, rules, null),
+      ...this.fields(input),
       ...hours!,
       ...terms!,
       status: input.status ?? 'active',
@@ -168,7 +168,7 @@ export class EventsService {
     const event = await em.findOne(Event, { id });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');
     const rules = await this.deps.club.competition(em);
-    const fields = this.fields(input, rules, event);
+    const fields = this.fields(input);
     // Every refused field in one answer, so the form marks them all at once.
     const refusals = new FieldRefusals();
     if (fields.maxParticipants !== null && fields.maxParticipants < event.registeredCount) {
@@ -226,8 +226,8 @@ export class EventsService {
     };
   }
 
-  /** The fields every event has; the non-member price left out is kept on an edit (`current`) and the club's on a new event. */
-  private fields(input: EventData, rules: Pick<CompetitionRules, 'entryFeesCents'>, current: Event | null) {
+  /** The fields every event has. */
+  private fields(input: EventData) {
     const memberFee = input.memberFee ?? input.registrationFee;
     return {
       name: input.name,
