@@ -74,6 +74,20 @@ describe('setting up a new club', () => {
     await page.getByRole('banner').getByText(BAY_CLUB.name).first().waitFor();
     expect(await page.title()).toBe(BAY_CLUB.name);
 
+    // Admin → Club settings: the memberships changed on the phone, saved, and read by the join form at once.
+    await page.goto(`${t.baseUrl}/admin?tab=club`);
+    const memberships = page.locator('form', { has: page.getByRole('heading', { name: 'Memberships' }) });
+    await memberships.getByLabel(/^Adult fee/).fill('55.00');
+    await shot('club-settings');
+    await expectAccessible(page, 'club settings');
+    expect(await phoneProblems(page, 'main')).toEqual([]);
+    await memberships.getByRole('button', { name: 'Save membership rules' }).click();
+    await page.getByText('Membership rules saved').waitFor();
+    expect((await t.client().trpc.club.membership.query()).feesCents.adult).toBe(5500);
+    await page.goto(`${t.baseUrl}/public`);
+    await page.getByText('$55').first().waitFor();
+    await shot('public-prices');
+
     const again = await page.goto(`${t.baseUrl}/setup`);
     expect(again?.status()).toBe(404);
     expect(problems.filter((p) => !/status of 400|status of 404/.test(p))).toEqual([]);
