@@ -2,9 +2,8 @@ import { Checkbox, ColorInput, NativeSelect, SimpleGrid, Stack, TextInput } from
 import { EXAMPLE_CLUB_PROFILE } from '../../../shared/club-example';
 import { AUSTRALIAN_ZONES, STATE_NAMES } from '../../../shared/club-profile';
 import type { ClubProfileValues } from './club-profile-values';
+import { FIELD } from './thumb-field';
 
-/** Thumb-sized fields (44 px), on a 360 px phone as on a desk. */
-const FIELD = { size: 'md', styles: { input: { minHeight: 44 } } } as const;
 const EXAMPLE = EXAMPLE_CLUB_PROFILE;
 
 type TextField = Exclude<keyof ClubProfileValues, 'gstRegistered'>;

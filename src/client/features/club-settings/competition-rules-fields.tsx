@@ -1,8 +1,7 @@
 import { Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MAX_PLACES, type CompetitionField, type CompetitionRulesValues, type PrizeValues } from './competition-rules-values';
+import { FIELD } from './thumb-field';
 
-/** Thumb-sized fields and buttons (44 px), on a 360 px phone as on a desk. */
-const FIELD = { size: 'md', styles: { input: { minHeight: 44 } } } as const;
 const BUTTON = { size: 'md', mih: 44 } as const;
 
 export interface CompetitionRulesFieldsProps {

@@ -30,9 +30,7 @@ import {
   splitRulesValues,
   type MembershipRulesValues,
 } from './membership-rules-values';
-
-/** Thumb-sized fields and button (44 px), on a 360 px phone as on a desk. */
-const FIELD = { size: 'md', styles: { input: { minHeight: 44 } } } as const;
+import { FIELD } from './thumb-field';
 
 interface SetupValues extends ClubProfileValues, MembershipRulesValues {
   /** The competition rules, apart: their lists and paths are their own. */

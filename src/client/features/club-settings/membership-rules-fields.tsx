@@ -2,9 +2,8 @@ import { NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '
 import { MONTHS_LONG } from '../../../shared/club-clock';
 import { membershipYearText } from '../../../shared/membership';
 import type { MembershipRulesField, MembershipRulesValues } from './membership-rules-values';
+import { FIELD } from './thumb-field';
 
-/** Thumb-sized fields (44 px), on a 360 px phone as on a desk. */
-const FIELD = { size: 'md', styles: { input: { minHeight: 44 } } } as const;
 /** Each choice is a 44 px tall target, label included. */
 const RADIO_TARGET = { body: { minHeight: 44, alignItems: 'center' }, labelWrapper: { alignSelf: 'stretch', justifyContent: 'center' } };
 
