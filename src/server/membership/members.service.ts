@@ -196,9 +196,12 @@ export class MembersService {
     const provenOwner = actor.user?.emailVerifiedAt && actor.user.email === input.email ? actor.user : null;
     if (provenOwner && primary.user?.id !== provenOwner.id && !(await tem.count(Member, { user: provenOwner }))) primary.user = provenOwner;
 
-    added.forEach((p) =>
+    // The household lists its people in the form's order: each one added is recorded a millisecond after the one before.
+    const addedFrom = Date.now();
+    added.forEach((p, i) =>
       tem.create(Member, {
         household,
+        createdAt: new Date(addedFrom + i + 1),
         isPrimary: false,
         firstName: p.firstName,
         lastName: p.lastName,
