@@ -9,6 +9,4 @@ export const adminFishingAreaRouter = router({
     .input(fishingAreaInput)
     .output(fishingAreaView)
     .mutation(({ ctx, input }) => ctx.services.fishingArea.replace(ctx.em, ctx.actor, input.geojson)),
-  /** Back to the club's default area; audited. */
-  reset: adminProcedure.output(fishingAreaView).mutation(({ ctx }) => ctx.services.fishingArea.reset(ctx.em, ctx.actor)),
 });

@@ -50,4 +50,5 @@ export const EXAMPLE_COMPETITION_RULES: CompetitionRules = {
   championPoints: [3, 2, 1],
   mysteryFishPrize: { cents: 10_000, text: '$100 cash' },
   pictureOfMonthPrize: { cents: 10_000, text: '$100 voucher' },
+  offshoreAllowed: false,
 };

@@ -53,6 +53,7 @@ export const competitionRulesSchema = z
       .max(10, 'At most 10 places score points.'),
     mysteryFishPrize: prize('Mystery fish prize'),
     pictureOfMonthPrize: prize('Picture of the month prize'),
+    offshoreAllowed: z.boolean({ error: 'Say whether offshore fishing is allowed.' }),
   })
   .refine((r) => r.times.fishingEnd > r.times.fishingStart, {
     message: 'Fishing end must be after fishing start.',

@@ -26,6 +26,8 @@ export interface CompetitionRules {
   championPoints: number[];
   mysteryFishPrize: Prize;
   pictureOfMonthPrize: Prize;
+  /** Whether anglers may fish offshore; the fishing area is drawn to match (the sea in or out). */
+  offshoreAllowed: boolean;
 }
 
 /** The committee's mystery fish: a species and an exact length or a range of lengths (cm, to a tenth). */

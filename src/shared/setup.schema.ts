@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema, nameSchema, passwordSchema, text } from './auth.schema';
 import { clubProfileSchema } from './club-profile';
 import { competitionRulesSchema } from './competition-rules';
+import { fishingAreaInput } from './fishing-area';
 import { membershipRulesSchema } from './membership-rules';
 
 /** The first-run setup code as typed: spaces and case do not matter (the server compares it without them). */
@@ -16,6 +17,8 @@ export const firstAdminInput = z.object({
   club: clubProfileSchema,
   membership: membershipRulesSchema,
   competition: competitionRulesSchema,
+  /** The club's fishing area as GeoJSON; left out, the example club's stays until one is set in Admin → Club settings. */
+  fishingArea: fishingAreaInput.shape.geojson.optional(),
   firstName: nameSchema('First name'),
   lastName: nameSchema('Last name'),
   email: emailSchema,

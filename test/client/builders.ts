@@ -9,7 +9,7 @@
 import { GPS_UNAVAILABLE } from '../../src/shared/catches.schema';
 import { instantToClubLocal } from '../../src/shared/dates';
 import { deskCounts } from '../../src/shared/entries';
-import { DEFAULT_FISHING_AREA } from '../../src/shared/fishing-area';
+import { EXAMPLE_FISHING_AREA } from '../../src/shared/example-fishing-area';
 import type { Output } from './api-types';
 
 /** The event most tests are about (any valid UUID would do; this one reads as "the event"). */
@@ -427,11 +427,11 @@ export const aLadderRow = (fields: Partial<LadderRow> = {}): LadderRow => ({
   ...fields,
 });
 
-/** The club's default fishing area (admin.fishingArea.get), drawn under each catch's photo for the judges. */
+/** The example club's fishing area (admin.fishingArea.get), drawn under each catch's photo for the judges. */
 export const aFishingArea = (fields: Partial<Output<'admin.fishingArea.get'>> = {}): Output<'admin.fishingArea.get'> => ({
-  area: DEFAULT_FISHING_AREA,
-  points: DEFAULT_FISHING_AREA.coordinates[0].length,
-  isDefault: true,
+  area: EXAMPLE_FISHING_AREA,
+  points: EXAMPLE_FISHING_AREA.coordinates[0].length,
+  isExample: true,
   changedAt: null,
   changedBy: null,
   ...fields,

@@ -8,13 +8,13 @@ import type { ClubProfile } from '../../src/shared/club-profile';
 import { BAY_CLUB } from '../support/second-club';
 import { fieldMessage } from './field-message';
 import { fill } from './fill';
-import { fakeServer, ok, renderWithProviders, trpcError } from './render';
+import { fakeServer, ok, renderWithProviders, trpcError, CLUB_SETTINGS_READS } from './render';
 
 describe('Admin → Club settings', () => {
   beforeEach(() => setClubProfile(EXAMPLE_CLUB_PROFILE));
 
   it("shows the club's details, saves a change, and the app names the club anew at once", async () => {
-    const server = fakeServer({ 'admin.club.saveProfile': (input) => ok(input as ClubProfile) });
+    const server = fakeServer({ ...CLUB_SETTINGS_READS, 'admin.club.saveProfile': (input) => ok(input as ClubProfile) });
     const user = userEvent.setup();
     renderWithProviders(<ClubSettingsTab />, server);
     const name = await screen.findByLabelText('Club name');
@@ -34,6 +34,7 @@ describe('Admin → Club settings', () => {
   it("puts the schema's and the server's messages under their fields", async () => {
     const refused = 'ABN must be the club’s 11-digit Australian Business Number.';
     const server = fakeServer({
+      ...CLUB_SETTINGS_READS,
       'admin.club.saveProfile': () => trpcError(400, 'BAD_REQUEST', refused, { fieldErrors: { abn: refused } }),
     });
     setClubProfile(BAY_CLUB);

@@ -7,7 +7,7 @@ import { EXAMPLE_COMPETITION_RULES } from '../../src/shared/club-example';
 import type { CompetitionRules } from '../../src/shared/competition';
 import { fieldMessage } from './field-message';
 import { fill } from './fill';
-import { fakeServer, ok, renderWithProviders } from './render';
+import { fakeServer, ok, renderWithProviders, CLUB_SETTINGS_READS } from './render';
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -15,7 +15,7 @@ const card = () => within(screen.getByRole('form', { name: 'Competitions' }));
 const save = () => card().getByRole('button', { name: 'Save competition rules' });
 const input = (label: string | RegExp) => card().getByLabelText(label) as HTMLInputElement;
 
-/** Another club's competitions: dearer, juniors at $5, an early start, four places paid and points 5 to 1. */
+/** Another club's competitions: dearer, juniors at $5, an early start, four places paid, points 5 to 1, offshore allowed. */
 const BAY_COMPETITION: CompetitionRules = {
   entryFeesCents: { member: 1200, nonMember: 2000, junior: 500 },
   times: { signOnHours: 3, fishingStart: '05:30', fishingEnd: '12:00', presentation: '13:00' },
@@ -28,6 +28,7 @@ const BAY_COMPETITION: CompetitionRules = {
   championPoints: [5, 3, 1],
   mysteryFishPrize: { cents: 15_000, text: '$150 cash' },
   pictureOfMonthPrize: { cents: 5_000, text: 'Club shirt and cap' },
+  offshoreAllowed: true,
 };
 
 /** Types the Bay club's competitions over the example club's. */
@@ -50,11 +51,12 @@ async function typeBayRules(user: User) {
   await fill(user, input('Mystery fish prize: what it is'), '$150 cash');
   await fill(user, input('Picture of the month prize: amount'), '50.00');
   await fill(user, input('Picture of the month prize: what it is'), 'Club shirt and cap');
+  await user.click(card().getByRole('switch', { name: /^Offshore fishing allowed/ }));
 }
 
 describe('Admin → Club settings → Competitions', () => {
   it('shows the rules in dollars, saves new ones in cents, and the app uses them at once', async () => {
-    const server = fakeServer({ 'admin.club.saveCompetition': (sent) => ok(sent as CompetitionRules) });
+    const server = fakeServer({ ...CLUB_SETTINGS_READS, 'admin.club.saveCompetition': (sent) => ok(sent as CompetitionRules) });
     const user = userEvent.setup();
     renderWithProviders(<ClubSettingsTab />, server);
     expect(input('Member entry fee').value).toBe('10.00');
@@ -74,7 +76,7 @@ describe('Admin → Club settings → Competitions', () => {
   });
 
   it("puts the schema's sentences under a fishing end before the start, a negative fee and an empty prize text, and sends nothing", async () => {
-    const server = fakeServer({});
+    const server = fakeServer({ ...CLUB_SETTINGS_READS });
     const user = userEvent.setup();
     renderWithProviders(<ClubSettingsTab />, server);
     fireEvent.change(input('Fishing ends'), { target: { value: '06:00' } });
@@ -97,7 +99,7 @@ describe('Admin → Club settings → Competitions', () => {
 
   it('adds places up to the 10th and removes the last, 1st always staying', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<ClubSettingsTab />, fakeServer({}));
+    renderWithProviders(<ClubSettingsTab />, fakeServer({ ...CLUB_SETTINGS_READS }));
     await user.click(card().getByRole('button', { name: 'Add 4th place prize' }));
     expect(input('4th place: amount').value).toBe('');
     await user.click(card().getByRole('button', { name: 'Remove 4th place prize' }));
@@ -111,7 +113,7 @@ describe('Admin → Club settings → Competitions', () => {
   });
 
   it('says an amount or points that are no number are none, under their fields', async () => {
-    const server = fakeServer({});
+    const server = fakeServer({ ...CLUB_SETTINGS_READS });
     const user = userEvent.setup();
     renderWithProviders(<ClubSettingsTab />, server);
     await fill(user, input('Mystery fish prize: amount'), 'a hundred');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { goTo } from '../../src/client/lib/use-auth';
 import { EXAMPLE_CLUB_PROFILE, EXAMPLE_COMPETITION_RULES, EXAMPLE_MEMBERSHIP_RULES } from '../../src/shared/club-example';
-import { BAY_CLUB, BAY_MEMBERSHIP } from '../support/second-club';
+import { BAY_AREA_GEOJSON, BAY_CLUB, BAY_MEMBERSHIP } from '../support/second-club';
 import { anAdmin } from './builders';
 import { fieldMessage } from './field-message';
 import { fill } from './fill';
@@ -106,6 +106,20 @@ describe('/setup', () => {
     expect(server.mutations()).toEqual([]);
   });
 
+  it("puts what is wrong with the fishing area's GeoJSON under it", async () => {
+    const server = fakeServer({ ...SIGNED_OUT, 'setup.status': () => ok({ open: true }) });
+    const user = userEvent.setup();
+    renderApp('/setup', server);
+    await fillForm(user, { memberships: false });
+    await user.click(screen.getByLabelText(/^New fishing area/));
+    await user.paste('{"type": "Point", "coordinates": [153.1, -27.2]}');
+    await user.click(screen.getByRole('button', { name: 'Set up and sign in' }));
+    expect(fieldMessage(screen.getByLabelText(/^New fishing area/))).toBe(
+      'The fishing area must be a GeoJSON Polygon, or a MultiPolygon with one polygon (a Feature or a FeatureCollection holding one is fine too).',
+    );
+    expect(server.mutations()).toEqual([]);
+  });
+
   it("puts the server's refusal of a wrong code under the code", async () => {
     const wrong = 'That setup code is not right.';
     const server = fakeServer({
@@ -139,6 +153,10 @@ describe('/setup', () => {
     const user = userEvent.setup();
     renderApp('/setup', server);
     await fillForm(user);
+    expect(screen.getByRole('img', { name: /^The example club’s fishing area/ })).toBeTruthy();
+    await user.click(screen.getByLabelText(/^New fishing area/));
+    await user.paste(BAY_AREA_GEOJSON);
+    expect(screen.getByRole('img', { name: /^The fishing area given/ })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Set up and sign in' }));
     await vi.waitFor(() => expect(goTo).toHaveBeenCalledWith('/admin'));
     expect(server.mutations()).toMatchObject([
@@ -152,6 +170,7 @@ describe('/setup', () => {
             club: { ...BAY_CLUB, colours: EXAMPLE_CLUB_PROFILE.colours },
             membership: BAY_MEMBERSHIP,
             competition: EXAMPLE_COMPETITION_RULES,
+            fishingArea: BAY_AREA_GEOJSON,
           },
         ],
       },

@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FishingAreaCard } from '../../src/client/features/admin/fishing-area-card';
 import { AdminJudgingTab } from '../../src/client/features/admin/judging-tab';
 import { aCatchToJudge, aFishingArea } from './builders';
 import { fakeServer, ok, renderWithProviders } from './render';
@@ -103,77 +102,5 @@ describe("the judge's photo checks", () => {
     const card = await screen.findByTestId('judge-catch');
     expect(within(card).queryByRole('img', { name: /^Where the/ })).toBeNull();
     expect(within(card).queryByText(/Looks like the photo of/)).toBeNull();
-  });
-});
-
-describe('the fishing area card', () => {
-  const FINGAL_ONLY = JSON.stringify({
-    type: 'Polygon',
-    coordinates: [
-      [
-        [153.56, -28.21],
-        [153.58, -28.21],
-        [153.58, -28.19],
-        [153.56, -28.19],
-        [153.56, -28.21],
-      ],
-    ],
-  });
-
-  function areaServer() {
-    let current = AREA;
-    return fakeServer({
-      'admin.fishingArea.get': () => ok(current),
-      'admin.fishingArea.replace': ({ geojson }) => {
-        current = aFishingArea({
-          area: JSON.parse(geojson),
-          points: 5,
-          isDefault: false,
-          changedAt: '2026-12-01T01:00:00.000Z',
-          changedBy: 'Jude Judge',
-        });
-        return ok(current);
-      },
-      'admin.fishingArea.reset': () => {
-        current = { ...AREA, changedAt: '2026-12-02T01:00:00.000Z', changedBy: 'Jude Judge' };
-        return ok(current);
-      },
-    });
-  }
-  const sent = (server: ReturnType<typeof fakeServer>, procedure: string) =>
-    server
-      .mutations()
-      .filter((c) => c.procedures.includes(procedure))
-      .flatMap((c) => c.inputs);
-
-  it('shows the area on a map with where it came from; refuses bad GeoJSON with the reason; replaces and resets it', async () => {
-    const server = areaServer();
-    const user = userEvent.setup();
-    renderWithProviders(<FishingAreaCard />, server);
-    expect(await screen.findByRole('img', { name: /^The fishing area/ })).toBeTruthy();
-    expect(screen.getByTestId('fishing-area-provenance').textContent).toBe(`${AREA.points} points · the club's default`);
-    expect((screen.getByRole('button', { name: "Reset to the club's default" }) as HTMLButtonElement).disabled).toBe(true);
-
-    const box = screen.getByRole('textbox', { name: 'New fishing area (GeoJSON)' });
-    await user.click(box);
-    await user.paste('lake tweed');
-    await user.click(screen.getByRole('button', { name: 'Replace' }));
-    expect(await screen.findByText('That is not GeoJSON: the text could not be read as JSON.')).toBeTruthy();
-    await user.clear(box);
-    await user.paste(FINGAL_ONLY.replace('[153.56,-28.21]]]', '[153.56,-28.2]]]'));
-    await user.click(screen.getByRole('button', { name: 'Replace' }));
-    expect(await screen.findByText('The outline must be closed: its last point must repeat its first.')).toBeTruthy();
-    expect(sent(server, 'admin.fishingArea.replace')).toEqual([]);
-
-    await user.clear(box);
-    await user.paste(FINGAL_ONLY);
-    await user.click(screen.getByRole('button', { name: 'Replace' }));
-    expect(await screen.findByText('5 points · replaced by Jude Judge on 01/12/2026')).toBeTruthy();
-    expect(sent(server, 'admin.fishingArea.replace')).toEqual([{ geojson: FINGAL_ONLY }]);
-    expect((box as HTMLTextAreaElement).value).toBe('');
-
-    await user.click(screen.getByRole('button', { name: "Reset to the club's default" }));
-    expect(await screen.findByText(`${AREA.points} points · the club's default (reset by Jude Judge on 02/12/2026)`)).toBeTruthy();
-    expect(sent(server, 'admin.fishingArea.reset')).toHaveLength(1);
   });
 });

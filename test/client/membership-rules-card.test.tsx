@@ -8,7 +8,7 @@ import type { MembershipRules } from '../../src/shared/membership';
 import { BAY_MEMBERSHIP } from '../support/second-club';
 import { fieldMessage } from './field-message';
 import { fill } from './fill';
-import { fakeServer, ok, renderWithProviders, trpcError } from './render';
+import { fakeServer, ok, renderWithProviders, trpcError, CLUB_SETTINGS_READS } from './render';
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -29,7 +29,7 @@ async function typeBayRules(user: User) {
 
 describe('Admin → Club settings → Memberships', () => {
   it('shows the rules in dollars, saves new ones in cents, and the app uses them at once', async () => {
-    const server = fakeServer({ 'admin.club.saveMembership': (input) => ok(input as MembershipRules) });
+    const server = fakeServer({ ...CLUB_SETTINGS_READS, 'admin.club.saveMembership': (input) => ok(input as MembershipRules) });
     const user = userEvent.setup();
     renderWithProviders(<ClubSettingsTab />, server);
     expect((card().getByLabelText('Adult fee') as HTMLInputElement).value).toBe('40.00');
@@ -49,7 +49,7 @@ describe('Admin → Club settings → Memberships', () => {
   });
 
   it("puts the schema's sentences under a negative fee and a family limit of 0, and sends nothing", async () => {
-    const server = fakeServer({});
+    const server = fakeServer({ ...CLUB_SETTINGS_READS });
     const user = userEvent.setup();
     renderWithProviders(<ClubSettingsTab />, server);
     await fill(user, card().getByLabelText('Junior fee'), '-5.00');
@@ -63,7 +63,7 @@ describe('Admin → Club settings → Memberships', () => {
   });
 
   it('says a fee that is no amount of dollars is one, and a day not in every year, under their fields', async () => {
-    const server = fakeServer({});
+    const server = fakeServer({ ...CLUB_SETTINGS_READS });
     const user = userEvent.setup();
     renderWithProviders(<ClubSettingsTab />, server);
     await fill(user, card().getByLabelText('Family fee'), 'a hundred');
@@ -82,6 +82,7 @@ describe('Admin → Club settings → Memberships', () => {
   it("puts the server's refusal under its field and keeps the rules the app has", async () => {
     const refused = 'Family fee must be at most $10,000.';
     const server = fakeServer({
+      ...CLUB_SETTINGS_READS,
       'admin.club.saveMembership': () => trpcError(400, 'BAD_REQUEST', refused, { fieldErrors: { 'feesCents.family': refused } }),
     });
     const user = userEvent.setup();

@@ -5,7 +5,7 @@ import { AppProviders } from '../../src/client/providers';
 import { createAppRouter } from '../../src/client/router';
 import { createQueryClient, createTrpcClient } from '../../src/client/trpc';
 import type { Input, Output, Procedure } from './api-types';
-import { aDashboard, aPictureMonth, anAdmin } from './builders';
+import { aDashboard, aFishingArea, aPictureMonth, anAdmin } from './builders';
 import { EXAMPLE_CLUB_PROFILE as CLUB } from '../../src/shared/club-example';
 import { unanswered } from './unanswered';
 
@@ -112,6 +112,11 @@ export const DESK_READS: Answers = {
   'auth.me': () => ok(SECRETARY),
   'members.list': () => ok([]),
   'admin.signOn.members': () => ok([]),
+};
+
+/** What Admin → Club settings reads besides the page's own settings: the fishing area. */
+export const CLUB_SETTINGS_READS: Answers = {
+  'admin.fishingArea.get': () => ok(aFishingArea()),
 };
 
 /** An error as our server sends it; `data` adds to its error data (e.g. `{ fieldErrors: { email: '…' } }`). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catchFlags, TIME_GAP_MS, type CatchFlagFacts } from '../../src/server/catches/catch-flags';
 import { keptUnderMinimum } from '../../src/shared/catches';
+import { EXAMPLE_FISHING_AREA } from '../../src/shared/example-fishing-area';
 
 const start = new Date('2026-11-21T20:00:00.000Z'); // 7:00 am in Tweed Heads
 const at = (ms: number) => new Date(start.getTime() + ms);
@@ -10,6 +11,7 @@ const FISHING_HOURS_MS = 7 * 3600_000;
 const clean: CatchFlagFacts = {
   gps: { lat: -28.27, lng: 153.5 },
   photoPosition: { lat: -28.27, lng: 153.5 },
+  area: EXAMPLE_FISHING_AREA,
   duplicatePhoto: false,
   photo: { camera: 'Apple iPhone 15', takenAt: at(2 * 3600_000) },
   event: { eventDate: start, fishingStart: '07:00', fishingEnd: '14:00' },

@@ -7,7 +7,16 @@ import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuditLog, User } from '../../src/server/db/entities';
-import { BAY_CLUB, BAY_COMPETITION, BAY_MEMBERSHIP } from '../support/second-club';
+import { insideArea } from '../../src/shared/fishing-area';
+import {
+  BAY_AREA,
+  BAY_AREA_GEOJSON,
+  BAY_CLUB,
+  BAY_COMPETITION,
+  BAY_MEMBERSHIP,
+  REDCLIFFE_JETTY,
+  TWEED_RIVER_MOUTH,
+} from '../support/second-club';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const run = promisify(execFile);
@@ -34,6 +43,7 @@ const admin = (code: string, email = 'secretary@example.com') => ({
   club: BAY_CLUB,
   membership: BAY_MEMBERSHIP,
   competition: BAY_COMPETITION,
+  fishingArea: BAY_AREA_GEOJSON,
   firstName: 'Sue',
   lastName: 'Secretary',
   email,
@@ -90,6 +100,10 @@ describe('first-run setup', () => {
       await expect(t.client().trpc.setup.createFirstAdmin.mutate({ ...admin(code), club })).rejects.toMatchObject({
         data: { httpStatus: 400, fieldErrors: { [field]: message } },
       });
+    const open = JSON.stringify({ type: 'Polygon', coordinates: [BAY_AREA.coordinates[0].slice(0, -1)] });
+    await expect(t.client().trpc.setup.createFirstAdmin.mutate({ ...admin(code), fishingArea: open })).rejects.toMatchObject({
+      data: { httpStatus: 400, fieldErrors: { fishingArea: 'The outline must be closed: its last point must repeat its first.' } },
+    });
     expect(await t.em().count(User, {})).toBe(0);
     expect(await t.client().trpc.club.profile.query()).toMatchObject({ name: 'Tweed Coast Anglers Club' });
   });
@@ -120,6 +134,17 @@ describe('first-run setup', () => {
     expect(competition).toMatchObject({ actorLabel: 'setup code', before: null, after: BAY_COMPETITION });
     const [saved] = await t.em().find(AuditLog, { action: 'club.profile.save' });
     expect(saved).toMatchObject({ actorLabel: 'setup code', before: null, after: BAY_CLUB });
+  });
+
+  it('keeps the fishing area the setup page was given, audited: the Bay in, the Tweed out', async () => {
+    const secretary = t.client();
+    await secretary.trpc.auth.login.mutate({ email: 'secretary@example.com', password: 'a long enough password' });
+    const view = await secretary.trpc.admin.fishingArea.get.query();
+    expect(view).toMatchObject({ area: BAY_AREA, isExample: false, changedBy: 'setup code' });
+    expect(insideArea(view.area, REDCLIFFE_JETTY.lat, REDCLIFFE_JETTY.lng)).toBe(true);
+    expect(insideArea(view.area, TWEED_RIVER_MOUTH.lat, TWEED_RIVER_MOUTH.lng)).toBe(false);
+    const [audit] = await t.em().find(AuditLog, { action: 'fishingArea.replace' });
+    expect(audit).toMatchObject({ actorLabel: 'setup code', after: { isExample: false, area: BAY_AREA } });
   });
 
   it('is gone once the club has an administrator: the code is not taken twice and the page answers 404', async () => {

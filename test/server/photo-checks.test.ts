@@ -5,7 +5,8 @@ import { catchPhoto, randomSource } from '../../src/server/demo/demo-images';
 import { photoPrint, printDifference, SAME_PICTURE_MAX_DIFFERENCE } from '../../src/server/catches/photo-prints';
 import { CATCH_FLAG_LABELS, SPECIES } from '../../src/shared/catches';
 import { instantToClubLocal } from '../../src/shared/dates';
-import { DEFAULT_FISHING_AREA, distanceMetres, insideArea } from '../../src/shared/fishing-area';
+import { EXAMPLE_FISHING_AREA } from '../../src/shared/example-fishing-area';
+import { distanceMetres, insideArea } from '../../src/shared/fishing-area';
 import { createAdmin, createMember, enterEvent } from '../support/factories';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
@@ -68,6 +69,11 @@ async function submit(bytes: Buffer, phone: { lat: number; lng: number } | null,
 
 beforeAll(async () => {
   t = await startTestApp({ env: { ADMIN_EMAILS: 'judge@club.test' } });
+  // The catches here are logged over a few minutes of the club's day: never start minutes before its midnight.
+  const hour = Number(
+    new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Sydney', hour: 'numeric', hourCycle: 'h23' }).format(t.clock.now()),
+  );
+  if (hour >= 22) t.clock.advance(3 * 3600_000);
   admin = (await createAdmin(t, { email: 'judge@club.test', firstName: 'Jude', lastName: 'Judge' })).client;
   angler = await createMember(t, { email: 'first@example.com', firstName: 'Fay', lastName: 'First' });
   mate = await createMember(t, { email: 'copy@example.com', firstName: 'Cody', lastName: 'Copy' });
@@ -89,7 +95,7 @@ afterAll(() => t?.close());
 
 describe("the club's default fishing area", () => {
   it('follows the coast: the rocks, beaches, river and creeks are in; the sea 2 km out, Queensland and Sydney are not', () => {
-    const inside = (p: { lat: number; lng: number }) => insideArea(DEFAULT_FISHING_AREA, p.lat, p.lng);
+    const inside = (p: { lat: number; lng: number }) => insideArea(EXAMPLE_FISHING_AREA, p.lat, p.lng);
     for (const p of [FINGAL_ROCKS, RIVER_MOUTH, FINGAL_VILLAGE, { lat: -28.2079, lng: 153.5122 }, { lat: -28.3873, lng: 153.5621 }])
       expect(inside(p), JSON.stringify(p)).toBe(true);
     // Terranora Broadwater and Mooball Creek above; Murwillumbah, Uki, Norries Head and Hastings Point here.
@@ -239,18 +245,18 @@ describe("the committee's fishing area", () => {
     },
   });
 
-  it('is the club default until replaced; a replacement is audited and used by the next catch; a reset goes back', async () => {
+  it("is the example club's until replaced; a replacement is audited and used by the next catch", async () => {
     const start = await admin.trpc.admin.fishingArea.get.query();
-    expect(start).toMatchObject({ isDefault: true, changedAt: null, changedBy: null, points: DEFAULT_FISHING_AREA.coordinates[0].length });
-    expect(start.area).toEqual(DEFAULT_FISHING_AREA);
+    expect(start).toMatchObject({ isExample: true, changedAt: null, changedBy: null, points: EXAMPLE_FISHING_AREA.coordinates[0].length });
+    expect(start.area).toEqual(EXAMPLE_FISHING_AREA);
 
     const replaced = await admin.trpc.admin.fishingArea.replace.mutate({ geojson: FINGAL_ONLY });
-    expect(replaced).toMatchObject({ isDefault: false, points: 5, changedBy: 'Jude Judge', changedAt: expect.stringMatching(/^\d{4}-/) });
+    expect(replaced).toMatchObject({ isExample: false, points: 5, changedBy: 'Jude Judge', changedAt: expect.stringMatching(/^\d{4}-/) });
     expect(replaced.area.coordinates[0][1]).toEqual([153.58, -28.21]);
     const audit = await t.em().findOneOrFail(AuditLog, { action: 'fishingArea.replace' });
     expect(audit.entityType).toBe('FishingArea');
-    expect(audit.before).toMatchObject({ isDefault: true, points: start.points });
-    expect(audit.after).toMatchObject({ isDefault: false, points: 5, area: replaced.area });
+    expect(audit.before).toMatchObject({ isExample: true, points: start.points });
+    expect(audit.after).toMatchObject({ isExample: false, points: 5, area: replaced.area });
 
     // The river mouth is outside the new area, for the phone and the photo alike; the rocks are still in.
     expect((await submit(await brag(RIVER_MOUTH), RIVER_MOUTH)).flags).toEqual(['outside_tweed', 'photo_outside_area']);
@@ -258,23 +264,21 @@ describe("the committee's fishing area", () => {
     // It is not a setting to edit as free text.
     await expect(
       admin.trpc.admin.cms.settings.save.mutate({ settingKey: 'fishing_area', settingValue: '{}', settingType: 'json' }),
-    ).rejects.toThrow("The fishing area is changed on the Results tab's Fishing area card.");
+    ).rejects.toThrow('The fishing area is changed on its card in Admin → Club settings.');
     const row = await t.em().findOneOrFail(SiteSetting, { settingKey: 'fishing_area' });
     await expect(admin.trpc.admin.cms.settings.delete.mutate({ id: row.id })).rejects.toThrow(
-      "The fishing area is reset on the Results tab's Fishing area card.",
+      'The fishing area is changed on its card in Admin → Club settings.',
     );
 
-    const reset = await admin.trpc.admin.fishingArea.reset.mutate();
-    expect(reset).toMatchObject({ isDefault: true, changedBy: 'Jude Judge', points: start.points });
-    expect(await t.em().count(AuditLog, { action: 'fishingArea.reset' })).toBe(1);
-    expect(await t.em().count(SiteSetting, { settingKey: 'fishing_area' })).toBe(0);
+    // Back to the whole area, as the committee would paste it.
+    await admin.trpc.admin.fishingArea.replace.mutate({ geojson: JSON.stringify(EXAMPLE_FISHING_AREA) });
     expect((await submit(await brag(RIVER_MOUTH), RIVER_MOUTH)).flags).toEqual([]);
   });
 
   it('accepts a MultiPolygon of one polygon', async () => {
     const multi = { type: 'MultiPolygon', coordinates: [JSON.parse(FINGAL_ONLY).geometry.coordinates] };
     expect((await admin.trpc.admin.fishingArea.replace.mutate({ geojson: JSON.stringify(multi) })).points).toBe(5);
-    await admin.trpc.admin.fishingArea.reset.mutate();
+    await admin.trpc.admin.fishingArea.replace.mutate({ geojson: JSON.stringify(EXAMPLE_FISHING_AREA) });
   });
 
   it.each([
@@ -380,19 +384,18 @@ describe("the committee's fishing area", () => {
     const error = await admin.trpc.admin.fishingArea.replace.mutate({ geojson }).catch((e) => e);
     expect(error.message).toBe(message);
     expect(error.data.httpStatus).toBe(400);
-    expect((await admin.trpc.admin.fishingArea.get.query()).isDefault).toBe(true);
-    expect(await t.em().count(AuditLog, { action: 'fishingArea.replace', entityType: 'FishingArea' })).toBe(2);
+    expect((await admin.trpc.admin.fishingArea.get.query()).area).toEqual(EXAMPLE_FISHING_AREA);
+    expect(await t.em().count(AuditLog, { action: 'fishingArea.replace', entityType: 'FishingArea' })).toBe(4);
   });
 
   it('is for the committee only', async () => {
     for (const call of [
       () => angler.client.trpc.admin.fishingArea.get.query(),
       () => angler.client.trpc.admin.fishingArea.replace.mutate({ geojson: FINGAL_ONLY }),
-      () => angler.client.trpc.admin.fishingArea.reset.mutate(),
     ]) {
       const error = await call().catch((e) => e);
       expect(error.data.httpStatus).toBe(403);
     }
-    expect((await admin.trpc.admin.fishingArea.get.query()).isDefault).toBe(true);
+    expect((await admin.trpc.admin.fishingArea.get.query()).area).toEqual(EXAMPLE_FISHING_AREA);
   });
 });

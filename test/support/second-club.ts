@@ -28,7 +28,7 @@ export const BAY_MEMBERSHIP: MembershipRules = {
 
 /**
  * Its competitions: dearer entries with a junior price, an hour's sign-on, an earlier day, four prize places in
- * another shop's vouchers, points 5/3/2/1, and prizes of its own for the mystery fish and the picture of the month.
+ * another shop's vouchers, points 5/3/2/1, prizes of its own for the mystery fish and the picture of the month, and the bay's open water allowed.
  */
 export const BAY_COMPETITION: CompetitionRules = {
   entryFeesCents: { member: 1200, nonMember: 2000, junior: 500 },
@@ -42,4 +42,27 @@ export const BAY_COMPETITION: CompetitionRules = {
   championPoints: [5, 3, 2, 1],
   mysteryFishPrize: { cents: 20_000, text: '$200 cash' },
   pictureOfMonthPrize: { cents: 5_000, text: '$50 voucher' },
+  offshoreAllowed: true,
 };
+
+/**
+ * Its fishing area, open water included: the western bay from Deception Bay to the Brisbane River mouth, Redcliffe and
+ * Bribie's southern tip inside. As a Feature, as a mapping tool saves it.
+ */
+export const BAY_AREA = {
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [152.98, -27.05],
+      [153.22, -27.05],
+      [153.26, -27.25],
+      [153.2, -27.42],
+      [153.02, -27.4],
+      [152.98, -27.05],
+    ] as [number, number][],
+  ],
+};
+export const BAY_AREA_GEOJSON = JSON.stringify({ type: 'Feature', properties: { name: 'Moreton Bay' }, geometry: BAY_AREA });
+/** The Redcliffe jetty, inside the Bay's area; the Tweed's river mouth, far outside it. */
+export const REDCLIFFE_JETTY = { lat: -27.2277, lng: 153.1148 };
+export const TWEED_RIVER_MOUTH = { lat: -28.1717, lng: 153.5597 };

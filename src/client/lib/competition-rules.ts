@@ -29,7 +29,8 @@ function isRules(value: unknown): value is CompetitionRules {
     isList(v.placePrizes, isPrize) &&
     isList(v.championPoints, isCount) &&
     isPrize(v.mysteryFishPrize) &&
-    isPrize(v.pictureOfMonthPrize)
+    isPrize(v.pictureOfMonthPrize) &&
+    typeof v.offshoreAllowed === 'boolean'
   );
 }
 
@@ -44,6 +45,7 @@ const UNKNOWN_RULES: CompetitionRules = {
   championPoints: [0],
   mysteryFishPrize: { cents: 0, text: '' },
   pictureOfMonthPrize: { cents: 0, text: '' },
+  offshoreAllowed: false,
 };
 
 const rules = pageSetting<CompetitionRules>({

@@ -4,6 +4,7 @@ import type { FirstAdminInput } from '../../shared/setup.schema';
 import { AppError } from '../../shared/errors';
 import { ROUTES } from '../../shared/screens';
 import type { Clock } from '../clock';
+import { writeFishingArea } from '../catches/fishing-area.service';
 import { writeClubSection } from '../club/club-sections';
 import { AuditLog, User } from '../db/entities';
 import type { Actor } from '../platform/actor';
@@ -103,6 +104,7 @@ export class FirstRunSetupService {
       await writeClubSection(tem, 'profile', input.club, { actor: null, label: 'setup code' });
       await writeClubSection(tem, 'membership', input.membership, { actor: null, label: 'setup code' });
       await writeClubSection(tem, 'competition', input.competition, { actor: null, label: 'setup code' });
+      if (input.fishingArea) await writeFishingArea(tem, input.fishingArea, { actor: null, label: 'setup code' });
       Object.assign(user, { firstName: input.firstName, lastName: input.lastName, role: 'admin' as const });
       user.passwordHash = await hashPassword(input.password);
       user.emailVerifiedAt ??= now;

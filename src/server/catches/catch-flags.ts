@@ -1,13 +1,6 @@
 import { keptUnderMinimum, type CatchFlag, type Fate } from '../../shared/catches';
 import { isWithinFishingHours, type FishingHours } from '../../shared/events';
-import {
-  DEFAULT_FISHING_AREA,
-  distanceMetres,
-  insideArea,
-  PHOTO_PHONE_MAX_METRES,
-  type FishingArea,
-  type LatLng,
-} from '../../shared/fishing-area';
+import { distanceMetres, insideArea, PHOTO_PHONE_MAX_METRES, type FishingArea, type LatLng } from '../../shared/fishing-area';
 
 /** The judge is told when the photo's time or the arrival strays this far from the logged time. */
 export const TIME_GAP_MS = 60 * 60_000;
@@ -18,8 +11,8 @@ export interface CatchFlagFacts {
   gps: LatLng | null;
   /** Where the photo's own EXIF says it was taken, or null when it does not say. */
   photoPosition: LatLng | null;
-  /** The fishing area both positions are checked against (the committee's, stored; the club's default otherwise). */
-  area?: FishingArea;
+  /** The club's fishing area, which both positions are checked against. */
+  area: FishingArea;
   /** The same picture was submitted before (the same file, or the picture re-saved, resized or cropped slightly). */
   duplicatePhoto: boolean;
   /** The photo's EXIF camera and time, when it has them. */
@@ -39,7 +32,7 @@ export interface CatchFlagFacts {
 /** The automatic flags a judge sees on a catch, in a fixed order. A flag asks for a closer look; it refuses nothing. */
 export function catchFlags(f: CatchFlagFacts): CatchFlag[] {
   const flags: CatchFlag[] = [];
-  const area = f.area ?? DEFAULT_FISHING_AREA;
+  const { area } = f;
   if (!f.gps) flags.push('no_gps');
   else if (!insideArea(area, f.gps.lat, f.gps.lng)) flags.push('outside_tweed');
   if (f.photoPosition && !insideArea(area, f.photoPosition.lat, f.photoPosition.lng)) flags.push('photo_outside_area');

@@ -11,6 +11,8 @@ import type { Actor } from '../platform/actor';
 import { recordAudit } from '../platform/audit.service';
 import { findById, saveAudited, settingView } from './cms-common';
 
+const FISHING_AREA_ELSEWHERE = 'The fishing area is changed on its card in Admin → Club settings.';
+
 /** The site's settings the committee edits (the fishing area and the placing rules have their own cards). */
 export class CmsSettings {
   async listSettings(em: EntityManager): Promise<SettingView[]> {
@@ -20,8 +22,7 @@ export class CmsSettings {
   /** Creates or updates the setting with this key (POST /api/admin/settings). */
   async saveSetting(em: EntityManager, actor: Actor, input: SettingData): Promise<SettingView> {
     // The fishing area is checked as GeoJSON on its own card; a free-text edit here could break the judge's flags.
-    if (input.settingKey === FISHING_AREA_SETTING)
-      throw new AppError('BAD_REQUEST', "The fishing area is changed on the Results tab's Fishing area card.", { field: 'settingKey' });
+    if (input.settingKey === FISHING_AREA_SETTING) throw new AppError('BAD_REQUEST', FISHING_AREA_ELSEWHERE, { field: 'settingKey' });
     // The placing rules are audited as such and refresh the boards; a free-text edit here would do neither.
     if (input.settingKey === ONE_PLACING_SETTING)
       throw new AppError('BAD_REQUEST', `${ONE_PLACING_LABEL} is switched on the Results tab.`, { field: 'settingKey' });
@@ -75,8 +76,7 @@ export class CmsSettings {
 
   async deleteSetting(em: EntityManager, actor: Actor, id: string): Promise<{ message: string }> {
     const setting = await findById(em, SiteSetting, id, 'That setting does not exist.');
-    if (setting.settingKey === FISHING_AREA_SETTING)
-      throw new AppError('BAD_REQUEST', "The fishing area is reset on the Results tab's Fishing area card.");
+    if (setting.settingKey === FISHING_AREA_SETTING) throw new AppError('BAD_REQUEST', FISHING_AREA_ELSEWHERE);
     if (setting.settingKey === ONE_PLACING_SETTING)
       throw new AppError('BAD_REQUEST', `${ONE_PLACING_LABEL} is switched on the Results tab.`);
     if (CLUB_SETTING_KEYS.includes(setting.settingKey))

@@ -1,6 +1,7 @@
-/* Step 2: the club's details, the site's settings, pages (with their sections, in the menu and footer) and landing and home sections, written through the CMS. */
+/* Step 2: the club's details and fishing area, the site's settings, pages (with their sections, in the menu and footer) and landing and home sections, written through the CMS. */
 import { EXAMPLE_CLUB_PROFILE } from '../../shared/club-example';
 import { addDays } from '../../shared/dates';
+import { EXAMPLE_FISHING_AREA } from '../../shared/example-fishing-area';
 import { pageInput, sectionInput, settingInput } from '../../shared/cms.schema';
 import { IMAGE_MAX_BYTES } from '../../shared/uploads';
 import { objectUrl } from '../platform/object-keys';
@@ -14,6 +15,7 @@ export async function seedContent(demo: DemoContext) {
   await demo.at(demo.local(launch, '19:30'), async () => {
     // The club's own details, through the same card a committee uses.
     await demo.services.club.save(demo.em, admin, 'profile', { ...EXAMPLE_CLUB_PROFILE, abn: DEMO_ABN });
+    await demo.services.fishingArea.replace(demo.em, admin, EXAMPLE_FISHING_AREA);
     for (const setting of SETTINGS) await demo.services.cms.saveSetting(demo.em, admin, settingInput.parse(setting));
     // The club's placing rule, as its competition rules have it: one placing per angler per category.
     await demo.services.placingRules.set(demo.em, admin, { onePlacingPerAngler: true });

@@ -5,7 +5,7 @@ import { formatClubDateTime } from '../../../shared/dates';
 import { distanceMetres, type LatLng } from '../../../shared/fishing-area';
 import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../trpc';
-import { formatDistance } from './fishing-area-map';
+import { formatDistance } from '../../components/fishing-area-map';
 import { Fact, osmUrl } from './judge-catch-facts';
 
 const VERDICTS = { pending: 'Waiting for the judges', verified: 'Approved', rejected: 'Rejected' } as const;

@@ -1,21 +1,13 @@
 import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { JudgeCatchView } from '../../../shared/catches.schema';
 import { clubToday, formatAuDate } from '../../../shared/dates';
 import { distanceMetres, type LatLng } from '../../../shared/fishing-area';
-import { useTRPC } from '../../trpc';
-import { FishingAreaMap, formatDistance } from './fishing-area-map';
+import { FishingAreaMap, formatDistance, useFishingArea } from '../../components/fishing-area-map';
 import { DuplicateComparison } from './duplicate-comparison';
 
 const positionOf = (lat: number | null, lng: number | null): LatLng | null => (lat !== null && lng !== null ? { lat, lng } : null);
-
-/** The fishing area the flags use now; read once for every card and kept a few minutes. */
-export function useFishingArea() {
-  const trpc = useTRPC();
-  return useQuery(trpc.admin.fishingArea.get.queryOptions(undefined, { staleTime: 5 * 60_000 }));
-}
 
 /** Where the phone and the photo say the catch was, on a map of the fishing area (nothing when neither says). */
 export function JudgeMap({ item }: { item: JudgeCatchView }) {

@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { MAX_PLACES, type CompetitionField, type CompetitionRulesValues, type PrizeValues } from './competition-rules-values';
 import { FIELD } from './thumb-field';
 
@@ -30,7 +30,10 @@ export function CompetitionRulesFields(props: CompetitionRulesFieldsProps) {
   const { values, errors, prefix = '', onChange, headingOrder = 4 } = props;
   const error = (field: CompetitionField) => errors[prefix + field];
   const text = (
-    key: Exclude<keyof CompetitionRulesValues, 'placePrizes' | 'championPoints' | 'mysteryFishPrize' | 'pictureOfMonthPrize'>,
+    key: Exclude<
+      keyof CompetitionRulesValues,
+      'placePrizes' | 'championPoints' | 'mysteryFishPrize' | 'pictureOfMonthPrize' | 'offshoreAllowed'
+    >,
   ) => ({
     value: values[key],
     onChange: (event: { currentTarget: { value: string } }) => onChange({ ...values, [key]: event.currentTarget.value }, PATH_OF[key]),
@@ -63,6 +66,14 @@ export function CompetitionRulesFields(props: CompetitionRulesFieldsProps) {
         <TextInput {...FIELD} type="time" label="Fishing starts" {...text('fishingStart')} />
         <TextInput {...FIELD} type="time" label="Fishing ends" {...text('fishingEnd')} />
       </SimpleGrid>
+      <Switch
+        size="md"
+        py={10}
+        label="Offshore fishing allowed"
+        description="The competition rules say so; draw the fishing area to take in the sea the club fishes, or to leave it out."
+        checked={values.offshoreAllowed}
+        onChange={(event) => onChange({ ...values, offshoreAllowed: event.currentTarget.checked }, 'offshoreAllowed')}
+      />
       {heading('Prizes per place')}
       <PlacePrizes {...props} prefix={prefix} />
       {heading('Champion points per place')}

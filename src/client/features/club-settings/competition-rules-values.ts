@@ -21,6 +21,7 @@ export interface CompetitionRulesValues {
   championPoints: string[];
   mysteryFishPrize: PrizeValues;
   pictureOfMonthPrize: PrizeValues;
+  offshoreAllowed: boolean;
 }
 
 /**
@@ -47,6 +48,7 @@ export const competitionValues = (r: CompetitionRules): CompetitionRulesValues =
   championPoints: r.championPoints.map(String),
   mysteryFishPrize: prizeValues(r.mysteryFishPrize),
   pictureOfMonthPrize: prizeValues(r.pictureOfMonthPrize),
+  offshoreAllowed: r.offshoreAllowed,
 });
 
 /** A count as typed; blank is no number at all (the schema says it must be one), never 0. */
@@ -65,6 +67,7 @@ export const competitionInput = (v: CompetitionRulesValues): CompetitionRules =>
   championPoints: v.championPoints.map(typedCount),
   mysteryFishPrize: prizeInput(v.mysteryFishPrize),
   pictureOfMonthPrize: prizeInput(v.pictureOfMonthPrize),
+  offshoreAllowed: v.offshoreAllowed,
 });
 
 const FIELD_PATHS = [

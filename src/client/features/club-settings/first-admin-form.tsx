@@ -3,8 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { AUTH_LIMITS } from '../../../shared/auth.constants';
 import { EXAMPLE_CLUB_PROFILE, EXAMPLE_COMPETITION_RULES, EXAMPLE_MEMBERSHIP_RULES } from '../../../shared/club-example';
+import { EXAMPLE_FISHING_AREA } from '../../../shared/example-fishing-area';
+import { fishingAreaInput } from '../../../shared/fishing-area';
 import { ROUTES } from '../../../shared/screens';
 import { firstAdminInput } from '../../../shared/setup.schema';
+import { FishingAreaMap } from '../../components/fishing-area-map';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { serverMessage } from '../../lib/errors';
 import { goTo } from '../../lib/use-auth';
@@ -21,6 +24,7 @@ import {
   type CompetitionField,
   type CompetitionRulesValues,
 } from './competition-rules-values';
+import { FishingAreaFields } from './fishing-area-fields';
 import { MembershipRulesFields } from './membership-rules-fields';
 import {
   notAmountMessages,
@@ -35,6 +39,8 @@ import { FIELD } from './thumb-field';
 interface SetupValues extends ClubProfileValues, MembershipRulesValues {
   /** The competition rules, apart: their lists and paths are their own. */
   competition: CompetitionRulesValues;
+  /** The fishing area's GeoJSON; blank keeps the example club's. */
+  fishingArea: string;
   code: string;
   firstName: string;
   lastName: string;
@@ -44,7 +50,7 @@ interface SetupValues extends ClubProfileValues, MembershipRulesValues {
 
 const toInput = (values: SetupValues) => {
   const { rules, rest } = splitRulesValues(values);
-  const { code, firstName, lastName, email, password, competition, ...club } = rest;
+  const { code, firstName, lastName, email, password, competition, fishingArea, ...club } = rest;
   return {
     code,
     firstName,
@@ -54,6 +60,7 @@ const toInput = (values: SetupValues) => {
     club: profileInput(club),
     membership: rulesInput(rules),
     competition: competitionInput(competition),
+    ...(fishingArea.trim() ? { fishingArea } : {}),
   };
 };
 /** Where a message shows: a field of the setup's values, or a competition rules path kept whole ('competition.times.fishingEnd'). */
@@ -81,6 +88,7 @@ function useSetupForm() {
       lastName: '',
       email: '',
       password: '',
+      fishingArea: '',
       ...blankProfileValues(EXAMPLE_CLUB_PROFILE),
       ...rulesValues(EXAMPLE_MEMBERSHIP_RULES),
       competition: competitionValues(EXAMPLE_COMPETITION_RULES),
@@ -104,7 +112,8 @@ function useSetupForm() {
       ...notAmountMessages(form.values),
       ...notNumberMessages(form.values.competition, 'competition.'),
     }));
-    if (input) create.mutate(input);
+    // The fishing area goes as the GeoJSON text given: the server reads it itself.
+    if (input) create.mutate({ ...input, fishingArea: toInput(form.values).fishingArea });
   };
   const refusal = create.error && !Object.keys(form.errors).length ? serverMessage(create.error) : undefined;
   return { form, create, submit, refusal };
@@ -139,6 +148,7 @@ function SetupSections({ form }: { form: SetupForm }) {
         }}
         headingOrder={3}
       />
+      <SetupFishingArea form={form} />
       <Title order={2} size="h3">
         The first administrator
       </Title>
@@ -151,6 +161,30 @@ function SetupSections({ form }: { form: SetupForm }) {
         description={`At least ${AUTH_LIMITS.passwordMinLength} characters.`}
         autoComplete="new-password"
         {...form.inputProps('password')}
+      />
+    </>
+  );
+}
+
+/** The fishing area: the one given, when it is one, or the example club's, on the map; a new one pasted, chosen or drawn. */
+function SetupFishingArea({ form }: { form: SetupForm }) {
+  const given = fishingAreaInput.safeParse({ geojson: form.values.fishingArea });
+  const area = given.success ? given.data.geojson : EXAMPLE_FISHING_AREA;
+  return (
+    <>
+      <Title order={2} size="h3">
+        Fishing area
+      </Title>
+      <Text size="sm">
+        Catches logged outside it are flagged for the judges.{' '}
+        {given.success ? 'The area given:' : 'The example club’s area, until you give yours:'}
+      </Text>
+      <FishingAreaMap area={area} title={given.success ? 'The fishing area given' : 'The example club’s fishing area'} />
+      <FishingAreaFields
+        geojson={form.values.fishingArea}
+        onGeojson={(text) => form.setValue('fishingArea', text)}
+        problem={form.errors.fishingArea}
+        outline={area}
       />
     </>
   );

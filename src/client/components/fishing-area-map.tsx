@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { distanceMetres, insideArea, type FishingArea, type LatLng, PHOTO_PHONE_MAX_METRES } from '../../../shared/fishing-area';
+import { distanceMetres, insideArea, type FishingArea, type LatLng, PHOTO_PHONE_MAX_METRES } from '../../shared/fishing-area';
+import { useTRPC } from '../trpc';
 
 /** The map's drawing units; it scales to the width it is given (readable from 320 px). */
 const W = 360;
@@ -168,4 +170,10 @@ export function FishingAreaMap({
       <ScaleBar barKm={barKm} barLength={barLength} />
     </svg>
   );
+}
+
+/** The club's fishing area, for the committee: read once for every judge's card and kept a few minutes. */
+export function useFishingArea() {
+  const trpc = useTRPC();
+  return useQuery(trpc.admin.fishingArea.get.queryOptions(undefined, { staleTime: 5 * 60_000 }));
 }
