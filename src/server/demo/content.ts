@@ -9,13 +9,17 @@ import { DEMO_ABN, HOME_ABOUT_HTML, LANDING_TEXTS, PAGES, PAGE_SECTIONS, SETTING
 import { randomSource, scenePhoto } from './demo-images';
 import type { DemoContext } from './context';
 
+/** The club's own details and fishing area, through the same cards a committee uses. */
+async function seedClubSettings(demo: DemoContext) {
+  await demo.services.club.save(demo.em, demo.admin.actor, 'profile', { ...EXAMPLE_CLUB_PROFILE, abn: DEMO_ABN });
+  await demo.services.fishingArea.replace(demo.em, demo.admin.actor, EXAMPLE_FISHING_AREA);
+}
+
 export async function seedContent(demo: DemoContext) {
   const admin = demo.admin.actor;
   const launch = addDays(demo.today, -420);
   await demo.at(demo.local(launch, '19:30'), async () => {
-    // The club's own details, through the same card a committee uses.
-    await demo.services.club.save(demo.em, admin, 'profile', { ...EXAMPLE_CLUB_PROFILE, abn: DEMO_ABN });
-    await demo.services.fishingArea.replace(demo.em, admin, EXAMPLE_FISHING_AREA);
+    await seedClubSettings(demo);
     for (const setting of SETTINGS) await demo.services.cms.saveSetting(demo.em, admin, settingInput.parse(setting));
     // The club's placing rule, as its competition rules have it: one placing per angler per category.
     await demo.services.placingRules.set(demo.em, admin, { onePlacingPerAngler: true });
