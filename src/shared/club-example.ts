@@ -18,6 +18,7 @@ export const EXAMPLE_CLUB_PROFILE: ClubProfile = {
   abn: '',
   gstRegistered: false,
   associationNumber: 'INC9887766',
+  logoUrl: '',
   colours: {
     primary: '#1971c2',
     primaryDark: '#0b3d6b',

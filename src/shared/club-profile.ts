@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema, text } from './auth.schema';
 import { STATE_NAMES, type AustralianState } from './club-profile-plain';
+import { imageAddressMessage, isImageAddress } from './image-address';
 
 export { CLUB_PROFILE_ID, regionLine, STATE_NAMES, type AustralianState } from './club-profile-plain';
 
@@ -73,6 +74,10 @@ export const clubProfileSchema = z.object({
   gstRegistered: z.boolean({ error: 'Say whether the club is registered for GST.' }),
   /** The incorporated association's number, printed in the code of conduct; blank when none. */
   associationNumber: text('Association number').trim().max(30, 'Association number must be at most 30 characters.'),
+  /** The club's logo beside its name in the site's header: an uploaded image or an https:// address; blank for the fish mark. */
+  logoUrl: text('Logo')
+    .trim()
+    .refine((v) => v === '' || isImageAddress(v), imageAddressMessage('The logo')),
   colours: z.object({
     primary: colour('Main colour'),
     primaryDark: colour('Dark colour'),

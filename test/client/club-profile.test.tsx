@@ -20,6 +20,7 @@ const BAY: ClubProfile = {
   abn: '',
   gstRegistered: false,
   associationNumber: '',
+  logoUrl: '/api/images/bay-anglers-logo.png',
   colours: { primary: '#2f9e44', primaryDark: '#1b5e20', accent: '#f08c00', sand: '#f4f8f1' },
 };
 
@@ -33,7 +34,8 @@ describe("the club's profile on the screens", () => {
     setClubProfile(BAY);
     renderApp('/', fakeServer(UNSET));
     expect(await screen.findByRole('heading', { level: 1, name: BAY.name })).toBeTruthy();
-    expect(screen.getByRole('link', { name: `${BAY.name} home` })).toBeTruthy();
+    const home = screen.getByRole('link', { name: `${BAY.name} home` });
+    expect(home.querySelector('img')?.getAttribute('src')).toBe(BAY.logoUrl);
     expect(
       screen.getByText('Fishing the rivers, estuaries and beaches of Moreton Bay, Queensland. Join a friendly club of local anglers.'),
     ).toBeTruthy();

@@ -20,6 +20,7 @@ const MORETON_BAY: ClubProfile = {
   abn: '51824753556',
   gstRegistered: true,
   associationNumber: 'IA12345',
+  logoUrl: '',
   colours: { primary: '#2b8a3e', primaryDark: '#1b4d2b', accent: '#f08c00', sand: '#f4f1e8' },
 };
 

@@ -3,6 +3,7 @@ import { AuditLog, SiteSetting } from '../../src/server/db/entities';
 import { EXAMPLE_CLUB_PROFILE } from '../../src/shared/club-example';
 import { clubTimeZone } from '../../src/shared/dates';
 import { createAdmin } from '../support/factories';
+import { fakeBuiltClient, OPENING } from '../support/fake-client';
 import { BAY_CLUB } from '../support/second-club';
 import { activeMemberClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
@@ -10,7 +11,8 @@ let t: TestApp;
 let admin: TestClient;
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { ADMIN_EMAILS: 'sec@club.test' } });
+  // Pages are drawn from a built client's HTML.
+  t = await startTestApp({ clientDir: fakeBuiltClient().dir, env: { ADMIN_EMAILS: 'sec@club.test' } });
   admin = (await createAdmin(t, { email: 'sec@club.test', firstName: 'Sue', lastName: 'Secretary' })).client;
 });
 afterAll(() => t?.close());
@@ -40,6 +42,11 @@ describe("Admin → Club settings: the club's profile", () => {
       [{ ...BAY_CLUB, abn: '51824753557' }, 'abn', 'ABN must be the club’s 11-digit Australian Business Number.'],
       [{ ...BAY_CLUB, gstRegistered: 'yes' }, 'gstRegistered', 'Say whether the club is registered for GST.'],
       [{ ...BAY_CLUB, colours: { ...BAY_CLUB.colours, sand: '#fff' } }, 'colours.sand', 'Background colour must be a colour like #1971c2.'],
+      [
+        { ...BAY_CLUB, logoUrl: 'http://bay.example/logo.png' },
+        'logoUrl',
+        'The logo must be an address starting with https:// (or an uploaded image).',
+      ],
     ] as const;
     for (const [input, field, message] of bad) {
       const res = await admin.mutation('admin.club.saveProfile', input);
@@ -48,6 +55,16 @@ describe("Admin → Club settings: the club's profile", () => {
     }
     expect(await t.client().trpc.club.profile.query()).toEqual(BAY_CLUB);
     expect(await t.em().count(AuditLog, { action: 'club.profile.save' })).toBe(1);
+  });
+
+  it("puts the club's logo beside its name in the header the page is drawn with", async () => {
+    const logoUrl = '/api/images/bay-sportfishers-logo.png';
+    await admin.trpc.admin.club.saveProfile.mutate({ ...BAY_CLUB, logoUrl });
+    const opened = async () => (await t.client().fetch('/sponsor', { headers: OPENING })).text();
+    expect(await opened()).toContain(`<header style="border-bottom:1px solid var(--mantine-color-gray-3);`);
+    expect(await opened()).toContain(`<img src="${logoUrl}" alt="" width="32" height="32"`);
+    await admin.trpc.admin.club.saveProfile.mutate(BAY_CLUB);
+    expect(await opened()).not.toContain(logoUrl);
   });
 
   it('is not edited or deleted as free text among the site settings', async () => {

@@ -15,6 +15,7 @@ export const BAY_CLUB: ClubProfile = {
   abn: '51824753556',
   gstRegistered: true,
   associationNumber: 'IA51234',
+  logoUrl: '',
   colours: { primary: '#0c8599', primaryDark: '#0b3a44', accent: '#f08c00', sand: '#f4f8f8' },
 };
 

@@ -172,7 +172,7 @@ function ClubHomeLink() {
   return (
     <Anchor component={Link} to="/" underline="never" c="inherit" style={{ minWidth: 0 }} aria-label={`${club.name} home`}>
       <Group gap="xs" wrap="nowrap">
-        <ClubMark />
+        <ClubMark logoUrl={club.logoUrl} />
         <Text fw={700} c="blue.9" truncate>
           {club.name}
         </Text>

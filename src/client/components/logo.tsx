@@ -1,7 +1,8 @@
 import { LineIcon } from './line-icon';
 
-/** The club mark: a fish in a rounded square (inline SVG, no icon library). */
-export function ClubMark({ size = 32 }: { size?: number }) {
+/** The club's mark: its logo when it gave one, else a fish in a rounded square (inline SVG, no icon library). */
+export function ClubMark({ size = 32, logoUrl = '' }: { size?: number; logoUrl?: string }) {
+  if (logoUrl) return <img src={logoUrl} alt="" width={size} height={size} style={{ objectFit: 'contain', flex: 'none' }} />;
   return (
     <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden focusable="false">
       <rect width="64" height="64" rx="14" fill="var(--mantine-color-blue-8)" />

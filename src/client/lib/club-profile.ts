@@ -3,7 +3,18 @@ import { CLUB_PROFILE_ID, STATE_NAMES } from '../../shared/club-profile-plain';
 import { setClubZone } from '../../shared/dates';
 import { pageSetting } from './page-setting';
 
-const TEXT_FIELDS = ['name', 'shortName', 'town', 'area', 'localName', 'timeZone', 'contactEmail', 'abn', 'associationNumber'] as const;
+const TEXT_FIELDS = [
+  'name',
+  'shortName',
+  'town',
+  'area',
+  'localName',
+  'timeZone',
+  'contactEmail',
+  'abn',
+  'associationNumber',
+  'logoUrl',
+] as const;
 const COLOUR_FIELDS = ['primary', 'primaryDark', 'accent', 'sand'] as const;
 const COLOUR = /^#[0-9a-f]{6}$/i;
 
@@ -41,6 +52,7 @@ const UNKNOWN_CLUB: ClubProfile = {
   abn: '',
   gstRegistered: false,
   associationNumber: '',
+  logoUrl: '',
   colours: { primary: '#1971c2', primaryDark: '#0b3d6b', accent: '#12b886', sand: '#f8f4ec' },
 };
 

@@ -94,7 +94,9 @@ export function firstScreenHtml(
       );
       const drawn = draw && profile && rules && drawnOnServer(address) ? await draw(req.log, req.url, answers, profile, rules) : undefined;
       if (drawn) return html.replace(EMPTY_ROOT, `<div id="root" ${DRAWN_AT_ATTRIBUTE}="${drawn.drawnAt}">${drawn.html}</div>`);
-      return isFullScreenPage(pathname) ? html : html.replace(EMPTY_ROOT, `<div id="root">${headerShell(profile?.name ?? '')}</div>`);
+      return isFullScreenPage(pathname)
+        ? html
+        : html.replace(EMPTY_ROOT, `<div id="root">${headerShell(profile?.name ?? '', profile?.logoUrl ?? '')}</div>`);
     },
   };
 }
@@ -135,11 +137,13 @@ const jsonScript = (id: string, value: unknown) =>
  * The site's header bar as the app draws it (app-shell.tsx NavBar: 60 px, the club's mark and name), painted with
  * the HTML while the script is still on its way; the app replaces it with its own, in the same place.
  */
-const headerShell = (clubName: string) =>
+const headerShell = (clubName: string, logoUrl: string) =>
   '<header style="border-bottom:1px solid var(--mantine-color-gray-3);background:var(--mantine-color-body);position:sticky;top:0">' +
   '<div style="max-width:71.25rem;margin-inline:auto;padding-inline:var(--mantine-spacing-md);height:60px;display:flex;align-items:center;gap:10px">' +
-  '<svg width="32" height="32" viewBox="0 0 64 64" aria-hidden="true"><rect width="64" height="64" rx="14" fill="var(--mantine-color-blue-8)"/>' +
-  '<path d="M12 34c8-10 22-12 32-4l8-6v20l-8-6c-10 8-24 6-32-4z" fill="#fff"/><circle cx="22" cy="32" r="2.5" fill="var(--mantine-color-blue-8)"/></svg>' +
+  (logoUrl
+    ? `<img src="${escapeHtml(logoUrl)}" alt="" width="32" height="32" style="object-fit:contain;flex:none">`
+    : '<svg width="32" height="32" viewBox="0 0 64 64" aria-hidden="true"><rect width="64" height="64" rx="14" fill="var(--mantine-color-blue-8)"/>' +
+      '<path d="M12 34c8-10 22-12 32-4l8-6v20l-8-6c-10 8-24 6-32-4z" fill="#fff"/><circle cx="22" cy="32" r="2.5" fill="var(--mantine-color-blue-8)"/></svg>') +
   `<span style='font-family:${APP_FONT_FAMILY};font-weight:700;color:var(--mantine-color-blue-9);white-space:nowrap;overflow:hidden;text-overflow:ellipsis'>${escapeHtml(clubName)}</span>` +
   '</div></header>';
 

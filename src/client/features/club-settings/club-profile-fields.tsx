@@ -1,6 +1,7 @@
 import { Checkbox, ColorInput, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { EXAMPLE_CLUB_PROFILE } from '../../../shared/club-example';
 import { AUSTRALIAN_ZONES, STATE_NAMES } from '../../../shared/club-profile';
+import { ImageField } from '../../components/uploads/image-upload-field';
 import type { ClubProfileValues } from './club-profile-values';
 import { FIELD } from './thumb-field';
 
@@ -17,6 +18,8 @@ export interface ClubProfileFieldsProps {
     error: string | undefined;
   };
   setValue: <K extends keyof ClubProfileValues>(field: K, value: ClubProfileValues[K]) => void;
+  /** Whether a logo can be uploaded here (a signed-in administrator); the setup page takes an address only. */
+  logoUpload?: boolean;
 }
 
 const COLOURS: { field: 'primary' | 'primaryDark' | 'accent' | 'sand'; label: string; description: string }[] = [
@@ -89,7 +92,8 @@ function NameAndPlace({ values, inputProps }: ClubProfileFieldsProps) {
   );
 }
 
-function AccountsAndColours({ values, errors, inputProps, setValue }: ClubProfileFieldsProps) {
+function AccountsAndColours(props: ClubProfileFieldsProps) {
+  const { values, errors, inputProps, setValue } = props;
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -115,6 +119,7 @@ function AccountsAndColours({ values, errors, inputProps, setValue }: ClubProfil
         onChange={(event) => setValue('gstRegistered', event.currentTarget.checked)}
         error={errors.gstRegistered}
       />
+      <ClubLogo {...props} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {COLOURS.map(({ field, label, description }) => (
           <ColorInput
@@ -131,6 +136,32 @@ function AccountsAndColours({ values, errors, inputProps, setValue }: ClubProfil
         ))}
       </SimpleGrid>
     </>
+  );
+}
+
+/** The logo beside the club's name in the header: uploaded (in Admin → Club settings) or an address; blank, the fish mark. */
+function ClubLogo({ values, errors, inputProps, setValue, logoUpload = false }: ClubProfileFieldsProps) {
+  const description = 'Beside the club’s name at the top of every page. Leave blank for the fish mark.';
+  if (logoUpload)
+    return (
+      <ImageField
+        uploadLabel="Upload the club's logo"
+        urlLabel="Logo address"
+        urlDescription={`Or paste the address of the logo. ${description}`}
+        previewAlt="The club's logo"
+        value={values.logoUrl}
+        onChange={(url) => setValue('logoUrl', url)}
+        error={errors.logoUrl}
+      />
+    );
+  return (
+    <TextInput
+      {...FIELD}
+      label="Logo address"
+      description={`An https:// address of the logo; once signed in you can upload one in Admin → Club settings. ${description}`}
+      placeholder="https://"
+      {...inputProps('logoUrl')}
+    />
   );
 }
 

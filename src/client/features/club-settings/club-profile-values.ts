@@ -13,6 +13,7 @@ export interface ClubProfileValues {
   abn: string;
   gstRegistered: boolean;
   associationNumber: string;
+  logoUrl: string;
   primary: string;
   primaryDark: string;
   accent: string;
@@ -31,6 +32,7 @@ export const profileValues = (p: ClubProfile): ClubProfileValues => ({
   abn: p.abn,
   gstRegistered: p.gstRegistered,
   associationNumber: p.associationNumber,
+  logoUrl: p.logoUrl,
   ...p.colours,
 });
 

@@ -68,7 +68,7 @@ function ClubProfileCard() {
       dirty={form.dirty}
       onSubmit={submit}
     >
-      <ClubProfileFields values={form.values} errors={form.errors} inputProps={form.inputProps} setValue={form.setValue} />
+      <ClubProfileFields values={form.values} errors={form.errors} inputProps={form.inputProps} setValue={form.setValue} logoUpload />
     </SettingsCard>
   );
 }
