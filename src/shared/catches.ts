@@ -21,8 +21,8 @@ export const isCatchSize = (cm: number) => Number.isFinite(cm) && cm > 0 && cm <
 /** The automatic flags a judge sees on a catch (worked out on the server by `catchFlags`). */
 export const CATCH_FLAGS = [
   'no_gps',
-  /** The phone's position is outside the fishing area (the name is older than the area). */
-  'outside_tweed',
+  /** The phone's position is outside the fishing area. */
+  'phone_outside_area',
   /** The photo's own (EXIF) position is outside the fishing area: elsewhere, or offshore. */
   'photo_outside_area',
   /** The photo's and the phone's positions are more than PHOTO_PHONE_MAX_METRES apart. */
@@ -43,7 +43,7 @@ export type CatchFlag = (typeof CATCH_FLAGS)[number];
 /** The judge's plain-English reading of each flag. */
 export const CATCH_FLAG_LABELS: Record<CatchFlag, string> = {
   no_gps: 'No GPS',
-  outside_tweed: 'Phone outside the fishing area',
+  phone_outside_area: 'Phone outside the fishing area',
   photo_outside_area: 'Photo taken outside the fishing area',
   photo_far_from_phone: 'Photo taken over 1 km from the phone',
   no_photo_location: 'No location in the photo',

@@ -62,7 +62,7 @@ const PENDING = aCatchToJudge({
   photoLatitude: -28.1746,
   photoLongitude: 153.5413,
   photoCamera: 'Apple iPhone 15',
-  flags: ['outside_tweed', 'photo_time_outside_hours'],
+  flags: ['phone_outside_area', 'photo_time_outside_hours'],
   clubCode: 'MULLET',
 });
 

@@ -30,7 +30,7 @@ describe('catchFlags', () => {
   it('flags a missing position, or one outside the Tweed Shire', () => {
     expect(catchFlags({ ...clean, gps: null })).toEqual(['no_gps']);
     // The phone in Sydney, the photo on the Tweed: far apart too.
-    expect(catchFlags({ ...clean, gps: { lat: -33.86, lng: 151.21 } })).toEqual(['outside_tweed', 'photo_far_from_phone']);
+    expect(catchFlags({ ...clean, gps: { lat: -33.86, lng: 151.21 } })).toEqual(['phone_outside_area', 'photo_far_from_phone']);
   });
 
   it("flags a photo whose own position is outside the fishing area, or over 1 km from the phone's", () => {
@@ -39,7 +39,7 @@ describe('catchFlags', () => {
     expect(catchFlags({ ...clean, gps: null, photoPosition: { lat: -33.86, lng: 151.21 } })).toEqual(['no_gps', 'photo_outside_area']);
     // 2 km off Kingscliff Beach: the sea is not the club's water, for the photo nor the phone.
     const offshore = { lat: -28.259, lng: 153.6 };
-    expect(catchFlags({ ...clean, gps: offshore, photoPosition: offshore })).toEqual(['outside_tweed', 'photo_outside_area']);
+    expect(catchFlags({ ...clean, gps: offshore, photoPosition: offshore })).toEqual(['phone_outside_area', 'photo_outside_area']);
     expect(catchFlags({ ...clean, gps: rocks, photoPosition: { lat: -28.202, lng: 153.5557 } })).toEqual(['photo_far_from_phone']); // 1.5 km
     expect(catchFlags({ ...clean, gps: rocks, photoPosition: { lat: -28.202, lng: 153.5679 } })).toEqual([]); // 300 m
     // A photo without a position of its own has a flag of its own, with or without the phone's position.
@@ -59,7 +59,7 @@ describe('catchFlags', () => {
       ],
     };
     expect(catchFlags({ ...clean, gps: rocks, photoPosition: rocks, area: fingalOnly })).toEqual([]);
-    expect(catchFlags({ ...clean, photoPosition: clean.gps, area: fingalOnly })).toEqual(['outside_tweed', 'photo_outside_area']);
+    expect(catchFlags({ ...clean, photoPosition: clean.gps, area: fingalOnly })).toEqual(['phone_outside_area', 'photo_outside_area']);
   });
 
   it('flags a photo sent before, and one without camera metadata', () => {

@@ -195,7 +195,7 @@ describe('automatic flags for the judge', () => {
   it('flags no GPS, a position outside the Tweed Shire, and a photo without camera metadata', async () => {
     expect(await flagsOf({ gpsCoordinates: 'GPS not available' })).toEqual(['no_gps']);
     // The photo says Kingscliff: it is also far from a phone in Sydney.
-    expect(await flagsOf({ gpsCoordinates: '-33.856784, 151.215297' })).toEqual(['outside_tweed', 'photo_far_from_phone']);
+    expect(await flagsOf({ gpsCoordinates: '-33.856784, 151.215297' })).toEqual(['phone_outside_area', 'photo_far_from_phone']);
     expect(await flagsOf({}, await photo({ camera: false }))).toEqual(['no_photo_location', 'no_camera_metadata']);
   });
 

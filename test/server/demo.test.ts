@@ -248,7 +248,7 @@ describe('the demo club (npm run demo)', () => {
     const queue = await admin.trpc.admin.catches.queue.query();
     const offshore = queue.find((c) => c.flags.includes('photo_outside_area'))!;
     expect(offshore.flags).toEqual(expect.arrayContaining(['photo_outside_area', 'photo_far_from_phone']));
-    expect(offshore.flags).not.toContain('outside_tweed');
+    expect(offshore.flags).not.toContain('phone_outside_area');
     // No other catch of the demo has a photo out of place or a copied photo: the flags are the scripted ones.
     const judged = async (flag: 'photo_outside_area' | 'duplicate_photo') =>
       (await admin.trpc.admin.catches.judged.query({ flag, pageSize: 100 })).rows;
@@ -256,7 +256,7 @@ describe('the demo club (npm run demo)', () => {
     const outOfPlace = [...queue.filter((c) => c.flags.includes('photo_outside_area')), ...(await judged('photo_outside_area'))];
     expect(outOfPlace).toHaveLength(2);
     expect(outOfPlace.find((c) => c.id !== offshore.id)).toMatchObject({
-      flags: ['outside_tweed', 'photo_outside_area'],
+      flags: ['phone_outside_area', 'photo_outside_area'],
       status: 'rejected',
     });
     const copies = (await judged('duplicate_photo')).filter((c) => c.flags.includes('duplicate_photo'));

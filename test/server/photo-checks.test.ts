@@ -129,7 +129,7 @@ describe('where the photo was taken', () => {
     expect(rocks.photoLatitude).toBeCloseTo(FINGAL_ROCKS.lat, 4);
     expect((await submit(await brag(RIVER_MOUTH), RIVER_MOUTH)).flags).toEqual([]);
     // The phone's own position is checked against the same area.
-    expect((await submit(await brag(OFF_KINGSCLIFF), OFF_KINGSCLIFF)).flags).toEqual(['outside_tweed', 'photo_outside_area']);
+    expect((await submit(await brag(OFF_KINGSCLIFF), OFF_KINGSCLIFF)).flags).toEqual(['phone_outside_area', 'photo_outside_area']);
   });
 
   it("flags a photo taken over 1 km from the phone's position, not one 300 m away", async () => {
@@ -259,7 +259,7 @@ describe("the committee's fishing area", () => {
     expect(audit.after).toMatchObject({ isExample: false, points: 5, area: replaced.area });
 
     // The river mouth is outside the new area, for the phone and the photo alike; the rocks are still in.
-    expect((await submit(await brag(RIVER_MOUTH), RIVER_MOUTH)).flags).toEqual(['outside_tweed', 'photo_outside_area']);
+    expect((await submit(await brag(RIVER_MOUTH), RIVER_MOUTH)).flags).toEqual(['phone_outside_area', 'photo_outside_area']);
     expect((await submit(await brag(FINGAL_ROCKS), FINGAL_ROCKS)).flags).toEqual([]);
     // It is not a setting to edit as free text.
     await expect(

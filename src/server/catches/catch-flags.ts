@@ -34,7 +34,7 @@ export function catchFlags(f: CatchFlagFacts): CatchFlag[] {
   const flags: CatchFlag[] = [];
   const { area } = f;
   if (!f.gps) flags.push('no_gps');
-  else if (!insideArea(area, f.gps.lat, f.gps.lng)) flags.push('outside_tweed');
+  else if (!insideArea(area, f.gps.lat, f.gps.lng)) flags.push('phone_outside_area');
   if (f.photoPosition && !insideArea(area, f.photoPosition.lat, f.photoPosition.lng)) flags.push('photo_outside_area');
   if (f.photoPosition && f.gps && distanceMetres(f.gps, f.photoPosition) > PHOTO_PHONE_MAX_METRES) flags.push('photo_far_from_phone');
   // A photo without a position of its own cannot show where it was taken, whatever else its metadata says.

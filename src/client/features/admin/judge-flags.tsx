@@ -5,7 +5,7 @@ import type { CatchFlag } from '../../../shared/catches.schema';
 /** How much each automatic flag matters, as the colour of its badge. */
 const FLAG_COLORS: Record<CatchFlag, string> = {
   no_gps: 'yellow',
-  outside_tweed: 'red',
+  phone_outside_area: 'red',
   photo_outside_area: 'red',
   photo_far_from_phone: 'orange',
   no_photo_location: 'yellow',
