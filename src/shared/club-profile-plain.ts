@@ -19,11 +19,11 @@ export const STATE_NAMES = {
 } as const;
 export type AustralianState = keyof typeof STATE_NAMES;
 
-/** 'Tweed Shire, New South Wales': the line under the club's name on e-mails and documents. */
+/** 'Moreton Bay, Queensland': the line under the club's name on e-mails and documents. */
 export function regionLine(club: { area: string; state: AustralianState }): string {
   const area = club.area.replace(/^the\s+/i, '');
   return `${area.charAt(0).toUpperCase()}${area.slice(1)}, ${STATE_NAMES[club.state]}`;
 }
 
-/** 'the Tweed Shire, New South Wales': the club's area and state as a sentence names them. */
+/** 'the Clarence Valley, New South Wales': the club's area and state as a sentence names them. */
 export const areaAndState = (club: { area: string; state: AustralianState }): string => `${club.area}, ${STATE_NAMES[club.state]}`;

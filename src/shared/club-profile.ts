@@ -60,9 +60,9 @@ export const clubProfileSchema = z.object({
   name: phrase('Club name', 80),
   shortName: phrase('Short name', 40),
   town: phrase('Town', 60),
-  /** The area as a sentence names it: 'the Tweed Shire', 'Moreton Bay'. */
+  /** The area as a sentence names it: 'the Clarence Valley', 'Moreton Bay'. */
   area: phrase('Region', 60),
-  /** What the club's people call where they fish: 'the Tweed', 'the Bay'. */
+  /** What the club's people call where they fish: 'the Clarence', 'the Bay'. */
   localName: phrase('Local name', 40),
   state: z.enum(STATES, { error: 'State must be one of NSW, QLD, VIC, TAS, SA, WA, NT or ACT.' }),
   timeZone: text('Time zone').trim().refine(isTimeZone, 'Time zone must be a zone like Australia/Sydney or Australia/Brisbane.'),
