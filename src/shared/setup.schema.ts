@@ -3,6 +3,7 @@ import { emailSchema, nameSchema, passwordSchema, text } from './auth.schema';
 import { clubProfileSchema } from './club-profile';
 import { competitionRulesSchema } from './competition-rules';
 import { membershipRulesSchema } from './membership-rules';
+import { clubSpeciesSchema } from './species-rules';
 
 /** The first-run setup code as typed: spaces and case do not matter (the server compares it without them). */
 export const setupCodeSchema = text('Setup code')
@@ -16,6 +17,7 @@ export const firstAdminInput = z.object({
   club: clubProfileSchema,
   membership: membershipRulesSchema,
   competition: competitionRulesSchema,
+  species: clubSpeciesSchema,
   firstName: nameSchema('First name'),
   lastName: nameSchema('Last name'),
   email: emailSchema,

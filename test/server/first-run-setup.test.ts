@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuditLog, User } from '../../src/server/db/entities';
-import { BAY_CLUB, BAY_COMPETITION, BAY_MEMBERSHIP } from '../support/second-club';
+import { BAY_CLUB, BAY_COMPETITION, BAY_MEMBERSHIP, BAY_SPECIES } from '../support/second-club';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const run = promisify(execFile);
@@ -34,6 +34,7 @@ const admin = (code: string, email = 'secretary@example.com') => ({
   club: BAY_CLUB,
   membership: BAY_MEMBERSHIP,
   competition: BAY_COMPETITION,
+  species: BAY_SPECIES,
   firstName: 'Sue',
   lastName: 'Secretary',
   email,
@@ -118,6 +119,9 @@ describe('first-run setup', () => {
     expect(await t.client().trpc.club.competition.query()).toEqual(BAY_COMPETITION);
     const [competition] = await t.em().find(AuditLog, { action: 'club.competition.save' });
     expect(competition).toMatchObject({ actorLabel: 'setup code', before: null, after: BAY_COMPETITION });
+    expect(await t.client().trpc.club.species.query()).toEqual(BAY_SPECIES);
+    const [species] = await t.em().find(AuditLog, { action: 'club.species.save' });
+    expect(species).toMatchObject({ actorLabel: 'setup code', after: BAY_SPECIES });
     const [saved] = await t.em().find(AuditLog, { action: 'club.profile.save' });
     expect(saved).toMatchObject({ actorLabel: 'setup code', before: null, after: BAY_CLUB });
   });

@@ -1,6 +1,7 @@
 import type { ClubProfile } from '../../src/shared/club-profile';
 import type { CompetitionRules } from '../../src/shared/competition';
 import type { MembershipRules } from '../../src/shared/membership';
+import { QLD_SPECIES, type ClubSpecies } from '../../src/shared/species';
 
 /** A made-up club in another state, set up through the same pages as any: nothing of the example club in it. */
 export const BAY_CLUB: ClubProfile = {
@@ -42,4 +43,13 @@ export const BAY_COMPETITION: CompetitionRules = {
   championPoints: [5, 3, 2, 1],
   mysteryFishPrize: { cents: 20_000, text: '$200 cash' },
   pictureOfMonthPrize: { cents: 5_000, text: '$50 voucher' },
+};
+
+/** Its species: Queensland's list, with Snapper not counting for points and a species of its own without a minimum. */
+export const BAY_SPECIES: ClubSpecies = {
+  state: 'QLD',
+  species: [
+    ...QLD_SPECIES.map((s) => (s.name === 'Snapper' ? { ...s, countsForPoints: false } : { ...s })),
+    { name: 'Dart', minimumCm: null, countsForPoints: true },
+  ],
 };

@@ -1,5 +1,5 @@
 /* Step 2: the club's details, the site's settings, pages (with their sections, in the menu and footer) and landing and home sections, written through the CMS. */
-import { EXAMPLE_CLUB_PROFILE } from '../../shared/club-example';
+import { EXAMPLE_CLUB_PROFILE, EXAMPLE_CLUB_SPECIES } from '../../shared/club-example';
 import { addDays } from '../../shared/dates';
 import { pageInput, sectionInput, settingInput } from '../../shared/cms.schema';
 import { IMAGE_MAX_BYTES } from '../../shared/uploads';
@@ -14,6 +14,7 @@ export async function seedContent(demo: DemoContext) {
   await demo.at(demo.local(launch, '19:30'), async () => {
     // The club's own details, through the same card a committee uses.
     await demo.services.club.save(demo.em, admin, 'profile', { ...EXAMPLE_CLUB_PROFILE, abn: DEMO_ABN });
+    await demo.services.club.save(demo.em, admin, 'species', EXAMPLE_CLUB_SPECIES);
     for (const setting of SETTINGS) await demo.services.cms.saveSetting(demo.em, admin, settingInput.parse(setting));
     // The club's placing rule, as its competition rules have it: one placing per angler per category.
     await demo.services.placingRules.set(demo.em, admin, { onePlacingPerAngler: true });
@@ -70,7 +71,6 @@ export async function seedContent(demo: DemoContext) {
     for (const section of sections)
       await demo.services.cms.createSection(demo.em, admin, sectionInput.parse({ pageSlug: 'home', ...section }));
   });
-
   // The pages' own sections, one with a photo placed in its text (as the editor places an upload: size and description).
   const flats = await demo.at(demo.local(addDays(launch, 3), '20:05'), async () =>
     demo.services.uploads.storeSizedImage(

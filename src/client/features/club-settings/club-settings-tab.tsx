@@ -11,11 +11,12 @@ import { SettingsCard } from './settings-card';
 import { ClubProfileFields } from './club-profile-fields';
 import { CompetitionRulesCard } from './competition-rules-card';
 import { MembershipRulesCard } from './membership-rules-card';
+import { SpeciesCard } from './species-card';
 import { profileFieldOf, profileInput, profileValues, type ClubProfileValues } from './club-profile-values';
 
 /**
- * Admin → Club settings: the club's name, place, contact, ABN and colours, its memberships and its competitions, as
- * the setup page chose them. A save is audited and shows at once on every page, e-mail, receipt and calendar file made after it.
+ * Admin → Club settings: the club's name, place, contact, ABN and colours, its memberships, its competitions and its
+ * species, as the setup page chose them. A save is audited and shows at once on every page, e-mail, receipt and calendar file made after it.
  */
 export function ClubSettingsTab() {
   return (
@@ -23,6 +24,7 @@ export function ClubSettingsTab() {
       <ClubProfileCard />
       <MembershipRulesCard />
       <CompetitionRulesCard />
+      <SpeciesCard />
     </Stack>
   );
 }

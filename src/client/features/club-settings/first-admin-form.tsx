@@ -2,7 +2,12 @@ import { Alert, Button, Card, PasswordInput, Stack, Text, TextInput, Title } fro
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { AUTH_LIMITS } from '../../../shared/auth.constants';
-import { EXAMPLE_CLUB_PROFILE, EXAMPLE_COMPETITION_RULES, EXAMPLE_MEMBERSHIP_RULES } from '../../../shared/club-example';
+import {
+  EXAMPLE_CLUB_PROFILE,
+  EXAMPLE_CLUB_SPECIES,
+  EXAMPLE_COMPETITION_RULES,
+  EXAMPLE_MEMBERSHIP_RULES,
+} from '../../../shared/club-example';
 import { ROUTES } from '../../../shared/screens';
 import { firstAdminInput } from '../../../shared/setup.schema';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
@@ -30,11 +35,22 @@ import {
   splitRulesValues,
   type MembershipRulesValues,
 } from './membership-rules-values';
+import { SpeciesFields } from './species-fields';
+import {
+  notNumberMessages as speciesNotNumberMessages,
+  speciesFieldOf,
+  speciesInput,
+  speciesValues,
+  type SpeciesField,
+  type SpeciesValues,
+} from './species-values';
 import { FIELD } from './thumb-field';
 
 interface SetupValues extends ClubProfileValues, MembershipRulesValues {
   /** The competition rules, apart: their lists and paths are their own. */
   competition: CompetitionRulesValues;
+  /** The club's species, apart too. */
+  species: SpeciesValues;
   code: string;
   firstName: string;
   lastName: string;
@@ -44,7 +60,7 @@ interface SetupValues extends ClubProfileValues, MembershipRulesValues {
 
 const toInput = (values: SetupValues) => {
   const { rules, rest } = splitRulesValues(values);
-  const { code, firstName, lastName, email, password, competition, ...club } = rest;
+  const { code, firstName, lastName, email, password, competition, species, ...club } = rest;
   return {
     code,
     firstName,
@@ -54,13 +70,18 @@ const toInput = (values: SetupValues) => {
     club: profileInput(club),
     membership: rulesInput(rules),
     competition: competitionInput(competition),
+    species: speciesInput(species),
   };
 };
-/** Where a message shows: a field of the setup's values, or a competition rules path kept whole ('competition.times.fishingEnd'). */
-type SetupField = keyof SetupValues | `competition.${CompetitionField}`;
+/**
+ * Where a message shows: a field of the setup's values, or a competition rules or species path kept whole
+ * ('competition.times.fishingEnd', 'species.2.minimumCm').
+ */
+type SetupField = keyof SetupValues | `competition.${CompetitionField}` | `species.${SpeciesField}`;
 const clubField = profileFieldOf('club.');
 const membershipField = rulesFieldOf('membership.');
 const competitionField = competitionFieldOf('competition.') as (path: string) => SetupField | undefined;
+const speciesField = speciesFieldOf('species.') as (path: string) => SetupField | undefined;
 const fieldOf = (path: string): SetupField | undefined =>
   path.startsWith('club.')
     ? clubField(path)
@@ -68,7 +89,9 @@ const fieldOf = (path: string): SetupField | undefined =>
       ? membershipField(path)
       : path.startsWith('competition.')
         ? competitionField(path)
-        : (path.split('.')[0] as keyof SetupValues);
+        : path.startsWith('species.')
+          ? speciesField(path)
+          : (path.split('.')[0] as keyof SetupValues);
 
 /** The setup page's values, checked with the setup input's schema, and their sending. */
 function useSetupForm() {
@@ -84,6 +107,7 @@ function useSetupForm() {
       ...blankProfileValues(EXAMPLE_CLUB_PROFILE),
       ...rulesValues(EXAMPLE_MEMBERSHIP_RULES),
       competition: competitionValues(EXAMPLE_COMPETITION_RULES),
+      species: speciesValues(EXAMPLE_CLUB_SPECIES),
     }),
     toInput,
     fieldOf,
@@ -103,6 +127,7 @@ function useSetupForm() {
       ...errors,
       ...notAmountMessages(form.values),
       ...notNumberMessages(form.values.competition, 'competition.'),
+      ...speciesNotNumberMessages(form.values.species, 'species.'),
     }));
     if (input) create.mutate(input);
   };
@@ -112,7 +137,7 @@ function useSetupForm() {
 
 type SetupForm = ReturnType<typeof useSetupForm>['form'];
 
-/** The club's details, its memberships, its competitions and the first administrator, each under its heading. */
+/** The club's details, its memberships, its competitions, its species and the first administrator, each under its heading. */
 function SetupSections({ form }: { form: SetupForm }) {
   // The club's fields and the rules' are fields of the setup's values, under the same names.
   const setValue = <K extends keyof SetupValues>(field: K, value: unknown) => form.setValue(field, value as SetupValues[K]);
@@ -140,6 +165,18 @@ function SetupSections({ form }: { form: SetupForm }) {
         headingOrder={3}
       />
       <Title order={2} size="h3">
+        Species and legal sizes
+      </Title>
+      <SpeciesFields
+        values={form.values.species}
+        errors={form.errors}
+        prefix="species."
+        onChange={(species, field) => {
+          form.setValue('species', species);
+          form.setErrors((errors) => withoutMessages(errors, `species.${field}`));
+        }}
+      />
+      <Title order={2} size="h3">
         The first administrator
       </Title>
       <TextInput {...FIELD} label="First name" autoComplete="given-name" {...form.inputProps('firstName')} />
@@ -158,7 +195,7 @@ function SetupSections({ form }: { form: SetupForm }) {
 
 /**
  * The setup page: the setup code from the site's log, the club's details (the example club's as placeholders), its
- * memberships and competitions (the example club's to start from), then the first administrator's name, e-mail address and password.
+ * memberships, competitions and species (the example club's to start from), then the first administrator's name, e-mail address and password.
  * On success they are signed in, and the page loads afresh at the administration.
  */
 export function FirstAdminForm() {
@@ -171,8 +208,8 @@ export function FirstAdminForm() {
             Set up the club
           </Title>
           <Text size="sm">
-            Name the club, choose its memberships and competitions, and make its first administrator. The setup code is in the site’s log,
-            or run{' '}
+            Name the club, choose its memberships, competitions and species, and make its first administrator. The setup code is in the
+            site’s log, or run{' '}
             <Text span ff="monospace">
               npm run cli -- setup-code
             </Text>{' '}
