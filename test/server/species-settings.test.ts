@@ -160,11 +160,15 @@ describe("catches of a Queensland club's species", () => {
     expect(ladder.find((r) => r.anglerName === 'Quinn Bayside')?.points).toBe(3);
   });
 
-  it('leaves the catches logged when the list changes: a species no longer listed keeps its catches, which are not placed', async () => {
+  it('leaves the catches logged when the list changes: a species no longer listed keeps its catches, judged as they are and not placed', async () => {
+    const waiting = (await post({ fishType: 'Flathead', size: '44' })).body.catch!.id;
     const without: ClubSpecies = { state: 'QLD', species: BAY_SPECIES.species.filter((s) => s.name !== 'Flathead') };
     await admin.trpc.admin.club.saveSpecies.mutate(without);
+    // The judge approves the catch as it was logged (no correction names a species the club no longer lists).
+    await admin.trpc.admin.catches.judge.mutate({ id: waiting, action: 'approve' });
     const flathead = await t.em().find(Catch, { event: eventId, species: 'Flathead' });
     expect(flathead.map((c) => [c.species, c.status])).toEqual([
+      ['Flathead', 'verified'],
       ['Flathead', 'verified'],
       ['Flathead', 'verified'],
     ]);
