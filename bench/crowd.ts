@@ -37,7 +37,8 @@ import sharp from 'sharp';
 import { openDatabase } from '../src/server/db/database';
 import { freePort } from '../src/server/db/embedded-postgres';
 import { AuthToken, Event, EventRegistration, Household, Member, Payment, User } from '../src/server/db/entities';
-import { CATCH_PHOTO_FIELD, CATCH_SUBMISSION_PATH, RECENT_CATCHES, SPECIES } from '../src/shared/catches';
+import { CATCH_PHOTO_FIELD, CATCH_SUBMISSION_PATH, RECENT_CATCHES } from '../src/shared/catches';
+import { EXAMPLE_CLUB_SPECIES } from '../src/shared/club-example';
 import type { CatchSubmissionFields } from '../src/shared/catches.schema';
 import { addYears, clubLocalToInstant, clubToday, instantToClubLocal } from '../src/shared/dates';
 import { acceptRequiredDocuments } from '../src/shared/documents';
@@ -607,7 +608,7 @@ let catchesMade = 0;
 function catchFields(day: Day, angler: Angler): CatchSubmissionFields {
   catchesMade += 1;
   return {
-    fishType: SPECIES[catchesMade % SPECIES.length],
+    fishType: EXAMPLE_CLUB_SPECIES.species[catchesMade % EXAMPLE_CLUB_SPECIES.species.length].name,
     size: String(22 + ((catchesMade * 7) % 45)),
     fishKeptOrReleased: catchesMade % 3 ? 'released' : 'kept',
     eventId: day.club.eventId,

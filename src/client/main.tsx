@@ -11,6 +11,7 @@ import { keepClubClock } from './lib/club-clock';
 import { keepClubProfile } from './lib/club-profile';
 import { keepCompetitionRules } from './lib/competition-rules';
 import { keepMembershipRules } from './lib/membership-rules';
+import { keepClubSpecies } from './lib/species';
 import { keepQueriesOnDevice } from './offline/query-persistence';
 import { reloadIfUpdated } from './offline/register-service-worker';
 import { App } from './providers';
@@ -33,6 +34,7 @@ async function start() {
   keepClubProfile();
   keepMembershipRules();
   keepCompetitionRules();
+  keepClubSpecies();
   await yieldToBrowser();
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient();

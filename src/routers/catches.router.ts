@@ -10,8 +10,6 @@ import {
   ladderStatus,
   liveBoard,
   seasonLadder,
-  sizeLimitForm,
-  sizeLimitView,
 } from '../shared/catches.schema';
 import { eventIdInput } from '../shared/events.schema';
 import { judgedPage, judgedSearchInput, judgeQueueInput, reopenInput, waitingEvent, waitingEventsInput } from '../shared/judging.schema';
@@ -24,8 +22,6 @@ export const catchesRouter = router({
     .input(myCatchesInput.optional())
     .output(z.array(catchView))
     .query(({ ctx, input }) => ctx.services.catches.mine(ctx.em, ctx.actor, input?.limit, input?.cursor)),
-
-  sizeLimits: publicProcedure.output(z.array(sizeLimitView)).query(({ ctx }) => ctx.services.catches.sizeLimits(ctx.em)),
 
   /** Results of an event: public, with names, sizes and photos but never positions. */
   results: publicProcedure
@@ -58,10 +54,6 @@ export const catchesRouter = router({
 
 /** Mounted at `admin.catches`: the judging queue. */
 export const adminCatchesRouter = router({
-  setSizeLimit: adminProcedure
-    .input(sizeLimitForm)
-    .output(sizeLimitView)
-    .mutation(({ ctx, input }) => ctx.services.catches.setSizeLimit(ctx.em, ctx.actor, input.species, input.minimumCm)),
   /** Catches waiting for the judges, of one event or of all. */
   queue: adminProcedure
     .input(judgeQueueInput)

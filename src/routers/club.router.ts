@@ -1,6 +1,7 @@
 import { clubProfileSchema } from '../shared/club-profile';
 import { competitionRulesSchema } from '../shared/competition-rules';
 import { membershipRulesSchema } from '../shared/membership-rules';
+import { clubSpeciesSchema } from '../shared/species-rules';
 import { adminProcedure, publicProcedure, router } from '../server/trpc/init';
 
 /** What the club chose about itself (its pages also carry it in their HTML). */
@@ -19,6 +20,11 @@ export const clubRouter = router({
     .meta({ cache: { reads: ['SiteSetting'] } })
     .output(competitionRulesSchema)
     .query(({ ctx }) => ctx.services.club.competition(ctx.em)),
+  /** The species a catch is logged as, their legal sizes and which count for points. */
+  species: publicProcedure
+    .meta({ cache: { reads: ['SiteSetting'] } })
+    .output(clubSpeciesSchema)
+    .query(({ ctx }) => ctx.services.club.species(ctx.em)),
 });
 
 /** Mounted at `admin.club`: Admin → Club settings; every save is audited. */
@@ -35,4 +41,8 @@ export const adminClubRouter = router({
     .input(competitionRulesSchema)
     .output(competitionRulesSchema)
     .mutation(({ ctx, input }) => ctx.services.club.save(ctx.em, ctx.actor, 'competition', input)),
+  saveSpecies: adminProcedure
+    .input(clubSpeciesSchema)
+    .output(clubSpeciesSchema)
+    .mutation(({ ctx, input }) => ctx.services.club.save(ctx.em, ctx.actor, 'species', input)),
 });

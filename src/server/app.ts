@@ -150,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clubProfile: () => services.club.profile(orm.em.fork()),
     membershipRules: () => services.club.membership(orm.em.fork()),
     competitionRules: () => services.club.competition(orm.em.fork()),
+    clubSpecies: () => services.club.species(orm.em.fork()),
   });
   // While the club has no administrator, the setup code goes to the log once the site listens.
   app.addHook('onListen', async () => {

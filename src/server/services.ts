@@ -81,7 +81,7 @@ export function createServices(baseDeps: ServiceDeps) {
   const renewals = new RenewalsService(deps);
   return {
     club,
-    assistant: new AssistantService({ ...deps, model: deps.assistantModel, cms, events, catches, sponsors, members, entries }),
+    assistant: new AssistantService({ ...deps, model: deps.assistantModel, cms, events, sponsors, members, entries }),
     admin,
     adminMembers: new AdminMembersService({ ...deps, admin, emailChange, renewals }),
     emailChange,

@@ -9,8 +9,8 @@ import {
   REJECT_REASON_LENGTH,
   REJECT_REASON_MESSAGE,
   roundSizeCm,
-  SPECIES,
 } from './catches';
+import { speciesName } from './species-rules';
 
 export { CATCH_FLAGS, type CatchFlag } from './catches';
 import { isIsoDate } from './dates';
@@ -28,7 +28,7 @@ export const GPS_UNAVAILABLE = 'GPS not available';
 
 /** The fields of a catch submission; multipart sends them as text. */
 export const catchSubmissionInput = z.object({
-  fishType: z.enum(SPECIES, { error: 'Please choose a species from the list.' }),
+  fishType: speciesName,
   size: z
     .union([z.string(), z.number()], { error: 'Size is required.' })
     .transform(decimal)
@@ -101,15 +101,6 @@ export const fishingSessionInput = z.object({
   sessionDate: text('Session date').refine(isIsoDate, 'Session date must be YYYY-MM-DD.'),
 });
 
-export const sizeLimitView = z.object({ species: z.enum(SPECIES), minimumCm: z.number().nullable() });
-
-export const SIZE_LIMIT_MAX_CM = 300;
-const SIZE_LIMIT_RANGE = `Enter a length of more than 0 cm and at most ${SIZE_LIMIT_MAX_CM} cm, or leave it empty for no limit.`;
-/** The committee's minimum-length form: more than 0 and at most 300 cm, or null for no limit. */
-export const sizeLimitForm = sizeLimitView.extend({
-  minimumCm: z.number({ error: SIZE_LIMIT_RANGE }).positive(SIZE_LIMIT_RANGE).max(SIZE_LIMIT_MAX_CM, SIZE_LIMIT_RANGE).nullable(),
-});
-
 /** A catch as the judge sees it: everything, including positions and the photo's own facts. */
 export const judgeCatchView = catchView.extend({
   anglerId: z.string(),
@@ -159,7 +150,7 @@ export const judgeInput = z.discriminatedUnion(
       id: z.uuid({ error: 'That is not a valid catch id.' }),
       /** Corrections the judge makes while approving. */
       size: z.number().positive(CATCH_SIZE_MESSAGE).max(CATCH_SIZE_MAX_CM, CATCH_SIZE_MESSAGE).optional(),
-      fishType: z.enum(SPECIES, { error: 'Please choose a species from the list.' }).optional(),
+      fishType: speciesName.optional(),
     }),
     z.object({
       action: z.literal('reject'),
@@ -191,7 +182,7 @@ export type ResultPlacing = z.infer<typeof resultPlacing>;
 
 /** One species of one division: its three longest verified catches. */
 export const resultCategory = z.object({
-  species: z.enum(SPECIES),
+  species: z.string(),
   /** Juniors (under the club's junior age on the event's day) or Open; every category is Open at an event without divisions. */
   division: z.enum(RESULT_DIVISIONS),
   placings: z.array(resultPlacing),

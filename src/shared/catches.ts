@@ -1,6 +1,4 @@
-/** Species a catch can be logged as, which are also the competition categories. */
-export const SPECIES = ['Mulloway', 'Whiting', 'Bream', 'Flathead', 'Mangrove Jack', 'Trevally', 'Tailor'] as const;
-export type Species = (typeof SPECIES)[number];
+// The species a catch can be logged as, and their legal sizes, are the club's (species.ts, read from its settings).
 
 export const FATE = ['kept', 'released'] as const;
 export type Fate = (typeof FATE)[number];
@@ -64,17 +62,6 @@ export function keptUnderMinimum(c: { fate: Fate; sizeCm: number; minimumCm: num
 export const REJECT_REASON_LENGTH = { min: 3, max: 300 } as const;
 /** What the judge is told of a reason that is too short, on the form and by the server. */
 export const REJECT_REASON_MESSAGE = `Please give the angler a reason (at least ${REJECT_REASON_LENGTH.min} characters).`;
-
-/** NSW legal minimum lengths in cm for the species the club logs, as seeded; the committee edits them. */
-export const NSW_MINIMUM_LENGTHS_CM: Record<Species, number | null> = {
-  Flathead: 36, // dusky flathead
-  Bream: 25, // yellowfin bream
-  Mulloway: 70,
-  Whiting: 27, // sand whiting
-  'Mangrove Jack': 35,
-  Tailor: 30,
-  Trevally: null,
-};
 
 export const RARITIES = ['common', 'rare', 'epic', 'legendary'] as const;
 export type Rarity = (typeof RARITIES)[number];

@@ -1,6 +1,7 @@
 import type { ClubProfile } from './club-profile';
 import type { CompetitionRules } from './competition';
 import type { MembershipRules } from './membership';
+import { NSW_SPECIES, type ClubSpecies } from './species';
 
 /**
  * The example club the setup page offers and the demo seeds: the Tweed Coast Anglers Club. A site uses it only as
@@ -52,4 +53,10 @@ export const EXAMPLE_COMPETITION_RULES: CompetitionRules = {
   mysteryFishPrize: { cents: 10_000, text: '$100 cash' },
   pictureOfMonthPrize: { cents: 10_000, text: '$100 voucher' },
   offshoreAllowed: false,
+};
+
+/** The example club's species: New South Wales' legal sizes, every species counting for points. */
+export const EXAMPLE_CLUB_SPECIES: ClubSpecies = {
+  state: 'NSW',
+  species: NSW_SPECIES.map((s) => ({ ...s })),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CATCH_SIZE_MAX_CM, roundSizeCm, SPECIES } from './catches';
+import { CATCH_SIZE_MAX_CM, roundSizeCm } from './catches';
+import { speciesName } from './species-rules';
 import { MYSTERY_FISH_STATES, YEAR_MONTH } from './competition';
 
 // The mystery fish and the fish picture of the month: what the committee's and members' screens and the server share.
@@ -16,7 +17,7 @@ const lengthCm = (what: string) =>
 /** The committee seals (or re-seals) an event's mystery fish: a species and an exact length or a range. */
 export const mysteryFishInput = z.object({
   eventId,
-  species: z.enum(SPECIES, { error: 'Please choose a species from the list.' }),
+  species: speciesName,
   length: z.discriminatedUnion(
     'kind',
     [

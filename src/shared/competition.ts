@@ -1,7 +1,6 @@
 /** The mystery fish and the fish picture of the month: plain constants and rules, kept apart from the zod schemas. */
 import { clubLocalToInstant, clubToday } from './dates';
 import { MONTHS_LONG } from './club-clock';
-import type { Species } from './catches';
 
 /** The id of the `<script type="application/json">` in a page's HTML that carries the club's competition rules. */
 export const COMPETITION_RULES_ID = 'club-competition';
@@ -33,7 +32,8 @@ export interface CompetitionRules {
 /** The committee's mystery fish: a species and an exact length or a range of lengths (cm, to a tenth). */
 export type MysteryLength = { kind: 'exact'; lengthCm: number } | { kind: 'range'; minCm: number; maxCm: number };
 export interface MysteryFish {
-  species: Species;
+  /** One of the club's species when sealed. */
+  species: string;
   length: MysteryLength;
 }
 

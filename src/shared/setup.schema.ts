@@ -4,6 +4,7 @@ import { clubProfileSchema } from './club-profile';
 import { competitionRulesSchema } from './competition-rules';
 import { fishingAreaInput } from './fishing-area';
 import { membershipRulesSchema } from './membership-rules';
+import { clubSpeciesSchema } from './species-rules';
 
 /** The first-run setup code as typed: spaces and case do not matter (the server compares it without them). */
 export const setupCodeSchema = text('Setup code')
@@ -19,6 +20,7 @@ export const firstAdminInput = z.object({
   competition: competitionRulesSchema,
   /** The club's fishing area as GeoJSON; left out, the example club's stays until one is set in Admin → Club settings. */
   fishingArea: fishingAreaInput.shape.geojson.optional(),
+  species: clubSpeciesSchema,
   firstName: nameSchema('First name'),
   lastName: nameSchema('Last name'),
   email: emailSchema,

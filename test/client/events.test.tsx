@@ -229,7 +229,6 @@ describe('portal dashboard', () => {
       'catches.mine': () => ok([]),
       'members.dashboard': () => ok(aDashboard({ eventsAttended: 1, competitions: 1 })),
       'events.myRegistrations': () => ok([past, future(0), future(1), future(2), future(3)]),
-      'catches.sizeLimits': () => ok([]),
     });
     renderApp('/member', server);
     expect(await screen.findByText('Future 0')).toBeTruthy();

@@ -208,7 +208,6 @@ describe('the member portal while suspended', () => {
       'members.dashboard': () => ok(aDashboard()),
       'events.myRegistrations': () => ok([]),
       'catches.mine': () => ok([]),
-      'catches.sizeLimits': () => ok([]),
     });
 
   it('shows a red banner with the end date and the reason', async () => {

@@ -2,7 +2,12 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { goTo } from '../../src/client/lib/use-auth';
-import { EXAMPLE_CLUB_PROFILE, EXAMPLE_COMPETITION_RULES, EXAMPLE_MEMBERSHIP_RULES } from '../../src/shared/club-example';
+import {
+  EXAMPLE_CLUB_PROFILE,
+  EXAMPLE_CLUB_SPECIES,
+  EXAMPLE_COMPETITION_RULES,
+  EXAMPLE_MEMBERSHIP_RULES,
+} from '../../src/shared/club-example';
 import { BAY_AREA_GEOJSON, BAY_CLUB, BAY_MEMBERSHIP } from '../support/second-club';
 import { anAdmin } from './builders';
 import { fieldMessage } from './field-message';
@@ -141,6 +146,7 @@ describe('/setup', () => {
       club: { ...BAY_CLUB, colours: EXAMPLE_CLUB_PROFILE.colours },
       membership: EXAMPLE_MEMBERSHIP_RULES,
       competition: EXAMPLE_COMPETITION_RULES,
+      species: EXAMPLE_CLUB_SPECIES,
     });
   });
 
@@ -171,6 +177,7 @@ describe('/setup', () => {
             membership: BAY_MEMBERSHIP,
             competition: EXAMPLE_COMPETITION_RULES,
             fishingArea: BAY_AREA_GEOJSON,
+            species: EXAMPLE_CLUB_SPECIES,
           },
         ],
       },

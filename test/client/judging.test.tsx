@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AdminJudgingTab } from '../../src/client/features/admin/judging-tab';
-import { SizeLimitsEditor } from '../../src/client/features/admin/size-limits-editor';
 import { ResultsBoard, SeasonLadder } from '../../src/client/features/catches/results-board';
 import { CATCH_SIZE_MESSAGE } from '../../src/shared/catches';
 import type { JudgeCatchView } from '../../src/shared/catches.schema';
@@ -24,7 +23,6 @@ import {
 import {
   type Answers,
   type FakeServer,
-  type Output,
   SIGNED_OUT,
   fakeServer,
   ok,
@@ -295,70 +293,6 @@ describe('admin judging queue', () => {
   });
 });
 
-const LIMITS: Output<'catches.sizeLimits'> = [
-  { species: 'Mulloway', minimumCm: 70 },
-  { species: 'Flathead', minimumCm: 36 },
-  { species: 'Trevally', minimumCm: null },
-];
-
-function limitsServer() {
-  const limits = LIMITS.map((l) => ({ ...l }));
-  return fakeServer({
-    'catches.sizeLimits': () => ok(limits),
-    'admin.catches.setSizeLimit': ({ species, minimumCm }) => {
-      limits.find((l) => l.species === species)!.minimumCm = minimumCm;
-      return ok({ species, minimumCm });
-    },
-  });
-}
-
-describe('size-limits editor', () => {
-  it('saves a changed minimum, and an emptied one as no limit', async () => {
-    const server = limitsServer();
-    const user = userEvent.setup();
-    renderWithProviders(<SizeLimitsEditor />, server);
-    expect(await screen.findByText('Legal Minimum Lengths')).toBeTruthy();
-    expect(screen.getByText(/Seeded with NSW DPI values; check the current limits at fisheries\.nsw\.gov\.au\./)).toBeTruthy();
-    const flathead = (await screen.findByLabelText('Flathead minimum length (cm)')) as HTMLInputElement;
-    expect(flathead.value).toBe('36');
-    expect((screen.getByLabelText('Trevally minimum length (cm)') as HTMLInputElement).value).toBe('');
-    const saveFlathead = screen.getByRole('button', { name: 'Save Flathead minimum length' });
-    expect(saveFlathead.hasAttribute('disabled')).toBe(true);
-
-    await user.clear(flathead);
-    await user.type(flathead, '38');
-    expect(saveFlathead.hasAttribute('disabled')).toBe(false);
-    expect(screen.getByRole('button', { name: 'Save Mulloway minimum length' }).hasAttribute('disabled')).toBe(true);
-    await user.click(saveFlathead);
-    expect(await screen.findByText('Minimum length saved')).toBeTruthy();
-    await waitFor(() => expect(saveFlathead.hasAttribute('disabled')).toBe(true));
-
-    await user.clear(screen.getByLabelText('Mulloway minimum length (cm)'));
-    await user.click(screen.getByRole('button', { name: 'Save Mulloway minimum length' }));
-    await waitFor(() => expect(server.mutations()).toHaveLength(2));
-
-    const sent = server.mutations().map((c) => [c.procedures[0], c.inputs[0]]);
-    expect(sent).toEqual([
-      ['admin.catches.setSizeLimit', { species: 'Flathead', minimumCm: 38 }],
-      ['admin.catches.setSizeLimit', { species: 'Mulloway', minimumCm: null }],
-    ]);
-    // The list is fetched again after each save.
-    await waitFor(() => expect(server.calls.filter((c) => c.procedures.includes('catches.sizeLimits')).length).toBeGreaterThanOrEqual(3));
-  });
-
-  it('does not offer to save 0 cm', async () => {
-    const server = limitsServer();
-    const user = userEvent.setup();
-    renderWithProviders(<SizeLimitsEditor />, server);
-    const flathead = await screen.findByLabelText('Flathead minimum length (cm)');
-    await user.clear(flathead);
-    await user.type(flathead, '0');
-    expect(screen.getByText('Enter a length of more than 0 cm and at most 300 cm, or leave it empty for no limit.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Save Flathead minimum length' }).hasAttribute('disabled')).toBe(true);
-    expect(server.mutations()).toEqual([]);
-  });
-});
-
 /** As events.started sends them: newest first. */
 const EVENTS = [
   aStartedEvent({ id: EVENT_ID, name: 'Flathead Classic', eventDate: '2026-10-03T20:00:00.000Z' }),
@@ -614,7 +548,6 @@ describe('admin page tabs', () => {
       'admin.fishingArea.get': () => ok(AREA),
       // No picture-of-the-month votes yet.
       'admin.pictureOfMonth.overview': () => ok([]),
-      'catches.sizeLimits': () => ok(LIMITS),
       'catches.results': ({ id }) =>
         ok(
           id === EVENT_ID
@@ -645,8 +578,9 @@ describe('admin page tabs', () => {
     expect(await screen.findByText('Club code: MULLET — check it is on the brag mat')).toBeTruthy();
 
     await user.click(screen.getByRole('tab', { name: 'Results' }));
-    expect(await screen.findByText('Legal Minimum Lengths')).toBeTruthy();
+    // The legal sizes are the club's species, in Admin → Club settings: not on the Results tab.
     expect(((await screen.findByLabelText('One placing per angler per category')) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByText('Legal Minimum Lengths')).toBeNull();
     const select = (await screen.findByLabelText('Event')) as HTMLSelectElement;
     expect(Array.from(select.options).map((o) => o.textContent)).toEqual([
       'Flathead Classic (04/10/2026)',

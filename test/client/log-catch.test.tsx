@@ -48,11 +48,6 @@ function server(overrides: Answers = {}) {
     'auth.me': () => ok(aUser({ firstName: 'Morgan', lastName: 'Reef' })),
     'members.profile': () => ok(PROFILE),
     'events.upcoming': () => ok([todaysEvent()]),
-    'catches.sizeLimits': () =>
-      ok([
-        { species: 'Flathead', minimumCm: 36 },
-        { species: 'Trevally', minimumCm: null },
-      ]),
     'events.clubCode': () => ok({ code: 'MULLET' }),
     'members.entrants': ({ eventId }) => ok({ eventId, memberIds: [ME] }),
     ...overrides,

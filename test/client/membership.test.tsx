@@ -738,7 +738,6 @@ function portalServer(profile: Profile | null, extra: Answers = {}) {
     'members.dashboard': () => ok(aDashboard({ eventsAttended: 2 })),
     'members.list': () => ok([{ id: 'm1', firstName: 'Morgan', lastName: 'Reef' }]),
     'members.entrants': ({ eventId }) => ok({ eventId, memberIds: ['m1'] }),
-    'catches.sizeLimits': () => ok([{ species: 'Flathead', minimumCm: 36 }]),
     'pictureOfMonth.month': NOT_YET_JOINED['pictureOfMonth.month'],
     'payments.setup': () => ok(aPaymentSetup()),
     // The Profile tab's payments and calendar address (member-card.test.tsx has their own tests).

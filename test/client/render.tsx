@@ -93,7 +93,6 @@ export const NOT_YET_JOINED: Answers = {
   'events.myRegistrations': () => ok([]),
   'catches.mine': () => ok([]),
   // Fetched once the portal is drawn, for the event day's Events and Catches tabs.
-  'catches.sizeLimits': () => ok([]),
   'pictureOfMonth.month': () =>
     ok(
       aPictureMonth({

@@ -4,13 +4,20 @@ import { afterEach, vi } from 'vitest';
 import { setClubProfile } from '../../src/client/lib/club-profile';
 import { setCompetitionRules } from '../../src/client/lib/competition-rules';
 import { setMembershipRules } from '../../src/client/lib/membership-rules';
-import { EXAMPLE_CLUB_PROFILE, EXAMPLE_COMPETITION_RULES, EXAMPLE_MEMBERSHIP_RULES } from '../../src/shared/club-example';
+import { setClubSpecies } from '../../src/client/lib/species';
+import {
+  EXAMPLE_CLUB_PROFILE,
+  EXAMPLE_CLUB_SPECIES,
+  EXAMPLE_COMPETITION_RULES,
+  EXAMPLE_MEMBERSHIP_RULES,
+} from '../../src/shared/club-example';
 import { failOnUnanswered } from './unanswered';
 
-// Every test starts with the example club's profile, membership and competition rules, as a page carries its club's (main.tsx keeps them).
+// Every test starts with the example club's profile, membership and competition rules and species, as a page carries its club's (main.tsx keeps them).
 setClubProfile(EXAMPLE_CLUB_PROFILE);
 setMembershipRules(EXAMPLE_MEMBERSHIP_RULES);
 setCompetitionRules(EXAMPLE_COMPETITION_RULES);
+setClubSpecies(EXAMPLE_CLUB_SPECIES);
 
 // findBy… and waitFor wait up to 10 s rather than 1 s: a screen's code is loaded on demand, which on a busy CI
 // machine can take longer than a second. What is waited for is unchanged; only a failure takes longer to report.
@@ -64,6 +71,7 @@ afterEach(() => {
   setClubProfile(EXAMPLE_CLUB_PROFILE);
   setMembershipRules(EXAMPLE_MEMBERSHIP_RULES);
   setCompetitionRules(EXAMPLE_COMPETITION_RULES);
+  setClubSpecies(EXAMPLE_CLUB_SPECIES);
   // The toast store is global: start every test with none showing or queued.
   notifications.clean();
   notifications.cleanQueue();

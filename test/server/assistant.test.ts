@@ -164,7 +164,11 @@ describe('the fishing assistant', () => {
 
   it('keeps up with the committee: a changed minimum length is what it says next', async () => {
     expect((await ask('What is the size limit for tailor?')).response).toContain('30 cm');
-    await admin.trpc.admin.catches.setSizeLimit.mutate({ species: 'Tailor', minimumCm: 32 });
+    const list = await t.client().trpc.club.species.query();
+    await admin.trpc.admin.club.saveSpecies.mutate({
+      ...list,
+      species: list.species.map((s) => (s.name === 'Tailor' ? { ...s, minimumCm: 32 } : s)),
+    });
     expect((await ask('What is the size limit for tailor?')).response).toContain('32 cm');
   });
 

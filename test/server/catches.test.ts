@@ -1,7 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog, Catch, FishingSession } from '../../src/server/db/entities';
-import { SPECIES } from '../../src/shared/catches';
 import { addDays, clubLocalToInstant, clubToday, instantToClubLocal } from '../../src/shared/dates';
 import { createAdmin, createMember, createUser, enterEvent } from '../support/factories';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
@@ -262,34 +261,6 @@ describe('fishing hours and size limits', () => {
     // Nor does an account without a membership read the members list (it names juniors).
     expect((await signedUpOnly.json('GET', '/api/members')).status).toBe(403);
     expect((await other.client.json('GET', '/api/members')).status).toBe(200);
-  });
-
-  it('serves the seeded NSW minimum lengths', async () => {
-    const limits = await t.client().trpc.catches.sizeLimits.query();
-    expect(Object.fromEntries(limits.map((l) => [l.species, l.minimumCm]))).toEqual({
-      Bream: 25,
-      Flathead: 36,
-      'Mangrove Jack': 35,
-      Mulloway: 70,
-      Tailor: 30,
-      Trevally: null,
-      Whiting: 27,
-    });
-    // Every species a member can log has its row (a minimum, or none).
-    expect(limits.map((l) => l.species).sort()).toEqual([...SPECIES].sort());
-  });
-
-  it('lets the committee change a minimum length, and no one else', async () => {
-    await expect(member.client.trpc.admin.catches.setSizeLimit.mutate({ species: 'Trevally', minimumCm: 30 })).rejects.toThrow(
-      'Only club administrators can do that.',
-    );
-    await admin.trpc.admin.catches.setSizeLimit.mutate({ species: 'Trevally', minimumCm: 30 });
-    await expect(admin.trpc.admin.catches.setSizeLimit.mutate({ species: 'Bream', minimumCm: -1 })).rejects.toThrow(
-      'Enter a length of more than 0 cm and at most 300 cm, or leave it empty for no limit.',
-    );
-    const limits = await t.client().trpc.catches.sizeLimits.query();
-    expect(limits.find((l) => l.species === 'Trevally')!.minimumCm).toBe(30);
-    expect(limits.find((l) => l.species === 'Bream')!.minimumCm).toBe(25);
   });
 });
 

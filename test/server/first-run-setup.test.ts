@@ -15,6 +15,7 @@ import {
   BAY_COMPETITION,
   BAY_MEMBERSHIP,
   REDCLIFFE_JETTY,
+  BAY_SPECIES,
   TWEED_RIVER_MOUTH,
 } from '../support/second-club';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -44,6 +45,7 @@ const admin = (code: string, email = 'secretary@example.com') => ({
   membership: BAY_MEMBERSHIP,
   competition: BAY_COMPETITION,
   fishingArea: BAY_AREA_GEOJSON,
+  species: BAY_SPECIES,
   firstName: 'Sue',
   lastName: 'Secretary',
   email,
@@ -132,6 +134,9 @@ describe('first-run setup', () => {
     expect(await t.client().trpc.club.competition.query()).toEqual(BAY_COMPETITION);
     const [competition] = await t.em().find(AuditLog, { action: 'club.competition.save' });
     expect(competition).toMatchObject({ actorLabel: 'setup code', before: null, after: BAY_COMPETITION });
+    expect(await t.client().trpc.club.species.query()).toEqual(BAY_SPECIES);
+    const [species] = await t.em().find(AuditLog, { action: 'club.species.save' });
+    expect(species).toMatchObject({ actorLabel: 'setup code', after: BAY_SPECIES });
     const [saved] = await t.em().find(AuditLog, { action: 'club.profile.save' });
     expect(saved).toMatchObject({ actorLabel: 'setup code', before: null, after: BAY_CLUB });
   });

@@ -137,8 +137,8 @@ describe("a page's HTML carries what its first screen needs", () => {
     const data = html.slice(html.indexOf(`id="${FIRST_SCREEN_DATA_ID}">`));
     // The data ends at its own closing tag, followed by the club's address: nothing of the answer got out.
     expect(data.slice(data.indexOf('</script>'))).toMatch(new RegExp(`^</script><script type="application/json" id="${CLUB_ADDRESS_ID}">`));
-    // The template's module script, the answers, the club's address, its profile, membership rules, competition rules and clock.
-    expect(html.match(/<script/g)?.length).toBe(7);
+    // The template's module script, the answers, the club's address, its profile, membership rules, competition rules, species and clock.
+    expect(html.match(/<script/g)?.length).toBe(8);
   });
 
   it("carries the club's zone offsets, the same as the platform's time-zone data", async () => {

@@ -1,6 +1,11 @@
 import { createECDH, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { EXAMPLE_CLUB_PROFILE, EXAMPLE_COMPETITION_RULES, EXAMPLE_MEMBERSHIP_RULES } from '../../src/shared/club-example';
+import {
+  EXAMPLE_CLUB_PROFILE,
+  EXAMPLE_CLUB_SPECIES,
+  EXAMPLE_COMPETITION_RULES,
+  EXAMPLE_MEMBERSHIP_RULES,
+} from '../../src/shared/club-example';
 import { acceptRequiredDocuments } from '../../src/shared/documents';
 import { acceptGuestDocuments } from '../../src/shared/entries.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -751,7 +756,6 @@ function validInputs(): Record<string, unknown> {
     'admin.members.liftSuspension': { memberId: ids.member },
     'admin.catches.judged': { status: 'rejected', page: 1, pageSize: 10 },
     'admin.catches.reopen': { id: ids.catch, reason: 'A second look at the photo' },
-    'admin.catches.setSizeLimit': { species: 'Bream', minimumCm: 25 },
     'admin.catches.judge': { action: 'reject', id: ids.catch, reason: 'Too blurry to measure' },
     'admin.catches.get': { id: ids.catch },
     'admin.catches.queue': { eventId: ids.event },
@@ -840,6 +844,7 @@ function validInputs(): Record<string, unknown> {
       club: EXAMPLE_CLUB_PROFILE,
       membership: EXAMPLE_MEMBERSHIP_RULES,
       competition: EXAMPLE_COMPETITION_RULES,
+      species: EXAMPLE_CLUB_SPECIES,
       firstName: 'Fuzz',
       lastName: 'Setup',
       email: 'fuzz-setup@example.com',
@@ -848,6 +853,7 @@ function validInputs(): Record<string, unknown> {
     'admin.club.saveProfile': EXAMPLE_CLUB_PROFILE,
     'admin.club.saveMembership': EXAMPLE_MEMBERSHIP_RULES,
     'admin.club.saveCompetition': EXAMPLE_COMPETITION_RULES,
+    'admin.club.saveSpecies': EXAMPLE_CLUB_SPECIES,
     'admin.cms.pages.create': page,
     'admin.cms.pages.update': { id: ids.page, page: { ...page, slug: 'fuzz' } },
     'admin.cms.pages.delete': { id: ids.page },

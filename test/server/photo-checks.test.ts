@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog, Catch, SiteSetting } from '../../src/server/db/entities';
 import { catchPhoto, randomSource } from '../../src/server/demo/demo-images';
 import { photoPrint, printDifference, SAME_PICTURE_MAX_DIFFERENCE } from '../../src/server/catches/photo-prints';
-import { CATCH_FLAG_LABELS, SPECIES } from '../../src/shared/catches';
+import { CATCH_FLAG_LABELS } from '../../src/shared/catches';
+import { NSW_SPECIES } from '../../src/shared/species';
 import { instantToClubLocal } from '../../src/shared/dates';
 import { EXAMPLE_FISHING_AREA } from '../../src/shared/example-fishing-area';
 import { distanceMetres, insideArea } from '../../src/shared/fishing-area';
@@ -35,7 +36,7 @@ let fish = 0;
 async function brag(at?: { lat: number; lng: number }) {
   fish += 1;
   return catchPhoto({
-    species: SPECIES[fish % SPECIES.length],
+    species: NSW_SPECIES[fish % NSW_SPECIES.length].name,
     sizeCm: 30 + fish * 3,
     clubCode: 'FAIR19',
     rng,

@@ -1,6 +1,7 @@
 import type { ClubProfile } from '../../src/shared/club-profile';
 import type { CompetitionRules } from '../../src/shared/competition';
 import type { MembershipRules } from '../../src/shared/membership';
+import { QLD_SPECIES, type ClubSpecies } from '../../src/shared/species';
 
 /** A made-up club in another state, set up through the same pages as any: nothing of the example club in it. */
 export const BAY_CLUB: ClubProfile = {
@@ -67,3 +68,11 @@ export const BAY_AREA_GEOJSON = JSON.stringify({ type: 'Feature', properties: { 
 /** The Redcliffe jetty, inside the Bay's area; the Tweed's river mouth, far outside it. */
 export const REDCLIFFE_JETTY = { lat: -27.2277, lng: 153.1148 };
 export const TWEED_RIVER_MOUTH = { lat: -28.1717, lng: 153.5597 };
+/** Its species: Queensland's list, with Snapper not counting for points and a species of its own without a minimum. */
+export const BAY_SPECIES: ClubSpecies = {
+  state: 'QLD',
+  species: [
+    ...QLD_SPECIES.map((s) => (s.name === 'Snapper' ? { ...s, countsForPoints: false } : { ...s })),
+    { name: 'Dart', minimumCm: null, countsForPoints: true },
+  ],
+};

@@ -41,7 +41,6 @@ function usePrepareEventDayTabs() {
       MemberEvents.preload();
       FishLogging.preload();
       void queryClient.prefetchQuery(trpc.events.upcoming.queryOptions());
-      void queryClient.prefetchQuery(trpc.catches.sizeLimits.queryOptions());
     };
     if (!('requestIdleCallback' in window)) return prepare();
     const idle = requestIdleCallback(prepare, { timeout: 3000 });

@@ -105,6 +105,7 @@ export class FirstRunSetupService {
       await writeClubSection(tem, 'membership', input.membership, { actor: null, label: 'setup code' });
       await writeClubSection(tem, 'competition', input.competition, { actor: null, label: 'setup code' });
       if (input.fishingArea) await writeFishingArea(tem, input.fishingArea, { actor: null, label: 'setup code' });
+      await writeClubSection(tem, 'species', input.species, { actor: null, label: 'setup code' });
       Object.assign(user, { firstName: input.firstName, lastName: input.lastName, role: 'admin' as const });
       user.passwordHash = await hashPassword(input.password);
       user.emailVerifiedAt ??= now;

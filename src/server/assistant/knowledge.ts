@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ClubProfile } from '../../shared/club-profile';
+import { STATE_NAMES, type ClubProfile } from '../../shared/club-profile';
 import type { CompetitionRules } from '../../shared/competition';
+import type { ClubSpecies } from '../../shared/species';
 import { clubLocalToInstant, clubToday, formatClubDateTime } from '../../shared/dates';
 import { eventLimitBadges } from '../../shared/events';
 import type { EventView } from '../../shared/events.schema';
@@ -8,7 +9,6 @@ import type { NewsView, PageView, PublicSection, PublicSettings } from '../../sh
 import { CLUB_DOCUMENTS, CODE_OF_CONDUCT_RULES, LICENCE_NOTICE, NSW_RESOURCES, withClubWords } from '../../shared/documents';
 import { formatAud, membershipYearText, type MembershipRules, type MembershipType } from '../../shared/membership';
 import { SPONSOR_PACKAGES, SPONSORSHIP_LABELS, SPONSORSHIP_PRICES_CENTS, type PublicSponsor } from '../../shared/sponsors.schema';
-import type { CatchesService } from '../catches/catches.service';
 import type { ClubSettingsService } from '../club/club-settings.service';
 import type { CmsService } from '../content/cms.service';
 import type { EventsService } from '../events/events.service';
@@ -31,12 +31,11 @@ export interface Passage {
 export interface KnowledgeSources {
   /**
    * The club's name, area and association number, which its documents speak in; its fees and junior age; its
-   * competition rules (entry fees, times, prizes and points).
+   * competition rules (entry fees, times, prizes and points); its species and their legal sizes.
    */
-  club: Pick<ClubSettingsService, 'profile' | 'membership' | 'competition'>;
+  club: Pick<ClubSettingsService, 'profile' | 'membership' | 'competition' | 'species'>;
   cms: CmsService;
   events: EventsService;
-  catches: CatchesService;
   sponsors: SponsorsService;
   clock: { now(): Date };
 }
@@ -52,6 +51,8 @@ const SPECIES_NAMES: Record<string, string> = {
   'Mangrove Jack': 'mangrove jack (jacks)',
   Tailor: 'tailor',
   Trevally: 'trevally (GT, giant trevally)',
+  Snapper: 'snapper (squire, reddies)',
+  'Grass Emperor': 'grass emperor (sweetlip)',
 };
 
 /** Plain text of committee HTML: tags out, entities of the common kind decoded. */
@@ -76,7 +77,6 @@ export const KNOWLEDGE_READS: readonly EntityName[] = [
   'SiteSetting',
   'Event',
   'EventRegistration',
-  'SizeLimit',
   'ContentPage',
   'SiteSection',
   'NewsArticle',
@@ -85,13 +85,13 @@ export const KNOWLEDGE_READS: readonly EntityName[] = [
 
 /** Everything the assistant may say, gathered from the club's content as it stands now. */
 export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSources): Promise<Passage[]> {
-  const [club, rules, competition, settings, events, limits, pages, home, landing, news, sponsors] = await Promise.all([
+  const [club, rules, competition, settings, events, species, pages, home, landing, news, sponsors] = await Promise.all([
     sources.club.profile(em.fork()),
     sources.club.membership(em.fork()),
     sources.club.competition(em.fork()),
     sources.cms.publicSettings(em.fork()),
     sources.events.upcoming(em.fork(), 12),
-    sources.catches.sizeLimits(em.fork()),
+    sources.club.species(em.fork()),
     sources.cms.publishedPages(em.fork()),
     sources.cms.sections(em.fork(), 'home'),
     sources.cms.sections(em.fork(), 'landing'),
@@ -103,7 +103,7 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
     ...eventPassages(rules, events, sources.clock),
     ...documentPassages(club, competition),
     ...sponsorPassages(sponsors),
-    ...resourcePassages(limits),
+    ...resourcePassages(species),
     ...contactPassages(settings),
     ...committeePassages(pages, home, landing, news),
   ];
@@ -312,8 +312,8 @@ function sponsorPassages(sponsors: PublicSponsor[]): Passage[] {
   return passages;
 }
 
-/** The NSW licence, the other NSW resources and the legal minimum lengths. */
-function resourcePassages(limits: Awaited<ReturnType<CatchesService['sizeLimits']>>): Passage[] {
+/** The NSW licence, the other NSW resources and the legal minimum lengths of the club's species. */
+function resourcePassages(list: ClubSpecies): Passage[] {
   const passages: Passage[] = [];
   const add = (p: Passage) => passages.push(p);
   const licence = NSW_RESOURCES.find((r) => r.required)!;
@@ -327,19 +327,20 @@ function resourcePassages(limits: Awaited<ReturnType<CatchesService['sizeLimits'
   for (const r of NSW_RESOURCES.filter((x) => !x.required))
     add({ id: `resource-${r.title}`, title: r.title, url: r.url, text: `${r.title}: ${r.description}` });
 
-  // Legal minimum lengths, from the committee's table.
-  const sizeUrl = NSW_RESOURCES.find((r) => /saltwater bag and size/i.test(r.title))?.url ?? RESOURCES_URL;
-  for (const l of limits) {
-    const names = SPECIES_NAMES[l.species] ?? l.species;
+  // Legal minimum lengths, from the club's species (its state's, as the committee keeps them).
+  const sizeUrl = (list.state === 'NSW' && NSW_RESOURCES.find((r) => /saltwater bag and size/i.test(r.title))?.url) || RESOURCES_URL;
+  const state = STATE_NAMES[list.state];
+  for (const s of list.species) {
+    const names = SPECIES_NAMES[s.name] ?? s.name;
     add({
-      id: `size-${l.species}`,
-      title: `${l.species} size limit`,
+      id: `size-${s.name}`,
+      title: `${s.name} size limit`,
       url: sizeUrl,
       aliases: `${names} size limit legal minimum length keep keeper undersize how big`,
       text:
-        l.minimumCm === null
-          ? `The club has no legal minimum length on record for ${l.species}; check the NSW DPI saltwater bag and size limits before keeping one.`
-          : `The legal minimum length for a kept ${l.species} (${names}) in NSW is ${l.minimumCm} cm. Check NSW DPI for bag limits.`,
+        s.minimumCm === null
+          ? `The club has no legal minimum length on record for ${s.name}; check ${state}'s fisheries bag and size limits before keeping one.`
+          : `The legal minimum length for a kept ${s.name} (${names}) in ${state} is ${s.minimumCm} cm. Check ${state}'s fisheries rules for bag limits.`,
     });
   }
   return passages;

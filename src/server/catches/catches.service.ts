@@ -1,16 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
-import { achievementFor, type Achievement, type Species } from '../../shared/catches';
+import { achievementFor, type Achievement } from '../../shared/catches';
 import { GPS_UNAVAILABLE, LATE_CATCH_DAYS, type CatchSubmission, type CatchView } from '../../shared/catches.schema';
 import { clubLocalToInstant, clubToday, daysBetween, type IsoDate } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { acceptsCatchesOn, isWithinFishingHours, outsideFishingHoursMessage } from '../../shared/events';
 import { CATCH_PHOTO_MAX_BYTES } from '../../shared/uploads';
-import { parseGps } from '../../shared/tweed';
+import { parseGps } from '../../shared/gps';
 import type { Clock } from '../clock';
-import { Catch, Event, EventRegistration, FishingSession, Member, SizeLimit, type User } from '../db/entities';
+import { Catch, Event, EventRegistration, FishingSession, Member, type User } from '../db/entities';
 import { isUniqueViolation } from '../db/unique-violation';
-import { recordAudit } from '../platform/audit.service';
 import { requireUser, type Actor, type GuestScope } from '../platform/actor';
 import { catchFlags } from './catch-flags';
 import { catchView } from './catch-view';
@@ -23,10 +22,15 @@ import { disqualifiedError } from './fair-play.service';
 import { refuseOutsideGuestScope } from '../events/guest-entries.service';
 import { isCurrentMember, refuseIfSuspended, requireCurrentMember } from '../membership/member-status';
 import type { UploadsService } from '../content/uploads.service';
+import type { ClubSettingsService } from '../club/club-settings.service';
+import { listedSpecies } from '../club/listed-species';
+import type { SpeciesRule } from '../../shared/species';
 
 export interface CatchesDeps {
   clock: Clock;
   uploads: UploadsService;
+  /** The club's species: what a catch may be logged as, and its legal minimum length. */
+  club: Pick<ClubSettingsService, 'species'>;
 }
 
 /** A phone clock may run a little ahead of ours. */
@@ -56,6 +60,8 @@ export class CatchesService {
       const existing = await em.findOne(Catch, { clientId: input.clientId }, { populate: ['event', 'angler'] });
       if (existing) return this.result(existing);
     }
+    // One of the club's species as it lists them now (a catch logged earlier keeps its own).
+    const species = await listedSpecies(this.deps.club, em, input.fishType, 'fishType');
     const now = this.deps.clock.now();
     const loggedAt = this.loggedTime(input.loggedAt, now);
     // The day the catch was logged decides, so a catch queued on the water still counts after the day ends.
@@ -65,6 +71,7 @@ export class CatchesService {
     if (!photo?.length) throw new AppError('BAD_REQUEST', 'Please take a photo of your catch.', { field: 'photo' });
 
     const { facts, print, photoHash, photoKey, gps, duplicateOf, flags } = await this.photoAndFlags(em, user, photo, input, {
+      species,
       event,
       loggedAt,
       now,
@@ -75,7 +82,7 @@ export class CatchesService {
       event,
       angler,
       submittedBy: user,
-      species: input.fishType,
+      species: species.name,
       sizeCm: input.size,
       fate: input.fishKeptOrReleased,
       caughtAt: loggedAt,
@@ -153,7 +160,7 @@ export class CatchesService {
     user: User | null,
     photo: Buffer,
     input: CatchSubmission,
-    { event, loggedAt, now }: { event: Event; loggedAt: Date; now: Date },
+    { species, event, loggedAt, now }: { species: SpeciesRule; event: Event; loggedAt: Date; now: Date },
   ) {
     // Read from the original upload: the stored copy is re-encoded without its metadata.
     const [facts, print] = await Promise.all([readPhotoFacts(photo, (local) => clubLocalToInstant(local)), photoPrint(photo)]);
@@ -174,7 +181,7 @@ export class CatchesService {
       receivedAt: now,
       fate: input.fishKeptOrReleased,
       sizeCm: input.size,
-      minimumCm: (await em.findOne(SizeLimit, { species: input.fishType }))?.minimumCm ?? null,
+      minimumCm: species.minimumCm,
     });
     return { facts, print, photoHash, photoKey, gps, duplicateOf, flags };
   }
@@ -207,27 +214,6 @@ export class CatchesService {
     const where = own ? { $or: [{ angler: own }, { submittedBy: user }] } : { submittedBy: user };
     const catches = await em.find(Catch, where, { populate: ['event', 'angler'], orderBy: { caughtAt: 'desc', id: 'asc' }, limit, offset });
     return catches.map(catchView);
-  }
-
-  async sizeLimits(em: EntityManager) {
-    const limits = await em.find(SizeLimit, {}, { orderBy: { species: 'asc' } });
-    return limits.map((l) => ({ species: l.species, minimumCm: l.minimumCm ?? null }));
-  }
-
-  /** The committee keeps the legal minimum lengths current; blank means no limit. Audited. */
-  async setSizeLimit(em: EntityManager, actor: Actor, species: Species, minimumCm: number | null) {
-    const limit = (await em.findOne(SizeLimit, { species })) ?? em.create(SizeLimit, { species, minimumCm: null });
-    recordAudit(em, {
-      actor: actor.user,
-      action: 'sizeLimit.set',
-      entityType: 'SizeLimit',
-      entityId: species,
-      before: { minimumCm: limit.minimumCm ?? null },
-      after: { minimumCm },
-    });
-    limit.minimumCm = minimumCm;
-    await em.flush();
-    return { species, minimumCm };
   }
 
   /**

@@ -1,5 +1,6 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
-import { roundSizeCm, type Species } from '../../shared/catches';
+import { roundSizeCm } from '../../shared/catches';
+import { listedSpecies } from '../club/listed-species';
 import type { CatchComparison, EventResults, JudgeCatchView, JudgeInput, LadderStatus, LiveBoard } from '../../shared/catches.schema';
 import type {
   JudgedCatchView,
@@ -29,7 +30,7 @@ export interface JudgingDeps extends ResultsDeps {
   publicUrl: string;
   log: { error(obj: object, msg: string): void };
   notifications: Pick<NotificationsService, 'pushOrEmail'>;
-  club: Pick<ClubSettingsService, 'profile' | 'membership' | 'competition'>;
+  club: Pick<ClubSettingsService, 'profile' | 'membership' | 'competition' | 'species'>;
 }
 
 /**
@@ -116,6 +117,9 @@ export class JudgingService {
    * The same verdict again (a double tap, a retry after a lost answer) changes nothing and tells nobody twice.
    */
   async judge(em: EntityManager, actor: Actor, input: JudgeInput): Promise<JudgeCatchView> {
+    // A correction names one of the club's species now; a catch of a species no longer listed is judged as it is.
+    const corrected =
+      input.action === 'approve' && input.fishType ? (await listedSpecies(this.deps.club, em, input.fishType, 'fishType')).name : null;
     const logged = await em.transactional(async (tem): Promise<LoggedFish | null> => {
       // Locked: a retry racing its first try, or two judges at once, decide it once and tell the angler once.
       const found = await tem.findOne(Catch, { id: input.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -130,7 +134,7 @@ export class JudgingService {
       if (input.action === 'approve') {
         found.status = 'verified';
         if (input.size !== undefined) found.sizeCm = roundSizeCm(input.size);
-        if (input.fishType) found.species = input.fishType;
+        if (corrected) found.species = corrected;
         found.rejectReason = null;
       } else {
         found.status = 'rejected';
@@ -307,15 +311,15 @@ export class JudgingService {
  * What the anglers of these catches logged (species and size), for catches a judge has decided since: the values
  * before the first verdict, from the audit log that records every verdict with its before and after.
  */
-async function loggedValues(em: EntityManager, ids: string[]): Promise<Map<string, { species: Species; sizeCm: number }>> {
+async function loggedValues(em: EntityManager, ids: string[]): Promise<Map<string, { species: string; sizeCm: number }>> {
   if (!ids.length) return new Map();
-  const rows: { entity_id: string; before: { species?: Species; sizeCm?: number } | null }[] = await em.getConnection().execute(
+  const rows: { entity_id: string; before: { species?: string; sizeCm?: number } | null }[] = await em.getConnection().execute(
     `select distinct on (entity_id) entity_id, before from audit_log
      where entity_type = 'Catch' and entity_id in (?) and action in ('catch.approve', 'catch.reject')
      order by entity_id, id`,
     [ids],
   );
-  const logged = new Map<string, { species: Species; sizeCm: number }>();
+  const logged = new Map<string, { species: string; sizeCm: number }>();
   for (const row of rows)
     if (row.before?.species && row.before.sizeCm !== undefined)
       logged.set(row.entity_id, { species: row.before.species, sizeCm: Number(row.before.sizeCm) });

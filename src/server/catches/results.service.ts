@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { SPECIES } from '../../shared/catches';
 import type { ChampionPointsView, EventResults, LadderStatus, LiveBoard, ResultCategory } from '../../shared/catches.schema';
 import { clubLocalToInstant, clubToday } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
@@ -14,6 +13,7 @@ import type { MembershipRules } from '../../shared/membership';
 import type { MysteryFishService } from '../competition/mystery-fish.service';
 import { placedSql, placesCounted, pointsFor } from './placings';
 import type { CompetitionRules } from '../../shared/competition';
+import { categoriesOf } from '../../shared/species';
 
 /** Anglers per division the presentation shows of the season's champion points. */
 const CHAMPION_POINTS_SHOWN = 5;
@@ -22,15 +22,20 @@ export interface ResultsDeps {
   clock: Clock;
   /** The event's mystery fish, as the live board and the presentation show it. */
   mysteryFish: Pick<MysteryFishService, 'view'>;
-  /** The club's membership rules (who is a junior, and so in the Juniors division) and competition rules (points and prizes per place). */
-  club: Pick<ClubSettingsService, 'membership' | 'competition'>;
+  /**
+   * The club's membership rules (who is a junior, and so in the Juniors division), competition rules (points and
+   * prizes per place) and species (which are categories).
+   */
+  club: Pick<ClubSettingsService, 'membership' | 'competition' | 'species'>;
 }
 
 /**
  * What places a catch and what a place is worth: the competition's placing rules, the club's junior age that makes
- * the divisions, and the club's points and prizes per place.
+ * the divisions, the club's points and prizes per place, and its categories (the species that count for points; a
+ * catch of another, or of a species the club no longer lists, is never placed).
  */
 interface Rules {
+  categories: string[];
   placing: PlacingRules;
   membership: Pick<MembershipRules, 'juniorUnder'>;
   competition: Pick<CompetitionRules, 'placePrizes' | 'championPoints'>;
@@ -99,7 +104,7 @@ export class ResultsService {
     const photosShown = this.deps.clock.now() >= closes;
     const categories: ResultCategory[] = [];
     for (const division of RESULT_DIVISIONS)
-      for (const species of SPECIES) {
+      for (const species of rules.categories) {
         const placings = placed
           .filter((p) => p.division === division && p.catch.species === species)
           .map((p) => ({
@@ -138,6 +143,7 @@ export class ResultsService {
 
   private async rulesOf(em: EntityManager): Promise<Rules> {
     return {
+      categories: categoriesOf(await this.deps.club.species(em)),
       placing: await placingRules(em),
       membership: await this.deps.club.membership(em),
       competition: await this.deps.club.competition(em),
@@ -187,11 +193,17 @@ export class ResultsService {
     rules: Rules,
     memberId?: string,
   ): Promise<{ memberId: string; division: ResultDivision; points: number }[]> {
+    if (!rules.categories.length) return [];
     const rows: { angler_id: string; division: ResultDivision; place: number; placed: string }[] = await em.getConnection().execute(
       `select angler_id, division, place, count(*) as placed
        from (${placedSql('e.event_date >= ? and e.event_date < ?', rules.placing, rules.membership, placesCounted(rules.competition))}) placed
        ${memberId ? 'where angler_id = ?' : ''} group by angler_id, division, place`,
-      [SPECIES, clubLocalToInstant(`${year}-01-01T00:00`), clubLocalToInstant(`${year + 1}-01-01T00:00`), ...(memberId ? [memberId] : [])],
+      [
+        rules.categories,
+        clubLocalToInstant(`${year}-01-01T00:00`),
+        clubLocalToInstant(`${year + 1}-01-01T00:00`),
+        ...(memberId ? [memberId] : []),
+      ],
     );
     const totals = new Map<string, { memberId: string; division: ResultDivision; points: number }>();
     for (const row of rows) {
@@ -209,9 +221,10 @@ export class ResultsService {
     event: Event,
     rules: Rules,
   ): Promise<{ catch: Catch; division: ResultDivision; place: number; points: number }[]> {
+    if (!rules.categories.length) return [];
     const ranked: { id: string; division: ResultDivision; place: string }[] = await em
       .getConnection()
-      .execute(placedSql('e.id = ?', rules.placing, rules.membership, placesCounted(rules.competition)), [SPECIES, event.id]);
+      .execute(placedSql('e.id = ?', rules.placing, rules.membership, placesCounted(rules.competition)), [rules.categories, event.id]);
     const places = new Map(ranked.map((r) => [r.id, { place: Number(r.place), division: r.division }]));
     const catches = await em.find(Catch, { id: { $in: [...places.keys()] } }, { populate: ['angler'] });
     return catches

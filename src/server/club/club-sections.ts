@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { EXAMPLE_CLUB_PROFILE, EXAMPLE_COMPETITION_RULES, EXAMPLE_MEMBERSHIP_RULES } from '../../shared/club-example';
+import { EXAMPLE_CLUB_PROFILE, EXAMPLE_CLUB_SPECIES, EXAMPLE_COMPETITION_RULES, EXAMPLE_MEMBERSHIP_RULES } from '../../shared/club-example';
 import { clubProfileSchema } from '../../shared/club-profile';
 import { competitionRulesSchema } from '../../shared/competition-rules';
 import { membershipRulesSchema } from '../../shared/membership-rules';
+import { clubSpeciesSchema } from '../../shared/species-rules';
 import { SiteSetting, type User } from '../db/entities';
 import { recordAudit } from '../platform/audit.service';
 
@@ -38,6 +39,13 @@ export const CLUB_SECTIONS = {
     example: EXAMPLE_COMPETITION_RULES,
     action: 'club.competition.save',
     description: 'The club’s entry fees, competition times, prizes and points. Change them in Admin → Club settings.',
+  },
+  species: {
+    settingKey: 'club_species',
+    schema: clubSpeciesSchema,
+    example: EXAMPLE_CLUB_SPECIES,
+    action: 'club.species.save',
+    description: 'The species the club competes for, their legal sizes and which count for points. Change them in Admin → Club settings.',
   },
 } as const satisfies Record<string, ClubSection<z.ZodType>>;
 export type ClubSectionName = keyof typeof CLUB_SECTIONS;

@@ -3,6 +3,7 @@ import type { ClubProfile } from '../../shared/club-profile';
 import type { CompetitionRules } from '../../shared/competition';
 import { setClubZone } from '../../shared/dates';
 import type { MembershipRules } from '../../shared/membership-rules';
+import type { ClubSpecies } from '../../shared/species';
 import type { Actor } from '../platform/actor';
 import type { ContentCache } from '../platform/content-cache';
 import { storedSection, writeClubSection, type ClubSectionName, type ClubSectionValue } from './club-sections';
@@ -14,7 +15,7 @@ export interface ClubSettingsDeps {
 }
 
 /**
- * The one place the server reads what a club chose about itself (its profile, its membership rules), kept with the
+ * The one place the server reads what a club chose about itself (its profile, its membership and competition rules, its species), kept with the
  * site's other content: the content cache drops it when any setting is written, on every instance.
  */
 export class ClubSettingsService {
@@ -35,6 +36,11 @@ export class ClubSettingsService {
   /** Entry fees, the day's times, prizes and points per place, the mystery fish and the picture of the month. */
   competition(em: EntityManager): Promise<CompetitionRules> {
     return this.read(em, 'competition');
+  }
+
+  /** The species a catch is logged as, their legal minimum lengths, and which are placed and score points. */
+  species(em: EntityManager): Promise<ClubSpecies> {
+    return this.read(em, 'species');
   }
 
   /** Admin → Club settings: replaces a section (already checked by its schema); audited before and after. */

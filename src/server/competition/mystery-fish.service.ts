@@ -1,5 +1,4 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
-import type { Species } from '../../shared/catches';
 import { mysteryFishWinner, mysteryLengthText, type MysteryFish as MysteryFishValue, type MysteryLength } from '../../shared/competition';
 import type { MysteryFishAdminView, MysteryFishView } from '../../shared/competition.schema';
 import { formatClubDateTime } from '../../shared/dates';
@@ -7,6 +6,7 @@ import { AppError } from '../../shared/errors';
 import { fishingCloses } from '../../shared/events';
 import type { Clock } from '../clock';
 import type { ClubSettingsService } from '../club/club-settings.service';
+import { listedSpecies } from '../club/listed-species';
 import { Catch, Event, MysteryFish, User } from '../db/entities';
 import { recordAudit } from '../platform/audit.service';
 import { requireUser, type Actor } from '../platform/actor';
@@ -18,7 +18,7 @@ export interface MysteryFishDeps {
   /** The site's secret (SESSION_SECRET or the one generated into DATA_DIR); the sealing key is derived from it. */
   sealingSecret?: string;
   /** The club's competition rules: what the mystery fish wins. */
-  club: Pick<ClubSettingsService, 'competition'>;
+  club: Pick<ClubSettingsService, 'competition' | 'species'>;
 }
 
 type Row = MysteryFish;
@@ -26,7 +26,7 @@ type Row = MysteryFish;
 const nameOf = (user: User | null | undefined) => (user ? `${user.firstName} ${user.lastName}` : null);
 
 /** The fish in one fixed shape (and key order), so that the same fish sealed twice is recognised as the same. */
-function normalised(species: Species, length: MysteryLength): MysteryFishValue {
+function normalised(species: string, length: MysteryLength): MysteryFishValue {
   return {
     species,
     length:
@@ -74,9 +74,10 @@ export class MysteryFishService {
   async seal(
     em: EntityManager,
     actor: Actor,
-    input: { eventId: string; species: Species; length: MysteryLength },
+    input: { eventId: string; species: string; length: MysteryLength },
   ): Promise<MysteryFishAdminView> {
     const sealer = this.requireSealer();
+    const species = (await listedSpecies(this.deps.club, em, input.species, 'species')).name;
     const prize = await this.prize(em);
     const view = await em.transactional(async (tem) => {
       const user = await tem.findOneOrFail(User, { id: requireUser(actor).id });
@@ -97,7 +98,7 @@ export class MysteryFishService {
           'CONFLICT',
           `Fishing for ${event.name} closed at ${formatClubDateTime(closes)}. The mystery fish is sealed before then: once the catches are in it can no longer be set or replaced.`,
         );
-      const fish = normalised(input.species, input.length);
+      const fish = normalised(species, input.length);
       if (existing) {
         const opened = sealer.open<MysteryFishValue>(existing.sealed, event.id);
         if (opened && JSON.stringify(opened.value) === JSON.stringify(fish))

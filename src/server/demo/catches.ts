@@ -1,12 +1,11 @@
 /* Step 5: catches logged from the riverbank at past competitions and today, their hours, and the judging. */
 import sharp from 'sharp';
 import { addDays, instantToClubLocal } from '../../shared/dates';
-import { type Species } from '../../shared/catches';
 import { catchSubmissionInput } from '../../shared/catches.schema';
 import { fishingWindow } from '../../shared/events';
 import { isJuniorOn } from '../../shared/membership';
 import { EventRegistration, Member } from '../db/entities';
-import { CAMERAS, REJECT_REASONS, SIZE_RANGES } from './demo-data';
+import { CAMERAS, DEFAULT_SIZE_RANGE, REJECT_REASONS, SIZE_RANGES } from './demo-data';
 import { catchPhoto, randomSource } from './demo-images';
 import type { DemoContext } from './context';
 import type { SeededHousehold, SeededEvent, Special } from './context';
@@ -18,8 +17,8 @@ function person(household: SeededHousehold, firstName: string): Member {
   return household.members.find((m) => m.firstName === firstName)!;
 }
 
-function sizeFor(demo: DemoContext, species: Species): number {
-  const [low, high] = SIZE_RANGES[species];
+function sizeFor(demo: DemoContext, species: string): number {
+  const [low, high] = SIZE_RANGES[species] ?? DEFAULT_SIZE_RANGE;
   // Most fish are near the low end, as on any competition day.
   const share = Math.pow(demo.rng.next(), 1.7);
   return Math.round((low + share * (high - low)) * 2) / 2;
@@ -30,7 +29,7 @@ type Fate = 'kept' | 'released';
 /** A catch to log: who, what and how long, kept or released, and the scripted oddity it carries. */
 interface PlannedCatch {
   angler: Member;
-  species: Species;
+  species: string;
   size: number;
   fate: Fate;
   special?: Special;
@@ -174,7 +173,7 @@ async function logCatch(
   demo: DemoContext,
   seeded: SeededEvent,
   angler: Member,
-  species: Species,
+  species: string,
   size: number,
   fate: 'kept' | 'released',
   caughtAt: Date,
@@ -278,13 +277,13 @@ export async function seedTodaysCatches(demo: DemoContext) {
     .filter((m) => entered.has(m.id));
   // The demo member's household's bream, still to judge: his son Ethan's when he fishes today, else his own.
   const own = [person(demo.member, 'Ethan'), demo.member.primary].find((m) => entered.has(m.id)) ?? anglers[0];
-  const planned: { angler: Member; species: Species }[] = [{ angler: own, species: 'Bream' }];
+  const planned: { angler: Member; species: string }[] = [{ angler: own, species: 'Bream' }];
   for (let i = 1; i < seeded.plan.catches; i++)
     planned.push({ angler: demo.rng.pick(anglers), species: demo.rng.pick(seeded.plan.species) });
   // Within the fishing hours: a late-morning demo shows only the catches of the hours that have passed.
   const span = Math.min(openFor - 15, (hours.closes.getTime() - hours.opens.getTime()) / 60_000 - 10);
   const times = planned.map(() => demo.rng.between(15, span)).sort((a, b) => a - b);
-  const logged: { id: string; at: Date; mine: boolean; angler: Member; species: Species; size: number }[] = [];
+  const logged: { id: string; at: Date; mine: boolean; angler: Member; species: string; size: number }[] = [];
   for (const [i, c] of planned.entries()) {
     const size = i === 0 ? 27.5 : sizeFor(demo, c.species);
     const at = new Date(hours.opens.getTime() + times[i] * 60_000);
@@ -337,7 +336,7 @@ async function seedTwoToLookAt(
   demo: DemoContext,
   seeded: SeededEvent,
   anglers: Member[],
-  logged: { id: string; at: Date; mine: boolean; angler: Member; species: Species; size: number }[],
+  logged: { id: string; at: Date; mine: boolean; angler: Member; species: string; size: number }[],
 ) {
   // A random source of their own: the catches, news and the rest of the demo stay as they were without them.
   const rng = randomSource(4417);

@@ -1,5 +1,5 @@
-/* Step 2: the club's details and fishing area, the site's settings, pages (with their sections, in the menu and footer) and landing and home sections, written through the CMS. */
-import { EXAMPLE_CLUB_PROFILE } from '../../shared/club-example';
+/* Step 2: the club's details, fishing area and species, the site's settings, pages (with their sections, in the menu and footer) and landing and home sections, written through the CMS. */
+import { EXAMPLE_CLUB_PROFILE, EXAMPLE_CLUB_SPECIES } from '../../shared/club-example';
 import { addDays } from '../../shared/dates';
 import { EXAMPLE_FISHING_AREA } from '../../shared/example-fishing-area';
 import { pageInput, sectionInput, settingInput } from '../../shared/cms.schema';
@@ -9,10 +9,11 @@ import { DEMO_ABN, HOME_ABOUT_HTML, LANDING_TEXTS, PAGES, PAGE_SECTIONS, SETTING
 import { randomSource, scenePhoto } from './demo-images';
 import type { DemoContext } from './context';
 
-/** The club's own details and fishing area, through the same cards a committee uses. */
+/** The club's own details, fishing area and species, through the same cards a committee uses. */
 async function seedClubSettings(demo: DemoContext) {
   await demo.services.club.save(demo.em, demo.admin.actor, 'profile', { ...EXAMPLE_CLUB_PROFILE, abn: DEMO_ABN });
   await demo.services.fishingArea.replace(demo.em, demo.admin.actor, EXAMPLE_FISHING_AREA);
+  await demo.services.club.save(demo.em, demo.admin.actor, 'species', EXAMPLE_CLUB_SPECIES);
 }
 
 export async function seedContent(demo: DemoContext) {
@@ -76,7 +77,6 @@ export async function seedContent(demo: DemoContext) {
     for (const section of sections)
       await demo.services.cms.createSection(demo.em, admin, sectionInput.parse({ pageSlug: 'home', ...section }));
   });
-
   // The pages' own sections, one with a photo placed in its text (as the editor places an upload: size and description).
   const flats = await demo.at(demo.local(addDays(launch, 3), '20:05'), async () =>
     demo.services.uploads.storeSizedImage(

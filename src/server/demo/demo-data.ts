@@ -2,7 +2,6 @@
  * The demo club's people, events, sponsors and words. Dates are given relative to the day the demo is
  * seeded (days or weeks from "today"), so the club always looks current.
  */
-import type { Species } from '../../shared/catches';
 import type { LandingKey } from '../../shared/cms-defaults';
 import type { EventAgeLimit } from '../../shared/events';
 import type { SponsorshipType } from '../../shared/sponsors';
@@ -598,7 +597,7 @@ export interface DemoEvent {
   clubCode: string | null;
   /** Where catches are made: the centre of the water fished. */
   spot: { lat: number; lng: number };
-  species: Species[];
+  species: string[];
   registrations: number;
   catches: number;
   /** The picture: light and foreground. */
@@ -850,7 +849,7 @@ export const EVENTS: DemoEvent[] = [
 ];
 
 /** Realistic lengths (cm) of legal fish of each species in Tweed waters: [typical low, typical high]. */
-export const SIZE_RANGES: Record<Species, [number, number]> = {
+export const SIZE_RANGES: Record<string, [number, number]> = {
   Bream: [25, 38],
   Flathead: [37, 74],
   Whiting: [27, 37],
@@ -859,6 +858,8 @@ export const SIZE_RANGES: Record<Species, [number, number]> = {
   Trevally: [32, 62],
   Tailor: [31, 56],
 };
+/** A species without a range of its own: a fish of an ordinary size. */
+export const DEFAULT_SIZE_RANGE: [number, number] = [30, 50];
 
 export const CAMERAS: [string, string][] = [
   ['Apple', 'iPhone 13'],

@@ -4,7 +4,6 @@
  * plain inputs to the same image processing as real uploads.
  */
 import sharp from 'sharp';
-import type { Species } from '../../shared/catches';
 
 const FONT = 'DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif';
 
@@ -42,7 +41,7 @@ interface FishLook {
   stripe?: string;
 }
 
-const LOOKS: Record<Species, FishLook> = {
+const LOOKS: Record<string, FishLook> = {
   Flathead: { depth: 0.15, back: '#8a7457', belly: '#efe6d2', fins: '#a08868', tail: 'rounded', spots: '#4a3b2a' },
   Bream: { depth: 0.36, back: '#7d8a8f', belly: '#eef1f0', fins: '#d9c25a', tail: 'forked' },
   Whiting: { depth: 0.18, back: '#c9b98f', belly: '#f7f3e6', fins: '#e0d2a6', tail: 'square', stripe: '#b9a77a' },
@@ -52,9 +51,12 @@ const LOOKS: Record<Species, FishLook> = {
   Tailor: { depth: 0.23, back: '#3f7d7a', belly: '#e8efee', fins: '#7fa9a3', tail: 'forked' },
 };
 
+/** A species the demo has no look for (a club's own): a plain silver fish. */
+const PLAIN_LOOK: FishLook = { depth: 0.3, back: '#6f7f88', belly: '#eef1f2', fins: '#9aa8ae', tail: 'forked' };
+
 /** A side-on fish from nose (x, y) to tail tip, `length` pixels long. */
-function fishSvg(species: Species, x: number, y: number, length: number, id: string): string {
-  const look = LOOKS[species];
+function fishSvg(species: string, x: number, y: number, length: number, id: string): string {
+  const look = LOOKS[species] ?? PLAIN_LOOK;
   const L = length;
   const d = look.depth * L;
   const root = x + 0.83 * L;
@@ -124,7 +126,7 @@ const SKIES = [
 ] as const;
 
 export interface CatchPhotoInput {
-  species: Species;
+  species: string;
   sizeCm: number;
   clubCode: string | null;
   rng: RandomSource;
@@ -257,7 +259,7 @@ function bragMatScene(scene: {
   waves: string;
   codeCard: string;
   ticks: string;
-  species: Species;
+  species: string;
   fishY: number;
   fishLen: number;
 }): string {

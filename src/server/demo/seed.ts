@@ -9,7 +9,8 @@
  * The steps are in the files beside this one, in the order `seedSteps` runs them.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { SPECIES } from '../../shared/catches';
+import { EXAMPLE_CLUB_SPECIES } from '../../shared/club-example';
+import { speciesNamed } from '../../shared/species';
 import { clubToday, type IsoDate } from '../../shared/dates';
 import { AuditLog, Catch, ContentPage, Event, Member, NewsArticle, Payment, SiteSection, SiteSetting, Sponsor, User } from '../db/entities';
 import type { Env } from '../env';
@@ -182,6 +183,7 @@ async function refuseUnlessEmpty(em: EntityManager): Promise<void> {
   }
 }
 
-/** The demo's species list is the club's: kept here so a renamed species fails loudly at start-up. */
+/** The demo's events fish for the Tweed club's species: checked here so a renamed species fails loudly at start-up. */
 for (const plan of EVENTS)
-  for (const species of plan.species) if (!SPECIES.includes(species)) throw new Error(`Unknown species in the demo: ${species}`);
+  for (const species of plan.species)
+    if (!speciesNamed(EXAMPLE_CLUB_SPECIES, species)) throw new Error(`Unknown species in the demo: ${species}`);

@@ -1,6 +1,7 @@
 import type { ClubProfile } from '../../shared/club-profile';
 import type { CompetitionRules } from '../../shared/competition';
 import type { MembershipRules } from '../../shared/membership';
+import type { ClubSpecies } from '../../shared/species';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
@@ -26,6 +27,8 @@ export interface ClientFilesOptions {
   membershipRules: () => Promise<MembershipRules>;
   /** The club's competition rules (entry fees, times, prizes and points), carried in every page's HTML too. */
   competitionRules: () => Promise<CompetitionRules>;
+  /** The club's species and their legal sizes, carried in every page's HTML too. */
+  clubSpecies: () => Promise<ClubSpecies>;
 }
 
 /**

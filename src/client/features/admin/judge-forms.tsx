@@ -1,8 +1,9 @@
 import { Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { CATCH_SIZE_MAX_CM, REJECT_REASON_LENGTH, SPECIES } from '../../../shared/catches';
+import { CATCH_SIZE_MAX_CM, REJECT_REASON_LENGTH } from '../../../shared/catches';
 import type { JudgeCatchView } from '../../../shared/catches.schema';
-import { isSpecies, type JudgeCatchState } from './use-judge-catch';
+import { useSpeciesNames } from '../../lib/species';
+import type { JudgeCatchState } from './use-judge-catch';
 
 /** Cancel and the form's send button, under the fields. */
 function FormActions({ judge, children }: { judge: JudgeCatchState; children: ReactNode }) {
@@ -20,6 +21,7 @@ function FormActions({ judge, children }: { judge: JudgeCatchState; children: Re
 export function SizeCorrectionForm({ item, judge }: { item: JudgeCatchView; judge: JudgeCatchState }) {
   const { correction } = judge;
   const { values, errors } = correction;
+  const species = useSpeciesNames();
   return (
     <Stack gap="xs" mt="xs">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
@@ -28,8 +30,8 @@ export function SizeCorrectionForm({ item, judge }: { item: JudgeCatchView; judg
           value={values.fishType}
           onChange={(e) => correction.setValue('fishType', e.currentTarget.value)}
           data={[
-            ...(isSpecies(item.fishType) ? [] : [{ value: '', label: `${item.fishType} (choose a species)`, disabled: true }]),
-            ...SPECIES.map((s) => ({ value: s, label: s })),
+            ...(species.includes(item.fishType) ? [] : [{ value: '', label: `${item.fishType} (choose a species)`, disabled: true }]),
+            ...species.map((s) => ({ value: s, label: s })),
           ]}
         />
         <NumberInput

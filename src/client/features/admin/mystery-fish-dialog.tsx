@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, NativeSelect, NumberInput, SegmentedContro
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CATCH_SIZE_MAX_CM, SPECIES } from '../../../shared/catches';
+import { CATCH_SIZE_MAX_CM } from '../../../shared/catches';
 import { mysteryFishInput, type MysteryFishAdminView } from '../../../shared/competition.schema';
 import { formatClubDateTime, formatClubTime } from '../../../shared/dates';
 import type { AdminEventView } from '../../../shared/events.schema';
@@ -13,6 +13,7 @@ import { QueryState } from '../../components/query-state';
 import { toast } from '../../components/toast';
 import { useNow } from '../../lib/clock';
 import { serverMessage } from '../../lib/errors';
+import { useSpeciesNames } from '../../lib/species';
 import { useTRPC } from '../../trpc';
 import { useMysteryFishAdmin, type MysteryFishAdminState } from './use-mystery-fish-admin';
 
@@ -86,6 +87,7 @@ function LengthField({
 /** The form that seals a fish: species, then an exact length or a range. Cleared once sealed, so nothing stays on screen. */
 function SealForm({ view, onSealed }: { view: MysteryFishAdminView; onSealed: () => void }) {
   const trpc = useTRPC();
+  const species = useSpeciesNames();
   const form = useSchemaForm({
     schema: mysteryFishInput,
     initialValues: EMPTY,
@@ -123,7 +125,7 @@ function SealForm({ view, onSealed }: { view: MysteryFishAdminView; onSealed: ()
       <Stack gap="sm">
         <NativeSelect
           label="Species"
-          data={[{ value: '', label: 'Choose the species' }, ...SPECIES]}
+          data={[{ value: '', label: 'Choose the species' }, ...species]}
           size="lg"
           {...form.inputProps('species')}
         />

@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { roundSizeCm, SPECIES, type Species } from '../../../shared/catches';
+import { roundSizeCm } from '../../../shared/catches';
 import { judgeInput, type JudgeCatchView, type JudgeInput } from '../../../shared/catches.schema';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/errors';
+import { useSpeciesNames } from '../../lib/species';
 import { useTRPC } from '../../trpc';
 
 const GENERIC_ERROR = 'Failed to judge the catch. Please try again.';
-
-export const isSpecies = (value: string): value is Species => (SPECIES as readonly string[]).includes(value);
 
 /** Which form is open under the card's buttons. */
 export type JudgeMode = 'idle' | 'correct' | 'reject';
@@ -68,10 +67,13 @@ function useJudgeMutation(onSettled: () => void) {
 export function useJudgeCatch(item: JudgeCatchView) {
   const [mode, setMode] = useState<JudgeMode>('idle');
   const [pressed, setPressed] = useState<JudgeButton | null>(null);
+  // The club's species now: a catch of one no longer listed shows its own and is approved as it is, or corrected to one.
+  const species = useSpeciesNames();
+  const listed = (name: string) => species.includes(name);
   const correction = useSchemaForm({
     schema: approveInput,
-    initialValues: { fishType: isSpecies(item.fishType) ? item.fishType : '', size: item.size as number | string },
-    toInput: (v) => ({ action: 'approve', id: item.id, size: sizeOf(v.size), ...(isSpecies(v.fishType) ? { fishType: v.fishType } : {}) }),
+    initialValues: { fishType: listed(item.fishType) ? item.fishType : '', size: item.size as number | string },
+    toInput: (v) => ({ action: 'approve', id: item.id, size: sizeOf(v.size), ...(listed(v.fishType) ? { fishType: v.fishType } : {}) }),
   });
   const rejection = useSchemaForm({
     schema: rejectInput,

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Checkbox, NativeSelect, Stack, Title } from '@mantine/core';
-import { SPECIES } from '../../../shared/catches';
 import type { GuestView } from '../../../shared/entries.schema';
 import { UploadProgress } from '../../components/uploads/upload-progress';
+import { useSpeciesNames } from '../../lib/species';
 import { AchievementNote } from './achievement-note';
 import { CatchPhotoField } from './catch-photo-field';
 import { ClubCodeNotice } from './club-code-notice';
@@ -18,6 +18,7 @@ const options = (placeholder: string, items: { value: string; label: string }[])
 /** Who caught it, at which event, the species, size and whether it was kept. */
 function CatchFields({ state, guest }: { state: LogCatchState; guest?: GuestView }) {
   const { queries, chosenEvent, memberId, eventId, form, noEventToday } = state;
+  const species = useSpeciesNames();
   return (
     <>
       <MemberPicker
@@ -57,7 +58,7 @@ function CatchFields({ state, guest }: { state: LogCatchState; guest?: GuestView
         {...form.inputProps('fishType')}
         data={options(
           'Select species',
-          SPECIES.map((s) => ({ value: s, label: s })),
+          species.map((s) => ({ value: s, label: s })),
         )}
       />
       <CatchSizeInput

@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Card, Group, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { SPECIES } from '../../../shared/catches';
 import { formatClubDateTime } from '../../../shared/dates';
 import { memberChoiceLabel } from '../../../shared/member-names';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../components/toast';
+import { useSpeciesNames } from '../../lib/species';
 import { useTRPC } from '../../trpc';
 import type { QueuedCatch } from './catch-queue';
 import { catchFields } from './catch-fields';
@@ -191,7 +191,7 @@ function FixQueuedCatch({
               label: memberChoiceLabel(m),
             }))}
           />
-          <NativeSelect label="Species" {...form.inputProps('fishType')} data={[...SPECIES]} />
+          <QueuedSpeciesSelect queued={entry.fishType} {...form.inputProps('fishType')} />
           <CatchSizeInput value={size} onChange={(v) => form.setValue('size', v)} error={form.errors.size} />
           <FateRadios value={fate} onChange={(v) => form.setValue('fishKeptOrReleased', v)} error={form.errors.fishKeptOrReleased} />
           <Group justify="flex-end">
@@ -206,4 +206,19 @@ function FixQueuedCatch({
       </form>
     </Modal>
   );
+}
+
+/** The club's species; a catch queued as one the club no longer lists shows it as it was, to be chosen anew. */
+function QueuedSpeciesSelect({
+  queued,
+  ...input
+}: {
+  queued: string;
+  value: string;
+  onChange: (event: { currentTarget: { value: string } }) => void;
+  error: string | undefined;
+}) {
+  const species = useSpeciesNames();
+  const unlisted = species.includes(queued) ? [] : [{ value: queued, label: `${queued} (choose a species)`, disabled: true }];
+  return <NativeSelect label="Species" {...input} data={[...unlisted, ...species]} />;
 }

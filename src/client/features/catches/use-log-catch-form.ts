@@ -15,6 +15,8 @@ import { fishingHoursRefusal, type FishingHoursRefusal } from './fishing-hours-c
 import { useCatchCelebration } from './use-catch-celebration';
 import { useCatchPhoto } from './use-catch-photo';
 import { type LoggedCatch, useSendCatch } from './use-send-catch';
+import { minimumCmOf } from '../../../shared/species';
+import { clubSpecies } from '../../lib/species';
 
 /** Where each field's sentence shows. */
 const CATCH_FIELD_OF: Record<string, 'memberChoice' | 'eventChoice' | 'fishType' | 'size' | 'fate' | undefined> = {
@@ -45,9 +47,8 @@ function useCatchQueries(guest: GuestView | undefined) {
     enabled: !guest && (profile.data?.status === 'active' || user?.role === 'admin'),
   });
   const upcoming = useQuery(trpc.events.upcoming.queryOptions());
-  const sizeLimits = useQuery(trpc.catches.sizeLimits.queryOptions());
   const todaysEvents = (upcoming.data ?? []).filter((e) => e.acceptsCatchesToday && (!guest || e.id === guest.eventId));
-  return { user, profile, members, upcoming, sizeLimits, todaysEvents };
+  return { user, profile, members, upcoming, todaysEvents };
 }
 
 /** The checks' state: the accuracy box and the dialogs and alerts the checks open. */
@@ -138,7 +139,8 @@ function submitCatch(c: CatchContext, settled: Settled = {}) {
     toast.error('Accuracy Acknowledgment Required', 'Please confirm the accuracy of your data.');
     return;
   }
-  const minimumCm = c.queries.sizeLimits.data?.find((l) => l.species === fishType)?.minimumCm ?? null;
+  // The club's legal size for the species (its settings, carried in the page and kept on the phone).
+  const minimumCm = minimumCmOf(clubSpecies(), fishType);
   if (!settled.undersize && minimumCm !== null && keptUnderMinimum({ fate: fields.fishKeptOrReleased, sizeCm, minimumCm })) {
     c.checks.setUndersizeLimit(minimumCm);
     return;

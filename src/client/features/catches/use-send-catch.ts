@@ -1,7 +1,7 @@
 import { refreshOwnCatches } from './own-catches';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type Achievement, achievementFor, type Species } from '../../../shared/catches';
+import { type Achievement, achievementFor } from '../../../shared/catches';
 import { toast } from '../../components/toast';
 import { sendWhenSignalReturns } from '../../offline/background-sync';
 import { useTRPC } from '../../trpc';
@@ -30,8 +30,7 @@ export const FORM_WAITS_MS = 3000;
 
 const later = () => new Promise<'later'>((resolve) => setTimeout(resolve, FORM_WAITS_MS, 'later'));
 
-const onPhone = (entry: QueuedCatch) =>
-  achievementFor({ fishType: entry.fishType as Species, sizeCm: entry.size, fate: entry.fishKeptOrReleased });
+const onPhone = (entry: QueuedCatch) => achievementFor({ fishType: entry.fishType, sizeCm: entry.size, fate: entry.fishKeptOrReleased });
 
 /** What a send that went on in the background came to, told when it ends (the queue card shows the rest). */
 function reportLater(entry: QueuedCatch, outcome: SendOutcome | null, refreshCatches: () => void) {

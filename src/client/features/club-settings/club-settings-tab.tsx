@@ -12,11 +12,12 @@ import { ClubProfileFields } from './club-profile-fields';
 import { CompetitionRulesCard } from './competition-rules-card';
 import { FishingAreaCard } from './fishing-area-card';
 import { MembershipRulesCard } from './membership-rules-card';
+import { SpeciesCard } from './species-card';
 import { profileFieldOf, profileInput, profileValues, type ClubProfileValues } from './club-profile-values';
 
 /**
- * Admin → Club settings: the club's name, place, contact, ABN and colours, its memberships, its competitions and its fishing area, as
- * the setup page chose them. A save is audited and shows at once on every page, e-mail, receipt and calendar file made after it.
+ * Admin → Club settings: the club's name, place, contact, ABN and colours, its memberships, its competitions, its
+ * fishing area and its species, as the setup page chose them. A save is audited and shows at once on every page, e-mail, receipt and calendar file made after it.
  */
 export function ClubSettingsTab() {
   return (
@@ -25,6 +26,7 @@ export function ClubSettingsTab() {
       <MembershipRulesCard />
       <CompetitionRulesCard />
       <FishingAreaCard />
+      <SpeciesCard />
     </Stack>
   );
 }

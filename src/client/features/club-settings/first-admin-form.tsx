@@ -2,7 +2,12 @@ import { Alert, Button, Card, PasswordInput, Stack, Text, TextInput, Title } fro
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { AUTH_LIMITS } from '../../../shared/auth.constants';
-import { EXAMPLE_CLUB_PROFILE, EXAMPLE_COMPETITION_RULES, EXAMPLE_MEMBERSHIP_RULES } from '../../../shared/club-example';
+import {
+  EXAMPLE_CLUB_PROFILE,
+  EXAMPLE_CLUB_SPECIES,
+  EXAMPLE_COMPETITION_RULES,
+  EXAMPLE_MEMBERSHIP_RULES,
+} from '../../../shared/club-example';
 import { EXAMPLE_FISHING_AREA } from '../../../shared/example-fishing-area';
 import { fishingAreaInput } from '../../../shared/fishing-area';
 import { ROUTES } from '../../../shared/screens';
@@ -34,6 +39,15 @@ import {
   splitRulesValues,
   type MembershipRulesValues,
 } from './membership-rules-values';
+import { SpeciesFields } from './species-fields';
+import {
+  notNumberMessages as speciesNotNumberMessages,
+  speciesFieldOf,
+  speciesInput,
+  speciesValues,
+  type SpeciesField,
+  type SpeciesValues,
+} from './species-values';
 import { FIELD } from './thumb-field';
 
 interface SetupValues extends ClubProfileValues, MembershipRulesValues {
@@ -41,6 +55,8 @@ interface SetupValues extends ClubProfileValues, MembershipRulesValues {
   competition: CompetitionRulesValues;
   /** The fishing area's GeoJSON; blank keeps the example club's. */
   fishingArea: string;
+  /** The club's species, apart too. */
+  species: SpeciesValues;
   code: string;
   firstName: string;
   lastName: string;
@@ -50,7 +66,7 @@ interface SetupValues extends ClubProfileValues, MembershipRulesValues {
 
 const toInput = (values: SetupValues) => {
   const { rules, rest } = splitRulesValues(values);
-  const { code, firstName, lastName, email, password, competition, fishingArea, ...club } = rest;
+  const { code, firstName, lastName, email, password, competition, fishingArea, species, ...club } = rest;
   return {
     code,
     firstName,
@@ -61,13 +77,18 @@ const toInput = (values: SetupValues) => {
     membership: rulesInput(rules),
     competition: competitionInput(competition),
     ...(fishingArea.trim() ? { fishingArea } : {}),
+    species: speciesInput(species),
   };
 };
-/** Where a message shows: a field of the setup's values, or a competition rules path kept whole ('competition.times.fishingEnd'). */
-type SetupField = keyof SetupValues | `competition.${CompetitionField}`;
+/**
+ * Where a message shows: a field of the setup's values, or a competition rules or species path kept whole
+ * ('competition.times.fishingEnd', 'species.2.minimumCm').
+ */
+type SetupField = keyof SetupValues | `competition.${CompetitionField}` | `species.${SpeciesField}`;
 const clubField = profileFieldOf('club.');
 const membershipField = rulesFieldOf('membership.');
 const competitionField = competitionFieldOf('competition.') as (path: string) => SetupField | undefined;
+const speciesField = speciesFieldOf('species.') as (path: string) => SetupField | undefined;
 const fieldOf = (path: string): SetupField | undefined =>
   path.startsWith('club.')
     ? clubField(path)
@@ -75,7 +96,9 @@ const fieldOf = (path: string): SetupField | undefined =>
       ? membershipField(path)
       : path.startsWith('competition.')
         ? competitionField(path)
-        : (path.split('.')[0] as keyof SetupValues);
+        : path.startsWith('species.')
+          ? speciesField(path)
+          : (path.split('.')[0] as keyof SetupValues);
 
 /** The setup page's values, checked with the setup input's schema, and their sending. */
 function useSetupForm() {
@@ -92,6 +115,7 @@ function useSetupForm() {
       ...blankProfileValues(EXAMPLE_CLUB_PROFILE),
       ...rulesValues(EXAMPLE_MEMBERSHIP_RULES),
       competition: competitionValues(EXAMPLE_COMPETITION_RULES),
+      species: speciesValues(EXAMPLE_CLUB_SPECIES),
     }),
     toInput,
     fieldOf,
@@ -111,6 +135,7 @@ function useSetupForm() {
       ...errors,
       ...notAmountMessages(form.values),
       ...notNumberMessages(form.values.competition, 'competition.'),
+      ...speciesNotNumberMessages(form.values.species, 'species.'),
     }));
     // The fishing area goes as the GeoJSON text given: the server reads it itself.
     if (input) create.mutate({ ...input, fishingArea: toInput(form.values).fishingArea });
@@ -121,7 +146,7 @@ function useSetupForm() {
 
 type SetupForm = ReturnType<typeof useSetupForm>['form'];
 
-/** The club's details, its memberships, its competitions and the first administrator, each under its heading. */
+/** The club's details, its memberships, its competitions, its species and the first administrator, each under its heading. */
 function SetupSections({ form }: { form: SetupForm }) {
   // The club's fields and the rules' are fields of the setup's values, under the same names.
   const setValue = <K extends keyof SetupValues>(field: K, value: unknown) => form.setValue(field, value as SetupValues[K]);
@@ -149,6 +174,18 @@ function SetupSections({ form }: { form: SetupForm }) {
         headingOrder={3}
       />
       <SetupFishingArea form={form} />
+      <Title order={2} size="h3">
+        Species and legal sizes
+      </Title>
+      <SpeciesFields
+        values={form.values.species}
+        errors={form.errors}
+        prefix="species."
+        onChange={(species, field) => {
+          form.setValue('species', species);
+          form.setErrors((errors) => withoutMessages(errors, `species.${field}`));
+        }}
+      />
       <Title order={2} size="h3">
         The first administrator
       </Title>
@@ -192,7 +229,7 @@ function SetupFishingArea({ form }: { form: SetupForm }) {
 
 /**
  * The setup page: the setup code from the site's log, the club's details (the example club's as placeholders), its
- * memberships and competitions (the example club's to start from), then the first administrator's name, e-mail address and password.
+ * memberships, competitions and species (the example club's to start from), then the first administrator's name, e-mail address and password.
  * On success they are signed in, and the page loads afresh at the administration.
  */
 export function FirstAdminForm() {
@@ -205,8 +242,8 @@ export function FirstAdminForm() {
             Set up the club
           </Title>
           <Text size="sm">
-            Name the club, choose its memberships and competitions, and make its first administrator. The setup code is in the site’s log,
-            or run{' '}
+            Name the club, choose its memberships, competitions and species, and make its first administrator. The setup code is in the
+            site’s log, or run{' '}
             <Text span ff="monospace">
               npm run cli -- setup-code
             </Text>{' '}

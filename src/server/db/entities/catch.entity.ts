@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { FATE, SPECIES } from '../../../shared/catches';
+import { FATE } from '../../../shared/catches';
+import { SPECIES_NAME_MAX } from '../../../shared/species';
 import { CATCH_STATUSES, type CatchFlag } from '../../../shared/catches.schema';
 import { Event } from './event.entity';
 import { Member } from './member.entity';
@@ -30,7 +31,8 @@ const CatchSchema = defineEntity({
     event: () => p.manyToOne(Event).deleteRule('cascade'),
     angler: () => p.manyToOne(Member).deleteRule('cascade'),
     submittedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
-    species: p.enum(SPECIES),
+    /** One of the club's species when logged; kept as it was when the club's list changes. */
+    species: p.string().length(SPECIES_NAME_MAX),
     sizeCm: p.decimal('number').precision(5).scale(1),
     fate: p.enum(FATE),
     /** When it was logged on the device. */

@@ -5,7 +5,6 @@ import { EmailChange } from './email-change.entity';
 import { ContentPage, NewsArticle, SiteSection, SiteSetting } from './content.entity';
 import { Sponsor } from './sponsor.entity';
 import { FishingSession } from './fishing-session.entity';
-import { SizeLimit } from './size-limit.entity';
 import { Event } from './event.entity';
 import { EventNotice } from './event-notice.entity';
 import { EventRegistration } from './event-registration.entity';
@@ -42,7 +41,6 @@ export {
   Event,
   EventNotice,
   FishingSession,
-  SizeLimit,
   EventRegistration,
   Household,
   Member,
@@ -81,7 +79,6 @@ export const entities = [
   MysteryFish,
   PictureVote,
   PictureMonth,
-  SizeLimit,
   FishingSession,
   Sponsor,
   ContentPage,
