@@ -40,9 +40,9 @@ import { AuthToken, Event, EventRegistration, Household, Member, Payment, User }
 import { CATCH_PHOTO_FIELD, CATCH_SUBMISSION_PATH, RECENT_CATCHES, SPECIES } from '../src/shared/catches';
 import type { CatchSubmissionFields } from '../src/shared/catches.schema';
 import { addYears, clubLocalToInstant, clubToday, instantToClubLocal } from '../src/shared/dates';
-import { acceptRequiredDocuments } from '../src/shared/documents';
+import { acceptedVersions } from '../src/shared/documents';
 import type { FirstRead } from '../src/shared/screens';
-import { EXAMPLE_MEMBERSHIP_RULES } from '../src/shared/club-example';
+import { EXAMPLE_CLUB_DOCUMENTS, EXAMPLE_MEMBERSHIP_RULES } from '../src/shared/club-example';
 import { seedClub } from './seed';
 import { table } from './table';
 
@@ -483,7 +483,7 @@ async function seedClubDay(em: EntityManager): Promise<ClubDay> {
       expiryDate: addYears(today, 1),
       termsAcceptedAt: now,
       codeOfConductAcceptedAt: now,
-      documentsAccepted: acceptRequiredDocuments().map((d) => ({ ...d, acceptedAt: now.toISOString() })),
+      documentsAccepted: acceptedVersions(EXAMPLE_CLUB_DOCUMENTS).map((d) => ({ ...d, acceptedAt: now.toISOString() })),
     });
     em.create(Payment, {
       kind: 'membership',

@@ -98,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const objects = deps.objects ?? createObjectStore(env, deps.sessionSecret);
   // Read before the first request (it also sets the club's zone); push services are told whom to contact.
-  const club = new ClubSettingsService({ cache });
+  const club = new ClubSettingsService({ cache, clock });
   const contact = (await readClubProfile(app, club, orm))?.contactEmail ?? null;
   const push = createPushSender({ keys: await loadVapidKeys(env), subject: vapidSubject(env, contact), agent: deps.pushAgent });
   const mail = clubMailer(deps.mailer, env, orm);
@@ -150,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clubProfile: () => services.club.profile(orm.em.fork()),
     membershipRules: () => services.club.membership(orm.em.fork()),
     competitionRules: () => services.club.competition(orm.em.fork()),
+    clubDocuments: () => services.club.documents(orm.em.fork()),
   });
   // While the club has no administrator, the setup code goes to the log once the site listens.
   app.addHook('onListen', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema, passwordSchema, text } from './auth.schema';
+import { clubDocumentsEditSchema } from './club-documents.schema';
 import { clubProfileSchema } from './club-profile';
 import { competitionRulesSchema } from './competition-rules';
 import { membershipRulesSchema } from './membership-rules';
@@ -16,6 +17,7 @@ export const firstAdminInput = z.object({
   club: clubProfileSchema,
   membership: membershipRulesSchema,
   competition: competitionRulesSchema,
+  documents: clubDocumentsEditSchema,
   firstName: nameSchema('First name'),
   lastName: nameSchema('Last name'),
   email: emailSchema,

@@ -1,16 +1,23 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { setClubDocuments } from '../../src/client/lib/club-documents';
 import { setClubProfile } from '../../src/client/lib/club-profile';
 import { setCompetitionRules } from '../../src/client/lib/competition-rules';
 import { setMembershipRules } from '../../src/client/lib/membership-rules';
-import { EXAMPLE_CLUB_PROFILE, EXAMPLE_COMPETITION_RULES, EXAMPLE_MEMBERSHIP_RULES } from '../../src/shared/club-example';
+import {
+  EXAMPLE_CLUB_DOCUMENTS,
+  EXAMPLE_CLUB_PROFILE,
+  EXAMPLE_COMPETITION_RULES,
+  EXAMPLE_MEMBERSHIP_RULES,
+} from '../../src/shared/club-example';
 import { failOnUnanswered } from './unanswered';
 
-// Every test starts with the example club's profile, membership and competition rules, as a page carries its club's (main.tsx keeps them).
+// Every test starts with the example club's profile, membership and competition rules and documents, as a page carries its club's (main.tsx keeps them).
 setClubProfile(EXAMPLE_CLUB_PROFILE);
 setMembershipRules(EXAMPLE_MEMBERSHIP_RULES);
 setCompetitionRules(EXAMPLE_COMPETITION_RULES);
+setClubDocuments(EXAMPLE_CLUB_DOCUMENTS);
 
 // findBy… and waitFor wait up to 10 s rather than 1 s: a screen's code is loaded on demand, which on a busy CI
 // machine can take longer than a second. What is waited for is unchanged; only a failure takes longer to report.
@@ -64,6 +71,7 @@ afterEach(() => {
   setClubProfile(EXAMPLE_CLUB_PROFILE);
   setMembershipRules(EXAMPLE_MEMBERSHIP_RULES);
   setCompetitionRules(EXAMPLE_COMPETITION_RULES);
+  setClubDocuments(EXAMPLE_CLUB_DOCUMENTS);
   // The toast store is global: start every test with none showing or queued.
   notifications.clean();
   notifications.cleanQueue();

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuditLog, User } from '../../src/server/db/entities';
-import { BAY_CLUB, BAY_COMPETITION, BAY_MEMBERSHIP } from '../support/second-club';
+import { BAY_CLUB, BAY_COMPETITION, BAY_DOCUMENTS, BAY_MEMBERSHIP } from '../support/second-club';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const run = promisify(execFile);
@@ -34,6 +34,7 @@ const admin = (code: string, email = 'secretary@example.com') => ({
   club: BAY_CLUB,
   membership: BAY_MEMBERSHIP,
   competition: BAY_COMPETITION,
+  documents: BAY_DOCUMENTS,
   firstName: 'Sue',
   lastName: 'Secretary',
   email,
@@ -120,6 +121,13 @@ describe('first-run setup', () => {
     expect(competition).toMatchObject({ actorLabel: 'setup code', before: null, after: BAY_COMPETITION });
     const [saved] = await t.em().find(AuditLog, { action: 'club.profile.save' });
     expect(saved).toMatchObject({ actorLabel: 'setup code', before: null, after: BAY_CLUB });
+    // Its own waiver is a new version; the example's words it kept keep theirs.
+    const documents = await t.client().trpc.club.documents.query();
+    expect(documents.waiver).toMatchObject({ ...BAY_DOCUMENTS.waiver, version: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(documents.waiver.version).not.toBe('2026-07-01');
+    expect(documents.code_of_conduct.version).toBe('2026-07-01');
+    const [documentsSaved] = await t.em().find(AuditLog, { action: 'club.documents.save' });
+    expect(documentsSaved).toMatchObject({ actorLabel: 'setup code', before: null, after: documents });
   });
 
   it('is gone once the club has an administrator: the code is not taken twice and the page answers 404', async () => {

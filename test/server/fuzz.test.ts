@@ -1,8 +1,13 @@
 import { createECDH, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { EXAMPLE_CLUB_PROFILE, EXAMPLE_COMPETITION_RULES, EXAMPLE_MEMBERSHIP_RULES } from '../../src/shared/club-example';
-import { acceptRequiredDocuments } from '../../src/shared/documents';
-import { acceptGuestDocuments } from '../../src/shared/entries.schema';
+import {
+  EXAMPLE_CLUB_DOCUMENTS,
+  EXAMPLE_CLUB_PROFILE,
+  EXAMPLE_COMPETITION_RULES,
+  EXAMPLE_MEMBERSHIP_RULES,
+} from '../../src/shared/club-example';
+import { acceptedVersions } from '../../src/shared/documents';
+import { acceptedGuestVersions } from '../../src/shared/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { BAD_DATA, databaseErrorOr } from '../../src/server/db/unavailable';
@@ -601,7 +606,7 @@ function validInputs(): Record<string, unknown> {
       termsAccepted: true,
       codeOfConductAccepted: true,
       additionalMembers: [{ firstName: 'Kid', lastName: 'Joiner', dateOfBirth: '2015-01-01' }],
-      documentsAccepted: acceptRequiredDocuments(),
+      documentsAccepted: acceptedVersions(EXAMPLE_CLUB_DOCUMENTS),
     },
     'members.registerDocumented': {
       firstName: 'Fuzz',
@@ -613,7 +618,7 @@ function validInputs(): Record<string, unknown> {
       shirtSize: 'M',
       membershipType: 'adult',
     },
-    'members.acceptDocuments': { documentsAccepted: acceptRequiredDocuments() },
+    'members.acceptDocuments': { documentsAccepted: acceptedVersions(EXAMPLE_CLUB_DOCUMENTS) },
     'payments.createOrder': { amount: '40.00', currency: 'AUD', intent: 'CAPTURE', earlyRenewal: false },
     'payments.outcome': { orderId: 'DEMO-00000000000000AB' },
     'payments.capture': { orderId: 'DEMO-00000000000000AA' },
@@ -657,7 +662,7 @@ function validInputs(): Record<string, unknown> {
       email: 'fuzz-guest@example.com',
       phone: '0400 123 458',
       dateOfBirth: '1990-01-01',
-      documentsAccepted: acceptGuestDocuments(),
+      documentsAccepted: acceptedGuestVersions(EXAMPLE_CLUB_DOCUMENTS),
     },
     'guests.capture': { orderId: 'DEMO-00000000000000AE' },
     'guests.signIn': { token: 'C'.repeat(43) },
@@ -669,7 +674,7 @@ function validInputs(): Record<string, unknown> {
       email: 'fuzz-waiting@example.com',
       phone: '0400 123 461',
       dateOfBirth: '1990-01-01',
-      documentsAccepted: acceptGuestDocuments(),
+      documentsAccepted: acceptedGuestVersions(EXAMPLE_CLUB_DOCUMENTS),
     },
     'objects.finishImage': { uploadURL: ids.upload },
     'catches.mine': { limit: 5 },

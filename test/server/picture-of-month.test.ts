@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLE_COMPETITION_RULES } from '../../src/shared/club-example';
+import { EXAMPLE_CLUB_DOCUMENTS, EXAMPLE_CLUB_PROFILE, EXAMPLE_COMPETITION_RULES } from '../../src/shared/club-example';
 import { monthBounds, monthLabel, monthOf } from '../../src/shared/competition';
-import { CLUB_DOCUMENTS } from '../../src/shared/documents';
+import { withClubFacts } from '../../src/shared/documents';
+import { SPECIES } from '../../src/shared/catches';
 import { clubToday, formatAuDate } from '../../src/shared/dates';
 import { AuditLog, PictureVote } from '../../src/server/db/entities';
 import { createAdmin, createMember, createUser, logCatch } from '../support/factories';
@@ -203,7 +204,11 @@ describe('the fish picture of the month', () => {
   });
 
   it("is the prize the example club's competition rules give, as its rules document says", () => {
-    const rules = CLUB_DOCUMENTS.find((d) => d.id === 'competition_rules')!.content;
+    const rules = withClubFacts(EXAMPLE_CLUB_DOCUMENTS.competition_rules.content, {
+      club: EXAMPLE_CLUB_PROFILE,
+      competition: EXAMPLE_COMPETITION_RULES,
+      categories: SPECIES,
+    });
     expect(rules).toContain(`Fish picture of the month: ${EXAMPLE_COMPETITION_RULES.pictureOfMonthPrize.text}.`);
   });
 });

@@ -1,5 +1,7 @@
+import { EXAMPLE_CLUB_DOCUMENTS } from '../../src/shared/club-example';
 import type { ClubProfile } from '../../src/shared/club-profile';
 import type { CompetitionRules } from '../../src/shared/competition';
+import { documentsEdit, type ClubDocumentsEdit } from '../../src/shared/documents';
 import type { MembershipRules } from '../../src/shared/membership';
 
 /** A made-up club in another state, set up through the same pages as any: nothing of the example club in it. */
@@ -42,4 +44,15 @@ export const BAY_COMPETITION: CompetitionRules = {
   championPoints: [5, 3, 2, 1],
   mysteryFishPrize: { cents: 20_000, text: '$200 cash' },
   pictureOfMonthPrize: { cents: 5_000, text: '$50 voucher' },
+};
+
+/** The Bay club's documents: the example club's, with a waiver of its own words. */
+export const BAY_DOCUMENTS: ClubDocumentsEdit = {
+  ...documentsEdit(EXAMPLE_CLUB_DOCUMENTS),
+  waiver: {
+    title: 'Bay Waiver',
+    description: 'What every angler accepts before fishing with the Bay club.',
+    content: 'I fish with {club} at my own risk.\n\nI wear a lifejacket on every boat.',
+    required: true,
+  },
 };

@@ -5,6 +5,7 @@ import { AppError } from '../../shared/errors';
 import { ROUTES } from '../../shared/screens';
 import type { Clock } from '../clock';
 import { writeClubSection } from '../club/club-sections';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { AuditLog, User } from '../db/entities';
 import type { Actor } from '../platform/actor';
 import { recordAudit } from '../platform/audit.service';
@@ -54,6 +55,8 @@ export interface FirstRunSetupDeps {
   rateRules: RateRules;
   publicUrl: string;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Gives the club's documents their versions. */
+  club: Pick<ClubSettingsService, 'versioned'>;
 }
 
 /** The first-run setup: the way in (the code) and the first administrator, only while the club has none. */
@@ -103,6 +106,7 @@ export class FirstRunSetupService {
       await writeClubSection(tem, 'profile', input.club, { actor: null, label: 'setup code' });
       await writeClubSection(tem, 'membership', input.membership, { actor: null, label: 'setup code' });
       await writeClubSection(tem, 'competition', input.competition, { actor: null, label: 'setup code' });
+      await writeClubSection(tem, 'documents', await this.deps.club.versioned(tem, input.documents), { actor: null, label: 'setup code' });
       Object.assign(user, { firstName: input.firstName, lastName: input.lastName, role: 'admin' as const });
       user.passwordHash = await hashPassword(input.password);
       user.emailVerifiedAt ??= now;

@@ -1,6 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { EXAMPLE_CLUB_PROFILE, EXAMPLE_COMPETITION_RULES, EXAMPLE_MEMBERSHIP_RULES } from '../../shared/club-example';
+import {
+  EXAMPLE_CLUB_DOCUMENTS,
+  EXAMPLE_CLUB_PROFILE,
+  EXAMPLE_COMPETITION_RULES,
+  EXAMPLE_MEMBERSHIP_RULES,
+} from '../../shared/club-example';
+import { clubDocumentsSchema } from '../../shared/club-documents.schema';
 import { clubProfileSchema } from '../../shared/club-profile';
 import { competitionRulesSchema } from '../../shared/competition-rules';
 import { membershipRulesSchema } from '../../shared/membership-rules';
@@ -38,6 +44,14 @@ export const CLUB_SECTIONS = {
     example: EXAMPLE_COMPETITION_RULES,
     action: 'club.competition.save',
     description: 'The club’s entry fees, competition times, prizes and points. Change them in Admin → Club settings.',
+  },
+  documents: {
+    settingKey: 'club_documents',
+    schema: clubDocumentsSchema,
+    example: EXAMPLE_CLUB_DOCUMENTS,
+    action: 'club.documents.save',
+    description:
+      'The club’s waiver, code of conduct, competition rules and mission, each at its version. Change them in Admin → Club settings.',
   },
 } as const satisfies Record<string, ClubSection<z.ZodType>>;
 export type ClubSectionName = keyof typeof CLUB_SECTIONS;

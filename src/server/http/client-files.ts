@@ -1,5 +1,6 @@
 import type { ClubProfile } from '../../shared/club-profile';
 import type { CompetitionRules } from '../../shared/competition';
+import type { ClubDocuments } from '../../shared/documents';
 import type { MembershipRules } from '../../shared/membership';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -26,6 +27,8 @@ export interface ClientFilesOptions {
   membershipRules: () => Promise<MembershipRules>;
   /** The club's competition rules (entry fees, times, prizes and points), carried in every page's HTML too. */
   competitionRules: () => Promise<CompetitionRules>;
+  /** The club's documents, each at its version, carried in every page's HTML too. */
+  clubDocuments: () => Promise<ClubDocuments>;
 }
 
 /**

@@ -8,13 +8,14 @@ import { setClubProfile, useClub } from '../../lib/club-profile';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { SettingsCard } from './settings-card';
+import { ClubDocumentsCard } from './club-documents-card';
 import { ClubProfileFields } from './club-profile-fields';
 import { CompetitionRulesCard } from './competition-rules-card';
 import { MembershipRulesCard } from './membership-rules-card';
 import { profileFieldOf, profileInput, profileValues, type ClubProfileValues } from './club-profile-values';
 
 /**
- * Admin → Club settings: the club's name, place, contact, ABN and colours, its memberships and its competitions, as
+ * Admin → Club settings: the club's name, place, contact, ABN and colours, its memberships, its competitions and its documents, as
  * the setup page chose them. A save is audited and shows at once on every page, e-mail, receipt and calendar file made after it.
  */
 export function ClubSettingsTab() {
@@ -23,6 +24,7 @@ export function ClubSettingsTab() {
       <ClubProfileCard />
       <MembershipRulesCard />
       <CompetitionRulesCard />
+      <ClubDocumentsCard />
     </Stack>
   );
 }

@@ -2,13 +2,20 @@ import { Alert, Button, Card, PasswordInput, Stack, Text, TextInput, Title } fro
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { AUTH_LIMITS } from '../../../shared/auth.constants';
-import { EXAMPLE_CLUB_PROFILE, EXAMPLE_COMPETITION_RULES, EXAMPLE_MEMBERSHIP_RULES } from '../../../shared/club-example';
+import {
+  EXAMPLE_CLUB_DOCUMENTS,
+  EXAMPLE_CLUB_PROFILE,
+  EXAMPLE_COMPETITION_RULES,
+  EXAMPLE_MEMBERSHIP_RULES,
+} from '../../../shared/club-example';
+import { documentsEdit, type ClubDocumentsEdit } from '../../../shared/documents';
 import { ROUTES } from '../../../shared/screens';
 import { firstAdminInput } from '../../../shared/setup.schema';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { serverMessage } from '../../lib/errors';
 import { goTo } from '../../lib/use-auth';
 import { useTRPC } from '../../trpc';
+import { ClubDocumentsFields } from './club-documents-fields';
 import { ClubProfileFields } from './club-profile-fields';
 import { blankProfileValues, profileFieldOf, profileInput, type ClubProfileValues } from './club-profile-values';
 import { CompetitionRulesFields } from './competition-rules-fields';
@@ -35,6 +42,8 @@ import { FIELD } from './thumb-field';
 interface SetupValues extends ClubProfileValues, MembershipRulesValues {
   /** The competition rules, apart: their lists and paths are their own. */
   competition: CompetitionRulesValues;
+  /** The club's documents, the example club's to start from. */
+  documents: ClubDocumentsEdit;
   code: string;
   firstName: string;
   lastName: string;
@@ -44,7 +53,7 @@ interface SetupValues extends ClubProfileValues, MembershipRulesValues {
 
 const toInput = (values: SetupValues) => {
   const { rules, rest } = splitRulesValues(values);
-  const { code, firstName, lastName, email, password, competition, ...club } = rest;
+  const { code, firstName, lastName, email, password, competition, documents, ...club } = rest;
   return {
     code,
     firstName,
@@ -54,10 +63,14 @@ const toInput = (values: SetupValues) => {
     club: profileInput(club),
     membership: rulesInput(rules),
     competition: competitionInput(competition),
+    documents,
   };
 };
-/** Where a message shows: a field of the setup's values, or a competition rules path kept whole ('competition.times.fishingEnd'). */
-type SetupField = keyof SetupValues | `competition.${CompetitionField}`;
+/**
+ * Where a message shows: a field of the setup's values, or a competition rules or documents path kept whole
+ * ('competition.times.fishingEnd', 'documents.waiver.content').
+ */
+type SetupField = keyof SetupValues | `competition.${CompetitionField}` | `documents.${string}`;
 const clubField = profileFieldOf('club.');
 const membershipField = rulesFieldOf('membership.');
 const competitionField = competitionFieldOf('competition.') as (path: string) => SetupField | undefined;
@@ -68,7 +81,9 @@ const fieldOf = (path: string): SetupField | undefined =>
       ? membershipField(path)
       : path.startsWith('competition.')
         ? competitionField(path)
-        : (path.split('.')[0] as keyof SetupValues);
+        : path.startsWith('documents.')
+          ? (path as SetupField)
+          : (path.split('.')[0] as keyof SetupValues);
 
 /** The setup page's values, checked with the setup input's schema, and their sending. */
 function useSetupForm() {
@@ -84,6 +99,7 @@ function useSetupForm() {
       ...blankProfileValues(EXAMPLE_CLUB_PROFILE),
       ...rulesValues(EXAMPLE_MEMBERSHIP_RULES),
       competition: competitionValues(EXAMPLE_COMPETITION_RULES),
+      documents: documentsEdit(EXAMPLE_CLUB_DOCUMENTS),
     }),
     toInput,
     fieldOf,
@@ -112,7 +128,7 @@ function useSetupForm() {
 
 type SetupForm = ReturnType<typeof useSetupForm>['form'];
 
-/** The club's details, its memberships, its competitions and the first administrator, each under its heading. */
+/** The club's details, its memberships, its competitions, its documents and the first administrator, each under its heading. */
 function SetupSections({ form }: { form: SetupForm }) {
   // The club's fields and the rules' are fields of the setup's values, under the same names.
   const setValue = <K extends keyof SetupValues>(field: K, value: unknown) => form.setValue(field, value as SetupValues[K]);
@@ -140,6 +156,18 @@ function SetupSections({ form }: { form: SetupForm }) {
         headingOrder={3}
       />
       <Title order={2} size="h3">
+        Club documents
+      </Title>
+      <ClubDocumentsFields
+        values={form.values.documents}
+        errors={form.errors}
+        onChange={(documents, field) => {
+          form.setValue('documents', documents);
+          form.setErrors((errors) => withoutMessages(errors, field));
+        }}
+        headingOrder={3}
+      />
+      <Title order={2} size="h3">
         The first administrator
       </Title>
       <TextInput {...FIELD} label="First name" autoComplete="given-name" {...form.inputProps('firstName')} />
@@ -158,7 +186,7 @@ function SetupSections({ form }: { form: SetupForm }) {
 
 /**
  * The setup page: the setup code from the site's log, the club's details (the example club's as placeholders), its
- * memberships and competitions (the example club's to start from), then the first administrator's name, e-mail address and password.
+ * memberships, competitions and documents (the example club's to start from), then the first administrator's name, e-mail address and password.
  * On success they are signed in, and the page loads afresh at the administration.
  */
 export function FirstAdminForm() {
@@ -171,8 +199,8 @@ export function FirstAdminForm() {
             Set up the club
           </Title>
           <Text size="sm">
-            Name the club, choose its memberships and competitions, and make its first administrator. The setup code is in the site’s log,
-            or run{' '}
+            Name the club, choose its memberships and competitions, write its documents, and make its first administrator. The setup code is
+            in the site’s log, or run{' '}
             <Text span ff="monospace">
               npm run cli -- setup-code
             </Text>{' '}
