@@ -2,7 +2,13 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { goTo } from '../../src/client/lib/use-auth';
-import { EXAMPLE_CLUB_PROFILE, EXAMPLE_COMPETITION_RULES, EXAMPLE_MEMBERSHIP_RULES } from '../../src/shared/club-example';
+import {
+  EXAMPLE_CLUB_DOCUMENTS,
+  EXAMPLE_CLUB_PROFILE,
+  EXAMPLE_COMPETITION_RULES,
+  EXAMPLE_MEMBERSHIP_RULES,
+} from '../../src/shared/club-example';
+import { documentsEdit } from '../../src/shared/documents';
 import { BAY_CLUB, BAY_MEMBERSHIP } from '../support/second-club';
 import { anAdmin } from './builders';
 import { fieldMessage } from './field-message';
@@ -119,7 +125,7 @@ describe('/setup', () => {
     await user.click(screen.getByRole('button', { name: 'Set up and sign in' }));
     await vi.waitFor(() => expect(fieldMessage(screen.getByLabelText('Setup code'))).toBe(wrong));
     expect(goTo).not.toHaveBeenCalled();
-    // The memberships and competitions left as they were: the example club's.
+    // The memberships, competitions and documents left as they were: the example club's.
     expect(server.mutations()[0].inputs[0]).toEqual({
       ...typed,
       email: 'sue@example.com',
@@ -127,6 +133,7 @@ describe('/setup', () => {
       club: { ...BAY_CLUB, colours: EXAMPLE_CLUB_PROFILE.colours },
       membership: EXAMPLE_MEMBERSHIP_RULES,
       competition: EXAMPLE_COMPETITION_RULES,
+      documents: documentsEdit(EXAMPLE_CLUB_DOCUMENTS),
     });
   });
 
@@ -139,6 +146,11 @@ describe('/setup', () => {
     const user = userEvent.setup();
     renderApp('/setup', server);
     await fillForm(user);
+    // The club documents step: the example club's words, to change.
+    expect((screen.getByLabelText('Code of conduct: words') as HTMLTextAreaElement).value).toContain(
+      '1. Uphold the interests of the club.',
+    );
+    await fill(user, screen.getByLabelText('Waiver: title'), 'Bay Waiver');
     await user.click(screen.getByRole('button', { name: 'Set up and sign in' }));
     await vi.waitFor(() => expect(goTo).toHaveBeenCalledWith('/admin'));
     expect(server.mutations()).toMatchObject([
@@ -152,6 +164,10 @@ describe('/setup', () => {
             club: { ...BAY_CLUB, colours: EXAMPLE_CLUB_PROFILE.colours },
             membership: BAY_MEMBERSHIP,
             competition: EXAMPLE_COMPETITION_RULES,
+            documents: {
+              ...documentsEdit(EXAMPLE_CLUB_DOCUMENTS),
+              waiver: { ...documentsEdit(EXAMPLE_CLUB_DOCUMENTS).waiver, title: 'Bay Waiver' },
+            },
           },
         ],
       },

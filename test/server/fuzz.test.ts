@@ -6,8 +6,7 @@ import {
   EXAMPLE_COMPETITION_RULES,
   EXAMPLE_MEMBERSHIP_RULES,
 } from '../../src/shared/club-example';
-import { acceptedVersions } from '../../src/shared/documents';
-import { acceptedGuestVersions } from '../../src/shared/documents';
+import { acceptedGuestVersions, acceptedVersions, documentsEdit } from '../../src/shared/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { BAD_DATA, databaseErrorOr } from '../../src/server/db/unavailable';
@@ -845,6 +844,7 @@ function validInputs(): Record<string, unknown> {
       club: EXAMPLE_CLUB_PROFILE,
       membership: EXAMPLE_MEMBERSHIP_RULES,
       competition: EXAMPLE_COMPETITION_RULES,
+      documents: documentsEdit(EXAMPLE_CLUB_DOCUMENTS),
       firstName: 'Fuzz',
       lastName: 'Setup',
       email: 'fuzz-setup@example.com',
@@ -853,6 +853,7 @@ function validInputs(): Record<string, unknown> {
     'admin.club.saveProfile': EXAMPLE_CLUB_PROFILE,
     'admin.club.saveMembership': EXAMPLE_MEMBERSHIP_RULES,
     'admin.club.saveCompetition': EXAMPLE_COMPETITION_RULES,
+    'admin.club.saveDocuments': { documents: documentsEdit(EXAMPLE_CLUB_DOCUMENTS) },
     'admin.cms.pages.create': page,
     'admin.cms.pages.update': { id: ids.page, page: { ...page, slug: 'fuzz' } },
     'admin.cms.pages.delete': { id: ids.page },

@@ -55,11 +55,11 @@ export function ClubDocumentsFields({ values, errors, onChange, versions, headin
               Version {versions[id]}. Changing its title or words makes a new version, which members are asked to accept.
             </Text>
           )}
-          <TextInput {...FIELD} label="Title" {...text(id, 'title')} />
-          <TextInput {...FIELD} label="Description" {...text(id, 'description')} />
+          <TextInput {...FIELD} label={`${HEADINGS[id]}: title`} {...text(id, 'title')} />
+          <TextInput {...FIELD} label={`${HEADINGS[id]}: description`} {...text(id, 'description')} />
           <Textarea
             size="md"
-            label="Words"
+            label={`${HEADINGS[id]}: words`}
             description="Plain text: a blank line between paragraphs, a number or '-' before list items."
             autosize
             minRows={6}
@@ -69,7 +69,7 @@ export function ClubDocumentsFields({ values, errors, onChange, versions, headin
           <Checkbox
             size="md"
             py={10}
-            label="Members must accept it to join and to pay"
+            label={`Members must accept the ${HEADINGS[id].toLowerCase()} to join and to pay`}
             checked={values[id].required}
             onChange={(event) => change(id, 'required', event.currentTarget.checked)}
           />
