@@ -41,9 +41,9 @@ import { CATCH_PHOTO_FIELD, CATCH_SUBMISSION_PATH, RECENT_CATCHES } from '../src
 import { EXAMPLE_CLUB_SPECIES } from '../src/shared/club-example';
 import type { CatchSubmissionFields } from '../src/shared/catches.schema';
 import { addYears, clubLocalToInstant, clubToday, instantToClubLocal } from '../src/shared/dates';
-import { acceptRequiredDocuments } from '../src/shared/documents';
+import { acceptedVersions } from '../src/shared/documents';
 import type { FirstRead } from '../src/shared/screens';
-import { EXAMPLE_MEMBERSHIP_RULES } from '../src/shared/club-example';
+import { EXAMPLE_CLUB_DOCUMENTS, EXAMPLE_MEMBERSHIP_RULES } from '../src/shared/club-example';
 import { seedClub } from './seed';
 import { table } from './table';
 
@@ -484,7 +484,7 @@ async function seedClubDay(em: EntityManager): Promise<ClubDay> {
       expiryDate: addYears(today, 1),
       termsAcceptedAt: now,
       codeOfConductAcceptedAt: now,
-      documentsAccepted: acceptRequiredDocuments().map((d) => ({ ...d, acceptedAt: now.toISOString() })),
+      documentsAccepted: acceptedVersions(EXAMPLE_CLUB_DOCUMENTS).map((d) => ({ ...d, acceptedAt: now.toISOString() })),
     });
     em.create(Payment, {
       kind: 'membership',

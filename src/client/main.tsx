@@ -9,6 +9,7 @@ import { DRAWN_AT_ATTRIBUTE } from '../shared/first-screen';
 import { prefetchFirstScreen } from './first-screen';
 import { keepClubClock } from './lib/club-clock';
 import { keepClubProfile } from './lib/club-profile';
+import { keepClubDocuments } from './lib/club-documents';
 import { keepCompetitionRules } from './lib/competition-rules';
 import { keepMembershipRules } from './lib/membership-rules';
 import { keepClubSpecies } from './lib/species';
@@ -35,6 +36,7 @@ async function start() {
   keepMembershipRules();
   keepCompetitionRules();
   keepClubSpecies();
+  keepClubDocuments();
   await yieldToBrowser();
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient();

@@ -1,3 +1,4 @@
+import { clubDocumentsSchema, saveClubDocumentsInput } from '../shared/club-documents.schema';
 import { clubProfileSchema } from '../shared/club-profile';
 import { competitionRulesSchema } from '../shared/competition-rules';
 import { membershipRulesSchema } from '../shared/membership-rules';
@@ -25,6 +26,11 @@ export const clubRouter = router({
     .meta({ cache: { reads: ['SiteSetting'] } })
     .output(clubSpeciesSchema)
     .query(({ ctx }) => ctx.services.club.species(ctx.em)),
+  /** The waiver, code of conduct, competition rules and mission, each at the version members accept. */
+  documents: publicProcedure
+    .meta({ cache: { reads: ['SiteSetting'] } })
+    .output(clubDocumentsSchema)
+    .query(({ ctx }) => ctx.services.club.documents(ctx.em)),
 });
 
 /** Mounted at `admin.club`: Admin → Club settings; every save is audited. */
@@ -45,4 +51,9 @@ export const adminClubRouter = router({
     .input(clubSpeciesSchema)
     .output(clubSpeciesSchema)
     .mutation(({ ctx, input }) => ctx.services.club.save(ctx.em, ctx.actor, 'species', input)),
+  /** A document whose title or words changed gets a new version: members are asked to accept it again. */
+  saveDocuments: adminProcedure
+    .input(saveClubDocumentsInput)
+    .output(clubDocumentsSchema)
+    .mutation(({ ctx, input }) => ctx.services.club.saveDocuments(ctx.em, ctx.actor, input.documents)),
 });

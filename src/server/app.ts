@@ -98,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const objects = deps.objects ?? createObjectStore(env, deps.sessionSecret);
   // Read before the first request (it also sets the club's zone); push services are told whom to contact.
-  const club = new ClubSettingsService({ cache });
+  const club = new ClubSettingsService({ cache, clock });
   const contact = (await readClubProfile(app, club, orm))?.contactEmail ?? null;
   const push = createPushSender({ keys: await loadVapidKeys(env), subject: vapidSubject(env, contact), agent: deps.pushAgent });
   const mail = clubMailer(deps.mailer, env, orm);
@@ -147,10 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: env.PUBLIC_URL,
     publishedPages: () => services.cms.publishedPages(orm.em.fork()),
     setupOpen: () => services.setup.isOpen(orm.em.fork()),
-    clubProfile: () => services.club.profile(orm.em.fork()),
-    membershipRules: () => services.club.membership(orm.em.fork()),
-    competitionRules: () => services.club.competition(orm.em.fork()),
-    clubSpecies: () => services.club.species(orm.em.fork()),
+    ...clubPageReads(services.club, orm),
   });
   // While the club has no administrator, the setup code goes to the log once the site listens.
   app.addHook('onListen', async () => {
@@ -160,6 +157,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => push.close());
   return app;
 }
+
+/** What every page's HTML carries of the club's settings, each read on its own fork. */
+const clubPageReads = (club: ClubSettingsService, orm: MikroORM) => ({
+  clubProfile: () => club.profile(orm.em.fork()),
+  membershipRules: () => club.membership(orm.em.fork()),
+  competitionRules: () => club.competition(orm.em.fork()),
+  clubSpecies: () => club.species(orm.em.fork()),
+  clubDocuments: () => club.documents(orm.em.fork()),
+});
 
 /**
  * The club's profile, read before anything else: its zone for the first date read (each fresh read sets it again)

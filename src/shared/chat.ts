@@ -1,4 +1,7 @@
 /** The chat's plain constants and its one input rule, kept apart from its zod schemas so the page bundle needs no zod. */
+import type { AustralianState } from './club-profile-plain';
+import { stateFishing } from './state-fishing';
+
 export const CHAT_MAX_LENGTH = 1000;
 
 export const CHAT_BLANK = 'Please type a question.';
@@ -12,8 +15,8 @@ export function chatRefusal(text: string): 'blank' | 'too-long' | null {
   return trimmed.length > CHAT_MAX_LENGTH ? 'too-long' : null;
 }
 
-/** The greeting the chat opens with, in the club's short name. */
-export const chatGreeting = (club: { shortName: string }) =>
-  `G'day! I'm the ${club.shortName} assistant. Ask me about membership, events, competition rules, size limits, the NSW fishing licence or sponsoring the club.`;
+/** The greeting the chat opens with, in the club's short name, naming its state's licence (or permits). */
+export const chatGreeting = (club: { shortName: string; state: AustralianState }) =>
+  `G'day! I'm the ${club.shortName} assistant. Ask me about membership, events, competition rules, size limits, ${stateFishing(club.state).licenceTopic} or sponsoring the club.`;
 /** What the chat says when the reply fails. */
 export const CHAT_FAILURE = "Sorry, I'm having trouble responding right now. Please try again later.";

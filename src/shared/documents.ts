@@ -1,205 +1,219 @@
+/**
+ * The club documents' plain rules (no zod: pages import it): which documents there are, which a member must accept
+ * and at which version, how a change makes a new version, and how their words take the club's own facts. The
+ * documents themselves are the club's setting (checked by `clubDocumentsSchema` in club-documents.schema.ts).
+ */
 import type { ClubProfile } from './club-profile';
+import type { CompetitionRules } from './competition';
+import { formatAud } from './membership';
+import { stateFishing } from './state-fishing';
+
+export type { ResourceLink } from './state-fishing';
+
+/** The id of the `<script type="application/json">` in a page's HTML that carries the club's documents. */
+export const CLUB_DOCUMENTS_ID = 'club-documents';
+
+/** The club's four documents, in the order they are shown. */
+export const CLUB_DOCUMENT_IDS = ['waiver', 'code_of_conduct', 'competition_rules', 'mission_values'] as const;
+export type ClubDocumentId = (typeof CLUB_DOCUMENT_IDS)[number];
 
 export type DocumentType = 'Legal' | 'Behavior' | 'Competition' | 'Culture';
+/** What kind of document each is (its badge). */
+export const DOCUMENT_TYPES: Record<ClubDocumentId, DocumentType> = {
+  waiver: 'Legal',
+  code_of_conduct: 'Behavior',
+  competition_rules: 'Competition',
+  mission_values: 'Culture',
+};
 
-export interface ClubDocument {
-  id: 'waiver' | 'code_of_conduct' | 'competition_rules' | 'mission_values';
+/** A document as the committee writes it. */
+export interface DocumentText {
   title: string;
-  type: DocumentType;
-  required: boolean;
-  /** The adopted version (its date); an acceptance records which version a person agreed to. */
-  version: string;
   description: string;
   /** Plain text; paragraphs separated by blank lines, list items starting with a number or '-'. */
   content: string;
+  /** Whether a member must accept it to join and to pay. */
+  required: boolean;
 }
 
-/** The club's code of conduct: eleven rules in the order the committee adopted them. */
-export const CODE_OF_CONDUCT_RULES: { title: string; text: string }[] = [
-  {
-    title: 'Uphold the interests of the club',
-    text: 'Members act in the best interests of the club and its members, and support its objects and its committee.',
-  },
-  {
-    title: 'Authority to speak',
-    text: 'Only the President, or a member the committee authorises, speaks to the media, councils or other bodies on behalf of the club.',
-  },
-  {
-    title: 'Our primary activity and NSW fishery laws',
-    text: 'Recreational fishing is the primary activity of the club. Members comply with NSW fishery laws at all times, including bag and size limits and closures, and hold a current NSW recreational fishing licence where one is required.',
-  },
-  {
-    title: 'Prizes and judging',
-    text: "Judges' and weigh-masters' decisions on catches, points and prizes are final. Disputes go to the committee in writing, never to the judges on the day.",
-  },
-  {
-    title: 'Risk awareness',
-    text: 'Fishing near water, rocks and boats carries risk. Members take part at their own risk and are responsible for their own equipment, boats and safety gear.',
-  },
-  {
-    title: 'Supervision of juniors',
-    text: 'Junior members (under 16) are supervised at all times by a parent, guardian or a responsible adult they have nominated.',
-  },
-  {
-    title: 'Catch, click and return on competition days',
-    text: 'On competition days fish are photographed on the club brag mat with the club code and released quickly and carefully unless the rules of the day say otherwise.',
-  },
-  {
-    title: 'Respect',
-    text: 'Treat fellow members, other waterway users, landholders and the environment with courtesy and respect. Take your rubbish and used line home.',
-  },
-  {
-    title: 'Alcohol and behaviour',
-    text: 'No alcohol is consumed while fishing in a club competition or while in charge of a boat. Abusive, threatening or unsafe behaviour is not tolerated.',
-  },
-  {
-    title: 'Representing the club',
-    text: 'Members wearing club shirts or fishing in club events represent the club and behave in a way that reflects well on it.',
-  },
-  {
-    title: 'Safety first',
-    text: 'Wear a lifejacket where required, check the weather and tides, tell someone where you are fishing, and never fish alone from the rocks.',
-  },
-];
+/** A document as the club keeps it: with its version, the day its words were adopted ('2026-07-01', '2026-07-01.2'). */
+export interface VersionedDocument extends DocumentText {
+  version: string;
+}
+
+/** The club's documents setting: each document by its id. */
+export type ClubDocuments = Record<ClubDocumentId, VersionedDocument>;
+/** What the committee sends to save them: the server decides the versions. */
+export type ClubDocumentsEdit = Record<ClubDocumentId, DocumentText>;
+
+/** One document as the screens list it. */
+export interface ClubDocument extends VersionedDocument {
+  id: ClubDocumentId;
+  type: DocumentType;
+}
+
+/** The club's documents in their order, each with its id and kind. */
+export const documentList = (documents: ClubDocuments): ClubDocument[] =>
+  CLUB_DOCUMENT_IDS.map((id) => ({ ...documents[id], id, type: DOCUMENT_TYPES[id] }));
+
+/** The documents as the committee edits them: their versions are the server's to decide. */
+export const documentsEdit = (documents: ClubDocuments): ClubDocumentsEdit =>
+  Object.fromEntries(
+    CLUB_DOCUMENT_IDS.map((id) => {
+      const { title, description, content, required } = documents[id];
+      return [id, { title, description, content, required }];
+    }),
+  ) as ClubDocumentsEdit;
+
+/** The documents a person must accept to join. */
+export const requiredDocuments = (documents: ClubDocuments): ClubDocument[] => documentList(documents).filter((d) => d.required);
+
+/** Every required document at its current version (what a completed join form sends). */
+export const acceptedVersions = (documents: ClubDocuments) => requiredDocuments(documents).map((d) => ({ id: d.id, version: d.version }));
+
+/** The required documents a person has not accepted at their current versions (all of them for no acceptance). */
+export function documentsToAccept(
+  documents: ClubDocuments,
+  accepted: readonly { id: string; version: string }[] | null | undefined,
+): ClubDocument[] {
+  return requiredDocuments(documents).filter((d) => !accepted?.some((a) => a.id === d.id && a.version === d.version));
+}
+
+/** 'A, B and C'. */
+const listed = (titles: string[]) => (titles.length > 1 ? `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}` : titles[0]);
+
+/** Why a join form's acceptances are refused: 'Please read and accept Competition Rules & Waiver, Code of Conduct and …'. */
+export const documentsRequiredMessage = (documents: ClubDocuments) =>
+  `Please read and accept ${listed(requiredDocuments(documents).map((d) => d.title))}.`;
+
+/** Why a membership waits for its adult: 'Before the membership can start, Ben must accept the Waiver and Competition Rules…' */
+export function documentsNeededMessage(firstName: string, missing: ClubDocument[]): string {
+  return `Before the membership can be paid, ${firstName} must read and accept the club's ${listed(missing.map((d) => d.title))}. Sign in to the member portal to accept them, then pay.`;
+}
+
+/** What a guest accepts before entering an event: the waiver and the competition rules. */
+export const guestDocuments = (documents: ClubDocuments): ClubDocument[] =>
+  documentList(documents).filter((d) => d.id === 'waiver' || d.id === 'competition_rules');
+export const guestDocumentsMessage = (documents: ClubDocuments) =>
+  `Please read and accept the ${guestDocuments(documents)
+    .map((d) => d.title)
+    .join(' and the ')}.`;
+/** The guest's documents at their current versions (what a completed guest form sends). */
+export const acceptedGuestVersions = (documents: ClubDocuments) => guestDocuments(documents).map((d) => ({ id: d.id, version: d.version }));
+/** Whether a guest accepted each of the guest documents at its current version. */
+export const guestAccepted = (documents: ClubDocuments, accepted: readonly { id: string; version: string }[]) =>
+  guestDocuments(documents).every((d) => accepted.some((a) => a.id === d.id && a.version === d.version));
+
+/**
+ * The documents the committee saved, each with its version: a document whose title or words changed is adopted
+ * today ('2026-08-03'; saved again the same day, '2026-08-03.2', '.3'…), so members are asked to accept it again;
+ * one whose words are the same keeps its version (a new description or required flag asks no one again).
+ */
+export function versionedDocuments(before: ClubDocuments, edit: ClubDocumentsEdit, today: string): ClubDocuments {
+  const next = {} as ClubDocuments;
+  for (const id of CLUB_DOCUMENT_IDS) {
+    const was = before[id];
+    const now = edit[id];
+    const same = was.title === now.title && was.content === now.content;
+    next[id] = { ...now, version: same ? was.version : nextVersion(was.version, today) };
+  }
+  return next;
+}
+
+/** Today's version, or the next of today's when the document already has one of today's. */
+function nextVersion(current: string, today: string): string {
+  if (current !== today && !current.startsWith(`${today}.`)) return today;
+  const count = current === today ? 1 : Number(current.slice(today.length + 1)) || 1;
+  return `${today}.${count + 1}`;
+}
 
 /**
  * A document's words with the club's own in place of `{club}`, `{area}` and `{association}` (the incorporated
- * association's number as a sentence, or nothing when the club has none): how every screen and answer shows them.
+ * association's number as a sentence, or nothing when the club has none).
  */
 export function withClubWords(text: string, club: Pick<ClubProfile, 'name' | 'area' | 'associationNumber'>): string {
   const association = club.associationNumber ? `Incorporated association ${club.associationNumber}.` : '';
   return text.replaceAll('{club}', club.name).replaceAll('{area}', club.area).replaceAll('{association}', association).trim();
 }
 
-/** The four club documents; the competition rules carry the club's prizes, points and limits. */
-export const CLUB_DOCUMENTS: ClubDocument[] = [
-  {
-    id: 'waiver',
-    version: '2026-07-01',
-    title: 'Competition Rules & Waiver',
-    type: 'Legal',
-    required: true,
-    description: 'The acknowledgement of risk every member accepts before logging catches in a club competition.',
-    content: [
-      'By taking part in a {club} competition or club day I acknowledge that fishing from shore, rocks, jetties and boats carries risks, including slipping, drowning, hooks, weather and tides.',
-      'I take part at my own risk, I am responsible for my own safety equipment, and I will follow the directions of the organisers and the competition rules.',
-      'I release {club}, its committee and volunteers from liability for injury, loss or damage arising from my participation, except where the law does not allow this.',
-      'I confirm that every catch I log is my own, was caught on the day within the competition area and hours, and that the photo is genuine and unaltered.',
-    ].join('\n\n'),
-  },
-  {
-    id: 'code_of_conduct',
-    version: '2026-07-01',
-    title: 'Code of Conduct',
-    type: 'Behavior',
-    required: true,
-    description: 'The eleven rules every member agrees to. {association}',
-    content: CODE_OF_CONDUCT_RULES.map((rule, i) => `${i + 1}. ${rule.title}. ${rule.text}`).join('\n'),
-  },
-  {
-    id: 'competition_rules',
-    version: '2026-07-01',
-    title: 'Club Competition Rules',
-    type: 'Competition',
-    required: true,
-    description: 'Entry fees, times, the fishing area, categories, prizes and how catches are judged.',
-    content: [
-      'Entry fee: $10 per entrant, $15 for non-members.',
-      'Registration: 7am to 9am. Fishing: 7am to 2pm. Presentation: 4pm.',
-      'Fishing only within {area}. No offshore fishing.',
-      'Categories: Bream, Flathead, Mangrove Jack, Mulloway, Trevally, Whiting, Tailor.',
-      'Prizes per category: 1st $100, 2nd $50, 3rd $25 tackle vouchers. Mystery fish: $100 cash. Fish picture of the month: $100 voucher.',
-      'Champion points: 3 for first, 2 for second, 1 for third in each category.',
-      'Every fish is photographed on a brag mat showing the club code of the day, and logged on the club website on the day of the event.',
-      'Photo tampering means disqualification and up to 12 months suspension.',
-    ].join('\n'),
-  },
-  {
-    id: 'mission_values',
-    version: '2026-07-01',
-    title: 'Mission & Values',
-    type: 'Culture',
-    required: false,
-    description: 'Why the club exists and what we stand for.',
-    content: [
-      '{club} brings together anglers of all ages to enjoy the rivers, estuaries and beaches of {area}.',
-      '- Fishing for fun and friendship, with a fair go for everyone.',
-      '- Looking after our waterways: catch and release, no litter, respect for closures and limits.',
-      '- Passing skills on to juniors and newcomers.',
-      '- Supporting local business and our sponsors, who support us.',
-    ].join('\n'),
-  },
-];
-
-export interface ResourceLink {
-  title: string;
-  description: string;
-  url: string;
-  required?: boolean;
+/** What a document's words are filled from: the club's profile and competition rules, and the categories it competes in. */
+export interface ClubFacts {
+  club: Pick<ClubProfile, 'name' | 'area' | 'associationNumber' | 'state'>;
+  competition: CompetitionRules;
+  /** The species an event's catches are placed in. */
+  categories: readonly string[];
 }
 
-/** NSW Department of Primary Industries fishing pages. */
-export const NSW_RESOURCES: ResourceLink[] = [
-  {
-    title: 'NSW Recreational Fishing Licence',
-    description: 'Buy or renew the licence you need to fish in NSW waters.',
-    url: 'https://www.dpi.nsw.gov.au/fishing/recreational/fishing-fees-and-licences',
-    required: true,
-  },
-  {
-    title: 'Saltwater bag and size limits',
-    description: 'Legal lengths and daily limits for saltwater species.',
-    url: 'https://www.dpi.nsw.gov.au/fishing/recreational/fishing-rules-and-regs/saltwater-bag-and-size-limits',
-  },
-  {
-    title: 'Freshwater bag and size limits',
-    description: 'Legal lengths and daily limits for freshwater species.',
-    url: 'https://www.dpi.nsw.gov.au/fishing/recreational/fishing-rules-and-regs/freshwater-bag-and-size-limits',
-  },
-  {
-    title: 'FishSmart NSW app',
-    description: "The department's app: rules, limits and maps on your phone.",
-    url: 'https://www.dpi.nsw.gov.au/fishing/recreational/resources/fishsmart-app',
-  },
-  {
-    title: 'Fishing closures',
-    description: 'Waters closed to fishing and the species they protect.',
-    url: 'https://www.dpi.nsw.gov.au/fishing/closures',
-  },
-  {
-    title: 'General fishing rules',
-    description: 'Gear, methods and the rules that apply everywhere.',
-    url: 'https://www.dpi.nsw.gov.au/fishing/recreational/fishing-rules-and-regs',
-  },
-  {
-    title: 'Fishing locations',
-    description: 'Where to fish, boat ramps and fishing havens.',
-    url: 'https://www.dpi.nsw.gov.au/fishing/recreational/wheretofish',
-  },
-  {
-    title: 'Species identification',
-    description: 'Tell your dusky flathead from your bartailed.',
-    url: 'https://www.dpi.nsw.gov.au/fishing/aquatic-biosecurity/species-identification',
-  },
-];
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+const PLACES = ['1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th', '9th', '10th'];
 
-export const LICENCE_NOTICE =
-  'A valid NSW recreational fishing licence is required to fish in NSW waters, unless you are exempt. Fines apply.';
+/** '$10', '$12.50': an amount as the club's rules say it. */
+const dollars = (cents: number) => formatAud(cents).replace(/\.00$/, '');
 
-/** The documents a person must accept to join. */
-export const REQUIRED_DOCUMENTS = CLUB_DOCUMENTS.filter((d) => d.required);
-
-/** Every required document accepted at its current version (what a completed join form sends). */
-export const acceptRequiredDocuments = () => REQUIRED_DOCUMENTS.map((d) => ({ id: d.id, version: d.version }));
-
-/** The required documents a person has not accepted at their current versions (all of them for no acceptance). */
-export function documentsToAccept(accepted: readonly { id: string; version: string }[] | null | undefined): ClubDocument[] {
-  return REQUIRED_DOCUMENTS.filter((d) => !accepted?.some((a) => a.id === d.id && a.version === d.version));
+/** '7am', '2:30pm': a club time ('HH:mm') as the club's rules say it. */
+function spokenTime(hhmm: string): string {
+  const [h, m] = hhmm.split(':').map(Number);
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}${m ? `:${String(m).padStart(2, '0')}` : ''}${h < 12 ? 'am' : 'pm'}`;
 }
 
-/** Why a membership waits for its adult: 'Before the membership can start, Ben must accept the Waiver and Competition Rules…' */
-export function documentsNeededMessage(firstName: string, missing: ClubDocument[]): string {
-  const titles = missing.map((d) => d.title);
-  const list = titles.length > 1 ? `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}` : titles[0];
-  return `Before the membership can be paid, ${firstName} must read and accept the club's ${list}. Sign in to the member portal to accept them, then pay.`;
+/** The end of sign-on: the fishing start plus the club's sign-on hours, on the same clock. */
+function signOnEnds(times: CompetitionRules['times']): string {
+  const [h, m] = times.fishingStart.split(':').map(Number);
+  return `${String((h + times.signOnHours) % 24).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+
+/**
+ * Each token a document may hold, and its words from the club's facts: so the competition rules document always
+ * says what the competition settings decide, and the code of conduct what the club's state's law asks.
+ */
+function factWords({ club, competition, categories }: ClubFacts): Record<string, string> {
+  const fees = competition.entryFeesCents;
+  const { times } = competition;
+  return {
+    '{entryFees}': `${dollars(fees.member)} per entrant, ${dollars(fees.nonMember)} for non-members${fees.junior === null ? '' : `, ${dollars(fees.junior)} for juniors`}`,
+    '{times}': `Registration: ${spokenTime(times.fishingStart)} to ${spokenTime(signOnEnds(times))}. Fishing: ${spokenTime(times.fishingStart)} to ${spokenTime(times.fishingEnd)}. Presentation: ${spokenTime(times.presentation)}.`,
+    '{prizes}': competition.placePrizes.map((p, i) => `${PLACES[i]} ${p.text}`).join(', '),
+    '{points}': competition.championPoints.map((p, i) => `${p} for ${ORDINALS[i]}`).join(', '),
+    '{mysteryFish}': competition.mysteryFishPrize.text,
+    '{pictureOfMonth}': competition.pictureOfMonthPrize.text,
+    '{categories}': categories.join(', '),
+    '{offshore}': 'No offshore fishing.',
+    '{state}': club.state,
+    '{licence}': stateFishing(club.state).licenceRule,
+  };
+}
+
+/** The tokens a document may hold besides `{club}`, `{area}` and `{association}`. */
+export const FACT_TOKENS = [
+  '{entryFees}',
+  '{times}',
+  '{prizes}',
+  '{points}',
+  '{mysteryFish}',
+  '{pictureOfMonth}',
+  '{categories}',
+  '{offshore}',
+  '{state}',
+  '{licence}',
+] as const;
+
+/** A document's words as every screen, answer and e-mail shows them: the club's words and its facts in place of the tokens. */
+export function withClubFacts(text: string, facts: ClubFacts): string {
+  const words = factWords(facts);
+  let filled = text;
+  for (const token of FACT_TOKENS) filled = filled.replaceAll(token, words[token]);
+  return withClubWords(filled, facts.club);
+}
+
+/** A document's numbered rules ('3. Title. Text' a line): each rule's title and text, as the code of conduct lists them. */
+export function numberedRules(content: string): { title: string; text: string }[] {
+  return content
+    .split(/\n+/)
+    .map((line) => line.trim().replace(/^\d+[.)]\s*/, ''))
+    .filter(Boolean)
+    .map((line) => {
+      const end = line.indexOf('. ');
+      return end < 0 ? { title: '', text: line } : { title: line.slice(0, end), text: line.slice(end + 2) };
+    });
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_HOUSEHOLD } from './membership-rules';
 import { emailSchema, nameSchema, text } from './auth.schema';
 import { clubToday, isIsoDate } from './dates';
-import { REQUIRED_DOCUMENTS } from './documents';
+import { CLUB_DOCUMENT_IDS } from './documents';
 import { memberSuspension } from './judging.schema';
 import { CURRENCY, GENDERS, MEMBER_STATUSES, MEMBERSHIP_TYPES, SHIRT_SIZES } from './membership';
 
@@ -39,21 +39,18 @@ export const additionalMemberInput = z.object({
 });
 export type AdditionalMemberInput = z.infer<typeof additionalMemberInput>;
 
-const REQUIRED_DOCUMENT_IDS = REQUIRED_DOCUMENTS.map((d) => d.id) as [string, ...string[]];
-export const DOCUMENTS_REQUIRED_MESSAGE = `Please read and accept ${REQUIRED_DOCUMENTS.map((d) => d.title)
-  .join(', ')
-  .replace(/, ([^,]*)$/, ' and $1')}.`;
+/** Said when the list of accepted documents is no list at all; the server names the club's documents when one is missing. */
+export const DOCUMENTS_LIST_MESSAGE = 'Please read and accept each of the club documents.';
 
-/** The club documents accepted on the join form, each at the version that was shown. */
+/**
+ * The club documents accepted on the join form, each at the version that was shown. Which documents and versions
+ * are needed is the club's setting: the server asks `documentsToAccept` (shared/documents.ts).
+ */
 export const documentsAcceptedSchema = z
-  .array(z.object({ id: z.enum(REQUIRED_DOCUMENT_IDS), version: text('Document version').trim().min(1).max(20) }), {
-    error: DOCUMENTS_REQUIRED_MESSAGE,
+  .array(z.object({ id: z.enum(CLUB_DOCUMENT_IDS), version: text('Document version').trim().min(1).max(20) }), {
+    error: DOCUMENTS_LIST_MESSAGE,
   })
-  .max(10)
-  .refine(
-    (list) => REQUIRED_DOCUMENTS.every((d) => list.some((a) => a.id === d.id && a.version === d.version)),
-    DOCUMENTS_REQUIRED_MESSAGE,
-  );
+  .max(10);
 
 /** The join form: the person joining and, optionally, the others who pay with them. */
 export const registrationInput = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema, passwordSchema, text } from './auth.schema';
+import { clubDocumentsEditSchema } from './club-documents.schema';
 import { clubProfileSchema } from './club-profile';
 import { competitionRulesSchema } from './competition-rules';
 import { fishingAreaInput } from './fishing-area';
@@ -21,6 +22,7 @@ export const firstAdminInput = z.object({
   /** The club's fishing area as GeoJSON; left out, the example club's stays until one is set in Admin → Club settings. */
   fishingArea: fishingAreaInput.shape.geojson.optional(),
   species: clubSpeciesSchema,
+  documents: clubDocumentsEditSchema,
   firstName: nameSchema('First name'),
   lastName: nameSchema('Last name'),
   email: emailSchema,

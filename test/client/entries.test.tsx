@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { SignOnDesk } from '../../src/client/features/admin/sign-on-desk';
 import { MemberEvents } from '../../src/client/features/events/member-events';
 import { addYears, clubLocalToInstant, clubToday } from '../../src/shared/dates';
-import { acceptGuestDocuments } from '../../src/shared/entries.schema';
+import { EXAMPLE_CLUB_DOCUMENTS } from '../../src/shared/club-example';
+import { acceptedGuestVersions } from '../../src/shared/documents';
 import { aPaymentSetup, aDesk, aDeskEntrant, aProfile, aRegistration, aUser, anEvent } from './builders';
 import { type Answers, DESK_READS, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders } from './render';
 import { fill } from './fill';
@@ -256,7 +257,7 @@ describe('entering as a guest', () => {
       email: 'gus@example.com',
       phone: '0412 345 678',
       dateOfBirth: '1985-03-04',
-      documentsAccepted: acceptGuestDocuments(),
+      documentsAccepted: acceptedGuestVersions(EXAMPLE_CLUB_DOCUMENTS),
     });
   });
 });

@@ -3,12 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { goTo } from '../../src/client/lib/use-auth';
 import {
+  EXAMPLE_CLUB_DOCUMENTS,
   EXAMPLE_CLUB_PROFILE,
   EXAMPLE_CLUB_SPECIES,
   EXAMPLE_COMPETITION_RULES,
   EXAMPLE_MEMBERSHIP_RULES,
 } from '../../src/shared/club-example';
 import { BAY_AREA_GEOJSON, BAY_CLUB, BAY_MEMBERSHIP } from '../support/second-club';
+import { documentsEdit } from '../../src/shared/documents';
 import { anAdmin } from './builders';
 import { fieldMessage } from './field-message';
 import { fill } from './fill';
@@ -138,7 +140,7 @@ describe('/setup', () => {
     await user.click(screen.getByRole('button', { name: 'Set up and sign in' }));
     await vi.waitFor(() => expect(fieldMessage(screen.getByLabelText('Setup code'))).toBe(wrong));
     expect(goTo).not.toHaveBeenCalled();
-    // The memberships and competitions left as they were: the example club's.
+    // The memberships, competitions and documents left as they were: the example club's.
     expect(server.mutations()[0].inputs[0]).toEqual({
       ...typed,
       email: 'sue@example.com',
@@ -147,6 +149,7 @@ describe('/setup', () => {
       membership: EXAMPLE_MEMBERSHIP_RULES,
       competition: EXAMPLE_COMPETITION_RULES,
       species: EXAMPLE_CLUB_SPECIES,
+      documents: documentsEdit(EXAMPLE_CLUB_DOCUMENTS),
     });
   });
 
@@ -163,6 +166,11 @@ describe('/setup', () => {
     await user.click(screen.getByLabelText(/^New fishing area/));
     await user.paste(BAY_AREA_GEOJSON);
     expect(screen.getByRole('img', { name: /^The fishing area given/ })).toBeTruthy();
+    // The club documents step: the example club's words, to change.
+    expect((screen.getByLabelText('Code of conduct: words') as HTMLTextAreaElement).value).toContain(
+      '1. Uphold the interests of the club.',
+    );
+    await fill(user, screen.getByLabelText('Waiver: title'), 'Bay Waiver');
     await user.click(screen.getByRole('button', { name: 'Set up and sign in' }));
     await vi.waitFor(() => expect(goTo).toHaveBeenCalledWith('/admin'));
     expect(server.mutations()).toMatchObject([
@@ -178,6 +186,10 @@ describe('/setup', () => {
             competition: EXAMPLE_COMPETITION_RULES,
             fishingArea: BAY_AREA_GEOJSON,
             species: EXAMPLE_CLUB_SPECIES,
+            documents: {
+              ...documentsEdit(EXAMPLE_CLUB_DOCUMENTS),
+              waiver: { ...documentsEdit(EXAMPLE_CLUB_DOCUMENTS).waiver, title: 'Bay Waiver' },
+            },
           },
         ],
       },

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SignOnDesk } from '../../src/client/features/admin/sign-on-desk';
 import { clubLocalToInstant, clubToday } from '../../src/shared/dates';
-import { acceptGuestDocuments } from '../../src/shared/entries.schema';
+import { EXAMPLE_CLUB_DOCUMENTS } from '../../src/shared/club-example';
+import { acceptedGuestVersions } from '../../src/shared/documents';
 import { aDesk, aDeskEntrant, anEvent } from './builders';
 import { DESK_READS, SIGNED_OUT, fakeServer, ok, renderApp, renderWithProviders, trpcError } from './render';
 import { fill } from './fill';
@@ -66,7 +67,7 @@ describe('a visitor waits for a place in a full event as a guest', () => {
           email: 'gus@example.com',
           phone: '0412 345 678',
           dateOfBirth: '1985-03-04',
-          documentsAccepted: acceptGuestDocuments(),
+          documentsAccepted: acceptedGuestVersions(EXAMPLE_CLUB_DOCUMENTS),
         },
       ],
     ]);

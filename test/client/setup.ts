@@ -1,11 +1,13 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { setClubDocuments } from '../../src/client/lib/club-documents';
 import { setClubProfile } from '../../src/client/lib/club-profile';
 import { setCompetitionRules } from '../../src/client/lib/competition-rules';
 import { setMembershipRules } from '../../src/client/lib/membership-rules';
 import { setClubSpecies } from '../../src/client/lib/species';
 import {
+  EXAMPLE_CLUB_DOCUMENTS,
   EXAMPLE_CLUB_PROFILE,
   EXAMPLE_CLUB_SPECIES,
   EXAMPLE_COMPETITION_RULES,
@@ -13,11 +15,12 @@ import {
 } from '../../src/shared/club-example';
 import { failOnUnanswered } from './unanswered';
 
-// Every test starts with the example club's profile, membership and competition rules and species, as a page carries its club's (main.tsx keeps them).
+// Every test starts with the example club's settings, as a page carries its club's (main.tsx keeps them).
 setClubProfile(EXAMPLE_CLUB_PROFILE);
 setMembershipRules(EXAMPLE_MEMBERSHIP_RULES);
 setCompetitionRules(EXAMPLE_COMPETITION_RULES);
 setClubSpecies(EXAMPLE_CLUB_SPECIES);
+setClubDocuments(EXAMPLE_CLUB_DOCUMENTS);
 
 // findBy… and waitFor wait up to 10 s rather than 1 s: a screen's code is loaded on demand, which on a busy CI
 // machine can take longer than a second. What is waited for is unchanged; only a failure takes longer to report.
@@ -72,6 +75,7 @@ afterEach(() => {
   setMembershipRules(EXAMPLE_MEMBERSHIP_RULES);
   setCompetitionRules(EXAMPLE_COMPETITION_RULES);
   setClubSpecies(EXAMPLE_CLUB_SPECIES);
+  setClubDocuments(EXAMPLE_CLUB_DOCUMENTS);
   // The toast store is global: start every test with none showing or queued.
   notifications.clean();
   notifications.cleanQueue();

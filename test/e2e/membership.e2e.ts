@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLE_CLUB_PROFILE } from '../../src/shared/club-example';
-import { REQUIRED_DOCUMENTS, withClubWords } from '../../src/shared/documents';
-import { DOCUMENTS_REQUIRED_MESSAGE } from '../../src/shared/members.schema';
+import { EXAMPLE_CLUB_SPECIES as CLUB_SPECIES } from '../../src/shared/club-example';
+import { categoriesOf } from '../../src/shared/species';
+import { EXAMPLE_CLUB_DOCUMENTS, EXAMPLE_CLUB_PROFILE, EXAMPLE_COMPETITION_RULES } from '../../src/shared/club-example';
+import { documentsRequiredMessage, requiredDocuments, withClubFacts } from '../../src/shared/documents';
 import { Member } from '../../src/server/db/entities';
 import { linkIn } from '../support/mime';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -42,6 +43,10 @@ const documentCard = (form: Locator, title: string) =>
     .getByRole('group', { name: 'Club documents' })
     .locator('.mantine-Card-root')
     .filter({ has: form.page().getByText(title, { exact: true }) });
+const REQUIRED_DOCUMENTS = requiredDocuments(EXAMPLE_CLUB_DOCUMENTS);
+const DOCUMENTS_REQUIRED_MESSAGE = documentsRequiredMessage(EXAMPLE_CLUB_DOCUMENTS);
+const FACTS = { club: EXAMPLE_CLUB_PROFILE, competition: EXAMPLE_COMPETITION_RULES, categories: categoriesOf(CLUB_SPECIES) };
+
 /** The 'Accept Required' / 'Accepted' toggle of a required document. */
 const documentToggle = (form: Locator, title: string) =>
   documentCard(form, title).getByRole('button', { name: /^(Accept Required|Accepted)$/ });
@@ -52,7 +57,7 @@ async function acceptDocuments(page: Page, form: Locator, shot?: (name: string) 
     const card = documentCard(form, doc.title);
     await card.getByRole('button', { name: 'Read Document' }).click();
     const panel = page.getByRole('dialog', { name: doc.title });
-    await panel.getByText(withClubWords(doc.content, EXAMPLE_CLUB_PROFILE).split(/\n+/)[0].slice(0, 40), { exact: false }).waitFor();
+    await panel.getByText(withClubFacts(doc.content, FACTS).split(/\n+/)[0].slice(0, 40), { exact: false }).waitFor();
     if (shot && doc.id === 'waiver') {
       await shot('document-open');
       await expectAccessible(page, `document ${doc.title}`);

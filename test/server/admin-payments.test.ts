@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog, Household, Member, Payment } from '../../src/server/db/entities';
 import { addDays, addYears, clubToday, formatAuDate } from '../../src/shared/dates';
-import { acceptRequiredDocuments } from '../../src/shared/documents';
+import { EXAMPLE_CLUB_DOCUMENTS } from '../../src/shared/club-example';
+import { acceptedVersions } from '../../src/shared/documents';
 import { callOverHttp, rowCounts } from '../support/endpoints';
 import { FakePayPal } from '../support/fake-paypal';
 import { linkIn } from '../support/mime';
@@ -65,7 +66,7 @@ async function joinThroughPayPal(overrides: Record<string, unknown> = {}) {
     gender: 'female',
     termsAccepted: true,
     codeOfConductAccepted: true,
-    documentsAccepted: acceptRequiredDocuments(),
+    documentsAccepted: acceptedVersions(EXAMPLE_CLUB_DOCUMENTS),
   };
   const joined = await visitor.mutation('members.register', body);
   expect(joined.status, JSON.stringify(joined.body)).toBe(200);

@@ -107,7 +107,7 @@ export const QUESTIONS: Question[] = [
   {
     category: 'competition rules',
     question: 'Which species count in club comps?',
-    mustContain: ['Bream, Flathead, Mangrove Jack, Mulloway, Trevally, Whiting, Tailor'],
+    mustContain: ['Mulloway, Whiting, Bream, Flathead, Mangrove Jack, Trevally, Tailor'],
   },
   { category: 'competition rules', question: 'How much do non-members pay to enter a comp?', mustContain: ['$15 for non-members'] },
   {

@@ -56,7 +56,7 @@ const QUESTIONS: [string, string[], string?][] = [
   ['Can I fish offshore in a club competition?', ['No offshore']],
   ['What are the prizes?', ['$100', '$50', '$25']],
   ['How many champion points for second place?', ['2 for second']],
-  ['What are the competition categories?', ['Bream, Flathead, Mangrove Jack, Mulloway, Trevally, Whiting, Tailor']],
+  ['What are the competition categories?', ['Mulloway, Whiting, Bream, Flathead, Mangrove Jack, Trevally, Tailor']],
   ['What happens if someone tampers with a photo?', ['disqualification', '12 months']],
   ['What is the entry fee for non-members?', ['$15 for non-members']],
   [

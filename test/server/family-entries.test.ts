@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventRegistration, Household, Member, WaitlistEntry } from '../../src/server/db/entities';
-import { acceptGuestDocuments } from '../../src/shared/entries.schema';
+import { EXAMPLE_CLUB_DOCUMENTS } from '../../src/shared/club-example';
+import { acceptedGuestVersions } from '../../src/shared/documents';
 import { addDays, addYears, clubToday } from '../../src/shared/dates';
 import { rowCounts } from '../support/endpoints';
 import { createAdmin, createMember, logCatch } from '../support/factories';
@@ -208,7 +209,7 @@ describe('events limited by the committee', () => {
       email: 'gus.guest@example.com',
       phone: '0412 345 678',
       dateOfBirth: '1985-03-04',
-      documentsAccepted: acceptGuestDocuments(),
+      documentsAccepted: acceptedGuestVersions(EXAMPLE_CLUB_DOCUMENTS),
     };
     const before = await rowCounts(t);
     const online = await t.client().mutation('guests.enter', guest);

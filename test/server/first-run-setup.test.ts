@@ -13,6 +13,7 @@ import {
   BAY_AREA_GEOJSON,
   BAY_CLUB,
   BAY_COMPETITION,
+  BAY_DOCUMENTS,
   BAY_MEMBERSHIP,
   REDCLIFFE_JETTY,
   BAY_SPECIES,
@@ -46,6 +47,7 @@ const admin = (code: string, email = 'secretary@example.com') => ({
   competition: BAY_COMPETITION,
   fishingArea: BAY_AREA_GEOJSON,
   species: BAY_SPECIES,
+  documents: BAY_DOCUMENTS,
   firstName: 'Sue',
   lastName: 'Secretary',
   email,
@@ -139,6 +141,13 @@ describe('first-run setup', () => {
     expect(species).toMatchObject({ actorLabel: 'setup code', after: BAY_SPECIES });
     const [saved] = await t.em().find(AuditLog, { action: 'club.profile.save' });
     expect(saved).toMatchObject({ actorLabel: 'setup code', before: null, after: BAY_CLUB });
+    // Its own waiver is a new version; the example's words it kept keep theirs.
+    const documents = await t.client().trpc.club.documents.query();
+    expect(documents.waiver).toMatchObject({ ...BAY_DOCUMENTS.waiver, version: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(documents.waiver.version).not.toBe('2026-07-01');
+    expect(documents.code_of_conduct.version).toBe('2026-07-01');
+    const [documentsSaved] = await t.em().find(AuditLog, { action: 'club.documents.save' });
+    expect(documentsSaved).toMatchObject({ actorLabel: 'setup code', before: null, after: documents });
   });
 
   it('keeps the fishing area the setup page was given, audited: the Bay in, the Tweed out', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_READS_FACTOR } from '../../src/server/http/request-limits';
 import { CLUB_ADDRESS_ID } from '../../src/shared/club-address';
 import { CLUB_CLOCK_ID, intlOffsetMs, keptOffsetMs, type ZoneOffsets } from '../../src/shared/club-clock';
+import { CLUB_DOCUMENTS_ID } from '../../src/shared/documents';
 import { FIRST_SCREEN_DATA_ID } from '../../src/shared/first-screen';
 import { FIRST_MEMBERS_PAGE } from '../../src/shared/members-list';
 import { createEvent } from '../support/factories';
@@ -137,8 +138,10 @@ describe("a page's HTML carries what its first screen needs", () => {
     const data = html.slice(html.indexOf(`id="${FIRST_SCREEN_DATA_ID}">`));
     // The data ends at its own closing tag, followed by the club's address: nothing of the answer got out.
     expect(data.slice(data.indexOf('</script>'))).toMatch(new RegExp(`^</script><script type="application/json" id="${CLUB_ADDRESS_ID}">`));
-    // The template's module script, the answers, the club's address, its profile, membership rules, competition rules, species and clock.
-    expect(html.match(/<script/g)?.length).toBe(8);
+    // The template's module script, the answers, the club's address, its profile, membership rules, competition rules,
+    // species, documents and clock.
+    expect(html.match(/<script/g)?.length).toBe(9);
+    expect(html).toContain(`<script type="application/json" id="${CLUB_DOCUMENTS_ID}">`);
   });
 
   it("carries the club's zone offsets, the same as the platform's time-zone data", async () => {

@@ -1,13 +1,13 @@
 import { createECDH, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import {
+  EXAMPLE_CLUB_DOCUMENTS,
   EXAMPLE_CLUB_PROFILE,
   EXAMPLE_CLUB_SPECIES,
   EXAMPLE_COMPETITION_RULES,
   EXAMPLE_MEMBERSHIP_RULES,
 } from '../../src/shared/club-example';
-import { acceptRequiredDocuments } from '../../src/shared/documents';
-import { acceptGuestDocuments } from '../../src/shared/entries.schema';
+import { acceptedGuestVersions, acceptedVersions, documentsEdit } from '../../src/shared/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { BAD_DATA, databaseErrorOr } from '../../src/server/db/unavailable';
@@ -606,7 +606,7 @@ function validInputs(): Record<string, unknown> {
       termsAccepted: true,
       codeOfConductAccepted: true,
       additionalMembers: [{ firstName: 'Kid', lastName: 'Joiner', dateOfBirth: '2015-01-01' }],
-      documentsAccepted: acceptRequiredDocuments(),
+      documentsAccepted: acceptedVersions(EXAMPLE_CLUB_DOCUMENTS),
     },
     'members.registerDocumented': {
       firstName: 'Fuzz',
@@ -618,7 +618,7 @@ function validInputs(): Record<string, unknown> {
       shirtSize: 'M',
       membershipType: 'adult',
     },
-    'members.acceptDocuments': { documentsAccepted: acceptRequiredDocuments() },
+    'members.acceptDocuments': { documentsAccepted: acceptedVersions(EXAMPLE_CLUB_DOCUMENTS) },
     'payments.createOrder': { amount: '40.00', currency: 'AUD', intent: 'CAPTURE', earlyRenewal: false },
     'payments.outcome': { orderId: 'DEMO-00000000000000AB' },
     'payments.capture': { orderId: 'DEMO-00000000000000AA' },
@@ -662,7 +662,7 @@ function validInputs(): Record<string, unknown> {
       email: 'fuzz-guest@example.com',
       phone: '0400 123 458',
       dateOfBirth: '1990-01-01',
-      documentsAccepted: acceptGuestDocuments(),
+      documentsAccepted: acceptedGuestVersions(EXAMPLE_CLUB_DOCUMENTS),
     },
     'guests.capture': { orderId: 'DEMO-00000000000000AE' },
     'guests.signIn': { token: 'C'.repeat(43) },
@@ -674,7 +674,7 @@ function validInputs(): Record<string, unknown> {
       email: 'fuzz-waiting@example.com',
       phone: '0400 123 461',
       dateOfBirth: '1990-01-01',
-      documentsAccepted: acceptGuestDocuments(),
+      documentsAccepted: acceptedGuestVersions(EXAMPLE_CLUB_DOCUMENTS),
     },
     'objects.finishImage': { uploadURL: ids.upload },
     'catches.mine': { limit: 5 },
@@ -845,6 +845,7 @@ function validInputs(): Record<string, unknown> {
       membership: EXAMPLE_MEMBERSHIP_RULES,
       competition: EXAMPLE_COMPETITION_RULES,
       species: EXAMPLE_CLUB_SPECIES,
+      documents: documentsEdit(EXAMPLE_CLUB_DOCUMENTS),
       firstName: 'Fuzz',
       lastName: 'Setup',
       email: 'fuzz-setup@example.com',
@@ -854,6 +855,7 @@ function validInputs(): Record<string, unknown> {
     'admin.club.saveMembership': EXAMPLE_MEMBERSHIP_RULES,
     'admin.club.saveCompetition': EXAMPLE_COMPETITION_RULES,
     'admin.club.saveSpecies': EXAMPLE_CLUB_SPECIES,
+    'admin.club.saveDocuments': { documents: documentsEdit(EXAMPLE_CLUB_DOCUMENTS) },
     'admin.cms.pages.create': page,
     'admin.cms.pages.update': { id: ids.page, page: { ...page, slug: 'fuzz' } },
     'admin.cms.pages.delete': { id: ids.page },

@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog, Event, EventRegistration, Member, User } from '../../src/server/db/entities';
 import { addYears, clubToday } from '../../src/shared/dates';
-import { acceptGuestDocuments, GUEST_DOCUMENTS_MESSAGE } from '../../src/shared/entries.schema';
+import { EXAMPLE_CLUB_DOCUMENTS } from '../../src/shared/club-example';
+import { acceptedGuestVersions, guestDocumentsMessage } from '../../src/shared/documents';
 import { rowCounts } from '../support/endpoints';
 import { createAdmin, createMember } from '../support/factories';
 import { FakePayPal } from '../support/fake-paypal';
@@ -55,7 +56,7 @@ const guestForm = (eventId: string, overrides: Record<string, unknown> = {}) => 
   email: 'gus@example.com',
   phone: '0412 345 678',
   dateOfBirth: '1985-03-04',
-  documentsAccepted: acceptGuestDocuments(),
+  documentsAccepted: acceptedGuestVersions(EXAMPLE_CLUB_DOCUMENTS),
   ...overrides,
 });
 
@@ -242,7 +243,7 @@ describe('guests (non-members)', () => {
     const event = await todaysEvent();
     const before = await rowCounts(t);
     const cases: [Record<string, unknown>, string][] = [
-      [{ documentsAccepted: [] }, GUEST_DOCUMENTS_MESSAGE],
+      [{ documentsAccepted: [] }, guestDocumentsMessage(EXAMPLE_CLUB_DOCUMENTS)],
       [{ email: 'not an address' }, 'Please enter a valid email address.'],
       [{ dateOfBirth: '2031-01-01' }, 'Date of birth cannot be in the future.'],
       [{ firstName: '' }, 'First name is required.'],

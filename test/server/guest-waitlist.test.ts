@@ -3,7 +3,9 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog, EventRegistration, Member, WaitlistEntry } from '../../src/server/db/entities';
 import { clubToday } from '../../src/shared/dates';
-import { acceptGuestDocuments, GUEST_WAITLIST_CONTACT_MESSAGE } from '../../src/shared/entries.schema';
+import { EXAMPLE_CLUB_DOCUMENTS } from '../../src/shared/club-example';
+import { acceptedGuestVersions } from '../../src/shared/documents';
+import { GUEST_WAITLIST_CONTACT_MESSAGE } from '../../src/shared/entries.schema';
 import { MEMBERS_ONLY_MESSAGE } from '../../src/shared/events';
 import { createAdmin, createMember } from '../support/factories';
 import { linkIn } from '../support/mime';
@@ -51,7 +53,7 @@ const guestForm = (eventId: string, overrides: Record<string, unknown> = {}) => 
   email: 'gus.waiting@example.com',
   phone: '0412 345 678',
   dateOfBirth: '1985-03-04',
-  documentsAccepted: acceptGuestDocuments(),
+  documentsAccepted: acceptedGuestVersions(EXAMPLE_CLUB_DOCUMENTS),
   ...overrides,
 });
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addYears, clubToday, formatAuDate } from '../../src/shared/dates';
-import { acceptRequiredDocuments, CLUB_DOCUMENTS } from '../../src/shared/documents';
-import { DOCUMENTS_REQUIRED_MESSAGE } from '../../src/shared/members.schema';
+import { EXAMPLE_CLUB_DOCUMENTS } from '../../src/shared/club-example';
+import { acceptedVersions, documentsRequiredMessage, type ClubDocumentId } from '../../src/shared/documents';
+import { DOCUMENTS_LIST_MESSAGE } from '../../src/shared/members.schema';
 import { AuditLog, Member, Payment } from '../../src/server/db/entities';
 import { successBody } from '../support/answers';
 import { FakePayPal } from '../support/fake-paypal';
@@ -10,6 +11,8 @@ import { linkIn } from '../support/mime';
 import { activeMemberClient, signedInClient, startTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
+/** What a join form without every required document at its current version is told. */
+const DOCUMENTS_REQUIRED_MESSAGE = documentsRequiredMessage(EXAMPLE_CLUB_DOCUMENTS);
 const paypal = new FakePayPal();
 beforeAll(async () => {
   const apiBase = await paypal.start();
@@ -60,7 +63,7 @@ describe('joining and paying', () => {
     expect(pending.termsAcceptedAt).not.toBeNull();
     expect(pending.codeOfConductAcceptedAt).not.toBeNull();
     expect(pending.documentsAccepted?.map((d) => `${d.id}@${d.version}`)).toEqual(
-      acceptRequiredDocuments().map((d) => `${d.id}@${d.version}`),
+      acceptedVersions(EXAMPLE_CLUB_DOCUMENTS).map((d) => `${d.id}@${d.version}`),
     );
 
     // The browser's PayPal buttons (JS SDK v6) start from a client token made with PayPal's client-token grant.
@@ -431,8 +434,11 @@ describe('the join form is validated and safe to resubmit', () => {
     [{ termsAccepted: false }, 'Please accept the terms and conditions'],
     [{ codeOfConductAccepted: undefined }, 'Please agree to abide by the code of conduct'],
     [{ documentsAccepted: [] }, DOCUMENTS_REQUIRED_MESSAGE],
-    [{ documentsAccepted: undefined }, DOCUMENTS_REQUIRED_MESSAGE],
-    [{ documentsAccepted: acceptRequiredDocuments().map((d) => ({ ...d, version: '2001-01-01' })) }, DOCUMENTS_REQUIRED_MESSAGE],
+    [{ documentsAccepted: undefined }, DOCUMENTS_LIST_MESSAGE],
+    [
+      { documentsAccepted: acceptedVersions(EXAMPLE_CLUB_DOCUMENTS).map((d) => ({ ...d, version: '2001-01-01' })) },
+      DOCUMENTS_REQUIRED_MESSAGE,
+    ],
   ])('%j → %s', async (overrides, message) => {
     const before = await t.em().count(Member, {});
     const res = await register(t.client(), form(overrides));
@@ -442,7 +448,7 @@ describe('the join form is validated and safe to resubmit', () => {
   });
 
   /** Acceptances of these club documents, each at the version the join form shows. */
-  const accepting = (...ids: string[]) => ids.map((id) => ({ id, version: CLUB_DOCUMENTS.find((d) => d.id === id)!.version }));
+  const accepting = (...ids: ClubDocumentId[]) => ids.map((id) => ({ id, version: EXAMPLE_CLUB_DOCUMENTS[id].version }));
 
   it.each([
     ['waiver', accepting('code_of_conduct', 'competition_rules')],

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLE_COMPETITION_RULES } from '../../src/shared/club-example';
+import { EXAMPLE_CLUB_DOCUMENTS, EXAMPLE_CLUB_PROFILE, EXAMPLE_COMPETITION_RULES } from '../../src/shared/club-example';
 import { mysteryFishWinner, type MysteryFish } from '../../src/shared/competition';
-import { CLUB_DOCUMENTS } from '../../src/shared/documents';
+import { withClubFacts } from '../../src/shared/documents';
+import { EXAMPLE_CLUB_SPECIES as CLUB_SPECIES } from '../../src/shared/club-example';
+import { categoriesOf } from '../../src/shared/species';
 import { addDays, clubToday } from '../../src/shared/dates';
 import { fishingCloses } from '../../src/shared/events';
 import { AuditLog, Event } from '../../src/server/db/entities';
@@ -331,7 +333,11 @@ describe("the club's rule for the winner", () => {
   });
 
   it("is the prize the example club's competition rules give, as its rules document says", () => {
-    const rules = CLUB_DOCUMENTS.find((d) => d.id === 'competition_rules')!.content;
+    const rules = withClubFacts(EXAMPLE_CLUB_DOCUMENTS.competition_rules.content, {
+      club: EXAMPLE_CLUB_PROFILE,
+      competition: EXAMPLE_COMPETITION_RULES,
+      categories: categoriesOf(CLUB_SPECIES),
+    });
     expect(rules).toContain(`Mystery fish: ${EXAMPLE_COMPETITION_RULES.mysteryFishPrize.text}.`);
   });
 });

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLE_COMPETITION_RULES } from '../../src/shared/club-example';
+import { EXAMPLE_CLUB_DOCUMENTS, EXAMPLE_CLUB_PROFILE, EXAMPLE_COMPETITION_RULES } from '../../src/shared/club-example';
 import { monthBounds, monthLabel, monthOf } from '../../src/shared/competition';
-import { CLUB_DOCUMENTS } from '../../src/shared/documents';
+import { withClubFacts } from '../../src/shared/documents';
+import { EXAMPLE_CLUB_SPECIES as CLUB_SPECIES } from '../../src/shared/club-example';
+import { categoriesOf } from '../../src/shared/species';
 import { clubToday, formatAuDate } from '../../src/shared/dates';
 import { AuditLog, PictureVote } from '../../src/server/db/entities';
 import { createAdmin, createMember, createUser, logCatch } from '../support/factories';
@@ -203,7 +205,11 @@ describe('the fish picture of the month', () => {
   });
 
   it("is the prize the example club's competition rules give, as its rules document says", () => {
-    const rules = CLUB_DOCUMENTS.find((d) => d.id === 'competition_rules')!.content;
+    const rules = withClubFacts(EXAMPLE_CLUB_DOCUMENTS.competition_rules.content, {
+      club: EXAMPLE_CLUB_PROFILE,
+      competition: EXAMPLE_COMPETITION_RULES,
+      categories: categoriesOf(CLUB_SPECIES),
+    });
     expect(rules).toContain(`Fish picture of the month: ${EXAMPLE_COMPETITION_RULES.pictureOfMonthPrize.text}.`);
   });
 });

@@ -9,8 +9,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AuthToken, Event, EventRegistration, Household, Member, Payment, User } from '../../src/server/db/entities';
 import { addDays, addYears, clubLocalToInstant, clubToday } from '../../src/shared/dates';
-import { acceptRequiredDocuments } from '../../src/shared/documents';
-import { EXAMPLE_MEMBERSHIP_RULES } from '../../src/shared/club-example';
+import { acceptedVersions } from '../../src/shared/documents';
+import { EXAMPLE_CLUB_DOCUMENTS, EXAMPLE_MEMBERSHIP_RULES } from '../../src/shared/club-example';
 import type { MembershipType } from '../../src/shared/membership';
 import type { TestApp, TestClient } from './test-app';
 
@@ -109,7 +109,7 @@ export async function createMember(t: TestApp, options: MemberOptions = {}) {
     expiryDate: status === 'expired' ? addDays(today, -1) : paidUntil,
     termsAcceptedAt: now,
     codeOfConductAcceptedAt: now,
-    documentsAccepted: acceptRequiredDocuments().map((d) => ({ ...d, acceptedAt: now.toISOString() })),
+    documentsAccepted: acceptedVersions(EXAMPLE_CLUB_DOCUMENTS).map((d) => ({ ...d, acceptedAt: now.toISOString() })),
   });
   if (status !== 'pending') {
     const amountCents = EXAMPLE_MEMBERSHIP_RULES.feesCents[membershipType];

@@ -1,5 +1,6 @@
 import { addYears, type IsoDate } from '../../src/shared/dates';
-import { acceptRequiredDocuments } from '../../src/shared/documents';
+import { EXAMPLE_CLUB_DOCUMENTS } from '../../src/shared/club-example';
+import { acceptedVersions } from '../../src/shared/documents';
 
 let counter = 0;
 
@@ -22,7 +23,7 @@ export function joinForm(today: IsoDate, overrides: Record<string, unknown> = {}
     membershipType: 'adult',
     termsAccepted: true,
     codeOfConductAccepted: true,
-    documentsAccepted: acceptRequiredDocuments(),
+    documentsAccepted: acceptedVersions(EXAMPLE_CLUB_DOCUMENTS),
     ...overrides,
   };
 }

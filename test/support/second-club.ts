@@ -1,5 +1,7 @@
+import { EXAMPLE_CLUB_DOCUMENTS } from '../../src/shared/club-example';
 import type { ClubProfile } from '../../src/shared/club-profile';
 import type { CompetitionRules } from '../../src/shared/competition';
+import { documentsEdit, type ClubDocumentsEdit } from '../../src/shared/documents';
 import type { MembershipRules } from '../../src/shared/membership';
 import { QLD_SPECIES, type ClubSpecies } from '../../src/shared/species';
 
@@ -75,4 +77,15 @@ export const BAY_SPECIES: ClubSpecies = {
     ...QLD_SPECIES.map((s) => (s.name === 'Snapper' ? { ...s, countsForPoints: false } : { ...s })),
     { name: 'Dart', minimumCm: null, countsForPoints: true },
   ],
+};
+
+/** The Bay club's documents: the example club's, with a waiver of its own words. */
+export const BAY_DOCUMENTS: ClubDocumentsEdit = {
+  ...documentsEdit(EXAMPLE_CLUB_DOCUMENTS),
+  waiver: {
+    title: 'Bay Waiver',
+    description: 'What every angler accepts before fishing with the Bay club.',
+    content: 'I fish with {club} at my own risk.\n\nI wear a lifejacket on every boat.',
+    required: true,
+  },
 };

@@ -7,7 +7,8 @@ import path from 'node:path';
 import type { Agent } from 'node:https';
 import type { Writable } from 'node:stream';
 import type { AppRouter } from '../../src/routers';
-import { acceptRequiredDocuments } from '../../src/shared/documents';
+import { EXAMPLE_CLUB_DOCUMENTS } from '../../src/shared/club-example';
+import { acceptedVersions } from '../../src/shared/documents';
 import { buildApp } from '../../src/server/app';
 import type { Clock } from '../../src/server/clock';
 import { freePort } from '../../src/server/db/embedded-postgres';
@@ -236,7 +237,7 @@ export async function activeMemberClient(t: TestApp, email?: string, names = { f
     membershipType: 'adult',
     termsAccepted: true,
     codeOfConductAccepted: true,
-    documentsAccepted: acceptRequiredDocuments(),
+    documentsAccepted: acceptedVersions(EXAMPLE_CLUB_DOCUMENTS),
   });
   const order = await signed.client.trpc.payments.createOrder.mutate({ amount: joined.amount, currency: 'AUD', intent: 'CAPTURE' });
   await signed.client.trpc.payments.capture.mutate({ orderId: order.id });

@@ -1,23 +1,23 @@
 import { Badge, Button, Card, Group, Modal, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { CLUB_DOCUMENTS, withClubWords, type ClubDocument } from '../../shared/documents';
-import { useClub } from '../lib/club-profile';
+import { documentList, requiredDocuments, withClubFacts, type ClubDocument } from '../../shared/documents';
+import { useClubDocuments, useClubFacts } from '../lib/club-documents';
 
 /** One document's text, in the club's words, in a scrollable panel with Close. */
 function DocumentPanel({ doc, onClose, zIndex }: { doc: ClubDocument | null; onClose: () => void; zIndex?: number }) {
-  const club = useClub();
+  const facts = useClubFacts();
   return (
     <Modal
       opened={doc !== null}
       onClose={onClose}
-      title={doc && withClubWords(doc.title, club)}
+      title={doc && withClubFacts(doc.title, facts)}
       size="lg"
       zIndex={zIndex}
       scrollAreaComponent={ScrollArea.Autosize}
     >
       <Stack gap="sm">
         {doc &&
-          withClubWords(doc.content, club)
+          withClubFacts(doc.content, facts)
             .split(/\n+/)
             .map((paragraph, i) => <Text key={i}>{paragraph}</Text>)}
         <Button variant="default" onClick={onClose}>
@@ -39,13 +39,14 @@ export interface ClubDocumentsProps {
 }
 
 /**
- * The club documents: a card grid, or — `registration` — only the required ones with an
+ * The club's documents at their current versions, in its words and facts: a card grid, or — `registration` — only the required ones with an
  * 'Accept Required' / 'Accepted' toggle per document.
  */
 export function ClubDocuments({ registration = false, accepted = {}, onToggle, onPanelChange }: ClubDocumentsProps) {
   const [open, setOpen] = useState<ClubDocument | null>(null);
-  const club = useClub();
-  const docs = registration ? CLUB_DOCUMENTS.filter((d) => d.required) : CLUB_DOCUMENTS;
+  const facts = useClubFacts();
+  const documents = useClubDocuments();
+  const docs = registration ? requiredDocuments(documents) : documentList(documents);
   const panelOpen = open !== null;
   useEffect(() => {
     onPanelChange?.(panelOpen);
@@ -69,10 +70,10 @@ export function ClubDocuments({ registration = false, accepted = {}, onToggle, o
                   )}
                 </Group>
                 <Text fw={600} id={titleId}>
-                  {withClubWords(doc.title, club)}
+                  {withClubFacts(doc.title, facts)}
                 </Text>
                 <Text size="sm" c="dimmed" style={{ flexGrow: 1 }}>
-                  {withClubWords(doc.description, club)}
+                  {withClubFacts(doc.description, facts)}
                 </Text>
                 <Group gap="xs">
                   <Button variant="light" onClick={() => setOpen(doc)} aria-describedby={titleId}>

@@ -17,6 +17,8 @@ export interface PageSetting<T> {
   /** At start: the page's, else the device's copy (the app opened offline), else asked of the API; true when found without asking. */
   keep: () => boolean;
   set: (value: T) => void;
+  /** Asks the API afresh (the page's copy may be older than the server's). */
+  refresh: () => Promise<void>;
   get: () => T;
   /** In a component: it redraws when a new value is taken (say, just saved in Admin → Club settings). */
   use: () => T;
@@ -50,18 +52,22 @@ export function pageSetting<T>(options: PageSettingOptions<T>): PageSetting<T> {
     }
     for (const listener of listeners) listener();
   };
+  const refresh = () =>
+    fetch(`/trpc/${path}`, { headers: { accept: 'application/json' } })
+      .then(async (response) =>
+        response.ok ? parse(JSON.stringify(((await response.json()) as { result?: { data?: unknown } }).result?.data)) : null,
+      )
+      .then((value) => {
+        if (value) set(value);
+      })
+      .catch(() => undefined);
   const keep = () => {
     const found = parse(document.getElementById(id)?.textContent) ?? parse(storedCopy(keptKey));
     if (found) {
       set(found);
       return true;
     }
-    void fetch(`/trpc/${path}`, { headers: { accept: 'application/json' } })
-      .then(async (response) =>
-        response.ok ? parse(JSON.stringify(((await response.json()) as { result?: { data?: unknown } }).result?.data)) : null,
-      )
-      .then((value) => value && set(value))
-      .catch(() => undefined);
+    void refresh();
     return false;
   };
   const get = () => current ?? unknown;
@@ -69,7 +75,7 @@ export function pageSetting<T>(options: PageSettingOptions<T>): PageSetting<T> {
     listeners.add(listener);
     return () => listeners.delete(listener);
   };
-  return { keep, set, get, use: () => useSyncExternalStore(subscribe, get, get) };
+  return { keep, set, refresh, get, use: () => useSyncExternalStore(subscribe, get, get) };
 }
 
 function storedCopy(key: string): string | null {

@@ -5,7 +5,8 @@ import { useEffect, type ReactNode } from 'react';
 import { useAuth } from '../lib/use-auth';
 import { DashboardTab } from '../features/portal/dashboard-tab';
 import { MemberBanner } from '../features/portal/member-banner';
-import { PORTAL_TAB_HEADINGS, PORTAL_TABS, usePortalTab } from '../features/portal/use-portal-tab';
+import { portalTabHeading, portalTabs, usePortalTab } from '../features/portal/use-portal-tab';
+import { useClub } from '../lib/club-profile';
 import { OnDemandPanel, onDemandPart, useAfterFirstPaint } from '../components/on-demand';
 import { TabPanels, TabStrip } from '../components/screen-tabs';
 import type { MemberProfile } from '../../shared/members.schema';
@@ -92,6 +93,7 @@ export function MemberPortalPage() {
   const profile = useQuery(trpc.members.profile.queryOptions());
   const navigate = useNavigate();
   const tab = usePortalTab();
+  const { state } = useClub();
   usePrepareEventDayTabs();
   if (!user) return null;
 
@@ -104,9 +106,9 @@ export function MemberPortalPage() {
           onChange={(value) => void navigate({ to: '.', search: { tab: value ?? 'dashboard' } as never, replace: true })}
           keepMounted={false}
         >
-          <TabStrip tabs={PORTAL_TABS} value={tab} />
+          <TabStrip tabs={portalTabs(state)} value={tab} />
           {/* The documents tab has a visible heading of its own. */}
-          {tab !== 'documents' && <VisuallyHidden component="h2">{PORTAL_TAB_HEADINGS[tab]}</VisuallyHidden>}
+          {tab !== 'documents' && <VisuallyHidden component="h2">{portalTabHeading(tab, state)}</VisuallyHidden>}
           <TabPanels tabs={portalPanels(profile)} />
         </Tabs>
       </Stack>

@@ -6,6 +6,7 @@ import { ROUTES } from '../../shared/screens';
 import type { Clock } from '../clock';
 import { writeFishingArea } from '../catches/fishing-area.service';
 import { writeClubSection } from '../club/club-sections';
+import type { ClubSettingsService } from '../club/club-settings.service';
 import { AuditLog, User } from '../db/entities';
 import type { Actor } from '../platform/actor';
 import { recordAudit } from '../platform/audit.service';
@@ -55,6 +56,8 @@ export interface FirstRunSetupDeps {
   rateRules: RateRules;
   publicUrl: string;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Gives the club's documents their versions. */
+  club: Pick<ClubSettingsService, 'versioned'>;
 }
 
 /** The first-run setup: the way in (the code) and the first administrator, only while the club has none. */
@@ -106,6 +109,7 @@ export class FirstRunSetupService {
       await writeClubSection(tem, 'competition', input.competition, { actor: null, label: 'setup code' });
       if (input.fishingArea) await writeFishingArea(tem, input.fishingArea, { actor: null, label: 'setup code' });
       await writeClubSection(tem, 'species', input.species, { actor: null, label: 'setup code' });
+      await writeClubSection(tem, 'documents', await this.deps.club.versioned(tem, input.documents), { actor: null, label: 'setup code' });
       Object.assign(user, { firstName: input.firstName, lastName: input.lastName, role: 'admin' as const });
       user.passwordHash = await hashPassword(input.password);
       user.emailVerifiedAt ??= now;

@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { STATE_NAMES, type ClubProfile } from '../../shared/club-profile';
-import type { CompetitionRules } from '../../shared/competition';
+import type { ClubProfile } from '../../shared/club-profile';
 import type { ClubSpecies } from '../../shared/species';
 import { clubLocalToInstant, clubToday, formatClubDateTime } from '../../shared/dates';
 import { eventLimitBadges } from '../../shared/events';
 import type { EventView } from '../../shared/events.schema';
 import type { NewsView, PageView, PublicSection, PublicSettings } from '../../shared/cms.schema';
-import { CLUB_DOCUMENTS, CODE_OF_CONDUCT_RULES, LICENCE_NOTICE, NSW_RESOURCES, withClubWords } from '../../shared/documents';
+import { numberedRules, withClubFacts, type ClubDocuments, type ClubFacts } from '../../shared/documents';
+import { stateFishing } from '../../shared/state-fishing';
 import { formatAud, membershipYearText, type MembershipRules, type MembershipType } from '../../shared/membership';
 import { SPONSOR_PACKAGES, SPONSORSHIP_LABELS, SPONSORSHIP_PRICES_CENTS, type PublicSponsor } from '../../shared/sponsors.schema';
 import type { ClubSettingsService } from '../club/club-settings.service';
@@ -14,7 +14,6 @@ import type { CmsService } from '../content/cms.service';
 import type { EventsService } from '../events/events.service';
 import type { SponsorsService } from '../content/sponsors.service';
 import type { EntityName } from '../db/entity-name';
-import { competitionRuleLines } from './competition-facts';
 
 /** One thing the assistant knows, in the club's own words, with the page a person can read it on. */
 export interface Passage {
@@ -30,10 +29,11 @@ export interface Passage {
 
 export interface KnowledgeSources {
   /**
-   * The club's name, area and association number, which its documents speak in; its fees and junior age; its
-   * competition rules (entry fees, times, prizes and points); its species and their legal sizes.
+   * The club's name, area, state and association number, which its documents speak in; its fees and junior age; its
+   * documents, whose tokens its competition rules (entry fees, times, prizes and points) fill; its species and their
+   * legal sizes.
    */
-  club: Pick<ClubSettingsService, 'profile' | 'membership' | 'competition' | 'species'>;
+  club: Pick<ClubSettingsService, 'profile' | 'membership' | 'documents' | 'documentFacts' | 'species'>;
   cms: CmsService;
   events: EventsService;
   sponsors: SponsorsService;
@@ -85,10 +85,11 @@ export const KNOWLEDGE_READS: readonly EntityName[] = [
 
 /** Everything the assistant may say, gathered from the club's content as it stands now. */
 export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSources): Promise<Passage[]> {
-  const [club, rules, competition, settings, events, species, pages, home, landing, news, sponsors] = await Promise.all([
+  const [club, rules, documents, facts, settings, events, species, pages, home, landing, news, sponsors] = await Promise.all([
     sources.club.profile(em.fork()),
     sources.club.membership(em.fork()),
-    sources.club.competition(em.fork()),
+    sources.club.documents(em.fork()),
+    sources.club.documentFacts(em.fork()),
     sources.cms.publicSettings(em.fork()),
     sources.events.upcoming(em.fork(), 12),
     sources.club.species(em.fork()),
@@ -101,9 +102,9 @@ export async function gatherKnowledge(em: EntityManager, sources: KnowledgeSourc
   return [
     ...membershipPassages(rules),
     ...eventPassages(rules, events, sources.clock),
-    ...documentPassages(club, competition),
+    ...documentPassages(documents, facts),
     ...sponsorPassages(sponsors),
-    ...resourcePassages(species),
+    ...resourcePassages(club, species),
     ...contactPassages(settings),
     ...committeePassages(pages, home, landing, news),
   ];
@@ -221,62 +222,80 @@ function eventPassages(rules: MembershipRules, events: EventView[], clock: Knowl
   return passages;
 }
 
+/** The words people use for each part of the competition rules, found by the token or the words a line holds. */
+const RULE_TOPICS: { finds: RegExp; words: string }[] = [
+  { finds: /\{entryFees\}|entry fee/i, words: 'entry fee cost price enter non-member' },
+  {
+    finds: /\{times\}|registration:|fishing:/i,
+    words: 'time times start finish begin end hours open close when registration presentation',
+  },
+  { finds: /\{area\}|\{offshore\}|offshore/i, words: 'where area boundary offshore allowed place' },
+  { finds: /\{categories\}|categor/i, words: 'category categories species fish count' },
+  { finds: /\{prizes\}|\{mysteryFish\}|\{pictureOfMonth\}|prize/i, words: 'prize prizes win winner winning voucher cash award' },
+  { finds: /\{points\}|points/i, words: 'point points champion ladder score place placing' },
+  { finds: /brag mat|photograph/i, words: 'photo photograph picture brag mat club code log' },
+  {
+    finds: /tamper|disqualif/i,
+    words: 'tamper tampering cheat cheating edit edits edited editing photoshop fake altered disqualified disqualification suspension ban',
+  },
+];
+
 /**
  * The club's documents (competition rules, waiver, code of conduct, mission) in its own words, and logging a catch;
- * the competition rules' fees, times, prizes and points are the club's competition rules'.
+ * the competition rules' fees, times, prizes and points are the club's competition rules' (the document's tokens).
  */
-function documentPassages(club: ClubProfile, competition: CompetitionRules): Passage[] {
+function documentPassages(documents: ClubDocuments, facts: ClubFacts): Passage[] {
   const passages: Passage[] = [];
   const add = (p: Passage) => passages.push(p);
-  const rules = CLUB_DOCUMENTS.find((d) => d.id === 'competition_rules')!;
-  const ruleWords = [
-    'entry fee cost price enter non-member',
-    'time times start finish begin end hours open close when registration presentation',
-    'where area boundary offshore allowed place',
-    'category categories species fish count',
-    'prize prizes win winner winning voucher cash award',
-    'point points champion ladder score place placing',
-    'photo photograph picture brag mat club code log',
-    'tamper tampering cheat cheating edit edits edited editing photoshop fake altered disqualified disqualification suspension ban',
-  ];
-  const decided = competitionRuleLines(competition);
-  rules.content.split('\n').forEach((line, i) =>
-    add({
-      id: `rules-${i}`,
-      title: rules.title,
-      url: DOCUMENTS_URL,
-      aliases: `rule rules competition ${ruleWords[i] ?? ''}`,
-      text: withClubWords(decided.get(i) ?? line, club),
-    }),
-  );
-  const waiver = CLUB_DOCUMENTS.find((d) => d.id === 'waiver')!;
+  const words = (text: string) => withClubFacts(text, facts);
+  const rules = documents.competition_rules;
+  rules.content
+    .split(/\n+/)
+    .filter((line) => line.trim())
+    .forEach((line, i) =>
+      add({
+        id: `rules-${i}`,
+        title: words(rules.title),
+        url: DOCUMENTS_URL,
+        aliases: `rule rules competition ${RULE_TOPICS.filter((t) => t.finds.test(line))
+          .map((t) => t.words)
+          .join(' ')}`,
+        text: words(line),
+      }),
+    );
+  const { waiver, code_of_conduct: conduct, mission_values: mission } = documents;
   add({
     id: 'waiver',
-    title: waiver.title,
+    title: words(waiver.title),
     url: DOCUMENTS_URL,
     aliases: 'waiver risk liability insurance safety',
-    text: withClubWords(waiver.content, club).replace(/\n+/g, ' '),
+    text: words(waiver.content).replace(/\n+/g, ' '),
   });
+  const conductRules = numberedRules(words(conduct.content));
   add({
     id: 'conduct',
-    title: 'Code of Conduct',
+    title: words(conduct.title),
     url: DOCUMENTS_URL,
     aliases: 'code conduct behaviour behavior rules members',
-    text: withClubWords(
-      `The club's code of conduct has ${CODE_OF_CONDUCT_RULES.length} rules: ${CODE_OF_CONDUCT_RULES.map((r) => r.title).join('; ')}. {association}`,
-      club,
+    text: words(
+      `The club's code of conduct has ${conductRules.length} rules: ${conductRules.map((r) => r.title || r.text).join('; ')}. {association}`,
     ),
   });
-  CODE_OF_CONDUCT_RULES.forEach((r, i) =>
-    add({ id: `conduct-${i}`, title: 'Code of Conduct', url: DOCUMENTS_URL, aliases: 'code conduct', text: `${r.title}. ${r.text}` }),
+  conductRules.forEach((r, i) =>
+    add({
+      id: `conduct-${i}`,
+      title: words(conduct.title),
+      url: DOCUMENTS_URL,
+      aliases: 'code conduct',
+      text: r.title ? `${r.title}. ${r.text}` : r.text,
+    }),
   );
-  const mission = CLUB_DOCUMENTS.find((d) => d.id === 'mission_values')!;
   add({
     id: 'mission',
-    title: mission.title,
+    title: words(mission.title),
     url: DOCUMENTS_URL,
     aliases: 'mission values about purpose why',
-    text: withClubWords(mission.content, club).replace(/\n+/g, ' '),
+    text: words(mission.content).replace(/\n+/g, ' '),
   });
   add({
     id: 'catch-logging',
@@ -312,24 +331,24 @@ function sponsorPassages(sponsors: PublicSponsor[]): Passage[] {
   return passages;
 }
 
-/** The NSW licence, the other NSW resources and the legal minimum lengths of the club's species. */
-function resourcePassages(list: ClubSpecies): Passage[] {
+/** The licence (or permit) of the club's state, its fisheries authority's other pages and the legal minimum lengths. */
+function resourcePassages(club: ClubProfile, list: ClubSpecies): Passage[] {
   const passages: Passage[] = [];
   const add = (p: Passage) => passages.push(p);
-  const licence = NSW_RESOURCES.find((r) => r.required)!;
+  const state = stateFishing(club.state);
+  const licence = state.resources.find((r) => r.required);
   add({
     id: 'licence',
-    title: licence.title,
-    url: licence.url,
+    title: licence?.title ?? `Fishing licences in ${club.state}`,
+    url: licence?.url ?? RESOURCES_URL,
     aliases: 'licence license permit fee need required buy',
-    text: `${LICENCE_NOTICE} Buy or renew it online from NSW DPI.`,
+    text: `${state.licenceNotice} ${state.licenceWhere}`,
   });
-  for (const r of NSW_RESOURCES.filter((x) => !x.required))
+  for (const r of state.resources.filter((x) => !x.required))
     add({ id: `resource-${r.title}`, title: r.title, url: r.url, text: `${r.title}: ${r.description}` });
 
   // Legal minimum lengths, from the club's species (its state's, as the committee keeps them).
-  const sizeUrl = (list.state === 'NSW' && NSW_RESOURCES.find((r) => /saltwater bag and size/i.test(r.title))?.url) || RESOURCES_URL;
-  const state = STATE_NAMES[list.state];
+  const sizeUrl = state.resources.find((r) => /size/i.test(r.title))?.url ?? RESOURCES_URL;
   for (const s of list.species) {
     const names = SPECIES_NAMES[s.name] ?? s.name;
     add({
@@ -339,8 +358,8 @@ function resourcePassages(list: ClubSpecies): Passage[] {
       aliases: `${names} size limit legal minimum length keep keeper undersize how big`,
       text:
         s.minimumCm === null
-          ? `The club has no legal minimum length on record for ${s.name}; check ${state}'s fisheries bag and size limits before keeping one.`
-          : `The legal minimum length for a kept ${s.name} (${names}) in ${state} is ${s.minimumCm} cm. Check ${state}'s fisheries rules for bag limits.`,
+          ? `The club has no legal minimum length on record for ${s.name}; check ${state.authority}'s size and bag limits before keeping one.`
+          : `The legal minimum length for a kept ${s.name} (${names}) in ${list.state} is ${s.minimumCm} cm. Check ${state.authority} for bag limits.`,
     });
   }
   return passages;

@@ -1,6 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { EXAMPLE_CLUB_PROFILE, EXAMPLE_CLUB_SPECIES, EXAMPLE_COMPETITION_RULES, EXAMPLE_MEMBERSHIP_RULES } from '../../shared/club-example';
+import {
+  EXAMPLE_CLUB_DOCUMENTS,
+  EXAMPLE_CLUB_PROFILE,
+  EXAMPLE_CLUB_SPECIES,
+  EXAMPLE_COMPETITION_RULES,
+  EXAMPLE_MEMBERSHIP_RULES,
+} from '../../shared/club-example';
+import { clubDocumentsSchema } from '../../shared/club-documents.schema';
 import { clubProfileSchema } from '../../shared/club-profile';
 import { competitionRulesSchema } from '../../shared/competition-rules';
 import { membershipRulesSchema } from '../../shared/membership-rules';
@@ -46,6 +53,14 @@ export const CLUB_SECTIONS = {
     example: EXAMPLE_CLUB_SPECIES,
     action: 'club.species.save',
     description: 'The species the club competes for, their legal sizes and which count for points. Change them in Admin → Club settings.',
+  },
+  documents: {
+    settingKey: 'club_documents',
+    schema: clubDocumentsSchema,
+    example: EXAMPLE_CLUB_DOCUMENTS,
+    action: 'club.documents.save',
+    description:
+      'The club’s waiver, code of conduct, competition rules and mission, each at its version. Change them in Admin → Club settings.',
   },
 } as const satisfies Record<string, ClubSection<z.ZodType>>;
 export type ClubSectionName = keyof typeof CLUB_SECTIONS;

@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ClubProfile } from '../../shared/club-profile';
 import type { CompetitionRules } from '../../shared/competition';
-import { setClubZone } from '../../shared/dates';
+import { clubToday, setClubZone } from '../../shared/dates';
+import { versionedDocuments, type ClubDocuments, type ClubDocumentsEdit, type ClubFacts } from '../../shared/documents';
 import type { MembershipRules } from '../../shared/membership-rules';
-import type { ClubSpecies } from '../../shared/species';
+import { categoriesOf, type ClubSpecies } from '../../shared/species';
 import type { Actor } from '../platform/actor';
 import type { ContentCache } from '../platform/content-cache';
 import { storedSection, writeClubSection, type ClubSectionName, type ClubSectionValue } from './club-sections';
@@ -12,6 +13,7 @@ export { CLUB_SETTING_KEYS } from './club-sections';
 
 export interface ClubSettingsDeps {
   cache: ContentCache;
+  clock: { now(): Date };
 }
 
 /**
@@ -41,6 +43,31 @@ export class ClubSettingsService {
   /** The species a catch is logged as, their legal minimum lengths, and which are placed and score points. */
   species(em: EntityManager): Promise<ClubSpecies> {
     return this.read(em, 'species');
+  }
+
+  /** The waiver, code of conduct, competition rules and mission, each at the version members accept. */
+  documents(em: EntityManager): Promise<ClubDocuments> {
+    return this.read(em, 'documents');
+  }
+
+  /** What the documents' tokens are filled from: the club's profile, its competition rules and its categories. */
+  async documentFacts(em: EntityManager): Promise<ClubFacts> {
+    const [club, competition, species] = await Promise.all([this.profile(em), this.competition(em), this.species(em)]);
+    return { club, competition, categories: categoriesOf(species) };
+  }
+
+  /**
+   * Admin → Club settings' documents: a document whose title or words changed gets today's version (members are
+   * asked to accept it again), the others keep theirs; audited before and after.
+   */
+  async saveDocuments(em: EntityManager, actor: Actor, edit: ClubDocumentsEdit): Promise<ClubDocuments> {
+    return this.save(em, actor, 'documents', await this.versioned(em, edit));
+  }
+
+  /** The documents as they would be saved now: versions decided against the stored ones (the setup page's too). */
+  async versioned(em: EntityManager, edit: ClubDocumentsEdit): Promise<ClubDocuments> {
+    const before = await storedSection(em, 'documents');
+    return versionedDocuments(before, edit, clubToday(this.deps.clock.now()));
   }
 
   /** Admin → Club settings: replaces a section (already checked by its schema); audited before and after. */

@@ -1,6 +1,7 @@
 /* Step 4b: today's club day at the sign-on desk: entries in every state, a guest, a junior entered by a parent, one taken off with their cash handed back, and a waiting list passed over once. */
 import { randomUUID } from 'node:crypto';
-import { acceptGuestDocuments } from '../../shared/entries.schema';
+import { EXAMPLE_CLUB_DOCUMENTS } from '../../shared/club-example';
+import { acceptedGuestVersions } from '../../shared/documents';
 import { addDays, addYears } from '../../shared/dates';
 import { isJuniorOn } from '../../shared/membership';
 import { Event, EventRegistration } from '../db/entities';
@@ -90,7 +91,7 @@ async function enterGuestOnline(demo: DemoContext, seeded: SeededEvent) {
       email: `riley.visitor@${DEMO_DOMAIN}`,
       phone: '0411 222 333',
       dateOfBirth: addYears(day, -34),
-      documentsAccepted: acceptGuestDocuments(),
+      documentsAccepted: acceptedGuestVersions(EXAMPLE_CLUB_DOCUMENTS),
     }),
   );
   await demo.at(demo.local(addDays(day, -2), '12:43'), async () => {
@@ -229,7 +230,7 @@ export async function seedHeldGuestEntry(demo: DemoContext) {
       email: `noah.pending@${DEMO_DOMAIN}`,
       phone: '0422 618 004',
       dateOfBirth: addYears(seeded.day, -29),
-      documentsAccepted: acceptGuestDocuments(),
+      documentsAccepted: acceptedGuestVersions(EXAMPLE_CLUB_DOCUMENTS),
     }),
   );
 }

@@ -5,7 +5,8 @@
  * (`member.email.setAside` in the audit log).
  */
 import { addDays, addYears } from '../../shared/dates';
-import { acceptRequiredDocuments } from '../../shared/documents';
+import { EXAMPLE_CLUB_DOCUMENTS } from '../../shared/club-example';
+import { acceptedVersions } from '../../shared/documents';
 import { registrationInput } from '../../shared/members.schema';
 import { ROUTES } from '../../shared/screens';
 import { EmailChange } from '../db/entities';
@@ -38,7 +39,7 @@ export async function seedLoginChange(demo: DemoContext) {
         membershipType: 'adult',
         termsAccepted: true,
         codeOfConductAccepted: true,
-        documentsAccepted: acceptRequiredDocuments(),
+        documentsAccepted: acceptedVersions(EXAMPLE_CLUB_DOCUMENTS),
       }),
     ),
   );

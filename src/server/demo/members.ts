@@ -1,7 +1,8 @@
 /* Step 1: households join and pay (online with the demo provider, some renewals by hand), the logins get passwords; and, last of all, lapsed memberships expire. */
 import { randomUUID } from 'node:crypto';
 import { recordPaymentInput, refundPaymentInput } from '../../shared/admin-payments.schema';
-import { acceptRequiredDocuments } from '../../shared/documents';
+import { EXAMPLE_CLUB_DOCUMENTS } from '../../shared/club-example';
+import { acceptedVersions } from '../../shared/documents';
 import { addDays, addYears, clubToday, type IsoDate } from '../../shared/dates';
 import { registrationInput, type RegistrationResult } from '../../shared/members.schema';
 import type { Actor } from '../platform/actor';
@@ -113,7 +114,7 @@ function join(demo: DemoContext, actor: Actor, plan: DemoHousehold, email: strin
       membershipType: plan.type,
       termsAccepted: true,
       codeOfConductAccepted: true,
-      documentsAccepted: acceptRequiredDocuments(),
+      documentsAccepted: acceptedVersions(EXAMPLE_CLUB_DOCUMENTS),
       additionalMembers: people.slice(1).map((p) => ({ firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth })),
     }),
   );

@@ -1,9 +1,7 @@
 import type { ClubProfile } from '../../shared/club-profile';
 import { formatClubDateTime } from '../../shared/dates';
+import { stateFishing } from '../../shared/state-fishing';
 import { renderEmail } from './layout';
-
-/** Under this age no NSW recreational fishing fee (licence) is needed. */
-const LICENCE_FROM_AGE = 18;
 
 /**
  * A notification by e-mail, for a member who has no phone or computer taking push notifications: the same title
@@ -51,10 +49,8 @@ export const eventTomorrowMessage = (
   },
 ) => {
   const who = d.entrantFirstName ?? 'you';
-  const licence =
-    d.entrantAge < LICENCE_FROM_AGE
-      ? `no fishing licence: under ${LICENCE_FROM_AGE}s need none in NSW`
-      : `${d.entrantFirstName ? `${d.entrantFirstName}'s` : 'your'} NSW recreational fishing licence (the fee receipt, on paper or the phone), or proof of an exemption`;
+  // What the club's state's law asks an angler of this age to carry.
+  const licence = stateFishing(club.state).bringLicence(d.entrantAge, d.entrantFirstName ? `${d.entrantFirstName}'s` : 'your');
   return renderEmail(club, {
     subject: `Tomorrow: ${d.eventName}`,
     preview: `${formatClubDateTime(d.start)} at ${d.location}. Fishing ${d.fishingHours}.`,

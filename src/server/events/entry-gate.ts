@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { clubToday, type IsoDate } from '../../shared/dates';
+import { guestAccepted, guestDocumentsMessage, type ClubDocuments } from '../../shared/documents';
 import { ageLimitRefusal, divisionOn, entriesClosedMessage, entriesCloseAt, type SignOnRules } from '../../shared/entries';
 import { AppError } from '../../shared/errors';
 import { MEMBERS_ONLY_MESSAGE } from '../../shared/events';
@@ -16,6 +17,12 @@ export const NOT_A_MEMBER = 'Only current club members can register for events. 
 const CLOSED = 'Registration for this event has closed.';
 
 const fullName = (m: Pick<Member, 'firstName' | 'lastName'>) => `${m.firstName} ${m.lastName}`;
+
+/** A guest enters (or waits) only having accepted the waiver and the competition rules at the club's current versions. */
+export function refuseUnlessGuestAccepted(documents: ClubDocuments, accepted: readonly { id: string; version: string }[]): void {
+  if (!guestAccepted(documents, accepted))
+    throw new AppError('BAD_REQUEST', guestDocumentsMessage(documents), { field: 'documentsAccepted' });
+}
 
 /** The club's junior age: who is a junior on an event's day, for its ages and divisions. */
 export type JuniorAge = Pick<MembershipRules, 'juniorUnder'>;

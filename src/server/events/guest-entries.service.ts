@@ -21,7 +21,7 @@ import { recordAudit } from '../platform/audit.service';
 import type { Actor, GuestScope } from '../platform/actor';
 import { catchView } from '../catches/catch-view';
 import type { EntriesService } from './entries.service';
-import { refuseEntry, refuseIfClosed, type JuniorAge } from './entry-gate';
+import { refuseEntry, refuseIfClosed, refuseUnlessGuestAccepted, type JuniorAge } from './entry-gate';
 import { takePlaces } from './entry-places';
 import { holdKey, refuseIfHoldingTooMany, releaseStaleGuestEntries } from './guest-holds';
 import { guestLinkExpiry, hashGuestToken, newGuestLink } from './guest-links';
@@ -33,7 +33,7 @@ export interface GuestEntriesDeps {
   mailer: Mailer;
   publicUrl: string;
   rateRules: RateRules;
-  club: Pick<ClubSettingsService, 'profile' | 'membership' | 'competition'>;
+  club: Pick<ClubSettingsService, 'profile' | 'membership' | 'competition' | 'documents'>;
   log: { error(obj: object, msg: string): void };
   entries: Pick<EntriesService, 'orderEntries' | 'ownedOrder' | 'captureOrder' | 'promoteFromWaitlist'>;
 }
@@ -86,6 +86,7 @@ export class GuestEntriesService {
       documentsAccepted: { id: string; version: string }[];
     },
   ): Promise<GuestEntryResult> {
+    refuseUnlessGuestAccepted(await this.deps.club.documents(em), input.documentsAccepted);
     await consumeRateLimit(em, this.deps.clock, this.deps.rateRules.signupPerIp, actor.ip);
     const event = await em.findOne(Event, { id: input.eventId });
     if (!event) throw new AppError('NOT_FOUND', 'That event does not exist.');

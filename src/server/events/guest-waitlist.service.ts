@@ -8,7 +8,7 @@ import type { ClubSettingsService } from '../club/club-settings.service';
 import { Event, EventRegistration, WaitlistEntry, type Member } from '../db/entities';
 import { recordAudit } from '../platform/audit.service';
 import type { Actor } from '../platform/actor';
-import { isFull, refuseEntry, refuseIfClosed, type JuniorAge } from './entry-gate';
+import { isFull, refuseEntry, refuseIfClosed, refuseUnlessGuestAccepted, type JuniorAge } from './entry-gate';
 import { lockEvent } from './entry-places';
 import { createGuestMember, type GuestPerson } from './guest-entries.service';
 import { marksOf } from './already-entered';
@@ -21,7 +21,7 @@ export interface GuestWaitlistDeps {
    * The club's junior age (who may wait for an event limited by age, and the guest's division) and its sign-on hours
    * (when entries close by default).
    */
-  club: Pick<ClubSettingsService, 'membership' | 'competition'>;
+  club: Pick<ClubSettingsService, 'membership' | 'competition' | 'documents'>;
 }
 
 const fullName = (m: Pick<Member, 'firstName' | 'lastName'>) => `${m.firstName} ${m.lastName}`;
@@ -38,6 +38,7 @@ export class GuestWaitlistService {
 
   /** 'Join the waiting list' on the guest entry form, while entries are open and the event is full. */
   async join(em: EntityManager, actor: Actor, input: GuestWaitlistInput): Promise<GuestWaitlistResult> {
+    refuseUnlessGuestAccepted(await this.deps.club.documents(em), input.documentsAccepted);
     await consumeRateLimit(em, this.deps.clock, this.deps.rateRules.signupPerIp, actor.ip);
     const rules = await this.deps.club.membership(em);
     const event = await this.event(em, rules, input.eventId, input, 'online');

@@ -1,5 +1,6 @@
 import type { ClubProfile } from '../../shared/club-profile';
 import type { CompetitionRules } from '../../shared/competition';
+import type { ClubDocuments } from '../../shared/documents';
 import type { MembershipRules } from '../../shared/membership';
 import type { ClubSpecies } from '../../shared/species';
 import fastifyStatic from '@fastify/static';
@@ -29,6 +30,8 @@ export interface ClientFilesOptions {
   competitionRules: () => Promise<CompetitionRules>;
   /** The club's species and their legal sizes, carried in every page's HTML too. */
   clubSpecies: () => Promise<ClubSpecies>;
+  /** The club's documents, each at its version, carried in every page's HTML too. */
+  clubDocuments: () => Promise<ClubDocuments>;
 }
 
 /**

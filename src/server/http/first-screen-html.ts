@@ -20,6 +20,7 @@ import { clubTimeZone, keepZoneOffsets } from '../../shared/dates';
 import { MEMBERSHIP_RULES_ID, type MembershipRules } from '../../shared/membership';
 import { COMPETITION_RULES_ID, type CompetitionRules } from '../../shared/competition';
 import { SPECIES_ID, type ClubSpecies } from '../../shared/species';
+import { CLUB_DOCUMENTS_ID, type ClubDocuments } from '../../shared/documents';
 import { CLUB_ADDRESS_ID, type ClubAddress } from '../../shared/club-address';
 import { FIRST_SCREEN_MODULES, isFullScreenPage, type FirstRead } from '../../shared/screens';
 import { serverDrawnPages } from './server-drawn-pages';
@@ -60,6 +61,7 @@ export function firstScreenHtml(
     membershipRules: () => Promise<MembershipRules>;
     competitionRules: () => Promise<CompetitionRules>;
     clubSpecies: () => Promise<ClubSpecies>;
+    clubDocuments: () => Promise<ClubDocuments>;
   },
 ): FirstScreenHtml | undefined {
   const manifestFile = path.join(clientDir, '.vite/manifest.json');
@@ -74,13 +76,14 @@ export function firstScreenHtml(
     async page(app, req) {
       const { pathname, searchParams } = new URL(req.url, 'http://site');
       const address: PageAddress = { pathname, search: searchParams };
-      const [answers, profile, rules, competition, species] = await Promise.all([
+      const [answers, profile, rules, competition, species, documents] = await Promise.all([
         firstAnswers(app, req, address),
         // Unreadable (the database away since the site started): the page opens without them, and the app uses its copy.
         club.clubProfile().catch(() => null),
         club.membershipRules().catch(() => null),
         club.competitionRules().catch(() => null),
         club.clubSpecies().catch(() => null),
+        club.clubDocuments().catch(() => null),
       ]);
       const modules = firstScreenModules(address, whoIs(answers.find((a) => a.path === 'auth.me')?.data));
       const links = [...new Set(modules.flatMap((module) => routeLinks.get(module) ?? []))].join('');
@@ -90,6 +93,7 @@ export function firstScreenHtml(
         rules && jsonScript(MEMBERSHIP_RULES_ID, rules),
         competition && jsonScript(COMPETITION_RULES_ID, competition),
         species && jsonScript(SPECIES_ID, species),
+        documents && jsonScript(CLUB_DOCUMENTS_ID, documents),
         jsonScript(CLUB_CLOCK_ID, clockOf(profile?.timeZone ?? clubTimeZone())),
       ].join('');
       const html = (profile ? inClubsName(template, profile) : template).replace(

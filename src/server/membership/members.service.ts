@@ -19,7 +19,7 @@ import type {
   RegistrationInput,
   RegistrationResult,
 } from '../../shared/members.schema';
-import { documentsToAccept } from '../../shared/documents';
+import { documentsRequiredMessage, documentsToAccept, type ClubDocuments } from '../../shared/documents';
 import { nameHints } from '../../shared/member-names';
 import { renewalWindow } from '../../shared/payments';
 import type { Clock } from '../clock';
@@ -42,13 +42,22 @@ export interface MembersDeps {
   judging: Pick<JudgingService, 'memberPoints'>;
   auth: Pick<AuthService, 'welcomeLink'>;
   rateRules: RateRules;
-  club: Pick<ClubSettingsService, 'profile' | 'membership'>;
+  club: Pick<ClubSettingsService, 'profile' | 'membership' | 'documents'>;
   log: { error(obj: object, msg: string): void };
 }
 
 /** A join form from the browser (everything) or from the documented REST body (docs/api.md: no gender, acceptances or extra people). */
 export type RegistrationRequest = DocumentedRegistrationInput &
   Partial<Pick<RegistrationInput, 'additionalMembers' | 'termsAccepted' | 'codeOfConductAccepted' | 'documentsAccepted'>>;
+
+/**
+ * Refuses acceptances that miss a required document or name an outdated version (the page showed an older text):
+ * every required document must be accepted at the club's current version.
+ */
+function refuseUnlessAccepted(documents: ClubDocuments, accepted: readonly { id: string; version: string }[]): void {
+  if (documentsToAccept(documents, accepted).length)
+    throw new AppError('BAD_REQUEST', documentsRequiredMessage(documents), { field: 'documentsAccepted' });
+}
 
 /** Member level from champion points this season (not a fixed level). */
 export function memberLevel(points: number): 'Bronze' | 'Silver' | 'Gold' {
@@ -83,6 +92,8 @@ export class MembersService {
   async register(em: EntityManager, actor: Actor, input: RegistrationRequest, sessionHouseholdId?: string): Promise<RegistrationResult> {
     const today = this.today();
     const rules = await this.deps.club.membership(em);
+    // The documented REST body carries no acceptances (the portal asks for them before payment); a join form does.
+    if (input.documentsAccepted) refuseUnlessAccepted(await this.deps.club.documents(em), input.documentsAccepted);
     const type = input.membershipType;
     const additional = input.additionalMembers ?? [];
     checkAge(rules, input, type, today);
@@ -274,7 +285,9 @@ export class MembersService {
         ),
       ),
       suspension: isSuspended(member, this.today()) ? { until: member.suspendedUntil!, reason: member.suspendedReason ?? '' } : null,
-      documentsToAccept: member.isPrimary ? documentsToAccept(member.documentsAccepted).map((d) => d.id) : [],
+      documentsToAccept: member.isPrimary
+        ? documentsToAccept(await this.deps.club.documents(em), member.documentsAccepted).map((d) => d.id)
+        : [],
     };
   }
 
@@ -284,6 +297,7 @@ export class MembersService {
    */
   async acceptDocuments(em: EntityManager, actor: Actor, accepted: { id: string; version: string }[]): Promise<{ message: string }> {
     if (!actor.user) throw new AppError('UNAUTHORIZED', 'Please sign in first.');
+    refuseUnlessAccepted(await this.deps.club.documents(em), accepted);
     return em.transactional(async (tem) => {
       const member = await tem.findOne(Member, { user: actor.user!, isGuest: false });
       if (!member) throw new AppError('FORBIDDEN', 'Only club members accept the club documents here. Join the club first.');

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatAuDate } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
-import { documentsNeededMessage, documentsToAccept } from '../../shared/documents';
+import { documentsNeededMessage, documentsToAccept, type ClubDocuments } from '../../shared/documents';
 import { peopleLine } from '../../shared/member-names';
 import {
   centsToAmount,
@@ -90,11 +90,12 @@ export class PaymentCheckout {
     await this.settleEarlierOrders(em, household);
     // Priced at the club's fees as they stand now; the order keeps this price whatever they become before it is paid.
     const rules = await this.deps.club.membership(em);
+    const documents = await this.deps.club.documents(em);
     return this.orderUnderLock(em, actor, payer, household.id, async (tem, locked) => {
       const members = await tem.find(Member, { household: locked }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' }, refresh: true });
       const purpose = members.some((m) => m.memberSince) ? ('renewal' as const) : ('join' as const);
       if (purpose === 'renewal') this.checkRenewalWindow(rules, members, input.earlyRenewal === true);
-      refuseWithoutDocuments(members);
+      refuseWithoutDocuments(documents, members);
       const expected = feeFor(rules, locked, members);
       if (offered !== expected) {
         throw new AppError(
@@ -298,6 +299,7 @@ export class PaymentCheckout {
     await this.refuseIfAlreadyPaid(em, payment);
     if (payment.purpose === 'join' || payment.purpose === 'renewal') {
       refuseWithoutDocuments(
+        await this.deps.club.documents(em),
         await em.find(Member, { household: payment.household! }, { orderBy: { isPrimary: 'desc', createdAt: 'asc' } }),
       );
     }
@@ -459,9 +461,9 @@ function membershipDescription(type: MembershipType, purpose: 'join' | 'renewal'
  * A membership starts or is extended only once the household's primary adult, who fills in the form and pays for
  * everyone on it, has accepted the club's required documents at their current versions.
  */
-function refuseWithoutDocuments(members: Member[]): void {
+function refuseWithoutDocuments(documents: ClubDocuments, members: Member[]): void {
   const primary = members.find((m) => m.isPrimary) ?? members[0];
-  const missing = primary ? documentsToAccept(primary.documentsAccepted) : [];
+  const missing = primary ? documentsToAccept(documents, primary.documentsAccepted) : [];
   if (missing.length) throw new AppError('CONFLICT', documentsNeededMessage(primary.firstName, missing), { field: 'documentsAccepted' });
 }
 

@@ -19,7 +19,7 @@ export interface PaymentsDeps {
   payments: PaymentProvider | null;
   publicUrl: string;
   auth: Pick<AuthService, 'welcomeLink'>;
-  club: Pick<ClubSettingsService, 'profile' | 'membership'>;
+  club: Pick<ClubSettingsService, 'profile' | 'membership' | 'documents'>;
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 

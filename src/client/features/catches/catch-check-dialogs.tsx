@@ -1,16 +1,18 @@
 import { Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
-import { CLUB_DOCUMENTS, withClubWords } from '../../../shared/documents';
+import { guestDocuments, withClubFacts } from '../../../shared/documents';
+import { useClubDocuments, useClubFacts } from '../../lib/club-documents';
 import { useClub } from '../../lib/club-profile';
 
 const WAIVER_KEY = 'tcac.waiverAccepted';
-const WAIVER_TEXT = ['waiver', 'competition_rules'].map((id) => CLUB_DOCUMENTS.find((d) => d.id === id)!);
 
 /** True once this phone has accepted the competition rules and waiver. */
 export const waiverAccepted = () => localStorage.getItem(WAIVER_KEY) === 'true';
 
 /** The competition rules and waiver, asked once per phone before the first catch. */
 export function WaiverDialog({ opened, onCancel, onAccept }: { opened: boolean; onCancel: () => void; onAccept: () => void }) {
-  const club = useClub();
+  const facts = useClubFacts();
+  // The same two documents a guest accepts before entering.
+  const waiverText = guestDocuments(useClubDocuments());
   return (
     <Modal opened={opened} onClose={onCancel} title="Competition Rules & Waiver" centered size="lg">
       <Stack gap="sm">
@@ -19,11 +21,11 @@ export function WaiverDialog({ opened, onCancel, onAccept }: { opened: boolean; 
           type="auto"
           viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Competition rules and waiver' }}
         >
-          {WAIVER_TEXT.map((doc) => (
+          {waiverText.map((doc) => (
             <Stack key={doc.id} gap={4} mb="sm">
-              <Text fw={700}>{withClubWords(doc.title, club)}</Text>
+              <Text fw={700}>{withClubFacts(doc.title, facts)}</Text>
               <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                {withClubWords(doc.content, club)}
+                {withClubFacts(doc.content, facts)}
               </Text>
             </Stack>
           ))}
@@ -62,11 +64,13 @@ export function UndersizeDialog({
   onBack: () => void;
   onSubmitAnyway: () => void;
 }) {
+  const club = useClub();
   return (
     <Modal opened={limit !== null} onClose={onBack} title="Under the Legal Minimum Length" centered>
       <Stack gap="sm">
         <Text size="sm">
-          A kept {fishType.toLowerCase()} must be at least {limit} cm in NSW. This one is {sizeCm} cm: please release it, or check the size.
+          A kept {fishType.toLowerCase()} must be at least {limit} cm in {club.state}. This one is {sizeCm} cm: please release it, or check
+          the size.
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onBack}>

@@ -8,6 +8,7 @@ import { setClubProfile, useClub } from '../../lib/club-profile';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { SettingsCard } from './settings-card';
+import { ClubDocumentsCard } from './club-documents-card';
 import { ClubProfileFields } from './club-profile-fields';
 import { CompetitionRulesCard } from './competition-rules-card';
 import { FishingAreaCard } from './fishing-area-card';
@@ -17,7 +18,7 @@ import { profileFieldOf, profileInput, profileValues, type ClubProfileValues } f
 
 /**
  * Admin → Club settings: the club's name, place, contact, ABN and colours, its memberships, its competitions, its
- * fishing area and its species, as the setup page chose them. A save is audited and shows at once on every page, e-mail, receipt and calendar file made after it.
+ * fishing area, its species and its documents, as the setup page chose them. A save is audited and shows at once on every page, e-mail, receipt and calendar file made after it.
  */
 export function ClubSettingsTab() {
   return (
@@ -27,6 +28,7 @@ export function ClubSettingsTab() {
       <CompetitionRulesCard />
       <FishingAreaCard />
       <SpeciesCard />
+      <ClubDocumentsCard />
     </Stack>
   );
 }

@@ -3,11 +3,13 @@ import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { AUTH_LIMITS } from '../../../shared/auth.constants';
 import {
+  EXAMPLE_CLUB_DOCUMENTS,
   EXAMPLE_CLUB_PROFILE,
   EXAMPLE_CLUB_SPECIES,
   EXAMPLE_COMPETITION_RULES,
   EXAMPLE_MEMBERSHIP_RULES,
 } from '../../../shared/club-example';
+import { documentsEdit, type ClubDocumentsEdit } from '../../../shared/documents';
 import { EXAMPLE_FISHING_AREA } from '../../../shared/example-fishing-area';
 import { fishingAreaInput } from '../../../shared/fishing-area';
 import { ROUTES } from '../../../shared/screens';
@@ -17,6 +19,7 @@ import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { serverMessage } from '../../lib/errors';
 import { goTo } from '../../lib/use-auth';
 import { useTRPC } from '../../trpc';
+import { ClubDocumentsFields } from './club-documents-fields';
 import { ClubProfileFields } from './club-profile-fields';
 import { blankProfileValues, profileFieldOf, profileInput, type ClubProfileValues } from './club-profile-values';
 import { CompetitionRulesFields } from './competition-rules-fields';
@@ -57,6 +60,8 @@ interface SetupValues extends ClubProfileValues, MembershipRulesValues {
   fishingArea: string;
   /** The club's species, apart too. */
   species: SpeciesValues;
+  /** The club's documents, the example club's to start from. */
+  documents: ClubDocumentsEdit;
   code: string;
   firstName: string;
   lastName: string;
@@ -66,7 +71,7 @@ interface SetupValues extends ClubProfileValues, MembershipRulesValues {
 
 const toInput = (values: SetupValues) => {
   const { rules, rest } = splitRulesValues(values);
-  const { code, firstName, lastName, email, password, competition, fishingArea, species, ...club } = rest;
+  const { code, firstName, lastName, email, password, competition, fishingArea, species, documents, ...club } = rest;
   return {
     code,
     firstName,
@@ -78,13 +83,14 @@ const toInput = (values: SetupValues) => {
     competition: competitionInput(competition),
     ...(fishingArea.trim() ? { fishingArea } : {}),
     species: speciesInput(species),
+    documents,
   };
 };
 /**
- * Where a message shows: a field of the setup's values, or a competition rules or species path kept whole
- * ('competition.times.fishingEnd', 'species.2.minimumCm').
+ * Where a message shows: a field of the setup's values, or a competition rules, species or documents path kept whole
+ * ('competition.times.fishingEnd', 'species.2.minimumCm', 'documents.waiver.content').
  */
-type SetupField = keyof SetupValues | `competition.${CompetitionField}` | `species.${SpeciesField}`;
+type SetupField = keyof SetupValues | `competition.${CompetitionField}` | `species.${SpeciesField}` | `documents.${string}`;
 const clubField = profileFieldOf('club.');
 const membershipField = rulesFieldOf('membership.');
 const competitionField = competitionFieldOf('competition.') as (path: string) => SetupField | undefined;
@@ -98,7 +104,9 @@ const fieldOf = (path: string): SetupField | undefined =>
         ? competitionField(path)
         : path.startsWith('species.')
           ? speciesField(path)
-          : (path.split('.')[0] as keyof SetupValues);
+          : path.startsWith('documents.')
+            ? (path as SetupField)
+            : (path.split('.')[0] as keyof SetupValues);
 
 /** The setup page's values, checked with the setup input's schema, and their sending. */
 function useSetupForm() {
@@ -116,6 +124,7 @@ function useSetupForm() {
       ...rulesValues(EXAMPLE_MEMBERSHIP_RULES),
       competition: competitionValues(EXAMPLE_COMPETITION_RULES),
       species: speciesValues(EXAMPLE_CLUB_SPECIES),
+      documents: documentsEdit(EXAMPLE_CLUB_DOCUMENTS),
     }),
     toInput,
     fieldOf,
@@ -147,6 +156,7 @@ function useSetupForm() {
 type SetupForm = ReturnType<typeof useSetupForm>['form'];
 
 /** The club's details, its memberships, its competitions, its species and the first administrator, each under its heading. */
+/** The club's details, its memberships, its competitions, its documents and the first administrator, each under its heading. */
 function SetupSections({ form }: { form: SetupForm }) {
   // The club's fields and the rules' are fields of the setup's values, under the same names.
   const setValue = <K extends keyof SetupValues>(field: K, value: unknown) => form.setValue(field, value as SetupValues[K]);
@@ -185,6 +195,18 @@ function SetupSections({ form }: { form: SetupForm }) {
           form.setValue('species', species);
           form.setErrors((errors) => withoutMessages(errors, `species.${field}`));
         }}
+      />
+      <Title order={2} size="h3">
+        Club documents
+      </Title>
+      <ClubDocumentsFields
+        values={form.values.documents}
+        errors={form.errors}
+        onChange={(documents, field) => {
+          form.setValue('documents', documents);
+          form.setErrors((errors) => withoutMessages(errors, field));
+        }}
+        headingOrder={3}
       />
       <Title order={2} size="h3">
         The first administrator
@@ -230,6 +252,7 @@ function SetupFishingArea({ form }: { form: SetupForm }) {
 /**
  * The setup page: the setup code from the site's log, the club's details (the example club's as placeholders), its
  * memberships, competitions and species (the example club's to start from), then the first administrator's name, e-mail address and password.
+ * memberships, competitions and documents (the example club's to start from), then the first administrator's name, e-mail address and password.
  * On success they are signed in, and the page loads afresh at the administration.
  */
 export function FirstAdminForm() {
@@ -243,7 +266,8 @@ export function FirstAdminForm() {
           </Title>
           <Text size="sm">
             Name the club, choose its memberships, competitions and species, and make its first administrator. The setup code is in the
-            site’s log, or run{' '}
+            site’s log, or run Name the club, choose its memberships and competitions, write its documents, and make its first
+            administrator. The setup code is in the site’s log, or run{' '}
             <Text span ff="monospace">
               npm run cli -- setup-code
             </Text>{' '}

@@ -1,7 +1,8 @@
 import { Anchor, Checkbox, Collapse, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { GUEST_DOCUMENTS } from '../../../shared/entries.schema';
+import { acceptedGuestVersions, guestDocuments, withClubFacts } from '../../../shared/documents';
 import { DateField } from '../../components/forms/date-field';
+import { useClubDocuments, useClubFacts } from '../../lib/club-documents';
 
 export const EMPTY_GUEST = { firstName: '', lastName: '', email: '', phone: '', dateOfBirth: '' };
 export type GuestDetails = typeof EMPTY_GUEST;
@@ -15,7 +16,11 @@ export function useGuestDetails() {
     setValues((v) => ({ ...v, [field]: value }));
   };
   const accept = (id: string, on: boolean) => setAccepted((a) => ({ ...a, [id]: on }));
-  return { values, set, accepted, accept, allAccepted: GUEST_DOCUMENTS.every((d) => accepted[d.id]) };
+  const documents = useClubDocuments();
+  const allAccepted = guestDocuments(documents).every((d) => accepted[d.id]);
+  // Each document at the version this form shows: what the server checks and records.
+  const documentsAccepted = allAccepted ? acceptedGuestVersions(documents) : [];
+  return { values, set, accepted, accept, allAccepted, documentsAccepted };
 }
 
 /**
@@ -93,7 +98,8 @@ export function GuestDetailsFields({
 /** The waiver and the competition rules, each ticked to accept and readable in place. */
 function GuestDocuments({ accepted, accept }: { accepted: Record<string, boolean>; accept: (id: string, on: boolean) => void }) {
   const [reading, setReading] = useState<string | null>(null);
-  return GUEST_DOCUMENTS.map((doc) => (
+  const facts = useClubFacts();
+  return guestDocuments(useClubDocuments()).map((doc) => (
     <Stack key={doc.id} gap={4}>
       <Checkbox
         size="md"
@@ -106,7 +112,7 @@ function GuestDocuments({ accepted, accept }: { accepted: Record<string, boolean
       </Anchor>
       <Collapse expanded={reading === doc.id}>
         <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-          {doc.content}
+          {withClubFacts(doc.content, facts)}
         </Text>
       </Collapse>
     </Stack>

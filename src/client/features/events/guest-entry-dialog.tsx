@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@ma
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { acceptGuestDocuments, type GuestEntryResult } from '../../../shared/entries.schema';
+import { type GuestEntryResult } from '../../../shared/entries.schema';
 import type { EventView } from '../../../shared/events.schema';
 import { fieldErrorsOf, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
@@ -44,7 +44,7 @@ function GuestEntry({ event, onClose }: { event: EventView; onClose: () => void 
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    enter.mutate({ eventId: event.id, ...details.values, documentsAccepted: details.allAccepted ? acceptGuestDocuments() : [] });
+    enter.mutate({ eventId: event.id, ...details.values, documentsAccepted: details.documentsAccepted });
   };
 
   if (paid)

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { acceptGuestDocuments } from '../../../shared/entries.schema';
 import type { EventView } from '../../../shared/events.schema';
 import { centsToAmount } from '../../../shared/membership';
 import { useCompetitionRules } from '../../lib/competition-rules';
@@ -23,7 +22,7 @@ export function GuestWaitlistForm({ event, onClose }: { event: EventView; onClos
   const join = useMutation(trpc.guests.joinWaitlist.mutationOptions());
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    join.mutate({ eventId: event.id, ...details.values, documentsAccepted: details.allAccepted ? acceptGuestDocuments() : [] });
+    join.mutate({ eventId: event.id, ...details.values, documentsAccepted: details.documentsAccepted });
   };
 
   if (join.data)

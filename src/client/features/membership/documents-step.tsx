@@ -1,8 +1,9 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { acceptRequiredDocuments, REQUIRED_DOCUMENTS } from '../../../shared/documents';
+import { acceptedVersions, requiredDocuments } from '../../../shared/documents';
 import { ClubDocuments } from '../../components/club-documents';
+import { useClubDocuments } from '../../lib/club-documents';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 
@@ -13,8 +14,9 @@ import { useTRPC } from '../../trpc';
 export function DocumentsStep({ missing, onAccepted }: { missing: string[]; onAccepted: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const documents = useClubDocuments();
   const [accepted, setAccepted] = useState<Record<string, boolean>>(() =>
-    Object.fromEntries(REQUIRED_DOCUMENTS.map((d) => [d.id, !missing.includes(d.id)])),
+    Object.fromEntries(requiredDocuments(documents).map((d) => [d.id, !missing.includes(d.id)])),
   );
   const accept = useMutation(
     trpc.members.acceptDocuments.mutationOptions({
@@ -24,7 +26,7 @@ export function DocumentsStep({ missing, onAccepted }: { missing: string[]; onAc
       },
     }),
   );
-  const all = REQUIRED_DOCUMENTS.every((d) => accepted[d.id]);
+  const all = requiredDocuments(documents).every((d) => accepted[d.id]);
   return (
     <Stack gap="md">
       <Text>Before your membership can be paid, please read and accept each of the club documents.</Text>
@@ -34,7 +36,7 @@ export function DocumentsStep({ missing, onAccepted }: { missing: string[]; onAc
         size="md"
         disabled={!all}
         loading={accept.isPending}
-        onClick={() => accept.mutate({ documentsAccepted: acceptRequiredDocuments() })}
+        onClick={() => accept.mutate({ documentsAccepted: acceptedVersions(documents) })}
       >
         Accept and continue to payment
       </Button>

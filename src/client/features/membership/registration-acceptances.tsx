@@ -1,11 +1,10 @@
 import { Anchor, Checkbox, Fieldset, Stack, Text } from '@mantine/core';
-import { DOCUMENTS_REQUIRED_MESSAGE } from '../../../shared/members.schema';
 import { ClubDocuments } from '../../components/club-documents';
 import type { RegistrationFormState } from './use-registration-form';
 
 /** The club documents to read and accept, outlined in red once the person tried to join without them. */
 export function RegistrationDocuments({ form }: { form: RegistrationFormState }) {
-  const { documentsRef, documentsRefused, accepted, setDocument, onPanelChange } = form;
+  const { documentsRef, documentsRefused, accepted, setDocument, onPanelChange, requiredMessage } = form;
   return (
     <Fieldset
       ref={documentsRef}
@@ -23,7 +22,7 @@ export function RegistrationDocuments({ form }: { form: RegistrationFormState })
           fw={documentsRefused ? 600 : undefined}
           role={documentsRefused ? 'alert' : undefined}
         >
-          {documentsRefused ? DOCUMENTS_REQUIRED_MESSAGE : 'Please read and accept each of the club documents.'}
+          {documentsRefused ? requiredMessage : 'Please read and accept each of the club documents.'}
         </Text>
         <ClubDocuments registration accepted={accepted} onToggle={(id) => setDocument(id, !accepted[id])} onPanelChange={onPanelChange} />
       </Stack>

@@ -2,13 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { isIsoDate } from '../../../shared/dates';
 import { householdFeeCents, isJuniorOn, type MembershipRules, type MembershipType } from '../../../shared/membership';
-import { REQUIRED_DOCUMENTS } from '../../../shared/documents';
-import { DOCUMENTS_REQUIRED_MESSAGE, registrationInput, type RegistrationResult } from '../../../shared/members.schema';
+import { documentsRequiredMessage, requiredDocuments } from '../../../shared/documents';
+import { registrationInput, type RegistrationResult } from '../../../shared/members.schema';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../components/toast';
 import { fieldErrorsOf, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { useClubToday } from '../../lib/clock';
+import { refreshClubDocuments, useClubDocuments } from '../../lib/club-documents';
 import { useAuth } from '../../lib/use-auth';
 import { useMembershipRules } from '../../lib/membership-rules';
 import {
@@ -45,10 +46,25 @@ function useAcceptances(onNestedDialog: RegistrationFormProps['onNestedDialog'])
     return () => onNestedDialog?.(false);
   }, [conductOpen, documentOpen, onNestedDialog]);
   const onPanelChange = useCallback((open: boolean) => setDocumentOpen(open), []);
+  const documents = useClubDocuments();
+  const required = requiredDocuments(documents);
   const setDocument = (id: DocumentId, value: boolean) => {
     const next = { ...accepted, [id]: value };
     setAccepted(next);
-    if (REQUIRED_DOCUMENTS.every((d) => next[d.id])) setDocumentsRefused(false);
+    if (required.every((d) => next[d.id])) setDocumentsRefused(false);
+  };
+  /** The versions this form shows of the documents accepted: what the server records as agreed to. */
+  const acceptedVersions = required.filter((d) => accepted[d.id]).map((d) => ({ id: d.id, version: d.version }));
+  /** A document changed since the page was opened: its new words are fetched, and every document is asked again. */
+  const askAgain = () => {
+    setAccepted({});
+    void refreshClubDocuments();
+  };
+  /** The documents are outlined and named, and brought into view. */
+  const refuseDocuments = () => {
+    setDocumentsRefused(true);
+    documentsRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+    toast.error('Error', documentsRequiredMessage(documents));
   };
   return {
     terms,
@@ -62,6 +78,11 @@ function useAcceptances(onNestedDialog: RegistrationFormProps['onNestedDialog'])
     setConductOpen,
     onPanelChange,
     setDocument,
+    allAccepted: required.every((d) => accepted[d.id]),
+    acceptedVersions,
+    askAgain,
+    refuseDocuments,
+    requiredMessage: documentsRequiredMessage(documents),
   };
 }
 
@@ -144,12 +165,12 @@ export function useRegistrationForm({ initialType, onRegistered, onNestedDialog 
   );
   const household = useHousehold();
   const acceptances = useAcceptances(onNestedDialog);
-  const { terms, conduct, accepted, setDocumentsRefused, documentsRef } = acceptances;
+  const { terms, conduct, setDocumentsRefused } = acceptances;
   const form = useRegistrationSchemaForm(initialType, (membershipType) => ({
     termsAccepted: terms,
     codeOfConductAccepted: conduct,
     additionalMembers: household.peopleOf(membershipType),
-    documentsAccepted: REQUIRED_DOCUMENTS.filter((d) => accepted[d.id]).map((d) => ({ id: d.id, version: d.version })),
+    documentsAccepted: acceptances.acceptedVersions,
   }));
   const { values, errors } = form;
   const type = values.membershipType as MembershipType | '';
@@ -167,6 +188,7 @@ export function useRegistrationForm({ initialType, onRegistered, onNestedDialog 
     event.preventDefault();
     let found: Partial<Record<FormKey, string>> = {};
     const input = form.validate((errs) => (found = errs));
+    if (input && !acceptances.allAccepted) return acceptances.refuseDocuments();
     if (!input) {
       const blank =
         REQUIRED.some((f) => !values[f].trim()) || people.some((p) => !p.firstName.trim() || !p.lastName.trim() || !p.dateOfBirth);
@@ -174,9 +196,7 @@ export function useRegistrationForm({ initialType, onRegistered, onNestedDialog 
       // A field typed but not valid shows its sentence; the acceptances below it are asked for once the fields are right.
       if (Object.keys(found).some((f) => !ACCEPTANCES.includes(f as (typeof ACCEPTANCES)[number]))) return;
       if (found.termsAccepted) return toast.error('Error', 'Please accept the terms and conditions');
-      setDocumentsRefused(true);
-      documentsRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
-      return toast.error('Error', DOCUMENTS_REQUIRED_MESSAGE);
+      return acceptances.refuseDocuments();
     }
     try {
       // What the schema parsed: trimmed, and each document at the version this form showed (the server records which
@@ -186,7 +206,10 @@ export function useRegistrationForm({ initialType, onRegistered, onNestedDialog 
       onRegistered(result, input.email);
     } catch (error) {
       form.applyServerError(error);
-      if (fieldErrorsOf(error).documentsAccepted) setDocumentsRefused(true);
+      if (fieldErrorsOf(error).documentsAccepted) {
+        setDocumentsRefused(true);
+        acceptances.askAgain();
+      }
       toast.error('Registration Failed', serverMessage(error) ?? 'Please check your information and try again.');
     }
   };

@@ -1,13 +1,15 @@
 import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { LICENCE_NOTICE, NSW_RESOURCES } from '../../../shared/documents';
+import { stateFishing } from '../../../shared/state-fishing';
+import { useClub } from '../../lib/club-profile';
 
-/** The NSW Resources tab: the state fisheries pages every angler needs, licence first. */
+/** The state's Resources tab: the club's state's licence notice and the fisheries pages every angler needs, licence first. */
 export function ResourcesTab() {
+  const { licenceNotice, resources } = stateFishing(useClub().state);
   return (
     <Stack gap="md">
       <Alert color="orange" variant="light" title="Legal notice">
-        {LICENCE_NOTICE}
+        {licenceNotice}
       </Alert>
       <Text size="sm">
         Club rules and forms are under{' '}
@@ -17,8 +19,8 @@ export function ResourcesTab() {
         .
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        {NSW_RESOURCES.map((r) => (
-          <Card key={r.url} withBorder radius="md" padding="md">
+        {resources.map((r) => (
+          <Card key={r.title} withBorder radius="md" padding="md">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
               <Anchor href={r.url} target="_blank" rel="noopener noreferrer" fw={600}>
                 {r.title}

@@ -10,18 +10,21 @@ export const PORTAL_TABS = [
   { value: 'dashboard', label: 'Dashboard' },
   { value: 'events', label: 'Events' },
   { value: 'catches', label: 'Catches' },
-  { value: 'resources', label: 'NSW Resources' },
+  { value: 'resources', label: 'Resources' },
   { value: 'profile', label: 'Profile' },
   { value: 'chat', label: 'Assistant' },
 ] as const;
 export type PortalTab = (typeof PORTAL_TABS)[number]['value'] | (typeof HIDDEN_TABS)[number];
 
+/** The tab triggers as the club's members see them: the resources are their state's ('QLD Resources'). */
+export const portalTabs = (state: string) => PORTAL_TABS.map((t) => (t.value === 'resources' ? { ...t, label: `${state} ${t.label}` } : t));
+
 /** Screen readers get one heading per tab, between the member's name (h1) and the cards' own headings (h3). */
-export const PORTAL_TAB_HEADINGS: Record<Exclude<PortalTab, 'documents'>, string> = {
-  ...(Object.fromEntries(PORTAL_TABS.map((t) => [t.value, t.label])) as Record<(typeof PORTAL_TABS)[number]['value'], string>),
-  'fish-logging': 'Fish Logging',
-  card: 'Membership Card',
-};
+export function portalTabHeading(tab: Exclude<PortalTab, 'documents'>, state: string): string {
+  if (tab === 'fish-logging') return 'Fish Logging';
+  if (tab === 'card') return 'Membership Card';
+  return portalTabs(state).find((t) => t.value === tab)!.label;
+}
 
 const LAST_TAB_KEY = 'tcac.lastPortalTab';
 
