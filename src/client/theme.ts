@@ -115,7 +115,7 @@ export function readable(colour: string, backgrounds: string[]): string {
  * Mantine's light scheme, made to meet WCAG AA contrast with the smallest change to its look:
  * grey secondary text ("dimmed") and placeholders, white text on filled buttons and badges (teal and
  * green fall short at shade 8), and the text of light buttons, badges and alerts (green, orange and
- * yellow fall short on their pale backgrounds) and field errors are darkened just enough; every other colour is kept.
+ * yellow fall short on their pale backgrounds), links and field errors are darkened just enough; every other colour is kept.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => {
   // Worked out once per theme: Mantine asks on every render of its provider, and on a slow phone it shows.
@@ -138,6 +138,12 @@ function resolveVariables(t: Parameters<CSSVariablesResolver>[0]): ReturnType<CS
     '--mantine-color-error': readable(t.colors.red[6], [WHITE, gray[0], gray[1]]),
   };
   const shade = typeof t.primaryShade === 'number' ? t.primaryShade : t.primaryShade.light;
+  // Links are the main colour as text, on white and on the pale backgrounds: a club's lighter main colour is darkened just enough.
+  const primary = t.colors[t.primaryColor][shade];
+  if (HEX.test(primary)) {
+    const anchor = readable(primary, [WHITE, gray[0], gray[1], sand]);
+    if (anchor !== primary) light['--mantine-color-anchor'] = anchor;
+  }
   for (const [name, shades] of Object.entries(t.colors)) {
     if (!shades.every((s) => HEX.test(s))) continue;
     const filled = readable(shades[shade], [WHITE]);

@@ -353,9 +353,12 @@ export class ReportsService {
   async eventResultsPdf(em: EntityManager, eventId: string): Promise<{ name: string; pdf: Buffer }> {
     const results = await this.deps.judging.results(em, eventId);
     const event = await em.findOneOrFail(Event, { id: eventId });
+    // The club's own champion points per place: '5, 3, 2 and 1'.
+    const points = (await this.deps.club.competition(em)).championPoints.map(String);
+    const pointsText = points.length > 1 ? `${points.slice(0, -1).join(', ')} and ${points.at(-1)}` : points.join('');
     const pdf = await renderReportPdf(await this.deps.club.profile(em), {
       title: `Event Results: ${results.eventName}`,
-      subtitle: `${event.location} · ${formatAuDate(clubToday(event.eventDate))} · champion points 3, 2 and 1`,
+      subtitle: `${event.location} · ${formatAuDate(clubToday(event.eventDate))}${pointsText ? ` · champion points ${pointsText}` : ''}`,
       notice: provisionalNotice(results),
       tables: results.categories.length
         ? results.categories.map((c) => ({
