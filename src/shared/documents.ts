@@ -178,7 +178,7 @@ function factWords({ club, competition, categories }: ClubFacts): Record<string,
     '{mysteryFish}': competition.mysteryFishPrize.text,
     '{pictureOfMonth}': competition.pictureOfMonthPrize.text,
     '{categories}': categories.join(', '),
-    '{offshore}': 'No offshore fishing.',
+    '{offshore}': competition.offshoreAllowed ? 'Offshore fishing is allowed within the fishing area.' : 'No offshore fishing.',
     '{state}': club.state,
     '{licence}': stateFishing(club.state).licenceRule,
   };

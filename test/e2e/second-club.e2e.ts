@@ -5,7 +5,8 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Member } from '../../src/server/db/entities';
 import { catchPhoto, randomSource } from '../../src/server/demo/demo-images';
-import { REQUIRED_DOCUMENTS } from '../../src/shared/documents';
+import { EXAMPLE_CLUB_DOCUMENTS } from '../../src/shared/club-example';
+import { requiredDocuments } from '../../src/shared/documents';
 import { clubToday, instantToClubLocal, setClubZone } from '../../src/shared/dates';
 import { FakePayPal } from '../support/fake-paypal';
 import { linkIn } from '../support/mime';
@@ -25,8 +26,8 @@ import { expectAccessible, followLink, launchBrowser, loginLink, openPage, phone
 // Brisbane's clocks, with its own fees, rules and fishing area. A visitor joins and pays through PayPal, fishes a club
 // day, is placed in the results and reads the newsletter; nothing anyone sees, receives or downloads names the Tweed.
 
-/** The species of the day's catches: on the example club's list and on a Queensland list alike. */
-const SPECIES = 'Flathead';
+/** The species of the day's catches: on Queensland's list, not on the example club's. */
+const SPECIES = 'Grass Emperor';
 /** What the example club's name and country leave behind when a setting is not yet the club's own. */
 const TWEED = /tweed|tumbulgum/i;
 const NOTICE = /Set up the club at (\S+) with the code ([A-Z0-9]{5}-[A-Z0-9]{5})/;
@@ -249,6 +250,12 @@ describe('a second club: Moreton Bay, Queensland', () => {
     await offshore.scrollIntoViewIfNeeded();
     await shot('setup-competitions');
 
+    // Its species: Queensland's list and legal sizes.
+    await page.getByLabel(/^Legal sizes of/).selectOption('QLD');
+    await page.getByRole('button', { name: 'Use QLD’s list' }).click();
+    await page.getByRole('group', { name: SPECIES }).scrollIntoViewIfNeeded();
+    await shot('setup-species');
+
     // Its fishing area, pasted as a mapping tool saved it: the map then shows it.
     await page.getByLabel(/^New fishing area \(GeoJSON\)/).fill(BAY_AREA_GEOJSON);
     await page.getByText('The area given:', { exact: false }).waitFor();
@@ -285,6 +292,9 @@ describe('a second club: Moreton Bay, Queensland', () => {
     });
     expect((await anyone.trpc.club.competition.query()).placePrizes[0]).toEqual(BAY_COMPETITION.placePrizes[0]);
     expect((await anyone.trpc.club.competition.query()).championPoints[0]).toBe(BAY_COMPETITION.championPoints[0]);
+    const species = await anyone.trpc.club.species.query();
+    expect(species.state).toBe('QLD');
+    expect(species.species.find((s) => s.name === SPECIES)).toMatchObject({ minimumCm: 30, countsForPoints: true });
     admin = await signedIn(ADMIN.email);
     const area = await admin.trpc.admin.fishingArea.get.query();
     expect(area.isExample).toBe(false);
@@ -308,7 +318,7 @@ describe('a second club: Moreton Bay, Queensland', () => {
     await form.getByLabel('Membership Type').selectOption('adult');
     await form.getByLabel('I accept the terms and conditions').check();
     // Each club document read, then accepted: what it says is kept to look for the Tweed below.
-    for (const doc of REQUIRED_DOCUMENTS) {
+    for (const doc of requiredDocuments(EXAMPLE_CLUB_DOCUMENTS)) {
       const card = form
         .getByRole('group', { name: 'Club documents' })
         .locator('.mantine-Card-root')
@@ -426,7 +436,7 @@ describe('a second club: Moreton Bay, Queensland', () => {
     const queue = await admin.trpc.admin.catches.queue.query({ eventId });
     expect(queue.find((c) => c.id === insideCatch)?.flags).toEqual([]);
     // The flag's name is historical: it means outside the club's own fishing area.
-    expect(queue.find((c) => c.id === outsideCatch)?.flags).toEqual(['outside_tweed', 'photo_outside_area']);
+    expect(queue.find((c) => c.id === outsideCatch)?.flags).toEqual(['phone_outside_area', 'photo_outside_area']);
 
     // The judge on the phone sees the flagged catch in words.
     const { page, shot } = adminPhone();
@@ -540,12 +550,15 @@ describe('a second club: Moreton Bay, Queensland', () => {
     await seen(portal);
     await portalShot('portal-resources');
     for (const [title, text] of documentTexts) look(`join form: club document '${title}'`, text);
-    // FIXME after merge: no Tweed, but another state's and the example club's words for a Queensland club: the
-    // portal's resources tab is New South Wales's (its licence, 'NSW Resources'), the Code of Conduct says 'NSW fishery
-    // laws', and the Club Competition Rules document gives the example club's fees and hours, not the Bay's $12 and 6 am.
-    expect(resourcesText).toContain('NSW Recreational Fishing Licence');
-    expect(documentTexts.get('Code of Conduct')).toContain('NSW fishery laws');
-    expect(documentTexts.get('Club Competition Rules')).toContain('Entry fee: $10 per entrant, $15 for non-members.');
+    // Queensland's law and the Bay's own rules, never New South Wales's or the example club's.
+    expect(resourcesText).toContain('Queensland has no general recreational fishing licence');
+    expect(resourcesText).not.toMatch(/NSW/);
+    expect(documentTexts.get('Code of Conduct')).toContain('QLD fishery laws');
+    expect(documentTexts.get('Club Competition Rules')).toContain('Entry fee: $12 per entrant, $20 for non-members, $5 for juniors.');
+    expect(documentTexts.get('Club Competition Rules')).toContain(SPECIES);
+    expect(documentTexts.get('Club Competition Rules')).toContain(
+      'Fishing only within Moreton Bay. Offshore fishing is allowed within the fishing area.',
+    );
 
     // The committee's administration, every tab.
     const { page: desk, shot: deskShot } = adminPhone();
