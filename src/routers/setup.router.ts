@@ -5,7 +5,10 @@ import { publicProcedure, router } from '../server/trpc/init';
 
 /** First-run setup: open only while the club has no administrator. */
 export const setupRouter = router({
-  status: publicProcedure.output(setupStatus).query(async ({ ctx }) => ({ open: await ctx.services.setup.isOpen(ctx.em) })),
+  status: publicProcedure
+    .meta({ cache: { reads: ['User'] } })
+    .output(setupStatus)
+    .query(async ({ ctx }) => ({ open: await ctx.services.setup.isOpen(ctx.em) })),
 
   /** Makes the first administrator with the setup code and signs them in, as a verified account's sign-in does. */
   createFirstAdmin: publicProcedure

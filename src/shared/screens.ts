@@ -121,7 +121,8 @@ export const SCREENS = {
     path: '/',
     crawlers: 'welcome',
     drawnOnServer: true,
-    first: ({ who }) => (who === 'visitor' ? { reads: sectionsReads('landing') } : portal(who)),
+    // A site not yet set up says so to its first visitor, its operator.
+    first: ({ who }) => (who === 'visitor' ? { reads: [...sectionsReads('landing'), { path: 'setup.status' }] } : portal(who)),
   },
   member: { path: '/member', crawlers: 'kept out', drawnOnServer: true, first: ({ who }) => portal(who) },
   /** The home panel; its picture of the month and results board load as the visitor scrolls down. */

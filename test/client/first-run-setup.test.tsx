@@ -196,6 +196,12 @@ describe('/setup', () => {
     ]);
   });
 
+  it('is where the landing page of a site not yet set up leads, and only then', async () => {
+    renderApp('/', fakeServer({ ...SIGNED_OUT, 'setup.status': () => ok({ open: true }) }));
+    expect(await screen.findByText('This site is not set up yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Set up the club' }).getAttribute('href')).toBe('/setup');
+  });
+
   it('is the not-found page once the club has an administrator', async () => {
     const server = fakeServer({ ...SIGNED_OUT, 'setup.status': () => ok({ open: false }) });
     renderApp('/setup', server);

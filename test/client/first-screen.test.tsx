@@ -45,6 +45,7 @@ describe('the first screen', () => {
       { path: 'cms.sections', input: { pageSlug: 'landing' }, data: [] },
       { path: 'events.upcoming', input: { limit: 4 }, data: [] },
       { path: 'sponsors.active', data: [] },
+      { path: 'setup.status', data: { open: false } },
     ]);
     const server = start('/', {});
     expect(await screen.findByText('Ready to Cast Your Line?')).toBeTruthy();
@@ -56,7 +57,7 @@ describe('the first screen', () => {
     pageCarries([{ path: 'auth.me', data: null }]);
     const server = start('/');
     await vi.waitFor(() => expect(server.calls.length).toBeGreaterThan(0));
-    expect([...server.calls[0].procedures].sort()).toEqual(['cms.sections', 'cms.settings', 'events.upcoming', 'sponsors.active']);
+    expect([...server.calls[0].procedures].sort()).toEqual(['cms.sections', 'cms.settings', 'events.upcoming', 'setup.status', 'sponsors.active']);
     document.getElementById(FIRST_SCREEN_DATA_ID)!.textContent = '[{"path":';
     const again = start('/');
     await vi.waitFor(() => expect(again.calls.length).toBeGreaterThan(0));
@@ -68,7 +69,7 @@ describe('the first screen', () => {
     expect(await screen.findByText('Ready to Cast Your Line?')).toBeTruthy();
     await vi.waitFor(() => expect(server.calls.length).toBeGreaterThan(0));
     expect(server.calls.map((c) => [...c.procedures].sort())).toEqual([
-      ['auth.me', 'cms.sections', 'cms.settings', 'events.upcoming', 'sponsors.active'],
+      ['auth.me', 'cms.sections', 'cms.settings', 'events.upcoming', 'setup.status', 'sponsors.active'],
     ]);
     expect(server.calls[0].inputs[server.calls[0].procedures.indexOf('cms.sections')]).toEqual({ pageSlug: 'landing' });
   });

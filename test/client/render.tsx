@@ -84,6 +84,8 @@ export const SIGNED_OUT: Answers = {
   'catches.ladderStatus': ({ year }) => ok({ year, pending: 0 }),
   'events.started': () => ok([]),
   'pictureOfMonth.winner': () => ok(null),
+  // A club's site that has been set up.
+  'setup.status': () => ok({ open: false }),
 };
 
 /** What a signed-in person's portal asks for beyond SIGNED_OUT, as someone who has not joined yet sees it. */

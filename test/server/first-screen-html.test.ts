@@ -31,7 +31,16 @@ describe("a page's HTML carries what its first screen needs", () => {
     expect(res.headers.get('vary')).toBe('cookie, accept-encoding');
     expect(res.headers.get('content-encoding')).toBe('br');
     const answers = answersIn(await res.text());
-    expect(answers.map((a) => a.path)).toEqual(['auth.me', 'cms.settings', 'cms.sections', 'events.upcoming', 'sponsors.active']);
+    expect(answers.map((a) => a.path)).toEqual([
+      'auth.me',
+      'cms.settings',
+      'cms.sections',
+      'events.upcoming',
+      'sponsors.active',
+      'setup.status',
+    ]);
+    // This site has an administrator: the landing page does not lead to the setup page.
+    expect(answers.find((a) => a.path === 'setup.status')?.data).toEqual({ open: false });
     expect(answers.find((a) => a.path === 'auth.me')?.data).toBeNull();
     expect(answers.find((a) => a.path === 'cms.sections')?.input).toEqual({ pageSlug: 'landing' });
     const settings = await t.client().trpc.cms.settings.query();
@@ -163,7 +172,7 @@ describe("a page's HTML carries what its first screen needs", () => {
       for (let page = 1; page <= 3; page++) {
         const res = await client.fetch('/', { headers: OPENING });
         expect(res.status).toBe(200);
-        expect(answersIn(await res.text())).toHaveLength(5);
+        expect(answersIn(await res.text())).toHaveLength(6);
       }
       expect((await client.fetch('/', { headers: OPENING })).status).toBe(429);
       // A client claiming the exemption of a page's own reads is counted like any reader of the public data.

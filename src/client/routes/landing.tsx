@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { landingDefaults, type LandingKey } from '../../shared/cms-defaults';
 import { preloadLogin, useLoginModal } from '../features/auth/login-modal';
+import { SetupNotice } from '../features/club-settings/setup-notice';
 import { UpcomingEventsCard } from '../features/events/upcoming-events';
 import { useJoinDialog } from '../components/join-dialog';
 import { LineIcon } from '../components/line-icon';
@@ -108,6 +109,7 @@ export function LandingPage() {
 
   return (
     <>
+      <SetupNotice />
       <LandingHero t={t} />
 
       <Container size="lg" py={{ base: 48, sm: 72 }} id="features" component="section">
