@@ -57,7 +57,13 @@ describe('the first screen', () => {
     pageCarries([{ path: 'auth.me', data: null }]);
     const server = start('/');
     await vi.waitFor(() => expect(server.calls.length).toBeGreaterThan(0));
-    expect([...server.calls[0].procedures].sort()).toEqual(['cms.sections', 'cms.settings', 'events.upcoming', 'setup.status', 'sponsors.active']);
+    expect([...server.calls[0].procedures].sort()).toEqual([
+      'cms.sections',
+      'cms.settings',
+      'events.upcoming',
+      'setup.status',
+      'sponsors.active',
+    ]);
     document.getElementById(FIRST_SCREEN_DATA_ID)!.textContent = '[{"path":';
     const again = start('/');
     await vi.waitFor(() => expect(again.calls.length).toBeGreaterThan(0));
