@@ -21,8 +21,6 @@ export interface StateFishing {
   licenceNotice: string;
   /** The code of conduct's clause: '…and hold a current NSW recreational fishing licence where one is required'. */
   licenceRule: string;
-  /** The chat's greeting names it: 'the NSW fishing licence'. */
-  licenceTopic: string;
   /** The assistant's answer on where to get one. */
   licenceWhere: string;
   /** An event reminder's 'What to bring' for an entrant of this age ('your' or "Mia's"). */
@@ -38,7 +36,6 @@ const NSW: StateFishing = {
   authority: 'NSW DPI',
   licenceNotice: 'A valid NSW recreational fishing licence is required to fish in NSW waters, unless you are exempt. Fines apply.',
   licenceRule: 'hold a current NSW recreational fishing licence where one is required',
-  licenceTopic: 'the NSW fishing licence',
   licenceWhere: 'Buy or renew it online from NSW DPI.',
   // In NSW anglers under 18 pay no recreational fishing fee.
   bringLicence: (age, whose) =>
@@ -97,7 +94,6 @@ const QLD: StateFishing = {
   licenceNotice:
     'Queensland has no general recreational fishing licence, but fishing in a stocked impoundment (a dam in the Stocked Impoundment Permit Scheme) needs a SIPS permit: the Recreational Use Fee. Size, possession and closure rules apply everywhere, and fines apply.',
   licenceRule: 'hold a Stocked Impoundment Permit (SIPS) whenever they fish a stocked impoundment',
-  licenceTopic: 'fishing permits in Queensland',
   licenceWhere: 'A SIPS permit for a stocked impoundment is bought online through Fisheries Queensland.',
   bringLicence: (_age, whose) =>
     `no general fishing licence (Queensland needs none), but ${whose} SIPS permit if the event is on a stocked impoundment`,
@@ -127,7 +123,6 @@ function otherState(authority: string, url: string, notice: string, licence: boo
     authority,
     licenceNotice: `${notice} Check ${authority} for size, bag and possession limits before you fish; fines apply.`,
     licenceRule: 'hold any licence or permit the state requires for the fishing they do',
-    licenceTopic: 'fishing licences',
     licenceWhere: `${authority} says who needs a licence and sells them online.`,
     bringLicence: (_age, whose) =>
       licence

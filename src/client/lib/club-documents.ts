@@ -1,4 +1,5 @@
-import { CLUB_DOCUMENT_IDS, CLUB_DOCUMENTS_ID, type ClubDocuments, type ClubFacts, type VersionedDocument } from '../../shared/documents';
+import { CLUB_DOCUMENT_IDS, CLUB_DOCUMENTS_ID, type ClubDocuments, type VersionedDocument } from '../../shared/club-documents-plain';
+import type { ClubFacts } from '../../shared/documents';
 import { categoriesOf } from '../../shared/species';
 import { useClub } from './club-profile';
 import { useCompetitionRules } from './competition-rules';
