@@ -31,7 +31,7 @@ export function FishingAreaFields(props: {
       <Textarea
         label="New fishing area (GeoJSON)"
         description="A Polygon, or a MultiPolygon of one, positions as [longitude, latitude]; a Feature or FeatureCollection holding one is fine too. 4 to 2,000 points."
-        placeholder='{"type": "Polygon", "coordinates": [[[153.55, -28.16], ...]]}'
+        placeholder='{"type": "Polygon", "coordinates": [[[longitude, latitude], ...]]}'
         autosize
         minRows={3}
         maxRows={10}
