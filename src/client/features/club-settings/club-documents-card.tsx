@@ -1,16 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { saveClubDocumentsInput } from '../../../shared/club-documents.schema';
 import { CLUB_DOCUMENT_IDS, documentsEdit, type ClubDocumentsEdit } from '../../../shared/documents';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
-import { toast } from '../../components/toast';
 import { setClubDocuments, useClubDocuments } from '../../lib/club-documents';
-import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { ClubDocumentsFields } from './club-documents-fields';
 import { documentsField } from './club-documents-values';
 import { withoutMessages } from './competition-rules-values';
 import { SettingsCard } from './settings-card';
+import { useCardSave } from './use-card-save';
 
 interface DocumentsValues {
   documents: ClubDocumentsEdit;
@@ -23,7 +22,6 @@ interface DocumentsValues {
  */
 export function ClubDocumentsCard() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const documents = useClubDocuments();
   const form = useSchemaForm<typeof saveClubDocumentsInput, DocumentsValues, string>({
     schema: saveClubDocumentsInput,
@@ -32,23 +30,24 @@ export function ClubDocumentsCard() {
     fieldOf: documentsField,
   });
   const save = useMutation(
-    trpc.admin.club.saveDocuments.mutationOptions({
-      onSuccess: (saved) => {
-        const changed = CLUB_DOCUMENT_IDS.filter((id) => saved[id].version !== documents[id].version).length;
-        setClubDocuments(saved);
-        form.reset({ documents: documentsEdit(saved) });
-        queryClient.setQueryData(trpc.club.documents.queryKey(), saved);
-        toast.success(
-          'Club documents saved',
-          changed
-            ? `${changed === 1 ? 'One document has' : `${changed} documents have`} a new version: members are asked to accept it before they next pay.`
-            : 'No document’s words changed: members accept them at the same versions.',
-        );
-      },
-      onError: (error) => {
-        if (!form.applyServerError(error)) toast.error('Could not save the club documents', serverMessage(error));
-      },
-    }),
+    trpc.admin.club.saveDocuments.mutationOptions(
+      useCardSave({
+        form,
+        store: setClubDocuments,
+        values: (saved) => ({ documents: documentsEdit(saved) }),
+        queryKey: trpc.club.documents.queryKey(),
+        saved: (saved) => {
+          const changed = CLUB_DOCUMENT_IDS.filter((id) => saved[id].version !== documents[id].version).length;
+          return [
+            'Club documents saved',
+            changed
+              ? `${changed === 1 ? 'One document has' : `${changed} documents have`} a new version: members are asked to accept it before they next pay.`
+              : 'No document’s words changed: members accept them at the same versions.',
+          ];
+        },
+        failure: 'Could not save the club documents',
+      }),
+    ),
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,13 +1,12 @@
 import { Stack } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { clubProfileSchema } from '../../../shared/club-profile';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
-import { toast } from '../../components/toast';
 import { setClubProfile, useClub } from '../../lib/club-profile';
-import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { SettingsCard } from './settings-card';
+import { useCardSave } from './use-card-save';
 import { ClubDocumentsCard } from './club-documents-card';
 import { ClubProfileFields } from './club-profile-fields';
 import { CompetitionRulesCard } from './competition-rules-card';
@@ -35,7 +34,6 @@ export function ClubSettingsTab() {
 
 function ClubProfileCard() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const club = useClub();
   const form = useSchemaForm<typeof clubProfileSchema, ClubProfileValues>({
     schema: clubProfileSchema,
@@ -44,17 +42,16 @@ function ClubProfileCard() {
     fieldOf: profileFieldOf(),
   });
   const save = useMutation(
-    trpc.admin.club.saveProfile.mutationOptions({
-      onSuccess: (saved) => {
-        setClubProfile(saved);
-        form.reset(profileValues(saved));
-        queryClient.setQueryData(trpc.club.profile.queryKey(), saved);
-        toast.success('Club details saved', 'Pages, e-mails and receipts use them from now on.');
-      },
-      onError: (error) => {
-        if (!form.applyServerError(error)) toast.error('Could not save the club details', serverMessage(error));
-      },
-    }),
+    trpc.admin.club.saveProfile.mutationOptions(
+      useCardSave({
+        form,
+        store: setClubProfile,
+        values: profileValues,
+        queryKey: trpc.club.profile.queryKey(),
+        saved: () => ['Club details saved', 'Pages, e-mails and receipts use them from now on.'],
+        failure: 'Could not save the club details',
+      }),
+    ),
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,13 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { competitionRulesSchema } from '../../../shared/competition-rules';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
-import { toast } from '../../components/toast';
 import { setCompetitionRules, useCompetitionRules } from '../../lib/competition-rules';
-import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../trpc';
 import { SettingsCard } from './settings-card';
 import { CompetitionRulesFields } from './competition-rules-fields';
+import { useCardSave } from './use-card-save';
 import {
   competitionFieldOf,
   competitionInput,
@@ -25,7 +24,6 @@ import {
  */
 export function CompetitionRulesCard() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const rules = useCompetitionRules();
   const form = useSchemaForm<typeof competitionRulesSchema, CompetitionRulesValues, CompetitionField>({
     schema: competitionRulesSchema,
@@ -34,17 +32,16 @@ export function CompetitionRulesCard() {
     fieldOf: competitionFieldOf(),
   });
   const save = useMutation(
-    trpc.admin.club.saveCompetition.mutationOptions({
-      onSuccess: (saved) => {
-        setCompetitionRules(saved);
-        form.reset(competitionValues(saved));
-        queryClient.setQueryData(trpc.club.competition.queryKey(), saved);
-        toast.success('Competition rules saved', 'New events start from them; events already made keep their own fees and times.');
-      },
-      onError: (error) => {
-        if (!form.applyServerError(error)) toast.error('Could not save the competition rules', serverMessage(error));
-      },
-    }),
+    trpc.admin.club.saveCompetition.mutationOptions(
+      useCardSave({
+        form,
+        store: setCompetitionRules,
+        values: competitionValues,
+        queryKey: trpc.club.competition.queryKey(),
+        saved: () => ['Competition rules saved', 'New events start from them; events already made keep their own fees and times.'],
+        failure: 'Could not save the competition rules',
+      }),
+    ),
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,13 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { membershipRulesSchema } from '../../../shared/membership-rules';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
-import { toast } from '../../components/toast';
-import { serverMessage } from '../../lib/errors';
 import { setMembershipRules, useMembershipRules } from '../../lib/membership-rules';
 import { useTRPC } from '../../trpc';
 import { SettingsCard } from './settings-card';
 import { MembershipRulesFields } from './membership-rules-fields';
+import { useCardSave } from './use-card-save';
 import { notAmountMessages, rulesFieldOf, rulesInput, rulesValues, type MembershipRulesValues } from './membership-rules-values';
 
 /**
@@ -16,7 +15,6 @@ import { notAmountMessages, rulesFieldOf, rulesInput, rulesValues, type Membersh
  */
 export function MembershipRulesCard() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const rules = useMembershipRules();
   const form = useSchemaForm<typeof membershipRulesSchema, MembershipRulesValues>({
     schema: membershipRulesSchema,
@@ -25,17 +23,16 @@ export function MembershipRulesCard() {
     fieldOf: rulesFieldOf(),
   });
   const save = useMutation(
-    trpc.admin.club.saveMembership.mutationOptions({
-      onSuccess: (saved) => {
-        setMembershipRules(saved);
-        form.reset(rulesValues(saved));
-        queryClient.setQueryData(trpc.club.membership.queryKey(), saved);
-        toast.success('Membership rules saved', 'They price what is bought from now on, and never change what members have already paid.');
-      },
-      onError: (error) => {
-        if (!form.applyServerError(error)) toast.error('Could not save the membership rules', serverMessage(error));
-      },
-    }),
+    trpc.admin.club.saveMembership.mutationOptions(
+      useCardSave({
+        form,
+        store: setMembershipRules,
+        values: rulesValues,
+        queryKey: trpc.club.membership.queryKey(),
+        saved: () => ['Membership rules saved', 'They price what is bought from now on, and never change what members have already paid.'],
+        failure: 'Could not save the membership rules',
+      }),
+    ),
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();

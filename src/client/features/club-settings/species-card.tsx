@@ -1,14 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { clubSpeciesSchema } from '../../../shared/species-rules';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
-import { toast } from '../../components/toast';
-import { serverMessage } from '../../lib/errors';
 import { setClubSpecies, useSpecies } from '../../lib/species';
 import { useTRPC } from '../../trpc';
 import { SettingsCard } from './settings-card';
 import { withoutMessages } from './competition-rules-values';
 import { SpeciesFields } from './species-fields';
+import { useCardSave } from './use-card-save';
 import { notNumberMessages, speciesFieldOf, speciesInput, speciesValues, type SpeciesField, type SpeciesValues } from './species-values';
 
 /**
@@ -18,7 +17,6 @@ import { notNumberMessages, speciesFieldOf, speciesInput, speciesValues, type Sp
  */
 export function SpeciesCard() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const species = useSpecies();
   const form = useSchemaForm<typeof clubSpeciesSchema, SpeciesValues, SpeciesField>({
     schema: clubSpeciesSchema,
@@ -27,20 +25,19 @@ export function SpeciesCard() {
     fieldOf: speciesFieldOf(),
   });
   const save = useMutation(
-    trpc.admin.club.saveSpecies.mutationOptions({
-      onSuccess: (saved) => {
-        setClubSpecies(saved);
-        form.reset(speciesValues(saved));
-        queryClient.setQueryData(trpc.club.species.queryKey(), saved);
-        toast.success(
+    trpc.admin.club.saveSpecies.mutationOptions(
+      useCardSave({
+        form,
+        store: setClubSpecies,
+        values: speciesValues,
+        queryKey: trpc.club.species.queryKey(),
+        saved: () => [
           'Species saved',
           'Catches are logged, checked and placed by them from now on; catches already logged keep their species.',
-        );
-      },
-      onError: (error) => {
-        if (!form.applyServerError(error)) toast.error('Could not save the species', serverMessage(error));
-      },
-    }),
+        ],
+        failure: 'Could not save the species',
+      }),
+    ),
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
