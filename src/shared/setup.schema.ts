@@ -5,6 +5,7 @@ import { clubProfileSchema } from './club-profile';
 import { competitionRulesSchema } from './competition-rules';
 import { fishingAreaInput } from './fishing-area';
 import { membershipRulesSchema } from './membership-rules';
+import { placingRulesInput } from './placing-rules.schema';
 import { clubSpeciesSchema } from './species-rules';
 
 /** The first-run setup code as typed: spaces and case do not matter (the server compares it without them). */
@@ -19,6 +20,8 @@ export const firstAdminInput = z.object({
   club: clubProfileSchema,
   membership: membershipRulesSchema,
   competition: competitionRulesSchema,
+  /** Whether an angler takes at most one place per category (the Results tab's switch afterwards). */
+  placing: placingRulesInput,
   /** The club's fishing area as GeoJSON; left out, the example club's stays until one is set in Admin → Club settings. */
   fishingArea: fishingAreaInput.shape.geojson.optional(),
   species: clubSpeciesSchema,

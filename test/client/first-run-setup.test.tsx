@@ -148,6 +148,7 @@ describe('/setup', () => {
       club: { ...BAY_CLUB, colours: EXAMPLE_CLUB_PROFILE.colours },
       membership: EXAMPLE_MEMBERSHIP_RULES,
       competition: EXAMPLE_COMPETITION_RULES,
+      placing: { onePlacingPerAngler: true },
       species: EXAMPLE_CLUB_SPECIES,
       documents: documentsEdit(EXAMPLE_CLUB_DOCUMENTS),
     });
@@ -162,6 +163,7 @@ describe('/setup', () => {
     const user = userEvent.setup();
     renderApp('/setup', server);
     await fillForm(user);
+    await user.click(screen.getByLabelText(/^One placing per angler per category/));
     expect(screen.getByRole('img', { name: /^The example club’s fishing area/ })).toBeTruthy();
     await user.click(screen.getByLabelText(/^New fishing area/));
     await user.paste(BAY_AREA_GEOJSON);
@@ -184,6 +186,7 @@ describe('/setup', () => {
             club: { ...BAY_CLUB, colours: EXAMPLE_CLUB_PROFILE.colours },
             membership: BAY_MEMBERSHIP,
             competition: EXAMPLE_COMPETITION_RULES,
+            placing: { onePlacingPerAngler: false },
             fishingArea: BAY_AREA_GEOJSON,
             species: EXAMPLE_CLUB_SPECIES,
             documents: {

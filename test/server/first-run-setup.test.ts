@@ -45,6 +45,8 @@ const admin = (code: string, email = 'secretary@example.com') => ({
   club: BAY_CLUB,
   membership: BAY_MEMBERSHIP,
   competition: BAY_COMPETITION,
+  // The Bay places every catch of an angler: their second fish in a category can win second place.
+  placing: { onePlacingPerAngler: false },
   fishingArea: BAY_AREA_GEOJSON,
   species: BAY_SPECIES,
   documents: BAY_DOCUMENTS,
@@ -150,9 +152,12 @@ describe('first-run setup', () => {
     expect(documentsSaved).toMatchObject({ actorLabel: 'setup code', before: null, after: documents });
   });
 
-  it('keeps the fishing area the setup page was given, audited: the Bay in, the Tweed out', async () => {
+  it('keeps the fishing area and the placing rule the setup page was given, audited: the Bay in, the Tweed out', async () => {
     const secretary = t.client();
     await secretary.trpc.auth.login.mutate({ email: 'secretary@example.com', password: 'a long enough password' });
+    expect(await secretary.trpc.admin.placingRules.get.query()).toMatchObject({ onePlacingPerAngler: false, changedBy: 'setup code' });
+    const [placing] = await t.em().find(AuditLog, { action: 'placingRules.set' });
+    expect(placing).toMatchObject({ actorLabel: 'setup code', after: { onePlacingPerAngler: false } });
     const view = await secretary.trpc.admin.fishingArea.get.query();
     expect(view).toMatchObject({ area: BAY_AREA, isExample: false, changedBy: 'setup code' });
     expect(insideArea(view.area, REDCLIFFE_JETTY.lat, REDCLIFFE_JETTY.lng)).toBe(true);

@@ -844,6 +844,7 @@ function validInputs(): Record<string, unknown> {
       club: EXAMPLE_CLUB_PROFILE,
       membership: EXAMPLE_MEMBERSHIP_RULES,
       competition: EXAMPLE_COMPETITION_RULES,
+      placing: { onePlacingPerAngler: true },
       species: EXAMPLE_CLUB_SPECIES,
       documents: documentsEdit(EXAMPLE_CLUB_DOCUMENTS),
       firstName: 'Fuzz',

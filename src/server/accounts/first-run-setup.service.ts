@@ -6,6 +6,7 @@ import { ROUTES } from '../../shared/screens';
 import type { Clock } from '../clock';
 import { writeFishingArea } from '../catches/fishing-area.service';
 import { writeClubSection } from '../club/club-sections';
+import { writePlacingRules } from '../competition/placing-rules.service';
 import type { ClubSettingsService } from '../club/club-settings.service';
 import { AuditLog, User } from '../db/entities';
 import type { Actor } from '../platform/actor';
@@ -107,6 +108,7 @@ export class FirstRunSetupService {
       await writeClubSection(tem, 'profile', input.club, { actor: null, label: 'setup code' });
       await writeClubSection(tem, 'membership', input.membership, { actor: null, label: 'setup code' });
       await writeClubSection(tem, 'competition', input.competition, { actor: null, label: 'setup code' });
+      await writePlacingRules(tem, input.placing, { actor: null, label: 'setup code' });
       if (input.fishingArea) await writeFishingArea(tem, input.fishingArea, { actor: null, label: 'setup code' });
       await writeClubSection(tem, 'species', input.species, { actor: null, label: 'setup code' });
       await writeClubSection(tem, 'documents', await this.deps.club.versioned(tem, input.documents), { actor: null, label: 'setup code' });

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PlacingRulesInput, PlacingRulesView } from '../../shared/placing-rules.schema';
-import { AuditLog, SiteSetting } from '../db/entities';
+import { AuditLog, SiteSetting, type User } from '../db/entities';
 import type { Actor } from '../platform/actor';
 import { recordAudit } from '../platform/audit.service';
 
@@ -30,6 +30,40 @@ export async function placingRules(em: EntityManager): Promise<PlacingRules> {
 
 const parseSwitch = (value: string | undefined): boolean | null => (value === 'true' ? true : value === 'false' ? false : null);
 
+/**
+ * Stores the placing rules, audited when they change (no flush): the setup page (by the holder of the setup code)
+ * and the committee's Results tab both save through this. The same value again changes and records nothing; the
+ * club's default confirmed where none was stored is written down, without an audit entry, as nothing changes.
+ */
+export async function writePlacingRules(
+  em: EntityManager,
+  input: PlacingRulesInput,
+  by: { actor: User | null; label?: string },
+): Promise<void> {
+  const row = await em.findOne(SiteSetting, { settingKey: ONE_PLACING_SETTING });
+  const before = { onePlacingPerAngler: parseSwitch(row?.settingValue) ?? CLUB_DEFAULT.onePlacingPerAngler };
+  const value = String(input.onePlacingPerAngler);
+  if (row?.settingValue === value) return;
+  if (row) em.assign(row, { settingValue: value, settingType: 'boolean' });
+  else
+    em.create(SiteSetting, {
+      settingKey: ONE_PLACING_SETTING,
+      settingValue: value,
+      settingType: 'boolean',
+      description: 'One placing per angler per category (results, boards and champion points). Change it on the Results tab.',
+    });
+  if (before.onePlacingPerAngler !== input.onePlacingPerAngler)
+    recordAudit(em, {
+      actor: by.actor,
+      actorLabel: by.label,
+      action: 'placingRules.set',
+      entityType: AUDITED_AS,
+      entityId: ONE_PLACING_SETTING,
+      before,
+      after: { onePlacingPerAngler: input.onePlacingPerAngler },
+    });
+}
+
 /** The committee's view and changes of the placing rules; every change is audited and reaches the boards at once. */
 export class PlacingRulesService {
   async view(em: EntityManager): Promise<PlacingRulesView> {
@@ -40,39 +74,21 @@ export class PlacingRulesService {
     return {
       ...rules,
       changedAt: last?.createdAt.toISOString() ?? null,
-      changedBy: last ? (last.actor ? `${last.actor.firstName} ${last.actor.lastName}`.trim() || last.actor.email : 'system') : null,
+      changedBy: last
+        ? last.actor
+          ? `${last.actor.firstName} ${last.actor.lastName}`.trim() || last.actor.email
+          : (last.actorLabel ?? 'system')
+        : null,
     };
   }
 
   /**
    * Switches 'One placing per angler per category' on or off. Every result worked out from then on follows it
    * (past events' results and the season's points included), and every followed board is worked out again. The
-   * same value again (a double tap, a retry) changes and records nothing; the club's default confirmed where none
-   * was stored is written down, without an audit entry, as nothing changes.
+   * same value again (a double tap, a retry) changes and records nothing.
    */
   async set(em: EntityManager, actor: Actor, input: PlacingRulesInput): Promise<PlacingRulesView> {
-    const row = await em.findOne(SiteSetting, { settingKey: ONE_PLACING_SETTING });
-    const before = { onePlacingPerAngler: parseSwitch(row?.settingValue) ?? CLUB_DEFAULT.onePlacingPerAngler };
-    const value = String(input.onePlacingPerAngler);
-    if (row?.settingValue === value) return this.view(em);
-    if (row) em.assign(row, { settingValue: value, settingType: 'boolean' });
-    else
-      em.create(SiteSetting, {
-        settingKey: ONE_PLACING_SETTING,
-        settingValue: value,
-        settingType: 'boolean',
-        description: 'One placing per angler per category (results, boards and champion points). Change it on the Results tab.',
-      });
-    const changed = before.onePlacingPerAngler !== input.onePlacingPerAngler;
-    if (changed)
-      recordAudit(em, {
-        actor: actor.user,
-        action: 'placingRules.set',
-        entityType: AUDITED_AS,
-        entityId: ONE_PLACING_SETTING,
-        before,
-        after: { onePlacingPerAngler: input.onePlacingPerAngler },
-      });
+    await writePlacingRules(em, input, { actor: actor.user });
     await em.flush();
     return this.view(em);
   }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { AUTH_LIMITS } from '../../../shared/auth.constants';
@@ -12,6 +12,7 @@ import {
 import { documentsEdit, type ClubDocumentsEdit } from '../../../shared/documents';
 import { EXAMPLE_FISHING_AREA } from '../../../shared/example-fishing-area';
 import { fishingAreaInput } from '../../../shared/fishing-area';
+import { ONE_PLACING_LABEL } from '../../../shared/placing-rules.schema';
 import { ROUTES } from '../../../shared/screens';
 import { firstAdminInput } from '../../../shared/setup.schema';
 import { FishingAreaMap } from '../../components/fishing-area-map';
@@ -56,6 +57,8 @@ import { FIELD } from './thumb-field';
 interface SetupValues extends ClubProfileValues, MembershipRulesValues {
   /** The competition rules, apart: their lists and paths are their own. */
   competition: CompetitionRulesValues;
+  /** An angler takes at most one place per category. */
+  onePlacingPerAngler: boolean;
   /** The fishing area's GeoJSON; blank keeps the example club's. */
   fishingArea: string;
   /** The club's species, apart too. */
@@ -71,7 +74,7 @@ interface SetupValues extends ClubProfileValues, MembershipRulesValues {
 
 const toInput = (values: SetupValues) => {
   const { rules, rest } = splitRulesValues(values);
-  const { code, firstName, lastName, email, password, competition, fishingArea, species, documents, ...club } = rest;
+  const { code, firstName, lastName, email, password, competition, onePlacingPerAngler, fishingArea, species, documents, ...club } = rest;
   return {
     code,
     firstName,
@@ -81,6 +84,7 @@ const toInput = (values: SetupValues) => {
     club: profileInput(club),
     membership: rulesInput(rules),
     competition: competitionInput(competition),
+    placing: { onePlacingPerAngler },
     ...(fishingArea.trim() ? { fishingArea } : {}),
     species: speciesInput(species),
     documents,
@@ -123,6 +127,7 @@ function useSetupForm() {
       ...blankProfileValues(EXAMPLE_CLUB_PROFILE),
       ...rulesValues(EXAMPLE_MEMBERSHIP_RULES),
       competition: competitionValues(EXAMPLE_COMPETITION_RULES),
+      onePlacingPerAngler: true,
       species: speciesValues(EXAMPLE_CLUB_SPECIES),
       documents: documentsEdit(EXAMPLE_CLUB_DOCUMENTS),
     }),
@@ -182,6 +187,13 @@ function SetupSections({ form }: { form: SetupForm }) {
           form.setErrors((errors) => withoutMessages(errors, `competition.${field}`));
         }}
         headingOrder={3}
+      />
+      <Checkbox
+        size="md"
+        label={ONE_PLACING_LABEL}
+        description="An angler's best catch in a category places; their other catches there take no place. Switched on the Results tab later."
+        checked={form.values.onePlacingPerAngler}
+        onChange={(event) => form.setValue('onePlacingPerAngler', event.currentTarget.checked)}
       />
       <SetupFishingArea form={form} />
       <Title order={2} size="h3">
