@@ -34,10 +34,16 @@ afterAll(async () => {
 });
 
 describe('setting up a new club', () => {
-  it('on a 360 px phone: the code from the log makes the first administrator, who lands on the administration; then /setup is gone', async () => {
+  it('on a 360 px phone: the landing page leads to the setup page, where the code from the log makes the first administrator, who lands on the administration; then /setup is gone', async () => {
     const [, , code] = NOTICE.exec(lines.join(''))!;
     const { page, problems, shot } = await openPage(browser, 'first-run-setup', SMALL_PHONE);
-    await page.goto(`${t.baseUrl}/setup`);
+    // A site just started on an empty database: its landing page says so and leads to the setup page.
+    await page.goto(t.baseUrl);
+    await page.getByText('This site is not set up yet').waitFor();
+    await shot('landing-not-set-up');
+    await expectAccessible(page, 'landing page, not set up');
+    await page.getByRole('link', { name: 'Set up the club' }).click();
+    await page.waitForURL('**/setup');
     const form = page.locator('form');
     const submit = form.getByRole('button', { name: 'Set up and sign in' });
     await page.getByLabel(/^Setup code/).waitFor();
