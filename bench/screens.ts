@@ -196,6 +196,14 @@ const SCREENS: Screen[] = [
     chunks: ['index.html', 'routes/admin.tsx', 'features/admin/members-tab.tsx'],
   },
   {
+    key: 'club-settings',
+    name: 'club settings (/admin?tab=club)',
+    as: 'admin',
+    path: () => '/admin?tab=club',
+    ready: [{ label: 'Club name' }, { css: 'button', text: '^Add a species$' }],
+    chunks: ['index.html', 'routes/admin.tsx', 'features/club-settings/club-settings-tab.tsx'],
+  },
+  {
     key: 'desk',
     name: 'sign-on desk (admin, ?signon=…)',
     as: 'admin',

@@ -92,6 +92,7 @@ const FIRST_SCREEN_CODE: Record<FirstScreenModule, (() => Promise<void>) | undef
   // The admin page loads its open tab's code itself (the page's HTML preloads it).
   'features/admin/members-tab.tsx': undefined,
   'features/admin/events-tab.tsx': undefined,
+  'features/club-settings/club-settings-tab.tsx': undefined,
 };
 
 /**

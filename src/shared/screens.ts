@@ -32,6 +32,7 @@ export const FIRST_SCREEN_MODULES = [
   'routes/event-details.tsx',
   'features/admin/members-tab.tsx',
   'features/admin/events-tab.tsx',
+  'features/club-settings/club-settings-tab.tsx',
 ] as const;
 export type FirstScreenModule = (typeof FIRST_SCREEN_MODULES)[number];
 
@@ -110,6 +111,13 @@ function administration({ search, who }: OpenedPage): FirstScreen {
     return {
       reads: [{ path: 'admin.overview' }, ...(search.has('status') ? [] : [{ path: 'admin.members.search', input: FIRST_MEMBERS_PAGE }])],
       modules: ['routes/admin.tsx', 'features/admin/members-tab.tsx'],
+    };
+  }
+  // Club settings: the club's sections come with every page; the fishing area is the tab's own read.
+  if (tab === 'club') {
+    return {
+      reads: [{ path: 'admin.overview' }, { path: 'admin.fishingArea.get' }],
+      modules: ['routes/admin.tsx', 'features/club-settings/club-settings-tab.tsx'],
     };
   }
   return { reads: [{ path: 'admin.overview' }], modules: ['routes/admin.tsx'] };

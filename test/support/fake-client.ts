@@ -19,6 +19,7 @@ const MANIFEST = {
   'routes/event-details.tsx': { file: 'assets/event-details-8.js', imports: ['index.html', '_Badge-2.js'] },
   'features/admin/members-tab.tsx': { file: 'assets/members-tab-9.js', imports: ['index.html', '_Table-11.js'] },
   'features/admin/events-tab.tsx': { file: 'assets/events-tab-10.js', imports: ['index.html', '_Table-11.js'] },
+  'features/club-settings/club-settings-tab.tsx': { file: 'assets/club-settings-tab-13.js', imports: ['index.html'] },
   '_Table-11.js': { file: 'assets/Table-11.js', imports: ['index.html'] },
 };
 
