@@ -63,7 +63,16 @@ async function start() {
     // server-side start would set it.
     router.ssr = { manifest: undefined };
     await routeReady.catch(() => undefined);
-    startTransition(() => void hydrateRoot(container, tree));
+    const drawnFor = window.location.href;
+    startTransition(
+      () =>
+        void hydrateRoot(container, tree, {
+          // A person who moves on before the drawing is taken over (a tap on a link while a slow phone wakes the
+          // page) leaves a part of it to be drawn afresh, as React says: not a fault. Any other is the drawing and the
+          // app disagreeing, and is reported as an error.
+          onRecoverableError: (error) => (window.location.href === drawnFor ? reportError(error) : console.warn(error)),
+        }),
+    );
   } else if (answered) {
     // The page came with its data: draw it once its route's code is here, as a transition, which React draws in
     // slices of a few milliseconds instead of one long task (a slow phone stays responsive; Lighthouse's blocking time).
