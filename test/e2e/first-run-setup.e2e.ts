@@ -1,32 +1,19 @@
 import type { Browser } from 'playwright-core';
-import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAY_CLUB } from '../support/second-club';
+import { keptLog } from '../support/setup-notice';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { expectAccessible, launchBrowser, openPage, phoneProblems, SMALL_PHONE } from './browser';
 
-const NOTICE = /Set up the club at (\S+) with the code ([A-Z0-9]{5}-[A-Z0-9]{5})/;
-
 let t: TestApp;
 let browser: Browser;
-const lines: string[] = [];
+const log = keptLog();
+let code: string;
 
 beforeAll(async () => {
-  const logStream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  t = await startTestApp({ browser: true, logStream });
+  t = await startTestApp({ browser: true, logStream: log.logStream });
   browser = await launchBrowser();
-  // The line is written once the site listens.
-  await vi.waitFor(
-    () => {
-      if (!NOTICE.test(lines.join(''))) throw new Error('No setup notice in the log yet');
-    },
-    { timeout: 5000 },
-  );
+  ({ code } = await log.setupNotice());
 });
 afterAll(async () => {
   await browser?.close();
@@ -35,7 +22,6 @@ afterAll(async () => {
 
 describe('setting up a new club', () => {
   it('on a 360 px phone: the landing page leads to the setup page, where the code from the log makes the first administrator, who lands on the administration; then /setup is gone', async () => {
-    const [, , code] = NOTICE.exec(lines.join(''))!;
     const { page, problems, shot } = await openPage(browser, 'first-run-setup', SMALL_PHONE);
     // A site just started on an empty database: its landing page says so and leads to the setup page.
     await page.goto(t.baseUrl);

@@ -1,12 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { Writable } from 'node:stream';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Member } from '../../src/server/db/entities';
 import { catchPhoto, randomSource } from '../../src/server/demo/demo-images';
 import { EXAMPLE_CLUB_DOCUMENTS } from '../../src/shared/club-example';
 import { requiredDocuments } from '../../src/shared/documents';
+import { ADMIN_TABS } from '../../src/shared/tab-search';
 import { clubToday, instantToClubLocal, setClubZone } from '../../src/shared/dates';
 import { FakePayPal } from '../support/fake-paypal';
 import { linkIn } from '../support/mime';
@@ -19,6 +19,7 @@ import {
   REDCLIFFE_JETTY,
   TWEED_RIVER_MOUTH,
 } from '../support/second-club';
+import { keptLog } from '../support/setup-notice';
 import { startTestApp, type TestApp, type TestClient } from '../support/test-app';
 import { expectAccessible, followLink, launchBrowser, loginLink, openPage, phoneProblems, SMALL_PHONE } from './browser';
 
@@ -30,7 +31,6 @@ import { expectAccessible, followLink, launchBrowser, loginLink, openPage, phone
 const SPECIES = 'Grass Emperor';
 /** What the example club's name and country leave behind when a setting is not yet the club's own. */
 const TWEED = /tweed|tumbulgum/i;
-const NOTICE = /Set up the club at (\S+) with the code ([A-Z0-9]{5}-[A-Z0-9]{5})/;
 const ADMIN = { firstName: 'Sue', lastName: 'Secretary', email: 'secretary@baysportfishers.example' };
 const MEMBER = { firstName: 'Ray', lastName: 'Scarborough', email: 'ray.scarborough@example.com' };
 /** The club's logo, at an address of its own (served to the browser below). */
@@ -40,20 +40,15 @@ let t: TestApp;
 let browser: Browser;
 let logo: Buffer;
 const paypal = new FakePayPal();
-const lines: string[] = [];
+const log = keptLog();
+let code: string;
 
 beforeAll(async () => {
-  const logStream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
   const apiBase = await paypal.start();
   t = await startTestApp({
     browser: true,
     smtp: true,
-    logStream,
+    logStream: log.logStream,
     env: {
       PAYPAL_CLIENT_ID: paypal.clientId,
       PAYPAL_CLIENT_SECRET: paypal.clientSecret,
@@ -68,12 +63,7 @@ beforeAll(async () => {
   logo = await sharp({ create: { width: 96, height: 96, channels: 3, background: BAY_CLUB.colours.primary } })
     .png()
     .toBuffer();
-  await vi.waitFor(
-    () => {
-      if (!NOTICE.test(lines.join(''))) throw new Error('No setup notice in the log yet');
-    },
-    { timeout: 10_000 },
-  );
+  ({ code } = await log.setupNotice());
 });
 afterAll(async () => {
   await browser?.close();
@@ -186,7 +176,6 @@ let adminSession: Awaited<ReturnType<typeof bayPage>> | undefined;
 
 describe('a second club: Moreton Bay, Queensland', () => {
   it('is set up on a 360 px phone through the setup page: its profile, memberships, competitions, fishing area and first administrator', async () => {
-    const [, , code] = NOTICE.exec(lines.join(''))!;
     adminSession = await bayPage('second-club-setup');
     const { page, shot } = adminSession;
     await page.goto(`${t.baseUrl}/setup`);
@@ -564,19 +553,7 @@ describe('a second club: Moreton Bay, Queensland', () => {
     const { page: desk, shot: deskShot } = adminPhone();
     await desk.goto(`${t.baseUrl}/admin`);
     look('admin: overview', await seen(desk));
-    for (const tab of [
-      'members',
-      'events',
-      'judging',
-      'results',
-      'payments',
-      'sponsors',
-      'reports',
-      'accounting',
-      'newsletters',
-      'club',
-      'audit',
-    ]) {
+    for (const tab of ADMIN_TABS) {
       await desk.goto(`${t.baseUrl}/admin?tab=${tab}`);
       look(`admin: ${tab}`, await seen(desk));
     }

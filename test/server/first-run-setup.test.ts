@@ -3,9 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog, User } from '../../src/server/db/entities';
 import { insideArea } from '../../src/shared/fishing-area';
 import {
@@ -19,25 +18,17 @@ import {
   BAY_SPECIES,
   TWEED_RIVER_MOUTH,
 } from '../support/second-club';
+import { keptLog } from '../support/setup-notice';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const run = promisify(execFile);
 const tsx = 'node_modules/.bin/tsx';
-const NOTICE = /Set up the club at (\S+) with the code ([A-Z0-9]{5}-[A-Z0-9]{5})/;
 
-/** A test app on an empty database whose log lines are kept. */
+/** A test app on an empty database whose log lines are kept, once it has logged its setup notice. */
 async function appWithLog(sessionSecret?: string) {
-  const lines: string[] = [];
-  const logStream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  const t = await startTestApp({ logStream, sessionSecret });
-  // The line is written once the site listens, just after listen() returns.
-  await vi.waitFor(() => expect(lines.join('')).toMatch(NOTICE), { timeout: 5000 });
-  return { t, log: () => lines.join('') };
+  const log = keptLog();
+  const t = await startTestApp({ logStream: log.logStream, sessionSecret });
+  return { t, ...(await log.setupNotice(5000)) };
 }
 
 const admin = (code: string, email = 'secretary@example.com') => ({
@@ -65,9 +56,7 @@ describe('first-run setup', () => {
   let code: string;
 
   beforeAll(async () => {
-    const started = await appWithLog(secret);
-    t = started.t;
-    [, url, code] = NOTICE.exec(started.log())!;
+    ({ t, url, code } = await appWithLog(secret));
   });
   afterAll(() => t?.close());
 
@@ -182,9 +171,8 @@ describe('first-run setup', () => {
 
 describe('two setups at once', () => {
   it('make one administrator', async () => {
-    const { t, log } = await appWithLog();
+    const { t, code } = await appWithLog();
     try {
-      const code = NOTICE.exec(log())![2];
       const outcomes = await Promise.allSettled(
         ['first@example.com', 'second@example.com', 'third@example.com'].map((email) =>
           t.client().trpc.setup.createFirstAdmin.mutate(admin(code, email)),
